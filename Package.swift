@@ -1,0 +1,81 @@
+// swift-tools-version: 6.1
+//
+// Plumb: a constraint layout engine for Swift on Linux.
+//
+// Layering (dependencies point down only):
+//   plumb (CLI) ─► Plumb (views, front ends, documents) ─► PlumbSolver (IR, strategies)
+//                                                         └► CPlumbKernels (C) ─► CLAPACKE (LAPACKE + OpenBLAS)
+import PackageDescription
+
+let package = Package(
+    name: "Plumb",
+    products: [
+        // MARK: - Public API
+        .library(name: "Plumb", targets: ["Plumb"]),
+        .library(name: "PlumbSolver", targets: ["PlumbSolver"]),
+        .executable(name: "plumb", targets: ["plumb"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    ],
+    targets: [
+        // MARK: - Implementation details
+
+        // LAPACKE + CBLAS headers from Debian's liblapacke-dev and libopenblas-dev.
+        // Debian's OpenBLAS is built without LAPACKE, so both libraries are linked.
+        .systemLibrary(
+            name: "CLAPACKE",
+            pkgConfig: "lapacke",
+            providers: [.apt(["liblapacke-dev", "libopenblas-dev"])]
+        ),
+        // Hot sparse kernels in C. The module map's `link` lines only reach Swift
+        // importers, so the link is stated here as well.
+        .target(
+            name: "CPlumbKernels",
+            dependencies: ["CLAPACKE"],
+            exclude: ["CMakeLists.txt"],
+            linkerSettings: [.linkedLibrary("lapacke"), .linkedLibrary("openblas")]
+        ),
+
+        // MARK: - Public API
+        .target(
+            name: "PlumbSolver",
+            dependencies: ["CPlumbKernels"],
+            exclude: ["CMakeLists.txt"]
+        ),
+        .target(
+            name: "Plumb",
+            dependencies: ["PlumbSolver"],
+            exclude: ["CMakeLists.txt"]
+        ),
+        .executableTarget(
+            name: "plumb",
+            dependencies: [
+                "Plumb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            exclude: ["CMakeLists.txt"]
+        ),
+
+        // MARK: - Tests
+        .testTarget(
+            name: "PlumbSolverTests",
+            dependencies: [
+                "PlumbSolver",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "PlumbTests",
+            dependencies: [
+                "Plumb",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "PlumbCLITests",
+            dependencies: ["Plumb"]
+        ),
+    ]
+)

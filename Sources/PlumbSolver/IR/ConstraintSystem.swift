@@ -1,0 +1,138 @@
+/// A linear constraint system in compressed sparse row (CSR) form: the one IR
+/// that every front end lowers to and every strategy solves.
+///
+/// Row `r` reads `Σ coefficient · x[column] + constant ⋈ 0`, where `⋈` is the
+/// row's ``Relation``. Each row also has a ``Priority`` (1000 is required) and
+/// an ``Origin`` naming the source that made it.
+///
+/// Storage is contiguous arrays indexed by ``VariableIndex`` and ``RowIndex``:
+/// the terms of row `r` are `columns[rowStart[r] ..< rowStart[r + 1]]` with
+/// their `coefficients`. Terms within a row have distinct columns and nonzero
+/// coefficients (``addRow(_:constant:relation:priority:origin:)`` merges
+/// repeated variables and drops terms that cancel).
+public struct ConstraintSystem: Sendable {
+    /// Number of variables, numbered `0 ..< variableCount`.
+    public private(set) var variableCount: Int = 0
+    /// `rowStart[r] ..< rowStart[r + 1]` are row `r`'s term positions; `rowStart.count == rowCount + 1`.
+    public private(set) var rowStart: [Int32] = [0]
+    /// The variable of each term.
+    public private(set) var columns: [Int32] = []
+    /// The coefficient of each term.
+    public private(set) var coefficients: [Double] = []
+    /// Each row's constant.
+    public private(set) var constants: [Double] = []
+    public private(set) var relations: [Relation] = []
+    public private(set) var priorities: [Priority] = []
+    public private(set) var origins: [Origin] = []
+
+    public init() {}
+
+    /// Reserves room for `variables` variables, `rows` rows and `nonzeros` terms.
+    public mutating func reserveCapacity(variables: Int = 0, rows: Int, nonzeros: Int) {
+        rowStart.reserveCapacity(rows + 1)
+        constants.reserveCapacity(rows)
+        relations.reserveCapacity(rows)
+        priorities.reserveCapacity(rows)
+        origins.reserveCapacity(rows)
+        columns.reserveCapacity(nonzeros)
+        coefficients.reserveCapacity(nonzeros)
+    }
+
+    /// Number of rows.
+    @inlinable public var rowCount: Int { constants.count }
+    /// Number of stored terms over all rows.
+    @inlinable public var nonzeroCount: Int { columns.count }
+
+    /// Adds `count` variables and returns the index of the first.
+    @discardableResult
+    public mutating func addVariables(_ count: Int = 1) -> VariableIndex {
+        let first = VariableIndex(variableCount)
+        variableCount += count
+        return first
+    }
+
+    /// Adds the row `Σ terms + constant ⋈ 0`.
+    ///
+    /// Terms naming the same variable are summed, and terms whose coefficient
+    /// becomes exactly zero are dropped, so a row may end up with no terms
+    /// (`constant ⋈ 0`, which either always or never holds).
+    ///
+    /// - Precondition: every variable is below ``variableCount``; every number
+    ///   is finite (front ends reject NaN and infinities with an error naming
+    ///   the origin before they get here).
+    /// - Complexity: O(k²) for k terms; rows are short.
+    @discardableResult
+    public mutating func addRow(
+        _ terms: some Sequence<(VariableIndex, Double)>,
+        constant: Double,
+        relation: Relation,
+        priority: Priority = .required,
+        origin: Origin
+    ) -> RowIndex {
+        precondition(constant.isFinite, "non-finite constant in row from \(origin)")
+        let start = columns.count
+        for (v, a) in terms {
+            precondition(v.int >= 0 && v.int < variableCount, "variable \(v) out of range")
+            precondition(a.isFinite, "non-finite coefficient in row from \(origin)")
+            if a == 0 { continue }
+            var merged = false
+            var k = start
+            while k < columns.count {
+                if columns[k] == v.rawValue {
+                    coefficients[k] += a
+                    merged = true
+                    break
+                }
+                k += 1
+            }
+            if !merged {
+                columns.append(v.rawValue)
+                coefficients.append(a)
+            }
+        }
+        // Drop terms that cancelled out (e.g. `a.right = a.left + 10`).
+        var w = start
+        for k in start ..< columns.count where coefficients[k] != 0 {
+            columns[w] = columns[k]
+            coefficients[w] = coefficients[k]
+            w += 1
+        }
+        columns.removeLast(columns.count - w)
+        coefficients.removeLast(coefficients.count - w)
+
+        rowStart.append(Int32(columns.count))
+        constants.append(constant)
+        relations.append(relation)
+        priorities.append(priority)
+        origins.append(origin)
+        return RowIndex(constants.count - 1)
+    }
+
+    /// The term positions of row `r` in ``columns`` and ``coefficients``.
+    @inlinable public func termRange(of r: RowIndex) -> Range<Int> {
+        Int(rowStart[r.int]) ..< Int(rowStart[r.int + 1])
+    }
+
+    /// The terms of row `r` as `(variable, coefficient)` pairs.
+    public func terms(of r: RowIndex) -> [(VariableIndex, Double)] {
+        termRange(of: r).map { (VariableIndex(rawValue: columns[$0]), coefficients[$0]) }
+    }
+
+    /// The value of row `r`'s expression `Σ a·x + constant` at `values`.
+    @inlinable public func evaluate(_ r: RowIndex, at values: [Double]) -> Double {
+        var s = constants[r.int]
+        for k in termRange(of: r) { s += coefficients[k] * values[Int(columns[k])] }
+        return s
+    }
+
+    /// How far `values` violate row `r`: 0 when it holds exactly, otherwise the
+    /// absolute amount by which the expression misses its relation.
+    @inlinable public func violation(of r: RowIndex, at values: [Double]) -> Double {
+        let e = evaluate(r, at: values)
+        switch relations[r.int] {
+        case .equal: return abs(e)
+        case .lessOrEqual: return max(0, e)
+        case .greaterOrEqual: return max(0, -e)
+        }
+    }
+}
