@@ -1,0 +1,111 @@
+/// A maximum transversal (maximum bipartite matching) between the rows of a
+/// sparse pattern and its columns, computed by a cheap greedy pass followed by
+/// depth-first augmenting paths (the MC21 scheme).
+///
+/// In Plumb the rows are required equalities and the columns are variables; a
+/// row matched to a variable is the row that "defines" that variable, and the
+/// matching orients the equalities into the dependency graph whose strongly
+/// connected components are the blocks of the block triangular form.
+struct Transversal {
+    /// `variableOfRow[r]` is the column matched to row `r`, or -1.
+    var variableOfRow: [Int32]
+    /// `rowOfVariable[v]` is the row matched to column `v`, or -1.
+    var rowOfVariable: [Int32]
+    /// Number of matched pairs.
+    var size: Int
+
+    /// Matches the rows listed in `rows` of the CSR pattern `start`/`index`
+    /// (whose rows are numbered `0 ..< rowCount`) with columns `0 ..< columnCount`.
+    /// Rows not in `rows` stay unmatched. Columns for which `eligible(column)`
+    /// is false are never matched.
+    ///
+    /// - Complexity: O(nonzeros) for the greedy pass, which matches every row
+    ///   of an acyclic (triangular) system; each augmenting search is
+    ///   O(nonzeros) in the worst case.
+    init(
+        rowCount: Int, columnCount: Int,
+        start: UnsafeBufferPointer<Int32>, index: UnsafeBufferPointer<Int32>,
+        rows: [Int32], eligible: (Int32) -> Bool
+    ) {
+        var varOfRow = [Int32](repeating: -1, count: rowCount)
+        var rowOfVar = [Int32](repeating: -1, count: columnCount)
+        var size = 0
+        var unmatched: [Int32] = []
+
+        // Greedy pass: each row takes its first free eligible column.
+        for r in rows {
+            var k = Int(start[Int(r)])
+            let end = Int(start[Int(r) + 1])
+            while k < end {
+                let v = index[k]
+                if rowOfVar[Int(v)] < 0 && eligible(v) {
+                    rowOfVar[Int(v)] = r
+                    varOfRow[Int(r)] = v
+                    size += 1
+                    break
+                }
+                k += 1
+            }
+            if varOfRow[Int(r)] < 0 { unmatched.append(r) }
+        }
+
+        // Augmenting paths for rows the greedy pass left unmatched. The search
+        // is iterative (dependency chains can be 100,000 long); `stamp` marks
+        // columns visited in the current search without clearing an array.
+        if !unmatched.isEmpty {
+            var stamp = [Int32](repeating: -1, count: columnCount)
+            var pathRows: [Int32] = []
+            var pathPos: [Int] = []
+            var pathVar: [Int32] = []
+            for (search, root) in unmatched.enumerated() {
+                let mark = Int32(truncatingIfNeeded: search)
+                pathRows.removeAll(keepingCapacity: true)
+                pathPos.removeAll(keepingCapacity: true)
+                pathVar.removeAll(keepingCapacity: true)
+                pathRows.append(root)
+                pathPos.append(Int(start[Int(root)]))
+                var found = false
+                while let r = pathRows.last {
+                    let end = Int(start[Int(r) + 1])
+                    var k = pathPos[pathPos.count - 1]
+                    var descended = false
+                    while k < end {
+                        let v = index[k]
+                        k += 1
+                        guard stamp[Int(v)] != mark, eligible(v) else { continue }
+                        stamp[Int(v)] = mark
+                        let owner = rowOfVar[Int(v)]
+                        pathPos[pathPos.count - 1] = k
+                        pathVar.append(v)
+                        if owner < 0 {
+                            found = true
+                        } else {
+                            pathRows.append(owner)
+                            pathPos.append(Int(start[Int(owner)]))
+                        }
+                        descended = true
+                        break
+                    }
+                    if found { break }
+                    if !descended {
+                        pathRows.removeLast()
+                        pathPos.removeLast()
+                        if !pathVar.isEmpty { pathVar.removeLast() }
+                    }
+                }
+                if found {
+                    // pathRows[i] takes pathVar[i]; the last column was free.
+                    for i in 0 ..< pathRows.count {
+                        let r = pathRows[i], v = pathVar[i]
+                        varOfRow[Int(r)] = v
+                        rowOfVar[Int(v)] = r
+                    }
+                    size += 1
+                }
+            }
+        }
+        self.variableOfRow = varOfRow
+        self.rowOfVariable = rowOfVar
+        self.size = size
+    }
+}

@@ -1,0 +1,17 @@
+/// Every numerical tolerance of the solver, in one place.
+///
+/// Tolerances are relative: a test multiplies them by the magnitude of the
+/// numbers involved (`max(1, |terms|)`), so a layout in points and the same
+/// layout scaled by 1,000 make the same decisions.
+public enum Tolerances {
+    /// A pivot (or a 1×1 block's coefficient) smaller than this, relative to
+    /// the largest coefficient it competes with, is treated as zero: the block
+    /// is numerically singular and is left to the dual simplex.
+    public static let pivot = 1e-9
+    /// A required row holds when its residual is at most this, relative to the
+    /// magnitude of its terms.
+    public static let feasibility = 1e-7
+    /// Below this reciprocal condition estimate a LAPACKE-solved block is
+    /// numerically singular.
+    public static let reciprocalCondition = 1e-12
+}
