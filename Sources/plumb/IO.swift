@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// File and stream helpers shared by the subcommands.
+enum IO {
+    /// Reads a whole file, or standard input for `-`.
+    static func read(_ path: String) throws -> [UInt8] {
+        if path == "-" {
+            return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError("cannot read \(path): no such file or not readable")
+        }
+        return [UInt8](data)
+    }
+
+    /// Writes `bytes` to `path` (standard output for `nil` or `-`). A file is
+    /// written to a temporary name beside it and renamed into place, so a
+    /// failed run never leaves a half-written file.
+    static func write(_ bytes: [UInt8], to path: String?) throws {
+        guard let path, path != "-" else {
+            FileHandle.standardOutput.write(Data(bytes))
+            return
+        }
+        let tmp = path + ".plumb-tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: tmp, contents: Data(bytes)) else {
+            throw CLIError("cannot write \(path)")
+        }
+        if rename(tmp, path) != 0 {
+            unlink(tmp)
+            throw CLIError("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+    }
+
+    /// Monotonic time in seconds.
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
+}
+
+/// A failure of the tool itself (files, arguments), as opposed to a layout error.
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `plumb` command-line tool.
+@main
+struct PlumbCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plumb",
+        abstract: "Plumb: a constraint layout engine. Solves layout documents into frames.",
+        subcommands: []
+    )
+}

@@ -1,0 +1,119 @@
+import Testing
+import PropertyBased
+@testable import PlumbSolver
+
+/// The planner's block phase: required equalities solved in block triangular order.
+@Suite struct PlannerBlockTests {
+    private static let origin = Origin(kind: .code, text: "test")
+
+    /// x0 = 5; x_{i+1} = x_i + 2 (a dependency chain, written last-to-first so
+    /// the order of rows does not help): x_i = 5 + 2i.
+    @Test func chainIsSolvedInDependencyOrder() throws {
+        var s = ConstraintSystem()
+        let n = 1000
+        s.addVariables(n)
+        for i in stride(from: n - 2, through: 0, by: -1) {
+            s.addRow([(VariableIndex(i + 1), 1), (VariableIndex(i), -1)], constant: -2, relation: .equal, origin: Self.origin)
+        }
+        s.addRow([(VariableIndex(0), 1)], constant: -5, relation: .equal, origin: Self.origin)
+        let solution = try s.solve()
+        for i in 0 ..< n { #expect(solution.values[i] == 5 + 2 * Double(i)) }
+        #expect(solution.stats.blocks == n)
+        #expect(solution.stats.largestBlock == 1)
+        #expect(solution.stats.simplexComponents == 0)
+    }
+
+    /// One row of the grid family: 4 cells of equal width between margins of 8
+    /// in a 400-wide root: l0 = 8, l_j = l_{j-1} + w_{j-1} + 8, w_j = w0,
+    /// l3 + w3 = 392, so l3 = 8 + 3(w + 8) gives 4w + 32 = 392: w = 90, l_j = 8 + 98j.
+    @Test func coupledBlockOfEqualWidths() throws {
+        var s = ConstraintSystem()
+        s.addVariables(8)  // l0..l3 = 0..3, w0..w3 = 4..7
+        func l(_ j: Int) -> VariableIndex { VariableIndex(j) }
+        func w(_ j: Int) -> VariableIndex { VariableIndex(4 + j) }
+        s.addRow([(l(0), 1)], constant: -8, relation: .equal, origin: Self.origin)
+        for j in 1 ..< 4 {
+            s.addRow([(l(j), 1), (l(j - 1), -1), (w(j - 1), -1)], constant: -8, relation: .equal, origin: Self.origin)
+            s.addRow([(w(j), 1), (w(0), -1)], constant: 0, relation: .equal, origin: Self.origin)
+        }
+        s.addRow([(l(3), 1), (w(3), 1)], constant: -392, relation: .equal, origin: Self.origin)
+        for threshold in [1000, 0] {  // Swift elimination, then LAPACKE
+            var options = SolveOptions()
+            options.lapackThreshold = threshold
+            let solution = try s.solve(options: options)
+            for j in 0 ..< 4 {
+                #expect(abs(solution.values[w(j).int] - 90) < 1e-9)
+                #expect(abs(solution.values[l(j).int] - (8 + 98 * Double(j))) < 1e-9)
+            }
+            #expect(solution.stats.largestBlock > 1)
+        }
+    }
+
+    /// Terms that cancel inside one row are dropped before planning, so the
+    /// row defines the variable that is really left.
+    @Test func rowsThatCancelLeaveNoTerms() throws {
+        var s = ConstraintSystem()
+        s.addVariables(2)
+        // a.right = a.left + 10 → width = 10 once `left` cancels.
+        s.addRow([(VariableIndex(0), 1), (VariableIndex(1), 1), (VariableIndex(0), -1)], constant: -10,
+                 relation: .equal, origin: Self.origin)
+        #expect(s.terms(of: RowIndex(0)).count == 1)
+        let solution = try s.solve()
+        #expect(solution.values[1] == 10)
+        #expect(solution.values[0] == 0)  // mentioned by no row: 0
+    }
+
+    /// Random lower-triangular systems with a few coupled pairs: every row holds,
+    /// and the Swift and LAPACKE block paths agree.
+    @Test func randomSquareSystemsHoldOnEveryRow() async {
+        let gen = Gen.int(in: 0 ... 1_000_000)
+        await propertyCheck(count: 200, input: gen) { seed in
+            var rng = SplitMix(seed: UInt64(seed))
+            let n = 2 + Int(rng.next() % 30)
+            var s = ConstraintSystem()
+            s.addVariables(n)
+            var i = 0
+            while i < n {
+                // Either a 1×1 row defining x_i from earlier variables, or a
+                // coupled 2×2 pair defining x_i and x_{i+1} together.
+                let pair = i + 1 < n && rng.next() % 3 == 0
+                let defined = pair ? [i, i + 1] : [i]
+                for row in 0 ..< defined.count {
+                    var terms: [(VariableIndex, Double)] = []
+                    for (d, v) in defined.enumerated() {
+                        let a = Double(Int(rng.next() % 5) + 1) * (d == row ? 3 : 1)
+                        terms.append((VariableIndex(v), a))
+                    }
+                    for _ in 0 ..< Int(rng.next() % 3) where i > 0 {
+                        terms.append((VariableIndex(Int(rng.next() % UInt64(i))), Double(Int(rng.next() % 7) - 3)))
+                    }
+                    s.addRow(terms, constant: Double(Int(rng.next() % 200) - 100), relation: .equal, origin: Self.origin)
+                }
+                i += defined.count
+            }
+            var swiftOnly = SolveOptions(); swiftOnly.lapackThreshold = 1000
+            var lapack = SolveOptions(); lapack.lapackThreshold = 1
+            guard let a = try? s.solve(options: swiftOnly), let b = try? s.solve(options: lapack) else {
+                Issue.record("solve failed")
+                return
+            }
+            for r in 0 ..< s.rowCount {
+                #expect(s.violation(of: RowIndex(r), at: a.values) < 1e-6)
+            }
+            for v in 0 ..< n { #expect(abs(a.values[v] - b.values[v]) < 1e-6 * max(1, abs(a.values[v]))) }
+        }
+    }
+}
+
+/// A small deterministic generator for test systems.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
