@@ -18,8 +18,8 @@ import PropertyBased
         s.addRow([(VariableIndex(0), 1)], constant: -5, relation: .equal, origin: Self.origin)
         let solution = try s.solve()
         for i in 0 ..< n { #expect(solution.values[i] == 5 + 2 * Double(i)) }
-        #expect(solution.stats.blocks == n)
-        #expect(solution.stats.largestBlock == 1)
+        #expect(solution.stats.dagVariables == n)
+        #expect(solution.stats.blocks == 0)
         #expect(solution.stats.simplexComponents == 0)
     }
 
@@ -38,7 +38,7 @@ import PropertyBased
         }
         s.addRow([(l(3), 1), (w(3), 1)], constant: -392, relation: .equal, origin: Self.origin)
         for threshold in [1000, 0] {  // Swift elimination, then LAPACKE
-            var options = SolveOptions()
+            var options = SolveOptions(strategy: .block)
             options.lapackThreshold = threshold
             let solution = try s.solve(options: options)
             for j in 0 ..< 4 {
@@ -46,6 +46,35 @@ import PropertyBased
                 #expect(abs(solution.values[l(j).int] - (8 + 98 * Double(j))) < 1e-9)
             }
             #expect(solution.stats.largestBlock > 1)
+            // l0 alone (one division), then l1...l3 and w0...w3 in one coupled block.
+            #expect(solution.stats.dagVariables == 1)
+            #expect(solution.stats.blocks == 1)
+            #expect(solution.stats.blockVariables == 7)
+        }
+        // The DAG evaluator alone cannot solve a coupled block, and says so.
+        #expect {
+            try s.solve(options: SolveOptions(strategy: .dag))
+        } throws: { error in
+            guard case SolverError.strategyCannotSolve(let strategy, let reason) = error else { return false }
+            return strategy == "dag" && reason.contains("must be solved together")
+        }
+    }
+
+    /// A forced block or DAG strategy refuses a system with an inequality
+    /// left over, naming the row that needs the simplex.
+    @Test func forcedStrategyNamesTheRowItCannotSolve() {
+        var s = ConstraintSystem()
+        s.addVariables(2)
+        s.addRow([(VariableIndex(0), 1)], constant: -3, relation: .equal, origin: Self.origin)
+        s.addRow([(VariableIndex(1), 1), (VariableIndex(0), -1)], constant: 0, relation: .greaterOrEqual,
+                 origin: Origin(kind: .constraint, index: 1, text: "b.left >= a.left"))
+        for strategy in [SolveOptions.Strategy.dag, .block] {
+            #expect {
+                try s.solve(options: SolveOptions(strategy: strategy))
+            } throws: { error in
+                guard case SolverError.strategyCannotSolve(_, let reason) = error else { return false }
+                return reason.contains("constraints[1]") && reason.contains("inequality")
+            }
         }
     }
 
@@ -81,7 +110,7 @@ import PropertyBased
                 for row in 0 ..< defined.count {
                     var terms: [(VariableIndex, Double)] = []
                     for (d, v) in defined.enumerated() {
-                        let a = Double(Int(rng.next() % 5) + 1) * (d == row ? 3 : 1)
+                        let a = Double(Int(rng.next() % 5) + 1) * (d == row ? 6 : 1)  // diagonally dominant: never singular
                         terms.append((VariableIndex(v), a))
                     }
                     for _ in 0 ..< Int(rng.next() % 3) where i > 0 {

@@ -8,22 +8,29 @@ public struct Solution: Sendable {
     @inlinable public subscript(_ v: VariableIndex) -> Double { values[v.int] }
 }
 
-/// Counts and timings of one solve.
+/// Counts and timings of one solve: which strategy solved how much.
 public struct SolveStats: Sendable {
     public var variables = 0
     public var rows = 0
     public var nonzeros = 0
-    /// Variables fixed by required equalities before the simplex ran
-    /// (solved block by block in block triangular order).
-    public var presolvedVariables = 0
-    /// Blocks of the block triangular form solved directly, and the largest.
+    /// The strategy that was asked for.
+    public var strategy = SolveOptions.Strategy.auto
+    /// Variables defined one at a time by a required equality from known
+    /// ones (1×1 blocks of the block triangular form): the DAG evaluator.
+    public var dagVariables = 0
+    /// Coupled square blocks of required equalities solved as dense systems
+    /// (the block solver), the variables they fixed, and the largest block.
     public var blocks = 0
+    public var blockVariables = 0
     public var largestBlock = 0
-    /// Independent components handed to the dual simplex, their variables, and the largest.
+    /// Independent components handed to the dual simplex, their variables,
+    /// and the largest component.
     public var simplexComponents = 0
     public var simplexVariables = 0
     public var largestSimplexComponent = 0
-    /// Wall time of the solve, in milliseconds.
+    /// Wall time of the block phase, the simplex phase and the whole solve, in milliseconds.
+    public var blockMilliseconds = 0.0
+    public var simplexMilliseconds = 0.0
     public var solveMilliseconds = 0.0
 
     public init() {}

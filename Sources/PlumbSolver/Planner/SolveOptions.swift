@@ -1,8 +1,31 @@
 /// Settings for ``ConstraintSystem/solve(options:)``.
 public struct SolveOptions: Sendable {
+    /// Which strategies the planner may use.
+    public enum Strategy: String, Sendable, CaseIterable {
+        /// The cheapest strategy for each part: required equalities in block
+        /// triangular order (1×1 blocks are the DAG evaluator, larger ones the
+        /// block solver), the dual simplex for the rest.
+        case auto
+        /// Only the DAG evaluator: every variable must be defined by one
+        /// required equality from already-known ones (all blocks 1×1), and
+        /// nothing may be left for the simplex.
+        case dag
+        /// The DAG evaluator and the block solver (square coupled blocks), but
+        /// not the simplex.
+        case block
+        /// Only the dual simplex, on every component of the whole system.
+        case simplex
+    }
+
+    /// Which strategies may run. A forced strategy that cannot solve the
+    /// system throws ``SolverError/strategyCannotSolve(strategy:reason:)``.
+    public var strategy: Strategy = .auto
+
     /// Blocks of the block triangular form with more rows than this are
     /// factorised with LAPACKE instead of in Swift.
     public var lapackThreshold: Int = 48
 
-    public init() {}
+    public init(strategy: Strategy = .auto) {
+        self.strategy = strategy
+    }
 }

@@ -16,6 +16,9 @@ public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
     /// constraints in it cannot hold together, and dropping any one of them
     /// leaves a satisfiable set.
     case unsatisfiable(conflict: [Origin])
+    /// A strategy forced with ``SolveOptions/strategy`` cannot solve this
+    /// system; `reason` says why and names a constraint that needs another one.
+    case strategyCannotSolve(strategy: String, reason: String)
 
     public var description: String {
         switch self {
@@ -28,6 +31,8 @@ public enum SolverError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsatisfiable(let c):
             "required constraints conflict; these cannot all hold (drop any one and the rest can):\n"
                 + c.map { "  - \($0)" }.joined(separator: "\n")
+        case .strategyCannotSolve(let strategy, let reason):
+            "the \(strategy) strategy cannot solve this layout: \(reason)"
         }
     }
 }

@@ -1,0 +1,128 @@
+extension Planner {
+    // MARK: - Block phase
+
+    /// Orders the required equalities into block triangular form and solves
+    /// every block they determine.
+    mutating func solveBlocks() throws(SolverError) {
+        var equalities: [Int32] = []
+        equalities.reserveCapacity(system.rowCount)
+        for r in 0 ..< system.rowCount
+        where system.relations[r] == .equal && system.priorities[r].isRequired
+            && system.rowStart[r + 1] > system.rowStart[r]
+        {
+            equalities.append(Int32(r))
+        }
+        let system = self.system
+        let transversal = system.rowStart.withUnsafeBufferPointer { start in
+            system.columns.withUnsafeBufferPointer { index in
+                Transversal(
+                    rowCount: system.rowCount, columnCount: system.variableCount,
+                    start: start, index: index, rows: equalities, eligible: { _ in true })
+            }
+        }
+        definingRow = transversal.rowOfVariable
+        definedVariable = transversal.variableOfRow
+        let matched = equalities.filter { transversal.variableOfRow[Int($0)] >= 0 }
+        let btf = system.rowStart.withUnsafeBufferPointer { start in
+            system.columns.withUnsafeBufferPointer { index in
+                BlockTriangularForm(start: start, index: index, transversal: transversal, matchedRows: matched)
+            }
+        }
+
+        var dense = DenseBlockSolver(lapackThreshold: options.lapackThreshold)
+        let rowOfVar = definingRow
+        let varOfRow = definedVariable
+        for b in 0 ..< btf.blockCount {
+            let rows = btf.rows(ofBlock: b)
+            for r in rows { blockOfRow[Int(r)] = Int32(b) }
+            // A block is determined when every variable its rows mention is
+            // either defined inside the block or already determined.
+            var determined = true
+            scan: for r in rows {
+                for k in system.termRange(of: RowIndex(Int(r))) {
+                    let v = Int(system.columns[k])
+                    let owner = rowOfVar[v]
+                    if owner < 0 { determined = false; break scan }
+                    if blockOfRow[Int(owner)] != Int32(b) && state[v] != .determined {
+                        determined = false; break scan
+                    }
+                }
+            }
+            if determined {
+                if rows.count == 1 {
+                    determined = solveSingleton(row: Int(rows.first!), variable: Int(varOfRow[Int(rows.first!)]))
+                } else {
+                    determined = solveDense(rows: rows, dense: &dense)
+                }
+            }
+            if determined {
+                if rows.count == 1 {
+                    stats.dagVariables += 1
+                } else {
+                    if options.strategy == .dag {
+                        throw .strategyCannotSolve(
+                            strategy: "dag",
+                            reason: "\(system.origins[Int(rows.first!)]) is part of \(rows.count) equalities "
+                                + "that must be solved together (use the block or auto strategy)")
+                    }
+                    stats.blocks += 1
+                    stats.blockVariables += rows.count
+                    stats.largestBlock = max(stats.largestBlock, rows.count)
+                }
+            } else {
+                for r in rows { state[Int(varOfRow[Int(r)])] = .undetermined }
+            }
+        }
+    }
+
+    /// Solves the 1×1 block `row` for `variable`; false when its coefficient
+    /// is numerically zero.
+    private mutating func solveSingleton(row r: Int, variable v: Int) -> Bool {
+        var pivot = 0.0
+        var largest = 0.0
+        var rhs = -system.constants[r]
+        for k in system.termRange(of: RowIndex(r)) {
+            let u = Int(system.columns[k])
+            let a = system.coefficients[k]
+            largest = max(largest, abs(a))
+            if u == v { pivot = a } else { rhs -= a * values[u] }
+        }
+        guard abs(pivot) > Tolerances.pivot * largest else { return false }
+        values[v] = rhs / pivot
+        state[v] = .determined
+        return true
+    }
+
+    /// Solves a coupled block as a dense system; false when it is singular.
+    private mutating func solveDense(rows: ArraySlice<Int32>, dense: inout DenseBlockSolver) -> Bool {
+        let n = rows.count
+        let varOfRow = definedVariable
+        // Column j of the block is the variable matched to its j-th row.
+        var local: [Int: Int] = [:]
+        local.reserveCapacity(n)
+        for (j, r) in rows.enumerated() { local[Int(varOfRow[Int(r)])] = j }
+        let system = self.system
+        let values = self.values
+        let x = dense.solve(size: n) { a, b in
+            for (i, r) in rows.enumerated() {
+                var rhs = -system.constants[Int(r)]
+                for k in system.termRange(of: RowIndex(Int(r))) {
+                    let u = Int(system.columns[k])
+                    if let j = local[u] {
+                        a[j * n + i] += system.coefficients[k]
+                    } else {
+                        rhs -= system.coefficients[k] * values[u]
+                    }
+                }
+                b[i] = rhs
+            }
+        }
+        guard let x else { return false }
+        for (j, r) in rows.enumerated() {
+            let v = Int(varOfRow[Int(r)])
+            self.values[v] = x[j]
+            state[v] = .determined
+        }
+        return true
+    }
+}
