@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# Plumb's whole check, as CI runs it (`bash .ci/run`):
+#   1. system packages (scripts/setup.sh --cmake)
+#   2. swift build, swift test (every test target)
+#   3. smoke: the SwiftPM-built plumb solves Examples/hello.json to the
+#      hand-checked frames, and --stats prints one JSON line
+#   4. CMake: configure + build with Ninja into build/, the CMake-built plumb
+#      solves Examples/hello.json (this runs the C kernels and LAPACKE link)
+#   5. cross-check against kiwisolver: `plumb solve --absolute` equals
+#      scripts/kiwi_solve.py within 1e-6 on Examples/hello.json and, when the
+#      benchmark generator is beside the clone (../shared/workloads/), on the
+#      list, grid, form and cards families at 200 views
+#
+# Exits non-zero if any check fails; the last line is "N passed, N failed".
+# Environment: PLUMB_GENERATOR (path to generate.py), CROSSCHECK_VIEWS (200).
+set -uo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$PWD
+LOGS=$ROOT/.build/test-logs
+WORK=$ROOT/.build/test-work
+TOLERANCE=1e-6
+CROSSCHECK_VIEWS=${CROSSCHECK_VIEWS:-200}
+FAMILIES=(list grid form cards)
+GENERATOR=${PLUMB_GENERATOR:-$ROOT/../shared/workloads/generate.py}
+
+passed=0
+failed=0
+skipped=0
+failures=()
+
+note() { printf '%s\n' "$*"; }
+
+# check NAME COMMAND...: runs COMMAND with its output in a log; on failure
+# prints the log's tail.
+check() {
+    local name=$1; shift
+    local log="$LOGS/$(printf '%s' "$name" | tr -c 'A-Za-z0-9._-' '_').log"
+    local start=$SECONDS
+    if "$@" >"$log" 2>&1; then
+        passed=$((passed + 1))
+        note "PASS  $name ($((SECONDS - start)) s)"
+    else
+        failed=$((failed + 1))
+        failures+=("$name")
+        note "FAIL  $name ($((SECONDS - start)) s), last lines of $log:"
+        tail -n 30 "$log" | sed 's/^/      /'
+    fi
+}
+
+skip() {
+    skipped=$((skipped + 1))
+    note "SKIP  $1"
+}
+
+finish() {
+    note ""
+    if ((skipped > 0)); then note "$skipped skipped"; fi
+    if ((failed > 0)); then note "failed: ${failures[*]}"; fi
+    note "$passed passed, $failed failed"
+    if ((failed > 0)); then exit 1; fi
+    exit 0
+}
+
+mkdir -p "$LOGS" "$WORK"
+
+# --- 1. system packages ------------------------------------------------------
+check "setup (system packages)" bash scripts/setup.sh --cmake
+if ((failed > 0)); then finish; fi
+
+# --- 2. SwiftPM --------------------------------------------------------------
+check "swift build" swift build
+check "swift test" swift test
+SWIFTPM_PLUMB=$ROOT/.build/debug/plumb
+
+# solve_equals BINARY DOC EXPECTED [FLAGS...]: frames equal the expected file.
+solve_equals() {
+    local bin=$1 doc=$2 expected=$3; shift 3
+    local out
+    out=$(mktemp "$WORK/frames.XXXXXX.json")
+    "$bin" solve "$doc" -o "$out" "$@" && python3 scripts/compare_frames.py "$out" "$expected" --tol "$TOLERANCE"
+}
+
+# stats_line BINARY DOC: --stats writes exactly one JSON object line on stderr
+# with the documented keys.
+stats_line() {
+    local bin=$1 doc=$2 err
+    err=$(mktemp "$WORK/stats.XXXXXX")
+    "$bin" solve "$doc" --stats -o /dev/null 2>"$err" || return 1
+    python3 - "$err" <<'PY'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+assert len(lines) == 1, f"expected one stderr line, got {len(lines)}: {lines[:3]}"
+s = json.loads(lines[0])
+for key in ("views", "variables", "rows", "nonzeros", "ms"):
+    assert key in s, f"missing key {key!r} in {s}"
+for key in ("parse", "build", "solve", "output"):
+    assert key in s["ms"], f"missing ms.{key} in {s}"
+assert s["views"] == 5, f"hello.json has 5 views with the root, stats say {s['views']}"
+print(lines[0])
+PY
+}
+
+# --- 3. smoke with the SwiftPM build ----------------------------------------
+if [[ -x $SWIFTPM_PLUMB ]]; then
+    check "plumb solve hello.json (parent coordinates)" \
+        solve_equals "$SWIFTPM_PLUMB" Examples/hello.json Examples/hello.frames.json
+    check "plumb solve --absolute hello.json" \
+        solve_equals "$SWIFTPM_PLUMB" Examples/hello.json Examples/hello.absolute.json --absolute
+    check "plumb solve - (stdin)" \
+        bash -c "'$SWIFTPM_PLUMB' solve - --absolute < Examples/hello.json > '$WORK/stdin.json' &&
+                 python3 scripts/compare_frames.py '$WORK/stdin.json' Examples/hello.absolute.json"
+    check "plumb solve --stats" stats_line "$SWIFTPM_PLUMB" Examples/hello.json
+else
+    note "FAIL  no $SWIFTPM_PLUMB after swift build"
+    failed=$((failed + 1)); failures+=("swiftpm plumb binary")
+fi
+
+# --- 4. CMake -----------------------------------------------------------------
+check "cmake configure (Ninja)" cmake -G Ninja -S . -B build
+check "cmake build" cmake --build build
+if [[ -x build/bin/plumb ]]; then
+    check "cmake-built plumb solves hello.json" \
+        solve_equals build/bin/plumb Examples/hello.json Examples/hello.absolute.json --absolute
+else
+    note "FAIL  no build/bin/plumb after the CMake build"
+    failed=$((failed + 1)); failures+=("cmake plumb binary")
+fi
+
+# --- 5. kiwisolver cross-check -------------------------------------------------
+kiwi_ready=0
+if python3 -c "import kiwisolver" >/dev/null 2>&1; then
+    kiwi_ready=1
+elif python3 -m pip install --quiet kiwisolver >"$LOGS/pip-kiwisolver.log" 2>&1 &&
+     python3 -c "import kiwisolver" >/dev/null 2>&1; then
+    kiwi_ready=1
+fi
+
+# same_as_kiwi DOC: plumb --absolute and kiwi agree.
+same_as_kiwi() {
+    local doc=$1 base
+    base=$WORK/$(basename "$doc" .json)
+    "$SWIFTPM_PLUMB" solve "$doc" --absolute -o "$base.plumb.json" &&
+        python3 scripts/kiwi_solve.py "$doc" -o "$base.kiwi.json" &&
+        python3 scripts/compare_frames.py "$base.plumb.json" "$base.kiwi.json" --tol "$TOLERANCE"
+}
+
+if ((kiwi_ready == 0)); then
+    skip "kiwisolver cross-check: pip could not install kiwisolver (see $LOGS/pip-kiwisolver.log)"
+elif [[ ! -x $SWIFTPM_PLUMB ]]; then
+    skip "kiwisolver cross-check: no plumb binary"
+else
+    check "kiwi == plumb: hello.json" same_as_kiwi Examples/hello.json
+    if [[ -f $GENERATOR ]]; then
+        for family in "${FAMILIES[@]}"; do
+            doc=$WORK/$family-$CROSSCHECK_VIEWS.json
+            if python3 "$GENERATOR" "$family" "$CROSSCHECK_VIEWS" >"$doc"; then
+                check "kiwi == plumb: $family $CROSSCHECK_VIEWS views" same_as_kiwi "$doc"
+            else
+                failed=$((failed + 1)); failures+=("generate $family")
+                note "FAIL  generate.py $family $CROSSCHECK_VIEWS"
+            fi
+        done
+    else
+        skip "kiwisolver cross-check on generated families: no generator at $GENERATOR (set PLUMB_GENERATOR)"
+    fi
+fi
+
+finish
