@@ -15,6 +15,8 @@ output); kiwi's time is addConstraint for every row plus updateVariables, the
 C++ solver's work without the Python parsing. "kiwi ÷ solve" is the ratio of
 those two medians.
 
+With --runs 0 only kiwi runs (a table of its add and update times).
+
 usage: bench.py [--families list,grid,form,cards] [--sizes 1000,10000]
                 [--plumb .build/release/plumb] [--runs 5] [--kiwi-runs 1]
                 [--write BENCHMARKS.md] [--section results]
@@ -87,6 +89,8 @@ def bench_case(args, family, views, work):
     plumb_out = os.path.join(work, f"{family}-{views}.plumb.json")
     solves, totals, walls = [], [], []
     try:
+        if args.runs == 0:
+            raise RunError("not run (--runs 0)")
         for _ in range(args.runs):
             t0 = time.perf_counter()
             err = run([args.plumb, "solve", doc, "--absolute", "--stats", "-o", plumb_out], args.timeout)
@@ -103,14 +107,18 @@ def bench_case(args, family, views, work):
 
     if args.kiwi_runs > 0:
         kiwi_out = os.path.join(work, f"{family}-{views}.kiwi.json")
-        kiwi = []
+        kiwi, adds, updates = [], [], []
         try:
             for _ in range(args.kiwi_runs):
                 err = run([sys.executable, os.path.join(HERE, "kiwi_solve.py"), doc, "--stats",
                            "-o", kiwi_out], args.kiwi_timeout)
                 s = stats_from(err, "kiwi_solve.py")
-                kiwi.append(float(s["ms"]["add"]) + float(s["ms"]["update"]))
+                adds.append(float(s["ms"]["add"]))
+                updates.append(float(s["ms"]["update"]))
+                kiwi.append(adds[-1] + updates[-1])
             row["kiwi"] = statistics.median(kiwi)
+            row["kiwi_add"] = statistics.median(adds)
+            row["kiwi_update"] = statistics.median(updates)
             row["kiwi_constraints"] = s.get("constraints")
         except RunError as e:
             row["kiwi_error"] = str(e)
@@ -132,6 +140,20 @@ def fmt_ms(v):
     if v >= 10:
         return f"{v:.1f}"
     return f"{v:.2f}"
+
+
+def kiwi_table(rows):
+    """Kiwi alone (--runs 0)."""
+    head = ["family", "views", "kiwi constraints", "add ms", "updateVariables ms", "add+update ms"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] + ["---:"] * (len(head) - 1)) + "|"]
+    for r in rows:
+        if "kiwi_error" in r:
+            cells = [r["family"], f"{r['views']:,}", "–", f"error: {r['kiwi_error']}", "–", "–"]
+        else:
+            cells = [r["family"], f"{r['views']:,}", f"{r['kiwi_constraints']:,}", fmt_ms(r["kiwi_add"]),
+                     fmt_ms(r["kiwi_update"]), fmt_ms(r["kiwi"])]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 def table(rows, kiwi_on):
@@ -231,11 +253,11 @@ def main(argv=None):
     if not os.path.isfile(args.generator):
         sys.stderr.write(f"bench.py: no generator at {args.generator} (use --generator)\n")
         return 2
-    if not os.access(args.plumb, os.X_OK):
+    if args.runs > 0 and not os.access(args.plumb, os.X_OK):
         sys.stderr.write(f"bench.py: no plumb binary at {args.plumb} (swift build -c release, or --plumb)\n")
         return 2
-    if args.runs < 1:
-        sys.stderr.write("bench.py: --runs must be at least 1\n")
+    if args.runs < 0 or (args.runs == 0 and args.kiwi_runs < 1):
+        sys.stderr.write("bench.py: --runs must be at least 1 (or 0 with --kiwi-runs >= 1: kiwi alone)\n")
         return 2
     if args.kiwi_runs > 0:
         try:
@@ -264,17 +286,19 @@ def main(argv=None):
         f"- Machine: {machine()}; {platform.system()} {platform.release()}.",
         *[f"- {v}." for v in tool_versions(args.plumb)],
         f"- Date: {datetime.date.today().isoformat()}.",
-        f"- Plumb: median of {args.runs} runs of `plumb solve --absolute --stats`"
+        (f"- Plumb: median of {args.runs} runs of `plumb solve --absolute --stats`"
+         if args.runs > 0 else "- Plumb: not run")
         + (f"; kiwi: median of {args.kiwi_runs} run(s) of `scripts/kiwi_solve.py`." if kiwi_on else "."),
         f"- OPENBLAS_NUM_THREADS={env_threads}." if env_threads else "- OPENBLAS_NUM_THREADS unset.",
         f"- Command: `{command}`",
     ]
-    text = table(rows, kiwi_on) + "\n\n" + "\n".join(notes) + "\n"
+    text = (table(rows, kiwi_on) if args.runs > 0 else kiwi_table(rows)) + "\n\n" + "\n".join(notes) + "\n"
     print(text)
     if args.write:
         write_section(args.write, args.section, text)
         sys.stderr.write(f"bench: wrote section {args.section!r} of {args.write}\n")
-    disagree = [r for r in rows if r.get("agree") is False or "plumb_error" in r]
+    disagree = [r for r in rows if r.get("agree") is False
+                or ("plumb_error" in r and args.runs > 0) or "kiwi_error" in r]
     return 1 if disagree else 0
 
 
