@@ -1,0 +1,67 @@
+/// Up to four `(variable, coefficient)` terms held inline, so that lowering a
+/// constraint allocates nothing before ``ConstraintSystem/addRow(_:constant:relation:priority:origin:)``
+/// copies them.
+struct AttributeTerms: Sequence, IteratorProtocol {
+    private var storage: ((VariableIndex, Double), (VariableIndex, Double),
+                          (VariableIndex, Double), (VariableIndex, Double))
+    private(set) var count = 0
+    private var cursor = 0
+
+    init() {
+        let zero = (VariableIndex(rawValue: 0), 0.0)
+        storage = (zero, zero, zero, zero)
+    }
+
+    /// Appends `scale ·` the linear function of `view`'s variables that
+    /// `attribute` stands for (the geometry table of ``LayoutAttribute``).
+    ///
+    /// This is the only place where attributes become variables.
+    mutating func append(_ attribute: LayoutAttribute, of view: ViewIndex, scale: Double) {
+        switch attribute {
+        case .left, .leading:
+            append(view.variable(.left), scale)
+        case .right, .trailing:
+            append(view.variable(.left), scale)
+            append(view.variable(.width), scale)
+        case .centerX:
+            append(view.variable(.left), scale)
+            append(view.variable(.width), scale * 0.5)
+        case .top:
+            append(view.variable(.top), scale)
+        case .bottom, .baseline:
+            append(view.variable(.top), scale)
+            append(view.variable(.height), scale)
+        case .centerY:
+            append(view.variable(.top), scale)
+            append(view.variable(.height), scale * 0.5)
+        case .width:
+            append(view.variable(.width), scale)
+        case .height:
+            append(view.variable(.height), scale)
+        }
+    }
+
+    private mutating func append(_ variable: VariableIndex, _ coefficient: Double) {
+        let term = (variable, coefficient)
+        switch count {
+        case 0: storage.0 = term
+        case 1: storage.1 = term
+        case 2: storage.2 = term
+        default:
+            assert(count == 3, "an attribute pair has at most four terms")
+            storage.3 = term
+        }
+        count += 1
+    }
+
+    mutating func next() -> (VariableIndex, Double)? {
+        guard cursor < count else { return nil }
+        defer { cursor += 1 }
+        switch cursor {
+        case 0: return storage.0
+        case 1: return storage.1
+        case 2: return storage.2
+        default: return storage.3
+        }
+    }
+}

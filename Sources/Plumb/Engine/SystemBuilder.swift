@@ -1,0 +1,106 @@
+/// Lowers a view layout to a ``ConstraintSystem``: the one place shared by
+/// ``View/layout(width:height:)`` and ``LayoutDocument/lower()``.
+///
+/// Every view gets four variables in root coordinates (``ViewIndex/variable(_:)``);
+/// the root's are fixed by four required rows; a constraint
+/// `first.a ⋈ multiplier · second.b + constant` becomes the row
+/// `first.a − multiplier · second.b − constant ⋈ 0` with the attributes
+/// expanded by ``AttributeTerms``; an intrinsic length becomes a hugging row
+/// (`≤`) and a compression resistance row (`≥`).
+///
+/// The builder trusts its input: callers have already rejected NaN,
+/// infinities and unknown views with diagnostics naming the origin.
+struct SystemBuilder {
+    private(set) var system = ConstraintSystem()
+    let viewCount: Int
+
+    /// Creates the variables of `viewCount` views (the root included) and
+    /// reserves room for about `rows` rows.
+    init(viewCount: Int, rows: Int) {
+        self.viewCount = viewCount
+        // Each row has at most four terms; most have two or three.
+        system.reserveCapacity(variables: 4 * viewCount, rows: rows + 4, nonzeros: 3 * rows + 4)
+        system.addVariables(4 * viewCount)
+    }
+
+    /// Adds the four required rows that pin the root's frame to `(0, 0, width, height)`.
+    ///
+    /// - Precondition: `width` and `height` are finite.
+    mutating func fixRoot(width: Double, height: Double, rootID: String) {
+        let pins: [(FrameVariable, Double, String)] = [
+            (.left, 0, "left"), (.top, 0, "top"), (.width, width, "width"), (.height, height, "height"),
+        ]
+        for (variable, value, name) in pins {
+            system.addRow(
+                CollectionOfOne((ViewIndex.root.variable(variable), 1.0)),
+                constant: -value, relation: .equal, priority: .required,
+                origin: Origin(kind: .root, text: "\(rootID).\(name) = \(NumberFormatting.shortest(value))"))
+        }
+    }
+
+    /// Adds `first.firstAttribute ⋈ multiplier · second.secondAttribute + constant`
+    /// (or `first.firstAttribute ⋈ constant` when `second` is `nil`).
+    ///
+    /// - Precondition: `multiplier` and `constant` are finite.
+    /// - Complexity: O(1).
+    mutating func addConstraint(
+        _ first: ViewIndex, _ firstAttribute: LayoutAttribute, _ relation: Relation,
+        multiplier: Double, _ second: ViewIndex?, _ secondAttribute: LayoutAttribute?,
+        constant: Double, priority: Priority, origin: Origin
+    ) {
+        var terms = AttributeTerms()
+        terms.append(firstAttribute, of: first, scale: 1)
+        if let second, let secondAttribute {
+            terms.append(secondAttribute, of: second, scale: -multiplier)
+        }
+        system.addRow(terms, constant: -constant, relation: relation, priority: priority, origin: origin)
+    }
+
+    /// Adds the intrinsic-size rows of `view` along `axis`: hugging
+    /// `dimension <= length @ hugging` and compression resistance
+    /// `dimension >= length @ resistance`, each with an origin naming the view.
+    ///
+    /// - Precondition: `length` is finite.
+    mutating func addIntrinsicSize(
+        _ view: ViewIndex, id: String, axis: LayoutAxis, length: Double,
+        hugging: Priority, resistance: Priority
+    ) {
+        let dimension = axis.dimension
+        let variable = view.variable(axis == .horizontal ? .width : .height)
+        let shown = NumberFormatting.shortest(length)
+        system.addRow(
+            CollectionOfOne((variable, 1.0)), constant: -length, relation: .lessOrEqual, priority: hugging,
+            origin: Origin(kind: .intrinsicSize, text: "\(id): \(dimension) <= \(shown) @ \(hugging)"))
+        system.addRow(
+            CollectionOfOne((variable, 1.0)), constant: -length, relation: .greaterOrEqual, priority: resistance,
+            origin: Origin(kind: .intrinsicSize, text: "\(id): \(dimension) >= \(shown) @ \(resistance)"))
+    }
+
+    /// Every view's frame from solved variable values.
+    ///
+    /// - Parameters:
+    ///   - values: the solution, indexed by ``VariableIndex`` (four per view).
+    ///   - parents: each view's parent index, `-1` for the root.
+    ///   - absolute: `true` for root coordinates; `false` (the default
+    ///     elsewhere) for each view's parent's coordinates.
+    /// - Complexity: O(views).
+    static func frames(values: [Double], parents: [Int32], absolute: Bool) -> [Rect] {
+        precondition(values.count >= 4 * parents.count, "solution is smaller than the layout")
+        var frames = [Rect]()
+        frames.reserveCapacity(parents.count)
+        values.withUnsafeBufferPointer { v in
+            for i in 0 ..< parents.count {
+                let base = 4 * i
+                var x = v[base]
+                var y = v[base + 1]
+                let p = Int(parents[i])
+                if !absolute && p >= 0 {
+                    x -= v[4 * p]
+                    y -= v[4 * p + 1]
+                }
+                frames.append(Rect(x: x, y: y, width: v[base + 2], height: v[base + 3]))
+            }
+        }
+        return frames
+    }
+}

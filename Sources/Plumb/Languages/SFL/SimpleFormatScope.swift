@@ -1,0 +1,31 @@
+/// The names a Simple Format Language string can use: views and metrics.
+///
+/// ``Constraint/make(simpleFormat:views:metrics:file:line:)`` binds names
+/// through dictionaries; a layout document binds view ids through a hash table
+/// over bytes, so that resolving a name allocates nothing.
+protocol SimpleFormatScope {
+    /// What a view name resolves to (a ``View``, or a ``ViewIndex`` in a document).
+    associatedtype ViewHandle
+
+    /// The view bound to `name`, or `nil`.
+    func view(named name: UnsafeBufferPointer<UInt8>) -> ViewHandle?
+    /// The metric bound to `name`, or `nil`.
+    func metric(named name: UnsafeBufferPointer<UInt8>) -> Double?
+    /// A bound view name close to `name`, for "did you mean" (error path only).
+    func suggestView(for name: String) -> String?
+    /// A bound metric name close to `name`, for "did you mean" (error path only).
+    func suggestMetric(for name: String) -> String?
+}
+
+/// A constraint with every name resolved and every number known:
+/// `first.firstAttribute relation multiplier · second.secondAttribute + constant @ priority`.
+struct ResolvedSimpleFormat<ViewHandle> {
+    var first: ViewHandle
+    var firstAttribute: LayoutAttribute
+    var relation: Relation
+    var multiplier: Double
+    var second: ViewHandle?
+    var secondAttribute: LayoutAttribute?
+    var constant: Double
+    var priority: Priority
+}

@@ -1,0 +1,168 @@
+/// A linear relation between attributes of views, in Auto Layout's shape:
+///
+/// `firstView.firstAttribute  relation  multiplier · secondView.secondAttribute + constant  @ priority`
+///
+/// or, without a second view, `firstView.firstAttribute relation constant @ priority`.
+///
+/// Make constraints from Simple Format Language strings with
+/// ``make(simpleFormat:views:metrics:file:line:)`` or directly with
+/// ``init(_:_:_:_:_:multiplier:constant:priority:file:line:)``. A new constraint is
+/// inactive: ``activate(_:)`` it (or set ``isActive``), as with
+/// `NSLayoutConstraint`, and ``View/layout(width:height:)`` finds it.
+///
+/// Like `NSLayoutConstraint`, a constraint refers to its views weakly, and an
+/// active constraint is owned by the views it names; ``constant`` and
+/// ``priority`` may be changed between layouts.
+public final class Constraint: CustomStringConvertible {
+    /// The view on the left-hand side; `nil` once that view no longer exists.
+    public private(set) weak var firstView: View?
+    /// The attribute of ``firstView`` that is constrained.
+    public let firstAttribute: LayoutAttribute
+    /// `=`, `<=` or `>=`.
+    public let relation: Relation
+    /// The factor applied to the second attribute (1 when there is none written).
+    public let multiplier: Double
+    /// The view on the right-hand side, or `nil` for `view.attribute relation constant`.
+    public private(set) weak var secondView: View?
+    /// The attribute of ``secondView``, or `nil` when there is no second view.
+    public let secondAttribute: LayoutAttribute?
+    /// The number added on the right-hand side.
+    public var constant: Double
+    /// 1 ... 1000; 1000 (required) by default, as in the Simple Format Language.
+    public var priority: Priority
+    /// Where the constraint came from (its string and the Swift file and line
+    /// that made it), for error messages and conflict reports.
+    public let origin: Origin
+
+    /// Whether ``View/layout(width:height:)`` uses the constraint. Setting it
+    /// to `true` registers the constraint with its views; `false` removes it.
+    /// Activating a constraint whose first view no longer exists does nothing.
+    ///
+    /// - Complexity: O(constraints of its views) to deactivate, O(1) to activate.
+    public var isActive: Bool {
+        get { active }
+        set {
+            guard newValue != active else { return }
+            if newValue { register() } else { unregister() }
+        }
+    }
+
+    private var active = false
+    /// Whether the constraint had a second view when it was made (a deallocated
+    /// second view then makes layout fail instead of silently dropping a term).
+    let hasSecondView: Bool
+
+    /// Creates an inactive constraint `first.firstAttribute relation multiplier · second.secondAttribute + constant`.
+    ///
+    /// Numbers are checked when a layout uses the constraint: NaN or infinite
+    /// values make ``View/layout(width:height:)`` throw, naming ``origin``.
+    public init(
+        _ first: View, _ firstAttribute: LayoutAttribute, _ relation: Relation,
+        _ second: View, _ secondAttribute: LayoutAttribute,
+        multiplier: Double = 1, constant: Double = 0, priority: Priority = .required,
+        file: String = #fileID, line: Int = #line
+    ) {
+        self.firstView = first
+        self.firstAttribute = firstAttribute
+        self.relation = relation
+        self.multiplier = multiplier
+        self.secondView = second
+        self.secondAttribute = secondAttribute
+        self.constant = constant
+        self.priority = priority
+        self.hasSecondView = true
+        self.origin = Origin(kind: .code, text: Self.formula(
+            first.id, firstAttribute, relation, multiplier, second.id, secondAttribute, constant, priority),
+            file: file, line: line)
+    }
+
+    /// Creates an inactive constraint `first.firstAttribute relation constant`.
+    public init(
+        _ first: View, _ firstAttribute: LayoutAttribute, _ relation: Relation,
+        constant: Double, priority: Priority = .required,
+        file: String = #fileID, line: Int = #line
+    ) {
+        self.firstView = first
+        self.firstAttribute = firstAttribute
+        self.relation = relation
+        self.multiplier = 1
+        self.secondView = nil
+        self.secondAttribute = nil
+        self.constant = constant
+        self.priority = priority
+        self.hasSecondView = false
+        self.origin = Origin(kind: .code, text: Self.formula(
+            first.id, firstAttribute, relation, 1, nil, nil, constant, priority),
+            file: file, line: line)
+    }
+
+    /// A constraint resolved from a Simple Format Language string.
+    init(resolved r: ResolvedSimpleFormat<View>, origin: Origin) {
+        firstView = r.first
+        firstAttribute = r.firstAttribute
+        relation = r.relation
+        multiplier = r.multiplier
+        secondView = r.second
+        secondAttribute = r.secondAttribute
+        constant = r.constant
+        priority = r.priority
+        hasSecondView = r.second != nil
+        self.origin = origin
+    }
+
+    // MARK: - Activation
+
+    /// Activates every constraint in `constraints`.
+    ///
+    /// - Complexity: O(constraints).
+    public static func activate(_ constraints: [Constraint]) {
+        for c in constraints { c.isActive = true }
+    }
+
+    /// Deactivates every constraint in `constraints`.
+    public static func deactivate(_ constraints: [Constraint]) {
+        for c in constraints { c.isActive = false }
+    }
+
+    private func register() {
+        guard let first = firstView else { return }
+        active = true
+        first.constraints.append(self)
+        if let second = secondView, second !== first { second.constraints.append(self) }
+    }
+
+    private func unregister() {
+        active = false
+        for view in [firstView, secondView] {
+            guard let view, let i = view.constraints.firstIndex(where: { $0 === self }) else { continue }
+            view.constraints.remove(at: i)
+        }
+    }
+
+    // MARK: - Description
+
+    /// The constraint in Simple Format Language, with the views' ids
+    /// (`title.width = 0.5 * card.width - 24 @ 750`).
+    public var description: String {
+        Self.formula(firstView?.id ?? "<deallocated>", firstAttribute, relation, multiplier,
+                     hasSecondView ? (secondView?.id ?? "<deallocated>") : nil, secondAttribute,
+                     constant, priority)
+    }
+
+    static func formula(
+        _ first: String, _ a: LayoutAttribute, _ relation: Relation, _ multiplier: Double,
+        _ second: String?, _ b: LayoutAttribute?, _ constant: Double, _ priority: Priority
+    ) -> String {
+        var s = "\(first).\(a) \(relation) "
+        if let second, let b {
+            if multiplier != 1 { s += NumberFormatting.shortest(multiplier) + " * " }
+            s += "\(second).\(b)"
+            if constant > 0 { s += " + " + NumberFormatting.shortest(constant) }
+            if constant < 0 { s += " - " + NumberFormatting.shortest(-constant) }
+        } else {
+            s += NumberFormatting.shortest(constant)
+        }
+        if !priority.isRequired { s += " @ \(priority)" }
+        return s
+    }
+}

@@ -1,0 +1,111 @@
+/// An edge, center or dimension of a view that a constraint relates.
+///
+/// Every attribute is a linear function of the view's four layout variables
+/// (`left`, `top`, `width`, `height`, in root coordinates), as the layout
+/// document spec's "Geometry" section fixes them:
+///
+/// | attribute | value | attribute | value |
+/// |---|---|---|---|
+/// | `left`, `leading` | `left` | `right`, `trailing` | `left + width` |
+/// | `top` | `top` | `bottom`, `baseline` | `top + height` |
+/// | `centerX` | `left + width / 2` | `centerY` | `top + height / 2` |
+/// | `width` | `width` | `height` | `height` |
+///
+/// `leading` and `trailing` are `left` and `right` (layouts are left to
+/// right); `baseline` is `bottom` (views carry no text). The lowering itself
+/// lives in one place, `SystemBuilder` in `Engine/`.
+public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    case left
+    case right
+    case top
+    case bottom
+    case leading
+    case trailing
+    case centerX
+    case centerY
+    case baseline
+    case width
+    case height
+
+    /// The name as written in the Simple Format Language (`centerX`, `width`).
+    public var name: String {
+        switch self {
+        case .left: "left"
+        case .right: "right"
+        case .top: "top"
+        case .bottom: "bottom"
+        case .leading: "leading"
+        case .trailing: "trailing"
+        case .centerX: "centerX"
+        case .centerY: "centerY"
+        case .baseline: "baseline"
+        case .width: "width"
+        case .height: "height"
+        }
+    }
+
+    public var description: String { name }
+
+    /// The axis the attribute measures along: `left ... centerX` and `width`
+    /// are horizontal, the rest vertical.
+    public var axis: LayoutAxis {
+        switch self {
+        case .left, .right, .leading, .trailing, .centerX, .width: .horizontal
+        case .top, .bottom, .centerY, .baseline, .height: .vertical
+        }
+    }
+
+    /// Whether the attribute is a size (`width`, `height`) rather than a position.
+    public var isDimension: Bool { self == .width || self == .height }
+
+    /// Looks an attribute up by its Simple Format Language name.
+    ///
+    /// - Complexity: O(1).
+    public init?(name: String) {
+        var copy = name
+        let found = copy.withUTF8 { LayoutAttribute(utf8: $0) }
+        guard let found else { return nil }
+        self = found
+    }
+
+    /// Looks an attribute up from its name's UTF-8 bytes, without making a `String`.
+    ///
+    /// - Complexity: O(1): the length and one or two bytes pick the only
+    ///   candidate, which is then compared in full.
+    init?(utf8 name: UnsafeBufferPointer<UInt8>) {
+        guard name.count >= 3 else { return nil }
+        let candidate: LayoutAttribute
+        switch (name.count, name[0]) {
+        case (3, _): candidate = .top
+        case (4, _): candidate = .left
+        case (5, UInt8(ascii: "r")): candidate = .right
+        case (5, _): candidate = .width
+        case (6, UInt8(ascii: "b")): candidate = .bottom
+        case (6, _): candidate = .height
+        case (7, UInt8(ascii: "l")): candidate = .leading
+        case (7, _): candidate = name[6] == UInt8(ascii: "X") ? .centerX : .centerY
+        case (8, UInt8(ascii: "t")): candidate = .trailing
+        case (8, _): candidate = .baseline
+        default: return nil
+        }
+        let expected = LayoutAttribute.utf8Names[Int(candidate.rawValue)]
+        let matches = expected.withUnsafeBufferPointer { memcmpEqual($0, name) }
+        guard matches else { return nil }
+        self = candidate
+    }
+
+    /// Every attribute's name as UTF-8, indexed by `rawValue`.
+    private static let utf8Names: [[UInt8]] = allCases.map { Array($0.name.utf8) }
+}
+
+/// Byte-wise equality of two buffers of the same length.
+@inline(__always)
+func memcmpEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    var i = 0
+    while i < a.count {
+        if a[i] != b[i] { return false }
+        i &+= 1
+    }
+    return true
+}

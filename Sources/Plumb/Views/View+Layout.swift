@@ -1,0 +1,103 @@
+extension View {
+    /// Lays out the tree under this view: sets this view's frame to
+    /// `(0, 0, width, height)` and every descendant's frame (in its
+    /// superview's coordinates) to the solution of every active constraint
+    /// that names a view of the tree, plus the intrinsic-size rows.
+    ///
+    /// Views are numbered depth first in subview order (this view is 0) and
+    /// lowered by the same code as layout documents.
+    ///
+    /// - Throws: ``LayoutError`` when the root size is negative or not finite,
+    ///   a constraint relates a view of the tree to a view outside it (or to a
+    ///   view that no longer exists), a constraint's multiplier or constant or
+    ///   an intrinsic size is NaN or infinite (or the size negative), or
+    ///   required constraints conflict (the diagnostic's notes name a minimal
+    ///   conflicting set by origin). Frames are left unchanged when it throws.
+    /// - Complexity: O(views + constraints) to lower, plus the solve.
+    public func layout(width: Double, height: Double) throws(LayoutError) {
+        guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
+            throw LayoutError([Diagnostic(location: id, problem: .invalidRootSize(width: width, height: height))])
+        }
+        // Number the tree depth first.
+        var views: [View] = []
+        var parents: [Int32] = []
+        var index: [ObjectIdentifier: Int32] = [:]
+        var stack: [(View, Int32)] = [(self, -1)]
+        var rowEstimate = 0
+        while let (view, parent) = stack.popLast() {
+            index[ObjectIdentifier(view)] = Int32(views.count)
+            let me = Int32(views.count)
+            views.append(view)
+            parents.append(parent)
+            rowEstimate += view.constraints.count + 4
+            for child in view.subviews.reversed() { stack.append((child, me)) }
+        }
+
+        var sink = DiagnosticSink()
+        var builder = SystemBuilder(viewCount: views.count, rows: rowEstimate)
+        builder.fixRoot(width: width, height: height, rootID: id)
+
+        for (i, view) in views.enumerated() {
+            for c in view.constraints {
+                guard let first = c.firstView else {
+                    sink.append(Diagnostic(location: c.origin.description, problem: .viewDeallocated, origin: c.origin))
+                    continue
+                }
+                // A constraint is lowered once, when its first view is visited;
+                // from its second view we only check that the first is in the tree.
+                guard first === view else {
+                    if index[ObjectIdentifier(first)] == nil {
+                        sink.append(Diagnostic(location: c.origin.description,
+                                               problem: .viewOutsideHierarchy(first.id), origin: c.origin))
+                    }
+                    continue
+                }
+                var second: ViewIndex?
+                if c.hasSecondView {
+                    guard let other = c.secondView else {
+                        sink.append(Diagnostic(location: c.origin.description, problem: .viewDeallocated, origin: c.origin))
+                        continue
+                    }
+                    guard let j = index[ObjectIdentifier(other)] else {
+                        sink.append(Diagnostic(location: c.origin.description,
+                                               problem: .viewOutsideHierarchy(other.id), origin: c.origin))
+                        continue
+                    }
+                    second = ViewIndex(rawValue: j)
+                }
+                var finite = true
+                for (name, value) in [("multiplier", c.multiplier), ("constant", c.constant)] where !value.isFinite {
+                    sink.append(Diagnostic(location: c.origin.description,
+                                           problem: .nonFiniteInput("the \(name) (\(value))"), origin: c.origin))
+                    finite = false
+                }
+                guard finite else { continue }
+                builder.addConstraint(
+                    ViewIndex(i), c.firstAttribute, c.relation, multiplier: c.multiplier,
+                    second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: c.origin)
+            }
+            for axis in LayoutAxis.allCases {
+                guard let length = view.intrinsicContentSize[axis] else { continue }
+                guard length.isFinite, length >= 0 else {
+                    sink.append(Diagnostic(location: view.id, problem: .invalidIntrinsicSize(
+                        view: view.id, dimension: axis.dimension, length)))
+                    continue
+                }
+                builder.addIntrinsicSize(
+                    ViewIndex(i), id: view.id, axis: axis, length: length,
+                    hugging: view.contentHuggingPriority(for: axis),
+                    resistance: view.contentCompressionResistancePriority(for: axis))
+            }
+        }
+        try sink.throwIfAny()
+
+        let solution: Solution
+        do {
+            solution = try builder.system.solve()
+        } catch {
+            throw LayoutError(error)
+        }
+        let frames = SystemBuilder.frames(values: solution.values, parents: parents, absolute: false)
+        for (view, frame) in zip(views, frames) { view.frame = frame }
+    }
+}

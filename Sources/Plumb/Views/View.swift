@@ -1,0 +1,127 @@
+/// A headless view: a node in a tree with a frame that layout computes.
+///
+/// Views are plain records: no drawing, no events. Build a tree with
+/// ``addSubview(_:)``, relate views with ``Constraint``s (activate them), then
+/// call ``layout(width:height:)`` on the root to set every ``frame``.
+///
+/// ```swift
+/// let root = View("root"), red = View("red")
+/// root.addSubview(red)
+/// try Constraint.activate(Constraint.make(simpleFormats: [
+///     "red.width = 100", "red.height = red.width",
+///     "red.left = superview.left", "red.centerY = superview.centerY",
+/// ], views: ["red": red, "superview": root]))
+/// try root.layout(width: 320, height: 480)
+/// red.frame  // (0, 190, 100, 100)
+/// ```
+///
+/// Intrinsic size and its priorities follow Auto Layout:
+/// ``intrinsicContentSize`` (no intrinsic metric by default, per dimension),
+/// content hugging (default 250) and compression resistance (default 750) per
+/// axis, read and set with Auto Layout's method names
+/// (``contentHuggingPriority(for:)``, ``setContentHuggingPriority(_:for:)``,
+/// ``contentCompressionResistancePriority(for:)``,
+/// ``setContentCompressionResistancePriority(_:for:)``).
+///
+/// A view is a reference type and is not `Sendable`: build and lay out a tree
+/// on one thread (different trees may be laid out in parallel).
+public final class View: CustomStringConvertible {
+    /// The view's name: used in error messages and frames output.
+    public let id: String
+
+    /// The view that contains this one, or `nil` for a root. Weak: a
+    /// superview owns its subviews, not the other way round.
+    public private(set) weak var superview: View?
+
+    /// The views this one contains, in order.
+    public private(set) var subviews: [View] = []
+
+    /// The view's frame in its superview's coordinates (for a root, its own
+    /// `(0, 0, width, height)`), as set by the last ``layout(width:height:)``
+    /// of a tree containing it. ``Rect/zero`` before that.
+    public internal(set) var frame: Rect = .zero
+
+    /// The size the view's content would like; `nil` dimensions have no
+    /// intrinsic metric. See ``IntrinsicSize``.
+    public var intrinsicContentSize: IntrinsicSize = .none
+
+    private var hugging: (horizontal: Priority, vertical: Priority) = (.low, .low)
+    private var resistance: (horizontal: Priority, vertical: Priority) = (.high, .high)
+
+    /// Active constraints that name this view (as first or second view), in activation order.
+    /// A constraint between two views is listed by both.
+    public internal(set) var constraints: [Constraint] = []
+
+    /// Creates a view with no superview, subviews or constraints.
+    public init(_ id: String) {
+        self.id = id
+    }
+
+    // MARK: - Hierarchy
+
+    /// Appends `view` to ``subviews``, first removing it from its old superview.
+    ///
+    /// - Precondition: `view` is not this view or one of its ancestors (a view
+    ///   tree has no cycles).
+    /// - Complexity: O(depth + old superview's subviews).
+    public func addSubview(_ view: View) {
+        var ancestor: View? = self
+        while let a = ancestor {
+            precondition(a !== view, "cannot add view '\(view.id)' as a subview of itself or of one of its descendants")
+            ancestor = a.superview
+        }
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+    }
+
+    /// Detaches the view from its superview. Its constraints stay active; a
+    /// constraint that relates it to a view of the old tree makes that tree's
+    /// next layout fail, naming the constraint (deactivate such constraints
+    /// first). Does nothing for a view without a superview.
+    ///
+    /// - Complexity: O(superview's subviews).
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        if let i = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: i) }
+        superview = nil
+    }
+
+    /// Whether `view` is this view or one of its descendants.
+    ///
+    /// - Complexity: O(depth of `view`).
+    public func isDescendant(of view: View) -> Bool {
+        var node: View? = self
+        while let n = node {
+            if n === view { return true }
+            node = n.superview
+        }
+        return false
+    }
+
+    // MARK: - Intrinsic size priorities
+
+    /// How strongly the view resists growing beyond its intrinsic size along
+    /// `axis` (default 250, ``Priority/low``).
+    public func contentHuggingPriority(for axis: LayoutAxis) -> Priority {
+        axis == .horizontal ? hugging.horizontal : hugging.vertical
+    }
+
+    /// Sets the content hugging priority along `axis`.
+    public func setContentHuggingPriority(_ priority: Priority, for axis: LayoutAxis) {
+        if axis == .horizontal { hugging.horizontal = priority } else { hugging.vertical = priority }
+    }
+
+    /// How strongly the view resists shrinking below its intrinsic size along
+    /// `axis` (default 750, ``Priority/high``).
+    public func contentCompressionResistancePriority(for axis: LayoutAxis) -> Priority {
+        axis == .horizontal ? resistance.horizontal : resistance.vertical
+    }
+
+    /// Sets the compression resistance priority along `axis`.
+    public func setContentCompressionResistancePriority(_ priority: Priority, for axis: LayoutAxis) {
+        if axis == .horizontal { resistance.horizontal = priority } else { resistance.vertical = priority }
+    }
+
+    public var description: String { "View(\(id), frame: \(frame))" }
+}
