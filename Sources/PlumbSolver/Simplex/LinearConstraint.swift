@@ -22,15 +22,25 @@
 /// ``Solver/addConstraint(_:file:line:)`` that first adds it.
 public final class LinearConstraint: Hashable, CustomStringConvertible {
     /// The left side minus the right side, simplified (each variable once).
+    ///
+    /// - Complexity: O(1).
     public let expression: LinearExpression
     /// How ``expression`` relates to zero.
+    ///
+    /// - Complexity: O(1).
     public let relation: Relation
     /// The priority; ``Priority/required`` unless changed.
+    ///
+    /// - Complexity: O(1).
     public let priority: Priority
     /// The label given by ``labeled(_:file:line:)``, or `nil`.
+    ///
+    /// - Complexity: O(1).
     public let label: String?
     /// Where the constraint came from: kind ``Origin/Kind/code``, its rendering
     /// as ``Origin/text``, and the Swift file and line that made it.
+    ///
+    /// - Complexity: O(1).
     public internal(set) var origin: Origin
 
     /// The rendering without the label, shared by the modified copies.
@@ -136,6 +146,8 @@ public final class LinearConstraint: Hashable, CustomStringConvertible {
     }
 
     /// `width: 2*x + y == 10 @250`: label, rendering, and the priority unless required.
+    ///
+    /// - Complexity: O(length of the label and rendering).
     public var description: String {
         origin.text + (priority.isRequired ? "" : " @\(priority)")
     }
@@ -161,51 +173,69 @@ public final class LinearConstraint: Hashable, CustomStringConvertible {
 // a literal has one reading; see `LinearOperand`.
 
 /// `lhs == rhs`, required.
+///
+/// - Complexity: O(terms of the operands).
 public func == <L: LinearOperand, R: LinearOperand>(lhs: L, rhs: R) -> LinearConstraint {
     LinearConstraint(lhs.linearExpression, .equal, rhs.linearExpression, lhsText: lhs.description, rhsText: rhs.description)
 }
 
 /// `lhs == rhs`, required.
+///
+/// - Complexity: O(terms of the operands).
 public func == <L: LinearOperand>(lhs: L, rhs: Double) -> LinearConstraint {
     LinearConstraint(lhs.linearExpression, .equal, LinearExpression(constant: rhs),
                      lhsText: lhs.description, rhsText: LinearExpression.render(rhs))
 }
 
 /// `lhs == rhs`, required.
+///
+/// - Complexity: O(terms of the operands).
 public func == <R: LinearOperand>(lhs: Double, rhs: R) -> LinearConstraint {
     LinearConstraint(LinearExpression(constant: lhs), .equal, rhs.linearExpression,
                      lhsText: LinearExpression.render(lhs), rhsText: rhs.description)
 }
 
 /// `lhs <= rhs`, required.
+///
+/// - Complexity: O(terms of the operands).
 public func <= <L: LinearOperand, R: LinearOperand>(lhs: L, rhs: R) -> LinearConstraint {
     LinearConstraint(lhs.linearExpression, .lessOrEqual, rhs.linearExpression, lhsText: lhs.description, rhsText: rhs.description)
 }
 
 /// `lhs <= rhs`, required.
+///
+/// - Complexity: O(terms of the operands).
 public func <= <L: LinearOperand>(lhs: L, rhs: Double) -> LinearConstraint {
     LinearConstraint(lhs.linearExpression, .lessOrEqual, LinearExpression(constant: rhs),
                      lhsText: lhs.description, rhsText: LinearExpression.render(rhs))
 }
 
 /// `lhs <= rhs`, required.
+///
+/// - Complexity: O(terms of the operands).
 public func <= <R: LinearOperand>(lhs: Double, rhs: R) -> LinearConstraint {
     LinearConstraint(LinearExpression(constant: lhs), .lessOrEqual, rhs.linearExpression,
                      lhsText: LinearExpression.render(lhs), rhsText: rhs.description)
 }
 
 /// `lhs >= rhs`, required.
+///
+/// - Complexity: O(terms of the operands).
 public func >= <L: LinearOperand, R: LinearOperand>(lhs: L, rhs: R) -> LinearConstraint {
     LinearConstraint(lhs.linearExpression, .greaterOrEqual, rhs.linearExpression, lhsText: lhs.description, rhsText: rhs.description)
 }
 
 /// `lhs >= rhs`, required.
+///
+/// - Complexity: O(terms of the operands).
 public func >= <L: LinearOperand>(lhs: L, rhs: Double) -> LinearConstraint {
     LinearConstraint(lhs.linearExpression, .greaterOrEqual, LinearExpression(constant: rhs),
                      lhsText: lhs.description, rhsText: LinearExpression.render(rhs))
 }
 
 /// `lhs >= rhs`, required.
+///
+/// - Complexity: O(terms of the operands).
 public func >= <R: LinearOperand>(lhs: Double, rhs: R) -> LinearConstraint {
     LinearConstraint(LinearExpression(constant: lhs), .greaterOrEqual, rhs.linearExpression,
                      lhsText: LinearExpression.render(lhs), rhsText: rhs.description)

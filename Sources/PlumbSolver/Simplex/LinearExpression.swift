@@ -3,21 +3,31 @@
 /// - Complexity: Every member is O(1).
 public struct Term: CustomStringConvertible {
     /// The variable multiplied.
+    ///
+    /// - Complexity: O(1).
     public var variable: Variable
     /// The factor; any `Double`, though the solver rejects NaN and infinities
     /// when a constraint using it is added.
+    ///
+    /// - Complexity: O(1).
     public var coefficient: Double
 
     /// Creates `coefficient · variable`.
+    ///
+    /// - Complexity: O(1).
     public init(_ variable: Variable, _ coefficient: Double = 1) {
         self.variable = variable
         self.coefficient = coefficient
     }
 
     /// `coefficient · variable.value`, from the variable's last updated value.
+    ///
+    /// - Complexity: O(1).
     public var value: Double { coefficient * variable.value }
 
     /// `x`, `-x` or `2*x`.
+    ///
+    /// - Complexity: O(length of the name).
     public var description: String {
         switch coefficient {
         case 1: variable.name
@@ -45,8 +55,12 @@ public struct Term: CustomStringConvertible {
 /// there is no product of two variables.
 public struct LinearExpression: CustomStringConvertible {
     /// The terms, in the order they were written; a variable may repeat.
+    ///
+    /// - Complexity: O(1).
     public var terms: [Term]
     /// The constant added to the terms.
+    ///
+    /// - Complexity: O(1).
     public var constant: Double
 
     /// Creates `Σ terms + constant`.
@@ -109,6 +123,8 @@ public struct LinearExpression: CustomStringConvertible {
     }
 
     /// `2*x + y - 10`; `0` for the empty expression.
+    ///
+    /// - Complexity: O(terms).
     public var description: String {
         Self.render(terms: terms, constant: constant)
     }
@@ -152,21 +168,29 @@ public struct LinearExpression: CustomStringConvertible {
 /// `10` in `x + 10` has exactly one reading.
 public protocol LinearOperand: CustomStringConvertible {
     /// The operand as an expression.
+    ///
+    /// - Complexity: O(1) for the conformances in this module.
     var linearExpression: LinearExpression { get }
 }
 
 extension Variable: LinearOperand {
     /// `1 · self`.
+    ///
+    /// - Complexity: O(1) (one small allocation).
     public var linearExpression: LinearExpression { LinearExpression(self) }
 }
 
 extension Term: LinearOperand {
     /// An expression with this one term.
+    ///
+    /// - Complexity: O(1) (one small allocation).
     public var linearExpression: LinearExpression { LinearExpression([self]) }
 }
 
 extension LinearExpression: LinearOperand {
     /// `self`.
+    ///
+    /// - Complexity: O(1).
     public var linearExpression: LinearExpression { self }
 }
 
@@ -176,6 +200,8 @@ extension LinearExpression: LinearOperand {
 // Terms are concatenated, not merged; see `LinearExpression.simplified()`.
 
 /// The sum of two linear operands.
+///
+/// - Complexity: O(terms of the operands).
 public func + <L: LinearOperand, R: LinearOperand>(lhs: L, rhs: R) -> LinearExpression {
     var e = lhs.linearExpression
     let r = rhs.linearExpression
@@ -185,6 +211,8 @@ public func + <L: LinearOperand, R: LinearOperand>(lhs: L, rhs: R) -> LinearExpr
 }
 
 /// A linear operand plus a constant.
+///
+/// - Complexity: O(terms of the operands).
 public func + <L: LinearOperand>(lhs: L, rhs: Double) -> LinearExpression {
     var e = lhs.linearExpression
     e.constant += rhs
@@ -192,36 +220,50 @@ public func + <L: LinearOperand>(lhs: L, rhs: Double) -> LinearExpression {
 }
 
 /// A constant plus a linear operand.
+///
+/// - Complexity: O(terms of the operands).
 public func + <R: LinearOperand>(lhs: Double, rhs: R) -> LinearExpression {
     rhs + lhs
 }
 
 /// The difference of two linear operands.
+///
+/// - Complexity: O(terms of the operands).
 public func - <L: LinearOperand, R: LinearOperand>(lhs: L, rhs: R) -> LinearExpression {
     lhs + rhs.linearExpression.scaled(by: -1)
 }
 
 /// A linear operand minus a constant.
+///
+/// - Complexity: O(terms of the operands).
 public func - <L: LinearOperand>(lhs: L, rhs: Double) -> LinearExpression {
     lhs + (-rhs)
 }
 
 /// A constant minus a linear operand.
+///
+/// - Complexity: O(terms of the operands).
 public func - <R: LinearOperand>(lhs: Double, rhs: R) -> LinearExpression {
     rhs.linearExpression.scaled(by: -1) + lhs
 }
 
 /// The negation of a linear operand.
+///
+/// - Complexity: O(terms of the operands).
 public prefix func - <L: LinearOperand>(operand: L) -> LinearExpression {
     operand.linearExpression.scaled(by: -1)
 }
 
 /// A linear operand times a constant.
+///
+/// - Complexity: O(terms of the operand).
 public func * <L: LinearOperand>(lhs: L, rhs: Double) -> LinearExpression {
     lhs.linearExpression.scaled(by: rhs)
 }
 
 /// A constant times a linear operand.
+///
+/// - Complexity: O(terms of the operand).
 public func * <R: LinearOperand>(lhs: Double, rhs: R) -> LinearExpression {
     rhs.linearExpression.scaled(by: lhs)
 }
@@ -229,6 +271,8 @@ public func * <R: LinearOperand>(lhs: Double, rhs: R) -> LinearExpression {
 /// A linear operand divided by a constant. Dividing by zero gives infinite or
 /// NaN coefficients, which ``Solver/addConstraint(_:file:line:)`` rejects
 /// with ``SolverError/nonFinite(_:)``.
+///
+/// - Complexity: O(terms of the operand).
 public func / <L: LinearOperand>(lhs: L, rhs: Double) -> LinearExpression {
     lhs.linearExpression.divided(by: rhs)
 }

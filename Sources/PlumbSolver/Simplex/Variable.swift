@@ -17,6 +17,8 @@
 /// `LinearConstraint(a - b, .equal)` or `a - b == 0` to make the intent plain.
 public final class Variable: Hashable, CustomStringConvertible {
     /// The name used when printing expressions, constraints, errors and ``Solver/dump()``.
+    ///
+    /// - Complexity: O(1).
     public let name: String
 
     /// The value written by the last ``Solver/updateVariables()`` of a solver
@@ -47,5 +49,7 @@ public final class Variable: Hashable, CustomStringConvertible {
     }
 
     /// The variable's name.
+    ///
+    /// - Complexity: O(1).
     public var description: String { name }
 }
