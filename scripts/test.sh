@@ -2,10 +2,11 @@
 # Plumb's whole check, as CI runs it (`bash .ci/run`):
 #   1. system packages (scripts/setup.sh --cmake)
 #   2. swift build, swift test (every test target)
-#   3. smoke: the SwiftPM-built plumb solves Examples/hello.json to the
-#      hand-checked frames, and --stats prints one JSON line
-#   4. CMake: configure + build with Ninja into build/, the CMake-built plumb
-#      solves Examples/hello.json (this runs the C kernels and LAPACKE link)
+#   3. smoke: the SwiftPM-built plumb solves Examples/hello.json and
+#      Examples/wide-row.json (a block large enough for LAPACKE) to their
+#      hand-checked frames, reads stdin, and --stats prints one JSON line
+#   4. CMake: configure + build with Ninja into build/; the CMake-built plumb
+#      solves both examples (running the C kernels and the LAPACKE link)
 #   5. cross-check against kiwisolver: `plumb solve --absolute` equals
 #      scripts/kiwi_solve.py within 1e-6 on Examples/hello.json and, when the
 #      benchmark generator is beside the clone (../shared/workloads/), on the
@@ -111,6 +112,9 @@ if [[ -x $SWIFTPM_PLUMB ]]; then
         bash -c "'$SWIFTPM_PLUMB' solve - --absolute < Examples/hello.json > '$WORK/stdin.json' &&
                  python3 scripts/compare_frames.py '$WORK/stdin.json' Examples/hello.absolute.json"
     check "plumb solve --stats" stats_line "$SWIFTPM_PLUMB" Examples/hello.json
+    # One coupled block of 79 unknowns: the dense LAPACKE path.
+    check "plumb solve --absolute wide-row.json (LAPACKE block)" \
+        solve_equals "$SWIFTPM_PLUMB" Examples/wide-row.json Examples/wide-row.absolute.json --absolute
 else
     note "FAIL  no $SWIFTPM_PLUMB after swift build"
     failed=$((failed + 1)); failures+=("swiftpm plumb binary")
@@ -122,6 +126,8 @@ check "cmake build" cmake --build build
 if [[ -x build/bin/plumb ]]; then
     check "cmake-built plumb solves hello.json" \
         solve_equals build/bin/plumb Examples/hello.json Examples/hello.absolute.json --absolute
+    check "cmake-built plumb solves wide-row.json (C kernels, LAPACKE)" \
+        solve_equals build/bin/plumb Examples/wide-row.json Examples/wide-row.absolute.json --absolute
 else
     note "FAIL  no build/bin/plumb after the CMake build"
     failed=$((failed + 1)); failures+=("cmake plumb binary")

@@ -1,65 +1,117 @@
-// STUB: the interface the planner and the public `Solver` build on.
-// The solver helper replaces the bodies (and may split this file); the
-// signatures below are the contract with Planner/.
-
-/// Thrown by ``SimplexCore/add(terms:constant:relation:priority:tag:)`` when a
-/// required row cannot hold together with the required rows already in the
-/// core. `tags` are the tags of required rows involved in the failure (the
-/// new row's tag included); the set is infeasible but not necessarily minimal
-/// (``ConflictFinder`` minimises it). The core is left as it was before the add.
-struct SimplexConflict: Error {
-    var tags: [Int32]
-}
-
 /// The incremental Cassowary-style tableau with an exact lexicographic
-/// objective (one objective row per priority level) and a dual simplex for
-/// edit-variable re-optimisation. Variables are dense indices `0 ..< variableCount`.
+/// objective (one objective component per priority level) and a dual simplex
+/// for edit-variable re-optimisation. Variables are dense indices `0 ..< variableCount`.
+///
+/// Semantics: required rows hold; among optional rows the total violation of
+/// the highest level (the sum of absolute errors of its rows, each weighted 1)
+/// is minimised first, then the next level's, and so on — a higher level beats
+/// any amount of lower-level error. Variables that nothing determines are 0.
+///
+/// Design notes (details in `Tableau.swift` and `ProvenanceLog.swift`):
+/// - rows are sparse, sorted, over dense `Int32` symbols; per-symbol column
+///   lists make a pivot touch only the rows that mention the entering symbol;
+/// - required equalities have no dummy column: their marker is recovered from
+///   a log of row operations when they are removed or named in a conflict, so
+///   a dependency chain added in order costs O(1) per row, not O(n);
+/// - Bland's rule (primal and dual) prevents cycling on degenerate pivots.
+///
+/// Costs for the caller: adding a row costs the substitution of the basic
+/// variables it mentions plus the pivots to re-optimise. A required equality
+/// that mentions a variable new to the core (or not yet basic) is solved for
+/// it directly, so adding rows in dependency order is cheapest; a required
+/// inequality that the current solution violates needs a phase-1 solve.
 final class SimplexCore {
     /// A constraint added to the core.
     struct Handle: Hashable { var id: Int32 }
 
-    init(variableCount: Int) { fatalError("unimplemented") }
+    /// The whole state, as a value (see ``Tableau``).
+    var tableau = Tableau()
+
+    init(variableCount: Int) {
+        for _ in 0 ..< variableCount { _ = tableau.addExternal() }
+    }
 
     /// Number of external variables.
-    var variableCount: Int { fatalError("unimplemented") }
+    var variableCount: Int { tableau.externalSymbols.count }
 
     /// Adds `n` external variables; returns the index of the first.
-    func addVariables(_ n: Int) -> Int32 { fatalError("unimplemented") }
+    func addVariables(_ n: Int) -> Int32 {
+        let first = Int32(variableCount)
+        for _ in 0 ..< n { _ = tableau.addExternal() }
+        return first
+    }
 
     /// Adds `Σ coefficient·x[variable] + constant ⋈ 0` at `priority` and
     /// re-optimises. `tag` is the caller's name for the row (reported in conflicts).
-    /// Terms must have distinct variables.
+    /// Terms should have distinct variables (repeats are summed).
+    /// - Precondition: variables are in range; numbers are finite.
     /// - Throws: ``SimplexConflict`` for a required row that cannot hold; the core is unchanged.
+    /// - Complexity: the substitution of the basic variables the row mentions
+    ///   (their rows' lengths), then the pivots needed to re-optimise.
     func add(terms: [(Int32, Double)], constant: Double, relation: Relation, priority: Priority, tag: Int32) throws(SimplexConflict) -> Handle {
-        fatalError("unimplemented")
+        switch tableau.addConstraint(terms: terms, constant: constant, relation: relation, priority: priority, tag: tag) {
+        case .success(let id): return Handle(id: id)
+        case .failure(let conflict): throw conflict
+        }
     }
 
-    /// Removes a constraint and re-optimises.
-    func remove(_ handle: Handle) { fatalError("unimplemented") }
+    /// Removes a constraint and re-optimises. Removing a handle twice does nothing.
+    /// - Complexity: for a required equality, a replay of the row operations
+    ///   logged since it was added; then one pivot and the re-optimisation.
+    func remove(_ handle: Handle) {
+        tableau.removeConstraint(handle.id)
+    }
 
-    /// Makes `variable` an edit variable at a non-required `priority`.
-    func addEdit(variable: Int32, priority: Priority) { fatalError("unimplemented") }
-    func removeEdit(variable: Int32) { fatalError("unimplemented") }
-    func hasEdit(variable: Int32) -> Bool { fatalError("unimplemented") }
-    /// Suggests a value for an edit variable; re-optimises with the dual simplex.
-    func suggest(variable: Int32, value: Double) { fatalError("unimplemented") }
+    /// Makes `variable` an edit variable at a non-required `priority`: an
+    /// optional row `x = 0` until ``suggest(variable:value:)`` moves it.
+    /// - Precondition: `priority` is not required. Adding an edit twice does nothing.
+    func addEdit(variable: Int32, priority: Priority) {
+        tableau.addEdit(variable: variable, priority: priority)
+    }
+
+    /// Removes `variable`'s edit row (no-op if it has none).
+    func removeEdit(variable: Int32) {
+        tableau.removeEdit(variable: variable)
+    }
+
+    func hasEdit(variable: Int32) -> Bool {
+        tableau.editOf[Int(variable)] != nil
+    }
+
+    /// Suggests a value for an edit variable; re-optimises with the dual
+    /// simplex from the current basis. No-op if `variable` is not an edit variable.
+    func suggest(variable: Int32, value: Double) {
+        tableau.suggest(variable: variable, value: value)
+    }
 
     /// The current value of every external variable, written into `values[0 ..< variableCount]`.
-    func readValues(into values: inout [Double]) { fatalError("unimplemented") }
+    /// - Precondition: `values.count >= variableCount`.
+    func readValues(into values: inout [Double]) {
+        precondition(values.count >= variableCount, "values has room for \(values.count) of \(variableCount) variables")
+        for v in 0 ..< variableCount { values[v] = tableau.value(of: tableau.externalSymbols[v]) }
+    }
+
     /// The current value of one external variable.
-    func value(of variable: Int32) -> Double { fatalError("unimplemented") }
+    func value(of variable: Int32) -> Double {
+        tableau.value(of: tableau.externalSymbols[Int(variable)])
+    }
+
+    /// The current total violation of each optional level present, highest first.
+    var levelTotals: [(Priority, Double)] {
+        tableau.objective.levels.enumerated().compactMap { i, p in
+            Priority(rawValue: p).map { ($0, tableau.objective.constants[i + 1]) }
+        }
+    }
+
+    /// Broken invariants, as messages (empty when the tableau is consistent).
+    /// - Complexity: O(tableau size × levels).
+    func checkInvariants() -> [String] { tableau.checkInvariants() }
 }
 
-/// A required row for ``ConflictFinder``: `Σ terms + constant ⋈ 0`.
-struct RowSpec {
-    var terms: [(Int32, Double)]
-    var constant: Double
-    var relation: Relation
-}
-
-enum ConflictFinder {
-    /// Given required rows that cannot all hold, returns the indices (into
-    /// `rows`, ascending) of a minimal subset that cannot hold: dropping any
-    /// one index leaves a satisfiable set. Variables may be any `Int32`s.
-    static func minimize(_ rows: [RowSpec]) -> [Int] { fatalError("unimplemented") }
+extension Tableau {
+    /// A symbol's current value: its row's constant if basic, else 0.
+    @inline(__always) func value(of s: Symbol) -> Double {
+        let slot = rowOf[s.index]
+        return slot.isNone ? 0 : rows[slot.index].constant
+    }
 }
