@@ -1,0 +1,190 @@
+/// The order in which the rows of a set of rules can be evaluated one at a
+/// time: the "DAG evaluator" view of rules.
+///
+/// Each step names a required equality row and the one variable it defines.
+/// Taking the steps in order, a step's row reads only variables that earlier
+/// steps defined or that the rules do not define at all: the root's, those of
+/// views without rules, and the other variable of a direction that has only
+/// one rule constraint. Those inputs come from the rest of the system.
+/// Bounds (`minw` …) are inequalities and are not steps; they must hold at
+/// the result.
+struct RuleSchedule: Sendable {
+    /// Views with rules, every view after the views its rules depend on.
+    var views: [ViewIndex] = []
+    /// The rows that define one variable each, in evaluation order.
+    var rows: [RowIndex] = []
+    /// The variable that the row of the same position defines.
+    var variables: [VariableIndex] = []
+}
+
+extension RuleBook {
+    /// Orders the views with rules by their dependencies and adds one row per
+    /// constraint value in effect to `system`, in that order.
+    ///
+    /// A view depends on its superview, on every view a specifier in its
+    /// values names, and on itself when a specifier names its own view. A
+    /// determining name becomes a required equality
+    /// `name(v, s) - value = 0`; `minw`/`minh` a `>=` and `maxw`/`maxh` a
+    /// `<=` row. When the two determining values of a direction are the
+    /// trailing edge and the center (which both involve position and size),
+    /// the trailing row is written as its difference with the center row, so
+    /// that every direction with two values is two 1×1 steps; it keeps the
+    /// trailing rule's origin.
+    ///
+    /// - Parameter viewID: each view's name, for cycle messages.
+    /// - Returns: the schedule, or (with nothing added to `system`) one
+    ///   diagnostic per dependency cycle, naming the rules on it.
+    /// - Complexity: O(tables + stored terms) besides the rows themselves.
+    func lower(
+        into system: inout ConstraintSystem, viewID: (ViewIndex) -> String
+    ) -> Result<RuleSchedule, LayoutError> {
+        let graph = dependencyGraph()
+        let (order, cycles) = graph.topologicalOrder()
+        guard cycles.isEmpty else {
+            var sink = DiagnosticSink()
+            for cycle in cycles {
+                var members = cycle.map { label(ofRule: $0.label, viewID: viewID) }
+                members.append(location(ofRule: cycle[0].label, viewID: viewID))
+                let first = cycle[0].label
+                sink.append(Diagnostic(location: location(ofRule: first, viewID: viewID),
+                                       problem: .rule(.cycle(members: members)), origin: origin(of: first)))
+            }
+            return .failure(sink.error)
+        }
+
+        var schedule = RuleSchedule()
+        schedule.views.reserveCapacity(order.count)
+        schedule.rows.reserveCapacity(4 * order.count)
+        schedule.variables.reserveCapacity(4 * order.count)
+        var row: [(VariableIndex, Double)] = []
+        for table in order {
+            let table = Int(table)
+            let view = viewOfTable[table]
+            schedule.views.append(view)
+            for axis in LayoutAxis.allCases {
+                lowerDirection(axis, of: table, into: &system, schedule: &schedule, row: &row)
+            }
+        }
+        return .success(schedule)
+    }
+
+    /// The rows of one direction of one view: the determining values (in the
+    /// order that makes them 1×1 steps), then the bounds.
+    private func lowerDirection(
+        _ axis: LayoutAxis, of table: Int, into system: inout ConstraintSystem, schedule: inout RuleSchedule,
+        row: inout [(VariableIndex, Double)]
+    ) {
+        let view = viewOfTable[table]
+        let base = Self.base(table, axis)
+        let position = view.variable(axis == .horizontal ? .left : .top)
+        let size = view.variable(axis == .horizontal ? .width : .height)
+        let a = entries[base], b = entries[base + 1]
+
+        /// Adds the row of `entry`, minus the row of `other` when given.
+        func emit(_ entry: Entry, minus other: Entry? = nil, defining variable: VariableIndex?) {
+            row.removeAll(keepingCapacity: true)
+            var constant = appendRow(of: entry, table: table, to: &row)
+            if let other {
+                let split = row.count
+                constant -= appendRow(of: other, table: table, to: &row)
+                for k in split ..< row.count { row[k].1 = -row[k].1 }
+            }
+            let relation: Relation = switch entry.name?.role {
+            case .minimum?: .greaterOrEqual
+            case .maximum?: .lessOrEqual
+            default: .equal
+            }
+            let r = system.addRow(row, constant: constant, relation: relation, priority: .required,
+                                  origin: origin(of: entry.rule))
+            if let variable {
+                schedule.rows.append(r)
+                schedule.variables.append(variable)
+            }
+        }
+
+        switch (a.name?.role, b.name?.role) {
+        case (nil, nil):
+            break
+        case (nil, _):
+            emit(b, defining: nil)
+        case (let ra?, let rb?):
+            if ra == .leadingEdge || rb == .leadingEdge {
+                let (leading, other) = ra == .leadingEdge ? (a, b) : (b, a)
+                emit(leading, defining: position)
+                emit(other, defining: size)
+            } else if ra == .size || rb == .size {
+                let (sizeEntry, other) = ra == .size ? (a, b) : (b, a)
+                emit(sizeEntry, defining: size)
+                emit(other, defining: position)
+            } else {
+                let (trailing, center) = ra == .trailingEdge ? (a, b) : (b, a)
+                emit(trailing, minus: center, defining: size)
+                emit(center, defining: position)
+            }
+        case (_?, nil):
+            assert(false, "a lone determining value sits in the newer slot")
+        }
+        for slot in base + 2 ... base + 3 where entries[slot].name != nil {
+            emit(entries[slot], defining: nil)
+        }
+    }
+
+    /// Appends `name(v, s) - value`'s terms for `entry` and returns the row's constant (`-value.constant`).
+    private func appendRow(of entry: Entry, table: Int, to row: inout [(VariableIndex, Double)]) -> Double {
+        guard let name = entry.name else { return 0 }
+        name.appendTerms(of: viewOfTable[table], superview: superviewOfTable[table], scale: 1, to: &row)
+        let from = Int(entry.termStart)
+        for k in from ..< from + Int(entry.termCount) { row.append((terms[k].0, -terms[k].1)) }
+        return -entry.constant
+    }
+
+    /// The graph over tables: superview, views named in values, own view.
+    func dependencyGraph() -> RuleGraph {
+        var graph = RuleGraph(reservingNodes: tableCount, edges: 2 * tableCount)
+        for table in 0 ..< tableCount {
+            let view = viewOfTable[table]
+            let base = table * Self.slotsPerView
+            var firstRule = Int32.max
+            for slot in base ..< base + Self.slotsPerView {
+                let entry = entries[slot]
+                guard entry.name != nil else { continue }
+                firstRule = min(firstRule, entry.rule)
+                if entry.refersToOwnView { graph.addDependency(Int32(table), label: entry.rule) }
+                let from = Int(entry.termStart)
+                for k in from ..< from + Int(entry.termCount) {
+                    let other = Int(terms[k].0.rawValue >> 2)
+                    if other == view.int { continue }
+                    let target = tableOfView[other]
+                    if target >= 0 { graph.addDependency(target, label: entry.rule) }
+                }
+            }
+            let superview = superviewOfTable[table]
+            if firstRule != .max, tableOfView[superview.int] >= 0 {
+                graph.addDependency(tableOfView[superview.int], label: firstRule)
+            }
+            graph.closeNode()
+        }
+        return graph
+    }
+
+    // MARK: - Naming rules in messages
+
+    /// Where a rule's diagnostics point: `rules[4] (view "row2")` for a
+    /// document's rule, `rule (view "badge")` for one added in code.
+    func location(ofRule rule: Int32, viewID: (ViewIndex) -> String) -> String {
+        let origin = origin(of: rule)
+        let name = origin.index.map { "rules[\($0)]" } ?? "rule"
+        return "\(name) (view \"\(viewID(view(of: rule)))\")"
+    }
+
+    /// A rule in a list (cycle members): its location, plus the Swift file
+    /// and line for rules added in code.
+    func label(ofRule rule: Int32, viewID: (ViewIndex) -> String) -> String {
+        let origin = origin(of: rule)
+        var s = location(ofRule: rule, viewID: viewID)
+        if origin.index == nil, let file = origin.file {
+            s += " at \(file)" + (origin.line.map { ":\($0)" } ?? "")
+        }
+        return s
+    }
+}

@@ -1,0 +1,166 @@
+/// The rules of one layout: the constraint values in effect for every view
+/// that has rules, after the override policy, ready to be lowered to rows.
+///
+/// Rules are applied in order with ``apply(_:to:superview:arguments:origin:)``
+/// (an evaluation pass over the rule's postfix nodes); each assignment
+/// becomes a linear form in the frame variables of the view, its superview
+/// and argument views, and replaces what it overrides. ``lower(into:)`` then
+/// orders the views by their dependencies and writes the rows.
+///
+/// Override policy (documented for users on ``Layout``): per direction, a view
+/// keeps at most two determining constraints, one per role (leading edge,
+/// trailing edge, center, size). Assigning a name replaces the value of its
+/// role (either spelling: `tb` replaces `tt`) and makes it the newest; a third
+/// role drops the oldest. Bounds (`minw maxw minh maxh`) are kept apart, one
+/// value each. `nil` clears the name's role.
+///
+/// Storage is flat: four ``Entry`` slots per direction per view with rules
+/// (two determining, oldest first, then minimum and maximum) and one arena of
+/// terms, so 100,000 rules make a handful of arrays, not objects.
+struct RuleBook {
+    /// A constraint value in effect: `constant + Σ terms` (terms in ``RuleBook/terms``).
+    struct Entry {
+        var constant = 0.0
+        var termStart: Int32 = 0
+        var termCount: Int32 = 0
+        /// The rule that last assigned the value (index into ``RuleBook/origins``).
+        var rule: Int32 = -1
+        /// The name that holds the slot, `nil` when the slot is empty.
+        var name: RuleName?
+        /// Whether the value is a number, independent of any view. Decided by
+        /// the shape of the expression (a product needs one constant factor),
+        /// never by terms that happen to cancel.
+        var isConstant = false
+        /// Whether the value used a specifier naming the rule's own view: a
+        /// one-rule cycle, reported when the book is lowered.
+        var refersToOwnView = false
+    }
+
+    /// Slots per view: two directions × (two determining, minimum, maximum).
+    static let slotsPerView = 8
+
+    /// Number of views in the layout (view indices are below this).
+    let viewCount: Int
+    /// For each view, the index of its table (`-1`: no rules).
+    private(set) var tableOfView: [Int32]
+    /// For each table, its view and that view's superview.
+    private(set) var viewOfTable: [ViewIndex] = []
+    private(set) var superviewOfTable: [ViewIndex] = []
+    /// ``slotsPerView`` entries per table.
+    var entries: [Entry] = []
+    /// The terms of every entry, appended as values are stored (replaced
+    /// values leave garbage behind; the arena is dropped with the book).
+    var terms: [(VariableIndex, Double)] = []
+    /// The origin and view of every applied rule, by rule number.
+    private(set) var origins: [Origin] = []
+    private(set) var ruleViews: [ViewIndex] = []
+
+    // Evaluation scratch, kept across rules so that applying one allocates nothing.
+    var stack: [StackValue] = []
+    var scratch: [(VariableIndex, Double)] = []
+
+    /// A value on the evaluation stack; its terms are `scratch[termStart ..< next value's termStart]`.
+    struct StackValue {
+        var constant: Double
+        var termStart: Int
+        var isConstant: Bool
+        var isReset = false
+        var refersToOwnView = false
+    }
+
+    /// A book for a layout of `viewCount` views, with room for about `rules` rules.
+    init(viewCount: Int, rules: Int = 0) {
+        self.viewCount = viewCount
+        tableOfView = [Int32](repeating: -1, count: viewCount)
+        origins.reserveCapacity(rules)
+        ruleViews.reserveCapacity(rules)
+    }
+
+    /// Number of views that have rules.
+    var tableCount: Int { viewOfTable.count }
+
+    /// Registers a rule and returns its number.
+    mutating func register(_ origin: Origin, view: ViewIndex) -> Int32 {
+        origins.append(origin)
+        ruleViews.append(view)
+        return Int32(origins.count - 1)
+    }
+
+    /// The table of `view`, made on first use.
+    mutating func table(for view: ViewIndex, superview: ViewIndex) -> Int {
+        let existing = tableOfView[view.int]
+        if existing >= 0 { return Int(existing) }
+        let table = viewOfTable.count
+        tableOfView[view.int] = Int32(table)
+        viewOfTable.append(view)
+        superviewOfTable.append(superview)
+        entries.append(contentsOf: repeatElement(Entry(), count: Self.slotsPerView))
+        return table
+    }
+
+    /// The first slot of `axis` in `table`.
+    @inline(__always) static func base(_ table: Int, _ axis: LayoutAxis) -> Int {
+        table &* slotsPerView &+ (axis == .horizontal ? 0 : slotsPerView / 2)
+    }
+
+    // MARK: - The override policy
+
+    /// The slot holding `name`'s value in `table`, if the name has one.
+    func slot(of name: RuleName, in table: Int) -> Int? {
+        let base = Self.base(table, name.axis)
+        switch name.role {
+        case .minimum: return entries[base + 2].name == name ? base + 2 : nil
+        case .maximum: return entries[base + 3].name == name ? base + 3 : nil
+        default:
+            if entries[base + 1].name == name { return base + 1 }
+            if entries[base].name == name { return base }
+            return nil
+        }
+    }
+
+    /// Makes `entry` the value of its name in `table` under the override policy.
+    mutating func store(_ entry: Entry, in table: Int) {
+        guard let name = entry.name else { return }
+        let base = Self.base(table, name.axis)
+        switch name.role {
+        case .minimum: entries[base + 2] = entry
+        case .maximum: entries[base + 3] = entry
+        default:
+            // Keep the other determining value (if any) as the older one,
+            // dropping the oldest when the role is new and both slots are taken.
+            let newer = entries[base + 1]
+            // Invariant: a lone determining value sits in the newer slot.
+            if newer.name?.role == name.role {
+                entries[base + 1] = entry
+            } else {
+                // Either `older` has this role (replaced, and the value becomes
+                // the newest), or it is empty, or it is the oldest of three
+                // roles and is dropped: in every case `newer` moves down.
+                entries[base] = newer
+                entries[base + 1] = entry
+            }
+        }
+    }
+
+    /// Clears the role of `name` (any spelling) in `table`: what `name = nil` does.
+    mutating func reset(_ name: RuleName, in table: Int) {
+        let base = Self.base(table, name.axis)
+        switch name.role {
+        case .minimum: entries[base + 2] = Entry()
+        case .maximum: entries[base + 3] = Entry()
+        default:
+            if entries[base + 1].name?.role == name.role {
+                entries[base + 1] = entries[base]
+                entries[base] = Entry()
+            } else if entries[base].name?.role == name.role {
+                entries[base] = Entry()
+            }
+        }
+    }
+
+    /// The origin of rule `rule`.
+    func origin(of rule: Int32) -> Origin { origins[Int(rule)] }
+
+    /// The view whose rule `rule` is.
+    func view(of rule: Int32) -> ViewIndex { ruleViews[Int(rule)] }
+}
