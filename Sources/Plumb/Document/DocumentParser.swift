@@ -1,0 +1,458 @@
+/// Walks a layout document's JSON against its schema, filling a
+/// ``LayoutDocument`` and collecting every structural problem.
+///
+/// Schema (`?` marks optional keys):
+///
+/// ```
+/// document -> { id?: string, root: root, views?: [view], constraints?: [string], rules?: [rule] }
+/// root     -> { id?: string, width: number, height: number }
+/// view     -> { id: string, parent?: string, intrinsicSize?: [number|null, number|null],
+///               hugging?: [number, number], compressionResistance?: [number, number] }
+/// rule     -> { view: string, rule: string, args?: [string|number] }
+/// ```
+///
+/// A value of the wrong type is reported and skipped, so later problems are
+/// still found; a JSON syntax error ends the walk. Parents are resolved after
+/// the whole document is read, because JSON objects are unordered and `root`
+/// (with its id) may come after `views`.
+struct DocumentParser {
+    private var reader: JSONReader
+    private var document: LayoutDocument
+    /// Problems with the byte range they are about.
+    private var problems: [(LayoutProblem, Range<Int>)] = []
+    /// Each view's parent name (an entry of this pool) or -1, and where it was written.
+    private var parentNames = BytePool()
+    private var parentEntry: [Int32] = [-1]
+    private var parentOffsets: [Int32] = [0]
+    /// Where each view's id (or the view, when it has none) was written.
+    private var viewOffsets: [Int32] = [0]
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, source: String) {
+        reader = JSONReader(bytes)
+        document = LayoutDocument(source: source)
+    }
+
+    /// Parses the whole document.
+    mutating func run() -> Result<LayoutDocument, LayoutError> {
+        do throws(JSONSyntaxError) {
+            try parseDocument()
+            if reader.peek() != nil {
+                throw reader.fail("unexpected content after the document")
+            }
+        } catch {
+            problems.append((.invalidJSON(error.message), error.offset ..< error.offset + 1))
+            return .failure(makeError())
+        }
+        resolveParents()
+        return problems.isEmpty ? .success(document) : .failure(makeError())
+    }
+
+    // MARK: - Objects
+
+    private mutating func parseDocument() throws(JSONSyntaxError) {
+        let start = reader.position
+        guard try expectKind(.object, path: "document") else { return }
+        try reader.openObject(depth: 0)
+        var seen = KeySet()
+        var first = true
+        while let key = try reader.nextKey(&first) {
+            let index = reader.withKey(key) { Self.match($0, Self.documentKeys) }
+            guard seen.insert(index) else {
+                try duplicate(key, path: "document")
+                continue
+            }
+            switch index {
+            case 0:
+                if let id = try readString(path: "id") { document.id = id }
+            case 1:
+                try parseRoot()
+            case 2:
+                guard try expectKind(.array, path: "views") else { continue }
+                try reader.openArray(depth: 1)
+                var firstView = true
+                var i = 0
+                while try reader.nextElement(&firstView) {
+                    try parseView(i)
+                    i += 1
+                }
+            case 3:
+                guard try expectKind(.array, path: "constraints") else { continue }
+                try reader.openArray(depth: 1)
+                var firstConstraint = true
+                var i = 0
+                while try reader.nextElement(&firstConstraint) {
+                    try parseConstraint(i)
+                    i += 1
+                }
+            case 4:
+                guard try expectKind(.array, path: "rules") else { continue }
+                try reader.openArray(depth: 1)
+                var firstRule = true
+                var i = 0
+                while try reader.nextElement(&firstRule) {
+                    try parseRule(i)
+                    i += 1
+                }
+            default:
+                try unknown(key, path: "document", keys: Self.documentKeys)
+            }
+        }
+        if !seen.contains(1) { problems.append((.missingKey(path: "document", key: "root"), start ..< start + 1)) }
+    }
+
+    private mutating func parseRoot() throws(JSONSyntaxError) {
+        let start = reader.position
+        guard try expectKind(.object, path: "root") else { return }
+        try reader.openObject(depth: 1)
+        var seen = KeySet()
+        var first = true
+        while let key = try reader.nextKey(&first) {
+            let index = reader.withKey(key) { Self.match($0, Self.rootKeys) }
+            guard seen.insert(index) else {
+                try duplicate(key, path: "root")
+                continue
+            }
+            switch index {
+            case 0:
+                let at = reader.position
+                if let id = try readString(path: "root.id") {
+                    if id.isEmpty { problems.append((.emptyID(path: "root.id"), at ..< at + 2)) }
+                    document.rootID = id
+                }
+            case 1: document.rootWidth = try readSize(path: "root.width") ?? 0
+            case 2: document.rootHeight = try readSize(path: "root.height") ?? 0
+            default: try unknown(key, path: "root", keys: Self.rootKeys)
+            }
+        }
+        if !seen.contains(1) { problems.append((.missingKey(path: "root", key: "width"), start ..< start + 1)) }
+        if !seen.contains(2) { problems.append((.missingKey(path: "root", key: "height"), start ..< start + 1)) }
+    }
+
+    private mutating func parseView(_ i: Int) throws(JSONSyntaxError) {
+        let start = reader.position
+        // Add the view with defaults first, so that every view keeps its index even when invalid.
+        let index = document.parents.count
+        document.parents.append(0)
+        document.intrinsicWidths.append(.nan)
+        document.intrinsicHeights.append(.nan)
+        document.hugging.append((.low, .low))
+        document.resistance.append((.high, .high))
+        parentEntry.append(-1)
+        parentOffsets.append(Int32(truncatingIfNeeded: start))
+        viewOffsets.append(Int32(truncatingIfNeeded: start))
+
+        guard try expectKind(.object, path: "views[\(i)]") else {
+            document.ids.append(UnsafeBufferPointer(start: nil, count: 0))
+            return
+        }
+        try reader.openObject(depth: 2)
+        var seen = KeySet()
+        var idEntry: Int?
+        var idOffset = start
+        var first = true
+        while let key = try reader.nextKey(&first) {
+            let field = reader.withKey(key) { Self.match($0, Self.viewKeys) }
+            guard seen.insert(field) else {
+                try duplicate(key, path: "views[\(i)]")
+                continue
+            }
+            switch field {
+            case 0:
+                idOffset = reader.position
+                guard try expectKind(.string, path: "views[\(i)].id") else { continue }
+                let range = try reader.readStringRange()
+                idEntry = reader.withString(range) { document.ids.append($0) }
+            case 1:
+                let at = reader.position
+                guard try expectKind(.string, path: "views[\(i)].parent") else { continue }
+                let range = try reader.readStringRange()
+                parentEntry[index] = Int32(reader.withString(range) { parentNames.append($0) })
+                parentOffsets[index] = Int32(truncatingIfNeeded: at)
+            case 2:
+                if let (w, h) = try readIntrinsicSize(path: "views[\(i)].intrinsicSize") {
+                    document.intrinsicWidths[index] = w
+                    document.intrinsicHeights[index] = h
+                }
+            case 3:
+                if let pair = try readPriorities(path: "views[\(i)].hugging") { document.hugging[index] = pair }
+            case 4:
+                if let pair = try readPriorities(path: "views[\(i)].compressionResistance") {
+                    document.resistance[index] = pair
+                }
+            default:
+                try unknown(key, path: "views[\(i)]", keys: Self.viewKeys)
+            }
+        }
+        guard let entry = idEntry else {
+            // Keep ids aligned with views: an invalid or missing id is an empty entry.
+            document.ids.append(UnsafeBufferPointer(start: nil, count: 0))
+            if !seen.contains(0) { problems.append((.missingKey(path: "views[\(i)]", key: "id"), start ..< start + 1)) }
+            return
+        }
+        viewOffsets[index] = Int32(truncatingIfNeeded: idOffset)
+        let length = document.ids.range(entry).count
+        if length == 0 {
+            problems.append((.emptyID(path: "views[\(i)].id"), idOffset ..< idOffset + 2))
+        } else if let previous = document.names.insert(entry, of: document.ids) {
+            problems.append((.duplicateViewID(document.ids.string(entry), previous: "views[\(previous - 1)]"),
+                             idOffset ..< idOffset + length + 2))
+        }
+    }
+
+    private mutating func parseConstraint(_ i: Int) throws(JSONSyntaxError) {
+        guard try expectKind(.string, path: "constraints[\(i)]") else {
+            document.constraintTexts.append(UnsafeBufferPointer(start: nil, count: 0))
+            return
+        }
+        let range = try reader.readStringRange()
+        reader.withString(range) { _ = document.constraintTexts.append($0) }
+    }
+
+    private mutating func parseRule(_ i: Int) throws(JSONSyntaxError) {
+        let start = reader.position
+        let path = "rules[\(i)]"
+        guard try expectKind(.object, path: path) else { return }
+        try reader.openObject(depth: 2)
+        var seen = KeySet()
+        var rule = LayoutDocument.Rule(view: "", rule: "")
+        var first = true
+        while let key = try reader.nextKey(&first) {
+            let field = reader.withKey(key) { Self.match($0, Self.ruleKeys) }
+            guard seen.insert(field) else {
+                try duplicate(key, path: path)
+                continue
+            }
+            switch field {
+            case 0: rule.view = try readString(path: path + ".view") ?? ""
+            case 1: rule.rule = try readString(path: path + ".rule") ?? ""
+            case 2:
+                guard try expectKind(.array, path: path + ".args") else { continue }
+                try reader.openArray(depth: 3)
+                var firstArg = true
+                var j = 0
+                while try reader.nextElement(&firstArg) {
+                    let p = "\(path).args[\(j)]"
+                    j += 1
+                    switch try reader.peekKind() {
+                    case .string: rule.args.append(.view(try reader.readString()))
+                    case .number:
+                        if let v = try readNumber(path: p) { rule.args.append(.number(v)) }
+                    case let kind:
+                        problems.append((.wrongType(path: p, expected: "a view id or a number", found: kind.article),
+                                         reader.position ..< reader.position + 1))
+                        try reader.skipValue(depth: 4)
+                    }
+                }
+            default:
+                try unknown(key, path: path, keys: Self.ruleKeys)
+            }
+        }
+        for (k, name) in [(0, "view"), (1, "rule")] where !seen.contains(k) {
+            problems.append((.missingKey(path: path, key: name), start ..< start + 1))
+        }
+        document.rules.append(rule)
+    }
+
+    // MARK: - Values
+
+    /// Checks that the next value is of `kind`; otherwise reports it, skips it and returns `false`.
+    private mutating func expectKind(_ kind: JSONValueKind, path: @autoclosure () -> String) throws(JSONSyntaxError) -> Bool {
+        let found = try reader.peekKind()
+        if found == kind { return true }
+        let at = reader.position
+        problems.append((.wrongType(path: path(), expected: kind.article, found: found.article), at ..< at + 1))
+        try reader.skipValue(depth: 1)
+        return false
+    }
+
+    private mutating func readString(path: @autoclosure () -> String) throws(JSONSyntaxError) -> String? {
+        guard try expectKind(.string, path: path()) else { return nil }
+        return try reader.readString()
+    }
+
+    /// A finite number, or `nil` after reporting why not.
+    private mutating func readNumber(path: @autoclosure () -> String) throws(JSONSyntaxError) -> Double? {
+        guard try expectKind(.number, path: path()) else { return nil }
+        let at = reader.position
+        let value = try reader.readNumber()
+        guard value.isFinite else {
+            problems.append((.nonFiniteValue(path: path()), at ..< reader.position))
+            return nil
+        }
+        return value
+    }
+
+    /// A finite number that is not negative (the root's size).
+    private mutating func readSize(path: String) throws(JSONSyntaxError) -> Double? {
+        let at = reader.position
+        guard let value = try readNumber(path: path) else { return nil }
+        guard value >= 0 else {
+            problems.append((.negativeValue(path: path, value), at ..< reader.position))
+            return nil
+        }
+        return value
+    }
+
+    /// `[w, h]`, each a finite number that is not negative, or `null` (NaN here).
+    /// Returns `nil` (after reporting) when anything is wrong.
+    private mutating func readIntrinsicSize(path: String) throws(JSONSyntaxError) -> (Double, Double)? {
+        guard let pair = try readPair(path: path, allowNull: true) else { return nil }
+        var valid = true
+        for (j, value, at) in [(0, pair.0, pair.2), (1, pair.1, pair.3)] where value < 0 {
+            problems.append((.negativeValue(path: "\(path)[\(j)]", value), at))
+            valid = false
+        }
+        return valid ? (pair.0, pair.1) : nil
+    }
+
+    /// `[horizontal, vertical]` priorities in `1 ... 1000`.
+    private mutating func readPriorities(path: String) throws(JSONSyntaxError) -> (Priority, Priority)? {
+        guard let pair = try readPair(path: path, allowNull: false) else { return nil }
+        let h = Priority(rawValue: pair.0), v = Priority(rawValue: pair.1)
+        if h == nil { problems.append((.invalidPriority(path: path + "[0]", pair.0), pair.2)) }
+        if v == nil { problems.append((.invalidPriority(path: path + "[1]", pair.1), pair.3)) }
+        guard let h, let v else { return nil }
+        return (h, v)
+    }
+
+    /// `[a, b]` of finite numbers (or `null`, read as NaN, when `allowNull`),
+    /// with each element's byte range; `nil` after reporting a wrong shape or type.
+    private mutating func readPair(
+        path: String, allowNull: Bool
+    ) throws(JSONSyntaxError) -> (Double, Double, Range<Int>, Range<Int>)? {
+        let start = reader.position
+        guard try expectKind(.array, path: path) else { return nil }
+        try reader.openArray(depth: 3)
+        var values = [Double.nan, .nan]
+        var ranges = [0 ..< 0, 0 ..< 0]
+        var count = 0
+        var valid = true
+        var first = true
+        while try reader.nextElement(&first) {
+            let j = count
+            count += 1
+            let at = reader.position
+            let kind = try reader.peekKind()
+            if allowNull && kind == .null {
+                try reader.readNull()
+                continue
+            }
+            guard kind == .number else {
+                problems.append((.wrongType(path: "\(path)[\(j)]", expected: allowNull ? "a number or null" : "a number",
+                                            found: kind.article), at ..< at + 1))
+                try reader.skipValue(depth: 4)
+                valid = false
+                continue
+            }
+            guard let v = try readNumber(path: "\(path)[\(j)]") else {
+                valid = false
+                continue
+            }
+            if j < 2 {
+                values[j] = v
+                ranges[j] = at ..< reader.position
+            }
+        }
+        guard count == 2 else {
+            problems.append((.wrongArrayLength(path: path, expected: 2, found: count), start ..< start + 1))
+            return nil
+        }
+        return valid ? (values[0], values[1], ranges[0], ranges[1]) : nil
+    }
+
+    // MARK: - Keys
+
+    private static let documentKeys: [StaticString] = ["id", "root", "views", "constraints", "rules"]
+    private static let rootKeys: [StaticString] = ["id", "width", "height"]
+    private static let viewKeys: [StaticString] = ["id", "parent", "intrinsicSize", "hugging", "compressionResistance"]
+    private static let ruleKeys: [StaticString] = ["view", "rule", "args"]
+
+    /// The index of `key` in `keys`, or -1.
+    private static func match(_ key: UnsafeBufferPointer<UInt8>, _ keys: [StaticString]) -> Int {
+        for (i, k) in keys.enumerated() where k.utf8CodeUnitCount == key.count {
+            if memcmpEqual(UnsafeBufferPointer(start: k.utf8Start, count: key.count), key) { return i }
+        }
+        return -1
+    }
+
+    /// The known keys of one object seen so far.
+    private struct KeySet {
+        private var bits: UInt32 = 0
+        /// Records key number `i` (-1 for an unknown key, never recorded);
+        /// `false` if it was already seen.
+        mutating func insert(_ i: Int) -> Bool {
+            guard i >= 0 else { return true }
+            defer { bits |= 1 << i }
+            return bits & (1 << i) == 0
+        }
+        func contains(_ i: Int) -> Bool { bits & (1 << i) != 0 }
+    }
+
+    private mutating func duplicate(_ key: JSONReader.Key, path: String) throws(JSONSyntaxError) {
+        let name = reader.withKey(key) { String(decoding: $0, as: UTF8.self) }
+        problems.append((.duplicateKey(path: path, key: name), key.offset ..< key.offset + name.utf8.count + 2))
+        try reader.skipValue(depth: 1)
+    }
+
+    private mutating func unknown(_ key: JSONReader.Key, path: String, keys: [StaticString]) throws(JSONSyntaxError) {
+        let name = reader.withKey(key) { String(decoding: $0, as: UTF8.self) }
+        let suggestion = Suggestions.closest(to: name, among: keys.map { $0.description })
+        problems.append((.unknownKey(path: path, key: name, suggestion: suggestion),
+                         key.offset ..< key.offset + name.utf8.count + 2))
+        try reader.skipValue(depth: 1)
+    }
+
+    // MARK: - After the walk
+
+    /// Resolves every view's parent now that all ids, the root's included, are known.
+    private mutating func resolveParents() {
+        let rootID = Array(document.rootID.utf8)
+        rootID.withUnsafeBufferPointer { root in
+            if let clash = document.names.index(of: root, in: document.ids) {
+                let at = Int(viewOffsets[clash])
+                problems.append((.duplicateViewID(document.rootID, previous: "root"), at ..< at + 1))
+            }
+            for i in 1 ..< document.parents.count {
+                let entry = Int(parentEntry[i])
+                guard entry >= 0 else { continue }  // defaults to the root
+                parentNames.withEntry(entry) { name in
+                    if memcmpEqual(name, root) {
+                        document.parents[i] = 0
+                        return
+                    }
+                    let at = Int(parentOffsets[i])
+                    let range = at ..< at + name.count + 2
+                    if let p = document.names.index(of: name, in: document.ids) {
+                        if p < i {
+                            document.parents[i] = Int32(p)
+                        } else {
+                            problems.append((.parentNotEarlier(view: document.ids.string(i), parent: String(decoding: name, as: UTF8.self)), range))
+                        }
+                    } else {
+                        let written = String(decoding: name, as: UTF8.self)
+                        let candidates = [document.rootID] + (1 ..< document.parents.count).map { document.ids.string($0) }
+                        let suggestion = problems.count < Self.suggestionBudget
+                            ? Suggestions.closest(to: written, among: candidates) : nil
+                        problems.append((.unknownParent(view: document.ids.string(i), parent: written, suggestion: suggestion), range))
+                    }
+                }
+            }
+        }
+        problems.sort { $0.1.lowerBound < $1.1.lowerBound }
+    }
+
+    /// Suggestions scan every id; they are only made for the first few problems.
+    static let suggestionBudget = 20
+
+    private func makeError() -> LayoutError {
+        var sink = DiagnosticSink()
+        let source = document.source
+        reader.text.withMemoryRebound(to: UInt8.self) { text in
+            let locator = SourceLocator(text)
+            for (problem, range) in problems {
+                sink.append(locator.diagnostic(problem, at: range, in: text, location: source))
+            }
+        }
+        return sink.error
+    }
+}

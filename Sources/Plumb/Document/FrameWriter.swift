@@ -1,0 +1,57 @@
+/// Writes solved frames as the layout document output format:
+/// `{"frames": {"<id>": [x, y, width, height], ...}}`.
+public enum FrameWriter {
+    /// The frames as JSON, one view per line, in `ids` order.
+    ///
+    /// Numbers are plain JSON numbers: integral values without a fraction
+    /// (`16`), others in the shortest form that reads back to the same
+    /// `Double` (`0.5625`). Ids are escaped as JSON strings.
+    ///
+    /// - Precondition: `ids.count == frames.count`.
+    /// - Complexity: O(views); one output buffer, no allocation per integral number.
+    public static func json(ids: [String], frames: [Rect]) -> [UInt8] {
+        precondition(ids.count == frames.count, "one frame per id")
+        var out = [UInt8]()
+        out.reserveCapacity(16 + frames.count * 40)
+        out.append(contentsOf: "{\"frames\": {".utf8)
+        for (i, frame) in frames.enumerated() {
+            out.append(contentsOf: i == 0 ? "\n  ".utf8 : ",\n  ".utf8)
+            appendString(ids[i], to: &out)
+            out.append(contentsOf: ": [".utf8)
+            NumberFormatting.appendJSON(frame.x, to: &out)
+            out.append(contentsOf: ", ".utf8)
+            NumberFormatting.appendJSON(frame.y, to: &out)
+            out.append(contentsOf: ", ".utf8)
+            NumberFormatting.appendJSON(frame.width, to: &out)
+            out.append(contentsOf: ", ".utf8)
+            NumberFormatting.appendJSON(frame.height, to: &out)
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(contentsOf: frames.isEmpty ? "}}\n".utf8 : "\n}}\n".utf8)
+        return out
+    }
+
+    /// Appends `s` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t` or `\u00XX`.
+    static func appendString(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { bytes in
+            for b in bytes {
+                switch b {
+                case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+                case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+                case 0x0A: out.append(contentsOf: "\\n".utf8)
+                case 0x0D: out.append(contentsOf: "\\r".utf8)
+                case 0x09: out.append(contentsOf: "\\t".utf8)
+                case 0 ..< 0x20:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    out.append(contentsOf: "\\u00".utf8)
+                    out.append(hex[Int(b >> 4)])
+                    out.append(hex[Int(b & 0xF)])
+                default: out.append(b)
+                }
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,363 @@
+/// A JSON syntax error: what was expected and the byte offset where.
+struct JSONSyntaxError: Error {
+    var message: String
+    var offset: Int
+}
+
+/// The kind of the next JSON value, from its first byte.
+enum JSONValueKind {
+    case object, array, string, number, bool, null
+
+    /// How a message names a value of this kind: `an object`, `a string`.
+    var article: String {
+        switch self {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+}
+
+/// A cursor over JSON bytes (RFC 8259): the lexical layer under the layout
+/// document parser, which walks the document's schema with it directly rather
+/// than building a tree.
+///
+/// Naming follows `_RegexParser`: `expectX` consumes an X or throws a
+/// ``JSONSyntaxError``; `lexX` consumes an X if there is one. Strings without
+/// escapes are returned as slices of the input (no copy); numbers are read by
+/// ``DecimalParsing`` after the JSON number grammar is checked.
+struct JSONReader {
+    let text: UnsafeBufferPointer<UInt8>
+    private(set) var position = 0
+    /// Decoded bytes of the last string that had escapes.
+    private var scratch: [UInt8] = []
+    /// Containers may nest at most this deep (deeper input is rejected, not
+    /// recursed into: a stack-overflow guard; documents need depth 4).
+    static let depthLimit = 512
+
+    init(_ text: UnsafeBufferPointer<UInt8>) { self.text = text }
+
+    // MARK: - Structure
+
+    /// Skips white space; returns the next byte without consuming it, or `nil` at the end.
+    @inline(__always) mutating func peek() -> UInt8? {
+        while position < text.count {
+            switch text[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position &+= 1
+            default: return text[position]
+            }
+        }
+        return nil
+    }
+
+    /// The kind of the next value.
+    mutating func peekKind() throws(JSONSyntaxError) -> JSONValueKind {
+        guard let b = peek() else { throw fail("expected a value, found end of input") }
+        switch b {
+        case UInt8(ascii: "{"): return .object
+        case UInt8(ascii: "["): return .array
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+        case UInt8(ascii: "n"): return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"): return .number
+        default: throw fail("expected a value, found \(Self.describe(b))")
+        }
+    }
+
+    /// Consumes `byte` (after white space) or throws, naming `what` was expected.
+    @inline(__always) mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws(JSONSyntaxError) {
+        guard peek() == byte else { throw failHere(what()) }
+        position &+= 1
+    }
+
+    /// Consumes `byte` (after white space) if it is next.
+    @inline(__always) mutating func lex(_ byte: UInt8) -> Bool {
+        guard peek() == byte else { return false }
+        position &+= 1
+        return true
+    }
+
+    /// An object key: a slice of the input, or its decoded bytes when it had escapes.
+    struct Key {
+        var range: Range<Int>
+        var decoded: [UInt8]?
+        /// The byte offset of the key's opening quote.
+        var offset: Int
+    }
+
+    /// Consumes the `{` of an object nested `depth` containers deep.
+    mutating func openObject(depth: Int) throws(JSONSyntaxError) {
+        guard depth < Self.depthLimit else { throw failHere("nesting at most \(Self.depthLimit) levels deep") }
+        try expect(UInt8(ascii: "{"), "'{'")
+    }
+
+    /// Reads up to the next member's value: returns its key (the reader is
+    /// then at the value, which the caller must consume), or `nil` after the
+    /// closing `}`. `first` must start `true` for each object.
+    mutating func nextKey(_ first: inout Bool) throws(JSONSyntaxError) -> Key? {
+        if first {
+            first = false
+            if lex(UInt8(ascii: "}")) { return nil }
+        } else if !lex(UInt8(ascii: ",")) {
+            try expect(UInt8(ascii: "}"), "',' or '}' after an object member")
+            return nil
+        }
+        guard peek() == UInt8(ascii: "\"") else { throw failHere("a string key") }
+        let offset = position
+        let key: Key
+        switch try readStringRange() {
+        case .input(let r): key = Key(range: r, decoded: nil, offset: offset)
+        case .decoded: key = Key(range: 0 ..< 0, decoded: scratch, offset: offset)
+        }
+        try expect(UInt8(ascii: ":"), "':' after the key")
+        return key
+    }
+
+    /// Calls `body` with a key's bytes.
+    func withKey<R>(_ key: Key, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let decoded = key.decoded { return decoded.withUnsafeBufferPointer(body) }
+        return body(UnsafeBufferPointer(rebasing: text[key.range]))
+    }
+
+    /// Consumes the `[` of an array nested `depth` containers deep.
+    mutating func openArray(depth: Int) throws(JSONSyntaxError) {
+        guard depth < Self.depthLimit else { throw failHere("nesting at most \(Self.depthLimit) levels deep") }
+        try expect(UInt8(ascii: "["), "'['")
+    }
+
+    /// Moves to the next element: `true` when there is one (the caller must
+    /// consume it), `false` after the closing `]`. `first` must start `true`.
+    mutating func nextElement(_ first: inout Bool) throws(JSONSyntaxError) -> Bool {
+        if first {
+            first = false
+            return !lex(UInt8(ascii: "]"))
+        }
+        if lex(UInt8(ascii: ",")) { return true }
+        try expect(UInt8(ascii: "]"), "',' or ']' after an array element")
+        return false
+    }
+
+    /// Consumes any value, checking its syntax.
+    mutating func skipValue(depth: Int = 0) throws(JSONSyntaxError) {
+        switch try peekKind() {
+        case .object:
+            try openObject(depth: depth)
+            var first = true
+            while try nextKey(&first) != nil { try skipValue(depth: depth + 1) }
+        case .array:
+            try openArray(depth: depth)
+            var first = true
+            while try nextElement(&first) { try skipValue(depth: depth + 1) }
+        case .string: _ = try readStringRange()
+        case .number: _ = try readNumber()
+        case .bool: _ = try readBool()
+        case .null: try readNull()
+        }
+    }
+
+    // MARK: - Scalars
+
+    mutating func readBool() throws(JSONSyntaxError) -> Bool {
+        if lexWord("true") { return true }
+        if lexWord("false") { return false }
+        throw failHere("'true' or 'false'")
+    }
+
+    mutating func readNull() throws(JSONSyntaxError) {
+        guard lexWord("null") else { throw failHere("'null'") }
+    }
+
+    /// Reads a number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    /// Overflow gives an infinity, which the caller reports with the value's path.
+    mutating func readNumber() throws(JSONSyntaxError) -> Double {
+        _ = peek()
+        let start = position
+        if position < text.count && text[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < text.count, Self.isDigit(text[position]) else { throw failHere("a digit") }
+        if text[position] == UInt8(ascii: "0") {
+            position += 1
+        } else {
+            while position < text.count && Self.isDigit(text[position]) { position += 1 }
+        }
+        if position < text.count && text[position] == UInt8(ascii: ".") {
+            position += 1
+            guard position < text.count, Self.isDigit(text[position]) else { throw failHere("a digit after '.'") }
+            while position < text.count && Self.isDigit(text[position]) { position += 1 }
+        }
+        if position < text.count && text[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            if position < text.count && (text[position] == UInt8(ascii: "+") || text[position] == UInt8(ascii: "-")) {
+                position += 1
+            }
+            guard position < text.count, Self.isDigit(text[position]) else { throw failHere("a digit in the exponent") }
+            while position < text.count && Self.isDigit(text[position]) { position += 1 }
+        }
+        return DecimalParsing.value(of: UnsafeBufferPointer(rebasing: text[start ..< position]))
+    }
+
+    /// Where a string's bytes are: a slice of the input, or (when it had
+    /// escapes) the reader's scratch buffer.
+    enum StringRange {
+        case input(Range<Int>)
+        case decoded
+    }
+
+    /// Reads a string, checking escapes, control characters and UTF-8.
+    mutating func readStringRange() throws(JSONSyntaxError) -> StringRange {
+        guard peek() == UInt8(ascii: "\"") else { throw failHere("a string") }
+        position += 1
+        let start = position
+        var sawHigh = false
+        while position < text.count {
+            let b = text[position]
+            if b == UInt8(ascii: "\"") {
+                let range = start ..< position
+                position += 1
+                if sawHigh { try validateUTF8(range) }
+                return .input(range)
+            }
+            if b == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
+            if b < 0x20 { throw fail("control character \(Self.describe(b)) in a string; escape it", at: position) }
+            if b >= 0x80 { sawHigh = true }
+            position += 1
+        }
+        throw fail("unterminated string", at: start - 1)
+    }
+
+    /// Calls `body` with a string's bytes (valid until the next string is read).
+    @inline(__always)
+    func withString<R>(_ range: StringRange, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        switch range {
+        case .input(let r): return body(UnsafeBufferPointer(rebasing: text[r]))
+        case .decoded: return scratch.withUnsafeBufferPointer(body)
+        }
+    }
+
+    /// Reads a string value into a `String`.
+    mutating func readString() throws(JSONSyntaxError) -> String {
+        let range = try readStringRange()
+        return withString(range) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    // MARK: - Positions and errors
+
+    /// A syntax error at the next non-space byte: "expected X, found Y".
+    mutating func failHere(_ expected: String) -> JSONSyntaxError {
+        let found = peek().map(Self.describe) ?? "end of input"
+        return fail("expected \(expected), found \(found)", at: position)
+    }
+
+    mutating func fail(_ message: String) -> JSONSyntaxError {
+        _ = peek()
+        return fail(message, at: position)
+    }
+
+    func fail(_ message: String, at offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, offset: offset)
+    }
+
+    /// How a message names a byte: `'x'`, or `byte 0x07` for control and non-ASCII bytes.
+    static func describe(_ b: UInt8) -> String {
+        if b >= 0x20 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
+        return "byte 0x" + String(b, radix: 16, uppercase: true)
+    }
+
+    // MARK: - Private
+
+    private mutating func lexWord(_ word: StaticString) -> Bool {
+        let n = word.utf8CodeUnitCount
+        guard position + n <= text.count else { return false }
+        let w = UnsafeBufferPointer(start: word.utf8Start, count: n)
+        guard memcmpEqual(UnsafeBufferPointer(rebasing: text[position ..< position + n]), w) else { return false }
+        // `nullx` is not `null`.
+        if position + n < text.count, SimpleFormatLexer.isNameContinuation(text[position + n]) { return false }
+        position += n
+        return true
+    }
+
+    /// Decodes a string with escapes into ``scratch``; `start` is just after the opening quote.
+    private mutating func readEscapedString(from start: Int) throws(JSONSyntaxError) -> StringRange {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: text[start ..< position]))
+        var sawHigh = false
+        while position < text.count {
+            let b = text[position]
+            switch b {
+            case UInt8(ascii: "\""):
+                position += 1
+                if sawHigh, String(validating: scratch, as: UTF8.self) == nil {
+                    throw fail("invalid UTF-8 in a string", at: start)
+                }
+                return .decoded
+            case UInt8(ascii: "\\"):
+                let escapeStart = position
+                position += 1
+                guard position < text.count else { throw fail("unterminated string", at: start - 1) }
+                let e = text[position]
+                position += 1
+                switch e {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(e)
+                case UInt8(ascii: "b"): scratch.append(0x08)
+                case UInt8(ascii: "f"): scratch.append(0x0C)
+                case UInt8(ascii: "n"): scratch.append(0x0A)
+                case UInt8(ascii: "r"): scratch.append(0x0D)
+                case UInt8(ascii: "t"): scratch.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try readHex4(escapeStart)
+                    if scalar >= 0xD800 && scalar < 0xDC00 {
+                        // A high surrogate must be followed by an escaped low one.
+                        guard position + 1 < text.count, text[position] == UInt8(ascii: "\\"),
+                              text[position + 1] == UInt8(ascii: "u") else {
+                            throw fail("unpaired surrogate in \\u escape", at: escapeStart)
+                        }
+                        position += 2
+                        let low = try readHex4(escapeStart)
+                        guard low >= 0xDC00 && low < 0xE000 else { throw fail("unpaired surrogate in \\u escape", at: escapeStart) }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if scalar >= 0xDC00 && scalar < 0xE000 {
+                        throw fail("unpaired surrogate in \\u escape", at: escapeStart)
+                    }
+                    guard let u = Unicode.Scalar(scalar) else { throw fail("invalid \\u escape", at: escapeStart) }
+                    UTF8.encode(u) { scratch.append($0) }
+                default:
+                    throw fail("invalid escape '\\\(Character(Unicode.Scalar(e)))' in a string", at: escapeStart)
+                }
+            default:
+                if b < 0x20 { throw fail("control character \(Self.describe(b)) in a string; escape it", at: position) }
+                if b >= 0x80 { sawHigh = true }
+                scratch.append(b)
+                position += 1
+            }
+        }
+        throw fail("unterminated string", at: start - 1)
+    }
+
+    private mutating func readHex4(_ escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
+        guard position + 4 <= text.count else { throw fail("\\u needs four hex digits", at: escapeStart) }
+        var v: UInt32 = 0
+        for _ in 0 ..< 4 {
+            let c = text[position]
+            let d: UInt8
+            switch c {
+            case UInt8(ascii: "0") ... UInt8(ascii: "9"): d = c - UInt8(ascii: "0")
+            case UInt8(ascii: "a") ... UInt8(ascii: "f"): d = c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A") ... UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
+            default: throw fail("\\u needs four hex digits", at: escapeStart)
+            }
+            v = v << 4 | UInt32(d)
+            position += 1
+        }
+        return v
+    }
+
+    private func validateUTF8(_ range: Range<Int>) throws(JSONSyntaxError) {
+        if String(validating: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self) == nil {
+            throw fail("invalid UTF-8 in a string", at: range.lowerBound - 1)
+        }
+    }
+
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
+}

@@ -1,0 +1,94 @@
+extension LayoutDocument {
+    /// Lowers the document to a ``ConstraintSystem``: the root's four required
+    /// rows, hugging and compression resistance rows for every intrinsic
+    /// dimension, and one row per constraint string (parsed here).
+    ///
+    /// - Throws: ``LayoutError`` with every problem in every constraint string
+    ///   (located `constraints[i]:1:column`, with the string's origin), and,
+    ///   while the Simple Layout Language is not supported, one error per rule
+    ///   naming it (rules are never silently ignored).
+    /// - Complexity: O(views + total length of the constraints).
+    public func lower() throws(LayoutError) -> LoweredLayout {
+        var sink = DiagnosticSink()
+        for (i, rule) in rules.enumerated() {
+            sink.append(Diagnostic(
+                location: "rules[\(i)]", problem: .rulesNotSupported(view: rule.view, rule: rule.rule),
+                origin: Origin(kind: .rule, index: i, text: rule.rule)))
+        }
+
+        var intrinsicRows = 0
+        for i in 0 ..< viewCount {
+            if !intrinsicWidths[i].isNaN { intrinsicRows += 2 }
+            if !intrinsicHeights[i].isNaN { intrinsicRows += 2 }
+        }
+        var builder = SystemBuilder(viewCount: viewCount, rows: constraintCount + intrinsicRows)
+        builder.fixRoot(width: rootWidth, height: rootHeight, rootID: rootID)
+
+        for i in 0 ..< viewCount {
+            for axis in LayoutAxis.allCases {
+                let length = axis == .horizontal ? intrinsicWidths[i] : intrinsicHeights[i]
+                guard !length.isNaN else { continue }
+                let h = hugging[i], r = resistance[i]
+                builder.addIntrinsicSize(
+                    ViewIndex(i), id: viewID(at: i), axis: axis, length: length,
+                    hugging: axis == .horizontal ? h.0 : h.1, resistance: axis == .horizontal ? r.0 : r.1)
+            }
+        }
+
+        let scope = DocumentScope(document: self)
+        var problems: [(LayoutProblem, Range<Int>)] = []
+        constraintTexts.bytes.withUnsafeBufferPointer { all in
+            for i in 0 ..< constraintCount {
+                let text = UnsafeBufferPointer(rebasing: all[constraintTexts.range(i)])
+                let origin = Origin(kind: .constraint, index: i, text: String(decoding: text, as: UTF8.self))
+                guard let c = SimpleFormatSema.compile(text, in: scope, problems: &problems) else {
+                    let locator = SourceLocator(text)
+                    for (problem, range) in problems {
+                        sink.append(locator.diagnostic(problem, at: range, in: text, location: "constraints[\(i)]", origin: origin))
+                    }
+                    problems.removeAll(keepingCapacity: true)
+                    if sink.isFull { scope.suggestionsLeft.value = 0 }
+                    continue
+                }
+                builder.addConstraint(
+                    c.first, c.firstAttribute, c.relation, multiplier: c.multiplier,
+                    c.second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: origin)
+            }
+        }
+        try sink.throwIfAny()
+        return LoweredLayout(system: builder.system, viewIDs: viewIDs, parents: parents)
+    }
+}
+
+/// Names in a document's constraint strings: view ids, found by bytes. Documents have no metrics.
+struct DocumentScope: SimpleFormatScope {
+    let document: LayoutDocument
+    private let rootID: [UInt8]
+    /// Suggestions scan every id, so only the first few unknown names get one.
+    let suggestionsLeft = Counter(20)
+
+    final class Counter {
+        var value: Int
+        init(_ value: Int) { self.value = value }
+    }
+
+    init(document: LayoutDocument) {
+        self.document = document
+        rootID = Array(document.rootID.utf8)
+    }
+
+    func view(named name: UnsafeBufferPointer<UInt8>) -> ViewIndex? {
+        if name.count == rootID.count, rootID.withUnsafeBufferPointer({ memcmpEqual($0, name) }) { return .root }
+        return document.names.index(of: name, in: document.ids).map(ViewIndex.init)
+    }
+
+    func metric(named name: UnsafeBufferPointer<UInt8>) -> Double? { nil }
+
+    func suggestView(for name: String) -> String? {
+        guard suggestionsLeft.value > 0 else { return nil }
+        suggestionsLeft.value -= 1
+        return Suggestions.closest(to: name, among: document.viewIDs)
+    }
+
+    func suggestMetric(for name: String) -> String? { nil }
+}

@@ -1,0 +1,140 @@
+/// A parsed and validated layout document (see `spec/layout-document.md`).
+///
+/// ```swift
+/// let document = try LayoutDocument.parse(bytes, source: "doc.json")
+/// let lowered = try document.lower()
+/// let solution = try lowered.solve()
+/// let frames = lowered.frames(from: solution, absolute: false)
+/// let json = FrameWriter.json(ids: lowered.viewIDs, frames: frames)
+/// ```
+///
+/// Storage is flat, for documents of 100,000 views and more: ids and
+/// constraint strings are kept end to end in byte pools, and ids are found
+/// through a hash table over bytes, so parsing and lowering allocate little
+/// per view.
+///
+/// Decisions the spec leaves to the project:
+/// - Keys the format does not define are errors (with a suggestion), so a
+///   misspelt `"constraint"` is not silently ignored. `views`, `constraints`
+///   and `rules` may be omitted (empty); `root` with `width` and `height` is
+///   required; every view needs a non-empty `id`.
+/// - `intrinsicSize` dimensions must be finite and not negative; `hugging`
+///   and `compressionResistance` entries are priorities in `1 ... 1000`.
+/// - A constraint string can name every view whose id is a Simple Format
+///   Language name (letters, digits and `_`, not starting with a digit; any
+///   non-ASCII character counts as a letter). Documents have no metrics.
+public struct LayoutDocument: Sendable {
+    /// A Simple Layout Language rule attached to a view.
+    public struct Rule: Hashable, Sendable {
+        /// An argument bound to a format specifier, in order.
+        public enum Argument: Hashable, Sendable {
+            /// A view id, for the view specifiers (`%bt`).
+            case view(String)
+            /// A number, for `%f` and `%p`.
+            case number(Double)
+        }
+
+        /// The id of the view the rule lays out.
+        public var view: String
+        /// The rule text (`tt = 8, rr = 8, w = h = 20`).
+        public var rule: String
+        /// The arguments of the rule's format specifiers.
+        public var args: [Argument]
+
+        public init(view: String, rule: String, args: [Argument] = []) {
+            self.view = view
+            self.rule = rule
+            self.args = args
+        }
+    }
+
+    /// The document's name (its `id`), echoed in batch results.
+    public var id: String?
+    /// The name the document was parsed from (a path, or `-` for standard input), used in diagnostics.
+    public let source: String
+    /// The root view's id (`"root"` unless the document names it).
+    public internal(set) var rootID: String = "root"
+    /// The root's size; its frame is `(0, 0, rootWidth, rootHeight)`.
+    public internal(set) var rootWidth: Double = 0
+    public internal(set) var rootHeight: Double = 0
+    /// The document's rules, in order.
+    public internal(set) var rules: [Rule] = []
+
+    /// View ids: entry `i` is view `i`'s id, for `i >= 1`; entry 0 is empty
+    /// (the root's id is ``rootID``, which may be given after the views).
+    var ids = BytePool()
+    /// Finds a view (other than the root) by id. Duplicate ids map to the first.
+    var names = NameTable()
+    /// Each view's parent index; `-1` for the root.
+    var parents: [Int32] = [-1]
+    /// Intrinsic sizes; NaN means "no intrinsic metric".
+    var intrinsicWidths: [Double] = [.nan]
+    var intrinsicHeights: [Double] = [.nan]
+    /// Hugging and compression resistance priorities per view and axis.
+    var hugging: [(Priority, Priority)] = [(.low, .low)]
+    var resistance: [(Priority, Priority)] = [(.high, .high)]
+    /// The constraint strings, in order.
+    var constraintTexts = BytePool()
+
+    init(source: String) {
+        self.source = source
+        ids.append(UnsafeBufferPointer(start: nil, count: 0))
+    }
+
+    /// The number of views, the root included.
+    public var viewCount: Int { parents.count }
+
+    /// The number of constraint strings.
+    public var constraintCount: Int { constraintTexts.count }
+
+    /// The id of view `index` (0 is the root, then the views in document order).
+    ///
+    /// - Complexity: O(length of the id).
+    public func viewID(at index: Int) -> String {
+        index == 0 ? rootID : ids.string(index)
+    }
+
+    /// Every view id: the root's, then the views' in document order.
+    ///
+    /// - Complexity: O(views).
+    public var viewIDs: [String] { (0 ..< viewCount).map(viewID(at:)) }
+
+    /// The index of each view's parent (`-1` for the root).
+    public var parentIndices: [Int32] { parents }
+
+    /// The constraint strings, in order.
+    ///
+    /// - Complexity: O(total length); each call makes new strings.
+    public var constraints: [String] { (0 ..< constraintCount).map(constraintTexts.string) }
+
+    /// The intrinsic size of view `index` (`nil` dimensions have none).
+    public func intrinsicSize(at index: Int) -> IntrinsicSize {
+        let w = intrinsicWidths[index], h = intrinsicHeights[index]
+        return IntrinsicSize(width: w.isNaN ? nil : w, height: h.isNaN ? nil : h)
+    }
+
+    /// Parses and validates a document.
+    ///
+    /// Checks the JSON syntax (stopping at the first syntax error) and the
+    /// structure: the root's `width` and `height` are finite and not negative,
+    /// ids are unique and not empty, each parent is the root or a view earlier
+    /// in the list, `intrinsicSize` is `[w, h]` with finite non-negative
+    /// numbers or `null`, `hugging` and `compressionResistance` are
+    /// `[horizontal, vertical]` priorities in `1 ... 1000`, `id` and every
+    /// constraint are strings, rules have `view`, `rule` and optional `args`.
+    /// Constraint strings are parsed by ``lower()``.
+    ///
+    /// - Parameters:
+    ///   - bytes: the document, UTF-8 JSON.
+    ///   - source: its name in diagnostics (`doc.json`).
+    /// - Throws: ``LayoutError`` with every structural problem found, each at
+    ///   its `line:column` in `bytes`.
+    /// - Complexity: O(bytes).
+    public static func parse(_ bytes: [UInt8], source: String) throws(LayoutError) -> LayoutDocument {
+        let result: Result<LayoutDocument, LayoutError> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = DocumentParser(buffer, source: source)
+            return parser.run()
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,41 @@
+/// A layout lowered to the solver's IR, with what is needed to turn a
+/// ``Solution`` back into frames.
+///
+/// Variables `4i ..< 4i + 4` are view `i`'s `left`, `top`, `width` and
+/// `height` in root coordinates; view 0 is the root.
+public struct LoweredLayout: Sendable {
+    /// The rows: the root's four, each view's intrinsic-size rows, then one per constraint.
+    public var system: ConstraintSystem
+    /// View ids: index 0 is the root, then the views in document order.
+    public var viewIDs: [String]
+    /// Each view's parent index into ``viewIDs``; `-1` for the root.
+    public var parents: [Int32]
+
+    public init(system: ConstraintSystem, viewIDs: [String], parents: [Int32]) {
+        self.system = system
+        self.viewIDs = viewIDs
+        self.parents = parents
+    }
+
+    /// Solves ``system``.
+    ///
+    /// - Throws: ``LayoutError``; for conflicting required constraints its one
+    ///   diagnostic's notes name each constraint of a minimal conflicting set
+    ///   by origin (`constraints[3] "a.width = 100"`).
+    public func solve(options: SolveOptions = SolveOptions()) throws(LayoutError) -> Solution {
+        do {
+            return try system.solve(options: options)
+        } catch {
+            throw LayoutError(error)
+        }
+    }
+
+    /// Every view's frame, in ``viewIDs`` order.
+    ///
+    /// - Parameter absolute: `false` (default) for each view's parent's
+    ///   coordinates, as a view's frame is; `true` for root coordinates.
+    /// - Complexity: O(views).
+    public func frames(from solution: Solution, absolute: Bool = false) -> [Rect] {
+        SystemBuilder.frames(values: solution.values, parents: parents, absolute: absolute)
+    }
+}
