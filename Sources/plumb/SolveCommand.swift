@@ -1,0 +1,96 @@
+import ArgumentParser
+import Plumb
+
+/// `plumb solve`: one layout document in, frames out.
+struct SolveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "solve",
+        abstract: "Solve a layout document and write its frames as JSON.",
+        discussion: """
+            Reads a version-1 layout document (a file, or - for standard input) and writes
+            {"frames": {"<id>": [x, y, width, height], ...}} with every view and the root.
+            Frames are in their parent's coordinates unless --absolute is given.
+            On any error nothing is written and the exit status is 1.
+            """
+    )
+
+    @Argument(help: "The layout document (JSON), or - for standard input.")
+    var document: String
+
+    @Option(name: .shortAndLong, help: "Write the frames here instead of standard output.")
+    var output: String?
+
+    @Flag(help: "Give frames in root coordinates instead of parent coordinates.")
+    var absolute = false
+
+    @Flag(help: "Print one line of JSON with counts and per-phase times (ms) to standard error.")
+    var stats = false
+
+    @Option(help: "Also draw the solved layout as an SVG picture to this file.")
+    var svg: String?
+
+    @Option(help: "Force a strategy: auto (default), dag, block or simplex.")
+    var strategy: SolveOptions.Strategy = .auto
+
+    func run() throws {
+        do {
+            try solve()
+        } catch let error as LayoutError {
+            IO.printError(error.description)
+            throw ExitCode(1)
+        } catch let error as CLIError {
+            IO.printError("error: \(error.description)")
+            throw ExitCode(1)
+        }
+    }
+
+    private func solve() throws {
+        let t0 = IO.now()
+        let bytes = try IO.read(document)
+        let source = document == "-" ? "<stdin>" : document
+        let doc = try LayoutDocument.parse(bytes, source: source)
+        let t1 = IO.now()
+        let lowered = try doc.lower()
+        let t2 = IO.now()
+        let solution = try lowered.solve(options: SolveOptions(strategy: strategy))
+        let t3 = IO.now()
+        let frames = lowered.frames(from: solution, absolute: absolute)
+        let json = FrameWriter.json(ids: lowered.viewIDs, frames: frames)
+        var picture: [UInt8]? = nil
+        if svg != nil {
+            let absoluteFrames = absolute ? frames : lowered.frames(from: solution, absolute: true)
+            picture = Array(SVGRenderer.render(ids: lowered.viewIDs, parents: lowered.parents,
+                                               absoluteFrames: absoluteFrames).utf8)
+        }
+        try IO.write(json, to: output)
+        if let svg, let picture { try IO.write(picture, to: svg) }
+        let t4 = IO.now()
+        if stats {
+            let s = solution.stats
+            func ms(_ a: Double, _ b: Double) -> String { String(format3: (b - a) * 1e3) }
+            let line = """
+                {"views":\(lowered.viewIDs.count),"variables":\(s.variables),"rows":\(s.rows),\
+                "nonzeros":\(s.nonzeros),"ms":{"parse":\(ms(t0, t1)),"build":\(ms(t1, t2)),\
+                "solve":\(ms(t2, t3)),"output":\(ms(t3, t4))},"strategy":"\(s.strategy.rawValue)",\
+                "dag":{"variables":\(s.dagVariables)},\
+                "block":{"blocks":\(s.blocks),"variables":\(s.blockVariables),"largest":\(s.largestBlock)},\
+                "simplex":{"components":\(s.simplexComponents),"variables":\(s.simplexVariables),\
+                "largest":\(s.largestSimplexComponent)}}
+                """
+            IO.printError(line)
+        }
+    }
+}
+
+extension String {
+    /// A millisecond figure with three decimals, as plain JSON.
+    init(format3 value: Double) {
+        let scaled = (value * 1000).rounded()
+        let whole = Int(scaled) / 1000
+        let frac = abs(Int(scaled)) % 1000
+        let fracText = String(frac)
+        self = "\(whole).\(String(repeating: "0", count: 3 - fracText.count))\(fracText)"
+    }
+}
+
+extension SolveOptions.Strategy: ExpressibleByArgument {}

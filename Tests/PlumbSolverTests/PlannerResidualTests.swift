@@ -1,0 +1,118 @@
+import Testing
+import PropertyBased
+@testable import PlumbSolver
+
+/// The planner's residual phase (the dual simplex on what the block phase
+/// leaves) and its conflict reports, against the reference LP.
+@Suite struct PlannerResidualTests {
+    private static func origin(_ i: Int) -> Origin { Origin(kind: .constraint, index: i, text: "row \(i)") }
+
+    /// A label between a fixed left edge and a field, as in the form family:
+    /// lab.left = 16 (required), lab.width >= 40 (required),
+    /// lab.width = 90 @ 250, lab.width <= 60 @ 750 (hugging-like, stronger):
+    /// the higher level wins, so width = 60.
+    @Test func higherPriorityWinsOverLowerOne() throws {
+        var s = ConstraintSystem()
+        s.addVariables(2)  // left, width
+        s.addRow([(VariableIndex(0), 1)], constant: -16, relation: .equal, origin: Self.origin(0))
+        s.addRow([(VariableIndex(1), 1)], constant: -40, relation: .greaterOrEqual, origin: Self.origin(1))
+        s.addRow([(VariableIndex(1), 1)], constant: -90, relation: .equal, priority: .low, origin: Self.origin(2))
+        s.addRow([(VariableIndex(1), 1)], constant: -60, relation: .lessOrEqual, priority: .high, origin: Self.origin(3))
+        let solution = try s.solve()
+        #expect(solution.values == [16, 60])
+        #expect(solution.stats.dagVariables == 1)
+        #expect(solution.stats.simplexComponents == 1)
+        #expect(solution.stats.simplexVariables == 1)
+    }
+
+    /// x = 5, y = x + 1, y = 10 cannot all hold; z = 3 is innocent. The
+    /// conflict names exactly the three rows, whatever the order of rows.
+    @Test func conflictAmongRequiredEqualitiesIsMinimal() {
+        var s = ConstraintSystem()
+        s.addVariables(3)
+        s.addRow([(VariableIndex(2), 1)], constant: -3, relation: .equal, origin: Self.origin(0))
+        s.addRow([(VariableIndex(1), 1)], constant: -10, relation: .equal, origin: Self.origin(1))
+        s.addRow([(VariableIndex(1), 1), (VariableIndex(0), -1)], constant: -1, relation: .equal, origin: Self.origin(2))
+        s.addRow([(VariableIndex(0), 1)], constant: -5, relation: .equal, origin: Self.origin(3))
+        for strategy in [SolveOptions.Strategy.auto, .simplex] {
+            #expect {
+                try s.solve(options: SolveOptions(strategy: strategy))
+            } throws: { error in
+                guard case SolverError.unsatisfiable(let conflict) = error else { return false }
+                return Set(conflict.compactMap(\.index)) == [1, 2, 3]
+            }
+        }
+    }
+
+    /// An inequality that a chain of equalities makes impossible.
+    @Test func conflictThroughADeterminedChain() {
+        var s = ConstraintSystem()
+        s.addVariables(4)
+        s.addRow([(VariableIndex(0), 1)], constant: 0, relation: .equal, origin: Self.origin(0))
+        for i in 1 ..< 4 {
+            s.addRow([(VariableIndex(i), 1), (VariableIndex(i - 1), -1)], constant: -10, relation: .equal,
+                     origin: Self.origin(i))
+        }
+        // x3 = 30, but x3 <= 25 is required; a weak wish is not part of the conflict.
+        s.addRow([(VariableIndex(3), 1)], constant: -25, relation: .lessOrEqual, origin: Self.origin(4))
+        s.addRow([(VariableIndex(3), 1)], constant: 0, relation: .equal, priority: .low, origin: Self.origin(5))
+        #expect {
+            try s.solve()
+        } throws: { error in
+            guard case SolverError.unsatisfiable(let conflict) = error else { return false }
+            return Set(conflict.compactMap(\.index)) == [0, 1, 2, 3, 4]
+        }
+    }
+
+    /// Random small systems of every kind: the planner (all strategies that
+    /// can run) reaches the reference's lexicographic optimum, every required
+    /// row holds, and an infeasible system gets a conflict that is minimal.
+    @Test func randomSystemsMatchTheReference() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0 ... 10_000_000)) { seed in
+            var rng = SplitMix(seed: UInt64(seed))
+            let n = 1 + Int(rng.next() % 5)
+            let m = 1 + Int(rng.next() % 9)
+            var s = ConstraintSystem()
+            s.addVariables(n)
+            var reference: [ReferenceRow] = []
+            let levels: [Priority] = [.required, .required, .required, .high, .medium, .low, 100]
+            for i in 0 ..< m {
+                var terms: [(VariableIndex, Double)] = []
+                for _ in 0 ..< 1 + Int(rng.next() % 3) {
+                    terms.append((VariableIndex(Int(rng.next() % UInt64(n))), Double(Int(rng.next() % 7) - 3)))
+                }
+                let relation = Relation.allCases[Int(rng.next() % 3)]
+                let priority = levels[Int(rng.next() % UInt64(levels.count))]
+                let constant = Double(Int(rng.next() % 41) - 20)
+                let r = s.addRow(terms, constant: constant, relation: relation, priority: priority, origin: Self.origin(i))
+                reference.append(ReferenceRow(
+                    terms: s.terms(of: r).map { ($0.0.rawValue, $0.1) }, constant: constant,
+                    relation: relation, priority: priority))
+            }
+            let expected = referenceLexicographicOptimum(rows: reference, variableCount: n)
+            for strategy in [SolveOptions.Strategy.auto, .simplex] {
+                do {
+                    let solution = try s.solve(options: SolveOptions(strategy: strategy))
+                    #expect(expected.feasible, "solved an infeasible system (\(strategy))")
+                    #expect(referenceRequiredRowsHold(reference, solution.values))
+                    let got = referenceLevelViolations(reference, solution.values)
+                    #expect(referenceCompareLevels(got, expected.levelViolations) == 0,
+                            "\(strategy): levels \(got) vs reference \(expected.levelViolations)")
+                } catch SolverError.unsatisfiable(let conflict) {
+                    #expect(!expected.feasible, "reported a conflict in a feasible system (\(strategy))")
+                    let rows = conflict.compactMap(\.index).map { reference[$0] }.map {
+                        ReferenceRow(terms: $0.terms, constant: $0.constant, relation: $0.relation)
+                    }
+                    #expect(!referenceIsFeasible(rows, variableCount: n), "conflict set is satisfiable")
+                    for drop in rows.indices {
+                        var rest = rows
+                        rest.remove(at: drop)
+                        #expect(referenceIsFeasible(rest, variableCount: n), "conflict set is not minimal")
+                    }
+                } catch {
+                    Issue.record("unexpected error \(error)")
+                }
+            }
+        }
+    }
+}
