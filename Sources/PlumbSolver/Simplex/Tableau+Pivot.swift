@@ -1,0 +1,115 @@
+// The two row operations of the method — solving a row for a symbol, and
+// substituting a basic symbol's definition into the rows and objective that
+// mention it — and the pivot built from them. Every change to a row's
+// equation is logged in `log` (see ProvenanceLog).
+
+extension Tableau {
+    /// Solves the row in `slot` for `entering` (which the row mentions) and
+    /// makes `entering` basic there; the old basic symbol, if any, becomes a
+    /// parametric symbol of the row. Does not touch other rows.
+    mutating func solveRow(_ slot: RowSlot, for entering: Symbol) {
+        touch(slot)
+        let leaving = rows[slot.index].basic
+        guard let p = rows[slot.index].position(of: entering) else {
+            preconditionFailure("solving a row for a symbol it does not mention")
+        }
+        let a = rows[slot.index].coefficients[p]
+        rows[slot.index].remove(at: p)
+        // leaving = c + a·entering + rest  ⇒  entering = −c/a + leaving/a − rest/a.
+        let f = -1 / a
+        rows[slot.index].scale(by: f)
+        if !leaving.isNone {
+            rowOf[leaving.index] = .none
+            rows[slot.index].insert(leaving, 1 / a)
+            noteOccurrence(of: leaving, in: slot)
+        } else {
+            liveRowCount += 1
+        }
+        rows[slot.index].basic = entering
+        rowOf[entering.index] = slot
+        log.recordScale(target: slot, factor: f)
+        journal?.enteredSymbols.append(entering)
+    }
+
+    /// Replaces the (now basic) symbol `s` by its row in every other row that
+    /// mentions it and in the objective. Only rows in `s`'s column are visited.
+    mutating func eliminate(_ s: Symbol) {
+        let slot = rowOf[s.index]
+        let list = columns[s.index]
+        if journal != nil { journal!.savedColumns.append((s, list)) }
+        columns[s.index] = []
+        columnBase[s.index] = 0
+        let definition = rows[slot.index]
+        for target in list where target != slot && rows[target.index].isLive {
+            substitute(s, in: target, by: definition, from: slot)
+        }
+        objective.substitute(s, by: definition)
+    }
+
+    /// `entering` becomes basic in `slot`, whose basic symbol leaves.
+    mutating func pivot(entering: Symbol, slot: RowSlot) {
+        solveRow(slot, for: entering)
+        eliminate(entering)
+        pivotCount += 1
+    }
+
+    /// In the row at `target`, replaces `s` by `definition` (the row of slot
+    /// `source`, where `s` is basic): `row += a·(definition − s)` for the
+    /// coefficient `a` of `s` in the row. No-op when the row does not mention `s`.
+    /// - Complexity: O(row length + definition length).
+    mutating func substitute(_ s: Symbol, in target: RowSlot, by definition: Row, from source: RowSlot) {
+        let t = target.index
+        guard let ps = rows[t].position(of: s) else { return }
+        touch(target)
+        let a = rows[t].coefficients[ps]
+        var outS = scratchSymbols
+        var outC = scratchCoefficients
+        scratchSymbols = []
+        scratchCoefficients = []
+        outS.removeAll(keepingCapacity: true)
+        outC.removeAll(keepingCapacity: true)
+        let ts = rows[t].symbols
+        let tc = rows[t].coefficients
+        let ds = definition.symbols
+        let dc = definition.coefficients
+        var i = 0
+        var j = 0
+        while i < ts.count || j < ds.count {
+            if j == ds.count || (i < ts.count && ts[i] < ds[j]) {
+                if i != ps {
+                    outS.append(ts[i])
+                    outC.append(tc[i])
+                }
+                i &+= 1
+            } else if i == ts.count || ds[j] < ts[i] {
+                let v = a * dc[j]
+                if v != 0 {
+                    outS.append(ds[j])
+                    outC.append(v)
+                    noteOccurrence(of: ds[j], in: target)
+                }
+                j &+= 1
+            } else {
+                let x = tc[i]
+                let y = a * dc[j]
+                let v = x + y
+                if abs(v) > SimplexTolerance.cancellation * max(abs(x), abs(y)) {
+                    outS.append(ts[i])
+                    outC.append(v)
+                }
+                i &+= 1
+                j &+= 1
+            }
+        }
+        rows[t].symbols = outS
+        rows[t].coefficients = outC
+        scratchSymbols = ts
+        scratchCoefficients = tc
+        rows[t].constant += a * definition.constant
+        log.recordAdd(target: target, source: source, factor: a)
+        if tracksInfeasibleRows {
+            let b = rows[t].basic
+            if kinds[b.index].isRestricted && rows[t].constant < -feasibilityTolerance { infeasible.append(b) }
+        }
+    }
+}

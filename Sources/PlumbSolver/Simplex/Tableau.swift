@@ -1,0 +1,239 @@
+/// The state of ``SimplexCore``: rows, symbols, the lexicographic objective,
+/// constraint records and the provenance log, as one value with mutating
+/// algorithms split over `Tableau+*.swift`.
+///
+/// A struct (held by the `SimplexCore` class) so that the hot loops mutate
+/// arrays in place under static exclusivity, with no per-access dynamic checks.
+///
+/// Invariants between public calls (``checkInvariants()`` verifies them):
+/// - `rowOf[s]` is the slot where `s` is basic, or `.none`;
+/// - rows mention only parametric symbols, sorted, with nonzero coefficients;
+/// - restricted basic rows have constants `≥ −feasibilityTolerance` (primal feasible);
+/// - a parametric external symbol never appears in a restricted row or in the
+///   objective (so optimality only concerns restricted symbols);
+/// - a basic dummy's row has constant 0 and mentions dummies only;
+/// - `columns[s]` lists (possibly with stale or repeated entries) every slot
+///   whose row mentions `s`;
+/// - the objective is optimal: no symbol that may enter has a lexicographically
+///   negative reduced cost.
+struct Tableau {
+    // MARK: Symbols (indexed by Symbol.index)
+
+    var kinds: [SymbolKind] = []
+    /// The slot where the symbol is basic, or `.none` when parametric.
+    var rowOf: [RowSlot] = []
+    /// Column occurrence lists: slots whose rows may mention the symbol
+    /// (lazy deletion: entries can be stale or repeated; see ``compactColumn(_:)``).
+    var columns: [[RowSlot]] = []
+    /// The column length after its last compaction, to decide when to compact again.
+    var columnBase: [Int32] = []
+    /// For error symbols: the priority (raw value) of their level.
+    var errorPriority: [Double] = []
+    var freeSymbols: [Symbol] = []
+
+    // MARK: Rows (indexed by RowSlot.index)
+
+    var rows: [Row] = []
+    var freeSlots: [RowSlot] = []
+    /// Number of live rows.
+    var liveRowCount = 0
+
+    // MARK: Objective, constraints, history
+
+    var objective = LexicographicObjective()
+    var constraints: [ConstraintRecord] = []
+    var log = ProvenanceLog()
+    /// The largest magnitude of any constant seen (at least 1): the scale of
+    /// the feasibility tolerance.
+    var constantScale: Double = 1
+
+    // MARK: External variables
+
+    /// The symbol of each external variable.
+    var externalSymbols: [Symbol] = []
+    /// The edit record of each external variable, if any.
+    var editOf: [EditRecord?] = []
+
+    // MARK: Dual simplex
+
+    /// Basic symbols whose rows may have become infeasible (negative constant).
+    var infeasible: [Symbol] = []
+    var tracksInfeasibleRows = false
+
+    // MARK: Tentative adds
+
+    var journal: Journal? = nil
+    var journalStamp: [UInt32] = []
+    var journalEpoch: UInt32 = 0
+
+    // MARK: Scratch
+
+    var scratchSymbols: [Symbol] = []
+    var scratchCoefficients: [Double] = []
+    var accumulator: [Double] = []
+    var accumulatorMagnitude: [Double] = []
+    var accumulatorMarked: [Bool] = []
+    var accumulatorTouched: [Symbol] = []
+
+    // MARK: Statistics
+
+    var pivotCount = 0
+    /// Optimisations that ended other than optimal; always 0 unless the
+    /// invariants are broken (``checkInvariants()`` reports it).
+    var anomalies = 0
+
+    /// `SimplexTolerance.feasibility` scaled to the constants in play.
+    @inline(__always) var feasibilityTolerance: Double { SimplexTolerance.feasibility * constantScale }
+
+    // MARK: - Symbols
+
+    /// A new (or recycled) symbol of `kind`.
+    mutating func makeSymbol(_ kind: SymbolKind) -> Symbol {
+        if let s = freeSymbols.popLast() {
+            kinds[s.index] = kind
+            rowOf[s.index] = .none
+            errorPriority[s.index] = 0
+            return s
+        }
+        let s = Symbol(kinds.count)
+        kinds.append(kind)
+        rowOf.append(.none)
+        columns.append([])
+        columnBase.append(0)
+        errorPriority.append(0)
+        accumulator.append(0)
+        accumulatorMagnitude.append(0)
+        accumulatorMarked.append(false)
+        return s
+    }
+
+    /// Retires a parametric symbol: removes it from every row and from the
+    /// objective (it is fixed at 0 from now on), and frees it.
+    mutating func retireSymbol(_ s: Symbol) {
+        precondition(rowOf[s.index].isNone, "retiring a basic symbol")
+        for slot in columns[s.index] where rows[slot.index].isLive {
+            if let p = rows[slot.index].position(of: s) {
+                touch(slot)
+                rows[slot.index].remove(at: p)
+            }
+        }
+        columns[s.index].removeAll()
+        columnBase[s.index] = 0
+        objective.remove(s)
+        kinds[s.index] = .free
+        freeSymbols.append(s)
+    }
+
+    // MARK: - Slots
+
+    /// A free slot for a row being built.
+    mutating func makeSlot() -> RowSlot {
+        if let slot = freeSlots.popLast() {
+            rows[slot.index].clear()
+            return slot
+        }
+        rows.append(Row())
+        journalStamp.append(0)
+        return RowSlot(rows.count - 1)
+    }
+
+    /// Drops the row in `slot` (its basic symbol becomes parametric and
+    /// appears nowhere) and frees the slot.
+    mutating func dropRow(_ slot: RowSlot) {
+        let b = rows[slot.index].basic
+        if !b.isNone {
+            rowOf[b.index] = .none
+            liveRowCount -= 1
+        }
+        rows[slot.index].clear()
+        log.recordDelete(slot: slot)
+        freeSlots.append(slot)
+    }
+
+    // MARK: - Columns
+
+    /// Appends `slot` to `s`'s column, compacting the column when stale
+    /// entries have made it twice as long as it was after the last compaction.
+    @inline(__always)
+    mutating func noteOccurrence(of s: Symbol, in slot: RowSlot) {
+        columns[s.index].append(slot)
+        let n = columns[s.index].count
+        if n > 32 && n > 2 * Int(columnBase[s.index]) && journal == nil {
+            compactColumn(s)
+        }
+    }
+
+    /// Rewrites `s`'s column to the distinct live slots whose rows mention `s`.
+    /// - Complexity: O(k log k + Σ log(row length)) for a column of k entries.
+    mutating func compactColumn(_ s: Symbol) {
+        var list = columns[s.index]
+        columns[s.index] = []
+        list.sort()
+        var w = 0
+        var previous = RowSlot.none
+        for slot in list where slot != previous {
+            previous = slot
+            if rows[slot.index].isLive && rows[slot.index].position(of: s) != nil {
+                list[w] = slot
+                w += 1
+            }
+        }
+        list.removeLast(list.count - w)
+        columnBase[s.index] = Int32(w)
+        columns[s.index] = list
+    }
+
+    // MARK: - Journal (tentative adds)
+
+    /// What a tentative add changed, so that a failed add can restore the
+    /// tableau exactly. Rows and columns are saved on first touch (copy on
+    /// write makes the save O(1) until the row is modified).
+    struct Journal {
+        var savedRows: [(RowSlot, Row)] = []
+        var savedColumns: [(Symbol, [RowSlot])] = []
+        var enteredSymbols: [Symbol] = []
+        var objective: LexicographicObjective
+        var liveRowCount: Int
+    }
+
+    /// Saves `slot`'s row before its first modification during a tentative add.
+    @inline(__always)
+    mutating func touch(_ slot: RowSlot) {
+        guard journal != nil, journalStamp[slot.index] != journalEpoch else { return }
+        journalStamp[slot.index] = journalEpoch
+        journal!.savedRows.append((slot, rows[slot.index]))
+    }
+
+    mutating func beginJournal() {
+        journalEpoch &+= 1
+        if journalEpoch == 0 {
+            for i in journalStamp.indices { journalStamp[i] = 0 }
+            journalEpoch = 1
+        }
+        journal = Journal(objective: objective, liveRowCount: liveRowCount)
+    }
+
+    /// Keeps the tentative changes.
+    mutating func commitJournal() {
+        journal = nil
+    }
+
+    /// Undoes the row, column, basis and objective changes since ``beginJournal()``.
+    /// (The caller frees the slot and symbols it made and truncates the log.)
+    mutating func rollBackJournal() {
+        guard let j = journal else { return }
+        journal = nil
+        for s in j.enteredSymbols where s.index < rowOf.count { rowOf[s.index] = .none }
+        for (slot, row) in j.savedRows {
+            let current = rows[slot.index].basic
+            if !current.isNone && current.index < rowOf.count && rowOf[current.index] == slot {
+                rowOf[current.index] = .none
+            }
+            rows[slot.index] = row
+        }
+        for (slot, row) in j.savedRows where row.isLive { rowOf[row.basic.index] = slot }
+        for (s, list) in j.savedColumns.reversed() { columns[s.index] = list }
+        objective = j.objective
+        liveRowCount = j.liveRowCount
+    }
+}
