@@ -56,6 +56,12 @@ struct SystemBuilder {
         system.addRow(terms, constant: -constant, relation: relation, priority: priority, origin: origin)
     }
 
+    /// Adds the rows of the Simple Layout Language rules in `book`, in
+    /// dependency order (see `RuleBook.lower(into:viewID:)`).
+    mutating func addRules(_ book: RuleBook, viewID: (ViewIndex) -> String) -> Result<RuleSchedule, LayoutError> {
+        book.lower(into: &system, viewID: viewID)
+    }
+
     /// Adds the intrinsic-size rows of `view` along `axis`: hugging
     /// `dimension <= length @ hugging` and compression resistance
     /// `dimension >= length @ resistance`, each with an origin naming the view.

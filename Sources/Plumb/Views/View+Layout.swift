@@ -89,6 +89,8 @@ extension View {
                     resistance: view.contentCompressionResistancePriority(for: axis))
             }
         }
+        // Simple Layout Language rules (Layout), in dependency order.
+        Layout.lowerRules(of: views, parents: parents, index: index, into: &builder, sink: &sink)
         try sink.throwIfAny()
 
         let solution: Solution

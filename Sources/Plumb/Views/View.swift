@@ -52,6 +52,9 @@ public final class View: CustomStringConvertible {
     /// A constraint between two views is listed by both.
     public internal(set) var constraints: [Constraint] = []
 
+    /// The view's Simple Layout Language rules, made by ``Layout/init(of:)`` on first use.
+    var ruleLayout: Layout?
+
     /// Creates a view with no superview, subviews or constraints.
     public init(_ id: String) {
         self.id = id

@@ -38,8 +38,10 @@ public enum RuleProblem: Hashable, Sendable, CustomStringConvertible {
     case unknownArgumentView(String, suggestion: String?)
     /// The view argument is not in the hierarchy being laid out.
     case argumentOutsideHierarchy(position: Int)
-    /// Rules place a view in its superview; this view has none (the root).
-    case noSuperview(view: String)
+    /// The view argument no longer exists (rules hold their views weakly).
+    case argumentDeallocated(position: Int)
+    /// Rules place a view in its superview; the root of a layout has a fixed frame.
+    case rulesOnRoot(view: String)
     /// Rules whose views depend on each other in a circle; `members` are the
     /// rules on it, each followed by the one it depends on, the first repeated at the end.
     case cycle(members: [String])
@@ -81,8 +83,10 @@ public enum RuleProblem: Hashable, Sendable, CustomStringConvertible {
             "unknown view '\(id)'" + Self.didYouMean(suggestion)
         case .argumentOutsideHierarchy(let position):
             "the view given as argument \(position) is not in the hierarchy being laid out"
-        case .noSuperview(let view):
-            "view '\(view)' has no superview; rules place a view in its superview"
+        case .argumentDeallocated(let position):
+            "the view given as argument \(position) no longer exists"
+        case .rulesOnRoot(let view):
+            "view '\(view)' is the root of the layout: its frame is fixed, so rules cannot place it"
         case .cycle(let members):
             "rules form a cycle: " + members.joined(separator: " -> ")
         }

@@ -80,4 +80,14 @@ struct RuleSyntax: Sendable {
 
     /// The byte range of node `i`, as `Int`s.
     func range(of i: Int) -> Range<Int> { Int(ranges[i].lowerBound) ..< Int(ranges[i].upperBound) }
+
+    /// The byte range of the specifier that consumes argument `argument`.
+    ///
+    /// - Complexity: O(nodes); for diagnostics only.
+    func range(ofSpecifier argument: Int) -> Range<Int> {
+        for (i, node) in nodes.enumerated() {
+            if case .specifier(_, _, let k) = node, k == argument { return range(of: i) }
+        }
+        return 0 ..< 0
+    }
 }

@@ -288,7 +288,8 @@ struct SimpleLayoutParser {
         let body = UnsafeBufferPointer(rebasing: lexer.text[token.start + 1 ..< token.end])
         if let specifier = FormatSpecifier(utf8: body) { return specifier }
         let spelled = text(token.range)
-        let suggestion = Suggestions.closest(to: spelled, among: FormatSpecifier.allCases.map(\.description))
+        let suggestion = body.isEmpty
+            ? nil : Suggestions.closest(to: spelled, among: FormatSpecifier.allCases.map(\.description))
         fail(.rule(.unknownSpecifier(spelled, suggestion: suggestion)), at: token.range)
         throw Abandon()
     }

@@ -1,0 +1,101 @@
+extension LayoutDocument {
+    /// Parses, checks and applies every rule of the document, then adds the
+    /// rows of the constraint values in effect to `builder`.
+    ///
+    /// Rules apply in document order; several rules of one view act as
+    /// successive ``Layout/addRule(_:_:file:line:)`` calls (a later one
+    /// overrides per the override policy described on ``Layout``). Each
+    /// problem becomes a diagnostic located `rules[i] (view "id"):1:column`,
+    /// with the rule's origin. Rows are added only when every rule applied;
+    /// dependency cycles are reported then, naming the rules on each.
+    ///
+    /// - Returns: the evaluation order of the rule rows, or `nil` when a
+    ///   problem was found (and added to `sink`).
+    /// - Complexity: O(total rule length + views with rules + stored terms).
+    func lowerRules(into builder: inout SystemBuilder, sink: inout DiagnosticSink) -> RuleSchedule? {
+        guard !rules.isEmpty else { return RuleSchedule() }
+        var book = RuleBook(viewCount: viewCount, rules: rules.count)
+        var syntax = RuleSyntax()
+        var bound: [BoundArgument] = []
+        var failed = false
+        // Suggestions scan every id, so only the first few unknown ids get one.
+        var suggestionsLeft = 20
+        func suggest(_ id: String) -> String? {
+            guard suggestionsLeft > 0 else { return nil }
+            suggestionsLeft -= 1
+            return Suggestions.closest(to: id, among: viewIDs)
+        }
+
+        for (i, rule) in rules.enumerated() {
+            let origin = Origin(kind: .rule, index: i, text: rule.rule)
+            guard let view = viewIndex(of: rule.view) else {
+                sink.append(Diagnostic(location: "rules[\(i)]", problem: .unknownView(rule.view, suggestion: suggest(rule.view)),
+                                       origin: origin))
+                failed = true
+                continue
+            }
+            let location = { "rules[\(i)] (view \"\(rule.view)\")" }
+            guard view != .root else {
+                sink.append(Diagnostic(location: location(), problem: .rule(.rulesOnRoot(view: rule.view)), origin: origin))
+                failed = true
+                continue
+            }
+            var text = rule.rule
+            var issues = text.withUTF8 { SimpleLayoutParser.parse($0, into: &syntax) }
+            if issues.isEmpty {
+                issues = RuleArgumentCheck.problems(
+                    syntax, count: rule.args.count, textLength: text.utf8.count,
+                    kind: { k in
+                        if case .view = rule.args[k] { return .view }
+                        return .number
+                    },
+                    describe: { k in
+                        switch rule.args[k] {
+                        case .view(let id): "a view id '\(id)'"
+                        case .number(let value): "a number (\(NumberFormatting.shortest(value)))"
+                        }
+                    })
+            }
+            if issues.isEmpty {
+                bound.removeAll(keepingCapacity: true)
+                for (k, argument) in rule.args.enumerated() {
+                    switch argument {
+                    case .number(let value):
+                        bound.append(.number(value))
+                    case .view(let id):
+                        if let other = viewIndex(of: id) {
+                            bound.append(.view(other))
+                        } else {
+                            issues.append(RuleIssue(.unknownArgumentView(id, suggestion: suggest(id)),
+                                                    syntax.range(ofSpecifier: k)))
+                        }
+                    }
+                }
+            }
+            if issues.isEmpty {
+                let superview = ViewIndex(rawValue: parents[view.int])
+                issues = book.apply(syntax, to: view, superview: superview, arguments: bound, origin: origin)
+            }
+            if !issues.isEmpty {
+                failed = true
+                let where_ = location()
+                for issue in issues { sink.append(issue.diagnostic(in: text, location: where_, origin: origin)) }
+            }
+        }
+        guard !failed else { return nil }
+        switch builder.addRules(book, viewID: { viewID(at: $0.int) }) {
+        case .success(let schedule):
+            return schedule
+        case .failure(let error):
+            for diagnostic in error.diagnostics { sink.append(diagnostic) }
+            return nil
+        }
+    }
+
+    /// The index of the view with id `id` (the root's included).
+    func viewIndex(of id: String) -> ViewIndex? {
+        if id == rootID { return .root }
+        var copy = id
+        return copy.withUTF8 { names.index(of: $0, in: ids) }.map(ViewIndex.init)
+    }
+}
