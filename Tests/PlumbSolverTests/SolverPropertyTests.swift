@@ -1,6 +1,6 @@
 import Testing
 import PropertyBased
-import PlumbSolver
+@testable import PlumbSolver  // for Solver.checkInvariants()
 
 /// Random small systems built through the public API and checked against the
 /// independent dense reference LP (`ReferenceLP.swift`): required constraints
@@ -92,6 +92,7 @@ import PlumbSolver
                     Self.expectMinimalConflict(conflictRows, variableCount: n)
                 }
             }
+            #expect(solver.checkInvariants().isEmpty, "\(solver.checkInvariants())")
             solver.updateVariables()
             Self.expectOptimal(accepted, values: variables.map(\.value), variableCount: n, context: "\(rows)")
         }
@@ -211,6 +212,7 @@ import PlumbSolver
                     rows.append(ReferenceRow(terms: [(Int32(j), 1)], constant: Double(-edit.value),
                                              relation: .equal, priority: edit.priority))
                 }
+                #expect(solver.checkInvariants().isEmpty, "\(solver.checkInvariants()), \(context)")
                 solver.updateVariables()
                 let incremental = variables.map(\.value)
                 Self.expectOptimal(rows, values: incremental, variableCount: n, context: "incremental, \(context)")

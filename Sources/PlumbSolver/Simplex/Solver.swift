@@ -239,15 +239,21 @@ public final class Solver {
         nextEditSequence = 0
     }
 
-    /// A human-readable account of the solver's state: its variables with
-    /// their current values and columns, its edit variables, and its
-    /// constraints in the order they were added, with priorities and origins.
+    /// A human-readable account of the solver's state, in kiwi's sections:
+    /// Objective (the current total violation of each optional priority
+    /// level, highest first), Variables (current values and internal columns),
+    /// Edit Variables, and Constraints in the order they were added, with
+    /// priorities and origins.
     ///
     /// The text is for people and may change between versions; do not parse it.
-    /// - Complexity: O(variables + constraint terms + edit variables), plus
-    ///   sorting the constraints and edits.
+    /// - Complexity: O(variables + constraint terms + edit variables + levels),
+    ///   plus sorting the constraints and edits.
     public func dump() -> String {
-        var out = "Variables\n"
+        var out = "Objective\n"
+        for (priority, total) in core.levelTotals {
+            out += "  @\(priority): \(LinearExpression.render(total))\n"
+        }
+        out += "Variables\n"
         for (column, variable) in variables.enumerated() {
             guard let variable else { continue }
             let value = LinearExpression.render(core.value(of: Int32(column)))
@@ -268,6 +274,10 @@ public final class Solver {
     }
 
     // MARK: - Internals
+
+    /// Broken invariants of the underlying tableau, as messages (empty when
+    /// consistent). For tests.
+    func checkInvariants() -> [String] { core.checkInvariants() }
 
     /// The core column of `variable`, allocating one (and recording it in
     /// `allocated`) the first time the variable is seen.
