@@ -50,7 +50,7 @@ struct DocumentParser {
     // MARK: - Objects
 
     private mutating func parseDocument() throws(JSONSyntaxError) {
-        let start = reader.position
+        let start = reader.valueOffset()
         guard try expectKind(.object, path: "document") else { return }
         try reader.openObject(depth: 0)
         var seen = KeySet()
@@ -101,7 +101,7 @@ struct DocumentParser {
     }
 
     private mutating func parseRoot() throws(JSONSyntaxError) {
-        let start = reader.position
+        let start = reader.valueOffset()
         guard try expectKind(.object, path: "root") else { return }
         try reader.openObject(depth: 1)
         var seen = KeySet()
@@ -114,7 +114,7 @@ struct DocumentParser {
             }
             switch index {
             case 0:
-                let at = reader.position
+                let at = reader.valueOffset()
                 if let id = try readString(path: "root.id") {
                     if id.isEmpty { problems.append((.emptyID(path: "root.id"), at ..< at + 2)) }
                     document.rootID = id
@@ -129,7 +129,7 @@ struct DocumentParser {
     }
 
     private mutating func parseView(_ i: Int) throws(JSONSyntaxError) {
-        let start = reader.position
+        let start = reader.valueOffset()
         // Add the view with defaults first, so that every view keeps its index even when invalid.
         let index = document.parents.count
         document.parents.append(0)
@@ -158,12 +158,12 @@ struct DocumentParser {
             }
             switch field {
             case 0:
-                idOffset = reader.position
+                idOffset = reader.valueOffset()
                 guard try expectKind(.string, path: "views[\(i)].id") else { continue }
                 let range = try reader.readStringRange()
                 idEntry = reader.withString(range) { document.ids.append($0) }
             case 1:
-                let at = reader.position
+                let at = reader.valueOffset()
                 guard try expectKind(.string, path: "views[\(i)].parent") else { continue }
                 let range = try reader.readStringRange()
                 parentEntry[index] = Int32(reader.withString(range) { parentNames.append($0) })
@@ -209,7 +209,7 @@ struct DocumentParser {
     }
 
     private mutating func parseRule(_ i: Int) throws(JSONSyntaxError) {
-        let start = reader.position
+        let start = reader.valueOffset()
         let path = "rules[\(i)]"
         guard try expectKind(.object, path: path) else { return }
         try reader.openObject(depth: 2)
@@ -259,7 +259,7 @@ struct DocumentParser {
     private mutating func expectKind(_ kind: JSONValueKind, path: @autoclosure () -> String) throws(JSONSyntaxError) -> Bool {
         let found = try reader.peekKind()
         if found == kind { return true }
-        let at = reader.position
+        let at = reader.valueOffset()
         problems.append((.wrongType(path: path(), expected: kind.article, found: found.article), at ..< at + 1))
         try reader.skipValue(depth: 1)
         return false
@@ -273,7 +273,7 @@ struct DocumentParser {
     /// A finite number, or `nil` after reporting why not.
     private mutating func readNumber(path: @autoclosure () -> String) throws(JSONSyntaxError) -> Double? {
         guard try expectKind(.number, path: path()) else { return nil }
-        let at = reader.position
+        let at = reader.valueOffset()
         let value = try reader.readNumber()
         guard value.isFinite else {
             problems.append((.nonFiniteValue(path: path()), at ..< reader.position))
@@ -284,7 +284,7 @@ struct DocumentParser {
 
     /// A finite number that is not negative (the root's size).
     private mutating func readSize(path: String) throws(JSONSyntaxError) -> Double? {
-        let at = reader.position
+        let at = reader.valueOffset()
         guard let value = try readNumber(path: path) else { return nil }
         guard value >= 0 else {
             problems.append((.negativeValue(path: path, value), at ..< reader.position))
@@ -294,44 +294,54 @@ struct DocumentParser {
     }
 
     /// `[w, h]`, each a finite number that is not negative, or `null` (NaN here).
-    /// Returns `nil` (after reporting) when anything is wrong.
+    /// Returns `nil` (after reporting every problem) when anything is wrong.
     private mutating func readIntrinsicSize(path: String) throws(JSONSyntaxError) -> (Double, Double)? {
         guard let pair = try readPair(path: path, allowNull: true) else { return nil }
-        var valid = true
-        for (j, value, at) in [(0, pair.0, pair.2), (1, pair.1, pair.3)] where value < 0 {
-            problems.append((.negativeValue(path: "\(path)[\(j)]", value), at))
+        var valid = pair.valid
+        for j in 0 ..< 2 where pair.values[j] < 0 {
+            problems.append((.negativeValue(path: "\(path)[\(j)]", pair.values[j]), pair.ranges[j]))
             valid = false
         }
-        return valid ? (pair.0, pair.1) : nil
+        return valid ? (pair.values[0], pair.values[1]) : nil
     }
 
     /// `[horizontal, vertical]` priorities in `1 ... 1000`.
     private mutating func readPriorities(path: String) throws(JSONSyntaxError) -> (Priority, Priority)? {
         guard let pair = try readPair(path: path, allowNull: false) else { return nil }
-        let h = Priority(rawValue: pair.0), v = Priority(rawValue: pair.1)
-        if h == nil { problems.append((.invalidPriority(path: path + "[0]", pair.0), pair.2)) }
-        if v == nil { problems.append((.invalidPriority(path: path + "[1]", pair.1), pair.3)) }
-        guard let h, let v else { return nil }
-        return (h, v)
+        var priorities: [Priority] = []
+        for j in 0 ..< 2 where !pair.values[j].isNaN {
+            if let p = Priority(rawValue: pair.values[j]) {
+                priorities.append(p)
+            } else {
+                problems.append((.invalidPriority(path: "\(path)[\(j)]", pair.values[j]), pair.ranges[j]))
+            }
+        }
+        guard pair.valid, priorities.count == 2 else { return nil }
+        return (priorities[0], priorities[1])
     }
 
-    /// `[a, b]` of finite numbers (or `null`, read as NaN, when `allowNull`),
-    /// with each element's byte range; `nil` after reporting a wrong shape or type.
-    private mutating func readPair(
-        path: String, allowNull: Bool
-    ) throws(JSONSyntaxError) -> (Double, Double, Range<Int>, Range<Int>)? {
-        let start = reader.position
+    /// The two numbers of a `[a, b]` array, each with its byte range.
+    private struct Pair {
+        /// NaN for `null` or an element that was not a finite number.
+        var values: [Double] = [.nan, .nan]
+        var ranges: [Range<Int>] = [0 ..< 0, 0 ..< 0]
+        /// `false` when an element was of the wrong type or not finite (already reported).
+        var valid = true
+    }
+
+    /// `[a, b]` of finite numbers (or `null` when `allowNull`); `nil` after
+    /// reporting a value that is not an array of two elements.
+    private mutating func readPair(path: String, allowNull: Bool) throws(JSONSyntaxError) -> Pair? {
+        let start = reader.valueOffset()
         guard try expectKind(.array, path: path) else { return nil }
         try reader.openArray(depth: 3)
-        var values = [Double.nan, .nan]
-        var ranges = [0 ..< 0, 0 ..< 0]
+        var pair = Pair()
         var count = 0
-        var valid = true
         var first = true
         while try reader.nextElement(&first) {
             let j = count
             count += 1
-            let at = reader.position
+            let at = reader.valueOffset()
             let kind = try reader.peekKind()
             if allowNull && kind == .null {
                 try reader.readNull()
@@ -341,23 +351,23 @@ struct DocumentParser {
                 problems.append((.wrongType(path: "\(path)[\(j)]", expected: allowNull ? "a number or null" : "a number",
                                             found: kind.article), at ..< at + 1))
                 try reader.skipValue(depth: 4)
-                valid = false
+                pair.valid = false
                 continue
             }
             guard let v = try readNumber(path: "\(path)[\(j)]") else {
-                valid = false
+                pair.valid = false
                 continue
             }
             if j < 2 {
-                values[j] = v
-                ranges[j] = at ..< reader.position
+                pair.values[j] = v
+                pair.ranges[j] = at ..< reader.position
             }
         }
         guard count == 2 else {
             problems.append((.wrongArrayLength(path: path, expected: 2, found: count), start ..< start + 1))
             return nil
         }
-        return valid ? (values[0], values[1], ranges[0], ranges[1]) : nil
+        return pair
     }
 
     // MARK: - Keys

@@ -53,6 +53,12 @@ struct JSONReader {
         return nil
     }
 
+    /// Skips white space and returns the offset of the next value (or the end).
+    @inline(__always) mutating func valueOffset() -> Int {
+        _ = peek()
+        return position
+    }
+
     /// The kind of the next value.
     mutating func peekKind() throws(JSONSyntaxError) -> JSONValueKind {
         guard let b = peek() else { throw fail("expected a value, found end of input") }

@@ -1,27 +1,24 @@
 extension LayoutDocument {
     /// Lowers the document to a ``ConstraintSystem``: the root's four required
     /// rows, hugging and compression resistance rows for every intrinsic
-    /// dimension, and one row per constraint string (parsed here).
+    /// dimension, one row per constraint string (parsed here), and the rows
+    /// of the rules in effect (see ``Layout`` for their meaning).
     ///
     /// - Throws: ``LayoutError`` with every problem in every constraint string
-    ///   (located `constraints[i]:1:column`, with the string's origin), and,
-    ///   while the Simple Layout Language is not supported, one error per rule
-    ///   naming it (rules are never silently ignored).
+    ///   (located `constraints[i]:1:column`, with the string's origin) and
+    ///   every rule (located `rules[i] (view "id"):1:column`), and rule
+    ///   dependency cycles naming their rules.
     /// - Complexity: O(views + total length of the constraints).
     public func lower() throws(LayoutError) -> LoweredLayout {
         var sink = DiagnosticSink()
-        for (i, rule) in rules.enumerated() {
-            sink.append(Diagnostic(
-                location: "rules[\(i)]", problem: .rulesNotSupported(view: rule.view, rule: rule.rule),
-                origin: Origin(kind: .rule, index: i, text: rule.rule)))
-        }
 
         var intrinsicRows = 0
         for i in 0 ..< viewCount {
             if !intrinsicWidths[i].isNaN { intrinsicRows += 2 }
             if !intrinsicHeights[i].isNaN { intrinsicRows += 2 }
         }
-        var builder = SystemBuilder(viewCount: viewCount, rows: constraintCount + intrinsicRows)
+        // A typical rule makes four rows (two per direction).
+        var builder = SystemBuilder(viewCount: viewCount, rows: constraintCount + intrinsicRows + 4 * rules.count)
         builder.fixRoot(width: rootWidth, height: rootHeight, rootID: rootID)
 
         for i in 0 ..< viewCount {
@@ -55,6 +52,8 @@ extension LayoutDocument {
                     c.second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: origin)
             }
         }
+        // Simple Layout Language rules (LayoutDocument+Rules), in dependency order.
+        _ = lowerRules(into: &builder, sink: &sink)
         try sink.throwIfAny()
         return LoweredLayout(system: builder.system, viewIDs: viewIDs, parents: parents)
     }
