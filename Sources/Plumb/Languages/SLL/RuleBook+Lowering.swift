@@ -27,9 +27,9 @@ extension RuleBook {
     /// `name(v, s) - value = 0`; `minw`/`minh` a `>=` and `maxw`/`maxh` a
     /// `<=` row. When the two determining values of a direction are the
     /// trailing edge and the center (which both involve position and size),
-    /// the trailing row is written as its difference with the center row, so
-    /// that every direction with two values is two 1×1 steps; it keeps the
-    /// trailing rule's origin.
+    /// the trailing row is combined with the center row so that the position
+    /// cancels, and every direction with two values is two 1×1 steps; the
+    /// combined row keeps the trailing rule's origin.
     ///
     /// - Parameter viewID: each view's name, for cycle messages.
     /// - Returns: the schedule, or (with nothing added to `system`) one
@@ -80,14 +80,17 @@ extension RuleBook {
         let size = view.variable(axis == .horizontal ? .width : .height)
         let a = entries[base], b = entries[base + 1]
 
-        /// Adds the row of `entry`, minus the row of `other` when given.
-        func emit(_ entry: Entry, minus other: Entry? = nil, defining variable: VariableIndex?) {
+        /// Adds the row of `entry`; with `other`, minus the multiple of
+        /// `other`'s row that cancels the view's position (the names' signs
+        /// on the view differ for `bb` and `ct`, agree for `rl` and `cl`).
+        func emit(_ entry: Entry, eliminatingPositionWith other: Entry? = nil, defining variable: VariableIndex?) {
             row.removeAll(keepingCapacity: true)
             var constant = appendRow(of: entry, table: table, to: &row)
-            if let other {
+            if let other, let name = entry.name, let otherName = other.name {
+                let factor = -name.geometry.viewSign * otherName.geometry.viewSign
                 let split = row.count
-                constant -= appendRow(of: other, table: table, to: &row)
-                for k in split ..< row.count { row[k].1 = -row[k].1 }
+                constant += factor * appendRow(of: other, table: table, to: &row)
+                for k in split ..< row.count { row[k].1 *= factor }
             }
             let relation: Relation = switch entry.name?.role {
             case .minimum?: .greaterOrEqual
@@ -118,7 +121,7 @@ extension RuleBook {
                 emit(other, defining: position)
             } else {
                 let (trailing, center) = ra == .trailingEdge ? (a, b) : (b, a)
-                emit(trailing, minus: center, defining: size)
+                emit(trailing, eliminatingPositionWith: center, defining: size)
                 emit(center, defining: position)
             }
         case (_?, nil):
