@@ -252,6 +252,63 @@ import Testing
         }
     }
 
+    @Test func cyclesAreReportedByLayout() throws {
+        let root = View("root"), a = View("a"), b = View("b")
+        root.addSubview(a)
+        root.addSubview(b)
+        let la = #line; try Layout(of: a).addRule("ll = 0, w = h = 10, tt = %bt", b)
+        let lb = #line; try Layout(of: b).addRule("ll = 0, w = h = 10, tt = %bt + 1", a)
+        let error = #expect(throws: LayoutError.self) { try root.layout(width: 100, height: 100) }
+        let file = "PlumbTests/SLLLayoutTests.swift"
+        #expect(error?.diagnostics.map(\.message) == [
+            "rules form a cycle: rule (view \"a\") at \(file):\(la) -> rule (view \"b\") at \(file):\(lb) -> rule at \(file):\(la)",
+        ])
+        #expect(error?.diagnostics.first?.location == "rule (view \"a\")")
+    }
+
+    @Test func problemsFoundAtLayoutTime() throws {
+        let root = View("root"), v = View("v"), stranger = View("stranger")
+        root.addSubview(v)
+        // Closures are only called by layout: a NaN or a zero divisor shows then.
+        try Layout(of: v).addRule("ll = tt = 0, w = %^f, h = 10 / %^f", RuleArgument.closure { _ in .nan },
+                                  RuleArgument.closure { _ in 0 })
+        var error = #expect(throws: LayoutError.self) { try root.layout(width: 100, height: 100) }
+        let problems = error?.problems ?? []
+        #expect(problems.count == 2)
+        if case .rule(.nonFiniteArgument(.closure(percent: false), position: 1, let value))? = problems.first {
+            #expect(value.isNaN)
+        } else {
+            Issue.record("expected a non-finite closure result, got \(problems)")
+        }
+        #expect(problems.last == .rule(.divisionByZero))
+        #expect(error?.diagnostics.map(\.column) == [18, 30])
+
+        Layout(of: v).removeAllRules()
+        try Layout(of: v).addRule("ll = tt = 0, w = %w, h = 1", stranger)
+        error = #expect(throws: LayoutError.self) { try root.layout(width: 100, height: 100) }
+        #expect(error?.problems == [.rule(.argumentOutsideHierarchy(position: 1))])
+
+        Layout(of: v).removeAllRules()
+        do {
+            let gone = View("gone")
+            try Layout(of: v).addRule("ll = tt = 0, w = %w, h = 1", gone)
+        }
+        error = #expect(throws: LayoutError.self) { try root.layout(width: 100, height: 100) }
+        #expect(error?.problems == [.rule(.argumentDeallocated(position: 1))])
+
+        // The root of a layout has a fixed frame; its rules cannot apply.
+        Layout(of: v).removeAllRules()
+        try Layout(of: root).addRule("tt = 10")
+        error = #expect(throws: LayoutError.self) { try root.layout(width: 100, height: 100) }
+        #expect(error?.problems == [.rule(.rulesOnRoot(view: "root"))])
+        // Laying out a bigger tree, the same view is placed by its rules.
+        let window = View("window")
+        window.addSubview(root)
+        try Layout(of: root).addRule("ll = 0, w = h = 50")
+        try window.layout(width: 100, height: 100)
+        #expect(root.frame == Rect(x: 0, y: 10, width: 50, height: 50))
+    }
+
     @Test func layoutIsOnePerView() throws {
         let v = View("v")
         let layout = Layout(of: v)

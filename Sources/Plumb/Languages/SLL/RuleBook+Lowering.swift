@@ -44,7 +44,7 @@ extension RuleBook {
             var sink = DiagnosticSink()
             for cycle in cycles {
                 var members = cycle.map { label(ofRule: $0.label, viewID: viewID) }
-                members.append(location(ofRule: cycle[0].label, viewID: viewID))
+                members.append(shortName(ofRule: cycle[0].label))
                 let first = cycle[0].label
                 sink.append(Diagnostic(location: location(ofRule: first, viewID: viewID),
                                        problem: .rule(.cycle(members: members)), origin: origin(of: first)))
@@ -175,9 +175,16 @@ extension RuleBook {
     /// Where a rule's diagnostics point: `rules[4] (view "row2")` for a
     /// document's rule, `rule (view "badge")` for one added in code.
     func location(ofRule rule: Int32, viewID: (ViewIndex) -> String) -> String {
-        let origin = origin(of: rule)
-        let name = origin.index.map { "rules[\($0)]" } ?? "rule"
+        let name = origin(of: rule).index.map { "rules[\($0)]" } ?? "rule"
         return "\(name) (view \"\(viewID(view(of: rule)))\")"
+    }
+
+    /// A rule named again at the end of a cycle: `rules[4]`, or `rule at File.swift:12`.
+    func shortName(ofRule rule: Int32) -> String {
+        let origin = origin(of: rule)
+        if let index = origin.index { return "rules[\(index)]" }
+        guard let file = origin.file else { return "rule" }
+        return "rule at \(file)" + (origin.line.map { ":\($0)" } ?? "")
     }
 
     /// A rule in a list (cycle members): its location, plus the Swift file
