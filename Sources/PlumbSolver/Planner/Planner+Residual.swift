@@ -57,9 +57,15 @@ extension Planner {
                 reason: "\(system.origins[r]) \(why); it needs the simplex (use the auto or simplex strategy)")
         }
 
-        // Group residual rows by component (the representative of any open variable).
+        // Group residual rows by component (the representative of any open
+        // variable) with a counting sort, then order each component's rows:
+        // required equalities, required inequalities, then optional rows from
+        // the highest priority down, so the tableau starts feasible and every
+        // optional row is added against a settled basis.
         var componentOfRoot = [Int32](repeating: -1, count: system.variableCount)
-        var componentRows: [[Int]] = []
+        var componentOfResidual = [Int32](repeating: 0, count: residualRows.count)
+        var componentCount = 0
+        var orderKey = [Double](repeating: 0, count: residualRows.count)
         for (i, r) in residualRows.enumerated() {
             var anchor: Int32 = -1
             for k in system.termRange(of: RowIndex(Int(r))) where state[Int(system.columns[k])] != .determined {
@@ -67,27 +73,31 @@ extension Planner {
                 break
             }
             let root = uf.find(anchor)
-            var comp = componentOfRoot[Int(root)]
-            if comp < 0 {
-                comp = Int32(componentRows.count)
-                componentOfRoot[Int(root)] = comp
-                componentRows.append([])
+            if componentOfRoot[Int(root)] < 0 {
+                componentOfRoot[Int(root)] = Int32(componentCount)
+                componentCount += 1
             }
-            componentRows[Int(comp)].append(i)
+            componentOfResidual[i] = componentOfRoot[Int(root)]
+            let p = system.priorities[Int(r)]
+            orderKey[i] = p.isRequired ? (system.relations[Int(r)] == .equal ? -2 : -1) : 1000 - p.rawValue
+        }
+        var componentStart = [Int](repeating: 0, count: componentCount + 1)
+        for c in componentOfResidual { componentStart[Int(c) + 1] += 1 }
+        for c in 0 ..< componentCount { componentStart[c + 1] += componentStart[c] }
+        var cursor = componentStart
+        var residualOrder = [Int](repeating: 0, count: residualRows.count)
+        for (i, c) in componentOfResidual.enumerated() {
+            residualOrder[cursor[Int(c)]] = i
+            cursor[Int(c)] += 1
         }
 
         var localIndex = [Int32](repeating: -1, count: system.variableCount)
         var globalOfLocal: [Int32] = []
         var localValues: [Double] = []
-        for rowsOfComponent in componentRows {
+        for c in 0 ..< componentCount {
             globalOfLocal.removeAll(keepingCapacity: true)
-            // Required rows first (equalities, then inequalities), then optional
-            // rows from the highest priority down: the tableau starts feasible
-            // and every optional row is added against a settled basis.
-            let ordered = rowsOfComponent.sorted { a, b in
-                let ra = Int(residualRows[a]), rb = Int(residualRows[b])
-                let ka = sortKey(ra), kb = sortKey(rb)
-                return ka != kb ? ka < kb : ra < rb
+            let ordered = residualOrder[componentStart[c] ..< componentStart[c + 1]].sorted { a, b in
+                orderKey[a] != orderKey[b] ? orderKey[a] < orderKey[b] : a < b
             }
             var terms: [(Int32, Double)] = []
             let core = SimplexCore(variableCount: 0)
@@ -124,13 +134,5 @@ extension Planner {
             stats.simplexVariables += globalOfLocal.count
             stats.largestSimplexComponent = max(stats.largestSimplexComponent, globalOfLocal.count)
         }
-    }
-
-    /// Required equalities, then required inequalities, then optional rows by
-    /// descending priority.
-    private func sortKey(_ r: Int) -> Double {
-        let p = system.priorities[r]
-        if p.isRequired { return system.relations[r] == .equal ? -2 : -1 }
-        return 1000 - p.rawValue
     }
 }
