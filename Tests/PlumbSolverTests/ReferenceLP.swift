@@ -214,92 +214,104 @@ struct ReferenceLPBuilder {
 
 /// A dense two-phase primal simplex: minimise `cost·y` subject to the
 /// constraints and `y ≥ 0`, with Bland's rule throughout.
+///
+/// The tableau is one flat row-major array of `m` constraint rows plus a
+/// reduced-cost row, each `width` wide (the last column is the right-hand
+/// side; the cost row's holds minus the objective value).
 enum ReferenceDenseSimplex {
     /// The optimum `(y, cost·y)`, or nil when the constraints cannot hold.
     /// (The problems built above are bounded below: every cost is ≥ 0.)
     static func minimize(cost: [Double], constraints: [ReferenceLPBuilder.DenseConstraint]) -> ([Double], Double)? {
         let n = cost.count
         let m = constraints.count
-        // Standard form: add one slack column per inequality, flip rows so rhs ≥ 0.
+        // Standard form: one slack column per inequality, rows flipped so rhs ≥ 0,
+        // one artificial column per row.
         let slackCount = constraints.lazy.filter { $0.relation != .equal }.count
         let structural = n + slackCount
-        let width = structural + m + 1  // + artificials + rhs
+        let width = structural + m + 1
         let rhs = width - 1
-        var t = [[Double]](repeating: [Double](repeating: 0, count: width), count: m)
+        var t = [Double](repeating: 0, count: (m + 1) * width)
         var basis = [Int](repeating: 0, count: m)
         var nextSlack = n
         for (i, c) in constraints.enumerated() {
-            for j in 0 ..< n { t[i][j] = c.a[j] }
+            let row = i * width
+            for j in 0 ..< n { t[row + j] = c.a[j] }
             switch c.relation {
             case .equal: break
             case .lessOrEqual:
-                t[i][nextSlack] = 1
+                t[row + nextSlack] = 1
                 nextSlack += 1
             case .greaterOrEqual:
-                t[i][nextSlack] = -1
+                t[row + nextSlack] = -1
                 nextSlack += 1
             }
-            t[i][rhs] = c.rhs
-            if t[i][rhs] < 0 {
-                for j in 0 ..< structural { t[i][j] = -t[i][j] }
-                t[i][rhs] = -t[i][rhs]
+            t[row + rhs] = c.rhs
+            if t[row + rhs] < 0 {
+                for j in 0 ..< structural { t[row + j] = -t[row + j] }
+                t[row + rhs] = -t[row + rhs]
             }
-            t[i][structural + i] = 1
+            t[row + structural + i] = 1
             basis[i] = structural + i
         }
         var alive = [Bool](repeating: true, count: m)
 
         // Phase 1: minimise the sum of artificials.
-        var phase1 = [Double](repeating: 0, count: width)
+        var phase1 = [Double](repeating: 0, count: width - 1)
         for j in structural ..< structural + m { phase1[j] = 1 }
-        runSimplex(&t, &basis, alive: alive, cost: phase1, allowed: width - 1)
-        var infeasibility = 0.0
-        for i in 0 ..< m where basis[i] >= structural { infeasibility += t[i][rhs] }
-        if infeasibility > ReferenceLPTolerance.infeasible { return nil }
+        setCostRow(&t, basis: basis, alive: alive, cost: phase1, width: width)
+        runSimplex(&t, &basis, alive: alive, width: width, allowed: width - 1)
+        if -t[m * width + rhs] > ReferenceLPTolerance.infeasible { return nil }
 
         // Drive artificials out of the basis; rows where that is impossible are redundant.
         for i in 0 ..< m where basis[i] >= structural {
-            if let j = (0 ..< structural).first(where: { abs(t[i][$0]) > ReferenceLPTolerance.zero }) {
-                pivot(&t, &basis, row: i, column: j, alive: alive)
+            if let j = (0 ..< structural).first(where: { abs(t[i * width + $0]) > ReferenceLPTolerance.zero }) {
+                pivot(&t, &basis, row: i, column: j, width: width)
             } else {
                 alive[i] = false
+                for j in 0 ..< width { t[i * width + j] = 0 }
             }
         }
 
         // Phase 2 over structural columns only.
-        var phase2 = [Double](repeating: 0, count: width)
+        var phase2 = [Double](repeating: 0, count: width - 1)
         for j in 0 ..< n { phase2[j] = cost[j] }
-        runSimplex(&t, &basis, alive: alive, cost: phase2, allowed: structural)
+        setCostRow(&t, basis: basis, alive: alive, cost: phase2, width: width)
+        runSimplex(&t, &basis, alive: alive, width: width, allowed: structural)
         var y = [Double](repeating: 0, count: n)
-        for i in 0 ..< m where alive[i] && basis[i] < n { y[basis[i]] = t[i][rhs] }
+        for i in 0 ..< m where alive[i] && basis[i] < n { y[basis[i]] = t[i * width + rhs] }
         var objective = 0.0
         for j in 0 ..< n { objective += cost[j] * y[j] }
         return (y, objective)
     }
 
+    /// Writes the reduced costs `c_j − Σ_i c_{basis[i]}·t[i][j]` (and minus the
+    /// objective in the rhs column) into the last row.
+    private static func setCostRow(_ t: inout [Double], basis: [Int], alive: [Bool], cost: [Double], width: Int) {
+        let m = basis.count
+        let z = m * width
+        for j in 0 ..< width - 1 { t[z + j] = cost[j] }
+        t[z + width - 1] = 0
+        for i in 0 ..< m where alive[i] {
+            let cb = cost[basis[i]]
+            if cb == 0 { continue }
+            for j in 0 ..< width { t[z + j] -= cb * t[i * width + j] }
+        }
+    }
+
     /// Primal simplex with Bland's rule on columns `0 ..< allowed`.
-    private static func runSimplex(_ t: inout [[Double]], _ basis: inout [Int], alive: [Bool], cost: [Double], allowed: Int) {
-        let m = t.count
-        let rhs = cost.count - 1
+    private static func runSimplex(_ t: inout [Double], _ basis: inout [Int], alive: [Bool], width: Int, allowed: Int) {
+        let m = basis.count
+        let rhs = width - 1
+        let z = m * width
         var iterations = 0
         while true {
             iterations += 1
             precondition(iterations < 100_000, "reference simplex did not terminate")
-            // Reduced costs d_j = c_j - Σ_i c_{basis[i]} t[i][j].
-            var entering = -1
-            for j in 0 ..< allowed {
-                var d = cost[j]
-                for i in 0 ..< m where alive[i] { d -= cost[basis[i]] * t[i][j] }
-                if d < -ReferenceLPTolerance.zero {
-                    entering = j
-                    break
-                }
-            }
-            if entering < 0 { return }
+            guard let entering = (0 ..< allowed).first(where: { t[z + $0] < -ReferenceLPTolerance.zero }) else { return }
             var leaving = -1
             var best = Double.infinity
-            for i in 0 ..< m where alive[i] && t[i][entering] > ReferenceLPTolerance.zero {
-                let ratio = t[i][rhs] / t[i][entering]
+            for i in 0 ..< m where alive[i] && t[i * width + entering] > ReferenceLPTolerance.zero {
+                let ratio = t[i * width + rhs] / t[i * width + entering]
                 if ratio < best - ReferenceLPTolerance.zero
                     || (ratio <= best + ReferenceLPTolerance.zero && leaving >= 0 && basis[i] < basis[leaving])
                 {
@@ -308,17 +320,25 @@ enum ReferenceDenseSimplex {
                 }
             }
             precondition(leaving >= 0, "reference LP is unbounded (costs are non-negative, so this is a bug)")
-            pivot(&t, &basis, row: leaving, column: entering, alive: alive)
+            pivot(&t, &basis, row: leaving, column: entering, width: width)
         }
     }
 
-    private static func pivot(_ t: inout [[Double]], _ basis: inout [Int], row r: Int, column c: Int, alive: [Bool]) {
-        let p = t[r][c]
-        for j in 0 ..< t[r].count { t[r][j] /= p }
-        for i in 0 ..< t.count where i != r && alive[i] {
-            let f = t[i][c]
-            if f == 0 { continue }
-            for j in 0 ..< t[i].count { t[i][j] -= f * t[r][j] }
+    /// Pivots on `(r, c)`, updating every row including the cost row.
+    private static func pivot(_ t: inout [Double], _ basis: inout [Int], row r: Int, column c: Int, width: Int) {
+        let rows = t.count / width
+        t.withUnsafeMutableBufferPointer { p in
+            let pr = r * width
+            let inverse = 1 / p[pr + c]
+            for j in 0 ..< width { p[pr + j] *= inverse }
+            p[pr + c] = 1
+            for i in 0 ..< rows where i != r {
+                let pi = i * width
+                let f = p[pi + c]
+                if f == 0 { continue }
+                for j in 0 ..< width { p[pi + j] -= f * p[pr + j] }
+                p[pi + c] = 0
+            }
         }
         basis[r] = c
     }

@@ -86,7 +86,7 @@ extension Tableau {
                 if v != 0 {
                     outS.append(ds[j])
                     outC.append(v)
-                    noteOccurrence(of: ds[j], in: target)
+                    scratchNewSymbols.append(ds[j])
                 }
                 j &+= 1
             } else {
@@ -107,6 +107,10 @@ extension Tableau {
         scratchCoefficients = tc
         rows[t].constant += a * definition.constant
         log.recordAdd(target: target, source: source, factor: a)
+        // Columns are updated only now that the row is in place: noting an
+        // occurrence may compact the column, which reads the rows.
+        for symbol in scratchNewSymbols { noteOccurrence(of: symbol, in: target) }
+        scratchNewSymbols.removeAll(keepingCapacity: true)
         if tracksInfeasibleRows {
             let b = rows[t].basic
             if kinds[b.index].isRestricted && rows[t].constant < -feasibilityTolerance { infeasible.append(b) }

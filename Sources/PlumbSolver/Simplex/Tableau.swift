@@ -70,6 +70,7 @@ struct Tableau {
 
     var scratchSymbols: [Symbol] = []
     var scratchCoefficients: [Double] = []
+    var scratchNewSymbols: [Symbol] = []
     var accumulator: [Double] = []
     var accumulatorMagnitude: [Double] = []
     var accumulatorMarked: [Bool] = []

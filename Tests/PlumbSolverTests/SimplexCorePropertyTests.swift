@@ -1,0 +1,221 @@
+import Testing
+import PropertyBased
+@testable import PlumbSolver
+
+/// Random small systems solved by SimplexCore and checked against the
+/// independent dense reference (`ReferenceLP.swift`) and the core's own
+/// invariant checks.
+@Suite struct SimplexCorePropertyTests {
+    /// Absolute tolerance on row values (inputs are small integers).
+    static let tolerance = 1e-6
+    /// Priorities drawn for rows: required twice as often as each optional level.
+    static let priorities: [Priority] = [.required, .required, 750, 500, 250, 100]
+    static let maxVariables = 5
+
+    /// One random row over the first `maxVariables` variables.
+    struct Row: CustomStringConvertible {
+        var coefficients: [Int]
+        var constant: Int
+        var relation: Relation
+        var priority: Priority
+
+        func reference(variableCount n: Int) -> ReferenceRow {
+            ReferenceRow(terms: (0 ..< n).compactMap { j in coefficients[j] == 0 ? nil : (Int32(j), Double(coefficients[j])) },
+                         constant: Double(constant), relation: relation, priority: priority)
+        }
+
+        var description: String { "\(coefficients)+\(constant) \(relation) 0 @\(priority)" }
+    }
+
+    static let rowGen = zip(
+        Gen.int(in: -3 ... 3).array(of: maxVariables),
+        Gen.int(in: -20 ... 20),
+        Gen.int(in: 0 ... 2),
+        Gen.int(in: 0 ... priorities.count - 1)
+    ).map { coefficients, constant, relation, priority in
+        Row(coefficients: coefficients, constant: constant, relation: Relation.allCases[relation], priority: priorities[priority])
+    }
+
+    static func add(_ core: SimplexCore, _ row: ReferenceRow, tag: Int) throws(SimplexConflict) -> SimplexCore.Handle {
+        try core.add(terms: row.terms, constant: row.constant, relation: row.relation, priority: row.priority, tag: Int32(tag))
+    }
+
+    static func values(_ core: SimplexCore) -> [Double] {
+        var v = [Double](repeating: .nan, count: core.variableCount)
+        core.readValues(into: &v)
+        return v
+    }
+
+    /// Required rows hold at the core's values, each level's violation is the
+    /// reference optimum's, and the tableau is consistent.
+    static func expectOptimal(_ core: SimplexCore, _ rows: [ReferenceRow], variableCount n: Int, _ context: @autoclosure () -> String,
+                              sourceLocation: SourceLocation = #_sourceLocation) {
+        let values = values(core)
+        #expect(referenceRequiredRowsHold(rows, values, tolerance: tolerance),
+                "a required row fails at \(values): \(context())", sourceLocation: sourceLocation)
+        let optimum = referenceLexicographicOptimum(rows: rows, variableCount: n)
+        #expect(optimum.feasible, "reference: accepted rows infeasible: \(context())", sourceLocation: sourceLocation)
+        let levels = referenceLevelViolations(rows, values)
+        #expect(referenceCompareLevels(levels, optimum.levelViolations, tolerance: tolerance) == 0,
+                "levels \(levels) ≠ optimum \(optimum.levelViolations) at \(values): \(context())",
+                sourceLocation: sourceLocation)
+        // The core's own level totals agree with the violations at its values.
+        let totals = Dictionary(uniqueKeysWithValues: core.levelTotals.map { ($0.0, $0.1) })
+        for (p, violation) in levels {
+            #expect(abs((totals[p] ?? .nan) - violation) <= tolerance * max(1, violation),
+                    "core total at \(p) is \(totals[p] ?? .nan), violation \(violation): \(context())",
+                    sourceLocation: sourceLocation)
+        }
+        let problems = core.checkInvariants()
+        #expect(problems.isEmpty, "\(problems.prefix(4)): \(context())", sourceLocation: sourceLocation)
+    }
+
+    // MARK: - (1), (2) static systems and conflicts
+
+    @Test func randomSystemsMatchTheReference() async {
+        await propertyCheck(count: 400, input: Gen.int(in: 2 ... Self.maxVariables), Self.rowGen.array(of: 2 ... 10)) { n, rows in
+            let core = SimplexCore(variableCount: n)
+            var accepted: [ReferenceRow] = []
+            for (i, row) in rows.enumerated() {
+                let reference = row.reference(variableCount: n)
+                do {
+                    _ = try Self.add(core, reference, tag: i)
+                    accepted.append(reference)
+                } catch let error as SimplexConflict {
+                    #expect(row.priority.isRequired, "optional row rejected: \(rows)")
+                    let required = accepted.filter { $0.priority.isRequired } + [reference]
+                    #expect(!referenceIsFeasible(required, variableCount: n), "rejected \(row) though feasible: \(rows)")
+                    // The tags name an infeasible set that contains the new row.
+                    #expect(error.tags.contains(Int32(i)))
+                    let tagged = error.tags.map { rows[Int($0)].reference(variableCount: n) }
+                    #expect(tagged.allSatisfy { $0.priority.isRequired })
+                    #expect(!referenceIsFeasible(tagged, variableCount: n), "tags \(error.tags) are satisfiable: \(rows)")
+                    // The minimised set is infeasible and minimal.
+                    let specs = required.map { RowSpec(terms: $0.terms, constant: $0.constant, relation: $0.relation) }
+                    let minimal = ConflictFinder.minimize(specs)
+                    #expect(minimal == minimal.sorted())
+                    let minimalRows = minimal.map { required[$0] }
+                    #expect(!minimalRows.isEmpty && !referenceIsFeasible(minimalRows, variableCount: n),
+                            "minimal set \(minimal) is satisfiable: \(rows)")
+                    for k in minimalRows.indices {
+                        var rest = minimalRows
+                        rest.remove(at: k)
+                        #expect(referenceIsFeasible(rest, variableCount: n), "\(minimal) not minimal: \(rows)")
+                    }
+                    // The core is unchanged and still optimal for the accepted rows.
+                    Self.expectOptimal(core, accepted, variableCount: n, "after conflict at \(i): \(rows)")
+                } catch {
+                    Issue.record("unexpected \(error)")
+                }
+            }
+            Self.expectOptimal(core, accepted, variableCount: n, "\(rows)")
+        }
+    }
+
+    // MARK: - (3) removal
+
+    @Test func removingRowsMatchesAFreshCore() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 2 ... Self.maxVariables), Self.rowGen.array(of: 2 ... 10),
+                            Gen.int(in: 0 ... 1023)) { n, rows, mask in
+            let core = SimplexCore(variableCount: n)
+            var kept: [(SimplexCore.Handle, ReferenceRow, Int)] = []
+            for (i, row) in rows.enumerated() {
+                let reference = row.reference(variableCount: n)
+                if let h = try? Self.add(core, reference, tag: i) { kept.append((h, reference, i)) }
+            }
+            var remaining: [ReferenceRow] = []
+            for (h, reference, i) in kept {
+                if mask & (1 << i) != 0 {
+                    core.remove(h)
+                } else {
+                    remaining.append(reference)
+                }
+            }
+            Self.expectOptimal(core, remaining, variableCount: n, "removed mask \(mask): \(rows)")
+            // A fresh core on the remaining rows reaches the same level totals.
+            let fresh = SimplexCore(variableCount: n)
+            for (i, r) in remaining.enumerated() { _ = try? Self.add(fresh, r, tag: i) }
+            let a = core.levelTotals.filter { p in remaining.contains { $0.priority == p.0 } }
+            let b = fresh.levelTotals
+            #expect(referenceCompareLevels(a, b, tolerance: Self.tolerance) == 0, "\(a) vs fresh \(b): \(rows)")
+        }
+    }
+
+    // MARK: - (4) edits
+
+    static let editPriorities: [Priority] = [600, 400, 150]
+
+    @Test func suggestionsMatchFreshSolves() async {
+        await propertyCheck(count: 250, input: Gen.int(in: 2 ... Self.maxVariables), Self.rowGen.array(of: 1 ... 8),
+                            zip(Gen.int(in: 0 ... 4), Gen.int(in: 0 ... 2), Gen.int(in: -30 ... 30)).array(of: 1 ... 8)) {
+            n, rows, suggestions in
+            let core = SimplexCore(variableCount: n)
+            var accepted: [ReferenceRow] = []
+            for (i, row) in rows.enumerated() {
+                let reference = row.reference(variableCount: n)
+                if (try? Self.add(core, reference, tag: i)) != nil { accepted.append(reference) }
+            }
+            var edits: [Int32: (Priority, Double)] = [:]
+            for (variable, priority, value) in suggestions {
+                let v = Int32(variable % n)
+                if edits[v] == nil {
+                    let p = Self.editPriorities[priority]
+                    core.addEdit(variable: v, priority: p)
+                    edits[v] = (p, 0)
+                }
+                core.suggest(variable: v, value: Double(value))
+                edits[v]!.1 = Double(value)
+                let editRows = edits.sorted { $0.key < $1.key }.map { v, e in
+                    ReferenceRow(terms: [(v, 1)], constant: -e.1, relation: .equal, priority: e.0)
+                }
+                Self.expectOptimal(core, accepted + editRows, variableCount: n, "edits \(edits): \(rows)")
+            }
+            // Removing the edits leaves the optimum of the rows alone.
+            for v in edits.keys { core.removeEdit(variable: v) }
+            Self.expectOptimal(core, accepted, variableCount: n, "after removing edits: \(rows)")
+        }
+    }
+
+    // MARK: - Mixed sessions
+
+    /// A session of adds, removes, edits and suggestions in random order, checked after every step.
+    @Test func mixedSessionsStayOptimal() async {
+        let stepGen = zip(Gen.int(in: 0 ... 9), Self.rowGen, Gen.int(in: 0 ... 15), Gen.int(in: -30 ... 30))
+        await propertyCheck(count: 150, input: Gen.int(in: 2 ... 4), stepGen.array(of: 1 ... 14)) { n, steps in
+            let core = SimplexCore(variableCount: n)
+            var live: [(SimplexCore.Handle, ReferenceRow)] = []
+            var edits: [Int32: (Priority, Double)] = [:]
+            for (k, (kind, row, pick, value)) in steps.enumerated() {
+                switch kind {
+                case 0 ... 4:
+                    if let h = try? Self.add(core, row.reference(variableCount: n), tag: k) {
+                        live.append((h, row.reference(variableCount: n)))
+                    }
+                case 5, 6:
+                    if !live.isEmpty { core.remove(live.remove(at: pick % live.count).0) }
+                case 7:
+                    let v = Int32(pick % n)
+                    if edits[v] == nil {
+                        let p = Self.editPriorities[pick % Self.editPriorities.count]
+                        core.addEdit(variable: v, priority: p)
+                        edits[v] = (p, 0)
+                    } else {
+                        core.removeEdit(variable: v)
+                        edits[v] = nil
+                    }
+                default:
+                    let keys = edits.keys.sorted()
+                    if !keys.isEmpty {
+                        let v = keys[pick % keys.count]
+                        core.suggest(variable: v, value: Double(value))
+                        edits[v]!.1 = Double(value)
+                    }
+                }
+                let editRows = edits.sorted { $0.key < $1.key }.map { v, e in
+                    ReferenceRow(terms: [(v, 1)], constant: -e.1, relation: .equal, priority: e.0)
+                }
+                Self.expectOptimal(core, live.map(\.1) + editRows, variableCount: n, "step \(k) of \(steps)")
+            }
+        }
+    }
+}
