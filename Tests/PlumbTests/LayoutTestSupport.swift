@@ -27,4 +27,4 @@ func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
 
 /// Whether the simplex strategy is available. Until `SimplexCore` lands (it
 /// is a stub that traps), layouts with inequalities or conflicts are skipped.
-let simplexAvailable = false
+let simplexAvailable = true

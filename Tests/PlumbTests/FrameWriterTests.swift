@@ -1,0 +1,45 @@
+import Testing
+@testable import Plumb
+
+@Suite struct FrameWriterTests {
+    @Test func format() {
+        let bytes = FrameWriter.json(
+            ids: ["root", "a", "q\"\\\n\u{1}"],
+            frames: [rect(0, 0, 320, 480), rect(-16, 0.5625, 1e-5, 123456.789), rect(-0.0, 1e20, 1.0 / 3, 2)])
+        #expect(String(decoding: bytes, as: UTF8.self) == """
+            {"frames": {
+              "root": [0, 0, 320, 480],
+              "a": [-16, 0.5625, 1e-05, 123456.789],
+              "q\\"\\\\\\n\\u0001": [0, 1e+20, 0.3333333333333333, 2]
+            }}
+
+            """)
+        #expect(String(decoding: FrameWriter.json(ids: [], frames: []), as: UTF8.self) == "{\"frames\": {}}\n")
+    }
+
+    /// The output is valid JSON that reads back (through our own reader) to the same numbers.
+    @Test func roundTrip() throws {
+        let values: [Double] = [0, 1, -1, 0.1, 2.0 / 3, 1e15, 1e15 + 1, 123.456e-7, -987654321.125, 5e-324, 1.7976931348623157e308]
+        let frames = stride(from: 0, to: values.count, by: 1).map { i in
+            rect(values[i], values[(i + 1) % values.count], values[(i + 2) % values.count], values[(i + 3) % values.count])
+        }
+        let ids = frames.indices.map { "v\($0)" }
+        let bytes = FrameWriter.json(ids: ids, frames: frames)
+        var read: [Double] = []
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+            var reader = JSONReader(buffer)
+            try reader.openObject(depth: 0)
+            var first = true
+            while try reader.nextKey(&first) != nil {
+                try reader.openObject(depth: 1)
+                var firstView = true
+                while try reader.nextKey(&firstView) != nil {
+                    try reader.openArray(depth: 2)
+                    var firstNumber = true
+                    while try reader.nextElement(&firstNumber) { read.append(try reader.readNumber()) }
+                }
+            }
+        }
+        #expect(read == frames.flatMap { [$0.x, $0.y, $0.width, $0.height] })
+    }
+}
