@@ -122,6 +122,26 @@ import PlumbSolver
         #expect(abs(x.value - 50) <= 1e-9 && y.value <= -35 + 1e-9)
     }
 
+    /// A coefficient far below the core's pivot tolerance counts as zero, so
+    /// `1e-300·fresh + x >= 10` conflicts with `x <= 5`. The failed add must
+    /// forget `fresh` (it is not in the dump) and reuse its internal column.
+    @Test func failedAddForgetsTheVariablesItIntroduced() throws {
+        let solver = Solver()
+        let fresh = Variable("fresh")
+        let cap = (x <= 5).labeled("cap")
+        try solver.addConstraint(cap)
+        let before = solver.dump()
+        let tiny = (1e-300 * fresh + x >= 10).labeled("tiny")
+        #expect(conflict { () throws(SolverError) in try solver.addConstraint(tiny) } == [cap.origin, tiny.origin])
+        #expect(solver.dump() == before)
+        #expect(!solver.dump().contains("fresh"))
+
+        try solver.addConstraint(y == 7)
+        solver.updateVariables()
+        #expect(y.value == 7)
+        #expect(solver.dump().contains("  y = 7  [column 1]"))
+    }
+
     /// A chain of equalities: x = 1, y = x + 1, z = y + 1 force z = 3; z = 10
     /// conflicts with all four, not with the unrelated w = 3.
     @Test func conflictFollowsAChainOfEqualities() throws {
