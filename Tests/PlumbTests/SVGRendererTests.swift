@@ -66,16 +66,48 @@ import PropertyBased
     }
 
     @Test func labelOnlyWhenItFits() {
-        // "badge" needs 5 * 6 + 4 = 34 wide, 14 high.
-        #expect(SVGRenderer.labelFits("badge", in: Rect(x: 0, y: 0, width: 34, height: 14)))
-        #expect(!SVGRenderer.labelFits("badge", in: Rect(x: 0, y: 0, width: 33.9, height: 40)))
-        #expect(!SVGRenderer.labelFits("badge", in: Rect(x: 0, y: 0, width: 80, height: 13.9)))
+        // "badge" needs 5 * 6 + 2 * 2 = 34 wide and 10 + 2 + 2 * 2 = 16 high.
+        var placer = SVGLabelPlacer()
+        #expect(placer.place("badge", in: Rect(x: 0, y: 0, width: 33.9, height: 40)) == nil)
+        #expect(placer.place("badge", in: Rect(x: 0, y: 0, width: 80, height: 15.9)) == nil)
+        #expect(placer.place("badge", in: Rect(x: 100, y: 0, width: 34, height: 16))
+                == .init(box: Rect(x: 102, y: 2, width: 30, height: 12), baseline: 12))
         let svg = SVGRenderer.render(
             ids: ["root", "badge"], parents: [-1, 0],
             absoluteFrames: [Rect(x: 0, y: 0, width: 100, height: 100),
                              Rect(x: 5, y: 5, width: 20, height: 20)])
         #expect(svg.contains("<title>badge</title>"))
         #expect(!svg.contains(">badge</text>"))
+    }
+
+    @Test func labelsNeverOverlap() {
+        // card's corner label is clear of root's; img shares card's corner, so
+        // its label goes to its bottom-left (box top 60 - 2 - 12 = 46, baseline
+        // 56); dup has img's frame and both its corners are taken.
+        let svg = SVGRenderer.render(
+            ids: ["root", "card", "img", "dup"], parents: [-1, 0, 1, 1],
+            absoluteFrames: [Rect(x: 0, y: 0, width: 200, height: 100),
+                             Rect(x: 20, y: 20, width: 100, height: 60),
+                             Rect(x: 20, y: 20, width: 100, height: 40),
+                             Rect(x: 20, y: 20, width: 100, height: 40)])
+        let labels = svg.split(separator: "\n").filter { $0.hasPrefix("<text") }
+        #expect(labels == [
+            "<text x=\"2\" y=\"12\">root</text>",
+            "<text x=\"22\" y=\"32\">card</text>",
+            "<text x=\"22\" y=\"56\">img</text>",
+        ])
+    }
+
+    @Test func overlapIgnoresTouchingEdges() {
+        let a = Rect(x: 0, y: 0, width: 10, height: 10)
+        #expect(!SVGLabelPlacer.overlap(a, Rect(x: 10, y: 0, width: 5, height: 5)))
+        #expect(!SVGLabelPlacer.overlap(a, Rect(x: 0, y: 10, width: 5, height: 5)))
+        #expect(SVGLabelPlacer.overlap(a, Rect(x: 9.5, y: 9.5, width: 5, height: 5)))
+        // Far apart in the grid, and across bucket edges (64 points).
+        var placer = SVGLabelPlacer()
+        #expect(placer.place("ab", in: Rect(x: 60, y: 60, width: 40, height: 20)) != nil)
+        #expect(placer.place("cd", in: Rect(x: 70, y: 60, width: 40, height: 20)) == nil)
+        #expect(placer.place("ef", in: Rect(x: 6000, y: 60, width: 40, height: 20)) != nil)
     }
 
     @Test func numbersAreRoundedToHundredths() {

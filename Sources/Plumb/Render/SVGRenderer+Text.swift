@@ -45,14 +45,10 @@ extension SVGRenderer {
                     height: maxY - minY + 2 * canvasMargin)
     }
 
-    /// Whether `id`, at the label font size, fits inside `frame` with
-    /// ``labelPadding`` on every side (width estimated per character).
-    static func labelFits(_ id: String, in frame: Rect) -> Bool {
-        guard !id.isEmpty else { return false }
-        let height = labelFontSize + 2 * labelPadding
-        guard frame.height >= height else { return false }
-        let width = Double(id.unicodeScalars.count) * labelCharacterWidth + 2 * labelPadding
-        return frame.width >= width
+    /// The estimated box of `text` at the label font size: ``labelCharacterWidth``
+    /// per character, ``labelFontSize`` plus ``labelDescent`` high.
+    static func labelSize(_ text: String) -> (width: Double, height: Double) {
+        (Double(text.unicodeScalars.count) * labelCharacterWidth, labelFontSize + labelDescent)
     }
 
     /// `text` safe inside XML character data and attribute values: the five

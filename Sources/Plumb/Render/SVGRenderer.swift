@@ -10,8 +10,11 @@ public enum SVGRenderer {
     /// Rectangles are drawn in pre-order of the hierarchy (each parent before
     /// its children, siblings in index order), so children paint over their
     /// parents. Labels are drawn after all rectangles, in the same order, so
-    /// a child's fill never hides its parent's label. Every rectangle also
-    /// carries its id as a `<title>` (a tooltip in browsers), label or not.
+    /// a child's fill never hides its parent's label; a label goes in its
+    /// view's top-left corner, else its bottom-left corner, and is left out
+    /// when it does not fit or would overlap an earlier label (see
+    /// ``SVGLabelPlacer``). Every rectangle also carries its id as a
+    /// `<title>` (a tooltip in browsers), label or not.
     ///
     /// - Parameters:
     ///   - ids: the view ids; XML-escaped on output.
@@ -26,7 +29,8 @@ public enum SVGRenderer {
     ///     so edge strokes are not clipped.
     /// - Returns: the SVG document as a string. If the three arrays differ in
     ///   length, only the first `min` of their counts views are drawn.
-    /// - Complexity: O(n + total length of the ids).
+    /// - Complexity: O(n + total length of the ids), with label overlap
+    ///   checks local to a grid of nearby labels.
     public static func render(
         ids: [String], parents: [Int32], absoluteFrames: [Rect], canvas: Rect? = nil
     ) -> String {
@@ -52,10 +56,10 @@ public enum SVGRenderer {
             out += "<title>\(id)</title></rect>\n"
         }
         out += "</g>\n<g class=\"labels\">\n"
-        for entry in order where labelFits(ids[entry.view], in: frames[entry.view]) {
-            let frame = frames[entry.view]
-            out += "<text x=\"\(format(frame.x + labelPadding))\""
-            out += " y=\"\(format(frame.y + labelPadding + labelFontSize))\">"
+        var labels = SVGLabelPlacer()
+        for entry in order where !ids[entry.view].isEmpty {
+            guard let label = labels.place(ids[entry.view], in: frames[entry.view]) else { continue }
+            out += "<text x=\"\(format(label.box.x))\" y=\"\(format(label.baseline))\">"
             out += escapeXML(ids[entry.view])
             out += "</text>\n"
         }
@@ -74,6 +78,8 @@ public enum SVGRenderer {
     /// Estimated advance of one character of the label font, in points
     /// (0.6 em, generous for proportional sans-serif fonts).
     static let labelCharacterWidth: Double = 6
+    /// Room below the baseline for descenders (0.2 em), in points.
+    static let labelDescent: Double = 2
 
     /// Stroke and fill colours by depth (depth modulo the count).
     static let palette: [(stroke: String, fill: String)] = [
