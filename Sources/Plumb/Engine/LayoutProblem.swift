@@ -95,6 +95,9 @@ public enum LayoutProblem: Hashable, Sendable, CustomStringConvertible {
     case solver(SolverError)
     /// A problem only Simple Layout Language rules have (see ``RuleProblem``).
     case rule(RuleProblem)
+    /// A mistake made with a Swift front end: Mortar, the maker or Fahrenheit
+    /// (see ``SwiftFrontEndProblem``).
+    case swiftFrontEnd(SwiftFrontEndProblem)
 
     public var description: String {
         switch self {
@@ -175,6 +178,8 @@ public enum LayoutProblem: Hashable, Sendable, CustomStringConvertible {
         case .solver(let error):
             error.description
         case .rule(let problem):
+            problem.description
+        case .swiftFrontEnd(let problem):
             problem.description
         }
     }

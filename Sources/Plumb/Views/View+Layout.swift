@@ -12,7 +12,9 @@ extension View {
     ///   view that no longer exists), a constraint's multiplier or constant or
     ///   an intrinsic size is NaN or infinite (or the size negative), or
     ///   required constraints conflict (the diagnostic's notes name a minimal
-    ///   conflicting set by origin). Frames are left unchanged when it throws.
+    ///   conflicting set by origin), or a Swift front end recorded a problem on
+    ///   a view of the tree (``LayoutProblem/swiftFrontEnd(_:)``, reported once).
+    ///   Frames are left unchanged when it throws.
     /// - Complexity: O(views + constraints) to lower, plus the solve.
     public func layout(width: Double, height: Double) throws(LayoutError) {
         guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
@@ -38,6 +40,8 @@ extension View {
         builder.fixRoot(width: width, height: height, rootID: id)
 
         for (i, view) in views.enumerated() {
+            // Problems the Swift front ends recorded on the view (reported once).
+            for d in view.takeFrontEndDiagnostics() { sink.append(d) }
             for c in view.constraints {
                 guard let first = c.firstView else {
                     sink.append(Diagnostic(location: c.origin.description, problem: .viewDeallocated, origin: c.origin))

@@ -55,6 +55,10 @@ public final class View: CustomStringConvertible {
     /// The view's Simple Layout Language rules, made by ``Layout/init(of:)`` on first use.
     var ruleLayout: Layout?
 
+    /// Layout margins, maker-installed constraints and unreported problems of
+    /// the Swift front ends (see `View+SwiftFrontEnds.swift`).
+    var swiftFrontEnds = SwiftFrontEndState()
+
     /// Creates a view with no superview, subviews or constraints.
     public init(_ id: String) {
         self.id = id

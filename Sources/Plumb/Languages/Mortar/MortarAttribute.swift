@@ -1,0 +1,88 @@
+/// One side of a Mortar statement: a view's attribute (or the view itself,
+/// with the attribute left to be inferred) or a number, with the multipliers,
+/// constants and priority that arithmetic and `!` attached to it.
+///
+/// Made by the `m_` properties (`view.m_top`), by arithmetic on them
+/// (`view.m_size * 2 + (10, 10)`, `view.m_edges ~ (8, 8, 8, 8)`) and by `!`
+/// (`view ! .low`, `40 ! .high`). The Mortar operators turn pairs of them into
+/// ``Constraint``s; see ``MortarConstraint``.
+///
+/// Multipliers and constants are held per part of a composite attribute. A
+/// single number applies to every part; a tuple gives one number per part.
+/// `*` and `/` scale the constants too, so `(v.m_top + 10) * 2` is
+/// `2 · v.top + 20`, as the arithmetic reads.
+public struct MortarAttribute: CustomStringConvertible {
+    /// The view, or `nil` for a number.
+    let view: View?
+    /// The attribute, or `nil` when it is implied by the other side (a bare view) or for a number.
+    let kind: MortarAttributeKind?
+    /// One multiplier for every part, or one per part.
+    var multipliers: [Double] = [1]
+    /// One constant for every part, or one per part (a number's value).
+    var constants: [Double] = [0]
+    /// The priority given with `!`, if any.
+    var priority: LayoutPriority?
+    /// The first mistake made building this side (reported when a constraint uses it).
+    var problem: SwiftFrontEndProblem?
+    /// Whether `*`, `/`, `+`, `-` or `~` was applied (not allowed on the left side).
+    var hasArithmetic = false
+    /// The side as written, for messages and constraint origins.
+    var text: String
+
+    init(view: View, kind: MortarAttributeKind?) {
+        self.view = view
+        self.kind = kind
+        self.text = kind.map { "\(view.id).\($0)" } ?? view.id
+    }
+
+    init(constant: Double) {
+        view = nil
+        kind = nil
+        constants = [constant]
+        text = NumberFormatting.shortest(constant)
+    }
+
+    init(constants: [Double]) {
+        view = nil
+        kind = nil
+        self.constants = constants
+        text = "(" + constants.map(NumberFormatting.shortest).joined(separator: ", ") + ")"
+    }
+
+    /// The number of parts the arithmetic must match, when the attribute is known.
+    var componentCount: Int? {
+        if let kind { return kind.components.count }
+        return view == nil ? constants.count : nil
+    }
+
+    public var description: String { text }
+}
+
+// MARK: - What may stand on each side
+
+/// A value that may stand on the right side of a Mortar operator: a view, a
+/// view attribute, or a number (`Int` or `Double`).
+public protocol MortarAttributable {
+    /// The value as a Mortar side. An implementation detail of the operators.
+    var _mortarAttribute: MortarAttribute { get }
+}
+
+/// A value that may stand on the left side of a Mortar operator: a view or a
+/// view attribute (never a number).
+public protocol MortarTarget: MortarAttributable {}
+
+extension MortarAttribute: MortarTarget {
+    public var _mortarAttribute: MortarAttribute { self }
+}
+
+extension View: MortarTarget {
+    public var _mortarAttribute: MortarAttribute { MortarAttribute(view: self, kind: nil) }
+}
+
+extension Int: MortarAttributable {
+    public var _mortarAttribute: MortarAttribute { MortarAttribute(constant: Double(self)) }
+}
+
+extension Double: MortarAttributable {
+    public var _mortarAttribute: MortarAttribute { MortarAttribute(constant: self) }
+}

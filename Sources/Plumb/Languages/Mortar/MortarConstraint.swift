@@ -1,0 +1,134 @@
+/// What a Mortar statement makes: every ``Constraint`` of one `|=|`, `|>|`
+/// or `|<|` (four for `v1 |=| v2`, one per edge), handled together.
+///
+/// ```swift
+/// let c = v1 |=| v2 ! .low        // four constraints at 250
+/// c.changePriority(.high)         // all four at 750
+/// c.deactivate()
+/// let d = v1.m_width |=| v2 ~~ .deactivated
+/// c.replaceWith(d)                // deactivates c, activates d
+/// for raw in d.layoutConstraints { print(raw) }
+/// ```
+///
+/// Keep several in a ``MortarGroup`` (an array) to handle them together.
+public final class MortarConstraint: CustomStringConvertible {
+    /// The underlying constraints, in the order of the statement's parts.
+    public let layoutConstraints: [Constraint]
+
+    init(_ constraints: [Constraint]) {
+        self.layoutConstraints = constraints
+    }
+
+    /// Whether every underlying constraint is active (and there is at least one).
+    public var isActive: Bool {
+        !layoutConstraints.isEmpty && layoutConstraints.allSatisfy(\.isActive)
+    }
+
+    /// Activates every underlying constraint.
+    ///
+    /// - Complexity: O(constraints).
+    @discardableResult
+    public func activate() -> MortarConstraint {
+        Constraint.activate(layoutConstraints)
+        return self
+    }
+
+    /// Deactivates every underlying constraint.
+    ///
+    /// - Complexity: O(constraints × constraints of their views).
+    @discardableResult
+    public func deactivate() -> MortarConstraint {
+        Constraint.deactivate(layoutConstraints)
+        return self
+    }
+
+    /// Gives every underlying constraint `priority`.
+    ///
+    /// As in the original (and Auto Layout), a constraint cannot change to or
+    /// from required: such a change, or a priority outside `1 ... 1000`, leaves
+    /// that constraint as it was and is reported by the next layout of its view.
+    public func changePriority(_ priority: LayoutPriority) {
+        for c in layoutConstraints {
+            guard let view = c.firstView else { continue }
+            guard let p = priority.priority else {
+                view.recordProblem(.priorityOutOfRange(priority.value), origin: c.origin)
+                continue
+            }
+            if c.priority.isRequired != p.isRequired {
+                view.recordProblem(.requiredPriorityChange(from: c.priority, to: priority.value), origin: c.origin)
+                continue
+            }
+            c.priority = p
+        }
+    }
+
+    /// Deactivates this and activates `other`.
+    public func replaceWith(_ other: MortarConstraint) {
+        deactivate()
+        other.activate()
+    }
+
+    public var description: String {
+        "MortarConstraint(" + layoutConstraints.map(\.origin.text).joined(separator: "; ") + ")"
+    }
+}
+
+/// Several Mortar statements handled together:
+///
+/// ```swift
+/// let group: MortarGroup = [
+///     v1.m_origin |=| v2,
+///     v1.m_size   |=| (100, 100),
+/// ]
+/// group.deactivate()
+/// ```
+public typealias MortarGroup = [MortarConstraint]
+
+extension Array where Element == MortarConstraint {
+    /// Every underlying constraint of every statement.
+    public var layoutConstraints: [Constraint] { flatMap(\.layoutConstraints) }
+
+    /// Activates every statement's constraints.
+    @discardableResult
+    public func activate() -> MortarGroup {
+        for c in self { c.activate() }
+        return self
+    }
+
+    /// Deactivates every statement's constraints.
+    @discardableResult
+    public func deactivate() -> MortarGroup {
+        for c in self { c.deactivate() }
+        return self
+    }
+
+    /// ``MortarConstraint/changePriority(_:)`` on every statement.
+    public func changePriority(_ priority: LayoutPriority) {
+        for c in self { c.changePriority(priority) }
+    }
+
+    /// Deactivates this group and activates `other`.
+    public func replaceWith(_ other: MortarGroup) {
+        deactivate()
+        other.activate()
+    }
+}
+
+/// The state `~~` puts constraints in.
+public enum MortarActivationState: Hashable, Sendable {
+    case activated
+    case deactivated
+}
+
+/// Activates or deactivates a statement's constraints and returns the statement:
+/// `let c = v1 |=| v2 ~~ .deactivated`.
+@discardableResult
+public func ~~ (lhs: MortarConstraint, rhs: MortarActivationState) -> MortarConstraint {
+    rhs == .activated ? lhs.activate() : lhs.deactivate()
+}
+
+/// Activates or deactivates every statement of a group and returns the group.
+@discardableResult
+public func ~~ (lhs: MortarGroup, rhs: MortarActivationState) -> MortarGroup {
+    rhs == .activated ? lhs.activate() : lhs.deactivate()
+}

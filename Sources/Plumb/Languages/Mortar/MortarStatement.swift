@@ -1,0 +1,197 @@
+/// The right side of one Mortar pairing: one side, or a tuple with one
+/// single-attribute side per part (`(v2.m_width, 100)`).
+enum MortarSource {
+    case single(MortarAttribute)
+    case tuple([MortarAttribute])
+
+    var text: String {
+        switch self {
+        case .single(let s): s.text
+        case .tuple(let parts): "(" + parts.map(\.text).joined(separator: ", ") + ")"
+        }
+    }
+
+    /// A view the statement names, to carry a problem when the left side has none.
+    var someView: View? {
+        switch self {
+        case .single(let s): s.view
+        case .tuple(let parts): parts.lazy.compactMap(\.view).first
+        }
+    }
+}
+
+/// Lowers Mortar statements to ``Constraint``s: the one place where Mortar's
+/// implicit attributes, arrays, tuples, margins and default priority are
+/// resolved.
+///
+/// A statement pairs left sides with right sides: an array against a single
+/// side pairs every element with it; arrays on both sides pair by index. Each
+/// pairing `target ⋈ source` becomes one constraint per part of the target's
+/// attribute:
+///
+/// - The target's attribute is its own, else the source's (`v1 |>| v2.m_top`),
+///   else `edges` when the source is a bare view (`v1 |=| v2`).
+/// - A bare view on the right takes the target's attribute (`v1.m_top |>| v2`).
+/// - A number applies to every part; a tuple gives one value (a number or a
+///   single attribute) per part.
+/// - The priority is the innermost `!` (tuple element, then source, then
+///   target), else ``MortarDefault``'s current one.
+///
+/// Mistakes are recorded on the target's view (or the source's, when the
+/// target has none) and reported by its next layout; the other pairings of
+/// the statement are still made.
+enum MortarStatement {
+    /// Makes and activates the constraints of `targets ⋈ sources`.
+    ///
+    /// - Parameter pairwise: arrays on both sides (pair by index).
+    /// - Complexity: O(targets × sources × parts).
+    static func make(
+        _ targets: [MortarAttribute], _ sources: [MortarSource], _ relation: Relation, pairwise: Bool = false
+    ) -> MortarConstraint {
+        var made: [Constraint] = []
+        if pairwise {
+            if targets.count != sources.count {
+                let view = targets.lazy.compactMap(\.view).first ?? sources.lazy.compactMap(\.someView).first
+                view?.recordProblem(
+                    .arrayLengthMismatch(targets: targets.count, sources: sources.count),
+                    origin: origin(targets.map(\.text).joined(separator: ", "), relation,
+                                   sources.map(\.text).joined(separator: ", ")))
+            }
+            for (target, source) in zip(targets, sources) {
+                lowerPair(target, source, relation, into: &made)
+            }
+        } else {
+            for target in targets {
+                for source in sources { lowerPair(target, source, relation, into: &made) }
+            }
+        }
+        Constraint.activate(made)
+        return MortarConstraint(made)
+    }
+
+    /// The symbol of `relation` in Mortar.
+    static func symbol(_ relation: Relation) -> String {
+        switch relation {
+        case .equal: "|=|"
+        case .greaterOrEqual: "|>|"
+        case .lessOrEqual: "|<|"
+        }
+    }
+
+    private static func origin(_ target: String, _ relation: Relation, _ source: String) -> Origin {
+        Origin(kind: .code, text: "\(target) \(symbol(relation)) \(source)")
+    }
+
+    /// One resolved part of a source: a view attribute (with multiplier) or a number.
+    private struct Part {
+        var view: View?
+        var kind: MortarAttributeKind?
+        var multiplier: Double
+        var constant: Double
+        var priority: LayoutPriority?
+    }
+
+    private static func lowerPair(
+        _ target: MortarAttribute, _ source: MortarSource, _ relation: Relation, into made: inout [Constraint]
+    ) {
+        let statement = origin(target.text, relation, source.text)
+        func report(_ problem: SwiftFrontEndProblem) {
+            (target.view ?? source.someView)?.recordProblem(problem, origin: statement)
+        }
+        guard let targetView = target.view else { return report(.targetNotAView(target.text)) }
+        if let problem = target.problem { return report(problem) }
+        guard !target.hasArithmetic else { return report(.arithmeticOnTarget(target.text)) }
+
+        // The target's parts: its own attribute, else the source's, else edges.
+        let parts: [MortarAttributeKind]
+        if let kind = target.kind {
+            parts = kind.components
+        } else if case .single(let s) = source, s.view != nil {
+            parts = (s.kind ?? .edges).components
+        } else {
+            return report(.missingAttribute(source: source.text))
+        }
+
+        // The source's value for each part.
+        var values: [Part] = []
+        values.reserveCapacity(parts.count)
+        switch source {
+        case .single(let s):
+            if let problem = s.problem { return report(problem) }
+            let sourceParts = s.kind?.components ?? parts
+            if s.view != nil && sourceParts.count != parts.count {
+                return report(.attributeCountMismatch(
+                    target: target.text, targetCount: parts.count, source: s.text, sourceCount: sourceParts.count))
+            }
+            for array in [s.multipliers, s.constants] where array.count != 1 && array.count != parts.count {
+                return report(.tupleLengthMismatch(attribute: target.text, components: parts.count, tuple: array.count))
+            }
+            for i in parts.indices {
+                values.append(Part(
+                    view: s.view, kind: s.view == nil ? nil : sourceParts[i],
+                    multiplier: s.multipliers.count == 1 ? s.multipliers[0] : s.multipliers[i],
+                    constant: s.constants.count == 1 ? s.constants[0] : s.constants[i],
+                    priority: s.priority))
+            }
+        case .tuple(let elements):
+            guard elements.count == parts.count else {
+                return report(.tupleLengthMismatch(attribute: target.text, components: parts.count, tuple: elements.count))
+            }
+            for (i, e) in elements.enumerated() {
+                if let problem = e.problem { return report(problem) }
+                let single = e.kind.map { $0.isSingle } ?? true
+                guard single, e.multipliers.count == 1, e.constants.count == 1 else {
+                    return report(.tupleElementNotSingle(e.text))
+                }
+                values.append(Part(
+                    view: e.view, kind: e.view == nil ? nil : (e.kind ?? parts[i]),
+                    multiplier: e.multipliers[0], constant: e.constants[0], priority: e.priority))
+            }
+        }
+
+        let fallback = target.priority ?? MortarDefault.priority.current
+        for (part, value) in zip(parts, values) {
+            let written = value.priority ?? fallback
+            guard let priority = written.priority else { return report(.priorityOutOfRange(written.value)) }
+            guard let first = part.base else { continue }  // parts are always single
+            let text = partText(targetView, part, relation, value, written)
+            let origin = Origin(kind: .code, text: text)
+            if let view = value.view, let kind = value.kind, let second = kind.base {
+                if !first.isDimension, !second.isDimension, first.axis != second.axis {
+                    targetView.recordProblem(.incompatibleAttributes("\(targetView.id).\(part)", "\(view.id).\(kind)"), origin: origin)
+                    continue
+                }
+                // Margin attributes are their base attribute plus an offset:
+                // t + ot ⋈ m · (s + os) + k  ⇔  t ⋈ m · s + (k + m · os − ot).
+                let constant = value.constant + value.multiplier * kind.marginOffset(view.layoutMargins)
+                    - part.marginOffset(targetView.layoutMargins)
+                made.append(Constraint(resolved: ResolvedSimpleFormat(
+                    first: targetView, firstAttribute: first, relation: relation,
+                    multiplier: value.multiplier, second: view, secondAttribute: second,
+                    constant: constant, priority: priority), origin: origin))
+            } else {
+                made.append(Constraint(resolved: ResolvedSimpleFormat(
+                    first: targetView, firstAttribute: first, relation: relation,
+                    multiplier: 1, second: nil, secondAttribute: nil,
+                    constant: value.constant - part.marginOffset(targetView.layoutMargins),
+                    priority: priority), origin: origin))
+            }
+        }
+    }
+
+    /// One part as a Mortar statement: `card.m_leftMargin |=| root.m_left * 2 + 8 ! 500`.
+    private static func partText(
+        _ view: View, _ part: MortarAttributeKind, _ relation: Relation, _ value: Part, _ priority: LayoutPriority
+    ) -> String {
+        var s = "\(view.id).\(part) \(symbol(relation)) "
+        if let other = value.view, let kind = value.kind {
+            s += "\(other.id).\(kind)"
+            if value.multiplier != 1 { s += " * " + NumberFormatting.shortest(value.multiplier) }
+            if value.constant > 0 { s += " + " + NumberFormatting.shortest(value.constant) }
+            if value.constant < 0 { s += " - " + NumberFormatting.shortest(-value.constant) }
+        } else {
+            s += NumberFormatting.shortest(value.constant)
+        }
+        return s + " ! \(priority)"
+    }
+}

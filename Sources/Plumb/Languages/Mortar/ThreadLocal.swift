@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A value per thread, made on first use by `make`.
+///
+/// The Swift front ends keep two pieces of ambient state: Mortar's default
+/// priority stack (``MortarDefault``) and the stack of enclosing Fahrenheit
+/// blocks. The originals kept them on the main thread; Plumb lays out trees
+/// on any thread (and its tests run in parallel), so each thread gets its own
+/// copy and layouts on different threads never see each other's defaults.
+///
+/// Backed by a POSIX thread-specific key; the per-thread box is released when
+/// its thread exits. The key itself lives for the life of the process, which
+/// is why instances are only ever stored in `static let`s.
+final class ThreadLocal<Value>: @unchecked Sendable {
+    // @unchecked: `key` is written once in `init`; each thread only touches its own box.
+    private var key = pthread_key_t()
+    private let make: @Sendable () -> Value
+
+    private final class Box {
+        var value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    init(_ make: @escaping @Sendable () -> Value) {
+        self.make = make
+        let status = pthread_key_create(&key) { pointer in
+            // The destructor receives the box we retained in `box`.
+            #if canImport(Darwin)
+            Unmanaged<AnyObject>.fromOpaque(pointer).release()
+            #else
+            if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
+            #endif
+        }
+        precondition(status == 0, "pthread_key_create failed (\(status)): out of thread-specific keys")
+    }
+
+    private var box: Box {
+        if let raw = pthread_getspecific(key) {
+            return Unmanaged<Box>.fromOpaque(raw).takeUnretainedValue()
+        }
+        let fresh = Box(make())
+        pthread_setspecific(key, Unmanaged.passRetained(fresh).toOpaque())
+        return fresh
+    }
+
+    /// Runs `body` with this thread's value, which it may change.
+    func withValue<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        try body(&box.value)
+    }
+
+    /// This thread's value.
+    var value: Value {
+        get { box.value }
+        set { box.value = newValue }
+    }
+}
