@@ -24,6 +24,21 @@ struct LexicographicObjective {
     /// The constant of each component.
     private(set) var constants: [Double] = [0]
 
+    /// Symbols whose coefficient vector changed since a full-range entering
+    /// search last found them non-negative. Every entry outside this list is
+    /// lexicographically non-negative, so Bland's search scans only the list
+    /// (kept short by pruning), not the whole objective.
+    private var touched: [Symbol] = []
+    private var isTouched: [Bool] = []
+
+    /// While recording (a tentative add), the previous vector (nil: absent)
+    /// of every entry changed since ``beginRecording()``, first change only,
+    /// and the previous constants.
+    private var undoLog: [(Symbol, [Double]?)] = []
+    private var undoConstants: [Double]? = nil
+    private var undoStamp: [UInt32] = []
+    private var undoEpoch: UInt32 = 0
+
     private var scratchSymbols: [Symbol] = []
     private var scratchCoefficients: [Double] = []
 
@@ -84,6 +99,8 @@ struct LexicographicObjective {
 
     /// Adds `amount` to component `component` of `symbol`'s coefficient.
     mutating func add(_ amount: Double, to symbol: Symbol, component: Int) {
+        touch(symbol)
+        record(symbol)
         let n = stride
         if let k = position(of: symbol) {
             let old = coefficients[k * n + component]
@@ -108,7 +125,7 @@ struct LexicographicObjective {
     /// Adds `weight ⊗ row` (every component `c` gets `weight[c]·(constant + Σ a·s)`).
     /// `weight.count == stride`.
     mutating func add(weight: [Double], row: Row) {
-        merge(weight: weight, row: row, dropping: .none)
+        update(weight: weight, row: row, dropping: .none)
     }
 
     /// Replaces `symbol`, which has just become basic with definition `row`,
@@ -118,13 +135,14 @@ struct LexicographicObjective {
         guard let k = position(of: symbol) else { return }
         let n = stride
         let weight = Array(coefficients[k * n ..< (k + 1) * n])
-        merge(weight: weight, row: row, dropping: symbol)
+        update(weight: weight, row: row, dropping: symbol)
     }
 
     /// Removes `symbol`'s entry, returning its coefficient vector.
     @discardableResult
     mutating func remove(_ symbol: Symbol) -> [Double]? {
         guard let k = position(of: symbol) else { return nil }
+        record(symbol)
         let n = stride
         let vector = Array(coefficients[k * n ..< (k + 1) * n])
         removeEntry(at: k)
@@ -138,6 +156,7 @@ struct LexicographicObjective {
         constants[component] = 0
         var w = 0
         for k in 0 ..< symbols.count {
+            if coefficients[k * n + component] != 0 { touch(symbols[k]) }
             coefficients[k * n + component] = 0
             if isZeroVector(at: k) { continue }
             if w != k {
@@ -166,7 +185,35 @@ struct LexicographicObjective {
     /// Bland's rule for the lexicographic objective: the lowest symbol whose
     /// kind may enter and whose reduced-cost vector over `components` is
     /// lexicographically negative.
-    func blandEntering(components: Range<Int>, kinds: [SymbolKind]) -> Symbol? {
+    ///
+    /// Only touched entries are examined (see ``touched``); a search over all
+    /// components drops from the list the entries it finds non-negative, so
+    /// the cost is proportional to what changed since the last search.
+    mutating func blandEntering(components: Range<Int>, kinds: [SymbolKind]) -> Symbol? {
+        let prunes = components.lowerBound == 0 && components.upperBound == stride
+        var best = Symbol.none
+        var w = 0
+        for t in touched.indices {
+            let s = touched[t]
+            var keep = false
+            if let k = position(of: s), kinds[s.index].canEnter {
+                let negative = sign(atEntry: k, components: components) < 0
+                keep = negative || !prunes
+                if negative && (best.isNone || s < best) { best = s }
+            }
+            if keep {
+                touched[w] = s
+                w &+= 1
+            } else {
+                isTouched[s.index] = false
+            }
+        }
+        touched.removeLast(touched.count - w)
+        return best.isNone ? nil : best
+    }
+
+    /// The same choice by a scan of every entry (for invariant checks).
+    func fullScanEntering(components: Range<Int>, kinds: [SymbolKind]) -> Symbol? {
         for k in 0 ..< symbols.count {
             let s = symbols[k]
             guard kinds[s.index].canEnter else { continue }
@@ -175,11 +222,133 @@ struct LexicographicObjective {
         return nil
     }
 
+    // MARK: - Undo (tentative adds)
+
+    /// Starts remembering changes so that ``rollBack()`` can undo them.
+    /// - Complexity: O(1); each changed entry is then saved once.
+    mutating func beginRecording() {
+        undoEpoch &+= 1
+        if undoEpoch == 0 {
+            for i in undoStamp.indices { undoStamp[i] = 0 }
+            undoEpoch = 1
+        }
+        undoLog.removeAll(keepingCapacity: true)
+        undoConstants = constants
+    }
+
+    /// Keeps the changes since ``beginRecording()``.
+    mutating func endRecording() {
+        undoConstants = nil
+        undoLog.removeAll(keepingCapacity: true)
+    }
+
+    /// Restores the objective as it was at ``beginRecording()``.
+    /// - Complexity: O(changed entries × (log entries + stride)), plus the
+    ///   insertions and removals that restore the entries.
+    mutating func rollBack() {
+        guard let saved = undoConstants else { return }
+        for (s, vector) in undoLog.reversed() {
+            touch(s)
+            let k = position(of: s)
+            switch (k, vector) {
+            case (nil, nil): break
+            case (let k?, nil): removeEntry(at: k)
+            case (let k?, let v?):
+                for c in 0 ..< stride { coefficients[k * stride + c] = v[c] }
+            case (nil, let v?):
+                var lo = 0
+                while lo < symbols.count && symbols[lo] < s { lo += 1 }
+                symbols.insert(s, at: lo)
+                coefficients.insert(contentsOf: v, at: lo * stride)
+            }
+        }
+        constants = saved
+        endRecording()
+    }
+
+    /// Saves `s`'s vector before its first change while recording.
+    @inline(__always)
+    private mutating func record(_ s: Symbol) {
+        guard undoConstants != nil else { return }
+        if s.index >= undoStamp.count {
+            undoStamp.append(contentsOf: repeatElement(0, count: s.index + 1 - undoStamp.count + 64))
+        }
+        guard undoStamp[s.index] != undoEpoch else { return }
+        undoStamp[s.index] = undoEpoch
+        let saved = position(of: s).map { k in Array(coefficients[k * stride ..< (k + 1) * stride]) }
+        undoLog.append((s, saved))
+    }
+
     // MARK: - Private
 
     @inline(__always)
     private static func cancels(_ sum: Double, _ x: Double, _ y: Double) -> Bool {
         abs(sum) <= SimplexTolerance.cancellation * max(abs(x), abs(y))
+    }
+
+    @inline(__always)
+    private mutating func touch(_ s: Symbol) {
+        if s.index >= isTouched.count {
+            isTouched.append(contentsOf: repeatElement(false, count: s.index + 1 - isTouched.count + 64))
+        }
+        if !isTouched[s.index] {
+            isTouched[s.index] = true
+            touched.append(s)
+        }
+    }
+
+    /// `self += weight ⊗ row`, dropping `dropping`'s entry: in place by
+    /// binary search when the row is short next to the objective (inserts
+    /// are memmoves), else by one merge of the two sorted lists.
+    private mutating func update(weight: [Double], row: Row, dropping: Symbol) {
+        for s in row.symbols { touch(s) }
+        if undoConstants != nil {
+            for s in row.symbols { record(s) }
+            if !dropping.isNone { record(dropping) }
+        }
+        if row.symbols.count &* 16 >= symbols.count {
+            merge(weight: weight, row: row, dropping: dropping)
+            return
+        }
+        let n = stride
+        for c in 0 ..< n where weight[c] != 0 { constants[c] += weight[c] * row.constant }
+        if !dropping.isNone, let k = position(of: dropping) { removeEntry(at: k) }
+        var zeroed = false
+        for j in row.symbols.indices {
+            let s = row.symbols[j]
+            let a = row.coefficients[j]
+            if let k = position(of: s) {
+                var any = false
+                for c in 0 ..< n {
+                    let x = coefficients[k * n + c]
+                    let y = weight[c] * a
+                    let v = x + y
+                    let kept = Self.cancels(v, x, y) ? 0 : v
+                    coefficients[k * n + c] = kept
+                    any = any || kept != 0
+                }
+                zeroed = zeroed || !any
+            } else {
+                var lo = 0
+                var hi = symbols.count
+                while lo < hi {
+                    let mid = (lo &+ hi) >> 1
+                    if symbols[mid] < s { lo = mid &+ 1 } else { hi = mid }
+                }
+                var any = false
+                for c in 0 ..< n where weight[c] * a != 0 { any = true }
+                guard any else { continue }
+                symbols.insert(s, at: lo)
+                coefficients.insert(contentsOf: weight.lazy.map { $0 * a }, at: lo * n)
+            }
+        }
+        if zeroed {
+            var k = symbols.count - 1
+            while k >= 0 {
+                if isZeroVector(at: k) { removeEntry(at: k) }
+                k -= 1
+            }
+        }
     }
 
     private func isZeroVector(at k: Int) -> Bool {

@@ -16,6 +16,8 @@ struct Symbol: Hashable, Comparable, CustomStringConvertible {
     @inline(__always) var isNone: Bool { raw < 0 }
 
     @inline(__always) static func < (a: Symbol, b: Symbol) -> Bool { a.raw < b.raw }
+    @inline(__always) static func == (a: Symbol, b: Symbol) -> Bool { a.raw == b.raw }
+    @inline(__always) static func != (a: Symbol, b: Symbol) -> Bool { a.raw != b.raw }
     var description: String { isNone ? "-" : "s\(raw)" }
 }
 
@@ -69,5 +71,7 @@ struct RowSlot: Hashable, Comparable, CustomStringConvertible {
     @inline(__always) var isNone: Bool { raw < 0 }
 
     @inline(__always) static func < (a: RowSlot, b: RowSlot) -> Bool { a.raw < b.raw }
+    @inline(__always) static func == (a: RowSlot, b: RowSlot) -> Bool { a.raw == b.raw }
+    @inline(__always) static func != (a: RowSlot, b: RowSlot) -> Bool { a.raw != b.raw }
     var description: String { "r\(raw)" }
 }

@@ -63,7 +63,7 @@ extension Tableau {
             for s in made where !s.isNone {
                 rowOf[s.index] = .none
                 columns[s.index].removeAll()
-                columnBase[s.index] = 0
+                staleEntries[s.index] = 0
                 kinds[s.index] = .free
                 freeSymbols.append(s)
             }
@@ -303,7 +303,7 @@ extension Tableau {
         rollBackJournal()
         rowOf[art.index] = .none
         columns[art.index].removeAll()
-        columnBase[art.index] = 0
+        staleEntries[art.index] = 0
         kinds[art.index] = .free
         freeSymbols.append(art)
     }

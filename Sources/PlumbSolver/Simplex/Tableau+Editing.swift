@@ -41,6 +41,7 @@ extension Tableau {
         } else if !rowOf[minus.index].isNone {
             shiftConstant(of: rowOf[minus.index], by: delta)
         } else {
+            // The column may repeat a slot; compacting makes each row count once.
             compactColumn(plus)
             for slot in columns[plus.index] {
                 let a = rows[slot.index].coefficient(of: plus)

@@ -90,7 +90,7 @@ extension Tableau {
         }
 
         // Optimality.
-        if let s = objective.blandEntering(components: 0 ..< n, kinds: kinds) {
+        if let s = objective.fullScanEntering(components: 0 ..< n, kinds: kinds) {
             problems.append("not optimal: \(s) could enter")
         }
 

@@ -38,7 +38,7 @@ extension Tableau {
         let list = columns[s.index]
         if journal != nil { journal!.savedColumns.append((s, list)) }
         columns[s.index] = []
-        columnBase[s.index] = 0
+        staleEntries[s.index] = 0
         let definition = rows[slot.index]
         for target in list where target != slot && rows[target.index].isLive {
             substitute(s, in: target, by: definition, from: slot)
@@ -96,6 +96,8 @@ extension Tableau {
                 if abs(v) > SimplexTolerance.cancellation * max(abs(x), abs(y)) {
                     outS.append(ts[i])
                     outC.append(v)
+                } else {
+                    noteRemoval(of: ts[i])
                 }
                 i &+= 1
                 j &+= 1

@@ -25,8 +25,10 @@ struct Tableau {
     /// Column occurrence lists: slots whose rows may mention the symbol
     /// (lazy deletion: entries can be stale or repeated; see ``compactColumn(_:)``).
     var columns: [[RowSlot]] = []
-    /// The column length after its last compaction, to decide when to compact again.
-    var columnBase: [Int32] = []
+    /// An upper bound on the stale entries of each column: incremented when a
+    /// row stops mentioning the symbol (cancellation, dropped row), reset when
+    /// the column is compacted or cleared.
+    var staleEntries: [Int32] = []
     /// For error symbols: the priority (raw value) of their level.
     var errorPriority: [Double] = []
     var freeSymbols: [Symbol] = []
@@ -100,7 +102,7 @@ struct Tableau {
         kinds.append(kind)
         rowOf.append(.none)
         columns.append([])
-        columnBase.append(0)
+        staleEntries.append(0)
         errorPriority.append(0)
         accumulator.append(0)
         accumulatorMagnitude.append(0)
@@ -119,7 +121,7 @@ struct Tableau {
             }
         }
         columns[s.index].removeAll()
-        columnBase[s.index] = 0
+        staleEntries[s.index] = 0
         objective.remove(s)
         kinds[s.index] = .free
         freeSymbols.append(s)
@@ -146,6 +148,7 @@ struct Tableau {
             rowOf[b.index] = .none
             liveRowCount -= 1
         }
+        for s in rows[slot.index].symbols { staleEntries[s.index] &+= 1 }
         rows[slot.index].clear()
         log.recordDelete(slot: slot)
         freeSlots.append(slot)
@@ -153,15 +156,22 @@ struct Tableau {
 
     // MARK: - Columns
 
-    /// Appends `slot` to `s`'s column, compacting the column when stale
-    /// entries have made it twice as long as it was after the last compaction.
+    /// Appends `slot` to `s`'s column, compacting the column once at least
+    /// half of it may be stale (so compaction is amortised over the events
+    /// that made entries stale, and a column that merely grows is never scanned).
     @inline(__always)
     mutating func noteOccurrence(of s: Symbol, in slot: RowSlot) {
         columns[s.index].append(slot)
-        let n = columns[s.index].count
-        if n > 32 && n > 2 * Int(columnBase[s.index]) && journal == nil {
+        let stale = Int(staleEntries[s.index])
+        if stale > 16 && 2 * stale >= columns[s.index].count && journal == nil {
             compactColumn(s)
         }
+    }
+
+    /// Records that the row at some slot stopped mentioning `s`.
+    @inline(__always)
+    mutating func noteRemoval(of s: Symbol) {
+        staleEntries[s.index] &+= 1
     }
 
     /// Rewrites `s`'s column to the distinct live slots whose rows mention `s`.
@@ -180,7 +190,7 @@ struct Tableau {
             }
         }
         list.removeLast(list.count - w)
-        columnBase[s.index] = Int32(w)
+        staleEntries[s.index] = 0
         columns[s.index] = list
     }
 
@@ -188,12 +198,12 @@ struct Tableau {
 
     /// What a tentative add changed, so that a failed add can restore the
     /// tableau exactly. Rows and columns are saved on first touch (copy on
-    /// write makes the save O(1) until the row is modified).
+    /// write makes the save O(1) until the row is modified); the objective
+    /// keeps its own undo log (``LexicographicObjective/beginRecording()``).
     struct Journal {
         var savedRows: [(RowSlot, Row)] = []
         var savedColumns: [(Symbol, [RowSlot])] = []
         var enteredSymbols: [Symbol] = []
-        var objective: LexicographicObjective
         var liveRowCount: Int
     }
 
@@ -211,12 +221,14 @@ struct Tableau {
             for i in journalStamp.indices { journalStamp[i] = 0 }
             journalEpoch = 1
         }
-        journal = Journal(objective: objective, liveRowCount: liveRowCount)
+        journal = Journal(liveRowCount: liveRowCount)
+        objective.beginRecording()
     }
 
     /// Keeps the tentative changes.
     mutating func commitJournal() {
         journal = nil
+        objective.endRecording()
     }
 
     /// Undoes the row, column, basis and objective changes since ``beginJournal()``.
@@ -234,7 +246,7 @@ struct Tableau {
         }
         for (slot, row) in j.savedRows where row.isLive { rowOf[row.basic.index] = slot }
         for (s, list) in j.savedColumns.reversed() { columns[s.index] = list }
-        objective = j.objective
+        objective.rollBack()
         liveRowCount = j.liveRowCount
     }
 }
