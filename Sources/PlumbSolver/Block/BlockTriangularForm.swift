@@ -28,58 +28,77 @@ struct BlockTriangularForm {
         transversal: Transversal, matchedRows: [Int32]
     ) {
         let rowCount = transversal.variableOfRow.count
-        let rowOfVar = transversal.rowOfVariable
-        var order = [Int32](repeating: -1, count: rowCount)  // discovery index
-        var low = [Int32](repeating: 0, count: rowCount)
-        var onStack = [Bool](repeating: false, count: rowCount)
-        var stack: [Int32] = []
-        var callRow: [Int32] = []
-        var callPos: [Int32] = []
-        var counter: Int32 = 0
-        rows.reserveCapacity(matchedRows.count)
-        blockStart.reserveCapacity(matchedRows.count + 1)
+        // Tarjan's bookkeeping in one allocation: discovery order, low link
+        // (-1 once the row's component is emitted, so finished rows are
+        // "not on the stack" without a separate flag), and the two stacks.
+        var scratch = [Int32](repeating: -1, count: 2 * rowCount)
+        var stack = [Int32](repeating: 0, count: matchedRows.count)
+        var callRow = [Int32](repeating: 0, count: matchedRows.count)
+        var callPos = [Int32](repeating: 0, count: matchedRows.count)
+        var out = [Int32](repeating: 0, count: matchedRows.count)
+        var outStart: [Int32] = [0]
+        outStart.reserveCapacity(matchedRows.count + 1)
+        var emitted = 0
 
-        for root in matchedRows where order[Int(root)] < 0 {
-            order[Int(root)] = counter; low[Int(root)] = counter; counter += 1
-            stack.append(root); onStack[Int(root)] = true
-            callRow.append(root); callPos.append(start[Int(root)])
-            while let r = callRow.last {
-                let ri = Int(r)
-                let end = start[ri + 1]
-                var k = callPos[callPos.count - 1]
-                var pushed = false
-                while k < end {
-                    let next = rowOfVar[Int(index[Int(k)])]
-                    k += 1
-                    if next < 0 || next == r { continue }
-                    let ni = Int(next)
-                    if order[ni] < 0 {
-                        callPos[callPos.count - 1] = k
-                        order[ni] = counter; low[ni] = counter; counter += 1
-                        stack.append(next); onStack[ni] = true
-                        callRow.append(next); callPos.append(start[ni])
-                        pushed = true
-                        break
-                    } else if onStack[ni] {
-                        low[ri] = min(low[ri], order[ni])
+        transversal.rowOfVariable.withUnsafeBufferPointer { rowOfVar in
+        scratch.withUnsafeMutableBufferPointer { scratch in
+        stack.withUnsafeMutableBufferPointer { stack in
+        callRow.withUnsafeMutableBufferPointer { callRow in
+        callPos.withUnsafeMutableBufferPointer { callPos in
+        out.withUnsafeMutableBufferPointer { out in
+            let order = UnsafeMutableBufferPointer(rebasing: scratch[0 ..< rowCount])
+            let low = UnsafeMutableBufferPointer(rebasing: scratch[rowCount ..< 2 * rowCount])
+            var counter: Int32 = 0
+            var top = 0  // size of `stack`
+            var depth = 0  // size of the call stack
+            for root in matchedRows where order[Int(root)] < 0 {
+                order[Int(root)] = counter; low[Int(root)] = counter; counter &+= 1
+                stack[top] = root; top &+= 1
+                callRow[0] = root; callPos[0] = start[Int(root)]; depth = 1
+                while depth > 0 {
+                    let r = callRow[depth &- 1]
+                    let ri = Int(r)
+                    let end = start[ri &+ 1]
+                    var k = callPos[depth &- 1]
+                    var pushed = false
+                    while k < end {
+                        let next = rowOfVar[Int(index[Int(k)])]
+                        k &+= 1
+                        if next < 0 || next == r { continue }
+                        let ni = Int(next)
+                        if order[ni] < 0 {
+                            callPos[depth &- 1] = k
+                            order[ni] = counter; low[ni] = counter; counter &+= 1
+                            stack[top] = next; top &+= 1
+                            callRow[depth] = next; callPos[depth] = start[ni]; depth &+= 1
+                            pushed = true
+                            break
+                        } else if low[ni] >= 0 && order[ni] < low[ri] {
+                            low[ri] = order[ni]  // `next` is still on the stack
+                        }
                     }
-                }
-                if pushed { continue }
-                // r is finished: pop its component if it is a root, then return.
-                if low[ri] == order[ri] {
-                    while true {
-                        let w = stack.removeLast()
-                        onStack[Int(w)] = false
-                        rows.append(w)
-                        if w == r { break }
+                    if pushed { continue }
+                    // r is finished: emit its component if it is a root, then return.
+                    let rLow = low[ri]
+                    if rLow == order[ri] {
+                        while true {
+                            top &-= 1
+                            let w = stack[top]
+                            low[Int(w)] = -1
+                            out[emitted] = w; emitted &+= 1
+                            if w == r { break }
+                        }
+                        outStart.append(Int32(emitted))
                     }
-                    blockStart.append(Int32(rows.count))
-                }
-                callRow.removeLast(); callPos.removeLast()
-                if let parent = callRow.last {
-                    low[Int(parent)] = min(low[Int(parent)], low[ri])
+                    depth &-= 1
+                    if depth > 0 {
+                        let parent = Int(callRow[depth &- 1])
+                        if rLow >= 0 && rLow < low[parent] { low[parent] = rLow }
+                    }
                 }
             }
-        }
+        }}}}}}
+        rows = out
+        blockStart = outStart
     }
 }
