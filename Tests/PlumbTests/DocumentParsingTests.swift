@@ -48,8 +48,8 @@ import Testing
              "rules": [{"view": "a", "rule": "tt = %bt + 8", "args": ["root", 2.5]}, {"rule": "w = 1", "view": "a"}]}
             """)
         #expect(doc.intrinsicSize(at: 1) == IntrinsicSize(height: 20.5))
-        #expect(doc.hugging[1] == (1, 1000) && doc.resistance[1] == (500, 999.5))
-        #expect(doc.hugging[0] == (.low, .low) && doc.resistance[0] == (.high, .high))
+        #expect(doc.huggingPriorities(at: 1) == (1, 1000) && doc.compressionResistancePriorities(at: 1) == (500, 999.5))
+        #expect(doc.huggingPriorities(at: 0) == (.low, .low) && doc.compressionResistancePriorities(at: 0) == (.high, .high))
         #expect(doc.rules == [
             .init(view: "a", rule: "tt = %bt + 8", args: [.view("root"), .number(2.5)]),
             .init(view: "a", rule: "w = 1"),

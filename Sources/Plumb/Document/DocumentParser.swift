@@ -27,9 +27,22 @@ struct DocumentParser {
     /// Where each view's id (or the view, when it has none) was written.
     private var viewOffsets: [Int32] = [0]
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, source: String) {
-        reader = JSONReader(bytes)
-        document = LayoutDocument(source: source)
+    /// - Parameters:
+    ///   - buffer: the document's bytes, which `bytes` owns and keeps alive.
+    ///   - bytes: the same bytes as an array, shared by the document's pools.
+    init(_ buffer: UnsafeBufferPointer<UInt8>, bytes: [UInt8], source: String) {
+        reader = JSONReader(buffer)
+        document = LayoutDocument(source: source, bytes: bytes)
+        parentNames = BytePool(base: bytes)
+    }
+
+    /// Adds the string just read to `pool`: its range of the input, or a copy
+    /// of its decoded bytes.
+    private func add(_ string: JSONReader.StringRange, to pool: inout BytePool) -> Int {
+        switch string {
+        case .input(let r): return pool.appendRange(r)
+        case .decoded: return reader.withString(string) { pool.append($0) }
+        }
     }
 
     /// Parses the whole document.
@@ -133,16 +146,13 @@ struct DocumentParser {
         // Add the view with defaults first, so that every view keeps its index even when invalid.
         let index = document.parents.count
         document.parents.append(0)
-        document.intrinsicWidths.append(.nan)
-        document.intrinsicHeights.append(.nan)
-        document.hugging.append((.low, .low))
-        document.resistance.append((.high, .high))
+        document.sizing.append(LayoutDocument.ViewSizing())
         parentEntry.append(-1)
         parentOffsets.append(Int32(truncatingIfNeeded: start))
         viewOffsets.append(Int32(truncatingIfNeeded: start))
 
         guard try expectKind(.object, path: "views[\(i)]") else {
-            document.ids.append(UnsafeBufferPointer(start: nil, count: 0))
+            document.ids.appendRange(0 ..< 0)
             return
         }
         try reader.openObject(depth: 2)
@@ -161,23 +171,23 @@ struct DocumentParser {
                 idOffset = reader.valueOffset()
                 guard try expectKind(.string, path: "views[\(i)].id") else { continue }
                 let range = try reader.readStringRange()
-                idEntry = reader.withString(range) { document.ids.append($0) }
+                idEntry = add(range, to: &document.ids)
             case 1:
                 let at = reader.valueOffset()
                 guard try expectKind(.string, path: "views[\(i)].parent") else { continue }
                 let range = try reader.readStringRange()
-                parentEntry[index] = Int32(reader.withString(range) { parentNames.append($0) })
+                parentEntry[index] = Int32(add(range, to: &parentNames))
                 parentOffsets[index] = Int32(truncatingIfNeeded: at)
             case 2:
                 if let (w, h) = try readIntrinsicSize(path: "views[\(i)].intrinsicSize") {
-                    document.intrinsicWidths[index] = w
-                    document.intrinsicHeights[index] = h
+                    document.sizing[index].width = w
+                    document.sizing[index].height = h
                 }
             case 3:
-                if let pair = try readPriorities(path: "views[\(i)].hugging") { document.hugging[index] = pair }
+                if let pair = try readPriorities(path: "views[\(i)].hugging") { document.sizing[index].hugging = pair }
             case 4:
                 if let pair = try readPriorities(path: "views[\(i)].compressionResistance") {
-                    document.resistance[index] = pair
+                    document.sizing[index].resistance = pair
                 }
             default:
                 try unknown(key, path: "views[\(i)]", keys: Self.viewKeys)
@@ -185,7 +195,7 @@ struct DocumentParser {
         }
         guard let entry = idEntry else {
             // Keep ids aligned with views: an invalid or missing id is an empty entry.
-            document.ids.append(UnsafeBufferPointer(start: nil, count: 0))
+            document.ids.appendRange(0 ..< 0)
             if !seen.contains(0) { problems.append((.missingKey(path: "views[\(i)]", key: "id"), start ..< start + 1)) }
             return
         }
@@ -201,11 +211,11 @@ struct DocumentParser {
 
     private mutating func parseConstraint(_ i: Int) throws(JSONSyntaxError) {
         guard try expectKind(.string, path: "constraints[\(i)]") else {
-            document.constraintTexts.append(UnsafeBufferPointer(start: nil, count: 0))
+            document.constraintTexts.appendRange(0 ..< 0)
             return
         }
         let range = try reader.readStringRange()
-        reader.withString(range) { _ = document.constraintTexts.append($0) }
+        _ = add(range, to: &document.constraintTexts)
     }
 
     private mutating func parseRule(_ i: Int) throws(JSONSyntaxError) {

@@ -14,8 +14,8 @@ extension LayoutDocument {
 
         var intrinsicRows = 0
         for i in 0 ..< viewCount {
-            if !intrinsicWidths[i].isNaN { intrinsicRows += 2 }
-            if !intrinsicHeights[i].isNaN { intrinsicRows += 2 }
+            if !sizing[i].width.isNaN { intrinsicRows += 2 }
+            if !sizing[i].height.isNaN { intrinsicRows += 2 }
         }
         // A typical rule makes four rows (two per direction).
         var builder = SystemBuilder(viewCount: viewCount, rows: constraintCount + intrinsicRows + 4 * rules.count)
@@ -23,9 +23,10 @@ extension LayoutDocument {
 
         for i in 0 ..< viewCount {
             for axis in LayoutAxis.allCases {
-                let length = axis == .horizontal ? intrinsicWidths[i] : intrinsicHeights[i]
+                let s = sizing[i]
+                let length = axis == .horizontal ? s.width : s.height
                 guard !length.isNaN else { continue }
-                let h = hugging[i], r = resistance[i]
+                let h = s.hugging, r = s.resistance
                 builder.addIntrinsicSize(
                     ViewIndex(i), id: viewID(at: i), axis: axis, length: length,
                     hugging: axis == .horizontal ? h.0 : h.1, resistance: axis == .horizontal ? r.0 : r.1)

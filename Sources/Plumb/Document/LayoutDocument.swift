@@ -62,23 +62,31 @@ public struct LayoutDocument: Sendable {
 
     /// View ids: entry `i` is view `i`'s id, for `i >= 1`; entry 0 is empty
     /// (the root's id is ``rootID``, which may be given after the views).
+    /// Entries are ranges of the document's own bytes where possible.
     var ids = BytePool()
     /// Finds a view (other than the root) by id. Duplicate ids map to the first.
     var names = NameTable()
     /// Each view's parent index; `-1` for the root.
     var parents: [Int32] = [-1]
-    /// Intrinsic sizes; NaN means "no intrinsic metric".
-    var intrinsicWidths: [Double] = [.nan]
-    var intrinsicHeights: [Double] = [.nan]
-    /// Hugging and compression resistance priorities per view and axis.
-    var hugging: [(Priority, Priority)] = [(.low, .low)]
-    var resistance: [(Priority, Priority)] = [(.high, .high)]
+    /// Each view's intrinsic size and its priorities.
+    var sizing: [ViewSizing] = [ViewSizing()]
     /// The constraint strings, in order.
     var constraintTexts = BytePool()
 
-    init(source: String) {
+    /// A view's intrinsic size (NaN for "no intrinsic metric") and its
+    /// hugging and compression resistance priorities, `(horizontal, vertical)`.
+    struct ViewSizing: Sendable {
+        var width = Double.nan
+        var height = Double.nan
+        var hugging: (Priority, Priority) = (.low, .low)
+        var resistance: (Priority, Priority) = (.high, .high)
+    }
+
+    init(source: String, bytes: [UInt8] = []) {
         self.source = source
-        ids.append(UnsafeBufferPointer(start: nil, count: 0))
+        ids = BytePool(base: bytes)
+        constraintTexts = BytePool(base: bytes)
+        ids.appendRange(0 ..< 0)
     }
 
     /// The number of views, the root included.
@@ -109,8 +117,18 @@ public struct LayoutDocument: Sendable {
 
     /// The intrinsic size of view `index` (`nil` dimensions have none).
     public func intrinsicSize(at index: Int) -> IntrinsicSize {
-        let w = intrinsicWidths[index], h = intrinsicHeights[index]
+        let w = sizing[index].width, h = sizing[index].height
         return IntrinsicSize(width: w.isNaN ? nil : w, height: h.isNaN ? nil : h)
+    }
+
+    /// The content hugging priorities of view `index` (250 unless the document sets them).
+    public func huggingPriorities(at index: Int) -> (horizontal: Priority, vertical: Priority) {
+        sizing[index].hugging
+    }
+
+    /// The compression resistance priorities of view `index` (750 unless the document sets them).
+    public func compressionResistancePriorities(at index: Int) -> (horizontal: Priority, vertical: Priority) {
+        sizing[index].resistance
     }
 
     /// Parses and validates a document.
@@ -131,8 +149,11 @@ public struct LayoutDocument: Sendable {
     ///   its `line:column` in `bytes`.
     /// - Complexity: O(bytes).
     public static func parse(_ bytes: [UInt8], source: String) throws(LayoutError) -> LayoutDocument {
+        guard bytes.count < Int(Int32.max) else {
+            throw LayoutError([Diagnostic(location: source, problem: .invalidJSON("documents are limited to 2 GiB"))])
+        }
         let result: Result<LayoutDocument, LayoutError> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = DocumentParser(buffer, source: source)
+            var parser = DocumentParser(buffer, bytes: bytes, source: source)
             return parser.run()
         }
         return try result.get()
