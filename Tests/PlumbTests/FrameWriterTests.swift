@@ -43,3 +43,40 @@ import Testing
         #expect(read == frames.flatMap { [$0.x, $0.y, $0.width, $0.height] })
     }
 }
+
+@Suite struct NumberFormattingTests {
+    /// The digit-by-digit fast path writes exactly what Swift's shortest
+    /// `description` writes, for dyadic fractions of every size it takes.
+    @Test func fastPathMatchesDescription() {
+        var rng = SplitMix64(seed: 0x5EED)
+        for _ in 0 ..< 20_000 {
+            let bits = Int(rng.next() % 17)
+            let magnitude = Double(rng.next() % (1 << 40)) / Double(1 << 20)
+            var v = (magnitude * Double(1 << bits)).rounded() / Double(1 << bits)
+            if rng.next() % 2 == 0 { v = -v }
+            let written = NumberFormatting.shortest(v)
+            let expected = v == v.rounded(.towardZero) && v.magnitude < 1e15
+                ? String(Int64(v)) : v.description
+            #expect(written == expected, "\(v)")
+            #expect(Double(written) == v)
+        }
+        #expect(NumberFormatting.shortest(0.0001) == "0.0001")
+        #expect(NumberFormatting.shortest(1.0 / 1024) == "0.0009765625")
+        #expect(NumberFormatting.shortest(-281.53125) == "-281.53125")
+        #expect(NumberFormatting.shortest(123456789.0625) == "123456789.0625")
+        #expect(NumberFormatting.shortest(12345678901.00001525878906) == "12345678901.000015")
+    }
+}
+
+/// A small seeded generator (SplitMix64), so failures reproduce.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -27,9 +27,66 @@ enum NumberFormatting {
             out.append(contentsOf: "null".utf8)
         } else if value.magnitude < integralLimit, value == value.rounded(.towardZero) {
             appendInteger(Int64(value), to: &out)
-        } else {
+        } else if !appendShortBinaryFraction(value, to: &out) {
             out.append(contentsOf: value.description.utf8)
         }
+    }
+
+    /// Fractions with at most this many binary digits take the fast path
+    /// (layout values are mostly halves, quarters, sixteenths...).
+    private static let fractionBits = 16
+    /// 5¹⁶: `f / 2¹⁶ == f · 5¹⁶ / 10¹⁶`.
+    private static let fivePowerFractionBits: UInt64 = 152_587_890_625
+    /// The fast path writes values at least this large without an exponent,
+    /// as Swift's `description` does.
+    private static let fastPathMinimum = 1e-3
+    /// Decimals of at most this many significant digits read back to one
+    /// `Double` only (`DBL_DIG`), so such an exact expansion is also the
+    /// shortest representation.
+    private static let uniqueDigits = 15
+
+    /// Writes `value` digit by digit when it is `n / 2¹⁶` and its exact
+    /// decimal expansion has at most 15 significant digits: that expansion is
+    /// then the shortest representation that reads back to `value`, the same
+    /// text `description` produces. Returns `false`, writing nothing, otherwise.
+    private static func appendShortBinaryFraction(_ value: Double, to out: inout [UInt8]) -> Bool {
+        let magnitude = value.magnitude
+        guard magnitude >= fastPathMinimum, magnitude < integralLimit else { return false }
+        let scaled = magnitude * Double(1 << fractionBits)  // exact: a power-of-two scale
+        guard scaled == scaled.rounded(.towardZero), scaled < 9.007_199_254_740_992e15 else { return false }
+        let n = UInt64(scaled)
+        let integer = n >> UInt64(fractionBits)
+        var fraction = (n & ((1 << UInt64(fractionBits)) - 1)) * fivePowerFractionBits  // 16 decimal digits
+        var fractionDigits = fractionBits
+        while fraction % 10 == 0 && fractionDigits > 0 {
+            fraction /= 10
+            fractionDigits -= 1
+        }
+        var integerDigits = 0
+        var i = integer
+        while i > 0 { i /= 10; integerDigits += 1 }
+        var significant = integerDigits + fractionDigits
+        if integer == 0 {
+            // Leading zeros of the fraction are not significant.
+            var f = fraction, digits = 0
+            while f > 0 { f /= 10; digits += 1 }
+            significant = digits
+        }
+        guard significant <= uniqueDigits else { return false }
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        appendInteger(Int64(integer), to: &out)
+        out.append(UInt8(ascii: "."))
+        // The fraction's digits, with its leading zeros, filled from the right.
+        let base = out.count
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: fractionDigits))
+        var f = fraction
+        var k = fractionDigits
+        while k > 0 {
+            k -= 1
+            out[base + k] = UInt8(ascii: "0") &+ UInt8(f % 10)
+            f /= 10
+        }
+        return true
     }
 
     /// Appends the decimal digits of `value`.
