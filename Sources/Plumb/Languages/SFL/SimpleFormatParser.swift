@@ -21,12 +21,12 @@
 /// attribute names and non-finite numbers are diagnosed without stopping, so
 /// one string can report several.
 struct SimpleFormatParser {
-    private var lexer: SimpleFormatLexer
+    private var lexer: SimpleFormatTokenStream
     private var text: UnsafeBufferPointer<UInt8> { lexer.text }
     /// Problems found so far, with byte ranges into the string.
     private(set) var problems: [(LayoutProblem, Range<Int>)] = []
 
-    init(_ text: UnsafeBufferPointer<UInt8>) { lexer = SimpleFormatLexer(text) }
+    init(_ text: UnsafeBufferPointer<UInt8>) { lexer = SimpleFormatTokenStream(text) }
 
     /// Parses the whole string. Returns `nil` after a syntax error; when it
     /// returns a syntax, ``problems`` may still hold non-syntax problems.
@@ -82,15 +82,16 @@ struct SimpleFormatParser {
     // MARK: - Rules
 
     /// item -> NAME '.' NAME
-    private mutating func parseItem(context: String) -> SimpleFormatSyntax.Item? {
+    private mutating func parseItem(context: @autoclosure () -> String) -> SimpleFormatSyntax.Item? {
         let view = lexer.next()
         guard view.kind == .name else {
-            expected("view name \(context)", view)
+            expected("view name \(context())", view)
             return nil
         }
         let dot = lexer.next()
         guard dot.kind == .dot else {
-            expected("'.' and an attribute after view '\(spelling(view))'", dot)
+            let text = self.text
+            expected("'.' and an attribute after view '\(Self.spelling(text, view.range))'", dot)
             return nil
         }
         let name = lexer.next()
@@ -111,12 +112,13 @@ struct SimpleFormatParser {
     /// rhs -> (factor '*')? item offset? | factor
     private mutating func parseRightHandSide(into syntax: inout SimpleFormatSyntax, after relation: SimpleFormatToken) -> Bool {
         let head = lexer.peek()
+        let text = self.text
         if head.kind == .name && lexer.peekSecond().kind == .dot {
-            guard let item = parseItem(context: "after '\(spelling(relation))'") else { return false }
+            guard let item = parseItem(context: "after '\(Self.spelling(text, relation.range))'") else { return false }
             syntax.second = item
             return parseOffset(into: &syntax)
         }
-        guard let factor = parseValue(allowSign: true, after: "'\(spelling(relation))'",
+        guard let factor = parseValue(allowSign: true, after: "'\(Self.spelling(text, relation.range))'",
                                       what: "view attribute, number or metric") else { return false }
         if lexer.peek().kind == .star {
             _ = lexer.next()
@@ -157,7 +159,9 @@ struct SimpleFormatParser {
         let op = lexer.peek()
         guard op.kind == .plus || op.kind == .minus else { return true }
         _ = lexer.next()
-        guard var value = parseValue(allowSign: false, after: "'\(spelling(op))'", what: "number or metric") else { return false }
+        let text = self.text
+        guard var value = parseValue(allowSign: false, after: "'\(Self.spelling(text, op.range))'",
+                                     what: "number or metric") else { return false }
         value.negated = op.kind == .minus
         value.fullRange = op.start ..< value.range.upperBound
         syntax.constant = value
@@ -165,7 +169,9 @@ struct SimpleFormatParser {
     }
 
     /// value -> NUMBER | NAME, with an optional sign in front when `allowSign`.
-    private mutating func parseValue(allowSign: Bool, after: String, what: String) -> SimpleFormatSyntax.Value? {
+    private mutating func parseValue(
+        allowSign: Bool, after: @autoclosure () -> String, what: @autoclosure () -> String
+    ) -> SimpleFormatSyntax.Value? {
         var token = lexer.next()
         var negated = false
         let signStart = token.start
@@ -186,7 +192,7 @@ struct SimpleFormatParser {
             problems.append((.invalidNumber(spelling(token)), token.range))
             return nil
         default:
-            expected("\(what) after \(after)", token)
+            expected("\(what()) after \(after())", token)
             return nil
         }
     }
@@ -222,9 +228,9 @@ struct SimpleFormatParser {
 
     // MARK: - Helpers
 
-    private mutating func expected(_ what: String, _ token: SimpleFormatToken) {
+    private mutating func expected(_ what: @autoclosure () -> String, _ token: SimpleFormatToken) {
         let range = token.kind == .end ? token.start ..< token.start + 1 : token.range
-        problems.append((.expected(what, found: describe(token)), range))
+        problems.append((.expected(what(), found: describe(token)), range))
     }
 
     /// How a token is named in a message: `'='`, `end of constraint`.
@@ -243,7 +249,40 @@ struct SimpleFormatParser {
 
     private func spelling(_ token: SimpleFormatToken) -> String { spelling(token.range) }
 
-    private func spelling(_ range: Range<Int>) -> String {
-        String(decoding: slice(range), as: UTF8.self)
+    private func spelling(_ range: Range<Int>) -> String { Self.spelling(text, range) }
+
+    private static func spelling(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
+    }
+}
+
+/// The lexer with one token of lookahead kept, so that the parser's `peek()`
+/// followed by `next()` lexes each token once.
+struct SimpleFormatTokenStream {
+    private var lexer: SimpleFormatLexer
+    private var current: SimpleFormatToken
+
+    init(_ text: UnsafeBufferPointer<UInt8>) {
+        lexer = SimpleFormatLexer(text)
+        current = lexer.next()
+    }
+
+    var text: UnsafeBufferPointer<UInt8> { lexer.text }
+
+    /// The next token, without consuming it.
+    @inline(__always) func peek() -> SimpleFormatToken { current }
+
+    /// Consumes and returns the next token.
+    @inline(__always) mutating func next() -> SimpleFormatToken {
+        let token = current
+        if token.kind != .end { current = lexer.next() }
+        return token
+    }
+
+    /// The token after the next one, without consuming either.
+    func peekSecond() -> SimpleFormatToken {
+        guard current.kind != .end else { return current }
+        var copy = lexer
+        return copy.next()
     }
 }
