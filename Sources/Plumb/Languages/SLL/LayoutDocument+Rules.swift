@@ -34,9 +34,9 @@ extension LayoutDocument {
                 failed = true
                 continue
             }
-            let location = { "rules[\(i)] (view \"\(rule.view)\")" }
             guard view != .root else {
-                sink.append(Diagnostic(location: location(), problem: .rule(.rulesOnRoot(view: rule.view)), origin: origin))
+                sink.append(Diagnostic(location: Self.location(ofRule: i, view: rule.view),
+                                       problem: .rule(.rulesOnRoot(view: rule.view)), origin: origin))
                 failed = true
                 continue
             }
@@ -78,8 +78,8 @@ extension LayoutDocument {
             }
             if !issues.isEmpty {
                 failed = true
-                let where_ = location()
-                for issue in issues { sink.append(issue.diagnostic(in: text, location: where_, origin: origin)) }
+                let location = Self.location(ofRule: i, view: rule.view)
+                for issue in issues { sink.append(issue.diagnostic(in: text, location: location, origin: origin)) }
             }
         }
         guard !failed else { return nil }
@@ -91,6 +91,9 @@ extension LayoutDocument {
             return nil
         }
     }
+
+    /// Where the diagnostics of rule `index` point: `rules[4] (view "row2")`.
+    static func location(ofRule index: Int, view: String) -> String { "rules[\(index)] (view \"\(view)\")" }
 
     /// The index of the view with id `id` (the root's included).
     func viewIndex(of id: String) -> ViewIndex? {

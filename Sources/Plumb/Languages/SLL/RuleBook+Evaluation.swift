@@ -27,17 +27,17 @@ extension RuleBook {
         stack.removeAll(keepingCapacity: true)
         scratch.removeAll(keepingCapacity: true)
         var i = 0
-        let count = syntax.nodes.count
+        let count = syntax.count
         while i < count {
             do {
-                try step(syntax.nodes[i], range: syntax.range(of: i), view: view, superview: superview,
+                try step(syntax.node(i), range: syntax.range(of: i), view: view, superview: superview,
                          table: table, rule: rule, arguments: arguments)
                 i += 1
             } catch {
                 issues.append(error)
                 // Resume after the next top-level assignment.
                 while i < count {
-                    if case .assign(_, _, true) = syntax.nodes[i] { break }
+                    if case .assign(_, _, true) = syntax.node(i) { break }
                     i += 1
                 }
                 i += 1

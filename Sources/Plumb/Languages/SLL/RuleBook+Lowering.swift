@@ -79,56 +79,64 @@ extension RuleBook {
         let position = view.variable(axis == .horizontal ? .left : .top)
         let size = view.variable(axis == .horizontal ? .width : .height)
         let a = entries[base], b = entries[base + 1]
-
-        /// Adds the row of `entry`; with `other`, minus the multiple of
-        /// `other`'s row that cancels the view's position (the names' signs
-        /// on the view differ for `bb` and `ct`, agree for `rl` and `cl`).
-        func emit(_ entry: Entry, eliminatingPositionWith other: Entry? = nil, defining variable: VariableIndex?) {
-            row.removeAll(keepingCapacity: true)
-            var constant = appendRow(of: entry, table: table, to: &row)
-            if let other, let name = entry.name, let otherName = other.name {
-                let factor = -name.geometry.viewSign * otherName.geometry.viewSign
-                let split = row.count
-                constant += factor * appendRow(of: other, table: table, to: &row)
-                for k in split ..< row.count { row[k].1 *= factor }
-            }
-            let relation: Relation = switch entry.name?.role {
-            case .minimum?: .greaterOrEqual
-            case .maximum?: .lessOrEqual
-            default: .equal
-            }
-            let r = system.addRow(row, constant: constant, relation: relation, priority: .required,
-                                  origin: origin(of: entry.rule))
-            if let variable {
-                schedule.rows.append(r)
-                schedule.variables.append(variable)
-            }
-        }
-
         switch (a.name?.role, b.name?.role) {
         case (nil, nil):
             break
         case (nil, _):
-            emit(b, defining: nil)
+            emit(b, table: table, defining: nil, into: &system, schedule: &schedule, row: &row)
         case (let ra?, let rb?):
+            let first: Entry, second: Entry, firstDefines: VariableIndex
+            var eliminate = false
             if ra == .leadingEdge || rb == .leadingEdge {
-                let (leading, other) = ra == .leadingEdge ? (a, b) : (b, a)
-                emit(leading, defining: position)
-                emit(other, defining: size)
+                (first, second) = ra == .leadingEdge ? (a, b) : (b, a)
+                firstDefines = position
             } else if ra == .size || rb == .size {
-                let (sizeEntry, other) = ra == .size ? (a, b) : (b, a)
-                emit(sizeEntry, defining: size)
-                emit(other, defining: position)
+                (first, second) = ra == .size ? (a, b) : (b, a)
+                firstDefines = size
             } else {
-                let (trailing, center) = ra == .trailingEdge ? (a, b) : (b, a)
-                emit(trailing, eliminatingPositionWith: center, defining: size)
-                emit(center, defining: position)
+                // The trailing edge, made free of the position with the center, defines the size.
+                (first, second) = ra == .trailingEdge ? (a, b) : (b, a)
+                firstDefines = size
+                eliminate = true
             }
+            emit(first, eliminatingPositionWith: eliminate ? second : nil, table: table, defining: firstDefines,
+                 into: &system, schedule: &schedule, row: &row)
+            emit(second, table: table, defining: firstDefines == size ? position : size,
+                 into: &system, schedule: &schedule, row: &row)
         case (_?, nil):
-            assert(false, "a lone determining value sits in the newer slot")
+            assertionFailure("a lone determining value sits in the newer slot")
         }
         for slot in base + 2 ... base + 3 where entries[slot].name != nil {
-            emit(entries[slot], defining: nil)
+            emit(entries[slot], table: table, defining: nil, into: &system, schedule: &schedule, row: &row)
+        }
+    }
+
+    /// Adds the row of `entry`; with `other`, minus the multiple of `other`'s
+    /// row that cancels the view's position (the names' signs on the view
+    /// differ for `bb` and `ct`, agree for `rl` and `cl`). A row that
+    /// `defines` a variable becomes a step of `schedule`.
+    private func emit(
+        _ entry: Entry, eliminatingPositionWith other: Entry? = nil, table: Int, defining variable: VariableIndex?,
+        into system: inout ConstraintSystem, schedule: inout RuleSchedule, row: inout [(VariableIndex, Double)]
+    ) {
+        row.removeAll(keepingCapacity: true)
+        var constant = appendRow(of: entry, table: table, to: &row)
+        if let other, let name = entry.name, let otherName = other.name {
+            let factor = -name.geometry.viewSign * otherName.geometry.viewSign
+            let split = row.count
+            constant += factor * appendRow(of: other, table: table, to: &row)
+            for k in split ..< row.count { row[k].1 *= factor }
+        }
+        let relation: Relation = switch entry.name?.role {
+        case .minimum?: .greaterOrEqual
+        case .maximum?: .lessOrEqual
+        default: .equal
+        }
+        let r = system.addRow(row, constant: constant, relation: relation, priority: .required,
+                              origin: origins[Int(entry.rule)])
+        if let variable {
+            schedule.rows.append(r)
+            schedule.variables.append(variable)
         }
     }
 

@@ -74,6 +74,11 @@ struct RuleBook {
         tableOfView = [Int32](repeating: -1, count: viewCount)
         origins.reserveCapacity(rules)
         ruleViews.reserveCapacity(rules)
+        // Views with rules are at most the rules and the views.
+        let tables = min(rules, viewCount)
+        viewOfTable.reserveCapacity(tables)
+        superviewOfTable.reserveCapacity(tables)
+        entries.reserveCapacity(tables * Self.slotsPerView)
     }
 
     /// Number of views that have rules.
@@ -94,7 +99,7 @@ struct RuleBook {
         tableOfView[view.int] = Int32(table)
         viewOfTable.append(view)
         superviewOfTable.append(superview)
-        entries.append(contentsOf: repeatElement(Entry(), count: Self.slotsPerView))
+        for _ in 0 ..< Self.slotsPerView { entries.append(Entry()) }
         return table
     }
 

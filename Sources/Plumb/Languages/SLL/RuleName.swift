@@ -103,12 +103,51 @@ public enum RuleName: UInt8, CaseIterable, Hashable, Sendable, CustomStringConve
 
     /// Looks a name up from its UTF-8 bytes.
     ///
-    /// - Complexity: O(1) work per byte of the name (at most four bytes are compared).
+    /// - Complexity: O(1): the length and the first byte pick the candidates,
+    ///   then at most four bytes are compared.
     init?(utf8 name: UnsafeBufferPointer<UInt8>) {
-        guard name.count >= 1, name.count <= 4 else { return nil }
-        var key: UInt32 = 0
-        for byte in name { key = key << 8 | UInt32(byte) }
-        guard let found = Self.byKey[key] else { return nil }
+        @inline(__always) func byte(_ i: Int) -> UInt8 { name[i] }
+        let found: RuleName?
+        switch name.count {
+        case 1:
+            switch byte(0) {
+            case UInt8(ascii: "w"): found = .w
+            case UInt8(ascii: "h"): found = .h
+            default: found = nil
+            }
+        case 2:
+            switch (byte(0), byte(1)) {
+            case (UInt8(ascii: "t"), UInt8(ascii: "t")): found = .tt
+            case (UInt8(ascii: "t"), UInt8(ascii: "b")): found = .tb
+            case (UInt8(ascii: "b"), UInt8(ascii: "b")): found = .bb
+            case (UInt8(ascii: "b"), UInt8(ascii: "t")): found = .bt
+            case (UInt8(ascii: "c"), UInt8(ascii: "t")): found = .ct
+            case (UInt8(ascii: "c"), UInt8(ascii: "b")): found = .cb
+            case (UInt8(ascii: "l"), UInt8(ascii: "l")): found = .ll
+            case (UInt8(ascii: "l"), UInt8(ascii: "r")): found = .lr
+            case (UInt8(ascii: "r"), UInt8(ascii: "r")): found = .rr
+            case (UInt8(ascii: "r"), UInt8(ascii: "l")): found = .rl
+            case (UInt8(ascii: "c"), UInt8(ascii: "l")): found = .cl
+            case (UInt8(ascii: "c"), UInt8(ascii: "r")): found = .cr
+            default: found = nil
+            }
+        case 4:
+            guard byte(0) == UInt8(ascii: "m") else { return nil }
+            let minimum: Bool
+            switch (byte(1), byte(2)) {
+            case (UInt8(ascii: "i"), UInt8(ascii: "n")): minimum = true
+            case (UInt8(ascii: "a"), UInt8(ascii: "x")): minimum = false
+            default: return nil
+            }
+            switch byte(3) {
+            case UInt8(ascii: "w"): found = minimum ? .minw : .maxw
+            case UInt8(ascii: "h"): found = minimum ? .minh : .maxh
+            default: found = nil
+            }
+        default:
+            found = nil
+        }
+        guard let found else { return nil }
         self = found
     }
 
@@ -123,15 +162,4 @@ public enum RuleName: UInt8, CaseIterable, Hashable, Sendable, CustomStringConve
         "tt", "tb", "bb", "bt", "ct", "cb", "ll", "lr", "rr", "rl", "cl", "cr", "w", "h",
         "minw", "maxw", "minh", "maxh",
     ]
-
-    /// Names keyed by their bytes packed big-endian into a `UInt32` (every name has at most four bytes).
-    private static let byKey: [UInt32: RuleName] = {
-        var table = [UInt32: RuleName]()
-        for name in allCases {
-            var key: UInt32 = 0
-            for byte in name.description.utf8 { key = key << 8 | UInt32(byte) }
-            table[key] = name
-        }
-        return table
-    }()
 }

@@ -59,34 +59,48 @@ struct RuleSyntax: Sendable {
         case assign(RuleName, AssignmentOperator, topLevel: Bool)
     }
 
-    /// The nodes in postfix order.
-    var nodes: [Node] = []
-    /// Each node's byte range in the rule: the token for values and names,
-    /// the operator for arithmetic, the assigned name for assignments.
-    var ranges: [Range<Int32>] = []
+    /// A node with its byte range in the rule: the token for values and
+    /// names, the operator for arithmetic, the assigned name for assignments.
+    struct Located: Sendable {
+        var node: Node
+        var start: Int32
+        var end: Int32
+    }
+
+    /// The nodes in postfix order, with their ranges (one array, so that
+    /// parsing appends once per node).
+    private(set) var located: [Located] = []
     /// The specifiers in the order they consume arguments.
     var specifiers: [FormatSpecifier] = []
 
+    /// Number of nodes.
+    var count: Int { located.count }
+
+    /// Node `i`.
+    @inline(__always) func node(_ i: Int) -> Node { located[i].node }
+
+    /// The nodes alone, in order (for tests and diagnostics).
+    var nodes: [Node] { located.map(\.node) }
+
     mutating func append(_ node: Node, _ range: Range<Int>) {
-        nodes.append(node)
-        ranges.append(Int32(range.lowerBound) ..< Int32(range.upperBound))
+        located.append(Located(node: node, start: Int32(truncatingIfNeeded: range.lowerBound),
+                               end: Int32(truncatingIfNeeded: range.upperBound)))
     }
 
     mutating func removeAll() {
-        nodes.removeAll(keepingCapacity: true)
-        ranges.removeAll(keepingCapacity: true)
+        located.removeAll(keepingCapacity: true)
         specifiers.removeAll(keepingCapacity: true)
     }
 
-    /// The byte range of node `i`, as `Int`s.
-    func range(of i: Int) -> Range<Int> { Int(ranges[i].lowerBound) ..< Int(ranges[i].upperBound) }
+    /// The byte range of node `i`.
+    func range(of i: Int) -> Range<Int> { Int(located[i].start) ..< Int(located[i].end) }
 
     /// The byte range of the specifier that consumes argument `argument`.
     ///
     /// - Complexity: O(nodes); for diagnostics only.
     func range(ofSpecifier argument: Int) -> Range<Int> {
-        for (i, node) in nodes.enumerated() {
-            if case .specifier(_, _, let k) = node, k == argument { return range(of: i) }
+        for i in located.indices {
+            if case .specifier(_, _, let k) = located[i].node, k == argument { return range(of: i) }
         }
         return 0 ..< 0
     }

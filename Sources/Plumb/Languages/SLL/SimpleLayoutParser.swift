@@ -29,7 +29,7 @@ struct SimpleLayoutParser {
     private var depth = 0
     /// The direction of the innermost assignment being parsed.
     private var axis = LayoutAxis.horizontal
-    private var syntax: RuleSyntax
+    private var syntax = RuleSyntax()
     private(set) var issues: [RuleIssue] = []
 
     /// Thrown inside one assignment to abandon it after an issue was recorded.
@@ -40,11 +40,12 @@ struct SimpleLayoutParser {
     ///
     /// - Complexity: O(bytes).
     static func parse(_ text: UnsafeBufferPointer<UInt8>, into syntax: inout RuleSyntax) -> [RuleIssue] {
-        syntax.removeAll()
-        var parser = SimpleLayoutParser(text: text, syntax: syntax)
-        syntax = RuleSyntax()  // drop the caller's reference so the parser's copy is unique
+        var parser = SimpleLayoutParser(text: text)
+        // Lend the caller's buffers to the parser (a swap never copies them).
+        swap(&parser.syntax, &syntax)
+        parser.syntax.removeAll()
         parser.parseRule()
-        syntax = parser.syntax
+        swap(&parser.syntax, &syntax)
         return parser.issues
     }
 
@@ -56,10 +57,9 @@ struct SimpleLayoutParser {
         return issues.isEmpty ? .success(syntax) : .failure(RuleIssues(issues: issues))
     }
 
-    private init(text: UnsafeBufferPointer<UInt8>, syntax: RuleSyntax) {
+    private init(text: UnsafeBufferPointer<UInt8>) {
         lexer = SimpleLayoutLexer(text)
         token = lexer.next()
-        self.syntax = syntax
     }
 
     // MARK: - Grammar
@@ -90,7 +90,7 @@ struct SimpleLayoutParser {
     private mutating func parseAssignment(topLevel: Bool) throws(Abandon) {
         let nameToken = token
         guard nameToken.kind == .name else {
-            let what = topLevel && syntax.nodes.isEmpty && issues.isEmpty
+            let what = topLevel && syntax.count == 0 && issues.isEmpty
                 ? "a constraint name (tt, ll, w, ...)" : "a constraint name"
             try fail(.expected(what + (previousWasComma ? " after ','" : ""), found: describe(nameToken)))
         }
