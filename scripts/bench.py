@@ -193,7 +193,7 @@ def machine():
     return f"{os.cpu_count()} cores (nproc {len(os.sched_getaffinity(0))}), {cpu}"
 
 
-def tool_versions(plumb):
+def tool_versions(plumb, plumb_rev):
     out = []
     try:
         v = subprocess.run(["swift", "--version"], capture_output=True, text=True, timeout=60)
@@ -207,13 +207,16 @@ def tool_versions(plumb):
         out.append(f"kiwisolver {kiwisolver.__version__} (Python {platform.python_version()})")
     except ImportError:
         pass
-    try:
-        rev = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"],
-                             capture_output=True, text=True, timeout=30).stdout.strip()
-        if rev:
-            out.append(f"Plumb {rev}")
-    except (OSError, subprocess.TimeoutExpired):
-        pass
+    if plumb_rev:
+        out.append(f"Plumb {plumb_rev}")
+    elif os.path.realpath(plumb).startswith(os.path.realpath(ROOT) + os.sep):
+        try:
+            rev = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"],
+                                 capture_output=True, text=True, timeout=30).stdout.strip()
+            if rev:
+                out.append(f"Plumb {rev} (working tree; the binary may be older)")
+        except (OSError, subprocess.TimeoutExpired):
+            pass
     return out
 
 
@@ -248,6 +251,7 @@ def main(argv=None):
     p.add_argument("--kiwi-timeout", type=float, default=900, help="seconds per kiwi run")
     p.add_argument("--write", metavar="FILE", help="replace the marked section of FILE")
     p.add_argument("--section", default="results", help="marker name for --write")
+    p.add_argument("--plumb-rev", help="the commit the plumb binary was built from (for the notes)")
     args = p.parse_args(argv)
 
     if not os.path.isfile(args.generator):
@@ -284,7 +288,7 @@ def main(argv=None):
     env_threads = os.environ.get("OPENBLAS_NUM_THREADS")
     notes = [
         f"- Machine: {machine()}; {platform.system()} {platform.release()}.",
-        *[f"- {v}." for v in tool_versions(args.plumb)],
+        *[f"- {v}." for v in tool_versions(args.plumb, args.plumb_rev)],
         f"- Date: {datetime.date.today().isoformat()}.",
         (f"- Plumb: median of {args.runs} runs of `plumb solve --absolute --stats`"
          if args.runs > 0 else "- Plumb: not run")
