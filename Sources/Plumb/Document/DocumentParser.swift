@@ -36,9 +36,13 @@ struct DocumentParser {
         parentNames = BytePool(base: bytes)
     }
 
-    /// Adds the string just read to `pool`: its range of the input, or a copy
-    /// of its decoded bytes.
-    private func add(_ string: JSONReader.StringRange, to pool: inout BytePool) -> Int {
+    /// Adds the string just read by `reader` to `pool`: its range of the
+    /// input, or a copy of its decoded bytes.
+    ///
+    /// Static on purpose: a non-mutating method called with `&document.ids`
+    /// would run on a copy of the parser, and that copy's reference to the
+    /// pool's arrays made every append copy them (quadratic parsing).
+    private static func add(_ string: JSONReader.StringRange, of reader: JSONReader, to pool: inout BytePool) -> Int {
         switch string {
         case .input(let r): return pool.appendRange(r)
         case .decoded: return reader.withString(string) { pool.append($0) }
@@ -171,12 +175,12 @@ struct DocumentParser {
                 idOffset = reader.valueOffset()
                 guard try expectKind(.string, path: "views[\(i)].id") else { continue }
                 let range = try reader.readStringRange()
-                idEntry = add(range, to: &document.ids)
+                idEntry = Self.add(range, of: reader, to: &document.ids)
             case 1:
                 let at = reader.valueOffset()
                 guard try expectKind(.string, path: "views[\(i)].parent") else { continue }
                 let range = try reader.readStringRange()
-                parentEntry[index] = Int32(add(range, to: &parentNames))
+                parentEntry[index] = Int32(Self.add(range, of: reader, to: &parentNames))
                 parentOffsets[index] = Int32(truncatingIfNeeded: at)
             case 2:
                 if let (w, h) = try readIntrinsicSize(path: "views[\(i)].intrinsicSize") {
@@ -215,7 +219,7 @@ struct DocumentParser {
             return
         }
         let range = try reader.readStringRange()
-        _ = add(range, to: &document.constraintTexts)
+        _ = Self.add(range, of: reader, to: &document.constraintTexts)
     }
 
     private mutating func parseRule(_ i: Int) throws(JSONSyntaxError) {
