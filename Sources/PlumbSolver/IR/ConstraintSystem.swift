@@ -135,4 +135,34 @@ public struct ConstraintSystem: Sendable {
         case .greaterOrEqual: return max(0, -e)
         }
     }
+
+    /// Every row's expression `Σ a·x + constant` at `values`, written into
+    /// `residuals[0 ..< rowCount]`: one sparse matrix-vector product over the
+    /// CSR arrays, each nonzero read once. Checking a solution against every
+    /// row costs this much, and the benchmarks use it as the floor that a
+    /// solve is measured against.
+    /// - Precondition: `values.count == variableCount`, `residuals.count >= rowCount`.
+    public func residuals(at values: [Double], into residuals: inout [Double]) {
+        precondition(values.count == variableCount, "\(values.count) values for \(variableCount) variables")
+        precondition(residuals.count >= rowCount, "room for \(residuals.count) of \(rowCount) residuals")
+        values.withUnsafeBufferPointer { x in
+            rowStart.withUnsafeBufferPointer { start in
+                columns.withUnsafeBufferPointer { column in
+                    coefficients.withUnsafeBufferPointer { a in
+                        constants.withUnsafeBufferPointer { c in
+                            residuals.withUnsafeMutableBufferPointer { out in
+                                for r in 0 ..< c.count {
+                                    var sum = c[r]
+                                    for k in Int(start[r]) ..< Int(start[r + 1]) {
+                                        sum += a[k] * x[Int(column[k])]
+                                    }
+                                    out[r] = sum
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

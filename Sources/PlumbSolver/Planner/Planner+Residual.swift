@@ -1,3 +1,33 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
+/// The residual rows grouped by independent component: component `c`'s rows
+/// are `rows[order[start[c] ..< start[c + 1]]]`, added in `orderKey` order.
+struct ResidualComponents: Sendable {
+    /// System row of each residual row, and its constant with the determined
+    /// variables substituted.
+    var rows: [Int32]
+    var constants: [Double]
+    var order: [Int]
+    var start: [Int]
+    /// Required equalities first, then required inequalities, then optional
+    /// rows from the highest priority down.
+    var orderKey: [Double]
+}
+
+/// What one worker did with its run of residual components.
+struct ComponentRunOutcome: Sendable {
+    var components = 0
+    var variables = 0
+    var largest = 0
+    /// Set when a component's required rows conflict (the worker stops there).
+    var conflictTags: [Int32]? = nil
+}
+
 extension Planner {
     // MARK: - Residual phase
 
@@ -91,18 +121,83 @@ extension Planner {
             cursor[Int(c)] += 1
         }
 
+        let components = ResidualComponents(
+            rows: residualRows, constants: residualConstant, order: residualOrder,
+            start: componentStart, orderKey: orderKey)
+        let workers = Self.workerCount(components: componentCount, rows: residualRows.count, limit: options.threads)
+        // Contiguous runs of components with about the same number of rows each.
+        var runStart = [0]
+        for w in 1 ..< workers {
+            let target = residualRows.count * w / workers
+            var c = runStart[w - 1]
+            while c < componentCount && componentStart[c] < target { c += 1 }
+            runStart.append(c)
+        }
+        runStart.append(componentCount)
+        let bounds = runStart
+
+        var outcomes = [ComponentRunOutcome](repeating: ComponentRunOutcome(), count: workers)
+        let system = self.system
+        let state = self.state
+        values.withUnsafeMutableBufferPointer { valueBuffer in
+            nonisolated(unsafe) let output = valueBuffer
+            outcomes.withUnsafeMutableBufferPointer { outcomeBuffer in
+                nonisolated(unsafe) let results = outcomeBuffer
+                if workers == 1 {
+                    results[0] = Self.solveComponents(0 ..< componentCount, of: components, system: system, state: state, into: output)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: workers) { w in
+                        results[w] = Self.solveComponents(
+                            bounds[w] ..< bounds[w + 1], of: components, system: system, state: state, into: output)
+                    }
+                }
+            }
+        }
+        // The first failing component in component order, whatever the number of workers.
+        for outcome in outcomes {
+            stats.simplexComponents += outcome.components
+            stats.simplexVariables += outcome.variables
+            stats.largestSimplexComponent = max(stats.largestSimplexComponent, outcome.largest)
+        }
+        if let failed = outcomes.first(where: { $0.conflictTags != nil }) {
+            throw .unsatisfiable(conflict: explainConflict(seeds: failed.conflictTags!))
+        }
+    }
+
+    /// How many threads solve the residual components: one unless there are
+    /// enough components and rows to pay for starting more.
+    static func workerCount(components: Int, rows: Int, limit: Int) -> Int {
+        let cores = limit > 0 ? limit : max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        // A component is solved in tens of microseconds; below about a
+        // thousand rows per thread the start-up costs more than it saves.
+        return max(1, min(cores, components / 16, rows / 1024))
+    }
+
+    /// Solves `range` of the residual components one after the other, each
+    /// in a fresh simplex core, writing each variable's value into `output`
+    /// (components own disjoint variables, so workers never write the same entry).
+    /// Stops at the first component whose required rows conflict.
+    static func solveComponents(
+        _ range: Range<Int>, of components: ResidualComponents, system: ConstraintSystem, state: [State],
+        into output: UnsafeMutableBufferPointer<Double>
+    ) -> ComponentRunOutcome {
+        var outcome = ComponentRunOutcome()
+        guard !range.isEmpty else { return outcome }
         var localIndex = [Int32](repeating: -1, count: system.variableCount)
         var globalOfLocal: [Int32] = []
         var localValues: [Double] = []
-        for c in 0 ..< componentCount {
+        var ordered: [Int] = []
+        var terms: [(Int32, Double)] = []
+        for c in range {
             globalOfLocal.removeAll(keepingCapacity: true)
-            let ordered = residualOrder[componentStart[c] ..< componentStart[c + 1]].sorted { a, b in
-                orderKey[a] != orderKey[b] ? orderKey[a] < orderKey[b] : a < b
+            ordered.removeAll(keepingCapacity: true)
+            ordered.append(contentsOf: components.order[components.start[c] ..< components.start[c + 1]])
+            ordered.sort { a, b in
+                components.orderKey[a] != components.orderKey[b] ? components.orderKey[a] < components.orderKey[b] : a < b
             }
-            var terms: [(Int32, Double)] = []
             let core = SimplexCore(variableCount: 0)
             for i in ordered {
-                let r = Int(residualRows[i])
+                let r = Int(components.rows[i])
                 terms.removeAll(keepingCapacity: true)
                 for k in system.termRange(of: RowIndex(r)) {
                     let v = Int(system.columns[k])
@@ -116,10 +211,11 @@ extension Planner {
                 }
                 do {
                     _ = try core.add(
-                        terms: terms, constant: residualConstant[i], relation: system.relations[r],
+                        terms: terms, constant: components.constants[i], relation: system.relations[r],
                         priority: system.priorities[r], tag: Int32(r))
                 } catch {
-                    throw .unsatisfiable(conflict: explainConflict(seeds: error.tags))
+                    outcome.conflictTags = error.tags
+                    return outcome
                 }
             }
             if localValues.count < globalOfLocal.count {
@@ -127,12 +223,13 @@ extension Planner {
             }
             core.readValues(into: &localValues)
             for (l, v) in globalOfLocal.enumerated() {
-                values[Int(v)] = localValues[l]
+                output[Int(v)] = localValues[l]
                 localIndex[Int(v)] = -1
             }
-            stats.simplexComponents += 1
-            stats.simplexVariables += globalOfLocal.count
-            stats.largestSimplexComponent = max(stats.largestSimplexComponent, globalOfLocal.count)
+            outcome.components += 1
+            outcome.variables += globalOfLocal.count
+            outcome.largest = max(outcome.largest, globalOfLocal.count)
         }
+        return outcome
     }
 }

@@ -25,6 +25,13 @@ public struct SolveOptions: Sendable {
     /// factorised with LAPACKE instead of in Swift.
     public var lapackThreshold: Int = 48
 
+    /// The most threads that solve independent simplex components at once;
+    /// 0 means one per active core. The planner uses fewer when there are
+    /// too few components to pay for them, and the result does not depend
+    /// on the number of threads. Callers that already run one solve per
+    /// core (batch layout) set 1.
+    public var threads: Int = 0
+
     public init(strategy: Strategy = .auto) {
         self.strategy = strategy
     }
