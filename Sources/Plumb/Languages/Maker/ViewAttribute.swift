@@ -1,0 +1,55 @@
+/// A view together with one or more of its attributes, as the maker relates
+/// to it: `other.mas_right`, `superview.mas_edges`.
+///
+/// Made by the `mas_` properties of ``View`` (Masonry's spelling, as
+/// Fahrenheit's original wrote `view.mas_right`):
+///
+/// ```swift
+/// label.makeConstraints { make in
+///     make.left.equalTo(icon.mas_right).offset(8)
+///     make.centerY.equalTo(icon)            // a bare view: the same attribute, icon.centerY
+/// }
+/// ```
+///
+/// A target with one attribute is used for every constrained attribute; a
+/// target with several is paired with the constrained ones in the order top,
+/// left, bottom, right, leading, trailing, width, height, centerX, centerY,
+/// baseline.
+public struct ViewAttribute: CustomStringConvertible {
+    /// The view.
+    public let view: View
+    /// The attributes named, in pairing order.
+    let attributes: ConstraintAttributes
+
+    init(_ view: View, _ attributes: ConstraintAttributes) {
+        self.view = view
+        self.attributes = attributes
+    }
+
+    /// The attributes named, in pairing order (four for `mas_edges`).
+    public var layoutAttributes: [LayoutAttribute] { attributes.layoutAttributes }
+
+    /// `other.right`, `root.edges`.
+    public var description: String { "\(view.id).\(attributes.text)" }
+}
+
+extension View {
+    public var mas_left: ViewAttribute { ViewAttribute(self, .left) }
+    public var mas_right: ViewAttribute { ViewAttribute(self, .right) }
+    public var mas_top: ViewAttribute { ViewAttribute(self, .top) }
+    public var mas_bottom: ViewAttribute { ViewAttribute(self, .bottom) }
+    public var mas_leading: ViewAttribute { ViewAttribute(self, .leading) }
+    public var mas_trailing: ViewAttribute { ViewAttribute(self, .trailing) }
+    public var mas_width: ViewAttribute { ViewAttribute(self, .width) }
+    public var mas_height: ViewAttribute { ViewAttribute(self, .height) }
+    public var mas_centerX: ViewAttribute { ViewAttribute(self, .centerX) }
+    public var mas_centerY: ViewAttribute { ViewAttribute(self, .centerY) }
+    /// The same as `mas_bottom`: views carry no text.
+    public var mas_baseline: ViewAttribute { ViewAttribute(self, .baseline) }
+    /// top, left, bottom and right.
+    public var mas_edges: ViewAttribute { ViewAttribute(self, .edges) }
+    /// width and height.
+    public var mas_size: ViewAttribute { ViewAttribute(self, .size) }
+    /// centerX and centerY.
+    public var mas_center: ViewAttribute { ViewAttribute(self, .center) }
+}
