@@ -2,9 +2,7 @@
 ///
 /// Single bits are the eleven ``LayoutAttribute``s; `edges`, `size` and
 /// `center` are aggregates that stand for several. ``layoutAttributes`` lists
-/// the members in bit order, which is also the order in which two sets are
-/// paired (`make.edges.equalTo(other.mas_edges)` pairs top with top, left
-/// with left, ...).
+/// the members in bit order: the order in which a line's constraints are made.
 struct ConstraintAttributes: OptionSet, Hashable, Sendable {
     let rawValue: UInt16
 

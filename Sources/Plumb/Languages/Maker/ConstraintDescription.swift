@@ -73,7 +73,7 @@ final class ConstraintDescription {
         let firsts = attributes.layoutAttributes
         var made: [Constraint] = []
         made.reserveCapacity(firsts.count)
-        for (i, first) in firsts.enumerated() {
+        for first in firsts {
             var second: (view: View, attribute: LayoutAttribute)?
             var constant = offset + Self.insetConstant(first, insets)
             switch target.kind {
@@ -83,8 +83,8 @@ final class ConstraintDescription {
                 let others = a.layoutAttributes
                 if others.count == 1 {
                     second = (a.view, others[0])
-                } else if others.count == firsts.count {
-                    second = (a.view, others[i])
+                } else if a.attributes == attributes {
+                    second = (a.view, first)
                 } else {
                     return report(.targetAttributesMismatch(attributes.text, a.description))
                 }

@@ -11,10 +11,12 @@
 /// }
 /// ```
 ///
-/// A target with one attribute is used for every constrained attribute; a
-/// target with several is paired with the constrained ones in the order top,
-/// left, bottom, right, leading, trailing, width, height, centerX, centerY,
-/// baseline.
+/// A target with one attribute is used for every constrained attribute
+/// (`make.width.height.equalTo(other.mas_width)`); a target with several must
+/// name the same ones as the line, each paired with itself
+/// (`make.edges.equalTo(other.mas_edges)`). Anything else
+/// (`make.left.right.equalTo(other.mas_size)`) makes no constraint and is
+/// reported by the next layout.
 public struct ViewAttribute: CustomStringConvertible {
     /// The view.
     public let view: View
