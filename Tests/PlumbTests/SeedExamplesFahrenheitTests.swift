@@ -167,6 +167,48 @@ import Testing
         expectFrame(view1, 10, 10, 380, 280)
         expectFrame(view2, 0, 0, 380, 280)
     }
+
+    /// The README's Fahrenheit example, as printed there.
+    @Test func readmeExample() throws {
+        let root = View("root")
+        var header: View!, badge: View!, content: View!
+        ºº(root) {
+            header = º(View("header")) { s in
+                s.make.top.left.right.equalTo(s.superview)
+                s.make.height.equalTo(44)
+                badge = º(View("badge")) { s in
+                    s.intrinsicContentSize = IntrinsicSize(width: 20, height: 20)
+                    s.make.right.equalTo(-8)
+                    s.make.centerY.equalTo(s.superview)
+                }
+            }
+            content = º(View("content")) { s in
+                s.make.top.equalTo(header.mas_bottom)
+                s.make.left.right.bottom.equalTo(s.superview).inset(8)
+            }
+        }
+        try root.layout(width: 320, height: 480)
+        expectFrame(header, 0, 0, 320, 44)
+        expectFrame(badge, 292, 12, 20, 20)
+        expectFrame(content, 8, 44, 304, 428)
+    }
+
+    /// The example in the documentation of `ºº`.
+    @Test func docCommentExample() throws {
+        let root = View("root")
+        var view1: View!, view2: View!
+        ºº(root) {
+            view1 = º(View("view1")) { s in
+                s.make.edges.equalTo(s.superview)
+                view2 = º(View("view2")) { s in
+                    s.make.edges.equalTo(s.superview).inset(10)
+                }
+            }
+        }
+        try root.layout(width: 200, height: 100)
+        expectFrame(view1, 0, 0, 200, 100)
+        expectFrame(view2, 10, 10, 180, 80)
+    }
 }
 
 /// Fahrenheit's mistakes: reported by a layout, never a crash.
