@@ -12,22 +12,32 @@ public struct _ConstraintAttributeSet {
 }
 
 extension ConstraintAttributeChain {
+    /// Adds the left edge to the line.
     public var left: ConstraintMakerExtendable { _adding(.init(set: .left)) }
+    /// Adds the right edge to the line.
     public var right: ConstraintMakerExtendable { _adding(.init(set: .right)) }
+    /// Adds the top edge to the line.
     public var top: ConstraintMakerExtendable { _adding(.init(set: .top)) }
+    /// Adds the bottom edge to the line.
     public var bottom: ConstraintMakerExtendable { _adding(.init(set: .bottom)) }
+    /// Adds the leading edge (the left) to the line.
     public var leading: ConstraintMakerExtendable { _adding(.init(set: .leading)) }
+    /// Adds the trailing edge (the right) to the line.
     public var trailing: ConstraintMakerExtendable { _adding(.init(set: .trailing)) }
+    /// Adds the width to the line.
     public var width: ConstraintMakerExtendable { _adding(.init(set: .width)) }
+    /// Adds the height to the line.
     public var height: ConstraintMakerExtendable { _adding(.init(set: .height)) }
+    /// Adds the horizontal center to the line.
     public var centerX: ConstraintMakerExtendable { _adding(.init(set: .centerX)) }
+    /// Adds the vertical center to the line.
     public var centerY: ConstraintMakerExtendable { _adding(.init(set: .centerY)) }
-    /// The same as `bottom`: views carry no text.
+    /// Adds the baseline to the line: the same as `bottom`, views carry no text.
     public var baseline: ConstraintMakerExtendable { _adding(.init(set: .baseline)) }
-    /// top, left, bottom and right.
+    /// Adds top, left, bottom and right to the line.
     public var edges: ConstraintMakerExtendable { _adding(.init(set: .edges)) }
-    /// width and height.
+    /// Adds width and height to the line.
     public var size: ConstraintMakerExtendable { _adding(.init(set: .size)) }
-    /// centerX and centerY.
+    /// Adds centerX and centerY to the line.
     public var center: ConstraintMakerExtendable { _adding(.init(set: .center)) }
 }

@@ -36,15 +36,25 @@ public struct ViewAttribute: CustomStringConvertible {
 }
 
 extension View {
+    /// The view's left edge.
     public var mas_left: ViewAttribute { ViewAttribute(self, .left) }
+    /// The view's right edge.
     public var mas_right: ViewAttribute { ViewAttribute(self, .right) }
+    /// The view's top edge.
     public var mas_top: ViewAttribute { ViewAttribute(self, .top) }
+    /// The view's bottom edge.
     public var mas_bottom: ViewAttribute { ViewAttribute(self, .bottom) }
+    /// The view's leading edge (its left: layouts are left to right).
     public var mas_leading: ViewAttribute { ViewAttribute(self, .leading) }
+    /// The view's trailing edge (its right: layouts are left to right).
     public var mas_trailing: ViewAttribute { ViewAttribute(self, .trailing) }
+    /// The view's width.
     public var mas_width: ViewAttribute { ViewAttribute(self, .width) }
+    /// The view's height.
     public var mas_height: ViewAttribute { ViewAttribute(self, .height) }
+    /// The view's horizontal center.
     public var mas_centerX: ViewAttribute { ViewAttribute(self, .centerX) }
+    /// The view's vertical center.
     public var mas_centerY: ViewAttribute { ViewAttribute(self, .centerY) }
     /// The same as `mas_bottom`: views carry no text.
     public var mas_baseline: ViewAttribute { ViewAttribute(self, .baseline) }
