@@ -140,7 +140,7 @@ import Testing
         root.addSubview(box)
         let line = #line + 1
         let made = box.makeConstraints { make in
-            make.left.and.right
+            _ = make.left.and.right   // the compiler warns about the unused line; the layout reports it
             make.edges.equalTo(root)
         }
         #expect(made.count == 4)

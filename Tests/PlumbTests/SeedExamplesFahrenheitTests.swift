@@ -269,7 +269,7 @@ import Testing
         let root = View("root")
         ºº(root) {
             º(View("v")) { s in
-                s.make.left
+                _ = s.make.left
                 s.make.edges.equalTo(s.superview)
             }
         }
