@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 @testable import Plumb
 
@@ -264,6 +269,23 @@ import Testing
         #expect(frontEndProblems(of: after) == [.fahrenheitOutsideTopLevel(view: "after")])
     }
 
+    /// The stack of enclosing blocks belongs to the thread: a `º` on another
+    /// thread, while a `ºº` runs here, is outside any `ºº` there.
+    @Test func blocksBelongToTheirThread() throws {
+        let root = View("root")
+        var fromOtherThread: [SwiftFrontEndProblem] = []
+        var here: View!
+        ºº(root) {
+            fromOtherThread = onNewThread {
+                let v = º(View("elsewhere"))
+                return frontEndProblems(of: v)
+            }
+            here = º(View("here"))
+        }
+        #expect(fromOtherThread == [.fahrenheitOutsideTopLevel(view: "elsewhere")])
+        #expect(here.superview === root && root.subviews.count == 1)
+    }
+
     /// A maker mistake inside a block is reported by the root's layout like any other.
     @Test func makerMistakeInsideABlock() throws {
         let root = View("root")
@@ -275,4 +297,45 @@ import Testing
         }
         #expect(frontEndProblems(of: root) == [.missingRelation("left")])
     }
+}
+
+/// Something a new thread runs.
+private protocol ThreadBody: AnyObject {
+    func run()
+}
+
+/// `body` and, once run, its result. `@unchecked Sendable`: handed to one
+/// thread, and read only after that thread has been joined.
+private final class ThreadWork<R>: ThreadBody, @unchecked Sendable {
+    let body: () -> R
+    var result: R?
+    init(_ body: @escaping () -> R) { self.body = body }
+    func run() { result = body() }
+}
+
+/// Runs `body` on a new POSIX thread and returns its result once the thread has ended.
+private func onNewThread<R>(_ body: @escaping () -> R) -> R {
+    let work = ThreadWork(body)
+    let context = Unmanaged<AnyObject>.passRetained(work).toOpaque()
+    #if canImport(Darwin)
+    var thread: pthread_t?
+    #else
+    var thread = pthread_t()
+    #endif
+    let status = pthread_create(&thread, nil, { raw in
+        #if canImport(Darwin)
+        let object = Unmanaged<AnyObject>.fromOpaque(raw).takeRetainedValue()
+        #else
+        let object = Unmanaged<AnyObject>.fromOpaque(raw!).takeRetainedValue()
+        #endif
+        (object as! ThreadBody).run()
+        return nil
+    }, context)
+    precondition(status == 0, "pthread_create failed (\(status))")
+    #if canImport(Darwin)
+    pthread_join(thread!, nil)
+    #else
+    pthread_join(thread, nil)
+    #endif
+    return work.result!
 }
