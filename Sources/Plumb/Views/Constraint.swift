@@ -31,8 +31,9 @@ public final class Constraint: CustomStringConvertible {
     /// 1 ... 1000; 1000 (required) by default, as in the Simple Format Language.
     public var priority: Priority
     /// Where the constraint came from (its string and the Swift file and line
-    /// that made it), for error messages and conflict reports.
-    public let origin: Origin
+    /// that made it), for error messages and conflict reports. The maker's
+    /// ``View/updateConstraints(file:line:_:)`` replaces it with the updating line.
+    public internal(set) var origin: Origin
 
     /// Whether ``View/layout(width:height:)`` uses the constraint. Setting it
     /// to `true` registers the constraint with its views; `false` removes it.

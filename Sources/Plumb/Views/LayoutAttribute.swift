@@ -58,6 +58,13 @@ public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStri
     /// Whether the attribute is a size (`width`, `height`) rather than a position.
     public var isDimension: Bool { self == .width || self == .height }
 
+    /// Whether a constraint may relate this attribute to `other`: any two
+    /// attributes except positions on different axes (`left` and `top`),
+    /// which Auto Layout rejects too.
+    public func canBeRelated(to other: LayoutAttribute) -> Bool {
+        isDimension || other.isDimension || axis == other.axis
+    }
+
     /// Looks an attribute up by its Simple Format Language name.
     ///
     /// - Complexity: O(1).

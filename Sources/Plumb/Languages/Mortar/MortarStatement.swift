@@ -157,7 +157,7 @@ enum MortarStatement {
             let text = partText(targetView, part, relation, value, written)
             let origin = Origin(kind: .code, text: text)
             if let view = value.view, let kind = value.kind, let second = kind.base {
-                if !first.isDimension, !second.isDimension, first.axis != second.axis {
+                if !first.canBeRelated(to: second) {
                     targetView.recordProblem(.incompatibleAttributes("\(targetView.id).\(part)", "\(view.id).\(kind)"), origin: origin)
                     continue
                 }

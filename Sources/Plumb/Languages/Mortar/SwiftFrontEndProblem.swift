@@ -40,7 +40,7 @@ public enum SwiftFrontEndProblem: Hashable, Sendable, CustomStringConvertible {
     /// (`make.left.equalTo(8)` means `superview.left + 8`), and it has none.
     case numberNeedsSuperview(String)
     /// The target names several attributes that differ from the constrained
-    /// ones (`make.left.right.equalTo(other.snp.size)`).
+    /// ones (`make.left.right.equalTo(other.mas_size)`).
     case targetAttributesMismatch(String, String)
     /// `dividedBy(0)`.
     case divisionByZero

@@ -1,0 +1,51 @@
+/// Makes constraints for one view, a line at a time, in the style of
+/// Masonry and SnapKit. Reached through ``View/makeConstraints(file:line:_:)``,
+/// ``View/updateConstraints(file:line:_:)``, ``View/remakeConstraints(file:line:_:)``
+/// and a Fahrenheit block's `s.make`.
+///
+/// ```swift
+/// card.makeConstraints { make in
+///     make.top.left.equalTo(root).offset(20)        // top = root.top + 20, left = root.left + 20
+///     make.width.equalTo(root).multipliedBy(0.5)    // width = 0.5 · root.width
+///     make.height.equalTo(card.mas_width).dividedBy(2)
+/// }
+/// ```
+///
+/// Each line names attributes (`left right top bottom leading trailing width
+/// height centerX centerY baseline`, and `edges size center` for several),
+/// chained directly or with `.and`/`.with`; then a relation (`equalTo`,
+/// `lessThanOrEqualTo`, `greaterThanOrEqualTo`) to a view, a view attribute
+/// (`other.mas_right`) or a number; then modifiers (`offset`, `inset`,
+/// `insets`, `multipliedBy`, `dividedBy`) and a `priority`, required (1000)
+/// by default. The grammar is in the types: a priority before a relation
+/// does not compile.
+///
+/// The maker only translates: each line becomes one ``Constraint`` per
+/// attribute. Mistakes (a line without relation, mismatched attributes, a
+/// priority out of range) make no constraint and are reported by the next
+/// ``View/layout(width:height:)`` of a tree holding the view, as
+/// ``LayoutProblem/swiftFrontEnd(_:)`` with the line and its file and line number.
+public final class ConstraintMaker: ConstraintAttributeChain {
+    /// The view being constrained.
+    public let view: View
+    private var lines: [ConstraintDescription] = []
+    private let file: String
+    private let line: Int
+
+    init(view: View, file: String, line: Int) {
+        self.view = view
+        self.file = file
+        self.line = line
+    }
+
+    public func _adding(_ attributes: _ConstraintAttributeSet) -> ConstraintMakerExtendable {
+        let description = ConstraintDescription(view: view, attributes: attributes.set, file: file, line: line)
+        lines.append(description)
+        return ConstraintMakerExtendable(description)
+    }
+
+    /// Every line's constraints (inactive), in order; mistakes are recorded on the view.
+    func lower() -> [Constraint] {
+        lines.flatMap { $0.lower() }
+    }
+}

@@ -1,0 +1,54 @@
+/// A maker line with attributes, waiting for its relation.
+///
+/// A line left here (`make.left` alone) makes no constraint; the next layout
+/// reports it (``SwiftFrontEndProblem/missingRelation(_:)``).
+public class ConstraintMakerRelatable: ConstraintMakerFinalizable {
+    /// `attributes = target`. See ``ConstraintRelatableTarget`` for what a
+    /// view, an attribute or a number means.
+    @discardableResult
+    public func equalTo(
+        _ target: any ConstraintRelatableTarget, file: String = #fileID, line: Int = #line
+    ) -> ConstraintMakerEditable {
+        relate(.equal, target, file, line)
+    }
+
+    /// `attributes <= target`.
+    @discardableResult
+    public func lessThanOrEqualTo(
+        _ target: any ConstraintRelatableTarget, file: String = #fileID, line: Int = #line
+    ) -> ConstraintMakerEditable {
+        relate(.lessOrEqual, target, file, line)
+    }
+
+    /// `attributes >= target`.
+    @discardableResult
+    public func greaterThanOrEqualTo(
+        _ target: any ConstraintRelatableTarget, file: String = #fileID, line: Int = #line
+    ) -> ConstraintMakerEditable {
+        relate(.greaterOrEqual, target, file, line)
+    }
+
+    private func relate(
+        _ relation: Relation, _ target: any ConstraintRelatableTarget, _ file: String, _ lineNumber: Int
+    ) -> ConstraintMakerEditable {
+        line.relation = relation
+        line.target = target.constraintTarget
+        line.file = file
+        line.line = lineNumber
+        return ConstraintMakerEditable(line)
+    }
+}
+
+/// A maker line that can take more attributes (`make.left.right`,
+/// `make.top.and.left`) or its relation.
+public final class ConstraintMakerExtendable: ConstraintMakerRelatable, ConstraintAttributeChain {
+    /// The same line, for reading: `make.left.and.right.equalTo(superview)`.
+    public var and: ConstraintMakerExtendable { self }
+    /// The same line, for reading: `make.width.with.height.equalTo(40)`.
+    public var with: ConstraintMakerExtendable { self }
+
+    public func _adding(_ attributes: _ConstraintAttributeSet) -> ConstraintMakerExtendable {
+        line.attributes.formUnion(attributes.set)
+        return self
+    }
+}

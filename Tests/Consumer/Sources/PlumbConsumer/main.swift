@@ -1,0 +1,171 @@
+// Lays out examples of the Mortar, Masonry-style maker and Fahrenheit styles
+// through Plumb's public surface and checks every frame. Prints one line per
+// example; exits 1 if any frame is wrong or a layout throws.
+import Plumb
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+var failures = 0
+
+@MainActor func check(_ example: String, _ views: [(View, Rect)]) {
+    let wrong = views.filter { view, expected in
+        let f = view.frame
+        return abs(f.x - expected.x) > 1e-9 || abs(f.y - expected.y) > 1e-9
+            || abs(f.width - expected.width) > 1e-9 || abs(f.height - expected.height) > 1e-9
+    }
+    if wrong.isEmpty {
+        print("ok    \(example)")
+    } else {
+        failures += 1
+        for (view, expected) in wrong { print("FAIL  \(example): \(view.id) is \(view.frame), expected \(expected)") }
+    }
+}
+
+@MainActor func run(_ example: String, _ body: () throws -> [(View, Rect)]) {
+    do {
+        check(example, try body())
+    } catch {
+        failures += 1
+        print("FAIL  \(example): \(error)")
+    }
+}
+
+func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }
+
+// MARK: - Mortar
+
+run("mortar: view1.m_right |=| view2.m_left - 12.0") {
+    let root = View("root"), view1 = View("view1"), view2 = View("view2")
+    root |+| [view1, view2]
+    view2.m_frame |=| (10, 200, 100, 50)
+    view1.m_right |=| view2.m_left - 12.0
+    view1.m_width |=| 50
+    view1.m_caps |=| view2
+    try root.layout(width: 400, height: 300)
+    return [(view2, rect(200, 10, 100, 50)), (view1, rect(138, 10, 50, 50))]
+}
+
+run("mortar: [view1, view2, view3].m_size |=| (100, 200)") {
+    let root = View("root"), views = [View("view1"), View("view2"), View("view3")]
+    root |+| views
+    views.m_size |=| (100, 200)
+    views[0].m_origin |=| (0, 0)
+    views[1].m_origin |=| (100, 0)
+    views[2].m_origin |=| (200, 50)
+    try root.layout(width: 400, height: 300)
+    return [(views[0], rect(0, 0, 100, 200)), (views[1], rect(100, 0, 100, 200)), (views[2], rect(200, 50, 100, 200))]
+}
+
+run("mortar: priorities and MortarDefault") {
+    let root = View("root"), v = View("v")
+    root |+| v
+    MortarDefault.priority.push(.required)
+    v.m_origin |=| (10, 20)
+    v.m_height |=| 30
+    try MortarDefault.priority.pop()
+    v.m_width |=| 100 ! .low
+    v.m_width |=| 150 ! .high
+    v.m_width |=| 200                    // 500, Mortar's default: between the two
+    try root.layout(width: 400, height: 300)
+    return [(v, rect(10, 20, 150, 30))]
+}
+
+// MARK: - Masonry-style maker
+
+run("maker: make.edges.equalTo(root).inset(8)") {
+    let root = View("root"), box = View("box")
+    root.addSubview(box)
+    box.makeConstraints { make in
+        make.edges.equalTo(root).inset(8)
+    }
+    try root.layout(width: 320, height: 200)
+    return [(box, rect(8, 8, 304, 184))]
+}
+
+run("maker: view attributes, offset, multipliedBy, update and remake") {
+    let root = View("root"), icon = View("icon"), label = View("label")
+    root.addSubview(icon)
+    root.addSubview(label)
+    icon.makeConstraints { make in
+        make.top.left.equalTo(16)
+        make.size.equalTo(40)
+    }
+    label.makeConstraints { make in
+        make.left.equalTo(icon.mas_right).offset(8)
+        make.right.equalTo(root).offset(-16)
+        make.centerY.equalTo(icon)
+        make.height.equalTo(icon).multipliedBy(0.5)
+    }
+    try root.layout(width: 320, height: 200)
+    let before = label.frame
+    guard before == rect(64, 26, 240, 20) else { return [(label, rect(64, 26, 240, 20))] }
+    icon.updateConstraints { make in make.size.equalTo(60) }
+    label.remakeConstraints { make in
+        make.left.and.right.equalTo(root)
+        make.top.equalTo(icon.mas_bottom)
+        make.height.greaterThanOrEqualTo(24)
+        make.height.equalTo(0).priority(.low)
+    }
+    try root.layout(width: 320, height: 200)
+    return [(icon, rect(16, 16, 60, 60)), (label, rect(0, 76, 320, 24))]
+}
+
+// MARK: - Fahrenheit
+
+run("fahrenheit: nested blocks (the README's first example)") {
+    let root = View("root")
+    var view1: View!, view2: View!
+    ºº(root) {
+        view1 = º(View("view1")) { s in
+            s.make.edges.equalTo(s.superview).inset(10)
+            view2 = º(View("view2")) { s in
+                s.make.edges.equalTo(s.superview)
+            }
+        }
+    }
+    try root.layout(width: 400, height: 300)
+    return [(view1, rect(10, 10, 380, 280)), (view2, rect(0, 0, 380, 280))]
+}
+
+run("fahrenheit: siblings refer to each other; ASCII names; scope properties") {
+    let root = View("root")
+    var one: View!, two: View!
+    fahrenheitTopLevel(root) {
+        one = fahrenheit(View("one")) { s in
+            s.make.left.equalTo(two)           // two is assigned below, but not nil here
+            s.make.top.equalTo(20)
+            s.make.size.equalTo(50)
+        }
+        two = fahrenheit(View("two")) { s in
+            s.intrinsicContentSize = IntrinsicSize(width: 80, height: 40)
+            s.make.top.equalTo(one)
+            s.make.left.equalTo(100)
+        }
+    }
+    try root.layout(width: 400, height: 300)
+    return [(one, rect(100, 20, 50, 50)), (two, rect(100, 20, 80, 40))]
+}
+
+run("fahrenheit: º outside ºº is reported by layout") {
+    let stray = º(View("stray"))
+    do {
+        try stray.layout(width: 10, height: 10)
+        failures += 1
+        print("FAIL  fahrenheit: º outside ºº was not reported")
+    } catch let error as LayoutError {
+        guard error.problems == [.swiftFrontEnd(.fahrenheitOutsideTopLevel(view: "stray"))] else {
+            throw error
+        }
+    }
+    try stray.layout(width: 10, height: 10)
+    return [(stray, rect(0, 0, 10, 10))]
+}
+
+if failures > 0 {
+    print("\(failures) example(s) failed")
+    exit(1)
+}
+print("all examples laid out as expected")
