@@ -76,6 +76,10 @@ if ((failed > 0)); then finish; fi
 check "swift build" swift build
 check "swift test" swift test
 SWIFTPM_PLUMB=$ROOT/.build/debug/plumb
+# A package outside this one that uses only `import Plumb`'s public surface.
+check "consumer package (public API only)" \
+    bash -c "swift build --package-path Tests/Consumer --scratch-path '$ROOT/.build-consumer' &&
+             '$ROOT/.build-consumer/debug/plumb-consumer'"
 
 # solve_equals BINARY DOC EXPECTED [FLAGS...]: frames equal the expected file.
 solve_equals() {
