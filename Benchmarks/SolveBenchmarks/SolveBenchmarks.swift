@@ -92,6 +92,7 @@ func agreeingStrategies(_ workload: Workload) -> [SolveOptions.Strategy] {
 func configuration(views: Int) -> Benchmark.Configuration {
     .init(
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident],
+        timeUnits: .microseconds,
         warmupIterations: 2,
         maxDuration: .seconds(views >= 100_000 ? 8 : 3),
         maxIterations: views >= 100_000 ? 15 : 50
