@@ -23,6 +23,11 @@ struct SystemBuilder {
         system.addVariables(4 * viewCount)
     }
 
+    /// The rows ``fixRoot(width:height:rootID:)`` adds for the root's width
+    /// and height (`root.width − width = 0`), when it is called first.
+    static let rootWidthRow = RowIndex(2)
+    static let rootHeightRow = RowIndex(3)
+
     /// Adds the four required rows that pin the root's frame to `(0, 0, width, height)`.
     ///
     /// - Precondition: `width` and `height` are finite.
@@ -67,19 +72,22 @@ struct SystemBuilder {
     /// `dimension >= length @ resistance`, each with an origin naming the view.
     ///
     /// - Precondition: `length` is finite.
+    /// - Returns: the hugging row; the resistance row follows it.
+    @discardableResult
     mutating func addIntrinsicSize(
         _ view: ViewIndex, id: String, axis: LayoutAxis, length: Double,
         hugging: Priority, resistance: Priority
-    ) {
+    ) -> RowIndex {
         let dimension = axis.dimension
         let variable = view.variable(axis == .horizontal ? .width : .height)
         let shown = NumberFormatting.shortest(length)
-        system.addRow(
+        let huggingRow = system.addRow(
             CollectionOfOne((variable, 1.0)), constant: -length, relation: .lessOrEqual, priority: hugging,
             origin: Origin(kind: .intrinsicSize, text: "\(id): \(dimension) <= \(shown) @ \(hugging)"))
         system.addRow(
             CollectionOfOne((variable, 1.0)), constant: -length, relation: .greaterOrEqual, priority: resistance,
             origin: Origin(kind: .intrinsicSize, text: "\(id): \(dimension) >= \(shown) @ \(resistance)"))
+        return huggingRow
     }
 
     /// Every view's frame from solved variable values.

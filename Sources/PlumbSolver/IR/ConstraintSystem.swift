@@ -108,6 +108,15 @@ public struct ConstraintSystem: Sendable {
         return RowIndex(constants.count - 1)
     }
 
+    /// Replaces row `r`'s constant (the row's terms, relation and priority stay).
+    ///
+    /// - Precondition: `value` is finite.
+    /// - Complexity: O(1).
+    public mutating func setConstant(_ value: Double, ofRow r: RowIndex) {
+        precondition(value.isFinite, "non-finite constant for row \(r.int) from \(origins[r.int])")
+        constants[r.int] = value
+    }
+
     /// The term positions of row `r` in ``columns`` and ``coefficients``.
     @inlinable public func termRange(of r: RowIndex) -> Range<Int> {
         Int(rowStart[r.int]) ..< Int(rowStart[r.int + 1])

@@ -1,72 +1,84 @@
 extension Planner {
     // MARK: - Residual phase
 
-    /// Substitutes the determined variables into every row not used to
-    /// determine them, checks required rows that became constant, and solves
-    /// the rest component by component with the dual simplex.
-    mutating func solveResidual() throws(SolverError) {
+    /// The rows left after the block phase, grouped into independent
+    /// components. It depends only on which variables the block phase
+    /// determined, not on their values, so a compiled system keeps it across
+    /// solves.
+    struct ResidualPlan {
+        /// Required rows whose every variable is determined: checked at each
+        /// solve, never handed to the simplex.
+        var fixedRows: [Int32] = []
+        /// Each component's rows in the order they are added to its tableau:
+        /// required equalities, required inequalities, then optional rows from
+        /// the highest priority down (so the tableau starts feasible and every
+        /// optional row is added against a settled basis). Component `c` is
+        /// `rows[componentStart[c] ..< componentStart[c + 1]]`.
+        var rows: [Int32] = []
+        var componentStart: [Int] = [0]
+        /// The first row (in system order) left for the simplex, if any.
+        var firstRow: Int32? = nil
+
+        var componentCount: Int { componentStart.count - 1 }
+        func rows(ofComponent c: Int) -> ArraySlice<Int32> { rows[componentStart[c] ..< componentStart[c + 1]] }
+    }
+
+    /// One component's tableau and the mapping of its columns.
+    struct ComponentTableau {
+        /// Where a parameter column's value comes from.
+        enum ParameterSource {
+            /// A variable determined by the block phase.
+            case variable(Int32)
+            /// A row's constant (a row whose constant the caller may change).
+            case constant(Int32)
+        }
+
+        /// A column fixed by an edit variable to a value computed outside the
+        /// tableau, so a new value is a suggestion, not a rebuild.
+        struct Parameter {
+            var column: Int32
+            var source: ParameterSource
+            var value: Double
+        }
+
+        let core: SimplexCore
+        /// The system variable of each solved column (parameter columns excluded).
+        var solved: [(column: Int32, variable: Int32)] = []
+        var parameters: [Parameter] = []
+    }
+
+    /// Sorts the rows the block phase left into fixed rows and components.
+    mutating func makeResidualPlan() -> ResidualPlan {
+        var plan = ResidualPlan()
         let varOfRow = definedVariable
-        var residualRows: [Int32] = []
-        var residualConstant: [Double] = []
+        var residual: [Int32] = []
         var uf = UnionFind(count: system.variableCount)
 
         for r in 0 ..< system.rowCount {
             let defined = varOfRow[r]
             if defined >= 0 && state[Int(defined)] == .determined { continue }
-            var c = system.constants[r]
-            var magnitude = abs(c)
             var anchor: Int32 = -1
-            for k in system.termRange(of: RowIndex(r)) {
+            for k in system.termRange(of: RowIndex(r)) where state[Int(system.columns[k])] != .determined {
                 let v = system.columns[k]
-                if state[Int(v)] == .determined {
-                    let t = system.coefficients[k] * values[Int(v)]
-                    c += t
-                    magnitude += abs(t)
-                } else if anchor < 0 {
-                    anchor = v
-                } else {
-                    uf.union(anchor, v)
-                }
+                if anchor < 0 { anchor = v } else { uf.union(anchor, v) }
             }
             if anchor < 0 {
                 // Every variable is known: a required row must hold as it stands.
-                if system.priorities[r].isRequired {
-                    let slack = Tolerances.feasibility * max(1, magnitude)
-                    let holds: Bool
-                    switch system.relations[r] {
-                    case .equal: holds = abs(c) <= slack
-                    case .lessOrEqual: holds = c <= slack
-                    case .greaterOrEqual: holds = c >= -slack
-                    }
-                    if !holds { throw .unsatisfiable(conflict: explainConflict(seeds: [Int32(r)])) }
-                }
-                continue
+                if system.priorities[r].isRequired { plan.fixedRows.append(Int32(r)) }
+            } else {
+                residual.append(Int32(r))
             }
-            residualRows.append(Int32(r))
-            residualConstant.append(c)
         }
-        if residualRows.isEmpty { return }
-        if options.strategy == .dag || options.strategy == .block {
-            let r = Int(residualRows[0])
-            let why = system.priorities[r].isRequired
-                ? (system.relations[r] == .equal ? "is not determined by required equalities alone"
-                    : "is an inequality")
-                : "is not required (priority \(system.priorities[r]))"
-            throw .strategyCannotSolve(
-                strategy: options.strategy.rawValue,
-                reason: "\(system.origins[r]) \(why); it needs the simplex (use the auto or simplex strategy)")
-        }
+        guard let first = residual.first else { return plan }
+        plan.firstRow = first
 
         // Group residual rows by component (the representative of any open
-        // variable) with a counting sort, then order each component's rows:
-        // required equalities, required inequalities, then optional rows from
-        // the highest priority down, so the tableau starts feasible and every
-        // optional row is added against a settled basis.
+        // variable) with a counting sort, then order each component's rows.
         var componentOfRoot = [Int32](repeating: -1, count: system.variableCount)
-        var componentOfResidual = [Int32](repeating: 0, count: residualRows.count)
+        var componentOfResidual = [Int32](repeating: 0, count: residual.count)
         var componentCount = 0
-        var orderKey = [Double](repeating: 0, count: residualRows.count)
-        for (i, r) in residualRows.enumerated() {
+        var orderKey = [Double](repeating: 0, count: residual.count)
+        for (i, r) in residual.enumerated() {
             var anchor: Int32 = -1
             for k in system.termRange(of: RowIndex(Int(r))) where state[Int(system.columns[k])] != .determined {
                 anchor = system.columns[k]
@@ -85,54 +97,160 @@ extension Planner {
         for c in componentOfResidual { componentStart[Int(c) + 1] += 1 }
         for c in 0 ..< componentCount { componentStart[c + 1] += componentStart[c] }
         var cursor = componentStart
-        var residualOrder = [Int](repeating: 0, count: residualRows.count)
+        var residualOrder = [Int](repeating: 0, count: residual.count)
         for (i, c) in componentOfResidual.enumerated() {
             residualOrder[cursor[Int(c)]] = i
             cursor[Int(c)] += 1
         }
-
-        var localIndex = [Int32](repeating: -1, count: system.variableCount)
-        var globalOfLocal: [Int32] = []
-        var localValues: [Double] = []
+        plan.rows.reserveCapacity(residual.count)
         for c in 0 ..< componentCount {
-            globalOfLocal.removeAll(keepingCapacity: true)
             let ordered = residualOrder[componentStart[c] ..< componentStart[c + 1]].sorted { a, b in
                 orderKey[a] != orderKey[b] ? orderKey[a] < orderKey[b] : a < b
             }
-            var terms: [(Int32, Double)] = []
-            let core = SimplexCore(variableCount: 0)
-            for i in ordered {
-                let r = Int(residualRows[i])
-                terms.removeAll(keepingCapacity: true)
-                for k in system.termRange(of: RowIndex(r)) {
-                    let v = Int(system.columns[k])
-                    guard state[v] != .determined else { continue }
-                    if localIndex[v] < 0 {
-                        localIndex[v] = Int32(globalOfLocal.count)
-                        globalOfLocal.append(Int32(v))
-                        _ = core.addVariables(1)
-                    }
-                    terms.append((localIndex[v], system.coefficients[k]))
-                }
-                do {
-                    _ = try core.add(
-                        terms: terms, constant: residualConstant[i], relation: system.relations[r],
-                        priority: system.priorities[r], tag: Int32(r))
-                } catch {
-                    throw .unsatisfiable(conflict: explainConflict(seeds: error.tags))
-                }
-            }
-            if localValues.count < globalOfLocal.count {
-                localValues = [Double](repeating: 0, count: globalOfLocal.count)
-            }
-            core.readValues(into: &localValues)
-            for (l, v) in globalOfLocal.enumerated() {
-                values[Int(v)] = localValues[l]
-                localIndex[Int(v)] = -1
-            }
-            stats.simplexComponents += 1
-            stats.simplexVariables += globalOfLocal.count
-            stats.largestSimplexComponent = max(stats.largestSimplexComponent, globalOfLocal.count)
+            for i in ordered { plan.rows.append(residual[i]) }
         }
+        plan.componentStart = componentStart
+        return plan
+    }
+
+    /// - Throws: ``SolverError/strategyCannotSolve(strategy:reason:)`` when a
+    ///   forced DAG or block strategy leaves rows for the simplex.
+    func checkStrategy(_ plan: ResidualPlan) throws(SolverError) {
+        guard let first = plan.firstRow, options.strategy == .dag || options.strategy == .block else { return }
+        let r = Int(first)
+        let why = system.priorities[r].isRequired
+            ? (system.relations[r] == .equal ? "is not determined by required equalities alone"
+                : "is an inequality")
+            : "is not required (priority \(system.priorities[r]))"
+        throw .strategyCannotSolve(
+            strategy: options.strategy.rawValue,
+            reason: "\(system.origins[r]) \(why); it needs the simplex (use the auto or simplex strategy)")
+    }
+
+    /// Checks the plan's fixed rows at the current values.
+    ///
+    /// - Throws: ``SolverError/unsatisfiable(conflict:)`` for the first that does not hold.
+    func checkFixedRows(_ plan: ResidualPlan) throws(SolverError) {
+        for r in plan.fixedRows {
+            let (c, magnitude) = knownPart(of: Int(r))
+            let slack = Tolerances.feasibility * max(1, magnitude)
+            let holds: Bool
+            switch system.relations[Int(r)] {
+            case .equal: holds = abs(c) <= slack
+            case .lessOrEqual: holds = c <= slack
+            case .greaterOrEqual: holds = c >= -slack
+            }
+            if !holds { throw .unsatisfiable(conflict: explainConflict(seeds: [r])) }
+        }
+    }
+
+    /// Row `r`'s constant plus its terms on determined variables, and the sum
+    /// of their magnitudes.
+    func knownPart(of r: Int) -> (value: Double, magnitude: Double) {
+        var c = system.constants[r]
+        var magnitude = abs(c)
+        for k in system.termRange(of: RowIndex(r)) {
+            let v = Int(system.columns[k])
+            if state[v] == .determined {
+                let t = system.coefficients[k] * values[v]
+                c += t
+                magnitude += abs(t)
+            }
+        }
+        return (c, magnitude)
+    }
+
+    /// Builds component `c`'s tableau and writes its solution into ``values``.
+    ///
+    /// Without `parameters`, determined variables are substituted into each
+    /// row's constant, and the tableau is only good for these values. With
+    /// `parameters`, each determined variable the component mentions, and the
+    /// constant of each row in `parameters.rows`, becomes a column held at its
+    /// value by an edit variable at `parameters.priority` (above every optional
+    /// priority of the component, so the edits hold whenever the required rows
+    /// allow): new values are then suggestions that the dual simplex absorbs
+    /// from the current basis.
+    ///
+    /// - Throws: ``SolverError/unsatisfiable(conflict:)`` when the component's
+    ///   required rows conflict (with parameters: whatever their values).
+    mutating func buildComponent(
+        _ c: Int, of plan: ResidualPlan, parameters: (priority: Priority, rows: [Bool])? = nil
+    ) throws(SolverError) -> ComponentTableau {
+        if localIndex.count < system.variableCount {
+            localIndex = [Int32](repeating: -1, count: system.variableCount)
+        }
+        let core = SimplexCore(variableCount: 0)
+        var tableau = ComponentTableau(core: core)
+        defer {
+            for (_, v) in tableau.solved { localIndex[Int(v)] = -1 }
+            for p in tableau.parameters { if case .variable(let v) = p.source { localIndex[Int(v)] = -1 } }
+        }
+        func addParameter(_ source: ComponentTableau.ParameterSource, value: Double, priority: Priority) -> Int32 {
+            let column = core.addVariables(1)
+            core.addEdit(variable: column, priority: priority)
+            core.suggest(variable: column, value: value)
+            tableau.parameters.append(.init(column: column, source: source, value: value))
+            return column
+        }
+        var terms: [(Int32, Double)] = []
+        for r32 in plan.rows(ofComponent: c) {
+            let r = Int(r32)
+            terms.removeAll(keepingCapacity: true)
+            var constant = system.constants[r]
+            for k in system.termRange(of: RowIndex(r)) {
+                let v = Int(system.columns[k])
+                let a = system.coefficients[k]
+                if state[v] == .determined {
+                    guard let parameters else { constant += a * values[v]; continue }
+                    if localIndex[v] < 0 {
+                        localIndex[v] = addParameter(.variable(Int32(v)), value: values[v], priority: parameters.priority)
+                    }
+                    terms.append((localIndex[v], a))
+                    continue
+                }
+                if localIndex[v] < 0 {
+                    localIndex[v] = core.addVariables(1)
+                    tableau.solved.append((localIndex[v], Int32(v)))
+                }
+                terms.append((localIndex[v], a))
+            }
+            if let parameters, parameters.rows[r] {
+                terms.append((addParameter(.constant(r32), value: constant, priority: parameters.priority), 1))
+                constant = 0
+            }
+            do {
+                _ = try core.add(
+                    terms: terms, constant: constant, relation: system.relations[r],
+                    priority: system.priorities[r], tag: r32)
+            } catch {
+                throw .unsatisfiable(conflict: explainConflict(seeds: error.tags))
+            }
+        }
+        readValues(of: tableau)
+        return tableau
+    }
+
+    /// Copies a component tableau's solved columns into ``values``.
+    mutating func readValues(of tableau: ComponentTableau) {
+        for (column, v) in tableau.solved { values[Int(v)] = tableau.core.value(of: column) }
+    }
+
+    /// Solves the rows the block phase left: checks the fixed rows, then
+    /// solves each component with the dual simplex, determined variables
+    /// substituted as constants.
+    mutating func solveResidual() throws(SolverError) {
+        let plan = makeResidualPlan()
+        try checkFixedRows(plan)
+        try checkStrategy(plan)
+        for c in 0 ..< plan.componentCount {
+            let tableau = try buildComponent(c, of: plan)
+            noteSimplexComponent(tableau)
+        }
+    }
+
+    mutating func noteSimplexComponent(_ tableau: ComponentTableau) {
+        stats.simplexComponents += 1
+        stats.simplexVariables += tableau.solved.count
+        stats.largestSimplexComponent = max(stats.largestSimplexComponent, tableau.solved.count)
     }
 }
