@@ -40,6 +40,9 @@ public final class CompiledLayout {
     public private(set) var height: Double
 
     private let compiled: CompiledSystem
+    /// The root size in the compiled system's rows (which may be a size whose solve failed).
+    private var rootWidthSet: Double
+    private var rootHeightSet: Double
     /// View index → its hugging rows per axis (the resistance row follows each).
     private var intrinsicRows: [Int32: (horizontal: RowIndex?, vertical: RowIndex?)] = [:]
     /// View id → index, built on the first ``setIntrinsicSize(_:ofView:)``.
@@ -63,6 +66,8 @@ public final class CompiledLayout {
         parents = lowered.parents
         self.width = width
         self.height = height
+        rootWidthSet = width
+        rootHeightSet = height
         var parameterRows = [SystemBuilder.rootWidthRow, SystemBuilder.rootHeightRow]
         for entry in lowered.intrinsicRows {
             parameterRows.append(entry.huggingRow)
@@ -89,8 +94,17 @@ public final class CompiledLayout {
         guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
             throw LayoutError([Diagnostic(location: "layout", problem: .invalidRootSize(width: width, height: height))])
         }
-        compiled.setConstant(-width, ofRow: SystemBuilder.rootWidthRow)
-        compiled.setConstant(-height, ofRow: SystemBuilder.rootHeightRow)
+        // The origins quote the size, so a conflict names the one asked for.
+        if width != rootWidthSet {
+            compiled.setConstant(-width, ofRow: SystemBuilder.rootWidthRow,
+                                 origin: SystemBuilder.rootOrigin(rootID: viewIDs[0], attribute: "width", value: width))
+            rootWidthSet = width
+        }
+        if height != rootHeightSet {
+            compiled.setConstant(-height, ofRow: SystemBuilder.rootHeightRow,
+                                 origin: SystemBuilder.rootOrigin(rootID: viewIDs[0], attribute: "height", value: height))
+            rootHeightSet = height
+        }
         let solution: Solution
         do {
             solution = try compiled.solve()
@@ -142,7 +156,7 @@ public final class CompiledLayout {
                 problem: .unknownView(id, suggestion: Suggestions.closest(to: id, among: viewIDs)))])
         }
         let rows = intrinsicRows[Int32(view)] ?? (nil, nil)
-        var changes: [(RowIndex, Double)] = []
+        var changes: [(RowIndex, LayoutAxis, Double)] = []
         for axis in LayoutAxis.allCases {
             guard let length = size[axis] else { continue }
             let dimension: LayoutAttribute = axis == .horizontal ? .width : .height
@@ -154,11 +168,15 @@ public final class CompiledLayout {
                 throw LayoutError([Diagnostic(
                     location: id, problem: .intrinsicSizeNotCompiled(view: id, dimension: dimension))])
             }
-            changes.append((row, -length))
+            changes.append((row, axis, length))
         }
-        for (row, constant) in changes {
-            compiled.setConstant(constant, ofRow: row)
-            compiled.setConstant(constant, ofRow: RowIndex(row.int + 1))
+        for (row, axis, length) in changes {
+            let resistanceRow = RowIndex(row.int + 1)
+            let priorities = compiled.system.priorities
+            let origins = SystemBuilder.intrinsicOrigins(
+                id: id, axis: axis, length: length, hugging: priorities[row.int], resistance: priorities[resistanceRow.int])
+            compiled.setConstant(-length, ofRow: row, origin: origins.hugging)
+            compiled.setConstant(-length, ofRow: resistanceRow, origin: origins.resistance)
         }
     }
 }

@@ -41,6 +41,10 @@ public final class CompiledSystem {
     /// optional priorities leave no room for the edit level below required,
     /// which is rebuilt at each solve instead.
     private var components: [Planner.ComponentTableau?]
+    /// Components whose tableau is rebuilt at the next solve: after a
+    /// suggestion that the edits could not absorb, the basis is no longer
+    /// trusted as a warm start.
+    private var stale: [Bool]
     /// `isParameter[r]`: row `r`'s constant may change.
     private let isParameter: [Bool]
     private var suggestions: [(variable: Int32, value: Double)] = []
@@ -74,6 +78,7 @@ public final class CompiledSystem {
         try planner.checkStrategy(plan)
         components = []
         components.reserveCapacity(plan.componentCount)
+        stale = [Bool](repeating: false, count: plan.componentCount)
         for c in 0 ..< plan.componentCount {
             guard let priority = editPriority(ofComponent: c) else {
                 components.append(nil)
@@ -88,14 +93,14 @@ public final class CompiledSystem {
     /// The system with its current constants.
     public var system: ConstraintSystem { planner.system }
 
-    /// Sets row `r`'s constant for the next ``solve()``.
+    /// Sets row `r`'s constant, and optionally its origin (so conflicts
+    /// quote the new value), for the next ``solve()``.
     ///
     /// - Precondition: `r` was one of the `parameterRows`; `value` is finite.
     /// - Complexity: O(1).
-    public func setConstant(_ value: Double, ofRow r: RowIndex) {
+    public func setConstant(_ value: Double, ofRow r: RowIndex, origin: Origin? = nil) {
         precondition(isParameter[r.int], "row \(r.int) is not a parameter row of this compiled system")
-        precondition(value.isFinite, "non-finite constant for row \(r.int)")
-        planner.system.setConstant(value, ofRow: r)
+        planner.system.setConstant(value, ofRow: r, origin: origin)
     }
 
     /// Solves the system for its current constants, from the previous solve's state.
@@ -113,7 +118,14 @@ public final class CompiledSystem {
         for c in 0 ..< components.count {
             if components[c] == nil {
                 _ = try planner.buildComponent(c, of: plan)
+            } else if stale[c] {
+                let priority = editPriority(ofComponent: c)!
+                let tableau = try planner.buildComponent(c, of: plan, parameters: (priority, isParameter))
+                components[c] = tableau
+                guard parametersHold(in: tableau) else { return try freshSolve() }
+                stale[c] = false
             } else if !resolve(&components[c]!) {
+                stale[c] = true
                 return try freshSolve()
             }
         }
@@ -141,13 +153,20 @@ public final class CompiledSystem {
             }
         }
         if suggestions.isEmpty { return true }
+        let anomalies = tableau.core.tableau.anomalies
         tableau.core.suggest(suggestions)
-        for p in tableau.parameters {
-            let held = tableau.core.value(of: p.column)
-            if abs(held - p.value) > Tolerances.feasibility * max(1, abs(p.value)) { return false }
-        }
+        if tableau.core.tableau.anomalies != anomalies { return false }
+        guard parametersHold(in: tableau) else { return false }
         planner.readValues(of: tableau)
         return true
+    }
+
+    /// Whether every parameter column holds its value: false when the
+    /// required rows conflict at these values.
+    private func parametersHold(in tableau: Planner.ComponentTableau) -> Bool {
+        tableau.parameters.allSatisfy { p in
+            abs(tableau.core.value(of: p.column) - p.value) <= Tolerances.feasibility * max(1, abs(p.value))
+        }
     }
 
     /// A priority strictly between component `c`'s optional priorities and
