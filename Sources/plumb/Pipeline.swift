@@ -12,6 +12,17 @@ enum Pipeline {
         try LayoutDocument.parse(try IO.read(path), source: sourceName(path))
     }
 
+    /// Solves a compiled layout at one root size; a failure is preceded on
+    /// standard error by the size it happened at.
+    static func solve(_ layout: CompiledLayout, width: Double, height: Double) throws -> Solution {
+        do {
+            return try layout.solve(width: width, height: height)
+        } catch {
+            IO.printError("at root size \(number(width)) x \(number(height)):")
+            throw error
+        }
+    }
+
     /// Runs `body`, printing a ``LayoutError`` as compilers print errors and a
     /// ``CLIError`` as `error: message`, then exiting with status 1.
     static func reportingErrors(_ body: () throws -> Void) throws {

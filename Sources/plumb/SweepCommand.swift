@@ -56,13 +56,7 @@ struct SweepCommand: ParsableCommand {
         for width in widths.values {
             for height in heights {
                 let started = IO.now()
-                let solution: Solution
-                do {
-                    solution = try layout.solve(width: width, height: height)
-                } catch {
-                    IO.printError("at root size \(Pipeline.number(width)) x \(Pipeline.number(height)):")
-                    throw error
-                }
+                let solution = try Pipeline.solve(layout, width: width, height: height)
                 steps.append(IO.now() - started)
                 out.append(contentsOf: "{\"width\": ".utf8)
                 FrameWriter.appendNumber(width, to: &out)
