@@ -89,6 +89,9 @@ public enum LayoutProblem: Hashable, Sendable, CustomStringConvertible {
     case invalidIntrinsicSize(view: String, dimension: LayoutAttribute, Double)
     /// An invalid root size for ``View/layout(width:height:)``.
     case invalidRootSize(width: Double, height: Double)
+    /// A compiled layout was given an intrinsic size on an axis where its
+    /// document had none (the rows for it do not exist).
+    case intrinsicSizeNotCompiled(view: String, dimension: LayoutAttribute)
     /// Required constraints that cannot hold together: a minimal set, by origin.
     case unsatisfiable(conflict: [Origin])
     /// Any other failure reported by the solver.
@@ -173,6 +176,8 @@ public enum LayoutProblem: Hashable, Sendable, CustomStringConvertible {
             "intrinsic \(dimension) \(value) of view '\(view)' must be finite and not negative"
         case .invalidRootSize(let w, let h):
             "root size \(w) x \(h) must be finite and not negative"
+        case .intrinsicSizeNotCompiled(let view, let dimension):
+            "view '\(view)' has no intrinsic \(dimension) in the compiled layout; only sizes the document gives can change"
         case .unsatisfiable(let conflict):
             "required constraints conflict (\(conflict.count) cannot all hold; dropping any one lets the rest hold)"
         case .solver(let error):
