@@ -216,13 +216,21 @@ extension Planner {
     /// variables it solves into `values`. It reads the determined variables'
     /// entries of `values` and writes only the component's own, so workers
     /// building different components can share `values`. `localIndex` is
-    /// scratch of one entry per variable, all -1, and left so.
+    /// scratch of one entry per variable, all -1, and left so. With `reusing`,
+    /// the component is built in that core after a reset (its buffers kept),
+    /// and the returned tableau is only good until the core's next reset.
     static func assembleComponent(
         _ rows: ArraySlice<Int32>, system: ConstraintSystem, state: [State],
         values: UnsafeMutableBufferPointer<Double>, localIndex: inout [Int32],
-        parameters: (priority: Priority, rows: [Bool])?
+        parameters: (priority: Priority, rows: [Bool])?, reusing reused: SimplexCore? = nil
     ) -> Result<ComponentTableau, SimplexConflict> {
-        let core = SimplexCore(variableCount: 0)
+        let core: SimplexCore
+        if let reused {
+            reused.reset(variableCount: 0)
+            core = reused
+        } else {
+            core = SimplexCore(variableCount: 0)
+        }
         var tableau = ComponentTableau(core: core)
         defer {
             for (_, v) in tableau.solved { localIndex[Int(v)] = -1 }
@@ -338,8 +346,9 @@ extension Planner {
         return max(1, min(cores, components / 16, rows / 1024))
     }
 
-    /// Solves `range` of the plan's components one after the other, each in
-    /// a fresh simplex core; stops at the first whose required rows conflict.
+    /// Solves `range` of the plan's components one after the other in one
+    /// simplex core, reset between components; stops at the first whose
+    /// required rows conflict.
     static func solveComponents(
         _ range: Range<Int>, of plan: ResidualPlan, system: ConstraintSystem, state: [State],
         values: UnsafeMutableBufferPointer<Double>
@@ -347,10 +356,13 @@ extension Planner {
         var outcome = ComponentRunOutcome()
         guard !range.isEmpty else { return outcome }
         var localIndex = [Int32](repeating: -1, count: system.variableCount)
+        // One core for the whole run: each component resets it, so its
+        // buffers are allocated once, not once per component.
+        let core = SimplexCore(variableCount: 0)
         for c in range {
             switch assembleComponent(
                 plan.rows(ofComponent: c), system: system, state: state, values: values,
-                localIndex: &localIndex, parameters: nil)
+                localIndex: &localIndex, parameters: nil, reusing: core)
             {
             case .success(let tableau):
                 outcome.components += 1

@@ -222,6 +222,19 @@ struct LexicographicObjective {
         return nil
     }
 
+    /// Empties the objective (no levels, no entries), keeping its storage.
+    mutating func reset() {
+        levels.removeAll(keepingCapacity: true)
+        symbols.removeAll(keepingCapacity: true)
+        coefficients.removeAll(keepingCapacity: true)
+        constants.removeAll(keepingCapacity: true)
+        constants.append(0)
+        for s in touched { isTouched[s.index] = false }
+        touched.removeAll(keepingCapacity: true)
+        undoLog.removeAll(keepingCapacity: true)
+        undoConstants = nil
+    }
+
     // MARK: - Undo (tentative adds)
 
     /// Starts remembering changes so that ``rollBack()`` can undo them.

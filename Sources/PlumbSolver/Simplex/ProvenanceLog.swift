@@ -43,6 +43,14 @@ struct ProvenanceLog {
 
     var count: Int { events.count }
 
+    /// Forgets every event, keeping the storage.
+    mutating func reset() {
+        events.removeAll(keepingCapacity: true)
+        targets.removeAll(keepingCapacity: true)
+        operands.removeAll(keepingCapacity: true)
+        factors.removeAll(keepingCapacity: true)
+    }
+
     /// Records that `slot` starts holding constraint `constraint`'s row; returns the event index.
     mutating func recordCreate(slot: RowSlot, constraint: Int32) -> Int {
         append(.create, slot, constraint, 0)

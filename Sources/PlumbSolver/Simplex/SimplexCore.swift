@@ -31,6 +31,15 @@ final class SimplexCore {
         for _ in 0 ..< variableCount { _ = tableau.addExternal() }
     }
 
+    /// Forgets every variable and constraint, keeping the storage, and adds
+    /// `variableCount` new variables: the core is then as a new core, and the
+    /// same additions give the same results (the planner solves many small
+    /// components with one core per worker this way).
+    func reset(variableCount: Int) {
+        tableau.reset()
+        for _ in 0 ..< variableCount { _ = tableau.addExternal() }
+    }
+
     /// Number of external variables.
     var variableCount: Int { tableau.externalSymbols.count }
 

@@ -127,6 +127,44 @@ struct Tableau {
         freeSymbols.append(s)
     }
 
+    /// Empties the tableau (no symbols, rows, constraints or edits) but keeps
+    /// every buffer, so that one tableau can solve many small systems one
+    /// after another without allocating for each.
+    ///
+    /// Every symbol and slot goes on the free lists in ascending order from
+    /// the top, so symbols and slots are handed out in the same order as in a
+    /// new tableau: the same additions then make the same pivots.
+    mutating func reset() {
+        precondition(journal == nil, "reset during a tentative add")
+        for i in kinds.indices {
+            kinds[i] = .free
+            rowOf[i] = .none
+            columns[i].removeAll(keepingCapacity: true)
+            staleEntries[i] = 0
+            errorPriority[i] = 0
+            accumulator[i] = 0
+            accumulatorMagnitude[i] = 0
+            accumulatorMarked[i] = false
+        }
+        freeSymbols.removeAll(keepingCapacity: true)
+        for i in kinds.indices.reversed() { freeSymbols.append(Symbol(i)) }
+        for r in rows.indices { rows[r].clear() }
+        freeSlots.removeAll(keepingCapacity: true)
+        for r in rows.indices.reversed() { freeSlots.append(RowSlot(r)) }
+        liveRowCount = 0
+        objective.reset()
+        constraints.removeAll(keepingCapacity: true)
+        log.reset()
+        constantScale = 1
+        externalSymbols.removeAll(keepingCapacity: true)
+        editOf.removeAll(keepingCapacity: true)
+        infeasible.removeAll(keepingCapacity: true)
+        tracksInfeasibleRows = false
+        accumulatorTouched.removeAll(keepingCapacity: true)
+        pivotCount = 0
+        anomalies = 0
+    }
+
     // MARK: - Slots
 
     /// A free slot for a row being built.
