@@ -19,7 +19,13 @@ Prints {"frames": {id: [x, y, w, h]}} in root coordinates (like
 stderr: {"ms": {"parse", "build", "add", "update", "total"}, "constraints": N,
 "views": N, "levels": {...}} where total = add + update, the solver's work.
 
-usage: kiwi_solve.py DOC.json|- [-o OUT] [--stats]
+With --resize W1,W2,... the root's width is an edit variable (strongest
+non-required strength) instead of a required row; after the first solve each
+width is one suggestValue + updateVariables step, the frames written are
+those at the last width, and --stats adds "steps": [ms, ...] and "step_ms"
+(median): kiwi's resize step, to compare with `plumb sweep --stats`.
+
+usage: kiwi_solve.py DOC.json|- [-o OUT] [--stats] [--resize W1,W2,...]
 """
 import argparse
 import json
@@ -479,11 +485,19 @@ def level_weights(rows):
     return {p: ratio ** rank for rank, p in enumerate(levels)}
 
 
-def solve(order, rows):
+# Rows 0-3 are the root's left, top, width and height (see load()).
+ROOT_WIDTH_ROW = 2
+# An edit variable must be weaker than required; this is the strongest kiwi allows.
+EDIT_STRENGTH = kiwi.strength.create(999, 999, 999)
+
+
+def solve(order, rows, resize=None):
     weights = level_weights(rows)
     t0 = time.perf_counter()
     constraints = []
-    for lhs, rel, rhs, prio, origin in rows:
+    for i, (lhs, rel, rhs, prio, origin) in enumerate(rows):
+        if resize and i == ROOT_WIDTH_ROW:
+            continue
         if rel == "=":
             c = lhs == rhs
         elif rel == ">=":
@@ -499,12 +513,21 @@ def solve(order, rows):
             solver.addConstraint(c)
         except kiwi.UnsatisfiableConstraint:
             raise DocumentError(f"{origin}: required constraint conflicts with earlier ones")
+    if resize:
+        solver.addEditVariable(order[0].width, EDIT_STRENGTH)
+        solver.suggestValue(order[0].width, rows[ROOT_WIDTH_ROW][2])
     t2 = time.perf_counter()
     solver.updateVariables()
     t3 = time.perf_counter()
+    steps = []
+    for width in resize or []:
+        s0 = time.perf_counter()
+        solver.suggestValue(order[0].width, width)
+        solver.updateVariables()
+        steps.append(time.perf_counter() - s0)
     frames = {v.id: [v.left.value(), v.top.value(), v.width.value(), v.height.value()]
               for v in order}
-    return frames, {"build": t1 - t0, "add": t2 - t1, "update": t3 - t2}, weights
+    return frames, {"build": t1 - t0, "add": t2 - t1, "update": t3 - t2, "steps": steps}, weights
 
 
 def main(argv=None):
@@ -512,7 +535,12 @@ def main(argv=None):
     p.add_argument("document", help="layout document, or - for stdin")
     p.add_argument("-o", "--output", help="write frames here instead of stdout")
     p.add_argument("--stats", action="store_true", help="one JSON line of timings on stderr")
+    p.add_argument("--resize", metavar="W1,W2,...", help="root widths to step through after the first solve")
     a = p.parse_args(argv)
+    try:
+        resize = [float(w) for w in a.resize.split(",")] if a.resize else None
+    except ValueError:
+        p.error(f"--resize takes comma-separated numbers, not {a.resize!r}")
     try:
         t0 = time.perf_counter()
         if a.document == "-":
@@ -522,7 +550,7 @@ def main(argv=None):
                 text = f.read()
         order, rows, _ = load(text)
         t_parse = time.perf_counter() - t0
-        frames, times, weights = solve(order, rows)
+        frames, times, weights = solve(order, rows, resize)
     except (DocumentError, OSError) as e:
         sys.stderr.write(f"kiwi_solve.py: {e}\n")
         return 1
@@ -538,6 +566,10 @@ def main(argv=None):
         stats = {"ms": {k: round(v, 3) for k, v in ms.items()}, "constraints": len(rows),
                  "views": len(order), "levels": {str(int(k) if k == int(k) else k): w
                                                  for k, w in weights.items()}}
+        if resize:
+            steps = sorted(t * 1e3 for t in times["steps"])
+            stats["steps"] = [round(t * 1e3, 4) for t in times["steps"]]
+            stats["step_ms"] = round(steps[len(steps) // 2], 4)
         sys.stderr.write(json.dumps(stats, separators=(",", ":")) + "\n")
     return 0
 
