@@ -89,6 +89,8 @@ public enum LayoutProblem: Hashable, Sendable, CustomStringConvertible {
     case invalidIntrinsicSize(view: String, dimension: LayoutAttribute, Double)
     /// An invalid root size for ``View/layout(width:height:)``.
     case invalidRootSize(width: Double, height: Double)
+    /// A pixel scale that is not a finite number greater than 0 (``PixelRounding``).
+    case invalidScale(Double)
     /// Required constraints that cannot hold together: a minimal set, by origin.
     case unsatisfiable(conflict: [Origin])
     /// Any other failure reported by the solver.
@@ -173,6 +175,8 @@ public enum LayoutProblem: Hashable, Sendable, CustomStringConvertible {
             "intrinsic \(dimension) \(value) of view '\(view)' must be finite and not negative"
         case .invalidRootSize(let w, let h):
             "root size \(w) x \(h) must be finite and not negative"
+        case .invalidScale(let scale):
+            "pixel scale \(scale) must be a finite number greater than 0"
         case .unsatisfiable(let conflict):
             "required constraints conflict (\(conflict.count) cannot all hold; dropping any one lets the rest hold)"
         case .solver(let error):

@@ -89,8 +89,14 @@ struct SystemBuilder {
     ///   - parents: each view's parent index, `-1` for the root.
     ///   - absolute: `true` for root coordinates; `false` (the default
     ///     elsewhere) for each view's parent's coordinates.
+    ///   - rounding: when given, edges are rounded to device pixels first
+    ///     (see ``PixelRounding``).
     /// - Complexity: O(views).
-    static func frames(values: [Double], parents: [Int32], absolute: Bool) -> [Rect] {
+    static func frames(values: [Double], parents: [Int32], absolute: Bool, rounding: PixelRounding? = nil) -> [Rect] {
+        if let rounding {
+            let exact = frames(values: values, parents: parents, absolute: true)
+            return rounding.round(absoluteFrames: exact, parents: parents, absolute: absolute)
+        }
         precondition(values.count >= 4 * parents.count, "solution is smaller than the layout")
         var frames = [Rect]()
         frames.reserveCapacity(parents.count)

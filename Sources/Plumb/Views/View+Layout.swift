@@ -15,10 +15,20 @@ extension View {
     ///   conflicting set by origin), or a Swift front end recorded a problem on
     ///   a view of the tree (``LayoutProblem/swiftFrontEnd(_:)``, reported once).
     ///   Frames are left unchanged when it throws.
+    /// - Parameter scale: when given, frames are rounded to device pixels,
+    ///   `scale` pixels per point (see ``PixelRounding``); it must be finite
+    ///   and greater than 0, or the layout throws.
     /// - Complexity: O(views + constraints) to lower, plus the solve.
-    public func layout(width: Double, height: Double) throws(LayoutError) {
+    public func layout(width: Double, height: Double, scale: Double? = nil) throws(LayoutError) {
         guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
             throw LayoutError([Diagnostic(location: id, problem: .invalidRootSize(width: width, height: height))])
+        }
+        var rounding: PixelRounding? = nil
+        if let scale {
+            guard let r = PixelRounding(scale: scale) else {
+                throw LayoutError([Diagnostic(location: id, problem: .invalidScale(scale))])
+            }
+            rounding = r
         }
         // Number the tree depth first.
         var views: [View] = []
@@ -103,7 +113,7 @@ extension View {
         } catch {
             throw LayoutError(error)
         }
-        let frames = SystemBuilder.frames(values: solution.values, parents: parents, absolute: false)
+        let frames = SystemBuilder.frames(values: solution.values, parents: parents, absolute: false, rounding: rounding)
         for (view, frame) in zip(views, frames) { view.frame = frame }
     }
 }

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Rounds frames to device pixels: `scale` pixels per point (2 on a
+/// "retina" screen, 3 on some phones).
+///
+/// The four edges of every view (left, right, top, bottom) are taken in root
+/// coordinates and each is moved to the nearest multiple of `1 / scale`
+/// (halves go towards +∞, so moving a layout by whole pixels moves its
+/// rounded frames by the same amount); sizes are then the differences of
+/// rounded edges, and parent coordinates the differences of a view's rounded
+/// edge and its parent's. Hence:
+///
+/// - edges that touch before rounding touch after it (one edge value
+///   always rounds to one pixel), so neighbours never overlap or gap;
+/// - sizes never go negative: rounding is monotonic, so `right >= left`
+///   stays true (a negative size from the solver stays non-positive);
+/// - the root's frame `(0, 0, w, h)` keeps its origin, its size rounded.
+///
+/// Rounded coordinates are computed as whole pixel counts first and divided
+/// by `scale` once, so a child's parent-relative `x` is exactly its rounded
+/// absolute edge minus its parent's.
+public struct PixelRounding: Hashable, Sendable {
+    /// Pixels per point.
+    public let scale: Double
+
+    /// A rounding to `scale` pixels per point, or `nil` unless `scale` is
+    /// finite and greater than 0.
+    public init?(scale: Double) {
+        guard scale.isFinite, scale > 0 else { return nil }
+        self.scale = scale
+    }
+
+    /// The pixel boundary nearest `coordinate` (in points), as a whole number of pixels.
+    ///
+    /// A product within a relative 1e-9 of a half pixel counts as the half,
+    /// so solver noise (`0.49999999999`) does not decide which way it goes.
+    public func pixels(_ coordinate: Double) -> Double {
+        var p = coordinate * scale
+        let half = (p * 2).rounded() / 2
+        if abs(p - half) <= 1e-9 * max(1, abs(p)) { p = half }
+        return floor(p + 0.5)
+    }
+
+    /// `coordinate` moved to the nearest multiple of `1 / scale`.
+    public func round(_ coordinate: Double) -> Double {
+        pixels(coordinate) / scale
+    }
+
+    /// Rounds frames given in root coordinates.
+    ///
+    /// - Parameters:
+    ///   - absoluteFrames: every view's frame in root coordinates; index 0
+    ///     is the root.
+    ///   - parents: each view's parent index (`-1` for the root); a parent
+    ///     comes before its children.
+    ///   - absolute: `true` to return root coordinates, `false` for each
+    ///     view's parent's coordinates.
+    /// - Complexity: O(views).
+    public func round(absoluteFrames: [Rect], parents: [Int32], absolute: Bool) -> [Rect] {
+        precondition(absoluteFrames.count == parents.count, "one parent per frame")
+        // Edges in whole pixels: left, top, right, bottom.
+        var edges = [Double]()
+        edges.reserveCapacity(4 * absoluteFrames.count)
+        for f in absoluteFrames {
+            edges.append(pixels(f.x))
+            edges.append(pixels(f.y))
+            edges.append(pixels(f.x + f.width))
+            edges.append(pixels(f.y + f.height))
+        }
+        var frames = [Rect]()
+        frames.reserveCapacity(absoluteFrames.count)
+        for i in 0 ..< absoluteFrames.count {
+            let e = 4 * i
+            var x = edges[e], y = edges[e + 1]
+            let p = Int(parents[i])
+            if !absolute && p >= 0 {
+                x -= edges[4 * p]
+                y -= edges[4 * p + 1]
+            }
+            frames.append(Rect(x: x / scale, y: y / scale,
+                               width: (edges[e + 2] - edges[e]) / scale, height: (edges[e + 3] - edges[e + 1]) / scale))
+        }
+        return frames
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// `plumb solve --scale`.
+@Suite struct SolveScaleTests {
+    private let thirds = """
+        {"root": {"width": 100, "height": 20},
+         "views": [{"id": "a"}, {"id": "b"}, {"id": "c"}],
+         "constraints": ["a.left = root.left", "b.left = a.right", "c.left = b.right", "c.right = root.right",
+                         "a.width = b.width", "b.width = c.width",
+                         "a.top = root.top", "b.top = root.top", "c.top = root.top",
+                         "a.height = 10", "b.height = 10", "c.height = 10"]}
+        """
+
+    @Test func roundsToPixels() throws {
+        let run = try runPlumb(["solve", "-", "--scale", "2"], input: Array(thirds.utf8))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(#""a": [0, 0, 33.5, 10]"#))
+        #expect(run.stdout.contains(#""b": [33.5, 0, 33, 10]"#))
+        #expect(run.stdout.contains(#""c": [66.5, 0, 33.5, 10]"#))
+    }
+
+    @Test func rejectsABadScale() throws {
+        for bad in ["0", "-2", "nan", "inf"] {
+            let run = try runPlumb(["solve", "-", "--scale", bad], input: Array(thirds.utf8))
+            #expect((1 ... 127).contains(run.status), "--scale \(bad): \(run.status)")
+            #expect(run.stderr.contains("--scale"), "\(run.stderr)")
+            #expect(run.stdout.isEmpty)
+        }
+    }
+}
