@@ -15,7 +15,9 @@ struct AttributeTerms: Sequence, IteratorProtocol {
     /// Appends `scale ·` the linear function of `view`'s variables that
     /// `attribute` stands for (the geometry table of ``LayoutAttribute``).
     ///
-    /// This is the only place where attributes become variables.
+    /// This is the only place where attributes become variables. `leading`
+    /// and `trailing` are taken left to right here; callers resolve them for
+    /// a ``LayoutDirection`` first (``SystemBuilder`` does).
     mutating func append(_ attribute: LayoutAttribute, of view: ViewIndex, scale: Double) {
         switch attribute {
         case .left, .leading:

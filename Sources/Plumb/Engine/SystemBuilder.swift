@@ -1,5 +1,5 @@
 /// Lowers a view layout to a ``ConstraintSystem``: the one place shared by
-/// ``View/layout(width:height:)`` and ``LayoutDocument/lower()``.
+/// ``View/layout(width:height:direction:scale:)`` and ``LayoutDocument/lower()``.
 ///
 /// Every view gets four variables in root coordinates (``ViewIndex/variable(_:)``);
 /// the root's are fixed by four required rows; a constraint
@@ -13,6 +13,11 @@
 struct SystemBuilder {
     private(set) var system = ConstraintSystem()
     let viewCount: Int
+    /// What `leading` and `trailing` mean in the constraints added.
+    var direction = LayoutDirection.leftToRight
+    /// The root's width (set by ``fixRoot(width:height:rootID:)``): the
+    /// origin of right-to-left `leading` and `trailing` values.
+    private var rootWidth = 0.0
 
     /// Creates the variables of `viewCount` views (the root included) and
     /// reserves room for about `rows` rows.
@@ -27,6 +32,7 @@ struct SystemBuilder {
     ///
     /// - Precondition: `width` and `height` are finite.
     mutating func fixRoot(width: Double, height: Double, rootID: String) {
+        rootWidth = width
         let pins: [(FrameVariable, Double, String)] = [
             (.left, 0, "left"), (.top, 0, "top"), (.width, width, "width"), (.height, height, "height"),
         ]
@@ -39,7 +45,10 @@ struct SystemBuilder {
     }
 
     /// Adds `first.firstAttribute ⋈ multiplier · second.secondAttribute + constant`
-    /// (or `first.firstAttribute ⋈ constant` when `second` is `nil`).
+    /// (or `first.firstAttribute ⋈ constant` when `second` is `nil`), with
+    /// `leading` and `trailing` measured for ``direction``.
+    ///
+    /// - Precondition: ``fixRoot(width:height:rootID:)`` was called first.
     ///
     /// - Precondition: `multiplier` and `constant` are finite.
     /// - Complexity: O(1).
@@ -49,11 +58,21 @@ struct SystemBuilder {
         constant: Double, priority: Priority, origin: Origin
     ) {
         var terms = AttributeTerms()
-        terms.append(firstAttribute, of: first, scale: 1)
-        if let second, let secondAttribute {
-            terms.append(secondAttribute, of: second, scale: -multiplier)
+        var offset = -constant
+        // Right to left, leading and trailing are `rootWidth - edge` (see LayoutDirection).
+        func append(_ attribute: LayoutAttribute, of view: ViewIndex, scale: Double) {
+            if let edge = direction.mirroredEdge(of: attribute) {
+                terms.append(edge, of: view, scale: -scale)
+                offset += scale * rootWidth
+            } else {
+                terms.append(attribute, of: view, scale: scale)
+            }
         }
-        system.addRow(terms, constant: -constant, relation: relation, priority: priority, origin: origin)
+        append(firstAttribute, of: first, scale: 1)
+        if let second, let secondAttribute {
+            append(secondAttribute, of: second, scale: -multiplier)
+        }
+        system.addRow(terms, constant: offset, relation: relation, priority: priority, origin: origin)
     }
 
     /// Adds the rows of the Simple Layout Language rules in `book`, in

@@ -15,11 +15,16 @@ extension View {
     ///   conflicting set by origin), or a Swift front end recorded a problem on
     ///   a view of the tree (``LayoutProblem/swiftFrontEnd(_:)``, reported once).
     ///   Frames are left unchanged when it throws.
-    /// - Parameter scale: when given, frames are rounded to device pixels,
-    ///   `scale` pixels per point (see ``PixelRounding``); it must be finite
-    ///   and greater than 0, or the layout throws.
+    /// - Parameters:
+    ///   - direction: what `leading` and `trailing` mean in every constraint
+    ///     of the tree (``LayoutDirection``; left to right by default).
+    ///   - scale: when given, frames are rounded to device pixels, `scale`
+    ///     pixels per point (see ``PixelRounding``); it must be finite and
+    ///     greater than 0, or the layout throws.
     /// - Complexity: O(views + constraints) to lower, plus the solve.
-    public func layout(width: Double, height: Double, scale: Double? = nil) throws(LayoutError) {
+    public func layout(
+        width: Double, height: Double, direction: LayoutDirection = .leftToRight, scale: Double? = nil
+    ) throws(LayoutError) {
         guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
             throw LayoutError([Diagnostic(location: id, problem: .invalidRootSize(width: width, height: height))])
         }
@@ -48,6 +53,7 @@ extension View {
         var sink = DiagnosticSink()
         var builder = SystemBuilder(viewCount: views.count, rows: rowEstimate)
         builder.fixRoot(width: width, height: height, rootID: id)
+        builder.direction = direction
 
         for (i, view) in views.enumerated() {
             // Problems the Swift front ends recorded on the view (reported once).
