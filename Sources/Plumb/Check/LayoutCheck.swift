@@ -1,0 +1,126 @@
+/// The report of ``LoweredLayout/check()`` (and `plumb check`): every
+/// conflict among required constraints and every view whose frame is not
+/// determined, found without stopping at the first.
+///
+/// ```swift
+/// let lowered = try LayoutDocument.parse(bytes, source: "doc.json").lower()
+/// let check = lowered.check()
+/// for conflict in check.conflicts { print(conflict.constraints) }
+/// for a in check.ambiguities { print(a.view, a.axis) }
+/// exit(check.exitStatus)  // 0 clean, 1 warnings, 2 errors
+/// ```
+///
+/// The method is ``ConstraintSystem/diagnose(variables:)``: disjoint minimal
+/// conflicting sets, found component by component; then, with the
+/// conflicting rows left out one at a time, a probe per view variable that
+/// tries to push it up and down at a priority below every real one. A view
+/// is ambiguous along an axis when its position or its size on that axis
+/// can move without giving up any required constraint or any optional
+/// priority level's optimum.
+public struct LayoutCheck: Sendable, Hashable {
+    /// Required constraints that cannot all hold: dropping any one of them
+    /// lets the others hold.
+    public struct Conflict: Sendable, Hashable {
+        /// The constraints, by origin, in the order they were lowered.
+        public var constraints: [Origin]
+    }
+
+    /// A view whose frame is not determined along one axis.
+    public struct Ambiguity: Sendable, Hashable {
+        public enum Part: String, Sendable, Hashable {
+            /// `x` (horizontally) or `y` (vertically).
+            case position
+            /// `width` or `height`.
+            case size
+        }
+
+        /// The view's id.
+        public var view: String
+        public var axis: LayoutAxis
+        /// What can move: the position, the size, or both.
+        public var parts: [Part]
+        /// Every constraint that mentions the view along this axis, by origin,
+        /// in the order they were lowered (empty when none does).
+        public var constraints: [Origin]
+    }
+
+    public var conflicts: [Conflict]
+    public var ambiguities: [Ambiguity]
+
+    /// Whether there is nothing to report.
+    public var isClean: Bool { conflicts.isEmpty && ambiguities.isEmpty }
+
+    /// `plumb check`'s exit status: 2 when required constraints conflict
+    /// (errors), 1 when views are ambiguous (warnings), 0 when clean.
+    public var exitStatus: Int32 { !conflicts.isEmpty ? 2 : ambiguities.isEmpty ? 0 : 1 }
+
+    /// One line per problem, `error:` or `warning:` first, each prefixed with
+    /// `location` (the document's name), then a summary line.
+    public func report(location: String) -> String {
+        var lines: [String] = []
+        for conflict in conflicts {
+            lines.append("\(location): error: required constraints conflict (\(conflict.constraints.count) cannot all hold; dropping any one lets the rest hold)")
+            for origin in conflict.constraints { lines.append("  note: \(origin)") }
+        }
+        for a in ambiguities {
+            let what = a.parts.map { part in
+                switch (part, a.axis) {
+                case (.position, .horizontal): "x"
+                case (.position, .vertical): "y"
+                case (.size, .horizontal): "width"
+                case (.size, .vertical): "height"
+                }
+            }
+            lines.append("\(location): warning: view '\(a.view)' is ambiguous \(a.axis == .horizontal ? "horizontally" : "vertically"): its \(what.joined(separator: " and ")) \(what.count == 1 ? "is" : "are") not determined")
+            if a.constraints.isEmpty {
+                lines.append("  note: no constraint mentions it along this axis")
+            }
+            for origin in a.constraints { lines.append("  note: involved: \(origin)") }
+        }
+        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        lines.append("\(location): \(count(conflicts.count, "conflict")), \(ambiguities.count == 1 ? "1 ambiguous view axis" : "\(ambiguities.count) ambiguous view axes") (\(isClean ? "clean" : conflicts.isEmpty ? "warnings" : "errors"))")
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension LoweredLayout {
+    /// Checks the layout: every conflict among required constraints (as
+    /// disjoint minimal sets, by origin) and every view whose position or
+    /// size is not determined, per axis, with the constraints that mention
+    /// it. The root is never ambiguous (its frame is fixed).
+    ///
+    /// - Complexity: see ``ConstraintSystem/diagnose(variables:)``; much
+    ///   slower than ``solve(options:)`` on large layouts.
+    public func check() -> LayoutCheck {
+        let variables = (1 ..< viewIDs.count).flatMap { i in
+            FrameVariable.allCases.map { ViewIndex(i).variable($0) }
+        }
+        let diagnosis = system.diagnose(variables: variables)
+        let conflicts = diagnosis.conflicts.map { rows in
+            LayoutCheck.Conflict(constraints: rows.map { system.origins[$0.int] })
+        }
+        let free = Set(diagnosis.freeVariables.map(\.rawValue))
+        var ambiguities: [LayoutCheck.Ambiguity] = []
+        guard !free.isEmpty else { return LayoutCheck(conflicts: conflicts, ambiguities: []) }
+        // Rows by the variables they mention, for the "involved" notes.
+        var rowsOfVariable = [[Int]](repeating: [], count: system.variableCount)
+        for r in 0 ..< system.rowCount {
+            for k in system.termRange(of: RowIndex(r)) { rowsOfVariable[Int(system.columns[k])].append(r) }
+        }
+        for i in 1 ..< viewIDs.count {
+            let view = ViewIndex(i)
+            for axis in LayoutAxis.allCases {
+                let position = view.variable(axis == .horizontal ? .left : .top)
+                let size = view.variable(axis == .horizontal ? .width : .height)
+                var parts: [LayoutCheck.Ambiguity.Part] = []
+                if free.contains(position.rawValue) { parts.append(.position) }
+                if free.contains(size.rawValue) { parts.append(.size) }
+                guard !parts.isEmpty else { continue }
+                let rows = Set(rowsOfVariable[position.int] + rowsOfVariable[size.int]).sorted()
+                ambiguities.append(LayoutCheck.Ambiguity(
+                    view: viewIDs[i], axis: axis, parts: parts, constraints: rows.map { system.origins[$0] }))
+            }
+        }
+        return LayoutCheck(conflicts: conflicts, ambiguities: ambiguities)
+    }
+}

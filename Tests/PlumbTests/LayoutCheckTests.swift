@@ -1,0 +1,93 @@
+import Testing
+@testable import Plumb
+
+/// ``LoweredLayout/check()`` on hand-made documents: exactly the expected
+/// conflicts and ambiguous views, by origin.
+@Suite struct LayoutCheckTests {
+    private func check(_ json: String) throws -> LayoutCheck {
+        try LayoutDocument.parse(Array(json.utf8), source: "doc.json").lower().check()
+    }
+
+    /// The texts of the constraints of a conflict or an ambiguity.
+    private func texts(_ origins: [Origin]) -> [String] { origins.map(\.description) }
+
+    @Test func cleanLayout() throws {
+        let c = try check(document(
+            views: ["a", "b"],
+            constraints: ["a.left = 10", "a.width = 100", "a.top = 0", "a.height = 20",
+                          "b.left = a.right + 8", "b.right = root.right - 8", "b.top = a.bottom", "b.height = a.height"]))
+        #expect(c.isClean)
+        #expect(c.exitStatus == 0)
+        #expect(c.report(location: "doc.json") == "doc.json: 0 conflicts, 0 ambiguous view axes (clean)")
+    }
+
+    @Test func everyConflictNotOnlyTheFirst() throws {
+        let c = try check(document(
+            views: ["a", "b", "c"],
+            constraints: [
+                "a.left = 0", "a.width = 100", "a.width = 200", "a.top = 0", "a.height = 10",  // 0-4
+                "b.left = a.left", "b.left = 10", "b.top = 0", "b.width = 5", "b.height = 5",  // 5-9
+                "c.left = 0", "c.right = 50", "c.width = 60", "c.top = 0", "c.height = 1",     // 10-14
+                "c.width >= 10 @ 500",                                                          // 15
+            ]))
+        #expect(c.conflicts.map { texts($0.constraints) } == [
+            [#"constraints[0] "a.left = 0""#, #"constraints[5] "b.left = a.left""#, #"constraints[6] "b.left = 10""#],
+            [#"constraints[1] "a.width = 100""#, #"constraints[2] "a.width = 200""#],
+            [#"constraints[10] "c.left = 0""#, #"constraints[11] "c.right = 50""#, #"constraints[12] "c.width = 60""#],
+        ])
+        // The rows left out one at a time still fix every frame: nothing is ambiguous.
+        #expect(c.ambiguities.isEmpty)
+        #expect(c.exitStatus == 2)
+    }
+
+    @Test func ambiguousViewsPerAxisWithTheirConstraints() throws {
+        let c = try check(document(
+            views: ["fixed", "floating", "stretchy", "tied"],
+            constraints: [
+                "fixed.left = 0", "fixed.top = 0", "fixed.width = 10", "fixed.height = 10",  // 0-3
+                "floating.width = 20", "floating.height = 20", "floating.top = fixed.bottom",  // 4-6
+                "stretchy.left = 0", "stretchy.top = 0", "stretchy.height = 5", "stretchy.width >= 40",  // 7-10
+                // Two equal pulls at one priority: any x in [10, 20] costs the same.
+                "tied.left = 10 @ 300", "tied.left = 20 @ 300", "tied.width = 1", "tied.top = 0",  // 11-14
+                "tied.height = 1",  // 15
+            ]))
+        #expect(c.conflicts.isEmpty)
+        let found = c.ambiguities.map { ($0.view, $0.axis, $0.parts, texts($0.constraints)) }
+        #expect(found.count == 3)
+        #expect(found[0] == ("floating", .horizontal, [.position], [#"constraints[4] "floating.width = 20""#]))
+        #expect(found[1] == ("stretchy", .horizontal, [.size],
+                             [#"constraints[7] "stretchy.left = 0""#, #"constraints[10] "stretchy.width >= 40""#]))
+        #expect(found[2] == ("tied", .horizontal, [.position],
+                             [#"constraints[11] "tied.left = 10 @ 300""#, #"constraints[12] "tied.left = 20 @ 300""#,
+                              #"constraints[13] "tied.width = 1""#]))
+        #expect(c.exitStatus == 1)
+        let report = c.report(location: "doc.json")
+        #expect(report.contains("doc.json: warning: view 'floating' is ambiguous horizontally: its x is not determined"))
+        #expect(report.hasSuffix("doc.json: 0 conflicts, 3 ambiguous view axes (warnings)"))
+    }
+
+    @Test func intrinsicSizeAndPrioritiesDetermineSizes() throws {
+        // A label with an intrinsic width is determined by hugging and resistance;
+        // one with only a low-priority wish is determined by it; a view with
+        // nothing at all is ambiguous on both axes, position and size.
+        let c = try check("""
+            {"root": {"width": 200, "height": 100},
+             "views": [{"id": "label", "intrinsicSize": [50, 20]}, {"id": "wish"}, {"id": "lost"}],
+             "constraints": ["label.left = 0", "label.top = 0", "wish.left = 0", "wish.top = 0",
+                             "wish.width = 30 @ 1", "wish.height = 30 @ 1"]}
+            """)
+        #expect(c.ambiguities.map { "\($0.view) \($0.axis) \($0.parts.map(\.rawValue))" }
+            == ["lost horizontal [\"position\", \"size\"]", "lost vertical [\"position\", \"size\"]"])
+        #expect(c.ambiguities.allSatisfy { $0.constraints.isEmpty })
+    }
+
+    @Test func ruleViewsAreCheckedToo() throws {
+        let c = try check("""
+            {"root": {"width": 200, "height": 100}, "views": [{"id": "badge"}],
+             "rules": [{"view": "badge", "rule": "tt = 8, w = h = 20"}]}
+            """)
+        #expect(c.ambiguities.map { "\($0.view) \($0.axis)" } == ["badge horizontal"])
+        #expect(c.ambiguities.first?.parts == [.position])
+        #expect(c.ambiguities.first?.constraints.map(\.kind) == [.rule])
+    }
+}
