@@ -10,7 +10,7 @@ import Testing
     @Test func clean() throws {
         let r = try run(#"{"root": {"width": 10, "height": 10}, "views": [{"id": "a"}], "constraints": ["a.left = 0", "a.top = 0", "a.width = 1", "a.height = 1"]}"#)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "<stdin>: 0 conflicts, 0 ambiguous view axes (clean)\n")
+        #expect(r.stdout == "<stdin>: 0 conflicts, 0 ambiguous view axes, 0 redundant constraints, 0 ineffective constraints (clean)\n")
     }
 
     @Test func warningsForAmbiguity() throws {
@@ -19,7 +19,7 @@ import Testing
         #expect(r.stdout == """
             <stdin>: warning: view 'a' is ambiguous vertically: its y is not determined
               note: involved: constraints[2] "a.height = 1"
-            <stdin>: 0 conflicts, 1 ambiguous view axis (warnings)
+            <stdin>: 0 conflicts, 1 ambiguous view axis, 0 redundant constraints, 0 ineffective constraints (warnings)
 
             """)
     }
@@ -29,7 +29,7 @@ import Testing
         #expect(r.status == 2)
         #expect(r.stdout.contains(#"note: constraints[2] "a.width = 1""#) && r.stdout.contains(#"note: constraints[3] "a.width = 2""#))
         #expect(r.stdout.contains(#"note: constraints[8] "b.height = 1""#) && r.stdout.contains(#"note: constraints[9] "b.height = 3""#))
-        #expect(r.stdout.hasSuffix("<stdin>: 2 conflicts, 0 ambiguous view axes (errors)\n"))
+        #expect(r.stdout.hasSuffix("<stdin>: 2 conflicts, 0 ambiguous view axes, 0 redundant constraints, 0 ineffective constraints (errors)\n"))
     }
 
     @Test func invalidDocumentIsAnError() throws {

@@ -90,4 +90,51 @@ import Testing
         ])
         #expect(s.diagnose().freeVariables == [VariableIndex(rawValue: 1)])
     }
+
+    @Test func redundantRequiredRows() {
+        let s = system(3, [
+            ([(0, 1)], -5, .equal, .required),              // 0: x0 = 5
+            ([(0, 1)], -5, .equal, .required),              // 1: a duplicate
+            ([(0, 1)], -1, .greaterOrEqual, .required),     // 2: x0 >= 1, implied
+            ([(1, 1), (0, -1)], -10, .equal, .required),    // 3: x1 = x0 + 10
+            ([(1, 1)], -15, .equal, .required),             // 4: x1 = 15, implied by 0 and 3
+            ([(2, 1)], 0, .greaterOrEqual, .required),      // 5: x2 >= 0
+            ([(2, 1)], -10, .lessOrEqual, .required),       // 6: x2 <= 10
+            ([(2, 1)], 5, .greaterOrEqual, .required),      // 7: x2 >= -5, implied by 5
+            ([(2, 1)], -20, .lessOrEqual, .required),       // 8: x2 <= 20, implied by 6
+        ])
+        let d = s.diagnose()
+        #expect(d.conflicts.isEmpty)
+        #expect(d.redundantRows == [1, 2, 4, 7, 8].map { RowIndex($0) })
+        #expect(d.ineffectiveRows.isEmpty)
+        #expect(d.freeVariables == [VariableIndex(rawValue: 2)])
+    }
+
+    @Test func ineffectiveOptionalRows() {
+        let s = system(2, [
+            ([(0, 1)], -5, .equal, .required),              // 0: x0 = 5
+            ([(0, 1)], -7, .equal, .medium),                // 1: x0 = 7 @ 500: fixed where it fails
+            ([(0, 1)], -1, .greaterOrEqual, .medium),       // 2: x0 >= 1 @ 500: always holds
+            ([(1, 1)], 0, .greaterOrEqual, .required),      // 3: x1 >= 0
+            ([(1, 1)], -3, .equal, .low),                   // 4: x1 = 3 @ 250: decides x1
+            ([(1, 1)], 1, .greaterOrEqual, .low),           // 5: x1 >= -1 @ 250: always holds
+            ([(1, 1)], -2, .lessOrEqual, Priority(100)),    // 6: x1 <= 2 @ 100: loses, but could matter
+        ])
+        let d = s.diagnose()
+        #expect(d.ineffectiveRows == [1, 2, 5].map { RowIndex($0) })
+        #expect(d.redundantRows.isEmpty)
+        #expect(d.freeVariables.isEmpty)
+    }
+
+    @Test func rowsInConflictsAreNeitherRedundantNorCounted() {
+        // x0 = 1 and x0 = 2 conflict; with both left out, x0 >= 0 is not implied by anything.
+        let s = system(1, [
+            ([(0, 1)], -1, .equal, .required),
+            ([(0, 1)], -2, .equal, .required),
+            ([(0, 1)], 0, .greaterOrEqual, .required),
+        ])
+        let d = s.diagnose()
+        #expect(d.conflicts == [[RowIndex(0), RowIndex(1)]])
+        #expect(d.redundantRows.isEmpty)
+    }
 }

@@ -18,7 +18,8 @@ import Testing
                           "b.left = a.right + 8", "b.right = root.right - 8", "b.top = a.bottom", "b.height = a.height"]))
         #expect(c.isClean)
         #expect(c.exitStatus == 0)
-        #expect(c.report(location: "doc.json") == "doc.json: 0 conflicts, 0 ambiguous view axes (clean)")
+        #expect(c.report(location: "doc.json")
+            == "doc.json: 0 conflicts, 0 ambiguous view axes, 0 redundant constraints, 0 ineffective constraints (clean)")
     }
 
     @Test func everyConflictNotOnlyTheFirst() throws {
@@ -63,7 +64,8 @@ import Testing
         #expect(c.exitStatus == 1)
         let report = c.report(location: "doc.json")
         #expect(report.contains("doc.json: warning: view 'floating' is ambiguous horizontally: its x is not determined"))
-        #expect(report.hasSuffix("doc.json: 0 conflicts, 3 ambiguous view axes (warnings)"))
+        #expect(report.hasSuffix(
+            "doc.json: 0 conflicts, 3 ambiguous view axes, 0 redundant constraints, 0 ineffective constraints (warnings)"))
     }
 
     @Test func intrinsicSizeAndPrioritiesDetermineSizes() throws {
@@ -89,5 +91,26 @@ import Testing
         #expect(c.ambiguities.map { "\($0.view) \($0.axis)" } == ["badge horizontal"])
         #expect(c.ambiguities.first?.parts == [.position])
         #expect(c.ambiguities.first?.constraints.map(\.kind) == [.rule])
+    }
+
+    @Test func redundantAndIneffectiveConstraints() throws {
+        let c = try check("""
+            {"root": {"width": 200, "height": 100},
+             "views": [{"id": "a", "intrinsicSize": [40, 10]}, {"id": "b"}],
+             "constraints": ["a.left = 0", "a.top = 0", "a.width = 100", "a.height = 10",
+                             "a.width >= 10", "a.left = root.left", "a.width = 50 @ 500",
+                             "b.left = a.right", "b.top = a.top", "b.width = 10", "b.height = 10",
+                             "b.right = a.right + 10", "b.width <= 20 @ 250"]}
+            """)
+        #expect(c.conflicts.isEmpty && c.ambiguities.isEmpty)
+        #expect(texts(c.redundant) == [#"constraints[4] "a.width >= 10""#, #"constraints[5] "a.left = root.left""#,
+                                       #"constraints[11] "b.right = a.right + 10""#])
+        // Intrinsic-size rows are decided too (a's width is fixed) but not reported.
+        #expect(texts(c.ineffective) == [#"constraints[6] "a.width = 50 @ 500""#, #"constraints[12] "b.width <= 20 @ 250""#])
+        #expect(c.exitStatus == 1)
+        let report = c.report(location: "doc.json")
+        #expect(report.contains(#"doc.json: warning: constraints[4] "a.width >= 10" is redundant: the other required constraints imply it"#))
+        #expect(report.contains(#"doc.json: warning: constraints[6] "a.width = 50 @ 500" never has an effect: the required constraints decide it"#))
+        #expect(report.hasSuffix("0 conflicts, 0 ambiguous view axes, 3 redundant constraints, 2 ineffective constraints (warnings)"))
     }
 }

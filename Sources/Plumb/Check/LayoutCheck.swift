@@ -1,6 +1,7 @@
 /// The report of ``LoweredLayout/check()`` (and `plumb check`): every
-/// conflict among required constraints and every view whose frame is not
-/// determined, found without stopping at the first.
+/// conflict among required constraints, every view whose frame is not
+/// determined, and every constraint that is redundant or can never have an
+/// effect, found without stopping at the first.
 ///
 /// ```swift
 /// let lowered = try LayoutDocument.parse(bytes, source: "doc.json").lower()
@@ -46,20 +47,31 @@ public struct LayoutCheck: Sendable, Hashable {
 
     public var conflicts: [Conflict]
     public var ambiguities: [Ambiguity]
+    /// Required constraints that the other required constraints imply:
+    /// removing one changes nothing (of two duplicates, the later).
+    public var redundant: [Origin]
+    /// Optional constraints that can never influence the layout: the
+    /// required constraints make them always hold, or fix their value where
+    /// they do not hold. Intrinsic-size rows are not reported (a view whose
+    /// size is fixed by constraints routinely has one).
+    public var ineffective: [Origin]
 
     /// Whether there is nothing to report.
-    public var isClean: Bool { conflicts.isEmpty && ambiguities.isEmpty }
+    public var isClean: Bool { conflicts.isEmpty && !hasWarnings }
+
+    /// Whether there are warnings: ambiguous views, redundant or ineffective constraints.
+    public var hasWarnings: Bool { !ambiguities.isEmpty || !redundant.isEmpty || !ineffective.isEmpty }
 
     /// `plumb check`'s exit status: 2 when required constraints conflict
-    /// (errors), 1 when views are ambiguous (warnings), 0 when clean.
-    public var exitStatus: Int32 { !conflicts.isEmpty ? 2 : ambiguities.isEmpty ? 0 : 1 }
+    /// (errors), 1 for warnings only, 0 when clean.
+    public var exitStatus: Int32 { !conflicts.isEmpty ? 2 : hasWarnings ? 1 : 0 }
 
     /// One line per problem, `error:` or `warning:` first, each prefixed with
     /// `location` (the document's name), then a summary line.
     public func report(location: String) -> String {
         var lines: [String] = []
         for conflict in conflicts {
-            lines.append("\(location): error: required constraints conflict (\(conflict.constraints.count) cannot all hold; dropping any one lets the rest hold)")
+            lines.append("\(location): error: \(LayoutProblem.unsatisfiable(conflict: conflict.constraints))")
             for origin in conflict.constraints { lines.append("  note: \(origin)") }
         }
         for a in ambiguities {
@@ -77,8 +89,17 @@ public struct LayoutCheck: Sendable, Hashable {
             }
             for origin in a.constraints { lines.append("  note: involved: \(origin)") }
         }
+        for origin in redundant {
+            lines.append("\(location): warning: \(origin) is redundant: the other required constraints imply it")
+        }
+        for origin in ineffective {
+            lines.append("\(location): warning: \(origin) never has an effect: the required constraints decide it")
+        }
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        lines.append("\(location): \(count(conflicts.count, "conflict")), \(ambiguities.count == 1 ? "1 ambiguous view axis" : "\(ambiguities.count) ambiguous view axes") (\(isClean ? "clean" : conflicts.isEmpty ? "warnings" : "errors"))")
+        let axes = ambiguities.count == 1 ? "1 ambiguous view axis" : "\(ambiguities.count) ambiguous view axes"
+        let verdict = isClean ? "clean" : conflicts.isEmpty ? "warnings" : "errors"
+        lines.append("\(location): \(count(conflicts.count, "conflict")), \(axes), "
+            + "\(count(redundant.count, "redundant constraint")), \(count(ineffective.count, "ineffective constraint")) (\(verdict))")
         return lines.joined(separator: "\n")
     }
 }
@@ -100,8 +121,14 @@ extension LoweredLayout {
             LayoutCheck.Conflict(constraints: rows.map { system.origins[$0.int] })
         }
         let free = Set(diagnosis.freeVariables.map(\.rawValue))
+        let reported = { (rows: [RowIndex]) in
+            rows.map { system.origins[$0.int] }.filter { $0.kind != .intrinsicSize && $0.kind != .root }
+        }
+        let redundant = reported(diagnosis.redundantRows), ineffective = reported(diagnosis.ineffectiveRows)
         var ambiguities: [LayoutCheck.Ambiguity] = []
-        guard !free.isEmpty else { return LayoutCheck(conflicts: conflicts, ambiguities: []) }
+        guard !free.isEmpty else {
+            return LayoutCheck(conflicts: conflicts, ambiguities: [], redundant: redundant, ineffective: ineffective)
+        }
         // Rows by the variables they mention, for the "involved" notes.
         var rowsOfVariable = [[Int]](repeating: [], count: system.variableCount)
         for r in 0 ..< system.rowCount {
@@ -121,6 +148,6 @@ extension LoweredLayout {
                     view: viewIDs[i], axis: axis, parts: parts, constraints: rows.map { system.origins[$0] }))
             }
         }
-        return LayoutCheck(conflicts: conflicts, ambiguities: ambiguities)
+        return LayoutCheck(conflicts: conflicts, ambiguities: ambiguities, redundant: redundant, ineffective: ineffective)
     }
 }

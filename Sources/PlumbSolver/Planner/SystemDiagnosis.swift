@@ -8,10 +8,21 @@ public struct SystemDiagnosis: Sendable, Hashable {
     public var conflicts: [[RowIndex]]
     /// The variables asked about whose value is not fixed, ascending.
     public var freeVariables: [VariableIndex]
+    /// Required rows that the other required rows imply, ascending: removing
+    /// all of them at once changes nothing. Of two duplicates, the later one
+    /// is reported.
+    public var redundantRows: [RowIndex]
+    /// Optional rows that can never influence the result, ascending: the
+    /// required rows either make them always hold or fix their value where
+    /// they do not hold, so their error is the same in every solution.
+    public var ineffectiveRows: [RowIndex]
 
-    public init(conflicts: [[RowIndex]] = [], freeVariables: [VariableIndex] = []) {
+    public init(conflicts: [[RowIndex]] = [], freeVariables: [VariableIndex] = [],
+                redundantRows: [RowIndex] = [], ineffectiveRows: [RowIndex] = []) {
         self.conflicts = conflicts
         self.freeVariables = freeVariables
+        self.redundantRows = redundantRows
+        self.ineffectiveRows = ineffectiveRows
     }
 }
 
@@ -42,6 +53,23 @@ extension ConstraintSystem {
     /// other optimal solution has a different `x` (the set is convex), and
     /// `x` is free.
     ///
+    /// **Redundant and ineffective rows.** Rows in conflicts are left out.
+    /// The planner's block phase finds the required equalities that
+    /// determine variables; those rows are kept, and the determined values
+    /// are substituted into every other row. A required row left with no
+    /// variable holds (it is in no conflict), so the rows that determined its
+    /// variables imply it: it is redundant. The remaining required rows go on
+    /// one simplex, where a row's expression `e` (the row is `e ⋈ 0`) is
+    /// pushed by probes, as above, to see where the required rows let it go.
+    /// An optional row is ineffective when `e` cannot be pushed to the side
+    /// where the row is violated (it always holds) or cannot move at all (its
+    /// error never changes). A required row is redundant when, after removing
+    /// it, `e` still cannot be pushed to the violated side; rows are tried
+    /// last first and a redundant row stays removed. So removing every
+    /// reported row at once leaves the required rows' solutions unchanged.
+    /// Of rows that imply each other, the one reported is the one the block
+    /// phase did not use, else the later one (for duplicates: the later).
+    ///
     /// - Parameter variables: the variables to test for freedom (all when `nil`).
     /// - Complexity: per component with `c` conflicts, `c + 1` runs of the
     ///   conflict finder over its remaining rows; then one simplex solve of
@@ -50,7 +78,114 @@ extension ConstraintSystem {
     public func diagnose(variables: [VariableIndex]? = nil) -> SystemDiagnosis {
         let conflicts = findAllConflicts()
         let free = findFreeVariables(variables ?? (0 ..< variableCount).map { VariableIndex(rawValue: Int32($0)) })
-        return SystemDiagnosis(conflicts: conflicts, freeVariables: free)
+        let inert = findInertRows(leavingOut: Set(conflicts.joined().map(\.int)))
+        return SystemDiagnosis(conflicts: conflicts, freeVariables: free,
+                               redundantRows: inert.redundant, ineffectiveRows: inert.ineffective)
+    }
+
+    /// Redundant required rows and ineffective optional rows (see ``diagnose(variables:)``).
+    func findInertRows(leavingOut conflicting: Set<Int>) -> (redundant: [RowIndex], ineffective: [RowIndex]) {
+        // The system without its conflicting rows, and the block phase on it.
+        var kept = ConstraintSystem()
+        kept.addVariables(variableCount)
+        var original: [Int] = []
+        for r in 0 ..< rowCount where !conflicting.contains(r) {
+            kept.addRow(terms(of: RowIndex(r)), constant: constants[r], relation: relations[r],
+                        priority: priorities[r], origin: origins[r])
+            original.append(r)
+        }
+        var planner = Planner(system: kept, options: SolveOptions())
+        do {
+            try planner.solveBlocks()
+        } catch {
+            // Not expected without conflicts; then nothing counts as determined.
+            planner = Planner(system: kept, options: SolveOptions())
+        }
+
+        // Every row that did not determine a variable, with the determined
+        // variables substituted: (row, remaining terms, constant).
+        var rest: [(row: Int, terms: [(Int32, Double)], constant: Double, magnitude: Double)] = []
+        for r in 0 ..< kept.rowCount {
+            let defined = planner.definedVariable[r]
+            if defined >= 0 && planner.state[Int(defined)] == .determined { continue }
+            var c = kept.constants[r], magnitude = abs(c)
+            var free: [(Int32, Double)] = []
+            for k in kept.termRange(of: RowIndex(r)) {
+                let v = kept.columns[k], a = kept.coefficients[k]
+                if planner.state[Int(v)] == .determined {
+                    c += a * planner.values[Int(v)]
+                    magnitude += abs(a * planner.values[Int(v)])
+                } else {
+                    free.append((v, a))
+                }
+            }
+            rest.append((r, free, c, max(1, magnitude)))
+        }
+
+        // The remaining required rows on one simplex; probes push row expressions.
+        let core = SimplexCore(variableCount: variableCount)
+        var handles: [Int: SimplexCore.Handle] = [:]
+        for (i, row) in rest.enumerated() where kept.priorities[row.row].isRequired && !row.terms.isEmpty {
+            if let h = try? core.add(terms: row.terms, constant: row.constant, relation: kept.relations[row.row],
+                                     priority: .required, tag: Int32(i)) {
+                handles[i] = h
+            }
+        }
+        var probe = Priority.low
+        probe.rawValue = Tolerances.probePriority
+
+        func value(_ i: Int) -> Double {
+            rest[i].terms.reduce(rest[i].constant) { $0 + $1.1 * core.value(of: $1.0) }
+        }
+        /// Whether a probe can push `direction · (e − base)` up to the row's
+        /// magnitude, where `e` is remaining row `i`'s expression.
+        func canPush(_ i: Int, _ direction: Double, from base: Double) -> Bool {
+            let row = rest[i]
+            let tolerance = Tolerances.ambiguity * row.magnitude
+            guard !row.terms.isEmpty else { return direction * (row.constant - base) > tolerance }
+            // direction · (Σ a·x + c − base) − magnitude >= 0
+            guard let handle = try? core.add(
+                terms: row.terms.map { ($0.0, direction * $0.1) }, constant: direction * (row.constant - base) - row.magnitude,
+                relation: .greaterOrEqual, priority: probe, tag: -1)
+            else { return true }
+            let e = value(i)
+            core.remove(handle)
+            return direction * (e - base) > tolerance
+        }
+        /// Whether the required rows in the core keep remaining row `i` from being violated.
+        func alwaysHolds(_ i: Int) -> Bool {
+            switch kept.relations[rest[i].row] {
+            case .greaterOrEqual: !canPush(i, -1, from: 0)
+            case .lessOrEqual: !canPush(i, 1, from: 0)
+            case .equal: !canPush(i, 1, from: 0) && !canPush(i, -1, from: 0)
+            }
+        }
+
+        var ineffective: [RowIndex] = []
+        for i in rest.indices where !kept.priorities[rest[i].row].isRequired {
+            let current = value(i)
+            if alwaysHolds(i) || (!canPush(i, 1, from: current) && !canPush(i, -1, from: current)) {
+                ineffective.append(RowIndex(original[rest[i].row]))
+            }
+        }
+        var redundant: [RowIndex] = []
+        for i in rest.indices.reversed() where kept.priorities[rest[i].row].isRequired {
+            let row = rest[i]
+            // A row over determined variables only holds (it is in no conflict): the rows that determined them imply it.
+            guard let handle = handles[i] else {
+                if row.terms.isEmpty { redundant.append(RowIndex(original[row.row])) }
+                continue
+            }
+            core.remove(handle)
+            if alwaysHolds(i) {
+                redundant.append(RowIndex(original[row.row]))
+                continue
+            }
+            // It held with the others before, so adding it back cannot fail.
+            _ = try? core.add(terms: row.terms, constant: row.constant, relation: kept.relations[row.row],
+                              priority: .required, tag: Int32(i))
+        }
+        return (redundant.reversed(), ineffective)
     }
 
     private func spec(of r: Int) -> RowSpec {
