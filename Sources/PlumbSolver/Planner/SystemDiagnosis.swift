@@ -48,7 +48,7 @@ extension ConstraintSystem {
     /// set. To test variable `x` at value `x0`, with `m = max(1, |x0|)`, a
     /// probe row `x >= x0 + m` is added at a priority below every real level
     /// (``Tolerances/probePriority``: no real level's optimum may be given up
-    /// for it) and removed again; then the same with `x <= x0 - m`. If either
+    /// for it; see `ExpressionProbe`) and removed again; then the same with `x <= x0 - m`. If either
     /// probe moves `x` by more than ``Tolerances/ambiguity`` times `m`, some
     /// other optimal solution has a different `x` (the set is convex), and
     /// `x` is free.
@@ -131,26 +131,10 @@ extension ConstraintSystem {
                 handles[i] = h
             }
         }
-        var probe = Priority.low
-        probe.rawValue = Tolerances.probePriority
-
-        func value(_ i: Int) -> Double {
-            rest[i].terms.reduce(rest[i].constant) { $0 + $1.1 * core.value(of: $1.0) }
-        }
-        /// Whether a probe can push `direction · (e − base)` up to the row's
-        /// magnitude, where `e` is remaining row `i`'s expression.
+        let probe = ExpressionProbe(core: core)
+        func value(_ i: Int) -> Double { probe.value(rest[i].terms, rest[i].constant) }
         func canPush(_ i: Int, _ direction: Double, from base: Double) -> Bool {
-            let row = rest[i]
-            let tolerance = Tolerances.ambiguity * row.magnitude
-            guard !row.terms.isEmpty else { return direction * (row.constant - base) > tolerance }
-            // direction · (Σ a·x + c − base) − magnitude >= 0
-            guard let handle = try? core.add(
-                terms: row.terms.map { ($0.0, direction * $0.1) }, constant: direction * (row.constant - base) - row.magnitude,
-                relation: .greaterOrEqual, priority: probe, tag: -1)
-            else { return true }
-            let e = value(i)
-            core.remove(handle)
-            return direction * (e - base) > tolerance
+            probe.canPush(rest[i].terms, rest[i].constant, magnitude: rest[i].magnitude, direction: direction, from: base)
         }
         /// Whether the required rows in the core keep remaining row `i` from being violated.
         func alwaysHolds(_ i: Int) -> Bool {
@@ -171,9 +155,9 @@ extension ConstraintSystem {
         var redundant: [RowIndex] = []
         for i in rest.indices.reversed() where kept.priorities[rest[i].row].isRequired {
             let row = rest[i]
-            // A row over determined variables only holds (it is in no conflict): the rows that determined them imply it.
             guard let handle = handles[i] else {
-                if row.terms.isEmpty { redundant.append(RowIndex(original[row.row])) }
+                // A row over determined variables only, which holds: the rows that determined them imply it.
+                if row.terms.isEmpty && alwaysHolds(i) { redundant.append(RowIndex(original[row.row])) }
                 continue
             }
             core.remove(handle)
@@ -239,26 +223,55 @@ extension ConstraintSystem {
             _ = try? core.add(terms: row.terms, constant: row.constant, relation: row.relation,
                               priority: priorities[r], tag: Int32(r))
         }
-        var probe = Priority.low
-        probe.rawValue = Tolerances.probePriority
+        let probe = ExpressionProbe(core: core)
         var free: [VariableIndex] = []
         for v in Set(candidates).sorted(by: { $0.rawValue < $1.rawValue }) {
-            let x = v.rawValue
-            for direction in [1.0, -1.0] {
-                let before = core.value(of: x)
-                let magnitude = max(1, abs(before))
-                // direction · (x − before) − magnitude >= 0
-                guard let handle = try? core.add(terms: [(x, direction)], constant: -direction * before - magnitude,
-                                                 relation: .greaterOrEqual, priority: probe, tag: -1)
-                else { continue }
-                let after = core.value(of: x)
-                core.remove(handle)
-                if abs(after - before) > Tolerances.ambiguity * magnitude {
-                    free.append(v)
-                    break
-                }
+            let x = [(v.rawValue, 1.0)]
+            let before = core.value(of: v.rawValue)
+            let magnitude = max(1, abs(before))
+            if probe.canPush(x, 0, magnitude: magnitude, direction: 1, from: before)
+                || probe.canPush(x, 0, magnitude: magnitude, direction: -1, from: before) {
+                free.append(v)
             }
         }
         return free
+    }
+}
+
+/// Pushes a linear expression over a ``SimplexCore`` with a probe row at a
+/// priority below every real one, to see whether the core's rows (required,
+/// and optional at their optimum) let the expression move.
+struct ExpressionProbe {
+    let core: SimplexCore
+
+    /// Below every real priority (those are at least 1), so no real level
+    /// gives anything up for a probe.
+    static let priority: Priority = {
+        var p = Priority.low
+        p.rawValue = Tolerances.probePriority
+        return p
+    }()
+
+    /// The value of `Σ terms + constant` at the core's current solution.
+    func value(_ terms: [(Int32, Double)], _ constant: Double) -> Double {
+        terms.reduce(constant) { $0 + $1.1 * core.value(of: $1.0) }
+    }
+
+    /// Whether `direction · (e − base)` can reach `magnitude`, where
+    /// `e = Σ terms + constant`: a probe row asks for it, and the answer is
+    /// yes when `e` gets past `base` by more than ``Tolerances/ambiguity``
+    /// times `magnitude`. The probe is removed again.
+    func canPush(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
+                 direction: Double, from base: Double) -> Bool {
+        let tolerance = Tolerances.ambiguity * magnitude
+        guard !terms.isEmpty else { return direction * (constant - base) > tolerance }
+        // direction · (Σ a·x + c − base) − magnitude >= 0
+        guard let handle = try? core.add(
+            terms: terms.map { ($0.0, direction * $0.1) }, constant: direction * (constant - base) - magnitude,
+            relation: .greaterOrEqual, priority: Self.priority, tag: -1)
+        else { return true }
+        let reached = direction * (value(terms, constant) - base)
+        core.remove(handle)
+        return reached > tolerance
     }
 }
