@@ -10,19 +10,21 @@ import Darwin
 /// The four edges of every view (left, right, top, bottom) are taken in root
 /// coordinates and each is moved to the nearest multiple of `1 / scale`
 /// (halves go towards +∞, so moving a layout by whole pixels moves its
-/// rounded frames by the same amount); sizes are then the differences of
-/// rounded edges, and parent coordinates the differences of a view's rounded
-/// edge and its parent's. Hence:
+/// rounded frames by the same amount). Edges are kept as whole pixel counts
+/// and turned into points once, in the coordinates asked for (a child's
+/// rounded edge minus its parent's rounded edge, in parent coordinates);
+/// sizes are differences of those edges. Hence:
 ///
-/// - edges that touch before rounding touch after it (one edge value
-///   always rounds to one pixel), so neighbours never overlap or gap;
+/// - edges that touch before rounding touch after it: one edge value always
+///   rounds to one pixel, so neighbours never overlap or leave a gap. With a
+///   power-of-two scale (1, 2, 4) every number is exact and `x + width` is
+///   the neighbour's `x` exactly; with other scales (3) multiples of `1/3`
+///   are not exact in binary, and `x + width` may differ from it in the
+///   last bit;
 /// - sizes never go negative: rounding is monotonic, so `right >= left`
-///   stays true (a negative size from the solver stays non-positive);
+///   stays true; a view that the solver gave a negative size (its
+///   constraints allowed it) gets size 0 at its rounded left or top edge;
 /// - the root's frame `(0, 0, w, h)` keeps its origin, its size rounded.
-///
-/// Rounded coordinates are computed as whole pixel counts first and divided
-/// by `scale` once, so a child's parent-relative `x` is exactly its rounded
-/// absolute edge minus its parent's.
 public struct PixelRounding: Hashable, Sendable {
     /// Pixels per point.
     public let scale: Double
@@ -74,15 +76,12 @@ public struct PixelRounding: Hashable, Sendable {
         var frames = [Rect]()
         frames.reserveCapacity(absoluteFrames.count)
         for i in 0 ..< absoluteFrames.count {
-            let e = 4 * i
-            var x = edges[e], y = edges[e + 1]
-            let p = Int(parents[i])
-            if !absolute && p >= 0 {
-                x -= edges[4 * p]
-                y -= edges[4 * p + 1]
-            }
-            frames.append(Rect(x: x / scale, y: y / scale,
-                               width: (edges[e + 2] - edges[e]) / scale, height: (edges[e + 3] - edges[e + 1]) / scale))
+            let e = 4 * i, p = Int(parents[i])
+            // Pixel counts are exact; each edge becomes points once, in the output's coordinates.
+            let originX = absolute || p < 0 ? 0 : edges[4 * p], originY = absolute || p < 0 ? 0 : edges[4 * p + 1]
+            let left = (edges[e] - originX) / scale, right = (edges[e + 2] - originX) / scale
+            let top = (edges[e + 1] - originY) / scale, bottom = (edges[e + 3] - originY) / scale
+            frames.append(Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top)))
         }
         return frames
     }
