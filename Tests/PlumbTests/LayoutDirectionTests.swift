@@ -109,6 +109,21 @@ import Testing
         #expect(box.frame == rect(12, 20, 138, 20))
     }
 
+    /// Insets on leading and trailing are directional: the left inset goes on
+    /// the leading side and the right inset on the trailing side.
+    @Test func makerInsetsFollowTheDirection() throws {
+        let root = View("root"), box = View("box")
+        root.addSubview(box)
+        box.makeConstraints { make in
+            make.leading.trailing.equalTo(root).insets(EdgeInsets(top: 0, left: 10, bottom: 0, right: 30))
+            make.top.height.equalTo(5)
+        }
+        try root.layout(width: 200, height: 100)
+        #expect(box.frame == rect(10, 5, 160, 5))
+        try root.layout(width: 200, height: 100, direction: .rightToLeft)
+        #expect(box.frame == rect(30, 5, 160, 5))
+    }
+
     @Test func simpleFormatConstraintsOnViews() throws {
         let root = View("root"), a = View("a")
         root.addSubview(a)
