@@ -48,9 +48,8 @@ struct SystemBuilder {
     /// (or `first.firstAttribute ⋈ constant` when `second` is `nil`), with
     /// `leading` and `trailing` measured for ``direction``.
     ///
-    /// - Precondition: ``fixRoot(width:height:rootID:)`` was called first.
-    ///
-    /// - Precondition: `multiplier` and `constant` are finite.
+    /// - Precondition: ``fixRoot(width:height:rootID:)`` was called first;
+    ///   `multiplier` and `constant` are finite.
     /// - Complexity: O(1).
     mutating func addConstraint(
         _ first: ViewIndex, _ firstAttribute: LayoutAttribute, _ relation: Relation,
