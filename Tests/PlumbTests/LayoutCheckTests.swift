@@ -113,4 +113,23 @@ import Testing
         #expect(report.contains(#"doc.json: warning: constraints[6] "a.width = 50 @ 500" never has an effect: the required constraints decide it"#))
         #expect(report.hasSuffix("0 conflicts, 0 ambiguous view axes, 3 redundant constraints, 2 ineffective constraints (warnings)"))
     }
+
+    /// The same report for a view tree laid out in Swift (here with Mortar).
+    @Test func viewTreesAreCheckedToo() throws {
+        let (root, v) = mortarScene(2)
+        MortarDefault.priority.push(.required)
+        v[0].m_frame |=| (10, 20, 30, 40)       // top, left, width, height
+        v[0].m_width |=| 35                      // conflicts with the frame's width
+        v[1].m_leading |=| v[0].m_trailing + 5  // no width, no vertical position
+        v[1].m_height |=| 10
+        try MortarDefault.priority.pop()
+        let c = try root.checkLayout(width: 400, height: 300)
+        #expect(c.conflicts.count == 1)
+        #expect(c.conflicts.first?.constraints.count == 2)
+        #expect(c.ambiguities.map { "\($0.view) \($0.axis) \($0.parts.map(\.rawValue))" }
+            == [#"view2 horizontal ["size"]"#, #"view2 vertical ["position"]"#])
+        #expect(c.exitStatus == 2)
+        // Frames are left alone.
+        #expect(v[0].frame == .zero)
+    }
 }
