@@ -15,9 +15,6 @@ struct SystemBuilder {
     let viewCount: Int
     /// What `leading` and `trailing` mean in the constraints added.
     var direction = LayoutDirection.leftToRight
-    /// The root's width (set by ``fixRoot(width:height:rootID:)``): the
-    /// origin of right-to-left `leading` and `trailing` values.
-    private var rootWidth = 0.0
 
     /// Creates the variables of `viewCount` views (the root included) and
     /// reserves room for about `rows` rows.
@@ -32,7 +29,6 @@ struct SystemBuilder {
     ///
     /// - Precondition: `width` and `height` are finite.
     mutating func fixRoot(width: Double, height: Double, rootID: String) {
-        rootWidth = width
         let pins: [(FrameVariable, Double, String)] = [
             (.left, 0, "left"), (.top, 0, "top"), (.width, width, "width"), (.height, height, "height"),
         ]
@@ -48,8 +44,7 @@ struct SystemBuilder {
     /// (or `first.firstAttribute ⋈ constant` when `second` is `nil`), with
     /// `leading` and `trailing` measured for ``direction``.
     ///
-    /// - Precondition: ``fixRoot(width:height:rootID:)`` was called first;
-    ///   `multiplier` and `constant` are finite.
+    /// - Precondition: `multiplier` and `constant` are finite.
     /// - Complexity: O(1).
     mutating func addConstraint(
         _ first: ViewIndex, _ firstAttribute: LayoutAttribute, _ relation: Relation,
@@ -57,12 +52,13 @@ struct SystemBuilder {
         constant: Double, priority: Priority, origin: Origin
     ) {
         var terms = AttributeTerms()
-        var offset = -constant
-        // Right to left, leading and trailing are `rootWidth - edge` (see LayoutDirection).
+        // Right to left, leading and trailing are `root.width - edge` (see
+        // LayoutDirection; the root's left is 0). The root's width stays a
+        // variable, so the row is right for any root size it is solved at.
         func append(_ attribute: LayoutAttribute, of view: ViewIndex, scale: Double) {
             if let edge = direction.mirroredEdge(of: attribute) {
                 terms.append(edge, of: view, scale: -scale)
-                offset += scale * rootWidth
+                terms.append(ViewIndex.root.variable(.width), scale)
             } else {
                 terms.append(attribute, of: view, scale: scale)
             }
@@ -71,7 +67,7 @@ struct SystemBuilder {
         if let second, let secondAttribute {
             append(secondAttribute, of: second, scale: -multiplier)
         }
-        system.addRow(terms, constant: offset, relation: relation, priority: priority, origin: origin)
+        system.addRow(terms, constant: -constant, relation: relation, priority: priority, origin: origin)
     }
 
     /// Adds the rows of the Simple Layout Language rules in `book`, in
