@@ -17,8 +17,13 @@ those two medians.
 
 With --runs 0 only kiwi runs (a table of its add and update times).
 
+With --chart FILE.svg it also draws solve time against views, log-log, per
+family: Plumb's solve (solid) against kiwi's add+update (dashed). Kiwi runs
+only up to --kiwi-max-views (it needs minutes per document beyond 10,000).
+
 usage: bench.py [--families list,grid,form,cards] [--sizes 1000,10000]
                 [--plumb .build/release/plumb] [--runs 5] [--kiwi-runs 1]
+                [--kiwi-max-views 10000] [--chart docs/bench-chart.svg]
                 [--write BENCHMARKS.md] [--section results]
 """
 import argparse
@@ -37,6 +42,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import compare_frames  # noqa: E402  (sibling script)
+import loglog_chart  # noqa: E402  (sibling script)
 
 DEFAULT_GENERATOR = os.path.join(ROOT, "..", "shared", "workloads", "generate.py")
 FRAME_TOLERANCE = 1e-6
@@ -105,7 +111,7 @@ def bench_case(args, family, views, work):
     except RunError as e:
         row["plumb_error"] = str(e)
 
-    if args.kiwi_runs > 0:
+    if args.kiwi_runs > 0 and views <= args.kiwi_max_views:
         kiwi_out = os.path.join(work, f"{family}-{views}.kiwi.json")
         kiwi, adds, updates = [], [], []
         try:
@@ -171,6 +177,8 @@ def table(rows, kiwi_on):
         if kiwi_on:
             if "kiwi_error" in r:
                 cells += [f"error: {r['kiwi_error']}", "–", "–"]
+            elif "kiwi" not in r:
+                cells += ["not run", "–", "–"]
             else:
                 ratio = (f"{r['kiwi'] / r['solve']:,.1f}×"
                          if r.get("solve") and r.get("kiwi") is not None else "–")
@@ -237,6 +245,24 @@ def write_section(path, name, text):
         f.write(new)
 
 
+COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
+
+
+def write_chart(path, rows, families):
+    series = []
+    for i, family in enumerate(families):
+        color = COLORS[i % len(COLORS)]
+        mine = [(r["views"], r["solve"]) for r in rows if r["family"] == family and r.get("solve")]
+        kiwi = [(r["views"], r["kiwi"]) for r in rows if r["family"] == family and r.get("kiwi")]
+        series.append({"label": f"{family}: Plumb", "color": color, "points": mine})
+        if kiwi:
+            series.append({"label": f"{family}: kiwi", "color": color, "dashed": True, "points": kiwi})
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(loglog_chart.svg(series, "Solve time against views (log-log)", "views",
+                                 "milliseconds", " ms"))
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--families", default="list,grid,form,cards")
@@ -249,6 +275,8 @@ def main(argv=None):
     p.add_argument("--tol", type=float, default=FRAME_TOLERANCE)
     p.add_argument("--timeout", type=float, default=300, help="seconds per plumb run")
     p.add_argument("--kiwi-timeout", type=float, default=900, help="seconds per kiwi run")
+    p.add_argument("--kiwi-max-views", type=int, default=10000, help="largest document kiwi solves")
+    p.add_argument("--chart", metavar="SVG", help="draw solve time against views (log-log)")
     p.add_argument("--write", metavar="FILE", help="replace the marked section of FILE")
     p.add_argument("--section", default="results", help="marker name for --write")
     p.add_argument("--plumb-rev", help="the commit the plumb binary was built from (for the notes)")
@@ -297,6 +325,9 @@ def main(argv=None):
         f"- Command: `{command}`",
     ]
     text = (table(rows, kiwi_on) if args.runs > 0 else kiwi_table(rows)) + "\n\n" + "\n".join(notes) + "\n"
+    if args.chart:
+        write_chart(args.chart, rows, families)
+        text += f"\n![solve time against views]({os.path.relpath(args.chart, os.path.dirname(args.write or '.') or '.')})\n"
     print(text)
     if args.write:
         write_section(args.write, args.section, text)

@@ -36,6 +36,51 @@ enum IO {
         }
     }
 
+    /// Output written a piece at a time: to standard output as it comes, or
+    /// to a temporary file beside `path` that ``commit()`` renames into place
+    /// (so a failed run leaves no half-written file).
+    final class Sink {
+        private let path: String?
+        private let tmp: String?
+        private let handle: FileHandle
+
+        init(path: String?) throws {
+            guard let path, path != "-" else {
+                self.path = nil
+                tmp = nil
+                handle = FileHandle.standardOutput
+                return
+            }
+            let tmp = path + ".plumb-tmp-\(getpid())"
+            guard FileManager.default.createFile(atPath: tmp, contents: nil),
+                  let handle = FileHandle(forWritingAtPath: tmp)
+            else {
+                throw CLIError("cannot write \(path)")
+            }
+            self.path = path
+            self.tmp = tmp
+            self.handle = handle
+        }
+
+        deinit {
+            // Not committed: remove the temporary file.
+            if let tmp { unlink(tmp) }
+        }
+
+        func write(_ bytes: [UInt8]) {
+            if !bytes.isEmpty { handle.write(Data(bytes)) }
+        }
+
+        /// Moves the file into place (nothing to do for standard output).
+        func commit() throws {
+            guard let path, let tmp else { return }
+            try? handle.close()
+            if rename(tmp, path) != 0 {
+                throw CLIError("cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
     static func printError(_ message: String) {
         FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
     }

@@ -45,22 +45,12 @@ struct SolveCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
-            try solve()
-        } catch let error as LayoutError {
-            IO.printError(error.description)
-            throw ExitCode(1)
-        } catch let error as CLIError {
-            IO.printError("error: \(error.description)")
-            throw ExitCode(1)
-        }
+        try Pipeline.reportingErrors(solve)
     }
 
     private func solve() throws {
         let t0 = IO.now()
-        let bytes = try IO.read(document)
-        let source = document == "-" ? "<stdin>" : document
-        let doc = try LayoutDocument.parse(bytes, source: source)
+        let doc = try Pipeline.loadDocument(document)
         let t1 = IO.now()
         let lowered = try doc.lower()
         let t2 = IO.now()
@@ -79,7 +69,7 @@ struct SolveCommand: ParsableCommand {
         let t4 = IO.now()
         if stats {
             let s = solution.stats
-            func ms(_ a: Double, _ b: Double) -> String { String(format3: (b - a) * 1e3) }
+            let ms = Pipeline.ms
             let line = """
                 {"views":\(lowered.viewIDs.count),"variables":\(s.variables),"rows":\(s.rows),\
                 "nonzeros":\(s.nonzeros),"ms":{"parse":\(ms(t0, t1)),"build":\(ms(t1, t2)),\

@@ -5,7 +5,8 @@ import Testing
 /// solve` and `plumb check`: each must fail with a clear message naming its
 /// origin, an exit status in 1...127, and no output file.
 @Suite struct BadDocumentTests {
-    static let directory = repositoryRoot.appendingPathComponent("Tests/Fixtures/bad-documents")
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/bad-documents")
 
     /// `expected.tsv`: file name -> text its error message must contain.
     static func expectations() throws -> [String: String] {
@@ -30,15 +31,15 @@ import Testing
 
     @Test func solveFailsCleanlyOnEveryDocument() throws {
         let expected = try Self.expectations()
-        let work = try temporaryDirectory()
+        let work = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: work) }
         for name in try Self.documents() {
             let output = work.appendingPathComponent(name + ".frames.json")
             let svg = work.appendingPathComponent(name + ".svg")
-            let run = try runPlumb(["solve", Self.directory.appendingPathComponent(name).path,
+            let run = try CLI.run(["solve", Self.directory.appendingPathComponent(name).path,
                                     "-o", output.path, "--svg", svg.path])
             #expect((1 ... 127).contains(run.status), "\(name): exit status \(run.status)")
-            #expect(run.stdout.isEmpty, "\(name): wrote to standard output")
+            #expect(run.text.isEmpty, "\(name): wrote to standard output")
             let wanted = expected[name] ?? "?"
             #expect(run.stderr.contains(wanted), "\(name): expected \(wanted) in:\n\(run.stderr)")
             #expect(run.stderr.contains("error:"), "\(name)")
@@ -50,19 +51,19 @@ import Testing
     @Test func checkReportsErrorsOnEveryDocument() throws {
         let expected = try Self.expectations()
         for name in try Self.documents() {
-            let run = try runPlumb(["check", Self.directory.appendingPathComponent(name).path])
+            let run = try CLI.run(["check", Self.directory.appendingPathComponent(name).path])
             #expect(run.status == 2, "\(name): exit status \(run.status)")
             let wanted = expected[name] ?? "?"
-            #expect((run.stderr + run.stdout).contains(wanted), "\(name): expected \(wanted)")
+            #expect((run.stderr + run.text).contains(wanted), "\(name): expected \(wanted)")
         }
     }
 
     /// Standard input takes the same path as a file.
     @Test func standardInput() throws {
         let bytes = try Data(contentsOf: Self.directory.appendingPathComponent("invalid-utf8.json"))
-        let run = try runPlumb(["solve", "-"], input: [UInt8](bytes))
+        let run = try CLI.run(["solve", "-"], stdin: Data([UInt8](bytes)))
         #expect(run.status == 1)
-        #expect(run.stdout.isEmpty)
+        #expect(run.text.isEmpty)
         #expect(run.stderr.contains("<stdin>:1:56: error: invalid JSON: invalid UTF-8 in a string"), "\(run.stderr)")
     }
 }

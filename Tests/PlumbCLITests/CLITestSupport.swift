@@ -1,59 +1,103 @@
 import Foundation
 import Testing
 
-/// The `plumb` executable built beside the test bundle (`swift build` builds
-/// every product), or `nil` when it is not there.
-let plumbExecutable: URL? = {
-    var candidates: [URL] = []
-    if let bundle = Bundle.main.executableURL?.deletingLastPathComponent() { candidates.append(bundle) }
-    for bundle in Bundle.allBundles { candidates.append(bundle.bundleURL.deletingLastPathComponent()) }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    candidates.append(root.appendingPathComponent(".build/debug"))
-    for directory in candidates {
-        let url = directory.appendingPathComponent("plumb")
-        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    return nil
-}()
-
-/// The repository's root directory.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
-/// What one run of `plumb` did.
+/// Runs the built `plumb` tool and captures what it writes.
 struct PlumbRun {
     var status: Int32
-    var stdout: String
+    var stdout: Data
     var stderr: String
+
+    var text: String { String(decoding: stdout, as: UTF8.self) }
+
+    /// Each non-empty line of standard output parsed as a JSON object.
+    func jsonLines() throws -> [[String: Any]] {
+        try text.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
 }
 
-/// Runs `plumb` with `arguments`, feeding `input` to standard input.
-func runPlumb(_ arguments: [String], input: [UInt8] = []) throws -> PlumbRun {
-    let executable = try #require(plumbExecutable, "build the plumb executable first (swift build)")
-    // Outputs go to files, so that neither can fill a pipe and block the child.
-    let directory = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let outURL = directory.appendingPathComponent("stdout"), errURL = directory.appendingPathComponent("stderr")
-    let inURL = directory.appendingPathComponent("stdin")
-    try Data(input).write(to: inURL)
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.standardInput = try FileHandle(forReadingFrom: inURL)
-    process.standardOutput = try FileHandle(forWritingTo: outURL)
-    process.standardError = try FileHandle(forWritingTo: errURL)
-    try process.run()
-    process.waitUntilExit()
-    return PlumbRun(status: process.terminationStatus,
-                    stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                    stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
-}
+enum CLI {
+    /// The `plumb` executable built beside this test bundle.
+    static let executable: URL = {
+        let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let beside = bundleDirectory.appendingPathComponent("plumb")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        // Fallback: the package's debug build, found from this file's path.
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/plumb")
+    }()
 
-/// A fresh empty directory for one test's files.
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    static func run(_ arguments: [String], stdin: Data? = nil) throws -> PlumbRun {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        // Read both pipes while the tool runs, so a large output cannot block it.
+        nonisolated(unsafe) var errData = Data()
+        let errReader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        errReader.start()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while errReader.isExecuting || !errReader.isFinished { usleep(1000) }
+        return PlumbRun(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A fresh temporary directory for one test.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The benchmark generator, when this machine has it.
+    static let generator = "/work/shared/workloads/generate.py"
+    static var hasGenerator: Bool { FileManager.default.fileExists(atPath: generator) }
+
+    /// A document of `family` with `views` views from the benchmark generator.
+    static func generate(_ family: String, views: Int, seed: Int = 1) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", generator, family, String(views), "--seed", String(seed)]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "generate.py \(family) failed")
+        return data
+    }
+
+    /// `json` (a document) with its root resized.
+    static func resized(_ json: Data, width: Double, height: Double) throws -> Data {
+        var object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        var root = try #require(object["root"] as? [String: Any])
+        root["width"] = width
+        root["height"] = height
+        object["root"] = root
+        return try JSONSerialization.data(withJSONObject: object)
+    }
+
+    /// Frames from a JSON object's `frames` member, by id.
+    static func frames(_ object: [String: Any]) throws -> [String: [Double]] {
+        let frames = try #require(object["frames"] as? [String: Any])
+        return try frames.mapValues { value in
+            try #require((value as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue })
+        }
+    }
+
+    /// Whether two frame maps agree to the solver's feasibility tolerance.
+    static func agree(_ a: [String: [Double]], _ b: [String: [Double]]) -> Bool {
+        guard a.keys.sorted() == b.keys.sorted() else { return false }
+        return a.allSatisfy { id, frame in
+            guard let other = b[id], other.count == 4, frame.count == 4 else { return false }
+            return zip(frame, other).allSatisfy { abs($0 - $1) <= 1e-7 * max(1, abs($0), abs($1)) }
+        }
+    }
 }

@@ -4,19 +4,19 @@ import Testing
 /// `plumb check`: reports and exit status (0 clean, 1 warnings, 2 errors).
 @Suite struct CheckCommandTests {
     private func run(_ json: String) throws -> PlumbRun {
-        try runPlumb(["check", "-"], input: Array(json.utf8))
+        try CLI.run(["check", "-"], stdin: Data(Array(json.utf8)))
     }
 
     @Test func clean() throws {
         let r = try run(#"{"root": {"width": 10, "height": 10}, "views": [{"id": "a"}], "constraints": ["a.left = 0", "a.top = 0", "a.width = 1", "a.height = 1"]}"#)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "<stdin>: 0 conflicts, 0 ambiguous view axes, 0 redundant constraints, 0 ineffective constraints (clean)\n")
+        #expect(r.text == "<stdin>: 0 conflicts, 0 ambiguous view axes, 0 redundant constraints, 0 ineffective constraints (clean)\n")
     }
 
     @Test func warningsForAmbiguity() throws {
         let r = try run(#"{"root": {"width": 10, "height": 10}, "views": [{"id": "a"}], "constraints": ["a.left = 0", "a.width = 1", "a.height = 1"]}"#)
         #expect(r.status == 1)
-        #expect(r.stdout == """
+        #expect(r.text == """
             <stdin>: warning: view 'a' is ambiguous vertically: its y is not determined
               note: involved: constraints[2] "a.height = 1"
             <stdin>: 0 conflicts, 1 ambiguous view axis, 0 redundant constraints, 0 ineffective constraints (warnings)
@@ -27,16 +27,16 @@ import Testing
     @Test func errorsForConflictsNameEveryOne() throws {
         let r = try run(#"{"root": {"width": 10, "height": 10}, "views": [{"id": "a"}, {"id": "b"}], "constraints": ["a.left = 0", "a.top = 0", "a.width = 1", "a.width = 2", "a.height = 1", "b.left = 0", "b.top = 0", "b.width = 1", "b.height = 1", "b.height = 3"]}"#)
         #expect(r.status == 2)
-        #expect(r.stdout.contains(#"note: constraints[2] "a.width = 1""#) && r.stdout.contains(#"note: constraints[3] "a.width = 2""#))
-        #expect(r.stdout.contains(#"note: constraints[8] "b.height = 1""#) && r.stdout.contains(#"note: constraints[9] "b.height = 3""#))
-        #expect(r.stdout.hasSuffix("<stdin>: 2 conflicts, 0 ambiguous view axes, 0 redundant constraints, 0 ineffective constraints (errors)\n"))
+        #expect(r.text.contains(#"note: constraints[2] "a.width = 1""#) && r.text.contains(#"note: constraints[3] "a.width = 2""#))
+        #expect(r.text.contains(#"note: constraints[8] "b.height = 1""#) && r.text.contains(#"note: constraints[9] "b.height = 3""#))
+        #expect(r.text.hasSuffix("<stdin>: 2 conflicts, 0 ambiguous view axes, 0 redundant constraints, 0 ineffective constraints (errors)\n"))
     }
 
     @Test func invalidDocumentIsAnError() throws {
         let r = try run(#"{"root": {"width": 10, "height": 10}, "constraints": ["a.left = 0"]}"#)
         #expect(r.status == 2)
         #expect(r.stderr.contains("unknown view 'a'"), "\(r.stderr)")
-        let missing = try runPlumb(["check", "/nonexistent/doc.json"])
+        let missing = try CLI.run(["check", "/nonexistent/doc.json"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("cannot read /nonexistent/doc.json"))
     }

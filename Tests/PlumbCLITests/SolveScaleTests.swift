@@ -13,19 +13,19 @@ import Testing
         """
 
     @Test func roundsToPixels() throws {
-        let run = try runPlumb(["solve", "-", "--scale", "2"], input: Array(thirds.utf8))
+        let run = try CLI.run(["solve", "-", "--scale", "2"], stdin: Data(Array(thirds.utf8)))
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains(#""a": [0, 0, 33.5, 10]"#))
-        #expect(run.stdout.contains(#""b": [33.5, 0, 33, 10]"#))
-        #expect(run.stdout.contains(#""c": [66.5, 0, 33.5, 10]"#))
+        #expect(run.text.contains(#""a": [0, 0, 33.5, 10]"#))
+        #expect(run.text.contains(#""b": [33.5, 0, 33, 10]"#))
+        #expect(run.text.contains(#""c": [66.5, 0, 33.5, 10]"#))
     }
 
     @Test func rejectsABadScale() throws {
         for bad in ["0", "-2", "nan", "inf"] {
-            let run = try runPlumb(["solve", "-", "--scale", bad], input: Array(thirds.utf8))
+            let run = try CLI.run(["solve", "-", "--scale", bad], stdin: Data(Array(thirds.utf8)))
             #expect((1 ... 127).contains(run.status), "--scale \(bad): \(run.status)")
             #expect(run.stderr.contains("--scale"), "\(run.stderr)")
-            #expect(run.stdout.isEmpty)
+            #expect(run.text.isEmpty)
         }
     }
 }

@@ -10,12 +10,28 @@ public enum FrameWriter {
     /// - Precondition: `ids.count == frames.count`.
     /// - Complexity: O(views); one output buffer, no allocation per integral number.
     public static func json(ids: [String], frames: [Rect]) -> [UInt8] {
-        precondition(ids.count == frames.count, "one frame per id")
         var out = [UInt8]()
         out.reserveCapacity(16 + frames.count * 40)
-        out.append(contentsOf: "{\"frames\": {".utf8)
+        out.append(contentsOf: "{\"frames\": ".utf8)
+        appendFrames(ids: ids, frames: frames, oneLine: false, to: &out)
+        out.append(contentsOf: "}\n".utf8)
+        return out
+    }
+
+    /// Appends the frames object alone, `{"<id>": [x, y, width, height], ...}`,
+    /// numbers and ids written as by ``json(ids:frames:)``.
+    ///
+    /// - Parameter oneLine: `false` puts each view on its own line (as
+    ///   ``json(ids:frames:)`` does); `true` writes one line, for JSON Lines
+    ///   records (`plumb sweep`, `plumb batch`).
+    /// - Precondition: `ids.count == frames.count`.
+    /// - Complexity: O(views).
+    public static func appendFrames(ids: [String], frames: [Rect], oneLine: Bool, to out: inout [UInt8]) {
+        precondition(ids.count == frames.count, "one frame per id")
+        let separator = oneLine ? ", " : ",\n  "
+        out.append(UInt8(ascii: "{"))
         for (i, frame) in frames.enumerated() {
-            out.append(contentsOf: i == 0 ? "\n  ".utf8 : ",\n  ".utf8)
+            if i > 0 { out.append(contentsOf: separator.utf8) } else if !oneLine { out.append(contentsOf: "\n  ".utf8) }
             appendString(ids[i], to: &out)
             out.append(contentsOf: ": [".utf8)
             NumberFormatting.appendJSON(frame.x, to: &out)
@@ -27,12 +43,17 @@ public enum FrameWriter {
             NumberFormatting.appendJSON(frame.height, to: &out)
             out.append(UInt8(ascii: "]"))
         }
-        out.append(contentsOf: frames.isEmpty ? "}}\n".utf8 : "\n}}\n".utf8)
-        return out
+        if !oneLine && !frames.isEmpty { out.append(UInt8(ascii: "\n")) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends `value` as a plain JSON number, as frames are written.
+    public static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+        NumberFormatting.appendJSON(value, to: &out)
     }
 
     /// Appends `s` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t` or `\u00XX`.
-    static func appendString(_ s: String, to out: inout [UInt8]) {
+    public static func appendString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in

@@ -22,6 +22,8 @@ extension LayoutDocument {
         var builder = SystemBuilder(viewCount: viewCount, rows: constraintCount + intrinsicRows + 4 * rules.count)
         builder.fixRoot(width: rootWidth, height: rootHeight, rootID: rootID)
         builder.direction = layoutDirection
+        var lengthRows: [LoweredLayout.IntrinsicRows] = []
+        lengthRows.reserveCapacity(intrinsicRows / 2)
 
         for i in 0 ..< viewCount {
             for axis in LayoutAxis.allCases {
@@ -29,9 +31,10 @@ extension LayoutDocument {
                 let length = axis == .horizontal ? s.width : s.height
                 guard !length.isNaN else { continue }
                 let h = s.hugging, r = s.resistance
-                builder.addIntrinsicSize(
+                let row = builder.addIntrinsicSize(
                     ViewIndex(i), id: viewID(at: i), axis: axis, length: length,
                     hugging: axis == .horizontal ? h.0 : h.1, resistance: axis == .horizontal ? r.0 : r.1)
+                lengthRows.append(.init(view: Int32(i), axis: axis, huggingRow: row))
             }
         }
 
@@ -58,7 +61,9 @@ extension LayoutDocument {
         // Simple Layout Language rules (LayoutDocument+Rules), in dependency order.
         _ = lowerRules(into: &builder, sink: &sink)
         try sink.throwIfAny()
-        return LoweredLayout(system: builder.system, viewIDs: viewIDs, parents: parents)
+        var lowered = LoweredLayout(system: builder.system, viewIDs: viewIDs, parents: parents)
+        lowered.intrinsicRows = lengthRows
+        return lowered
     }
 }
 

@@ -10,6 +10,17 @@ public struct LoweredLayout: Sendable {
     public var viewIDs: [String]
     /// Each view's parent index into ``viewIDs``; `-1` for the root.
     public var parents: [Int32]
+    /// Where each intrinsic length lives in ``system``: its hugging row
+    /// (`dimension − length ≤ 0`) and, right after it, its resistance row.
+    /// ``CompiledLayout`` changes their constants. Empty unless the layout
+    /// came from ``LayoutDocument/lower()``.
+    var intrinsicRows: [IntrinsicRows] = []
+
+    struct IntrinsicRows: Sendable {
+        var view: Int32
+        var axis: LayoutAxis
+        var huggingRow: RowIndex
+    }
 
     public init(system: ConstraintSystem, viewIDs: [String], parents: [Int32]) {
         self.system = system

@@ -94,6 +94,9 @@ public enum LayoutProblem: Hashable, Sendable, CustomStringConvertible {
     case invalidChoice(path: String, value: String, choices: [String])
     /// A pixel scale that is not a finite number greater than 0 (``PixelRounding``).
     case invalidScale(Double)
+    /// A compiled layout was given an intrinsic size on an axis where its
+    /// document had none (the rows for it do not exist).
+    case intrinsicSizeNotCompiled(view: String, dimension: LayoutAttribute)
     /// Required constraints that cannot hold together: a minimal set, by origin.
     case unsatisfiable(conflict: [Origin])
     /// Any other failure reported by the solver.
@@ -182,6 +185,8 @@ public enum LayoutProblem: Hashable, Sendable, CustomStringConvertible {
             "'\(path)' must be " + choices.map { "\"\($0)\"" }.joined(separator: " or ") + ", found \"\(value)\""
         case .invalidScale(let scale):
             "pixel scale \(scale) must be a finite number greater than 0"
+        case .intrinsicSizeNotCompiled(let view, let dimension):
+            "view '\(view)' has no intrinsic \(dimension) in the compiled layout; only sizes the document gives can change"
         case .unsatisfiable(let conflict):
             "required constraints conflict (\(conflict.count) cannot all hold; dropping any one lets the rest hold)"
         case .solver(let error):

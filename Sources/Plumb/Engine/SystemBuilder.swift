@@ -25,6 +25,11 @@ struct SystemBuilder {
         system.addVariables(4 * viewCount)
     }
 
+    /// The rows ``fixRoot(width:height:rootID:)`` adds for the root's width
+    /// and height (`root.width − width = 0`), when it is called first.
+    static let rootWidthRow = RowIndex(2)
+    static let rootHeightRow = RowIndex(3)
+
     /// Adds the four required rows that pin the root's frame to `(0, 0, width, height)`.
     ///
     /// - Precondition: `width` and `height` are finite.
@@ -36,8 +41,23 @@ struct SystemBuilder {
             system.addRow(
                 CollectionOfOne((ViewIndex.root.variable(variable), 1.0)),
                 constant: -value, relation: .equal, priority: .required,
-                origin: Origin(kind: .root, text: "\(rootID).\(name) = \(NumberFormatting.shortest(value))"))
+                origin: Self.rootOrigin(rootID: rootID, attribute: name, value: value))
         }
+    }
+
+    /// The origin of the root row that pins `attribute` to `value` (`root.width = 1024`).
+    static func rootOrigin(rootID: String, attribute: String, value: Double) -> Origin {
+        Origin(kind: .root, text: "\(rootID).\(attribute) = \(NumberFormatting.shortest(value))")
+    }
+
+    /// The origins of an intrinsic length's hugging and resistance rows (`title: width <= 120 @ 250`).
+    static func intrinsicOrigins(
+        id: String, axis: LayoutAxis, length: Double, hugging: Priority, resistance: Priority
+    ) -> (hugging: Origin, resistance: Origin) {
+        let dimension = axis.dimension
+        let shown = NumberFormatting.shortest(length)
+        return (Origin(kind: .intrinsicSize, text: "\(id): \(dimension) <= \(shown) @ \(hugging)"),
+                Origin(kind: .intrinsicSize, text: "\(id): \(dimension) >= \(shown) @ \(resistance)"))
     }
 
     /// Adds `first.firstAttribute ⋈ multiplier · second.secondAttribute + constant`
@@ -81,19 +101,21 @@ struct SystemBuilder {
     /// `dimension >= length @ resistance`, each with an origin naming the view.
     ///
     /// - Precondition: `length` is finite.
+    /// - Returns: the hugging row; the resistance row follows it.
+    @discardableResult
     mutating func addIntrinsicSize(
         _ view: ViewIndex, id: String, axis: LayoutAxis, length: Double,
         hugging: Priority, resistance: Priority
-    ) {
-        let dimension = axis.dimension
+    ) -> RowIndex {
         let variable = view.variable(axis == .horizontal ? .width : .height)
-        let shown = NumberFormatting.shortest(length)
-        system.addRow(
+        let origins = Self.intrinsicOrigins(id: id, axis: axis, length: length, hugging: hugging, resistance: resistance)
+        let huggingRow = system.addRow(
             CollectionOfOne((variable, 1.0)), constant: -length, relation: .lessOrEqual, priority: hugging,
-            origin: Origin(kind: .intrinsicSize, text: "\(id): \(dimension) <= \(shown) @ \(hugging)"))
+            origin: origins.hugging)
         system.addRow(
             CollectionOfOne((variable, 1.0)), constant: -length, relation: .greaterOrEqual, priority: resistance,
-            origin: Origin(kind: .intrinsicSize, text: "\(id): \(dimension) >= \(shown) @ \(resistance)"))
+            origin: origins.resistance)
+        return huggingRow
     }
 
     /// Every view's frame from solved variable values.

@@ -36,17 +36,73 @@ public enum SVGRenderer {
     ) -> String {
         let count = min(ids.count, parents.count, absoluteFrames.count)
         let frames = absoluteFrames.prefix(count).map(normalized)
-        let order = preorder(parents: parents.prefix(count))
         let box = canvas.map(normalized) ?? boundingBox(of: frames)
 
         var out = ""
         // About 120 bytes per rectangle and 50 per label.
         out.reserveCapacity(512 + count * 170)
+        appendHeader(viewBox: box, to: &out)
+        appendViews(ids: ids, parents: parents.prefix(count), frames: frames, to: &out)
+        out += "</svg>\n"
+        return out
+    }
+
+    /// Renders the same view tree solved at several sizes as a strip of
+    /// panels side by side, left to right, each captioned (with its size,
+    /// say) above its top-left corner.
+    ///
+    /// Each panel is drawn as ``render(ids:parents:absoluteFrames:canvas:)``
+    /// draws one layout, shifted right past the previous panel plus `gap`.
+    ///
+    /// - Parameters:
+    ///   - ids: the view ids, shared by every panel.
+    ///   - parents: as for ``render(ids:parents:absoluteFrames:canvas:)``.
+    ///   - panels: each panel's caption and frames in root coordinates.
+    ///   - gap: space between panels, in points.
+    /// - Complexity: O(panels × views).
+    public static func renderStrip(
+        ids: [String], parents: [Int32], panels: [(caption: String, absoluteFrames: [Rect])], gap: Double = 24
+    ) -> String {
+        let captionHeight = labelFontSize + 2 * labelPadding
+        var placed: [(caption: String, frames: [Rect], box: Rect, dx: Double)] = []
+        var x = 0.0
+        var height = 0.0
+        for panel in panels {
+            let count = min(ids.count, parents.count, panel.absoluteFrames.count)
+            let frames = panel.absoluteFrames.prefix(count).map(normalized)
+            let box = boundingBox(of: frames)
+            placed.append((panel.caption, frames, box, x - box.x))
+            x += box.width + gap
+            height = max(height, box.height)
+        }
+        let width = max(0, x - gap)
+        var out = ""
+        out.reserveCapacity(512 + panels.count * ids.count * 170)
+        appendHeader(viewBox: Rect(x: 0, y: -captionHeight, width: width, height: height + captionHeight), to: &out)
+        for panel in placed {
+            out += "<g transform=\"translate(\(format(panel.dx)) \(format(-panel.box.y)))\">\n"
+            out += "<text font-weight=\"bold\" x=\"\(format(panel.box.x))\" y=\"\(format(panel.box.y - labelPadding - labelDescent))\">"
+            out += escapeXML(panel.caption) + "</text>\n"
+            appendViews(ids: ids, parents: parents.prefix(panel.frames.count), frames: panel.frames, to: &out)
+            out += "</g>\n"
+        }
+        out += "</svg>\n"
+        return out
+    }
+
+    /// The XML declaration, the `<svg>` element opened over `box`, and the style sheet.
+    private static func appendHeader(viewBox box: Rect, to out: inout String) {
         out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\""
         out += "\(format(box.x)) \(format(box.y)) \(format(box.width)) \(format(box.height))\""
         out += " width=\"\(format(box.width))\" height=\"\(format(box.height))\">\n"
         out += styleSheet
+    }
+
+    /// One layout's rectangles, then its labels (see ``render(ids:parents:absoluteFrames:canvas:)``).
+    /// `frames` are normalised and as many as `parents`.
+    private static func appendViews(ids: [String], parents: ArraySlice<Int32>, frames: [Rect], to out: inout String) {
+        let order = preorder(parents: parents)
         out += "<g class=\"views\">\n"
         for entry in order {
             let frame = frames[entry.view]
@@ -63,8 +119,7 @@ public enum SVGRenderer {
             out += escapeXML(ids[entry.view])
             out += "</text>\n"
         }
-        out += "</g>\n</svg>\n"
-        return out
+        out += "</g>\n"
     }
 
     // MARK: - Drawing constants

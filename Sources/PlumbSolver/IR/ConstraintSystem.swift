@@ -108,6 +108,17 @@ public struct ConstraintSystem: Sendable {
         return RowIndex(constants.count - 1)
     }
 
+    /// Replaces row `r`'s constant (the row's terms, relation and priority
+    /// stay) and, when given, its origin (whose text may show the constant).
+    ///
+    /// - Precondition: `value` is finite.
+    /// - Complexity: O(1).
+    public mutating func setConstant(_ value: Double, ofRow r: RowIndex, origin: Origin? = nil) {
+        precondition(value.isFinite, "non-finite constant for row \(r.int) from \(origins[r.int])")
+        constants[r.int] = value
+        if let origin { origins[r.int] = origin }
+    }
+
     /// The term positions of row `r` in ``columns`` and ``coefficients``.
     @inlinable public func termRange(of r: RowIndex) -> Range<Int> {
         Int(rowStart[r.int]) ..< Int(rowStart[r.int + 1])

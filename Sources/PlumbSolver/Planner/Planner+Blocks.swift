@@ -56,6 +56,8 @@ extension Planner {
                 }
             }
             if determined {
+                solvedBlockRows.append(contentsOf: rows)
+                solvedBlockStart.append(solvedBlockRows.count)
                 if rows.count == 1 {
                     stats.dagVariables += 1
                 } else {
@@ -73,6 +75,25 @@ extension Planner {
                 for r in rows { state[Int(varOfRow[Int(r)])] = .undetermined }
             }
         }
+    }
+
+    /// Solves again, in the same order, every block ``solveBlocks()`` solved,
+    /// for the system's current constants (the structure is unchanged).
+    ///
+    /// - Returns: false when a block has become numerically singular (its
+    ///   coefficients are unchanged, so this only happens at the edge of the
+    ///   pivot tolerance); the caller then solves afresh.
+    /// - Complexity: O(nonzeros of the solved blocks) when they are small.
+    mutating func reevaluateBlocks() -> Bool {
+        var dense = DenseBlockSolver(lapackThreshold: options.lapackThreshold)
+        for b in 0 ..< solvedBlockStart.count - 1 {
+            let rows = solvedBlockRows[solvedBlockStart[b] ..< solvedBlockStart[b + 1]]
+            let ok = rows.count == 1
+                ? solveSingleton(row: Int(rows.first!), variable: Int(definedVariable[Int(rows.first!)]))
+                : solveDense(rows: rows, dense: &dense)
+            if !ok { return false }
+        }
+        return true
     }
 
     /// Solves the 1×1 block `row` for `variable`; false when its coefficient

@@ -5,20 +5,6 @@ import Darwin
 #endif
 import Dispatch
 
-/// The residual rows grouped by independent component: component `c`'s rows
-/// are `rows[order[start[c] ..< start[c + 1]]]`, added in `orderKey` order.
-struct ResidualComponents: Sendable {
-    /// System row of each residual row, and its constant with the determined
-    /// variables substituted.
-    var rows: [Int32]
-    var constants: [Double]
-    var order: [Int]
-    var start: [Int]
-    /// Required equalities first, then required inequalities, then optional
-    /// rows from the highest priority down.
-    var orderKey: [Double]
-}
-
 /// What one worker did with its run of residual components.
 struct ComponentRunOutcome: Sendable {
     var components = 0
@@ -31,72 +17,84 @@ struct ComponentRunOutcome: Sendable {
 extension Planner {
     // MARK: - Residual phase
 
-    /// Substitutes the determined variables into every row not used to
-    /// determine them, checks required rows that became constant, and solves
-    /// the rest component by component with the dual simplex.
-    mutating func solveResidual() throws(SolverError) {
+    /// The rows left after the block phase, grouped into independent
+    /// components. It depends only on which variables the block phase
+    /// determined, not on their values, so a compiled system keeps it across
+    /// solves.
+    struct ResidualPlan {
+        /// Required rows whose every variable is determined: checked at each
+        /// solve, never handed to the simplex.
+        var fixedRows: [Int32] = []
+        /// Each component's rows in the order they are added to its tableau:
+        /// required equalities, required inequalities, then optional rows from
+        /// the highest priority down (so the tableau starts feasible and every
+        /// optional row is added against a settled basis). Component `c` is
+        /// `rows[componentStart[c] ..< componentStart[c + 1]]`.
+        var rows: [Int32] = []
+        var componentStart: [Int] = [0]
+        /// The first row (in system order) left for the simplex, if any.
+        var firstRow: Int32? = nil
+
+        var componentCount: Int { componentStart.count - 1 }
+        func rows(ofComponent c: Int) -> ArraySlice<Int32> { rows[componentStart[c] ..< componentStart[c + 1]] }
+    }
+
+    /// One component's tableau and the mapping of its columns.
+    struct ComponentTableau {
+        /// Where a parameter column's value comes from.
+        enum ParameterSource {
+            /// A variable determined by the block phase.
+            case variable(Int32)
+            /// A row's constant (a row whose constant the caller may change).
+            case constant(Int32)
+        }
+
+        /// A column fixed by an edit variable to a value computed outside the
+        /// tableau, so a new value is a suggestion, not a rebuild.
+        struct Parameter {
+            var column: Int32
+            var source: ParameterSource
+            var value: Double
+        }
+
+        let core: SimplexCore
+        /// The system variable of each solved column (parameter columns excluded).
+        var solved: [(column: Int32, variable: Int32)] = []
+        var parameters: [Parameter] = []
+    }
+
+    /// Sorts the rows the block phase left into fixed rows and components.
+    mutating func makeResidualPlan() -> ResidualPlan {
+        var plan = ResidualPlan()
         let varOfRow = definedVariable
-        var residualRows: [Int32] = []
-        var residualConstant: [Double] = []
+        var residual: [Int32] = []
         var uf = UnionFind(count: system.variableCount)
 
         for r in 0 ..< system.rowCount {
             let defined = varOfRow[r]
             if defined >= 0 && state[Int(defined)] == .determined { continue }
-            var c = system.constants[r]
-            var magnitude = abs(c)
             var anchor: Int32 = -1
-            for k in system.termRange(of: RowIndex(r)) {
+            for k in system.termRange(of: RowIndex(r)) where state[Int(system.columns[k])] != .determined {
                 let v = system.columns[k]
-                if state[Int(v)] == .determined {
-                    let t = system.coefficients[k] * values[Int(v)]
-                    c += t
-                    magnitude += abs(t)
-                } else if anchor < 0 {
-                    anchor = v
-                } else {
-                    uf.union(anchor, v)
-                }
+                if anchor < 0 { anchor = v } else { uf.union(anchor, v) }
             }
             if anchor < 0 {
                 // Every variable is known: a required row must hold as it stands.
-                if system.priorities[r].isRequired {
-                    let slack = Tolerances.feasibility * max(1, magnitude)
-                    let holds: Bool
-                    switch system.relations[r] {
-                    case .equal: holds = abs(c) <= slack
-                    case .lessOrEqual: holds = c <= slack
-                    case .greaterOrEqual: holds = c >= -slack
-                    }
-                    if !holds { throw .unsatisfiable(conflict: explainConflict(seeds: [Int32(r)])) }
-                }
-                continue
+                if system.priorities[r].isRequired { plan.fixedRows.append(Int32(r)) }
+            } else {
+                residual.append(Int32(r))
             }
-            residualRows.append(Int32(r))
-            residualConstant.append(c)
         }
-        if residualRows.isEmpty { return }
-        if options.strategy == .dag || options.strategy == .block {
-            let r = Int(residualRows[0])
-            let why = system.priorities[r].isRequired
-                ? (system.relations[r] == .equal ? "is not determined by required equalities alone"
-                    : "is an inequality")
-                : "is not required (priority \(system.priorities[r]))"
-            throw .strategyCannotSolve(
-                strategy: options.strategy.rawValue,
-                reason: "\(system.origins[r]) \(why); it needs the simplex (use the auto or simplex strategy)")
-        }
+        guard let first = residual.first else { return plan }
+        plan.firstRow = first
 
         // Group residual rows by component (the representative of any open
-        // variable) with a counting sort, then order each component's rows:
-        // required equalities, required inequalities, then optional rows from
-        // the highest priority down, so the tableau starts feasible and every
-        // optional row is added against a settled basis.
+        // variable) with a counting sort, then order each component's rows.
         var componentOfRoot = [Int32](repeating: -1, count: system.variableCount)
-        var componentOfResidual = [Int32](repeating: 0, count: residualRows.count)
+        var componentOfResidual = [Int32](repeating: 0, count: residual.count)
         var componentCount = 0
-        var orderKey = [Double](repeating: 0, count: residualRows.count)
-        for (i, r) in residualRows.enumerated() {
+        var orderKey = [Double](repeating: 0, count: residual.count)
+        for (i, r) in residual.enumerated() {
             var anchor: Int32 = -1
             for k in system.termRange(of: RowIndex(Int(r))) where state[Int(system.columns[k])] != .determined {
                 anchor = system.columns[k]
@@ -115,22 +113,189 @@ extension Planner {
         for c in componentOfResidual { componentStart[Int(c) + 1] += 1 }
         for c in 0 ..< componentCount { componentStart[c + 1] += componentStart[c] }
         var cursor = componentStart
-        var residualOrder = [Int](repeating: 0, count: residualRows.count)
+        var residualOrder = [Int](repeating: 0, count: residual.count)
         for (i, c) in componentOfResidual.enumerated() {
             residualOrder[cursor[Int(c)]] = i
             cursor[Int(c)] += 1
         }
+        plan.rows.reserveCapacity(residual.count)
+        for c in 0 ..< componentCount {
+            let ordered = residualOrder[componentStart[c] ..< componentStart[c + 1]].sorted { a, b in
+                orderKey[a] != orderKey[b] ? orderKey[a] < orderKey[b] : a < b
+            }
+            for i in ordered { plan.rows.append(residual[i]) }
+        }
+        plan.componentStart = componentStart
+        return plan
+    }
 
-        let components = ResidualComponents(
-            rows: residualRows, constants: residualConstant, order: residualOrder,
-            start: componentStart, orderKey: orderKey)
-        let workers = Self.workerCount(components: componentCount, rows: residualRows.count, limit: options.threads)
+    /// - Throws: ``SolverError/strategyCannotSolve(strategy:reason:)`` when a
+    ///   forced DAG or block strategy leaves rows for the simplex.
+    func checkStrategy(_ plan: ResidualPlan) throws(SolverError) {
+        guard let first = plan.firstRow, options.strategy == .dag || options.strategy == .block else { return }
+        let r = Int(first)
+        let why = system.priorities[r].isRequired
+            ? (system.relations[r] == .equal ? "is not determined by required equalities alone"
+                : "is an inequality")
+            : "is not required (priority \(system.priorities[r]))"
+        throw .strategyCannotSolve(
+            strategy: options.strategy.rawValue,
+            reason: "\(system.origins[r]) \(why); it needs the simplex (use the auto or simplex strategy)")
+    }
+
+    /// Checks the plan's fixed rows at the current values.
+    ///
+    /// - Throws: ``SolverError/unsatisfiable(conflict:)`` for the first that does not hold.
+    func checkFixedRows(_ plan: ResidualPlan) throws(SolverError) {
+        for r in plan.fixedRows {
+            let (c, magnitude) = knownPart(of: Int(r))
+            let slack = Tolerances.feasibility * max(1, magnitude)
+            let holds: Bool
+            switch system.relations[Int(r)] {
+            case .equal: holds = abs(c) <= slack
+            case .lessOrEqual: holds = c <= slack
+            case .greaterOrEqual: holds = c >= -slack
+            }
+            if !holds { throw .unsatisfiable(conflict: explainConflict(seeds: [r])) }
+        }
+    }
+
+    /// Row `r`'s constant plus its terms on determined variables, and the sum
+    /// of their magnitudes.
+    func knownPart(of r: Int) -> (value: Double, magnitude: Double) {
+        var c = system.constants[r]
+        var magnitude = abs(c)
+        for k in system.termRange(of: RowIndex(r)) {
+            let v = Int(system.columns[k])
+            if state[v] == .determined {
+                let t = system.coefficients[k] * values[v]
+                c += t
+                magnitude += abs(t)
+            }
+        }
+        return (c, magnitude)
+    }
+
+    /// Builds component `c`'s tableau and writes its solution into ``values``.
+    ///
+    /// Without `parameters`, determined variables are substituted into each
+    /// row's constant, and the tableau is only good for these values. With
+    /// `parameters`, each determined variable the component mentions, and the
+    /// constant of each row in `parameters.rows`, becomes a column held at its
+    /// value by an edit variable at `parameters.priority` (above every optional
+    /// priority of the component, so the edits hold whenever the required rows
+    /// allow): new values are then suggestions that the dual simplex absorbs
+    /// from the current basis.
+    ///
+    /// - Throws: ``SolverError/unsatisfiable(conflict:)`` when the component's
+    ///   required rows conflict (with parameters: whatever their values).
+    mutating func buildComponent(
+        _ c: Int, of plan: ResidualPlan, parameters: (priority: Priority, rows: [Bool])? = nil
+    ) throws(SolverError) -> ComponentTableau {
+        if localIndex.count < system.variableCount {
+            localIndex = [Int32](repeating: -1, count: system.variableCount)
+        }
+        let system = self.system
+        let state = self.state
+        var scratch = localIndex
+        localIndex = []
+        defer { localIndex = scratch }
+        let built = values.withUnsafeMutableBufferPointer { values in
+            Self.assembleComponent(
+                plan.rows(ofComponent: c), system: system, state: state, values: values,
+                localIndex: &scratch, parameters: parameters)
+        }
+        switch built {
+        case .success(let tableau): return tableau
+        case .failure(let conflict): throw .unsatisfiable(conflict: explainConflict(seeds: conflict.tags))
+        }
+    }
+
+    /// Builds one component's tableau from its ordered `rows` (see
+    /// ``buildComponent(_:of:parameters:)``) and writes the values of the
+    /// variables it solves into `values`. It reads the determined variables'
+    /// entries of `values` and writes only the component's own, so workers
+    /// building different components can share `values`. `localIndex` is
+    /// scratch of one entry per variable, all -1, and left so.
+    static func assembleComponent(
+        _ rows: ArraySlice<Int32>, system: ConstraintSystem, state: [State],
+        values: UnsafeMutableBufferPointer<Double>, localIndex: inout [Int32],
+        parameters: (priority: Priority, rows: [Bool])?
+    ) -> Result<ComponentTableau, SimplexConflict> {
+        let core = SimplexCore(variableCount: 0)
+        var tableau = ComponentTableau(core: core)
+        defer {
+            for (_, v) in tableau.solved { localIndex[Int(v)] = -1 }
+            for p in tableau.parameters { if case .variable(let v) = p.source { localIndex[Int(v)] = -1 } }
+        }
+        func addParameter(_ source: ComponentTableau.ParameterSource, value: Double, priority: Priority) -> Int32 {
+            let column = core.addVariables(1)
+            core.addEdit(variable: column, priority: priority)
+            core.suggest(variable: column, value: value)
+            tableau.parameters.append(.init(column: column, source: source, value: value))
+            return column
+        }
+        var terms: [(Int32, Double)] = []
+        for r32 in rows {
+            let r = Int(r32)
+            terms.removeAll(keepingCapacity: true)
+            var constant = system.constants[r]
+            for k in system.termRange(of: RowIndex(r)) {
+                let v = Int(system.columns[k])
+                let a = system.coefficients[k]
+                if state[v] == .determined {
+                    guard let parameters else { constant += a * values[v]; continue }
+                    if localIndex[v] < 0 {
+                        localIndex[v] = addParameter(.variable(Int32(v)), value: values[v], priority: parameters.priority)
+                    }
+                    terms.append((localIndex[v], a))
+                    continue
+                }
+                if localIndex[v] < 0 {
+                    localIndex[v] = core.addVariables(1)
+                    tableau.solved.append((localIndex[v], Int32(v)))
+                }
+                terms.append((localIndex[v], a))
+            }
+            if let parameters, parameters.rows[r] {
+                terms.append((addParameter(.constant(r32), value: constant, priority: parameters.priority), 1))
+                constant = 0
+            }
+            do {
+                _ = try core.add(
+                    terms: terms, constant: constant, relation: system.relations[r],
+                    priority: system.priorities[r], tag: r32)
+            } catch {
+                return .failure(error)
+            }
+        }
+        for (column, v) in tableau.solved { values[Int(v)] = core.value(of: column) }
+        return .success(tableau)
+    }
+
+    /// Copies a component tableau's solved columns into ``values``.
+    mutating func readValues(of tableau: ComponentTableau) {
+        for (column, v) in tableau.solved { values[Int(v)] = tableau.core.value(of: column) }
+    }
+
+    /// Solves the rows the block phase left: checks the fixed rows, then
+    /// solves each component with the dual simplex, determined variables
+    /// substituted as constants. Components are independent, so runs of them
+    /// go to up to ``SolveOptions/threads`` workers; the first conflict in
+    /// component order is reported whatever the split.
+    mutating func solveResidual() throws(SolverError) {
+        let plan = makeResidualPlan()
+        try checkFixedRows(plan)
+        try checkStrategy(plan)
+        let componentCount = plan.componentCount
+        guard componentCount > 0 else { return }
+        let workers = Self.workerCount(components: componentCount, rows: plan.rows.count, limit: options.threads)
         // Contiguous runs of components with about the same number of rows each.
         var runStart = [0]
         for w in 1 ..< workers {
-            let target = residualRows.count * w / workers
+            let target = plan.rows.count * w / workers
             var c = runStart[w - 1]
-            while c < componentCount && componentStart[c] < target { c += 1 }
+            while c < componentCount && plan.componentStart[c] < target { c += 1 }
             runStart.append(c)
         }
         runStart.append(componentCount)
@@ -140,20 +305,20 @@ extension Planner {
         let system = self.system
         let state = self.state
         values.withUnsafeMutableBufferPointer { valueBuffer in
-            nonisolated(unsafe) let output = valueBuffer
+            nonisolated(unsafe) let shared = valueBuffer
             outcomes.withUnsafeMutableBufferPointer { outcomeBuffer in
                 nonisolated(unsafe) let results = outcomeBuffer
+                let run: @Sendable (Int) -> Void = { w in
+                    results[w] = Self.solveComponents(
+                        bounds[w] ..< bounds[w + 1], of: plan, system: system, state: state, values: shared)
+                }
                 if workers == 1 {
-                    results[0] = Self.solveComponents(0 ..< componentCount, of: components, system: system, state: state, into: output)
+                    run(0)
                 } else {
-                    DispatchQueue.concurrentPerform(iterations: workers) { w in
-                        results[w] = Self.solveComponents(
-                            bounds[w] ..< bounds[w + 1], of: components, system: system, state: state, into: output)
-                    }
+                    DispatchQueue.concurrentPerform(iterations: workers, execute: run)
                 }
             }
         }
-        // The first failing component in component order, whatever the number of workers.
         for outcome in outcomes {
             stats.simplexComponents += outcome.components
             stats.simplexVariables += outcome.variables
@@ -173,63 +338,35 @@ extension Planner {
         return max(1, min(cores, components / 16, rows / 1024))
     }
 
-    /// Solves `range` of the residual components one after the other, each
-    /// in a fresh simplex core, writing each variable's value into `output`
-    /// (components own disjoint variables, so workers never write the same entry).
-    /// Stops at the first component whose required rows conflict.
+    /// Solves `range` of the plan's components one after the other, each in
+    /// a fresh simplex core; stops at the first whose required rows conflict.
     static func solveComponents(
-        _ range: Range<Int>, of components: ResidualComponents, system: ConstraintSystem, state: [State],
-        into output: UnsafeMutableBufferPointer<Double>
+        _ range: Range<Int>, of plan: ResidualPlan, system: ConstraintSystem, state: [State],
+        values: UnsafeMutableBufferPointer<Double>
     ) -> ComponentRunOutcome {
         var outcome = ComponentRunOutcome()
         guard !range.isEmpty else { return outcome }
         var localIndex = [Int32](repeating: -1, count: system.variableCount)
-        var globalOfLocal: [Int32] = []
-        var localValues: [Double] = []
-        var ordered: [Int] = []
-        var terms: [(Int32, Double)] = []
         for c in range {
-            globalOfLocal.removeAll(keepingCapacity: true)
-            ordered.removeAll(keepingCapacity: true)
-            ordered.append(contentsOf: components.order[components.start[c] ..< components.start[c + 1]])
-            ordered.sort { a, b in
-                components.orderKey[a] != components.orderKey[b] ? components.orderKey[a] < components.orderKey[b] : a < b
+            switch assembleComponent(
+                plan.rows(ofComponent: c), system: system, state: state, values: values,
+                localIndex: &localIndex, parameters: nil)
+            {
+            case .success(let tableau):
+                outcome.components += 1
+                outcome.variables += tableau.solved.count
+                outcome.largest = max(outcome.largest, tableau.solved.count)
+            case .failure(let conflict):
+                outcome.conflictTags = conflict.tags
+                return outcome
             }
-            let core = SimplexCore(variableCount: 0)
-            for i in ordered {
-                let r = Int(components.rows[i])
-                terms.removeAll(keepingCapacity: true)
-                for k in system.termRange(of: RowIndex(r)) {
-                    let v = Int(system.columns[k])
-                    guard state[v] != .determined else { continue }
-                    if localIndex[v] < 0 {
-                        localIndex[v] = Int32(globalOfLocal.count)
-                        globalOfLocal.append(Int32(v))
-                        _ = core.addVariables(1)
-                    }
-                    terms.append((localIndex[v], system.coefficients[k]))
-                }
-                do {
-                    _ = try core.add(
-                        terms: terms, constant: components.constants[i], relation: system.relations[r],
-                        priority: system.priorities[r], tag: Int32(r))
-                } catch {
-                    outcome.conflictTags = error.tags
-                    return outcome
-                }
-            }
-            if localValues.count < globalOfLocal.count {
-                localValues = [Double](repeating: 0, count: globalOfLocal.count)
-            }
-            core.readValues(into: &localValues)
-            for (l, v) in globalOfLocal.enumerated() {
-                output[Int(v)] = localValues[l]
-                localIndex[Int(v)] = -1
-            }
-            outcome.components += 1
-            outcome.variables += globalOfLocal.count
-            outcome.largest = max(outcome.largest, globalOfLocal.count)
         }
         return outcome
+    }
+
+    mutating func noteSimplexComponent(_ tableau: ComponentTableau) {
+        stats.simplexComponents += 1
+        stats.simplexVariables += tableau.solved.count
+        stats.largestSimplexComponent = max(stats.largestSimplexComponent, tableau.solved.count)
     }
 }

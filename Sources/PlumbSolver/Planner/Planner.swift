@@ -45,7 +45,8 @@ struct Planner {
         case undetermined = 2
     }
 
-    let system: ConstraintSystem
+    /// The system; a compiled system changes its parameter rows' constants.
+    var system: ConstraintSystem
     let options: SolveOptions
     var values: [Double]
     var state: [State]
@@ -56,6 +57,13 @@ struct Planner {
     var definedVariable: [Int32]
     /// The block of the block triangular form that each matched row is in (-1 if none).
     var blockOfRow: [Int32]
+    /// The rows of every block the block phase solved, in the order it solved
+    /// them: block `b` is `solvedBlockRows[solvedBlockStart[b] ..< solvedBlockStart[b + 1]]`.
+    /// A compiled system re-evaluates them in this order for new constants.
+    var solvedBlockRows: [Int32] = []
+    var solvedBlockStart: [Int] = [0]
+    /// Scratch: each variable's column in the component tableau being built (-1 if none).
+    var localIndex: [Int32] = []
 
     init(system: ConstraintSystem, options: SolveOptions) {
         self.system = system

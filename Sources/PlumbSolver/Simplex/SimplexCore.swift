@@ -84,6 +84,13 @@ final class SimplexCore {
         tableau.suggest(variable: variable, value: value)
     }
 
+    /// Suggests values for several edit variables and re-optimises once with
+    /// the dual simplex from the current basis. Variables that are not edit
+    /// variables are skipped.
+    func suggest(_ suggestions: some Sequence<(variable: Int32, value: Double)>) {
+        tableau.suggest(suggestions)
+    }
+
     /// The current value of every external variable, written into `values[0 ..< variableCount]`.
     /// - Precondition: `values.count >= variableCount`.
     func readValues(into values: inout [Double]) {

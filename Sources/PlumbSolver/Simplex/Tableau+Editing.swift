@@ -26,9 +26,27 @@ extension Tableau {
     /// (−δ in e⁺'s own row, +δ in e⁻'s), which is all the rows that depend on it.
     /// - Complexity: O(rows that mention e⁺) plus the dual pivots.
     mutating func suggest(variable v: Int32, value: Double) {
-        guard var edit = editOf[Int(v)] else { return }
+        if moveEdit(variable: v, to: value) { noteStatus(dualOptimize()) }
+    }
+
+    /// Moves several edit variables' targets, then re-optimises once: one
+    /// dual simplex run for the whole change instead of one per variable.
+    /// - Complexity: O(rows that mention each e⁺) plus the dual pivots.
+    mutating func suggest(_ suggestions: some Sequence<(variable: Int32, value: Double)>) {
+        var moved = false
+        for (v, value) in suggestions {
+            if moveEdit(variable: v, to: value) { moved = true }
+        }
+        if moved { noteStatus(dualOptimize()) }
+    }
+
+    /// Moves edit variable `v`'s target to `value` without re-optimising
+    /// (rows may be left infeasible, queued for ``dualOptimize()``).
+    /// Returns false when nothing changed.
+    private mutating func moveEdit(variable v: Int32, to value: Double) -> Bool {
+        guard var edit = editOf[Int(v)] else { return false }
         let delta = value - edit.value
-        guard delta != 0 else { return }
+        guard delta != 0 else { return false }
         edit.value = value
         editOf[Int(v)] = edit
         let id = Int(edit.constraint)
@@ -48,7 +66,7 @@ extension Tableau {
                 if a != 0 { shiftConstant(of: slot, by: delta * a) }
             }
         }
-        noteStatus(dualOptimize())
+        return true
     }
 
     /// Adds `amount` to a row's constant, keeping the objective's constants

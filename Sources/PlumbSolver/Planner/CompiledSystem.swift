@@ -1,0 +1,189 @@
+/// A ``ConstraintSystem`` planned once and solved again and again as the
+/// constants of chosen rows (its parameters: a root size, intrinsic sizes)
+/// change.
+///
+/// Compiling runs the planner's structural work once: the block triangular
+/// form of the required equalities, the split of what is left into
+/// independent components, and one dual simplex tableau per component. Each
+/// ``solve()`` then
+/// - re-evaluates the solved blocks in their order (one division per 1×1
+///   block, one small dense solve per coupled block; no planning);
+/// - checks the required rows that the blocks fix completely;
+/// - for each simplex component, suggests the new values of the determined
+///   variables and parameter constants it reads. They are columns held by
+///   edit variables, so the dual simplex re-optimises from the previous
+///   basis, and a component none of whose inputs changed does no work.
+///
+/// The edit variables sit at a priority above every optional priority of
+/// their component, so they hold exactly whenever the required rows allow:
+/// the optimum is then the one a fresh ``ConstraintSystem/solve(options:)``
+/// finds. When they cannot hold (the new constants make the required rows
+/// conflict), the system is solved afresh so the error names the same
+/// conflicting rows a fresh solve would; the compiled state stays usable.
+///
+/// Which parameter rows may change is fixed at compile time, because it
+/// shapes the tableaux.
+///
+/// `CompiledSystem` is a class holding mutable tableaux and is not
+/// `Sendable`: use one per thread (compile once per thread, or per task).
+///
+/// ```swift
+/// let compiled = try CompiledSystem(system, parameterRows: [widthRow])
+/// for width in stride(from: 320.0, through: 1400, by: 10) {
+///     compiled.setConstant(-width, ofRow: widthRow)
+///     let solution = try compiled.solve()
+/// }
+/// ```
+public final class CompiledSystem {
+    private var planner: Planner
+    private let plan: Planner.ResidualPlan
+    /// One tableau per component of ``plan``; `nil` for a component whose
+    /// optional priorities leave no room for the edit level below required,
+    /// which is rebuilt at each solve instead.
+    private var components: [Planner.ComponentTableau?]
+    /// Components whose tableau is rebuilt at the next solve: after a
+    /// suggestion that the edits could not absorb, the basis is no longer
+    /// trusted as a warm start.
+    private var stale: [Bool]
+    /// `isParameter[r]`: row `r`'s constant may change.
+    private let isParameter: [Bool]
+    private var suggestions: [(variable: Int32, value: Double)] = []
+
+    /// Plans `system` and builds its tableaux for its current constants.
+    ///
+    /// - Parameters:
+    ///   - system: the system; its constants are the starting values.
+    ///   - parameterRows: the rows whose constants ``setConstant(_:ofRow:)`` may change.
+    ///   - options: as for ``ConstraintSystem/solve(options:)``.
+    /// - Throws: ``SolverError/strategyCannotSolve(strategy:reason:)`` when a
+    ///   forced strategy cannot solve the system, and
+    ///   ``SolverError/unsatisfiable(conflict:)`` when required rows conflict
+    ///   whatever the parameters (a conflict that depends on the parameters'
+    ///   values is reported by ``solve()``).
+    /// - Complexity: about one fresh solve, plus a column and an edit row per
+    ///   determined variable that a simplex component reads.
+    public init(
+        _ system: ConstraintSystem, parameterRows: some Sequence<RowIndex>, options: SolveOptions = SolveOptions()
+    ) throws(SolverError) {
+        var isParameter = [Bool](repeating: false, count: system.rowCount)
+        for r in parameterRows { isParameter[r.int] = true }
+        self.isParameter = isParameter
+        planner = Planner(system: system, options: options)
+        planner.stats.variables = system.variableCount
+        planner.stats.rows = system.rowCount
+        planner.stats.nonzeros = system.nonzeroCount
+        planner.stats.strategy = options.strategy
+        if options.strategy != .simplex { try planner.solveBlocks() }
+        plan = planner.makeResidualPlan()
+        try planner.checkStrategy(plan)
+        components = []
+        components.reserveCapacity(plan.componentCount)
+        stale = [Bool](repeating: false, count: plan.componentCount)
+        for c in 0 ..< plan.componentCount {
+            guard let priority = editPriority(ofComponent: c) else {
+                components.append(nil)
+                continue
+            }
+            let tableau = try planner.buildComponent(c, of: plan, parameters: (priority, isParameter))
+            planner.noteSimplexComponent(tableau)
+            components.append(tableau)
+        }
+    }
+
+    /// The system with its current constants.
+    public var system: ConstraintSystem { planner.system }
+
+    /// Sets row `r`'s constant, and optionally its origin (so conflicts
+    /// quote the new value), for the next ``solve()``.
+    ///
+    /// - Precondition: `r` was one of the `parameterRows`; `value` is finite.
+    /// - Complexity: O(1).
+    public func setConstant(_ value: Double, ofRow r: RowIndex, origin: Origin? = nil) {
+        precondition(isParameter[r.int], "row \(r.int) is not a parameter row of this compiled system")
+        planner.system.setConstant(value, ofRow: r, origin: origin)
+    }
+
+    /// Solves the system for its current constants, from the previous solve's state.
+    ///
+    /// - Throws: ``SolverError/unsatisfiable(conflict:)`` with a minimal set of
+    ///   conflicting required rows, as a fresh solve would; the compiled
+    ///   system can still be solved for other constants afterwards.
+    /// - Complexity: O(nonzeros of the solved blocks), plus, for each simplex
+    ///   component whose inputs changed, the suggestions and the dual pivots.
+    public func solve() throws(SolverError) -> Solution {
+        let started = Planner.now()
+        guard planner.reevaluateBlocks() else { return try freshSolve() }
+        let blocksDone = Planner.now()
+        try planner.checkFixedRows(plan)
+        for c in 0 ..< components.count {
+            if components[c] == nil {
+                _ = try planner.buildComponent(c, of: plan)
+            } else if stale[c] {
+                let priority = editPriority(ofComponent: c)!
+                let tableau = try planner.buildComponent(c, of: plan, parameters: (priority, isParameter))
+                components[c] = tableau
+                guard parametersHold(in: tableau) else { return try freshSolve() }
+                stale[c] = false
+            } else if !resolve(&components[c]!) {
+                stale[c] = true
+                return try freshSolve()
+            }
+        }
+        let done = Planner.now()
+        var stats = planner.stats
+        stats.blockMilliseconds = (blocksDone - started) * 1e3
+        stats.simplexMilliseconds = (done - blocksDone) * 1e3
+        stats.solveMilliseconds = (done - started) * 1e3
+        return Solution(values: planner.values, stats: stats)
+    }
+
+    /// Suggests a component's changed inputs and reads its solution; false
+    /// when an edit could not hold (the required rows conflict at these values).
+    private func resolve(_ tableau: inout Planner.ComponentTableau) -> Bool {
+        suggestions.removeAll(keepingCapacity: true)
+        for i in tableau.parameters.indices {
+            let value: Double
+            switch tableau.parameters[i].source {
+            case .variable(let v): value = planner.values[Int(v)]
+            case .constant(let r): value = planner.system.constants[Int(r)]
+            }
+            if value != tableau.parameters[i].value {
+                tableau.parameters[i].value = value
+                suggestions.append((tableau.parameters[i].column, value))
+            }
+        }
+        if suggestions.isEmpty { return true }
+        let anomalies = tableau.core.tableau.anomalies
+        tableau.core.suggest(suggestions)
+        if tableau.core.tableau.anomalies != anomalies { return false }
+        guard parametersHold(in: tableau) else { return false }
+        planner.readValues(of: tableau)
+        return true
+    }
+
+    /// Whether every parameter column holds its value: false when the
+    /// required rows conflict at these values.
+    private func parametersHold(in tableau: Planner.ComponentTableau) -> Bool {
+        tableau.parameters.allSatisfy { p in
+            abs(tableau.core.value(of: p.column) - p.value) <= Tolerances.feasibility * max(1, abs(p.value))
+        }
+    }
+
+    /// A priority strictly between component `c`'s optional priorities and
+    /// required, or `nil` when there is none.
+    private func editPriority(ofComponent c: Int) -> Priority? {
+        var highest = 1.0
+        for r in plan.rows(ofComponent: c) where !planner.system.priorities[Int(r)].isRequired {
+            highest = max(highest, planner.system.priorities[Int(r)].rawValue)
+        }
+        let middle = (highest + Priority.required.rawValue) / 2
+        guard middle > highest, middle < Priority.required.rawValue else { return nil }
+        return Priority(rawValue: middle)
+    }
+
+    /// Solves the current system from scratch: the path for errors, so they
+    /// read exactly as a fresh solve's.
+    private func freshSolve() throws(SolverError) -> Solution {
+        try planner.system.solve(options: planner.options)
+    }
+}

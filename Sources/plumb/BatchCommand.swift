@@ -1,0 +1,227 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Dispatch
+import Foundation
+import Plumb
+
+/// `plumb batch`: many layout documents in, one JSON line of results per document out.
+struct BatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Solve many layout documents in parallel; one JSON line per document, in input order.",
+        discussion: """
+            Input: a directory (every *.json file in it, in name order), a JSON Lines file (one
+            document per line; blank lines are skipped), or - for standard input (the default).
+            Output, one line per document in input order:
+              {"id": "<id>", "frames": {"<id>": [x, y, width, height], ...}}
+              {"id": "<id>", "error": "<message>"}
+            A document's id is its own "id" field; else its file name (directory input); else
+            <input>:<line> (JSON Lines input). A bad document gets an error line and the batch goes
+            on; the exit status is 0 once every document has a line (see the summary for failures).
+            Standard error gets a progress bar when it is a terminal, and one summary line at the end.
+            """
+    )
+
+    @Argument(help: "A directory of documents, a JSON Lines file, or - for standard input.")
+    var input: String = "-"
+
+    @Option(name: .shortAndLong, help: "Write the lines here instead of standard output.")
+    var output: String?
+
+    @Option(help: "Documents solved at once (default: the active processor count).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Give frames in root coordinates instead of parent coordinates.")
+    var absolute = false
+
+    @Option(help: "Force a strategy: auto (default), dag, block or simplex.")
+    var strategy: SolveOptions.Strategy = .auto
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+    }
+
+    func run() throws {
+        try Pipeline.reportingErrors(batch)
+    }
+
+    /// One document to lay out: its bytes and the id to use if it has none.
+    struct Item {
+        var bytes: ArraySlice<UInt8>
+        var fallbackID: String
+    }
+
+    /// What one document produced.
+    struct Outcome {
+        var line: [UInt8] = []
+        var views = 0
+        var failed = false
+    }
+
+    private func batch() throws {
+        let started = IO.now()
+        let items = try readItems()
+        let sink = try IO.Sink(path: output)
+        let progress = Progress(total: items.count, enabled: isatty(2) != 0)
+        var totals = (documents: 0, views: 0, failures: 0)
+        // Chunks keep memory bounded and output flowing while later chunks run.
+        let chunk = max(64, 16 * jobs)
+        var start = 0
+        while start < items.count {
+            let end = min(start + chunk, items.count)
+            let outcomes = solveInParallel(items[start ..< end])
+            for outcome in outcomes {
+                sink.write(outcome.line)
+                totals.documents += 1
+                totals.views += outcome.views
+                if outcome.failed { totals.failures += 1 }
+            }
+            progress.show(done: end)
+            start = end
+        }
+        try sink.commit()
+        progress.finish()
+        let seconds = max(IO.now() - started, 1e-9)
+        IO.printError("""
+            plumb batch: \(totals.documents) documents, \(totals.views) views, \(totals.failures) failed, \
+            \(String(format1: Double(totals.documents) / seconds)) documents/s, \
+            \(String(format1: Double(totals.views) / seconds)) views/s (\(jobs) job\(jobs == 1 ? "" : "s"))
+            """)
+    }
+
+    /// Lays out `items` on `jobs` threads; the outcomes are in `items` order.
+    private func solveInParallel(_ items: ArraySlice<Item>) -> [Outcome] {
+        let slots = Slots(count: items.count)
+        let base = items.startIndex
+        var perDocument = SolveOptions(strategy: strategy)
+        // The documents already keep every job busy: one thread per solve.
+        if jobs > 1 { perDocument.threads = 1 }
+        let options = perDocument
+        let absolute = self.absolute
+        DispatchQueue.concurrentPerform(iterations: min(jobs, items.count)) { _ in
+            while let i = slots.claim() {
+                slots.store(Self.layOut(items[base + i], options: options, absolute: absolute), at: i)
+            }
+        }
+        return slots.outcomes
+    }
+
+    /// Parses, lowers and solves one document into its result line.
+    static func layOut(_ item: Item, options: SolveOptions, absolute: Bool) -> Outcome {
+        var outcome = Outcome()
+        var id = item.fallbackID
+        do throws(LayoutError) {
+            let document = try LayoutDocument.parse(Array(item.bytes), source: item.fallbackID)
+            if let own = document.id { id = own }
+            let lowered = try document.lower()
+            let solution = try lowered.solve(options: options)
+            outcome.line.append(contentsOf: "{\"id\": ".utf8)
+            FrameWriter.appendString(id, to: &outcome.line)
+            outcome.line.append(contentsOf: ", \"frames\": ".utf8)
+            FrameWriter.appendFrames(ids: lowered.viewIDs, frames: lowered.frames(from: solution, absolute: absolute),
+                                     oneLine: true, to: &outcome.line)
+            outcome.line.append(contentsOf: "}\n".utf8)
+            outcome.views = lowered.viewIDs.count
+        } catch {
+            outcome.line.removeAll()
+            outcome.line.append(contentsOf: "{\"id\": ".utf8)
+            FrameWriter.appendString(id, to: &outcome.line)
+            outcome.line.append(contentsOf: ", \"error\": ".utf8)
+            FrameWriter.appendString(error.description, to: &outcome.line)
+            outcome.line.append(contentsOf: "}\n".utf8)
+            outcome.failed = true
+        }
+        return outcome
+    }
+
+    /// The documents of ``input``, in order.
+    private func readItems() throws -> [Item] {
+        var isDirectory: ObjCBool = false
+        if input != "-", FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue {
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: input)
+            } catch {
+                throw CLIError("cannot list \(input): \(error.localizedDescription)")
+            }
+            return try names.filter { $0.hasSuffix(".json") }.sorted().map { name in
+                Item(bytes: try IO.read(input + "/" + name)[...], fallbackID: name)
+            }
+        }
+        let bytes = try IO.read(input)
+        let source = Pipeline.sourceName(input)
+        var items: [Item] = []
+        var line = 0
+        var lineStart = 0
+        for i in 0 ... bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: "\n") {
+            line += 1
+            let text = bytes[lineStart ..< i]
+            lineStart = i + 1
+            if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            items.append(Item(bytes: text, fallbackID: "\(source):\(line)"))
+        }
+        return items
+    }
+}
+
+/// Result slots filled by worker threads: a counter hands out indices under
+/// a lock, and each index is written by exactly one thread.
+private final class Slots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private let count: Int
+    private var results: [BatchCommand.Outcome]
+
+    init(count: Int) {
+        self.count = count
+        results = [BatchCommand.Outcome](repeating: .init(), count: count)
+    }
+
+    func claim() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func store(_ outcome: BatchCommand.Outcome, at i: Int) {
+        lock.lock()
+        results[i] = outcome
+        lock.unlock()
+    }
+
+    /// Read after every worker has finished.
+    var outcomes: [BatchCommand.Outcome] { results }
+}
+
+/// A one-line progress bar on standard error, redrawn in place.
+private struct Progress {
+    let total: Int
+    let enabled: Bool
+
+    func show(done: Int) {
+        guard enabled, total > 0 else { return }
+        let width = 30
+        let filled = done * width / total
+        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) documents".utf8))
+    }
+
+    func finish() {
+        guard enabled, total > 0 else { return }
+        FileHandle.standardError.write(Data("\n".utf8))
+    }
+}
+
+extension String {
+    /// A figure with one decimal, as plain text.
+    init(format1 value: Double) {
+        let tenths = Int((value * 10).rounded())
+        self = "\(tenths / 10).\(abs(tenths) % 10)"
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Plumb
+
+/// The steps every subcommand shares: reading and parsing a document, and
+/// turning failures into one message on standard error and exit status 1.
+enum Pipeline {
+    /// The name a document path has in diagnostics (`<stdin>` for `-`).
+    static func sourceName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
+    /// Reads and parses the document at `path` (`-` for standard input).
+    static func loadDocument(_ path: String) throws -> LayoutDocument {
+        try LayoutDocument.parse(try IO.read(path), source: sourceName(path))
+    }
+
+    /// Solves a compiled layout at one root size; a failure is preceded on
+    /// standard error by the size it happened at.
+    static func solve(_ layout: CompiledLayout, width: Double, height: Double) throws -> Solution {
+        do {
+            return try layout.solve(width: width, height: height)
+        } catch {
+            IO.printError("at root size \(number(width)) x \(number(height)):")
+            throw error
+        }
+    }
+
+    /// Runs `body`, printing a ``LayoutError`` as compilers print errors and a
+    /// ``CLIError`` as `error: message`, then exiting with status 1.
+    static func reportingErrors(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as LayoutError {
+            IO.printError(error.description)
+            throw ExitCode(1)
+        } catch let error as CLIError {
+            IO.printError("error: \(error.description)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// `value` as frames write it (`320`, `0.5`).
+    static func number(_ value: Double) -> String {
+        var bytes: [UInt8] = []
+        FrameWriter.appendNumber(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Milliseconds between two ``IO/now()`` readings, as a plain JSON number with three decimals.
+    static func ms(_ a: Double, _ b: Double) -> String { String(format3: (b - a) * 1e3) }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@Suite struct BatchCommandTests {
+    static func document(id: String?, width: Int) -> String {
+        let name = id.map { "\"id\": \"\($0)\", " } ?? ""
+        return "{\(name)\"root\": {\"width\": \(width), \"height\": 50}, \"views\": [{\"id\": \"a\"}], "
+            + "\"constraints\": [\"a.left = 5\", \"a.top = 5\", \"a.width = 0.5 * root.width\", \"a.height = 10\"]}"
+    }
+
+    /// Enough documents that several chunks and both jobs are used.
+    static var stream: String {
+        var lines: [String] = []
+        for i in 0 ..< 300 {
+            switch i % 7 {
+            case 3: lines.append("{\"root\": {\"width\": 10}}")          // missing height
+            case 5: lines.append(document(id: nil, width: 100 + i))      // no id: input:line
+            case 6: lines.append("")                                     // blank: skipped, still a line
+            default: lines.append(document(id: "doc\(i)", width: 100 + i))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func resultsComeInInputOrderWithIdsAndErrorRecords() throws {
+        let run = try CLI.run(["batch", "--jobs", "2"], stdin: Data(Self.stream.utf8))
+        #expect(run.status == 0, "\(run.stderr)")
+        let records = try run.jsonLines()
+        let expected = (0 ..< 300).filter { $0 % 7 != 6 }
+        #expect(records.count == expected.count)
+        for (record, i) in zip(records, expected) {
+            let id = record["id"] as? String
+            switch i % 7 {
+            case 3:
+                #expect(id == "<stdin>:\(i + 1)")
+                #expect((record["error"] as? String)?.contains("'height'") == true)
+                #expect(record["frames"] == nil)
+            case 5:
+                #expect(id == "<stdin>:\(i + 1)")
+                #expect(try CLI.frames(record)["a"] == [5, 5, Double(100 + i) / 2, 10])
+            default:
+                #expect(id == "doc\(i)")
+                #expect(try CLI.frames(record)["a"] == [5, 5, Double(100 + i) / 2, 10])
+            }
+        }
+        let failures = (0 ..< 300).filter { $0 % 7 == 3 }.count
+        #expect(run.stderr.contains("\(expected.count) documents"))
+        #expect(run.stderr.contains("\(failures) failed"))
+        #expect(run.stderr.contains("documents/s"))
+        #expect(run.stderr.split(separator: "\n").count == 1, "no progress bar when stderr is not a terminal")
+    }
+
+    @Test func oneJobAndTwoJobsWriteTheSameBytes() throws {
+        let one = try CLI.run(["batch", "-", "--jobs", "1"], stdin: Data(Self.stream.utf8))
+        let two = try CLI.run(["batch", "-", "--jobs", "2"], stdin: Data(Self.stream.utf8))
+        #expect(one.status == 0 && two.status == 0)
+        #expect(!one.stdout.isEmpty)
+        #expect(one.stdout == two.stdout)
+    }
+
+    @Test func aDirectoryIsReadInNameOrderWithFileNamesAsIds() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(Self.document(id: nil, width: 200).utf8).write(to: directory.appendingPathComponent("b.json"))
+        try Data(Self.document(id: "own", width: 300).utf8).write(to: directory.appendingPathComponent("a.json"))
+        try Data("{\"root\": ".utf8).write(to: directory.appendingPathComponent("c.json"))
+        try Data("not a document".utf8).write(to: directory.appendingPathComponent("notes.txt"))
+        let output = directory.appendingPathComponent("out.jsonl")
+        let run = try CLI.run(["batch", directory.path, "-o", output.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n")
+        let records = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(records.map { $0["id"] as? String } == ["own", "b.json", "c.json"])
+        #expect(try CLI.frames(records[1])["a"] == [5, 5, 100, 10])
+        #expect(records[2]["error"] is String)
+    }
+
+    @Test func unreadableInputIsAnError() throws {
+        let run = try CLI.run(["batch", "/nonexistent/plumb/input.jsonl"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("cannot read /nonexistent/plumb/input.jsonl"))
+        #expect(try CLI.run(["batch", "--jobs", "0"]).status != 0)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@Suite struct SweepCommandTests {
+    /// At every size, a sweep line holds the frames `plumb solve` writes for
+    /// the document resized to that size, for every benchmark family.
+    @Test(.enabled(if: CLI.hasGenerator), arguments: ["list", "grid", "form", "cards", "list-rules", "cards-rules"])
+    func sweepMatchesSolveAtEverySize(family: String) throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let document = try CLI.generate(family, views: 60, seed: 3)
+        let path = directory.appendingPathComponent("\(family).json")
+        try document.write(to: path)
+        let widths = Array(stride(from: 600.0, through: 1400, by: 200)) + [777.5]
+        let sweep = try CLI.run(["sweep", path.path, "--widths", "600...1400:200,777.5", "--heights", "700,900"])
+        #expect(sweep.status == 0, "\(sweep.stderr)")
+        let lines = try sweep.jsonLines()
+        #expect(lines.count == widths.count * 2)
+        var index = 0
+        for width in widths {
+            for height in [700.0, 900] {
+                defer { index += 1 }
+                guard index < lines.count else { return }
+                let line = lines[index]
+                #expect((line["width"] as? NSNumber)?.doubleValue == width)
+                #expect((line["height"] as? NSNumber)?.doubleValue == height)
+                let resized = directory.appendingPathComponent("resized.json")
+                try CLI.resized(document, width: width, height: height).write(to: resized)
+                let solve = try CLI.run(["solve", resized.path])
+                #expect(solve.status == 0, "\(solve.stderr)")
+                let fresh = try #require(try JSONSerialization.jsonObject(with: solve.stdout) as? [String: Any])
+                #expect(CLI.agree(try CLI.frames(line), try CLI.frames(fresh)), "\(family) at \(width) x \(height)")
+            }
+        }
+    }
+
+    @Test func defaultHeightAbsoluteFramesAndOneLinePerSize() throws {
+        let json = """
+            {"root": {"width": 300, "height": 200}, "views": [{"id": "box"}, {"id": "dot", "parent": "box"}],
+             "constraints": ["box.left = root.left + 10", "box.right = root.right - 10", "box.top = 20",
+                             "box.height = 0.5 * root.height", "dot.left = box.left + 5", "dot.top = box.top + 5",
+                             "dot.width = 0.25 * box.width", "dot.height = 4"]}
+            """
+        let run = try CLI.run(["sweep", "-", "--widths", "100...300:100", "--absolute"], stdin: Data(json.utf8))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.text.split(separator: "\n").count == 3)
+        let lines = try run.jsonLines()
+        #expect(lines.map { ($0["height"] as? NSNumber)?.doubleValue } == [200, 200, 200])
+        let last = try CLI.frames(lines[2])
+        #expect(last["box"] == [10, 20, 280, 100])
+        #expect(last["dot"] == [15, 25, 70, 4])
+        #expect(try CLI.frames(lines[0])["dot"] == [15, 25, 20, 4])
+    }
+
+    @Test func badRangesAreNamed() throws {
+        let cases = [("10...5:1", "ends below its start"), ("1...9:0", "step must be positive"),
+                     ("1...9", "needs a step"), ("320,abc", "'abc' is not a number"), ("5,,6", "empty entry")]
+        for (range, message) in cases {
+            let run = try CLI.run(["sweep", "-", "--widths", range], stdin: Data("{}".utf8))
+            #expect(run.status != 0)
+            #expect(run.stderr.contains(message), "\(range): \(run.stderr)")
+        }
+    }
+
+    /// A size where required constraints conflict fails the sweep, names the
+    /// size, and leaves no output file.
+    @Test func aConflictNamesTheSizeAndWritesNothing() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let json = """
+            {"root": {"width": 400, "height": 100}, "views": [{"id": "a"}],
+             "constraints": ["a.left = root.left + 10", "a.width >= 300", "a.right <= root.right - 10",
+                             "a.top = 0", "a.height = 10"]}
+            """
+        let output = directory.appendingPathComponent("out.jsonl")
+        let run = try CLI.run(["sweep", "-", "--widths", "400,200,500", "-o", output.path], stdin: Data(json.utf8))
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("at root size 200 x 100"))
+        #expect(run.stderr.contains("root.width = 200"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+}

@@ -1,0 +1,149 @@
+import PropertyBased
+import Testing
+@testable import Plumb
+
+/// A compiled layout re-solved at new sizes must give what a fresh parse,
+/// lower and solve gives at those sizes: frames, and errors.
+@Suite struct CompiledLayoutTests {
+    /// Frames from a fresh solve of `document` with its root at `width` × `height`.
+    static func freshFrames(_ document: LayoutDocument, width: Double, height: Double,
+                            intrinsic: [(view: Int, IntrinsicSize)] = []) throws -> [Rect] {
+        var document = document
+        document.rootWidth = width
+        document.rootHeight = height
+        for (view, size) in intrinsic {
+            if let w = size.width { document.sizing[view].width = w }
+            if let h = size.height { document.sizing[view].height = h }
+        }
+        let lowered = try document.lower()
+        return lowered.frames(from: try lowered.solve())
+    }
+
+    /// Whether two frame lists agree to the solver's feasibility tolerance.
+    static func agree(_ a: [Rect], _ b: [Rect]) -> Bool {
+        guard a.count == b.count else { return false }
+        func close(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-7 * max(1, abs(x), abs(y)) }
+        return zip(a, b).allSatisfy {
+            close($0.x, $1.x) && close($0.y, $1.y) && close($0.width, $1.width) && close($0.height, $1.height)
+        }
+    }
+
+    @Test(arguments: LayoutFamily.allCases)
+    func sweepMatchesFreshSolves(family: LayoutFamily) throws {
+        let document = try parseDocument(family.json(count: 12, seed: 7))
+        let layout = try CompiledLayout(document)
+        // Up, down, repeated and out of order: the warm start must not depend on the path.
+        var widths = Array(stride(from: 400.0, through: 1400, by: 50))
+        widths += widths.reversed() + [733.5, 733.5, 512, 1399.25]
+        for (step, width) in widths.enumerated() {
+            let height = 600 + Double(step % 5) * 40
+            let compiled = try layout.frames(width: width, height: height)
+            let fresh = try Self.freshFrames(document, width: width, height: height)
+            #expect(Self.agree(compiled, fresh), "\(family) at \(width) x \(height)")
+        }
+    }
+
+    @Test func dagAndBlockValuesAreExactlyTheFreshOnes() throws {
+        for family in [LayoutFamily.grid, .cards, .cardsRules] {
+            let document = try parseDocument(family.json(count: 9))
+            let layout = try CompiledLayout(document)
+            for width in stride(from: 320.0, through: 1400, by: 90) {
+                #expect(try layout.frames(width: width, height: 900) == Self.freshFrames(document, width: width, height: 900))
+            }
+        }
+    }
+
+    @Test func intrinsicSizesChangeLikeAFreshDocument() throws {
+        let document = try parseDocument(LayoutFamily.form.json(count: 6))
+        let layout = try CompiledLayout(document)
+        let label = document.viewIDs.firstIndex(of: "lab3")!
+        for (i, length) in [40.0, 200, 90, 310, 130].enumerated() {
+            try layout.setIntrinsicSize(IntrinsicSize(width: length), ofView: "lab3")
+            let width = 700 + Double(i) * 60
+            let compiled = try layout.frames(width: width, height: 400)
+            let fresh = try Self.freshFrames(document, width: width, height: 400,
+                                             intrinsic: [(label, IntrinsicSize(width: length))])
+            #expect(Self.agree(compiled, fresh), "lab3 at \(length)")
+        }
+    }
+
+    @Test func intrinsicSizeErrorsNameTheView() throws {
+        let layout = try CompiledLayout(try parseDocument(LayoutFamily.form.json(count: 2)))
+        #expect(throws: LayoutError.self) { try layout.setIntrinsicSize(IntrinsicSize(width: 1), ofView: "lab9") }
+        do {
+            try layout.setIntrinsicSize(IntrinsicSize(height: 10), ofView: "fld0")
+            Issue.record("fld0 has no intrinsic size in the document")
+        } catch {
+            #expect(error.problems == [.intrinsicSizeNotCompiled(view: "fld0", dimension: .height)])
+        }
+        do {
+            try layout.setIntrinsicSize(IntrinsicSize(width: -.infinity), ofView: "lab0")
+            Issue.record("a non-finite length is an error")
+        } catch {
+            #expect(error.problems == [.invalidIntrinsicSize(view: "lab0", dimension: .width, -.infinity)])
+        }
+    }
+
+    /// A width at which the required constraints conflict throws the fresh
+    /// solve's error, and the layout keeps working at other widths.
+    @Test func aConflictAtOneSizeIsTheFreshErrorAndTheLayoutRecovers() throws {
+        let json = """
+            {"root": {"width": 400, "height": 100},
+             "views": [{"id": "a"}, {"id": "b"}],
+             "constraints": ["a.left = root.left + 10", "a.width >= 150", "b.left >= a.right + 10",
+                             "b.width >= 150", "b.right <= root.right - 10", "a.width = b.width @ 500"]}
+            """
+        let document = try parseDocument(json)
+        let layout = try CompiledLayout(document)
+        #expect(Self.agree(try layout.frames(width: 400, height: 100), try Self.freshFrames(document, width: 400, height: 100)))
+        var compiledError: LayoutError?
+        var freshError: LayoutError?
+        do { _ = try layout.solve(width: 300, height: 100) } catch { compiledError = error }
+        do { _ = try Self.freshFrames(document, width: 300, height: 100) } catch let error as LayoutError { freshError = error }
+        #expect(compiledError != nil)
+        #expect(compiledError == freshError)
+        #expect(layout.width == 400)
+        for width in [600.0, 340, 1000] {
+            #expect(Self.agree(try layout.frames(width: width, height: 100),
+                               try Self.freshFrames(document, width: width, height: 100)), "at \(width)")
+        }
+        #expect(throws: LayoutError.self) { try layout.solve(width: -1, height: 100) }
+    }
+
+    @Test func compileErrorsAreTheLoweringErrors() throws {
+        let document = try parseDocument(#"{"root": {"width": 10, "height": 10}, "views": [{"id": "a"}], "constraints": ["a.widht = 3"]}"#)
+        #expect(throws: LayoutError.self) { try CompiledLayout(document) }
+    }
+
+    /// Random documents of every family at random sizes, solved in a random
+    /// order by one compiled layout, against fresh solves.
+    @Test func randomResolvesMatchFreshSolves() async {
+        await propertyCheck(count: 60, input: Gen.int(in: 0 ... 1_000_000)) { seed in
+            var rng = SplitMix(state: UInt64(seed))
+            let family = LayoutFamily.allCases.randomElement(using: &rng)!
+            let count = Int.random(in: 1 ... 10, using: &rng)
+            guard let document = try? parseDocument(family.json(count: count, seed: seed)),
+                  let layout = try? CompiledLayout(document)
+            else {
+                Issue.record("\(family) \(count) seed \(seed) does not compile")
+                return
+            }
+            for _ in 0 ..< 6 {
+                let width = Double(Int.random(in: 200 ... 2000, using: &rng)) / Double([1, 2, 4].randomElement(using: &rng)!)
+                let height = Double(Int.random(in: 200 ... 2000, using: &rng))
+                let fresh = Result { try Self.freshFrames(document, width: width, height: height) }
+                let compiled = Result { try layout.frames(width: width, height: height) }
+                switch (compiled, fresh) {
+                case (.success(let a), .success(let b)):
+                    #expect(Self.agree(a, b), "\(family) \(count) seed \(seed) at \(width) x \(height)")
+                case (.failure(let a), .failure(let b)):
+                    #expect(a as? LayoutError == b as? LayoutError)
+                default:
+                    Issue.record("\(family) \(count) seed \(seed) at \(width) x \(height): \(compiled) vs \(fresh)")
+                }
+            }
+        }
+    }
+
+    typealias SplitMix = SLLPropertyTests.SplitMix
+}
