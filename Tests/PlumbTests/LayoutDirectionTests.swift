@@ -134,3 +134,28 @@ import Testing
         #expect(a.frame == rect(40, 0, 6, 1))
     }
 }
+
+/// Right to left, a compiled layout re-solved at another root width is the
+/// same as a fresh solve at that width (leading and trailing are measured
+/// from the root's right edge wherever it is).
+@Suite struct CompiledLayoutDirectionTests {
+    @Test func resizedRightToLeftMatchesAFreshSolve() throws {
+        func json(width: Double) -> String {
+            document(width: width, height: 100, views: ["bar", "icon:bar"],
+                     constraints: ["bar.leading = root.leading + 16", "bar.trailing = root.trailing - 24",
+                                   "bar.top = root.top", "bar.height = 44",
+                                   "icon.leading = bar.leading + 8.3", "icon.width = 28",
+                                   "icon.top = bar.top", "icon.height = 28"],
+                     extra: #", "layoutDirection": "rtl""#)
+        }
+        let compiled = try CompiledLayout(try parseDocument(json(width: 320)))
+        for width in [320.0, 500, 200, 1024] {
+            let fresh = try LayoutDocument.parse(Array(json(width: width).utf8), source: "doc.json").lower()
+            let expected = fresh.frames(from: try fresh.solve(), absolute: true, scale: 2)
+            #expect(try compiled.frames(width: width, height: 100, absolute: true, scale: 2) == expected)
+            // The icon's right edge is 16 + 8.3 from the root's right, rounded to 24.5 at scale 2.
+            #expect(expected[2].maxX == width - 24.5)
+        }
+        #expect(throws: LayoutError.self) { try compiled.frames(width: 320, height: 100, scale: -1) }
+    }
+}

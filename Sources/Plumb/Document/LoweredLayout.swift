@@ -53,10 +53,7 @@ public struct LoweredLayout: Sendable {
     /// - Precondition: `scale`, when given, is finite and greater than 0.
     /// - Complexity: O(views).
     public func frames(from solution: Solution, absolute: Bool = false, scale: Double? = nil) -> [Rect] {
-        let rounding = scale.map { s -> PixelRounding in
-            guard let r = PixelRounding(scale: s) else { preconditionFailure("scale \(s) is not a finite number > 0") }
-            return r
-        }
-        return SystemBuilder.frames(values: solution.values, parents: parents, absolute: absolute, rounding: rounding)
+        SystemBuilder.frames(values: solution.values, parents: parents, absolute: absolute,
+                             rounding: PixelRounding.checked(scale))
     }
 }

@@ -36,6 +36,15 @@ public struct PixelRounding: Hashable, Sendable {
         self.scale = scale
     }
 
+    /// The rounding for an optional scale that callers have promised is
+    /// valid: `nil` for `nil`; traps on a scale that is not finite and > 0.
+    static func checked(_ scale: Double?) -> PixelRounding? {
+        scale.map { s in
+            guard let rounding = PixelRounding(scale: s) else { preconditionFailure("scale \(s) is not a finite number > 0") }
+            return rounding
+        }
+    }
+
     /// The pixel boundary nearest `coordinate` (in points), as a whole number of pixels.
     ///
     /// A product within a relative 1e-9 of a half pixel counts as the half,
