@@ -23,11 +23,7 @@ struct SolveCommand: ParsableCommand {
     @Flag(help: "Give frames in root coordinates instead of parent coordinates.")
     var absolute = false
 
-    @Option(help: ArgumentHelp(
-        "Round frames to device pixels, S pixels per point (e.g. 2 or 3).",
-        discussion: "Every edge is rounded in root coordinates, so touching edges still touch.",
-        valueName: "S"))
-    var scale: Double?
+    @OptionGroup var pixels: PixelOptions
 
     @Flag(help: "Print one line of JSON with counts and per-phase times (ms) to standard error.")
     var stats = false
@@ -37,12 +33,6 @@ struct SolveCommand: ParsableCommand {
 
     @Option(help: "Force a strategy: auto (default), dag, block or simplex.")
     var strategy: SolveOptions.Strategy = .auto
-
-    func validate() throws {
-        if let scale, PixelRounding(scale: scale) == nil {
-            throw ValidationError("--scale must be a finite number greater than 0, not \(scale)")
-        }
-    }
 
     func run() throws {
         try Pipeline.reportingErrors(solve)
@@ -56,11 +46,11 @@ struct SolveCommand: ParsableCommand {
         let t2 = IO.now()
         let solution = try lowered.solve(options: SolveOptions(strategy: strategy))
         let t3 = IO.now()
-        let frames = lowered.frames(from: solution, absolute: absolute, scale: scale)
+        let frames = lowered.frames(from: solution, absolute: absolute, scale: pixels.scale)
         let json = FrameWriter.json(ids: lowered.viewIDs, frames: frames)
         var picture: [UInt8]? = nil
         if svg != nil {
-            let absoluteFrames = absolute ? frames : lowered.frames(from: solution, absolute: true, scale: scale)
+            let absoluteFrames = absolute ? frames : lowered.frames(from: solution, absolute: true, scale: pixels.scale)
             picture = Array(SVGRenderer.render(ids: lowered.viewIDs, parents: lowered.parents,
                                                absoluteFrames: absoluteFrames).utf8)
         }

@@ -28,4 +28,17 @@ import Testing
             #expect(run.text.isEmpty)
         }
     }
+
+    @Test func sweepRoundsEverySize() throws {
+        let run = try CLI.run(["sweep", "-", "--widths", "100,200", "--scale", "2"], stdin: Data(Array(thirds.utf8)))
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = try run.jsonLines()
+        #expect(lines.count == 2)
+        let narrow = try CLI.frames(try #require(lines.first)), wide = try CLI.frames(try #require(lines.last))
+        #expect(narrow["b"] == [33.5, 0, 33, 10])
+        // At 200 the thirds are 66.67 wide: edges 133.33 and 266.67 pixels round to 133 and 267.
+        #expect(wide["b"] == [66.5, 0, 67, 10])
+        let bad = try CLI.run(["sweep", "-", "--widths", "100", "--scale", "0"], stdin: Data(Array(thirds.utf8)))
+        #expect((1 ... 127).contains(bad.status) && bad.stderr.contains("--scale"))
+    }
 }
