@@ -137,4 +137,13 @@ import Testing
         #expect(d.conflicts == [[RowIndex(0), RowIndex(1)]])
         #expect(d.redundantRows.isEmpty)
     }
+
+    @Test func linearFormsCanBeFixedWhileTheirVariablesAreFree() {
+        // x1 = x0 + 5 with x0 free: x0 and x1 are free, x1 - x0 is not.
+        let s = system(2, [([(1, 1), (0, -1)], -5, .equal, .required)])
+        let v0 = VariableIndex(rawValue: 0), v1 = VariableIndex(rawValue: 1)
+        let d = s.diagnose(measuring: [[(v1, 1), (v0, -1)], [(v0, 1)], [(v1, 2), (v0, -2)]])
+        #expect(d.freeMeasures == [1])
+        #expect(s.diagnose(variables: [v1, v0, v1]).freeVariables == [v0, v1])
+    }
 }

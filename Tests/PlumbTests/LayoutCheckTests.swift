@@ -132,4 +132,19 @@ import Testing
         // Frames are left alone.
         #expect(v[0].frame == .zero)
     }
+
+    /// Positions are judged in parent coordinates, as frames are: a child
+    /// placed inside an ambiguous container moves with it and is not reported.
+    @Test func childrenOfAnAmbiguousParentAreNotReported() throws {
+        let c = try check(document(
+            views: ["box", "child:box", "loose:box"],
+            constraints: [
+                "box.width = 100", "box.top = 0", "box.height = 50",           // box's x is free
+                "child.left = box.left + 8", "child.right = box.right - 8",    // fixed inside box
+                "child.top = box.top", "child.height = 10",
+                "loose.width = 10", "loose.top = box.top", "loose.height = 10", // loose's x is free in box too
+            ]))
+        #expect(c.ambiguities.map { "\($0.view) \($0.axis) \($0.parts.map(\.rawValue))" }
+            == [#"box horizontal ["position"]"#, #"loose horizontal ["position"]"#])
+    }
 }

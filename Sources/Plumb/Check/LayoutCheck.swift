@@ -11,13 +11,16 @@
 /// exit(check.exitStatus)  // 0 clean, 1 warnings, 2 errors
 /// ```
 ///
-/// The method is ``ConstraintSystem/diagnose(variables:)``: disjoint minimal
+/// The method is ``ConstraintSystem/diagnose(measuring:)``: disjoint minimal
 /// conflicting sets, found component by component; then, with the
-/// conflicting rows left out one at a time, a probe per view variable that
-/// tries to push it up and down at a priority below every real one. A view
+/// conflicting rows left out one at a time, probes that try to push each
+/// view's x, y, width and height up and down at a priority below every real
+/// one. A view
 /// is ambiguous along an axis when its position or its size on that axis
 /// can move without giving up any required constraint or any optional
-/// priority level's optimum.
+/// priority level's optimum. Positions are measured from the parent, as
+/// frames are: a view placed relative to an ambiguous parent moves with it
+/// and is not reported itself; the parent is.
 public struct LayoutCheck: Sendable, Hashable {
     /// Required constraints that cannot all hold: dropping any one of them
     /// lets the others hold.
@@ -110,17 +113,25 @@ extension LoweredLayout {
     /// size is not determined, per axis, with the constraints that mention
     /// it. The root is never ambiguous (its frame is fixed).
     ///
-    /// - Complexity: see ``ConstraintSystem/diagnose(variables:)``; much
+    /// - Complexity: see ``ConstraintSystem/diagnose(measuring:)``; much
     ///   slower than ``solve(options:)`` on large layouts.
     public func check() -> LayoutCheck {
-        let variables = (1 ..< viewIDs.count).flatMap { i in
-            FrameVariable.allCases.map { ViewIndex(i).variable($0) }
+        // Per view: its x and y relative to its parent (as its frame is), its width and height.
+        var forms: [[(VariableIndex, Double)]] = []
+        forms.reserveCapacity(4 * viewIDs.count)
+        for i in 1 ..< viewIDs.count {
+            let view = ViewIndex(i), parent = ViewIndex(Int(parents[i]))
+            forms.append([(view.variable(.left), 1), (parent.variable(.left), -1)])
+            forms.append([(view.variable(.top), 1), (parent.variable(.top), -1)])
+            forms.append([(view.variable(.width), 1)])
+            forms.append([(view.variable(.height), 1)])
         }
-        let diagnosis = system.diagnose(variables: variables)
+        let diagnosis = system.diagnose(measuring: forms)
         let conflicts = diagnosis.conflicts.map { rows in
             LayoutCheck.Conflict(constraints: rows.map { system.origins[$0.int] })
         }
-        let free = Set(diagnosis.freeVariables.map(\.rawValue))
+        // Form 4(i - 1) + k of view i: k = 0 x, 1 y, 2 width, 3 height.
+        let free = Set(diagnosis.freeMeasures)
         let reported = { (rows: [RowIndex]) in
             rows.map { system.origins[$0.int] }.filter { $0.kind != .intrinsicSize && $0.kind != .root }
         }
@@ -139,9 +150,10 @@ extension LoweredLayout {
             for axis in LayoutAxis.allCases {
                 let position = view.variable(axis == .horizontal ? .left : .top)
                 let size = view.variable(axis == .horizontal ? .width : .height)
+                let base = 4 * (i - 1) + (axis == .horizontal ? 0 : 1)
                 var parts: [LayoutCheck.Ambiguity.Part] = []
-                if free.contains(position.rawValue) { parts.append(.position) }
-                if free.contains(size.rawValue) { parts.append(.size) }
+                if free.contains(base) { parts.append(.position) }
+                if free.contains(base + 2) { parts.append(.size) }
                 guard !parts.isEmpty else { continue }
                 let rows = Set(rowsOfVariable[position.int] + rowsOfVariable[size.int]).sorted()
                 ambiguities.append(LayoutCheck.Ambiguity(

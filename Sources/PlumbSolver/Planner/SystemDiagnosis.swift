@@ -1,13 +1,21 @@
-/// What ``ConstraintSystem/diagnose(variables:)`` found: every conflict among
-/// the required rows and every variable that the rows leave free.
+/// What ``ConstraintSystem/diagnose(variables:)`` (or
+/// ``ConstraintSystem/diagnose(measuring:)``) found: every conflict among the
+/// required rows, every variable or form that the rows leave free, and the
+/// rows that are redundant or can never have an effect.
 public struct SystemDiagnosis: Sendable, Hashable {
     /// Minimal conflicting sets of required rows: in each set the rows cannot
     /// all hold, and dropping any one of them lets the rest hold. Rows are
     /// ascending within a set; sets are ordered by their first row. Sets are
     /// disjoint (see ``ConstraintSystem/diagnose(variables:)``).
     public var conflicts: [[RowIndex]]
-    /// The variables asked about whose value is not fixed, ascending.
+    /// The variables asked about whose value is not fixed, ascending
+    /// (``ConstraintSystem/diagnose(variables:)``).
     public var freeVariables: [VariableIndex]
+    /// The linear forms asked about whose value is not fixed, as ascending
+    /// indices into the forms given to ``ConstraintSystem/diagnose(measuring:)``
+    /// (for ``ConstraintSystem/diagnose(variables:)``: into the variables
+    /// sorted ascending without repeats).
+    public var freeMeasures: [Int]
     /// Required rows that the other required rows imply, ascending: removing
     /// all of them at once changes nothing. Of two duplicates, the later one
     /// is reported.
@@ -17,10 +25,11 @@ public struct SystemDiagnosis: Sendable, Hashable {
     /// they do not hold, so their error is the same in every solution.
     public var ineffectiveRows: [RowIndex]
 
-    public init(conflicts: [[RowIndex]] = [], freeVariables: [VariableIndex] = [],
+    public init(conflicts: [[RowIndex]] = [], freeVariables: [VariableIndex] = [], freeMeasures: [Int] = [],
                 redundantRows: [RowIndex] = [], ineffectiveRows: [RowIndex] = []) {
         self.conflicts = conflicts
         self.freeVariables = freeVariables
+        self.freeMeasures = freeMeasures
         self.redundantRows = redundantRows
         self.ineffectiveRows = ineffectiveRows
     }
@@ -44,14 +53,15 @@ extension ConstraintSystem {
     /// row order, then optional rows) to one incremental simplex; a required
     /// row that cannot hold with those before it is left out. At the optimum,
     /// the solutions that are still optimal for every priority level form a
-    /// convex set. A variable is fixed when it has one value over that whole
-    /// set. To test variable `x` at value `x0`, with `m = max(1, |x0|)`, a
-    /// probe row `x >= x0 + m` is added at a priority below every real level
+    /// convex set. A variable (or a linear form, ``diagnose(measuring:)``) is
+    /// fixed when it has one value over that whole set. To test form `f` at
+    /// value `f0`, with `m = max(1, Σ |coefficient · value|)`, a probe row
+    /// `f >= f0 + m` is added at a priority below every real level
     /// (``Tolerances/probePriority``: no real level's optimum may be given up
-    /// for it; see `ExpressionProbe`) and removed again; then the same with `x <= x0 - m`. If either
-    /// probe moves `x` by more than ``Tolerances/ambiguity`` times `m`, some
-    /// other optimal solution has a different `x` (the set is convex), and
-    /// `x` is free.
+    /// for it; see `ExpressionProbe`) and removed again; then the same with
+    /// `f <= f0 - m`. If either probe moves `f` by more than
+    /// ``Tolerances/ambiguity`` times `m`, some other optimal solution has a
+    /// different `f` (the set is convex), and `f` is free.
     ///
     /// **Redundant and ineffective rows.** Rows in conflicts are left out.
     /// The planner's block phase finds the required equalities that
@@ -76,10 +86,22 @@ extension ConstraintSystem {
     ///   the whole system and two probes (an add, a re-optimisation and a
     ///   removal) per variable tested.
     public func diagnose(variables: [VariableIndex]? = nil) -> SystemDiagnosis {
+        let candidates = Set(variables ?? (0 ..< variableCount).map { VariableIndex(rawValue: Int32($0)) })
+            .sorted { $0.rawValue < $1.rawValue }
+        var diagnosis = diagnose(measuring: candidates.map { [($0, 1.0)] })
+        diagnosis.freeVariables = diagnosis.freeMeasures.map { candidates[$0] }
+        return diagnosis
+    }
+
+    /// ``diagnose(variables:)`` for linear forms `Σ coefficient · variable`
+    /// instead of single variables (such as a view's position relative to
+    /// its parent): a form is free when some optimal solution gives it
+    /// another value. The results are in ``SystemDiagnosis/freeMeasures``.
+    public func diagnose(measuring forms: [[(VariableIndex, Double)]]) -> SystemDiagnosis {
         let conflicts = findAllConflicts()
-        let free = findFreeVariables(variables ?? (0 ..< variableCount).map { VariableIndex(rawValue: Int32($0)) })
+        let free = findFreeForms(forms.map { $0.map { ($0.0.rawValue, $0.1) } })
         let inert = findInertRows(leavingOut: Set(conflicts.joined().map(\.int)))
-        return SystemDiagnosis(conflicts: conflicts, freeVariables: free,
+        return SystemDiagnosis(conflicts: conflicts, freeMeasures: free,
                                redundantRows: inert.redundant, ineffectiveRows: inert.ineffective)
     }
 
@@ -210,8 +232,8 @@ extension ConstraintSystem {
         return found.sorted { $0[0].int < $1[0].int }
     }
 
-    /// The variables of `candidates` that the optimum leaves free (see ``diagnose(variables:)``).
-    func findFreeVariables(_ candidates: [VariableIndex]) -> [VariableIndex] {
+    /// The indices of the `forms` that the optimum leaves free (see ``diagnose(variables:)``).
+    func findFreeForms(_ forms: [[(Int32, Double)]]) -> [Int] {
         let core = SimplexCore(variableCount: variableCount)
         let order = (0 ..< rowCount).sorted { a, b in
             let pa = priorities[a].rawValue, pb = priorities[b].rawValue
@@ -224,14 +246,13 @@ extension ConstraintSystem {
                               priority: priorities[r], tag: Int32(r))
         }
         let probe = ExpressionProbe(core: core)
-        var free: [VariableIndex] = []
-        for v in Set(candidates).sorted(by: { $0.rawValue < $1.rawValue }) {
-            let x = [(v.rawValue, 1.0)]
-            let before = core.value(of: v.rawValue)
-            let magnitude = max(1, abs(before))
-            if probe.canPush(x, 0, magnitude: magnitude, direction: 1, from: before)
-                || probe.canPush(x, 0, magnitude: magnitude, direction: -1, from: before) {
-                free.append(v)
+        var free: [Int] = []
+        for (i, form) in forms.enumerated() {
+            let before = probe.value(form, 0)
+            let magnitude = max(1, form.reduce(0) { $0 + abs($1.1 * core.value(of: $1.0)) })
+            if probe.canPush(form, 0, magnitude: magnitude, direction: 1, from: before)
+                || probe.canPush(form, 0, magnitude: magnitude, direction: -1, from: before) {
+                free.append(i)
             }
         }
         return free
