@@ -6,6 +6,6 @@ struct PlumbCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plumb",
         abstract: "Plumb: a constraint layout engine. Solves layout documents into frames.",
-        subcommands: [SolveCommand.self, SweepCommand.self, BatchCommand.self, RenderCommand.self]
+        subcommands: [SolveCommand.self, CheckCommand.self, SweepCommand.self, BatchCommand.self, RenderCommand.self]
     )
 }

@@ -23,6 +23,8 @@ struct SolveCommand: ParsableCommand {
     @Flag(help: "Give frames in root coordinates instead of parent coordinates.")
     var absolute = false
 
+    @OptionGroup var pixels: PixelOptions
+
     @Flag(help: "Print one line of JSON with counts and per-phase times (ms) to standard error.")
     var stats = false
 
@@ -44,11 +46,11 @@ struct SolveCommand: ParsableCommand {
         let t2 = IO.now()
         let solution = try lowered.solve(options: SolveOptions(strategy: strategy))
         let t3 = IO.now()
-        let frames = lowered.frames(from: solution, absolute: absolute)
+        let frames = lowered.frames(from: solution, absolute: absolute, scale: pixels.scale)
         let json = FrameWriter.json(ids: lowered.viewIDs, frames: frames)
         var picture: [UInt8]? = nil
         if svg != nil {
-            let absoluteFrames = absolute ? frames : lowered.frames(from: solution, absolute: true)
+            let absoluteFrames = absolute ? frames : lowered.frames(from: solution, absolute: true, scale: pixels.scale)
             picture = Array(SVGRenderer.render(ids: lowered.viewIDs, parents: lowered.parents,
                                                absoluteFrames: absoluteFrames).utf8)
         }

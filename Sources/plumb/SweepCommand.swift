@@ -33,6 +33,8 @@ struct SweepCommand: ParsableCommand {
     @Flag(help: "Give frames in root coordinates instead of parent coordinates.")
     var absolute = false
 
+    @OptionGroup var pixels: PixelOptions
+
     @Flag(help: "Print one line of JSON with counts and times (ms), per step too, to standard error.")
     var stats = false
 
@@ -63,8 +65,8 @@ struct SweepCommand: ParsableCommand {
                 out.append(contentsOf: ", \"height\": ".utf8)
                 FrameWriter.appendNumber(height, to: &out)
                 out.append(contentsOf: ", \"frames\": ".utf8)
-                FrameWriter.appendFrames(ids: layout.viewIDs, frames: layout.frames(from: solution, absolute: absolute),
-                                         oneLine: true, to: &out)
+                let frames = layout.frames(from: solution, absolute: absolute, scale: pixels.scale)
+                FrameWriter.appendFrames(ids: layout.viewIDs, frames: frames, oneLine: true, to: &out)
                 out.append(contentsOf: "}\n".utf8)
             }
         }

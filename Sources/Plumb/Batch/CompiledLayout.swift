@@ -118,18 +118,27 @@ public final class CompiledLayout {
 
     /// Every view's frame with the root at `width` × `height`, in ``viewIDs`` order.
     ///
-    /// - Parameter absolute: `false` (default) for each view's parent's
-    ///   coordinates; `true` for root coordinates.
-    /// - Throws: as ``solve(width:height:)``.
-    public func frames(width: Double, height: Double, absolute: Bool = false) throws(LayoutError) -> [Rect] {
-        frames(from: try solve(width: width, height: height), absolute: absolute)
+    /// - Parameters:
+    ///   - absolute: `false` (default) for each view's parent's coordinates;
+    ///     `true` for root coordinates.
+    ///   - scale: when given, frames are rounded to device pixels, `scale`
+    ///     pixels per point (see ``PixelRounding``).
+    /// - Throws: as ``solve(width:height:)``, and for a `scale` that is not a
+    ///   finite number greater than 0.
+    public func frames(width: Double, height: Double, absolute: Bool = false, scale: Double? = nil) throws(LayoutError) -> [Rect] {
+        if let scale, PixelRounding(scale: scale) == nil {
+            throw LayoutError([Diagnostic(location: "layout", problem: .invalidScale(scale))])
+        }
+        return frames(from: try solve(width: width, height: height), absolute: absolute, scale: scale)
     }
 
     /// Every view's frame from a solution of this layout, in ``viewIDs`` order.
     ///
+    /// - Precondition: `scale`, when given, is finite and greater than 0.
     /// - Complexity: O(views).
-    public func frames(from solution: Solution, absolute: Bool = false) -> [Rect] {
-        SystemBuilder.frames(values: solution.values, parents: parents, absolute: absolute)
+    public func frames(from solution: Solution, absolute: Bool = false, scale: Double? = nil) -> [Rect] {
+        SystemBuilder.frames(values: solution.values, parents: parents, absolute: absolute,
+                             rounding: PixelRounding.checked(scale))
     }
 
     /// Changes a view's intrinsic size for the next solves. A `nil` dimension

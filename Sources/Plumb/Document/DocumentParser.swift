@@ -4,7 +4,8 @@
 /// Schema (`?` marks optional keys):
 ///
 /// ```
-/// document -> { id?: string, root: root, views?: [view], constraints?: [string], rules?: [rule] }
+/// document -> { id?: string, root: root, views?: [view], constraints?: [string], rules?: [rule],
+///               layoutDirection?: "ltr" | "rtl" }
 /// root     -> { id?: string, width: number, height: number }
 /// view     -> { id: string, parent?: string, intrinsicSize?: [number|null, number|null],
 ///               hugging?: [number, number], compressionResistance?: [number, number] }
@@ -109,6 +110,16 @@ struct DocumentParser {
                 while try reader.nextElement(&firstRule) {
                     try parseRule(i)
                     i += 1
+                }
+            case 5:
+                let at = reader.valueOffset()
+                guard let text = try readString(path: "layoutDirection") else { continue }
+                if let direction = LayoutDirection(rawValue: text) {
+                    document.layoutDirection = direction
+                } else {
+                    problems.append((.invalidChoice(path: "layoutDirection", value: text,
+                                                    choices: LayoutDirection.allCases.map(\.rawValue)),
+                                     at ..< reader.position))
                 }
             default:
                 try unknown(key, path: "document", keys: Self.documentKeys)
@@ -386,7 +397,7 @@ struct DocumentParser {
 
     // MARK: - Keys
 
-    private static let documentKeys: [StaticString] = ["id", "root", "views", "constraints", "rules"]
+    private static let documentKeys: [StaticString] = ["id", "root", "views", "constraints", "rules", "layoutDirection"]
     private static let rootKeys: [StaticString] = ["id", "width", "height"]
     private static let viewKeys: [StaticString] = ["id", "parent", "intrinsicSize", "hugging", "compressionResistance"]
     private static let ruleKeys: [StaticString] = ["view", "rule", "args"]

@@ -2,7 +2,8 @@ extension LayoutDocument {
     /// Lowers the document to a ``ConstraintSystem``: the root's four required
     /// rows, hugging and compression resistance rows for every intrinsic
     /// dimension, one row per constraint string (parsed here), and the rows
-    /// of the rules in effect (see ``Layout`` for their meaning).
+    /// of the rules in effect (see ``Layout`` for their meaning); `leading`
+    /// and `trailing` are resolved for ``layoutDirection``.
     ///
     /// - Throws: ``LayoutError`` with every problem in every constraint string
     ///   (located `constraints[i]:1:column`, with the string's origin) and
@@ -20,6 +21,7 @@ extension LayoutDocument {
         // A typical rule makes four rows (two per direction).
         var builder = SystemBuilder(viewCount: viewCount, rows: constraintCount + intrinsicRows + 4 * rules.count)
         builder.fixRoot(width: rootWidth, height: rootHeight, rootID: rootID)
+        builder.direction = layoutDirection
         var lengthRows: [LoweredLayout.IntrinsicRows] = []
         lengthRows.reserveCapacity(intrinsicRows / 2)
 

@@ -59,6 +59,9 @@ public struct LayoutDocument: Sendable {
     public internal(set) var rootHeight: Double = 0
     /// The document's rules, in order.
     public internal(set) var rules: [Rule] = []
+    /// What `leading` and `trailing` mean in the document's constraints
+    /// (`"layoutDirection"`, `"ltr"` unless the document says `"rtl"`).
+    public internal(set) var layoutDirection = LayoutDirection.leftToRight
 
     /// View ids: entry `i` is view `i`'s id, for `i >= 1`; entry 0 is empty
     /// (the root's id is ``rootID``, which may be given after the views).

@@ -43,10 +43,17 @@ public struct LoweredLayout: Sendable {
 
     /// Every view's frame, in ``viewIDs`` order.
     ///
-    /// - Parameter absolute: `false` (default) for each view's parent's
-    ///   coordinates, as a view's frame is; `true` for root coordinates.
+    /// - Parameters:
+    ///   - absolute: `false` (default) for each view's parent's
+    ///     coordinates, as a view's frame is; `true` for root coordinates.
+    ///   - scale: when given, frames are rounded to device pixels, `scale`
+    ///     pixels per point, by rounding every edge in root coordinates (see
+    ///     ``PixelRounding``): edges that touch still touch and sizes never
+    ///     go negative.
+    /// - Precondition: `scale`, when given, is finite and greater than 0.
     /// - Complexity: O(views).
-    public func frames(from solution: Solution, absolute: Bool = false) -> [Rect] {
-        SystemBuilder.frames(values: solution.values, parents: parents, absolute: absolute)
+    public func frames(from solution: Solution, absolute: Bool = false, scale: Double? = nil) -> [Rect] {
+        SystemBuilder.frames(values: solution.values, parents: parents, absolute: absolute,
+                             rounding: PixelRounding.checked(scale))
     }
 }

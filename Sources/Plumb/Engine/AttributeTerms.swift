@@ -1,21 +1,25 @@
-/// Up to four `(variable, coefficient)` terms held inline, so that lowering a
+/// Up to six `(variable, coefficient)` terms held inline (two attributes of
+/// at most two terms each, plus the root's width for each right-to-left
+/// `leading` or `trailing`), so that lowering a
 /// constraint allocates nothing before ``ConstraintSystem/addRow(_:constant:relation:priority:origin:)``
 /// copies them.
 struct AttributeTerms: Sequence, IteratorProtocol {
-    private var storage: ((VariableIndex, Double), (VariableIndex, Double),
-                          (VariableIndex, Double), (VariableIndex, Double))
+    private var storage: ((VariableIndex, Double), (VariableIndex, Double), (VariableIndex, Double),
+                          (VariableIndex, Double), (VariableIndex, Double), (VariableIndex, Double))
     private(set) var count = 0
     private var cursor = 0
 
     init() {
         let zero = (VariableIndex(rawValue: 0), 0.0)
-        storage = (zero, zero, zero, zero)
+        storage = (zero, zero, zero, zero, zero, zero)
     }
 
     /// Appends `scale ·` the linear function of `view`'s variables that
     /// `attribute` stands for (the geometry table of ``LayoutAttribute``).
     ///
-    /// This is the only place where attributes become variables.
+    /// This is the only place where attributes become variables. `leading`
+    /// and `trailing` are taken left to right here; callers resolve them for
+    /// a ``LayoutDirection`` first (``SystemBuilder`` does).
     mutating func append(_ attribute: LayoutAttribute, of view: ViewIndex, scale: Double) {
         switch attribute {
         case .left, .leading:
@@ -41,15 +45,18 @@ struct AttributeTerms: Sequence, IteratorProtocol {
         }
     }
 
-    private mutating func append(_ variable: VariableIndex, _ coefficient: Double) {
+    /// Appends one term.
+    mutating func append(_ variable: VariableIndex, _ coefficient: Double) {
         let term = (variable, coefficient)
         switch count {
         case 0: storage.0 = term
         case 1: storage.1 = term
         case 2: storage.2 = term
+        case 3: storage.3 = term
+        case 4: storage.4 = term
         default:
-            assert(count == 3, "an attribute pair has at most four terms")
-            storage.3 = term
+            precondition(count == 5, "a constraint has at most six terms")
+            storage.5 = term
         }
         count += 1
     }
@@ -61,7 +68,9 @@ struct AttributeTerms: Sequence, IteratorProtocol {
         case 0: return storage.0
         case 1: return storage.1
         case 2: return storage.2
-        default: return storage.3
+        case 3: return storage.3
+        case 4: return storage.4
+        default: return storage.5
         }
     }
 }

@@ -87,8 +87,13 @@ public enum LayoutProblem: Hashable, Sendable, CustomStringConvertible {
     case nonFiniteInput(String)
     /// A ``View/intrinsicContentSize`` dimension that is NaN, infinite or negative.
     case invalidIntrinsicSize(view: String, dimension: LayoutAttribute, Double)
-    /// An invalid root size for ``View/layout(width:height:)``.
+    /// An invalid root size for ``View/layout(width:height:direction:scale:)``.
     case invalidRootSize(width: Double, height: Double)
+    /// A string value that is none of the values its key allows
+    /// (`"layoutDirection": "rlt"`).
+    case invalidChoice(path: String, value: String, choices: [String])
+    /// A pixel scale that is not a finite number greater than 0 (``PixelRounding``).
+    case invalidScale(Double)
     /// A compiled layout was given an intrinsic size on an axis where its
     /// document had none (the rows for it do not exist).
     case intrinsicSizeNotCompiled(view: String, dimension: LayoutAttribute)
@@ -176,6 +181,10 @@ public enum LayoutProblem: Hashable, Sendable, CustomStringConvertible {
             "intrinsic \(dimension) \(value) of view '\(view)' must be finite and not negative"
         case .invalidRootSize(let w, let h):
             "root size \(w) x \(h) must be finite and not negative"
+        case .invalidChoice(let path, let value, let choices):
+            "'\(path)' must be " + choices.map { "\"\($0)\"" }.joined(separator: " or ") + ", found \"\(value)\""
+        case .invalidScale(let scale):
+            "pixel scale \(scale) must be a finite number greater than 0"
         case .intrinsicSizeNotCompiled(let view, let dimension):
             "view '\(view)' has no intrinsic \(dimension) in the compiled layout; only sizes the document gives can change"
         case .unsatisfiable(let conflict):

@@ -1,5 +1,5 @@
 /// Lowers a view layout to a ``ConstraintSystem``: the one place shared by
-/// ``View/layout(width:height:)`` and ``LayoutDocument/lower()``.
+/// ``View/layout(width:height:direction:scale:)`` and ``LayoutDocument/lower()``.
 ///
 /// Every view gets four variables in root coordinates (``ViewIndex/variable(_:)``);
 /// the root's are fixed by four required rows; a constraint
@@ -13,6 +13,8 @@
 struct SystemBuilder {
     private(set) var system = ConstraintSystem()
     let viewCount: Int
+    /// What `leading` and `trailing` mean in the constraints added.
+    var direction = LayoutDirection.leftToRight
 
     /// Creates the variables of `viewCount` views (the root included) and
     /// reserves room for about `rows` rows.
@@ -59,7 +61,8 @@ struct SystemBuilder {
     }
 
     /// Adds `first.firstAttribute ⋈ multiplier · second.secondAttribute + constant`
-    /// (or `first.firstAttribute ⋈ constant` when `second` is `nil`).
+    /// (or `first.firstAttribute ⋈ constant` when `second` is `nil`), with
+    /// `leading` and `trailing` measured for ``direction``.
     ///
     /// - Precondition: `multiplier` and `constant` are finite.
     /// - Complexity: O(1).
@@ -69,9 +72,20 @@ struct SystemBuilder {
         constant: Double, priority: Priority, origin: Origin
     ) {
         var terms = AttributeTerms()
-        terms.append(firstAttribute, of: first, scale: 1)
+        // Right to left, leading and trailing are `root.width - edge` (see
+        // LayoutDirection; the root's left is 0). The root's width stays a
+        // variable, so the row is right for any root size it is solved at.
+        func append(_ attribute: LayoutAttribute, of view: ViewIndex, scale: Double) {
+            if let edge = direction.mirroredEdge(of: attribute) {
+                terms.append(edge, of: view, scale: -scale)
+                terms.append(ViewIndex.root.variable(.width), scale)
+            } else {
+                terms.append(attribute, of: view, scale: scale)
+            }
+        }
+        append(firstAttribute, of: first, scale: 1)
         if let second, let secondAttribute {
-            terms.append(secondAttribute, of: second, scale: -multiplier)
+            append(secondAttribute, of: second, scale: -multiplier)
         }
         system.addRow(terms, constant: -constant, relation: relation, priority: priority, origin: origin)
     }
@@ -111,8 +125,14 @@ struct SystemBuilder {
     ///   - parents: each view's parent index, `-1` for the root.
     ///   - absolute: `true` for root coordinates; `false` (the default
     ///     elsewhere) for each view's parent's coordinates.
+    ///   - rounding: when given, edges are rounded to device pixels first
+    ///     (see ``PixelRounding``).
     /// - Complexity: O(views).
-    static func frames(values: [Double], parents: [Int32], absolute: Bool) -> [Rect] {
+    static func frames(values: [Double], parents: [Int32], absolute: Bool, rounding: PixelRounding? = nil) -> [Rect] {
+        if let rounding {
+            let exact = frames(values: values, parents: parents, absolute: true)
+            return rounding.round(absoluteFrames: exact, parents: parents, absolute: absolute)
+        }
         precondition(values.count >= 4 * parents.count, "solution is smaller than the layout")
         var frames = [Rect]()
         frames.reserveCapacity(parents.count)

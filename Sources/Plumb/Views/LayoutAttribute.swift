@@ -11,9 +11,11 @@
 /// | `centerX` | `left + width / 2` | `centerY` | `top + height / 2` |
 /// | `width` | `width` | `height` | `height` |
 ///
-/// `leading` and `trailing` are `left` and `right` (layouts are left to
-/// right); `baseline` is `bottom` (views carry no text). The lowering itself
-/// lives in one place, `SystemBuilder` in `Engine/`.
+/// `leading` and `trailing` are `left` and `right` in a left-to-right layout
+/// (the default); right to left they are `rootWidth - right` and
+/// `rootWidth - left` (see ``LayoutDirection``). `baseline` is `bottom`
+/// (views carry no text). The lowering itself lives in one place,
+/// `SystemBuilder` in `Engine/`.
 public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     case left
     case right

@@ -15,8 +15,52 @@ extension View {
     ///   conflicting set by origin), or a Swift front end recorded a problem on
     ///   a view of the tree (``LayoutProblem/swiftFrontEnd(_:)``, reported once).
     ///   Frames are left unchanged when it throws.
+    /// - Parameters:
+    ///   - direction: what `leading` and `trailing` mean in every constraint
+    ///     of the tree (``LayoutDirection``; left to right by default).
+    ///   - scale: when given, frames are rounded to device pixels, `scale`
+    ///     pixels per point (see ``PixelRounding``); it must be finite and
+    ///     greater than 0, or the layout throws.
     /// - Complexity: O(views + constraints) to lower, plus the solve.
-    public func layout(width: Double, height: Double) throws(LayoutError) {
+    public func layout(
+        width: Double, height: Double, direction: LayoutDirection = .leftToRight, scale: Double? = nil
+    ) throws(LayoutError) {
+        var rounding: PixelRounding? = nil
+        if let scale {
+            guard let r = PixelRounding(scale: scale) else {
+                throw LayoutError([Diagnostic(location: id, problem: .invalidScale(scale))])
+            }
+            rounding = r
+        }
+        let (views, lowered) = try lowerTree(width: width, height: height, direction: direction)
+        let solution = try lowered.solve()
+        let frames = SystemBuilder.frames(values: solution.values, parents: lowered.parents, absolute: false, rounding: rounding)
+        for (view, frame) in zip(views, frames) { view.frame = frame }
+    }
+
+    /// Checks the tree under this view as ``layout(width:height:direction:scale:)``
+    /// would lay it out, and reports every conflict among required
+    /// constraints, every view whose frame is not determined (per axis), and
+    /// every redundant or ineffective constraint (see ``LayoutCheck``).
+    /// Frames are left unchanged.
+    ///
+    /// - Throws: ``LayoutError`` for the problems that stop lowering (see
+    ///   ``layout(width:height:direction:scale:)``); conflicts are reported,
+    ///   not thrown. Problems a Swift front end recorded are thrown here and
+    ///   so not again by the next layout.
+    /// - Complexity: see ``LoweredLayout/check()``.
+    public func checkLayout(
+        width: Double, height: Double, direction: LayoutDirection = .leftToRight
+    ) throws(LayoutError) -> LayoutCheck {
+        try lowerTree(width: width, height: height, direction: direction).lowered.check()
+    }
+
+    /// Numbers the tree under this view depth first (this view is 0) and
+    /// lowers it: the one lowering shared by ``layout(width:height:direction:scale:)``
+    /// and ``checkLayout(width:height:direction:)``.
+    private func lowerTree(
+        width: Double, height: Double, direction: LayoutDirection
+    ) throws(LayoutError) -> (views: [View], lowered: LoweredLayout) {
         guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
             throw LayoutError([Diagnostic(location: id, problem: .invalidRootSize(width: width, height: height))])
         }
@@ -38,6 +82,7 @@ extension View {
         var sink = DiagnosticSink()
         var builder = SystemBuilder(viewCount: views.count, rows: rowEstimate)
         builder.fixRoot(width: width, height: height, rootID: id)
+        builder.direction = direction
 
         for (i, view) in views.enumerated() {
             // Problems the Swift front ends recorded on the view (reported once).
@@ -97,13 +142,6 @@ extension View {
         Layout.lowerRules(of: views, parents: parents, index: index, into: &builder, sink: &sink)
         try sink.throwIfAny()
 
-        let solution: Solution
-        do {
-            solution = try builder.system.solve()
-        } catch {
-            throw LayoutError(error)
-        }
-        let frames = SystemBuilder.frames(values: solution.values, parents: parents, absolute: false)
-        for (view, frame) in zip(views, frames) { view.frame = frame }
+        return (views, LoweredLayout(system: builder.system, viewIDs: views.map(\.id), parents: parents))
     }
 }

@@ -14,4 +14,10 @@ public enum Tolerances {
     /// Below this reciprocal condition estimate a LAPACKE-solved block is
     /// numerically singular.
     public static let reciprocalCondition = 1e-12
+    /// A variable that an ambiguity probe moves by more than this, relative
+    /// to `max(1, |value|)`, is free (``ConstraintSystem/diagnose(variables:)``).
+    public static let ambiguity = 1e-7
+    /// The priority of an ambiguity probe: below every real priority (which
+    /// are at least 1), so no real level gives anything up for it.
+    public static let probePriority = 0.5
 }

@@ -20,9 +20,9 @@ extension ConstraintAttributeChain {
     public var top: ConstraintMakerExtendable { _adding(.init(set: .top)) }
     /// Adds the bottom edge to the line.
     public var bottom: ConstraintMakerExtendable { _adding(.init(set: .bottom)) }
-    /// Adds the leading edge (the left) to the line.
+    /// Adds the leading edge (the left, or the right in a right-to-left ``LayoutDirection``) to the line.
     public var leading: ConstraintMakerExtendable { _adding(.init(set: .leading)) }
-    /// Adds the trailing edge (the right) to the line.
+    /// Adds the trailing edge (the right, or the left in a right-to-left ``LayoutDirection``) to the line.
     public var trailing: ConstraintMakerExtendable { _adding(.init(set: .trailing)) }
     /// Adds the width to the line.
     public var width: ConstraintMakerExtendable { _adding(.init(set: .width)) }

@@ -44,9 +44,9 @@ extension View {
     public var mas_top: ViewAttribute { ViewAttribute(self, .top) }
     /// The view's bottom edge.
     public var mas_bottom: ViewAttribute { ViewAttribute(self, .bottom) }
-    /// The view's leading edge (its left: layouts are left to right).
+    /// The view's leading edge: its left, or its right in a right-to-left ``LayoutDirection``.
     public var mas_leading: ViewAttribute { ViewAttribute(self, .leading) }
-    /// The view's trailing edge (its right: layouts are left to right).
+    /// The view's trailing edge: its right, or its left in a right-to-left ``LayoutDirection``.
     public var mas_trailing: ViewAttribute { ViewAttribute(self, .trailing) }
     /// The view's width.
     public var mas_width: ViewAttribute { ViewAttribute(self, .width) }

@@ -6,7 +6,8 @@
 /// attributes, which measure from the view's edges inward by its
 /// ``View/layoutMargins``: `leftMargin` is `left + margins.left`,
 /// `rightMargin` is `right - margins.right`, `centerXWithinMargin` the middle
-/// of the two, and likewise vertically (`leading`/`trailing` are `left`/`right`).
+/// of the two, and likewise vertically (`leading`/`trailing` are `left`/`right`, or
+/// `right`/`left` in a right-to-left ``LayoutDirection``).
 ///
 /// Composites list their parts in the order a tuple on the other side gives
 /// values for them (`v.m_frame |=| (top, left, width, height)`):

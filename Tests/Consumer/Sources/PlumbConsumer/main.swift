@@ -164,6 +164,40 @@ run("fahrenheit: º outside ºº is reported by layout") {
     return [(stray, rect(0, 0, 10, 10))]
 }
 
+// MARK: - Direction, pixels, checks
+
+run("mortar: right to left at scale 2") {
+    let root = View("root"), icon = View("icon"), label = View("label")
+    root |+| [icon, label]
+    icon.m_leading |=| root.m_leading + 10.3
+    icon.m_width |=| 20
+    label.m_leading |=| icon.m_trailing + 8
+    label.m_trailing |=| root.m_trailing - 10
+    [icon.m_top, label.m_top] |=| [root.m_top, root.m_top]
+    [icon.m_height, label.m_height] |=| [20, 20]
+    try root.layout(width: 320, height: 100, direction: .rightToLeft, scale: 2)
+    // icon: right edge 309.7 -> 309.5, left 289.7 -> 289.5; label: right 281.7 -> 281.5, left 10.
+    return [(icon, rect(289.5, 0, 20, 20)), (label, rect(10, 0, 271.5, 20))]
+}
+
+run("document: check reports a conflict and an ambiguous view") {
+    let json = """
+        {"root": {"width": 100, "height": 100}, "views": [{"id": "a"}, {"id": "b"}],
+         "constraints": ["a.left = 0", "a.top = 0", "a.width = 10", "a.width = 20", "a.height = 10",
+                         "b.left = 0", "b.width = 5", "b.height = 5"]}
+        """
+    let report = try LayoutDocument.parse(Array(json.utf8), source: "doc.json").lower().check()
+    let conflict = report.conflicts.map { $0.constraints.map(\.description) }
+    let ambiguous = report.ambiguities.map { "\($0.view) \($0.axis)" }
+    guard conflict == [[#"constraints[2] "a.width = 10""#, #"constraints[3] "a.width = 20""#]],
+          ambiguous == ["b vertical"], report.exitStatus == 2 else {
+        print("FAIL  document check: \(conflict) \(ambiguous) \(report.exitStatus)")
+        failures += 1
+        return []
+    }
+    return []
+}
+
 if failures > 0 {
     print("\(failures) example(s) failed")
     exit(1)

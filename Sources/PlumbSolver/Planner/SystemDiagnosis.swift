@@ -1,0 +1,298 @@
+/// What ``ConstraintSystem/diagnose(variables:)`` (or
+/// ``ConstraintSystem/diagnose(measuring:)``) found: every conflict among the
+/// required rows, every variable or form that the rows leave free, and the
+/// rows that are redundant or can never have an effect.
+public struct SystemDiagnosis: Sendable, Hashable {
+    /// Minimal conflicting sets of required rows: in each set the rows cannot
+    /// all hold, and dropping any one of them lets the rest hold. Rows are
+    /// ascending within a set; sets are ordered by their first row. Sets are
+    /// disjoint (see ``ConstraintSystem/diagnose(variables:)``).
+    public var conflicts: [[RowIndex]]
+    /// The variables asked about whose value is not fixed, ascending
+    /// (``ConstraintSystem/diagnose(variables:)``).
+    public var freeVariables: [VariableIndex]
+    /// The linear forms asked about whose value is not fixed, as ascending
+    /// indices into the forms given to ``ConstraintSystem/diagnose(measuring:)``
+    /// (for ``ConstraintSystem/diagnose(variables:)``: into the variables
+    /// sorted ascending without repeats).
+    public var freeMeasures: [Int]
+    /// Required rows that the other required rows imply, ascending: removing
+    /// all of them at once changes nothing. Of two duplicates, the later one
+    /// is reported.
+    public var redundantRows: [RowIndex]
+    /// Optional rows that can never influence the result, ascending: the
+    /// required rows either make them always hold or fix their value where
+    /// they do not hold, so their error is the same in every solution.
+    public var ineffectiveRows: [RowIndex]
+
+    public init(conflicts: [[RowIndex]] = [], freeVariables: [VariableIndex] = [], freeMeasures: [Int] = [],
+                redundantRows: [RowIndex] = [], ineffectiveRows: [RowIndex] = []) {
+        self.conflicts = conflicts
+        self.freeVariables = freeVariables
+        self.freeMeasures = freeMeasures
+        self.redundantRows = redundantRows
+        self.ineffectiveRows = ineffectiveRows
+    }
+}
+
+extension ConstraintSystem {
+    /// Finds every conflict among the required rows and every free variable,
+    /// without stopping at the first problem. Slower than ``solve(options:)``
+    /// by design: it favours being right and simple over being fast.
+    ///
+    /// **Conflicts.** The required rows are split into independent
+    /// components (rows that share a variable, transitively). In each
+    /// component, ``ConflictFinder`` finds one minimal conflicting set; its
+    /// rows are then left out and the search repeats on what remains, until
+    /// the remaining rows can all hold. So every reported set is minimal and
+    /// the sets are disjoint; a row that takes part in two conflicts is
+    /// reported with the first one found, and a conflict that only exists
+    /// through it is not reported again.
+    ///
+    /// **Free variables.** Rows are added one by one (required rows first, in
+    /// row order, then optional rows) to one incremental simplex; a required
+    /// row that cannot hold with those before it is left out. At the optimum,
+    /// the solutions that are still optimal for every priority level form a
+    /// convex set. A variable (or a linear form, ``diagnose(measuring:)``) is
+    /// fixed when it has one value over that whole set. To test form `f` at
+    /// value `f0`, with `m = max(1, Σ |coefficient · value|)`, a probe row
+    /// `f >= f0 + m` is added at a priority below every real level
+    /// (``Tolerances/probePriority``: no real level's optimum may be given up
+    /// for it; see `ExpressionProbe`) and removed again; then the same with
+    /// `f <= f0 - m`. If either probe moves `f` by more than
+    /// ``Tolerances/ambiguity`` times `m`, some other optimal solution has a
+    /// different `f` (the set is convex), and `f` is free.
+    ///
+    /// **Redundant and ineffective rows.** Rows in conflicts are left out.
+    /// The planner's block phase finds the required equalities that
+    /// determine variables; those rows are kept, and the determined values
+    /// are substituted into every other row. A required row left with no
+    /// variable holds (it is in no conflict), so the rows that determined its
+    /// variables imply it: it is redundant. The remaining required rows go on
+    /// one simplex, where a row's expression `e` (the row is `e ⋈ 0`) is
+    /// pushed by probes, as above, to see where the required rows let it go.
+    /// An optional row is ineffective when `e` cannot be pushed to the side
+    /// where the row is violated (it always holds) or cannot move at all (its
+    /// error never changes). A required row is redundant when, after removing
+    /// it, `e` still cannot be pushed to the violated side; rows are tried
+    /// last first and a redundant row stays removed. So removing every
+    /// reported row at once leaves the required rows' solutions unchanged.
+    /// Of rows that imply each other, the one reported is the one the block
+    /// phase did not use, else the later one (for duplicates: the later).
+    ///
+    /// - Parameter variables: the variables to test for freedom (all when `nil`).
+    /// - Complexity: per component with `c` conflicts, `c + 1` runs of the
+    ///   conflict finder over its remaining rows; then one simplex solve of
+    ///   the whole system and two probes (an add, a re-optimisation and a
+    ///   removal) per variable tested.
+    public func diagnose(variables: [VariableIndex]? = nil) -> SystemDiagnosis {
+        let candidates = Set(variables ?? (0 ..< variableCount).map { VariableIndex(rawValue: Int32($0)) })
+            .sorted { $0.rawValue < $1.rawValue }
+        var diagnosis = diagnose(measuring: candidates.map { [($0, 1.0)] })
+        diagnosis.freeVariables = diagnosis.freeMeasures.map { candidates[$0] }
+        return diagnosis
+    }
+
+    /// ``diagnose(variables:)`` for linear forms `Σ coefficient · variable`
+    /// instead of single variables (such as a view's position relative to
+    /// its parent): a form is free when some optimal solution gives it
+    /// another value. The results are in ``SystemDiagnosis/freeMeasures``.
+    public func diagnose(measuring forms: [[(VariableIndex, Double)]]) -> SystemDiagnosis {
+        let conflicts = findAllConflicts()
+        let free = findFreeForms(forms.map { $0.map { ($0.0.rawValue, $0.1) } })
+        let inert = findInertRows(leavingOut: Set(conflicts.joined().map(\.int)))
+        return SystemDiagnosis(conflicts: conflicts, freeMeasures: free,
+                               redundantRows: inert.redundant, ineffectiveRows: inert.ineffective)
+    }
+
+    /// Redundant required rows and ineffective optional rows (see ``diagnose(variables:)``).
+    func findInertRows(leavingOut conflicting: Set<Int>) -> (redundant: [RowIndex], ineffective: [RowIndex]) {
+        // The system without its conflicting rows, and the block phase on it.
+        var kept = ConstraintSystem()
+        kept.addVariables(variableCount)
+        var original: [Int] = []
+        for r in 0 ..< rowCount where !conflicting.contains(r) {
+            kept.addRow(terms(of: RowIndex(r)), constant: constants[r], relation: relations[r],
+                        priority: priorities[r], origin: origins[r])
+            original.append(r)
+        }
+        var planner = Planner(system: kept, options: SolveOptions())
+        do {
+            try planner.solveBlocks()
+        } catch {
+            // Not expected without conflicts; then nothing counts as determined.
+            planner = Planner(system: kept, options: SolveOptions())
+        }
+
+        // Every row that did not determine a variable, with the determined
+        // variables substituted: (row, remaining terms, constant).
+        var rest: [(row: Int, terms: [(Int32, Double)], constant: Double, magnitude: Double)] = []
+        for r in 0 ..< kept.rowCount {
+            let defined = planner.definedVariable[r]
+            if defined >= 0 && planner.state[Int(defined)] == .determined { continue }
+            var c = kept.constants[r], magnitude = abs(c)
+            var free: [(Int32, Double)] = []
+            for k in kept.termRange(of: RowIndex(r)) {
+                let v = kept.columns[k], a = kept.coefficients[k]
+                if planner.state[Int(v)] == .determined {
+                    c += a * planner.values[Int(v)]
+                    magnitude += abs(a * planner.values[Int(v)])
+                } else {
+                    free.append((v, a))
+                }
+            }
+            rest.append((r, free, c, max(1, magnitude)))
+        }
+
+        // The remaining required rows on one simplex; probes push row expressions.
+        let core = SimplexCore(variableCount: variableCount)
+        var handles: [Int: SimplexCore.Handle] = [:]
+        for (i, row) in rest.enumerated() where kept.priorities[row.row].isRequired && !row.terms.isEmpty {
+            if let h = try? core.add(terms: row.terms, constant: row.constant, relation: kept.relations[row.row],
+                                     priority: .required, tag: Int32(i)) {
+                handles[i] = h
+            }
+        }
+        let probe = ExpressionProbe(core: core)
+        func value(_ i: Int) -> Double { probe.value(rest[i].terms, rest[i].constant) }
+        func canPush(_ i: Int, _ direction: Double, from base: Double) -> Bool {
+            probe.canPush(rest[i].terms, rest[i].constant, magnitude: rest[i].magnitude, direction: direction, from: base)
+        }
+        /// Whether the required rows in the core keep remaining row `i` from being violated.
+        func alwaysHolds(_ i: Int) -> Bool {
+            switch kept.relations[rest[i].row] {
+            case .greaterOrEqual: !canPush(i, -1, from: 0)
+            case .lessOrEqual: !canPush(i, 1, from: 0)
+            case .equal: !canPush(i, 1, from: 0) && !canPush(i, -1, from: 0)
+            }
+        }
+
+        var ineffective: [RowIndex] = []
+        for i in rest.indices where !kept.priorities[rest[i].row].isRequired {
+            let current = value(i)
+            if alwaysHolds(i) || (!canPush(i, 1, from: current) && !canPush(i, -1, from: current)) {
+                ineffective.append(RowIndex(original[rest[i].row]))
+            }
+        }
+        var redundant: [RowIndex] = []
+        for i in rest.indices.reversed() where kept.priorities[rest[i].row].isRequired {
+            let row = rest[i]
+            guard let handle = handles[i] else {
+                // A row over determined variables only, which holds: the rows that determined them imply it.
+                if row.terms.isEmpty && alwaysHolds(i) { redundant.append(RowIndex(original[row.row])) }
+                continue
+            }
+            core.remove(handle)
+            if alwaysHolds(i) {
+                redundant.append(RowIndex(original[row.row]))
+                continue
+            }
+            // It held with the others before, so adding it back cannot fail.
+            _ = try? core.add(terms: row.terms, constant: row.constant, relation: kept.relations[row.row],
+                              priority: .required, tag: Int32(i))
+        }
+        return (redundant.reversed(), ineffective)
+    }
+
+    private func spec(of r: Int) -> RowSpec {
+        RowSpec(terms: terms(of: RowIndex(r)).map { ($0.0.rawValue, $0.1) },
+                constant: constants[r], relation: relations[r])
+    }
+
+    /// Disjoint minimal conflicting sets of required rows (see ``diagnose(variables:)``).
+    func findAllConflicts() -> [[RowIndex]] {
+        // Components of the required rows, by shared variables.
+        var uf = UnionFind(count: variableCount)
+        var required: [Int] = []
+        for r in 0 ..< rowCount where priorities[r].isRequired {
+            required.append(r)
+            let range = termRange(of: RowIndex(r))
+            for k in range.dropFirst() { uf.union(columns[range.lowerBound], columns[k]) }
+        }
+        var groups: [Int32: [Int]] = [:]
+        var groupOrder: [Int32] = []
+        for r in required {
+            let range = termRange(of: RowIndex(r))
+            // A row without variables is a component of its own (keyed below every variable).
+            let key = range.isEmpty ? Int32(-1 - r) : uf.find(columns[range.lowerBound])
+            if groups[key] == nil { groupOrder.append(key) }
+            groups[key, default: []].append(r)
+        }
+        var found: [[RowIndex]] = []
+        for key in groupOrder {
+            var remaining = groups[key] ?? []
+            while !remaining.isEmpty {
+                let minimal = ConflictFinder.minimize(remaining.map(spec(of:)))
+                guard !minimal.isEmpty else { break }
+                found.append(minimal.map { RowIndex(remaining[$0]) })
+                let drop = Set(minimal)
+                remaining = remaining.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
+            }
+        }
+        return found.sorted { $0[0].int < $1[0].int }
+    }
+
+    /// The indices of the `forms` that the optimum leaves free (see ``diagnose(variables:)``).
+    func findFreeForms(_ forms: [[(Int32, Double)]]) -> [Int] {
+        let core = SimplexCore(variableCount: variableCount)
+        let order = (0 ..< rowCount).sorted { a, b in
+            let pa = priorities[a].rawValue, pb = priorities[b].rawValue
+            return pa != pb ? pa > pb : a < b
+        }
+        for r in order {
+            let row = spec(of: r)
+            // A required row that conflicts with those added before it is left out.
+            _ = try? core.add(terms: row.terms, constant: row.constant, relation: row.relation,
+                              priority: priorities[r], tag: Int32(r))
+        }
+        let probe = ExpressionProbe(core: core)
+        var free: [Int] = []
+        for (i, form) in forms.enumerated() {
+            let before = probe.value(form, 0)
+            let magnitude = max(1, form.reduce(0) { $0 + abs($1.1 * core.value(of: $1.0)) })
+            if probe.canPush(form, 0, magnitude: magnitude, direction: 1, from: before)
+                || probe.canPush(form, 0, magnitude: magnitude, direction: -1, from: before) {
+                free.append(i)
+            }
+        }
+        return free
+    }
+}
+
+/// Pushes a linear expression over a ``SimplexCore`` with a probe row at a
+/// priority below every real one, to see whether the core's rows (required,
+/// and optional at their optimum) let the expression move.
+struct ExpressionProbe {
+    let core: SimplexCore
+
+    /// Below every real priority (those are at least 1), so no real level
+    /// gives anything up for a probe.
+    static let priority: Priority = {
+        var p = Priority.low
+        p.rawValue = Tolerances.probePriority
+        return p
+    }()
+
+    /// The value of `Σ terms + constant` at the core's current solution.
+    func value(_ terms: [(Int32, Double)], _ constant: Double) -> Double {
+        terms.reduce(constant) { $0 + $1.1 * core.value(of: $1.0) }
+    }
+
+    /// Whether `direction · (e − base)` can reach `magnitude`, where
+    /// `e = Σ terms + constant`: a probe row asks for it, and the answer is
+    /// yes when `e` gets past `base` by more than ``Tolerances/ambiguity``
+    /// times `magnitude`. The probe is removed again.
+    func canPush(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
+                 direction: Double, from base: Double) -> Bool {
+        let tolerance = Tolerances.ambiguity * magnitude
+        guard !terms.isEmpty else { return direction * (constant - base) > tolerance }
+        // direction · (Σ a·x + c − base) − magnitude >= 0
+        guard let handle = try? core.add(
+            terms: terms.map { ($0.0, direction * $0.1) }, constant: direction * (constant - base) - magnitude,
+            relation: .greaterOrEqual, priority: Self.priority, tag: -1)
+        else { return true }
+        let reached = direction * (value(terms, constant) - base)
+        core.remove(handle)
+        return reached > tolerance
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Plumb
+
+/// `plumb check`: every conflict and every ambiguous view of a document.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Report every conflict and every ambiguous view of a layout document.",
+        discussion: """
+            Reads a version-1 layout document (a file, or - for standard input) and reports,
+            without stopping at the first: every set of required constraints that cannot all
+            hold (a minimal set, by origin), and every view whose position or size is not
+            determined along an axis, with the constraints that mention it.
+            Exit status: 0 clean, 1 warnings (ambiguous views), 2 errors (conflicts, or a
+            document that cannot be read, parsed or lowered).
+            """
+    )
+
+    @Argument(help: "The layout document (JSON), or - for standard input.")
+    var document: String
+
+    func run() throws {
+        let source = document == "-" ? "<stdin>" : document
+        let lowered: LoweredLayout
+        do {
+            let bytes = try IO.read(document)
+            lowered = try LayoutDocument.parse(bytes, source: source).lower()
+        } catch let error as LayoutError {
+            IO.printError(error.description)
+            throw ExitCode(2)
+        } catch let error as CLIError {
+            IO.printError("error: \(error.description)")
+            throw ExitCode(2)
+        }
+        let check = lowered.check()
+        print(check.report(location: source))
+        if check.exitStatus != 0 { throw ExitCode(check.exitStatus) }
+    }
+}
