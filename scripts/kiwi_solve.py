@@ -508,14 +508,16 @@ def solve(order, rows, resize=None):
         constraints.append((c | strength, origin))
     t1 = time.perf_counter()
     solver = kiwi.Solver()
+    if resize:
+        # The edit first: with the root's width free while the other rows go
+        # in, kiwi's add loop can fail to finish (seen on the cards family).
+        solver.addEditVariable(order[0].width, EDIT_STRENGTH)
+        solver.suggestValue(order[0].width, rows[ROOT_WIDTH_ROW][2])
     for c, origin in constraints:
         try:
             solver.addConstraint(c)
         except kiwi.UnsatisfiableConstraint:
             raise DocumentError(f"{origin}: required constraint conflicts with earlier ones")
-    if resize:
-        solver.addEditVariable(order[0].width, EDIT_STRENGTH)
-        solver.suggestValue(order[0].width, rows[ROOT_WIDTH_ROW][2])
     t2 = time.perf_counter()
     solver.updateVariables()
     t3 = time.perf_counter()

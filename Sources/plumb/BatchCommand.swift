@@ -14,15 +14,18 @@ struct BatchCommand: ParsableCommand {
         commandName: "batch",
         abstract: "Solve many layout documents in parallel; one JSON line per document, in input order.",
         discussion: """
-            Input: a directory (every *.json file in it, in name order), a JSON Lines file (one
-            document per line; blank lines are skipped), or - for standard input (the default).
+            Input: a directory (every *.json file in it, in name order), a JSON Lines file \
+            (one document per line; blank lines are skipped), or - for standard input (the default).
+
             Output, one line per document in input order:
               {"id": "<id>", "frames": {"<id>": [x, y, width, height], ...}}
               {"id": "<id>", "error": "<message>"}
-            A document's id is its own "id" field; else its file name (directory input); else
-            <input>:<line> (JSON Lines input). A bad document gets an error line and the batch goes
-            on; the exit status is 0 once every document has a line (see the summary for failures).
-            Standard error gets a progress bar when it is a terminal, and one summary line at the end.
+
+            A document's id is its own "id" field; else its file name (directory input); \
+            else <input>:<line> (JSON Lines input). A bad document gets an error line and the \
+            batch goes on; the exit status is 0 once every document has a line (see the summary \
+            for failures). Standard error gets a progress bar when it is a terminal, and one \
+            summary line at the end.
             """
     )
 
@@ -32,7 +35,7 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the lines here instead of standard output.")
     var output: String?
 
-    @Option(help: "Documents solved at once (default: the active processor count).")
+    @Option(help: "Documents solved at once.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "Give frames in root coordinates instead of parent coordinates.")

@@ -7,11 +7,11 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Report every conflict and every ambiguous view of a layout document.",
         discussion: """
-            Reads a version-1 layout document (a file, or - for standard input) and reports,
-            without stopping at the first: every set of required constraints that cannot all
-            hold (a minimal set, by origin), and every view whose position or size is not
-            determined along an axis, with the constraints that mention it.
-            Exit status: 0 clean, 1 warnings (ambiguous views), 2 errors (conflicts, or a
+            Reads a version-1 layout document (a file, or - for standard input) and reports, \
+            without stopping at the first: every set of required constraints that cannot all \
+            hold (a minimal set, by origin), and every view whose position or size is not \
+            determined along an axis, with the constraints that mention it. \
+            Exit status: 0 clean, 1 warnings (ambiguous views), 2 errors (conflicts, or a \
             document that cannot be read, parsed or lowered).
             """
     )

@@ -7,10 +7,10 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Draw a solved layout document as an SVG picture.",
         discussion: """
-            Each view is a rectangle nested as in the hierarchy and labelled with its id where the
-            label fits (every rectangle also has its id as a tooltip). With --sweep, the layout is
-            solved at each root width (heights from --heights, else the document's) and drawn as a
-            strip of panels, left to right, each captioned with its size.
+            Each view is a rectangle nested as in the hierarchy and labelled with its id where the \
+            label fits (every rectangle also has its id as a tooltip). With --sweep, the layout is \
+            solved at each root width (heights from --heights, else the document's) and drawn as a \
+            strip of panels, left to right, each captioned with its size. \
             On any error nothing is written and the exit status is 1.
             """
     )

@@ -7,9 +7,9 @@ struct SolveCommand: ParsableCommand {
         commandName: "solve",
         abstract: "Solve a layout document and write its frames as JSON.",
         discussion: """
-            Reads a version-1 layout document (a file, or - for standard input) and writes
-            {"frames": {"<id>": [x, y, width, height], ...}} with every view and the root.
-            Frames are in their parent's coordinates unless --absolute is given.
+            Reads a version-1 layout document (a file, or - for standard input) and writes \
+            {"frames": {"<id>": [x, y, width, height], ...}} with every view and the root. \
+            Frames are in their parent's coordinates unless --absolute is given. \
             On any error nothing is written and the exit status is 1.
             """
     )

@@ -192,3 +192,71 @@ import PropertyBased
         #expect(reports == Array(repeating: [15001, 15006], count: 3))
     }
 }
+
+/// Where several solutions are equally good, the planner's choice does not
+/// depend on the order in which the rows were added.
+@Suite struct PlannerTieBreakingTests {
+    private static func origin(_ i: Int) -> Origin { Origin(kind: .constraint, index: i, text: "row \(i)") }
+
+    /// `x = 10 @ 300` and `x = 20 @ 300` tie (any x in [10, 20] costs 10);
+    /// both orders give the same x.
+    @Test func equalWishesGiveTheSameAnswerInEitherOrder() throws {
+        var answers: [Double] = []
+        for constants in [[-10.0, -20.0], [-20.0, -10.0]] {
+            var s = ConstraintSystem()
+            s.addVariables(1)
+            for (i, c) in constants.enumerated() {
+                s.addRow([(VariableIndex(0), 1)], constant: c, relation: .equal, priority: Priority(rawValue: 300)!,
+                         origin: Self.origin(i))
+            }
+            answers.append(try s.solve().values[0])
+        }
+        #expect(answers[0] == answers[1])
+        #expect(answers[0] >= 10 && answers[0] <= 20)
+    }
+
+    static let rowGen = zip(
+        Gen.int(in: -2 ... 2).array(of: 3), Gen.int(in: -20 ... 20), Gen.int(in: 0 ... 2), Gen.int(in: 0 ... 3)
+    )
+
+    /// Random small systems (required and optional rows over three
+    /// variables) solve to the same values, or fail alike, in any order.
+    @Test func rowOrderDoesNotChangeTheSolution() async {
+        let priorities: [Priority] = [.required, 700, 300, 300]
+        await propertyCheck(count: 300, input: Self.rowGen.array(of: 1 ... 9), Gen.int(in: 0 ... 1_000_000)) { rows, seed in
+            func system(_ order: [Int]) -> ConstraintSystem {
+                var s = ConstraintSystem()
+                s.addVariables(3)
+                for i in order {
+                    let (coefficients, constant, relation, priority) = rows[i]
+                    s.addRow((0 ..< 3).map { (VariableIndex($0), Double(coefficients[$0])) }, constant: Double(constant),
+                             relation: Relation.allCases[relation], priority: priorities[priority], origin: Self.origin(i))
+                }
+                return s
+            }
+            var generator = SplitMix(seed: UInt64(seed))
+            let shuffled = Array(rows.indices).shuffled(using: &generator)
+            let a = try? system(Array(rows.indices)).solve().values
+            let b = try? system(shuffled).solve().values
+            #expect((a == nil) == (b == nil), "one order fails, the other does not: \(rows), order \(shuffled)")
+            if let a, let b {
+                for (x, y) in zip(a, b) {
+                    #expect(abs(x - y) <= 1e-9 * max(1, abs(x)), "\(a) vs \(b) for \(rows), order \(shuffled)")
+                }
+            }
+        }
+    }
+}
+
+/// A small seeded generator, so a failing shuffle can be replayed.
+private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -5,6 +5,51 @@ import Darwin
 #endif
 import Dispatch
 
+/// A total order on rows by content: each row's terms sorted by variable,
+/// compared lexicographically (variable, then coefficient), then the
+/// constant, then the relation; rows equal in all of these (duplicates)
+/// by position.
+struct CanonicalRows {
+    private var start: [Int] = [0]
+    private var columns: [Int32] = []
+    private var coefficients: [Double] = []
+    private var constants: [Double] = []
+    private var relations: [UInt8] = []
+
+    /// - Parameter rows: the rows to order; `precedes` takes indices into it.
+    init(_ system: ConstraintSystem, rows: [Int32]) {
+        start.reserveCapacity(rows.count + 1)
+        var terms: [(Int32, Double)] = []
+        for r in rows {
+            terms.removeAll(keepingCapacity: true)
+            for k in system.termRange(of: RowIndex(Int(r))) { terms.append((system.columns[k], system.coefficients[k])) }
+            terms.sort { $0.0 < $1.0 }
+            for (v, a) in terms {
+                columns.append(v)
+                coefficients.append(a)
+            }
+            start.append(columns.count)
+            constants.append(system.constants[Int(r)])
+            relations.append(system.relations[Int(r)] == .equal ? 0 : system.relations[Int(r)] == .lessOrEqual ? 1 : 2)
+        }
+    }
+
+    func precedes(_ a: Int, _ b: Int) -> Bool {
+        var i = start[a], j = start[b]
+        let endA = start[a + 1], endB = start[b + 1]
+        while i < endA && j < endB {
+            if columns[i] != columns[j] { return columns[i] < columns[j] }
+            if coefficients[i] != coefficients[j] { return coefficients[i] < coefficients[j] }
+            i += 1
+            j += 1
+        }
+        if (endA - i) != (endB - j) { return endA - i < endB - j }
+        if constants[a] != constants[b] { return constants[a] < constants[b] }
+        if relations[a] != relations[b] { return relations[a] < relations[b] }
+        return a < b
+    }
+}
+
 /// What one worker did with its run of residual components.
 struct ComponentRunOutcome: Sendable {
     var components = 0
@@ -118,10 +163,16 @@ extension Planner {
             residualOrder[cursor[Int(c)]] = i
             cursor[Int(c)] += 1
         }
+        // Within a rank, rows go in a canonical order of their content (terms
+        // by variable, then constant, then relation), not in the order they
+        // were written: where several optima tie, the simplex then picks the
+        // same one whatever the order of the constraints.
+        let canonical = CanonicalRows(system, rows: residual)
         plan.rows.reserveCapacity(residual.count)
         for c in 0 ..< componentCount {
             let ordered = residualOrder[componentStart[c] ..< componentStart[c + 1]].sorted { a, b in
-                orderKey[a] != orderKey[b] ? orderKey[a] < orderKey[b] : a < b
+                if orderKey[a] != orderKey[b] { return orderKey[a] < orderKey[b] }
+                return canonical.precedes(a, b)
             }
             for i in ordered { plan.rows.append(residual[i]) }
         }
