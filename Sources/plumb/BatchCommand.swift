@@ -71,21 +71,33 @@ struct BatchCommand: ParsableCommand {
         let sink = try IO.Sink(path: output)
         let progress = Progress(total: items.count, enabled: isatty(2) != 0)
         var totals = (documents: 0, views: 0, failures: 0)
-        // Chunks keep memory bounded and output flowing while later chunks run.
-        let chunk = max(64, 16 * jobs)
-        var start = 0
-        while start < items.count {
-            let end = min(start + chunk, items.count)
-            let outcomes = solveInParallel(items[start ..< end])
-            for outcome in outcomes {
-                sink.write(outcome.line)
-                totals.documents += 1
-                totals.views += outcome.views
-                if outcome.failed { totals.failures += 1 }
+        // Workers lay out documents in input order, at most `window` ahead of
+        // the writer, so memory stays bounded; this thread writes each result
+        // as soon as the ones before it are written. No barrier between
+        // documents: a slow one holds back only the writing, not the workers.
+        let results = OrderedResults<Outcome>(count: items.count, window: max(64, 16 * jobs))
+        var perDocument = SolveOptions(strategy: strategy)
+        // The documents already keep every job busy: one thread per solve.
+        if jobs > 1 { perDocument.threads = 1 }
+        let options = perDocument
+        let absolute = self.absolute
+        let workers = DispatchGroup()
+        for _ in 0 ..< min(jobs, items.count) {
+            DispatchQueue.global().async(group: workers) {
+                while let i = results.claim() {
+                    results.store(Self.layOut(items[i], options: options, absolute: absolute), at: i)
+                }
             }
-            progress.show(done: end)
-            start = end
         }
+        for i in 0 ..< items.count {
+            let outcome = results.take(i)
+            sink.write(outcome.line)
+            totals.documents += 1
+            totals.views += outcome.views
+            if outcome.failed { totals.failures += 1 }
+            if i % 64 == 63 || i == items.count - 1 { progress.show(done: i + 1) }
+        }
+        workers.wait()
         try sink.commit()
         progress.finish()
         let seconds = max(IO.now() - started, 1e-9)
@@ -94,23 +106,6 @@ struct BatchCommand: ParsableCommand {
             \(String(format1: Double(totals.documents) / seconds)) documents/s, \
             \(String(format1: Double(totals.views) / seconds)) views/s (\(jobs) job\(jobs == 1 ? "" : "s"))
             """)
-    }
-
-    /// Lays out `items` on `jobs` threads; the outcomes are in `items` order.
-    private func solveInParallel(_ items: ArraySlice<Item>) -> [Outcome] {
-        let slots = Slots(count: items.count)
-        let base = items.startIndex
-        var perDocument = SolveOptions(strategy: strategy)
-        // The documents already keep every job busy: one thread per solve.
-        if jobs > 1 { perDocument.threads = 1 }
-        let options = perDocument
-        let absolute = self.absolute
-        DispatchQueue.concurrentPerform(iterations: min(jobs, items.count)) { _ in
-            while let i = slots.claim() {
-                slots.store(Self.layOut(items[base + i], options: options, absolute: absolute), at: i)
-            }
-        }
-        return slots.outcomes
     }
 
     /// Parses, lowers and solves one document into its result line.
@@ -173,33 +168,50 @@ struct BatchCommand: ParsableCommand {
 
 /// Result slots filled by worker threads: a counter hands out indices under
 /// a lock, and each index is written by exactly one thread.
-private final class Slots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-    private let count: Int
-    private var results: [BatchCommand.Outcome]
+/// Results filled in by workers in any order and taken in index order.
+/// Workers claim indices in order, never more than `window` past the next
+/// one to be taken.
+private final class OrderedResults<Value>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var slots: [Value?]
+    private var nextClaim = 0
+    private var nextTake = 0
+    private let window: Int
 
-    init(count: Int) {
-        self.count = count
-        results = [BatchCommand.Outcome](repeating: .init(), count: count)
+    init(count: Int, window: Int) {
+        slots = [Value?](repeating: nil, count: count)
+        self.window = window
     }
 
+    /// The next index to work on, or nil when every index is claimed.
     func claim() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < count else { return nil }
-        next += 1
-        return next - 1
+        condition.lock()
+        defer { condition.unlock() }
+        while nextClaim < slots.count && nextClaim >= nextTake + window { condition.wait() }
+        guard nextClaim < slots.count else { return nil }
+        nextClaim += 1
+        return nextClaim - 1
     }
 
-    func store(_ outcome: BatchCommand.Outcome, at i: Int) {
-        lock.lock()
-        results[i] = outcome
-        lock.unlock()
+    func store(_ value: Value, at i: Int) {
+        condition.lock()
+        slots[i] = value
+        condition.broadcast()
+        condition.unlock()
     }
 
-    /// Read after every worker has finished.
-    var outcomes: [BatchCommand.Outcome] { results }
+    /// Waits for index `i` (the next in order) and hands its value over.
+    func take(_ i: Int) -> Value {
+        condition.lock()
+        defer { condition.unlock() }
+        precondition(i == nextTake, "results are taken in order")
+        while slots[i] == nil { condition.wait() }
+        let value = slots[i]!
+        slots[i] = nil
+        nextTake = i + 1
+        condition.broadcast()
+        return value
+    }
 }
 
 /// A one-line progress bar on standard error, redrawn in place.

@@ -69,7 +69,7 @@ import PropertyBased
     /// row holds, and an infeasible system gets a conflict that is minimal.
     @Test func randomSystemsMatchTheReference() async {
         await propertyCheck(count: 300, input: Gen.int(in: 0 ... 10_000_000)) { seed in
-            var rng = SplitMix(seed: UInt64(seed))
+            var rng = SeededShuffle(seed: UInt64(seed))
             let n = 1 + Int(rng.next() % 5)
             let m = 1 + Int(rng.next() % 9)
             var s = ConstraintSystem()
@@ -234,7 +234,7 @@ import PropertyBased
                 }
                 return s
             }
-            var generator = SplitMix(seed: UInt64(seed))
+            var generator = SeededShuffle(seed: UInt64(seed))
             let shuffled = Array(rows.indices).shuffled(using: &generator)
             let a = try? system(Array(rows.indices)).solve().values
             let b = try? system(shuffled).solve().values
@@ -249,7 +249,7 @@ import PropertyBased
 }
 
 /// A small seeded generator, so a failing shuffle can be replayed.
-private struct SplitMix: RandomNumberGenerator {
+private struct SeededShuffle: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
