@@ -3,6 +3,7 @@
 #
 #   bash scripts/setup.sh           pkg-config, libopenblas-dev, liblapacke-dev
 #   bash scripts/setup.sh --cmake   the same plus cmake and ninja-build
+#   bash scripts/setup.sh --svg     the same plus librsvg2-bin (rsvg-convert, SVG to PNG)
 #
 # Idempotent and silent when everything is present. Uses apt-get directly as
 # root (CI runs as root) and through sudo otherwise. A missing pkg-config
@@ -13,7 +14,8 @@ packages=(pkg-config libopenblas-dev liblapacke-dev)
 for arg in "$@"; do
     case "$arg" in
         --cmake) packages+=(cmake ninja-build) ;;
-        -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --svg) packages+=(librsvg2-bin) ;;
+        -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "setup.sh: unknown option $arg" >&2; exit 2 ;;
     esac
 done

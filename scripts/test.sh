@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Plumb's whole check, as CI runs it (`bash .ci/run`):
-#   1. system packages (scripts/setup.sh --cmake)
+#   1. system packages (scripts/setup.sh --cmake --svg)
 #   2. swift build, swift test (every test target)
 #   3. smoke: the SwiftPM-built plumb solves Examples/hello.json and
 #      Examples/wide-row.json (a block large enough for LAPACKE) to their
@@ -69,7 +69,7 @@ finish() {
 mkdir -p "$LOGS" "$WORK"
 
 # --- 1. system packages ------------------------------------------------------
-check "setup (system packages)" bash scripts/setup.sh --cmake
+check "setup (system packages)" bash scripts/setup.sh --cmake --svg
 if ((failed > 0)); then finish; fi
 
 # --- 2. SwiftPM --------------------------------------------------------------
@@ -127,6 +127,37 @@ print(block)
 PY
 }
 
+# renders_cards BINARY: `plumb render` of a small cards document, turned into
+# a PNG by rsvg-convert (headless, as a browser would draw it); the PNG must
+# be 800 pixels wide and not blank.
+renders_cards() {
+    local doc=$WORK/cards-render.json svg=$WORK/cards.svg png=$WORK/cards.png
+    if [[ -f $GENERATOR ]]; then
+        python3 "$GENERATOR" cards 60 >"$doc" || return 1
+    else
+        cp Examples/hello.json "$doc"
+    fi
+    rm -f "$svg" "$png"
+    "$1" render "$doc" -o "$svg" && rsvg-convert -w 800 "$svg" -o "$png" || return 1
+    python3 - "$png" <<'PY'
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+width, height = struct.unpack(">II", data[16:24])
+assert width == 800 and height > 100, f"unexpected size {width}x{height}"
+pos, idat = 8, b""
+while pos < len(data):
+    length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    if kind == b"IDAT":
+        idat += data[pos + 8:pos + 8 + length]
+    pos += 12 + length
+pixels = zlib.decompress(idat)
+distinct = len(set(pixels[i:i + 4] for i in range(0, len(pixels) - 4, 4 * 97)))
+assert distinct >= 4, f"the picture looks blank ({distinct} distinct samples)"
+print(f"{width}x{height} PNG, {distinct} distinct sampled pixels")
+PY
+}
+
 # --- 3. smoke with the SwiftPM build ----------------------------------------
 if [[ -x $SWIFTPM_PLUMB ]]; then
     check "plumb solve hello.json (parent coordinates)" \
@@ -141,6 +172,7 @@ if [[ -x $SWIFTPM_PLUMB ]]; then
     check "plumb solve --absolute wide-row.json (LAPACKE block)" \
         solve_equals "$SWIFTPM_PLUMB" Examples/wide-row.json Examples/wide-row.absolute.json --absolute
     check "wide-row.json is solved as one 79-unknown block" one_block_of_79 "$SWIFTPM_PLUMB"
+    check "plumb render: a cards SVG renders to a PNG headlessly" renders_cards "$SWIFTPM_PLUMB"
 else
     note "FAIL  no $SWIFTPM_PLUMB after swift build"
     failed=$((failed + 1)); failures+=("swiftpm plumb binary")
