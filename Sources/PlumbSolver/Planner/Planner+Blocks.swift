@@ -32,7 +32,15 @@ extension Planner {
         var dense = DenseBlockSolver(lapackThreshold: options.lapackThreshold)
         let rowOfVar = definingRow
         let varOfRow = definedVariable
-        for b in 0 ..< btf.blockCount {
+        var b = 0
+        while b < btf.blockCount {
+            // The DAG evaluator: a run of 1×1 blocks in one tight loop.
+            let runEnd = evaluateSingletons(from: b, of: btf)
+            if runEnd > b {
+                b = runEnd
+                continue
+            }
+            defer { b += 1 }
             let rows = btf.rows(ofBlock: b)
             for r in rows { blockOfRow[Int(r)] = Int32(b) }
             // A block is determined when every variable its rows mention is
@@ -75,6 +83,72 @@ extension Planner {
                 for r in rows { state[Int(varOfRow[Int(r)])] = .undetermined }
             }
         }
+    }
+
+    /// Evaluates the run of 1×1 blocks that starts at block `first`, each
+    /// row solved for its matched variable from already-determined ones, and
+    /// returns the first block after the run (`first` when block `first` is
+    /// larger). Does for each 1×1 block what the general loop of
+    /// ``solveBlocks()`` does, in one pass over the row, through unsafe
+    /// buffers (no bounds checks, no reference counting per block).
+    private mutating func evaluateSingletons(from first: Int, of btf: BlockTriangularForm) -> Int {
+        let system = self.system
+        let varOfRow = definedVariable
+        var end = first
+        var dagVariables = 0
+        btf.blockStart.withUnsafeBufferPointer { blockStart in
+        btf.rows.withUnsafeBufferPointer { blockRows in
+        system.rowStart.withUnsafeBufferPointer { rowStart in
+        system.columns.withUnsafeBufferPointer { columns in
+        system.coefficients.withUnsafeBufferPointer { coefficients in
+        system.constants.withUnsafeBufferPointer { constants in
+        varOfRow.withUnsafeBufferPointer { varOfRow in
+        values.withUnsafeMutableBufferPointer { values in
+        state.withUnsafeMutableBufferPointer { state in
+        blockOfRow.withUnsafeMutableBufferPointer { blockOfRow in
+            let blockCount = blockStart.count - 1
+            while end < blockCount && blockStart[end + 1] - blockStart[end] == 1 {
+                let r = Int(blockRows[Int(blockStart[end])])
+                let v = Int(varOfRow[r])
+                blockOfRow[r] = Int32(end)
+                var pivot = 0.0, largest = 0.0
+                var rhs = -constants[r]
+                var known = true
+                for k in Int(rowStart[r]) ..< Int(rowStart[r + 1]) {
+                    let u = Int(columns[k])
+                    let a = coefficients[k]
+                    largest = max(largest, abs(a))
+                    if u == v {
+                        pivot = a
+                    } else if state[u] == .determined {
+                        rhs -= a * values[u]
+                    } else {
+                        known = false
+                        break
+                    }
+                }
+                if known && abs(pivot) > Tolerances.pivot * largest {
+                    values[v] = rhs / pivot
+                    state[v] = .determined
+                    dagVariables += 1
+                } else {
+                    state[v] = .undetermined
+                }
+                end += 1
+            }
+        }}}}}}}}}}
+        if end > first {
+            stats.dagVariables += dagVariables
+            // Recorded for compiled systems, which re-evaluate solved blocks in order.
+            for j in first ..< end {
+                let r = btf.rows[Int(btf.blockStart[j])]
+                if state[Int(varOfRow[Int(r)])] == .determined {
+                    solvedBlockRows.append(r)
+                    solvedBlockStart.append(solvedBlockRows.count)
+                }
+            }
+        }
+        return end
     }
 
     /// Solves again, in the same order, every block ``solveBlocks()`` solved,
