@@ -24,7 +24,7 @@ public final class LinearConstraint: Hashable, CustomStringConvertible {
     /// The left side minus the right side, simplified (each variable once).
     ///
     /// - Complexity: O(1).
-    public let expression: LinearExpression
+    public internal(set) var expression: LinearExpression
     /// How ``expression`` relates to zero.
     ///
     /// - Complexity: O(1).
@@ -32,7 +32,7 @@ public final class LinearConstraint: Hashable, CustomStringConvertible {
     /// The priority; ``Priority/required`` unless changed.
     ///
     /// - Complexity: O(1).
-    public let priority: Priority
+    public internal(set) var priority: Priority
     /// The label given by ``labeled(_:file:line:)``, or `nil`.
     ///
     /// - Complexity: O(1).
@@ -44,7 +44,7 @@ public final class LinearConstraint: Hashable, CustomStringConvertible {
     public internal(set) var origin: Origin
 
     /// The rendering without the label, shared by the modified copies.
-    private let rendering: String
+    private var rendering: String
 
     /// Creates `expression ⋈ 0`.
     ///
@@ -127,6 +127,18 @@ public final class LinearConstraint: Hashable, CustomStringConvertible {
 
     /// Records where the constraint was made if nothing has yet; see the type's
     /// discussion of source locations.
+    /// Takes a new expression (already simplified) and priority, as
+    /// ``Solver/setConstant(_:of:)`` and its siblings change them, and renders
+    /// the origin's text anew (the source location is kept).
+    func reshape(expression: LinearExpression, priority: Priority) {
+        self.expression = expression
+        self.priority = priority
+        rendering = "\(LinearExpression.render(terms: expression.terms, constant: 0)) \(Self.symbol(relation)) "
+            + LinearExpression.render(-expression.constant)
+        let location = (origin.file, origin.line)
+        origin = Self.origin(label: label, rendering: rendering, file: location.0, line: location.1)
+    }
+
     func stampLocationIfMissing(file: String, line: Int) {
         guard origin.file == nil else { return }
         origin.file = file

@@ -137,6 +137,85 @@ public final class Solver {
         core.remove(entry.handle)
     }
 
+    // MARK: - Changing constraints in place
+
+    /// Sets an added constraint's constant: `expression ⋈ 0` becomes the same
+    /// terms with `constant`. The constraint keeps its identity.
+    ///
+    /// - Throws: ``SolverError/unknownConstraint(_:)``,
+    ///   ``SolverError/nonFinite(_:)``, or ``SolverError/unsatisfiable(conflict:)``
+    ///   when the changed required constraint cannot hold; after a throw the
+    ///   solver and the constraint are unchanged.
+    /// - Complexity: the removal of the old row and the addition of the new
+    ///   one, each re-optimised from the current basis.
+    public func setConstant(_ constant: Double, of constraint: LinearConstraint) throws(SolverError) {
+        var expression = constraint.expression
+        expression.constant = constant
+        try reshape(constraint, expression: expression, priority: constraint.priority)
+    }
+
+    /// Sets an added constraint's priority, also from required to optional
+    /// and back (which Auto Layout refuses). Throws as ``setConstant(_:of:)``.
+    public func setPriority(_ priority: Priority, of constraint: LinearConstraint) throws(SolverError) {
+        try reshape(constraint, expression: constraint.expression, priority: priority)
+    }
+
+    /// Sets the coefficient of `variable` in an added constraint (a
+    /// multiplier); 0 drops the variable. Throws as ``setConstant(_:of:)``.
+    public func setCoefficient(_ coefficient: Double, of variable: Variable, in constraint: LinearConstraint)
+        throws(SolverError)
+    {
+        var expression = constraint.expression
+        expression.terms.removeAll { $0.variable === variable }
+        expression.terms.append(Term(variable, coefficient))
+        try reshape(constraint, expression: expression.simplified(), priority: constraint.priority)
+    }
+
+    /// Replaces `constraint`'s row in the core by one for `expression` at
+    /// `priority`; on failure puts the old row back.
+    private func reshape(_ constraint: LinearConstraint, expression: LinearExpression, priority: Priority)
+        throws(SolverError)
+    {
+        let id = ObjectIdentifier(constraint)
+        guard let entry = constraints[id] else { throw .unknownConstraint(constraint.origin) }
+        for term in expression.terms where !term.coefficient.isFinite {
+            throw .nonFinite("the coefficient \(term.coefficient) of \(term.variable.name) in \(constraint.origin)")
+        }
+        guard expression.constant.isFinite else {
+            throw .nonFinite("the constant \(expression.constant) in \(constraint.origin)")
+        }
+        var allocated: [Int32] = []
+        let terms = expression.terms.map { term in
+            (column(for: term.variable, allocated: &allocated), term.coefficient)
+        }
+        core.remove(entry.handle)
+        do {
+            let handle = try core.add(terms: terms, constant: expression.constant, relation: constraint.relation,
+                                      priority: priority, tag: entry.tag)
+            constraints[id] = ConstraintEntry(constraint: constraint, handle: handle, tag: entry.tag, terms: terms)
+            constraint.reshape(expression: expression, priority: priority)
+        } catch {
+            let changed = LinearConstraint(
+                simplified: constraint.expression, relation: constraint.relation, priority: constraint.priority,
+                label: constraint.label, rendering: "", file: constraint.origin.file, line: constraint.origin.line)
+            changed.reshape(expression: expression, priority: priority)
+            let conflict = minimalConflict(tags: error.tags, new: (entry.tag, changed, terms))
+            // The old row held together with everything else before the
+            // change, so adding it back succeeds.
+            if let restored = try? core.add(terms: entry.terms, constant: constraint.expression.constant,
+                                            relation: constraint.relation, priority: constraint.priority,
+                                            tag: entry.tag) {
+                constraints[id] = ConstraintEntry(constraint: constraint, handle: restored, tag: entry.tag,
+                                                  terms: entry.terms)
+            } else {
+                constraints[id] = nil
+                constraintsByTag[entry.tag] = nil
+            }
+            release(allocated)
+            throw .unsatisfiable(conflict: conflict)
+        }
+    }
+
     /// Whether `constraint` (this object) has been added and not removed.
     ///
     /// - Complexity: O(1).
