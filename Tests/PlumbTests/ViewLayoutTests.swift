@@ -155,3 +155,51 @@ import Testing
         #expect(b.frame == rect(110, 0, 40, 20))
     }
 }
+
+/// A constraint's constant, priority and multiplier changed between layouts,
+/// in place, give the frames of a tree built with the changed values.
+@Suite struct ConstraintChangeTests {
+    private func tree(multiplier: Double, constant: Double, squareRequired: Bool)
+        throws -> (root: View, box: View, aspect: Constraint, gap: Constraint, square: Constraint)
+    {
+        let root = View("root"), box = View("box")
+        root.addSubview(box)
+        let views = ["root": root, "box": box]
+        let aspect = try Constraint.make(simpleFormat: "box.height = \(multiplier) * box.width", views: views)
+        let gap = try Constraint.make(simpleFormat: "box.left = root.left + \(constant)", views: views)
+        // A wish that the box be 50 wide, against a required top margin that
+        // leaves room for a height of at most 120.
+        let square = try Constraint.make(simpleFormat: "box.width = 50 @ \(squareRequired ? 1000 : 250)", views: views)
+        Constraint.activate([
+            aspect, gap, square,
+            try Constraint.make(simpleFormat: "box.top = root.top", views: views),
+            try Constraint.make(simpleFormat: "box.height <= 120", views: views),
+            try Constraint.make(simpleFormat: "box.width = 80 @ 500", views: views),
+        ])
+        return (root, box, aspect, gap, square)
+    }
+
+    @Test func changesBetweenLayoutsMatchAFreshTree() throws {
+        let t = try tree(multiplier: 1, constant: 10, squareRequired: false)
+        try t.root.layout(width: 320, height: 480)
+        // width 80 @ 500 beats width 50 @ 250; height = width = 80.
+        #expect(t.box.frame == Rect(x: 10, y: 0, width: 80, height: 80))
+
+        t.aspect.multiplier = 2
+        t.gap.constant = 20
+        t.square.priority = .required
+        try t.root.layout(width: 320, height: 480)
+        // width 50 is now required; height = 2 · 50 = 100 (under the 120 cap).
+        #expect(t.box.frame == Rect(x: 20, y: 0, width: 50, height: 100))
+
+        let fresh = try tree(multiplier: 2, constant: 20, squareRequired: true)
+        try fresh.root.layout(width: 320, height: 480)
+        #expect(fresh.box.frame == t.box.frame)
+
+        // Back to optional: the 500 wish wins again, but height 2 · 80 = 160
+        // breaks the required cap, so the width settles at 60 (height 120).
+        t.square.priority = 250
+        try t.root.layout(width: 320, height: 480)
+        #expect(t.box.frame == Rect(x: 20, y: 0, width: 60, height: 120))
+    }
+}

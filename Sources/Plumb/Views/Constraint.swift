@@ -11,8 +11,9 @@
 /// `NSLayoutConstraint`, and ``View/layout(width:height:direction:scale:)`` finds it.
 ///
 /// Like `NSLayoutConstraint`, a constraint refers to its views weakly, and an
-/// active constraint is owned by the views it names; ``constant`` and
-/// ``priority`` may be changed between layouts.
+/// active constraint is owned by the views it names; ``constant``,
+/// ``priority`` (also between required and optional, which Auto Layout
+/// refuses) and ``multiplier`` may be changed between layouts, in place.
 public final class Constraint: CustomStringConvertible {
     /// The view on the left-hand side; `nil` once that view no longer exists.
     public private(set) weak var firstView: View?
@@ -21,7 +22,8 @@ public final class Constraint: CustomStringConvertible {
     /// `=`, `<=` or `>=`.
     public let relation: Relation
     /// The factor applied to the second attribute (1 when there is none written).
-    public let multiplier: Double
+    /// May be changed between layouts, unlike `NSLayoutConstraint`'s.
+    public var multiplier: Double
     /// The view on the right-hand side, or `nil` for `view.attribute relation constant`.
     public private(set) weak var secondView: View?
     /// The attribute of ``secondView``, or `nil` when there is no second view.
