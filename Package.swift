@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "Plumb", targets: ["Plumb"]),
         .library(name: "PlumbSolver", targets: ["PlumbSolver"]),
         .executable(name: "plumb", targets: ["plumb"]),
+        // The fuzz targets' bodies, for Fuzz/ (libFuzzer drivers) and the tests.
+        .library(name: "PlumbFuzzing", targets: ["PlumbFuzzing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -49,6 +51,10 @@ let package = Package(
             dependencies: ["PlumbSolver"],
             exclude: ["CMakeLists.txt"]
         ),
+        .target(
+            name: "PlumbFuzzing",
+            dependencies: ["Plumb"]
+        ),
         .executableTarget(
             name: "plumb",
             dependencies: [
@@ -70,6 +76,7 @@ let package = Package(
             name: "PlumbTests",
             dependencies: [
                 "Plumb",
+                "PlumbFuzzing",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

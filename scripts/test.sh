@@ -5,6 +5,7 @@
 #   3. smoke: the SwiftPM-built plumb solves Examples/hello.json and
 #      Examples/wide-row.json (a block large enough for LAPACKE) to their
 #      hand-checked frames, reads stdin, and --stats prints one JSON line
+#   3b. fuzzing: scripts/fuzz.sh, libFuzzer + ASan on four targets, bounded
 #   4. CMake: configure + build with Ninja into build/; the CMake-built plumb
 #      solves both examples (running the C kernels and the LAPACKE link)
 #   5. cross-check against kiwisolver: `plumb solve --absolute` equals
@@ -14,7 +15,7 @@
 #      200 views
 #
 # Exits non-zero if any check fails; the last line is "N passed, N failed".
-# Environment: PLUMB_GENERATOR (path to generate.py), CROSSCHECK_VIEWS (200).
+# Environment: PLUMB_GENERATOR (path to generate.py), CROSSCHECK_VIEWS (200), FUZZ_SECONDS (20).
 set -uo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -177,6 +178,11 @@ else
     note "FAIL  no $SWIFTPM_PLUMB after swift build"
     failed=$((failed + 1)); failures+=("swiftpm plumb binary")
 fi
+
+# --- 3b. fuzzing --------------------------------------------------------------
+# libFuzzer with the address sanitizer on the SFL, SLL and document parsers and
+# the solver, from the seed corpus, 20 s per target (FUZZ_SECONDS to change).
+check "fuzz: 4 targets, ${FUZZ_SECONDS:-20} s each, no finding" bash scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
 
 # --- 4. CMake -----------------------------------------------------------------
 check "cmake configure (Ninja)" cmake -G Ninja -S . -B build

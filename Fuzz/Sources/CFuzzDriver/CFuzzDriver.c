@@ -1,0 +1,1 @@
+/* Declarations only: LLVMFuzzerRunDriver comes from the fuzzer runtime (-sanitize=fuzzer). */

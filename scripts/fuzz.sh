@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer drivers (Fuzz/, with -sanitize=fuzzer,address) and
+# runs each target on its seed corpus for a bounded time.
+#
+#   bash scripts/fuzz.sh [SECONDS]      (default 20 seconds per target)
+#
+# New inputs libFuzzer finds go to .build-fuzz/corpus/TARGET (the seed corpus
+# in Fuzz/Corpus/ is only read); a crash, a trap, an out-of-bounds read or a
+# timeout (10 s on one input) is a finding: the input is saved under
+# .build-fuzz/findings/ and the script exits non-zero.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+seconds=${1:-20}
+scratch=.build-fuzz
+
+# lld: gold fails on the address sanitizer's symbols.
+swift build --package-path Fuzz -c release --scratch-path "$scratch" \
+    -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld
+bin=$(swift build --package-path Fuzz -c release --scratch-path "$scratch" --show-bin-path)
+
+mkdir -p "$scratch/findings"
+status=0
+for pair in FuzzSimpleFormat:simple-format FuzzSimpleLayout:simple-layout FuzzDocument:document FuzzSolver:solver; do
+    driver=${pair%%:*} target=${pair#*:}
+    mkdir -p "$scratch/corpus/$target"
+    echo "fuzz: $target for $seconds s"
+    if ! "$bin/$driver" "$scratch/corpus/$target" "Fuzz/Corpus/$target" \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=4096 \
+        -artifact_prefix="$scratch/findings/$target-" -print_final_stats=1 2>"$scratch/$target.log"; then
+        tail -n 30 "$scratch/$target.log" >&2
+        echo "fuzz: $target found a problem (see $scratch/findings/)" >&2
+        status=1
+    else
+        grep -E "stat::number_of_executed_units|Done" "$scratch/$target.log" | tr '\n' ' '
+        echo
+    fi
+done
+exit $status
