@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer drivers (Fuzz/, with -sanitize=fuzzer,address) and
+# Builds the libFuzzer driver (Fuzz/, with -sanitize=fuzzer,address) and
 # runs each target on its seed corpus for a bounded time.
 #
 #   bash scripts/fuzz.sh [SECONDS]      (default 20 seconds per target)
@@ -20,11 +20,10 @@ bin=$(swift build --package-path Fuzz -c release --scratch-path "$scratch" --sho
 
 mkdir -p "$scratch/findings"
 status=0
-for pair in FuzzSimpleFormat:simple-format FuzzSimpleLayout:simple-layout FuzzDocument:document FuzzSolver:solver; do
-    driver=${pair%%:*} target=${pair#*:}
+for target in simple-format simple-layout document solver; do
     mkdir -p "$scratch/corpus/$target"
     echo "fuzz: $target for $seconds s"
-    if ! "$bin/$driver" "$scratch/corpus/$target" "Fuzz/Corpus/$target" \
+    if ! PLUMB_FUZZ_TARGET=$target "$bin/PlumbFuzz" "$scratch/corpus/$target" "Fuzz/Corpus/$target" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=4096 \
         -artifact_prefix="$scratch/findings/$target-" -print_final_stats=1 2>"$scratch/$target.log"; then
         tail -n 30 "$scratch/$target.log" >&2

@@ -119,7 +119,7 @@ import Testing
     /// order by one compiled layout, against fresh solves.
     @Test func randomResolvesMatchFreshSolves() async {
         await propertyCheck(count: 60, input: Gen.int(in: 0 ... 1_000_000)) { seed in
-            var rng = SplitMix(state: UInt64(seed))
+            var rng = SplitMix64(seed: UInt64(seed))
             let family = LayoutFamily.allCases.randomElement(using: &rng)!
             let count = Int.random(in: 1 ... 10, using: &rng)
             guard let document = try? parseDocument(family.json(count: count, seed: seed)),
@@ -145,5 +145,4 @@ import Testing
         }
     }
 
-    typealias SplitMix = SLLPropertyTests.SplitMix
 }

@@ -5,18 +5,6 @@ import Testing
 /// Random trees of views placed by random rules: every assigned name must
 /// hold at the solution, and the rule schedule must reproduce it one row at a time.
 @Suite struct SLLPropertyTests {
-    /// A small deterministic generator (SplitMix64), so a failing seed replays.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A value as the generator wrote it, to be checked against the frames.
     enum Value {
         case number(Double)
@@ -33,7 +21,7 @@ import Testing
     }
 
     static func scene(seed: Int) -> Scene {
-        var rng = SplitMix(state: UInt64(seed))
+        var rng = SplitMix64(seed: UInt64(seed))
         var scene = Scene(width: Double(Int.random(in: 200 ... 1000, using: &rng)),
                           height: Double(Int.random(in: 200 ... 1000, using: &rng)))
         let count = Int.random(in: 1 ... 10, using: &rng)
