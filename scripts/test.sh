@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Plumb's whole check, as CI runs it (`bash .ci/run`):
 #   1. system packages (scripts/setup.sh --cmake --svg)
-#   2. swift build, swift test (every test target)
+#   2. swift build, swift test (every test target), then the tests again
+#      with PLUMB_CHECK_INVARIANTS=1 (the simplex core checks its tableau
+#      after every operation)
 #   3. smoke: the SwiftPM-built plumb solves Examples/hello.json and
 #      Examples/wide-row.json (a block large enough for LAPACKE) to their
 #      hand-checked frames, reads stdin, and --stats prints one JSON line
@@ -76,6 +78,10 @@ if ((failed > 0)); then finish; fi
 # --- 2. SwiftPM --------------------------------------------------------------
 check "swift build" swift build
 check "swift test" swift test
+# Once more with the simplex core checking its invariants after every
+# operation (debug builds only; the long-chain tests are left out because the
+# check is O(tableau) per call and makes them quadratic).
+check "swift test (invariants checked)" env PLUMB_CHECK_INVARIANTS=1 swift test --skip-build --skip SimplexCoreChainTests
 SWIFTPM_PLUMB=$ROOT/.build/debug/plumb
 # A package outside this one that uses only `import Plumb`'s public surface.
 check "consumer package (public API only)" \

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The incremental Cassowary-style tableau with an exact lexicographic
 /// objective (one objective component per priority level) and a dual simplex
 /// for edit-variable re-optimisation. Variables are dense indices `0 ..< variableCount`.
@@ -58,6 +64,7 @@ final class SimplexCore {
     /// - Complexity: the substitution of the basic variables the row mentions
     ///   (their rows' lengths), then the pivots needed to re-optimise.
     func add(terms: [(Int32, Double)], constant: Double, relation: Relation, priority: Priority, tag: Int32) throws(SimplexConflict) -> Handle {
+        defer { verify("add") }
         switch tableau.addConstraint(terms: terms, constant: constant, relation: relation, priority: priority, tag: tag) {
         case .success(let id): return Handle(id: id)
         case .failure(let conflict): throw conflict
@@ -69,6 +76,7 @@ final class SimplexCore {
     ///   logged since it was added; then one pivot and the re-optimisation.
     func remove(_ handle: Handle) {
         tableau.removeConstraint(handle.id)
+        verify("remove")
     }
 
     /// Makes `variable` an edit variable at a non-required `priority`: an
@@ -76,11 +84,13 @@ final class SimplexCore {
     /// - Precondition: `priority` is not required. Adding an edit twice does nothing.
     func addEdit(variable: Int32, priority: Priority) {
         tableau.addEdit(variable: variable, priority: priority)
+        verify("addEdit")
     }
 
     /// Removes `variable`'s edit row (no-op if it has none).
     func removeEdit(variable: Int32) {
         tableau.removeEdit(variable: variable)
+        verify("removeEdit")
     }
 
     func hasEdit(variable: Int32) -> Bool {
@@ -91,6 +101,7 @@ final class SimplexCore {
     /// simplex from the current basis. No-op if `variable` is not an edit variable.
     func suggest(variable: Int32, value: Double) {
         tableau.suggest(variable: variable, value: value)
+        verify("suggest")
     }
 
     /// Suggests values for several edit variables and re-optimises once with
@@ -98,6 +109,7 @@ final class SimplexCore {
     /// variables are skipped.
     func suggest(_ suggestions: some Sequence<(variable: Int32, value: Double)>) {
         tableau.suggest(suggestions)
+        verify("suggest")
     }
 
     /// The current value of every external variable, written into `values[0 ..< variableCount]`.
@@ -117,6 +129,25 @@ final class SimplexCore {
         tableau.objective.levels.enumerated().compactMap { i, p in
             Priority(rawValue: p).map { ($0, tableau.objective.constants[i + 1]) }
         }
+    }
+
+    /// Whether every public operation checks the tableau's invariants
+    /// afterwards and traps on a broken one: in debug builds only, when the
+    /// environment has PLUMB_CHECK_INVARIANTS=1 (scripts/test.sh runs the
+    /// solver's tests once that way). Costs O(tableau size × levels) per call.
+    static let checksInvariants: Bool = {
+        #if DEBUG
+        guard let flag = getenv("PLUMB_CHECK_INVARIANTS") else { return false }
+        return String(cString: flag) == "1"
+        #else
+        return false
+        #endif
+    }()
+
+    @inline(__always) private func verify(_ operation: StaticString) {
+        guard Self.checksInvariants else { return }
+        let problems = tableau.checkInvariants()
+        precondition(problems.isEmpty, "simplex invariants broken after \(operation): \(problems.prefix(3))")
     }
 
     /// Broken invariants, as messages (empty when the tableau is consistent).

@@ -21,6 +21,11 @@ enum SimplexTolerance {
     /// exactly zero (the term is dropped from its row), so cancelled symbols
     /// do not linger as round-off.
     static let cancellation = 1e-11
+    /// Absolute: a coefficient of a new row at most this in magnitude is
+    /// zero (as in kiwi). It could never be pivoted on (see ``pivot``), and a
+    /// row made only of such coefficients would otherwise be neither
+    /// redundant nor solvable for any of its symbols.
+    static let negligible = 1e-9
     /// Relative to the largest multiplier: constraints whose multiplier in an
     /// infeasibility certificate or in a marker column is smaller are not part
     /// of it.

@@ -147,7 +147,7 @@ extension Tableau {
         coefficients.reserveCapacity(accumulatorTouched.count)
         for s in accumulatorTouched {
             let v = accumulator[s.index]
-            if abs(v) > SimplexTolerance.cancellation * accumulatorMagnitude[s.index] {
+            if abs(v) > max(SimplexTolerance.cancellation * accumulatorMagnitude[s.index], SimplexTolerance.negligible) {
                 symbols.append(s)
                 coefficients.append(v)
             }
