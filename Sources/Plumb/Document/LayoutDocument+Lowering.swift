@@ -22,6 +22,9 @@ extension LayoutDocument {
         var builder = SystemBuilder(viewCount: viewCount, rows: constraintCount + intrinsicRows + 4 * rules.count)
         builder.fixRoot(width: rootWidth, height: rootHeight, rootID: rootID)
         builder.direction = layoutDirection
+        // Constraint strings and intrinsic sizes are described by the document
+        // when asked (8 bytes per row instead of an Origin and a string).
+        builder.originSource = DocumentOrigins(self)
         var lengthRows: [LoweredLayout.IntrinsicRows] = []
         lengthRows.reserveCapacity(intrinsicRows / 2)
 
@@ -32,8 +35,10 @@ extension LayoutDocument {
                 guard !length.isNaN else { continue }
                 let h = s.hugging, r = s.resistance
                 let row = builder.addIntrinsicSize(
-                    ViewIndex(i), id: viewID(at: i), axis: axis, length: length,
-                    hugging: axis == .horizontal ? h.0 : h.1, resistance: axis == .horizontal ? r.0 : r.1)
+                    ViewIndex(i), axis: axis, length: length,
+                    hugging: axis == .horizontal ? h.0 : h.1, resistance: axis == .horizontal ? r.0 : r.1,
+                    origins: (.key(DocumentOrigins.intrinsicKey(view: i, axis: axis, resistance: false)),
+                              .key(DocumentOrigins.intrinsicKey(view: i, axis: axis, resistance: true))))
                 lengthRows.append(.init(view: Int32(i), axis: axis, huggingRow: row))
             }
         }
@@ -43,8 +48,8 @@ extension LayoutDocument {
         constraintTexts.bytes.withUnsafeBufferPointer { all in
             for i in 0 ..< constraintCount {
                 let text = UnsafeBufferPointer(rebasing: all[constraintTexts.range(i)])
-                let origin = Origin(kind: .constraint, index: i, text: String(decoding: text, as: UTF8.self))
                 guard let c = SimpleFormatSema.compile(text, in: scope, problems: &problems) else {
+                    let origin = Origin(kind: .constraint, index: i, text: String(decoding: text, as: UTF8.self))
                     let locator = SourceLocator(text)
                     for (problem, range) in problems {
                         sink.append(locator.diagnostic(problem, at: range, in: text, location: "constraints[\(i)]", origin: origin))
@@ -55,7 +60,8 @@ extension LayoutDocument {
                 }
                 builder.addConstraint(
                     c.first, c.firstAttribute, c.relation, multiplier: c.multiplier,
-                    c.second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: origin)
+                    c.second, c.secondAttribute, constant: c.constant, priority: c.priority,
+                    origin: .key(DocumentOrigins.constraintKey(i)))
             }
         }
         // Simple Layout Language rules (LayoutDocument+Rules), in dependency order.

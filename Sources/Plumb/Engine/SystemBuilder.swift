@@ -13,6 +13,19 @@
 struct SystemBuilder {
     private(set) var system = ConstraintSystem()
     let viewCount: Int
+
+    /// A row's origin: kept in the system, or a key that the system's
+    /// ``originSource`` turns into one when it is read.
+    enum RowOrigin {
+        case origin(Origin)
+        case key(UInt64)
+    }
+
+    /// Describes the rows added with ``RowOrigin/key(_:)`` (documents set it).
+    var originSource: (any OriginSource)? {
+        get { system.originSource }
+        set { system.originSource = newValue }
+    }
     /// What `leading` and `trailing` mean in the constraints added.
     var direction = LayoutDirection.leftToRight
 
@@ -69,7 +82,7 @@ struct SystemBuilder {
     mutating func addConstraint(
         _ first: ViewIndex, _ firstAttribute: LayoutAttribute, _ relation: Relation,
         multiplier: Double, _ second: ViewIndex?, _ secondAttribute: LayoutAttribute?,
-        constant: Double, priority: Priority, origin: Origin
+        constant: Double, priority: Priority, origin: RowOrigin
     ) {
         var terms = AttributeTerms()
         // Right to left, leading and trailing are `root.width - edge` (see
@@ -87,7 +100,20 @@ struct SystemBuilder {
         if let second, let secondAttribute {
             append(secondAttribute, of: second, scale: -multiplier)
         }
-        system.addRow(terms, constant: -constant, relation: relation, priority: priority, origin: origin)
+        addRow(terms, constant: -constant, relation: relation, priority: priority, origin: origin)
+    }
+
+    @discardableResult
+    private mutating func addRow(
+        _ terms: some Sequence<(VariableIndex, Double)>, constant: Double, relation: Relation,
+        priority: Priority, origin: RowOrigin
+    ) -> RowIndex {
+        switch origin {
+        case .origin(let origin):
+            system.addRow(terms, constant: constant, relation: relation, priority: priority, origin: origin)
+        case .key(let key):
+            system.addRow(terms, constant: constant, relation: relation, priority: priority, originKey: key)
+        }
     }
 
     /// Adds the rows of the Simple Layout Language rules in `book`, in
@@ -98,21 +124,21 @@ struct SystemBuilder {
 
     /// Adds the intrinsic-size rows of `view` along `axis`: hugging
     /// `dimension <= length @ hugging` and compression resistance
-    /// `dimension >= length @ resistance`, each with an origin naming the view.
+    /// `dimension >= length @ resistance`, with `origins` (see
+    /// ``intrinsicOrigins(id:axis:length:hugging:resistance:)``).
     ///
     /// - Precondition: `length` is finite.
     /// - Returns: the hugging row; the resistance row follows it.
     @discardableResult
     mutating func addIntrinsicSize(
-        _ view: ViewIndex, id: String, axis: LayoutAxis, length: Double,
-        hugging: Priority, resistance: Priority
+        _ view: ViewIndex, axis: LayoutAxis, length: Double,
+        hugging: Priority, resistance: Priority, origins: (hugging: RowOrigin, resistance: RowOrigin)
     ) -> RowIndex {
         let variable = view.variable(axis == .horizontal ? .width : .height)
-        let origins = Self.intrinsicOrigins(id: id, axis: axis, length: length, hugging: hugging, resistance: resistance)
-        let huggingRow = system.addRow(
+        let huggingRow = addRow(
             CollectionOfOne((variable, 1.0)), constant: -length, relation: .lessOrEqual, priority: hugging,
             origin: origins.hugging)
-        system.addRow(
+        addRow(
             CollectionOfOne((variable, 1.0)), constant: -length, relation: .greaterOrEqual, priority: resistance,
             origin: origins.resistance)
         return huggingRow

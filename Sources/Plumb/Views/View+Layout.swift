@@ -123,7 +123,7 @@ extension View {
                 guard finite else { continue }
                 builder.addConstraint(
                     ViewIndex(i), c.firstAttribute, c.relation, multiplier: c.multiplier,
-                    second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: c.origin)
+                    second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: .origin(c.origin))
             }
             for axis in LayoutAxis.allCases {
                 guard let length = view.intrinsicContentSize[axis] else { continue }
@@ -132,10 +132,13 @@ extension View {
                         view: view.id, dimension: axis.dimension, length)))
                     continue
                 }
+                let hugging = view.contentHuggingPriority(for: axis)
+                let resistance = view.contentCompressionResistancePriority(for: axis)
+                let origins = SystemBuilder.intrinsicOrigins(
+                    id: view.id, axis: axis, length: length, hugging: hugging, resistance: resistance)
                 builder.addIntrinsicSize(
-                    ViewIndex(i), id: view.id, axis: axis, length: length,
-                    hugging: view.contentHuggingPriority(for: axis),
-                    resistance: view.contentCompressionResistancePriority(for: axis))
+                    ViewIndex(i), axis: axis, length: length, hugging: hugging, resistance: resistance,
+                    origins: (.origin(origins.hugging), .origin(origins.resistance)))
             }
         }
         // Simple Layout Language rules (Layout), in dependency order.

@@ -23,7 +23,9 @@ public struct ConstraintSystem: Sendable {
     public private(set) var constants: [Double] = []
     public private(set) var relations: [Relation] = []
     public private(set) var priorities: [Priority] = []
-    public private(set) var origins: [Origin] = []
+    /// Each row's origin (see ``OriginList``: stored, or made on demand by
+    /// ``originSource`` from the key the row was added with).
+    public private(set) var origins = OriginList()
 
     public init() {}
 
@@ -69,11 +71,52 @@ public struct ConstraintSystem: Sendable {
         priority: Priority = .required,
         origin: Origin
     ) -> RowIndex {
-        precondition(constant.isFinite, "non-finite constant in row from \(origin)")
+        appendRow(terms, constant: constant, relation: relation, priority: priority, origin: origin)
+        origins.append(origin)
+        return RowIndex(constants.count - 1)
+    }
+
+    /// The source that describes rows added with an origin key
+    /// (``addRow(_:constant:relation:priority:originKey:)``).
+    public var originSource: (any OriginSource)? {
+        get { origins.source }
+        set { origins.source = newValue }
+    }
+
+    /// Adds the row `Σ terms + constant ⋈ 0` whose origin ``originSource``
+    /// makes from `originKey` when it is asked for, as
+    /// ``addRow(_:constant:relation:priority:origin:)`` otherwise does.
+    ///
+    /// - Precondition: ``originSource`` is set; `originKey < 2⁶³`.
+    @discardableResult
+    public mutating func addRow(
+        _ terms: some Sequence<(VariableIndex, Double)>,
+        constant: Double,
+        relation: Relation,
+        priority: Priority = .required,
+        originKey: UInt64
+    ) -> RowIndex {
+        let source = originSource
+        appendRow(terms, constant: constant, relation: relation, priority: priority,
+                  origin: source?.origin(forKey: originKey) ?? Origin(kind: .code, text: "key \(originKey)"))
+        origins.append(key: originKey)
+        return RowIndex(constants.count - 1)
+    }
+
+    /// Everything of a row but its origin, which is only read (lazily) for a
+    /// broken precondition.
+    private mutating func appendRow(
+        _ terms: some Sequence<(VariableIndex, Double)>,
+        constant: Double,
+        relation: Relation,
+        priority: Priority,
+        origin: @autoclosure () -> Origin
+    ) {
+        precondition(constant.isFinite, "non-finite constant in row from \(origin())")
         let start = columns.count
         for (v, a) in terms {
             precondition(v.int >= 0 && v.int < variableCount, "variable \(v) out of range")
-            precondition(a.isFinite, "non-finite coefficient in row from \(origin)")
+            precondition(a.isFinite, "non-finite coefficient in row from \(origin())")
             if a == 0 { continue }
             var merged = false
             var k = start
@@ -104,8 +147,6 @@ public struct ConstraintSystem: Sendable {
         constants.append(constant)
         relations.append(relation)
         priorities.append(priority)
-        origins.append(origin)
-        return RowIndex(constants.count - 1)
     }
 
     /// Replaces row `r`'s constant (the row's terms, relation and priority
@@ -116,7 +157,7 @@ public struct ConstraintSystem: Sendable {
     public mutating func setConstant(_ value: Double, ofRow r: RowIndex, origin: Origin? = nil) {
         precondition(value.isFinite, "non-finite constant for row \(r.int) from \(origins[r.int])")
         constants[r.int] = value
-        if let origin { origins[r.int] = origin }
+        if let origin { origins.replace(r.int, with: origin) }
     }
 
     /// The term positions of row `r` in ``columns`` and ``coefficients``.

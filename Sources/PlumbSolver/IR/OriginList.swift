@@ -1,0 +1,68 @@
+/// Describes rows on demand: a front end that can say later where a row came
+/// from (a layout document still holds its constraint strings and view ids)
+/// gives each row a 64-bit key instead of an ``Origin``, and the system asks
+/// the source only when an origin is read: for an error, a conflict set or a
+/// check report. A 100,000-view document then keeps 8 bytes per row for its
+/// origins instead of an ``Origin`` and a string.
+///
+/// The source must answer the same origin for a key for as long as a system
+/// refers to it, and may be read from several threads at once.
+public protocol OriginSource: AnyObject, Sendable {
+    /// The origin of the row that was added with `key`.
+    func origin(forKey key: UInt64) -> Origin
+}
+
+/// The origins of a ``ConstraintSystem``'s rows, row by row.
+///
+/// Each row takes 8 bytes: either a key for the system's ``OriginSource``
+/// or the position of an ``Origin`` kept here. Consecutive rows with the
+/// same stored origin (a rule that makes several rows) share it.
+public struct OriginList: RandomAccessCollection, Sendable {
+    /// Per row: `key << 1 | 1` for a key, `position << 1` for a stored origin.
+    private var entries: [UInt64] = []
+    private var stored: [Origin] = []
+    /// Answers the keys; set before the first keyed row is added.
+    public internal(set) var source: (any OriginSource)?
+
+    public init() {}
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { entries.count }
+
+    /// The origin of row `row`; made by the source for a keyed row.
+    public subscript(row: Int) -> Origin {
+        let entry = entries[row]
+        if entry & 1 == 1 {
+            guard let source else { preconditionFailure("row \(row) has an origin key but the system has no origin source") }
+            return source.origin(forKey: entry >> 1)
+        }
+        return stored[Int(entry >> 1)]
+    }
+
+    mutating func reserveCapacity(_ rows: Int) {
+        entries.reserveCapacity(rows)
+    }
+
+    mutating func append(_ origin: Origin) {
+        if let last = stored.last, last == origin, let lastEntry = entries.last,
+           lastEntry & 1 == 0, Int(lastEntry >> 1) == stored.count - 1 {
+            entries.append(lastEntry)
+            return
+        }
+        entries.append(UInt64(stored.count) << 1)
+        stored.append(origin)
+    }
+
+    /// - Precondition: `key < 2⁶³` and ``source`` is set.
+    mutating func append(key: UInt64) {
+        precondition(key < 1 << 63, "origin key \(key) too large")
+        precondition(source != nil, "an origin key needs an origin source")
+        entries.append(key << 1 | 1)
+    }
+
+    /// Makes row `row`'s origin `origin` (stored from now on).
+    mutating func replace(_ row: Int, with origin: Origin) {
+        entries[row] = UInt64(stored.count) << 1
+        stored.append(origin)
+    }
+}
