@@ -5,17 +5,48 @@ import Darwin
 #endif
 import Foundation
 
+#if canImport(Glibc)
+private let posixRead = Glibc.read
+#elseif canImport(Darwin)
+private let posixRead = Darwin.read
+#endif
+
 /// File and stream helpers shared by the subcommands.
 enum IO {
     /// Reads a whole file, or standard input for `-`.
     static func read(_ path: String) throws -> [UInt8] {
-        if path == "-" {
-            return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        if path == "-" { return try readAll(fd: 0, name: "standard input") }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw CLIError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        return try readAll(fd: fd, name: path)
+    }
+
+    /// Reads `fd` to its end straight into one array (no Data copy:
+    /// documents can be large).
+    private static func readAll(fd: Int32, name path: String) throws -> [UInt8] {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw CLIError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw CLIError("cannot read \(path): it is a directory") }
+        // A regular file is read in one go; a pipe or device until it ends.
+        var bytes: [UInt8] = []
+        var capacity = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) + 1 : 1 << 16
+        while true {
+            if bytes.count == capacity { capacity *= 2 }
+            var failure: Int32 = 0
+            var ended = false
+            let start = bytes.count
+            bytes.reserveCapacity(capacity)
+            bytes.append(contentsOf: repeatElement(0, count: capacity - start))
+            let n = bytes.withUnsafeMutableBufferPointer { buffer in
+                posixRead(fd, buffer.baseAddress! + start, capacity - start)
+            }
+            if n < 0 { failure = errno } else if n == 0 { ended = true }
+            bytes.removeLast(capacity - start - max(n, 0))
+            if failure == EINTR { continue }
+            if failure != 0 { throw CLIError("cannot read \(path): \(String(cString: strerror(failure)))") }
+            if ended { return bytes }
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIError("cannot read \(path): no such file or not readable")
-        }
-        return [UInt8](data)
     }
 
     /// Writes `bytes` to `path` (standard output for `nil` or `-`). A file is

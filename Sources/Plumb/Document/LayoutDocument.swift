@@ -159,6 +159,11 @@ public struct LayoutDocument: Sendable {
             var parser = DocumentParser(buffer, bytes: bytes, source: source)
             return parser.run()
         }
-        return try result.get()
+        var document = try result.get()
+        // The pools point into `bytes`; copy out just the ids and constraint
+        // strings so that the rest of the JSON can be freed with `bytes`.
+        document.ids = document.ids.compacted()
+        document.constraintTexts = document.constraintTexts.compacted()
+        return document
     }
 }

@@ -51,6 +51,21 @@ struct BytePool: Sendable {
         return s.withUTF8 { append($0) }
     }
 
+    /// The same entries with their bytes end to end in a pool of their own
+    /// (no longer sharing a base such as a whole input file).
+    /// - Complexity: O(total length of the entries).
+    func compacted() -> BytePool {
+        var total = 0
+        for i in 0 ..< count { total += range(i).count }
+        var pool = BytePool()
+        pool.bytes.reserveCapacity(total)
+        pool.reserveCapacity(entries: count)
+        bytes.withUnsafeBufferPointer { all in
+            for i in 0 ..< count { pool.append(UnsafeBufferPointer(rebasing: all[range(i)])) }
+        }
+        return pool
+    }
+
     /// The byte range of entry `i` in ``bytes``.
     @inline(__always) func range(_ i: Int) -> Range<Int> { Int(starts[i]) ..< Int(ends[i]) }
 

@@ -10,43 +10,62 @@ import Dispatch
 /// constant, then the relation; rows equal in all of these (duplicates)
 /// by position.
 struct CanonicalRows {
-    private var start: [Int] = [0]
-    private var columns: [Int32] = []
-    private var coefficients: [Double] = []
-    private var constants: [Double] = []
-    private var relations: [UInt8] = []
+    private let system: ConstraintSystem
+    private let rows: [Int32]
+    /// Row `i`'s term positions in `system`, sorted by variable, are
+    /// `positions[start[i] ..< start[i + 1]]` (4 bytes a term: the terms
+    /// themselves are read from the system, not copied).
+    private var start: [Int32]
+    private var positions: [Int32]
 
     /// - Parameter rows: the rows to order; `precedes` takes indices into it.
     init(_ system: ConstraintSystem, rows: [Int32]) {
+        self.system = system
+        self.rows = rows
+        var total = 0
+        for r in rows { total += system.termRange(of: RowIndex(Int(r))).count }
+        start = []
         start.reserveCapacity(rows.count + 1)
-        var terms: [(Int32, Double)] = []
+        start.append(0)
+        positions = []
+        positions.reserveCapacity(total)
         for r in rows {
-            terms.removeAll(keepingCapacity: true)
-            for k in system.termRange(of: RowIndex(Int(r))) { terms.append((system.columns[k], system.coefficients[k])) }
-            terms.sort { $0.0 < $1.0 }
-            for (v, a) in terms {
-                columns.append(v)
-                coefficients.append(a)
+            let range = system.termRange(of: RowIndex(Int(r)))
+            let first = positions.count
+            for k in range {
+                // Insertion into the sorted run: rows have a handful of terms.
+                var i = positions.count
+                positions.append(Int32(k))
+                while i > first && system.columns[Int(positions[i - 1])] > system.columns[k] {
+                    positions[i] = positions[i - 1]
+                    i -= 1
+                }
+                positions[i] = Int32(k)
             }
-            start.append(columns.count)
-            constants.append(system.constants[Int(r)])
-            relations.append(system.relations[Int(r)] == .equal ? 0 : system.relations[Int(r)] == .lessOrEqual ? 1 : 2)
+            start.append(Int32(positions.count))
         }
     }
 
     func precedes(_ a: Int, _ b: Int) -> Bool {
-        var i = start[a], j = start[b]
-        let endA = start[a + 1], endB = start[b + 1]
+        var i = Int(start[a]), j = Int(start[b])
+        let endA = Int(start[a + 1]), endB = Int(start[b + 1])
         while i < endA && j < endB {
-            if columns[i] != columns[j] { return columns[i] < columns[j] }
-            if coefficients[i] != coefficients[j] { return coefficients[i] < coefficients[j] }
+            let p = Int(positions[i]), q = Int(positions[j])
+            if system.columns[p] != system.columns[q] { return system.columns[p] < system.columns[q] }
+            if system.coefficients[p] != system.coefficients[q] { return system.coefficients[p] < system.coefficients[q] }
             i += 1
             j += 1
         }
         if (endA - i) != (endB - j) { return endA - i < endB - j }
-        if constants[a] != constants[b] { return constants[a] < constants[b] }
-        if relations[a] != relations[b] { return relations[a] < relations[b] }
+        let ra = Int(rows[a]), rb = Int(rows[b])
+        if system.constants[ra] != system.constants[rb] { return system.constants[ra] < system.constants[rb] }
+        let ka = Self.rank(system.relations[ra]), kb = Self.rank(system.relations[rb])
+        if ka != kb { return ka < kb }
         return a < b
+    }
+
+    private static func rank(_ relation: Relation) -> Int {
+        relation == .equal ? 0 : relation == .lessOrEqual ? 1 : 2
     }
 }
 
