@@ -24,7 +24,10 @@ public struct OriginList: RandomAccessCollection, Sendable {
     /// Answers the keys; set before the first keyed row is added.
     public internal(set) var source: (any OriginSource)?
 
-    public init() {}
+    /// An empty list whose keyed entries `source` describes.
+    public init(source: (any OriginSource)? = nil) {
+        self.source = source
+    }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { entries.count }
@@ -39,11 +42,18 @@ public struct OriginList: RandomAccessCollection, Sendable {
         return stored[Int(entry >> 1)]
     }
 
-    mutating func reserveCapacity(_ rows: Int) {
+    /// The key entry `row` was added with, or `nil` for a stored origin.
+    public func key(at row: Int) -> UInt64? {
+        let entry = entries[row]
+        return entry & 1 == 1 ? entry >> 1 : nil
+    }
+
+    public mutating func reserveCapacity(_ rows: Int) {
         entries.reserveCapacity(rows)
     }
 
-    mutating func append(_ origin: Origin) {
+    /// Appends a stored origin (shared with the previous entry when equal).
+    public mutating func append(_ origin: Origin) {
         if let last = stored.last, last == origin, let lastEntry = entries.last,
            lastEntry & 1 == 0, Int(lastEntry >> 1) == stored.count - 1 {
             entries.append(lastEntry)
@@ -53,8 +63,9 @@ public struct OriginList: RandomAccessCollection, Sendable {
         stored.append(origin)
     }
 
+    /// Appends an entry that ``source`` describes from `key`.
     /// - Precondition: `key < 2⁶³` and ``source`` is set.
-    mutating func append(key: UInt64) {
+    public mutating func append(key: UInt64) {
         precondition(key < 1 << 63, "origin key \(key) too large")
         precondition(source != nil, "an origin key needs an origin source")
         entries.append(key << 1 | 1)

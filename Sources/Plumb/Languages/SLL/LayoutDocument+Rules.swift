@@ -14,7 +14,10 @@ extension LayoutDocument {
     /// - Complexity: O(total rule length + views with rules + stored terms).
     func lowerRules(into builder: inout SystemBuilder, sink: inout DiagnosticSink) -> RuleSchedule? {
         guard !rules.isEmpty else { return RuleSchedule() }
-        var book = RuleBook(viewCount: viewCount, rules: rules.count)
+        // Rule rows are described by the document's origin source.
+        if builder.originSource == nil { builder.originSource = DocumentOrigins(self) }
+        precondition(builder.originSource is DocumentOrigins, "a document's rules need its DocumentOrigins")
+        var book = RuleBook(viewCount: viewCount, rules: rules.count, originSource: builder.originSource)
         var syntax = RuleSyntax()
         var bound: [BoundArgument] = []
         var failed = false
@@ -74,7 +77,8 @@ extension LayoutDocument {
             }
             if issues.isEmpty {
                 let superview = ViewIndex(rawValue: parents[view.int])
-                issues = book.apply(syntax, to: view, superview: superview, arguments: bound, origin: origin)
+                issues = book.apply(syntax, to: view, superview: superview, arguments: bound,
+                                    origin: .key(DocumentOrigins.ruleKey(i)))
             }
             if !issues.isEmpty {
                 failed = true

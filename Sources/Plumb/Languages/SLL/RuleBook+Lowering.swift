@@ -132,8 +132,13 @@ extension RuleBook {
         case .maximum?: .lessOrEqual
         default: .equal
         }
-        let r = system.addRow(row, constant: constant, relation: relation, priority: .required,
-                              origin: origins[Int(entry.rule)])
+        let r: RowIndex
+        switch rowOrigin(of: entry.rule) {
+        case .origin(let origin):
+            r = system.addRow(row, constant: constant, relation: relation, priority: .required, origin: origin)
+        case .key(let key):
+            r = system.addRow(row, constant: constant, relation: relation, priority: .required, originKey: key)
+        }
         if let variable {
             schedule.rows.append(r)
             schedule.variables.append(variable)

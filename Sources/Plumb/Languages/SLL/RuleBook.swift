@@ -52,7 +52,9 @@ struct RuleBook {
     /// values leave garbage behind; the arena is dropped with the book).
     var terms: [(VariableIndex, Double)] = []
     /// The origin and view of every applied rule, by rule number.
-    private(set) var origins: [Origin] = []
+    /// Each rule's origin: stored for rules added in code, a key of the
+    /// document's origin source for a document's rules.
+    private(set) var origins: OriginList
     private(set) var ruleViews: [ViewIndex] = []
 
     // Evaluation scratch, kept across rules so that applying one allocates nothing.
@@ -69,8 +71,9 @@ struct RuleBook {
     }
 
     /// A book for a layout of `viewCount` views, with room for about `rules` rules.
-    init(viewCount: Int, rules: Int = 0) {
+    init(viewCount: Int, rules: Int = 0, originSource: (any OriginSource)? = nil) {
         self.viewCount = viewCount
+        origins = OriginList(source: originSource)
         tableOfView = [Int32](repeating: -1, count: viewCount)
         origins.reserveCapacity(rules)
         ruleViews.reserveCapacity(rules)
@@ -85,8 +88,11 @@ struct RuleBook {
     var tableCount: Int { viewOfTable.count }
 
     /// Registers a rule and returns its number.
-    mutating func register(_ origin: Origin, view: ViewIndex) -> Int32 {
-        origins.append(origin)
+    mutating func register(_ origin: SystemBuilder.RowOrigin, view: ViewIndex) -> Int32 {
+        switch origin {
+        case .origin(let origin): origins.append(origin)
+        case .key(let key): origins.append(key: key)
+        }
         ruleViews.append(view)
         return Int32(origins.count - 1)
     }
@@ -165,6 +171,11 @@ struct RuleBook {
 
     /// The origin of rule `rule`.
     func origin(of rule: Int32) -> Origin { origins[Int(rule)] }
+
+    /// The origin of rule `rule`'s rows, as the system should store it.
+    func rowOrigin(of rule: Int32) -> SystemBuilder.RowOrigin {
+        origins.key(at: Int(rule)).map { .key($0) } ?? .origin(origins[Int(rule)])
+    }
 
     /// The view whose rule `rule` is.
     func view(of rule: Int32) -> ViewIndex { ruleViews[Int(rule)] }
