@@ -175,6 +175,12 @@ if [[ -x $SWIFTPM_PLUMB ]]; then
         bash -c "'$SWIFTPM_PLUMB' solve - --absolute < Examples/hello.json > '$WORK/stdin.json' &&
                  python3 scripts/compare_frames.py '$WORK/stdin.json' Examples/hello.absolute.json"
     check "plumb solve --stats" stats_line "$SWIFTPM_PLUMB" Examples/hello.json
+    # Output to a device is written in place (an early version renamed its
+    # temporary file over /dev/null, which as root replaced the device).
+    check "plumb solve/sweep -o /dev/null leave /dev/null a device" \
+        bash -c "'$SWIFTPM_PLUMB' solve Examples/hello.json -o /dev/null &&
+                 '$SWIFTPM_PLUMB' sweep Examples/hello.json --widths 300...400:50 -o /dev/null &&
+                 test -c /dev/null"
     # One coupled block of 79 unknowns: the dense LAPACKE path.
     check "plumb solve --absolute wide-row.json (LAPACKE block)" \
         solve_equals "$SWIFTPM_PLUMB" Examples/wide-row.json Examples/wide-row.absolute.json --absolute

@@ -91,7 +91,7 @@ struct BatchCommand: ParsableCommand {
         }
         for i in 0 ..< items.count {
             let outcome = results.take(i)
-            sink.write(outcome.line)
+            try sink.write(outcome.line)
             totals.documents += 1
             totals.views += outcome.views
             if outcome.failed { totals.failures += 1 }

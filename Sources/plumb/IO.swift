@@ -7,8 +7,10 @@ import Foundation
 
 #if canImport(Glibc)
 private let posixRead = Glibc.read
+private let posixWrite = Glibc.write
 #elseif canImport(Darwin)
 private let posixRead = Darwin.read
+private let posixWrite = Darwin.write
 #endif
 
 /// File and stream helpers shared by the subcommands.
@@ -53,63 +55,76 @@ enum IO {
     /// written to a temporary name beside it and renamed into place, so a
     /// failed run never leaves a half-written file.
     static func write(_ bytes: [UInt8], to path: String?) throws {
-        guard let path, path != "-" else {
-            FileHandle.standardOutput.write(Data(bytes))
-            return
-        }
-        let tmp = path + ".plumb-tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: tmp, contents: Data(bytes)) else {
-            throw CLIError("cannot write \(path)")
-        }
-        if rename(tmp, path) != 0 {
-            unlink(tmp)
-            throw CLIError("cannot write \(path): \(String(cString: strerror(errno)))")
-        }
+        let sink = try Sink(path: path)
+        try sink.write(bytes)
+        try sink.commit()
     }
 
     /// Output written a piece at a time: to standard output as it comes, or
     /// to a temporary file beside `path` that ``commit()`` renames into place
-    /// (so a failed run leaves no half-written file).
+    /// (so a failed run leaves no half-written file). A `path` that is not a
+    /// regular file (`/dev/null`, a FIFO, a terminal) is written directly:
+    /// renaming over it would replace the device with a file.
     final class Sink {
         private let path: String?
         private let tmp: String?
-        private let handle: FileHandle
+        private let fd: Int32
 
         init(path: String?) throws {
             guard let path, path != "-" else {
                 self.path = nil
                 tmp = nil
-                handle = FileHandle.standardOutput
+                fd = 1
+                return
+            }
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+                if (info.st_mode & S_IFMT) == S_IFDIR { throw CLIError("cannot write \(path): it is a directory") }
+                let fd = open(path, O_WRONLY)
+                guard fd >= 0 else { throw CLIError("cannot write \(path): \(String(cString: strerror(errno)))") }
+                self.path = nil
+                tmp = nil
+                self.fd = fd
                 return
             }
             let tmp = path + ".plumb-tmp-\(getpid())"
-            guard FileManager.default.createFile(atPath: tmp, contents: nil),
-                  let handle = FileHandle(forWritingAtPath: tmp)
-            else {
-                throw CLIError("cannot write \(path)")
-            }
+            let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard fd >= 0 else { throw CLIError("cannot write \(path): \(String(cString: strerror(errno)))") }
             self.path = path
             self.tmp = tmp
-            self.handle = handle
+            self.fd = fd
         }
 
         deinit {
+            if fd > 2 { close(fd) }
             // Not committed: remove the temporary file.
-            if let tmp { unlink(tmp) }
+            if let tmp, !committed { unlink(tmp) }
         }
 
-        func write(_ bytes: [UInt8]) {
-            if !bytes.isEmpty { handle.write(Data(bytes)) }
+        func write(_ bytes: [UInt8]) throws {
+            try bytes.withUnsafeBytes { buffer in
+                var done = 0
+                while done < buffer.count {
+                    let n = posixWrite(fd, buffer.baseAddress! + done, buffer.count - done)
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else {
+                        throw CLIError("cannot write \(path ?? "the output"): \(String(cString: strerror(errno)))")
+                    }
+                    done += n
+                }
+            }
         }
 
-        /// Moves the file into place (nothing to do for standard output).
+        /// Moves the file into place (nothing to do for standard output or a device).
         func commit() throws {
-            guard let path, let tmp else { return }
-            try? handle.close()
+            guard let path, let tmp, !committed else { return }
             if rename(tmp, path) != 0 {
                 throw CLIError("cannot write \(path): \(String(cString: strerror(errno)))")
             }
+            committed = true
         }
+
+        private var committed = false
     }
 
     static func printError(_ message: String) {

@@ -13,7 +13,7 @@ final class DocumentOrigins: OriginSource {
     private let rules: [LayoutDocument.Rule]
     private let ids: BytePool
     private let rootID: String
-    private let sizing: [LayoutDocument.ViewSizing]
+    private let sizing: LayoutDocument.SizingTable
 
     init(_ document: LayoutDocument) {
         constraintTexts = document.constraintTexts

@@ -161,7 +161,7 @@ struct DocumentParser {
         // Add the view with defaults first, so that every view keeps its index even when invalid.
         let index = document.parents.count
         document.parents.append(0)
-        document.sizing.append(LayoutDocument.ViewSizing())
+        document.sizing.appendView()
         parentEntry.append(-1)
         parentOffsets.append(Int32(truncatingIfNeeded: start))
         viewOffsets.append(Int32(truncatingIfNeeded: start))

@@ -72,7 +72,7 @@ public struct LayoutDocument: Sendable {
     /// Each view's parent index; `-1` for the root.
     var parents: [Int32] = [-1]
     /// Each view's intrinsic size and its priorities.
-    var sizing: [ViewSizing] = [ViewSizing()]
+    var sizing = SizingTable()
     /// The constraint strings, in order.
     var constraintTexts = BytePool()
 
@@ -83,6 +83,33 @@ public struct LayoutDocument: Sendable {
         var height = Double.nan
         var hugging: (Priority, Priority) = (.low, .low)
         var resistance: (Priority, Priority) = (.high, .high)
+    }
+
+    /// Each view's ``ViewSizing``, stored only for the views that set one
+    /// (most views have no intrinsic size): 4 bytes a view plus an entry per
+    /// sized view.
+    struct SizingTable: Sendable {
+        private var slot: [Int32] = [-1]
+        private var entries: [ViewSizing] = []
+
+        /// Adds a view with the default sizing.
+        mutating func appendView() { slot.append(-1) }
+
+        subscript(view: Int) -> ViewSizing {
+            get {
+                let s = slot[view]
+                return s < 0 ? ViewSizing() : entries[Int(s)]
+            }
+            set {
+                let s = slot[view]
+                if s >= 0 {
+                    entries[Int(s)] = newValue
+                } else {
+                    slot[view] = Int32(entries.count)
+                    entries.append(newValue)
+                }
+            }
+        }
     }
 
     init(source: String, bytes: [UInt8] = []) {
