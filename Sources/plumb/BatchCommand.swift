@@ -35,7 +35,7 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the lines here instead of standard output.")
     var output: String?
 
-    @Option(help: "Documents solved at once.")
+    @Option(help: "Documents solved at once, one thread each (default: one per core).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "Give frames in root coordinates instead of parent coordinates.")
@@ -77,8 +77,10 @@ struct BatchCommand: ParsableCommand {
         // documents: a slow one holds back only the writing, not the workers.
         let results = OrderedResults<Outcome>(count: items.count, window: max(64, 16 * jobs))
         var perDocument = SolveOptions(strategy: strategy)
-        // The documents already keep every job busy: one thread per solve.
-        if jobs > 1 { perDocument.threads = 1 }
+        // A job is one thread: the documents keep the jobs busy, and
+        // `--jobs 1` uses one core (the planner's own threads would only
+        // contend with the other jobs).
+        perDocument.threads = 1
         let options = perDocument
         let absolute = self.absolute
         let workers = DispatchGroup()
@@ -155,10 +157,22 @@ struct BatchCommand: ParsableCommand {
         var items: [Item] = []
         var line = 0
         var lineStart = 0
-        for i in 0 ... bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: "\n") {
+        // Lines found with memchr: this part runs before any worker starts.
+        let ends: [Int] = bytes.withUnsafeBufferPointer { buffer in
+            var ends: [Int] = []
+            guard let base = buffer.baseAddress else { return ends }
+            var at = 0
+            while at < buffer.count, let hit = memchr(base + at, 0x0A, buffer.count - at) {
+                let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                ends.append(i)
+                at = i + 1
+            }
+            return ends
+        }
+        for end in ends + [bytes.count] {
             line += 1
-            let text = bytes[lineStart ..< i]
-            lineStart = i + 1
+            let text = bytes[lineStart ..< end]
+            lineStart = end + 1
             if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             items.append(Item(bytes: text, fallbackID: "\(source):\(line)"))
         }
