@@ -192,10 +192,15 @@ extension Planner {
     private mutating func solveDense(rows: ArraySlice<Int32>, dense: inout DenseBlockSolver) -> Bool {
         let n = rows.count
         let varOfRow = definedVariable
-        // Column j of the block is the variable matched to its j-th row.
-        var local: [Int: Int] = [:]
-        local.reserveCapacity(n)
-        for (j, r) in rows.enumerated() { local[Int(varOfRow[Int(r)])] = j }
+        // Column j of the block is the variable matched to its j-th row
+        // (`local[v] == j`, -1 outside the block: the planner's scratch
+        // array, reset before returning, so blocks allocate no map).
+        if localIndex.count < system.variableCount {
+            localIndex = [Int32](repeating: -1, count: system.variableCount)
+        }
+        var local = localIndex
+        localIndex = []
+        for (j, r) in rows.enumerated() { local[Int(varOfRow[Int(r)])] = Int32(j) }
         let system = self.system
         let values = self.values
         let x = dense.solve(size: n) { a, b in
@@ -203,7 +208,8 @@ extension Planner {
                 var rhs = -system.constants[Int(r)]
                 for k in system.termRange(of: RowIndex(Int(r))) {
                     let u = Int(system.columns[k])
-                    if let j = local[u] {
+                    let j = Int(local[u])
+                    if j >= 0 {
                         a[j * n + i] += system.coefficients[k]
                     } else {
                         rhs -= system.coefficients[k] * values[u]
@@ -212,6 +218,8 @@ extension Planner {
                 b[i] = rhs
             }
         }
+        for r in rows { local[Int(varOfRow[Int(r)])] = -1 }
+        localIndex = local
         guard let x else { return false }
         for (j, r) in rows.enumerated() {
             let v = Int(varOfRow[Int(r)])
