@@ -30,25 +30,31 @@ enum IO {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw CLIError("cannot read \(path): \(String(cString: strerror(errno)))") }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw CLIError("cannot read \(path): it is a directory") }
-        // A regular file is read in one go; a pipe or device until it ends.
-        var bytes: [UInt8] = []
-        var capacity = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) + 1 : 1 << 16
-        while true {
-            if bytes.count == capacity { capacity *= 2 }
-            var failure: Int32 = 0
-            var ended = false
-            let start = bytes.count
-            bytes.reserveCapacity(capacity)
-            bytes.append(contentsOf: repeatElement(0, count: capacity - start))
-            let n = bytes.withUnsafeMutableBufferPointer { buffer in
-                posixRead(fd, buffer.baseAddress! + start, capacity - start)
+        // A regular file is read in one go into uninitialised storage (no
+        // zero fill, no second copy); then, or for a pipe or a device, 64 KiB
+        // chunks until the end.
+        var failure: Int32 = 0
+        let size = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let n = posixRead(fd, buffer.baseAddress! + count, size - count)
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { failure = errno }
+                if n <= 0 { break }
+                count += n
             }
-            if n < 0 { failure = errno } else if n == 0 { ended = true }
-            bytes.removeLast(capacity - start - max(n, 0))
-            if failure == EINTR { continue }
-            if failure != 0 { throw CLIError("cannot read \(path): \(String(cString: strerror(failure)))") }
-            if ended { return bytes }
         }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while failure == 0 {
+            let n = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { failure = errno }
+            if n <= 0 { break }
+            bytes.append(contentsOf: chunk[0 ..< n])
+        }
+        if failure != 0 { throw CLIError("cannot read \(path): \(String(cString: strerror(failure)))") }
+        return bytes
     }
 
     /// Writes `bytes` to `path` (standard output for `nil` or `-`). A file is
