@@ -133,15 +133,18 @@ public struct ConstraintSystem: Sendable {
                 coefficients.append(a)
             }
         }
-        // Drop terms that cancelled out (e.g. `a.right = a.left + 10`).
-        var w = start
-        for k in start ..< columns.count where coefficients[k] != 0 {
-            columns[w] = columns[k]
-            coefficients[w] = coefficients[k]
-            w += 1
+        // Drop terms that cancelled out (e.g. `a.right = a.left + 10`); rows
+        // rarely have any, so look before rewriting.
+        if coefficients[start...].contains(0) {
+            var w = start
+            for k in start ..< columns.count where coefficients[k] != 0 {
+                columns[w] = columns[k]
+                coefficients[w] = coefficients[k]
+                w += 1
+            }
+            columns.removeLast(columns.count - w)
+            coefficients.removeLast(coefficients.count - w)
         }
-        columns.removeLast(columns.count - w)
-        coefficients.removeLast(coefficients.count - w)
 
         rowStart.append(Int32(columns.count))
         constants.append(constant)
