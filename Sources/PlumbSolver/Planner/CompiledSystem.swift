@@ -48,6 +48,21 @@ public final class CompiledSystem {
     /// `isParameter[r]`: row `r`'s constant may change.
     private let isParameter: [Bool]
     private var suggestions: [(variable: Int32, value: Double)] = []
+    /// Each component's solution as an affine function of its parameters around its basis.
+    private var slopes = ComponentSlopes()
+    /// The parameter rows whose constants changed since the blocks were last evaluated.
+    private var changedRows: [Int32] = []
+    private var isChanged: [Bool]
+    /// The rows that changed before the previous solve: when the same rows
+    /// change again (a sweep over one size), their reach is worth building.
+    private var previousChange: [Int32] = []
+    /// The reach of the last change that had one built.
+    private var reach: ParameterReach? = nil
+    /// Set while a solve is under way and left set when it does not finish:
+    /// the next solve then evaluates every block and visits every component.
+    private var needsFullPass = false
+    /// Scratch: the components to re-optimise in this solve.
+    private var reoptimise: [Int32] = []
 
     /// Plans `system` and builds its tableaux for its current constants.
     ///
@@ -68,6 +83,7 @@ public final class CompiledSystem {
         var isParameter = [Bool](repeating: false, count: system.rowCount)
         for r in parameterRows { isParameter[r.int] = true }
         self.isParameter = isParameter
+        isChanged = [Bool](repeating: false, count: system.rowCount)
         planner = Planner(system: system, options: options)
         planner.stats.variables = system.variableCount
         planner.stats.rows = system.rowCount
@@ -88,6 +104,7 @@ public final class CompiledSystem {
             planner.noteSimplexComponent(tableau)
             components.append(tableau)
         }
+        for tableau in components { slopes.append(tableau) }
     }
 
     /// The system with its current constants.
@@ -100,6 +117,10 @@ public final class CompiledSystem {
     /// - Complexity: O(1).
     public func setConstant(_ value: Double, ofRow r: RowIndex, origin: Origin? = nil) {
         precondition(isParameter[r.int], "row \(r.int) is not a parameter row of this compiled system")
+        if value != planner.system.constants[r.int] && !isChanged[r.int] {
+            isChanged[r.int] = true
+            changedRows.append(Int32(r.int))
+        }
         planner.system.setConstant(value, ofRow: r, origin: origin)
     }
 
@@ -108,33 +129,80 @@ public final class CompiledSystem {
     /// - Throws: ``SolverError/unsatisfiable(conflict:)`` with a minimal set of
     ///   conflicting required rows, as a fresh solve would; the compiled
     ///   system can still be solved for other constants afterwards.
-    /// - Complexity: O(nonzeros of the solved blocks), plus, for each simplex
-    ///   component whose inputs changed, the suggestions and the dual pivots.
+    /// - Complexity: when the same parameter rows changed as before the
+    ///   previous solve (a sweep over one size), O(nonzeros of the blocks the
+    ///   change reaches) plus, for each component it reaches, O(tracked rows ×
+    ///   parameters), and dual pivots only in the components whose basis
+    ///   changes. Otherwise O(nonzeros of every solved block) for the blocks.
     public func solve() throws(SolverError) -> Solution {
         let started = Planner.now()
-        guard planner.reevaluateBlocks() else { return try freshSolve() }
+        let visiting = reachOfChange()
+        needsFullPass = true
+        if let visiting {
+            guard planner.replayBlocks(visiting) else { return try freshSolve() }
+        } else {
+            guard planner.reevaluateBlocks() else { return try freshSolve() }
+        }
         let blocksDone = Planner.now()
-        try planner.checkFixedRows(plan)
-        for c in 0 ..< components.count {
+        try planner.checkFixedRows(visiting?.fixedRows ?? plan.fixedRows)
+        reoptimise.removeAll(keepingCapacity: true)
+        if let visiting {
+            slopes.step(visiting.components, values: &planner.values, constants: planner.system.constants,
+                        reoptimise: &reoptimise)
+        } else {
+            slopes.step(0 ..< components.count, values: &planner.values, constants: planner.system.constants,
+                        reoptimise: &reoptimise)
+        }
+        for c32 in reoptimise {
+            let c = Int(c32)
             if components[c] == nil {
                 _ = try planner.buildComponent(c, of: plan)
             } else if stale[c] {
                 let priority = editPriority(ofComponent: c)!
                 let tableau = try planner.buildComponent(c, of: plan, parameters: (priority, isParameter))
                 components[c] = tableau
-                guard parametersHold(in: tableau) else { return try freshSolve() }
+                guard parametersHold(in: tableau) else {
+                    slopes.invalidate(c)
+                    return try freshSolve()
+                }
                 stale[c] = false
-            } else if !resolve(&components[c]!) {
+                slopes.anchor(c, at: tableau)
+            } else if resolve(&components[c]!) {
+                slopes.anchor(c, at: components[c]!)
+            } else {
                 stale[c] = true
+                slopes.invalidate(c)
                 return try freshSolve()
             }
         }
+        needsFullPass = false
         let done = Planner.now()
         var stats = planner.stats
         stats.blockMilliseconds = (blocksDone - started) * 1e3
         stats.simplexMilliseconds = (done - blocksDone) * 1e3
         stats.solveMilliseconds = (done - started) * 1e3
+        stats.reoptimisedComponents = reoptimise.count
         return Solution(values: planner.values, stats: stats)
+    }
+
+    /// What the parameter rows changed since the last evaluation reach, when
+    /// a solve may visit only that: the previous solve finished, and nothing
+    /// changed or the same rows changed before it. `nil` for a full pass.
+    /// Forgets the change either way.
+    private func reachOfChange() -> ParameterReach? {
+        changedRows.sort()
+        defer {
+            for r in changedRows { isChanged[Int(r)] = false }
+            swap(&previousChange, &changedRows)
+            changedRows.removeAll(keepingCapacity: true)
+        }
+        guard !needsFullPass else { return nil }
+        if changedRows.isEmpty { return ParameterReach() }
+        guard changedRows == previousChange else { return nil }
+        if reach?.changedRows != changedRows {
+            reach = ParameterReach(changedRows: changedRows, planner: planner, plan: plan)
+        }
+        return reach
     }
 
     /// Suggests a component's changed inputs and reads its solution; false

@@ -1,0 +1,269 @@
+/// Each simplex component of a ``CompiledSystem`` as an affine function of its
+/// parameter values around its current optimal basis: the re-solve that needs
+/// no pivot.
+///
+/// A component's parameters are columns held by edit variables (see
+/// ``Planner/ComponentTableau``). Moving the edit values changes only the
+/// tableau's row constants, each linearly, and leaves the reduced costs alone,
+/// so the basis stays optimal. While it also stays primal feasible (every
+/// restricted basic value at least −tolerance) and every parameter column
+/// still holds its value, the dual simplex would make no pivot, and the
+/// solution is the anchor solution (the tableau's, at the parameter values it
+/// was last given) plus the slopes times the parameters' changes. ``step(_:values:constants:reoptimise:)``
+/// checks that and writes the new values, with no pivot and no allocation;
+/// a component for which it does not hold goes back to the caller, which
+/// suggests the new values to the tableau (the dual simplex pivots to the
+/// new basis) and then calls ``anchor(_:at:)`` again.
+///
+/// Only the rows that a parameter moves are kept: the restricted ones (to
+/// check feasibility), those of solved variables (to write their values), and
+/// the parameter columns' own (to check that the edits hold; a non-basic
+/// parameter column is 0 whatever the edits).
+///
+/// Storage is flat over all components: each owns fixed regions of the row
+/// and slope arrays, sized for every row of its tableau when it is appended,
+/// so that re-anchoring after a pivot never moves another component's data.
+struct ComponentSlopes {
+    /// What a tracked row checks or gives, by its `target`.
+    private static let restricted: Int32 = -1
+    /// `target <= holdsParameter`: parameter `holdsParameter - target` of the component must hold.
+    private static let holdsParameter: Int32 = -2
+
+    // Per component.
+    /// Component `c`'s parameters are `parameterStart[c] ..< parameterStart[c + 1]`.
+    private var parameterStart: [Int32] = [0]
+    /// Component `c`'s rows are `rowStart[c] ..< rowStart[c] + rowCount[c]`, at most `rowCapacity[c]`.
+    private var rowStart: [Int32] = [0]
+    private var rowCount: [Int32] = []
+    private var rowCapacity: [Int32] = []
+    /// Where component `c`'s slopes start: one run of its parameter count per row.
+    private var slopeStart: [Int] = [0]
+    /// The tableau's feasibility tolerance at the anchor.
+    private var tolerance: [Double] = []
+    /// Whether component `c` has a tableau; one without is rebuilt whenever its inputs change.
+    private var hasTableau: [Bool] = []
+    /// Whether component `c` has slopes; a component without them is re-optimised whenever its parameters change.
+    private var anchored: [Bool] = []
+
+    // Per parameter.
+    /// A variable's index, or `~r` for row `r`'s constant.
+    private var source: [Int32] = []
+    /// The value the component's tableau was last given.
+    private var anchorValue: [Double] = []
+    /// The value at which the component's variables were last written (NaN
+    /// when they may be wrong: the component must be solved again).
+    private var currentValue: [Double] = []
+
+    // Per tracked row.
+    /// A system variable whose value the row gives, ``restricted``, or a parameter to check.
+    private var target: [Int32] = []
+    /// The row's constant at the anchor.
+    private var base: [Double] = []
+    private var slopes: [Double] = []
+
+    /// Scratch: one component's parameter changes and row values.
+    private var change: [Double] = []
+    private var rowValue: [Double] = []
+
+    /// A component with more tracked rows × parameters than this is always re-optimised.
+    private static let largestSlopeTable = 1 << 16
+
+    init() {}
+
+    /// Adds the next component, with room for its tableau's rows (none when
+    /// it has no tableau or its slope table would be too large), and anchors it.
+    mutating func append(_ component: Planner.ComponentTableau?) {
+        let c = anchored.count
+        var p = 0
+        var rows = 0
+        if let component {
+            for parameter in component.parameters {
+                switch parameter.source {
+                case .variable(let v): source.append(v)
+                case .constant(let r): source.append(~r)
+                }
+                anchorValue.append(parameter.value)
+                currentValue.append(parameter.value)
+            }
+            p = component.parameters.count
+            // Every live row, and a hold check for every non-basic parameter column.
+            rows = component.core.tableau.liveRowCount + p
+            if p == 0 || rows * p > Self.largestSlopeTable { rows = 0 }
+        }
+        parameterStart.append(Int32(source.count))
+        rowCapacity.append(Int32(rows))
+        rowCount.append(0)
+        target.append(contentsOf: repeatElement(0, count: rows))
+        base.append(contentsOf: repeatElement(0, count: rows))
+        rowStart.append(Int32(target.count))
+        slopes.append(contentsOf: repeatElement(0, count: rows * p))
+        slopeStart.append(slopes.count)
+        tolerance.append(0)
+        hasTableau.append(component != nil)
+        anchored.append(false)
+        if change.count < p { change += repeatElement(0, count: p - change.count) }
+        if rowValue.count < rows { rowValue += repeatElement(0, count: rows - rowValue.count) }
+        if let component { anchor(c, at: component) }
+    }
+
+    /// Marks component `c`'s values as possibly wrong and drops its slopes:
+    /// it is re-optimised at the next step that visits it.
+    mutating func invalidate(_ c: Int) {
+        anchored[c] = false
+        for i in Int(parameterStart[c]) ..< Int(parameterStart[c + 1]) { currentValue[i] = .nan }
+    }
+
+    /// Takes component `c`'s slopes from its tableau, just solved at its
+    /// current basis and parameter values (a tableau built from the same rows
+    /// as the one ``append(_:)`` was given, whose values are in the planner's).
+    ///
+    /// - Complexity: O(parameters × rows they move), plus a dictionary of the component's columns.
+    mutating func anchor(_ c: Int, at component: Planner.ComponentTableau) {
+        let tableau = component.core.tableau
+        let parameters = component.parameters
+        let p = parameters.count
+        precondition(p == Int(parameterStart[c + 1] - parameterStart[c]), "component \(c) changed its parameters")
+        for (i, parameter) in parameters.enumerated() {
+            anchorValue[Int(parameterStart[c]) + i] = parameter.value
+            currentValue[Int(parameterStart[c]) + i] = parameter.value
+        }
+        anchored[c] = false
+        guard rowCapacity[c] > 0 else { return }
+
+        // Each column's role: a solved variable's index, or the parameter it holds.
+        var role: [Int32: Int32] = [:]
+        role.reserveCapacity(component.solved.count + p)
+        for (column, v) in component.solved { role[tableau.externalSymbols[Int(column)].raw] = v }
+        for (i, parameter) in parameters.enumerated() {
+            role[tableau.externalSymbols[Int(parameter.column)].raw] = Self.holdsParameter - Int32(i)
+        }
+        var rowOfSlot: [Int32: Int] = [:]
+        var rows: [(slot: RowSlot, target: Int32, slopes: [Double])] = []
+        func track(_ slot: RowSlot) -> Int? {
+            if let i = rowOfSlot[slot.raw] { return i }
+            let b = tableau.rows[slot.index].basic
+            let t: Int32
+            if let known = role[b.raw] {
+                t = known
+            } else if tableau.kinds[b.index].isRestricted {
+                t = Self.restricted
+            } else {
+                return nil
+            }
+            rows.append((slot, t, [Double](repeating: 0, count: p)))
+            rowOfSlot[slot.raw] = rows.count - 1
+            return rows.count - 1
+        }
+        for (i, parameter) in parameters.enumerated() {
+            tableau.forEachEditShift(of: parameter.column) { slot, rate in
+                if let r = track(slot) { rows[r].slopes[i] += rate }
+            }
+        }
+        // Rows that no parameter moves keep their values: only the parameter
+        // columns' own rows still matter, to check the edits.
+        rows.removeAll { row in row.target > Self.holdsParameter && row.slopes.allSatisfy { $0 == 0 } }
+        var held = [Bool](repeating: false, count: p)
+        for row in rows where row.target <= Self.holdsParameter { held[Int(Self.holdsParameter - row.target)] = true }
+        for (i, parameter) in parameters.enumerated() where !held[i] {
+            let slot = tableau.rowOf[tableau.externalSymbols[Int(parameter.column)].index]
+            if slot.isNone {
+                rows.append((RowSlot.none, Self.holdsParameter - Int32(i), [Double](repeating: 0, count: p)))
+            } else {
+                _ = track(slot)
+            }
+        }
+        guard rows.count <= Int(rowCapacity[c]) else { return }
+        let start = Int(rowStart[c])
+        for (k, row) in rows.enumerated() {
+            target[start + k] = row.target
+            base[start + k] = row.slot.isNone ? 0 : tableau.rows[row.slot.index].constant
+            for i in 0 ..< p { slopes[slopeStart[c] + k * p + i] = row.slopes[i] }
+        }
+        rowCount[c] = Int32(rows.count)
+        tolerance[c] = tableau.feasibilityTolerance
+        anchored[c] = true
+    }
+
+    /// Moves each component in `components` to its parameters' current values
+    /// (read from `values` and `constants`) along its slopes, writing its
+    /// solved variables into `values`. A component whose parameters did not
+    /// change since its variables were written is left alone. Appends to
+    /// `reoptimise`, in order, the components for which that is not the
+    /// solution: those without a tableau or slopes, and those whose basis
+    /// would leave feasibility or whose edits would not hold. The caller
+    /// solves those and anchors them again.
+    ///
+    /// - Complexity: O(parameters + tracked rows × parameters) per component; no allocation.
+    mutating func step(
+        _ components: some Sequence<Int>, values: inout [Double], constants: [Double], reoptimise: inout [Int32]
+    ) {
+        let restricted = Self.restricted
+        let holdsParameter = Self.holdsParameter
+        parameterStart.withUnsafeBufferPointer { parameterStart in
+        rowStart.withUnsafeBufferPointer { rowStart in
+        rowCount.withUnsafeBufferPointer { rowCount in
+        slopeStart.withUnsafeBufferPointer { slopeStart in
+        tolerance.withUnsafeBufferPointer { tolerance in
+        hasTableau.withUnsafeBufferPointer { hasTableau in
+        anchored.withUnsafeBufferPointer { anchored in
+        source.withUnsafeBufferPointer { source in
+        anchorValue.withUnsafeBufferPointer { anchorValue in
+        currentValue.withUnsafeMutableBufferPointer { currentValue in
+        target.withUnsafeBufferPointer { target in
+        base.withUnsafeBufferPointer { base in
+        slopes.withUnsafeBufferPointer { slopes in
+        change.withUnsafeMutableBufferPointer { change in
+        rowValue.withUnsafeMutableBufferPointer { rowValue in
+        values.withUnsafeMutableBufferPointer { values in
+        constants.withUnsafeBufferPointer { constants in
+            for c in components {
+                guard hasTableau[c] else {
+                    reoptimise.append(Int32(c))
+                    continue
+                }
+                let p0 = Int(parameterStart[c])
+                let p = Int(parameterStart[c + 1]) - p0
+                var moved = false
+                for i in 0 ..< p {
+                    let s = Int(source[p0 + i])
+                    let now = s >= 0 ? values[s] : constants[~s]
+                    change[i] = now - anchorValue[p0 + i]
+                    if now != currentValue[p0 + i] { moved = true }
+                }
+                guard moved else { continue }
+                guard anchored[c] else {
+                    reoptimise.append(Int32(c))
+                    continue
+                }
+                let r0 = Int(rowStart[c])
+                let n = Int(rowCount[c])
+                var s0 = slopeStart[c]
+                let lowest = -tolerance[c]
+                var feasible = true
+                for k in 0 ..< n {
+                    var value = base[r0 + k]
+                    for i in 0 ..< p { value += slopes[s0 + i] * change[i] }
+                    s0 += p
+                    rowValue[k] = value
+                    let t = target[r0 + k]
+                    if t == restricted {
+                        if value < lowest { feasible = false; break }
+                    } else if t <= holdsParameter {
+                        let s = Int(source[p0 + Int(holdsParameter - t)])
+                        let wanted = s >= 0 ? values[s] : constants[~s]
+                        if abs(value - wanted) > Tolerances.feasibility * max(1, abs(wanted)) { feasible = false; break }
+                    }
+                }
+                guard feasible else {
+                    reoptimise.append(Int32(c))
+                    continue
+                }
+                for k in 0 ..< n where target[r0 + k] >= 0 { values[Int(target[r0 + k])] = rowValue[k] }
+                for i in 0 ..< p {
+                    let s = Int(source[p0 + i])
+                    currentValue[p0 + i] = s >= 0 ? values[s] : constants[~s]
+                }
+            }
+        }}}}}}}}}}}}}}}}}
+    }
+}
