@@ -20,9 +20,10 @@
 /// the parameter columns' own (to check that the edits hold; a non-basic
 /// parameter column is 0 whatever the edits).
 ///
-/// Storage is flat over all components: each owns fixed regions of the row
-/// and slope arrays, sized for every row of its tableau when it is appended,
-/// so that re-anchoring after a pivot never moves another component's data.
+/// Storage is flat over all components: each owns a region of the row and
+/// slope arrays, sized for the rows it tracks when it is first anchored; a
+/// later anchor that needs more moves the component to a larger region at
+/// the end, never another component's data.
 struct ComponentSlopes {
     /// What a tracked row checks or gives, by its `target`.
     private static let restricted: Int32 = -1
@@ -32,12 +33,15 @@ struct ComponentSlopes {
     // Per component.
     /// Component `c`'s parameters are `parameterStart[c] ..< parameterStart[c + 1]`.
     private var parameterStart: [Int32] = [0]
-    /// Component `c`'s rows are `rowStart[c] ..< rowStart[c] + rowCount[c]`, at most `rowCapacity[c]`.
-    private var rowStart: [Int32] = [0]
+    /// Component `c`'s rows are `rowStart[c] ..< rowStart[c] + rowCount[c]`,
+    /// in a region of `rowCapacity[c]` rows.
+    private var rowStart: [Int] = []
     private var rowCount: [Int32] = []
     private var rowCapacity: [Int32] = []
-    /// Where component `c`'s slopes start: one run of its parameter count per row.
-    private var slopeStart: [Int] = [0]
+    /// Where component `c`'s slopes start: one run of its tracked rows per
+    /// parameter (a step reads only the runs of the parameters that moved),
+    /// in a region of `rowCapacity[c]` × parameters.
+    private var slopeStart: [Int] = []
     /// The tableau's feasibility tolerance at the anchor.
     private var tolerance: [Double] = []
     /// Whether component `c` has a tableau; one without is rebuilt whenever its inputs change.
@@ -61,8 +65,9 @@ struct ComponentSlopes {
     private var base: [Double] = []
     private var slopes: [Double] = []
 
-    /// Scratch: one component's parameter changes and row values.
+    /// Scratch: one component's parameter changes, the parameters that moved, and row values.
     private var change: [Double] = []
+    private var movedParameters: [Int] = []
     private var rowValue: [Double] = []
 
     /// A component with more tracked rows × parameters than this is always re-optimised.
@@ -70,39 +75,31 @@ struct ComponentSlopes {
 
     init() {}
 
-    /// Adds the next component, with room for its tableau's rows (none when
-    /// it has no tableau or its slope table would be too large), and anchors it.
+    /// Adds the next component (`nil`: one without a tableau, rebuilt
+    /// whenever its inputs change) and anchors it.
     mutating func append(_ component: Planner.ComponentTableau?) {
         let c = anchored.count
-        var p = 0
-        var rows = 0
-        if let component {
-            for parameter in component.parameters {
-                switch parameter.source {
-                case .variable(let v): source.append(v)
-                case .constant(let r): source.append(~r)
-                }
-                anchorValue.append(parameter.value)
-                currentValue.append(parameter.value)
+        for parameter in component?.parameters ?? [] {
+            switch parameter.source {
+            case .variable(let v): source.append(v)
+            case .constant(let r): source.append(~r)
             }
-            p = component.parameters.count
-            // Every live row, and a hold check for every non-basic parameter column.
-            rows = component.core.tableau.liveRowCount + p
-            if p == 0 || rows * p > Self.largestSlopeTable { rows = 0 }
+            anchorValue.append(parameter.value)
+            currentValue.append(parameter.value)
         }
         parameterStart.append(Int32(source.count))
-        rowCapacity.append(Int32(rows))
+        rowStart.append(0)
         rowCount.append(0)
-        target.append(contentsOf: repeatElement(0, count: rows))
-        base.append(contentsOf: repeatElement(0, count: rows))
-        rowStart.append(Int32(target.count))
-        slopes.append(contentsOf: repeatElement(0, count: rows * p))
-        slopeStart.append(slopes.count)
+        rowCapacity.append(0)
+        slopeStart.append(0)
         tolerance.append(0)
         hasTableau.append(component != nil)
         anchored.append(false)
-        if change.count < p { change += repeatElement(0, count: p - change.count) }
-        if rowValue.count < rows { rowValue += repeatElement(0, count: rows - rowValue.count) }
+        let p = component?.parameters.count ?? 0
+        if change.count < p {
+            change += repeatElement(0, count: p - change.count)
+            movedParameters += repeatElement(0, count: p - movedParameters.count)
+        }
         if let component { anchor(c, at: component) }
     }
 
@@ -128,7 +125,7 @@ struct ComponentSlopes {
             currentValue[Int(parameterStart[c]) + i] = parameter.value
         }
         anchored[c] = false
-        guard rowCapacity[c] > 0 else { return }
+        guard p > 0 else { return }
 
         // Each column's role: a solved variable's index, or the parameter it holds.
         var role: [Int32: Int32] = [:]
@@ -172,12 +169,25 @@ struct ComponentSlopes {
                 _ = track(slot)
             }
         }
-        guard rows.count <= Int(rowCapacity[c]) else { return }
-        let start = Int(rowStart[c])
+        let n = rows.count
+        guard n * p <= Self.largestSlopeTable else { return }
+        if n > Int(rowCapacity[c]) {
+            // A new region at the end (the old one is left unused): the
+            // rows needed, with room to grow after a pivot.
+            let capacity = max(n, 2 * Int(rowCapacity[c]))
+            rowStart[c] = target.count
+            target.append(contentsOf: repeatElement(0, count: capacity))
+            base.append(contentsOf: repeatElement(0, count: capacity))
+            slopeStart[c] = slopes.count
+            slopes.append(contentsOf: repeatElement(0, count: capacity * p))
+            rowCapacity[c] = Int32(capacity)
+            if rowValue.count < capacity { rowValue += repeatElement(0, count: capacity - rowValue.count) }
+        }
+        let start = rowStart[c]
         for (k, row) in rows.enumerated() {
             target[start + k] = row.target
             base[start + k] = row.slot.isNone ? 0 : tableau.rows[row.slot.index].constant
-            for i in 0 ..< p { slopes[slopeStart[c] + k * p + i] = row.slopes[i] }
+            for i in 0 ..< p { slopes[slopeStart[c] + i * n + k] = row.slopes[i] }
         }
         rowCount[c] = Int32(rows.count)
         tolerance[c] = tableau.feasibilityTolerance
@@ -213,6 +223,7 @@ struct ComponentSlopes {
         base.withUnsafeBufferPointer { base in
         slopes.withUnsafeBufferPointer { slopes in
         change.withUnsafeMutableBufferPointer { change in
+        movedParameters.withUnsafeMutableBufferPointer { movedParameters in
         rowValue.withUnsafeMutableBufferPointer { rowValue in
         values.withUnsafeMutableBufferPointer { values in
         constants.withUnsafeBufferPointer { constants in
@@ -224,27 +235,35 @@ struct ComponentSlopes {
                 let p0 = Int(parameterStart[c])
                 let p = Int(parameterStart[c + 1]) - p0
                 var moved = false
+                var movedCount = 0
                 for i in 0 ..< p {
                     let s = Int(source[p0 + i])
                     let now = s >= 0 ? values[s] : constants[~s]
                     change[i] = now - anchorValue[p0 + i]
                     if now != currentValue[p0 + i] { moved = true }
+                    if change[i] != 0 {
+                        movedParameters[movedCount] = i
+                        movedCount += 1
+                    }
                 }
                 guard moved else { continue }
                 guard anchored[c] else {
                     reoptimise.append(Int32(c))
                     continue
                 }
-                let r0 = Int(rowStart[c])
+                let r0 = rowStart[c]
                 let n = Int(rowCount[c])
-                var s0 = slopeStart[c]
+                for k in 0 ..< n { rowValue[k] = base[r0 + k] }
+                for m in 0 ..< movedCount {
+                    let i = movedParameters[m]
+                    let d = change[i]
+                    let column = slopeStart[c] + i * n
+                    for k in 0 ..< n { rowValue[k] += slopes[column + k] * d }
+                }
                 let lowest = -tolerance[c]
                 var feasible = true
                 for k in 0 ..< n {
-                    var value = base[r0 + k]
-                    for i in 0 ..< p { value += slopes[s0 + i] * change[i] }
-                    s0 += p
-                    rowValue[k] = value
+                    let value = rowValue[k]
                     let t = target[r0 + k]
                     if t == restricted {
                         if value < lowest { feasible = false; break }
@@ -264,6 +283,6 @@ struct ComponentSlopes {
                     currentValue[p0 + i] = s >= 0 ? values[s] : constants[~s]
                 }
             }
-        }}}}}}}}}}}}}}}}}
+        }}}}}}}}}}}}}}}}}}
     }
 }
