@@ -6,10 +6,12 @@
 /// block triangular form of its required equalities, the split of the rest
 /// into independent components, and a dual simplex tableau per component
 /// (see ``CompiledSystem``). Each solve then re-evaluates the equality blocks
-/// (one division per view attribute in the common case) and hands only the
-/// changed inputs of each simplex component to its tableau as edit-variable
-/// suggestions, so the dual simplex restarts from the previous basis, and a
-/// component whose inputs did not change is not touched.
+/// that a new root size reaches (one division per view attribute in the
+/// common case) and moves each simplex component along its slopes (its
+/// solution is affine in its inputs while its optimal basis stays feasible);
+/// only a component whose basis changes at the new size is re-optimised by
+/// the dual simplex from its previous basis, and a component whose inputs did
+/// not change is not touched.
 ///
 /// The frames are those a fresh ``LayoutDocument/lower()`` and
 /// ``LoweredLayout/solve(options:)`` give at the same sizes, and so are the

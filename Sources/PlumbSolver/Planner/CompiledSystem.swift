@@ -14,6 +14,19 @@
 ///   edit variables, so the dual simplex re-optimises from the previous
 ///   basis, and a component none of whose inputs changed does no work.
 ///
+/// Most re-solves need no pivot at all: changing edit values moves only a
+/// tableau's row constants, linearly, so while a component's basis stays
+/// feasible its solution is its last one plus slopes times the parameters'
+/// changes (``ComponentSlopes``). A component is handed to the dual simplex
+/// only when that ratio test fails (its basis changes), and then takes new
+/// slopes. When the same parameter rows change as before the previous solve
+/// (a sweep over the root width), only what they reach is re-evaluated
+/// (``ParameterReach``: the blocks, exactly as before, the fixed rows and the
+/// components that read them); for one such row, each component is an affine
+/// function of its constant with an interval in which its basis holds, so a
+/// step is two comparisons and a pass over the variables that move.
+/// ``SolveStats/reoptimisedComponents`` counts the components that pivoted.
+///
 /// The edit variables sit at a priority above every optional priority of
 /// their component, so they hold exactly whenever the required rows allow:
 /// the optimum is then the one a fresh ``ConstraintSystem/solve(options:)``
@@ -58,6 +71,11 @@ public final class CompiledSystem {
     private var previousChange: [Int32] = []
     /// The reach of the last change that had one built.
     private var reach: ParameterReach? = nil
+    /// For a reach of one row: each variable's rate per unit of its constant,
+    /// and the components as functions of it (made after a step over that
+    /// change, dropped by any other solve).
+    private var derivatives: [Double]? = nil
+    private var program: ComponentSlopes.RowProgram? = nil
     /// Set while a solve is under way and left set when it does not finish:
     /// the next solve then evaluates every block and visits every component.
     private var needsFullPass = false
@@ -137,6 +155,8 @@ public final class CompiledSystem {
     public func solve() throws(SolverError) -> Solution {
         let started = Planner.now()
         let visiting = reachOfChange()
+        // A full pass may move any parameter: a program is good only over its row's changes.
+        if visiting == nil { program = nil }
         needsFullPass = true
         if let visiting {
             guard planner.replayBlocks(visiting) else { return try freshSolve() }
@@ -146,7 +166,11 @@ public final class CompiledSystem {
         let blocksDone = Planner.now()
         try planner.checkFixedRows(visiting?.fixedRows ?? plan.fixedRows)
         reoptimise.removeAll(keepingCapacity: true)
-        if let visiting {
+        if let visiting, visiting.changedRows.count == 1, program != nil {
+            let now = planner.system.constants[Int(visiting.changedRows[0])]
+            slopes.step(&program!, to: now, values: &planner.values, constants: planner.system.constants,
+                        reoptimise: &reoptimise)
+        } else if let visiting {
             slopes.step(visiting.components, values: &planner.values, constants: planner.system.constants,
                         reoptimise: &reoptimise)
         } else {
@@ -176,6 +200,9 @@ public final class CompiledSystem {
             }
         }
         needsFullPass = false
+        if let visiting, visiting.changedRows.count == 1, program?.isWorn ?? true {
+            makeProgram(for: visiting)
+        }
         let done = Planner.now()
         var stats = planner.stats
         stats.blockMilliseconds = (blocksDone - started) * 1e3
@@ -183,6 +210,14 @@ public final class CompiledSystem {
         stats.solveMilliseconds = (done - started) * 1e3
         stats.reoptimisedComponents = reoptimise.count
         return Solution(values: planner.values, stats: stats)
+    }
+
+    /// Makes ``program`` for a one-row reach, all components being solved.
+    private func makeProgram(for visiting: ParameterReach) {
+        if derivatives == nil { derivatives = visiting.derivatives(variableCount: planner.system.variableCount) }
+        guard let derivatives else { return }
+        program = slopes.program(row: visiting.changedRows[0], components: visiting.components,
+                                 derivatives: derivatives, values: planner.values, constants: planner.system.constants)
     }
 
     /// What the parameter rows changed since the last evaluation reach, when
@@ -201,6 +236,8 @@ public final class CompiledSystem {
         guard changedRows == previousChange else { return nil }
         if reach?.changedRows != changedRows {
             reach = ParameterReach(changedRows: changedRows, planner: planner, plan: plan)
+            derivatives = nil
+            program = nil
         }
         return reach
     }

@@ -48,6 +48,11 @@ struct ComponentSlopes {
     private var hasTableau: [Bool] = []
     /// Whether component `c` has slopes; a component without them is re-optimised whenever its parameters change.
     private var anchored: [Bool] = []
+    /// Bumped whenever component `c`'s slopes change: a ``RowProgram`` entry of another version is dead.
+    private var version: [UInt32] = []
+    /// Set when a ``RowProgram`` moved component `c`'s variables, which
+    /// `currentValue` does not follow: the general step treats it as moved.
+    private var movedAlongRow: [Bool] = []
 
     // Per parameter.
     /// A variable's index, or `~r` for row `r`'s constant.
@@ -95,6 +100,8 @@ struct ComponentSlopes {
         tolerance.append(0)
         hasTableau.append(component != nil)
         anchored.append(false)
+        version.append(0)
+        movedAlongRow.append(false)
         let p = component?.parameters.count ?? 0
         if change.count < p {
             change += repeatElement(0, count: p - change.count)
@@ -107,6 +114,8 @@ struct ComponentSlopes {
     /// it is re-optimised at the next step that visits it.
     mutating func invalidate(_ c: Int) {
         anchored[c] = false
+        version[c] &+= 1
+        movedAlongRow[c] = false
         for i in Int(parameterStart[c]) ..< Int(parameterStart[c + 1]) { currentValue[i] = .nan }
     }
 
@@ -125,6 +134,8 @@ struct ComponentSlopes {
             currentValue[Int(parameterStart[c]) + i] = parameter.value
         }
         anchored[c] = false
+        version[c] &+= 1
+        movedAlongRow[c] = false
         guard p > 0 else { return }
 
         // Each column's role: a solved variable's index, or the parameter it holds.
@@ -219,6 +230,7 @@ struct ComponentSlopes {
         source.withUnsafeBufferPointer { source in
         anchorValue.withUnsafeBufferPointer { anchorValue in
         currentValue.withUnsafeMutableBufferPointer { currentValue in
+        movedAlongRow.withUnsafeMutableBufferPointer { movedAlongRow in
         target.withUnsafeBufferPointer { target in
         base.withUnsafeBufferPointer { base in
         slopes.withUnsafeBufferPointer { slopes in
@@ -246,6 +258,7 @@ struct ComponentSlopes {
                         movedCount += 1
                     }
                 }
+                if movedAlongRow[c] { moved = true }
                 guard moved else { continue }
                 guard anchored[c] else {
                     reoptimise.append(Int32(c))
@@ -282,7 +295,171 @@ struct ComponentSlopes {
                     let s = Int(source[p0 + i])
                     currentValue[p0 + i] = s >= 0 ? values[s] : constants[~s]
                 }
+                movedAlongRow[c] = false
             }
-        }}}}}}}}}}}}}}}}}}
+        }}}}}}}}}}}}}}}}}}}
+    }
+
+    // MARK: - One row
+
+    /// The components that a change of one row's constant reaches, each as an
+    /// affine function of that constant alone: the solved variables that move
+    /// as `base + slope · Δ`, and the interval of Δ (the constant's change
+    /// since the program was made) in which the basis stays feasible and the
+    /// edits hold. The ratio test of a step is then two comparisons per
+    /// component, and the update a pass over the variables that move.
+    ///
+    /// Made when every component is solved at the row's current constant
+    /// (right after a step over the same change); an entry whose component
+    /// is anchored again later is dead, and that component takes the general
+    /// step from then on.
+    struct RowProgram {
+        /// The row's constant when the program was made.
+        let origin: Double
+        fileprivate var components: [Int32] = []
+        fileprivate var versions: [UInt32] = []
+        fileprivate var low: [Double] = []
+        fileprivate var high: [Double] = []
+        /// Entry `e`'s variables are `valueStart[e] ..< valueStart[e + 1]`.
+        fileprivate var valueStart: [Int32] = [0]
+        fileprivate var valueTarget: [Int32] = []
+        fileprivate var valueBase: [Double] = []
+        fileprivate var valueSlope: [Double] = []
+        /// Reached components without an entry: the general step.
+        fileprivate var others: [Int] = []
+        /// Scratch: the components of dead entries in one step.
+        fileprivate var dead: [Int] = []
+
+        init(origin: Double) { self.origin = origin }
+
+        /// Whether the last step found dead entries, or sent components to be
+        /// re-optimised (whose entries are then dead): worth making again.
+        var isWorn: Bool { !dead.isEmpty || reoptimised > 0 }
+        fileprivate var reoptimised = 0
+    }
+
+    /// A program for the change of `row`'s constant (now `origin`) that
+    /// reaches `components`, given each variable's derivative per unit of
+    /// the constant (``ParameterReach/derivatives(variableCount:)``).
+    ///
+    /// - Precondition: every component's variables are solved at the
+    ///   current `values` and `constants` (a step to them just finished).
+    mutating func program(
+        row: Int32, components: [Int], derivatives: [Double], values: [Double], constants: [Double]
+    ) -> RowProgram {
+        var program = RowProgram(origin: constants[Int(row)])
+        var rate: [Double] = []
+        var now: [Double] = []
+        var shift: [Double] = []
+        var g: [Double] = []
+        entries: for c in components {
+            guard hasTableau[c], anchored[c] else {
+                program.others.append(c)
+                continue
+            }
+            let p0 = Int(parameterStart[c])
+            let p = Int(parameterStart[c + 1]) - p0
+            let n = Int(rowCount[c])
+            rate.removeAll(keepingCapacity: true)
+            now.removeAll(keepingCapacity: true)
+            for i in 0 ..< p {
+                let s = Int(source[p0 + i])
+                rate.append(s >= 0 ? derivatives[s] : (~s == row ? 1 : 0))
+                now.append(s >= 0 ? values[s] : constants[~s])
+                currentValue[p0 + i] = now[i]
+            }
+            movedAlongRow[c] = false
+            // Each row's value at the current parameters, and its rate.
+            shift.removeAll(keepingCapacity: true)
+            shift.append(contentsOf: base[rowStart[c] ..< rowStart[c] + n])
+            g.removeAll(keepingCapacity: true)
+            g.append(contentsOf: repeatElement(0, count: n))
+            for i in 0 ..< p {
+                let moved = now[i] - anchorValue[p0 + i]
+                let column = slopeStart[c] + i * n
+                for k in 0 ..< n {
+                    shift[k] += slopes[column + k] * moved
+                    g[k] += slopes[column + k] * rate[i]
+                }
+            }
+            var low = -Double.infinity, high = Double.infinity
+            let lowest = -tolerance[c]
+            let valueStart = program.valueTarget.count
+            for k in 0 ..< n {
+                let t = target[rowStart[c] + k]
+                if t == Self.restricted {
+                    if g[k] > 0 { low = max(low, (lowest - shift[k]) / g[k]) }
+                    if g[k] < 0 { high = min(high, (lowest - shift[k]) / g[k]) }
+                } else if t <= Self.holdsParameter {
+                    // The edit must hold all along: the column moves as its parameter does.
+                    let i = Int(Self.holdsParameter - t)
+                    let wanted = now[i]
+                    guard abs(g[k] - rate[i]) <= 1e-12 * max(1, abs(rate[i])),
+                          abs(shift[k] - wanted) <= Tolerances.feasibility * max(1, abs(wanted))
+                    else {
+                        program.valueTarget.removeLast(program.valueTarget.count - valueStart)
+                        program.valueBase.removeLast(program.valueBase.count - valueStart)
+                        program.valueSlope.removeLast(program.valueSlope.count - valueStart)
+                        program.others.append(c)
+                        continue entries
+                    }
+                } else if g[k] != 0 {
+                    program.valueTarget.append(t)
+                    program.valueBase.append(shift[k])
+                    program.valueSlope.append(g[k])
+                }
+            }
+            program.components.append(Int32(c))
+            program.versions.append(version[c])
+            program.low.append(low)
+            program.high.append(high)
+            program.valueStart.append(Int32(program.valueTarget.count))
+        }
+        return program
+    }
+
+    /// Moves the components of `program` to the row's constant `now`: those
+    /// whose entry is live and whose interval holds the change along their
+    /// programs; the others by ``step(_:values:constants:reoptimise:)``
+    /// (whose `reoptimise` this appends to as well).
+    ///
+    /// - Complexity: O(entries + variables that move), plus the general step of the others.
+    mutating func step(
+        _ program: inout RowProgram, to now: Double, values: inout [Double], constants: [Double],
+        reoptimise: inout [Int32]
+    ) {
+        let delta = now - program.origin
+        program.dead.removeAll(keepingCapacity: true)
+        let before = reoptimise.count
+        program.components.withUnsafeBufferPointer { components in
+        program.versions.withUnsafeBufferPointer { versions in
+        program.low.withUnsafeBufferPointer { low in
+        program.high.withUnsafeBufferPointer { high in
+        program.valueStart.withUnsafeBufferPointer { valueStart in
+        program.valueTarget.withUnsafeBufferPointer { valueTarget in
+        program.valueBase.withUnsafeBufferPointer { valueBase in
+        program.valueSlope.withUnsafeBufferPointer { valueSlope in
+        version.withUnsafeBufferPointer { version in
+        movedAlongRow.withUnsafeMutableBufferPointer { movedAlongRow in
+        values.withUnsafeMutableBufferPointer { values in
+            for e in 0 ..< components.count {
+                let c = Int(components[e])
+                guard versions[e] == version[c] else {
+                    program.dead.append(c)
+                    continue
+                }
+                guard delta >= low[e] && delta <= high[e] else {
+                    reoptimise.append(Int32(c))
+                    continue
+                }
+                for j in Int(valueStart[e]) ..< Int(valueStart[e + 1]) {
+                    values[Int(valueTarget[j])] = valueBase[j] + valueSlope[j] * delta
+                }
+                movedAlongRow[c] = true
+            }
+        }}}}}}}}}}}
+        program.reoptimised = reoptimise.count - before
+        step(program.others, values: &values, constants: constants, reoptimise: &reoptimise)
+        step(program.dead, values: &values, constants: constants, reoptimise: &reoptimise)
     }
 }

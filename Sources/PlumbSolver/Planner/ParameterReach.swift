@@ -127,3 +127,25 @@ extension Planner {
         return i
     }
 }
+
+extension ParameterReach {
+    /// For a change of one row's constant: how fast each variable the reached
+    /// 1×1 blocks fix moves per unit of that constant (indexed by variable;
+    /// 0 for the others). `nil` when several rows changed or a coupled block
+    /// is reached.
+    ///
+    /// - Complexity: O(variables + nonzeros of the reached blocks).
+    func derivatives(variableCount: Int) -> [Double]? {
+        guard changedRows.count == 1, targets.allSatisfy({ $0 >= 0 }) else { return nil }
+        let changed = changedRows[0]
+        var d = [Double](repeating: 0, count: variableCount)
+        for i in targets.indices {
+            var rhs = rows[i] == changed ? -1.0 : 0
+            for k in Int(termStart[i]) ..< Int(termStart[i + 1]) {
+                rhs -= termCoefficients[k] * d[Int(termVariables[k])]
+            }
+            d[Int(targets[i])] = rhs / pivots[i]
+        }
+        return d
+    }
+}
