@@ -76,6 +76,8 @@ public final class CompiledSystem {
     /// change, dropped by any other solve).
     private var derivatives: [Double]? = nil
     private var program: ComponentSlopes.RowProgram? = nil
+    /// Whether ``derivatives`` was computed for ``reach`` (`nil` then: it reaches a coupled block).
+    private var derivativesKnown = false
     /// Set while a solve is under way and left set when it does not finish:
     /// the next solve then evaluates every block and visits every component.
     private var needsFullPass = false
@@ -214,7 +216,10 @@ public final class CompiledSystem {
 
     /// Makes ``program`` for a one-row reach, all components being solved.
     private func makeProgram(for visiting: ParameterReach) {
-        if derivatives == nil { derivatives = visiting.derivatives(variableCount: planner.system.variableCount) }
+        if !derivativesKnown {
+            derivatives = visiting.derivatives(variableCount: planner.system.variableCount)
+            derivativesKnown = true
+        }
         guard let derivatives else { return }
         program = slopes.program(row: visiting.changedRows[0], components: visiting.components,
                                  derivatives: derivatives, values: planner.values, constants: planner.system.constants)
@@ -237,6 +242,7 @@ public final class CompiledSystem {
         if reach?.changedRows != changedRows {
             reach = ParameterReach(changedRows: changedRows, planner: planner, plan: plan)
             derivatives = nil
+            derivativesKnown = false
             program = nil
         }
         return reach
