@@ -75,6 +75,16 @@ struct ComponentSlopes {
     private var movedParameters: [Int] = []
     private var rowValue: [Double] = []
 
+    /// Scratch for ``anchor(_:at:)``: each tableau symbol's role (``noRole``
+    /// between calls), each slot's tracked row (-1 between calls), and the
+    /// tracked rows being gathered.
+    private var roleOfSymbol: [Int32] = []
+    private var trackedRowOfSlot: [Int32] = []
+    private var trackedSlots: [RowSlot] = []
+    private var trackedTargets: [Int32] = []
+    private var trackedSlopes: [Double] = []
+    private static let noRole = Int32.min
+
     /// A component with more tracked rows × parameters than this is always re-optimised.
     private static let largestSlopeTable = 1 << 16
 
@@ -123,7 +133,7 @@ struct ComponentSlopes {
     /// current basis and parameter values (a tableau built from the same rows
     /// as the one ``append(_:)`` was given, whose values are in the planner's).
     ///
-    /// - Complexity: O(parameters × rows they move), plus a dictionary of the component's columns.
+    /// - Complexity: O(parameters × rows they move); no allocation once the scratch has grown.
     mutating func anchor(_ c: Int, at component: Planner.ComponentTableau) {
         let tableau = component.core.tableau
         let parameters = component.parameters
@@ -139,48 +149,76 @@ struct ComponentSlopes {
         guard p > 0 else { return }
 
         // Each column's role: a solved variable's index, or the parameter it holds.
-        var role: [Int32: Int32] = [:]
-        role.reserveCapacity(component.solved.count + p)
-        for (column, v) in component.solved { role[tableau.externalSymbols[Int(column)].raw] = v }
-        for (i, parameter) in parameters.enumerated() {
-            role[tableau.externalSymbols[Int(parameter.column)].raw] = Self.holdsParameter - Int32(i)
+        let symbolCount = tableau.kinds.count
+        if roleOfSymbol.count < symbolCount {
+            roleOfSymbol += repeatElement(Self.noRole, count: symbolCount - roleOfSymbol.count)
         }
-        var rowOfSlot: [Int32: Int] = [:]
-        var rows: [(slot: RowSlot, target: Int32, slopes: [Double])] = []
+        if trackedRowOfSlot.count < tableau.rows.count {
+            trackedRowOfSlot += repeatElement(-1, count: tableau.rows.count - trackedRowOfSlot.count)
+        }
+        for (column, v) in component.solved { roleOfSymbol[tableau.externalSymbols[Int(column)].index] = v }
+        for (i, parameter) in parameters.enumerated() {
+            roleOfSymbol[tableau.externalSymbols[Int(parameter.column)].index] = Self.holdsParameter - Int32(i)
+        }
+        trackedSlots.removeAll(keepingCapacity: true)
+        trackedTargets.removeAll(keepingCapacity: true)
+        trackedSlopes.removeAll(keepingCapacity: true)
+        // The tracked row of `slot` (row-major slopes while building), or nil
+        // for a row that neither limits the basis nor gives a value.
         func track(_ slot: RowSlot) -> Int? {
-            if let i = rowOfSlot[slot.raw] { return i }
+            if trackedRowOfSlot[slot.index] >= 0 { return Int(trackedRowOfSlot[slot.index]) }
             let b = tableau.rows[slot.index].basic
             let t: Int32
-            if let known = role[b.raw] {
-                t = known
+            if roleOfSymbol[b.index] != Self.noRole {
+                t = roleOfSymbol[b.index]
             } else if tableau.kinds[b.index].isRestricted {
                 t = Self.restricted
             } else {
                 return nil
             }
-            rows.append((slot, t, [Double](repeating: 0, count: p)))
-            rowOfSlot[slot.raw] = rows.count - 1
-            return rows.count - 1
+            trackedRowOfSlot[slot.index] = Int32(trackedSlots.count)
+            trackedSlots.append(slot)
+            trackedTargets.append(t)
+            trackedSlopes.append(contentsOf: repeatElement(0, count: p))
+            return trackedSlots.count - 1
         }
         for (i, parameter) in parameters.enumerated() {
             tableau.forEachEditShift(of: parameter.column) { slot, rate in
-                if let r = track(slot) { rows[r].slopes[i] += rate }
+                if let r = track(slot) { trackedSlopes[r * p + i] += rate }
             }
         }
         // Rows that no parameter moves keep their values: only the parameter
         // columns' own rows still matter, to check the edits.
-        rows.removeAll { row in row.target > Self.holdsParameter && row.slopes.allSatisfy { $0 == 0 } }
-        var held = [Bool](repeating: false, count: p)
-        for row in rows where row.target <= Self.holdsParameter { held[Int(Self.holdsParameter - row.target)] = true }
-        for (i, parameter) in parameters.enumerated() where !held[i] {
+        var kept = 0
+        for r in trackedSlots.indices {
+            trackedRowOfSlot[trackedSlots[r].index] = -1
+            let moves = (0 ..< p).contains { trackedSlopes[r * p + $0] != 0 }
+            guard moves || trackedTargets[r] <= Self.holdsParameter else { continue }
+            trackedSlots[kept] = trackedSlots[r]
+            trackedTargets[kept] = trackedTargets[r]
+            for i in 0 ..< p { trackedSlopes[kept * p + i] = trackedSlopes[r * p + i] }
+            kept += 1
+        }
+        trackedSlots.removeLast(trackedSlots.count - kept)
+        trackedTargets.removeLast(trackedTargets.count - kept)
+        trackedSlopes.removeLast(trackedSlopes.count - kept * p)
+        for r in 0 ..< kept { trackedRowOfSlot[trackedSlots[r].index] = Int32(r) }
+        // A hold check for every parameter whose column's row is not tracked yet.
+        for (i, parameter) in parameters.enumerated() {
             let slot = tableau.rowOf[tableau.externalSymbols[Int(parameter.column)].index]
             if slot.isNone {
-                rows.append((RowSlot.none, Self.holdsParameter - Int32(i), [Double](repeating: 0, count: p)))
+                trackedSlots.append(.none)
+                trackedTargets.append(Self.holdsParameter - Int32(i))
+                trackedSlopes.append(contentsOf: repeatElement(0, count: p))
             } else {
                 _ = track(slot)
             }
         }
-        let n = rows.count
+        for slot in trackedSlots where !slot.isNone { trackedRowOfSlot[slot.index] = -1 }
+        for (column, _) in component.solved { roleOfSymbol[tableau.externalSymbols[Int(column)].index] = Self.noRole }
+        for parameter in parameters { roleOfSymbol[tableau.externalSymbols[Int(parameter.column)].index] = Self.noRole }
+
+        let n = trackedSlots.count
         guard n * p <= Self.largestSlopeTable else { return }
         if n > Int(rowCapacity[c]) {
             // A new region at the end (the old one is left unused): the
@@ -195,12 +233,12 @@ struct ComponentSlopes {
             if rowValue.count < capacity { rowValue += repeatElement(0, count: capacity - rowValue.count) }
         }
         let start = rowStart[c]
-        for (k, row) in rows.enumerated() {
-            target[start + k] = row.target
-            base[start + k] = row.slot.isNone ? 0 : tableau.rows[row.slot.index].constant
-            for i in 0 ..< p { slopes[slopeStart[c] + i * n + k] = row.slopes[i] }
+        for k in 0 ..< n {
+            target[start + k] = trackedTargets[k]
+            base[start + k] = trackedSlots[k].isNone ? 0 : tableau.rows[trackedSlots[k].index].constant
+            for i in 0 ..< p { slopes[slopeStart[c] + i * n + k] = trackedSlopes[k * p + i] }
         }
-        rowCount[c] = Int32(rows.count)
+        rowCount[c] = Int32(n)
         tolerance[c] = tableau.feasibilityTolerance
         anchored[c] = true
     }
