@@ -66,18 +66,22 @@ public final class CompiledSystem {
     /// The parameter rows whose constants changed since the blocks were last evaluated.
     private var changedRows: [Int32] = []
     private var isChanged: [Bool]
-    /// The rows that changed before the previous solve: when the same rows
-    /// change again (a sweep over one size), their reach is worth building.
-    private var previousChange: [Int32] = []
-    /// The reach of the last change that had one built.
-    private var reach: ParameterReach? = nil
-    /// For a reach of one row: each variable's rate per unit of its constant,
-    /// and the components as functions of it (made after a step over that
-    /// change, dropped by any other solve).
+    /// The rows that changed before each of the last few solves (most recent
+    /// last): a change seen among them again (a sweep over one size, or
+    /// over widths with a few heights each) is worth building a reach for.
+    private var recentChanges: [[Int32]] = []
+    /// The reaches built, most recently used last.
+    private var reaches: [ParameterReach] = []
+    private static let rememberedChanges = 4
+    /// The one row that ``derivatives`` and ``program`` are for: each
+    /// variable's rate per unit of its constant, and the components as
+    /// functions of it (made after two steps in a row over that change,
+    /// dropped by any other change).
+    private var programRow: Int32? = nil
     private var derivatives: [Double]? = nil
-    private var program: ComponentSlopes.RowProgram? = nil
-    /// Whether ``derivatives`` was computed for ``reach`` (`nil` then: it reaches a coupled block).
+    /// Whether ``derivatives`` was computed for ``programRow`` (`nil` then: it reaches a coupled block).
     private var derivativesKnown = false
+    private var program: ComponentSlopes.RowProgram? = nil
     /// Set while a solve is under way and left set when it does not finish:
     /// the next solve then evaluates every block and visits every component.
     private var needsFullPass = false
@@ -156,9 +160,13 @@ public final class CompiledSystem {
     ///   changes. Otherwise O(nonzeros of every solved block) for the blocks.
     public func solve() throws(SolverError) -> Solution {
         let started = Planner.now()
+        let repeated = recentChanges.last == changedRows.sorted()
         let visiting = reachOfChange()
-        // A full pass may move any parameter: a program is good only over its row's changes.
-        if visiting == nil { program = nil }
+        // A program is good only while nothing but its row changes.
+        if let visiting, visiting.changedRows.isEmpty {
+        } else if visiting?.changedRows.count != 1 || visiting?.changedRows.first != programRow {
+            program = nil
+        }
         needsFullPass = true
         if let visiting {
             guard planner.replayBlocks(visiting) else { return try freshSolve() }
@@ -202,7 +210,7 @@ public final class CompiledSystem {
             }
         }
         needsFullPass = false
-        if let visiting, visiting.changedRows.count == 1, program?.isWorn ?? true {
+        if let visiting, visiting.changedRows.count == 1, repeated, program?.isWorn ?? true {
             makeProgram(for: visiting)
         }
         let done = Planner.now()
@@ -216,6 +224,10 @@ public final class CompiledSystem {
 
     /// Makes ``program`` for a one-row reach, all components being solved.
     private func makeProgram(for visiting: ParameterReach) {
+        if programRow != visiting.changedRows[0] {
+            programRow = visiting.changedRows[0]
+            derivativesKnown = false
+        }
         if !derivativesKnown {
             derivatives = visiting.derivatives(variableCount: planner.system.variableCount)
             derivativesKnown = true
@@ -227,25 +239,29 @@ public final class CompiledSystem {
 
     /// What the parameter rows changed since the last evaluation reach, when
     /// a solve may visit only that: the previous solve finished, and nothing
-    /// changed or the same rows changed before it. `nil` for a full pass.
-    /// Forgets the change either way.
+    /// changed, or the same rows changed before one of the last few solves.
+    /// `nil` for a full pass. Forgets the change either way.
     private func reachOfChange() -> ParameterReach? {
         changedRows.sort()
+        let change = changedRows
+        for r in changedRows { isChanged[Int(r)] = false }
+        changedRows.removeAll(keepingCapacity: true)
+        if change.isEmpty { return needsFullPass ? nil : ParameterReach() }
         defer {
-            for r in changedRows { isChanged[Int(r)] = false }
-            swap(&previousChange, &changedRows)
-            changedRows.removeAll(keepingCapacity: true)
+            recentChanges.removeAll { $0 == change }
+            recentChanges.append(change)
+            if recentChanges.count > Self.rememberedChanges { recentChanges.removeFirst() }
         }
         guard !needsFullPass else { return nil }
-        if changedRows.isEmpty { return ParameterReach() }
-        guard changedRows == previousChange else { return nil }
-        if reach?.changedRows != changedRows {
-            reach = ParameterReach(changedRows: changedRows, planner: planner, plan: plan)
-            derivatives = nil
-            derivativesKnown = false
-            program = nil
+        if let i = reaches.firstIndex(where: { $0.changedRows == change }) {
+            let reach = reaches.remove(at: i)
+            reaches.append(reach)
+            return reach
         }
-        return reach
+        guard recentChanges.contains(change) else { return nil }
+        reaches.append(ParameterReach(changedRows: change, planner: planner, plan: plan))
+        if reaches.count > Self.rememberedChanges { reaches.removeFirst() }
+        return reaches.last
     }
 
     /// Suggests a component's changed inputs and reads its solution; false
