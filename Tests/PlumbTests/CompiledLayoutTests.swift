@@ -210,4 +210,28 @@ import Testing
         #expect(followed > 3 * reoptimised)
         #expect(reoptimised >= 2)
     }
+
+    /// Widths up and down with two heights each, as `plumb sweep --heights`
+    /// does: the width and the height change in turn, each change reaching
+    /// its own part of the layout.
+    @Test(arguments: [LayoutFamily.form, .cards, .cardsRules])
+    func widthsWithSeveralHeightsMatchFreshSolves(family: LayoutFamily) throws {
+        let document = try parseDocument(family.json(count: 4, seed: 5))
+        let layout = try CompiledLayout(document)
+        let widths = Array(stride(from: 200.0, through: 900, by: 35))
+        for width in widths + widths.reversed() {
+            for height in [500.0, 800] {
+                let fresh = Result { try Self.freshFrames(document, width: width, height: height) }
+                let compiled = Result { try layout.frames(width: width, height: height) }
+                switch (compiled, fresh) {
+                case (.success(let a), .success(let b)):
+                    #expect(Self.agree(a, b), "\(family) at \(width) x \(height)")
+                case (.failure(let a), .failure(let b)):
+                    #expect(a as? LayoutError == b as? LayoutError)
+                default:
+                    Issue.record("\(family) at \(width) x \(height): \(compiled) vs \(fresh)")
+                }
+            }
+        }
+    }
 }
