@@ -9,11 +9,18 @@
 /// restricted basic value at least −tolerance) and every parameter column
 /// still holds its value, the dual simplex would make no pivot, and the
 /// solution is the anchor solution (the tableau's, at the parameter values it
-/// was last given) plus the slopes times the parameters' changes. ``step(_:values:constants:reoptimise:)``
-/// checks that and writes the new values, with no pivot and no allocation;
-/// a component for which it does not hold goes back to the caller, which
-/// suggests the new values to the tableau (the dual simplex pivots to the
-/// new basis) and then calls ``anchor(_:at:)`` again.
+/// was last given) plus the slopes times the parameters' changes.
+/// ``step(_:values:constants:reoptimise:)`` checks that and writes the new
+/// values, with no pivot and no allocation; a component for which it does not
+/// hold goes back to the caller, which suggests the new values to the tableau
+/// (the dual simplex pivots to the new basis) and then calls
+/// ``anchor(_:at:)`` again.
+///
+/// When only one row's constant changes (a sweep over the root width), every
+/// parameter is an affine function of it, and so is each component: a
+/// ``RowProgram`` holds, per component, the interval of that constant in
+/// which its basis holds (the ratio test, done once) and the slope of each
+/// variable that moves, so a step is two comparisons and a short pass.
 ///
 /// Only the rows that a parameter moves are kept: the restricted ones (to
 /// check feasibility), those of solved variables (to write their values), and
@@ -252,7 +259,7 @@ struct ComponentSlopes {
     /// would leave feasibility or whose edits would not hold. The caller
     /// solves those and anchors them again.
     ///
-    /// - Complexity: O(parameters + tracked rows × parameters) per component; no allocation.
+    /// - Complexity: O(parameters + tracked rows × parameters that moved) per component; no allocation.
     mutating func step(
         _ components: some Sequence<Int>, values: inout [Double], constants: [Double], reoptimise: inout [Int32]
     ) {
