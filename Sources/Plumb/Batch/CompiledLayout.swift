@@ -90,8 +90,11 @@ public final class CompiledLayout {
     /// - Throws: ``LayoutError`` for a negative or non-finite size, and for
     ///   required constraints that conflict at this size (naming them, as a
     ///   fresh solve does).
-    /// - Complexity: O(nonzeros of the equality blocks), plus dual simplex
-    ///   pivots in the components whose inputs changed.
+    /// - Complexity: O(nonzeros of the equality blocks the new size reaches)
+    ///   when the last solves changed the same dimensions (a sweep over
+    ///   widths), else O(nonzeros of the equality blocks); plus a pass over the
+    ///   variables of the components whose inputs changed, and dual simplex
+    ///   pivots only in those whose basis changes.
     public func solve(width: Double, height: Double) throws(LayoutError) -> Solution {
         guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
             throw LayoutError([Diagnostic(location: "layout", problem: .invalidRootSize(width: width, height: height))])
