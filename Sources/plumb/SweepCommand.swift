@@ -54,12 +54,14 @@ struct SweepCommand: ParsableCommand {
         let heights = self.heights?.values ?? [doc.rootHeight]
         var out: [UInt8] = []
         var steps: [Double] = []
+        var reoptimised = 0
         steps.reserveCapacity(widths.values.count * heights.count)
         for width in widths.values {
             for height in heights {
                 let started = IO.now()
                 let solution = try Pipeline.solve(layout, width: width, height: height)
                 steps.append(IO.now() - started)
+                reoptimised += solution.stats.reoptimisedComponents
                 out.append(contentsOf: "{\"width\": ".utf8)
                 FrameWriter.appendNumber(width, to: &out)
                 out.append(contentsOf: ", \"height\": ".utf8)
@@ -81,7 +83,8 @@ struct SweepCommand: ParsableCommand {
                 {"views":\(layout.viewIDs.count),"sizes":\(steps.count),"ms":{"parse":\(ms(t0, t1)),\
                 "compile":\(ms(t1, t2)),"sweep":\(ms(t2, t3)),"output":\(ms(t3, t4))},\
                 "step_ms":{"mean":\(ms(0, steps.reduce(0, +) / Double(max(1, steps.count)))),\
-                "min":\(ms(0, quantile(0))),"median":\(ms(0, quantile(0.5))),"max":\(ms(0, quantile(1)))}}
+                "min":\(ms(0, quantile(0))),"median":\(ms(0, quantile(0.5))),"max":\(ms(0, quantile(1)))},\
+                "reoptimised_components":\(reoptimised)}
                 """)
         }
     }

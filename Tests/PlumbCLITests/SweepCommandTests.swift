@@ -79,4 +79,23 @@ import Testing
         #expect(run.stderr.contains("root.width = 200"))
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
+
+    /// `--stats` counts the components that pivoted: a sweep across the width
+    /// where a preference gives way to a required bound changes the basis.
+    @Test func statsCountTheComponentsThatPivoted() throws {
+        let json = """
+            {"root": {"width": 100, "height": 50}, "views": [{"id": "a"}],
+             "constraints": ["a.left = root.left + 10", "a.width <= root.width - 20", "a.width = 200 @ 500",
+                             "a.top = 0", "a.height = 10"]}
+            """
+        let run = try CLI.run(["sweep", "-", "--widths", "100...400:10", "--stats"], stdin: Data(json.utf8))
+        #expect(run.status == 0, "\(run.stderr)")
+        let stats = try #require(try JSONSerialization.jsonObject(
+            with: Data(run.stderr.split(separator: "\n").last!.utf8)) as? [String: Any])
+        let reoptimised = try #require((stats["reoptimised_components"] as? NSNumber)?.intValue)
+        #expect(reoptimised >= 1 && reoptimised < 31)
+        let lines = try run.jsonLines()
+        #expect(try CLI.frames(lines[0])["a"] == [10, 0, 80, 10])
+        #expect(try CLI.frames(lines[30])["a"] == [10, 0, 200, 10])
+    }
 }

@@ -145,4 +145,93 @@ import Testing
         }
     }
 
+
+    /// Widths walked up and down at a fixed height, in small steps and jumps,
+    /// across the widths where simplex components change basis (and below the
+    /// narrowest width the required constraints allow), with an occasional
+    /// new height or intrinsic size: each re-solve against a fresh solve.
+    @Test func randomWidthWalksMatchFreshSolves() async {
+        await propertyCheck(count: 40, input: Gen.int(in: 0 ... 1_000_000)) { seed in
+            var rng = SplitMix64(seed: UInt64(seed))
+            let family = [LayoutFamily.form, .cards, .form, .cardsRules, .grid].randomElement(using: &rng)!
+            let count = Int.random(in: 1 ... 8, using: &rng)
+            guard let document = try? parseDocument(family.json(count: count, seed: seed)),
+                  let layout = try? CompiledLayout(document)
+            else {
+                Issue.record("\(family) \(count) seed \(seed) does not compile")
+                return
+            }
+            var width = Double(Int.random(in: 150 ... 900, using: &rng))
+            var height = 700.0
+            var intrinsic: [Int: IntrinsicSize] = [:]
+            for _ in 0 ..< 30 {
+                switch Int.random(in: 0 ..< 10, using: &rng) {
+                case 0: width = Double(Int.random(in: 100 ... 2000, using: &rng))
+                case 1: width += 0.25
+                case 2: height = Double(Int.random(in: 300 ... 900, using: &rng))
+                case 3 where family == .form:
+                    let row = Int.random(in: 0 ..< count, using: &rng)
+                    let size = IntrinsicSize(width: Double(Int.random(in: 20 ... 300, using: &rng)))
+                    try? layout.setIntrinsicSize(size, ofView: "lab\(row)")
+                    intrinsic[document.viewIDs.firstIndex(of: "lab\(row)")!] = size
+                default: width = max(0, width + Double(Int.random(in: -60 ... 60, using: &rng)))
+                }
+                let fresh = Result {
+                    try Self.freshFrames(document, width: width, height: height, intrinsic: intrinsic.map { ($0.key, $0.value) })
+                }
+                let compiled = Result { try layout.frames(width: width, height: height) }
+                switch (compiled, fresh) {
+                case (.success(let a), .success(let b)):
+                    #expect(Self.agree(a, b), "\(family) \(count) seed \(seed) at \(width) x \(height)")
+                case (.failure(let a), .failure(let b)):
+                    #expect(a as? LayoutError == b as? LayoutError)
+                default:
+                    Issue.record("\(family) \(count) seed \(seed) at \(width) x \(height): \(compiled) vs \(fresh)")
+                }
+            }
+        }
+    }
+
+    /// A form sweep mostly follows slopes (no component re-optimised), and
+    /// re-optimises where a row's basis changes, with the fresh frames at
+    /// every width either way.
+    @Test func aSweepFollowsSlopesBetweenBasisChanges() throws {
+        let document = try parseDocument(LayoutFamily.form.json(count: 5, seed: 11))
+        let layout = try CompiledLayout(document)
+        var followed = 0, reoptimised = 0
+        let widths = Array(stride(from: 200.0, through: 900, by: 5))
+        for width in widths + widths.reversed() {
+            let solution = try layout.solve(width: width, height: 400)
+            #expect(solution.stats.simplexComponents == 5)
+            if solution.stats.reoptimisedComponents == 0 { followed += 1 } else { reoptimised += 1 }
+            #expect(Self.agree(layout.frames(from: solution), try Self.freshFrames(document, width: width, height: 400)),
+                    "at \(width)")
+        }
+        #expect(followed > 3 * reoptimised)
+        #expect(reoptimised >= 2)
+    }
+
+    /// Widths up and down with two heights each, as `plumb sweep --heights`
+    /// does: the width and the height change in turn, each change reaching
+    /// its own part of the layout.
+    @Test(arguments: [LayoutFamily.form, .cards, .cardsRules])
+    func widthsWithSeveralHeightsMatchFreshSolves(family: LayoutFamily) throws {
+        let document = try parseDocument(family.json(count: 4, seed: 5))
+        let layout = try CompiledLayout(document)
+        let widths = Array(stride(from: 200.0, through: 900, by: 35))
+        for width in widths + widths.reversed() {
+            for height in [500.0, 800] {
+                let fresh = Result { try Self.freshFrames(document, width: width, height: height) }
+                let compiled = Result { try layout.frames(width: width, height: height) }
+                switch (compiled, fresh) {
+                case (.success(let a), .success(let b)):
+                    #expect(Self.agree(a, b), "\(family) at \(width) x \(height)")
+                case (.failure(let a), .failure(let b)):
+                    #expect(a as? LayoutError == b as? LayoutError)
+                default:
+                    Issue.record("\(family) at \(width) x \(height): \(compiled) vs \(fresh)")
+                }
+            }
+        }
+    }
 }

@@ -6,10 +6,12 @@
 /// block triangular form of its required equalities, the split of the rest
 /// into independent components, and a dual simplex tableau per component
 /// (see ``CompiledSystem``). Each solve then re-evaluates the equality blocks
-/// (one division per view attribute in the common case) and hands only the
-/// changed inputs of each simplex component to its tableau as edit-variable
-/// suggestions, so the dual simplex restarts from the previous basis, and a
-/// component whose inputs did not change is not touched.
+/// that a new root size reaches (one division per view attribute in the
+/// common case) and moves each simplex component along its slopes (its
+/// solution is affine in its inputs while its optimal basis stays feasible);
+/// only a component whose basis changes at the new size is re-optimised by
+/// the dual simplex from its previous basis, and a component whose inputs did
+/// not change is not touched.
 ///
 /// The frames are those a fresh ``LayoutDocument/lower()`` and
 /// ``LoweredLayout/solve(options:)`` give at the same sizes, and so are the
@@ -88,8 +90,11 @@ public final class CompiledLayout {
     /// - Throws: ``LayoutError`` for a negative or non-finite size, and for
     ///   required constraints that conflict at this size (naming them, as a
     ///   fresh solve does).
-    /// - Complexity: O(nonzeros of the equality blocks), plus dual simplex
-    ///   pivots in the components whose inputs changed.
+    /// - Complexity: O(nonzeros of the equality blocks the new size reaches)
+    ///   when the last solves changed the same dimensions (a sweep over
+    ///   widths), else O(nonzeros of the equality blocks); plus a pass over the
+    ///   variables of the components whose inputs changed, and dual simplex
+    ///   pivots only in those whose basis changes.
     public func solve(width: Double, height: Double) throws(LayoutError) -> Solution {
         guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
             throw LayoutError([Diagnostic(location: "layout", problem: .invalidRootSize(width: width, height: height))])

@@ -14,6 +14,19 @@
 ///   edit variables, so the dual simplex re-optimises from the previous
 ///   basis, and a component none of whose inputs changed does no work.
 ///
+/// Most re-solves need no pivot at all: changing edit values moves only a
+/// tableau's row constants, linearly, so while a component's basis stays
+/// feasible its solution is its last one plus slopes times the parameters'
+/// changes (``ComponentSlopes``). A component is handed to the dual simplex
+/// only when that ratio test fails (its basis changes), and then takes new
+/// slopes. When the same parameter rows change as before the previous solve
+/// (a sweep over the root width), only what they reach is re-evaluated
+/// (``ParameterReach``: the blocks, exactly as before, the fixed rows and the
+/// components that read them); for one such row, each component is an affine
+/// function of its constant with an interval in which its basis holds, so a
+/// step is two comparisons and a pass over the variables that move.
+/// ``SolveStats/reoptimisedComponents`` counts the components that pivoted.
+///
 /// The edit variables sit at a priority above every optional priority of
 /// their component, so they hold exactly whenever the required rows allow:
 /// the optimum is then the one a fresh ``ConstraintSystem/solve(options:)``
@@ -48,6 +61,32 @@ public final class CompiledSystem {
     /// `isParameter[r]`: row `r`'s constant may change.
     private let isParameter: [Bool]
     private var suggestions: [(variable: Int32, value: Double)] = []
+    /// Each component's solution as an affine function of its parameters around its basis.
+    private var slopes = ComponentSlopes()
+    /// The parameter rows whose constants changed since the blocks were last evaluated.
+    private var changedRows: [Int32] = []
+    private var isChanged: [Bool]
+    /// The rows that changed before each of the last few solves (most recent
+    /// last): a change seen among them again (a sweep over one size, or
+    /// over widths with a few heights each) is worth building a reach for.
+    private var recentChanges: [[Int32]] = []
+    /// The reaches built, most recently used last.
+    private var reaches: [ParameterReach] = []
+    private static let rememberedChanges = 4
+    /// The one row that ``derivatives`` and ``program`` are for: each
+    /// variable's rate per unit of its constant, and the components as
+    /// functions of it (made after two steps in a row over that change,
+    /// dropped by any other change).
+    private var programRow: Int32? = nil
+    private var derivatives: [Double]? = nil
+    /// Whether ``derivatives`` was computed for ``programRow`` (`nil` then: it reaches a coupled block).
+    private var derivativesKnown = false
+    private var program: ComponentSlopes.RowProgram? = nil
+    /// Set while a solve is under way and left set when it does not finish:
+    /// the next solve then evaluates every block and visits every component.
+    private var needsFullPass = false
+    /// Scratch: the components to re-optimise in this solve.
+    private var reoptimise: [Int32] = []
 
     /// Plans `system` and builds its tableaux for its current constants.
     ///
@@ -68,6 +107,7 @@ public final class CompiledSystem {
         var isParameter = [Bool](repeating: false, count: system.rowCount)
         for r in parameterRows { isParameter[r.int] = true }
         self.isParameter = isParameter
+        isChanged = [Bool](repeating: false, count: system.rowCount)
         planner = Planner(system: system, options: options)
         planner.stats.variables = system.variableCount
         planner.stats.rows = system.rowCount
@@ -88,6 +128,7 @@ public final class CompiledSystem {
             planner.noteSimplexComponent(tableau)
             components.append(tableau)
         }
+        for tableau in components { slopes.append(tableau) }
     }
 
     /// The system with its current constants.
@@ -100,6 +141,10 @@ public final class CompiledSystem {
     /// - Complexity: O(1).
     public func setConstant(_ value: Double, ofRow r: RowIndex, origin: Origin? = nil) {
         precondition(isParameter[r.int], "row \(r.int) is not a parameter row of this compiled system")
+        if value != planner.system.constants[r.int] && !isChanged[r.int] {
+            isChanged[r.int] = true
+            changedRows.append(Int32(r.int))
+        }
         planner.system.setConstant(value, ofRow: r, origin: origin)
     }
 
@@ -108,33 +153,115 @@ public final class CompiledSystem {
     /// - Throws: ``SolverError/unsatisfiable(conflict:)`` with a minimal set of
     ///   conflicting required rows, as a fresh solve would; the compiled
     ///   system can still be solved for other constants afterwards.
-    /// - Complexity: O(nonzeros of the solved blocks), plus, for each simplex
-    ///   component whose inputs changed, the suggestions and the dual pivots.
+    /// - Complexity: when the same parameter rows changed as before the
+    ///   previous solve (a sweep over one size), O(nonzeros of the blocks the
+    ///   change reaches) plus, for each component it reaches, O(tracked rows ×
+    ///   parameters), and dual pivots only in the components whose basis
+    ///   changes. Otherwise O(nonzeros of every solved block) for the blocks.
     public func solve() throws(SolverError) -> Solution {
         let started = Planner.now()
-        guard planner.reevaluateBlocks() else { return try freshSolve() }
+        let repeated = recentChanges.last == changedRows.sorted()
+        let visiting = reachOfChange()
+        // A program is good only while nothing but its row changes.
+        if let visiting, visiting.changedRows.isEmpty {
+        } else if visiting?.changedRows.count != 1 || visiting?.changedRows.first != programRow {
+            program = nil
+        }
+        needsFullPass = true
+        if let visiting {
+            guard planner.replayBlocks(visiting) else { return try freshSolve() }
+        } else {
+            guard planner.reevaluateBlocks() else { return try freshSolve() }
+        }
         let blocksDone = Planner.now()
-        try planner.checkFixedRows(plan)
-        for c in 0 ..< components.count {
+        try planner.checkFixedRows(visiting?.fixedRows ?? plan.fixedRows)
+        reoptimise.removeAll(keepingCapacity: true)
+        if let visiting, visiting.changedRows.count == 1, program != nil {
+            let now = planner.system.constants[Int(visiting.changedRows[0])]
+            slopes.step(&program!, to: now, values: &planner.values, constants: planner.system.constants,
+                        reoptimise: &reoptimise)
+        } else if let visiting {
+            slopes.step(visiting.components, values: &planner.values, constants: planner.system.constants,
+                        reoptimise: &reoptimise)
+        } else {
+            slopes.step(0 ..< components.count, values: &planner.values, constants: planner.system.constants,
+                        reoptimise: &reoptimise)
+        }
+        for c32 in reoptimise {
+            let c = Int(c32)
             if components[c] == nil {
                 _ = try planner.buildComponent(c, of: plan)
             } else if stale[c] {
                 let priority = editPriority(ofComponent: c)!
                 let tableau = try planner.buildComponent(c, of: plan, parameters: (priority, isParameter))
                 components[c] = tableau
-                guard parametersHold(in: tableau) else { return try freshSolve() }
+                guard parametersHold(in: tableau) else {
+                    slopes.invalidate(c)
+                    return try freshSolve()
+                }
                 stale[c] = false
-            } else if !resolve(&components[c]!) {
+                slopes.anchor(c, at: tableau)
+            } else if resolve(&components[c]!) {
+                slopes.anchor(c, at: components[c]!)
+            } else {
                 stale[c] = true
+                slopes.invalidate(c)
                 return try freshSolve()
             }
+        }
+        needsFullPass = false
+        if let visiting, visiting.changedRows.count == 1, repeated, program?.isWorn ?? true {
+            makeProgram(for: visiting)
         }
         let done = Planner.now()
         var stats = planner.stats
         stats.blockMilliseconds = (blocksDone - started) * 1e3
         stats.simplexMilliseconds = (done - blocksDone) * 1e3
         stats.solveMilliseconds = (done - started) * 1e3
+        stats.reoptimisedComponents = reoptimise.count
         return Solution(values: planner.values, stats: stats)
+    }
+
+    /// Makes ``program`` for a one-row reach, all components being solved.
+    private func makeProgram(for visiting: ParameterReach) {
+        if programRow != visiting.changedRows[0] {
+            programRow = visiting.changedRows[0]
+            derivativesKnown = false
+        }
+        if !derivativesKnown {
+            derivatives = visiting.derivatives(variableCount: planner.system.variableCount)
+            derivativesKnown = true
+        }
+        guard let derivatives else { return }
+        program = slopes.program(row: visiting.changedRows[0], components: visiting.components,
+                                 derivatives: derivatives, values: planner.values, constants: planner.system.constants)
+    }
+
+    /// What the parameter rows changed since the last evaluation reach, when
+    /// a solve may visit only that: the previous solve finished, and nothing
+    /// changed, or the same rows changed before one of the last few solves.
+    /// `nil` for a full pass. Forgets the change either way.
+    private func reachOfChange() -> ParameterReach? {
+        changedRows.sort()
+        let change = changedRows
+        for r in changedRows { isChanged[Int(r)] = false }
+        changedRows.removeAll(keepingCapacity: true)
+        if change.isEmpty { return needsFullPass ? nil : ParameterReach() }
+        defer {
+            recentChanges.removeAll { $0 == change }
+            recentChanges.append(change)
+            if recentChanges.count > Self.rememberedChanges { recentChanges.removeFirst() }
+        }
+        guard !needsFullPass else { return nil }
+        if let i = reaches.firstIndex(where: { $0.changedRows == change }) {
+            let reach = reaches.remove(at: i)
+            reaches.append(reach)
+            return reach
+        }
+        guard recentChanges.contains(change) else { return nil }
+        reaches.append(ParameterReach(changedRows: change, planner: planner, plan: plan))
+        if reaches.count > Self.rememberedChanges { reaches.removeFirst() }
+        return reaches.last
     }
 
     /// Suggests a component's changed inputs and reads its solution; false

@@ -189,7 +189,7 @@ extension Planner {
     }
 
     /// Solves a coupled block as a dense system; false when it is singular.
-    private mutating func solveDense(rows: ArraySlice<Int32>, dense: inout DenseBlockSolver) -> Bool {
+    mutating func solveDense(rows: ArraySlice<Int32>, dense: inout DenseBlockSolver) -> Bool {
         let n = rows.count
         let varOfRow = definedVariable
         // Column j of the block is the variable matched to its j-th row

@@ -217,7 +217,14 @@ extension Planner {
     ///
     /// - Throws: ``SolverError/unsatisfiable(conflict:)`` for the first that does not hold.
     func checkFixedRows(_ plan: ResidualPlan) throws(SolverError) {
-        for r in plan.fixedRows {
+        try checkFixedRows(plan.fixedRows)
+    }
+
+    /// Checks `rows`, fixed rows of the plan, at the current values.
+    ///
+    /// - Throws: ``SolverError/unsatisfiable(conflict:)`` for the first that does not hold.
+    func checkFixedRows(_ rows: [Int32]) throws(SolverError) {
+        for r in rows {
             let (c, magnitude) = knownPart(of: Int(r))
             let slack = Tolerances.feasibility * max(1, magnitude)
             let holds: Bool

@@ -28,6 +28,10 @@ public struct SolveStats: Sendable {
     public var simplexComponents = 0
     public var simplexVariables = 0
     public var largestSimplexComponent = 0
+    /// For a re-solve of a ``CompiledSystem``: the components that were
+    /// re-optimised (dual pivots, or a rebuild) because their basis did not
+    /// stay feasible, or that have no slopes; the others followed their slopes.
+    public var reoptimisedComponents = 0
     /// Wall time of the block phase, the simplex phase and the whole solve, in milliseconds.
     public var blockMilliseconds = 0.0
     public var simplexMilliseconds = 0.0
