@@ -13,7 +13,7 @@ each, median wall time), in documents and views per second.
 
 usage: bench_sweep_batch.py [--families form,cards] [--sizes 1000,10000]
                             [--docs 1000] [--views 1000] [--runs 3]
-                            [--kiwi-max-views 1000]
+                            [--kiwi-max-views 1000] [--batch-only]
                             [--write BENCHMARKS.md]
 """
 import argparse
@@ -97,11 +97,13 @@ def main():
     p.add_argument("--generator", default=bench.DEFAULT_GENERATOR)
     p.add_argument("--work", default=os.path.join(bench.ROOT, ".build", "bench"))
     p.add_argument("--write", metavar="FILE")
+    p.add_argument("--batch-only", action="store_true",
+                   help="only the batch table, printed (not written): the resize rows need kiwi's slow add phase")
     a = p.parse_args()
     os.makedirs(a.work, exist_ok=True)
 
     lines = ["| family | views | Plumb step (median) | kiwi step (median) | kiwi ÷ Plumb |", "|---|---:|---:|---:|---:|"]
-    for views in [int(s) for s in a.sizes.split(",")]:
+    for views in ([] if a.batch_only else [int(s) for s in a.sizes.split(",")]):
         for family in a.families.split(","):
             doc = generate(a, family, views, os.path.join(a.work, f"{family}-{views}.json"))
             mine = plumb_step(a, doc)
@@ -127,7 +129,7 @@ def main():
               f"- Command: `{command}`"]
     text = "\n".join(lines) + "\n"
     print(text)
-    if a.write:
+    if a.write and not a.batch_only:
         bench.write_section(a.write, "sweep-batch", text)
 
 
