@@ -28,6 +28,20 @@ import Testing
         }
     }
 
+    /// Expects a compiled re-solve and a fresh solve to give the same frames,
+    /// or to fail with the same error; `label` names the case.
+    static func expectSameOutcome(_ compiled: Result<[Rect], any Error>, _ fresh: Result<[Rect], any Error>,
+                                  _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        switch (compiled, fresh) {
+        case (.success(let a), .success(let b)):
+            #expect(agree(a, b), "\(label)", sourceLocation: sourceLocation)
+        case (.failure(let a), .failure(let b)):
+            #expect(a as? LayoutError == b as? LayoutError, "\(label)", sourceLocation: sourceLocation)
+        default:
+            Issue.record("\(label): \(compiled) vs \(fresh)", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test(arguments: LayoutFamily.allCases)
     func sweepMatchesFreshSolves(family: LayoutFamily) throws {
         let document = try parseDocument(family.json(count: 12, seed: 7))
@@ -133,14 +147,7 @@ import Testing
                 let height = Double(Int.random(in: 200 ... 2000, using: &rng))
                 let fresh = Result { try Self.freshFrames(document, width: width, height: height) }
                 let compiled = Result { try layout.frames(width: width, height: height) }
-                switch (compiled, fresh) {
-                case (.success(let a), .success(let b)):
-                    #expect(Self.agree(a, b), "\(family) \(count) seed \(seed) at \(width) x \(height)")
-                case (.failure(let a), .failure(let b)):
-                    #expect(a as? LayoutError == b as? LayoutError)
-                default:
-                    Issue.record("\(family) \(count) seed \(seed) at \(width) x \(height): \(compiled) vs \(fresh)")
-                }
+                Self.expectSameOutcome(compiled, fresh, "\(family) \(count) seed \(seed) at \(width) x \(height)")
             }
         }
     }
@@ -180,14 +187,7 @@ import Testing
                     try Self.freshFrames(document, width: width, height: height, intrinsic: intrinsic.map { ($0.key, $0.value) })
                 }
                 let compiled = Result { try layout.frames(width: width, height: height) }
-                switch (compiled, fresh) {
-                case (.success(let a), .success(let b)):
-                    #expect(Self.agree(a, b), "\(family) \(count) seed \(seed) at \(width) x \(height)")
-                case (.failure(let a), .failure(let b)):
-                    #expect(a as? LayoutError == b as? LayoutError)
-                default:
-                    Issue.record("\(family) \(count) seed \(seed) at \(width) x \(height): \(compiled) vs \(fresh)")
-                }
+                Self.expectSameOutcome(compiled, fresh, "\(family) \(count) seed \(seed) at \(width) x \(height)")
             }
         }
     }
@@ -223,14 +223,7 @@ import Testing
             for height in [500.0, 800] {
                 let fresh = Result { try Self.freshFrames(document, width: width, height: height) }
                 let compiled = Result { try layout.frames(width: width, height: height) }
-                switch (compiled, fresh) {
-                case (.success(let a), .success(let b)):
-                    #expect(Self.agree(a, b), "\(family) at \(width) x \(height)")
-                case (.failure(let a), .failure(let b)):
-                    #expect(a as? LayoutError == b as? LayoutError)
-                default:
-                    Issue.record("\(family) at \(width) x \(height): \(compiled) vs \(fresh)")
-                }
+                Self.expectSameOutcome(compiled, fresh, "\(family) at \(width) x \(height)")
             }
         }
     }
