@@ -65,10 +65,16 @@ let package = Package(
         ),
 
         // MARK: - Tests
+        // Helpers shared by the test targets (the seeded generator).
+        .target(
+            name: "PlumbTestSupport",
+            path: "Tests/PlumbTestSupport"
+        ),
         .testTarget(
             name: "PlumbSolverTests",
             dependencies: [
                 "PlumbSolver",
+                "PlumbTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -76,6 +82,7 @@ let package = Package(
             name: "PlumbTests",
             dependencies: [
                 "Plumb",
+                "PlumbTestSupport",
                 "PlumbFuzzing",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]

@@ -1,4 +1,5 @@
 import Testing
+import PlumbTestSupport
 import PropertyBased
 @testable import PlumbSolver
 
@@ -97,7 +98,7 @@ import PropertyBased
     @Test func randomSquareSystemsHoldOnEveryRow() async {
         let gen = Gen.int(in: 0 ... 1_000_000)
         await propertyCheck(count: 200, input: gen) { seed in
-            var rng = SplitMix(seed: UInt64(seed))
+            var rng = SplitMix64(seed: UInt64(seed))
             let n = 2 + Int(rng.next() % 30)
             var s = ConstraintSystem()
             s.addVariables(n)
@@ -131,18 +132,5 @@ import PropertyBased
             }
             for v in 0 ..< n { #expect(abs(a.values[v] - b.values[v]) < 1e-6 * max(1, abs(a.values[v]))) }
         }
-    }
-}
-
-/// A small deterministic generator for test systems.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import PlumbTestSupport
 import PropertyBased
 @testable import PlumbSolver
 
@@ -69,7 +70,7 @@ import PropertyBased
     /// row holds, and an infeasible system gets a conflict that is minimal.
     @Test func randomSystemsMatchTheReference() async {
         await propertyCheck(count: 300, input: Gen.int(in: 0 ... 10_000_000)) { seed in
-            var rng = SplitMix(seed: UInt64(seed))
+            var rng = SplitMix64(seed: UInt64(seed))
             let n = 1 + Int(rng.next() % 5)
             let m = 1 + Int(rng.next() % 9)
             var s = ConstraintSystem()

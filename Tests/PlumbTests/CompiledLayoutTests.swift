@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+import PlumbTestSupport
 @testable import Plumb
 
 /// A compiled layout re-solved at new sizes must give what a fresh parse,

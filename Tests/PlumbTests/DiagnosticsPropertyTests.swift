@@ -1,4 +1,5 @@
 import Testing
+import PlumbTestSupport
 @testable import Plumb
 
 /// Invariants of pixel rounding, right-to-left mirroring and checks over

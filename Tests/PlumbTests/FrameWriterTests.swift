@@ -1,4 +1,5 @@
 import Testing
+import PlumbTestSupport
 @testable import Plumb
 
 @Suite struct FrameWriterTests {

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+import PlumbTestSupport
 @testable import Plumb
 
 /// Random trees of views placed by random rules: every assigned name must
