@@ -19,7 +19,7 @@ enum IO {
     static func read(_ path: String) throws -> [UInt8] {
         if path == "-" { return try readAll(fd: 0, name: "standard input") }
         let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw CLIError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw CLIError("cannot read \(path)", errno: errno) }
         defer { close(fd) }
         return try readAll(fd: fd, name: path)
     }
@@ -28,7 +28,7 @@ enum IO {
     /// documents can be large).
     private static func readAll(fd: Int32, name path: String) throws -> [UInt8] {
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw CLIError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        guard fstat(fd, &info) == 0 else { throw CLIError("cannot read \(path)", errno: errno) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw CLIError("cannot read \(path): it is a directory") }
         // A regular file is read in one go into uninitialised storage (no
         // zero fill, no second copy); then, or for a pipe or a device, 64 KiB
@@ -53,7 +53,7 @@ enum IO {
             if n <= 0 { break }
             bytes.append(contentsOf: chunk[0 ..< n])
         }
-        if failure != 0 { throw CLIError("cannot read \(path): \(String(cString: strerror(failure)))") }
+        if failure != 0 { throw CLIError("cannot read \(path)", errno: failure) }
         return bytes
     }
 
@@ -87,7 +87,7 @@ enum IO {
             if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
                 if (info.st_mode & S_IFMT) == S_IFDIR { throw CLIError("cannot write \(path): it is a directory") }
                 let fd = open(path, O_WRONLY)
-                guard fd >= 0 else { throw CLIError("cannot write \(path): \(String(cString: strerror(errno)))") }
+                guard fd >= 0 else { throw CLIError("cannot write \(path)", errno: errno) }
                 self.path = nil
                 tmp = nil
                 self.fd = fd
@@ -95,7 +95,7 @@ enum IO {
             }
             let tmp = path + ".plumb-tmp-\(getpid())"
             let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            guard fd >= 0 else { throw CLIError("cannot write \(path): \(String(cString: strerror(errno)))") }
+            guard fd >= 0 else { throw CLIError("cannot write \(path)", errno: errno) }
             self.path = path
             self.tmp = tmp
             self.fd = fd
@@ -114,7 +114,7 @@ enum IO {
                     let n = posixWrite(fd, buffer.baseAddress! + done, buffer.count - done)
                     if n < 0 && errno == EINTR { continue }
                     guard n > 0 else {
-                        throw CLIError("cannot write \(path ?? "the output"): \(String(cString: strerror(errno)))")
+                        throw CLIError("cannot write \(path ?? "the output")", errno: errno)
                     }
                     done += n
                 }
@@ -125,7 +125,7 @@ enum IO {
         func commit() throws {
             guard let path, let tmp, !committed else { return }
             if rename(tmp, path) != 0 {
-                throw CLIError("cannot write \(path): \(String(cString: strerror(errno)))")
+                throw CLIError("cannot write \(path)", errno: errno)
             }
             committed = true
         }
@@ -149,4 +149,6 @@ enum IO {
 struct CLIError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+    /// `what` followed by the system's message for `code`: "cannot read x: No such file or directory".
+    init(_ what: String, errno code: Int32) { self.init("\(what): \(String(cString: strerror(code)))") }
 }
