@@ -20,7 +20,7 @@ import Testing
         let shared = Origin(kind: .rule, index: 0, text: "ll = 8")
         system.addRow([(x, 1.0)], constant: -8, relation: .equal, origin: shared)
         system.addRow([(VariableIndex(1), 1.0)], constant: -8, relation: .equal, origin: shared)
-        system.addRow([(x, 1.0), (VariableIndex(1), -1.0)], constant: 0, relation: .lessOrEqual, originKey: 41)
+        system.addRow([(x, 1.0), (VariableIndex(1), -1.0)], constant: 0, relation: .lessOrEqual, origin: .key(41))
         system.addRow([(x, 1.0)], constant: 0, relation: .greaterOrEqual, origin: Origin(kind: .code, text: "x >= 0"))
         #expect(labels.asked == 0)
         #expect(system.origins.count == 4)

@@ -14,14 +14,7 @@ struct SystemBuilder {
     private(set) var system = ConstraintSystem()
     let viewCount: Int
 
-    /// A row's origin: kept in the system, or a key that the system's
-    /// ``originSource`` turns into one when it is read.
-    enum RowOrigin {
-        case origin(Origin)
-        case key(UInt64)
-    }
-
-    /// Describes the rows added with ``RowOrigin/key(_:)`` (documents set it).
+    /// Describes the rows added with a ``RowOrigin/key(_:)`` (documents set it).
     var originSource: (any OriginSource)? {
         get { system.originSource }
         set { system.originSource = newValue }
@@ -100,20 +93,7 @@ struct SystemBuilder {
         if let second, let secondAttribute {
             append(secondAttribute, of: second, scale: -multiplier)
         }
-        addRow(terms, constant: -constant, relation: relation, priority: priority, origin: origin)
-    }
-
-    @discardableResult
-    private mutating func addRow(
-        _ terms: some Sequence<(VariableIndex, Double)>, constant: Double, relation: Relation,
-        priority: Priority, origin: RowOrigin
-    ) -> RowIndex {
-        switch origin {
-        case .origin(let origin):
-            system.addRow(terms, constant: constant, relation: relation, priority: priority, origin: origin)
-        case .key(let key):
-            system.addRow(terms, constant: constant, relation: relation, priority: priority, originKey: key)
-        }
+        system.addRow(terms, constant: -constant, relation: relation, priority: priority, origin: origin)
     }
 
     /// Adds the rows of the Simple Layout Language rules in `book`, in
@@ -135,10 +115,10 @@ struct SystemBuilder {
         hugging: Priority, resistance: Priority, origins: (hugging: RowOrigin, resistance: RowOrigin)
     ) -> RowIndex {
         let variable = view.variable(axis == .horizontal ? .width : .height)
-        let huggingRow = addRow(
+        let huggingRow = system.addRow(
             CollectionOfOne((variable, 1.0)), constant: -length, relation: .lessOrEqual, priority: hugging,
             origin: origins.hugging)
-        addRow(
+        system.addRow(
             CollectionOfOne((variable, 1.0)), constant: -length, relation: .greaterOrEqual, priority: resistance,
             origin: origins.resistance)
         return huggingRow

@@ -201,7 +201,7 @@ public final class Layout: _LayoutOfView {
                 }
             }
             issues = book.apply(rule.syntax, to: ViewIndex(rawValue: 1), superview: .root, arguments: bound,
-                                origin: .origin(rule.origin))
+                                origin: .stored(rule.origin))
         }
         return issues
     }

@@ -123,7 +123,7 @@ extension View {
                 guard finite else { continue }
                 builder.addConstraint(
                     ViewIndex(i), c.firstAttribute, c.relation, multiplier: c.multiplier,
-                    second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: .origin(c.origin))
+                    second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: .stored(c.origin))
             }
             for axis in LayoutAxis.allCases {
                 guard let length = view.intrinsicContentSize[axis] else { continue }
@@ -138,7 +138,7 @@ extension View {
                     id: view.id, axis: axis, length: length, hugging: hugging, resistance: resistance)
                 builder.addIntrinsicSize(
                     ViewIndex(i), axis: axis, length: length, hugging: hugging, resistance: resistance,
-                    origins: (.origin(origins.hugging), .origin(origins.resistance)))
+                    origins: (.stored(origins.hugging), .stored(origins.resistance)))
             }
         }
         // Simple Layout Language rules (Layout), in dependency order.

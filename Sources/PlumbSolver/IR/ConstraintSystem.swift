@@ -71,52 +71,34 @@ public struct ConstraintSystem: Sendable {
         priority: Priority = .required,
         origin: Origin
     ) -> RowIndex {
-        appendRow(terms, constant: constant, relation: relation, priority: priority, origin: origin)
-        origins.append(origin)
-        return RowIndex(constants.count - 1)
+        addRow(terms, constant: constant, relation: relation, priority: priority, origin: .stored(origin))
     }
 
-    /// The source that describes rows added with an origin key
-    /// (``addRow(_:constant:relation:priority:originKey:)``).
+    /// The source that describes rows added with a ``RowOrigin/key(_:)``.
     public var originSource: (any OriginSource)? {
         get { origins.source }
         set { origins.source = newValue }
     }
 
-    /// Adds the row `Σ terms + constant ⋈ 0` whose origin ``originSource``
-    /// makes from `originKey` when it is asked for, as
-    /// ``addRow(_:constant:relation:priority:origin:)`` otherwise does.
+    /// Adds the row `Σ terms + constant ⋈ 0` as the overload taking an
+    /// ``Origin`` does, with its origin given as a ``RowOrigin``: a key is
+    /// kept as 8 bytes and made into an origin by ``originSource`` only when
+    /// it is read.
     ///
-    /// - Precondition: ``originSource`` is set; `originKey < 2⁶³`.
+    /// - Precondition: ``originSource`` is set for a key; `key < 2⁶³`.
     @discardableResult
     public mutating func addRow(
         _ terms: some Sequence<(VariableIndex, Double)>,
         constant: Double,
         relation: Relation,
         priority: Priority = .required,
-        originKey: UInt64
+        origin: RowOrigin
     ) -> RowIndex {
-        let source = originSource
-        appendRow(terms, constant: constant, relation: relation, priority: priority,
-                  origin: source?.origin(forKey: originKey) ?? Origin(kind: .code, text: "key \(originKey)"))
-        origins.append(key: originKey)
-        return RowIndex(constants.count - 1)
-    }
-
-    /// Everything of a row but its origin, which is only read (lazily) for a
-    /// broken precondition.
-    private mutating func appendRow(
-        _ terms: some Sequence<(VariableIndex, Double)>,
-        constant: Double,
-        relation: Relation,
-        priority: Priority,
-        origin: @autoclosure () -> Origin
-    ) {
-        precondition(constant.isFinite, "non-finite constant in row from \(origin())")
+        precondition(constant.isFinite, "non-finite constant in row from \(origins.resolve(origin))")
         let start = columns.count
         for (v, a) in terms {
             precondition(v.int >= 0 && v.int < variableCount, "variable \(v) out of range")
-            precondition(a.isFinite, "non-finite coefficient in row from \(origin())")
+            precondition(a.isFinite, "non-finite coefficient in row from \(origins.resolve(origin))")
             if a == 0 { continue }
             var merged = false
             var k = start
@@ -150,6 +132,8 @@ public struct ConstraintSystem: Sendable {
         constants.append(constant)
         relations.append(relation)
         priorities.append(priority)
+        origins.append(origin)
+        return RowIndex(constants.count - 1)
     }
 
     /// Replaces row `r`'s constant (the row's terms, relation and priority

@@ -12,6 +12,14 @@ public protocol OriginSource: AnyObject, Sendable {
     func origin(forKey key: UInt64) -> Origin
 }
 
+/// How a row's origin is given to a ``ConstraintSystem`` or an ``OriginList``:
+/// the origin itself, or a key that the list's ``OriginSource`` describes
+/// when the origin is read.
+public enum RowOrigin: Sendable {
+    case stored(Origin)
+    case key(UInt64)
+}
+
 /// The origins of a ``ConstraintSystem``'s rows, row by row.
 ///
 /// Each row takes 8 bytes: either a key for the system's ``OriginSource``
@@ -33,42 +41,47 @@ public struct OriginList: RandomAccessCollection, Sendable {
     public var endIndex: Int { entries.count }
 
     /// The origin of row `row`; made by the source for a keyed row.
-    public subscript(row: Int) -> Origin {
+    public subscript(row: Int) -> Origin { resolve(entry(at: row)) }
+
+    /// Row `row`'s entry as it was added (a key stays a key).
+    public func entry(at row: Int) -> RowOrigin {
         let entry = entries[row]
-        if entry & 1 == 1 {
-            guard let source else { preconditionFailure("row \(row) has an origin key but the system has no origin source") }
-            return source.origin(forKey: entry >> 1)
-        }
-        return stored[Int(entry >> 1)]
+        return entry & 1 == 1 ? .key(entry >> 1) : .stored(stored[Int(entry >> 1)])
     }
 
-    /// The key entry `row` was added with, or `nil` for a stored origin.
-    public func key(at row: Int) -> UInt64? {
-        let entry = entries[row]
-        return entry & 1 == 1 ? entry >> 1 : nil
+    /// The origin `origin` stands for.
+    /// - Precondition: ``source`` is set when `origin` is a key.
+    public func resolve(_ origin: RowOrigin) -> Origin {
+        switch origin {
+        case .stored(let origin): return origin
+        case .key(let key):
+            guard let source else { preconditionFailure("origin key \(key) but no origin source") }
+            return source.origin(forKey: key)
+        }
     }
 
     public mutating func reserveCapacity(_ rows: Int) {
         entries.reserveCapacity(rows)
     }
 
-    /// Appends a stored origin (shared with the previous entry when equal).
-    public mutating func append(_ origin: Origin) {
-        if let last = stored.last, last == origin, let lastEntry = entries.last,
-           lastEntry & 1 == 0, Int(lastEntry >> 1) == stored.count - 1 {
-            entries.append(lastEntry)
-            return
+    /// Appends an entry. A stored origin equal to the previous entry's
+    /// shares it.
+    /// - Precondition: for a key, `key < 2⁶³` and ``source`` is set.
+    public mutating func append(_ origin: RowOrigin) {
+        switch origin {
+        case .stored(let origin):
+            if let last = stored.last, last == origin, let lastEntry = entries.last,
+               lastEntry & 1 == 0, Int(lastEntry >> 1) == stored.count - 1 {
+                entries.append(lastEntry)
+                return
+            }
+            entries.append(UInt64(stored.count) << 1)
+            stored.append(origin)
+        case .key(let key):
+            precondition(key < 1 << 63, "origin key \(key) too large")
+            precondition(source != nil, "an origin key needs an origin source")
+            entries.append(key << 1 | 1)
         }
-        entries.append(UInt64(stored.count) << 1)
-        stored.append(origin)
-    }
-
-    /// Appends an entry that ``source`` describes from `key`.
-    /// - Precondition: `key < 2⁶³` and ``source`` is set.
-    public mutating func append(key: UInt64) {
-        precondition(key < 1 << 63, "origin key \(key) too large")
-        precondition(source != nil, "an origin key needs an origin source")
-        entries.append(key << 1 | 1)
     }
 
     /// Makes row `row`'s origin `origin` (stored from now on).

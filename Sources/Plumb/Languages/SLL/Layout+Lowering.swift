@@ -58,7 +58,7 @@ extension Layout {
                 }
                 if issues.isEmpty {
                     issues = book.apply(rule.syntax, to: ViewIndex(i), superview: ViewIndex(rawValue: parents[i]),
-                                        arguments: bound, origin: .origin(rule.origin))
+                                        arguments: bound, origin: .stored(rule.origin))
                 }
                 if !issues.isEmpty {
                     failed = true

@@ -19,7 +19,7 @@ extension RuleBook {
     /// - Complexity: O(nodes + terms of the names read), no allocation once
     ///   the scratch buffers have grown.
     mutating func apply(
-        _ syntax: RuleSyntax, to view: ViewIndex, superview: ViewIndex, arguments: [BoundArgument], origin: SystemBuilder.RowOrigin
+        _ syntax: RuleSyntax, to view: ViewIndex, superview: ViewIndex, arguments: [BoundArgument], origin: RowOrigin
     ) -> [RuleIssue] {
         let rule = register(origin, view: view)
         let table = table(for: view, superview: superview)

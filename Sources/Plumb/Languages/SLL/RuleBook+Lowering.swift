@@ -132,13 +132,9 @@ extension RuleBook {
         case .maximum?: .lessOrEqual
         default: .equal
         }
-        let r: RowIndex
-        switch rowOrigin(of: entry.rule) {
-        case .origin(let origin):
-            r = system.addRow(row, constant: constant, relation: relation, priority: .required, origin: origin)
-        case .key(let key):
-            r = system.addRow(row, constant: constant, relation: relation, priority: .required, originKey: key)
-        }
+        // A document's rule keeps its key (see DocumentOrigins).
+        let r = system.addRow(row, constant: constant, relation: relation, priority: .required,
+                              origin: origins.entry(at: Int(entry.rule)))
         if let variable {
             schedule.rows.append(r)
             schedule.variables.append(variable)

@@ -88,11 +88,8 @@ struct RuleBook {
     var tableCount: Int { viewOfTable.count }
 
     /// Registers a rule and returns its number.
-    mutating func register(_ origin: SystemBuilder.RowOrigin, view: ViewIndex) -> Int32 {
-        switch origin {
-        case .origin(let origin): origins.append(origin)
-        case .key(let key): origins.append(key: key)
-        }
+    mutating func register(_ origin: RowOrigin, view: ViewIndex) -> Int32 {
+        origins.append(origin)
         ruleViews.append(view)
         return Int32(origins.count - 1)
     }
@@ -171,11 +168,6 @@ struct RuleBook {
 
     /// The origin of rule `rule`.
     func origin(of rule: Int32) -> Origin { origins[Int(rule)] }
-
-    /// The origin of rule `rule`'s rows, as the system should store it.
-    func rowOrigin(of rule: Int32) -> SystemBuilder.RowOrigin {
-        origins.key(at: Int(rule)).map { .key($0) } ?? .origin(origins[Int(rule)])
-    }
 
     /// The view whose rule `rule` is.
     func view(of rule: Int32) -> ViewIndex { ruleViews[Int(rule)] }
