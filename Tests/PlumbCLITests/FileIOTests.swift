@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// How `plumb` reads its input and writes its output: files, pipes, devices,
+/// and the errors for paths it cannot use.
+@Suite struct FileIOTests {
+    static let document = #"{"root": {"width": 40, "height": 30}, "views": [{"id": "a"}], "constraints": ["a.left = 5", "a.top = 6", "a.width = 7", "a.height = 8"]}"#
+    static let frames = "{\"frames\": {\n  \"root\": [0, 0, 40, 30],\n  \"a\": [5, 6, 7, 8]\n}}"
+
+    @Test func aFileAndStandardInputGiveTheSameFrames() throws {
+        let work = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let doc = work.appendingPathComponent("doc.json")
+        try Data(Self.document.utf8).write(to: doc)
+        let fromFile = try CLI.run(["solve", doc.path])
+        let fromStdin = try CLI.run(["solve", "-"], stdin: Data(Self.document.utf8))
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        #expect(fromFile.text.trimmingCharacters(in: .whitespacesAndNewlines) == Self.frames)
+        #expect(fromStdin.text == fromFile.text)
+    }
+
+    @Test func aDirectoryIsNeitherInputNorOutput() throws {
+        let work = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let input = try CLI.run(["solve", work.path])
+        #expect(input.status == 1)
+        #expect(input.stderr.contains("cannot read \(work.path): it is a directory"), "\(input.stderr)")
+
+        let doc = work.appendingPathComponent("doc.json")
+        try Data(Self.document.utf8).write(to: doc)
+        let output = try CLI.run(["solve", doc.path, "-o", work.path])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("cannot write \(work.path): it is a directory"), "\(output.stderr)")
+    }
+
+    @Test func missingPathsNameTheSystemError() throws {
+        let work = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let missing = work.appendingPathComponent("nope.json").path
+        let input = try CLI.run(["solve", missing])
+        #expect(input.status == 1)
+        #expect(input.stderr.contains("cannot read \(missing): No such file or directory"), "\(input.stderr)")
+
+        let doc = work.appendingPathComponent("doc.json")
+        try Data(Self.document.utf8).write(to: doc)
+        let out = work.appendingPathComponent("no-such-folder/frames.json").path
+        let output = try CLI.run(["solve", doc.path, "-o", out])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("cannot write \(out): No such file or directory"), "\(output.stderr)")
+        // Nothing half-written beside the document.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path) == ["doc.json"])
+    }
+
+    /// A device is written in place: renaming a temporary file over
+    /// /dev/null would replace the device (as root) or fail.
+    @Test func outputToADeviceIsWrittenInPlace() throws {
+        let run = try CLI.run(["solve", "-", "-o", "/dev/null"], stdin: Data(Self.document.utf8))
+        #expect(run.status == 0, "\(run.stderr)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: "/dev/null")
+        #expect(attributes[.type] as? FileAttributeType == .typeCharacterSpecial)
+    }
+
+    /// A file written with -o replaces the old one whole and leaves no temporary file.
+    @Test func aFileIsReplacedWhole() throws {
+        let work = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let out = work.appendingPathComponent("frames.json")
+        try Data(String(repeating: "x", count: 10_000).utf8).write(to: out)
+        let run = try CLI.run(["solve", "-", "-o", out.path], stdin: Data(Self.document.utf8))
+        #expect(run.status == 0, "\(run.stderr)")
+        let written = try String(contentsOf: out, encoding: .utf8)
+        #expect(written.trimmingCharacters(in: .whitespacesAndNewlines) == Self.frames)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path) == ["frames.json"])
+    }
+}
