@@ -134,7 +134,7 @@ final class SimplexCore {
     /// Whether every public operation checks the tableau's invariants
     /// afterwards and traps on a broken one: in debug builds only, when the
     /// environment has PLUMB_CHECK_INVARIANTS=1 (scripts/test.sh runs the
-    /// solver's tests once that way). Costs O(tableau size × levels) per call.
+    /// test suite once that way). Costs O(tableau size × levels) per call.
     static let checksInvariants: Bool = {
         #if DEBUG
         guard let flag = getenv("PLUMB_CHECK_INVARIANTS") else { return false }
