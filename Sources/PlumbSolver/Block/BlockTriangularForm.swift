@@ -19,86 +19,89 @@ struct BlockTriangularForm {
     }
 
     /// Orders the rows matched in `transversal` (over the CSR pattern
-    /// `start`/`index`) into blocks.
+    /// `start`/`index`) into blocks. `candidates` lists the rows the transversal
+    /// was given; unmatched ones are skipped, and depth-first searches start
+    /// from the matched ones in this order.
     ///
     /// - Complexity: O(rows + nonzeros); iterative, so dependency chains of any
     ///   length are fine.
     init(
         start: UnsafeBufferPointer<Int32>, index: UnsafeBufferPointer<Int32>,
-        transversal: Transversal, matchedRows: [Int32]
+        transversal: Transversal, rows candidates: [Int32]
     ) {
-        let rowCount = transversal.variableOfRow.count
-        // Tarjan's bookkeeping in one allocation: discovery order, low link
-        // (-1 once the row's component is emitted, so finished rows are
-        // "not on the stack" without a separate flag), and the two stacks.
-        var scratch = [Int32](repeating: -1, count: 2 * rowCount)
-        var stack = [Int32](repeating: 0, count: matchedRows.count)
-        var callRow = [Int32](repeating: 0, count: matchedRows.count)
-        var callPos = [Int32](repeating: 0, count: matchedRows.count)
-        var out = [Int32](repeating: 0, count: matchedRows.count)
+        // Tarjan's bookkeeping is indexed by each row's matched variable (there
+        // are fewer variables than rows), in one allocation: discovery order,
+        // low link (-1 once the row's component is emitted, so finished rows
+        // are "not on the stack" without a separate flag).
+        let variableCount = transversal.rowOfVariable.count
+        var scratch = [Int32](repeating: -1, count: 2 * variableCount)
+        // The stack of visited variables, and the call stack (variable and
+        // next term position): they grow only as deep as the dependency
+        // chains go.
+        var stack: [Int32] = []
+        var callVar: [Int32] = []
+        var callPos: [Int32] = []
+        let matchedCount = transversal.size
+        var out = [Int32](repeating: 0, count: matchedCount)
         var outStart: [Int32] = [0]
-        outStart.reserveCapacity(matchedRows.count + 1)
+        outStart.reserveCapacity(matchedCount + 1)
         var emitted = 0
 
         transversal.rowOfVariable.withUnsafeBufferPointer { rowOfVar in
+        transversal.variableOfRow.withUnsafeBufferPointer { varOfRow in
         scratch.withUnsafeMutableBufferPointer { scratch in
-        stack.withUnsafeMutableBufferPointer { stack in
-        callRow.withUnsafeMutableBufferPointer { callRow in
-        callPos.withUnsafeMutableBufferPointer { callPos in
         out.withUnsafeMutableBufferPointer { out in
-            let order = UnsafeMutableBufferPointer(rebasing: scratch[0 ..< rowCount])
-            let low = UnsafeMutableBufferPointer(rebasing: scratch[rowCount ..< 2 * rowCount])
+            let order = UnsafeMutableBufferPointer(rebasing: scratch[0 ..< variableCount])
+            let low = UnsafeMutableBufferPointer(rebasing: scratch[variableCount ..< 2 * variableCount])
             var counter: Int32 = 0
-            var top = 0  // size of `stack`
-            var depth = 0  // size of the call stack
-            for root in matchedRows where order[Int(root)] < 0 {
+            for rootRow in candidates {
+                let root = varOfRow[Int(rootRow)]
+                guard root >= 0 && order[Int(root)] < 0 else { continue }
                 order[Int(root)] = counter; low[Int(root)] = counter; counter &+= 1
-                stack[top] = root; top &+= 1
-                callRow[0] = root; callPos[0] = start[Int(root)]; depth = 1
-                while depth > 0 {
-                    let r = callRow[depth &- 1]
-                    let ri = Int(r)
-                    let end = start[ri &+ 1]
-                    var k = callPos[depth &- 1]
+                stack.append(root)
+                callVar.append(root); callPos.append(start[Int(rootRow)])
+                while let v = callVar.last {
+                    let vi = Int(v)
+                    let end = start[Int(rowOfVar[vi]) &+ 1]
+                    var k = callPos[callPos.count &- 1]
                     var pushed = false
                     while k < end {
-                        let next = rowOfVar[Int(index[Int(k)])]
+                        let next = index[Int(k)]
                         k &+= 1
-                        if next < 0 || next == r { continue }
                         let ni = Int(next)
+                        if next == v || rowOfVar[ni] < 0 { continue }
                         if order[ni] < 0 {
-                            callPos[depth &- 1] = k
+                            callPos[callPos.count &- 1] = k
                             order[ni] = counter; low[ni] = counter; counter &+= 1
-                            stack[top] = next; top &+= 1
-                            callRow[depth] = next; callPos[depth] = start[ni]; depth &+= 1
+                            stack.append(next)
+                            callVar.append(next); callPos.append(start[Int(rowOfVar[ni])])
                             pushed = true
                             break
-                        } else if low[ni] >= 0 && order[ni] < low[ri] {
-                            low[ri] = order[ni]  // `next` is still on the stack
+                        } else if low[ni] >= 0 && order[ni] < low[vi] {
+                            low[vi] = order[ni]  // `next` is still on the stack
                         }
                     }
                     if pushed { continue }
-                    // r is finished: emit its component if it is a root, then return.
-                    let rLow = low[ri]
-                    if rLow == order[ri] {
+                    // v's row is finished: emit its component if it is a root, then return.
+                    let vLow = low[vi]
+                    if vLow == order[vi] {
                         while true {
-                            top &-= 1
-                            let w = stack[top]
+                            let w = stack.removeLast()
                             low[Int(w)] = -1
-                            out[emitted] = w; emitted &+= 1
-                            if w == r { break }
+                            out[emitted] = rowOfVar[Int(w)]; emitted &+= 1
+                            if w == v { break }
                         }
                         outStart.append(Int32(emitted))
                     }
-                    depth &-= 1
-                    if depth > 0 {
-                        let parent = Int(callRow[depth &- 1])
-                        if rLow >= 0 && rLow < low[parent] { low[parent] = rLow }
+                    callVar.removeLast()
+                    callPos.removeLast()
+                    if let parent = callVar.last, vLow >= 0 && vLow < low[Int(parent)] {
+                        low[Int(parent)] = vLow
                     }
                 }
             }
-        }}}}}}
-        rows = out
+        }}}}
+        self.rows = out
         blockStart = outStart
     }
 }

@@ -108,7 +108,7 @@ public final class CompiledSystem {
         for r in parameterRows { isParameter[r.int] = true }
         self.isParameter = isParameter
         isChanged = [Bool](repeating: false, count: system.rowCount)
-        planner = Planner(system: system, options: options)
+        planner = Planner(system: system, options: options, recordsBlockOrder: true)
         planner.stats.variables = system.variableCount
         planner.stats.rows = system.rowCount
         planner.stats.nonzeros = system.nonzeroCount

@@ -44,8 +44,8 @@ struct ParameterReach {
             for k in system.termRange(of: RowIndex(Int(r))) where reached[Int(system.columns[k])] { return true }
             return false
         }
-        for b in 0 ..< planner.solvedBlockStart.count - 1 {
-            let blockRows = planner.solvedBlockRows[planner.solvedBlockStart[b] ..< planner.solvedBlockStart[b + 1]]
+        for b in 0 ..< planner.solvedBlockCount {
+            let blockRows = planner.solvedBlock(b)
             guard blockRows.contains(where: reads) else { continue }
             if blockRows.count == 1 {
                 let r = blockRows.first!
@@ -94,7 +94,7 @@ extension Planner {
             guard i < count else { break }
             let b = Int(~reach.targets[i])
             if dense == nil { dense = DenseBlockSolver(lapackThreshold: options.lapackThreshold) }
-            guard solveDense(rows: solvedBlockRows[solvedBlockStart[b] ..< solvedBlockStart[b + 1]], dense: &dense!)
+            guard solveDense(rows: solvedBlock(b), dense: &dense!)
             else { return false }
             i += 1
         }

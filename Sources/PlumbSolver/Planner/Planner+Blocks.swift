@@ -4,15 +4,14 @@ extension Planner {
     /// Orders the required equalities into block triangular form and solves
     /// every block they determine.
     mutating func solveBlocks() throws(SolverError) {
-        var equalities: [Int32] = []
-        equalities.reserveCapacity(system.rowCount)
-        for r in 0 ..< system.rowCount
-        where system.relations[r] == .equal && system.priorities[r].isRequired
-            && system.rowStart[r + 1] > system.rowStart[r]
-        {
-            equalities.append(Int32(r))
-        }
         let system = self.system
+        func isEquality(_ r: Int) -> Bool {
+            system.relations[r] == .equal && system.priorities[r].isRequired
+                && system.rowStart[r + 1] > system.rowStart[r]
+        }
+        var equalities: [Int32] = []
+        equalities.reserveCapacity((0 ..< system.rowCount).count(where: isEquality))
+        for r in 0 ..< system.rowCount where isEquality(r) { equalities.append(Int32(r)) }
         let transversal = system.rowStart.withUnsafeBufferPointer { start in
             system.columns.withUnsafeBufferPointer { index in
                 Transversal(
@@ -22,12 +21,12 @@ extension Planner {
         }
         definingRow = transversal.rowOfVariable
         definedVariable = transversal.variableOfRow
-        let matched = equalities.filter { transversal.variableOfRow[Int($0)] >= 0 }
         let btf = system.rowStart.withUnsafeBufferPointer { start in
             system.columns.withUnsafeBufferPointer { index in
-                BlockTriangularForm(start: start, index: index, transversal: transversal, matchedRows: matched)
+                BlockTriangularForm(start: start, index: index, transversal: transversal, rows: equalities)
             }
         }
+        equalities = []
 
         var dense = DenseBlockSolver(lapackThreshold: options.lapackThreshold)
         let rowOfVar = definingRow
@@ -42,7 +41,7 @@ extension Planner {
             }
             defer { b += 1 }
             let rows = btf.rows(ofBlock: b)
-            for r in rows { blockOfRow[Int(r)] = Int32(b) }
+            for r in rows { blockOfVariable[Int(varOfRow[Int(r)])] = Int32(b) }
             // A block is determined when every variable its rows mention is
             // either defined inside the block or already determined.
             var determined = true
@@ -51,7 +50,7 @@ extension Planner {
                     let v = Int(system.columns[k])
                     let owner = rowOfVar[v]
                     if owner < 0 { determined = false; break scan }
-                    if blockOfRow[Int(owner)] != Int32(b) && state[v] != .determined {
+                    if blockOfVariable[v] != Int32(b) && state[v] != .determined {
                         determined = false; break scan
                     }
                 }
@@ -64,8 +63,10 @@ extension Planner {
                 }
             }
             if determined {
-                solvedBlockRows.append(contentsOf: rows)
-                solvedBlockStart.append(solvedBlockRows.count)
+                if recordsBlockOrder {
+                    solvedBlockRows.append(contentsOf: rows)
+                    solvedBlockStart.append(Int32(solvedBlockRows.count))
+                }
                 if rows.count == 1 {
                     stats.dagVariables += 1
                 } else {
@@ -105,12 +106,12 @@ extension Planner {
         varOfRow.withUnsafeBufferPointer { varOfRow in
         values.withUnsafeMutableBufferPointer { values in
         state.withUnsafeMutableBufferPointer { state in
-        blockOfRow.withUnsafeMutableBufferPointer { blockOfRow in
+        blockOfVariable.withUnsafeMutableBufferPointer { blockOfVariable in
             let blockCount = blockStart.count - 1
             while end < blockCount && blockStart[end + 1] - blockStart[end] == 1 {
                 let r = Int(blockRows[Int(blockStart[end])])
                 let v = Int(varOfRow[r])
-                blockOfRow[r] = Int32(end)
+                blockOfVariable[v] = Int32(end)
                 var pivot = 0.0, largest = 0.0
                 var rhs = -constants[r]
                 var known = true
@@ -137,14 +138,13 @@ extension Planner {
                 end += 1
             }
         }}}}}}}}}}
-        if end > first {
-            stats.dagVariables += dagVariables
-            // Recorded for compiled systems, which re-evaluate solved blocks in order.
+        stats.dagVariables += dagVariables
+        if recordsBlockOrder {
             for j in first ..< end {
                 let r = btf.rows[Int(btf.blockStart[j])]
                 if state[Int(varOfRow[Int(r)])] == .determined {
                     solvedBlockRows.append(r)
-                    solvedBlockStart.append(solvedBlockRows.count)
+                    solvedBlockStart.append(Int32(solvedBlockRows.count))
                 }
             }
         }
@@ -160,8 +160,8 @@ extension Planner {
     /// - Complexity: O(nonzeros of the solved blocks) when they are small.
     mutating func reevaluateBlocks() -> Bool {
         var dense = DenseBlockSolver(lapackThreshold: options.lapackThreshold)
-        for b in 0 ..< solvedBlockStart.count - 1 {
-            let rows = solvedBlockRows[solvedBlockStart[b] ..< solvedBlockStart[b + 1]]
+        for b in 0 ..< solvedBlockCount {
+            let rows = solvedBlock(b)
             let ok = rows.count == 1
                 ? solveSingleton(row: Int(rows.first!), variable: Int(definedVariable[Int(rows.first!)]))
                 : solveDense(rows: rows, dense: &dense)

@@ -14,8 +14,8 @@ extension Planner {
         }
         // Rows of each block, found by scanning once (error path only).
         var rowsOfBlock: [Int32: [Int32]] = [:]
-        for r in 0 ..< blockOfRow.count where blockOfRow[r] >= 0 {
-            rowsOfBlock[blockOfRow[r], default: []].append(Int32(r))
+        for v in 0 ..< blockOfVariable.count where blockOfVariable[v] >= 0 {
+            rowsOfBlock[blockOfVariable[v], default: []].append(rowOfVar[v])
         }
         var head = 0
         while head < queue.count {
@@ -24,7 +24,7 @@ extension Planner {
             for k in system.termRange(of: RowIndex(Int(r))) {
                 let v = Int(system.columns[k])
                 guard state[v] == .determined else { continue }
-                let b = blockOfRow[Int(rowOfVar[v])]
+                let b = blockOfVariable[v]
                 guard visitedBlocks.insert(b).inserted else { continue }
                 for d in rowsOfBlock[b] ?? [] where inSet.insert(d).inserted { queue.append(d) }
             }

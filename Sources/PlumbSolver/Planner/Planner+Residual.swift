@@ -9,27 +9,50 @@ import Dispatch
 /// compared lexicographically (variable, then coefficient), then the
 /// constant, then the relation; rows equal in all of these (duplicates)
 /// by position.
+///
+/// It orders one small set of rows at a time (a residual component's) and
+/// keeps its buffers between sets.
 struct CanonicalRows {
     private let system: ConstraintSystem
-    private let rows: [Int32]
+    private var rows: [Int32] = []
     /// Row `i`'s term positions in `system`, sorted by variable, are
     /// `positions[start[i] ..< start[i + 1]]` (4 bytes a term: the terms
     /// themselves are read from the system, not copied).
-    private var start: [Int32]
-    private var positions: [Int32]
+    private var start: [Int32] = [0]
+    private var positions: [Int32] = []
+    /// Scratch for ``sort(_:by:)``.
+    private var order: [Int32] = []
 
-    /// - Parameter rows: the rows to order; `precedes` takes indices into it.
-    init(_ system: ConstraintSystem, rows: [Int32]) {
+    init(_ system: ConstraintSystem) {
         self.system = system
-        self.rows = rows
-        var total = 0
-        for r in rows { total += system.termRange(of: RowIndex(Int(r))).count }
-        start = []
-        start.reserveCapacity(rows.count + 1)
+    }
+
+    /// Sorts `rows` by `rank` (lower first), then canonically; rows equal in
+    /// both keep their order.
+    mutating func sort(_ rows: inout ArraySlice<Int32>, by rank: (Int32) -> Double) {
+        load(rows)
+        order.removeAll(keepingCapacity: true)
+        order.append(contentsOf: 0 ..< Int32(rows.count))
+        let loaded = self
+        order.sort { a, b in
+            let ra = rank(loaded.rows[Int(a)]), rb = rank(loaded.rows[Int(b)])
+            if ra != rb { return ra < rb }
+            return loaded.precedes(Int(a), Int(b))
+        }
+        var i = rows.startIndex
+        for j in order {
+            rows[i] = self.rows[Int(j)]
+            i += 1
+        }
+    }
+
+    private mutating func load(_ newRows: ArraySlice<Int32>) {
+        rows.removeAll(keepingCapacity: true)
+        rows.append(contentsOf: newRows)
+        start.removeAll(keepingCapacity: true)
         start.append(0)
-        positions = []
-        positions.reserveCapacity(total)
-        for r in rows {
+        positions.removeAll(keepingCapacity: true)
+        for r in newRows {
             let range = system.termRange(of: RowIndex(Int(r)))
             let first = positions.count
             for k in range {
@@ -46,7 +69,8 @@ struct CanonicalRows {
         }
     }
 
-    func precedes(_ a: Int, _ b: Int) -> Bool {
+    /// Whether loaded row `a` comes before loaded row `b`.
+    private func precedes(_ a: Int, _ b: Int) -> Bool {
         var i = Int(start[a]), j = Int(start[b])
         let endA = Int(start[a + 1]), endB = Int(start[b + 1])
         while i < endA && j < endB {
@@ -128,72 +152,82 @@ extension Planner {
     }
 
     /// Sorts the rows the block phase left into fixed rows and components.
+    ///
+    /// Per-variable and per-row scratch is released as soon as it has served,
+    /// so the plan's peak memory is about two arrays of residual rows and a
+    /// union-find over the variables.
     mutating func makeResidualPlan() -> ResidualPlan {
         var plan = ResidualPlan()
-        let varOfRow = definedVariable
         var residual: [Int32] = []
-        var uf = UnionFind(count: system.variableCount)
-
-        for r in 0 ..< system.rowCount {
-            let defined = varOfRow[r]
-            if defined >= 0 && state[Int(defined)] == .determined { continue }
-            var anchor: Int32 = -1
-            for k in system.termRange(of: RowIndex(r)) where state[Int(system.columns[k])] != .determined {
-                let v = system.columns[k]
-                if anchor < 0 { anchor = v } else { uf.union(anchor, v) }
-            }
-            if anchor < 0 {
-                // Every variable is known: a required row must hold as it stands.
-                if system.priorities[r].isRequired { plan.fixedRows.append(Int32(r)) }
-            } else {
-                residual.append(Int32(r))
-            }
-        }
-        guard let first = residual.first else { return plan }
-        plan.firstRow = first
-
-        // Group residual rows by component (the representative of any open
-        // variable) with a counting sort, then order each component's rows.
-        var componentOfRoot = [Int32](repeating: -1, count: system.variableCount)
-        var componentOfResidual = [Int32](repeating: 0, count: residual.count)
+        // The component of each residual row, numbered in order of first row.
+        var componentOfResidual: [Int32] = []
         var componentCount = 0
-        var orderKey = [Double](repeating: 0, count: residual.count)
-        for (i, r) in residual.enumerated() {
-            var anchor: Int32 = -1
-            for k in system.termRange(of: RowIndex(Int(r))) where state[Int(system.columns[k])] != .determined {
-                anchor = system.columns[k]
-                break
+        do {
+            let varOfRow = definedVariable
+            var uf = UnionFind(count: system.variableCount)
+            for r in 0 ..< system.rowCount {
+                let defined = varOfRow[r]
+                if defined >= 0 && state[Int(defined)] == .determined { continue }
+                var anchor: Int32 = -1
+                for k in system.termRange(of: RowIndex(r)) where state[Int(system.columns[k])] != .determined {
+                    let v = system.columns[k]
+                    if anchor < 0 { anchor = v } else { uf.union(anchor, v) }
+                }
+                if anchor < 0 {
+                    // Every variable is known: a required row must hold as it stands.
+                    if system.priorities[r].isRequired { plan.fixedRows.append(Int32(r)) }
+                } else {
+                    residual.append(Int32(r))
+                }
             }
-            let root = uf.find(anchor)
-            if componentOfRoot[Int(root)] < 0 {
-                componentOfRoot[Int(root)] = Int32(componentCount)
-                componentCount += 1
+            guard let first = residual.first else { return plan }
+            plan.firstRow = first
+            var componentOfRoot = [Int32](repeating: -1, count: system.variableCount)
+            componentOfResidual.reserveCapacity(residual.count)
+            for r in residual {
+                var anchor: Int32 = -1
+                for k in system.termRange(of: RowIndex(Int(r))) where state[Int(system.columns[k])] != .determined {
+                    anchor = system.columns[k]
+                    break
+                }
+                let root = Int(uf.find(anchor))
+                if componentOfRoot[root] < 0 {
+                    componentOfRoot[root] = Int32(componentCount)
+                    componentCount += 1
+                }
+                componentOfResidual.append(componentOfRoot[root])
             }
-            componentOfResidual[i] = componentOfRoot[Int(root)]
-            let p = system.priorities[Int(r)]
-            orderKey[i] = p.isRequired ? (system.relations[Int(r)] == .equal ? -2 : -1) : 1000 - p.rawValue
         }
+
+        // Group the rows by component with a counting sort (stable, so each
+        // component's rows are in system order), then order each component.
         var componentStart = [Int](repeating: 0, count: componentCount + 1)
         for c in componentOfResidual { componentStart[Int(c) + 1] += 1 }
         for c in 0 ..< componentCount { componentStart[c + 1] += componentStart[c] }
-        var cursor = componentStart
-        var residualOrder = [Int](repeating: 0, count: residual.count)
-        for (i, c) in componentOfResidual.enumerated() {
-            residualOrder[cursor[Int(c)]] = i
-            cursor[Int(c)] += 1
-        }
-        // Within a rank, rows go in a canonical order of their content (terms
-        // by variable, then constant, then relation), not in the order they
-        // were written: where several optima tie, the simplex then picks the
-        // same one whatever the order of the constraints.
-        let canonical = CanonicalRows(system, rows: residual)
-        plan.rows.reserveCapacity(residual.count)
-        for c in 0 ..< componentCount {
-            let ordered = residualOrder[componentStart[c] ..< componentStart[c + 1]].sorted { a, b in
-                if orderKey[a] != orderKey[b] { return orderKey[a] < orderKey[b] }
-                return canonical.precedes(a, b)
+        do {
+            var cursor = componentStart
+            plan.rows = [Int32](repeating: 0, count: residual.count)
+            for (r, c) in zip(residual, componentOfResidual) {
+                plan.rows[cursor[Int(c)]] = r
+                cursor[Int(c)] += 1
             }
-            for i in ordered { plan.rows.append(residual[i]) }
+        }
+        residual = []
+        componentOfResidual = []
+        // Required equalities, then required inequalities, then optional rows
+        // from the highest priority down; within a rank, rows go in a
+        // canonical order of their content (terms by variable, then constant,
+        // then relation), not in the order they were written: where several
+        // optima tie, the simplex then picks the same one whatever the order
+        // of the constraints.
+        let system = self.system
+        func rank(_ r: Int32) -> Double {
+            let p = system.priorities[Int(r)]
+            return p.isRequired ? (system.relations[Int(r)] == .equal ? -2 : -1) : 1000 - p.rawValue
+        }
+        var canonical = CanonicalRows(system)
+        for c in 0 ..< componentCount {
+            canonical.sort(&plan.rows[componentStart[c] ..< componentStart[c + 1]], by: rank)
         }
         plan.componentStart = componentStart
         return plan

@@ -55,24 +55,37 @@ struct Planner {
     /// transversal (-1 if none); `definedVariable[r]` is the inverse.
     var definingRow: [Int32]
     var definedVariable: [Int32]
-    /// The block of the block triangular form that each matched row is in (-1 if none).
-    var blockOfRow: [Int32]
+    /// The block of the block triangular form that each matched variable's
+    /// defining row is in (-1 if none).
+    var blockOfVariable: [Int32]
+    /// Whether the block phase records the order of the blocks it solves
+    /// (``solvedBlock(_:)``): a compiled system re-evaluates them in this
+    /// order for new constants; a one-shot solve does not keep it.
+    let recordsBlockOrder: Bool
     /// The rows of every block the block phase solved, in the order it solved
-    /// them: block `b` is `solvedBlockRows[solvedBlockStart[b] ..< solvedBlockStart[b + 1]]`.
-    /// A compiled system re-evaluates them in this order for new constants.
+    /// them (when ``recordsBlockOrder``): see ``solvedBlock(_:)``.
     var solvedBlockRows: [Int32] = []
-    var solvedBlockStart: [Int] = [0]
+    var solvedBlockStart: [Int32] = [0]
     /// Scratch: each variable's column in the component tableau being built (-1 if none).
     var localIndex: [Int32] = []
 
-    init(system: ConstraintSystem, options: SolveOptions) {
+    init(system: ConstraintSystem, options: SolveOptions, recordsBlockOrder: Bool = false) {
         self.system = system
         self.options = options
+        self.recordsBlockOrder = recordsBlockOrder
         values = [Double](repeating: 0, count: system.variableCount)
         state = [State](repeating: .open, count: system.variableCount)
-        blockOfRow = [Int32](repeating: -1, count: system.rowCount)
+        blockOfVariable = [Int32](repeating: -1, count: system.variableCount)
         definingRow = [Int32](repeating: -1, count: system.variableCount)
         definedVariable = [Int32](repeating: -1, count: system.rowCount)
+    }
+
+    /// The number of blocks recorded in ``solvedBlock(_:)``.
+    var solvedBlockCount: Int { solvedBlockStart.count - 1 }
+
+    /// The rows of the `b`th block the block phase solved.
+    func solvedBlock(_ b: Int) -> ArraySlice<Int32> {
+        solvedBlockRows[Int(solvedBlockStart[b]) ..< Int(solvedBlockStart[b + 1])]
     }
 
     mutating func run() throws(SolverError) -> Solution {
