@@ -43,4 +43,21 @@ import Testing
         #expect(system.origins[1].text == "ww = 12")
         #expect(system.constants == [-10, -12])
     }
+
+    @Test func aKeyTooLargeForAnEntryIsMadeIntoItsOriginWhenAdded() {
+        var list = OriginList(source: Labels())
+        let labels = list.source as! Labels
+        list.append(.key(1 << 31 - 1))
+        list.append(.key(1 << 31))
+        list.append(.key(UInt64.max >> 1))
+        // The small key stays a key; the two large ones were asked for at once.
+        #expect(labels.asked == 2)
+        guard case .key(let small) = list.entry(at: 0) else { Issue.record("row 0 is not a key"); return }
+        #expect(small == 1 << 31 - 1)
+        guard case .stored(let large) = list.entry(at: 1) else { Issue.record("row 1 is not stored"); return }
+        #expect(large.text == "label 2147483648")
+        #expect(list[2].text == "label \(UInt64.max >> 1)")
+        #expect(list[0].text == "label 2147483647")
+        #expect(labels.asked == 3)
+    }
 }

@@ -22,7 +22,9 @@ public struct ConstraintSystem: Sendable {
     /// Each row's constant.
     public private(set) var constants: [Double] = []
     public private(set) var relations: [Relation] = []
-    public private(set) var priorities: [Priority] = []
+    /// Each row's priority (one byte a row while there are at most 256
+    /// distinct priorities: see ``PriorityList``).
+    public private(set) var priorities = PriorityList()
     /// Each row's origin (see ``OriginList``: stored, or made on demand by
     /// ``originSource`` from the key the row was added with).
     public private(set) var origins = OriginList()
@@ -82,10 +84,10 @@ public struct ConstraintSystem: Sendable {
 
     /// Adds the row `Σ terms + constant ⋈ 0` as the overload taking an
     /// ``Origin`` does, with its origin given as a ``RowOrigin``: a key is
-    /// kept as 8 bytes and made into an origin by ``originSource`` only when
-    /// it is read.
+    /// kept as 4 bytes and made into an origin by ``originSource`` only when
+    /// it is read (see ``OriginList``).
     ///
-    /// - Precondition: ``originSource`` is set for a key; `key < 2⁶³`.
+    /// - Precondition: ``originSource`` is set for a key.
     @discardableResult
     public mutating func addRow(
         _ terms: some Sequence<(VariableIndex, Double)>,

@@ -2,7 +2,7 @@
 /// from (a layout document still holds its constraint strings and view ids)
 /// gives each row a 64-bit key instead of an ``Origin``, and the system asks
 /// the source only when an origin is read: for an error, a conflict set or a
-/// check report. A 100,000-view document then keeps 8 bytes per row for its
+/// check report. A 100,000-view document then keeps 4 bytes per row for its
 /// origins instead of an ``Origin`` and a string.
 ///
 /// The source must answer the same origin for a key for as long as a system
@@ -22,12 +22,14 @@ public enum RowOrigin: Sendable {
 
 /// The origins of a ``ConstraintSystem``'s rows, row by row.
 ///
-/// Each row takes 8 bytes: either a key for the system's ``OriginSource``
-/// or the position of an ``Origin`` kept here. Consecutive rows with the
-/// same stored origin (a rule that makes several rows) share it.
+/// Each row takes 4 bytes: either a key for the system's ``OriginSource``
+/// (keys below 2³¹; a larger key is made into its origin when it is added,
+/// and that is stored) or the position of an ``Origin`` kept here.
+/// Consecutive rows with the same stored origin (a rule that makes several
+/// rows) share it.
 public struct OriginList: RandomAccessCollection, Sendable {
     /// Per row: `key << 1 | 1` for a key, `position << 1` for a stored origin.
-    private var entries: [UInt64] = []
+    private var entries: [UInt32] = []
     private var stored: [Origin] = []
     /// Answers the keys; set before the first keyed row is added.
     public internal(set) var source: (any OriginSource)?
@@ -46,7 +48,7 @@ public struct OriginList: RandomAccessCollection, Sendable {
     /// Row `row`'s entry as it was added (a key stays a key).
     public func entry(at row: Int) -> RowOrigin {
         let entry = entries[row]
-        return entry & 1 == 1 ? .key(entry >> 1) : .stored(stored[Int(entry >> 1)])
+        return entry & 1 == 1 ? .key(UInt64(entry >> 1)) : .stored(stored[Int(entry >> 1)])
     }
 
     /// The origin `origin` stands for.
@@ -66,7 +68,7 @@ public struct OriginList: RandomAccessCollection, Sendable {
 
     /// Appends an entry. A stored origin equal to the previous entry's
     /// shares it.
-    /// - Precondition: for a key, `key < 2⁶³` and ``source`` is set.
+    /// - Precondition: for a key, ``source`` is set.
     public mutating func append(_ origin: RowOrigin) {
         switch origin {
         case .stored(let origin):
@@ -75,18 +77,26 @@ public struct OriginList: RandomAccessCollection, Sendable {
                 entries.append(lastEntry)
                 return
             }
-            entries.append(UInt64(stored.count) << 1)
-            stored.append(origin)
+            entries.append(storing(origin))
         case .key(let key):
-            precondition(key < 1 << 63, "origin key \(key) too large")
-            precondition(source != nil, "an origin key needs an origin source")
-            entries.append(key << 1 | 1)
+            guard let source else { preconditionFailure("an origin key needs an origin source") }
+            if key < 1 << 31 {
+                entries.append(UInt32(key) << 1 | 1)
+            } else {
+                entries.append(storing(source.origin(forKey: key)))
+            }
         }
     }
 
     /// Makes row `row`'s origin `origin` (stored from now on).
     mutating func replace(_ row: Int, with origin: Origin) {
-        entries[row] = UInt64(stored.count) << 1
+        entries[row] = storing(origin)
+    }
+
+    /// Keeps `origin` and returns its entry.
+    private mutating func storing(_ origin: Origin) -> UInt32 {
+        precondition(stored.count < 1 << 31, "more than 2³¹ stored origins")
         stored.append(origin)
+        return UInt32(stored.count - 1) << 1
     }
 }

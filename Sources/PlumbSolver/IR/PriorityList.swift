@@ -1,0 +1,75 @@
+/// The priorities of a ``ConstraintSystem``'s rows, row by row.
+///
+/// A layout uses a handful of distinct priorities (required, the hugging and
+/// resistance defaults, a few of its own), so while there are at most 256
+/// distinct values each row keeps a one-byte code into a table of them. The
+/// 257th distinct value switches the list to a full ``Priority`` (8 bytes) per
+/// row. Reading a row's priority is a table lookup either way.
+public struct PriorityList: RandomAccessCollection, Sendable {
+    /// Per row, while ``isWide`` is false: the position of its priority in ``table``.
+    private var codes: [UInt8] = []
+    /// The distinct priorities, in order of first use.
+    private var table: [Priority] = []
+    /// Each distinct priority's code, kept once the table outgrows a short scan.
+    private var codeOf: [Priority: UInt8] = [:]
+    /// Per row, once ``isWide``: its priority.
+    private var full: [Priority] = []
+    private var isWide = false
+    /// The code of the last row appended: consecutive rows often share a priority.
+    private var lastCode = 0
+
+    public init() {}
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { isWide ? full.count : codes.count }
+
+    /// Row `row`'s priority.
+    public subscript(row: Int) -> Priority {
+        isWide ? full[row] : table[Int(codes[row])]
+    }
+
+    public mutating func reserveCapacity(_ rows: Int) {
+        if isWide { full.reserveCapacity(rows) } else { codes.reserveCapacity(rows) }
+    }
+
+    /// Appends a row's priority.
+    public mutating func append(_ priority: Priority) {
+        if isWide {
+            full.append(priority)
+        } else if let code = code(for: priority) {
+            codes.append(code)
+        } else {
+            // A 257th distinct priority: keep every row's in full from now on.
+            full.reserveCapacity(Swift.max(codes.capacity, codes.count + 1))
+            for code in codes { full.append(table[Int(code)]) }
+            full.append(priority)
+            codes = []
+            table = []
+            codeOf = [:]
+            isWide = true
+        }
+    }
+
+    /// `priority`'s code, added to the table if it is new; nil when the table is full.
+    private mutating func code(for priority: Priority) -> UInt8? {
+        if lastCode < table.count && table[lastCode] == priority { return UInt8(lastCode) }
+        if table.count <= 8 {
+            if let i = table.firstIndex(of: priority) {
+                lastCode = i
+                return UInt8(i)
+            }
+        } else if let code = codeOf[priority] {
+            lastCode = Int(code)
+            return code
+        }
+        guard table.count < 256 else { return nil }
+        let code = UInt8(table.count)
+        table.append(priority)
+        if table.count > 8 {
+            if codeOf.isEmpty { for (i, p) in table.enumerated() { codeOf[p] = UInt8(i) } }
+            codeOf[priority] = code
+        }
+        lastCode = Int(code)
+        return code
+    }
+}

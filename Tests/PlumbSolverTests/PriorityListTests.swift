@@ -1,0 +1,45 @@
+import Testing
+@testable import PlumbSolver
+import PlumbTestSupport
+
+/// Row priorities: one-byte codes while there are at most 256 distinct
+/// values, full values after that, the same rows read back either way.
+@Suite struct PriorityListTests {
+    /// `count` distinct priorities in 1 ... 1000, in a scrambled order.
+    static func distinct(_ count: Int) -> [Priority] {
+        (0 ..< count).map { i in Priority(rawValue: 1 + Double((i * 389) % 997) + Double(i / 997) * 0.5)! }
+    }
+
+    @Test(arguments: [1, 8, 9, 256, 257, 1000])
+    func readsBackEveryRow(distinctCount: Int) {
+        let values = Self.distinct(distinctCount)
+        #expect(Set(values).count == distinctCount)
+        var list = PriorityList()
+        var expected: [Priority] = []
+        var rng = SplitMix64(seed: UInt64(distinctCount))
+        // Runs of repeats and jumps back to earlier values, across the switch to full values.
+        for i in 0 ..< 3 * distinctCount + 50 {
+            let p = i < distinctCount ? values[i] : values[Int(rng.next() % UInt64(distinctCount))]
+            list.append(p)
+            expected.append(p)
+            if i % 7 == 0 {
+                list.append(p)
+                expected.append(p)
+            }
+        }
+        #expect(list.count == expected.count)
+        #expect(Array(list) == expected)
+    }
+
+    @Test func systemRowsKeepTheirPrioritiesPastTheCodeTable() {
+        var system = ConstraintSystem()
+        let x = system.addVariables(1)
+        let values = Self.distinct(300)
+        for p in values {
+            system.addRow([(x, 1.0)], constant: 0, relation: .lessOrEqual, priority: p,
+                          origin: Origin(kind: .code, text: "p"))
+        }
+        #expect(system.priorities.count == 300)
+        #expect((0 ..< 300).allSatisfy { system.priorities[$0] == values[$0] })
+    }
+}
