@@ -40,9 +40,14 @@ struct SolveCommand: ParsableCommand {
 
     private func solve() throws {
         let t0 = IO.now()
-        let doc = try Pipeline.loadDocument(document)
-        let t1 = IO.now()
-        let lowered = try doc.lower()
+        // The document goes as soon as it is lowered (its origins keep what
+        // diagnostics need).
+        var t1 = t0
+        let lowered = try {
+            let doc = try Pipeline.loadDocument(document)
+            t1 = IO.now()
+            return try doc.lower()
+        }()
         let t2 = IO.now()
         let solution = try lowered.solve(options: SolveOptions(strategy: strategy))
         let t3 = IO.now()
