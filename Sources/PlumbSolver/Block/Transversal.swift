@@ -15,20 +15,23 @@ struct Transversal {
     var size: Int
 
     /// Matches the rows listed in `rows` of the CSR pattern `start`/`index`
-    /// (whose rows are numbered `0 ..< rowCount`) with columns `0 ..< columnCount`.
-    /// Rows not in `rows` stay unmatched. Columns for which `eligible(column)`
-    /// is false are never matched.
+    /// with its columns. Rows not in `rows` stay unmatched. Columns for which
+    /// `eligible(column)` is false are never matched.
     ///
+    /// - Parameters:
+    ///   - variableOfRow: the storage for ``variableOfRow``: -1 for every
+    ///     row of the pattern (the caller's array is reused, not copied, when
+    ///     it is handed over with `consume`).
+    ///   - rowOfVariable: likewise for ``rowOfVariable``, one -1 per column.
     /// - Complexity: O(nonzeros) for the greedy pass, which matches every row
     ///   of an acyclic (triangular) system; each augmenting search is
     ///   O(nonzeros) in the worst case.
     init(
-        rowCount: Int, columnCount: Int,
+        variableOfRow varOfRow: consuming [Int32], rowOfVariable rowOfVar: consuming [Int32],
         start: UnsafeBufferPointer<Int32>, index: UnsafeBufferPointer<Int32>,
         rows: [Int32], eligible: (Int32) -> Bool
     ) {
-        var varOfRow = [Int32](repeating: -1, count: rowCount)
-        var rowOfVar = [Int32](repeating: -1, count: columnCount)
+        let columnCount = rowOfVar.count
         var size = 0
         var unmatched: [Int32] = []
 

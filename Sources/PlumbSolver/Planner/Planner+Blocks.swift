@@ -2,7 +2,8 @@ extension Planner {
     // MARK: - Block phase
 
     /// Orders the required equalities into block triangular form and solves
-    /// every block they determine.
+    /// every block they determine. Runs once, on a new planner (whose
+    /// matching arrays are still all -1).
     mutating func solveBlocks() throws(SolverError) {
         let system = self.system
         func isEquality(_ r: Int) -> Bool {
@@ -12,10 +13,14 @@ extension Planner {
         var equalities: [Int32] = []
         equalities.reserveCapacity((0 ..< system.rowCount).count(where: isEquality))
         for r in 0 ..< system.rowCount where isEquality(r) { equalities.append(Int32(r)) }
+        // The matching is built in the planner's own (all -1) arrays.
+        var varOfRowStorage: [Int32] = [], rowOfVarStorage: [Int32] = []
+        swap(&varOfRowStorage, &definedVariable)
+        swap(&rowOfVarStorage, &definingRow)
         let transversal = system.rowStart.withUnsafeBufferPointer { start in
             system.columns.withUnsafeBufferPointer { index in
                 Transversal(
-                    rowCount: system.rowCount, columnCount: system.variableCount,
+                    variableOfRow: consume varOfRowStorage, rowOfVariable: consume rowOfVarStorage,
                     start: start, index: index, rows: equalities, eligible: { _ in true })
             }
         }
