@@ -14,23 +14,31 @@ struct Transversal {
     /// Number of matched pairs.
     var size: Int
 
+    /// Takes `variableOfRow` and `rowOfVariable` as the storage for the
+    /// matching (-1 for every row and every column of the pattern), matching
+    /// nothing yet: see ``match(start:index:rows:eligible:)``. The arrays are
+    /// filled in place when they are not shared.
+    init(variableOfRow: [Int32], rowOfVariable: [Int32]) {
+        self.variableOfRow = variableOfRow
+        self.rowOfVariable = rowOfVariable
+        size = 0
+    }
+
     /// Matches the rows listed in `rows` of the CSR pattern `start`/`index`
     /// with its columns. Rows not in `rows` stay unmatched. Columns for which
     /// `eligible(column)` is false are never matched.
     ///
-    /// - Parameters:
-    ///   - variableOfRow: the storage for ``variableOfRow``: -1 for every
-    ///     row of the pattern (the caller's array is reused, not copied, when
-    ///     it is handed over with `consume`).
-    ///   - rowOfVariable: likewise for ``rowOfVariable``, one -1 per column.
+    /// - Precondition: nothing is matched yet.
     /// - Complexity: O(nonzeros) for the greedy pass, which matches every row
     ///   of an acyclic (triangular) system; each augmenting search is
     ///   O(nonzeros) in the worst case.
-    init(
-        variableOfRow varOfRow: consuming [Int32], rowOfVariable rowOfVar: consuming [Int32],
+    mutating func match(
         start: UnsafeBufferPointer<Int32>, index: UnsafeBufferPointer<Int32>,
         rows: [Int32], eligible: (Int32) -> Bool
     ) {
+        var varOfRow: [Int32] = [], rowOfVar: [Int32] = []
+        swap(&varOfRow, &variableOfRow)
+        swap(&rowOfVar, &rowOfVariable)
         let columnCount = rowOfVar.count
         var size = 0
         var unmatched: [Int32] = []
@@ -107,8 +115,8 @@ struct Transversal {
                 }
             }
         }
-        self.variableOfRow = varOfRow
-        self.rowOfVariable = rowOfVar
+        variableOfRow = varOfRow
+        rowOfVariable = rowOfVar
         self.size = size
     }
 }

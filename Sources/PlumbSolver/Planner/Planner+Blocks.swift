@@ -14,14 +14,12 @@ extension Planner {
         equalities.reserveCapacity((0 ..< system.rowCount).count(where: isEquality))
         for r in 0 ..< system.rowCount where isEquality(r) { equalities.append(Int32(r)) }
         // The matching is built in the planner's own (all -1) arrays.
-        var varOfRowStorage: [Int32] = [], rowOfVarStorage: [Int32] = []
-        swap(&varOfRowStorage, &definedVariable)
-        swap(&rowOfVarStorage, &definingRow)
-        let transversal = system.rowStart.withUnsafeBufferPointer { start in
+        var transversal = Transversal(variableOfRow: [], rowOfVariable: [])
+        swap(&transversal.variableOfRow, &definedVariable)
+        swap(&transversal.rowOfVariable, &definingRow)
+        system.rowStart.withUnsafeBufferPointer { start in
             system.columns.withUnsafeBufferPointer { index in
-                Transversal(
-                    variableOfRow: consume varOfRowStorage, rowOfVariable: consume rowOfVarStorage,
-                    start: start, index: index, rows: equalities, eligible: { _ in true })
+                transversal.match(start: start, index: index, rows: equalities, eligible: { _ in true })
             }
         }
         definingRow = transversal.rowOfVariable
