@@ -65,7 +65,7 @@ public struct ConstraintSystem: Sendable {
     ///   is finite (front ends reject NaN and infinities with an error naming
     ///   the origin before they get here).
     /// - Complexity: O(k²) for k terms; rows are short.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func addRow(
         _ terms: some Sequence<(VariableIndex, Double)>,
         constant: Double,
@@ -88,7 +88,7 @@ public struct ConstraintSystem: Sendable {
     /// it is read (see ``OriginList``).
     ///
     /// - Precondition: ``originSource`` is set for a key.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func addRow(
         _ terms: some Sequence<(VariableIndex, Double)>,
         constant: Double,
@@ -96,27 +96,42 @@ public struct ConstraintSystem: Sendable {
         priority: Priority = .required,
         origin: RowOrigin
     ) -> RowIndex {
-        precondition(constant.isFinite, "non-finite constant in row from \(origins.resolve(origin))")
-        let start = columns.count
-        for (v, a) in terms {
-            precondition(v.int >= 0 && v.int < variableCount, "variable \(v) out of range")
-            precondition(a.isFinite, "non-finite coefficient in row from \(origins.resolve(origin))")
-            if a == 0 { continue }
-            var merged = false
-            var k = start
-            while k < columns.count {
-                if columns[k] == v.rawValue {
-                    coefficients[k] += a
-                    merged = true
-                    break
-                }
-                k += 1
+        // The loop over `terms` is specialised where it is called (a front
+        // end's own term list, an array); the storage work below is not generic.
+        var finite = true
+        for (v, a) in terms where !appendTerm(v, a) { finite = false }
+        return finishRow(constant: constant, relation: relation, priority: priority, origin: origin,
+                         coefficientsFinite: finite)
+    }
+
+    /// Adds `a · v` to the row being built, merged into an earlier term on
+    /// `v`; returns false, adding nothing, when `a` is not finite.
+    @usableFromInline
+    mutating func appendTerm(_ v: VariableIndex, _ a: Double) -> Bool {
+        precondition(v.int >= 0 && v.int < variableCount, "variable \(v) out of range")
+        guard a.isFinite else { return false }
+        if a == 0 { return true }
+        var k = Int(rowStart[rowStart.count - 1])
+        while k < columns.count {
+            if columns[k] == v.rawValue {
+                coefficients[k] += a
+                return true
             }
-            if !merged {
-                columns.append(v.rawValue)
-                coefficients.append(a)
-            }
+            k += 1
         }
+        columns.append(v.rawValue)
+        coefficients.append(a)
+        return true
+    }
+
+    /// Ends the row whose terms ``appendTerm(_:_:)`` added.
+    @usableFromInline
+    mutating func finishRow(
+        constant: Double, relation: Relation, priority: Priority, origin: RowOrigin, coefficientsFinite: Bool
+    ) -> RowIndex {
+        precondition(constant.isFinite, "non-finite constant in row from \(origins.resolve(origin))")
+        precondition(coefficientsFinite, "non-finite coefficient in row from \(origins.resolve(origin))")
+        let start = Int(rowStart[rowStart.count - 1])
         // Drop terms that cancelled out (e.g. `a.right = a.left + 10`); rows
         // rarely have any, so look before rewriting.
         if coefficients[start...].contains(0) {
