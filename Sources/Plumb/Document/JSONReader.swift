@@ -217,6 +217,16 @@ struct JSONReader {
         position += 1
         let start = position
         var sawHigh = false
+        // Skip plain bytes (not '"', '\\', a control character or a byte of
+        // a multi-byte UTF-8 sequence) eight at a time; the loop below deals
+        // with the rest, byte by byte.
+        if let base = text.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while position &+ 8 <= text.count,
+                  !Self.hasSpecialByte(raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)) {
+                position &+= 8
+            }
+        }
         while position < text.count {
             let b = text[position]
             if b == UInt8(ascii: "\"") {
@@ -231,6 +241,20 @@ struct JSONReader {
             position += 1
         }
         throw fail("unterminated string", at: start - 1)
+    }
+
+    /// Whether any of the eight bytes of `word` is '"', '\\', below 0x20 or
+    /// at least 0x80 (the classic "has a zero byte" bit tricks, each exact
+    /// for "any byte").
+    @inline(__always)
+    static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let below0x20 = (word &- ones &* 0x20) & ~word & highs
+        return word & highs != 0 || below0x20 != 0 || hasZeroByte(quote) || hasZeroByte(backslash)
     }
 
     /// Calls `body` with a string's bytes (valid until the next string is read).

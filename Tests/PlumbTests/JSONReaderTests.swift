@@ -1,0 +1,70 @@
+import Testing
+import PlumbTestSupport
+@testable import Plumb
+
+/// The JSON reader's string scanning: the word-at-a-time skip must stop at
+/// exactly the bytes the byte loop handles, wherever they fall in a word.
+@Suite struct JSONReaderTests {
+    /// Whether a byte needs the byte loop: '"', '\', a control character or a non-ASCII byte.
+    static func isSpecial(_ b: UInt8) -> Bool { b == 0x22 || b == 0x5C || b < 0x20 || b >= 0x80 }
+
+    @Test func specialByteTestMatchesAByteByByteOne() {
+        var rng = SplitMix64(seed: 7)
+        let interesting: [UInt8] = [0x00, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xC3, 0xFF, 0x61]
+        for _ in 0 ..< 50_000 {
+            // Mostly plain bytes, with a few chosen next to the edges of each class.
+            var bytes = (0 ..< 8).map { _ in UInt8(0x23 + rng.next() % 0x39) }
+            for _ in 0 ..< Int(rng.next() % 3) {
+                bytes[Int(rng.next() % 8)] = interesting[Int(rng.next() % UInt64(interesting.count))]
+            }
+            let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+            #expect(JSONReader.hasSpecialByte(word) == bytes.contains(where: Self.isSpecial), "\(bytes)")
+        }
+    }
+
+    /// Reads one JSON string value from `json`.
+    static func read(_ json: String) throws(JSONSyntaxError) -> String {
+        var bytes = Array(json.utf8)
+        return try bytes.withUnsafeMutableBufferPointer { buffer throws(JSONSyntaxError) in
+            var reader = JSONReader(UnsafeBufferPointer(buffer))
+            return try reader.readString()
+        }
+    }
+
+    @Test func everyLengthWithAnEscapeOrNonASCIIAtEveryPosition() throws {
+        let specials: [(json: String, decoded: String)] = [(#"\""#, "\""), (#"\\"#, "\\"), ("é", "é"), (#"\n"#, "\n"), ("😀", "😀")]
+        for length in 0 ... 20 {
+            let plain = String((0 ..< length).map { Character(UnicodeScalar(UInt8(0x61 + $0 % 26))) })
+            #expect(try Self.read("\"\(plain)\"") == plain)
+            for p in 0 ... length {
+                let i = plain.index(plain.startIndex, offsetBy: p)
+                for s in specials {
+                    let json = "\"" + plain[..<i] + s.json + plain[i...] + "\""
+                    #expect(try Self.read(json) == String(plain[..<i]) + s.decoded + String(plain[i...]), "\(json)")
+                }
+            }
+        }
+    }
+
+    @Test func aControlCharacterIsReportedWhereItIs() {
+        for length in 1 ... 20 {
+            for p in 0 ..< length {
+                var body = Array(repeating: UInt8(ascii: "x"), count: length)
+                body[p] = 0x09
+                let json = String(decoding: [0x22] + body + [0x22], as: UTF8.self)
+                let error = #expect(throws: JSONSyntaxError.self) { try Self.read(json) }
+                #expect(error?.message == "control character byte 0x9 in a string; escape it")
+                #expect(error?.offset == p + 1)
+            }
+        }
+    }
+
+    @Test func anUnterminatedStringIsReportedAtItsQuote() {
+        for length in 0 ... 20 {
+            let json = "  \"" + String(repeating: "y", count: length)
+            let error = #expect(throws: JSONSyntaxError.self) { try Self.read(json) }
+            #expect(error?.message == "unterminated string")
+            #expect(error?.offset == 2)
+        }
+    }
+}
