@@ -22,10 +22,10 @@ struct BatchCommand: ParsableCommand {
               {"id": "<id>", "error": "<message>"}
 
             A document's id is its own "id" field; else its file name (directory input); \
-            else <input>:<line> (JSON Lines input). A bad document gets an error line and the \
-            batch goes on; the exit status is 0 once every document has a line (see the summary \
-            for failures). Standard error gets a progress bar when it is a terminal, and one \
-            summary line at the end.
+            else <input>:<line> (JSON Lines input). A bad document, or a file of a directory that \
+            cannot be read, gets an error line and the batch goes on; the exit status is 0 once \
+            every document has a line (see the summary for failures). Standard error gets a \
+            progress bar when it is a terminal, and one summary line at the end.
             """
     )
 
@@ -52,9 +52,16 @@ struct BatchCommand: ParsableCommand {
         try Pipeline.reportingErrors(batch)
     }
 
-    /// One document to lay out: its bytes and the id to use if it has none.
+    /// One document to lay out: where its bytes are, and the id to use if it has none.
     struct Item {
-        var bytes: ArraySlice<UInt8>
+        enum Source {
+            /// A line of a JSON Lines input (which is read whole).
+            case bytes(ArraySlice<UInt8>)
+            /// A file of a directory input, read by the worker that lays it
+            /// out, so only the documents in flight are in memory.
+            case file(path: String)
+        }
+        var source: Source
         var fallbackID: String
     }
 
@@ -63,6 +70,17 @@ struct BatchCommand: ParsableCommand {
         var line: [UInt8] = []
         var views = 0
         var failed = false
+
+        /// Makes the line `{"id": ID, "error": MESSAGE}`.
+        mutating func appendError(id: String, message: String) {
+            line.removeAll()
+            line.append(contentsOf: "{\"id\": ".utf8)
+            FrameWriter.appendString(id, to: &line)
+            line.append(contentsOf: ", \"error\": ".utf8)
+            FrameWriter.appendString(message, to: &line)
+            line.append(contentsOf: "}\n".utf8)
+            failed = true
+        }
     }
 
     private func batch() throws {
@@ -128,8 +146,20 @@ struct BatchCommand: ParsableCommand {
     static func layOut(_ item: Item, options: SolveOptions, absolute: Bool) -> Outcome {
         var outcome = Outcome()
         var id = item.fallbackID
+        let bytes: [UInt8]
+        switch item.source {
+        case .bytes(let line):
+            bytes = Array(line)
+        case .file(let path):
+            do {
+                bytes = try IO.read(path)
+            } catch {
+                outcome.appendError(id: id, message: "\(error)")
+                return outcome
+            }
+        }
         do throws(LayoutError) {
-            let document = try LayoutDocument.parse(Array(item.bytes), source: item.fallbackID)
+            let document = try LayoutDocument.parse(bytes, source: item.fallbackID)
             if let own = document.id { id = own }
             let lowered = try document.lower()
             let solution = try lowered.solve(options: options)
@@ -141,13 +171,7 @@ struct BatchCommand: ParsableCommand {
             outcome.line.append(contentsOf: "}\n".utf8)
             outcome.views = lowered.viewIDs.count
         } catch {
-            outcome.line.removeAll()
-            outcome.line.append(contentsOf: "{\"id\": ".utf8)
-            FrameWriter.appendString(id, to: &outcome.line)
-            outcome.line.append(contentsOf: ", \"error\": ".utf8)
-            FrameWriter.appendString(error.description, to: &outcome.line)
-            outcome.line.append(contentsOf: "}\n".utf8)
-            outcome.failed = true
+            outcome.appendError(id: id, message: error.description)
         }
         return outcome
     }
@@ -162,8 +186,8 @@ struct BatchCommand: ParsableCommand {
             } catch {
                 throw CLIError("cannot list \(input): \(error.localizedDescription)")
             }
-            return try names.filter { $0.hasSuffix(".json") }.sorted().map { name in
-                Item(bytes: try IO.read(input + "/" + name)[...], fallbackID: name)
+            return names.filter { $0.hasSuffix(".json") }.sorted().map { name in
+                Item(source: .file(path: input + "/" + name), fallbackID: name)
             }
         }
         let bytes = try IO.read(input)
@@ -188,7 +212,7 @@ struct BatchCommand: ParsableCommand {
             let text = bytes[lineStart ..< end]
             lineStart = end + 1
             if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            items.append(Item(bytes: text, fallbackID: "\(source):\(line)"))
+            items.append(Item(source: .bytes(text), fallbackID: "\(source):\(line)"))
         }
         return items
     }

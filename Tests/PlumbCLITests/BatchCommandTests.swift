@@ -65,14 +65,20 @@ import Testing
         try Data(Self.document(id: "own", width: 300).utf8).write(to: directory.appendingPathComponent("a.json"))
         try Data("{\"root\": ".utf8).write(to: directory.appendingPathComponent("c.json"))
         try Data("not a document".utf8).write(to: directory.appendingPathComponent("notes.txt"))
+        // A file that cannot be read gets its error line; the batch goes on.
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("d.json"), withIntermediateDirectories: false)
+        try Data(Self.document(id: nil, width: 400).utf8).write(to: directory.appendingPathComponent("e.json"))
         let output = directory.appendingPathComponent("out.jsonl")
         let run = try CLI.run(["batch", directory.path, "-o", output.path])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n")
         let records = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-        #expect(records.map { $0["id"] as? String } == ["own", "b.json", "c.json"])
+        #expect(records.map { $0["id"] as? String } == ["own", "b.json", "c.json", "d.json", "e.json"])
         #expect(try CLI.frames(records[1])["a"] == [5, 5, 100, 10])
         #expect(records[2]["error"] is String)
+        #expect(records[3]["error"] as? String == "cannot read \(directory.path)/d.json: it is a directory")
+        #expect(records[4]["frames"] != nil)
+        #expect(run.stderr.contains("5 documents") && run.stderr.contains("2 failed"), "\(run.stderr)")
     }
 
     @Test func unreadableInputIsAnError() throws {
