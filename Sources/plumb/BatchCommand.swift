@@ -55,8 +55,8 @@ struct BatchCommand: ParsableCommand {
     /// One document to lay out: where its bytes are, and the id to use if it has none.
     struct Item {
         enum Source {
-            /// A line of a JSON Lines input (which is read whole).
-            case bytes(ArraySlice<UInt8>)
+            /// A line of a JSON Lines input.
+            case bytes([UInt8])
             /// A file of a directory input, read by the worker that lays it
             /// out, so only the documents in flight are in memory.
             case file(path: String)
@@ -86,15 +86,15 @@ struct BatchCommand: ParsableCommand {
     private func batch() throws {
         let started = IO.now()
         Self.keepFreedMemory()
-        let items = try readItems()
+        let documents = try openDocuments()
         let sink = try IO.Sink(path: output)
-        let progress = Progress(total: items.count, enabled: isatty(2) != 0)
+        let progress = Progress(total: documents.count, enabled: isatty(2) != 0)
         var totals = (documents: 0, views: 0, failures: 0)
-        // Workers lay out documents in input order, at most `window` ahead of
+        // Workers take documents in input order, at most `window` ahead of
         // the writer, so memory stays bounded; this thread writes each result
         // as soon as the ones before it are written. No barrier between
         // documents: a slow one holds back only the writing, not the workers.
-        let results = OrderedResults<Outcome>(count: items.count, window: max(64, 16 * jobs))
+        let results = OrderedResults<Outcome>(window: max(64, 16 * jobs), next: documents.next)
         var perDocument = SolveOptions(strategy: strategy)
         // A job is one thread: the documents keep the jobs busy, and
         // `--jobs 1` uses one core (the planner's own threads would only
@@ -103,22 +103,27 @@ struct BatchCommand: ParsableCommand {
         let options = perDocument
         let absolute = self.absolute
         let workers = DispatchGroup()
-        for _ in 0 ..< min(jobs, items.count) {
+        for _ in 0 ..< jobs {
             DispatchQueue.global().async(group: workers) {
-                while let i = results.claim() {
-                    results.store(Self.layOut(items[i], options: options, absolute: absolute), at: i)
+                while let (i, item) = results.claim() {
+                    results.store(Self.layOut(item, options: options, absolute: absolute), at: i)
                 }
             }
         }
-        for i in 0 ..< items.count {
-            let outcome = results.take(i)
+        var i = 0
+        while let outcome = results.take(i) {
             try sink.write(outcome.line)
             totals.documents += 1
             totals.views += outcome.views
             if outcome.failed { totals.failures += 1 }
-            if i % 64 == 63 || i == items.count - 1 { progress.show(done: i + 1) }
+            i += 1
+            if i % 64 == 0 { progress.show(done: i) }
         }
         workers.wait()
+        // Input that could not be read to its end fails the batch (a file
+        // given with -o is then not written at all).
+        if let failure = results.inputFailure { throw failure }
+        progress.show(done: i)
         try sink.commit()
         progress.finish()
         let seconds = max(IO.now() - started, 1e-9)
@@ -149,7 +154,7 @@ struct BatchCommand: ParsableCommand {
         let bytes: [UInt8]
         switch item.source {
         case .bytes(let line):
-            bytes = Array(line)
+            bytes = line
         case .file(let path):
             do {
                 bytes = try IO.read(path)
@@ -176,8 +181,18 @@ struct BatchCommand: ParsableCommand {
         return outcome
     }
 
-    /// The documents of ``input``, in order.
-    private func readItems() throws -> [Item] {
+    /// The documents of ``input``, in order, handed out one at a time.
+    struct Documents {
+        /// How many there are, when known before they are read (a directory).
+        var count: Int?
+        /// The next document, or nil after the last.
+        var next: () throws -> Item?
+    }
+
+    /// Opens ``input``: a directory's `*.json` files in name order (each read
+    /// by the worker that lays it out), or JSON Lines read a chunk at a time
+    /// as the workers ask for documents.
+    private func openDocuments() throws -> Documents {
         var isDirectory: ObjCBool = false
         if input != "-", FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue {
             let names: [String]
@@ -186,93 +201,152 @@ struct BatchCommand: ParsableCommand {
             } catch {
                 throw CLIError("cannot list \(input): \(error.localizedDescription)")
             }
-            return names.filter { $0.hasSuffix(".json") }.sorted().map { name in
-                Item(source: .file(path: input + "/" + name), fallbackID: name)
-            }
+            let files = names.filter { $0.hasSuffix(".json") }.sorted()
+            var position = 0
+            let directory = input
+            return Documents(count: files.count, next: {
+                guard position < files.count else { return nil }
+                position += 1
+                return Item(source: .file(path: directory + "/" + files[position - 1]), fallbackID: files[position - 1])
+            })
         }
-        let bytes = try IO.read(input)
-        let source = Pipeline.sourceName(input)
-        var items: [Item] = []
-        var line = 0
-        var lineStart = 0
-        // Lines found with memchr: this part runs before any worker starts.
-        let ends: [Int] = bytes.withUnsafeBufferPointer { buffer in
-            var ends: [Int] = []
-            guard let base = buffer.baseAddress else { return ends }
-            var at = 0
-            while at < buffer.count, let hit = memchr(base + at, 0x0A, buffer.count - at) {
-                let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                ends.append(i)
-                at = i + 1
-            }
-            return ends
-        }
-        for end in ends + [bytes.count] {
-            line += 1
-            let text = bytes[lineStart ..< end]
-            lineStart = end + 1
-            if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            items.append(Item(source: .bytes(text), fallbackID: "\(source):\(line)"))
-        }
-        return items
+        let lines = JSONLines(try IO.Input(input), source: Pipeline.sourceName(input))
+        return Documents(count: nil, next: lines.next)
     }
 }
 
-/// Result slots filled by worker threads: a counter hands out indices under
-/// a lock, and each index is written by exactly one thread.
-/// Results filled in by workers in any order and taken in index order.
-/// Workers claim indices in order, never more than `window` past the next
-/// one to be taken.
-private final class OrderedResults<Value>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var slots: [Value?]
-    private var nextClaim = 0
-    private var nextTake = 0
-    private let window: Int
+/// The documents of a JSON Lines input (one per line; blank lines skipped),
+/// read a chunk at a time, so memory holds a chunk and the documents in flight
+/// rather than the whole input. Not thread-safe: ``OrderedResults`` calls
+/// ``next()`` under its lock.
+private final class JSONLines {
+    private let input: IO.Input
+    private let source: String
+    private var buffer: [UInt8] = []
+    /// Where the unread part of ``buffer`` starts.
+    private var start = 0
+    private var atEnd = false
+    private var line = 0
 
-    init(count: Int, window: Int) {
-        slots = [Value?](repeating: nil, count: count)
-        self.window = window
+    init(_ input: IO.Input, source: String) {
+        self.input = input
+        self.source = source
     }
 
-    /// The next index to work on, or nil when every index is claimed.
-    func claim() -> Int? {
+    /// The next line that is not blank, with its id `SOURCE:LINE`; nil at the end.
+    func next() throws -> BatchCommand.Item? {
+        while true {
+            let newline: Int? = buffer.withUnsafeBufferPointer { all in
+                guard start < all.count, let base = all.baseAddress,
+                      let hit = memchr(base + start, 0x0A, all.count - start) else { return nil }
+                return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            }
+            let end: Int
+            if let newline {
+                end = newline
+            } else if atEnd {
+                guard start < buffer.count else { return nil }
+                end = buffer.count  // a last line without a newline
+            } else {
+                // Keep the unread part and read more: a chunk, or as much
+                // again as a long line already holds.
+                buffer.removeFirst(start)
+                start = 0
+                if try input.read(appendingTo: &buffer, upTo: max(1 << 20, buffer.count)) == 0 { atEnd = true }
+                continue
+            }
+            let text = buffer[start ..< end]
+            start = min(end + 1, buffer.count)
+            line += 1
+            if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            return BatchCommand.Item(source: .bytes(Array(text)), fallbackID: "\(source):\(line)")
+        }
+    }
+}
+
+/// Documents handed to workers in input order and their results taken in
+/// the same order. A worker claims the next document (read from the input
+/// under the lock) only while it is fewer than `window` ahead of the next
+/// result to be taken, so at most `window` documents and results are held.
+private final class OrderedResults<Value>: @unchecked Sendable {
+    private let condition = NSCondition()
+    /// Result `i` waits in `slots[i % window]`.
+    private var slots: [Value?]
+    private let window: Int
+    private let next: () throws -> BatchCommand.Item?
+    private var nextClaim = 0
+    private var nextTake = 0
+    /// The number of documents, once the input is exhausted (or failed).
+    private var total: Int?
+    private var failure: (any Error)?
+
+    init(window: Int, next: @escaping () throws -> BatchCommand.Item?) {
+        slots = [Value?](repeating: nil, count: window)
+        self.window = window
+        self.next = next
+    }
+
+    /// The next document and its index, or nil when there are no more.
+    func claim() -> (Int, BatchCommand.Item)? {
         condition.lock()
         defer { condition.unlock() }
-        while nextClaim < slots.count && nextClaim >= nextTake + window { condition.wait() }
-        guard nextClaim < slots.count else { return nil }
-        nextClaim += 1
-        return nextClaim - 1
+        while total == nil && nextClaim >= nextTake + window { condition.wait() }
+        guard total == nil else { return nil }
+        do {
+            if let item = try next() {
+                nextClaim += 1
+                return (nextClaim - 1, item)
+            }
+        } catch {
+            failure = error
+        }
+        total = nextClaim
+        condition.broadcast()
+        return nil
     }
 
     func store(_ value: Value, at i: Int) {
         condition.lock()
-        slots[i] = value
+        slots[i % window] = value
         condition.broadcast()
         condition.unlock()
     }
 
-    /// Waits for index `i` (the next in order) and hands its value over.
-    func take(_ i: Int) -> Value {
+    /// Waits for result `i` (the next in order) and hands it over; nil after the last.
+    func take(_ i: Int) -> Value? {
         condition.lock()
         defer { condition.unlock() }
         precondition(i == nextTake, "results are taken in order")
-        while slots[i] == nil { condition.wait() }
-        let value = slots[i]!
-        slots[i] = nil
+        while slots[i % window] == nil {
+            if let total, i >= total { return nil }
+            condition.wait()
+        }
+        let value = slots[i % window]!
+        slots[i % window] = nil
         nextTake = i + 1
         condition.broadcast()
         return value
     }
+
+    /// Why the input could not be read to its end, if it could not.
+    var inputFailure: (any Error)? {
+        condition.lock()
+        defer { condition.unlock() }
+        return failure
+    }
 }
 
-/// A one-line progress bar on standard error, redrawn in place.
 private struct Progress {
-    let total: Int
+    /// The number of documents, when known in advance.
+    let total: Int?
     let enabled: Bool
 
     func show(done: Int) {
-        guard enabled, total > 0 else { return }
+        guard enabled else { return }
+        guard let total, total > 0 else {
+            FileHandle.standardError.write(Data("\r\(done) documents".utf8))
+            return
+        }
         let width = 30
         let filled = done * width / total
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
@@ -280,7 +354,7 @@ private struct Progress {
     }
 
     func finish() {
-        guard enabled, total > 0 else { return }
+        guard enabled else { return }
         FileHandle.standardError.write(Data("\n".utf8))
     }
 }

@@ -17,44 +17,76 @@ private let posixWrite = Darwin.write
 enum IO {
     /// Reads a whole file, or standard input for `-`.
     static func read(_ path: String) throws -> [UInt8] {
-        if path == "-" { return try readAll(fd: 0, name: "standard input") }
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw CLIError("cannot read \(path)", errno: errno) }
-        defer { close(fd) }
-        return try readAll(fd: fd, name: path)
+        try Input(path).readAll()
     }
 
-    /// Reads `fd` to its end straight into one array (no Data copy:
-    /// documents can be large).
-    private static func readAll(fd: Int32, name path: String) throws -> [UInt8] {
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw CLIError("cannot read \(path)", errno: errno) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw CLIError("cannot read \(path): it is a directory") }
-        // A regular file is read in one go into uninitialised storage (no
-        // zero fill, no second copy); then, or for a pipe or a device, 64 KiB
-        // chunks until the end.
-        var failure: Int32 = 0
-        let size = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
-            while count < size {
-                let n = posixRead(fd, buffer.baseAddress! + count, size - count)
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 { failure = errno }
-                if n <= 0 { break }
-                count += n
+    /// A file, or standard input for `-`, open for reading: whole, or a
+    /// chunk at a time.
+    final class Input {
+        /// How messages name it: the path, or "standard input".
+        let name: String
+        private let fd: Int32
+        private var info = stat()
+
+        /// - Throws: ``CLIError`` ("cannot read PATH: ...") when it cannot be
+        ///   opened or is a directory.
+        init(_ path: String) throws {
+            if path == "-" {
+                name = "standard input"
+                fd = 0
+            } else {
+                name = path
+                fd = open(path, O_RDONLY)
+                guard fd >= 0 else { throw CLIError("cannot read \(path)", errno: errno) }
             }
+            guard fstat(fd, &info) == 0 else { throw CLIError("cannot read \(name)", errno: errno) }
+            if (info.st_mode & S_IFMT) == S_IFDIR { throw CLIError("cannot read \(name): it is a directory") }
         }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while failure == 0 {
-            let n = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress!, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { failure = errno }
-            if n <= 0 { break }
-            bytes.append(contentsOf: chunk[0 ..< n])
+
+        deinit { if fd > 2 { close(fd) } }
+
+        /// Reads to the end straight into one array (no Data copy: documents
+        /// can be large).
+        func readAll() throws -> [UInt8] {
+            // A regular file is read in one go into uninitialised storage (no
+            // zero fill, no second copy); then, or for a pipe or a device,
+            // 64 KiB chunks until the end.
+            var failure: Int32 = 0
+            let size = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+            var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                count = 0
+                while count < size {
+                    let n = posixRead(fd, buffer.baseAddress! + count, size - count)
+                    if n < 0 && errno == EINTR { continue }
+                    if n < 0 { failure = errno }
+                    if n <= 0 { break }
+                    count += n
+                }
+            }
+            if failure != 0 { throw CLIError("cannot read \(name)", errno: failure) }
+            while try read(appendingTo: &bytes, upTo: 1 << 16) > 0 {}
+            return bytes
         }
-        if failure != 0 { throw CLIError("cannot read \(path)", errno: failure) }
-        return bytes
+
+        /// Appends up to `count` more bytes to `bytes`; returns how many (0 at the end).
+        func read(appendingTo bytes: inout [UInt8], upTo count: Int) throws -> Int {
+            let old = bytes.count
+            bytes.reserveCapacity(old + count)
+            var failure: Int32 = 0
+            var got = 0
+            bytes.append(contentsOf: repeatElement(0, count: count))
+            bytes.withUnsafeMutableBytes { buffer in
+                while true {
+                    let n = posixRead(fd, buffer.baseAddress! + old, count)
+                    if n < 0 && errno == EINTR { continue }
+                    if n < 0 { failure = errno } else { got = n }
+                    break
+                }
+            }
+            bytes.removeLast(count - got)
+            if failure != 0 { throw CLIError("cannot read \(name)", errno: failure) }
+            return got
+        }
     }
 
     /// Writes `bytes` to `path` (standard output for `nil` or `-`). A file is

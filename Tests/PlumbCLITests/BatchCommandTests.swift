@@ -50,6 +50,24 @@ import Testing
         #expect(run.stderr.split(separator: "\n").count == 1, "no progress bar when stderr is not a terminal")
     }
 
+    /// JSON Lines are read a chunk (1 MiB) at a time: a line longer than a
+    /// chunk, CRLF endings, blank lines and a last line without a newline.
+    @Test func linesAcrossChunksCRLFAndNoFinalNewline() throws {
+        let long = Self.document(id: "long", width: 300)
+        let padded = String(long.dropLast()) + String(repeating: " ", count: 3 << 19) + "}"
+        let input = padded + "\n\n   \r\n" + Self.document(id: "crlf", width: 200) + "\r\n"
+            + Self.document(id: "last", width: 100)
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("in.jsonl")
+        try Data(input.utf8).write(to: file)
+        let run = try CLI.run(["batch", file.path, "--jobs", "2"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let records = try run.jsonLines()
+        #expect(records.map { $0["id"] as? String } == ["long", "crlf", "last"])
+        #expect(try records.map { try CLI.frames($0)["a"] } == [[5, 5, 150, 10], [5, 5, 100, 10], [5, 5, 50, 10]])
+    }
+
     @Test func oneJobAndTwoJobsWriteTheSameBytes() throws {
         let one = try CLI.run(["batch", "-", "--jobs", "1"], stdin: Data(Self.stream.utf8))
         let two = try CLI.run(["batch", "-", "--jobs", "2"], stdin: Data(Self.stream.utf8))
