@@ -71,9 +71,10 @@ enum IO {
         /// Appends up to `count` more bytes to `bytes`; returns how many (0 at the end).
         func read(appendingTo bytes: inout [UInt8], upTo count: Int) throws -> Int {
             let old = bytes.count
-            bytes.reserveCapacity(old + count)
             var failure: Int32 = 0
             var got = 0
+            // Appending grows the array geometrically (reserving `old + count`
+            // each call would reallocate on every chunk).
             bytes.append(contentsOf: repeatElement(0, count: count))
             bytes.withUnsafeMutableBytes { buffer in
                 while true {
