@@ -14,7 +14,9 @@ public struct PriorityList: RandomAccessCollection, Sendable {
     private var codeOf: [Priority: UInt8] = [:]
     /// Per row, once ``isWide``: its priority.
     private var full: [Priority] = []
-    private var isWide = false
+    /// Whether rows keep full priorities (a switch made at the 257th distinct
+    /// value, so `full` is never empty after it).
+    private var isWide: Bool { !full.isEmpty }
     /// The code of the last row appended: consecutive rows often share a priority.
     private var lastCode = 0
 
@@ -46,7 +48,6 @@ public struct PriorityList: RandomAccessCollection, Sendable {
             codes = []
             table = []
             codeOf = [:]
-            isWide = true
         }
     }
 
