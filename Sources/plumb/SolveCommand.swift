@@ -71,6 +71,8 @@ struct SolveCommand: ParsableCommand {
                 "solve":\(ms(t2, t3)),"output":\(ms(t3, t4))},"strategy":"\(s.strategy.rawValue)",\
                 "dag":{"variables":\(s.dagVariables)},\
                 "block":{"blocks":\(s.blocks),"variables":\(s.blockVariables),"largest":\(s.largestBlock)},\
+                "presolve":{"components":\(s.residualComponents),"aggregated":\(s.aggregatedVariables),\
+                "eliminated":\(s.eliminatedVariables),"interval":\(s.intervalVariables)},\
                 "simplex":{"components":\(s.simplexComponents),"variables":\(s.simplexVariables),\
                 "largest":\(s.largestSimplexComponent)}}
                 """

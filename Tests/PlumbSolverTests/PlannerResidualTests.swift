@@ -22,8 +22,17 @@ import PropertyBased
         let solution = try s.solve()
         #expect(solution.values == [16, 60])
         #expect(solution.stats.dagVariables == 1)
-        #expect(solution.stats.simplexComponents == 1)
-        #expect(solution.stats.simplexVariables == 1)
+        // One residual component of one variable: presolve solves it
+        // without a tableau; with presolve off, the tableau does.
+        #expect(solution.stats.residualComponents == 1)
+        #expect(solution.stats.intervalVariables == 1)
+        #expect(solution.stats.simplexComponents == 0)
+        var whole = SolveOptions()
+        whole.presolve = false
+        let tableau = try s.solve(options: whole)
+        #expect(tableau.values == [16, 60])
+        #expect(tableau.stats.simplexComponents == 1)
+        #expect(tableau.stats.simplexVariables == 1)
     }
 
     /// x = 5, y = x + 1, y = 10 cannot all hold; z = 3 is innocent. The

@@ -20,8 +20,9 @@ struct CanonicalRows {
     /// themselves are read from the system, not copied).
     private var start: [Int32] = [0]
     private var positions: [Int32] = []
-    /// Scratch for ``sort(_:by:)``.
+    /// Scratch for ``sort(_:by:)``: the permutation and each loaded row's rank.
     private var order: [Int32] = []
+    private var ranks: [Double] = []
 
     init(_ system: ConstraintSystem) {
         self.system = system
@@ -33,9 +34,12 @@ struct CanonicalRows {
         load(rows)
         order.removeAll(keepingCapacity: true)
         order.append(contentsOf: 0 ..< Int32(rows.count))
+        // Each row's rank once, not twice per comparison.
+        ranks.removeAll(keepingCapacity: true)
+        for r in self.rows { ranks.append(rank(r)) }
         let loaded = self
         order.sort { a, b in
-            let ra = rank(loaded.rows[Int(a)]), rb = rank(loaded.rows[Int(b)])
+            let ra = loaded.ranks[Int(a)], rb = loaded.ranks[Int(b)]
             if ra != rb { return ra < rb }
             return loaded.precedes(Int(a), Int(b))
         }
@@ -95,9 +99,16 @@ struct CanonicalRows {
 
 /// What one worker did with its run of residual components.
 struct ComponentRunOutcome: Sendable {
+    /// Components (or presolved parts) solved by the simplex core, their
+    /// variables and the largest.
     var components = 0
     var variables = 0
     var largest = 0
+    /// What presolve did (see ``ComponentPresolve``).
+    var residualComponents = 0
+    var aggregated = 0
+    var eliminated = 0
+    var intervalVariables = 0
     /// Set when a component's required rows conflict (the worker stops there).
     var conflictTags: [Int32]? = nil
 }
@@ -423,13 +434,15 @@ extension Planner {
         var outcomes = [ComponentRunOutcome](repeating: ComponentRunOutcome(), count: workers)
         let system = self.system
         let state = self.state
+        let presolve = options.presolve
         values.withUnsafeMutableBufferPointer { valueBuffer in
             nonisolated(unsafe) let shared = valueBuffer
             outcomes.withUnsafeMutableBufferPointer { outcomeBuffer in
                 nonisolated(unsafe) let results = outcomeBuffer
                 let run: @Sendable (Int) -> Void = { w in
                     results[w] = Self.solveComponents(
-                        bounds[w] ..< bounds[w + 1], of: plan, system: system, state: state, values: shared)
+                        bounds[w] ..< bounds[w + 1], of: plan, system: system, state: state, values: shared,
+                        presolve: presolve)
                 }
                 if workers == 1 {
                     run(0)
@@ -442,6 +455,10 @@ extension Planner {
             stats.simplexComponents += outcome.components
             stats.simplexVariables += outcome.variables
             stats.largestSimplexComponent = max(stats.largestSimplexComponent, outcome.largest)
+            stats.residualComponents += outcome.residualComponents
+            stats.aggregatedVariables += outcome.aggregated
+            stats.eliminatedVariables += outcome.eliminated
+            stats.intervalVariables += outcome.intervalVariables
         }
         if let failed = outcomes.first(where: { $0.conflictTags != nil }) {
             throw .unsatisfiable(conflict: explainConflict(seeds: failed.conflictTags!))
@@ -459,18 +476,34 @@ extension Planner {
 
     /// Solves `range` of the plan's components one after the other in one
     /// simplex core, reset between components; stops at the first whose
-    /// required rows conflict.
+    /// required rows conflict. With `presolve`, each component is first
+    /// shrunk and split by ``ComponentPresolve``; a component it cannot
+    /// finish (a conflict) is solved whole by the tableau.
     static func solveComponents(
         _ range: Range<Int>, of plan: ResidualPlan, system: ConstraintSystem, state: [State],
-        values: UnsafeMutableBufferPointer<Double>
+        values: UnsafeMutableBufferPointer<Double>, presolve: Bool = true
     ) -> ComponentRunOutcome {
         var outcome = ComponentRunOutcome()
         guard !range.isEmpty else { return outcome }
         var localIndex = [Int32](repeating: -1, count: system.variableCount)
-        // One core for the whole run: each component resets it, so its
-        // buffers are allocated once, not once per component.
+        // One core and one presolve for the whole run: each component resets
+        // them, so their buffers are allocated once, not once per component.
         let core = SimplexCore(variableCount: 0)
+        var reducer = ComponentPresolve()
         for c in range {
+            outcome.residualComponents += 1
+            if presolve, let counts = reducer.solve(
+                plan.rows(ofComponent: c), system: system, state: state, values: values,
+                localIndex: &localIndex, core: core)
+            {
+                outcome.aggregated += counts.aggregated
+                outcome.eliminated += counts.eliminated
+                outcome.intervalVariables += counts.intervalParts
+                outcome.components += counts.simplexParts
+                outcome.variables += counts.simplexVariables
+                outcome.largest = max(outcome.largest, counts.largestSimplexPart)
+                continue
+            }
             switch assembleComponent(
                 plan.rows(ofComponent: c), system: system, state: state, values: values,
                 localIndex: &localIndex, parameters: nil, reusing: core)

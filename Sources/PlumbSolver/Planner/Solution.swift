@@ -23,8 +23,16 @@ public struct SolveStats: Sendable {
     public var blocks = 0
     public var blockVariables = 0
     public var largestBlock = 0
-    /// Independent components handed to the dual simplex, their variables,
-    /// and the largest component.
+    /// Independent components left after the block phase (before presolve).
+    public var residualComponents = 0
+    /// Presolve: variables substituted away by two-unknown required
+    /// equalities, variables removed with the one row that mentioned them,
+    /// and one-variable parts solved without a tableau.
+    public var aggregatedVariables = 0
+    public var eliminatedVariables = 0
+    public var intervalVariables = 0
+    /// Independent components (or presolved parts of them) handed to the
+    /// dual simplex, their variables, and the largest.
     public var simplexComponents = 0
     public var simplexVariables = 0
     public var largestSimplexComponent = 0

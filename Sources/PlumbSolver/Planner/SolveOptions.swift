@@ -32,6 +32,13 @@ public struct SolveOptions: Sendable {
     /// core (batch layout) set 1.
     public var threads: Int = 0
 
+    /// Whether each residual component is presolved before the simplex
+    /// (two-unknown equalities substituted, column singletons removed, the
+    /// rest split again, one-variable parts solved without a tableau: see
+    /// the design notes). Off, every component goes to the tableau whole,
+    /// as a second method to compare with.
+    public var presolve: Bool = true
+
     public init(strategy: Strategy = .auto) {
         self.strategy = strategy
     }

@@ -1,0 +1,510 @@
+/// Presolve for one residual component of a one-shot solve: it shrinks the
+/// component before any tableau is built, solves what falls apart, and maps
+/// the answer back.
+///
+/// Layouts that do not fall apart in the block phase (a table sized by its
+/// content, charts sharing edges) are mostly equalities of two edges
+/// (`cell.left = column.left`, `cell.width = column.width`), chains through
+/// variables nothing else mentions (`column[j].left = column[j-1].right + 1`),
+/// and many single-variable bounds on the few variables that are left. Fed to
+/// the incremental tableau as they stand, they make one component of tens of
+/// thousands of columns, where every pivot touches thousands of rows. The
+/// steps here are exact (no row is approximated) and each is linear or
+/// O(k log k):
+///
+/// 1. **Aggregation.** A required equality that mentions two unknowns
+///    (after earlier substitutions) makes one an affine image of the other,
+///    `x = s·y + o`, kept in a union-find with scales and offsets; one that
+///    mentions one unknown fixes it; one that mentions none must hold.
+/// 2. **Substitution.** Every other row is rewritten over the remaining
+///    representatives, repeated terms merged, cancelled ones dropped.
+/// 3. **Column singletons.** A variable that only one remaining row mentions
+///    can always make that row hold exactly (variables are free), so the row
+///    and the variable leave; the variable is computed from the row at the
+///    end. Removing a row can make more singletons (a chain unravels from its
+///    end).
+/// 4. **Split.** What is left is split into independent parts again. A part
+///    of one variable is solved by ``IntervalProgram``; a larger part goes to
+///    the simplex core, smaller than the component it came from.
+/// 5. **Back substitution.** Parts' values, then the eliminated variables in
+///    reverse order, then every aggregated variable from its representative.
+///
+/// Whatever the presolve cannot finish on its own (a required row that
+/// cannot hold, a conflict inside a part) it reports as not handled, and the
+/// caller solves the whole component with the tableau as before, which finds
+/// the minimal conflict set by origin.
+///
+/// Ties: a variable the rows leave free takes the value nearest 0 that the
+/// optimum allows (in a one-variable part), or the simplex's choice (in a
+/// larger part); where the optimum is unique, the answer is the tableau's.
+struct ComponentPresolve {
+    // MARK: The component's rows over local variables
+    private var globalOf: [Int32] = []
+    private var rowStart: [Int32] = [0]
+    private var columns: [Int32] = []
+    private var coefficients: [Double] = []
+    private var constants: [Double] = []
+    private var magnitudes: [Double] = []
+    private var relations: [Relation] = []
+    private var priorities: [Priority] = []
+    private var tags: [Int32] = []
+    /// Whether aggregation consumed the row.
+    private var consumed: [Bool] = []
+
+    // MARK: Aggregation: x[i] = scale[i]·x[parent[i]] + offset[i]
+    private var parent: [Int32] = []
+    private var scale: [Double] = []
+    private var offset: [Double] = []
+    /// A representative's value when a required row fixed it (NaN if none).
+    private var fixedValue: [Double] = []
+    private var path: [Int32] = []
+
+    // MARK: Scratch for one substituted row
+    private var slot: [Int32] = []
+    private var termVariables: [Int32] = []
+    private var termCoefficients: [Double] = []
+
+    // MARK: The reduced rows, over representatives
+    private var reducedStart: [Int32] = [0]
+    private var reducedColumns: [Int32] = []
+    private var reducedCoefficients: [Double] = []
+    private var reducedConstants: [Double] = []
+    private var reducedOf: [Int32] = []
+    private var alive: [Bool] = []
+
+    // MARK: Column singletons
+    private var columnCount: [Int32] = []
+    private var columnStart: [Int32] = []
+    private var columnRows: [Int32] = []
+    private var queue: [Int32] = []
+    /// Eliminated (variable, reduced row) pairs in order of elimination.
+    private var eliminated: [(Int32, Int32)] = []
+
+    // MARK: Parts
+    private var partOf: [Int32] = []
+    private var partStart: [Int32] = []
+    private var partRows: [Int32] = []
+    private var coreColumn: [Int32] = []
+    private var value: [Double] = []
+    private var partNumber: [Int32] = []
+    private var partOfRow: [Int32] = []
+    private var pending: [Int32] = []
+    private var used: [Int32] = []
+    private var interval = IntervalProgram()
+    private var terms: [(Int32, Double)] = []
+
+    /// What one presolved solve did.
+    struct Counts {
+        var aggregated = 0
+        var eliminated = 0
+        var intervalParts = 0
+        var simplexParts = 0
+        var simplexVariables = 0
+        var largestSimplexPart = 0
+    }
+
+    init() {}
+
+    /// Solves one component whose ordered `rows` are those of the planner's
+    /// residual plan, determined variables substituted as constants, and
+    /// writes the values of the variables it solves into `values`.
+    /// `localIndex` is scratch of one entry per system variable, all -1, and
+    /// is left so. `core` is reset and reused for the parts that need it.
+    ///
+    /// - Returns: what it did, or nil when the component needs the whole
+    ///   tableau (a required row that cannot hold); then nothing in `values`
+    ///   has been written.
+    mutating func solve(
+        _ rows: ArraySlice<Int32>, system: ConstraintSystem, state: [Planner.State],
+        values: UnsafeMutableBufferPointer<Double>, localIndex: inout [Int32], core: SimplexCore
+    ) -> Counts? {
+        load(rows, system: system, state: state, values: values, localIndex: &localIndex)
+        defer { for v in globalOf { localIndex[Int(v)] = -1 } }
+        var counts = Counts()
+        guard aggregate(&counts), reduce(), solveParts(core: core, counts: &counts) else { return nil }
+        eliminateBack()
+        for i in 0 ..< globalOf.count {
+            let (root, s, o) = find(Int32(i))
+            let r = Int(root)
+            let x = fixedValue[r].isNaN ? value[r] : fixedValue[r]
+            values[Int(globalOf[i])] = s * x + o
+        }
+        counts.eliminated = eliminated.count
+        return counts
+    }
+
+    // MARK: - Loading
+
+    private mutating func load(
+        _ rows: ArraySlice<Int32>, system: ConstraintSystem, state: [Planner.State],
+        values: UnsafeMutableBufferPointer<Double>, localIndex: inout [Int32]
+    ) {
+        globalOf.removeAll(keepingCapacity: true)
+        rowStart.removeAll(keepingCapacity: true)
+        rowStart.append(0)
+        columns.removeAll(keepingCapacity: true)
+        coefficients.removeAll(keepingCapacity: true)
+        constants.removeAll(keepingCapacity: true)
+        magnitudes.removeAll(keepingCapacity: true)
+        relations.removeAll(keepingCapacity: true)
+        priorities.removeAll(keepingCapacity: true)
+        tags.removeAll(keepingCapacity: true)
+        for r32 in rows {
+            let r = Int(r32)
+            var c = system.constants[r]
+            var magnitude = abs(c)
+            for k in system.termRange(of: RowIndex(r)) {
+                let v = Int(system.columns[k])
+                let a = system.coefficients[k]
+                if state[v] == .determined {
+                    let t = a * values[v]
+                    c += t
+                    magnitude += abs(t)
+                    continue
+                }
+                if localIndex[v] < 0 {
+                    localIndex[v] = Int32(globalOf.count)
+                    globalOf.append(Int32(v))
+                }
+                columns.append(localIndex[v])
+                coefficients.append(a)
+            }
+            constants.append(c)
+            magnitudes.append(magnitude)
+            relations.append(system.relations[r])
+            priorities.append(system.priorities[r])
+            tags.append(r32)
+            rowStart.append(Int32(columns.count))
+        }
+        let n = globalOf.count
+        Self.refill(&parent, count: n) { Int32($0) }
+        Self.refill(&scale, count: n) { _ in 1 }
+        Self.refill(&offset, count: n) { _ in 0 }
+        Self.refill(&fixedValue, count: n) { _ in .nan }
+        Self.refill(&slot, count: n) { _ in -1 }
+        Self.refill(&consumed, count: constants.count) { _ in false }
+    }
+
+    private static func refill<T>(_ array: inout [T], count: Int, _ make: (Int) -> T) {
+        array.removeAll(keepingCapacity: true)
+        for i in 0 ..< count { array.append(make(i)) }
+    }
+
+    // MARK: - Aggregation
+
+    /// The representative of `i` and the affine map from it: `x[i] = s·x[root] + o`.
+    /// Compresses the path.
+    private mutating func find(_ i: Int32) -> (Int32, Double, Double) {
+        var x = i
+        path.removeAll(keepingCapacity: true)
+        while parent[Int(x)] != x {
+            path.append(x)
+            x = parent[Int(x)]
+        }
+        let root = x
+        // From the node nearest the root down: compose with the parent's map.
+        if path.count > 1 {
+            for j in stride(from: path.count - 2, through: 0, by: -1) {
+                let node = Int(path[j]), up = Int(path[j + 1])
+                offset[node] = scale[node] * offset[up] + offset[node]
+                scale[node] *= scale[up]
+                parent[node] = root
+            }
+        }
+        return (root, i == root ? 1 : scale[Int(i)], i == root ? 0 : offset[Int(i)])
+    }
+
+    /// Rewrites local row `r` over representatives into the term scratch;
+    /// returns its constant. Fixed representatives go into the constant;
+    /// terms that cancel (relative to the row's largest) are dropped.
+    private mutating func substitute(_ r: Int) -> Double {
+        termVariables.removeAll(keepingCapacity: true)
+        termCoefficients.removeAll(keepingCapacity: true)
+        var c = constants[r]
+        var largest = 0.0
+        for k in Int(rowStart[r]) ..< Int(rowStart[r + 1]) {
+            let a = coefficients[k]
+            let (root, s, o) = find(columns[k])
+            let fixed = fixedValue[Int(root)]
+            if !fixed.isNaN {
+                c += a * (s * fixed + o)
+                continue
+            }
+            c += a * o
+            let coefficient = a * s
+            largest = max(largest, abs(coefficient))
+            let at = slot[Int(root)]
+            if at >= 0 {
+                termCoefficients[Int(at)] += coefficient
+            } else {
+                slot[Int(root)] = Int32(termVariables.count)
+                termVariables.append(root)
+                termCoefficients.append(coefficient)
+            }
+        }
+        // Drop cancelled terms, keeping the order of first mention.
+        var kept = 0
+        for j in 0 ..< termVariables.count {
+            slot[Int(termVariables[j])] = -1
+            if abs(termCoefficients[j]) > 1e-12 * largest {
+                termVariables[kept] = termVariables[j]
+                termCoefficients[kept] = termCoefficients[j]
+                kept += 1
+            }
+        }
+        termVariables.removeLast(termVariables.count - kept)
+        termCoefficients.removeLast(termCoefficients.count - kept)
+        return c
+    }
+
+    /// Whether `c ⋈ 0` holds within the feasibility tolerance of row `r`.
+    private func holds(_ c: Double, _ relation: Relation, row r: Int) -> Bool {
+        let slack = Tolerances.feasibility * max(1, magnitudes[r])
+        switch relation {
+        case .equal: return abs(c) <= slack
+        case .lessOrEqual: return c <= slack
+        case .greaterOrEqual: return c >= -slack
+        }
+    }
+
+    /// Aggregates the required equalities of one or two unknowns, repeating
+    /// over the longer ones while substitutions shorten them. False when a
+    /// required equality cannot hold.
+    private mutating func aggregate(_ counts: inout Counts) -> Bool {
+        pending.removeAll(keepingCapacity: true)
+        for r in 0 ..< constants.count where relations[r] == .equal && priorities[r].isRequired {
+            pending.append(Int32(r))
+        }
+        var progress = true
+        while progress && !pending.isEmpty {
+            progress = false
+            var kept = 0
+            for index in 0 ..< pending.count {
+                let r = Int(pending[index])
+                let c = substitute(r)
+                switch termVariables.count {
+                case 0:
+                    guard holds(c, .equal, row: r) else { return false }
+                case 1:
+                    fixedValue[Int(termVariables[0])] = -c / termCoefficients[0]
+                case 2:
+                    // Eliminate the variable with the larger coefficient (the
+                    // later one on a tie), so the scale is at most 1.
+                    var (x, y) = (0, 1)
+                    let ax = abs(termCoefficients[0]), ay = abs(termCoefficients[1])
+                    if ay > ax || (ay == ax && termVariables[1] > termVariables[0]) { (x, y) = (1, 0) }
+                    let gone = Int(termVariables[x])
+                    parent[gone] = termVariables[y]
+                    scale[gone] = -termCoefficients[y] / termCoefficients[x]
+                    offset[gone] = -c / termCoefficients[x]
+                    counts.aggregated += 1
+                default:
+                    pending[kept] = Int32(r)
+                    kept += 1
+                    continue
+                }
+                consumed[r] = true
+                progress = true
+            }
+            pending.removeLast(pending.count - kept)
+        }
+        return true
+    }
+
+    // MARK: - Reduction
+
+    /// Rewrites every row aggregation left over the representatives, then
+    /// removes column singletons. False when a required row without unknowns
+    /// cannot hold.
+    private mutating func reduce() -> Bool {
+        reducedStart.removeAll(keepingCapacity: true)
+        reducedStart.append(0)
+        reducedColumns.removeAll(keepingCapacity: true)
+        reducedCoefficients.removeAll(keepingCapacity: true)
+        reducedConstants.removeAll(keepingCapacity: true)
+        reducedOf.removeAll(keepingCapacity: true)
+        let n = globalOf.count
+        Self.refill(&columnCount, count: n) { _ in 0 }
+        for r in 0 ..< constants.count where !consumed[r] {
+            let c = substitute(r)
+            if termVariables.isEmpty {
+                if priorities[r].isRequired && !holds(c, relations[r], row: r) { return false }
+                continue
+            }
+            for (v, a) in zip(termVariables, termCoefficients) {
+                reducedColumns.append(v)
+                reducedCoefficients.append(a)
+                columnCount[Int(v)] += 1
+            }
+            reducedConstants.append(c)
+            reducedOf.append(Int32(r))
+            reducedStart.append(Int32(reducedColumns.count))
+        }
+        let m = reducedOf.count
+        Self.refill(&alive, count: m) { _ in true }
+        // Columns as lists of rows (a transpose by counting).
+        Self.refill(&columnStart, count: n + 1) { _ in 0 }
+        for i in 0 ..< n { columnStart[i + 1] = columnStart[i] + columnCount[i] }
+        Self.refill(&columnRows, count: reducedColumns.count) { _ in 0 }
+        do {
+            var cursor = columnStart
+            for r in 0 ..< m {
+                for k in Int(reducedStart[r]) ..< Int(reducedStart[r + 1]) {
+                    let v = Int(reducedColumns[k])
+                    columnRows[Int(cursor[v])] = Int32(r)
+                    cursor[v] += 1
+                }
+            }
+        }
+        // Singletons, until none is left.
+        eliminated.removeAll(keepingCapacity: true)
+        queue.removeAll(keepingCapacity: true)
+        for v in 0 ..< n where columnCount[v] == 1 { queue.append(Int32(v)) }
+        while let v32 = queue.popLast() {
+            let v = Int(v32)
+            guard columnCount[v] == 1 else { continue }
+            var row = -1
+            for k in Int(columnStart[v]) ..< Int(columnStart[v + 1]) where alive[Int(columnRows[k])] {
+                row = Int(columnRows[k])
+                break
+            }
+            // Only when the variable's coefficient is not tiny against the
+            // row's others: it is divided by at the end.
+            var own = 0.0, largest = 0.0
+            for k in Int(reducedStart[row]) ..< Int(reducedStart[row + 1]) {
+                let a = abs(reducedCoefficients[k])
+                largest = max(largest, a)
+                if reducedColumns[k] == v32 { own = a }
+            }
+            guard own >= Tolerances.pivot * largest else { continue }
+            alive[row] = false
+            columnCount[v] = 0
+            eliminated.append((v32, Int32(row)))
+            for k in Int(reducedStart[row]) ..< Int(reducedStart[row + 1]) {
+                let u = Int(reducedColumns[k])
+                guard u != v else { continue }
+                columnCount[u] -= 1
+                if columnCount[u] == 1 { queue.append(Int32(u)) }
+            }
+        }
+        return true
+    }
+
+    // MARK: - Parts
+
+    /// Splits the rows still alive into independent parts and solves each:
+    /// one variable by ``IntervalProgram``, more by the simplex core. False
+    /// on a conflict.
+    private mutating func solveParts(core: SimplexCore, counts: inout Counts) -> Bool {
+        let n = globalOf.count
+        Self.refill(&value, count: n) { _ in 0 }
+        // Parts by union-find over the representatives (`partOf` as parents).
+        Self.refill(&partOf, count: n) { Int32($0) }
+        func root(_ x: Int32) -> Int32 {
+            var x = x
+            while partOf[Int(x)] != x {
+                partOf[Int(x)] = partOf[Int(partOf[Int(x)])]
+                x = partOf[Int(x)]
+            }
+            return x
+        }
+        let m = reducedOf.count
+        for r in 0 ..< m where alive[r] {
+            let first = root(reducedColumns[Int(reducedStart[r])])
+            for k in Int(reducedStart[r]) + 1 ..< Int(reducedStart[r + 1]) {
+                let other = root(reducedColumns[k])
+                if other != first { partOf[Int(other)] = first }
+            }
+        }
+        // Number the parts in order of first row and group their rows
+        // (stable, so each part keeps the component's row order).
+        Self.refill(&partNumber, count: n) { _ in -1 }
+        Self.refill(&partOfRow, count: m) { _ in -1 }
+        var partCount: Int32 = 0
+        for r in 0 ..< m where alive[r] {
+            let p = Int(root(reducedColumns[Int(reducedStart[r])]))
+            if partNumber[p] < 0 { partNumber[p] = partCount; partCount += 1 }
+            partOfRow[r] = partNumber[p]
+        }
+        Self.refill(&partStart, count: Int(partCount) + 1) { _ in 0 }
+        for r in 0 ..< m where alive[r] { partStart[Int(partOfRow[r]) + 1] += 1 }
+        for p in 0 ..< Int(partCount) { partStart[p + 1] += partStart[p] }
+        Self.refill(&partRows, count: Int(partStart[Int(partCount)])) { _ in 0 }
+        do {
+            var cursor = partStart
+            for r in 0 ..< m where alive[r] {
+                let p = Int(partOfRow[r])
+                partRows[Int(cursor[p])] = Int32(r)
+                cursor[p] += 1
+            }
+        }
+        if coreColumn.count < n { Self.refill(&coreColumn, count: n) { _ in -1 } }
+        for p in 0 ..< Int(partCount) {
+            let rows = partRows[Int(partStart[p]) ..< Int(partStart[p + 1])]
+            // One variable: every row of the part has exactly one term on it.
+            let v = Int(reducedColumns[Int(reducedStart[Int(rows.first!)])])
+            let single = rows.allSatisfy { reducedStart[Int($0) + 1] - reducedStart[Int($0)] == 1 }
+            if single {
+                let result = interval.solve(
+                    count: rows.count,
+                    a: { reducedCoefficients[Int(reducedStart[Int(rows[rows.startIndex + $0])])] },
+                    c: { reducedConstants[Int(rows[rows.startIndex + $0])] },
+                    relation: { relations[Int(reducedOf[Int(rows[rows.startIndex + $0])])] },
+                    priority: { priorities[Int(reducedOf[Int(rows[rows.startIndex + $0])])] })
+                guard case .success(let x) = result else { return false }
+                value[v] = x
+                counts.intervalParts += 1
+                continue
+            }
+            guard solveInCore(rows, core: core, counts: &counts) else { return false }
+        }
+        return true
+    }
+
+    /// Solves one part of several variables with the simplex core.
+    private mutating func solveInCore(_ rows: ArraySlice<Int32>, core: SimplexCore, counts: inout Counts) -> Bool {
+        core.reset(variableCount: 0)
+        used.removeAll(keepingCapacity: true)
+        for r32 in rows {
+            let r = Int(r32)
+            terms.removeAll(keepingCapacity: true)
+            for k in Int(reducedStart[r]) ..< Int(reducedStart[r + 1]) {
+                let v = Int(reducedColumns[k])
+                if coreColumn[v] < 0 {
+                    coreColumn[v] = core.addVariables(1)
+                    used.append(Int32(v))
+                }
+                terms.append((coreColumn[v], reducedCoefficients[k]))
+            }
+            let original = Int(reducedOf[r])
+            do {
+                _ = try core.add(
+                    terms: terms, constant: reducedConstants[r], relation: relations[original],
+                    priority: priorities[original], tag: tags[original])
+            } catch {
+                return false
+            }
+        }
+        for v in used {
+            value[Int(v)] = core.value(of: coreColumn[Int(v)])
+            coreColumn[Int(v)] = -1
+        }
+        counts.simplexParts += 1
+        counts.simplexVariables += used.count
+        counts.largestSimplexPart = max(counts.largestSimplexPart, used.count)
+        return true
+    }
+
+    /// Computes the eliminated variables from their rows, last eliminated first.
+    private mutating func eliminateBack() {
+        for (v32, row32) in eliminated.reversed() {
+            let v = Int(v32), row = Int(row32)
+            var rest = reducedConstants[row], own = 0.0
+            for k in Int(reducedStart[row]) ..< Int(reducedStart[row + 1]) {
+                let u = Int(reducedColumns[k])
+                if u == v { own = reducedCoefficients[k] } else { rest += reducedCoefficients[k] * value[u] }
+            }
+            value[v] = -rest / own
+        }
+    }
+}

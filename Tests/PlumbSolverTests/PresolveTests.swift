@@ -1,0 +1,311 @@
+import Testing
+import PlumbTestSupport
+@testable import PlumbSolver
+
+/// The presolve in front of the simplex (``ComponentPresolve`` and
+/// ``IntervalProgram``): exact answers on hand-checked systems, the same
+/// answers as the whole tableau (presolve off) on random coupled systems,
+/// and the reference LP's lexicographic optimum on small ones.
+@Suite struct PresolveTests {
+    private static func origin(_ i: Int) -> Origin { Origin(kind: .constraint, index: i, text: "row \(i)") }
+
+    private static func options(presolve: Bool) -> SolveOptions {
+        var o = SolveOptions()
+        o.presolve = presolve
+        return o
+    }
+
+    // MARK: - Hand-checked
+
+    /// One variable under a required cap and many parallel wishes at three
+    /// levels: `w >= 30, 50, 40 @ 750` (compression resistance of three
+    /// cells), `w <= 30, 50, 40 @ 250` (their hugging), `w <= 45` required:
+    /// level 750 wants w >= 50, the cap allows 45, so w = 45; nothing at
+    /// 250 can move it. Solved without a tableau.
+    @Test func aColumnUnderACapTakesTheCap() throws {
+        var s = ConstraintSystem()
+        let w = s.addVariables(1)
+        var i = 0
+        func add(_ c: Double, _ relation: Relation, _ p: Priority) {
+            s.addRow([(w, 1)], constant: -c, relation: relation, priority: p, origin: Self.origin(i))
+            i += 1
+        }
+        for c in [30.0, 50, 40] { add(c, .greaterOrEqual, .high) }
+        for c in [30.0, 50, 40] { add(c, .lessOrEqual, .low) }
+        add(45, .lessOrEqual, .required)
+        let solution = try s.solve()
+        #expect(solution.values[0] == 45)
+        #expect(solution.stats.intervalVariables == 1)
+        #expect(solution.stats.simplexComponents == 0)
+    }
+
+    /// The same column without the cap: w = 50 (the widest cell), and the
+    /// 250 level then has 0 + 10 + 20 = 30 of error it cannot avoid.
+    @Test func aColumnIsAsWideAsItsWidestCell() throws {
+        var s = ConstraintSystem()
+        let w = s.addVariables(1)
+        for (i, c) in [30.0, 50, 40].enumerated() {
+            s.addRow([(w, 1)], constant: -c, relation: .greaterOrEqual, priority: .high, origin: Self.origin(i))
+            s.addRow([(w, 1)], constant: -c, relation: .lessOrEqual, priority: .low, origin: Self.origin(10 + i))
+        }
+        #expect(try s.solve().values[0] == 50)
+    }
+
+    /// A median: `x = 1, 2, 7 @ 500` puts x at 2 (the sum of distances is
+    /// least there); `x = 4 @ 250` cannot move it.
+    @Test func equalitiesOfOneLevelMeetAtTheirMedian() throws {
+        var s = ConstraintSystem()
+        let x = s.addVariables(1)
+        for (i, c) in [7.0, 1, 2].enumerated() {
+            s.addRow([(x, 1)], constant: -c, relation: .equal, priority: .medium, origin: Self.origin(i))
+        }
+        s.addRow([(x, 1)], constant: -4, relation: .equal, priority: .low, origin: Self.origin(3))
+        #expect(try s.solve().values[0] == 2)
+    }
+
+    /// A coefficient other than 1 weighs the row: `2x = 10 @ 500` against
+    /// `x = 1 @ 500` is |2x - 10| + |x - 1|, least at x = 5.
+    @Test func coefficientsWeighTheirRows() throws {
+        var s = ConstraintSystem()
+        let x = s.addVariables(1)
+        s.addRow([(x, 2)], constant: -10, relation: .equal, priority: .medium, origin: Self.origin(0))
+        s.addRow([(x, 1)], constant: -1, relation: .equal, priority: .medium, origin: Self.origin(1))
+        #expect(try s.solve().values[0] == 5)
+    }
+
+    /// A three-column table in one component: the cells share their
+    /// column's left and width by equalities, columns chain with a gap of 1
+    /// from 0, and each column is as wide as its widest cell (750 against
+    /// 250), the last one capped at 35 (required). Presolve substitutes the
+    /// shared edges, unravels the chain and solves three one-variable
+    /// programs: lefts 0, 51, 72; widths 50, 20, 35.
+    @Test func aSmallTableIsSolvedWithoutATableau() throws {
+        var s = ConstraintSystem()
+        let cells = [[30.0, 20, 60], [50, 10, 35]]
+        // Per cell: left, width.
+        var left: [[VariableIndex]] = [], width: [[VariableIndex]] = []
+        for _ in cells {
+            left.append((0 ..< 3).map { _ in s.addVariables(1) })
+            width.append((0 ..< 3).map { _ in s.addVariables(1) })
+        }
+        var i = 0
+        func row(_ terms: [(VariableIndex, Double)], _ c: Double, _ relation: Relation, _ p: Priority = .required) {
+            s.addRow(terms, constant: c, relation: relation, priority: p, origin: Self.origin(i))
+            i += 1
+        }
+        row([(left[0][0], 1)], 0, .equal)
+        for j in 1 ..< 3 { row([(left[0][j], 1), (left[0][j - 1], -1), (width[0][j - 1], -1)], -1, .equal) }
+        for r in 1 ..< cells.count {
+            for j in 0 ..< 3 {
+                row([(left[r][j], 1), (left[0][j], -1)], 0, .equal)
+                row([(width[r][j], 1), (width[0][j], -1)], 0, .equal)
+            }
+        }
+        for (r, sizes) in cells.enumerated() {
+            for (j, size) in sizes.enumerated() {
+                row([(width[r][j], 1)], -size, .greaterOrEqual, .high)
+                row([(width[r][j], 1)], -size, .lessOrEqual, .low)
+            }
+        }
+        row([(width[0][2], 1)], -35, .lessOrEqual)
+        let solution = try s.solve()
+        for r in cells.indices {
+            #expect([0, 1, 2].map { solution[left[r][$0]] } == [0, 51, 72])
+            #expect([0, 1, 2].map { solution[width[r][$0]] } == [50, 20, 35])
+        }
+        #expect(solution.stats.simplexComponents == 0)
+        #expect(solution.stats.intervalVariables == 3)
+        #expect(solution.stats.aggregatedVariables > 0)
+    }
+
+    /// Required rows that cannot hold are still reported as a minimal
+    /// conflict set by origin (the component falls back to the tableau).
+    @Test func aConflictIsStillMinimal() {
+        var s = ConstraintSystem()
+        let x = s.addVariables(1), y = s.addVariables(1)
+        s.addRow([(x, 1), (y, -1)], constant: 0, relation: .equal, origin: Self.origin(0))
+        s.addRow([(x, 1)], constant: -10, relation: .greaterOrEqual, origin: Self.origin(1))
+        s.addRow([(y, 1)], constant: -5, relation: .lessOrEqual, origin: Self.origin(2))
+        s.addRow([(x, 1)], constant: -1, relation: .equal, priority: .low, origin: Self.origin(3))
+        #expect {
+            try s.solve()
+        } throws: { error in
+            guard case SolverError.unsatisfiable(let conflict) = error else { return false }
+            return Set(conflict.compactMap(\.index)) == [0, 1, 2]
+        }
+    }
+
+    // MARK: - Random coupled systems
+
+    /// A random grid of cells sharing column and row edges (equalities),
+    /// chained by required gaps, with inequalities between neighbouring
+    /// edges, intrinsic sizes at 750 and 250, a preferred size per column and
+    /// row at 500, caps (required), duplicated rows, and optional rows that
+    /// contradict each other. Every part of it is one component before
+    /// presolve.
+    struct RandomGrid {
+        var system = ConstraintSystem()
+        var rows: [ReferenceRow] = []
+        /// Whether the optimum is unique by construction (no random extra
+        /// inequalities between edges, which can leave ties).
+        var unique = true
+
+        init(seed: UInt64, rows rowCount: Int, columns columnCount: Int, extras: Bool) {
+            var rng = SplitMix64(seed: seed)
+            func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+            func add(_ terms: [(VariableIndex, Double)], _ c: Double, _ relation: Relation, _ p: Priority = .required) {
+                let r = system.addRow(terms, constant: c, relation: relation, priority: p,
+                                      origin: Origin(kind: .constraint, index: rows.count, text: "row \(rows.count)"))
+                rows.append(ReferenceRow(terms: system.terms(of: r).map { ($0.0.rawValue, $0.1) }, constant: c,
+                                         relation: relation, priority: p))
+            }
+            // Per cell: left, top, width, height.
+            var cell: [[[VariableIndex]]] = []
+            for _ in 0 ..< rowCount {
+                cell.append((0 ..< columnCount).map { _ in (0 ..< 4).map { _ in system.addVariables(1) } })
+            }
+            for r in 0 ..< rowCount {
+                for j in 0 ..< columnCount {
+                    let v = cell[r][j]
+                    if r > 0 {
+                        add([(v[0], 1), (cell[0][j][0], -1)], 0, .equal)
+                        add([(v[2], 1), (cell[0][j][2], -1)], 0, .equal)
+                    }
+                    if j > 0 {
+                        add([(v[1], 1), (cell[r][0][1], -1)], 0, .equal)
+                        add([(v[3], 1), (cell[r][0][3], -1)], 0, .equal)
+                    }
+                    let w = Double(10 + pick(40)), h = Double(10 + pick(20))
+                    add([(v[2], 1)], -w, .greaterOrEqual, .high)
+                    add([(v[2], 1)], -w, .lessOrEqual, .low)
+                    add([(v[3], 1)], -h, .greaterOrEqual, .high)
+                    add([(v[3], 1)], -h, .lessOrEqual, .low)
+                    if pick(5) == 0 { add([(v[2], 1)], -w, .greaterOrEqual, .high) }  // a duplicate
+                }
+                let top = cell[r][0][1]
+                if r == 0 {
+                    add([(top, 1)], 0, .equal)
+                } else {
+                    let above = cell[r - 1][0]
+                    add([(top, 1), (above[1], -1), (above[3], -1)], -Double(pick(3)), .equal)
+                }
+                add([(cell[r][0][3], 1)], -Double(15 + pick(20)), .equal, .medium)
+            }
+            for j in 0 ..< columnCount {
+                let v = cell[0][j]
+                if j == 0 {
+                    add([(v[0], 1)], 0, .equal)
+                } else {
+                    let before = cell[0][j - 1]
+                    add([(v[0], 1), (before[0], -1), (before[2], -1)], -Double(pick(3)), .equal)
+                }
+                if pick(2) == 0 { add([(v[2], 1)], -Double(20 + pick(30)), .lessOrEqual) }  // a cap
+                add([(v[2], 1)], -Double(10 + pick(50)), .equal, .medium)
+                // Contradicting wishes a level below: |w - a| + |w - b| ties
+                // on [a, b], which the 500 row above settles first.
+                add([(v[2], 1)], -Double(pick(60)), .equal, 300)
+                add([(v[2], 1)], -Double(pick(60)), .equal, 300)
+            }
+            if extras {
+                // Inequalities between edges of neighbouring cells, some required.
+                unique = false
+                for _ in 0 ..< rowCount + columnCount {
+                    let a = cell[pick(rowCount)][pick(columnCount)], b = cell[pick(rowCount)][pick(columnCount)]
+                    let p: Priority = [.required, .high, .medium, .low, 100][pick(5)]
+                    add([(a[0], 1), (a[2], 1), (b[0], -1)], Double(pick(20)), .lessOrEqual, p)
+                }
+            }
+        }
+    }
+
+    /// Grids without extra inequalities have one optimum: presolve and the
+    /// whole tableau give the same values, frame for frame.
+    @Test func gridsSolveAsTheWholeTableauDoes() throws {
+        for seed in 0 ..< 60 as Range<UInt64> {
+            let grid = RandomGrid(seed: seed, rows: 1 + Int(seed % 7), columns: 1 + Int(seed % 5), extras: false)
+            let fast = try grid.system.solve(options: Self.options(presolve: true))
+            let whole = try grid.system.solve(options: Self.options(presolve: false))
+            #expect(fast.stats.simplexComponents == 0, "seed \(seed): a grid needs no tableau after presolve")
+            for (a, b) in zip(fast.values, whole.values) {
+                #expect(abs(a - b) <= 1e-9 * max(1, abs(b)), "seed \(seed): \(a) vs \(b)")
+            }
+        }
+    }
+
+    /// Grids with random inequalities between edges (which may conflict,
+    /// tie or couple the columns): presolve reaches the same lexicographic
+    /// level totals as the whole tableau, every required row holds, and a
+    /// conflict is reported the same way.
+    @Test func coupledGridsReachTheSameOptimum() throws {
+        for seed in 0 ..< 150 as Range<UInt64> {
+            let grid = RandomGrid(seed: 1000 + seed, rows: 1 + Int(seed % 6), columns: 1 + Int(seed % 4), extras: true)
+            let fast = Result { try grid.system.solve(options: Self.options(presolve: true)) }
+            let whole = Result { try grid.system.solve(options: Self.options(presolve: false)) }
+            switch (fast, whole) {
+            case (.success(let a), .success(let b)):
+                #expect(referenceRequiredRowsHold(grid.rows, a.values), "seed \(seed)")
+                let la = referenceLevelViolations(grid.rows, a.values), lb = referenceLevelViolations(grid.rows, b.values)
+                #expect(referenceCompareLevels(la, lb, tolerance: 1e-6) == 0, "seed \(seed): \(la) vs \(lb)")
+            case (.failure(let a), .failure(let b)):
+                #expect("\(a)" == "\(b)", "seed \(seed)")
+            default:
+                Issue.record("seed \(seed): presolve \(fast), whole tableau \(whole)")
+            }
+        }
+    }
+
+    /// Small grids against the reference LP (a second method sharing no
+    /// code with either path).
+    @Test func smallGridsMatchTheReference() throws {
+        for seed in 0 ..< 40 as Range<UInt64> {
+            let grid = RandomGrid(seed: 5000 + seed, rows: 1 + Int(seed % 2), columns: 1 + Int(seed % 3 == 0 ? 1 : 0),
+                                  extras: seed % 2 == 1)
+            let expected = referenceLexicographicOptimum(rows: grid.rows, variableCount: grid.system.variableCount)
+            do {
+                let solution = try grid.system.solve()
+                #expect(expected.feasible, "seed \(seed): solved an infeasible system")
+                #expect(referenceRequiredRowsHold(grid.rows, solution.values), "seed \(seed)")
+                let got = referenceLevelViolations(grid.rows, solution.values)
+                #expect(referenceCompareLevels(got, expected.levelViolations, tolerance: 1e-6) == 0,
+                        "seed \(seed): \(got) vs reference \(expected.levelViolations)")
+            } catch {
+                #expect(!expected.feasible, "seed \(seed): \(error)")
+            }
+        }
+    }
+
+    /// Random one-variable programs (many parallel rows at three levels,
+    /// coefficients of both signs, huge and tiny constants) against the
+    /// whole tableau: the same level totals, and the same value whenever the
+    /// tableau's value is the only optimum.
+    @Test func oneVariableProgramsMatchTheTableau() throws {
+        let levels: [Priority] = [.required, .high, .medium, .low]
+        for seed in 0 ..< 300 as Range<UInt64> {
+            var rng = SplitMix64(seed: 9000 + seed)
+            let scale = [1.0, 1e-4, 1e6][Int(seed % 3)]
+            var s = ConstraintSystem()
+            let x = s.addVariables(1)
+            var rows: [ReferenceRow] = []
+            for i in 0 ..< 1 + Int(rng.next() % 40) {
+                let a = [1.0, -1, 2, -0.5, 3][Int(rng.next() % 5)]
+                let c = Double(Int(rng.next() % 201) - 100) * scale
+                let relation = Relation.allCases[Int(rng.next() % 3)]
+                let p = levels[Int(rng.next() % 4)]
+                s.addRow([(x, a)], constant: c, relation: relation, priority: p, origin: Self.origin(i))
+                rows.append(ReferenceRow(terms: [(0, a)], constant: c, relation: relation, priority: p))
+            }
+            let fast = Result { try s.solve(options: Self.options(presolve: true)) }
+            let whole = Result { try s.solve(options: Self.options(presolve: false)) }
+            switch (fast, whole) {
+            case (.success(let a), .success(let b)):
+                let la = referenceLevelViolations(rows, a.values), lb = referenceLevelViolations(rows, b.values)
+                #expect(referenceCompareLevels(la, lb, tolerance: 1e-6 * scale) == 0, "seed \(seed): \(la) vs \(lb)")
+                #expect(referenceRequiredRowsHold(rows, a.values, tolerance: 1e-6 * max(1, scale)), "seed \(seed)")
+            case (.failure, .failure):
+                break
+            default:
+                Issue.record("seed \(seed): presolve \(fast), whole tableau \(whole)")
+            }
+        }
+    }
+}
