@@ -82,6 +82,25 @@ public enum FuzzTargets {
                 let miss = system.violation(of: RowIndex(r), at: solution.values)
                 precondition(miss <= 1e-6, "required row \(r) misses by \(miss)")
             }
+            // The whole tableau (presolve off) reaches the same optimum: the
+            // same total violation at every level.
+            var whole = SolveOptions()
+            whole.presolve = false
+            guard let other = try? system.solve(options: whole) else {
+                preconditionFailure("presolve solved a system the whole tableau calls infeasible")
+            }
+            var levels: [Double: (Double, Double)] = [:]
+            for r in 0 ..< system.rowCount where !system.priorities[r].isRequired {
+                let p = system.priorities[r].rawValue
+                let (a, b) = levels[p] ?? (0, 0)
+                levels[p] = (a + system.violation(of: RowIndex(r), at: solution.values),
+                             b + system.violation(of: RowIndex(r), at: other.values))
+            }
+            // Highest level first: each must agree before the next counts.
+            for p in levels.keys.sorted(by: >) {
+                let (a, b) = levels[p]!
+                precondition(abs(a - b) <= 1e-6 * max(1, abs(b)), "level \(p): presolve \(a), tableau \(b)")
+            }
         } catch {
             guard case .unsatisfiable(let conflict) = error else { preconditionFailure("unexpected \(error)") }
             precondition(!conflict.isEmpty, "an empty conflict")

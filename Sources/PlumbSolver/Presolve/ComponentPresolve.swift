@@ -38,15 +38,19 @@
 /// optimum allows (in a one-variable part), or the simplex's choice (in a
 /// larger part); where the optimum is unique, the answer is the tableau's.
 struct ComponentPresolve {
-    // MARK: The component's rows over local variables
+    // MARK: The component being solved
+    /// The system, the determined variables and their values, and each
+    /// system variable's local index (-1 if none), held during ``solve``:
+    /// a row's terms are read from the system, not copied.
+    private var system = ConstraintSystem()
+    private var state: [Planner.State] = []
+    private var known = UnsafeMutableBufferPointer<Double>(start: nil, count: 0)
+    private var localIndex: [Int32] = []
+    /// Each local variable's system variable.
     private var globalOf: [Int32] = []
-    private var rowStart: [Int32] = [0]
-    private var columns: [Int32] = []
-    private var coefficients: [Double] = []
+    /// Each local row's constant with the determined variables' terms
+    /// added, and its system row.
     private var constants: [Double] = []
-    private var magnitudes: [Double] = []
-    private var relations: [Relation] = []
-    private var priorities: [Priority] = []
     private var tags: [Int32] = []
     /// Whether aggregation consumed the row.
     private var consumed: [Bool] = []
@@ -118,10 +122,28 @@ struct ComponentPresolve {
         _ rows: ArraySlice<Int32>, system: ConstraintSystem, state: [Planner.State],
         values: UnsafeMutableBufferPointer<Double>, localIndex: inout [Int32], core: SimplexCore
     ) -> Counts? {
-        load(rows, system: system, state: state, values: values, localIndex: &localIndex)
-        defer { for v in globalOf { localIndex[Int(v)] = -1 } }
+        self.system = system
+        self.state = state
+        known = values
+        swap(&self.localIndex, &localIndex)
+        defer {
+            for v in globalOf { self.localIndex[Int(v)] = -1 }
+            swap(&self.localIndex, &localIndex)
+            self.system = ConstraintSystem()
+            self.state = []
+        }
+        load(rows)
         var counts = Counts()
-        guard aggregate(&counts), reduce(), solveParts(core: core, counts: &counts) else { return nil }
+        guard aggregate(&counts), reduce() else { return nil }
+        let large = constants.count >= Self.largeComponent
+        Self.release(&constants, if: large)
+        Self.release(&consumed, if: large)
+        Self.release(&pending, if: large)
+        Self.release(&columnStart, if: large)
+        Self.release(&columnRows, if: large)
+        Self.release(&columnCount, if: large)
+        Self.release(&queue, if: large)
+        guard solveParts(core: core, counts: &counts) else { return nil }
         eliminateBack()
         for i in 0 ..< globalOf.count {
             let (root, s, o) = find(Int32(i))
@@ -135,46 +157,26 @@ struct ComponentPresolve {
 
     // MARK: - Loading
 
-    private mutating func load(
-        _ rows: ArraySlice<Int32>, system: ConstraintSystem, state: [Planner.State],
-        values: UnsafeMutableBufferPointer<Double>, localIndex: inout [Int32]
-    ) {
+    private mutating func load(_ rows: ArraySlice<Int32>) {
         globalOf.removeAll(keepingCapacity: true)
-        rowStart.removeAll(keepingCapacity: true)
-        rowStart.append(0)
-        columns.removeAll(keepingCapacity: true)
-        coefficients.removeAll(keepingCapacity: true)
         constants.removeAll(keepingCapacity: true)
-        magnitudes.removeAll(keepingCapacity: true)
-        relations.removeAll(keepingCapacity: true)
-        priorities.removeAll(keepingCapacity: true)
         tags.removeAll(keepingCapacity: true)
+        constants.reserveCapacity(rows.count)
+        tags.reserveCapacity(rows.count)
         for r32 in rows {
             let r = Int(r32)
             var c = system.constants[r]
-            var magnitude = abs(c)
             for k in system.termRange(of: RowIndex(r)) {
                 let v = Int(system.columns[k])
-                let a = system.coefficients[k]
                 if state[v] == .determined {
-                    let t = a * values[v]
-                    c += t
-                    magnitude += abs(t)
-                    continue
-                }
-                if localIndex[v] < 0 {
+                    c += system.coefficients[k] * known[v]
+                } else if localIndex[v] < 0 {
                     localIndex[v] = Int32(globalOf.count)
                     globalOf.append(Int32(v))
                 }
-                columns.append(localIndex[v])
-                coefficients.append(a)
             }
             constants.append(c)
-            magnitudes.append(magnitude)
-            relations.append(system.relations[r])
-            priorities.append(system.priorities[r])
             tags.append(r32)
-            rowStart.append(Int32(columns.count))
         }
         let n = globalOf.count
         Self.refill(&parent, count: n) { Int32($0) }
@@ -187,7 +189,17 @@ struct ComponentPresolve {
 
     private static func refill<T>(_ array: inout [T], count: Int, _ make: (Int) -> T) {
         array.removeAll(keepingCapacity: true)
+        array.reserveCapacity(count)
         for i in 0 ..< count { array.append(make(i)) }
+    }
+
+    /// Components at least this large give their scratch back as soon as a
+    /// step is done with it, so a layout that is one big component peaks
+    /// lower; smaller ones keep it for the next component.
+    private static let largeComponent = 4096
+
+    private static func release<T>(_ array: inout [T], if large: Bool) {
+        if large { array = [] }
     }
 
     // MARK: - Aggregation
@@ -222,9 +234,11 @@ struct ComponentPresolve {
         termCoefficients.removeAll(keepingCapacity: true)
         var c = constants[r]
         var largest = 0.0
-        for k in Int(rowStart[r]) ..< Int(rowStart[r + 1]) {
-            let a = coefficients[k]
-            let (root, s, o) = find(columns[k])
+        for k in system.termRange(of: RowIndex(Int(tags[r]))) {
+            let v = Int(system.columns[k])
+            if state[v] == .determined { continue }
+            let a = system.coefficients[k]
+            let (root, s, o) = find(localIndex[v])
             let fixed = fixedValue[Int(root)]
             if !fixed.isNaN {
                 c += a * (s * fixed + o)
@@ -257,9 +271,17 @@ struct ComponentPresolve {
         return c
     }
 
+    private func relation(_ r: Int) -> Relation { system.relations[Int(tags[r])] }
+    private func priority(_ r: Int) -> Priority { system.priorities[Int(tags[r])] }
+
     /// Whether `c ⋈ 0` holds within the feasibility tolerance of row `r`.
     private func holds(_ c: Double, _ relation: Relation, row r: Int) -> Bool {
-        let slack = Tolerances.feasibility * max(1, magnitudes[r])
+        let row = Int(tags[r])
+        var magnitude = abs(system.constants[row])
+        for k in system.termRange(of: RowIndex(row)) where state[Int(system.columns[k])] == .determined {
+            magnitude += abs(system.coefficients[k] * known[Int(system.columns[k])])
+        }
+        let slack = Tolerances.feasibility * max(1, magnitude)
         switch relation {
         case .equal: return abs(c) <= slack
         case .lessOrEqual: return c <= slack
@@ -272,7 +294,7 @@ struct ComponentPresolve {
     /// required equality cannot hold.
     private mutating func aggregate(_ counts: inout Counts) -> Bool {
         pending.removeAll(keepingCapacity: true)
-        for r in 0 ..< constants.count where relations[r] == .equal && priorities[r].isRequired {
+        for r in 0 ..< constants.count where relation(r) == .equal && priority(r).isRequired {
             pending.append(Int32(r))
         }
         var progress = true
@@ -323,12 +345,16 @@ struct ComponentPresolve {
         reducedCoefficients.removeAll(keepingCapacity: true)
         reducedConstants.removeAll(keepingCapacity: true)
         reducedOf.removeAll(keepingCapacity: true)
+        let left = consumed.count(where: { !$0 })
+        reducedStart.reserveCapacity(left + 1)
+        reducedConstants.reserveCapacity(left)
+        reducedOf.reserveCapacity(left)
         let n = globalOf.count
         Self.refill(&columnCount, count: n) { _ in 0 }
         for r in 0 ..< constants.count where !consumed[r] {
             let c = substitute(r)
             if termVariables.isEmpty {
-                if priorities[r].isRequired && !holds(c, relations[r], row: r) { return false }
+                if priority(r).isRequired && !holds(c, relation(r), row: r) { return false }
                 continue
             }
             for (v, a) in zip(termVariables, termCoefficients) {
@@ -342,6 +368,7 @@ struct ComponentPresolve {
         }
         let m = reducedOf.count
         Self.refill(&alive, count: m) { _ in true }
+        Self.release(&slot, if: n >= Self.largeComponent)
         // Columns as lists of rows (a transpose by counting).
         Self.refill(&columnStart, count: n + 1) { _ in 0 }
         for i in 0 ..< n { columnStart[i + 1] = columnStart[i] + columnCount[i] }
@@ -439,18 +466,23 @@ struct ComponentPresolve {
             }
         }
         if coreColumn.count < n { Self.refill(&coreColumn, count: n) { _ in -1 } }
+        // The one-variable solver's buffers, held outside self while its row
+        // accessors read self.
+        var program = IntervalProgram()
+        swap(&program, &interval)
+        defer { swap(&program, &interval) }
         for p in 0 ..< Int(partCount) {
             let rows = partRows[Int(partStart[p]) ..< Int(partStart[p + 1])]
             // One variable: every row of the part has exactly one term on it.
             let v = Int(reducedColumns[Int(reducedStart[Int(rows.first!)])])
             let single = rows.allSatisfy { reducedStart[Int($0) + 1] - reducedStart[Int($0)] == 1 }
             if single {
-                let result = interval.solve(
+                let result = program.solve(
                     count: rows.count,
                     a: { reducedCoefficients[Int(reducedStart[Int(rows[rows.startIndex + $0])])] },
                     c: { reducedConstants[Int(rows[rows.startIndex + $0])] },
-                    relation: { relations[Int(reducedOf[Int(rows[rows.startIndex + $0])])] },
-                    priority: { priorities[Int(reducedOf[Int(rows[rows.startIndex + $0])])] })
+                    relation: { relation(Int(reducedOf[Int(rows[rows.startIndex + $0])])) },
+                    priority: { priority(Int(reducedOf[Int(rows[rows.startIndex + $0])])) })
                 guard case .success(let x) = result else { return false }
                 value[v] = x
                 counts.intervalParts += 1
@@ -479,8 +511,8 @@ struct ComponentPresolve {
             let original = Int(reducedOf[r])
             do {
                 _ = try core.add(
-                    terms: terms, constant: reducedConstants[r], relation: relations[original],
-                    priority: priorities[original], tag: tags[original])
+                    terms: terms, constant: reducedConstants[r], relation: relation(original),
+                    priority: priority(original), tag: tags[original])
             } catch {
                 return false
             }
