@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Time two plumb binaries against each other on the same documents.
+
+For every family and size, the two binaries run `plumb solve DOC --stats`
+in turn (old, new, old, new, ...) RUNS times each; each pair's ratio
+new/old of the solve phase is taken, and the table gives the medians of
+both binaries and of the pairwise ratios, so a drift of the machine's speed
+during the run cancels out. Frames of the two are compared too (they must
+agree within 1e-6 where the documents have one optimum).
+
+usage: bench_compare.py --old OLD_PLUMB [--new .build/release/plumb]
+                        [--families list,grid,form,cards,list-rules,cards-rules,table]
+                        [--sizes 10000] [--runs 7] [--generator scripts/generate.py]
+"""
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def generator_path(explicit):
+    for path in (explicit, os.path.join(ROOT, "scripts", "generate.py"),
+                 os.path.join(ROOT, "..", "shared", "workloads", "generate.py")):
+        if path and os.path.exists(path):
+            return path
+    sys.exit("bench_compare.py: no document generator (scripts/generate.py)")
+
+
+def solve_ms(binary, doc, frames):
+    out = subprocess.run([binary, "solve", doc, "--stats", "--absolute", "-o", frames],
+                         capture_output=True, text=True, check=True)
+    stats = json.loads(out.stderr.strip().splitlines()[-1])
+    return stats["ms"]["solve"], sum(stats["ms"].values())
+
+
+def same_frames(a, b, tol=1e-6):
+    fa = json.load(open(a))["frames"]
+    fb = json.load(open(b))["frames"]
+    if fa.keys() != fb.keys():
+        return False
+    return all(abs(x - y) <= tol for k in fa for x, y in zip(fa[k], fb[k]))
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--old", required=True, help="the previous plumb binary")
+    p.add_argument("--new", default=os.path.join(ROOT, ".build", "release", "plumb"))
+    p.add_argument("--families", default="list,grid,form,cards,list-rules,cards-rules,table")
+    p.add_argument("--sizes", default="10000")
+    p.add_argument("--runs", type=int, default=7)
+    p.add_argument("--generator")
+    p.add_argument("--work", default=os.path.join(ROOT, ".build", "bench-compare"))
+    a = p.parse_args()
+    gen = generator_path(a.generator)
+    os.makedirs(a.work, exist_ok=True)
+    print("| family | views | old solve ms | new solve ms | new/old (median of pairs) | old total ms | new total ms | same frames |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
+    for family in a.families.split(","):
+        for size in (int(s) for s in a.sizes.split(",")):
+            doc = os.path.join(a.work, f"{family}-{size}.json")
+            with open(doc, "w") as f:
+                subprocess.run([sys.executable, gen, family, str(size)], stdout=f, check=True)
+            fo, fn = doc + ".old.frames", doc + ".new.frames"
+            old, new, ratios = [], [], []
+            for _ in range(a.runs):
+                o = solve_ms(a.old, doc, fo)
+                n = solve_ms(a.new, doc, fn)
+                old.append(o)
+                new.append(n)
+                ratios.append(n[0] / o[0] if o[0] > 0 else float("nan"))
+            med = statistics.median
+            print(f"| {family} | {size:,} | {med(x[0] for x in old):.2f} | {med(x[0] for x in new):.2f} "
+                  f"| {med(ratios):.2f} | {med(x[1] for x in old):.1f} | {med(x[1] for x in new):.1f} "
+                  f"| {'yes' if same_frames(fo, fn) else 'NO'} |", flush=True)
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+    print(f"\n`{' '.join(sys.argv)}`; {os.cpu_count()} cores, {cpu}; {platform.platform()}; {a.runs} runs of each, alternating.")
+
+
+if __name__ == "__main__":
+    main()
