@@ -15,6 +15,8 @@
 #      benchmark generator is beside the clone (../shared/workloads/), on the
 #      list, grid, form and cards families (and list-rules, cards-rules) at
 #      200 views
+#   6. cross-check against HiGHS: the coupled table family at 1,000 views,
+#      widths 1024 and 480, equals scripts/highs_solve.py within 1e-6
 #
 # Exits non-zero if any check fails; the last line is "N passed, N failed".
 # Environment: PLUMB_GENERATOR (path to generate.py), CROSSCHECK_VIEWS (200), FUZZ_SECONDS (20).
@@ -249,6 +251,36 @@ else
     else
         skip "kiwisolver cross-check on generated families: no generator at $GENERATOR (set PLUMB_GENERATOR)"
     fi
+fi
+
+# --- 6. HiGHS cross-check on a coupled layout -------------------------------------
+# The table family is one coupled component (presolve and the one-variable
+# solver): its frames equal HiGHS's exact per-level LP solution
+# (scripts/highs_solve.py) within 1e-6, at a wide root and at a narrow one
+# where every column is capped.
+same_as_highs() {
+    local doc=$1 base
+    base=$WORK/$(basename "$doc" .json)
+    "$SWIFTPM_PLUMB" solve "$doc" --absolute -o "$base.plumb.json" &&
+        python3 scripts/highs_solve.py "$doc" -o "$base.highs.json" &&
+        python3 scripts/compare_frames.py "$base.plumb.json" "$base.highs.json" --tol "$TOLERANCE"
+}
+if ! python3 -c "import scipy" >/dev/null 2>&1; then
+    python3 -m pip install --quiet scipy >"$LOGS/pip-scipy.log" 2>&1 || true
+fi
+if ((kiwi_ready == 0)) || ! python3 -c "import scipy" >/dev/null 2>&1; then
+    skip "HiGHS cross-check: scipy or kiwisolver missing (the loader is kiwi_solve.py's)"
+elif [[ ! -f $GENERATOR ]]; then
+    skip "HiGHS cross-check: no generator at $GENERATOR"
+else
+    for width in 1024 480; do
+        doc=$WORK/table-1000-$width.json
+        if python3 "$GENERATOR" table 1000 --width "$width" >"$doc"; then
+            check "highs == plumb: table 1000 views, width $width" same_as_highs "$doc"
+        else
+            failed=$((failed + 1)); failures+=("generate table $width")
+        fi
+    done
 fi
 
 finish
