@@ -58,9 +58,10 @@ public enum FuzzTargets {
     }
 
     /// The bytes as a small system (up to 4 variables and 12 rows, small
-    /// integer coefficients, any relation, a few priorities). A solution must
-    /// satisfy every required row and a failure must name a conflict; either
-    /// breach traps.
+    /// integer coefficients, any relation, a few priorities), written three
+    /// times on fresh variables with the third copy's constants moved. A
+    /// solution must satisfy every required row and a failure must name a
+    /// conflict; either breach traps.
     public static func solver(_ bytes: UnsafeBufferPointer<UInt8>) {
         var input = bytes.makeIterator()
         func next() -> Int { Int(input.next() ?? 0) }
@@ -68,13 +69,25 @@ public enum FuzzTargets {
         var system = ConstraintSystem()
         system.addVariables(variables)
         let priorities: [Priority] = [.required, .required, 750, 500, 250]
-        for row in 0 ..< next() % 13 {
-            let terms = (0 ..< variables).map { (VariableIndex($0), Double(next() % 7) - 3) }
-            let constant = Double(next() % 81) - 40
-            let relation = Relation.allCases[next() % 3]
-            let priority = priorities[next() % priorities.count]
-            system.addRow(terms, constant: constant, relation: relation, priority: priority,
-                          origin: Origin(kind: .constraint, index: row, text: "row \(row)"))
+        var rows: [([(Int, Double)], Double, Relation, Priority)] = []
+        for _ in 0 ..< next() % 13 {
+            let terms = (0 ..< variables).map { ($0, Double(next() % 7) - 3) }
+            rows.append((terms, Double(next() % 81) - 40, Relation.allCases[next() % 3],
+                         priorities[next() % priorities.count]))
+        }
+        // Three copies of the rows on their own variables: the same, and
+        // with the constants moved by the next bytes, so that copies share a
+        // shape (``SolveOptions/reuseShapes``) and may or may not keep the
+        // first one's pattern.
+        for copy in 0 ..< 3 {
+            let base = copy == 0 ? 0 : system.addVariables(variables).int
+            for (i, row) in rows.enumerated() {
+                let shift = copy == 2 ? Double(next() % 11) - 5 : 0
+                let index = copy * rows.count + i
+                system.addRow(row.0.map { (VariableIndex(base + $0.0), $0.1) }, constant: row.1 + shift,
+                              relation: row.2, priority: row.3,
+                              origin: Origin(kind: .constraint, index: index, text: "row \(index)"))
+            }
         }
         do {
             let solution = try system.solve()
@@ -82,10 +95,11 @@ public enum FuzzTargets {
                 let miss = system.violation(of: RowIndex(r), at: solution.values)
                 precondition(miss <= 1e-6, "required row \(r) misses by \(miss)")
             }
-            // The whole tableau (presolve off) reaches the same optimum: the
-            // same total violation at every level.
+            // The whole tableau (presolve and shapes off) reaches the same
+            // optimum: the same total violation at every level.
             var whole = SolveOptions()
             whole.presolve = false
+            whole.reuseShapes = false
             guard let other = try? system.solve(options: whole) else {
                 preconditionFailure("presolve solved a system the whole tableau calls infeasible")
             }

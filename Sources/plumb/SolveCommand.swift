@@ -73,6 +73,7 @@ struct SolveCommand: ParsableCommand {
                 "block":{"blocks":\(s.blocks),"variables":\(s.blockVariables),"largest":\(s.largestBlock)},\
                 "presolve":{"components":\(s.residualComponents),"aggregated":\(s.aggregatedVariables),\
                 "eliminated":\(s.eliminatedVariables),"interval":\(s.intervalVariables)},\
+                "shapes":{"patterns":\(s.shapes),"reused":\(s.reusedComponents)},\
                 "simplex":{"components":\(s.simplexComponents),"variables":\(s.simplexVariables),\
                 "largest":\(s.largestSimplexComponent)}}
                 """

@@ -157,9 +157,12 @@ import PropertyBased
         return s
     }
 
-    private static func options(threads: Int) -> SolveOptions {
+    /// Shapes off by default here: the rows repeat with few distinct
+    /// constants, and these tests are about the tableaux the threads build.
+    private static func options(threads: Int, reuseShapes: Bool = false) -> SolveOptions {
         var o = SolveOptions()
         o.threads = threads
+        o.reuseShapes = reuseShapes
         return o
     }
 
@@ -168,6 +171,13 @@ import PropertyBased
         let one = try s.solve(options: Self.options(threads: 1))
         let many = try s.solve(options: Self.options(threads: 4))
         #expect(one.values == many.values)
+        // Through the shapes' patterns, on one thread or several: the same
+        // frames as well.
+        let shapesOne = try s.solve(options: Self.options(threads: 1, reuseShapes: true))
+        let shapesMany = try s.solve(options: Self.options(threads: 4, reuseShapes: true))
+        #expect(shapesOne.values == one.values)
+        #expect(shapesMany.values == one.values)
+        #expect(shapesOne.stats.reusedComponents > 2000)
         #expect(one.stats.simplexComponents == 3000)
         #expect(many.stats.simplexComponents == 3000)
         #expect(one.stats.simplexVariables == many.stats.simplexVariables)
@@ -200,6 +210,41 @@ import PropertyBased
         }
         // Row 2500's required minimum (index 6·2500+1) and the broken cap after it.
         #expect(reports == Array(repeating: [15001, 15006], count: 3))
+    }
+
+    /// Copies of one shape (`x >= a`, `x <= b`, `x = m @ 250`), two of them
+    /// infeasible; the later one has the smallest constants, so it is its
+    /// shape's representative and fails first. The conflict reported is
+    /// still the earlier copy's, with shapes or without, on any threads.
+    @Test func theFirstConflictEvenWhenARepresentativeFails() {
+        var s = ConstraintSystem()
+        var index = 0
+        for i in 0 ..< 3000 {
+            let x = s.addVariables(1)
+            var a = Double(i % 97), b = a + 50
+            if i == 1500 { (a, b) = (60, 10) }
+            if i == 2700 { (a, b) = (1e6, 0) }
+            for (c, relation, p) in [(-a, Relation.greaterOrEqual, Priority.required), (-b, .lessOrEqual, .required),
+                                     (-Double(i % 13), .equal, .low)] {
+                s.addRow([(x, 1)], constant: c, relation: relation, priority: p,
+                         origin: Origin(kind: .constraint, index: index, text: "row \(index)"))
+                index += 1
+            }
+        }
+        for reuse in [false, true] {
+            for threads in [1, 2, 4] {
+                do {
+                    _ = try s.solve(options: Self.options(threads: threads, reuseShapes: reuse))
+                    Issue.record("a conflicting system solved (threads \(threads), shapes \(reuse))")
+                } catch {
+                    guard case .unsatisfiable(let conflict) = error else {
+                        Issue.record("unexpected error \(error)")
+                        continue
+                    }
+                    #expect(conflict.compactMap(\.index).sorted() == [4500, 4501], "threads \(threads), shapes \(reuse)")
+                }
+            }
+        }
     }
 }
 

@@ -37,16 +37,77 @@ struct CanonicalRows {
         // Each row's rank once, not twice per comparison.
         ranks.removeAll(keepingCapacity: true)
         for r in self.rows { ranks.append(rank(r)) }
-        let loaded = self
-        order.sort { a, b in
-            let ra = loaded.ranks[Int(a)], rb = loaded.ranks[Int(b)]
-            if ra != rb { return ra < rb }
-            return loaded.precedes(Int(a), Int(b))
+        // The comparison reads plain buffers: no copy of the system (dozens
+        // of reference counts) per call, which a component of a dozen rows
+        // would feel.
+        let keys = Keys(rows: self.rows, start: start, positions: positions, ranks: ranks, system: system)
+        if order.count <= 24 {
+            // Insertion sort: stable, and cheapest for the short runs that
+            // most components have.
+            for i in 1 ..< max(1, order.count) {
+                let item = order[i]
+                var j = i
+                while j > 0 && keys.precedes(Int(item), Int(order[j - 1])) {
+                    order[j] = order[j - 1]
+                    j -= 1
+                }
+                order[j] = item
+            }
+        } else {
+            order.sort { keys.precedes(Int($0), Int($1)) }
         }
         var i = rows.startIndex
         for j in order {
             rows[i] = self.rows[Int(j)]
             i += 1
+        }
+    }
+
+    /// What one comparison reads, as unowned buffers of arrays that outlive it.
+    private struct Keys {
+        let rows: UnsafeBufferPointer<Int32>
+        let start: UnsafeBufferPointer<Int32>
+        let positions: UnsafeBufferPointer<Int32>
+        let ranks: UnsafeBufferPointer<Double>
+        let columns: UnsafeBufferPointer<Int32>
+        let coefficients: UnsafeBufferPointer<Double>
+        let constants: UnsafeBufferPointer<Double>
+        let relations: UnsafeBufferPointer<Relation>
+
+        init(rows: [Int32], start: [Int32], positions: [Int32], ranks: [Double], system: ConstraintSystem) {
+            // The arrays are owned by the caller (CanonicalRows and its
+            // system) for as long as the sort runs.
+            func view<T>(_ a: [T]) -> UnsafeBufferPointer<T> { a.withUnsafeBufferPointer { $0 } }
+            self.rows = view(rows)
+            self.start = view(start)
+            self.positions = view(positions)
+            self.ranks = view(ranks)
+            columns = view(system.columns)
+            coefficients = view(system.coefficients)
+            constants = view(system.constants)
+            relations = view(system.relations)
+        }
+
+        /// Whether loaded row `a` comes before loaded row `b`: rank, then
+        /// terms (variable, coefficient), then term count, constant,
+        /// relation, and position.
+        func precedes(_ a: Int, _ b: Int) -> Bool {
+            if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
+            var i = Int(start[a]), j = Int(start[b])
+            let endA = Int(start[a + 1]), endB = Int(start[b + 1])
+            while i < endA && j < endB {
+                let p = Int(positions[i]), q = Int(positions[j])
+                if columns[p] != columns[q] { return columns[p] < columns[q] }
+                if coefficients[p] != coefficients[q] { return coefficients[p] < coefficients[q] }
+                i += 1
+                j += 1
+            }
+            if (endA - i) != (endB - j) { return endA - i < endB - j }
+            let ra = Int(rows[a]), rb = Int(rows[b])
+            if constants[ra] != constants[rb] { return constants[ra] < constants[rb] }
+            let ka = CanonicalRows.rank(relations[ra]), kb = CanonicalRows.rank(relations[rb])
+            if ka != kb { return ka < kb }
+            return a < b
         }
     }
 
@@ -73,26 +134,7 @@ struct CanonicalRows {
         }
     }
 
-    /// Whether loaded row `a` comes before loaded row `b`.
-    private func precedes(_ a: Int, _ b: Int) -> Bool {
-        var i = Int(start[a]), j = Int(start[b])
-        let endA = Int(start[a + 1]), endB = Int(start[b + 1])
-        while i < endA && j < endB {
-            let p = Int(positions[i]), q = Int(positions[j])
-            if system.columns[p] != system.columns[q] { return system.columns[p] < system.columns[q] }
-            if system.coefficients[p] != system.coefficients[q] { return system.coefficients[p] < system.coefficients[q] }
-            i += 1
-            j += 1
-        }
-        if (endA - i) != (endB - j) { return endA - i < endB - j }
-        let ra = Int(rows[a]), rb = Int(rows[b])
-        if system.constants[ra] != system.constants[rb] { return system.constants[ra] < system.constants[rb] }
-        let ka = Self.rank(system.relations[ra]), kb = Self.rank(system.relations[rb])
-        if ka != kb { return ka < kb }
-        return a < b
-    }
-
-    private static func rank(_ relation: Relation) -> Int {
+    fileprivate static func rank(_ relation: Relation) -> Int {
         relation == .equal ? 0 : relation == .lessOrEqual ? 1 : 2
     }
 }
@@ -109,6 +151,9 @@ struct ComponentRunOutcome: Sendable {
     var aggregated = 0
     var eliminated = 0
     var intervalVariables = 0
+    /// Shapes that gained a pattern, and components solved through one.
+    var patterns = 0
+    var reused = 0
     /// Set when a component's required rows conflict (the worker stops there).
     var conflictTags: [Int32]? = nil
 }
@@ -413,43 +458,39 @@ extension Planner {
     /// substituted as constants. Components are independent, so runs of them
     /// go to up to ``SolveOptions/threads`` workers; the first conflict in
     /// component order is reported whatever the split.
+    ///
+    /// With ``SolveOptions/reuseShapes``, small components that share their
+    /// rows up to the constants (see ``ComponentShapes``) are solved in two
+    /// rounds: first one representative of each shape, from scratch, which
+    /// leaves the pattern of its optimum; then the others, each through its
+    /// shape's pattern when its constants keep it, from scratch otherwise.
     mutating func solveResidual() throws(SolverError) {
         let plan = makeResidualPlan()
         try checkFixedRows(plan)
         try checkStrategy(plan)
         let componentCount = plan.componentCount
         guard componentCount > 0 else { return }
-        let workers = Self.workerCount(components: componentCount, rows: plan.rows.count, limit: options.threads)
-        // Contiguous runs of components with about the same number of rows each.
-        var runStart = [0]
-        for w in 1 ..< workers {
-            let target = plan.rows.count * w / workers
-            var c = runStart[w - 1]
-            while c < componentCount && plan.componentStart[c] < target { c += 1 }
-            runStart.append(c)
-        }
-        runStart.append(componentCount)
-        let bounds = runStart
-
-        var outcomes = [ComponentRunOutcome](repeating: ComponentRunOutcome(), count: workers)
         let system = self.system
         let state = self.state
-        let presolve = options.presolve
-        values.withUnsafeMutableBufferPointer { valueBuffer in
-            nonisolated(unsafe) let shared = valueBuffer
-            outcomes.withUnsafeMutableBufferPointer { outcomeBuffer in
-                nonisolated(unsafe) let results = outcomeBuffer
-                let run: @Sendable (Int) -> Void = { w in
-                    results[w] = Self.solveComponents(
-                        bounds[w] ..< bounds[w + 1], of: plan, system: system, state: state, values: shared,
-                        presolve: presolve)
-                }
-                if workers == 1 {
-                    run(0)
-                } else {
-                    DispatchQueue.concurrentPerform(iterations: workers, execute: run)
+        let options = self.options
+        var outcomes: [ComponentRunOutcome] = []
+        values.withUnsafeMutableBufferPointer { values in
+            if options.reuseShapes && componentCount > 1 {
+                var shapes: ComponentShapes? = ComponentShapes(plan, system: system, state: state, values: values)
+                if let found = shapes, !found.shapes.isEmpty {
+                    let representatives = found.shapes.map(\.representative).sorted()
+                    let first = Self.runComponents(representatives, of: plan, system: system, state: state, options: options, values: values, shapes: &shapes, learn: true)
+                    // A conflict among the representatives: solve everything in
+                    // order again, so that the first conflict is the one reported.
+                    if !first.contains(where: { $0.conflictTags != nil }) {
+                        let rest = (0 ..< componentCount).filter { !found.isRepresentative($0) }
+                        outcomes = first + Self.runComponents(rest, of: plan, system: system, state: state, options: options, values: values, shapes: &shapes, learn: false)
+                        return
+                    }
                 }
             }
+            var none: ComponentShapes? = nil
+            outcomes = Self.runComponents(Array(0 ..< componentCount), of: plan, system: system, state: state, options: options, values: values, shapes: &none, learn: false)
         }
         for outcome in outcomes {
             stats.simplexComponents += outcome.components
@@ -459,10 +500,61 @@ extension Planner {
             stats.aggregatedVariables += outcome.aggregated
             stats.eliminatedVariables += outcome.eliminated
             stats.intervalVariables += outcome.intervalVariables
+            stats.shapes += outcome.patterns
+            stats.reusedComponents += outcome.reused
         }
         if let failed = outcomes.first(where: { $0.conflictTags != nil }) {
             throw .unsatisfiable(conflict: explainConflict(seeds: failed.conflictTags!))
         }
+    }
+
+    /// Solves the components `list` (in increasing order) on up to
+    /// ``SolveOptions/threads`` workers, each taking a contiguous run with
+    /// about the same number of rows; the outcomes are in run order.
+    private static func runComponents(
+        _ list: [Int], of plan: ResidualPlan, system: ConstraintSystem, state: [State], options: SolveOptions,
+        values: UnsafeMutableBufferPointer<Double>, shapes: inout ComponentShapes?, learn: Bool
+    ) -> [ComponentRunOutcome] {
+        guard !list.isEmpty else { return [] }
+        var rowsBefore = [Int](repeating: 0, count: list.count + 1)
+        for (i, c) in list.enumerated() {
+            rowsBefore[i + 1] = rowsBefore[i] + plan.componentStart[c + 1] - plan.componentStart[c]
+        }
+        let totalRows = rowsBefore[list.count]
+        let workers = workerCount(components: list.count, rows: totalRows, limit: options.threads)
+        var runStart = [0]
+        for w in 1 ..< workers {
+            let target = totalRows * w / workers
+            var i = runStart[w - 1]
+            while i < list.count && rowsBefore[i] < target { i += 1 }
+            runStart.append(i)
+        }
+        runStart.append(list.count)
+        let bounds = runStart
+        var outcomes = [ComponentRunOutcome](repeating: ComponentRunOutcome(), count: workers)
+        let presolve = options.presolve
+        let shapeOf = shapes?.shapeOf ?? []
+        var table = shapes?.shapes ?? []
+        shapes?.shapes = []
+        defer { shapes?.shapes = table }
+        table.withUnsafeMutableBufferPointer { tableBuffer in
+            nonisolated(unsafe) let shared = values
+            nonisolated(unsafe) let sharedTable = tableBuffer
+            outcomes.withUnsafeMutableBufferPointer { outcomeBuffer in
+                nonisolated(unsafe) let results = outcomeBuffer
+                let run: @Sendable (Int) -> Void = { w in
+                    results[w] = Self.solveComponents(
+                        list[bounds[w] ..< bounds[w + 1]], of: plan, system: system, state: state, values: shared,
+                        presolve: presolve, shapes: sharedTable, shapeOf: shapeOf, learn: learn)
+                }
+                if workers == 1 {
+                    run(0)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: workers, execute: run)
+                }
+            }
+        }
+        return outcomes
     }
 
     /// How many threads solve the residual components: one unless there are
@@ -474,24 +566,43 @@ extension Planner {
         return max(1, min(cores, components / 16, rows / 1024))
     }
 
-    /// Solves `range` of the plan's components one after the other in one
+    /// Solves the plan's components `list` one after the other in one
     /// simplex core, reset between components; stops at the first whose
     /// required rows conflict. With `presolve`, each component is first
     /// shrunk and split by ``ComponentPresolve``; a component it cannot
     /// finish (a conflict) is solved whole by the tableau.
+    ///
+    /// With `shapes` (indexed by `shapeOf`): when `learn`, each component
+    /// with a shape is solved from scratch and leaves its shape's pattern;
+    /// otherwise a component whose shape has a pattern is first tried with
+    /// it (see ``ComponentShapes``). Workers write different shapes.
     static func solveComponents(
-        _ range: Range<Int>, of plan: ResidualPlan, system: ConstraintSystem, state: [State],
-        values: UnsafeMutableBufferPointer<Double>, presolve: Bool = true
+        _ list: ArraySlice<Int>, of plan: ResidualPlan, system: ConstraintSystem, state: [State],
+        values: UnsafeMutableBufferPointer<Double>, presolve: Bool = true,
+        shapes: UnsafeMutableBufferPointer<ComponentShapes.Shape>, shapeOf: [Int32], learn: Bool
     ) -> ComponentRunOutcome {
         var outcome = ComponentRunOutcome()
-        guard !range.isEmpty else { return outcome }
+        guard !list.isEmpty else { return outcome }
         var localIndex = [Int32](repeating: -1, count: system.variableCount)
-        // One core and one presolve for the whole run: each component resets
-        // them, so their buffers are allocated once, not once per component.
+        // One core, one presolve, one description and one solution buffer
+        // for the whole run: their buffers are allocated once, not once per
+        // component.
         let core = SimplexCore(variableCount: 0)
         var reducer = ComponentPresolve()
-        for c in range {
+        var description = ComponentShapes.Description()
+        var x = [Double](repeating: 0, count: ComponentShapes.maxVariables)
+        for c in list {
             outcome.residualComponents += 1
+            let shape = shapeOf.isEmpty ? -1 : Int(shapeOf[c])
+            if shape >= 0, !learn, let pattern = shapes[shape].pattern {
+                let solved = description.load(
+                    plan.rows(ofComponent: c), system: system, state: state, values: values, localIndex: &localIndex)
+                if solved && x.withUnsafeMutableBufferPointer({ ComponentShapes.apply(pattern, to: description, into: $0) }) {
+                    for (j, v) in description.globals.enumerated() { values[Int(v)] = x[j] }
+                    outcome.reused += 1
+                    continue
+                }
+            }
             if presolve, let counts = reducer.solve(
                 plan.rows(ofComponent: c), system: system, state: state, values: values,
                 localIndex: &localIndex, core: core)
@@ -502,19 +613,25 @@ extension Planner {
                 outcome.components += counts.simplexParts
                 outcome.variables += counts.simplexVariables
                 outcome.largest = max(outcome.largest, counts.largestSimplexPart)
-                continue
+            } else {
+                switch assembleComponent(
+                    plan.rows(ofComponent: c), system: system, state: state, values: values,
+                    localIndex: &localIndex, parameters: nil, reusing: core)
+                {
+                case .success(let tableau):
+                    outcome.components += 1
+                    outcome.variables += tableau.solved.count
+                    outcome.largest = max(outcome.largest, tableau.solved.count)
+                case .failure(let conflict):
+                    outcome.conflictTags = conflict.tags
+                    return outcome
+                }
             }
-            switch assembleComponent(
-                plan.rows(ofComponent: c), system: system, state: state, values: values,
-                localIndex: &localIndex, parameters: nil, reusing: core)
+            if shape >= 0 && learn && description.load(
+                plan.rows(ofComponent: c), system: system, state: state, values: values, localIndex: &localIndex)
             {
-            case .success(let tableau):
-                outcome.components += 1
-                outcome.variables += tableau.solved.count
-                outcome.largest = max(outcome.largest, tableau.solved.count)
-            case .failure(let conflict):
-                outcome.conflictTags = conflict.tags
-                return outcome
+                shapes[shape].pattern = ComponentShapes.pattern(of: description, values: values)
+                if shapes[shape].pattern != nil { outcome.patterns += 1 }
             }
         }
         return outcome

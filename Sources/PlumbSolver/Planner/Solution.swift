@@ -31,6 +31,11 @@ public struct SolveStats: Sendable {
     public var aggregatedVariables = 0
     public var eliminatedVariables = 0
     public var intervalVariables = 0
+    /// Shapes of small components with a usable optimal pattern, and the
+    /// components solved through one instead of from scratch (see
+    /// ``SolveOptions/reuseShapes``).
+    public var shapes = 0
+    public var reusedComponents = 0
     /// Independent components (or presolved parts of them) handed to the
     /// dual simplex, their variables, and the largest.
     public var simplexComponents = 0

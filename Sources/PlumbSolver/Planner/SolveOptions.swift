@@ -39,6 +39,13 @@ public struct SolveOptions: Sendable {
     /// as a second method to compare with.
     public var presolve: Bool = true
 
+    /// Whether small components that have the same rows up to their
+    /// constants (repeated rows and cells) reuse one optimum's pattern of
+    /// tight rows instead of each being solved from scratch, when their
+    /// constants keep that pattern optimal (see the design notes). Off,
+    /// every component is solved from scratch, as a second method.
+    public var reuseShapes: Bool = true
+
     public init(strategy: Strategy = .auto) {
         self.strategy = strategy
     }

@@ -1,0 +1,338 @@
+/// Components that differ only in their constants, solved once.
+///
+/// Repeated rows and cells produce thousands of small residual components
+/// with the same rows, coefficients, relations and priorities: only the
+/// constants differ (an intrinsic size, a position from the block phase).
+/// The optimum of a linear program is a vertex where some rows are tight;
+/// which rows are tight, and on which side every other row lies, is the
+/// component's *pattern*. The certificate of optimality (the dual) depends
+/// only on the coefficients and the pattern, not on the constants. So once
+/// one component of a shape is solved, another of the same shape whose
+/// constants keep the same pattern has its optimum where the same rows are
+/// tight: an `n × n` linear solve with a stored inverse, then one pass over
+/// the rows to check that every row keeps its side. When a row does not,
+/// the component is solved from scratch as before.
+///
+/// Only patterns whose tight rows pin every variable (a vertex) are kept.
+/// Each shape's pattern comes from one representative, chosen by content
+/// (the smallest constants, compared lexicographically), not by position
+/// or thread split, so results stay deterministic and independent of the
+/// order of the constraints and of the number of threads.
+struct ComponentShapes {
+    /// Larger components are not described: they are rarely repeated, and
+    /// the inverse grows with the square of the variables.
+    static let maxVariables = 16
+    static let maxRows = 64
+
+    /// One component's rows in local terms: variables numbered in order of
+    /// first appearance, determined variables folded into the constants.
+    struct Description {
+        var rowStart: [Int32] = [0]
+        var columns: [Int32] = []
+        var coefficients: [Double] = []
+        var relations: [Relation] = []
+        var priorities: [Double] = []
+        /// Row constants with determined variables substituted, and the sum
+        /// of the magnitudes that went into each (for relative tolerances).
+        var constants: [Double] = []
+        var magnitudes: [Double] = []
+        /// The system variable of each local variable.
+        var globals: [Int32] = []
+        var hash: UInt64 = 0
+
+        var rowCount: Int { constants.count }
+        var variableCount: Int { globals.count }
+
+        /// Describes `rows`; false (and nothing kept) when the component is
+        /// too large to be worth describing. `localIndex` is scratch of one
+        /// entry per system variable, all -1, and is left so.
+        mutating func load(
+            _ rows: ArraySlice<Int32>, system: ConstraintSystem, state: [Planner.State],
+            values: UnsafeMutableBufferPointer<Double>, localIndex: inout [Int32]
+        ) -> Bool {
+            rowStart.removeAll(keepingCapacity: true)
+            rowStart.append(0)
+            columns.removeAll(keepingCapacity: true)
+            coefficients.removeAll(keepingCapacity: true)
+            relations.removeAll(keepingCapacity: true)
+            priorities.removeAll(keepingCapacity: true)
+            constants.removeAll(keepingCapacity: true)
+            magnitudes.removeAll(keepingCapacity: true)
+            globals.removeAll(keepingCapacity: true)
+            defer { for v in globals { localIndex[Int(v)] = -1 } }
+            guard rows.count <= ComponentShapes.maxRows else { return false }
+            var h: UInt64 = 0x9E37_79B9_7F4A_7C15
+            func mix(_ x: UInt64) {
+                h = (h ^ x) &* 0xBF58_476D_1CE4_E5B9
+                h ^= h >> 29
+            }
+            for r32 in rows {
+                let r = Int(r32)
+                var c = system.constants[r]
+                var magnitude = abs(c)
+                for k in system.termRange(of: RowIndex(r)) {
+                    let v = Int(system.columns[k])
+                    let a = system.coefficients[k]
+                    if state[v] == .determined {
+                        let t = a * values[v]
+                        c += t
+                        magnitude += abs(t)
+                        continue
+                    }
+                    if localIndex[v] < 0 {
+                        guard globals.count < ComponentShapes.maxVariables else { return false }
+                        localIndex[v] = Int32(globals.count)
+                        globals.append(Int32(v))
+                    }
+                    columns.append(localIndex[v])
+                    coefficients.append(a)
+                    mix(UInt64(UInt32(bitPattern: localIndex[v])))
+                    mix(a.bitPattern)
+                }
+                rowStart.append(Int32(columns.count))
+                relations.append(system.relations[r])
+                priorities.append(system.priorities[r].rawValue)
+                constants.append(c)
+                magnitudes.append(magnitude)
+                mix(0xFFFF_0000 | UInt64(system.relations[r].rawValue))
+                mix(system.priorities[r].rawValue.bitPattern)
+            }
+            mix(UInt64(globals.count))
+            hash = h
+            return true
+        }
+
+        /// Whether this component has `shape`'s rows, up to the constants.
+        func matches(_ shape: Shape) -> Bool {
+            variableCount == shape.variableCount && rowStart == shape.rowStart && columns == shape.columns
+                && coefficients == shape.coefficients && relations == shape.relations
+                && priorities == shape.priorities
+        }
+
+        /// Row `i`'s residual (terms plus constant) at `x`, local variables.
+        func residual(_ i: Int, at x: UnsafeMutableBufferPointer<Double>) -> (value: Double, magnitude: Double) {
+            var s = constants[i]
+            var magnitude = magnitudes[i]
+            for k in Int(rowStart[i]) ..< Int(rowStart[i + 1]) {
+                let t = coefficients[k] * x[Int(columns[k])]
+                s += t
+                magnitude += abs(t)
+            }
+            return (s, magnitude)
+        }
+    }
+
+    /// A shape: the rows of a representative component without their
+    /// constants, and the pattern of its optimum when it has a usable one.
+    struct Shape {
+        var rowStart: [Int32]
+        var columns: [Int32]
+        var coefficients: [Double]
+        var relations: [Relation]
+        var priorities: [Double]
+        var variableCount: Int
+        /// The component whose optimum gives the pattern.
+        var representative: Int
+        var pattern: Pattern? = nil
+
+        init(_ d: Description, representative: Int) {
+            rowStart = d.rowStart
+            columns = d.columns
+            coefficients = d.coefficients
+            relations = d.relations
+            priorities = d.priorities
+            variableCount = d.variableCount
+            self.representative = representative
+        }
+    }
+
+    /// Which rows are tight at an optimum and on which side the others lie,
+    /// with the inverse of the tight rows that pin the variables.
+    struct Pattern {
+        /// Per row: 0 tight, +1 residual above zero, -1 below.
+        var side: [Int8]
+        /// `n` tight rows whose coefficients form a non-singular matrix.
+        var basis: [Int32]
+        /// The inverse of that matrix, row-major: `x = -inverse · constants[basis]`.
+        var inverse: [Double]
+    }
+
+    /// A residual at most this, relative to the magnitudes that made it, is zero.
+    static let tightness = 1e-9
+
+    /// The pattern of `d`'s solution (the values of its variables in
+    /// `values`), or nil when its tight rows do not pin every variable.
+    static func pattern(of d: Description, values: UnsafeMutableBufferPointer<Double>) -> Pattern? {
+        let n = d.variableCount, m = d.rowCount
+        guard n > 0 else { return nil }
+        var x = [Double](repeating: 0, count: n)
+        for j in 0 ..< n { x[j] = values[Int(d.globals[j])] }
+        var side = [Int8](repeating: 0, count: m)
+        x.withUnsafeMutableBufferPointer { x in
+            for i in 0 ..< m {
+                let (r, magnitude) = d.residual(i, at: x)
+                if abs(r) > tightness * max(1, magnitude) { side[i] = r > 0 ? 1 : -1 }
+            }
+        }
+        // Pick n independent tight rows, in row order (required equalities
+        // come first), by elimination against the rows already picked.
+        var basis: [Int32] = []
+        var reduced: [[Double]] = []
+        var pivotColumn: [Int] = []
+        for i in 0 ..< m where side[i] == 0 && basis.count < n {
+            var v = [Double](repeating: 0, count: n)
+            var largest = 0.0
+            for k in Int(d.rowStart[i]) ..< Int(d.rowStart[i + 1]) {
+                v[Int(d.columns[k])] += d.coefficients[k]
+                largest = max(largest, abs(d.coefficients[k]))
+            }
+            for (p, row) in zip(pivotColumn, reduced) where v[p] != 0 {
+                let f = v[p]
+                for j in 0 ..< n { v[j] -= f * row[j] }
+            }
+            var best = -1, bestMagnitude = Tolerances.pivot * largest
+            for j in 0 ..< n where abs(v[j]) > bestMagnitude { best = j; bestMagnitude = abs(v[j]) }
+            guard best >= 0 else { continue }
+            let f = v[best]
+            for j in 0 ..< n { v[j] /= f }
+            basis.append(Int32(i))
+            reduced.append(v)
+            pivotColumn.append(best)
+        }
+        guard basis.count == n, let inverse = invert(d, rows: basis) else { return nil }
+        let pattern = Pattern(side: side, basis: basis, inverse: inverse)
+        // The pattern must reproduce the solution it came from.
+        var y = [Double](repeating: 0, count: n)
+        let reproduces = y.withUnsafeMutableBufferPointer { y in
+            apply(pattern, to: d, into: y) && (0 ..< n).allSatisfy {
+                abs(y[$0] - x[$0]) <= 1e-9 * max(1, abs(x[$0]))
+            }
+        }
+        return reproduces ? pattern : nil
+    }
+
+    /// The inverse of the `n × n` matrix of `rows`' coefficients (Gauss-Jordan
+    /// with partial pivoting), or nil when it is numerically singular.
+    static func invert(_ d: Description, rows: [Int32]) -> [Double]? {
+        let n = d.variableCount
+        var a = [Double](repeating: 0, count: n * n)
+        var inv = [Double](repeating: 0, count: n * n)
+        for (i, r) in rows.enumerated() {
+            for k in Int(d.rowStart[Int(r)]) ..< Int(d.rowStart[Int(r) + 1]) {
+                a[i * n + Int(d.columns[k])] += d.coefficients[k]
+            }
+            inv[i * n + i] = 1
+        }
+        let scale = a.reduce(0) { max($0, abs($1)) }
+        for col in 0 ..< n {
+            var p = col
+            for i in col + 1 ..< n where abs(a[i * n + col]) > abs(a[p * n + col]) { p = i }
+            guard abs(a[p * n + col]) > Tolerances.pivot * scale else { return nil }
+            if p != col {
+                for j in 0 ..< n {
+                    a.swapAt(p * n + j, col * n + j)
+                    inv.swapAt(p * n + j, col * n + j)
+                }
+            }
+            let f = a[col * n + col]
+            for j in 0 ..< n {
+                a[col * n + j] /= f
+                inv[col * n + j] /= f
+            }
+            for i in 0 ..< n where i != col && a[i * n + col] != 0 {
+                let g = a[i * n + col]
+                for j in 0 ..< n {
+                    a[i * n + j] -= g * a[col * n + j]
+                    inv[i * n + j] -= g * inv[col * n + j]
+                }
+            }
+        }
+        return inv
+    }
+
+    /// Solves `d` with `pattern`: the variables into `x` (local order).
+    /// False when some row leaves its side, so the pattern is not optimal
+    /// for these constants.
+    static func apply(_ pattern: Pattern, to d: Description, into x: UnsafeMutableBufferPointer<Double>) -> Bool {
+        let n = d.variableCount
+        pattern.inverse.withUnsafeBufferPointer { inverse in
+            pattern.basis.withUnsafeBufferPointer { basis in
+                for j in 0 ..< n {
+                    var s = 0.0
+                    for i in 0 ..< n { s -= inverse[j * n + i] * d.constants[Int(basis[i])] }
+                    x[j] = s
+                }
+            }
+        }
+        return pattern.side.withUnsafeBufferPointer { side in
+            for i in 0 ..< d.rowCount {
+                let (r, magnitude) = d.residual(i, at: x)
+                let tolerance = tightness * max(1, magnitude)
+                switch side[i] {
+                case 0: if abs(r) > tolerance { return false }
+                case 1: if r < -tolerance { return false }
+                default: if r > tolerance { return false }
+                }
+            }
+            return true
+        }
+    }
+
+    // MARK: - Survey
+
+    /// The shapes of a plan's small components: which shape each component
+    /// has (-1: none), the shapes, and each shape's representative.
+    var shapeOf: [Int32] = []
+    var shapes: [Shape] = []
+
+    /// Describes every small component of `plan` and groups them by shape.
+    /// A shape that only one component has is not kept.
+    init(
+        _ plan: Planner.ResidualPlan, system: ConstraintSystem, state: [Planner.State],
+        values: UnsafeMutableBufferPointer<Double>
+    ) {
+        let count = plan.componentCount
+        shapeOf = [Int32](repeating: -1, count: count)
+        var localIndex = [Int32](repeating: -1, count: system.variableCount)
+        var d = Description()
+        // Shapes by hash; the representative's constants for comparison.
+        var byHash: [UInt64: Int32] = [:]
+        var representativeConstants: [[Double]] = []
+        var members: [Int] = []
+        for c in 0 ..< count {
+            guard d.load(plan.rows(ofComponent: c), system: system, state: state, values: values,
+                         localIndex: &localIndex) else { continue }
+            if let s = byHash[d.hash] {
+                let shape = Int(s)
+                guard d.matches(shapes[shape]) else { continue }
+                shapeOf[c] = s
+                members[shape] += 1
+                if d.constants.lexicographicallyPrecedes(representativeConstants[shape]) {
+                    shapes[shape].representative = c
+                    representativeConstants[shape] = d.constants
+                }
+            } else {
+                byHash[d.hash] = Int32(shapes.count)
+                shapeOf[c] = Int32(shapes.count)
+                shapes.append(Shape(d, representative: c))
+                representativeConstants.append(d.constants)
+                members.append(1)
+            }
+        }
+        // Shapes seen once gain nothing: drop them and number the rest.
+        var renumbered = [Int32](repeating: -1, count: shapes.count)
+        var kept: [Shape] = []
+        for (s, shape) in shapes.enumerated() where members[s] >= 2 {
+            renumbered[s] = Int32(kept.count)
+            kept.append(shape)
+        }
+        shapes = kept
+        for c in 0 ..< count where shapeOf[c] >= 0 { shapeOf[c] = renumbered[Int(shapeOf[c])] }
+    }
+
+    /// Whether component `c` is the representative of its shape.
+    func isRepresentative(_ c: Int) -> Bool {
+        let s = shapeOf[c]
+        return s >= 0 && shapes[Int(s)].representative == c
+    }
+}
