@@ -14,15 +14,20 @@
 /// the component is solved from scratch as before.
 ///
 /// Only patterns whose tight rows pin every variable (a vertex) are kept.
-/// Each shape's pattern comes from one representative, chosen by content
-/// (the smallest constants, compared lexicographically), not by position
-/// or thread split, so results stay deterministic and independent of the
-/// order of the constraints and of the number of threads.
+/// A shape may have several patterns (a row of a form whose field is capped
+/// at one width and not at another): the planner solves in rounds, each
+/// round taking one more representative from the components that no
+/// pattern fitted yet (see ``Planner/solveResidual()``). Representatives
+/// are chosen by content (the least hash of their constants), not by
+/// position or thread split, so results stay deterministic and independent
+/// of the order of the constraints and of the number of threads.
 struct ComponentShapes {
     /// Larger components are not described: they are rarely repeated, and
     /// the inverse grows with the square of the variables.
     static let maxVariables = 16
     static let maxRows = 64
+    /// Patterns per shape, and so rounds of representatives, at most.
+    static let maxPatterns = 4
 
     /// One component's rows in local terms: variables numbered in order of
     /// first appearance, determined variables folded into the constants.
@@ -38,7 +43,10 @@ struct ComponentShapes {
         var magnitudes: [Double] = []
         /// The system variable of each local variable.
         var globals: [Int32] = []
+        /// A hash of the rows without their constants (the shape), and of
+        /// the constants alone (to choose representatives by content).
         var hash: UInt64 = 0
+        var constantsHash: UInt64 = 0
 
         var rowCount: Int { constants.count }
         var variableCount: Int { globals.count }
@@ -99,6 +107,9 @@ struct ComponentShapes {
             }
             mix(UInt64(globals.count))
             hash = h
+            h = 0x2545_F491_4F6C_DD1D
+            for c in constants { mix((c == 0 ? 0 : c).bitPattern) }
+            constantsHash = h
             return true
         }
 
@@ -122,8 +133,8 @@ struct ComponentShapes {
         }
     }
 
-    /// A shape: the rows of a representative component without their
-    /// constants, and the pattern of its optimum when it has a usable one.
+    /// A shape: the rows of its components without their constants, and
+    /// the patterns of the optima of its representatives so far.
     struct Shape {
         var rowStart: [Int32]
         var columns: [Int32]
@@ -131,18 +142,18 @@ struct ComponentShapes {
         var relations: [Relation]
         var priorities: [Double]
         var variableCount: Int
-        /// The component whose optimum gives the pattern.
-        var representative: Int
-        var pattern: Pattern? = nil
+        var patterns: [Pattern] = []
+        /// Set when a representative's optimum gave no usable pattern (not a
+        /// vertex): no more rounds for this shape.
+        var barren = false
 
-        init(_ d: Description, representative: Int) {
+        init(_ d: Description) {
             rowStart = d.rowStart
             columns = d.columns
             coefficients = d.coefficients
             relations = d.relations
             priorities = d.priorities
             variableCount = d.variableCount
-            self.representative = representative
         }
     }
 
@@ -280,9 +291,10 @@ struct ComponentShapes {
 
     // MARK: - Survey
 
-    /// The shapes of a plan's small components: which shape each component
-    /// has (-1: none), the shapes, and each shape's representative.
+    /// The shape of each component of the plan (-1: none, or the only one
+    /// of its shape), the shapes, and each component's constants hash.
     var shapeOf: [Int32] = []
+    var constantsHash: [UInt64] = []
     var shapes: [Shape] = []
 
     /// Describes every small component of `plan` and groups them by shape.
@@ -293,29 +305,24 @@ struct ComponentShapes {
     ) {
         let count = plan.componentCount
         shapeOf = [Int32](repeating: -1, count: count)
+        constantsHash = [UInt64](repeating: 0, count: count)
         var localIndex = [Int32](repeating: -1, count: system.variableCount)
         var d = Description()
-        // Shapes by hash; the representative's constants for comparison.
         var byHash: [UInt64: Int32] = [:]
-        var representativeConstants: [[Double]] = []
         var members: [Int] = []
         for c in 0 ..< count {
             guard d.load(plan.rows(ofComponent: c), system: system, state: state, values: values,
                          localIndex: &localIndex) else { continue }
+            constantsHash[c] = d.constantsHash
             if let s = byHash[d.hash] {
-                let shape = Int(s)
-                guard d.matches(shapes[shape]) else { continue }
+                // Another shape with the same hash: left alone.
+                guard d.matches(shapes[Int(s)]) else { continue }
                 shapeOf[c] = s
-                members[shape] += 1
-                if d.constants.lexicographicallyPrecedes(representativeConstants[shape]) {
-                    shapes[shape].representative = c
-                    representativeConstants[shape] = d.constants
-                }
+                members[Int(s)] += 1
             } else {
                 byHash[d.hash] = Int32(shapes.count)
                 shapeOf[c] = Int32(shapes.count)
-                shapes.append(Shape(d, representative: c))
-                representativeConstants.append(d.constants)
+                shapes.append(Shape(d))
                 members.append(1)
             }
         }
@@ -330,9 +337,17 @@ struct ComponentShapes {
         for c in 0 ..< count where shapeOf[c] >= 0 { shapeOf[c] = renumbered[Int(shapeOf[c])] }
     }
 
-    /// Whether component `c` is the representative of its shape.
-    func isRepresentative(_ c: Int) -> Bool {
-        let s = shapeOf[c]
-        return s >= 0 && shapes[Int(s)].representative == c
+    /// One representative for each shape among `pending` components (in
+    /// increasing order): the one with the least constants hash (the first
+    /// of equals: equal hashes are equal constants but for a collision).
+    /// Shapes that are barren or have all their patterns get none.
+    func representatives(among pending: [Int]) -> [Int] {
+        var best = [Int](repeating: -1, count: shapes.count)
+        for c in pending {
+            let s = Int(shapeOf[c])
+            guard s >= 0, !shapes[s].barren, shapes[s].patterns.count < Self.maxPatterns else { continue }
+            if best[s] < 0 || constantsHash[c] < constantsHash[best[s]] { best[s] = c }
+        }
+        return best.filter { $0 >= 0 }.sorted()
     }
 }

@@ -460,10 +460,12 @@ extension Planner {
     /// component order is reported whatever the split.
     ///
     /// With ``SolveOptions/reuseShapes``, small components that share their
-    /// rows up to the constants (see ``ComponentShapes``) are solved in two
-    /// rounds: first one representative of each shape, from scratch, which
-    /// leaves the pattern of its optimum; then the others, each through its
-    /// shape's pattern when its constants keep it, from scratch otherwise.
+    /// rows up to the constants (see ``ComponentShapes``) are solved in
+    /// rounds: each round solves one representative per shape from scratch,
+    /// which leaves the pattern of its optimum, then tries that pattern on
+    /// the shape's other components not yet solved. What no pattern fits
+    /// after ``ComponentShapes/maxPatterns`` rounds, and every component
+    /// without a shape, is solved from scratch at the end, in order.
     mutating func solveResidual() throws(SolverError) {
         let plan = makeResidualPlan()
         try checkFixedRows(plan)
@@ -475,22 +477,39 @@ extension Planner {
         let options = self.options
         var outcomes: [ComponentRunOutcome] = []
         values.withUnsafeMutableBufferPointer { values in
+            var shapes: ComponentShapes? = nil
+            var pending = Array(0 ..< componentCount)
             if options.reuseShapes && componentCount > 1 {
-                var shapes: ComponentShapes? = ComponentShapes(plan, system: system, state: state, values: values)
-                if let found = shapes, !found.shapes.isEmpty {
-                    let representatives = found.shapes.map(\.representative).sorted()
-                    let first = Self.runComponents(representatives, of: plan, system: system, state: state, options: options, values: values, shapes: &shapes, learn: true)
-                    // A conflict among the representatives: solve everything in
-                    // order again, so that the first conflict is the one reported.
-                    if !first.contains(where: { $0.conflictTags != nil }) {
-                        let rest = (0 ..< componentCount).filter { !found.isRepresentative($0) }
-                        outcomes = first + Self.runComponents(rest, of: plan, system: system, state: state, options: options, values: values, shapes: &shapes, learn: false)
-                        return
-                    }
-                }
+                shapes = ComponentShapes(plan, system: system, state: state, values: values)
+                if shapes!.shapes.isEmpty { shapes = nil }
             }
-            var none: ComponentShapes? = nil
-            outcomes = Self.runComponents(Array(0 ..< componentCount), of: plan, system: system, state: state, options: options, values: values, shapes: &none, learn: false)
+            var done = [Bool](repeating: false, count: componentCount)
+            while let found = shapes {
+                let representatives = found.representatives(among: pending)
+                if representatives.isEmpty { break }
+                let learned = Self.runComponents(
+                    representatives, of: plan, system: system, state: state, options: options, values: values,
+                    shapes: &shapes, mode: .learn, done: &done)
+                // A representative's required rows conflict: solve everything
+                // from scratch in order, so that the first conflict is the one
+                // reported.
+                if learned.contains(where: { $0.conflictTags != nil }) {
+                    shapes = nil
+                    pending = Array(0 ..< componentCount)
+                    outcomes = []
+                    break
+                }
+                outcomes += learned
+                pending.removeAll { done[$0] }
+                let candidates = pending.filter { shapes!.shapeOf[$0] >= 0 }
+                outcomes += Self.runComponents(
+                    candidates, of: plan, system: system, state: state, options: options, values: values,
+                    shapes: &shapes, mode: .tryPattern, done: &done)
+                pending.removeAll { done[$0] }
+            }
+            outcomes += Self.runComponents(
+                pending, of: plan, system: system, state: state, options: options, values: values,
+                shapes: &shapes, mode: .scratch, done: &done)
         }
         for outcome in outcomes {
             stats.simplexComponents += outcome.components
@@ -508,12 +527,26 @@ extension Planner {
         }
     }
 
+    /// How ``solveComponents(_:of:system:state:values:presolve:shapes:shapeOf:mode:done:)``
+    /// treats a component.
+    enum ComponentMode {
+        /// Solved from scratch.
+        case scratch
+        /// Solved from scratch; its optimum's pattern is added to its shape.
+        case learn
+        /// Solved through its shape's newest pattern if the pattern fits,
+        /// else left for a later round.
+        case tryPattern
+    }
+
     /// Solves the components `list` (in increasing order) on up to
     /// ``SolveOptions/threads`` workers, each taking a contiguous run with
     /// about the same number of rows; the outcomes are in run order.
+    /// `done[c]` is set for each component solved.
     private static func runComponents(
         _ list: [Int], of plan: ResidualPlan, system: ConstraintSystem, state: [State], options: SolveOptions,
-        values: UnsafeMutableBufferPointer<Double>, shapes: inout ComponentShapes?, learn: Bool
+        values: UnsafeMutableBufferPointer<Double>, shapes: inout ComponentShapes?, mode: ComponentMode,
+        done: inout [Bool]
     ) -> [ComponentRunOutcome] {
         guard !list.isEmpty else { return [] }
         var rowsBefore = [Int](repeating: 0, count: list.count + 1)
@@ -540,18 +573,21 @@ extension Planner {
         table.withUnsafeMutableBufferPointer { tableBuffer in
             nonisolated(unsafe) let shared = values
             nonisolated(unsafe) let sharedTable = tableBuffer
+            done.withUnsafeMutableBufferPointer { doneBuffer in
+            nonisolated(unsafe) let sharedDone = doneBuffer
             outcomes.withUnsafeMutableBufferPointer { outcomeBuffer in
                 nonisolated(unsafe) let results = outcomeBuffer
                 let run: @Sendable (Int) -> Void = { w in
                     results[w] = Self.solveComponents(
                         list[bounds[w] ..< bounds[w + 1]], of: plan, system: system, state: state, values: shared,
-                        presolve: presolve, shapes: sharedTable, shapeOf: shapeOf, learn: learn)
+                        presolve: presolve, shapes: sharedTable, shapeOf: shapeOf, mode: mode, done: sharedDone)
                 }
                 if workers == 1 {
                     run(0)
                 } else {
                     DispatchQueue.concurrentPerform(iterations: workers, execute: run)
                 }
+            }
             }
         }
         return outcomes
@@ -572,14 +608,14 @@ extension Planner {
     /// shrunk and split by ``ComponentPresolve``; a component it cannot
     /// finish (a conflict) is solved whole by the tableau.
     ///
-    /// With `shapes` (indexed by `shapeOf`): when `learn`, each component
-    /// with a shape is solved from scratch and leaves its shape's pattern;
-    /// otherwise a component whose shape has a pattern is first tried with
-    /// it (see ``ComponentShapes``). Workers write different shapes.
+    /// With `shapes` (indexed by `shapeOf`), `mode` says what happens to
+    /// each component (see ``ComponentMode``); workers write different
+    /// shapes and different entries of `done`.
     static func solveComponents(
         _ list: ArraySlice<Int>, of plan: ResidualPlan, system: ConstraintSystem, state: [State],
         values: UnsafeMutableBufferPointer<Double>, presolve: Bool = true,
-        shapes: UnsafeMutableBufferPointer<ComponentShapes.Shape>, shapeOf: [Int32], learn: Bool
+        shapes: UnsafeMutableBufferPointer<ComponentShapes.Shape>, shapeOf: [Int32], mode: ComponentMode,
+        done: UnsafeMutableBufferPointer<Bool>
     ) -> ComponentRunOutcome {
         var outcome = ComponentRunOutcome()
         guard !list.isEmpty else { return outcome }
@@ -592,17 +628,21 @@ extension Planner {
         var description = ComponentShapes.Description()
         var x = [Double](repeating: 0, count: ComponentShapes.maxVariables)
         for c in list {
-            outcome.residualComponents += 1
             let shape = shapeOf.isEmpty ? -1 : Int(shapeOf[c])
-            if shape >= 0, !learn, let pattern = shapes[shape].pattern {
+            if mode == .tryPattern {
+                guard shape >= 0, let pattern = shapes[shape].patterns.last else { continue }
                 let solved = description.load(
                     plan.rows(ofComponent: c), system: system, state: state, values: values, localIndex: &localIndex)
                 if solved && x.withUnsafeMutableBufferPointer({ ComponentShapes.apply(pattern, to: description, into: $0) }) {
                     for (j, v) in description.globals.enumerated() { values[Int(v)] = x[j] }
+                    outcome.residualComponents += 1
                     outcome.reused += 1
-                    continue
+                    done[c] = true
                 }
+                continue
             }
+            outcome.residualComponents += 1
+            done[c] = true
             if presolve, let counts = reducer.solve(
                 plan.rows(ofComponent: c), system: system, state: state, values: values,
                 localIndex: &localIndex, core: core)
@@ -627,11 +667,16 @@ extension Planner {
                     return outcome
                 }
             }
-            if shape >= 0 && learn && description.load(
-                plan.rows(ofComponent: c), system: system, state: state, values: values, localIndex: &localIndex)
-            {
-                shapes[shape].pattern = ComponentShapes.pattern(of: description, values: values)
-                if shapes[shape].pattern != nil { outcome.patterns += 1 }
+            if shape >= 0 && mode == .learn {
+                if description.load(
+                    plan.rows(ofComponent: c), system: system, state: state, values: values, localIndex: &localIndex),
+                    let pattern = ComponentShapes.pattern(of: description, values: values)
+                {
+                    shapes[shape].patterns.append(pattern)
+                    outcome.patterns += 1
+                } else {
+                    shapes[shape].barren = true
+                }
             }
         }
         return outcome
