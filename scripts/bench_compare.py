@@ -54,6 +54,7 @@ def main():
     p.add_argument("--sizes", default="10000")
     p.add_argument("--runs", type=int, default=7)
     p.add_argument("--generator")
+    p.add_argument("--width", type=int, help="root width passed to the generator (its default otherwise)")
     p.add_argument("--work", default=os.path.join(ROOT, ".build", "bench-compare"))
     a = p.parse_args()
     gen = generator_path(a.generator)
@@ -62,9 +63,10 @@ def main():
     print("|---|---:|---:|---:|---:|---:|---:|---|")
     for family in a.families.split(","):
         for size in (int(s) for s in a.sizes.split(",")):
-            doc = os.path.join(a.work, f"{family}-{size}.json")
+            doc = os.path.join(a.work, f"{family}-{size}{'-w%d' % a.width if a.width else ''}.json")
+            width = ["--width", str(a.width)] if a.width else []
             with open(doc, "w") as f:
-                subprocess.run([sys.executable, gen, family, str(size)], stdout=f, check=True)
+                subprocess.run([sys.executable, gen, family, str(size)] + width, stdout=f, check=True)
             fo, fn = doc + ".old.frames", doc + ".new.frames"
             old, new, ratios = [], [], []
             for _ in range(a.runs):
