@@ -4,7 +4,8 @@
 //
 // Layering (dependencies point down only):
 //   plumb (CLI) ─► Plumb (views, front ends, documents) ─► PlumbSolver (IR, strategies)
-//                                                         └► CPlumbKernels (C) ─► CLAPACKE (LAPACKE + OpenBLAS)
+//     │                                                   └► CPlumbKernels (C) ─► CLAPACKE (LAPACKE + OpenBLAS)
+//     └────────► PlumbClp (large coupled parts on COIN-OR Clp) ─► PlumbSolver, CClp
 import PackageDescription
 
 let package = Package(
@@ -13,6 +14,7 @@ let package = Package(
         // MARK: - Public API
         .library(name: "Plumb", targets: ["Plumb"]),
         .library(name: "PlumbSolver", targets: ["PlumbSolver"]),
+        .library(name: "PlumbClp", targets: ["PlumbClp"]),
         .executable(name: "plumb", targets: ["plumb"]),
         // The fuzz targets' bodies, for Fuzz/ (libFuzzer drivers) and the tests.
         .library(name: "PlumbFuzzing", targets: ["PlumbFuzzing"]),
@@ -40,6 +42,13 @@ let package = Package(
             linkerSettings: [.linkedLibrary("lapacke"), .linkedLibrary("openblas")]
         ),
 
+        // COIN-OR Clp's C interface from Debian's coinor-libclp-dev.
+        .systemLibrary(
+            name: "CClp",
+            pkgConfig: "clp",
+            providers: [.apt(["coinor-libclp-dev"])]
+        ),
+
         // MARK: - Public API
         .target(
             name: "PlumbSolver",
@@ -51,6 +60,12 @@ let package = Package(
             dependencies: ["PlumbSolver"],
             exclude: ["CMakeLists.txt"]
         ),
+        // The large-part LP code on Clp; the core does not need it.
+        .target(
+            name: "PlumbClp",
+            dependencies: ["PlumbSolver", "CClp"],
+            exclude: ["CMakeLists.txt"]
+        ),
         .target(
             name: "PlumbFuzzing",
             dependencies: ["Plumb"]
@@ -59,6 +74,7 @@ let package = Package(
             name: "plumb",
             dependencies: [
                 "Plumb",
+                "PlumbClp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["CMakeLists.txt"]
@@ -74,6 +90,7 @@ let package = Package(
             name: "PlumbSolverTests",
             dependencies: [
                 "PlumbSolver",
+                "PlumbClp",
                 "PlumbTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]

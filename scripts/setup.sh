@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages Plumb needs, only those that are missing.
 #
-#   bash scripts/setup.sh           pkg-config, libopenblas-dev, liblapacke-dev
+#   bash scripts/setup.sh           pkg-config, libopenblas-dev, liblapacke-dev, coinor-libclp-dev
 #   bash scripts/setup.sh --cmake   the same plus cmake and ninja-build
 #   bash scripts/setup.sh --svg     the same plus librsvg2-bin (rsvg-convert, SVG to PNG)
 #
@@ -10,7 +10,7 @@
 # file is only a warning in SwiftPM until the link fails, hence this step.
 set -euo pipefail
 
-packages=(pkg-config libopenblas-dev liblapacke-dev)
+packages=(pkg-config libopenblas-dev liblapacke-dev coinor-libclp-dev)
 for arg in "$@"; do
     case "$arg" in
         --cmake) packages+=(cmake ninja-build) ;;

@@ -74,6 +74,7 @@ struct SolveCommand: ParsableCommand {
                 "presolve":{"components":\(s.residualComponents),"aggregated":\(s.aggregatedVariables),\
                 "eliminated":\(s.eliminatedVariables),"interval":\(s.intervalVariables)},\
                 "shapes":{"patterns":\(s.shapes),"reused":\(s.reusedComponents)},\
+                "lp":{"parts":\(s.largeParts),"variables":\(s.largePartVariables)},\
                 "simplex":{"components":\(s.simplexComponents),"variables":\(s.simplexVariables),\
                 "largest":\(s.largestSimplexComponent)}}
                 """

@@ -11,6 +11,9 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(PLUMB_LAPACKE REQUIRED IMPORTED_TARGET lapacke)
 pkg_check_modules(PLUMB_OPENBLAS REQUIRED IMPORTED_TARGET openblas)
 
+# --- COIN-OR Clp (PlumbClp, the large-part LP code) ---------------------------
+pkg_check_modules(PLUMB_CLP REQUIRED IMPORTED_TARGET clp)
+
 # --- swift-argument-parser ------------------------------------------------------
 if(PLUMB_BUILD_CLI)
   include(FetchContent)

@@ -154,6 +154,9 @@ struct ComponentRunOutcome: Sendable {
     /// Shapes that gained a pattern, and components solved through one.
     var patterns = 0
     var reused = 0
+    /// Parts solved by the large-part LP code, and their variables.
+    var largeParts = 0
+    var largeVariables = 0
     /// Set when a component's required rows conflict (the worker stops there).
     var conflictTags: [Int32]? = nil
 }
@@ -521,13 +524,15 @@ extension Planner {
             stats.intervalVariables += outcome.intervalVariables
             stats.shapes += outcome.patterns
             stats.reusedComponents += outcome.reused
+            stats.largeParts += outcome.largeParts
+            stats.largePartVariables += outcome.largeVariables
         }
         if let failed = outcomes.first(where: { $0.conflictTags != nil }) {
             throw .unsatisfiable(conflict: explainConflict(seeds: failed.conflictTags!))
         }
     }
 
-    /// How ``solveComponents(_:of:system:state:values:presolve:shapes:shapeOf:mode:done:)``
+    /// How ``solveComponents(_:of:system:state:values:presolve:large:shapes:shapeOf:mode:done:)``
     /// treats a component.
     enum ComponentMode {
         /// Solved from scratch.
@@ -566,6 +571,7 @@ extension Planner {
         let bounds = runStart
         var outcomes = [ComponentRunOutcome](repeating: ComponentRunOutcome(), count: workers)
         let presolve = options.presolve
+        let large = options.largePartSolver.map { (solver: $0, threshold: options.largePartThreshold) }
         let shapeOf = shapes?.shapeOf ?? []
         var table = shapes?.shapes ?? []
         shapes?.shapes = []
@@ -580,7 +586,8 @@ extension Planner {
                 let run: @Sendable (Int) -> Void = { w in
                     results[w] = Self.solveComponents(
                         list[bounds[w] ..< bounds[w + 1]], of: plan, system: system, state: state, values: shared,
-                        presolve: presolve, shapes: sharedTable, shapeOf: shapeOf, mode: mode, done: sharedDone)
+                        presolve: presolve, large: large, shapes: sharedTable, shapeOf: shapeOf, mode: mode,
+                        done: sharedDone)
                 }
                 if workers == 1 {
                     run(0)
@@ -614,6 +621,7 @@ extension Planner {
     static func solveComponents(
         _ list: ArraySlice<Int>, of plan: ResidualPlan, system: ConstraintSystem, state: [State],
         values: UnsafeMutableBufferPointer<Double>, presolve: Bool = true,
+        large: (solver: any LargePartSolver, threshold: Int)? = nil,
         shapes: UnsafeMutableBufferPointer<ComponentShapes.Shape>, shapeOf: [Int32], mode: ComponentMode,
         done: UnsafeMutableBufferPointer<Bool>
     ) -> ComponentRunOutcome {
@@ -625,6 +633,8 @@ extension Planner {
         // component.
         let core = SimplexCore(variableCount: 0)
         var reducer = ComponentPresolve()
+        reducer.largePartSolver = large?.solver
+        reducer.largePartThreshold = large?.threshold ?? Int.max
         var description = ComponentShapes.Description()
         var x = [Double](repeating: 0, count: ComponentShapes.maxVariables)
         for c in list {
@@ -653,6 +663,8 @@ extension Planner {
                 outcome.components += counts.simplexParts
                 outcome.variables += counts.simplexVariables
                 outcome.largest = max(outcome.largest, counts.largestSimplexPart)
+                outcome.largeParts += counts.largeParts
+                outcome.largeVariables += counts.largeVariables
             } else {
                 switch assembleComponent(
                     plan.rows(ofComponent: c), system: system, state: state, values: values,

@@ -36,6 +36,10 @@ public struct SolveStats: Sendable {
     /// ``SolveOptions/reuseShapes``).
     public var shapes = 0
     public var reusedComponents = 0
+    /// Parts left coupled and large after presolve that the large-part LP
+    /// code solved (``SolveOptions/largePartSolver``), and their variables.
+    public var largeParts = 0
+    public var largePartVariables = 0
     /// Independent components (or presolved parts of them) handed to the
     /// dual simplex, their variables, and the largest.
     public var simplexComponents = 0

@@ -46,6 +46,17 @@ public struct SolveOptions: Sendable {
     /// every component is solved from scratch, as a second method.
     public var reuseShapes: Bool = true
 
+    /// The LP code for parts that stay coupled after presolve and have at
+    /// least ``largePartThreshold`` variables (see ``LargePartSolver``);
+    /// nil keeps every part in the tableau.
+    public var largePartSolver: (any LargePartSolver)? = SolveOptions.defaultLargePartSolver
+    public var largePartThreshold: Int = 200
+
+    /// What ``largePartSolver`` starts as in every new `SolveOptions`: set
+    /// once at start-up by a program that links an LP code (the `plumb`
+    /// tool does), before any solve; nil in the core alone.
+    nonisolated(unsafe) public static var defaultLargePartSolver: (any LargePartSolver)? = nil
+
     public init(strategy: Strategy = .auto) {
         self.strategy = strategy
     }

@@ -105,7 +105,14 @@ struct ComponentPresolve {
         var simplexParts = 0
         var simplexVariables = 0
         var largestSimplexPart = 0
+        /// Parts solved by ``largePartSolver`` and their variables.
+        var largeParts = 0
+        var largeVariables = 0
     }
+
+    /// The LP code for large coupled parts, if any (see ``LargePartSolver``).
+    var largePartSolver: (any LargePartSolver)? = nil
+    var largePartThreshold = Int.max
 
     init() {}
 
@@ -488,8 +495,64 @@ struct ComponentPresolve {
                 counts.intervalParts += 1
                 continue
             }
+            if solveLarge(rows, counts: &counts) { continue }
             guard solveInCore(rows, core: core, counts: &counts) else { return false }
         }
+        return true
+    }
+
+    /// Solves one part with ``largePartSolver`` when it has at least
+    /// ``largePartThreshold`` variables; false (nothing written) when it is
+    /// smaller, or the LP code gives no answer.
+    private mutating func solveLarge(_ rows: ArraySlice<Int32>, counts: inout Counts) -> Bool {
+        guard let solver = largePartSolver else { return false }
+        used.removeAll(keepingCapacity: true)
+        defer { for v in used { coreColumn[Int(v)] = -1 } }
+        for r in rows {
+            for k in Int(reducedStart[Int(r)]) ..< Int(reducedStart[Int(r) + 1]) {
+                let v = Int(reducedColumns[k])
+                if coreColumn[v] < 0 {
+                    coreColumn[v] = Int32(used.count)
+                    used.append(Int32(v))
+                }
+            }
+        }
+        guard used.count >= largePartThreshold else { return false }
+        var part = LinearPart(
+            variableCount: used.count, rowStart: [0], columns: [], coefficients: [], constants: [], relations: [],
+            priorities: [])
+        part.rowStart.reserveCapacity(rows.count + 1)
+        for r in rows {
+            for k in Int(reducedStart[Int(r)]) ..< Int(reducedStart[Int(r) + 1]) {
+                part.columns.append(coreColumn[Int(reducedColumns[k])])
+                part.coefficients.append(reducedCoefficients[k])
+            }
+            part.rowStart.append(Int32(part.columns.count))
+            part.constants.append(reducedConstants[Int(r)])
+            let original = Int(reducedOf[Int(r)])
+            part.relations.append(relation(original))
+            part.priorities.append(priority(original))
+        }
+        guard let x = solver.solve(part), x.count == used.count, x.allSatisfy(\.isFinite) else { return false }
+        // Trust, but check: every required row must hold as Plumb measures
+        // it, or the tableau solves the part after all.
+        for i in 0 ..< part.rowCount where part.priorities[i].isRequired {
+            var s = part.constants[i], magnitude = abs(s)
+            for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) {
+                let t = part.coefficients[k] * x[Int(part.columns[k])]
+                s += t
+                magnitude += abs(t)
+            }
+            let slack = Tolerances.feasibility * max(1, magnitude)
+            switch part.relations[i] {
+            case .equal: if abs(s) > slack { return false }
+            case .lessOrEqual: if s > slack { return false }
+            case .greaterOrEqual: if s < -slack { return false }
+            }
+        }
+        for (j, v) in used.enumerated() { value[Int(v)] = x[j] }
+        counts.largeParts += 1
+        counts.largeVariables += used.count
         return true
     }
 

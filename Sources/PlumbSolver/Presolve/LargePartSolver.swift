@@ -1,0 +1,51 @@
+/// One part of a component left coupled after presolve, as a plain sparse
+/// linear program: row `i` is `Σ coefficients[k] · x[columns[k]] + constants[i]`
+/// (`k` in `rowStart[i] ..< rowStart[i + 1]`) in relation `relations[i]` to
+/// 0 at `priorities[i]`. Variables are free.
+public struct LinearPart: Sendable {
+    public var variableCount: Int
+    public var rowStart: [Int32]
+    public var columns: [Int32]
+    public var coefficients: [Double]
+    public var constants: [Double]
+    public var relations: [Relation]
+    public var priorities: [Priority]
+
+    public var rowCount: Int { constants.count }
+
+    public init(
+        variableCount: Int, rowStart: [Int32], columns: [Int32], coefficients: [Double], constants: [Double],
+        relations: [Relation], priorities: [Priority]
+    ) {
+        self.variableCount = variableCount
+        self.rowStart = rowStart
+        self.columns = columns
+        self.coefficients = coefficients
+        self.constants = constants
+        self.relations = relations
+        self.priorities = priorities
+    }
+}
+
+/// An LP code for the parts the presolve leaves coupled and large (a grid of
+/// charts whose neighbours are related by inequalities): the incremental
+/// tableau fills in on such parts and grows worse than quadratically, while
+/// a revised simplex over a sparse factorisation does not.
+///
+/// `solve` returns the lexicographic optimum of `part` (required rows hold;
+/// each optional level, highest first, minimises the sum of its rows'
+/// absolute errors with every higher level held at its optimum), or nil
+/// when it has none or cannot tell, in which case the planner solves the
+/// whole component with the tableau as before (which also names a minimal
+/// conflict set when the required rows conflict). It may be called from
+/// several threads at once.
+///
+/// The core does not link any such code: a program that wants one (the
+/// `plumb` tool installs `PlumbClp`'s) sets
+/// ``SolveOptions/largePartSolver`` or the process-wide
+/// ``SolveOptions/defaultLargePartSolver``.
+public protocol LargePartSolver: Sendable {
+    /// A short name for `--stats` and the docs.
+    var name: String { get }
+    func solve(_ part: LinearPart) -> [Double]?
+}
