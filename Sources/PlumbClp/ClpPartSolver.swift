@@ -1,9 +1,6 @@
 import CClp
 import PlumbSolver
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Solves the parts that stay large and coupled after presolve with COIN-OR
 /// Clp (a revised simplex over a sparse LU factorisation), one priority
@@ -112,7 +109,6 @@ public struct ClpPartSolver: LargePartSolver {
             } else {
                 _ = Clp_primal(model, 0)
             }
-            if getenv("PLUMB_CLP_DEBUG") != nil { print("clp level", level, "status", Clp_status(model), "secondary", Clp_secondaryStatus(model), "objective", Clp_objectiveValue(model)) }
             guard Clp_status(model) == 0 else { return nil }
             guard !held.isEmpty else { break }
             // Hold this level at its optimum while the next ones move.
