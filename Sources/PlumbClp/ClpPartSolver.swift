@@ -7,7 +7,7 @@ import Synchronization
 /// level after another, each level's optimum held by a row while the next
 /// is minimised: the lexicographic optimum, exact up to Clp's tolerances
 /// (1e-9 on rows, relative to its scaling) and the slack a held level is
-/// given (1e-8 of its optimum, at least 1e-8).
+/// given (1e-9 plus 1e-12 of its optimum).
 ///
 /// Each optional row gets error columns: an equality `e⁺ − e⁻`, an
 /// inequality one column on the side it may miss; level `p`'s objective is
@@ -114,8 +114,15 @@ public struct ClpPartSolver: LargePartSolver {
             // Hold this level at its optimum while the next ones move.
             // Errors are non-negative, so a slightly negative optimum is
             // rounding; the slack covers Clp's tolerance on the held row.
+            // The slack is what lower levels may cost this one: 1e-9 plus
+            // 1e-12 of the optimum (a relative 1e-8 let a layout's frames
+            // drift by 5e-5 on a level whose optimum was 5,643). When Clp
+            // then calls a later level infeasible (it can, with twenty held
+            // rows at its tolerance), the tableau solves the part instead.
+            // Holding a level by fixing the columns with non-zero reduced
+            // costs (no row) was tried and gave wrong frames on `dashboard`.
             let optimum = max(0, Clp_objectiveValue(model))
-            let slack = 1e-8 * max(1, optimum)
+            let slack = 1e-9 + 1e-12 * optimum
             let ones = [Double](repeating: 1, count: held.count)
             let heldStarts: [CoinBigIndex] = [0, CoinBigIndex(held.count)]
             let heldLower = [-infinity], heldUpper = [optimum + slack]
