@@ -265,18 +265,23 @@ def main(argv=None):
     p.add_argument("--probe", type=int, metavar="SEED",
                    help="with the faces hold, also minimise and maximise a random direction "
                         "(seeded) over the final optimal face and print how far apart the two "
-                        "solutions are on stderr (about 0 when the optimum is unique)")
+                        "solutions are on stderr (about 0 when the optimum is unique); the "
+                        "frames are still written, and the exit status is 4 when the spread is "
+                        "above 1e-6")
     a = p.parse_args(argv)
     t0 = time.perf_counter()
     with open(a.document, encoding="utf-8") as f:
         order, rows, _ = kiwi_solve.load(f.read())
     lin, n = linear_rows(order, rows)
     t_load = time.perf_counter() - t0
+    status = 0
     try:
         if a.probe is not None:
             rng = np.random.default_rng(a.probe)
             x, times, spread = solve_faces(lin, n, probe=rng.uniform(-1, 1, n))
             sys.stderr.write(f"highs_solve.py: optimal face spread along a random direction: {spread:.3g}\n")
+            if spread > 1e-6:
+                status = 4
         else:
             x, times = (solve_faces if a.hold == "faces" else solve)(lin, n)
     except kiwi_solve.DocumentError as e:
@@ -293,7 +298,7 @@ def main(argv=None):
         sys.stderr.write(json.dumps({"ms": {"load": round(t_load * 1e3, 3),
                                             "levels": [round(t * 1e3, 3) for t in times],
                                             "solve": round(sum(times) * 1e3, 3)}}) + "\n")
-    return 0
+    return status
 
 
 if __name__ == "__main__":
