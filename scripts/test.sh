@@ -16,7 +16,7 @@
 #      scripts/generate.py at 200 views
 #   6. cross-check against HiGHS: the coupled table family at 1,000 views,
 #      widths 1024 and 480, and the simplex stress families (chartgrid,
-#      dashboard, priorities, scales at 1,000 views, degenerate at 300) equal
+#      dashboard, priorities, scales at 500 views, degenerate at 250) equal
 #      scripts/highs_solve.py within 1e-6 (the stress families with each
 #      level's optimal face held exactly, and checked to be a single point:
 #      highs_solve.py --probe)
@@ -24,7 +24,7 @@
 # Exits non-zero if any check fails; the last line is "N passed, N failed".
 # Environment: PLUMB_GENERATOR (another generate.py with the same families and
 # arguments; scripts/generate.py by default), CROSSCHECK_VIEWS (200),
-# STRESS_VIEWS (1000), FUZZ_SECONDS (20).
+# STRESS_VIEWS (500), FUZZ_SECONDS (20).
 set -uo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -37,12 +37,12 @@ CROSSCHECK_VIEWS=${CROSSCHECK_VIEWS:-200}
 # Simple Layout Language rules (kiwi_solve.py parses rules independently).
 FAMILIES=(list grid form cards list-rules cards-rules)
 GENERATOR=${PLUMB_GENERATOR:-$ROOT/scripts/generate.py}
-STRESS_VIEWS=${STRESS_VIEWS:-1000}
-# The stress families for the simplex, with their size in the HiGHS check:
-# degenerate is kept smaller because Plumb's tableau takes seconds on it
-# (about 2 s at 400 views, 23 s at 1,000; see BENCHMARKS.md).
+STRESS_VIEWS=${STRESS_VIEWS:-500}
+# The stress families for the simplex, with their size in the HiGHS check
+# (about a second each): degenerate is kept smaller because Plumb's tableau
+# takes seconds on it (about 2 s at 400 views, 23 s at 1,000; BENCHMARKS.md).
 STRESS_FAMILIES=(chartgrid dashboard priorities scales degenerate)
-declare -A STRESS_SIZE=([degenerate]=300)
+declare -A STRESS_SIZE=([degenerate]=250)
 
 passed=0
 failed=0
