@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-generator=${GENERATOR:-$root/../shared/workloads/generate.py}
+generator=${GENERATOR:-$root/scripts/generate.py}
 docs=${PLUMB_BENCH_DOCS:-$root/.build/bench-docs}
 families=${FAMILIES:-list,grid,form,cards,list-rules,cards-rules}
 sizes=${SIZES:-1000,10000,100000}

@@ -2,7 +2,7 @@
 """Benchmark `plumb solve` against kiwisolver on the generated families.
 
 For each family and size: generate a document with the benchmark generator
-(../shared/workloads/generate.py), run `plumb solve --absolute --stats` RUNS
+(scripts/generate.py, or --generator), run `plumb solve --absolute --stats` RUNS
 times and scripts/kiwi_solve.py KIWI_RUNS times, check that both give the
 same frames, and print a markdown table of medians with the machine and the
 exact command. With --write FILE, the output replaces the marked section
@@ -44,7 +44,7 @@ sys.path.insert(0, HERE)
 import compare_frames  # noqa: E402  (sibling script)
 import loglog_chart  # noqa: E402  (sibling script)
 
-DEFAULT_GENERATOR = os.path.join(ROOT, "..", "shared", "workloads", "generate.py")
+DEFAULT_GENERATOR = os.path.join(HERE, "generate.py")
 FRAME_TOLERANCE = 1e-6
 
 

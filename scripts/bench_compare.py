@@ -24,11 +24,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def generator_path(explicit):
-    for path in (explicit, os.path.join(ROOT, "scripts", "generate.py"),
-                 os.path.join(ROOT, "..", "shared", "workloads", "generate.py")):
-        if path and os.path.exists(path):
-            return path
-    sys.exit("bench_compare.py: no document generator (scripts/generate.py)")
+    path = explicit or os.path.join(ROOT, "scripts", "generate.py")
+    if os.path.exists(path):
+        return path
+    sys.exit(f"bench_compare.py: no document generator at {path}")
 
 
 def solve_ms(binary, doc, frames):

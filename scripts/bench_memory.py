@@ -48,7 +48,7 @@ def main():
     ap.add_argument("--sizes", default="100000")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--plumb", default=os.path.join(ROOT, ".build", "release", "plumb"))
-    ap.add_argument("--generator", default=os.path.join(ROOT, "..", "shared", "workloads", "generate.py"))
+    ap.add_argument("--generator", default=os.path.join(ROOT, "scripts", "generate.py"))
     ap.add_argument("--docs", default=os.path.join(ROOT, ".build", "bench-docs"),
                     help="where generated documents are kept (shared with bench-harness.sh)")
     ap.add_argument("--write", help="write the table into this Markdown file (section bench:memory)")

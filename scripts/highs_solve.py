@@ -11,14 +11,18 @@ equality); the level's objective is the sum of its errors; the optimum of
 every earlier level is held by a constraint on that level's error sum
 (optimum + max(1e-7, 1e-12·optimum): a relative slack lets a lower level
 buy a visible change with error the higher level's sum hides). Required rows are constraints throughout.
-Optional rows of levels not yet reached are left out.
+Optional rows of levels not yet reached are left out. With --hold faces, each
+level's optimal face is held exactly instead (complementary slackness with
+the level's dual solution: rows with a non-zero dual stay tight, error
+variables with a non-zero reduced cost stay 0), which documents with many
+levels need (the generator's `priorities` family).
 
 Prints {"frames": {id: [x, y, w, h]}} in root coordinates, like
 `plumb solve --absolute`, to stdout or -o FILE. With --stats, one JSON line
 on stderr: {"ms": {"load", "levels": [...], "solve"}} where solve is the sum of
 the levels' linprog calls (the LP code's work; loading is excluded).
 
-usage: highs_solve.py DOC.json [-o OUT] [--stats]
+usage: highs_solve.py DOC.json [-o OUT] [--stats] [--hold sum|faces] [--probe SEED]
 """
 import argparse
 import json
@@ -148,19 +152,138 @@ def solve(lin, n):
     return x, times
 
 
+def solve_faces(lin, n, tol=1e-7, probe=None):
+    """The same lexicographic optimum, each level's optimal face held exactly
+    instead of by a slack on its error sum: after a level's LP, every
+    inequality row whose dual (marginal) is not zero becomes an equality and
+    every error variable whose reduced cost is not zero is fixed at 0. By
+    complementary slackness with that one dual solution, the points that
+    stay feasible are exactly the level's optima, with no tolerance to
+    exploit; documents with many levels (the generator's `priorities`) make
+    the summed hold of `solve` infeasible or loose by its slack.
+
+    With `probe` (a numpy array of n costs), two more LPs over the final
+    face minimise and maximise probe·x; returns (x, times, spread) where
+    spread is the largest difference between their solutions' coordinates
+    (0 up to round-off when the optimum is a single point)."""
+    # Every row once: (coefficients, constant, relation, priority), with its
+    # error columns for optional rows: a·x + k (+ e- - e+) = 0, a·x + k - e <= 0,
+    # -(a·x + k) - e <= 0.
+    eq_rows, ub_rows = [], []   # (row dict, rhs, level or None)
+    col = n
+    level_cols = {}
+    for coef, k, rel, prio in lin:
+        level = None if prio >= kiwi_solve.REQUIRED else prio
+        row = dict(coef) if rel != ">=" else {i: -a for i, a in coef.items()}
+        rhs = -k if rel != ">=" else k
+        if level is not None:
+            cols = level_cols.setdefault(level, [])
+            if rel == "=":
+                row[col] = 1.0; row[col + 1] = -1.0; cols += [col, col + 1]; col += 2
+            else:
+                row[col] = -1.0; cols.append(col); col += 1
+        (eq_rows if rel == "=" else ub_rows).append((row, rhs, level))
+    width = col
+    levels = sorted(level_cols, reverse=True)
+    tight = [False] * len(ub_rows)
+    fixed = np.zeros(width, dtype=bool)
+
+    def to_matrix(rows_):
+        d, r_, c_ = [], [], []
+        for i, row in enumerate(rows_):
+            for k2, a in row.items():
+                r_.append(i); c_.append(k2); d.append(a)
+        return csr_matrix(coo_matrix((d, (r_, c_)), shape=(len(rows_), width)))
+
+    times = []
+    x = np.zeros(n)
+    reached = set()
+    passes = list(levels) if levels else [None]
+    if probe is not None:
+        passes += ["min", "max"]
+    ends = []
+    for level in passes:
+        if level in ("min", "max"):
+            pass
+        elif level is not None:
+            reached.add(level)
+        live = lambda lv: lv is None or lv in reached  # noqa: E731
+        eqs = [(r, b) for r, b, lv in eq_rows if live(lv)]
+        ub_index = [i for i, (_, _, lv) in enumerate(ub_rows) if live(lv)]
+        eqs += [(ub_rows[i][0], ub_rows[i][1]) for i in ub_index if tight[i]]
+        ubs = [i for i in ub_index if not tight[i]]
+        cost = np.zeros(width)
+        if level in ("min", "max"):
+            cost[:n] = probe if level == "min" else -probe
+        elif level is not None:
+            cost[level_cols[level]] = 1.0
+        bounds = [(None, None)] * n
+        for c in range(n, width):
+            bounds.append((0, 0) if fixed[c] else (0, None))
+        # columns of levels not reached yet are in no row; pin them at 0
+        for lv, cols in level_cols.items():
+            if lv not in reached:
+                for c in cols:
+                    bounds[c] = (0, 0)
+        t0 = time.perf_counter()
+        res = linprog(cost,
+                      A_ub=to_matrix([ub_rows[i][0] for i in ubs]) if ubs else None,
+                      b_ub=np.array([ub_rows[i][1] for i in ubs]) if ubs else None,
+                      A_eq=to_matrix([r for r, _ in eqs]) if eqs else None,
+                      b_eq=np.array([b for _, b in eqs]) if eqs else None,
+                      bounds=bounds, method="highs")
+        times.append(time.perf_counter() - t0)
+        if res.status != 0:
+            raise kiwi_solve.DocumentError(f"HiGHS: {res.message}")
+        x = res.x[:n]
+        if level in ("min", "max"):
+            ends.append(x)
+            continue
+        if level is None:
+            break
+        if ubs:
+            for i, m in zip(ubs, res.ineqlin.marginals):
+                if abs(m) > tol:
+                    tight[i] = True
+        for c, m in enumerate(res.lower.marginals):
+            if c >= n and m > tol:
+                fixed[c] = True
+    if probe is not None:
+        return x, times, float(np.max(np.abs(ends[0] - ends[1]))) if n else 0.0
+    return x, times
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("document")
     p.add_argument("-o", "--output")
     p.add_argument("--stats", action="store_true")
+    p.add_argument("--hold", choices=("sum", "faces"), default="sum",
+                   help="how a level's optimum is held for the lower levels: its error sum "
+                        "within a slack (sum, the default) or its optimal face exactly, "
+                        "by complementary slackness (faces)")
+    p.add_argument("--probe", type=int, metavar="SEED",
+                   help="with the faces hold, also minimise and maximise a random direction "
+                        "(seeded) over the final optimal face and print how far apart the two "
+                        "solutions are on stderr (about 0 when the optimum is unique); the "
+                        "frames are still written, and the exit status is 4 when the spread is "
+                        "above 1e-6")
     a = p.parse_args(argv)
     t0 = time.perf_counter()
     with open(a.document, encoding="utf-8") as f:
         order, rows, _ = kiwi_solve.load(f.read())
     lin, n = linear_rows(order, rows)
     t_load = time.perf_counter() - t0
+    status = 0
     try:
-        x, times = solve(lin, n)
+        if a.probe is not None:
+            rng = np.random.default_rng(a.probe)
+            x, times, spread = solve_faces(lin, n, probe=rng.uniform(-1, 1, n))
+            sys.stderr.write(f"highs_solve.py: optimal face spread along a random direction: {spread:.3g}\n")
+            if spread > 1e-6:
+                status = 4
+        else:
+            x, times = (solve_faces if a.hold == "faces" else solve)(lin, n)
     except kiwi_solve.DocumentError as e:
         sys.stderr.write(f"highs_solve.py: {e}\n")
         return 1
@@ -175,7 +298,7 @@ def main(argv=None):
         sys.stderr.write(json.dumps({"ms": {"load": round(t_load * 1e3, 3),
                                             "levels": [round(t * 1e3, 3) for t in times],
                                             "solve": round(sum(times) * 1e3, 3)}}) + "\n")
-    return 0
+    return status
 
 
 if __name__ == "__main__":

@@ -11,15 +11,20 @@
 #   4. CMake: configure + build with Ninja into build/; the CMake-built plumb
 #      solves both examples (running the C kernels and the LAPACKE link)
 #   5. cross-check against kiwisolver: `plumb solve --absolute` equals
-#      scripts/kiwi_solve.py within 1e-6 on Examples/hello.json and, when the
-#      benchmark generator is beside the clone (../shared/workloads/), on the
-#      list, grid, form and cards families (and list-rules, cards-rules) at
-#      200 views
+#      scripts/kiwi_solve.py within 1e-6 on Examples/hello.json and on the
+#      list, grid, form and cards families (and list-rules, cards-rules) of
+#      scripts/generate.py at 200 views
 #   6. cross-check against HiGHS: the coupled table family at 1,000 views,
-#      widths 1024 and 480, equals scripts/highs_solve.py within 1e-6
+#      widths 1024 and 480, and the simplex stress families (chartgrid,
+#      dashboard, priorities, scales at 500 views, degenerate at 250) equal
+#      scripts/highs_solve.py within 1e-6 (the stress families with each
+#      level's optimal face held exactly, and checked to be a single point:
+#      highs_solve.py --probe)
 #
 # Exits non-zero if any check fails; the last line is "N passed, N failed".
-# Environment: PLUMB_GENERATOR (path to generate.py), CROSSCHECK_VIEWS (200), FUZZ_SECONDS (20).
+# Environment: PLUMB_GENERATOR (another generate.py with the same families and
+# arguments; scripts/generate.py by default), CROSSCHECK_VIEWS (200),
+# STRESS_VIEWS (500), FUZZ_SECONDS (20).
 set -uo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -31,7 +36,13 @@ CROSSCHECK_VIEWS=${CROSSCHECK_VIEWS:-200}
 # The four benchmark families, and the list and cards layouts written as
 # Simple Layout Language rules (kiwi_solve.py parses rules independently).
 FAMILIES=(list grid form cards list-rules cards-rules)
-GENERATOR=${PLUMB_GENERATOR:-$ROOT/../shared/workloads/generate.py}
+GENERATOR=${PLUMB_GENERATOR:-$ROOT/scripts/generate.py}
+STRESS_VIEWS=${STRESS_VIEWS:-500}
+# The stress families for the simplex, with their size in the HiGHS check
+# (about a second each): degenerate is kept smaller because Plumb's tableau
+# takes seconds on it (about 2 s at 400 views, 23 s at 1,000; BENCHMARKS.md).
+STRESS_FAMILIES=(chartgrid dashboard priorities scales degenerate)
+declare -A STRESS_SIZE=([degenerate]=250)
 
 passed=0
 failed=0
@@ -141,11 +152,7 @@ PY
 # be 800 pixels wide and not blank.
 renders_cards() {
     local doc=$WORK/cards-render.json svg=$WORK/cards.svg png=$WORK/cards.png
-    if [[ -f $GENERATOR ]]; then
-        python3 "$GENERATOR" cards 60 >"$doc" || return 1
-    else
-        cp Examples/hello.json "$doc"
-    fi
+    python3 "$GENERATOR" cards 60 >"$doc" || return 1
     rm -f "$svg" "$png"
     "$1" render "$doc" -o "$svg" && rsvg-convert -w 800 "$svg" -o "$png" || return 1
     python3 - "$png" <<'PY'
@@ -238,19 +245,15 @@ elif [[ ! -x $SWIFTPM_PLUMB ]]; then
     skip "kiwisolver cross-check: no plumb binary"
 else
     check "kiwi == plumb: hello.json" same_as_kiwi Examples/hello.json
-    if [[ -f $GENERATOR ]]; then
-        for family in "${FAMILIES[@]}"; do
-            doc=$WORK/$family-$CROSSCHECK_VIEWS.json
-            if python3 "$GENERATOR" "$family" "$CROSSCHECK_VIEWS" >"$doc"; then
-                check "kiwi == plumb: $family $CROSSCHECK_VIEWS views" same_as_kiwi "$doc"
-            else
-                failed=$((failed + 1)); failures+=("generate $family")
-                note "FAIL  generate.py $family $CROSSCHECK_VIEWS"
-            fi
-        done
-    else
-        skip "kiwisolver cross-check on generated families: no generator at $GENERATOR (set PLUMB_GENERATOR)"
-    fi
+    for family in "${FAMILIES[@]}"; do
+        doc=$WORK/$family-$CROSSCHECK_VIEWS.json
+        if python3 "$GENERATOR" "$family" "$CROSSCHECK_VIEWS" >"$doc"; then
+            check "kiwi == plumb: $family $CROSSCHECK_VIEWS views" same_as_kiwi "$doc"
+        else
+            failed=$((failed + 1)); failures+=("generate $family")
+            note "FAIL  $GENERATOR $family $CROSSCHECK_VIEWS"
+        fi
+    done
 fi
 
 # --- 6. HiGHS cross-check on a coupled layout -------------------------------------
@@ -258,11 +261,13 @@ fi
 # solver): its frames equal HiGHS's exact per-level LP solution
 # (scripts/highs_solve.py) within 1e-6, at a wide root and at a narrow one
 # where every column is capped.
+# same_as_highs DOC [HIGHS FLAGS...]
 same_as_highs() {
     local doc=$1 base
+    shift
     base=$WORK/$(basename "$doc" .json)
     "$SWIFTPM_PLUMB" solve "$doc" --absolute -o "$base.plumb.json" &&
-        python3 scripts/highs_solve.py "$doc" -o "$base.highs.json" &&
+        python3 scripts/highs_solve.py "$doc" -o "$base.highs.json" "$@" &&
         python3 scripts/compare_frames.py "$base.plumb.json" "$base.highs.json" --tol "$TOLERANCE"
 }
 if ! python3 -c "import scipy" >/dev/null 2>&1; then
@@ -270,8 +275,6 @@ if ! python3 -c "import scipy" >/dev/null 2>&1; then
 fi
 if ((kiwi_ready == 0)) || ! python3 -c "import scipy" >/dev/null 2>&1; then
     skip "HiGHS cross-check: scipy or kiwisolver missing (the loader is kiwi_solve.py's)"
-elif [[ ! -f $GENERATOR ]]; then
-    skip "HiGHS cross-check: no generator at $GENERATOR"
 else
     for width in 1024 480; do
         doc=$WORK/table-1000-$width.json
@@ -279,6 +282,23 @@ else
             check "highs == plumb: table 1000 views, width $width" same_as_highs "$doc"
         else
             failed=$((failed + 1)); failures+=("generate table $width")
+        fi
+    done
+    # The simplex stress families: one coupled component each, with
+    # inequalities, degenerate vertices, 28 priority levels or constants from
+    # 1e-3 to 1e6. HiGHS holds each level's optimal face exactly (--probe
+    # implies the faces hold; the sum-with-slack hold cannot carry
+    # priorities' 28 levels), then minimises and maximises a random
+    # direction over the final face: status 4 if the optimum is not one
+    # point, which would make the comparison meaningless.
+    for family in "${STRESS_FAMILIES[@]}"; do
+        views=${STRESS_SIZE[$family]:-$STRESS_VIEWS}
+        doc=$WORK/$family-$views.json
+        if python3 "$GENERATOR" "$family" "$views" >"$doc"; then
+            check "highs == plumb, one optimum: $family $views views" same_as_highs "$doc" --probe 1
+        else
+            failed=$((failed + 1)); failures+=("generate $family")
+            note "FAIL  $GENERATOR $family $views"
         fi
     done
 fi
