@@ -6,7 +6,7 @@
 //   swift package --package-path Benchmarks benchmark            # every benchmark
 //   swift package --package-path Benchmarks benchmark --filter 'list.*'
 //
-// The documents come from ../shared/workloads/generate.py; see
+// The documents come from scripts/generate.py; see
 // scripts/bench-harness.sh, which generates them and runs this package.
 import PackageDescription
 

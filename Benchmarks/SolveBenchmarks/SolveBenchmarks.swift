@@ -3,7 +3,7 @@
 //
 // Documents are read from $PLUMB_BENCH_DOCS (default: .build/bench-docs at
 // the repository root), named FAMILY-VIEWS.json, as written by
-// scripts/bench-harness.sh with ../shared/workloads/generate.py. Before any
+// scripts/bench-harness.sh with scripts/generate.py. Before any
 // timing, each strategy's benchmark solves its document once and compares
 // the values with the automatic plan's; a disagreement stops the harness.
 //

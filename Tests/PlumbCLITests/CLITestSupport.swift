@@ -56,9 +56,9 @@ enum CLI {
         return url
     }
 
-    /// The benchmark generator, when this machine has it.
-    static let generator = "/work/shared/workloads/generate.py"
-    static var hasGenerator: Bool { FileManager.default.fileExists(atPath: generator) }
+    /// The project's workload generator (scripts/generate.py).
+    static let generator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("scripts/generate.py").path
 
     /// A document of `family` with `views` views from the benchmark generator.
     static func generate(_ family: String, views: Int, seed: Int = 1) throws -> Data {

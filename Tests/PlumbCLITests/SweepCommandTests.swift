@@ -4,7 +4,7 @@ import Testing
 @Suite struct SweepCommandTests {
     /// At every size, a sweep line holds the frames `plumb solve` writes for
     /// the document resized to that size, for every benchmark family.
-    @Test(.enabled(if: CLI.hasGenerator), arguments: ["list", "grid", "form", "cards", "list-rules", "cards-rules"])
+    @Test(arguments: ["list", "grid", "form", "cards", "list-rules", "cards-rules"])
     func sweepMatchesSolveAtEverySize(family: String) throws {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

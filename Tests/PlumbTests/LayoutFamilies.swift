@@ -1,5 +1,5 @@
 /// Small layout documents in the shapes of the benchmark families (see
-/// shared/workloads/generate.py), written here so tests need no Python.
+/// scripts/generate.py), written here so tests need no Python.
 /// Each family exercises one part of the planner: `form` the simplex (three
 /// optional levels, intrinsic sizes, inequalities), `grid` coupled blocks,
 /// `cards` the DAG with multipliers, `cardsRules` the Simple Layout Language.

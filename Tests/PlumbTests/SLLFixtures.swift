@@ -1,4 +1,4 @@
-// Generated once from ../shared/workloads/generate.py (seed 1, 1024 x 768):
+// Generated once from scripts/generate.py (seed 1, 1024 x 768):
 //   generate.py list-rules 50 and generate.py cards-rules 50.
 // The expected absolute frames were computed by a separate script straight
 // from the families' definitions (cell i below cell i - 1 with 8 points

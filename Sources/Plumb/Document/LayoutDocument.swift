@@ -1,4 +1,4 @@
-/// A parsed and validated layout document (see `spec/layout-document.md`).
+/// A parsed and validated layout document (see `docs/document-format.md`).
 ///
 /// ```swift
 /// let document = try LayoutDocument.parse(bytes, source: "doc.json")
