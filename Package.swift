@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "Plumb", targets: ["Plumb"]),
         .library(name: "PlumbSolver", targets: ["PlumbSolver"]),
         .executable(name: "plumb", targets: ["plumb"]),
+        // The C library (libplumbc.so) over the solver and layout documents;
+        // its header is Sources/PlumbC/include/plumb.h.
+        .library(name: "plumbc", type: .dynamic, targets: ["PlumbC"]),
         // The fuzz targets' bodies, for Fuzz/ (libFuzzer drivers) and the tests.
         .library(name: "PlumbFuzzing", targets: ["PlumbFuzzing"]),
     ],
@@ -50,6 +53,13 @@ let package = Package(
             name: "Plumb",
             dependencies: ["PlumbSolver"],
             exclude: ["CMakeLists.txt"]
+        ),
+        // The C API: @_cdecl functions over Plumb and PlumbSolver, declared
+        // in include/plumb.h (a plain C header, not imported by Swift).
+        .target(
+            name: "PlumbC",
+            dependencies: ["Plumb"],
+            exclude: ["include", "plumb.pc.in"]
         ),
         .target(
             name: "PlumbFuzzing",
