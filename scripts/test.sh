@@ -193,6 +193,19 @@ else
     failed=$((failed + 1)); failures+=("swiftpm plumb binary")
 fi
 
+# --- 3a. the C library and the Python package -----------------------------------
+# libplumbc (SwiftPM product `plumbc`) laid out with its header and plumb.pc;
+# Tests/CAPI/example.c compiled with gcc through pkg-config and run; the
+# Python package pip-installed and its tests run against the same library.
+CAPI=$ROOT/.build/capi
+capi_example() {
+    export PKG_CONFIG_PATH=$CAPI/lib/pkgconfig
+    gcc -std=c11 -Wall -Wextra -Werror Tests/CAPI/example.c $(pkg-config --cflags --libs plumb) -lm \
+        -o "$CAPI/example" && "$CAPI/example" Examples/hello.json
+}
+check "C library: build libplumbc, header and plumb.pc" bash scripts/build-capi.sh --prefix "$CAPI"
+check "C library: Tests/CAPI/example.c (gcc, pkg-config)" capi_example
+
 # --- 3b. fuzzing --------------------------------------------------------------
 # libFuzzer with the address sanitizer on the SFL, SLL and document parsers and
 # the solver, from the seed corpus, 20 s per target (FUZZ_SECONDS to change).

@@ -165,8 +165,9 @@ plumb_status plumb_constraint_new(size_t count, plumb_variable *const *variables
                                   plumb_relation relation, double priority,
                                   plumb_constraint **out);
 plumb_status plumb_constraint_free(plumb_constraint *constraint);
-/* The constraint as text, e.g. "2*x + y - 10 <= 0 @500"... written by the
- * library in its own form (free it with plumb_string_free). */
+/* The constraint as text, variables by name, the constant moved to the
+ * right and the priority after `@` unless required: "x == 10",
+ * "2*width + left <= 80 @500" (for people; free it with plumb_string_free). */
 plumb_status plumb_constraint_describe(const plumb_constraint *constraint, char **out);
 
 /* A new, empty solver. Free with plumb_solver_free. */
