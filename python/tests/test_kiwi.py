@@ -203,10 +203,12 @@ def random_system(rng):
     same strength."""
     n = rng.randint(2, 8)
     point = [rng.uniform(-100, 100) for _ in range(n)]
-    # Numeric strengths stay small: at strength 3.7e8 kiwisolver 1.5.1 aborted
-    # the process ("The objective is unbounded", an uncaught C++ exception) on
-    # a bounded system of this generator that Plumb solves.
-    level = rng.choice(["weak", "medium", "strong", rng.uniform(0.1, 1000)])
+    # Strengths stay at or below medium: with "strong" (1e6) or more,
+    # kiwisolver 1.5.1 now and then aborts the whole process ("The objective
+    # is unbounded", an uncaught C++ exception) on a bounded system of this
+    # generator, about once in 2,000 systems and not on every run (its pivot
+    # order follows memory addresses); Plumb solves those systems.
+    level = rng.choice(["weak", "medium", rng.uniform(0.1, 1000)])
     required, optional = [], []
 
     def linear(k):
@@ -233,8 +235,9 @@ def random_system(rng):
 
 
 def solve_with(m, system, rng_seed):
-    """Adds the system, then removes a random third of the optional
-    constraints and changes the suggestions twice; the values after each step."""
+    """Adds the system, then changes the suggestions twice and removes half
+    of the optional constraints beyond the variables' own; the values after
+    each step."""
     n, required, optional, level, edits, suggestions = system
     xs = [m.Variable("v%d" % j) for j in range(n)]
     s = m.Solver()
@@ -248,6 +251,12 @@ def solve_with(m, system, rng_seed):
     added = [make(terms, constant, op, level) for terms, constant, op in optional]
     for c in added:
         s.addConstraint(c)
+    # Removals leave every variable's own scaled equality (the first
+    # n - len(edits) optional rows) in place: without it a variable can be
+    # free over an interval at zero cost, and then kiwi and Plumb may both
+    # be optimal at different points (found: case 281 of an earlier
+    # generator, v1 anywhere in [20.45, 28.95]).
+    removable = added[n - len(edits):]
     for j in edits:
         s.addEditVariable(xs[j], level)
     snapshots = []
@@ -256,7 +265,7 @@ def solve_with(m, system, rng_seed):
         for j, v in zip(edits, values):
             s.suggestValue(xs[j], v)
         if step == 1:
-            for c in rng.sample(added, len(added) // 3):
+            for c in rng.sample(removable, len(removable) // 2):
                 s.removeConstraint(c)
         s.updateVariables()
         snapshots.append([x.value() for x in xs])
