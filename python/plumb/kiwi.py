@@ -33,6 +33,10 @@ import numbers
 from . import _lib
 from ._lib import PlumbError, call, library, take_string
 
+#: The kiwisolver release whose interface this module follows and was
+#: compared with (matplotlib checks that kiwisolver is at least 1.3.1).
+__version__ = "1.5.1"
+
 __all__ = [
     "Variable", "Term", "Expression", "Constraint", "Solver", "strength",
     "UnsatisfiableConstraint", "DuplicateConstraint", "UnknownConstraint",
