@@ -7,6 +7,8 @@
 #   3. smoke: the SwiftPM-built plumb solves Examples/hello.json and
 #      Examples/wide-row.json (a block large enough for LAPACKE) to their
 #      hand-checked frames, reads stdin, and --stats prints one JSON line
+#   3a. the C library: scripts/build-capi.sh (libplumbc, plumb.h, plumb.pc),
+#       then Tests/CAPI/example.c built with gcc through pkg-config and run
 #   3b. fuzzing: scripts/fuzz.sh, libFuzzer + ASan on four targets, bounded
 #   4. CMake: configure + build with Ninja into build/; the CMake-built plumb
 #      solves both examples (running the C kernels and the LAPACKE link)
@@ -15,6 +17,7 @@
 #      benchmark generator is beside the clone (../shared/workloads/), on the
 #      list, grid, form and cards families (and list-rules, cards-rules) at
 #      200 views
+#   5b. the Python package: pip install ./python, then python/tests (unittest)
 #   6. cross-check against HiGHS: the coupled table family at 1,000 views,
 #      widths 1024 and 480, equals scripts/highs_solve.py within 1e-6
 #
@@ -264,6 +267,26 @@ else
     else
         skip "kiwisolver cross-check on generated families: no generator at $GENERATOR (set PLUMB_GENERATOR)"
     fi
+fi
+
+# --- 5b. the Python package ----------------------------------------------------
+# pip install ./python (ctypes over the libplumbc built in 3a), then its tests:
+# solve/batch/compiled/threads, plumb.kiwi against kiwisolver (call for call
+# and on random systems), and matplotlib's constrained layout with plumb.kiwi
+# in place of kiwisolver (matplotlib is installed if missing; without it that
+# test is skipped).
+python_package_tests() {
+    PLUMB_LIBRARY=$CAPI/lib/libplumbc.so python3 -m unittest discover -s python/tests -t python/tests -v
+}
+if ! python3 -c "import matplotlib" >/dev/null 2>&1; then
+    python3 -m pip install --quiet matplotlib >"$LOGS/pip-matplotlib.log" 2>&1 || true
+fi
+check "python: pip install ./python" python3 -m pip install --quiet ./python
+if ((kiwi_ready == 0)); then
+    skip "python package tests: kiwisolver missing (see $LOGS/pip-kiwisolver.log)"
+else
+    check "python: package tests (solve, batch, compiled, threads, plumb.kiwi vs kiwisolver, matplotlib)" \
+        python_package_tests
 fi
 
 # --- 6. HiGHS cross-check on a coupled layout -------------------------------------

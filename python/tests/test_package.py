@@ -4,6 +4,10 @@ and two threads solving at once."""
 
 import json
 import os
+import shutil
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 import unittest
@@ -114,6 +118,23 @@ class CompiledLayoutTests(unittest.TestCase):
         conflicted = plumb.CompiledLayout(CONFLICT)
         with self.assertRaises(plumb.DocumentError):
             conflicted.frames(320, 200)
+
+
+class LibraryTests(unittest.TestCase):
+    @unittest.skipUnless(os.environ.get("PLUMB_LIBRARY"), "needs PLUMB_LIBRARY to copy the library from")
+    def test_found_next_to_the_package_without_the_variable(self):
+        package = os.path.dirname(os.path.abspath(plumb.__file__))
+        with tempfile.TemporaryDirectory() as tmp:
+            shutil.copytree(package, os.path.join(tmp, "plumb"), ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+            shutil.copy(os.environ["PLUMB_LIBRARY"], os.path.join(tmp, "plumb", "libplumbc.so"))
+            env = {k: v for k, v in os.environ.items() if k != "PLUMB_LIBRARY"}
+            env["PYTHONPATH"] = tmp
+            code = ("import plumb, plumb._lib as l; f = plumb.solve(%r); "
+                    "print(l.library()._name, f['header'])" % HELLO)
+            out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp)
+            self.assertEqual(out.returncode, 0, out.stderr)
+            self.assertEqual(out.stdout.split(" ", 1),
+                             [os.path.join(tmp, "plumb", "libplumbc.so"), "[16, 16, 288, 48]\n"])
 
 
 class ThreadTests(unittest.TestCase):
