@@ -312,7 +312,10 @@ class Variable(_Linear):
     def __del__(self):
         handle = getattr(self, "_handle", None)
         if handle is not None and _lib._lib is not None:
-            _lib._lib.plumb_variable_free(handle)
+            try:
+                _lib._lib.plumb_variable_free(handle)
+            except Exception:  # at interpreter exit, ctypes may be gone
+                pass
 
 
 class Term(_Linear):
@@ -457,7 +460,10 @@ class Constraint:
     def __del__(self):
         handle = getattr(self, "_handle", None)
         if handle is not None and _lib._lib is not None:
-            _lib._lib.plumb_constraint_free(handle)
+            try:
+                _lib._lib.plumb_constraint_free(handle)
+            except Exception:  # at interpreter exit, ctypes may be gone
+                pass
 
 
 # ----------------------------------------------------------------------------
@@ -565,4 +571,7 @@ class Solver:
     def __del__(self):
         handle = getattr(self, "_handle", None)
         if handle is not None and _lib._lib is not None:
-            _lib._lib.plumb_solver_free(handle)
+            try:
+                _lib._lib.plumb_solver_free(handle)
+            except Exception:  # at interpreter exit, ctypes may be gone
+                pass

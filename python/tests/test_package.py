@@ -48,6 +48,15 @@ class SolveTests(unittest.TestCase):
         self.assertEqual(plumb.solve(HELLO, absolute=True), HELLO_ABSOLUTE)
         self.assertEqual(list(plumb.solve(HELLO)), ["root", "header", "title", "button", "body"])
 
+    def test_every_truncation_is_an_error_not_a_crash(self):
+        data = HELLO.encode()
+        for end in range(0, len(data) - 2, 7):
+            with self.assertRaises(plumb.DocumentError, msg=data[:end]):
+                plumb.solve(data[:end])
+        for junk in (b"\x00\xff\xfe", b"[]", b"null", b'{"root": {"id": 5}}', b"{" * 10000):
+            with self.assertRaises(plumb.DocumentError):
+                plumb.solve(junk)
+
     def test_errors(self):
         with self.assertRaises(plumb.DocumentError) as caught:
             plumb.solve(CONFLICT)
