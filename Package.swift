@@ -4,7 +4,7 @@
 //
 // Layering (dependencies point down only):
 //   plumb (CLI) ─► Plumb (views, front ends, documents) ─► PlumbSolver (IR, strategies)
-//                                                         └► CPlumbKernels (C) ─► CLAPACKE (LAPACKE + OpenBLAS)
+//   PlumbC (C API) ─┘                                     └► CPlumbKernels (C) ─► CLAPACKE (LAPACKE + OpenBLAS)
 import PackageDescription
 
 let package = Package(
