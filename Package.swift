@@ -59,7 +59,7 @@ let package = Package(
         .target(
             name: "PlumbC",
             dependencies: ["Plumb"],
-            exclude: ["include", "plumb.pc.in"]
+            exclude: ["include", "plumb.pc.in", "CMakeLists.txt"]
         ),
         .target(
             name: "PlumbFuzzing",

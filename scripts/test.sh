@@ -11,7 +11,8 @@
 #       then Tests/CAPI/example.c built with gcc through pkg-config and run
 #   3b. fuzzing: scripts/fuzz.sh, libFuzzer + ASan on four targets, bounded
 #   4. CMake: configure + build with Ninja into build/; the CMake-built plumb
-#      solves both examples (running the C kernels and the LAPACKE link)
+#      solves both examples (running the C kernels and the LAPACKE link), and
+#      the CMake-built libplumbc passes the C example
 #   5. cross-check against kiwisolver: `plumb solve --absolute` equals
 #      scripts/kiwi_solve.py within 1e-6 on Examples/hello.json and, when the
 #      benchmark generator is beside the clone (../shared/workloads/), on the
@@ -225,6 +226,10 @@ elif [[ -x build/bin/plumb ]]; then
         solve_equals build/bin/plumb Examples/hello.json Examples/hello.absolute.json --absolute
     check "cmake-built plumb solves wide-row.json (C kernels, LAPACKE)" \
         solve_equals build/bin/plumb Examples/wide-row.json Examples/wide-row.absolute.json --absolute
+    check "cmake-built libplumbc passes Tests/CAPI/example.c" \
+        bash -c "gcc -std=c11 -Wall -Wextra -Werror Tests/CAPI/example.c -ISources/PlumbC/include -Lbuild/lib \
+                     -lplumbc -Wl,-rpath,'$ROOT/build/lib' -lm -o '$WORK/example-cmake' &&
+                 '$WORK/example-cmake' Examples/hello.json"
 else
     note "FAIL  no build/bin/plumb after the CMake build"
     failed=$((failed + 1)); failures+=("cmake plumb binary")
