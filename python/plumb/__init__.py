@@ -17,6 +17,7 @@ with ``absolute=True``: what ``plumb solve`` writes under ``"frames"``.
 
 import ctypes
 import json
+import os
 
 from ._lib import FRAMES_ABSOLUTE, PlumbError, call, library, take_string
 
@@ -73,9 +74,10 @@ def solve(document, absolute=False):
     return _frames(take_string(out))
 
 
-def batch(documents, jobs=1, absolute=False, errors="raise"):
-    """Solves many documents, ``jobs`` at a time on as many threads, in one
-    foreign call; returns their frames in input order.
+def batch(documents, jobs=None, absolute=False, errors="raise"):
+    """Solves many documents, ``jobs`` at a time on as many threads (default:
+    one per processor, as ``plumb batch``), in one foreign call; returns their
+    frames in input order.
 
     With ``errors="raise"`` (default) the first document that fails raises
     :class:`DocumentError` (its ``index`` says which) after all are solved;
@@ -83,6 +85,8 @@ def batch(documents, jobs=1, absolute=False, errors="raise"):
     """
     if errors not in ("raise", "return"):
         raise ValueError("errors must be 'raise' or 'return'")
+    if jobs is None:
+        jobs = os.cpu_count() or 1
     if not isinstance(jobs, int) or jobs < 1:
         raise ValueError("jobs must be an integer of at least 1")
     data = [_bytes(d) for d in documents]
