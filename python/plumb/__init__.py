@@ -75,9 +75,9 @@ def solve(document, absolute=False):
 
 
 def batch(documents, jobs=None, absolute=False, errors="raise"):
-    """Solves many documents, ``jobs`` at a time on as many threads (default:
-    one per processor, as ``plumb batch``), in one foreign call; returns their
-    frames in input order.
+    """Solves many documents with ``jobs`` workers, each solving one document
+    at a time on one thread (default: one worker per processor, as ``plumb
+    batch``), in one foreign call; returns their frames in input order.
 
     With ``errors="raise"`` (default) the first document that fails raises
     :class:`DocumentError` (its ``index`` says which) after all are solved;

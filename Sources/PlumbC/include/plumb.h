@@ -257,9 +257,10 @@ plumb_status plumb_compiled_frames_array(plumb_compiled *compiled, double width,
 
 typedef struct plumb_batch plumb_batch;
 
-/* Solves `count` documents, `jobs` at a time on `jobs` worker threads (each
- * document on one thread), and keeps one result per document in input
- * order. documents[i] holds lengths[i] bytes; `lengths` may be NULL when
+/* Solves `count` documents with `jobs` workers, each solving one document
+ * at a time on one thread (the workers run on libdispatch's thread pool, as
+ * `plumb batch --jobs` does, so more workers than processors add nothing),
+ * and keeps one result per document in input order. documents[i] holds lengths[i] bytes; `lengths` may be NULL when
  * every document is a NUL-terminated string. A document that fails does not
  * stop the others: its result is an error message. The call returns when
  * every document is solved. Free the batch with plumb_batch_free. */
