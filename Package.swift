@@ -4,8 +4,8 @@
 //
 // Layering (dependencies point down only):
 //   plumb (CLI) ─► Plumb (views, front ends, documents) ─► PlumbSolver (IR, strategies)
-//     │                                                   └► CPlumbKernels (C) ─► CLAPACKE (LAPACKE + OpenBLAS)
-//     └────────► PlumbClp (large coupled parts on COIN-OR Clp) ─► PlumbSolver, CClp
+//   PlumbC (C API) ─┘                                     └► CPlumbKernels (C) ─► CLAPACKE (LAPACKE + OpenBLAS)
+//   plumb (CLI) ─► PlumbClp (large coupled parts on COIN-OR Clp) ─► PlumbSolver, CClp
 import PackageDescription
 
 let package = Package(
@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "PlumbSolver", targets: ["PlumbSolver"]),
         .library(name: "PlumbClp", targets: ["PlumbClp"]),
         .executable(name: "plumb", targets: ["plumb"]),
+        // The C library (libplumbc.so) over the solver and layout documents;
+        // its header is Sources/PlumbC/include/plumb.h.
+        .library(name: "plumbc", type: .dynamic, targets: ["PlumbC"]),
         // The fuzz targets' bodies, for Fuzz/ (libFuzzer drivers) and the tests.
         .library(name: "PlumbFuzzing", targets: ["PlumbFuzzing"]),
     ],
@@ -65,6 +68,13 @@ let package = Package(
             name: "PlumbClp",
             dependencies: ["PlumbSolver", "CClp"],
             exclude: ["CMakeLists.txt"]
+        ),
+        // The C API: @_cdecl functions over Plumb and PlumbSolver, declared
+        // in include/plumb.h (a plain C header, not imported by Swift).
+        .target(
+            name: "PlumbC",
+            dependencies: ["Plumb"],
+            exclude: ["include", "plumb.pc.in", "CMakeLists.txt"]
         ),
         .target(
             name: "PlumbFuzzing",

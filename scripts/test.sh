@@ -7,13 +7,17 @@
 #   3. smoke: the SwiftPM-built plumb solves Examples/hello.json and
 #      Examples/wide-row.json (a block large enough for LAPACKE) to their
 #      hand-checked frames, reads stdin, and --stats prints one JSON line
+#   3a. the C library: scripts/build-capi.sh (libplumbc, plumb.h, plumb.pc),
+#       then Tests/CAPI/example.c built with gcc through pkg-config and run
 #   3b. fuzzing: scripts/fuzz.sh, libFuzzer + ASan on four targets, bounded
 #   4. CMake: configure + build with Ninja into build/; the CMake-built plumb
-#      solves both examples (running the C kernels and the LAPACKE link)
+#      solves both examples (running the C kernels and the LAPACKE link), and
+#      the CMake-built libplumbc passes the C example
 #   5. cross-check against kiwisolver: `plumb solve --absolute` equals
 #      scripts/kiwi_solve.py within 1e-6 on Examples/hello.json and on the
 #      list, grid, form and cards families (and list-rules, cards-rules) of
 #      scripts/generate.py at 200 views
+#   5b. the Python package: pip install ./python, then python/tests (unittest)
 #   6. cross-check against HiGHS: the coupled table family at 1,000 views,
 #      widths 1024 and 480, and the simplex stress families (chartgrid,
 #      dashboard, priorities, scales at 500 views, degenerate at 250) equal
@@ -200,6 +204,19 @@ else
     failed=$((failed + 1)); failures+=("swiftpm plumb binary")
 fi
 
+# --- 3a. the C library and the Python package -----------------------------------
+# libplumbc (SwiftPM product `plumbc`) laid out with its header and plumb.pc;
+# Tests/CAPI/example.c compiled with gcc through pkg-config and run; the
+# Python package pip-installed and its tests run against the same library.
+CAPI=$ROOT/.build/capi
+capi_example() {
+    export PKG_CONFIG_PATH=$CAPI/lib/pkgconfig
+    gcc -std=c11 -Wall -Wextra -Werror Tests/CAPI/example.c $(pkg-config --cflags --libs plumb) -lm \
+        -o "$CAPI/example" && "$CAPI/example" Examples/hello.json
+}
+check "C library: build libplumbc, header and plumb.pc" bash scripts/build-capi.sh --prefix "$CAPI"
+check "C library: Tests/CAPI/example.c (gcc, pkg-config)" capi_example
+
 # --- 3b. fuzzing --------------------------------------------------------------
 # libFuzzer with the address sanitizer on the SFL, SLL and document parsers and
 # the solver, from the seed corpus, 20 s per target (FUZZ_SECONDS to change).
@@ -216,6 +233,10 @@ elif [[ -x build/bin/plumb ]]; then
         solve_equals build/bin/plumb Examples/hello.json Examples/hello.absolute.json --absolute
     check "cmake-built plumb solves wide-row.json (C kernels, LAPACKE)" \
         solve_equals build/bin/plumb Examples/wide-row.json Examples/wide-row.absolute.json --absolute
+    check "cmake-built libplumbc passes Tests/CAPI/example.c" \
+        bash -c "gcc -std=c11 -Wall -Wextra -Werror Tests/CAPI/example.c -ISources/PlumbC/include -Lbuild/lib \
+                     -lplumbc -Wl,-rpath,'$ROOT/build/lib' -lm -o '$WORK/example-cmake' &&
+                 '$WORK/example-cmake' Examples/hello.json"
 else
     note "FAIL  no build/bin/plumb after the CMake build"
     failed=$((failed + 1)); failures+=("cmake plumb binary")
@@ -254,6 +275,26 @@ else
             note "FAIL  $GENERATOR $family $CROSSCHECK_VIEWS"
         fi
     done
+fi
+
+# --- 5b. the Python package ----------------------------------------------------
+# pip install ./python (ctypes over the libplumbc built in 3a), then its tests:
+# solve/batch/compiled/threads, plumb.kiwi against kiwisolver (call for call
+# and on random systems), and matplotlib's constrained layout with plumb.kiwi
+# in place of kiwisolver (matplotlib is installed if missing; without it that
+# test is skipped).
+python_package_tests() {
+    PLUMB_LIBRARY=$CAPI/lib/libplumbc.so python3 -m unittest discover -s python/tests -t python/tests -v
+}
+if ! python3 -c "import matplotlib" >/dev/null 2>&1; then
+    python3 -m pip install --quiet matplotlib >"$LOGS/pip-matplotlib.log" 2>&1 || true
+fi
+check "python: pip install ./python" python3 -m pip install --quiet ./python
+if ((kiwi_ready == 0)); then
+    skip "python package tests: kiwisolver missing (see $LOGS/pip-kiwisolver.log)"
+else
+    check "python: package tests (solve, batch, compiled, threads, plumb.kiwi vs kiwisolver, matplotlib)" \
+        python_package_tests
 fi
 
 # --- 6. HiGHS cross-check on a coupled layout -------------------------------------

@@ -150,7 +150,8 @@ struct BatchCommand: ParsableCommand {
     /// Parses, lowers and solves one document into its result line.
     static func layOut(_ item: Item, options: SolveOptions, absolute: Bool) -> Outcome {
         var outcome = Outcome()
-        var id = item.fallbackID
+        let id = item.fallbackID
+        var documentID: String?
         let bytes: [UInt8]
         switch item.source {
         case .bytes(let line):
@@ -164,19 +165,16 @@ struct BatchCommand: ParsableCommand {
             }
         }
         do throws(LayoutError) {
-            let document = try LayoutDocument.parse(bytes, source: item.fallbackID)
-            if let own = document.id { id = own }
-            let lowered = try document.lower()
-            let solution = try lowered.solve(options: options)
+            let solved = try DocumentSolving.solve(bytes, source: item.fallbackID, absolute: absolute,
+                                                   options: options, documentID: &documentID)
             outcome.line.append(contentsOf: "{\"id\": ".utf8)
-            FrameWriter.appendString(id, to: &outcome.line)
+            FrameWriter.appendString(documentID ?? id, to: &outcome.line)
             outcome.line.append(contentsOf: ", \"frames\": ".utf8)
-            FrameWriter.appendFrames(ids: lowered.viewIDs, frames: lowered.frames(from: solution, absolute: absolute),
-                                     oneLine: true, to: &outcome.line)
+            FrameWriter.appendFrames(ids: solved.viewIDs, frames: solved.frames, oneLine: true, to: &outcome.line)
             outcome.line.append(contentsOf: "}\n".utf8)
-            outcome.views = lowered.viewIDs.count
+            outcome.views = solved.viewIDs.count
         } catch {
-            outcome.appendError(id: id, message: error.description)
+            outcome.appendError(id: documentID ?? id, message: error.description)
         }
         return outcome
     }

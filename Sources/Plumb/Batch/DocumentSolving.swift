@@ -1,0 +1,126 @@
+import Dispatch
+import Synchronization
+
+/// A layout document from its bytes to its frames in one call, alone or many
+/// at once: what `plumb batch` does for each document, shared with the C
+/// library (`PlumbC`) so that both solve documents the same way.
+public enum DocumentSolving {
+    /// What solving one document gives.
+    public struct Solved: Sendable {
+        /// The document's own `id`, if it has one.
+        public var id: String?
+        /// View ids: the root first, then the views in document order.
+        public var viewIDs: [String]
+        /// One frame per id, in parent coordinates or, when asked, root coordinates.
+        public var frames: [Rect]
+    }
+
+    /// Parses, lowers and solves one document.
+    ///
+    /// - Parameters:
+    ///   - bytes: The document's JSON.
+    ///   - source: The document's name in diagnostics.
+    ///   - absolute: `true` for frames in root coordinates.
+    ///   - options: Passed to ``LoweredLayout/solve(options:)``.
+    /// - Throws: ``LayoutError`` for every problem parsing, lowering or solving finds.
+    /// - Complexity: that of parsing, lowering and solving the document.
+    public static func solve(_ bytes: [UInt8], source: String, absolute: Bool = false,
+                             options: SolveOptions = SolveOptions()) throws(LayoutError) -> Solved {
+        var id: String?
+        return try solve(bytes, source: source, absolute: absolute, options: options, documentID: &id)
+    }
+
+    /// As ``solve(_:source:absolute:options:)``, and sets `documentID` to the
+    /// document's own `id` as soon as it is parsed, so that a caller can name
+    /// a document whose lowering or solve fails (as `plumb batch` does).
+    public static func solve(_ bytes: [UInt8], source: String, absolute: Bool = false,
+                             options: SolveOptions = SolveOptions(),
+                             documentID: inout String?) throws(LayoutError) -> Solved {
+        let document = try LayoutDocument.parse(bytes, source: source)
+        documentID = document.id
+        let lowered = try document.lower()
+        let solution = try lowered.solve(options: options)
+        return Solved(id: document.id, viewIDs: lowered.viewIDs,
+                      frames: lowered.frames(from: solution, absolute: absolute))
+    }
+
+    /// One document's frames as `plumb solve` writes them:
+    /// `{"frames": {"<id>": [x, y, width, height], ...}}` and a newline.
+    ///
+    /// - Throws: as ``solve(_:source:absolute:options:)``.
+    public static func framesJSON(_ bytes: [UInt8], source: String, absolute: Bool = false,
+                                  options: SolveOptions = SolveOptions()) throws(LayoutError) -> [UInt8] {
+        let solved = try solve(bytes, source: source, absolute: absolute, options: options)
+        return FrameWriter.json(ids: solved.viewIDs, frames: solved.frames)
+    }
+
+    /// Solves every document, `jobs` at a time, each on one thread
+    /// (``SolveOptions/threads`` is set to 1 for each, as `plumb batch` does),
+    /// and returns one result per document in input order: its frames JSON
+    /// (as ``framesJSON(_:source:absolute:options:)``) or its error.
+    ///
+    /// - Parameters:
+    ///   - documents: The documents' JSON bytes.
+    ///   - jobs: How many documents are solved at once (at least 1; more
+    ///     than `documents.count` is the same as `documents.count`).
+    ///   - source: The name of document `i` in diagnostics.
+    /// - Complexity: the sum of the documents' solves, spread over `jobs` workers.
+    public static func batch(_ documents: [[UInt8]], jobs: Int, absolute: Bool = false,
+                             options: SolveOptions = SolveOptions(),
+                             source: @escaping @Sendable (Int) -> String = { "document \($0)" })
+        -> [Result<[UInt8], LayoutError>]
+    {
+        var perDocument = options
+        perDocument.threads = 1
+        let results = BatchResults(count: documents.count)
+        let workers = max(1, min(jobs, documents.count))
+        let group = DispatchGroup()
+        for _ in 0 ..< workers {
+            DispatchQueue.global().async(group: group) { [perDocument] in
+                while let i = results.claim() {
+                    let result: Result<[UInt8], LayoutError>
+                    do throws(LayoutError) {
+                        result = .success(try framesJSON(documents[i], source: source(i), absolute: absolute,
+                                                         options: perDocument))
+                    } catch {
+                        result = .failure(error)
+                    }
+                    results.store(result, at: i)
+                }
+            }
+        }
+        group.wait()
+        return results.all()
+    }
+}
+
+/// The results of ``DocumentSolving/batch(_:jobs:absolute:options:source:)``:
+/// the next index to claim and a slot per document, behind one lock.
+private final class BatchResults: Sendable {
+    private struct State {
+        var next = 0
+        var slots: [Result<[UInt8], LayoutError>?]
+    }
+    private let state: Mutex<State>
+
+    init(count: Int) {
+        state = Mutex(State(slots: Array(repeating: nil, count: count)))
+    }
+
+    /// The next document index, or nil when every one is claimed.
+    func claim() -> Int? {
+        state.withLock { s in
+            guard s.next < s.slots.count else { return nil }
+            s.next += 1
+            return s.next - 1
+        }
+    }
+
+    func store(_ result: Result<[UInt8], LayoutError>, at i: Int) {
+        state.withLock { $0.slots[i] = result }
+    }
+
+    func all() -> [Result<[UInt8], LayoutError>] {
+        state.withLock { s in s.slots.map { $0! } }
+    }
+}
