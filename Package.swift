@@ -5,7 +5,7 @@
 // Layering (dependencies point down only):
 //   plumb (CLI) ─► Plumb (views, front ends, documents) ─► PlumbSolver (IR, strategies)
 //   PlumbC (C API) ─┘                                     └► CPlumbKernels (C) ─► CLAPACKE (LAPACKE + OpenBLAS)
-//   plumb (CLI) ─► PlumbClp (large coupled parts on COIN-OR Clp) ─► PlumbSolver, CClp
+//   plumb, PlumbC ─► PlumbClp (large coupled parts on COIN-OR Clp) ─► PlumbSolver, CClp
 import PackageDescription
 
 let package = Package(
@@ -73,7 +73,7 @@ let package = Package(
         // in include/plumb.h (a plain C header, not imported by Swift).
         .target(
             name: "PlumbC",
-            dependencies: ["Plumb"],
+            dependencies: ["Plumb", "PlumbClp"],
             exclude: ["include", "plumb.pc.in", "CMakeLists.txt"]
         ),
         .target(

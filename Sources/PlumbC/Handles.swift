@@ -6,6 +6,8 @@ import Glibc
 import Darwin
 #endif
 import Plumb
+import PlumbClp
+import PlumbSolver
 
 /// `plumb_status` in plumb.h; the raw values are the header's.
 enum Status: Int32 {
@@ -84,7 +86,17 @@ func lastErrorPointer() -> UnsafePointer<CChar> {
 /// Runs one C entry point's body: its error becomes the status and this
 /// thread's message; success clears the message.
 @inline(__always)
+/// Installs Clp for large coupled parts once, on the first call into the
+/// library, as the `plumb` tool does at start-up (`PLUMB_LARGE_PARTS=tableau`
+/// in the environment keeps the tableau).
+private let largePartsInstalled: Bool = {
+    let choice = getenv("PLUMB_LARGE_PARTS").map { String(cString: $0) } ?? "clp"
+    if choice != "tableau" { SolveOptions.defaultLargePartSolver = ClpPartSolver() }
+    return true
+}()
+
 func entry(_ body: () throws(CError) -> Void) -> Int32 {
+    _ = largePartsInstalled
     do {
         try body()
         setLastError("")
