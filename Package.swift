@@ -4,7 +4,9 @@
 //
 // Layering (dependencies point down only):
 //   plumb (CLI) ─► Plumb (views, front ends, documents) ─► PlumbSolver (IR, strategies)
-//                                                         └► CPlumbKernels (C) ─► CLAPACKE (LAPACKE + OpenBLAS)
+//        │                                                └► CPlumbKernels (C) ─► CLAPACKE (LAPACKE + OpenBLAS)
+//        └──────► PlumbText (measures Text with Pango) ─► Plumb
+//                                                     └► CPango (Pango on FreeType and fontconfig)
 import PackageDescription
 
 let package = Package(
@@ -13,6 +15,7 @@ let package = Package(
         // MARK: - Public API
         .library(name: "Plumb", targets: ["Plumb"]),
         .library(name: "PlumbSolver", targets: ["PlumbSolver"]),
+        .library(name: "PlumbText", targets: ["PlumbText"]),
         .executable(name: "plumb", targets: ["plumb"]),
         // The fuzz targets' bodies, for Fuzz/ (libFuzzer drivers) and the tests.
         .library(name: "PlumbFuzzing", targets: ["PlumbFuzzing"]),
@@ -30,6 +33,13 @@ let package = Package(
             name: "CLAPACKE",
             pkgConfig: "lapacke",
             providers: [.apt(["liblapacke-dev", "libopenblas-dev"])]
+        ),
+        // Pango on FreeType and fontconfig (Debian's libpango1.0-dev): the text
+        // engine behind PlumbText. Plumb itself does not link it.
+        .systemLibrary(
+            name: "CPango",
+            pkgConfig: "pangoft2",
+            providers: [.apt(["libpango1.0-dev"])]
         ),
         // Hot sparse kernels in C. The module map's `link` lines only reach Swift
         // importers, so the link is stated here as well.
@@ -51,6 +61,12 @@ let package = Package(
             dependencies: ["PlumbSolver"],
             exclude: ["CMakeLists.txt"]
         ),
+        // Measures Plumb's Text with Pango (implements Plumb.TextMeasurer).
+        .target(
+            name: "PlumbText",
+            dependencies: ["Plumb", "CPango"],
+            exclude: ["CMakeLists.txt"]
+        ),
         .target(
             name: "PlumbFuzzing",
             dependencies: ["Plumb"]
@@ -59,6 +75,7 @@ let package = Package(
             name: "plumb",
             dependencies: [
                 "Plumb",
+                "PlumbText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["CMakeLists.txt"]
@@ -89,7 +106,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PlumbCLITests",
-            dependencies: ["Plumb"]
+            dependencies: ["Plumb", "PlumbText", "CPango"]
+        ),
+        .testTarget(
+            name: "PlumbTextTests",
+            dependencies: ["Plumb", "PlumbText", "CPango"]
         ),
     ]
 )

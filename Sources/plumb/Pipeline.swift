@@ -1,5 +1,6 @@
 import ArgumentParser
 import Plumb
+import PlumbText
 
 /// The steps every subcommand shares: reading and parsing a document, and
 /// turning failures into one message on standard error and exit status 1.
@@ -7,9 +8,11 @@ enum Pipeline {
     /// The name a document path has in diagnostics (`<stdin>` for `-`).
     static func sourceName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
-    /// Reads and parses the document at `path` (`-` for standard input).
+    /// Reads and parses the document at `path` (`-` for standard input), and
+    /// installs Pango as the text measurer (documents' texts are measured with it).
     static func loadDocument(_ path: String) throws -> LayoutDocument {
-        try LayoutDocument.parse(try IO.read(path), source: sourceName(path))
+        PlumbText.install()
+        return try LayoutDocument.parse(try IO.read(path), source: sourceName(path))
     }
 
     /// Solves a compiled layout at one root size; a failure is preceded on

@@ -28,6 +28,14 @@ extension LayoutDocument {
         var lengthRows: [LoweredLayout.IntrinsicRows] = []
         lengthRows.reserveCapacity(intrinsicRows / 2)
 
+        // Views with text: measured, height for width (ContentSizer). Their
+        // rows come first so that constraints naming their baselines know them.
+        for i in texts.keys.sorted() {
+            let s = sizing[Int(i)]
+            builder.addMeasuredView(
+                ViewIndex(rawValue: i), id: viewID(at: Int(i)), text: texts[i], hasIntrinsicWidth: true,
+                hugging: (s.hugging.0, s.hugging.1), resistance: (s.resistance.0, s.resistance.1))
+        }
         for i in 0 ..< viewCount {
             for axis in LayoutAxis.allCases {
                 let s = sizing[i]
@@ -69,6 +77,7 @@ extension LayoutDocument {
         try sink.throwIfAny()
         var lowered = LoweredLayout(system: builder.system, viewIDs: viewIDs, parents: parents)
         lowered.intrinsicRows = lengthRows
+        lowered.content = builder.content
         return lowered
     }
 }

@@ -75,6 +75,8 @@ public struct LayoutDocument: Sendable {
     var sizing = SizingTable()
     /// The constraint strings, in order.
     var constraintTexts = BytePool()
+    /// The texts of the views that have one, by view index.
+    var texts: [Int32: Text] = [:]
 
     /// A view's intrinsic size (NaN for "no intrinsic metric") and its
     /// hugging and compression resistance priorities, `(horizontal, vertical)`.
@@ -150,6 +152,9 @@ public struct LayoutDocument: Sendable {
         let w = sizing[index].width, h = sizing[index].height
         return IntrinsicSize(width: w.isNaN ? nil : w, height: h.isNaN ? nil : h)
     }
+
+    /// The text of view `index`, if it has one.
+    public func text(at index: Int) -> Text? { texts[Int32(index)] }
 
     /// The content hugging priorities of view `index` (250 unless the document sets them).
     public func huggingPriorities(at index: Int) -> (horizontal: Priority, vertical: Priority) {

@@ -78,11 +78,17 @@ struct SystemBuilder {
         constant: Double, priority: Priority, origin: RowOrigin
     ) {
         var terms = AttributeTerms()
+        var baselines: [ContentPlan.BaselineTerm] = []
         // Right to left, leading and trailing are `root.width - edge` (see
         // LayoutDirection; the root's left is 0). The root's width stays a
         // variable, so the row is right for any root size it is solved at.
+        // A measured view's baseline is `top + offset`; the offset goes into
+        // the row's constant once measured (ContentSizer).
         func append(_ attribute: LayoutAttribute, of view: ViewIndex, scale: Double) {
-            if let edge = direction.mirroredEdge(of: attribute) {
+            if attribute.isBaseline, let entry = content.entryOfView[view.rawValue] {
+                terms.append(view.variable(.top), scale)
+                baselines.append(.init(entry: entry, last: attribute != .firstBaseline, coefficient: scale))
+            } else if let edge = direction.mirroredEdge(of: attribute) {
                 terms.append(edge, of: view, scale: -scale)
                 terms.append(ViewIndex.root.variable(.width), scale)
             } else {
@@ -93,7 +99,37 @@ struct SystemBuilder {
         if let second, let secondAttribute {
             append(secondAttribute, of: second, scale: -multiplier)
         }
-        system.addRow(terms, constant: -constant, relation: relation, priority: priority, origin: origin)
+        let row = system.addRow(terms, constant: -constant, relation: relation, priority: priority, origin: origin)
+        if !baselines.isEmpty {
+            content.baselineRows.append(.init(row: row, base: -constant, terms: baselines))
+        }
+    }
+
+    /// The measured views added so far and the rows that depend on their
+    /// measurements (see ``ContentPlan``).
+    private(set) var content = ContentPlan()
+
+    /// Makes `view` a view whose content is measured: adds its intrinsic
+    /// height rows (and width rows when `hasIntrinsicWidth`) with a length of
+    /// 0 until the ``ContentSizer`` measures it, and lowers its baselines in
+    /// later constraints as `top + offset`. Call it before adding the
+    /// constraints that name the view.
+    mutating func addMeasuredView(
+        _ view: ViewIndex, id: String, text: Text?, hasIntrinsicWidth: Bool,
+        hugging: (horizontal: Priority, vertical: Priority), resistance: (horizontal: Priority, vertical: Priority)
+    ) {
+        func rows(_ axis: LayoutAxis) -> RowIndex {
+            let h = axis == .horizontal ? hugging.horizontal : hugging.vertical
+            let r = axis == .horizontal ? resistance.horizontal : resistance.vertical
+            let origins = Self.intrinsicOrigins(id: id, axis: axis, length: 0, hugging: h, resistance: r)
+            return addIntrinsicSize(view, axis: axis, length: 0, hugging: h, resistance: r,
+                                    origins: (.stored(origins.hugging), .stored(origins.resistance)))
+        }
+        let widthRow = hasIntrinsicWidth ? rows(.horizontal) : nil
+        let heightRow = rows(.vertical)
+        content.entryOfView[view.rawValue] = Int32(content.entries.count)
+        content.entries.append(.init(view: view.rawValue, text: text, widthRow: widthRow, heightRow: heightRow,
+                                     id: id, hugging: hugging, resistance: resistance))
     }
 
     /// Adds the rows of the Simple Layout Language rules in `book`, in
