@@ -47,6 +47,23 @@ enum Pipeline {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The texts of a document's views as measured in a solve, for the SVG renderer.
+    static func textBoxes(_ document: LayoutDocument, _ report: ContentReport) -> [Int: SVGRenderer.TextBox] {
+        var boxes: [Int: SVGRenderer.TextBox] = [:]
+        for (view, metrics) in report.texts {
+            guard let text = document.text(at: view) else { continue }
+            boxes[view] = SVGRenderer.TextBox(font: text.font, lines: metrics.lines)
+        }
+        return boxes
+    }
+
+    /// The `"text"` object of a `--stats` line: measured views, solves, text
+    /// engine calls and cache hits.
+    static func textStats(views: Int, _ report: ContentReport) -> String {
+        "\"text\":{\"views\":\(views),\"passes\":\(report.passes),\"measure_calls\":\(report.measureCalls),"
+            + "\"cache_hits\":\(report.cacheHits)}"
+    }
+
     /// Milliseconds between two ``IO/now()`` readings, as a plain JSON number with three decimals.
     static func ms(_ a: Double, _ b: Double) -> String { String(format3: (b - a) * 1e3) }
 }

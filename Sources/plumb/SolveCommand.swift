@@ -25,7 +25,7 @@ struct SolveCommand: ParsableCommand {
 
     @OptionGroup var pixels: PixelOptions
 
-    @Flag(help: "Print one line of JSON with counts and per-phase times (ms) to standard error.")
+    @Flag(help: "Print one line of JSON with counts and per-phase times (ms) to standard error; \"text\" counts text views, solves (passes) and text engine calls.")
     var stats = false
 
     @Option(help: "Also draw the solved layout as an SVG picture to this file.")
@@ -43,21 +43,27 @@ struct SolveCommand: ParsableCommand {
         // The document goes as soon as it is lowered (its origins keep what
         // diagnostics need).
         var t1 = t0
+        var textFonts: [Int: Font] = [:]
         let lowered = try {
             let doc = try Pipeline.loadDocument(document)
             t1 = IO.now()
+            for i in 0 ..< doc.viewCount { if let text = doc.text(at: i) { textFonts[i] = text.font } }
             return try doc.lower()
         }()
         let t2 = IO.now()
-        let solution = try lowered.solve(options: SolveOptions(strategy: strategy))
+        let (solution, content) = try lowered.solveMeasuringContent(options: SolveOptions(strategy: strategy))
         let t3 = IO.now()
         let frames = lowered.frames(from: solution, absolute: absolute, scale: pixels.scale)
         let json = FrameWriter.json(ids: lowered.viewIDs, frames: frames)
         var picture: [UInt8]? = nil
         if svg != nil {
             let absoluteFrames = absolute ? frames : lowered.frames(from: solution, absolute: true, scale: pixels.scale)
+            var boxes: [Int: SVGRenderer.TextBox] = [:]
+            for (view, metrics) in content.texts {
+                if let font = textFonts[view] { boxes[view] = SVGRenderer.TextBox(font: font, lines: metrics.lines) }
+            }
             picture = Array(SVGRenderer.render(ids: lowered.viewIDs, parents: lowered.parents,
-                                               absoluteFrames: absoluteFrames).utf8)
+                                               absoluteFrames: absoluteFrames, texts: boxes).utf8)
         }
         try IO.write(json, to: output)
         if let svg, let picture { try IO.write(picture, to: svg) }
@@ -74,7 +80,7 @@ struct SolveCommand: ParsableCommand {
                 "presolve":{"components":\(s.residualComponents),"aggregated":\(s.aggregatedVariables),\
                 "eliminated":\(s.eliminatedVariables),"interval":\(s.intervalVariables)},\
                 "simplex":{"components":\(s.simplexComponents),"variables":\(s.simplexVariables),\
-                "largest":\(s.largestSimplexComponent)}}
+                "largest":\(s.largestSimplexComponent)},\(Pipeline.textStats(views: textFonts.count, content))}
                 """
             IO.printError(line)
         }

@@ -49,6 +49,21 @@ public final class CompiledLayout {
     private var intrinsicRows: [Int32: (horizontal: RowIndex?, vertical: RowIndex?)] = [:]
     /// View id → index, built on the first ``setIntrinsicSize(_:ofView:)``.
     private var indexOfID: [String: Int]? = nil
+    /// Measures the texts height for width, keeping its measurements and
+    /// cache between solves; `nil` for a layout without text.
+    private let sizer: ContentSizer?
+    /// Passes and measure calls over every solve so far.
+    private var totalPasses = 0
+
+    /// What measuring text has cost over every solve so far (``ContentReport/passes``
+    /// counts all their solves), and each text's metrics at the last solve.
+    /// All zero for a layout without text.
+    public var contentReport: ContentReport {
+        guard let sizer else { return ContentReport() }
+        var report = sizer.report
+        report.passes = totalPasses
+        return report
+    }
 
     /// Compiles a document at its own root size.
     ///
@@ -57,13 +72,25 @@ public final class CompiledLayout {
     ///   constraints that conflict at every size. A conflict that depends on
     ///   the size is reported by the solve at that size.
     /// - Complexity: about one fresh solve of the document.
-    public convenience init(_ document: LayoutDocument, options: SolveOptions = SolveOptions()) throws(LayoutError) {
+    ///
+    /// A document with text is compiled with the rows its measurements set as
+    /// parameters; each solve measures height for width as
+    /// ``LoweredLayout/solve(options:)`` does, with `measurer` (the installed
+    /// one when `nil`), starting from the last solve's measurements and
+    /// measuring again only the texts whose width changed (cached per text
+    /// and width).
+    public convenience init(
+        _ document: LayoutDocument, options: SolveOptions = SolveOptions(), measurer: (any TextMeasurer)? = nil
+    ) throws(LayoutError) {
         try self.init(lowered: try document.lower(), width: document.rootWidth, height: document.rootHeight,
-                      options: options)
+                      options: options, measurer: measurer)
     }
 
     /// Compiles a layout lowered by ``LayoutDocument/lower()`` whose root is `width` × `height`.
-    init(lowered: LoweredLayout, width: Double, height: Double, options: SolveOptions) throws(LayoutError) {
+    init(
+        lowered: LoweredLayout, width: Double, height: Double, options: SolveOptions,
+        measurer: (any TextMeasurer)? = nil
+    ) throws(LayoutError) {
         viewIDs = lowered.viewIDs
         parents = lowered.parents
         self.width = width
@@ -78,6 +105,9 @@ public final class CompiledLayout {
             if entry.axis == .horizontal { rows.horizontal = entry.huggingRow } else { rows.vertical = entry.huggingRow }
             intrinsicRows[entry.view] = rows
         }
+        parameterRows += lowered.content.parameterRows
+        sizer = lowered.content.isEmpty
+            ? nil : ContentSizer(plan: lowered.content, measurer: measurer ?? TextMeasurers.current)
         do {
             compiled = try CompiledSystem(lowered.system, parameterRows: parameterRows, options: options)
         } catch {
@@ -111,14 +141,26 @@ public final class CompiledLayout {
             rootHeightSet = height
         }
         let solution: Solution
-        do {
-            solution = try compiled.solve()
-        } catch {
-            throw LayoutError(error)
+        if let sizer {
+            let compiled = self.compiled
+            defer { totalPasses += sizer.passes }
+            solution = try sizer.solve(
+                setConstant: { value, row, origin in compiled.setConstant(value, ofRow: row, origin: origin) },
+                solve: { () throws(LayoutError) -> Solution in try Self.solve(compiled) })
+        } else {
+            solution = try Self.solve(compiled)
         }
         self.width = width
         self.height = height
         return solution
+    }
+
+    private static func solve(_ compiled: CompiledSystem) throws(LayoutError) -> Solution {
+        do {
+            return try compiled.solve()
+        } catch {
+            throw LayoutError(error)
+        }
     }
 
     /// Every view's frame with the root at `width` × `height`, in ``viewIDs`` order.
