@@ -106,8 +106,9 @@ let package = Package(
         ),
         .testTarget(
             name: "PlumbCLITests",
-            dependencies: ["Plumb", "PlumbText", "CPango"]
+            dependencies: ["Plumb"]
         ),
+        // PangoTextMeasurer and layouts with text, against Pango asked directly.
         .testTarget(
             name: "PlumbTextTests",
             dependencies: ["Plumb", "PlumbText", "CPango"]
