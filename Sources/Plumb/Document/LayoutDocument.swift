@@ -18,6 +18,9 @@
 ///   misspelt `"constraint"` is not silently ignored. `views`, `constraints`
 ///   and `rules` may be omitted (empty); `root` with `width` and `height` is
 ///   required; every view needs a non-empty `id`.
+/// - A view's `text` (`docs/text.md`) is a string or an object with
+///   `string` and optional `font`, `size`, `lines`, `lineHeight`; a view
+///   with text has no `intrinsicSize` (the text decides it).
 /// - `intrinsicSize` dimensions must be finite and not negative; `hugging`
 ///   and `compressionResistance` entries are priorities in `1 ... 1000`.
 /// - A constraint string can name every view whose id is a Simple Format
