@@ -65,7 +65,7 @@ struct SweepCommand: ParsableCommand {
                 out.append(contentsOf: "{\"width\": ".utf8)
                 FrameWriter.appendNumber(width, to: &out)
                 out.append(contentsOf: ", \"height\": ".utf8)
-                FrameWriter.appendNumber(height, to: &out)
+                FrameWriter.appendNumber(layout.height, to: &out)
                 out.append(contentsOf: ", \"frames\": ".utf8)
                 let frames = layout.frames(from: solution, absolute: absolute, scale: pixels.scale)
                 FrameWriter.appendFrames(ids: layout.viewIDs, frames: frames, oneLine: true, to: &out)

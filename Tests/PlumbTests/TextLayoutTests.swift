@@ -203,3 +203,55 @@ final class GridMeasurer: TextMeasurer, @unchecked Sendable {
         #expect(LayoutAttribute.firstBaseline.axis == .vertical && LayoutAttribute.lastBaseline.isBaseline)
     }
 }
+
+/// Fitting sizes: a root whose height is as small as its content allows.
+@Suite struct FittingSizeTests {
+    @Test func aSelfSizingCellFitsItsWrappedText() throws {
+        let cell = View("cell"), title = View("title"), body = View("body")
+        cell.addSubview(title)
+        cell.addSubview(body)
+        title.text = Text("Title", font: Font(family: "Grid", size: 20))            // one line of 25
+        body.text = Text("one two three four five six", font: Font(family: "Grid", size: 10))
+        try Constraint.activate(Constraint.make(simpleFormats: [
+            "title.top = cell.top + 8", "title.left = cell.left + 8",
+            "body.top = title.bottom + 4", "body.left = cell.left + 8", "body.right = cell.right - 8",
+            "cell.bottom = body.bottom + 8",
+        ], views: ["cell": cell, "title": title, "body": body]))
+        let measurer = GridMeasurer()
+        // 100 wide: the body gets 84, 16 characters a line: "one two three" / "four five six", 25 high.
+        let size = try cell.systemLayoutSizeFitting(width: 100, measurer: measurer)
+        #expect(size.width == 100 && size.height == 8 + 25 + 4 + 25 + 8)
+        #expect(cell.frame == Rect(x: 0, y: 0, width: 100, height: 70))
+        #expect(body.textMetrics?.lineCount == 2)
+        // 300 wide: one line.
+        #expect(try cell.systemLayoutSizeFitting(width: 300, measurer: measurer).height == 8 + 25 + 4 + 12.5 + 8)
+    }
+
+    @Test func documentRootHeightFit() throws {
+        let json = """
+            {"root": {"width": 100, "height": "fit"},
+             "views": [{"id": "label", "text": {"string": "aaaaa bbbbb ccccc", "size": 10}}],
+             "constraints": ["label.left = root.left + 10", "label.right = root.right - 10", "label.top = root.top + 5",
+                             "root.bottom >= label.bottom + 5"]}
+            """
+        let doc = try parseDocument(json)
+        #expect(doc.rootHeightFits)
+        let lowered = try doc.lower()
+        #expect(lowered.fitsHeight)
+        let (solution, _) = try lowered.solveMeasuringContent(measurer: GridMeasurer())
+        let frames = lowered.frames(from: solution)
+        // 80 wide: "aaaaa bbbbb" (55) and "ccccc": two lines of 12.5.
+        #expect(frames[0] == Rect(x: 0, y: 0, width: 100, height: 35))
+        // Compiled: the height follows the width; the height asked is not used.
+        let layout = try CompiledLayout(doc, measurer: GridMeasurer())
+        #expect(try layout.frames(width: 40, height: 999)[0].height == 5 + 3 * 12.5 + 5)
+        #expect(layout.height == 47.5)
+        #expect(try layout.frames(width: 200, height: 999)[0].height == 22.5)
+    }
+
+    @Test func rootHeightMustBeANumberOrFit() {
+        documentDiagnosticTest(#"{"root": {"width": 10, "height": "fits"}}"#,
+                               .wrongType(path: "root.height", expected: "a number or \"fit\"", found: "the string \"fits\""),
+                               at: (1, 34))
+    }
+}

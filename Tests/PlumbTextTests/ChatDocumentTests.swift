@@ -74,3 +74,23 @@ import Testing
         #expect(layout.contentReport.cacheHits > 0)
     }
 }
+
+/// The chat with its root's height fitted to the bubbles, against the same
+/// layout at a fixed height.
+@Suite struct ChatFittingTests {
+    @Test(arguments: [375.0, 768.0])
+    func theRootEndsBelowTheLastBubble(width: Double) throws {
+        let fixed = ChatDocumentTests.json.replacingOccurrences(of: "\"width\": 375,", with: "\"width\": \(width),")
+        let fit = fixed.replacingOccurrences(of: "\"height\": 812", with: "\"height\": \"fit\"")
+            .replacingOccurrences(of: "\"constraints\": [", with: "\"constraints\": [\n  \"root.bottom = bubble5.bottom + 12\",")
+        let measurer = PangoTextMeasurer()
+        func frames(_ json: String) throws -> [Rect] {
+            let lowered = try LayoutDocument.parse(Array(json.utf8), source: "chat.json").lower()
+            return lowered.frames(from: try lowered.solveMeasuringContent(measurer: measurer).solution, absolute: true)
+        }
+        let a = try frames(fixed), b = try frames(fit)
+        let last = ChatDocumentTests.document.viewIDs.firstIndex(of: "bubble5")!
+        #expect(b[0] == Rect(x: 0, y: 0, width: width, height: a[last].maxY + 12))
+        #expect(Array(a.dropFirst()) == Array(b.dropFirst()))
+    }
+}

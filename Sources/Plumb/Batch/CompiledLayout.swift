@@ -52,6 +52,9 @@ public final class CompiledLayout {
     /// Measures the texts height for width, keeping its measurements and
     /// cache between solves; `nil` for a layout without text.
     private let sizer: ContentSizer?
+    /// Whether the root's height fits the content: then the height given to
+    /// ``solve(width:height:)`` is not used, and ``height`` is the fitted one.
+    public let fitsHeight: Bool
     /// Passes and measure calls over every solve so far.
     private var totalPasses = 0
 
@@ -106,6 +109,7 @@ public final class CompiledLayout {
             intrinsicRows[entry.view] = rows
         }
         parameterRows += lowered.content.parameterRows
+        fitsHeight = lowered.fitsHeight
         sizer = lowered.content.isEmpty
             ? nil : ContentSizer(plan: lowered.content, measurer: measurer ?? TextMeasurers.current)
         do {
@@ -135,7 +139,7 @@ public final class CompiledLayout {
                                  origin: SystemBuilder.rootOrigin(rootID: viewIDs[0], attribute: "width", value: width))
             rootWidthSet = width
         }
-        if height != rootHeightSet {
+        if height != rootHeightSet && !fitsHeight {
             compiled.setConstant(-height, ofRow: SystemBuilder.rootHeightRow,
                                  origin: SystemBuilder.rootOrigin(rootID: viewIDs[0], attribute: "height", value: height))
             rootHeightSet = height
@@ -151,7 +155,7 @@ public final class CompiledLayout {
             solution = try Self.solve(compiled)
         }
         self.width = width
-        self.height = height
+        self.height = fitsHeight ? solution.values[ViewIndex.root.variable(.height).int] : height
         return solution
     }
 

@@ -6,7 +6,7 @@
 /// ```
 /// document -> { id?: string, root: root, views?: [view], constraints?: [string], rules?: [rule],
 ///               layoutDirection?: "ltr" | "rtl" }
-/// root     -> { id?: string, width: number, height: number }
+/// root     -> { id?: string, width: number, height: number | "fit" }
 /// view     -> { id: string, parent?: string, intrinsicSize?: [number|null, number|null],
 ///               hugging?: [number, number], compressionResistance?: [number, number],
 ///               text?: string | text }
@@ -150,7 +150,19 @@ struct DocumentParser {
                     document.rootID = id
                 }
             case 1: document.rootWidth = try readSize(path: "root.width") ?? 0
-            case 2: document.rootHeight = try readSize(path: "root.height") ?? 0
+            case 2:
+                if try reader.peekKind() == .string {
+                    let at = reader.valueOffset()
+                    let text = try reader.readString()
+                    if text == "fit" {
+                        document.rootHeightFits = true
+                    } else {
+                        problems.append((.wrongType(path: "root.height", expected: "a number or \"fit\"",
+                                                    found: "the string \"\(text)\""), at ..< reader.position))
+                    }
+                } else {
+                    document.rootHeight = try readSize(path: "root.height") ?? 0
+                }
             default: try unknown(key, path: "root", keys: Self.rootKeys)
             }
         }

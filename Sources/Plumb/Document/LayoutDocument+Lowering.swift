@@ -20,7 +20,7 @@ extension LayoutDocument {
         }
         // A typical rule makes four rows (two per direction).
         var builder = SystemBuilder(viewCount: viewCount, rows: constraintCount + intrinsicRows + 4 * rules.count)
-        builder.fixRoot(width: rootWidth, height: rootHeight, rootID: rootID)
+        builder.fixRoot(width: rootWidth, height: rootHeight, rootID: rootID, fitHeight: rootHeightFits)
         builder.direction = layoutDirection
         // Constraint strings and intrinsic sizes are described by the document
         // when asked (8 bytes per row instead of an Origin and a string).
@@ -78,6 +78,7 @@ extension LayoutDocument {
         var lowered = LoweredLayout(system: builder.system, viewIDs: viewIDs, parents: parents)
         lowered.intrinsicRows = lengthRows
         lowered.content = builder.content
+        lowered.fitsHeight = rootHeightFits
         return lowered
     }
 }

@@ -60,6 +60,10 @@ public struct LayoutDocument: Sendable {
     /// The root's size; its frame is `(0, 0, rootWidth, rootHeight)`.
     public internal(set) var rootWidth: Double = 0
     public internal(set) var rootHeight: Double = 0
+    /// Whether the root's height fits its content (`"height": "fit"`): the
+    /// smallest the constraints allow (see ``Priority/fittingSizeLevel``);
+    /// ``rootHeight`` is then 0 and is not used.
+    public internal(set) var rootHeightFits = false
     /// The document's rules, in order.
     public internal(set) var rules: [Rule] = []
     /// What `leading` and `trailing` mean in the document's constraints

@@ -26,6 +26,10 @@ public struct LoweredLayout: Sendable {
     /// measurements set; empty for a layout without text.
     var content = ContentPlan()
 
+    /// Whether the root's height fits the content (`"height": "fit"`)
+    /// rather than being fixed.
+    public internal(set) var fitsHeight = false
+
     /// Whether some view's content is measured (a text), so that solving
     /// takes a ``TextMeasurer`` and may take several passes.
     public var hasMeasuredContent: Bool { !content.isEmpty }

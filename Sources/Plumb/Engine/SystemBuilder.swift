@@ -1,3 +1,9 @@
+extension Priority {
+    /// 50: the priority at which a root whose height fits its content is
+    /// pulled towards a height of 0 (Auto Layout's `fittingSizeLevel`).
+    public static let fittingSizeLevel: Priority = 50
+}
+
 /// Lowers a view layout to a ``ConstraintSystem``: the one place shared by
 /// ``View/layout(width:height:direction:scale:)`` and ``LayoutDocument/lower()``.
 ///
@@ -38,16 +44,23 @@ struct SystemBuilder {
 
     /// Adds the four required rows that pin the root's frame to `(0, 0, width, height)`.
     ///
+    /// With `fitHeight`, the height row is instead `root.height = 0` at
+    /// ``Priority/fittingSizeLevel`` (50): the root is as short as every
+    /// constraint of a higher priority allows, as Auto Layout's
+    /// `systemLayoutSizeFitting` with the compressed size makes it.
+    ///
     /// - Precondition: `width` and `height` are finite.
-    mutating func fixRoot(width: Double, height: Double, rootID: String) {
+    mutating func fixRoot(width: Double, height: Double, rootID: String, fitHeight: Bool = false) {
         let pins: [(FrameVariable, Double, String)] = [
             (.left, 0, "left"), (.top, 0, "top"), (.width, width, "width"), (.height, height, "height"),
         ]
         for (variable, value, name) in pins {
+            let fits = fitHeight && variable == .height
             system.addRow(
                 CollectionOfOne((ViewIndex.root.variable(variable), 1.0)),
-                constant: -value, relation: .equal, priority: .required,
-                origin: Self.rootOrigin(rootID: rootID, attribute: name, value: value))
+                constant: fits ? 0 : -value, relation: .equal, priority: fits ? .fittingSizeLevel : .required,
+                origin: fits ? Origin(kind: .root, text: "\(rootID).height = fit (0 @ \(Priority.fittingSizeLevel))")
+                    : Self.rootOrigin(rootID: rootID, attribute: name, value: value))
         }
     }
 

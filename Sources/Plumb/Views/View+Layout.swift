@@ -21,6 +21,10 @@ extension View {
     ///   - scale: when given, frames are rounded to device pixels, `scale`
     ///     pixels per point (see ``PixelRounding``); it must be finite and
     ///     greater than 0, or the layout throws.
+    ///   - measurer: measures the views' ``text`` (the installed one,
+    ///     ``TextMeasurers/current``, when `nil`); views with text or a
+    ///     ``measureContent`` function are laid out height for width (see
+    ///     `docs/text.md`), which may take several solves.
     /// - Complexity: O(views + constraints) to lower, plus the solve.
     public func layout(
         width: Double, height: Double, direction: LayoutDirection = .leftToRight, scale: Double? = nil,
@@ -33,7 +37,45 @@ extension View {
             }
             rounding = r
         }
-        let (views, lowered) = try lowerTree(width: width, height: height, direction: direction)
+        try layout(width: width, height: height, fitHeight: false, direction: direction, rounding: rounding,
+                   measurer: measurer)
+    }
+
+    /// Lays out the tree under this view with its width fixed and its height
+    /// as small as the constraints allow (Auto Layout's
+    /// `systemLayoutSizeFitting` with the compressed height): the root's
+    /// height is pulled towards 0 at ``Priority/fittingSizeLevel`` (50), so
+    /// every constraint above that priority decides it. Sets every frame as
+    /// ``layout(width:height:direction:scale:measurer:)`` does and returns
+    /// the root's size.
+    ///
+    /// The content must reach the root's bottom through constraints (a
+    /// chain from top to bottom, as a self-sizing cell needs); otherwise the
+    /// height is 0.
+    ///
+    /// - Throws: as ``layout(width:height:direction:scale:measurer:)``.
+    @discardableResult
+    public func systemLayoutSizeFitting(
+        width: Double, direction: LayoutDirection = .leftToRight, scale: Double? = nil,
+        measurer: (any TextMeasurer)? = nil
+    ) throws(LayoutError) -> (width: Double, height: Double) {
+        var rounding: PixelRounding? = nil
+        if let scale {
+            guard let r = PixelRounding(scale: scale) else {
+                throw LayoutError([Diagnostic(location: id, problem: .invalidScale(scale))])
+            }
+            rounding = r
+        }
+        try layout(width: width, height: 0, fitHeight: true, direction: direction, rounding: rounding,
+                   measurer: measurer)
+        return (frame.width, frame.height)
+    }
+
+    private func layout(
+        width: Double, height: Double, fitHeight: Bool, direction: LayoutDirection, rounding: PixelRounding?,
+        measurer: (any TextMeasurer)?
+    ) throws(LayoutError) {
+        let (views, lowered) = try lowerTree(width: width, height: height, direction: direction, fitHeight: fitHeight)
         let (solution, texts) = try Self.solve(lowered, views: views, measurer: measurer)
         let frames = SystemBuilder.frames(values: solution.values, parents: lowered.parents, absolute: false, rounding: rounding)
         for (view, frame) in zip(views, frames) { view.frame = frame }
@@ -98,7 +140,7 @@ extension View {
     /// lowers it: the one lowering shared by ``layout(width:height:direction:scale:)``
     /// and ``checkLayout(width:height:direction:)``.
     private func lowerTree(
-        width: Double, height: Double, direction: LayoutDirection
+        width: Double, height: Double, direction: LayoutDirection, fitHeight: Bool = false
     ) throws(LayoutError) -> (views: [View], lowered: LoweredLayout) {
         guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
             throw LayoutError([Diagnostic(location: id, problem: .invalidRootSize(width: width, height: height))])
@@ -120,7 +162,7 @@ extension View {
 
         var sink = DiagnosticSink()
         var builder = SystemBuilder(viewCount: views.count, rows: rowEstimate)
-        builder.fixRoot(width: width, height: height, rootID: id)
+        builder.fixRoot(width: width, height: height, rootID: id, fitHeight: fitHeight)
         builder.direction = direction
 
         // Views that measure their content (text, measure functions) first,
