@@ -33,7 +33,8 @@ extension LayoutDocument {
         for i in texts.keys.sorted() {
             let s = sizing[Int(i)]
             builder.addMeasuredView(
-                ViewIndex(rawValue: i), id: viewID(at: Int(i)), text: texts[i], hasIntrinsicWidth: true,
+                ViewIndex(rawValue: i), id: viewID(at: Int(i)), location: "\(source): views[\(i - 1)].text",
+                text: texts[i], hasIntrinsicWidth: true,
                 hugging: (s.hugging.0, s.hugging.1), resistance: (s.resistance.0, s.resistance.1))
         }
         for i in 0 ..< viewCount {

@@ -128,7 +128,7 @@ struct SystemBuilder {
     /// later constraints as `top + offset`. Call it before adding the
     /// constraints that name the view.
     mutating func addMeasuredView(
-        _ view: ViewIndex, id: String, text: Text?, hasIntrinsicWidth: Bool,
+        _ view: ViewIndex, id: String, location: String? = nil, text: Text?, hasIntrinsicWidth: Bool,
         hugging: (horizontal: Priority, vertical: Priority), resistance: (horizontal: Priority, vertical: Priority)
     ) {
         func rows(_ axis: LayoutAxis) -> RowIndex {
@@ -142,7 +142,7 @@ struct SystemBuilder {
         let heightRow = rows(.vertical)
         content.entryOfView[view.rawValue] = Int32(content.entries.count)
         content.entries.append(.init(view: view.rawValue, text: text, widthRow: widthRow, heightRow: heightRow,
-                                     id: id, hugging: hugging, resistance: resistance))
+                                     id: id, location: location ?? id, hugging: hugging, resistance: resistance))
     }
 
     /// Adds the rows of the Simple Layout Language rules in `book`, in

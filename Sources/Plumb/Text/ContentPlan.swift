@@ -17,6 +17,8 @@ struct ContentPlan: Sendable {
         var heightRow: RowIndex
         /// Priorities and the view's id, for the rows' origins.
         var id: String
+        /// Where diagnostics about the text point (`doc.json: views[3].text`, or the view's id).
+        var location: String
         var hugging: (horizontal: Priority, vertical: Priority)
         var resistance: (horizontal: Priority, vertical: Priority)
     }

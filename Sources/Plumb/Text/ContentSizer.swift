@@ -176,14 +176,14 @@ final class ContentSizer {
             return cached
         }
         guard let measurer else {
-            throw LayoutError([Diagnostic(location: entry.id, problem: .noTextMeasurer(view: entry.id))])
+            throw LayoutError([Diagnostic(location: entry.location, problem: .noTextMeasurer(view: entry.id))])
         }
         measureCalls += 1
         let metrics: TextMetrics
         do {
             metrics = try measurer.measure(text, width: width)
         } catch {
-            throw LayoutError([Diagnostic(location: entry.id, problem: .textMeasurement(view: entry.id, error.message))])
+            throw LayoutError([Diagnostic(location: entry.location, problem: .textMeasurement(view: entry.id, error.message))])
         }
         textCache[key] = metrics
         return metrics
