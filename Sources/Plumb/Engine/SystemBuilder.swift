@@ -118,6 +118,9 @@ struct SystemBuilder {
         }
     }
 
+    /// The origin of a measured view's intrinsic rows until they are measured.
+    static let unmeasuredOrigin = Origin(kind: .intrinsicSize, text: "a measured size, not measured yet")
+
     /// The measured views added so far and the rows that depend on their
     /// measurements (see ``ContentPlan``).
     private(set) var content = ContentPlan()
@@ -131,12 +134,12 @@ struct SystemBuilder {
         _ view: ViewIndex, id: String, location: String? = nil, text: Text?, hasIntrinsicWidth: Bool,
         hugging: (horizontal: Priority, vertical: Priority), resistance: (horizontal: Priority, vertical: Priority)
     ) {
+        // The ContentSizer sets each row's constant and origin before the first solve.
         func rows(_ axis: LayoutAxis) -> RowIndex {
-            let h = axis == .horizontal ? hugging.horizontal : hugging.vertical
-            let r = axis == .horizontal ? resistance.horizontal : resistance.vertical
-            let origins = Self.intrinsicOrigins(id: id, axis: axis, length: 0, hugging: h, resistance: r)
-            return addIntrinsicSize(view, axis: axis, length: 0, hugging: h, resistance: r,
-                                    origins: (.stored(origins.hugging), .stored(origins.resistance)))
+            addIntrinsicSize(view, axis: axis, length: 0,
+                             hugging: axis == .horizontal ? hugging.horizontal : hugging.vertical,
+                             resistance: axis == .horizontal ? resistance.horizontal : resistance.vertical,
+                             origins: (.stored(Self.unmeasuredOrigin), .stored(Self.unmeasuredOrigin)))
         }
         let widthRow = hasIntrinsicWidth ? rows(.horizontal) : nil
         let heightRow = rows(.vertical)
