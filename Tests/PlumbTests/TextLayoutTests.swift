@@ -119,11 +119,17 @@ final class GridMeasurer: TextMeasurer, @unchecked Sendable {
     }
 
     @Test func textWithoutAMeasurerIsAnError() throws {
-        // Nothing installs a measurer in this test target.
-        #expect(TextMeasurers.current == nil)
+        // The sizer as a layout makes it when no measurer is given or installed
+        // (another test target may install one in this process).
         let lowered = try parseDocument(Self.doc).lower()
-        let error = #expect(throws: LayoutError.self) { try lowered.solve() }
+        let sizer = ContentSizer(plan: lowered.content, measurer: nil)
+        var system = lowered.system
+        let error = #expect(throws: LayoutError.self) {
+            try sizer.solve(setConstant: { value, row, origin in system.setConstant(value, ofRow: row, origin: origin) },
+                            solve: { () throws(LayoutError) -> Solution in try LoweredLayout.solve(system) })
+        }
         #expect(error?.diagnostics.map(\.problem) == [.noTextMeasurer(view: "label")])
+        #expect(error?.diagnostics.first?.location == "doc.json: views[0].text")
     }
 
     @Test func compiledLayoutReusesMeasurementsAcrossSizes() throws {
