@@ -20,8 +20,9 @@ import Synchronization
 /// unhinted advances (multiples of 1/1024, Pango's unit). Text wraps at word
 /// boundaries, and inside a word only when the word alone is wider than the
 /// line (`PANGO_WRAP_WORD_CHAR`); a width given to ``measure(_:width:)`` is
-/// rounded to the nearest 1/1024 point. With `lines > 0` the text is cut to
-/// that many lines, the last ending in an ellipsis. `lineHeight` sets an
+/// rounded to the nearest 1/1024 point. With `lines > 0` each paragraph is
+/// cut to that many lines, the last ending in an ellipsis (a negative layout
+/// height, which Pango counts per paragraph; only wrapped text is cut). `lineHeight` sets an
 /// absolute line height (Pango's `line-height` attribute, points).
 ///
 /// Fonts are found through fontconfig; a family fontconfig does not have

@@ -10,7 +10,8 @@ struct SolveCommand: ParsableCommand {
             Reads a version-1 layout document (a file, or - for standard input) and writes \
             {"frames": {"<id>": [x, y, width, height], ...}} with every view and the root. \
             Frames are in their parent's coordinates unless --absolute is given. \
-            On any error nothing is written and the exit status is 1.
+            Views with "text" are measured with Pango at the width they are given (height for width, \
+            see docs/text.md). On any error nothing is written and the exit status is 1.
             """
     )
 

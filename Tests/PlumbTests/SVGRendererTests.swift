@@ -227,3 +227,15 @@ import PropertyBased
         #expect(svg.contains("<title>label</title>"))
     }
 }
+
+@Suite struct SVGRendererTextLabelTests {
+    @Test func labelsKeepOffDrawnText() {
+        // The label's text fills the root's top-left corner: the root's label goes to its bottom-left corner.
+        let line = TextLine(text: "Hello", baseline: 12, width: 60)
+        let svg = SVGRenderer.render(
+            ids: ["root", "label"], parents: [-1, 0],
+            absoluteFrames: [Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 0, y: 0, width: 100, height: 20)],
+            texts: [1: SVGRenderer.TextBox(font: Font(family: "DejaVu Sans", size: 15), lines: [line])])
+        #expect(svg.contains("<text x=\"2\" y=\"96\">root</text>"))
+    }
+}

@@ -121,3 +121,20 @@ import Testing
         #expect(label.frame.width == PangoReference.measure("Hello, world", size: 15).width)
     }
 }
+
+@Suite struct PangoLineLimitTests {
+    @Test func theLimitIsPerParagraph() throws {
+        let metrics = try PangoTextMeasurer().measure(Text("one\ntwo\nthree", lines: 1), width: 300)
+        #expect(metrics.lineCount == 3)
+        let long = try PangoTextMeasurer().measure(
+            Text(PangoMeasurementTests.sentence + "\nshort", lines: 1), width: 100)
+        #expect(long.lineCount == 2)
+        #expect(long.lines[0].text.hasSuffix("…") && long.lines[1].text == "short")
+    }
+
+    @Test func emptyTextHasOneEmptyLine() throws {
+        let metrics = try PangoTextMeasurer().measure(Text(""), width: nil)
+        #expect(metrics.width == 0 && metrics.lineCount == 1)
+        #expect(metrics.height == PangoReference.measure("x", size: 15).height)
+    }
+}

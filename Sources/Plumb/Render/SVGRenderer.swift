@@ -34,7 +34,7 @@ public enum SVGRenderer {
     ///   - texts: the text to draw in a view's box, by view index (see
     ///     ``TextBox``): each line at its baseline, from the box's top-left,
     ///     in the text's font family and size. A view with text gets no id
-    ///     label (its tooltip keeps the id).
+    ///     label (its tooltip keeps the id), and no other label covers a text.
     public static func render(
         ids: [String], parents: [Int32], absoluteFrames: [Rect], canvas: Rect? = nil, texts: [Int: TextBox] = [:]
     ) -> String {
@@ -149,6 +149,13 @@ public enum SVGRenderer {
         }
         out += "<g class=\"labels\">\n"
         var labels = SVGLabelPlacer()
+        // Labels keep off the drawn texts: each text's lines, to a descent below the last baseline.
+        for (view, text) in texts where view < frames.count {
+            let frame = frames[view]
+            let width = min(frame.width, text.lines.map(\.width).max() ?? 0)
+            let height = min(frame.height, (text.lines.last?.baseline ?? 0) + 0.25 * text.font.size)
+            if width > 0, height > 0 { labels.reserve(Rect(x: frame.x, y: frame.y, width: width, height: height)) }
+        }
         for entry in order where !ids[entry.view].isEmpty && texts[entry.view] == nil {
             guard let label = labels.place(ids[entry.view], in: frames[entry.view]) else { continue }
             out += "<text x=\"\(format(label.box.x))\" y=\"\(format(label.baseline))\">"

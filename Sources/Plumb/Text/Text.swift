@@ -37,8 +37,10 @@ public struct Text: Hashable, Sendable, CustomStringConvertible {
     public var string: String
     /// The font.
     public var font: Font
-    /// The most lines shown: `0` for no limit; otherwise the text is cut
-    /// after that many lines and the last shown line ends with an ellipsis.
+    /// The most lines each paragraph shows: `0` for no limit; otherwise a
+    /// paragraph that wraps onto more lines is cut after that many and its
+    /// last shown line ends with an ellipsis. (Per paragraph, as Pango
+    /// counts; a text without `\n` is one paragraph.)
     public var lines: Int
     /// The distance between consecutive baselines in points, or `nil` for the
     /// font's own line spacing.
