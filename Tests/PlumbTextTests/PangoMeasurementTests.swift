@@ -138,3 +138,26 @@ import Testing
         #expect(metrics.height == PangoReference.measure("x", size: 15).height)
     }
 }
+
+/// The Swift example of docs/text.md, as written there.
+@Suite struct TextDocsExampleTests {
+    @Test func theDocsExampleGivesTheFramesItShows() throws {
+        PlumbText.install()
+        let root = View("root"), label = View("label"), time = View("time")
+        root.addSubview(label)
+        root.addSubview(time)
+        label.text = Text("The quick brown fox jumps over the lazy dog and keeps running",
+                          font: Font(family: "DejaVu Sans", size: 15))
+        time.text = Text("9:41", font: Font(family: "DejaVu Sans", size: 11))
+        try Constraint.activate(Constraint.make(simpleFormats: [
+            "label.left = root.left", "label.top = root.top", "label.width = 200",
+            "time.left = label.right + 6", "time.lastBaseline = label.lastBaseline",
+        ], views: ["root": root, "label": label, "time": time]))
+        try root.layout(width: 320, height: 480)
+        #expect(label.frame == Rect(x: 0, y: 0, width: 200, height: 52.3828125))
+        #expect(label.textMetrics?.lineCount == 3)
+        let t = PangoReference.measure("9:41", size: 11)
+        let l = PangoReference.measure(PangoMeasurementTests.sentence, size: 15, width: 200)
+        #expect(time.frame == Rect(x: 206, y: l.lastBaseline - t.lastBaseline, width: t.width, height: t.height))
+    }
+}
