@@ -145,6 +145,30 @@ final class GridMeasurer: TextMeasurer, @unchecked Sendable {
         #expect(layout.contentReport.texts[1]?.lineCount == 3)
     }
 
+    @Test func compiledLayoutTakesNewTexts() throws {
+        let layout = try CompiledLayout(parseDocument(Self.doc), measurer: GridMeasurer())
+        #expect(try layout.frames(width: 100, height: 200)[1] == Rect(x: 0, y: 0, width: 30, height: 37.5))
+        // Shorter than the cap: its natural width, one line; the badge follows its first baseline.
+        try layout.setText(Text("abc", font: Font(family: "Grid", size: 10)), ofView: "label")
+        let frames = try layout.frames(width: 100, height: 200)
+        #expect(frames[1] == Rect(x: 0, y: 0, width: 15, height: 12.5))
+        #expect(frames[2] == Rect(x: 15, y: 0, width: 10, height: 10))
+        #expect(layout.contentReport.texts[1]?.lines.map(\.text) == ["abc"])
+        // A bigger font: 20 points, 10 a character, "aa bb" wraps at 30.
+        try layout.setText(Text("aa bb", font: Font(family: "Grid", size: 20)), ofView: "label")
+        #expect(try layout.frames(width: 100, height: 200)[1] == Rect(x: 0, y: 0, width: 30, height: 50))
+        let notText = #expect(throws: LayoutError.self) { try layout.setText(Text("x"), ofView: "badge") }
+        #expect(notText?.diagnostics.map(\.problem) == [.textNotCompiled(view: "badge")])
+        let notSize = #expect(throws: LayoutError.self) {
+            try layout.setIntrinsicSize(IntrinsicSize(width: 5), ofView: "label")
+        }
+        #expect(notSize?.diagnostics.map(\.problem) == [.intrinsicSizeOfText(view: "label")])
+        let bad = #expect(throws: LayoutError.self) {
+            try layout.setText(Text("x", lines: -1), ofView: "label")
+        }
+        #expect(bad?.diagnostics.map(\.problem) == [.invalidText(view: "label", "lines must be 0 (no limit) or more")])
+    }
+
     @Test func swiftTextViewSetsTextMetrics() throws {
         let root = View("root"), label = View("label")
         root.addSubview(label)

@@ -192,18 +192,8 @@ public final class CompiledLayout {
                              rounding: PixelRounding.checked(scale))
     }
 
-    /// Changes a view's intrinsic size for the next solves. A `nil` dimension
-    /// keeps its current value.
-    ///
-    /// Only dimensions the document gave an intrinsic size can change: the
-    /// hugging and compression resistance rows of the others do not exist in
-    /// the compiled system (compile a document that has them instead).
-    ///
-    /// - Throws: ``LayoutError`` for an unknown view, a negative or
-    ///   non-finite length, or a dimension the document gave no intrinsic size.
-    ///   Nothing changes when it throws.
-    /// - Complexity: O(1), after an O(views) index of ids on the first call.
-    public func setIntrinsicSize(_ size: IntrinsicSize, ofView id: String) throws(LayoutError) {
+    /// The index of the view `id`, through an index of ids built on first use.
+    private func index(of id: String) throws(LayoutError) -> Int {
         if indexOfID == nil {
             var index: [String: Int] = [:]
             index.reserveCapacity(viewIDs.count)
@@ -214,6 +204,46 @@ public final class CompiledLayout {
             throw LayoutError([Diagnostic(
                 location: "layout",
                 problem: .unknownView(id, suggestion: Suggestions.closest(to: id, among: viewIDs)))])
+        }
+        return view
+    }
+
+    /// Changes the text of a view that has one, for the next solves: the same
+    /// layout with other strings (a list of messages laid out one after
+    /// another, say). The next solve measures the new text unwrapped (its
+    /// intrinsic width) and at its solved width.
+    ///
+    /// - Throws: ``LayoutError`` for an unknown view, a view the document gave
+    ///   no text (its rows for text do not exist), or a text with a size or
+    ///   line height that is not a finite number greater than 0 or negative
+    ///   `lines`. Nothing changes when it throws.
+    public func setText(_ text: Text, ofView id: String) throws(LayoutError) {
+        let view = try index(of: id)
+        guard let sizer, let entry = sizer.plan.entryOfView[Int32(view)], sizer.plan.entries[Int(entry)].text != nil else {
+            throw LayoutError([Diagnostic(location: id, problem: .textNotCompiled(view: id))])
+        }
+        if let problem = text.problem {
+            throw LayoutError([Diagnostic(location: id, problem: .invalidText(view: id, problem))])
+        }
+        sizer.setText(text, entry: Int(entry))
+    }
+
+    /// Changes a view's intrinsic size for the next solves. A `nil` dimension
+    /// keeps its current value.
+    ///
+    /// Only dimensions the document gave an intrinsic size can change: the
+    /// hugging and compression resistance rows of the others do not exist in
+    /// the compiled system (compile a document that has them instead). A view
+    /// with text takes its size from the text (see ``setText(_:ofView:)``).
+    ///
+    /// - Throws: ``LayoutError`` for an unknown view, a negative or
+    ///   non-finite length, or a dimension the document gave no intrinsic size.
+    ///   Nothing changes when it throws.
+    /// - Complexity: O(1), after an O(views) index of ids on the first call.
+    public func setIntrinsicSize(_ size: IntrinsicSize, ofView id: String) throws(LayoutError) {
+        let view = try index(of: id)
+        if sizer?.plan.entryOfView[Int32(view)] != nil {
+            throw LayoutError([Diagnostic(location: id, problem: .intrinsicSizeOfText(view: id))])
         }
         let rows = intrinsicRows[Int32(view)] ?? (nil, nil)
         var changes: [(RowIndex, LayoutAxis, Double)] = []

@@ -105,6 +105,10 @@ public enum LayoutProblem: Hashable, Sendable, CustomStringConvertible {
     case noTextMeasurer(view: String)
     /// The text measurer could not measure a view's text (an unknown font family, say).
     case textMeasurement(view: String, String)
+    /// ``CompiledLayout/setIntrinsicSize(_:ofView:)`` on a view with text.
+    case intrinsicSizeOfText(view: String)
+    /// ``CompiledLayout/setText(_:ofView:)`` on a view the document gave no text.
+    case textNotCompiled(view: String)
     /// A ``Text`` with numbers out of range, given in code.
     case invalidText(view: String, String)
     /// Measured content kept changing: after `passes` solves these views
@@ -208,6 +212,10 @@ public enum LayoutProblem: Hashable, Sendable, CustomStringConvertible {
             "view '\(view)' has text but no text measurer is installed (link PlumbText and call PlumbText.install(), or pass a measurer)"
         case .textMeasurement(let view, let message):
             "cannot measure the text of view '\(view)': \(message)"
+        case .intrinsicSizeOfText(let view):
+            "view '\(view)' has text, which decides its intrinsic size; change the text instead (setText)"
+        case .textNotCompiled(let view):
+            "view '\(view)' has no text in the compiled layout; only texts the document gives can change"
         case .invalidText(let view, let message):
             "the text of view '\(view)' is invalid: \(message)"
         case .contentDidNotSettle(let views, let passes):

@@ -42,7 +42,7 @@ final class ContentSizer {
     /// The most solves one layout may take.
     static let maxPasses = 8
 
-    let plan: ContentPlan
+    private(set) var plan: ContentPlan
     private let measurer: (any TextMeasurer)?
     private let functions: [Int32: Function]
     private var textCache: [TextKey: TextMetrics] = [:]
@@ -127,6 +127,14 @@ final class ContentSizer {
                     views: changed.map { plan.entries[$0].id }, passes: passes))])
             }
         }
+    }
+
+    /// Gives entry `i` a new text: the next solve measures it afresh
+    /// (unwrapped for its intrinsic width, then at its solved width).
+    func setText(_ text: Text, entry i: Int) {
+        guard plan.entries[i].text != text else { return }
+        plan.entries[i].text = text
+        current[i] = nil
     }
 
     /// Measures entry `i` at `width` (`nil`: unwrapped, which also sets the
