@@ -96,6 +96,10 @@ final class PangoEngine {
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         pango_layout_set_font_description(layout, description)
         var string = text.string
+        // Pango stops at a NUL byte; show it as U+FFFD instead of losing the rest.
+        if string.utf8.contains(0) {
+            string = String(String.UnicodeScalarView(string.unicodeScalars.map { $0 == "\0" ? "\u{FFFD}" : $0 }))
+        }
         string.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 pango_layout_set_text(layout, chars.baseAddress, Int32(chars.count))

@@ -132,6 +132,12 @@ import Testing
         #expect(long.lines[0].text.hasSuffix("…") && long.lines[1].text == "short")
     }
 
+    @Test func aNulCharacterDoesNotCutTheText() throws {
+        let metrics = try PangoTextMeasurer().measure(Text("a\u{0}b"), width: nil)
+        #expect(metrics.lines.map(\.text) == ["a\u{FFFD}b"])
+        #expect(metrics.width == PangoReference.measure("a\u{FFFD}b", size: 15).width)
+    }
+
     @Test func emptyTextHasOneEmptyLine() throws {
         let metrics = try PangoTextMeasurer().measure(Text(""), width: nil)
         #expect(metrics.width == 0 && metrics.lineCount == 1)
