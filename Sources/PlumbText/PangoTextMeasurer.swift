@@ -131,7 +131,8 @@ final class PangoEngine {
             pango_layout_iter_get_line_extents(iterator, nil, &lineExtent)
             let line = pango_layout_iter_get_line_readonly(iterator)!
             let shown = ellipsized ? Self.shownText(line, utf8) : Self.slice(utf8, Int(line.pointee.start_index), Int(line.pointee.length))
-            lines.append(TextLine(text: shown, baseline: baseline, width: Double(lineExtent.width) / pangoScale))
+            lines.append(TextLine(text: shown, baseline: baseline, width: Double(lineExtent.width) / pangoScale,
+                                  x: Double(lineExtent.x) / pangoScale))
         } while pango_layout_iter_next_line(iterator) != 0
 
         return TextMetrics(

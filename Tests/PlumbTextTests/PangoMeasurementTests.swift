@@ -138,6 +138,17 @@ import Testing
         #expect(metrics.width == PangoReference.measure("a\u{FFFD}b", size: 15).width)
     }
 
+    @Test func rightToLeftLinesEndAtTheRightOfTheWidth() throws {
+        let metrics = try PangoTextMeasurer().measure(Text("שלום עולם זה טקסט ארוך שנשבר לשורות"), width: 150)
+        #expect(metrics.lineCount == 2)
+        for line in metrics.lines {
+            #expect(line.x > 0)
+            #expect(abs(line.x + line.width - 150) < 1e-9, "\(line)")
+        }
+        let ltr = try PangoTextMeasurer().measure(Text(PangoMeasurementTests.sentence), width: 200)
+        #expect(ltr.lines.allSatisfy { $0.x == 0 })
+    }
+
     @Test func emptyTextHasOneEmptyLine() throws {
         let metrics = try PangoTextMeasurer().measure(Text(""), width: nil)
         #expect(metrics.width == 0 && metrics.lineCount == 1)

@@ -140,7 +140,7 @@ public enum SVGRenderer {
                 let family = escapeXML(String(text.font.family.filter { $0 != "'" && $0 != "\"" && $0 != ";" }))
                 out += "<g style=\"font-family:'\(family)';font-size:\(format(text.font.size))px\">"
                 for line in text.lines {
-                    out += "<text x=\"\(format(frame.x))\" y=\"\(format(frame.y + line.baseline))\">"
+                    out += "<text x=\"\(format(frame.x + line.x))\" y=\"\(format(frame.y + line.baseline))\">"
                     out += escapeXML(line.text) + "</text>"
                 }
                 out += "</g>\n"

@@ -8,11 +8,16 @@ public struct TextLine: Hashable, Sendable {
     public var baseline: Double
     /// The line's advance width.
     public var width: Double
+    /// Where the line starts, from the left of the text: 0 for a
+    /// left-to-right line; a right-to-left paragraph's lines end at the
+    /// right of the width the text was wrapped at.
+    public var x: Double
 
-    public init(text: String, baseline: Double, width: Double) {
+    public init(text: String, baseline: Double, width: Double, x: Double = 0) {
         self.text = text
         self.baseline = baseline
         self.width = width
+        self.x = x
     }
 }
 
