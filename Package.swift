@@ -6,6 +6,7 @@
 //   plumb (CLI) ─► Plumb (views, front ends, documents) ─► PlumbSolver (IR, strategies)
 //   PlumbC (C API) ─┘                                     └► CPlumbKernels (C) ─► CLAPACKE (LAPACKE + OpenBLAS)
 //   plumb, PlumbC ─► PlumbClp (large coupled parts on COIN-OR Clp) ─► PlumbSolver, CClp
+//   plumb ─► PlumbText (measures Text with Pango) ─► Plumb, CPango (Pango on FreeType and fontconfig)
 import PackageDescription
 
 let package = Package(
@@ -15,6 +16,7 @@ let package = Package(
         .library(name: "Plumb", targets: ["Plumb"]),
         .library(name: "PlumbSolver", targets: ["PlumbSolver"]),
         .library(name: "PlumbClp", targets: ["PlumbClp"]),
+        .library(name: "PlumbText", targets: ["PlumbText"]),
         .executable(name: "plumb", targets: ["plumb"]),
         // The C library (libplumbc.so) over the solver and layout documents;
         // its header is Sources/PlumbC/include/plumb.h.
@@ -35,6 +37,13 @@ let package = Package(
             name: "CLAPACKE",
             pkgConfig: "lapacke",
             providers: [.apt(["liblapacke-dev", "libopenblas-dev"])]
+        ),
+        // Pango on FreeType and fontconfig (Debian's libpango1.0-dev): the text
+        // engine behind PlumbText. Plumb itself does not link it.
+        .systemLibrary(
+            name: "CPango",
+            pkgConfig: "pangoft2",
+            providers: [.apt(["libpango1.0-dev"])]
         ),
         // Hot sparse kernels in C. The module map's `link` lines only reach Swift
         // importers, so the link is stated here as well.
@@ -76,6 +85,12 @@ let package = Package(
             dependencies: ["Plumb", "PlumbClp"],
             exclude: ["include", "plumb.pc.in", "CMakeLists.txt"]
         ),
+        // Measures Plumb's Text with Pango (implements Plumb.TextMeasurer).
+        .target(
+            name: "PlumbText",
+            dependencies: ["Plumb", "CPango"],
+            exclude: ["CMakeLists.txt"]
+        ),
         .target(
             name: "PlumbFuzzing",
             dependencies: ["Plumb"]
@@ -85,6 +100,7 @@ let package = Package(
             dependencies: [
                 "Plumb",
                 "PlumbClp",
+                "PlumbText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["CMakeLists.txt"]
@@ -117,6 +133,11 @@ let package = Package(
         .testTarget(
             name: "PlumbCLITests",
             dependencies: ["Plumb"]
+        ),
+        // PangoTextMeasurer and layouts with text, against Pango asked directly.
+        .testTarget(
+            name: "PlumbTextTests",
+            dependencies: ["Plumb", "PlumbText", "CPango"]
         ),
     ]
 )

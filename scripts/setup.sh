@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the system packages Plumb needs, only those that are missing.
 #
-#   bash scripts/setup.sh           pkg-config, libopenblas-dev, liblapacke-dev, coinor-libclp-dev
+#   bash scripts/setup.sh           pkg-config, libopenblas-dev, liblapacke-dev,
+#                                   coinor-libclp-dev (large coupled parts),
+#                                   libpango1.0-dev, fonts-dejavu-core (text)
 #   bash scripts/setup.sh --cmake   the same plus cmake and ninja-build
 #   bash scripts/setup.sh --svg     the same plus librsvg2-bin (rsvg-convert, SVG to PNG)
 #
@@ -10,20 +12,20 @@
 # file is only a warning in SwiftPM until the link fails, hence this step.
 set -euo pipefail
 
-packages=(pkg-config libopenblas-dev liblapacke-dev coinor-libclp-dev)
+packages=(pkg-config libopenblas-dev liblapacke-dev coinor-libclp-dev libpango1.0-dev fonts-dejavu-core)
 for arg in "$@"; do
     case "$arg" in
         --cmake) packages+=(cmake ninja-build) ;;
         --svg) packages+=(librsvg2-bin) ;;
-        -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "setup.sh: unknown option $arg" >&2; exit 2 ;;
     esac
 done
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
     # Not Debian or Ubuntu: say what is needed rather than guess a package manager.
-    if pkg-config --exists lapacke openblas 2>/dev/null; then exit 0; fi
-    echo "setup.sh: no dpkg here; install pkg-config, OpenBLAS and LAPACKE (with their pkg-config files) yourself" >&2
+    if pkg-config --exists lapacke openblas pangoft2 2>/dev/null; then exit 0; fi
+    echo "setup.sh: no dpkg here; install pkg-config, OpenBLAS, LAPACKE and Pango with FreeType (pangoft2), with their pkg-config files, and the DejaVu fonts yourself" >&2
     exit 1
 fi
 

@@ -6,7 +6,9 @@
 #      after every operation)
 #   3. smoke: the SwiftPM-built plumb solves Examples/hello.json and
 #      Examples/wide-row.json (a block large enough for LAPACKE) to their
-#      hand-checked frames, reads stdin, and --stats prints one JSON line
+#      hand-checked frames, reads stdin, and --stats prints one JSON line;
+#      Examples/chat.json (texts measured by Pango) solves, sweeps, checks
+#      clean and renders its texts
 #   3a. the C library: scripts/build-capi.sh (libplumbc, plumb.h, plumb.pc),
 #       then Tests/CAPI/example.c built with gcc through pkg-config and run
 #   3b. fuzzing: scripts/fuzz.sh, libFuzzer + ASan on four targets, bounded
@@ -178,6 +180,40 @@ print(f"{width}x{height} PNG, {distinct} distinct sampled pixels")
 PY
 }
 
+# sweep_chat BINARY: `plumb sweep` of the chat example at widths 375 and 768
+# gives the expected frames (Examples/chat.sweep.jsonl) within the tolerance,
+# and --stats reports the text views and the text engine's calls.
+sweep_chat() {
+    local out=$WORK/chat.sweep.jsonl err=$WORK/chat.sweep.stats
+    "$1" sweep Examples/chat.json --widths 375,768 --absolute -o "$out" --stats 2>"$err" || return 1
+    python3 - "$out" Examples/chat.sweep.jsonl "$err" "$TOLERANCE" <<'PY'
+import json, sys
+got = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+want = [json.loads(l) for l in open(sys.argv[2]) if l.strip()]
+tol = float(sys.argv[4])
+assert len(got) == len(want) == 2, (len(got), len(want))
+for g, w in zip(got, want):
+    assert g["width"] == w["width"], (g["width"], w["width"])
+    assert g["frames"].keys() == w["frames"].keys()
+    for k, frame in w["frames"].items():
+        d = max(abs(a - b) for a, b in zip(g["frames"][k], frame))
+        assert d <= tol, f"width {w['width']}: {k} {g['frames'][k]} != {frame}"
+stats = json.loads(open(sys.argv[3]).read().splitlines()[-1])
+text = stats["text"]
+assert text["views"] == 12 and text["measure_calls"] > 0, text
+print(text)
+PY
+}
+
+# renders_chat BINARY: the chat example's SVG holds each text's lines in DejaVu Sans.
+renders_chat() {
+    local svg=$WORK/chat.svg
+    "$1" render Examples/chat.json -o "$svg" || return 1
+    grep -q "font-family:'DejaVu Sans';font-size:15px" "$svg" &&
+        grep -q '>Yes, 3 pm.</text>' "$svg" &&
+        if command -v rsvg-convert >/dev/null; then rsvg-convert -w 400 "$svg" -o "$WORK/chat.png"; fi
+}
+
 # --- 3. smoke with the SwiftPM build ----------------------------------------
 if [[ -x $SWIFTPM_PLUMB ]]; then
     check "plumb solve hello.json (parent coordinates)" \
@@ -199,6 +235,12 @@ if [[ -x $SWIFTPM_PLUMB ]]; then
         solve_equals "$SWIFTPM_PLUMB" Examples/wide-row.json Examples/wide-row.absolute.json --absolute
     check "wide-row.json is solved as one 79-unknown block" one_block_of_79 "$SWIFTPM_PLUMB"
     check "plumb render: a cards SVG renders to a PNG headlessly" renders_cards "$SWIFTPM_PLUMB"
+    # Text measured by Pango, height for width: chat bubbles whose texts wrap.
+    check "plumb solve --absolute chat.json (text, Pango)" \
+        solve_equals "$SWIFTPM_PLUMB" Examples/chat.json Examples/chat.absolute.json --absolute
+    check "plumb sweep chat.json at 375 and 768 (text re-measured per width)" sweep_chat "$SWIFTPM_PLUMB"
+    check "plumb check chat.json is clean" "$SWIFTPM_PLUMB" check Examples/chat.json
+    check "plumb render chat.json draws the texts" renders_chat "$SWIFTPM_PLUMB"
 else
     note "FAIL  no $SWIFTPM_PLUMB after swift build"
     failed=$((failed + 1)); failures+=("swiftpm plumb binary")
@@ -237,6 +279,8 @@ elif [[ -x build/bin/plumb ]]; then
         bash -c "gcc -std=c11 -Wall -Wextra -Werror Tests/CAPI/example.c -ISources/PlumbC/include -Lbuild/lib \
                      -lplumbc -Wl,-rpath,'$ROOT/build/lib' -lm -o '$WORK/example-cmake' &&
                  '$WORK/example-cmake' Examples/hello.json"
+    check "cmake-built plumb solves chat.json (PlumbText, Pango)" \
+        solve_equals build/bin/plumb Examples/chat.json Examples/chat.absolute.json --absolute
 else
     note "FAIL  no build/bin/plumb after the CMake build"
     failed=$((failed + 1)); failures+=("cmake plumb binary")

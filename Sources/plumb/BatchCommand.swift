@@ -7,6 +7,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import Plumb
+import PlumbText
 
 /// `plumb batch`: many layout documents in, one JSON line of results per document out.
 struct BatchCommand: ParsableCommand {
@@ -149,6 +150,7 @@ struct BatchCommand: ParsableCommand {
 
     /// Parses, lowers and solves one document into its result line.
     static func layOut(_ item: Item, options: SolveOptions, absolute: Bool) -> Outcome {
+        PlumbText.install()  // documents' texts are measured with Pango
         var outcome = Outcome()
         let id = item.fallbackID
         var documentID: String?

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Plumb
+import PlumbText
 
 /// `plumb check`: every conflict and every ambiguous view of a document.
 struct CheckCommand: ParsableCommand {
@@ -24,7 +25,9 @@ struct CheckCommand: ParsableCommand {
         let lowered: LoweredLayout
         do {
             let bytes = try IO.read(document)
-            lowered = try LayoutDocument.parse(bytes, source: source).lower()
+            // Texts are measured first, so the check sees the sizes a solve settles on.
+            PlumbText.install()
+            lowered = try LayoutDocument.parse(bytes, source: source).lower().measuringContent()
         } catch let error as LayoutError {
             IO.printError(error.description)
             throw ExitCode(2)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Plumb
+import PlumbText
 
 /// The steps every subcommand shares: reading and parsing a document, and
 /// turning failures into one message on standard error and exit status 1.
@@ -7,9 +8,11 @@ enum Pipeline {
     /// The name a document path has in diagnostics (`<stdin>` for `-`).
     static func sourceName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
-    /// Reads and parses the document at `path` (`-` for standard input).
+    /// Reads and parses the document at `path` (`-` for standard input), and
+    /// installs Pango as the text measurer (documents' texts are measured with it).
     static func loadDocument(_ path: String) throws -> LayoutDocument {
-        try LayoutDocument.parse(try IO.read(path), source: sourceName(path))
+        PlumbText.install()
+        return try LayoutDocument.parse(try IO.read(path), source: sourceName(path))
     }
 
     /// Solves a compiled layout at one root size; a failure is preceded on
@@ -42,6 +45,23 @@ enum Pipeline {
         var bytes: [UInt8] = []
         FrameWriter.appendNumber(value, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The texts of a document's views as measured in a solve, for the SVG renderer.
+    static func textBoxes(_ document: LayoutDocument, _ report: ContentReport) -> [Int: SVGRenderer.TextBox] {
+        var boxes: [Int: SVGRenderer.TextBox] = [:]
+        for (view, metrics) in report.texts {
+            guard let text = document.text(at: view) else { continue }
+            boxes[view] = SVGRenderer.TextBox(font: text.font, lines: metrics.lines)
+        }
+        return boxes
+    }
+
+    /// The `"text"` object of a `--stats` line: measured views, solves, text
+    /// engine calls and cache hits.
+    static func textStats(views: Int, _ report: ContentReport) -> String {
+        "\"text\":{\"views\":\(views),\"passes\":\(report.passes),\"measure_calls\":\(report.measureCalls),"
+            + "\"cache_hits\":\(report.cacheHits)}"
     }
 
     /// Milliseconds between two ``IO/now()`` readings, as a plain JSON number with three decimals.

@@ -8,7 +8,8 @@ struct RenderCommand: ParsableCommand {
         abstract: "Draw a solved layout document as an SVG picture.",
         discussion: """
             Each view is a rectangle nested as in the hierarchy and labelled with its id where the \
-            label fits (every rectangle also has its id as a tooltip). With --sweep, the layout is \
+            label fits (every rectangle also has its id as a tooltip); a view with text shows its text \
+            instead, in its font, broken into lines as the text engine broke it. With --sweep, the layout is \
             solved at each root width (heights from --heights, else the document's) and drawn as a \
             strip of panels, left to right, each captioned with its size. \
             On any error nothing is written and the exit status is 1.
@@ -40,18 +41,21 @@ struct RenderCommand: ParsableCommand {
         let svg: String
         if let sweep {
             var panels: [(caption: String, absoluteFrames: [Rect])] = []
+            var texts: [[Int: SVGRenderer.TextBox]] = []
             for width in sweep.values {
                 for height in heights?.values ?? [doc.rootHeight] {
                     let caption = "\(Pipeline.number(width)) × \(Pipeline.number(height))"
                     let solution = try Pipeline.solve(layout, width: width, height: height)
                     panels.append((caption, layout.frames(from: solution, absolute: true)))
+                    texts.append(Pipeline.textBoxes(doc, layout.contentReport))
                 }
             }
-            svg = SVGRenderer.renderStrip(ids: layout.viewIDs, parents: layout.parents, panels: panels)
+            svg = SVGRenderer.renderStrip(ids: layout.viewIDs, parents: layout.parents, panels: panels, texts: texts)
         } else {
             let solution = try Pipeline.solve(layout, width: doc.rootWidth, height: doc.rootHeight)
             let frames = layout.frames(from: solution, absolute: true)
-            svg = SVGRenderer.render(ids: layout.viewIDs, parents: layout.parents, absoluteFrames: frames)
+            svg = SVGRenderer.render(ids: layout.viewIDs, parents: layout.parents, absoluteFrames: frames,
+                                     texts: Pipeline.textBoxes(doc, layout.contentReport))
         }
         try IO.write(Array(svg.utf8), to: output)
     }

@@ -10,7 +10,8 @@ struct SolveCommand: ParsableCommand {
             Reads a version-1 layout document (a file, or - for standard input) and writes \
             {"frames": {"<id>": [x, y, width, height], ...}} with every view and the root. \
             Frames are in their parent's coordinates unless --absolute is given. \
-            On any error nothing is written and the exit status is 1.
+            Views with "text" are measured with Pango at the width they are given (height for width, \
+            see docs/text.md). On any error nothing is written and the exit status is 1.
             """
     )
 
@@ -25,7 +26,7 @@ struct SolveCommand: ParsableCommand {
 
     @OptionGroup var pixels: PixelOptions
 
-    @Flag(help: "Print one line of JSON with counts and per-phase times (ms) to standard error.")
+    @Flag(help: "Print one line of JSON with counts and per-phase times (ms) to standard error; \"text\" counts text views, solves (passes) and text engine calls.")
     var stats = false
 
     @Option(help: "Also draw the solved layout as an SVG picture to this file.")
@@ -43,21 +44,27 @@ struct SolveCommand: ParsableCommand {
         // The document goes as soon as it is lowered (its origins keep what
         // diagnostics need).
         var t1 = t0
+        var textFonts: [Int: Font] = [:]
         let lowered = try {
             let doc = try Pipeline.loadDocument(document)
             t1 = IO.now()
+            for i in 0 ..< doc.viewCount { if let text = doc.text(at: i) { textFonts[i] = text.font } }
             return try doc.lower()
         }()
         let t2 = IO.now()
-        let solution = try lowered.solve(options: SolveOptions(strategy: strategy))
+        let (solution, content) = try lowered.solveMeasuringContent(options: SolveOptions(strategy: strategy))
         let t3 = IO.now()
         let frames = lowered.frames(from: solution, absolute: absolute, scale: pixels.scale)
         let json = FrameWriter.json(ids: lowered.viewIDs, frames: frames)
         var picture: [UInt8]? = nil
         if svg != nil {
             let absoluteFrames = absolute ? frames : lowered.frames(from: solution, absolute: true, scale: pixels.scale)
+            var boxes: [Int: SVGRenderer.TextBox] = [:]
+            for (view, metrics) in content.texts {
+                if let font = textFonts[view] { boxes[view] = SVGRenderer.TextBox(font: font, lines: metrics.lines) }
+            }
             picture = Array(SVGRenderer.render(ids: lowered.viewIDs, parents: lowered.parents,
-                                               absoluteFrames: absoluteFrames).utf8)
+                                               absoluteFrames: absoluteFrames, texts: boxes).utf8)
         }
         try IO.write(json, to: output)
         if let svg, let picture { try IO.write(picture, to: svg) }
@@ -76,7 +83,7 @@ struct SolveCommand: ParsableCommand {
                 "shapes":{"patterns":\(s.shapes),"reused":\(s.reusedComponents)},\
                 "lp":{"parts":\(s.largeParts),"variables":\(s.largePartVariables)},\
                 "simplex":{"components":\(s.simplexComponents),"variables":\(s.simplexVariables),\
-                "largest":\(s.largestSimplexComponent)}}
+                "largest":\(s.largestSimplexComponent)},\(Pipeline.textStats(views: textFonts.count, content))}
                 """
             IO.printError(line)
         }

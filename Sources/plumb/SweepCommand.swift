@@ -65,7 +65,7 @@ struct SweepCommand: ParsableCommand {
                 out.append(contentsOf: "{\"width\": ".utf8)
                 FrameWriter.appendNumber(width, to: &out)
                 out.append(contentsOf: ", \"height\": ".utf8)
-                FrameWriter.appendNumber(height, to: &out)
+                FrameWriter.appendNumber(layout.height, to: &out)
                 out.append(contentsOf: ", \"frames\": ".utf8)
                 let frames = layout.frames(from: solution, absolute: absolute, scale: pixels.scale)
                 FrameWriter.appendFrames(ids: layout.viewIDs, frames: frames, oneLine: true, to: &out)
@@ -84,7 +84,7 @@ struct SweepCommand: ParsableCommand {
                 "compile":\(ms(t1, t2)),"sweep":\(ms(t2, t3)),"output":\(ms(t3, t4))},\
                 "step_ms":{"mean":\(ms(0, steps.reduce(0, +) / Double(max(1, steps.count)))),\
                 "min":\(ms(0, quantile(0))),"median":\(ms(0, quantile(0.5))),"max":\(ms(0, quantile(1)))},\
-                "reoptimised_components":\(reoptimised)}
+                "reoptimised_components":\(reoptimised),\(Pipeline.textStats(views: layout.contentReport.texts.count, layout.contentReport))}
                 """)
         }
     }

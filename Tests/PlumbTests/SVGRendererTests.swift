@@ -8,6 +8,7 @@ import PropertyBased
         <style>
         rect{stroke-width:1;vector-effect:non-scaling-stroke}
         text{font-family:sans-serif;font-size:10px;fill:#222}
+        .texts text{font-family:inherit;font-size:inherit;fill:#000;white-space:pre}
         .d0{stroke:#5b6470;fill:#f4f5f7}
         .d1{stroke:#1f77b4;fill:#eaf2fa}
         .d2{stroke:#2ca02c;fill:#ebf6eb}
@@ -209,5 +210,32 @@ import PropertyBased
         var rest = svg[...]
         while let r = rest.range(of: "<rect ") { rects += 1; rest = rest[r.upperBound...] }
         #expect(rects == n)
+    }
+}
+
+@Suite struct SVGRendererTextTests {
+    @Test func textLinesAreDrawnAtTheirBaselinesInTheirFont() {
+        let lines = [TextLine(text: "Hello <you>", baseline: 12, width: 60), TextLine(text: "again", baseline: 30, width: 30)]
+        let svg = SVGRenderer.render(
+            ids: ["root", "label"], parents: [-1, 0],
+            absoluteFrames: [Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 10, y: 20, width: 70, height: 40)],
+            texts: [1: SVGRenderer.TextBox(font: Font(family: "DejaVu Sans", size: 15), lines: lines)])
+        #expect(svg.contains("<g style=\"font-family:'DejaVu Sans';font-size:15px\"><text x=\"10\" y=\"32\">Hello &lt;you&gt;</text><text x=\"10\" y=\"50\">again</text></g>"))
+        // The view with text gets no id label; the root keeps its own.
+        #expect(!svg.contains(">label</text>"))
+        #expect(svg.contains(">root</text>"))
+        #expect(svg.contains("<title>label</title>"))
+    }
+}
+
+@Suite struct SVGRendererTextLabelTests {
+    @Test func labelsKeepOffDrawnText() {
+        // The label's text fills the root's top-left corner: the root's label goes to its bottom-left corner.
+        let line = TextLine(text: "Hello", baseline: 12, width: 60)
+        let svg = SVGRenderer.render(
+            ids: ["root", "label"], parents: [-1, 0],
+            absoluteFrames: [Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 0, y: 0, width: 100, height: 20)],
+            texts: [1: SVGRenderer.TextBox(font: Font(family: "DejaVu Sans", size: 15), lines: [line])])
+        #expect(svg.contains("<text x=\"2\" y=\"96\">root</text>"))
     }
 }

@@ -10,6 +10,10 @@ include_guard(GLOBAL)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(PLUMB_LAPACKE REQUIRED IMPORTED_TARGET lapacke)
 pkg_check_modules(PLUMB_OPENBLAS REQUIRED IMPORTED_TARGET openblas)
+# Pango on FreeType and fontconfig, for PlumbText. Not an imported target:
+# its compile options include -pthread, which swiftc rejects; CPango takes
+# the include directories and libraries only.
+pkg_check_modules(PLUMB_PANGOFT2 REQUIRED pangoft2)
 
 # --- COIN-OR Clp (PlumbClp, the large-part LP code) ---------------------------
 pkg_check_modules(PLUMB_CLP REQUIRED IMPORTED_TARGET clp)

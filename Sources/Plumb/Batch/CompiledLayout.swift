@@ -49,6 +49,24 @@ public final class CompiledLayout {
     private var intrinsicRows: [Int32: (horizontal: RowIndex?, vertical: RowIndex?)] = [:]
     /// View id → index, built on the first ``setIntrinsicSize(_:ofView:)``.
     private var indexOfID: [String: Int]? = nil
+    /// Measures the texts height for width, keeping its measurements and
+    /// cache between solves; `nil` for a layout without text.
+    private let sizer: ContentSizer?
+    /// Whether the root's height fits the content: then the height given to
+    /// ``solve(width:height:)`` is not used, and ``height`` is the fitted one.
+    public let fitsHeight: Bool
+    /// Passes and measure calls over every solve so far.
+    private var totalPasses = 0
+
+    /// What measuring text has cost over every solve so far (``ContentReport/passes``
+    /// counts all their solves), and each text's metrics at the last solve.
+    /// All zero for a layout without text.
+    public var contentReport: ContentReport {
+        guard let sizer else { return ContentReport() }
+        var report = sizer.report
+        report.passes = totalPasses
+        return report
+    }
 
     /// Compiles a document at its own root size.
     ///
@@ -57,13 +75,25 @@ public final class CompiledLayout {
     ///   constraints that conflict at every size. A conflict that depends on
     ///   the size is reported by the solve at that size.
     /// - Complexity: about one fresh solve of the document.
-    public convenience init(_ document: LayoutDocument, options: SolveOptions = SolveOptions()) throws(LayoutError) {
+    ///
+    /// A document with text is compiled with the rows its measurements set as
+    /// parameters; each solve measures height for width as
+    /// ``LoweredLayout/solve(options:)`` does, with `measurer` (the installed
+    /// one when `nil`), starting from the last solve's measurements and
+    /// measuring again only the texts whose width changed (cached per text
+    /// and width).
+    public convenience init(
+        _ document: LayoutDocument, options: SolveOptions = SolveOptions(), measurer: (any TextMeasurer)? = nil
+    ) throws(LayoutError) {
         try self.init(lowered: try document.lower(), width: document.rootWidth, height: document.rootHeight,
-                      options: options)
+                      options: options, measurer: measurer)
     }
 
     /// Compiles a layout lowered by ``LayoutDocument/lower()`` whose root is `width` × `height`.
-    init(lowered: LoweredLayout, width: Double, height: Double, options: SolveOptions) throws(LayoutError) {
+    init(
+        lowered: LoweredLayout, width: Double, height: Double, options: SolveOptions,
+        measurer: (any TextMeasurer)? = nil
+    ) throws(LayoutError) {
         viewIDs = lowered.viewIDs
         parents = lowered.parents
         self.width = width
@@ -78,6 +108,10 @@ public final class CompiledLayout {
             if entry.axis == .horizontal { rows.horizontal = entry.huggingRow } else { rows.vertical = entry.huggingRow }
             intrinsicRows[entry.view] = rows
         }
+        parameterRows += lowered.content.parameterRows
+        fitsHeight = lowered.fitsHeight
+        sizer = lowered.content.isEmpty
+            ? nil : ContentSizer(plan: lowered.content, measurer: measurer ?? TextMeasurers.current)
         do {
             compiled = try CompiledSystem(lowered.system, parameterRows: parameterRows, options: options)
         } catch {
@@ -105,20 +139,32 @@ public final class CompiledLayout {
                                  origin: SystemBuilder.rootOrigin(rootID: viewIDs[0], attribute: "width", value: width))
             rootWidthSet = width
         }
-        if height != rootHeightSet {
+        if height != rootHeightSet && !fitsHeight {
             compiled.setConstant(-height, ofRow: SystemBuilder.rootHeightRow,
                                  origin: SystemBuilder.rootOrigin(rootID: viewIDs[0], attribute: "height", value: height))
             rootHeightSet = height
         }
         let solution: Solution
+        if let sizer {
+            let compiled = self.compiled
+            defer { totalPasses += sizer.passes }
+            solution = try sizer.solve(
+                setConstant: { value, row, origin in compiled.setConstant(value, ofRow: row, origin: origin) },
+                solve: { () throws(LayoutError) -> Solution in try Self.solve(compiled) })
+        } else {
+            solution = try Self.solve(compiled)
+        }
+        self.width = width
+        self.height = fitsHeight ? solution.values[ViewIndex.root.variable(.height).int] : height
+        return solution
+    }
+
+    private static func solve(_ compiled: CompiledSystem) throws(LayoutError) -> Solution {
         do {
-            solution = try compiled.solve()
+            return try compiled.solve()
         } catch {
             throw LayoutError(error)
         }
-        self.width = width
-        self.height = height
-        return solution
     }
 
     /// Every view's frame with the root at `width` × `height`, in ``viewIDs`` order.
@@ -146,18 +192,8 @@ public final class CompiledLayout {
                              rounding: PixelRounding.checked(scale))
     }
 
-    /// Changes a view's intrinsic size for the next solves. A `nil` dimension
-    /// keeps its current value.
-    ///
-    /// Only dimensions the document gave an intrinsic size can change: the
-    /// hugging and compression resistance rows of the others do not exist in
-    /// the compiled system (compile a document that has them instead).
-    ///
-    /// - Throws: ``LayoutError`` for an unknown view, a negative or
-    ///   non-finite length, or a dimension the document gave no intrinsic size.
-    ///   Nothing changes when it throws.
-    /// - Complexity: O(1), after an O(views) index of ids on the first call.
-    public func setIntrinsicSize(_ size: IntrinsicSize, ofView id: String) throws(LayoutError) {
+    /// The index of the view `id`, through an index of ids built on first use.
+    private func index(of id: String) throws(LayoutError) -> Int {
         if indexOfID == nil {
             var index: [String: Int] = [:]
             index.reserveCapacity(viewIDs.count)
@@ -168,6 +204,46 @@ public final class CompiledLayout {
             throw LayoutError([Diagnostic(
                 location: "layout",
                 problem: .unknownView(id, suggestion: Suggestions.closest(to: id, among: viewIDs)))])
+        }
+        return view
+    }
+
+    /// Changes the text of a view that has one, for the next solves: the same
+    /// layout with other strings (a list of messages laid out one after
+    /// another, say). The next solve measures the new text unwrapped (its
+    /// intrinsic width) and at its solved width.
+    ///
+    /// - Throws: ``LayoutError`` for an unknown view, a view the document gave
+    ///   no text (its rows for text do not exist), or a text with a size or
+    ///   line height that is not a finite number greater than 0 or negative
+    ///   `lines`. Nothing changes when it throws.
+    public func setText(_ text: Text, ofView id: String) throws(LayoutError) {
+        let view = try index(of: id)
+        guard let sizer, let entry = sizer.plan.entryOfView[Int32(view)], sizer.plan.entries[Int(entry)].text != nil else {
+            throw LayoutError([Diagnostic(location: id, problem: .textNotCompiled(view: id))])
+        }
+        if let problem = text.problem {
+            throw LayoutError([Diagnostic(location: id, problem: .invalidText(view: id, problem))])
+        }
+        sizer.setText(text, entry: Int(entry))
+    }
+
+    /// Changes a view's intrinsic size for the next solves. A `nil` dimension
+    /// keeps its current value.
+    ///
+    /// Only dimensions the document gave an intrinsic size can change: the
+    /// hugging and compression resistance rows of the others do not exist in
+    /// the compiled system (compile a document that has them instead). A view
+    /// with text takes its size from the text (see ``setText(_:ofView:)``).
+    ///
+    /// - Throws: ``LayoutError`` for an unknown view, a negative or
+    ///   non-finite length, or a dimension the document gave no intrinsic size.
+    ///   Nothing changes when it throws.
+    /// - Complexity: O(1), after an O(views) index of ids on the first call.
+    public func setIntrinsicSize(_ size: IntrinsicSize, ofView id: String) throws(LayoutError) {
+        let view = try index(of: id)
+        if sizer?.plan.entryOfView[Int32(view)] != nil {
+            throw LayoutError([Diagnostic(location: id, problem: .intrinsicSizeOfText(view: id))])
         }
         let rows = intrinsicRows[Int32(view)] ?? (nil, nil)
         var changes: [(RowIndex, LayoutAxis, Double)] = []

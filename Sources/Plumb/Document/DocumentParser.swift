@@ -6,9 +6,11 @@
 /// ```
 /// document -> { id?: string, root: root, views?: [view], constraints?: [string], rules?: [rule],
 ///               layoutDirection?: "ltr" | "rtl" }
-/// root     -> { id?: string, width: number, height: number }
+/// root     -> { id?: string, width: number, height: number | "fit" }
 /// view     -> { id: string, parent?: string, intrinsicSize?: [number|null, number|null],
-///               hugging?: [number, number], compressionResistance?: [number, number] }
+///               hugging?: [number, number], compressionResistance?: [number, number],
+///               text?: string | text }
+/// text     -> { string: string, font?: string, size?: number, lines?: integer, lineHeight?: number }
 /// rule     -> { view: string, rule: string, args?: [string|number] }
 /// ```
 ///
@@ -148,7 +150,19 @@ struct DocumentParser {
                     document.rootID = id
                 }
             case 1: document.rootWidth = try readSize(path: "root.width") ?? 0
-            case 2: document.rootHeight = try readSize(path: "root.height") ?? 0
+            case 2:
+                if try reader.peekKind() == .string {
+                    let at = reader.valueOffset()
+                    let text = try reader.readString()
+                    if text == "fit" {
+                        document.rootHeightFits = true
+                    } else {
+                        problems.append((.wrongType(path: "root.height", expected: "a number or \"fit\"",
+                                                    found: "the string \"\(text)\""), at ..< reader.position))
+                    }
+                } else {
+                    document.rootHeight = try readSize(path: "root.height") ?? 0
+                }
             default: try unknown(key, path: "root", keys: Self.rootKeys)
             }
         }
@@ -204,9 +218,14 @@ struct DocumentParser {
                 if let pair = try readPriorities(path: "views[\(i)].compressionResistance") {
                     document.sizing[index].resistance = pair
                 }
+            case 5:
+                if let text = try readText(path: "views[\(i)].text") { document.texts[Int32(index)] = text }
             default:
                 try unknown(key, path: "views[\(i)]", keys: Self.viewKeys)
             }
+        }
+        if seen.contains(2), seen.contains(5) {
+            problems.append((.textWithIntrinsicSize(path: "views[\(i)]"), start ..< start + 1))
         }
         guard let entry = idEntry else {
             // Keep ids aligned with views: an invalid or missing id is an empty entry.
@@ -278,14 +297,89 @@ struct DocumentParser {
         document.rules.append(rule)
     }
 
+    // MARK: - Text
+
+    /// A view's text: a string (in the default font), or an object with
+    /// `string` and optional `font`, `size`, `lines` and `lineHeight`.
+    /// Returns `nil` after reporting every problem.
+    private mutating func readText(path: String) throws(JSONSyntaxError) -> Text? {
+        let start = reader.valueOffset()
+        if try reader.peekKind() == .string { return Text(try reader.readString()) }
+        guard try expectKind(.object, path: path, expected: "a string or an object") else { return nil }
+        try reader.openObject(depth: 3)
+        var text = Text("")
+        var valid = true
+        var seen = KeySet()
+        var first = true
+        while let key = try reader.nextKey(&first) {
+            let field = reader.withKey(key) { Self.match($0, Self.textKeys) }
+            guard seen.insert(field) else {
+                try duplicate(key, path: path)
+                continue
+            }
+            let at = reader.valueOffset()
+            switch field {
+            case 0:
+                if let string = try readString(path: path + ".string") { text.string = string } else { valid = false }
+            case 1:
+                if let family = try readString(path: path + ".font") {
+                    if family.isEmpty {
+                        problems.append((.emptyID(path: path + ".font"), at ..< at + 2))
+                        valid = false
+                    }
+                    text.font.family = family
+                } else {
+                    valid = false
+                }
+            case 2:
+                guard let size = try readNumber(path: path + ".size") else { valid = false; continue }
+                guard size > 0 else {
+                    problems.append((.valueOutOfRange(path: path + ".size", requirement: "greater than 0", size),
+                                     at ..< reader.position))
+                    valid = false
+                    continue
+                }
+                text.font.size = size
+            case 3:
+                guard let lines = try readNumber(path: path + ".lines") else { valid = false; continue }
+                guard lines >= 0, lines == lines.rounded(), lines < 1e9 else {
+                    problems.append((.valueOutOfRange(path: path + ".lines",
+                                                      requirement: "a whole number, 0 (no limit) or more", lines),
+                                     at ..< reader.position))
+                    valid = false
+                    continue
+                }
+                text.lines = Int(lines)
+            case 4:
+                guard let height = try readNumber(path: path + ".lineHeight") else { valid = false; continue }
+                guard height > 0 else {
+                    problems.append((.valueOutOfRange(path: path + ".lineHeight", requirement: "greater than 0", height),
+                                     at ..< reader.position))
+                    valid = false
+                    continue
+                }
+                text.lineHeight = height
+            default:
+                try unknown(key, path: path, keys: Self.textKeys)
+            }
+        }
+        if !seen.contains(0) {
+            problems.append((.missingKey(path: path, key: "string"), start ..< start + 1))
+            valid = false
+        }
+        return valid ? text : nil
+    }
+
     // MARK: - Values
 
     /// Checks that the next value is of `kind`; otherwise reports it, skips it and returns `false`.
-    private mutating func expectKind(_ kind: JSONValueKind, path: @autoclosure () -> String) throws(JSONSyntaxError) -> Bool {
+    private mutating func expectKind(
+        _ kind: JSONValueKind, path: @autoclosure () -> String, expected: String? = nil
+    ) throws(JSONSyntaxError) -> Bool {
         let found = try reader.peekKind()
         if found == kind { return true }
         let at = reader.valueOffset()
-        problems.append((.wrongType(path: path(), expected: kind.article, found: found.article), at ..< at + 1))
+        problems.append((.wrongType(path: path(), expected: expected ?? kind.article, found: found.article), at ..< at + 1))
         try reader.skipValue(depth: 1)
         return false
     }
@@ -399,7 +493,8 @@ struct DocumentParser {
 
     private static let documentKeys: [StaticString] = ["id", "root", "views", "constraints", "rules", "layoutDirection"]
     private static let rootKeys: [StaticString] = ["id", "width", "height"]
-    private static let viewKeys: [StaticString] = ["id", "parent", "intrinsicSize", "hugging", "compressionResistance"]
+    private static let viewKeys: [StaticString] = ["id", "parent", "intrinsicSize", "hugging", "compressionResistance", "text"]
+    private static let textKeys: [StaticString] = ["string", "font", "size", "lines", "lineHeight"]
     private static let ruleKeys: [StaticString] = ["view", "rule", "args"]
 
     /// The index of `key` in `keys`, or -1.

@@ -20,7 +20,7 @@ extension LayoutDocument {
         }
         // A typical rule makes four rows (two per direction).
         var builder = SystemBuilder(viewCount: viewCount, rows: constraintCount + intrinsicRows + 4 * rules.count)
-        builder.fixRoot(width: rootWidth, height: rootHeight, rootID: rootID)
+        builder.fixRoot(width: rootWidth, height: rootHeight, rootID: rootID, fitHeight: rootHeightFits)
         builder.direction = layoutDirection
         // Constraint strings and intrinsic sizes are described by the document
         // when asked (8 bytes per row instead of an Origin and a string).
@@ -28,6 +28,15 @@ extension LayoutDocument {
         var lengthRows: [LoweredLayout.IntrinsicRows] = []
         lengthRows.reserveCapacity(intrinsicRows / 2)
 
+        // Views with text: measured, height for width (ContentSizer). Their
+        // rows come first so that constraints naming their baselines know them.
+        for i in texts.keys.sorted() {
+            let s = sizing[Int(i)]
+            builder.addMeasuredView(
+                ViewIndex(rawValue: i), id: viewID(at: Int(i)), location: "\(source): views[\(i - 1)].text",
+                text: texts[i], hasIntrinsicWidth: true,
+                hugging: (s.hugging.0, s.hugging.1), resistance: (s.resistance.0, s.resistance.1))
+        }
         for i in 0 ..< viewCount {
             for axis in LayoutAxis.allCases {
                 let s = sizing[i]
@@ -69,6 +78,8 @@ extension LayoutDocument {
         try sink.throwIfAny()
         var lowered = LoweredLayout(system: builder.system, viewIDs: viewIDs, parents: parents)
         lowered.intrinsicRows = lengthRows
+        lowered.content = builder.content
+        lowered.fitsHeight = rootHeightFits
         return lowered
     }
 }

@@ -18,6 +18,9 @@
 ///   misspelt `"constraint"` is not silently ignored. `views`, `constraints`
 ///   and `rules` may be omitted (empty); `root` with `width` and `height` is
 ///   required; every view needs a non-empty `id`.
+/// - A view's `text` (`docs/text.md`) is a string or an object with
+///   `string` and optional `font`, `size`, `lines`, `lineHeight`; a view
+///   with text has no `intrinsicSize` (the text decides it).
 /// - `intrinsicSize` dimensions must be finite and not negative; `hugging`
 ///   and `compressionResistance` entries are priorities in `1 ... 1000`.
 /// - A constraint string can name every view whose id is a Simple Format
@@ -57,6 +60,10 @@ public struct LayoutDocument: Sendable {
     /// The root's size; its frame is `(0, 0, rootWidth, rootHeight)`.
     public internal(set) var rootWidth: Double = 0
     public internal(set) var rootHeight: Double = 0
+    /// Whether the root's height fits its content (`"height": "fit"`): the
+    /// smallest the constraints allow (see ``Priority/fittingSizeLevel``);
+    /// ``rootHeight`` is then 0 and is not used.
+    public internal(set) var rootHeightFits = false
     /// The document's rules, in order.
     public internal(set) var rules: [Rule] = []
     /// What `leading` and `trailing` mean in the document's constraints
@@ -75,6 +82,8 @@ public struct LayoutDocument: Sendable {
     var sizing = SizingTable()
     /// The constraint strings, in order.
     var constraintTexts = BytePool()
+    /// The texts of the views that have one, by view index.
+    var texts: [Int32: Text] = [:]
 
     /// A view's intrinsic size (NaN for "no intrinsic metric") and its
     /// hugging and compression resistance priorities, `(horizontal, vertical)`.
@@ -150,6 +159,9 @@ public struct LayoutDocument: Sendable {
         let w = sizing[index].width, h = sizing[index].height
         return IntrinsicSize(width: w.isNaN ? nil : w, height: h.isNaN ? nil : h)
     }
+
+    /// The text of view `index`, if it has one.
+    public func text(at index: Int) -> Text? { texts[Int32(index)] }
 
     /// The content hugging priorities of view `index` (250 unless the document sets them).
     public func huggingPriorities(at index: Int) -> (horizontal: Priority, vertical: Priority) {

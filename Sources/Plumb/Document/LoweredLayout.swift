@@ -22,6 +22,18 @@ public struct LoweredLayout: Sendable {
         var huggingRow: RowIndex
     }
 
+    /// The views whose content is measured (texts) and the rows their
+    /// measurements set; empty for a layout without text.
+    var content = ContentPlan()
+
+    /// Whether the root's height fits the content (`"height": "fit"`)
+    /// rather than being fixed.
+    public internal(set) var fitsHeight = false
+
+    /// Whether some view's content is measured (a text), so that solving
+    /// takes a ``TextMeasurer`` and may take several passes.
+    public var hasMeasuredContent: Bool { !content.isEmpty }
+
     public init(system: ConstraintSystem, viewIDs: [String], parents: [Int32]) {
         self.system = system
         self.viewIDs = viewIDs
@@ -33,7 +45,53 @@ public struct LoweredLayout: Sendable {
     /// - Throws: ``LayoutError``; for conflicting required constraints its one
     ///   diagnostic's notes name each constraint of a minimal conflicting set
     ///   by origin (`constraints[3] "a.width = 100"`).
+    ///
+    /// A layout with text is solved height for width (see `docs/text.md`):
+    /// solved, its texts measured at their solved widths with the installed
+    /// ``TextMeasurer`` (``TextMeasurers/install(_:)``), and solved again
+    /// until no measurement changes.
     public func solve(options: SolveOptions = SolveOptions()) throws(LayoutError) -> Solution {
+        try solveMeasuringContent(options: options).solution
+    }
+
+    /// Solves ``system`` as ``solve(options:)`` does, measuring text with
+    /// `measurer` (the installed one when `nil`), and reports what measuring
+    /// cost and what each text measured at its final width.
+    ///
+    /// - Throws: as ``solve(options:)``, and ``LayoutError`` when a view has
+    ///   text and there is no measurer, the measurer fails (an unknown font),
+    ///   or the measurements do not settle
+    ///   (``LayoutProblem/contentDidNotSettle(views:passes:)``).
+    public func solveMeasuringContent(
+        options: SolveOptions = SolveOptions(), measurer: (any TextMeasurer)? = nil
+    ) throws(LayoutError) -> (solution: Solution, content: ContentReport) {
+        guard !content.isEmpty else { return (try Self.solve(system, options: options), ContentReport(passes: 1)) }
+        let sizer = ContentSizer(plan: content, measurer: measurer ?? TextMeasurers.current)
+        var working = system
+        let solution = try sizer.solve(
+            setConstant: { value, row, origin in working.setConstant(value, ofRow: row, origin: origin) },
+            solve: { () throws(LayoutError) -> Solution in try Self.solve(working, options: options) })
+        return (solution, sizer.report)
+    }
+
+    /// This layout with its texts measured at the widths a solve gives them
+    /// (their intrinsic rows and baseline rows hold the settled
+    /// measurements), for questions about the system itself such as
+    /// ``check()``. A layout without text is returned as it is.
+    ///
+    /// - Throws: as ``solveMeasuringContent(options:measurer:)``.
+    public func measuringContent(measurer: (any TextMeasurer)? = nil) throws(LayoutError) -> LoweredLayout {
+        guard !content.isEmpty else { return self }
+        let sizer = ContentSizer(plan: content, measurer: measurer ?? TextMeasurers.current)
+        var working = self
+        _ = try sizer.solve(
+            setConstant: { value, row, origin in working.system.setConstant(value, ofRow: row, origin: origin) },
+            solve: { () throws(LayoutError) -> Solution in try Self.solve(working.system) })
+        return working
+    }
+
+    /// Solves `system`, its errors as ``LayoutError``s.
+    static func solve(_ system: ConstraintSystem, options: SolveOptions = SolveOptions()) throws(LayoutError) -> Solution {
         do {
             return try system.solve(options: options)
         } catch {

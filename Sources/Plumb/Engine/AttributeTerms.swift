@@ -32,7 +32,7 @@ struct AttributeTerms: Sequence, IteratorProtocol {
             append(view.variable(.width), scale * 0.5)
         case .top:
             append(view.variable(.top), scale)
-        case .bottom, .baseline:
+        case .bottom, .baseline, .firstBaseline, .lastBaseline:
             append(view.variable(.top), scale)
             append(view.variable(.height), scale)
         case .centerY:

@@ -64,6 +64,10 @@ public enum LayoutProblem: Hashable, Sendable, CustomStringConvertible {
     case negativeValue(path: String, Double)
     /// A priority outside `1 ... 1000` at `path`.
     case invalidPriority(path: String, Double)
+    /// A number outside what its key allows (`text.size` must be greater than 0).
+    case valueOutOfRange(path: String, requirement: String, Double)
+    /// A view with both `text` and `intrinsicSize`: a text decides its view's intrinsic size.
+    case textWithIntrinsicSize(path: String)
     /// An array of the wrong length (`intrinsicSize` takes two numbers).
     case wrongArrayLength(path: String, expected: Int, found: Int)
     /// An empty view id.
@@ -97,6 +101,19 @@ public enum LayoutProblem: Hashable, Sendable, CustomStringConvertible {
     /// A compiled layout was given an intrinsic size on an axis where its
     /// document had none (the rows for it do not exist).
     case intrinsicSizeNotCompiled(view: String, dimension: LayoutAttribute)
+    /// A view has text but no ``TextMeasurer`` was given or installed.
+    case noTextMeasurer(view: String)
+    /// The text measurer could not measure a view's text (an unknown font family, say).
+    case textMeasurement(view: String, String)
+    /// ``CompiledLayout/setIntrinsicSize(_:ofView:)`` on a view with text.
+    case intrinsicSizeOfText(view: String)
+    /// ``CompiledLayout/setText(_:ofView:)`` on a view the document gave no text.
+    case textNotCompiled(view: String)
+    /// A ``Text`` with numbers out of range, given in code.
+    case invalidText(view: String, String)
+    /// Measured content kept changing: after `passes` solves these views
+    /// still got a different height or baseline at their new width.
+    case contentDidNotSettle(views: [String], passes: Int)
     /// Required constraints that cannot hold together: a minimal set, by origin.
     case unsatisfiable(conflict: [Origin])
     /// Any other failure reported by the solver.
@@ -159,6 +176,10 @@ public enum LayoutProblem: Hashable, Sendable, CustomStringConvertible {
             "'\(path)' must not be negative, found \(NumberFormatting.shortest(value))"
         case .invalidPriority(let path, let value):
             "'\(path)': priority \(NumberFormatting.shortest(value)) is outside 1...1000"
+        case .valueOutOfRange(let path, let requirement, let value):
+            "'\(path)' must be \(requirement), found \(NumberFormatting.shortest(value))"
+        case .textWithIntrinsicSize(let path):
+            "'\(path)' has both 'text' and 'intrinsicSize'; a text decides its view's intrinsic size, remove 'intrinsicSize'"
         case .wrongArrayLength(let path, let expected, let found):
             "'\(path)' must have \(expected) elements, found \(found)"
         case .emptyID(let path):
@@ -187,6 +208,21 @@ public enum LayoutProblem: Hashable, Sendable, CustomStringConvertible {
             "pixel scale \(scale) must be a finite number greater than 0"
         case .intrinsicSizeNotCompiled(let view, let dimension):
             "view '\(view)' has no intrinsic \(dimension) in the compiled layout; only sizes the document gives can change"
+        case .noTextMeasurer(let view):
+            "view '\(view)' has text but no text measurer is installed (link PlumbText and call PlumbText.install(), or pass a measurer)"
+        case .textMeasurement(let view, let message):
+            "cannot measure the text of view '\(view)': \(message)"
+        case .intrinsicSizeOfText(let view):
+            "view '\(view)' has text, which decides its intrinsic size; change the text instead (setText)"
+        case .textNotCompiled(let view):
+            "view '\(view)' has no text in the compiled layout; only texts the document gives can change"
+        case .invalidText(let view, let message):
+            "the text of view '\(view)' is invalid: \(message)"
+        case .contentDidNotSettle(let views, let passes):
+            "measured content did not settle after \(passes) solves: the height or baselines of "
+                + views.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+                + (views.count > 5 ? " and \(views.count - 5) more" : "")
+                + " still change with the width they are given (does a width depend on a text's height?)"
         case .unsatisfiable(let conflict):
             "required constraints conflict (\(conflict.count) cannot all hold; dropping any one lets the rest hold)"
         case .solver(let error):

@@ -1,3 +1,9 @@
+extension Priority {
+    /// 50: the priority at which a root whose height fits its content is
+    /// pulled towards a height of 0 (Auto Layout's `fittingSizeLevel`).
+    public static let fittingSizeLevel: Priority = 50
+}
+
 /// Lowers a view layout to a ``ConstraintSystem``: the one place shared by
 /// ``View/layout(width:height:direction:scale:)`` and ``LayoutDocument/lower()``.
 ///
@@ -38,16 +44,23 @@ struct SystemBuilder {
 
     /// Adds the four required rows that pin the root's frame to `(0, 0, width, height)`.
     ///
+    /// With `fitHeight`, the height row is instead `root.height = 0` at
+    /// ``Priority/fittingSizeLevel`` (50): the root is as short as every
+    /// constraint of a higher priority allows, as Auto Layout's
+    /// `systemLayoutSizeFitting` with the compressed size makes it.
+    ///
     /// - Precondition: `width` and `height` are finite.
-    mutating func fixRoot(width: Double, height: Double, rootID: String) {
+    mutating func fixRoot(width: Double, height: Double, rootID: String, fitHeight: Bool = false) {
         let pins: [(FrameVariable, Double, String)] = [
             (.left, 0, "left"), (.top, 0, "top"), (.width, width, "width"), (.height, height, "height"),
         ]
         for (variable, value, name) in pins {
+            let fits = fitHeight && variable == .height
             system.addRow(
                 CollectionOfOne((ViewIndex.root.variable(variable), 1.0)),
-                constant: -value, relation: .equal, priority: .required,
-                origin: Self.rootOrigin(rootID: rootID, attribute: name, value: value))
+                constant: fits ? 0 : -value, relation: .equal, priority: fits ? .fittingSizeLevel : .required,
+                origin: fits ? Origin(kind: .root, text: "\(rootID).height = fit (0 @ \(Priority.fittingSizeLevel))")
+                    : Self.rootOrigin(rootID: rootID, attribute: name, value: value))
         }
     }
 
@@ -78,11 +91,17 @@ struct SystemBuilder {
         constant: Double, priority: Priority, origin: RowOrigin
     ) {
         var terms = AttributeTerms()
+        var baselines: [ContentPlan.BaselineTerm] = []
         // Right to left, leading and trailing are `root.width - edge` (see
         // LayoutDirection; the root's left is 0). The root's width stays a
         // variable, so the row is right for any root size it is solved at.
+        // A measured view's baseline is `top + offset`; the offset goes into
+        // the row's constant once measured (ContentSizer).
         func append(_ attribute: LayoutAttribute, of view: ViewIndex, scale: Double) {
-            if let edge = direction.mirroredEdge(of: attribute) {
+            if attribute.isBaseline, let entry = content.entryOfView[view.rawValue] {
+                terms.append(view.variable(.top), scale)
+                baselines.append(.init(entry: entry, last: attribute != .firstBaseline, coefficient: scale))
+            } else if let edge = direction.mirroredEdge(of: attribute) {
                 terms.append(edge, of: view, scale: -scale)
                 terms.append(ViewIndex.root.variable(.width), scale)
             } else {
@@ -93,7 +112,40 @@ struct SystemBuilder {
         if let second, let secondAttribute {
             append(secondAttribute, of: second, scale: -multiplier)
         }
-        system.addRow(terms, constant: -constant, relation: relation, priority: priority, origin: origin)
+        let row = system.addRow(terms, constant: -constant, relation: relation, priority: priority, origin: origin)
+        if !baselines.isEmpty {
+            content.baselineRows.append(.init(row: row, base: -constant, terms: baselines))
+        }
+    }
+
+    /// The origin of a measured view's intrinsic rows until they are measured.
+    static let unmeasuredOrigin = Origin(kind: .intrinsicSize, text: "a measured size, not measured yet")
+
+    /// The measured views added so far and the rows that depend on their
+    /// measurements (see ``ContentPlan``).
+    private(set) var content = ContentPlan()
+
+    /// Makes `view` a view whose content is measured: adds its intrinsic
+    /// height rows (and width rows when `hasIntrinsicWidth`) with a length of
+    /// 0 until the ``ContentSizer`` measures it, and lowers its baselines in
+    /// later constraints as `top + offset`. Call it before adding the
+    /// constraints that name the view.
+    mutating func addMeasuredView(
+        _ view: ViewIndex, id: String, location: String? = nil, text: Text?, hasIntrinsicWidth: Bool,
+        hugging: (horizontal: Priority, vertical: Priority), resistance: (horizontal: Priority, vertical: Priority)
+    ) {
+        // The ContentSizer sets each row's constant and origin before the first solve.
+        func rows(_ axis: LayoutAxis) -> RowIndex {
+            addIntrinsicSize(view, axis: axis, length: 0,
+                             hugging: axis == .horizontal ? hugging.horizontal : hugging.vertical,
+                             resistance: axis == .horizontal ? resistance.horizontal : resistance.vertical,
+                             origins: (.stored(Self.unmeasuredOrigin), .stored(Self.unmeasuredOrigin)))
+        }
+        let widthRow = hasIntrinsicWidth ? rows(.horizontal) : nil
+        let heightRow = rows(.vertical)
+        content.entryOfView[view.rawValue] = Int32(content.entries.count)
+        content.entries.append(.init(view: view.rawValue, text: text, widthRow: widthRow, heightRow: heightRow,
+                                     id: id, location: location ?? id, hugging: hugging, resistance: resistance))
     }
 
     /// Adds the rows of the Simple Layout Language rules in `book`, in

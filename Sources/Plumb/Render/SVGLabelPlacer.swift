@@ -49,6 +49,11 @@ struct SVGLabelPlacer {
         return nil
     }
 
+    /// Marks `box` as taken (drawn text), so that no label covers it.
+    mutating func reserve(_ box: Rect) {
+        insert(box)
+    }
+
     private func cells(of box: Rect) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
         let size = Self.cellSize
         // Boxes far outside Int range (huge canvases) are not worth placing.

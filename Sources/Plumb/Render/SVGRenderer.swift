@@ -31,8 +31,12 @@ public enum SVGRenderer {
     ///   length, only the first `min` of their counts views are drawn.
     /// - Complexity: O(n + total length of the ids), with label overlap
     ///   checks local to a grid of nearby labels.
+    ///   - texts: the text to draw in a view's box, by view index (see
+    ///     ``TextBox``): each line at its baseline, from the box's top-left,
+    ///     in the text's font family and size. A view with text gets no id
+    ///     label (its tooltip keeps the id), and no other label covers a text.
     public static func render(
-        ids: [String], parents: [Int32], absoluteFrames: [Rect], canvas: Rect? = nil
+        ids: [String], parents: [Int32], absoluteFrames: [Rect], canvas: Rect? = nil, texts: [Int: TextBox] = [:]
     ) -> String {
         let count = min(ids.count, parents.count, absoluteFrames.count)
         let frames = absoluteFrames.prefix(count).map(normalized)
@@ -42,9 +46,21 @@ public enum SVGRenderer {
         // About 120 bytes per rectangle and 50 per label.
         out.reserveCapacity(512 + count * 170)
         appendHeader(viewBox: box, to: &out)
-        appendViews(ids: ids, parents: parents.prefix(count), frames: frames, to: &out)
+        appendViews(ids: ids, parents: parents.prefix(count), frames: frames, texts: texts, to: &out)
         out += "</svg>\n"
         return out
+    }
+
+    /// A text as drawn in its view's box: the font and the lines as the text
+    /// engine broke them, each with its baseline below the box's top.
+    public struct TextBox: Sendable {
+        public var font: Font
+        public var lines: [TextLine]
+
+        public init(font: Font, lines: [TextLine]) {
+            self.font = font
+            self.lines = lines
+        }
     }
 
     /// Renders the same view tree solved at several sizes as a strip of
@@ -61,7 +77,8 @@ public enum SVGRenderer {
     ///   - gap: space between panels, in points.
     /// - Complexity: O(panels × views).
     public static func renderStrip(
-        ids: [String], parents: [Int32], panels: [(caption: String, absoluteFrames: [Rect])], gap: Double = 24
+        ids: [String], parents: [Int32], panels: [(caption: String, absoluteFrames: [Rect])], gap: Double = 24,
+        texts: [[Int: TextBox]] = []
     ) -> String {
         let captionHeight = labelFontSize + 2 * labelPadding
         var placed: [(caption: String, frames: [Rect], box: Rect, dx: Double)] = []
@@ -79,11 +96,12 @@ public enum SVGRenderer {
         var out = ""
         out.reserveCapacity(512 + panels.count * ids.count * 170)
         appendHeader(viewBox: Rect(x: 0, y: -captionHeight, width: width, height: height + captionHeight), to: &out)
-        for panel in placed {
+        for (k, panel) in placed.enumerated() {
             out += "<g transform=\"translate(\(format(panel.dx)) \(format(-panel.box.y)))\">\n"
             out += "<text font-weight=\"bold\" x=\"\(format(panel.box.x))\" y=\"\(format(panel.box.y - labelPadding - labelDescent))\">"
             out += escapeXML(panel.caption) + "</text>\n"
-            appendViews(ids: ids, parents: parents.prefix(panel.frames.count), frames: panel.frames, to: &out)
+            appendViews(ids: ids, parents: parents.prefix(panel.frames.count), frames: panel.frames,
+                        texts: k < texts.count ? texts[k] : [:], to: &out)
             out += "</g>\n"
         }
         out += "</svg>\n"
@@ -101,7 +119,9 @@ public enum SVGRenderer {
 
     /// One layout's rectangles, then its labels (see ``render(ids:parents:absoluteFrames:canvas:)``).
     /// `frames` are normalised and as many as `parents`.
-    private static func appendViews(ids: [String], parents: ArraySlice<Int32>, frames: [Rect], to out: inout String) {
+    private static func appendViews(
+        ids: [String], parents: ArraySlice<Int32>, frames: [Rect], texts: [Int: TextBox], to out: inout String
+    ) {
         let order = preorder(parents: parents)
         out += "<g class=\"views\">\n"
         for entry in order {
@@ -111,9 +131,32 @@ public enum SVGRenderer {
             out += " width=\"\(format(frame.width))\" height=\"\(format(frame.height))\">"
             out += "<title>\(id)</title></rect>\n"
         }
-        out += "</g>\n<g class=\"labels\">\n"
+        out += "</g>\n"
+        if !texts.isEmpty {
+            out += "<g class=\"texts\">\n"
+            for entry in order {
+                guard let text = texts[entry.view] else { continue }
+                let frame = frames[entry.view]
+                let family = escapeXML(String(text.font.family.filter { $0 != "'" && $0 != "\"" && $0 != ";" }))
+                out += "<g style=\"font-family:'\(family)';font-size:\(format(text.font.size))px\">"
+                for line in text.lines {
+                    out += "<text x=\"\(format(frame.x + line.x))\" y=\"\(format(frame.y + line.baseline))\">"
+                    out += escapeXML(line.text) + "</text>"
+                }
+                out += "</g>\n"
+            }
+            out += "</g>\n"
+        }
+        out += "<g class=\"labels\">\n"
         var labels = SVGLabelPlacer()
-        for entry in order where !ids[entry.view].isEmpty {
+        // Labels keep off the drawn texts: each text's lines, to a descent below the last baseline.
+        for (view, text) in texts where view < frames.count {
+            let frame = frames[view]
+            let width = min(frame.width, text.lines.map(\.width).max() ?? 0)
+            let height = min(frame.height, (text.lines.last?.baseline ?? 0) + 0.25 * text.font.size)
+            if width > 0, height > 0 { labels.reserve(Rect(x: frame.x, y: frame.y, width: width, height: height)) }
+        }
+        for entry in order where !ids[entry.view].isEmpty && texts[entry.view] == nil {
             guard let label = labels.place(ids[entry.view], in: frames[entry.view]) else { continue }
             out += "<text x=\"\(format(label.box.x))\" y=\"\(format(label.baseline))\">"
             out += escapeXML(ids[entry.view])
@@ -151,6 +194,7 @@ public enum SVGRenderer {
         var css = "<style>\n"
         css += "rect{stroke-width:1;vector-effect:non-scaling-stroke}\n"
         css += "text{font-family:sans-serif;font-size:\(format(labelFontSize))px;fill:#222}\n"
+        css += ".texts text{font-family:inherit;font-size:inherit;fill:#000;white-space:pre}\n"
         for (depth, colours) in palette.enumerated() {
             css += ".d\(depth){stroke:\(colours.stroke);fill:\(colours.fill)}\n"
         }

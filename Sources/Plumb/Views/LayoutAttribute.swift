@@ -7,15 +7,21 @@
 /// | attribute | value | attribute | value |
 /// |---|---|---|---|
 /// | `left`, `leading` | `left` | `right`, `trailing` | `left + width` |
-/// | `top` | `top` | `bottom`, `baseline` | `top + height` |
+/// | `top` | `top` | `bottom` | `top + height` |
 /// | `centerX` | `left + width / 2` | `centerY` | `top + height / 2` |
 /// | `width` | `width` | `height` | `height` |
 ///
 /// `leading` and `trailing` are `left` and `right` in a left-to-right layout
 /// (the default); right to left they are `rootWidth - right` and
-/// `rootWidth - left` (see ``LayoutDirection``). `baseline` is `bottom`
-/// (views carry no text). The lowering itself lives in one place,
-/// `SystemBuilder` in `Engine/`.
+/// `rootWidth - left` (see ``LayoutDirection``).
+///
+/// `firstBaseline` and `lastBaseline` are `top + offset` for a view whose
+/// content is measured (a view with a ``Text``, or a
+/// ``View/measureContent`` function): the offset is where the content's
+/// first or last baseline lies below the view's top at the width the view is
+/// given (see `docs/text.md`). For any other view both are `bottom`.
+/// `baseline` is `lastBaseline`, as in Auto Layout. The lowering itself lives
+/// in one place, `SystemBuilder` in `Engine/`.
 public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     case left
     case right
@@ -28,6 +34,8 @@ public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStri
     case baseline
     case width
     case height
+    case firstBaseline
+    case lastBaseline
 
     /// The name as written in the Simple Format Language (`centerX`, `width`).
     public var name: String {
@@ -43,6 +51,8 @@ public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStri
         case .baseline: "baseline"
         case .width: "width"
         case .height: "height"
+        case .firstBaseline: "firstBaseline"
+        case .lastBaseline: "lastBaseline"
         }
     }
 
@@ -53,9 +63,12 @@ public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStri
     public var axis: LayoutAxis {
         switch self {
         case .left, .right, .leading, .trailing, .centerX, .width: .horizontal
-        case .top, .bottom, .centerY, .baseline, .height: .vertical
+        case .top, .bottom, .centerY, .baseline, .firstBaseline, .lastBaseline, .height: .vertical
         }
     }
+
+    /// Whether the attribute is a baseline (`baseline`, `firstBaseline`, `lastBaseline`).
+    public var isBaseline: Bool { self == .baseline || self == .firstBaseline || self == .lastBaseline }
 
     /// Whether the attribute is a size (`width`, `height`) rather than a position.
     public var isDimension: Bool { self == .width || self == .height }
@@ -95,6 +108,8 @@ public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStri
         case (7, _): candidate = name[6] == UInt8(ascii: "X") ? .centerX : .centerY
         case (8, UInt8(ascii: "t")): candidate = .trailing
         case (8, _): candidate = .baseline
+        case (12, _): candidate = .lastBaseline
+        case (13, _): candidate = .firstBaseline
         default: return nil
         }
         let expected = LayoutAttribute.utf8Names[Int(candidate.rawValue)]

@@ -21,9 +21,14 @@ extension View {
     ///   - scale: when given, frames are rounded to device pixels, `scale`
     ///     pixels per point (see ``PixelRounding``); it must be finite and
     ///     greater than 0, or the layout throws.
+    ///   - measurer: measures the views' ``text`` (the installed one,
+    ///     ``TextMeasurers/current``, when `nil`); views with text or a
+    ///     ``measureContent`` function are laid out height for width (see
+    ///     `docs/text.md`), which may take several solves.
     /// - Complexity: O(views + constraints) to lower, plus the solve.
     public func layout(
-        width: Double, height: Double, direction: LayoutDirection = .leftToRight, scale: Double? = nil
+        width: Double, height: Double, direction: LayoutDirection = .leftToRight, scale: Double? = nil,
+        measurer: (any TextMeasurer)? = nil
     ) throws(LayoutError) {
         var rounding: PixelRounding? = nil
         if let scale {
@@ -32,10 +37,72 @@ extension View {
             }
             rounding = r
         }
-        let (views, lowered) = try lowerTree(width: width, height: height, direction: direction)
-        let solution = try lowered.solve()
+        try layout(width: width, height: height, fitHeight: false, direction: direction, rounding: rounding,
+                   measurer: measurer)
+    }
+
+    /// Lays out the tree under this view with its width fixed and its height
+    /// as small as the constraints allow (Auto Layout's
+    /// `systemLayoutSizeFitting` with the compressed height): the root's
+    /// height is pulled towards 0 at ``Priority/fittingSizeLevel`` (50), so
+    /// every constraint above that priority decides it. Sets every frame as
+    /// ``layout(width:height:direction:scale:measurer:)`` does and returns
+    /// the root's size.
+    ///
+    /// The content must reach the root's bottom through constraints (a
+    /// chain from top to bottom, as a self-sizing cell needs); otherwise the
+    /// height is 0.
+    ///
+    /// - Throws: as ``layout(width:height:direction:scale:measurer:)``.
+    @discardableResult
+    public func systemLayoutSizeFitting(
+        width: Double, direction: LayoutDirection = .leftToRight, scale: Double? = nil,
+        measurer: (any TextMeasurer)? = nil
+    ) throws(LayoutError) -> (width: Double, height: Double) {
+        var rounding: PixelRounding? = nil
+        if let scale {
+            guard let r = PixelRounding(scale: scale) else {
+                throw LayoutError([Diagnostic(location: id, problem: .invalidScale(scale))])
+            }
+            rounding = r
+        }
+        try layout(width: width, height: 0, fitHeight: true, direction: direction, rounding: rounding,
+                   measurer: measurer)
+        return (frame.width, frame.height)
+    }
+
+    private func layout(
+        width: Double, height: Double, fitHeight: Bool, direction: LayoutDirection, rounding: PixelRounding?,
+        measurer: (any TextMeasurer)?
+    ) throws(LayoutError) {
+        let (views, lowered) = try lowerTree(width: width, height: height, direction: direction, fitHeight: fitHeight)
+        let (solution, texts) = try Self.solve(lowered, views: views, measurer: measurer)
         let frames = SystemBuilder.frames(values: solution.values, parents: lowered.parents, absolute: false, rounding: rounding)
         for (view, frame) in zip(views, frames) { view.frame = frame }
+        for (i, view) in views.enumerated() where view.text != nil || view.textMetrics != nil {
+            view.textMetrics = texts[i]
+        }
+    }
+
+    /// Solves a lowered tree, measuring the views' texts and measure
+    /// functions height for width (``ContentSizer``).
+    private static func solve(
+        _ lowered: LoweredLayout, views: [View], measurer: (any TextMeasurer)?
+    ) throws(LayoutError) -> (Solution, [Int: TextMetrics]) {
+        var functions: [Int32: ContentSizer.Function] = [:]
+        for entry in lowered.content.entries where entry.text == nil {
+            let view = views[Int(entry.view)]
+            if let measure = view.measureContent {
+                functions[entry.view] = .init(measure: measure, intrinsicWidth: view.intrinsicContentSize.width)
+            }
+        }
+        if lowered.content.isEmpty { return (try lowered.solve(), [:]) }
+        let sizer = ContentSizer(plan: lowered.content, measurer: measurer ?? TextMeasurers.current, functions: functions)
+        var system = lowered.system
+        let solution = try sizer.solve(
+            setConstant: { value, row, origin in system.setConstant(value, ofRow: row, origin: origin) },
+            solve: { () throws(LayoutError) -> Solution in try LoweredLayout.solve(system) })
+        return (solution, sizer.report.texts)
     }
 
     /// Checks the tree under this view as ``layout(width:height:direction:scale:)``
@@ -52,14 +119,28 @@ extension View {
     public func checkLayout(
         width: Double, height: Double, direction: LayoutDirection = .leftToRight
     ) throws(LayoutError) -> LayoutCheck {
-        try lowerTree(width: width, height: height, direction: direction).lowered.check()
+        let (views, lowered) = try lowerTree(width: width, height: height, direction: direction)
+        guard !lowered.content.isEmpty else { return lowered.check() }
+        // Check the system with the measurements a layout would settle on.
+        var functions: [Int32: ContentSizer.Function] = [:]
+        for entry in lowered.content.entries where entry.text == nil {
+            if let measure = views[Int(entry.view)].measureContent {
+                functions[entry.view] = .init(measure: measure, intrinsicWidth: views[Int(entry.view)].intrinsicContentSize.width)
+            }
+        }
+        let sizer = ContentSizer(plan: lowered.content, measurer: TextMeasurers.current, functions: functions)
+        var settled = lowered
+        _ = try sizer.solve(
+            setConstant: { value, row, origin in settled.system.setConstant(value, ofRow: row, origin: origin) },
+            solve: { () throws(LayoutError) -> Solution in try LoweredLayout.solve(settled.system) })
+        return settled.check()
     }
 
     /// Numbers the tree under this view depth first (this view is 0) and
     /// lowers it: the one lowering shared by ``layout(width:height:direction:scale:)``
     /// and ``checkLayout(width:height:direction:)``.
     private func lowerTree(
-        width: Double, height: Double, direction: LayoutDirection
+        width: Double, height: Double, direction: LayoutDirection, fitHeight: Bool = false
     ) throws(LayoutError) -> (views: [View], lowered: LoweredLayout) {
         guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
             throw LayoutError([Diagnostic(location: id, problem: .invalidRootSize(width: width, height: height))])
@@ -81,8 +162,27 @@ extension View {
 
         var sink = DiagnosticSink()
         var builder = SystemBuilder(viewCount: views.count, rows: rowEstimate)
-        builder.fixRoot(width: width, height: height, rootID: id)
+        builder.fixRoot(width: width, height: height, rootID: id, fitHeight: fitHeight)
         builder.direction = direction
+
+        // Views that measure their content (text, measure functions) first,
+        // so that constraints naming their baselines know them.
+        for (i, view) in views.enumerated() where view.text != nil || view.measureContent != nil {
+            if let problem = view.text?.problem {
+                sink.append(Diagnostic(location: view.id, problem: .invalidText(view: view.id, problem)))
+                continue
+            }
+            let hasWidth = view.text != nil || view.intrinsicContentSize.width != nil
+            if view.text == nil, let w = view.intrinsicContentSize.width, !(w.isFinite && w >= 0) {
+                sink.append(Diagnostic(location: view.id, problem: .invalidIntrinsicSize(view: view.id, dimension: .width, w)))
+                continue
+            }
+            builder.addMeasuredView(
+                ViewIndex(i), id: view.id, text: view.text, hasIntrinsicWidth: hasWidth,
+                hugging: (view.contentHuggingPriority(for: .horizontal), view.contentHuggingPriority(for: .vertical)),
+                resistance: (view.contentCompressionResistancePriority(for: .horizontal),
+                             view.contentCompressionResistancePriority(for: .vertical)))
+        }
 
         for (i, view) in views.enumerated() {
             // Problems the Swift front ends recorded on the view (reported once).
@@ -125,7 +225,8 @@ extension View {
                     ViewIndex(i), c.firstAttribute, c.relation, multiplier: c.multiplier,
                     second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: .stored(c.origin))
             }
-            for axis in LayoutAxis.allCases {
+            // A measured view's intrinsic rows were added above.
+            for axis in LayoutAxis.allCases where view.text == nil && view.measureContent == nil {
                 guard let length = view.intrinsicContentSize[axis] else { continue }
                 guard length.isFinite, length >= 0 else {
                     sink.append(Diagnostic(location: view.id, problem: .invalidIntrinsicSize(
@@ -145,6 +246,8 @@ extension View {
         Layout.lowerRules(of: views, parents: parents, index: index, into: &builder, sink: &sink)
         try sink.throwIfAny()
 
-        return (views, LoweredLayout(system: builder.system, viewIDs: views.map(\.id), parents: parents))
+        var lowered = LoweredLayout(system: builder.system, viewIDs: views.map(\.id), parents: parents)
+        lowered.content = builder.content
+        return (views, lowered)
     }
 }

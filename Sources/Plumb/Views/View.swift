@@ -45,6 +45,28 @@ public final class View: CustomStringConvertible {
     /// intrinsic metric. See ``IntrinsicSize``.
     public var intrinsicContentSize: IntrinsicSize = .none
 
+    /// The text the view shows, or `nil`. A view with text measures it with
+    /// the layout's ``TextMeasurer``: its intrinsic width is the text's width
+    /// on as few lines as its line breaks allow, its intrinsic height what the
+    /// text needs wrapped at the width the layout gives the view (height for
+    /// width), and its baselines those of the text (see `docs/text.md`). It
+    /// replaces ``intrinsicContentSize`` and ``measureContent``.
+    public var text: Text?
+
+    /// A measure function: the height (and baselines) the view's content
+    /// needs at a width, for a view without ``text`` whose height follows its
+    /// width. The layout calls it with the width it gives the view and solves
+    /// again until no answer changes (see `docs/text.md`); answers are cached
+    /// per width, so it must return the same for the same width. The view's
+    /// intrinsic width, if any, is ``intrinsicContentSize``'s; its intrinsic
+    /// height comes from the function.
+    public var measureContent: ((_ width: Double) -> ContentSize)?
+
+    /// What the view's text measured at the width of the last layout
+    /// (its lines and baselines); `nil` for a view without text or before
+    /// a layout.
+    public internal(set) var textMetrics: TextMetrics?
+
     private var hugging: (horizontal: Priority, vertical: Priority) = (.low, .low)
     private var resistance: (horizontal: Priority, vertical: Priority) = (.high, .high)
 

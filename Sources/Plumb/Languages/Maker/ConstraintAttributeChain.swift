@@ -32,8 +32,12 @@ extension ConstraintAttributeChain {
     public var centerX: ConstraintMakerExtendable { _adding(.init(set: .centerX)) }
     /// Adds the vertical center to the line.
     public var centerY: ConstraintMakerExtendable { _adding(.init(set: .centerY)) }
-    /// Adds the baseline to the line: the same as `bottom`, views carry no text.
+    /// Adds the baseline (the last line's) to the line: the bottom for a view whose content is not measured.
     public var baseline: ConstraintMakerExtendable { _adding(.init(set: .baseline)) }
+    /// Adds the first line's baseline to the line: the bottom for a view whose content is not measured.
+    public var firstBaseline: ConstraintMakerExtendable { _adding(.init(set: .firstBaseline)) }
+    /// Adds the last line's baseline to the line (the same as `baseline`).
+    public var lastBaseline: ConstraintMakerExtendable { _adding(.init(set: .lastBaseline)) }
     /// Adds top, left, bottom and right to the line.
     public var edges: ConstraintMakerExtendable { _adding(.init(set: .edges)) }
     /// Adds width and height to the line.

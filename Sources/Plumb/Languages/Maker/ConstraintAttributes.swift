@@ -1,6 +1,6 @@
 /// The attributes one maker line names, as a bit set.
 ///
-/// Single bits are the eleven ``LayoutAttribute``s; `edges`, `size` and
+/// Single bits are the thirteen ``LayoutAttribute``s; `edges`, `size` and
 /// `center` are aggregates that stand for several. ``layoutAttributes`` lists
 /// the members in bit order: the order in which a line's constraints are made.
 struct ConstraintAttributes: OptionSet, Hashable, Sendable {
@@ -17,6 +17,7 @@ struct ConstraintAttributes: OptionSet, Hashable, Sendable {
     private static let bitOrder: [LayoutAttribute] = [
         .top, .left, .bottom, .right, .leading, .trailing,
         .width, .height, .centerX, .centerY, .baseline,
+        .firstBaseline, .lastBaseline,
     ]
 
     static let top = Self(.top)
@@ -30,6 +31,8 @@ struct ConstraintAttributes: OptionSet, Hashable, Sendable {
     static let centerX = Self(.centerX)
     static let centerY = Self(.centerY)
     static let baseline = Self(.baseline)
+    static let firstBaseline = Self(.firstBaseline)
+    static let lastBaseline = Self(.lastBaseline)
 
     /// top, left, bottom, right.
     static let edges: Self = [.top, .left, .bottom, .right]

@@ -50,7 +50,7 @@ final class ConstraintDescription {
         case .left, .leading: i.left
         case .right, .trailing: -i.right
         case .top: i.top
-        case .bottom, .baseline: -i.bottom
+        case .bottom, .baseline, .firstBaseline, .lastBaseline: -i.bottom
         case .centerX: (i.left - i.right) / 2
         case .centerY: (i.top - i.bottom) / 2
         case .width: -(i.left + i.right)

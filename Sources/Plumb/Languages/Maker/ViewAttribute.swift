@@ -56,8 +56,12 @@ extension View {
     public var mas_centerX: ViewAttribute { ViewAttribute(self, .centerX) }
     /// The view's vertical center.
     public var mas_centerY: ViewAttribute { ViewAttribute(self, .centerY) }
-    /// The same as `mas_bottom`: views carry no text.
+    /// The last line's baseline of a view whose content is measured (a text); else the same as `mas_bottom`.
     public var mas_baseline: ViewAttribute { ViewAttribute(self, .baseline) }
+    /// The first line's baseline of a view whose content is measured; else the same as `mas_bottom`.
+    public var mas_firstBaseline: ViewAttribute { ViewAttribute(self, .firstBaseline) }
+    /// The same as `mas_baseline`.
+    public var mas_lastBaseline: ViewAttribute { ViewAttribute(self, .lastBaseline) }
     /// top, left, bottom and right.
     public var mas_edges: ViewAttribute { ViewAttribute(self, .edges) }
     /// width and height.

@@ -1,8 +1,7 @@
 /// The attributes Mortar names with its `m_` properties: twenty single
 /// attributes and eleven composites of several.
 ///
-/// Single attributes are the eleven of ``LayoutAttribute``, `firstBaseline`
-/// (the same as `baseline`: views carry no text) and eight margin
+/// Single attributes are the thirteen of ``LayoutAttribute`` and eight margin
 /// attributes, which measure from the view's edges inward by its
 /// ``View/layoutMargins``: `leftMargin` is `left + margins.left`,
 /// `rightMargin` is `right - margins.right`, `centerXWithinMargin` the middle
@@ -27,7 +26,7 @@
 /// | `frame` | top, left, width, height |
 public enum MortarAttributeKind: UInt8, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     case left, right, top, bottom, leading, trailing, width, height, centerX, centerY, baseline
-    case firstBaseline
+    case firstBaseline, lastBaseline
     case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin
     case centerXWithinMargin, centerYWithinMargin
     case sides, caps, size, center, origin, cornerTL, cornerTR, cornerBL, cornerBR, edges, frame
@@ -68,6 +67,7 @@ public enum MortarAttributeKind: UInt8, CaseIterable, Hashable, Sendable, Custom
         case .centerY: "centerY"
         case .baseline: "baseline"
         case .firstBaseline: "firstBaseline"
+        case .lastBaseline: "lastBaseline"
         case .leftMargin: "leftMargin"
         case .rightMargin: "rightMargin"
         case .topMargin: "topMargin"
@@ -105,7 +105,9 @@ public enum MortarAttributeKind: UInt8, CaseIterable, Hashable, Sendable, Custom
         case .height: .height
         case .centerX, .centerXWithinMargin: .centerX
         case .centerY, .centerYWithinMargin: .centerY
-        case .baseline, .firstBaseline: .baseline
+        case .baseline: .baseline
+        case .firstBaseline: .firstBaseline
+        case .lastBaseline: .lastBaseline
         default: nil
         }
     }
@@ -131,7 +133,7 @@ public enum MortarAttributeKind: UInt8, CaseIterable, Hashable, Sendable, Custom
     var insetSign: Double? {
         switch self {
         case .left, .top, .leading, .leftMargin, .topMargin, .leadingMargin: 1
-        case .right, .bottom, .trailing, .baseline, .firstBaseline, .rightMargin, .bottomMargin, .trailingMargin: -1
+        case .right, .bottom, .trailing, .baseline, .firstBaseline, .lastBaseline, .rightMargin, .bottomMargin, .trailingMargin: -1
         default: nil
         }
     }

@@ -35,8 +35,11 @@ extension MortarAttributeProvider {
     public var m_centerX: MortarOutput { m_attribute(.centerX) }
     public var m_centerY: MortarOutput { m_attribute(.centerY) }
     public var m_baseline: MortarOutput { m_attribute(.baseline) }
-    /// The same as `m_baseline`: views carry no text.
+    /// The first line's baseline of a view whose content is measured (a
+    /// text); for any other view the bottom, as `m_baseline`.
     public var m_firstBaseline: MortarOutput { m_attribute(.firstBaseline) }
+    /// The last line's baseline: the same as `m_baseline`.
+    public var m_lastBaseline: MortarOutput { m_attribute(.lastBaseline) }
     /// `left + layoutMargins.left`.
     public var m_leftMargin: MortarOutput { m_attribute(.leftMargin) }
     /// `right - layoutMargins.right`.

@@ -1,5 +1,5 @@
-// Lays out examples of the Mortar, Masonry-style maker and Fahrenheit styles
-// through Plumb's public surface and checks every frame. Prints one line per
+// Lays out examples of the Mortar, Masonry-style maker and Fahrenheit styles,
+// and a text measured by a measurer of its own, through Plumb's public surface and checks every frame. Prints one line per
 // example; exits 1 if any frame is wrong or a layout throws.
 import Plumb
 #if canImport(Glibc)
@@ -196,6 +196,41 @@ run("document: check reports a conflict and an ambiguous view") {
         return []
     }
     return []
+}
+
+// MARK: - Text, through a measurer of the consumer's own
+
+/// Every character 8 wide, every line 16 high with its baseline at 12; wraps between words.
+struct MonospaceMeasurer: TextMeasurer {
+    func measure(_ text: Text, width: Double?) throws(TextMeasurementError) -> TextMetrics {
+        var lines: [String] = [], line = ""
+        for word in text.string.split(separator: " ") {
+            let next = line.isEmpty ? String(word) : line + " " + word
+            if let width, !line.isEmpty, Double(next.count) * 8 > width { lines.append(line); line = String(word) } else { line = next }
+        }
+        lines.append(line)
+        let shown = lines.enumerated().map { TextLine(text: $1, baseline: Double($0) * 16 + 12, width: Double($1.count) * 8) }
+        return TextMetrics(width: shown.map(\.width).max()!, height: Double(shown.count) * 16,
+                           firstBaseline: 12, lastBaseline: shown.last!.baseline, lines: shown)
+    }
+}
+
+run("text: a label wraps at its width and a badge sits on its last baseline") {
+    let root = View("root"), label = View("label"), badge = View("badge")
+    root.addSubview(label)
+    root.addSubview(badge)
+    label.text = Text("one two three four")
+    badge.intrinsicContentSize = IntrinsicSize(width: 10, height: 10)
+    label.makeConstraints { make in
+        make.top.left.equalTo(0)
+        make.width.equalTo(64)           // 8 characters: "one two" / "three" / "four"
+    }
+    badge.makeConstraints { make in
+        make.left.equalTo(label.mas_right)
+        make.lastBaseline.equalTo(label.mas_lastBaseline)
+    }
+    try root.layout(width: 200, height: 200, measurer: MonospaceMeasurer())
+    return [(label, rect(0, 0, 64, 48)), (badge, rect(64, 34, 10, 10))]
 }
 
 if failures > 0 {
