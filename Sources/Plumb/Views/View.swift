@@ -39,11 +39,18 @@ public final class View: CustomStringConvertible {
     /// The view's frame in its superview's coordinates (for a root, its own
     /// `(0, 0, width, height)`), as set by the last ``layout(width:height:direction:scale:)``
     /// of a tree containing it. ``Rect/zero`` before that.
-    public internal(set) var frame: Rect = .zero
+    public internal(set) var frame: Rect = .zero {
+        didSet { notifyObservers(.frame, old: .frame(oldValue), new: .frame(frame)) }
+    }
 
     /// The size the view's content would like; `nil` dimensions have no
     /// intrinsic metric. See ``IntrinsicSize``.
-    public var intrinsicContentSize: IntrinsicSize = .none
+    public var intrinsicContentSize: IntrinsicSize = .none {
+        didSet {
+            notifyObservers(.intrinsicContentSize, old: .intrinsicContentSize(oldValue),
+                            new: .intrinsicContentSize(intrinsicContentSize))
+        }
+    }
 
     /// The text the view shows, or `nil`. A view with text measures it with
     /// the layout's ``TextMeasurer``: its intrinsic width is the text's width
@@ -51,7 +58,9 @@ public final class View: CustomStringConvertible {
     /// text needs wrapped at the width the layout gives the view (height for
     /// width), and its baselines those of the text (see `docs/text.md`). It
     /// replaces ``intrinsicContentSize`` and ``measureContent``.
-    public var text: Text?
+    public var text: Text? {
+        didSet { notifyObservers(.text, old: .text(oldValue), new: .text(text)) }
+    }
 
     /// A measure function: the height (and baselines) the view's content
     /// needs at a width, for a view without ``text`` whose height follows its
@@ -80,6 +89,11 @@ public final class View: CustomStringConvertible {
     /// Layout margins, maker-installed constraints and unreported problems of
     /// the Swift front ends (see `View+SwiftFrontEnds.swift`).
     var swiftFrontEnds = SwiftFrontEndState()
+
+    /// This view's ``Observer`` (made by ``Observer/observer(for:)``), and
+    /// the observers watching this view, held weakly.
+    var ownObserver: Observer?
+    var watchers: [WeakObserver] = []
 
     /// Creates a view with no superview, subviews or constraints.
     public init(_ id: String) {
