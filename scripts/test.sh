@@ -20,6 +20,10 @@
 #      list, grid, form and cards families (and list-rules, cards-rules) of
 #      scripts/generate.py at 200 views
 #   5b. the Python package: pip install ./python, then python/tests (unittest)
+#   5c. docs/distributed.md's Spark recipe, run: scripts/spark_batch_test.py
+#       (pip installs pyspark; local mode; skipped only without Java)
+#   5d. DocC: `swift package generate-documentation` for Plumb and
+#       PlumbSolver, failing on any warning (broken symbol links included)
 #   6. cross-check against HiGHS: the coupled table family at 1,000 views,
 #      widths 1024 and 480, and the simplex stress families (chartgrid,
 #      dashboard, priorities, scales at 500 views, degenerate at 250) equal
@@ -340,6 +344,28 @@ else
     check "python: package tests (solve, batch, compiled, threads, plumb.kiwi vs kiwisolver, matplotlib)" \
         python_package_tests
 fi
+
+# --- 5c. Spark: RDD.pipe through plumb batch (docs/distributed.md) ------------
+if command -v java >/dev/null 2>&1 || [[ -n "${JAVA_HOME:-}" ]]; then
+    check "spark RDD.pipe through plumb batch equals one batch" \
+        python3 scripts/spark_batch_test.py "$SWIFTPM_PLUMB"
+else
+    skip "spark RDD.pipe through plumb batch (no Java runtime: java not on PATH, JAVA_HOME unset)"
+fi
+
+# --- 5d. DocC catalogs build without warnings -----------------------------------
+# docc_clean TARGET: generate the documentation; fail on any warning.
+docc_clean() {
+    local out
+    out=$(swift package generate-documentation --target "$1" 2>&1) || { printf '%s\n' "$out"; return 1; }
+    printf '%s\n' "$out"
+    if printf '%s\n' "$out" | grep -qi 'warning:'; then
+        echo "DocC printed warnings for $1"
+        return 1
+    fi
+}
+check "docc: Plumb catalog, no warnings" docc_clean Plumb
+check "docc: PlumbSolver catalog, no warnings" docc_clean PlumbSolver
 
 # --- 6. HiGHS cross-check on a coupled layout -------------------------------------
 # The table family is one coupled component (presolve and the one-variable

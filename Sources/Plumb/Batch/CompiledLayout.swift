@@ -5,7 +5,7 @@
 /// the constraint strings and rules, building the constraint system, the
 /// block triangular form of its required equalities, the split of the rest
 /// into independent components, and a dual simplex tableau per component
-/// (see ``CompiledSystem``). Each solve then re-evaluates the equality blocks
+/// (see `CompiledSystem`). Each solve then re-evaluates the equality blocks
 /// that a new root size reaches (one division per view attribute in the
 /// common case) and moves each simplex component along its slopes (its
 /// solution is affine in its inputs while its optimal basis stays feasible);
@@ -170,6 +170,8 @@ public final class CompiledLayout {
     /// Every view's frame with the root at `width` × `height`, in ``viewIDs`` order.
     ///
     /// - Parameters:
+    ///   - width: the root's width.
+    ///   - height: the root's height.
     ///   - absolute: `false` (default) for each view's parent's coordinates;
     ///     `true` for root coordinates.
     ///   - scale: when given, frames are rounded to device pixels, `scale`

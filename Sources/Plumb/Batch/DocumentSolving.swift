@@ -55,7 +55,7 @@ public enum DocumentSolving {
     }
 
     /// Solves every document, `jobs` at a time, each on one thread
-    /// (``SolveOptions/threads`` is set to 1 for each, as `plumb batch` does),
+    /// (`SolveOptions/threads` is set to 1 for each, as `plumb batch` does),
     /// and returns one result per document in input order: its frames JSON
     /// (as ``framesJSON(_:source:absolute:options:)``) or its error.
     ///
@@ -63,6 +63,10 @@ public enum DocumentSolving {
     ///   - documents: The documents' JSON bytes.
     ///   - jobs: How many documents are solved at once (at least 1; more
     ///     than `documents.count` is the same as `documents.count`).
+    ///   - absolute: `true` for frames in root coordinates, `false` (default)
+    ///     for each view's parent's coordinates.
+    ///   - options: the solver options of every document (its thread count
+    ///     is set to 1).
     ///   - source: The name of document `i` in diagnostics.
     /// - Complexity: the sum of the documents' solves, spread over `jobs` workers.
     public static func batch(_ documents: [[UInt8]], jobs: Int, absolute: Bool = false,

@@ -11,7 +11,7 @@
 /// exit(check.exitStatus)  // 0 clean, 1 warnings, 2 errors
 /// ```
 ///
-/// The method is ``ConstraintSystem/diagnose(measuring:)``: disjoint minimal
+/// The method is `ConstraintSystem/diagnose(measuring:)`: disjoint minimal
 /// conflicting sets, found component by component; then, with the
 /// conflicting rows left out one at a time, probes that try to push each
 /// view's x, y, width and height up and down at a priority below every real
@@ -113,7 +113,7 @@ extension LoweredLayout {
     /// size is not determined, per axis, with the constraints that mention
     /// it. The root is never ambiguous (its frame is fixed).
     ///
-    /// - Complexity: see ``ConstraintSystem/diagnose(measuring:)``; much
+    /// - Complexity: see `ConstraintSystem/diagnose(measuring:)`; much
     ///   slower than ``solve(options:)`` on large layouts.
     public func check() -> LayoutCheck {
         // Per view: its x and y relative to its parent (as its frame is), its width and height.

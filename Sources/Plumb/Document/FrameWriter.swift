@@ -21,9 +21,13 @@ public enum FrameWriter {
     /// Appends the frames object alone, `{"<id>": [x, y, width, height], ...}`,
     /// numbers and ids written as by ``json(ids:frames:)``.
     ///
-    /// - Parameter oneLine: `false` puts each view on its own line (as
-    ///   ``json(ids:frames:)`` does); `true` writes one line, for JSON Lines
-    ///   records (`plumb sweep`, `plumb batch`).
+    /// - Parameters:
+    ///   - ids: the views' ids, in output order.
+    ///   - frames: one frame per id, in the same order.
+    ///   - oneLine: `false` puts each view on its own line (as
+    ///     ``json(ids:frames:)`` does); `true` writes one line, for JSON Lines
+    ///     records (`plumb sweep`, `plumb batch`).
+    ///   - out: the buffer the object is appended to.
     /// - Precondition: `ids.count == frames.count`.
     /// - Complexity: O(views).
     public static func appendFrames(ids: [String], frames: [Rect], oneLine: Bool, to out: inout [UInt8]) {

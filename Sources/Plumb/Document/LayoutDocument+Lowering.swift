@@ -1,5 +1,5 @@
 extension LayoutDocument {
-    /// Lowers the document to a ``ConstraintSystem``: the root's four required
+    /// Lowers the document to a `ConstraintSystem`: the root's four required
     /// rows, hugging and compression resistance rows for every intrinsic
     /// dimension, one row per constraint string (parsed here), and the rows
     /// of the rules in effect (see ``Layout`` for their meaning); `leading`

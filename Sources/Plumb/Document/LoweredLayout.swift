@@ -1,5 +1,5 @@
 /// A layout lowered to the solver's IR, with what is needed to turn a
-/// ``Solution`` back into frames.
+/// `Solution` back into frames.
 ///
 /// Variables `4i ..< 4i + 4` are view `i`'s `left`, `top`, `width` and
 /// `height` in root coordinates; view 0 is the root.
@@ -102,6 +102,7 @@ public struct LoweredLayout: Sendable {
     /// Every view's frame, in ``viewIDs`` order.
     ///
     /// - Parameters:
+    ///   - solution: a solution of this layout's system.
     ///   - absolute: `false` (default) for each view's parent's
     ///     coordinates, as a view's frame is; `true` for root coordinates.
     ///   - scale: when given, frames are rounded to device pixels, `scale`

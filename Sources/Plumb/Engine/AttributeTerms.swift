@@ -1,7 +1,7 @@
 /// Up to six `(variable, coefficient)` terms held inline (two attributes of
 /// at most two terms each, plus the root's width for each right-to-left
 /// `leading` or `trailing`), so that lowering a
-/// constraint allocates nothing before ``ConstraintSystem/addRow(_:constant:relation:priority:origin:)``
+/// constraint allocates nothing before `ConstraintSystem/addRow(_:constant:relation:priority:origin:)`
 /// copies them.
 struct AttributeTerms: Sequence, IteratorProtocol {
     private var storage: ((VariableIndex, Double), (VariableIndex, Double), (VariableIndex, Double),

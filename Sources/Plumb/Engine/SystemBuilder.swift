@@ -4,7 +4,7 @@ extension Priority {
     public static let fittingSizeLevel: Priority = 50
 }
 
-/// Lowers a view layout to a ``ConstraintSystem``: the one place shared by
+/// Lowers a view layout to a `ConstraintSystem`: the one place shared by
 /// ``View/layout(width:height:direction:scale:)`` and ``LayoutDocument/lower()``.
 ///
 /// Every view gets four variables in root coordinates (``ViewIndex/variable(_:)``);

@@ -13,7 +13,7 @@ public enum SVGRenderer {
     /// a child's fill never hides its parent's label; a label goes in its
     /// view's top-left corner, else its bottom-left corner, and is left out
     /// when it does not fit or would overlap an earlier label (see
-    /// ``SVGLabelPlacer``). Every rectangle also carries its id as a
+    /// `SVGLabelPlacer`). Every rectangle also carries its id as a
     /// `<title>` (a tooltip in browsers), label or not.
     ///
     /// - Parameters:

@@ -22,7 +22,8 @@ extension Constraint {
     ///   - simpleFormat: the constraint.
     ///   - views: the views the string may name.
     ///   - metrics: named numbers the string may use.
-    ///   - file, line: the call site, recorded in the constraint's ``origin``.
+    ///   - file: the call site's file, recorded in the constraint's ``origin``.
+    ///   - line: the call site's line, recorded likewise.
     /// - Returns: an inactive constraint; ``activate(_:)`` it.
     /// - Throws: ``LayoutError`` listing every problem in the string, each with
     ///   its column and what was expected (`constraint:1:9: error: unknown

@@ -5,9 +5,9 @@
 /// axis. For each given dimension the layout adds, as Auto Layout does,
 ///
 /// - content hugging: `width <= intrinsic width @ hugging priority`
-///   (default 250, ``Priority/low``), and
+///   (default 250, `Priority/low`), and
 /// - compression resistance: `width >= intrinsic width @ resistance priority`
-///   (default 750, ``Priority/high``),
+///   (default 750, `Priority/high`),
 ///
 /// and the same for the height.
 public struct IntrinsicSize: Hashable, Sendable, CustomStringConvertible {

@@ -16,6 +16,8 @@ extension View {
     ///   a view of the tree (``LayoutProblem/swiftFrontEnd(_:)``, reported once).
     ///   Frames are left unchanged when it throws.
     /// - Parameters:
+    ///   - width: the width of this view, the root of the layout.
+    ///   - height: the height of this view.
     ///   - direction: what `leading` and `trailing` mean in every constraint
     ///     of the tree (``LayoutDirection``; left to right by default).
     ///   - scale: when given, frames are rounded to device pixels, `scale`

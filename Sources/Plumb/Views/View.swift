@@ -145,7 +145,7 @@ public final class View: CustomStringConvertible {
     // MARK: - Intrinsic size priorities
 
     /// How strongly the view resists growing beyond its intrinsic size along
-    /// `axis` (default 250, ``Priority/low``).
+    /// `axis` (default 250, `Priority/low`).
     public func contentHuggingPriority(for axis: LayoutAxis) -> Priority {
         axis == .horizontal ? hugging.horizontal : hugging.vertical
     }
@@ -156,7 +156,7 @@ public final class View: CustomStringConvertible {
     }
 
     /// How strongly the view resists shrinking below its intrinsic size along
-    /// `axis` (default 750, ``Priority/high``).
+    /// `axis` (default 750, `Priority/high`).
     public func contentCompressionResistancePriority(for axis: LayoutAxis) -> Priority {
         axis == .horizontal ? resistance.horizontal : resistance.vertical
     }

@@ -8,7 +8,7 @@
 /// Storage is contiguous arrays indexed by ``VariableIndex`` and ``RowIndex``:
 /// the terms of row `r` are `columns[rowStart[r] ..< rowStart[r + 1]]` with
 /// their `coefficients`. Terms within a row have distinct columns and nonzero
-/// coefficients (``addRow(_:constant:relation:priority:origin:)`` merges
+/// coefficients (`addRow(_:constant:relation:priority:origin:)` merges
 /// repeated variables and drops terms that cancel).
 public struct ConstraintSystem: Sendable {
     /// Number of variables, numbered `0 ..< variableCount`.

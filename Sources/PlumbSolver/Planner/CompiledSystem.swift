@@ -17,11 +17,11 @@
 /// Most re-solves need no pivot at all: changing edit values moves only a
 /// tableau's row constants, linearly, so while a component's basis stays
 /// feasible its solution is its last one plus slopes times the parameters'
-/// changes (``ComponentSlopes``). A component is handed to the dual simplex
+/// changes (`ComponentSlopes`). A component is handed to the dual simplex
 /// only when that ratio test fails (its basis changes), and then takes new
 /// slopes. When the same parameter rows change as before the previous solve
 /// (a sweep over the root width), only what they reach is re-evaluated
-/// (``ParameterReach``: the blocks, exactly as before, the fixed rows and the
+/// (`ParameterReach`: the blocks, exactly as before, the fixed rows and the
 /// components that read them); for one such row, each component is an affine
 /// function of its constant with an interval in which its basis holds, so a
 /// step is two comparisons and a pass over the variables that move.
@@ -92,7 +92,7 @@ public final class CompiledSystem {
     ///
     /// - Parameters:
     ///   - system: the system; its constants are the starting values.
-    ///   - parameterRows: the rows whose constants ``setConstant(_:ofRow:)`` may change.
+    ///   - parameterRows: the rows whose constants ``setConstant(_:ofRow:origin:)`` may change.
     ///   - options: as for ``ConstraintSystem/solve(options:)``.
     /// - Throws: ``SolverError/strategyCannotSolve(strategy:reason:)`` when a
     ///   forced strategy cannot solve the system, and

@@ -42,7 +42,7 @@ extension ConstraintSystem {
     ///
     /// **Conflicts.** The required rows are split into independent
     /// components (rows that share a variable, transitively). In each
-    /// component, ``ConflictFinder`` finds one minimal conflicting set; its
+    /// component, `ConflictFinder` finds one minimal conflicting set; its
     /// rows are then left out and the search repeats on what remains, until
     /// the remaining rows can all hold. So every reported set is minimal and
     /// the sets are disjoint; a row that takes part in two conflicts is

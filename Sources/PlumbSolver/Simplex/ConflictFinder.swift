@@ -1,4 +1,4 @@
-/// A required row for ``ConflictFinder``: `Σ terms + constant ⋈ 0`.
+/// A required row for `ConflictFinder`: `Σ terms + constant ⋈ 0`.
 struct RowSpec {
     var terms: [(Int32, Double)]
     var constant: Double

@@ -1,7 +1,7 @@
 /// A priority as written in the Swift front ends (Mortar's `!`, the maker's
 /// `.priority(_:)`, Mortar's default stack): a named level or any number.
 ///
-/// Unlike the solver's ``Priority``, making one never traps: a number outside
+/// Unlike the solver's `Priority`, making one never traps: a number outside
 /// `1 ... 1000` (`! 2000`) is kept as written and reported, naming the
 /// constraint, by the next ``View/layout(width:height:direction:scale:)`` of a tree that holds
 /// the constraint's view.
@@ -21,7 +21,7 @@ public struct LayoutPriority: Hashable, Sendable, CustomStringConvertible,
     /// A priority of `value`, checked when a constraint uses it.
     public init(_ value: Double) { self.value = value }
 
-    /// The same level as a solver ``Priority``.
+    /// The same level as a solver `Priority`.
     public init(_ priority: Priority) { self.value = priority.rawValue }
 
     public init(integerLiteral value: Int) { self.value = Double(value) }

@@ -12,7 +12,7 @@ public enum RuleProblem: Hashable, Sendable, CustomStringConvertible {
     case misplacedNil
     /// `H:` or `V:` before something other than a percentage.
     case directionWithoutPercentage(String)
-    /// Parentheses, unary minus or assignments nested deeper than ``SimpleLayoutParser/depthLimit``.
+    /// Parentheses, unary minus or assignments nested deeper than the parser's depth limit (`limit`).
     case nestedTooDeeply(limit: Int)
     /// A constraint used as a value, or updated by `+=` and friends, that has
     /// no value in this layout (never assigned, reset by `nil`, or replaced

@@ -233,6 +233,39 @@ run("text: a label wraps at its width and a badge sits on its last baseline") {
     return [(label, rect(0, 0, 64, 48)), (badge, rect(64, 34, 10, 10))]
 }
 
+// MARK: - Examples of the DocC articles (Sources/Plumb/Plumb.docc)
+
+run("docc getting started: Simple Format Language strings") {
+    let root = View("root"), title = View("title"), button = View("button")
+    root.addSubview(title)
+    root.addSubview(button)
+    button.intrinsicContentSize = IntrinsicSize(width: 60, height: 30)
+    let views = ["root": root, "title": title, "button": button]
+    try Constraint.activate(Constraint.make(simpleFormats: [
+        "title.left = root.left + 16",
+        "title.top = root.top + 16",
+        "title.height = 20",
+        "button.right = root.right - 16",
+        "button.centerY = title.centerY",
+        "button.left >= title.right + 8",
+        "title.width = 400 @ 500",
+    ], views: views))
+    try root.layout(width: 320, height: 200)
+    return [(title, rect(16, 16, 220, 20)), (button, rect(244, 11, 60, 30))]
+}
+
+run("docc simple layout language: rules through Layout(of:)") {
+    let root = View("root"), row1 = View("row1"), row2 = View("row2"), badge = View("badge")
+    root.addSubview(row1)
+    root.addSubview(row2)
+    row2.addSubview(badge)
+    try Layout(of: row1).addRule("tt = 8, ll = rr = 0, h = 44")
+    try Layout(of: row2).addRule("tt = %bt + 8, ll = rr = 0, h = 44", row1)
+    try Layout(of: badge).addRule("tt = 8, rr = 8, w = h = 20")
+    try root.layout(width: 320, height: 480)
+    return [(row1, rect(0, 8, 320, 44)), (row2, rect(0, 60, 320, 44)), (badge, rect(292, 8, 20, 20))]
+}
+
 if failures > 0 {
     print("\(failures) example(s) failed")
     exit(1)
