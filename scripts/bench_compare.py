@@ -3,7 +3,9 @@
 
 For every family and size, the two binaries run `plumb solve DOC --stats`
 in turn (old, new, old, new, ...) RUNS times each; each pair's ratio
-new/old of the solve phase is taken, and the table gives the medians of
+new/old of the compared phase is taken (`--phase`: solve by default, or
+any of parse, build, solve, output, several joined by `,` or `+` and
+summed, e.g. `--phase parse+build`), and the table gives the medians of
 both binaries and of the pairwise ratios, so a drift of the machine's speed
 during the run cancels out. Frames of the two are compared too (they must
 agree within 1e-6 where the documents have one optimum).
@@ -11,6 +13,7 @@ agree within 1e-6 where the documents have one optimum).
 usage: bench_compare.py --old OLD_PLUMB [--new .build/release/plumb]
                         [--families list,grid,form,cards,list-rules,cards-rules,table]
                         [--sizes 10000] [--runs 7] [--generator scripts/generate.py]
+                        [--phase solve | parse+build | parse,build,solve,output]
 """
 import argparse
 import json
@@ -30,11 +33,23 @@ def generator_path(explicit):
     sys.exit(f"bench_compare.py: no document generator at {path}")
 
 
-def solve_ms(binary, doc, frames):
+PHASES = ("parse", "build", "solve", "output")
+
+
+def phase_list(text):
+    phases = [x for x in text.replace("+", ",").split(",") if x]
+    bad = [x for x in phases if x not in PHASES]
+    if bad or not phases:
+        sys.exit(f"bench_compare.py: --phase takes {', '.join(PHASES)} (joined by ',' or '+'), not {text!r}")
+    return phases
+
+
+def phase_ms(binary, doc, frames, phases):
+    """The summed milliseconds of `phases` and of all phases, for one run."""
     out = subprocess.run([binary, "solve", doc, "--stats", "--absolute", "-o", frames],
                          capture_output=True, text=True, check=True)
     stats = json.loads(out.stderr.strip().splitlines()[-1])
-    return stats["ms"]["solve"], sum(stats["ms"].values())
+    return sum(stats["ms"][x] for x in phases), sum(stats["ms"].values())
 
 
 def same_frames(a, b, tol=1e-6):
@@ -53,12 +68,17 @@ def main():
     p.add_argument("--sizes", default="10000")
     p.add_argument("--runs", type=int, default=7)
     p.add_argument("--generator")
+    p.add_argument("--phase", default="solve",
+                   help="phase(s) compared: parse, build, solve, output, joined by ',' or '+' (summed)")
     p.add_argument("--width", type=int, help="root width passed to the generator (its default otherwise)")
     p.add_argument("--work", default=os.path.join(ROOT, ".build", "bench-compare"))
     a = p.parse_args()
     gen = generator_path(a.generator)
+    phases = phase_list(a.phase)
+    label = "+".join(phases)
     os.makedirs(a.work, exist_ok=True)
-    print("| family | views | old solve ms | new solve ms | new/old (median of pairs) | old total ms | new total ms | same frames |")
+    print(f"| family | views | old {label} ms | new {label} ms | new/old (median of pairs) "
+          "| old total ms | new total ms | same frames |")
     print("|---|---:|---:|---:|---:|---:|---:|---|")
     for family in a.families.split(","):
         for size in (int(s) for s in a.sizes.split(",")):
@@ -69,8 +89,8 @@ def main():
             fo, fn = doc + ".old.frames", doc + ".new.frames"
             old, new, ratios = [], [], []
             for _ in range(a.runs):
-                o = solve_ms(a.old, doc, fo)
-                n = solve_ms(a.new, doc, fn)
+                o = phase_ms(a.old, doc, fo, phases)
+                n = phase_ms(a.new, doc, fn, phases)
                 old.append(o)
                 new.append(n)
                 ratios.append(n[0] / o[0] if o[0] > 0 else float("nan"))

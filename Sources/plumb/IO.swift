@@ -64,7 +64,18 @@ enum IO {
                 }
             }
             if failure != 0 { throw CLIError("cannot read \(name)", errno: failure) }
-            while try read(appendingTo: &bytes, upTo: 1 << 16) > 0 {}
+            // The rest (a pipe, or a file that grew) goes through a scratch
+            // chunk: appending zeros to `bytes` first would reallocate and
+            // copy the whole file just to learn that it has ended.
+            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 16) { chunk in
+                while true {
+                    let n = posixRead(fd, chunk.baseAddress!, chunk.count)
+                    if n < 0 && errno == EINTR { continue }
+                    if n < 0 { throw CLIError("cannot read \(name)", errno: errno) }
+                    if n == 0 { break }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0 ..< n]))
+                }
+            }
             return bytes
         }
 

@@ -18,6 +18,23 @@ struct PlumbCommand: ParsableCommand {
     /// (see docs/solver.md; `PLUMB_LARGE_PARTS=tableau` keeps them in the
     /// tableau), then runs the command.
     static func main() {
+        #if canImport(Glibc)
+        // glibc serves each block of 128 KiB or more with its own mmap and
+        // unmaps it when freed, so the next large array (the solver makes
+        // many) faults in fresh zeroed pages again; its dynamic threshold only
+        // rises once such a block is freed, which made timings depend on
+        // whether reading the document happened to free one. Fix the
+        // thresholds where that heuristic ends up (32 MiB, trimming above
+        // twice that): a run reuses the memory it freed.
+        // (<malloc.h> is not part of the Glibc module: mallopt is looked up.)
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        if let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") {
+            let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+            let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3  // M_TRIM_THRESHOLD, M_MMAP_THRESHOLD
+            _ = mallopt(mmapThreshold, 32 << 20)
+            _ = mallopt(trimThreshold, 64 << 20)
+        }
+        #endif
         let choice = getenv("PLUMB_LARGE_PARTS").map { String(cString: $0) } ?? "clp"
         SolveOptions.defaultLargePartSolver = choice == "tableau" ? nil : ClpPartSolver()
         main(nil)

@@ -51,18 +51,50 @@ struct BytePool: Sendable {
         return s.withUTF8 { append($0) }
     }
 
+    /// The total length of the entries (less than `bytes.count` when the
+    /// pool shares a base of which the entries are only a part).
+    var entryBytes: Int {
+        var total = 0
+        for i in 0 ..< count { total += Int(ends[i] &- starts[i]) }
+        return total
+    }
+
     /// The same entries with their bytes end to end in a pool of their own
     /// (no longer sharing a base such as a whole input file).
     /// - Complexity: O(total length of the entries).
     func compacted() -> BytePool {
-        var total = 0
-        for i in 0 ..< count { total += range(i).count }
-        var pool = BytePool()
-        pool.bytes.reserveCapacity(total)
-        pool.reserveCapacity(entries: count)
-        bytes.withUnsafeBufferPointer { all in
-            for i in 0 ..< count { pool.append(UnsafeBufferPointer(rebasing: all[range(i)])) }
+        let n = count
+        let total = entryBytes
+        var newStarts = [Int32](repeating: 0, count: n)
+        var newEnds = [Int32](repeating: 0, count: n)
+        // One allocation and one copy per entry, straight into uninitialised
+        // storage (appending entry by entry checks capacity each time).
+        let packed = bytes.withUnsafeBufferPointer { all in
+            starts.withUnsafeBufferPointer { s in
+                ends.withUnsafeBufferPointer { e in
+                    newStarts.withUnsafeMutableBufferPointer { ns in
+                        newEnds.withUnsafeMutableBufferPointer { ne in
+                            [UInt8](unsafeUninitializedCapacity: total) { out, initialized in
+                                var at = 0
+                                for i in 0 ..< n {
+                                    let start = Int(s[i]), length = Int(e[i]) - start
+                                    if length > 0 {
+                                        (out.baseAddress! + at).initialize(from: all.baseAddress! + start, count: length)
+                                    }
+                                    ns[i] = Int32(truncatingIfNeeded: at)
+                                    at += length
+                                    ne[i] = Int32(truncatingIfNeeded: at)
+                                }
+                                initialized = at
+                            }
+                        }
+                    }
+                }
+            }
         }
+        var pool = BytePool(base: packed)
+        pool.starts = newStarts
+        pool.ends = newEnds
         return pool
     }
 

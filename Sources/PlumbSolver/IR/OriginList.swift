@@ -79,11 +79,13 @@ public struct OriginList: RandomAccessCollection, Sendable {
             }
             entries.append(storing(origin))
         case .key(let key):
-            guard let source else { preconditionFailure("an origin key needs an origin source") }
+            // Checked without binding: `guard let` retained and released the
+            // source once per row.
+            precondition(source != nil, "an origin key needs an origin source")
             if key < 1 << 31 {
                 entries.append(UInt32(key) << 1 | 1)
             } else {
-                entries.append(storing(source.origin(forKey: key)))
+                entries.append(storing(resolve(origin)))
             }
         }
     }

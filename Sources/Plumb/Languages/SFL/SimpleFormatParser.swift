@@ -28,21 +28,25 @@ struct SimpleFormatParser {
 
     init(_ text: UnsafeBufferPointer<UInt8>) { lexer = SimpleFormatTokenStream(text) }
 
-    /// Parses the whole string. Returns `nil` after a syntax error; when it
-    /// returns a syntax, ``problems`` may still hold non-syntax problems.
+    /// Parses the whole string into `syntax`, which starts as
+    /// `SimpleFormatSyntax()` (filled in place: the syntax is a few hundred
+    /// bytes, and copying it in and out of an optional for every constraint
+    /// string showed in profiles). Returns `false` after a syntax error,
+    /// leaving `syntax` partly filled; when it returns `true`, ``problems``
+    /// may still hold non-syntax problems.
     ///
     /// - Complexity: O(bytes), no allocation unless there are problems.
-    mutating func parseConstraint() -> SimpleFormatSyntax? {
+    mutating func parse(into syntax: inout SimpleFormatSyntax) -> Bool {
         let start = lexer.peek()
         if start.kind == .end {
             problems.append((.emptyConstraint, start.range))
-            return nil
+            return false
         }
         if start.kind != .name {
             reportReversedLeftSide(start)
-            return nil
+            return false
         }
-        guard let first = parseItem(context: "at the start of the constraint") else { return nil }
+        guard let first = parseItem(context: "at the start of the constraint") else { return false }
 
         let relationToken = lexer.next()
         guard let relation = relationToken.relation else {
@@ -52,15 +56,17 @@ struct SimpleFormatParser {
             default:
                 expected("relation '=', '>=' or '<='", relationToken)
             }
-            return nil
+            return false
         }
 
-        var syntax = SimpleFormatSyntax(first: first, relation: relation, relationRange: relationToken.range)
-        guard parseRightHandSide(into: &syntax, after: relationToken) else { return nil }
+        syntax.first = first
+        syntax.relation = relation
+        syntax.relationRange = relationToken.range
+        guard parseRightHandSide(into: &syntax, after: relationToken) else { return false }
 
         var token = lexer.next()
         if token.kind == .at {
-            guard let priority = parseValue(allowSign: false, after: "'@'", what: "priority (a number or metric)") else { return nil }
+            guard let priority = parseValue(allowSign: false, after: "'@'", what: "priority (a number or metric)") else { return false }
             syntax.priority = priority
             token = lexer.next()
         }
@@ -74,9 +80,9 @@ struct SimpleFormatParser {
                     : "'+', '-', '@' or end of constraint"
                 expected(what, token)
             }
-            return nil
+            return false
         }
-        return syntax
+        return true
     }
 
     // MARK: - Rules

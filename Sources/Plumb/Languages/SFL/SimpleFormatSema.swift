@@ -20,9 +20,10 @@ enum SimpleFormatSema {
         problems: inout [(LayoutProblem, Range<Int>)]
     ) -> ResolvedSimpleFormat<Scope.ViewHandle>? {
         var parser = SimpleFormatParser(text)
-        let syntax = parser.parseConstraint()
+        var syntax = SimpleFormatSyntax()
+        let parsed = parser.parse(into: &syntax)
         if !parser.problems.isEmpty { problems.append(contentsOf: parser.problems) }
-        guard let syntax else { return nil }
+        guard parsed else { return nil }
         let before = problems.count
 
         func name(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: text[range]) }

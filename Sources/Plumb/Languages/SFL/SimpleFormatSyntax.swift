@@ -29,4 +29,15 @@ struct SimpleFormatSyntax {
     var second: Item?
     var constant: Value?
     var priority: Value?
+
+    init(first: Item, relation: Relation, relationRange: Range<Int>) {
+        self.first = first
+        self.relation = relation
+        self.relationRange = relationRange
+    }
+
+    /// An empty syntax for ``SimpleFormatParser/parse(into:)`` to fill.
+    init() {
+        self.init(first: Item(view: 0 ..< 0, attribute: nil, attributeRange: 0 ..< 0), relation: .equal, relationRange: 0 ..< 0)
+    }
 }
