@@ -61,7 +61,7 @@ public struct LayoutDocument: Sendable {
     public internal(set) var rootWidth: Double = 0
     public internal(set) var rootHeight: Double = 0
     /// Whether the root's height fits its content (`"height": "fit"`): the
-    /// smallest the constraints allow (see ``Priority/fittingSizeLevel``);
+    /// smallest the constraints allow (see `Priority.fittingSizeLevel`);
     /// ``rootHeight`` is then 0 and is not used.
     public internal(set) var rootHeightFits = false
     /// The document's rules, in order.

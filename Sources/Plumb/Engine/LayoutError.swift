@@ -1,5 +1,5 @@
 /// Every problem found in a layout: thrown by the Simple Format Language, by
-/// layout documents and by ``View/layout(width:height:direction:scale:)``.
+/// layout documents and by ``View/layout(width:height:direction:scale:measurer:)``.
 ///
 /// A document or a list of constraint strings is checked in full before this
 /// is thrown, so ``diagnostics`` lists every problem found (up to

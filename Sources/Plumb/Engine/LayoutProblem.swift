@@ -91,7 +91,7 @@ public enum LayoutProblem: Hashable, Sendable, CustomStringConvertible {
     case nonFiniteInput(String)
     /// A ``View/intrinsicContentSize`` dimension that is NaN, infinite or negative.
     case invalidIntrinsicSize(view: String, dimension: LayoutAttribute, Double)
-    /// An invalid root size for ``View/layout(width:height:direction:scale:)``.
+    /// An invalid root size for ``View/layout(width:height:direction:scale:measurer:)``.
     case invalidRootSize(width: Double, height: Double)
     /// A string value that is none of the values its key allows
     /// (`"layoutDirection": "rlt"`).

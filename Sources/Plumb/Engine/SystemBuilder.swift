@@ -5,7 +5,7 @@ extension Priority {
 }
 
 /// Lowers a view layout to a `ConstraintSystem`: the one place shared by
-/// ``View/layout(width:height:direction:scale:)`` and ``LayoutDocument/lower()``.
+/// ``View/layout(width:height:direction:scale:measurer:)`` and ``LayoutDocument/lower()``.
 ///
 /// Every view gets four variables in root coordinates (``ViewIndex/variable(_:)``);
 /// the root's are fixed by four required rows; a constraint

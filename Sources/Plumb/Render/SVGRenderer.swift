@@ -27,14 +27,14 @@ public enum SVGRenderer {
     ///   - canvas: the visible area (the SVG `viewBox`). `nil` means the
     ///     bounding box of every frame, grown by ``canvasMargin`` on each side
     ///     so edge strokes are not clipped.
-    /// - Returns: the SVG document as a string. If the three arrays differ in
-    ///   length, only the first `min` of their counts views are drawn.
-    /// - Complexity: O(n + total length of the ids), with label overlap
-    ///   checks local to a grid of nearby labels.
     ///   - texts: the text to draw in a view's box, by view index (see
     ///     ``TextBox``): each line at its baseline, from the box's top-left,
     ///     in the text's font family and size. A view with text gets no id
     ///     label (its tooltip keeps the id), and no other label covers a text.
+    /// - Returns: the SVG document as a string. If the three arrays differ in
+    ///   length, only the first `min` of their counts views are drawn.
+    /// - Complexity: O(n + total length of the ids), with label overlap
+    ///   checks local to a grid of nearby labels.
     public static func render(
         ids: [String], parents: [Int32], absoluteFrames: [Rect], canvas: Rect? = nil, texts: [Int: TextBox] = [:]
     ) -> String {
@@ -67,14 +67,16 @@ public enum SVGRenderer {
     /// panels side by side, left to right, each captioned (with its size,
     /// say) above its top-left corner.
     ///
-    /// Each panel is drawn as ``render(ids:parents:absoluteFrames:canvas:)``
+    /// Each panel is drawn as ``render(ids:parents:absoluteFrames:canvas:texts:)``
     /// draws one layout, shifted right past the previous panel plus `gap`.
     ///
     /// - Parameters:
     ///   - ids: the view ids, shared by every panel.
-    ///   - parents: as for ``render(ids:parents:absoluteFrames:canvas:)``.
+    ///   - parents: as for ``render(ids:parents:absoluteFrames:canvas:texts:)``.
     ///   - panels: each panel's caption and frames in root coordinates.
     ///   - gap: space between panels, in points.
+    ///   - texts: each panel's texts, as `texts` of ``render(ids:parents:absoluteFrames:canvas:texts:)``;
+    ///     missing panels draw no text.
     /// - Complexity: O(panels × views).
     public static func renderStrip(
         ids: [String], parents: [Int32], panels: [(caption: String, absoluteFrames: [Rect])], gap: Double = 24,
@@ -117,7 +119,7 @@ public enum SVGRenderer {
         out += styleSheet
     }
 
-    /// One layout's rectangles, then its labels (see ``render(ids:parents:absoluteFrames:canvas:)``).
+    /// One layout's rectangles, then its labels (see ``render(ids:parents:absoluteFrames:canvas:texts:)``).
     /// `frames` are normalised and as many as `parents`.
     private static func appendViews(
         ids: [String], parents: ArraySlice<Int32>, frames: [Rect], texts: [Int: TextBox], to out: inout String

@@ -8,7 +8,7 @@
 /// ``make(simpleFormat:views:metrics:file:line:)`` or directly with
 /// ``init(_:_:_:_:_:multiplier:constant:priority:file:line:)``. A new constraint is
 /// inactive: ``activate(_:)`` it (or set ``isActive``), as with
-/// `NSLayoutConstraint`, and ``View/layout(width:height:direction:scale:)`` finds it.
+/// `NSLayoutConstraint`, and ``View/layout(width:height:direction:scale:measurer:)`` finds it.
 ///
 /// Like `NSLayoutConstraint`, a constraint refers to its views weakly, and an
 /// active constraint is owned by the views it names; ``constant``,
@@ -37,7 +37,7 @@ public final class Constraint: CustomStringConvertible {
     /// ``View/updateConstraints(file:line:_:)`` replaces it with the updating line.
     public internal(set) var origin: Origin
 
-    /// Whether ``View/layout(width:height:direction:scale:)`` uses the constraint. Setting it
+    /// Whether ``View/layout(width:height:direction:scale:measurer:)`` uses the constraint. Setting it
     /// to `true` registers the constraint with its views; `false` removes it.
     /// Activating a constraint whose first view no longer exists does nothing.
     ///
@@ -58,7 +58,7 @@ public final class Constraint: CustomStringConvertible {
     /// Creates an inactive constraint `first.firstAttribute relation multiplier · second.secondAttribute + constant`.
     ///
     /// Numbers are checked when a layout uses the constraint: NaN or infinite
-    /// values make ``View/layout(width:height:direction:scale:)`` throw, naming ``origin``.
+    /// values make ``View/layout(width:height:direction:scale:measurer:)`` throw, naming ``origin``.
     public init(
         _ first: View, _ firstAttribute: LayoutAttribute, _ relation: Relation,
         _ second: View, _ secondAttribute: LayoutAttribute,

@@ -24,7 +24,7 @@
 /// assigned to, so `w = h = 10%` makes a square.
 ///
 /// Rules are linear constraints, solved with every other constraint by
-/// ``View/layout(width:height:direction:scale:)``: every name in effect becomes a required
+/// ``View/layout(width:height:direction:scale:measurer:)``: every name in effect becomes a required
 /// equality (bounds a `>=` or `<=`), whose origin is the rule (its text, and
 /// the file and line of ``addRule(_:_:file:line:)``).
 ///
@@ -52,7 +52,7 @@
 ///
 /// A view's rules depend on its superview and on every view a specifier
 /// names. These dependencies must not form a cycle (a view naming itself is
-/// one); ``View/layout(width:height:direction:scale:)`` reports a cycle naming its rules.
+/// one); ``View/layout(width:height:direction:scale:measurer:)`` reports a cycle naming its rules.
 /// Closures (`%^f`) and ``LengthProvider``s (`%@f`) are asked at every
 /// layout; view arguments are held weakly.
 ///
@@ -130,7 +130,7 @@ public final class Layout: _LayoutOfView {
     /// values and divisions by them. A rule that fails is not added. Cycles,
     /// views outside the laid-out tree, and closures or providers that return
     /// NaN, infinity or a zero divisor are reported by
-    /// ``View/layout(width:height:direction:scale:)``.
+    /// ``View/layout(width:height:direction:scale:measurer:)``.
     ///
     /// - Throws: ``LayoutError`` with one diagnostic per problem, located
     ///   `rule (view "id"):1:column`, whose origin carries `file` and `line`.

@@ -14,7 +14,7 @@
 ///
 /// A layout document sets it with the top-level key
 /// `"layoutDirection": "ltr" | "rtl"`; a view tree with
-/// ``View/layout(width:height:direction:scale:)``. It applies to the whole
+/// ``View/layout(width:height:direction:scale:measurer:)``. It applies to the whole
 /// layout and every front end alike, because it is resolved where attributes
 /// become variables (when constraints are lowered, not when they are made).
 /// The Simple Layout Language has no leading or trailing names (`ll` and

@@ -46,7 +46,7 @@ extension View {
     /// Lays out the tree under this view with its width fixed and its height
     /// as small as the constraints allow (Auto Layout's
     /// `systemLayoutSizeFitting` with the compressed height): the root's
-    /// height is pulled towards 0 at ``Priority/fittingSizeLevel`` (50), so
+    /// height is pulled towards 0 at `Priority.fittingSizeLevel` (50), so
     /// every constraint above that priority decides it. Sets every frame as
     /// ``layout(width:height:direction:scale:measurer:)`` does and returns
     /// the root's size.
@@ -107,14 +107,14 @@ extension View {
         return (solution, sizer.report.texts)
     }
 
-    /// Checks the tree under this view as ``layout(width:height:direction:scale:)``
+    /// Checks the tree under this view as ``layout(width:height:direction:scale:measurer:)``
     /// would lay it out, and reports every conflict among required
     /// constraints, every view whose frame is not determined (per axis), and
     /// every redundant or ineffective constraint (see ``LayoutCheck``).
     /// Frames are left unchanged.
     ///
     /// - Throws: ``LayoutError`` for the problems that stop lowering (see
-    ///   ``layout(width:height:direction:scale:)``); conflicts are reported,
+    ///   ``layout(width:height:direction:scale:measurer:)``); conflicts are reported,
     ///   not thrown. Problems a Swift front end recorded are thrown here and
     ///   so not again by the next layout.
     /// - Complexity: see ``LoweredLayout/check()``.
@@ -139,7 +139,7 @@ extension View {
     }
 
     /// Numbers the tree under this view depth first (this view is 0) and
-    /// lowers it: the one lowering shared by ``layout(width:height:direction:scale:)``
+    /// lowers it: the one lowering shared by ``layout(width:height:direction:scale:measurer:)``
     /// and ``checkLayout(width:height:direction:)``.
     private func lowerTree(
         width: Double, height: Double, direction: LayoutDirection, fitHeight: Bool = false

@@ -2,7 +2,7 @@
 ///
 /// Views are plain records: no drawing, no events. Build a tree with
 /// ``addSubview(_:)``, relate views with ``Constraint``s (activate them), then
-/// call ``layout(width:height:direction:scale:)`` on the root to set every ``frame``.
+/// call ``layout(width:height:direction:scale:measurer:)`` on the root to set every ``frame``.
 ///
 /// ```swift
 /// let root = View("root"), red = View("red")
@@ -37,7 +37,7 @@ public final class View: CustomStringConvertible {
     public private(set) var subviews: [View] = []
 
     /// The view's frame in its superview's coordinates (for a root, its own
-    /// `(0, 0, width, height)`), as set by the last ``layout(width:height:direction:scale:)``
+    /// `(0, 0, width, height)`), as set by the last ``layout(width:height:direction:scale:measurer:)``
     /// of a tree containing it. ``Rect/zero`` before that.
     public internal(set) var frame: Rect = .zero {
         didSet { notifyObservers(.frame, old: .frame(oldValue), new: .frame(frame)) }

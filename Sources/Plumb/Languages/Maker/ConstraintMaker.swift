@@ -23,7 +23,7 @@
 /// The maker only translates: each line becomes one ``Constraint`` per
 /// attribute. Mistakes (a line without relation, mismatched attributes, a
 /// priority out of range) make no constraint and are reported by the next
-/// ``View/layout(width:height:direction:scale:)`` of a tree holding the view, as
+/// ``View/layout(width:height:direction:scale:measurer:)`` of a tree holding the view, as
 /// ``LayoutProblem/swiftFrontEnd(_:)`` with the line and its file and line number.
 public final class ConstraintMaker: ConstraintAttributeChain {
     /// The view being constrained.

@@ -3,7 +3,7 @@
 ///
 /// Unlike the solver's `Priority`, making one never traps: a number outside
 /// `1 ... 1000` (`! 2000`) is kept as written and reported, naming the
-/// constraint, by the next ``View/layout(width:height:direction:scale:)`` of a tree that holds
+/// constraint, by the next ``View/layout(width:height:direction:scale:measurer:)`` of a tree that holds
 /// the constraint's view.
 ///
 /// ```swift

@@ -3,7 +3,7 @@
 ///
 /// Operators and builder calls cannot throw without making every line of a
 /// layout a `try`, so these problems are recorded on the view they concern
-/// and reported by the next ``View/layout(width:height:direction:scale:)`` of a tree holding
+/// and reported by the next ``View/layout(width:height:direction:scale:measurer:)`` of a tree holding
 /// that view, as a ``LayoutProblem/swiftFrontEnd(_:)`` diagnostic with the
 /// statement and, where Swift lets us capture it, the file and line. Each is
 /// reported once: the layout that reports it forgets it.

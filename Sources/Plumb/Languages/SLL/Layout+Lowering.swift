@@ -1,6 +1,6 @@
 extension Layout {
     /// Applies the rules of every view of a tree being laid out and adds their
-    /// rows to `builder`: the hook of ``View/layout(width:height:direction:scale:)``.
+    /// rows to `builder`: the hook of ``View/layout(width:height:direction:scale:measurer:)``.
     ///
     /// View arguments are looked up in `index` (views outside the tree, or no
     /// longer alive, are errors); closures are called with the rule's view

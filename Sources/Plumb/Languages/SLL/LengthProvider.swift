@@ -1,7 +1,7 @@
 /// An object that supplies a length (or a percentage) to a rule's `%@f` or
 /// `%@p` specifier, as COSLayout's `COSCGFloatProtocol` objects do.
 ///
-/// The layout asks for ``length`` at every ``View/layout(width:height:direction:scale:)``, so
+/// The layout asks for ``length`` at every ``View/layout(width:height:direction:scale:measurer:)``, so
 /// a provider whose length changes moves the views that use it on the next
 /// layout, without the rule being added again.
 ///
