@@ -34,6 +34,19 @@
 /// conflict), the system is solved afresh so the error names the same
 /// conflicting rows a fresh solve would; the compiled state stays usable.
 ///
+/// A component with at least ``SolveOptions/largePartThreshold`` unknowns
+/// (with ``SolveOptions/presolve`` on) gets no tableau: a tableau of a large
+/// coupled component (a table sized by its content, a grid of charts) costs
+/// quadratic time to build and fills in at every re-optimisation. Such a
+/// component is solved as a fresh solve solves it (``ComponentPresolve``,
+/// then the interval solver, the ``SolveOptions/largePartSolver`` or a small
+/// tableau per part), at compile time and again at each solve in which one
+/// of its inputs (the determined variables and parameter constants its rows
+/// read) changed: its values are then exactly a fresh solve's. It has no
+/// slopes and no warm start; a step costs about the fresh solve of that
+/// component. `largePartThreshold = Int.max` (or `presolve = false`) keeps
+/// a warm-started tableau for every component.
+///
 /// Which parameter rows may change is fixed at compile time, because it
 /// shapes the tableaux.
 ///
