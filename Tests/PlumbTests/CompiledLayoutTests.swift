@@ -149,7 +149,7 @@ import PlumbTestSupport
         }
     }
 
-    /// With a threshold of two unknowns every coupled component is solved
+    /// With a threshold of one unknown every residual component is solved
     /// afresh by presolve at each size (as large ones are): the frames are
     /// exactly a fresh solve's with the same options, across widths, heights
     /// and intrinsic sizes, and a size that makes the rows conflict throws
@@ -157,9 +157,13 @@ import PlumbTestSupport
     @Test(arguments: LayoutFamily.allCases)
     func componentsSolvedAfreshGiveTheFreshFrames(family: LayoutFamily) throws {
         var options = SolveOptions()
-        options.largePartThreshold = 2
+        options.largePartThreshold = 1
         let document = try parseDocument(family.json(count: 10, seed: 5))
         let layout = try CompiledLayout(document, options: options)
+        // Every residual component goes through presolve, as in a fresh solve.
+        let lowered = try document.lower()
+        #expect(try layout.solve(width: document.rootWidth, height: document.rootHeight).stats.residualComponents
+                == lowered.solve(options: options).stats.residualComponents)
         let intrinsicView = document.viewIDs.indices.dropFirst().first { document.intrinsicSize(at: $0).width != nil }
         var intrinsic: [(view: Int, IntrinsicSize)] = []
         var widths = Array(stride(from: 300.0, through: 1300, by: 125))
