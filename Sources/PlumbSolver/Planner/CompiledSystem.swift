@@ -38,7 +38,7 @@
 /// (with ``SolveOptions/presolve`` on) gets no tableau: a tableau of a large
 /// coupled component (a table sized by its content, a grid of charts) costs
 /// quadratic time to build and fills in at every re-optimisation. Such a
-/// component is solved as a fresh solve solves it (``ComponentPresolve``,
+/// component is solved as a fresh solve solves it (`ComponentPresolve`,
 /// then the interval solver, the ``SolveOptions/largePartSolver`` or a small
 /// tableau per part), at compile time and again at each solve in which one
 /// of its inputs (the determined variables and parameter constants its rows
