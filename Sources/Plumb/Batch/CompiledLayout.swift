@@ -12,7 +12,7 @@
 /// only a component whose basis changes at the new size is re-optimised by
 /// the dual simplex from its previous basis, and a component whose inputs did
 /// not change is not touched. A component of at least
-/// ``SolveOptions/largePartThreshold`` unknowns (a table sized by its
+/// `SolveOptions.largePartThreshold` unknowns (a table sized by its
 /// content, a grid of charts) has no tableau: it is solved as a fresh solve
 /// solves it (presolve, then the interval or large-part solver) whenever its
 /// inputs change.
