@@ -8,7 +8,8 @@ import PlumbTestSupport
 @Suite struct CompiledLayoutTests {
     /// Frames from a fresh solve of `document` with its root at `width` × `height`.
     static func freshFrames(_ document: LayoutDocument, width: Double, height: Double,
-                            intrinsic: [(view: Int, IntrinsicSize)] = []) throws -> [Rect] {
+                            intrinsic: [(view: Int, IntrinsicSize)] = [],
+                            options: SolveOptions = SolveOptions()) throws -> [Rect] {
         var document = document
         document.rootWidth = width
         document.rootHeight = height
@@ -17,7 +18,7 @@ import PlumbTestSupport
             if let h = size.height { document.sizing[view].height = h }
         }
         let lowered = try document.lower()
-        return lowered.frames(from: try lowered.solve())
+        return lowered.frames(from: try lowered.solve(options: options))
     }
 
     /// Whether two frame lists agree to the solver's feasibility tolerance.
@@ -123,6 +124,68 @@ import PlumbTestSupport
                                try Self.freshFrames(document, width: width, height: 100)), "at \(width)")
         }
         #expect(throws: LayoutError.self) { try layout.solve(width: -1, height: 100) }
+    }
+
+    /// Required constraints that conflict at every size (two constant
+    /// widths) throw the fresh solve's error at the very first solve, at the
+    /// compiled size too, and at every other.
+    @Test func aConflictAtEverySizeIsReportedAtTheCompiledSize() throws {
+        let document = try parseDocument("""
+            {"root": {"id": "root", "width": 320, "height": 200}, "views": [{"id": "a", "parent": "root"}],
+             "constraints": ["a.width = 10", "a.width = 20"]}
+            """)
+        let layout = try CompiledLayout(document)
+        for (width, height) in [(320.0, 200.0), (320, 200), (500, 200), (500, 300)] {
+            Self.expectSameOutcome(Result { try layout.frames(width: width, height: height) },
+                                   Result { try Self.freshFrames(document, width: width, height: height) },
+                                   "at \(width) x \(height)")
+        }
+        do {
+            _ = try layout.frames(width: 320, height: 200)
+            Issue.record("the conflict must be reported")
+        } catch {
+            #expect(error.description.contains("a.width = 10"))
+            #expect(error.description.contains("a.width = 20"))
+        }
+    }
+
+    /// With a threshold of one unknown every residual component is solved
+    /// afresh by presolve at each size (as large ones are): the frames are
+    /// exactly a fresh solve's with the same options, across widths, heights
+    /// and intrinsic sizes, and a size that makes the rows conflict throws
+    /// the fresh error and leaves the layout usable.
+    @Test(arguments: LayoutFamily.allCases)
+    func componentsSolvedAfreshGiveTheFreshFrames(family: LayoutFamily) throws {
+        var options = SolveOptions()
+        options.largePartThreshold = 1
+        let document = try parseDocument(family.json(count: 10, seed: 5))
+        let layout = try CompiledLayout(document, options: options)
+        // Every residual component goes through presolve, as in a fresh solve.
+        let lowered = try document.lower()
+        #expect(try layout.solve(width: document.rootWidth, height: document.rootHeight).stats.residualComponents
+                == lowered.solve(options: options).stats.residualComponents)
+        let intrinsicView = document.viewIDs.indices.dropFirst().first { document.intrinsicSize(at: $0).width != nil }
+        var intrinsic: [(view: Int, IntrinsicSize)] = []
+        var widths = Array(stride(from: 300.0, through: 1300, by: 125))
+        widths += widths.reversed() + [777.25, 777.25, 20]
+        for (step, width) in widths.enumerated() {
+            let height = 500 + Double(step % 3) * 150
+            if step % 4 == 3, let view = intrinsicView {
+                let size = IntrinsicSize(width: 30 + Double(step) * 9)
+                try layout.setIntrinsicSize(size, ofView: document.viewIDs[view])
+                intrinsic = [(view, size)]
+            }
+            let compiled = Result { try layout.frames(width: width, height: height) }
+            let fresh = Result {
+                try Self.freshFrames(document, width: width, height: height, intrinsic: intrinsic, options: options)
+            }
+            switch (compiled, fresh) {
+            case (.success(let a), .success(let b)):
+                #expect(a == b, "\(family) at \(width) x \(height)")
+            default:
+                Self.expectSameOutcome(compiled, fresh, "\(family) at \(width) x \(height)")
+            }
+        }
     }
 
     @Test func compileErrorsAreTheLoweringErrors() throws {

@@ -132,9 +132,20 @@ final class GridMeasurer: TextMeasurer, @unchecked Sendable {
         #expect(error?.diagnostics.first?.location == "doc.json: views[0].text")
     }
 
-    @Test func compiledLayoutReusesMeasurementsAcrossSizes() throws {
+    /// Options whose large-component threshold is `threshold` unknowns: 1
+    /// solves every residual component afresh through presolve at each solve
+    /// (as a compiled layout solves large ones), 200 is the default.
+    static func options(threshold: Int) -> SolveOptions {
+        var options = SolveOptions()
+        options.largePartThreshold = threshold
+        return options
+    }
+
+    @Test(arguments: [200, 1])
+    func compiledLayoutReusesMeasurementsAcrossSizes(threshold: Int) throws {
         let measurer = GridMeasurer()
-        let layout = try CompiledLayout(parseDocument(Self.doc), measurer: measurer)
+        let layout = try CompiledLayout(parseDocument(Self.doc), options: Self.options(threshold: threshold),
+                                        measurer: measurer)
         #expect(try layout.frames(width: 100, height: 200)[1] == Rect(x: 0, y: 0, width: 30, height: 37.5))
         // 60 wide: "aaaaa bbbbb" (55) and "ccccc".
         #expect(try layout.frames(width: 200, height: 200)[1] == Rect(x: 0, y: 0, width: 60, height: 25))
@@ -145,8 +156,12 @@ final class GridMeasurer: TextMeasurer, @unchecked Sendable {
         #expect(layout.contentReport.texts[1]?.lineCount == 3)
     }
 
-    @Test func compiledLayoutTakesNewTexts() throws {
-        let layout = try CompiledLayout(parseDocument(Self.doc), measurer: GridMeasurer())
+    @Test(arguments: [200, 1])
+    func compiledLayoutTakesNewTexts(threshold: Int) throws {
+        let layout = try CompiledLayout(parseDocument(Self.doc), options: Self.options(threshold: threshold),
+                                        measurer: GridMeasurer())
+        // Presolve solves the residual components when the threshold is 1.
+        #expect((try layout.solve(width: 100, height: 200).stats.residualComponents > 0) == (threshold == 1))
         #expect(try layout.frames(width: 100, height: 200)[1] == Rect(x: 0, y: 0, width: 30, height: 37.5))
         // Shorter than the cap: its natural width, one line; the badge follows its first baseline.
         try layout.setText(Text("abc", font: Font(family: "Grid", size: 10)), ofView: "label")

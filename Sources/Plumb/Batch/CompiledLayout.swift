@@ -11,7 +11,11 @@
 /// solution is affine in its inputs while its optimal basis stays feasible);
 /// only a component whose basis changes at the new size is re-optimised by
 /// the dual simplex from its previous basis, and a component whose inputs did
-/// not change is not touched.
+/// not change is not touched. A component of at least
+/// `SolveOptions.largePartThreshold` unknowns (a table sized by its
+/// content, a grid of charts) has no tableau: it is solved as a fresh solve
+/// solves it (presolve, then the interval or large-part solver) whenever its
+/// inputs change.
 ///
 /// The frames are those a fresh ``LayoutDocument/lower()`` and
 /// ``LoweredLayout/solve(options:)`` give at the same sizes, and so are the

@@ -34,6 +34,19 @@
 /// conflict), the system is solved afresh so the error names the same
 /// conflicting rows a fresh solve would; the compiled state stays usable.
 ///
+/// A component with at least ``SolveOptions/largePartThreshold`` unknowns
+/// (with ``SolveOptions/presolve`` on) gets no tableau: a tableau of a large
+/// coupled component (a table sized by its content, a grid of charts) costs
+/// quadratic time to build and fills in at every re-optimisation. Such a
+/// component is solved as a fresh solve solves it (`ComponentPresolve`,
+/// then the interval solver, the ``SolveOptions/largePartSolver`` or a small
+/// tableau per part), at compile time and again at each solve in which one
+/// of its inputs (the determined variables and parameter constants its rows
+/// read) changed: its values are then exactly a fresh solve's. It has no
+/// slopes and no warm start; a step costs about the fresh solve of that
+/// component. `largePartThreshold = Int.max` (or `presolve = false`) keeps
+/// a warm-started tableau for every component.
+///
 /// Which parameter rows may change is fixed at compile time, because it
 /// shapes the tableaux.
 ///
@@ -88,6 +101,30 @@ public final class CompiledSystem {
     /// Scratch: the components to re-optimise in this solve.
     private var reoptimise: [Int32] = []
 
+    // MARK: Large components, solved afresh
+    /// `isLarge[c]`: component `c` has at least ``SolveOptions/largePartThreshold``
+    /// unknowns and is solved as a one-shot solve solves it (presolve, then
+    /// the interval solver, the large-part solver or a small tableau per
+    /// part) whenever one of its inputs changed, instead of through a
+    /// warm-started tableau of its own: such a tableau costs quadratic time
+    /// and memory to build, and each re-optimisation of it about as much.
+    private var isLarge: [Bool]
+    /// The large components, ascending.
+    private var largeComponents: [Int] = []
+    /// Large component `largeComponents[i]` reads the inputs
+    /// `largeInputs[largeInputStart[i] ..< largeInputStart[i + 1]]`: a
+    /// determined variable `v`, or `~r` for parameter row `r`'s constant.
+    private var largeInputStart: [Int] = [0]
+    private var largeInputs: [Int32] = []
+    /// Each input's value when its component was last solved.
+    private var largeInputValues: [Double] = []
+    /// Whether large component `largeComponents[i]` holds its solution at those values.
+    private var largeSolved: [Bool] = []
+    /// The presolve, its tableau for small parts, and its scratch of one entry per variable (all -1).
+    private var reducer = ComponentPresolve()
+    private var reducerCore: SimplexCore? = nil
+    private var localIndex: [Int32] = []
+
     /// Plans `system` and builds its tableaux for its current constants.
     ///
     /// - Parameters:
@@ -119,16 +156,131 @@ public final class CompiledSystem {
         components = []
         components.reserveCapacity(plan.componentCount)
         stale = [Bool](repeating: false, count: plan.componentCount)
+        isLarge = Self.largeComponents(of: plan, planner: planner)
         for c in 0 ..< plan.componentCount {
+            if isLarge[c] {
+                components.append(nil)
+                addLargeComponent(c)
+                continue
+            }
             guard let priority = editPriority(ofComponent: c) else {
                 components.append(nil)
                 continue
             }
             let tableau = try planner.buildComponent(c, of: plan, parameters: (priority, isParameter))
             planner.noteSimplexComponent(tableau)
+            // Parameter values at which the required rows conflict: the
+            // first solve rebuilds the tableau and reports the conflict.
+            if !parametersHold(in: tableau) { stale[c] = true }
             components.append(tableau)
         }
-        for tableau in components { slopes.append(tableau) }
+        for (c, tableau) in components.enumerated() {
+            slopes.append(tableau)
+            if stale[c] { slopes.invalidate(c) }
+        }
+        if !largeComponents.isEmpty {
+            reducer.largePartSolver = options.largePartSolver
+            reducer.largePartThreshold = options.largePartSolver == nil ? Int.max : options.largePartThreshold
+            reducerCore = SimplexCore(variableCount: 0)
+            localIndex = [Int32](repeating: -1, count: system.variableCount)
+            for i in largeComponents.indices {
+                // A conflict here may depend on the parameters: the first solve reports it.
+                _ = solveLarge(i, counting: true)
+            }
+        }
+        // The first solve checks the fixed rows and visits every component:
+        // compiling checks neither, and a required row that conflicts at
+        // the compiled constants must be reported by it.
+        needsFullPass = true
+    }
+
+    /// Which components of `plan` are solved afresh: with presolve on,
+    /// those with at least `largePartThreshold` unknowns.
+    private static func largeComponents(of plan: Planner.ResidualPlan, planner: Planner) -> [Bool] {
+        var large = [Bool](repeating: false, count: plan.componentCount)
+        let options = planner.options
+        guard options.presolve, options.strategy != .dag, options.strategy != .block else { return large }
+        let threshold = max(1, options.largePartThreshold)
+        let system = planner.system
+        var mark = [Int32](repeating: -1, count: system.variableCount)
+        for c in 0 ..< plan.componentCount {
+            var unknowns = 0
+            for r in plan.rows(ofComponent: c) {
+                for k in system.termRange(of: RowIndex(Int(r))) {
+                    let v = Int(system.columns[k])
+                    if planner.state[v] != .determined && mark[v] != Int32(c) {
+                        mark[v] = Int32(c)
+                        unknowns += 1
+                    }
+                }
+            }
+            large[c] = unknowns >= threshold
+        }
+        return large
+    }
+
+    /// Registers large component `c` and its inputs (not yet solved).
+    private func addLargeComponent(_ c: Int) {
+        largeComponents.append(c)
+        var seen = Set<Int32>()
+        for r in plan.rows(ofComponent: c) {
+            if isParameter[Int(r)] { largeInputs.append(~r) }
+            for k in planner.system.termRange(of: RowIndex(Int(r))) {
+                let v = planner.system.columns[k]
+                if planner.state[Int(v)] == .determined && seen.insert(v).inserted { largeInputs.append(v) }
+            }
+        }
+        largeInputStart.append(largeInputs.count)
+        largeInputValues += repeatElement(0, count: largeInputs.count - largeInputValues.count)
+        largeSolved.append(false)
+    }
+
+    /// The current value of a large component's input.
+    private func inputValue(_ input: Int32) -> Double {
+        input >= 0 ? planner.values[Int(input)] : planner.system.constants[Int(~input)]
+    }
+
+    /// Marks large component `largeComponents[i]` to be solved at the next solve.
+    private func invalidateLarge(_ i: Int) {
+        largeSolved[i] = false
+    }
+
+    /// Solves large component `largeComponents[i]` at the current values as
+    /// a one-shot solve does, and records its inputs' values; false when its
+    /// required rows conflict (nothing is recorded then).
+    private func solveLarge(_ i: Int, counting: Bool = false) -> Bool {
+        let c = largeComponents[i]
+        let rows = plan.rows(ofComponent: c)
+        let system = planner.system
+        let state = planner.state
+        let core = reducerCore!
+        let counts = planner.values.withUnsafeMutableBufferPointer { values in
+            reducer.solve(rows, system: system, state: state, values: values, localIndex: &localIndex, core: core)
+        }
+        if let counts {
+            if counting {
+                planner.stats.residualComponents += 1
+                planner.stats.aggregatedVariables += counts.aggregated
+                planner.stats.eliminatedVariables += counts.eliminated
+                planner.stats.intervalVariables += counts.intervalParts
+                planner.stats.simplexComponents += counts.simplexParts
+                planner.stats.simplexVariables += counts.simplexVariables
+                planner.stats.largestSimplexComponent = max(planner.stats.largestSimplexComponent, counts.largestSimplexPart)
+                planner.stats.largeParts += counts.largeParts
+                planner.stats.largePartVariables += counts.largeVariables
+            }
+        } else {
+            // What presolve cannot finish, a one-shot solve gives to the whole tableau.
+            do {
+                let tableau = try planner.buildComponent(c, of: plan)
+                if counting { planner.noteSimplexComponent(tableau) }
+            } catch {
+                return false
+            }
+        }
+        for j in largeInputStart[i] ..< largeInputStart[i + 1] { largeInputValues[j] = inputValue(largeInputs[j]) }
+        largeSolved[i] = true
+        return true
     }
 
     /// The system with its current constants.
@@ -187,8 +339,11 @@ public final class CompiledSystem {
             slopes.step(0 ..< components.count, values: &planner.values, constants: planner.system.constants,
                         reoptimise: &reoptimise)
         }
+        var reoptimised = 0
         for c32 in reoptimise {
             let c = Int(c32)
+            if isLarge[c] { continue }
+            reoptimised += 1
             if components[c] == nil {
                 _ = try planner.buildComponent(c, of: plan)
             } else if stale[c] {
@@ -209,6 +364,23 @@ public final class CompiledSystem {
                 return try freshSolve()
             }
         }
+        // Large components: solved afresh when an input changed. Their
+        // inputs are determined variables and parameter constants, all
+        // current now (the blocks a change reaches were just evaluated).
+        for i in largeComponents.indices {
+            var changed = !largeSolved[i]
+            if !changed { for j in largeInputStart[i] ..< largeInputStart[i + 1]
+            where inputValue(largeInputs[j]) != largeInputValues[j] {
+                changed = true
+                break
+            } }
+            guard changed else { continue }
+            reoptimised += 1
+            guard solveLarge(i) else {
+                invalidateLarge(i)
+                return try freshSolve()
+            }
+        }
         needsFullPass = false
         if let visiting, visiting.changedRows.count == 1, repeated, program?.isWorn ?? true {
             makeProgram(for: visiting)
@@ -218,7 +390,7 @@ public final class CompiledSystem {
         stats.blockMilliseconds = (blocksDone - started) * 1e3
         stats.simplexMilliseconds = (done - blocksDone) * 1e3
         stats.solveMilliseconds = (done - started) * 1e3
-        stats.reoptimisedComponents = reoptimise.count
+        stats.reoptimisedComponents = reoptimised
         return Solution(values: planner.values, stats: stats)
     }
 

@@ -48,6 +48,8 @@ public struct SolveStats: Sendable {
     /// For a re-solve of a ``CompiledSystem``: the components that were
     /// re-optimised (dual pivots, or a rebuild) because their basis did not
     /// stay feasible, or that have no slopes; the others followed their slopes.
+    /// A large component (solved afresh, no tableau) counts whenever an
+    /// input changed and it was solved again.
     public var reoptimisedComponents = 0
     /// Wall time of the block phase, the simplex phase and the whole solve, in milliseconds.
     public var blockMilliseconds = 0.0

@@ -560,6 +560,8 @@ struct ComponentPresolve {
     private mutating func solveInCore(_ rows: ArraySlice<Int32>, core: SimplexCore, counts: inout Counts) -> Bool {
         core.reset(variableCount: 0)
         used.removeAll(keepingCapacity: true)
+        // Left all -1 on failure too: the presolve is reused for the next component.
+        defer { for v in used { coreColumn[Int(v)] = -1 } }
         for r32 in rows {
             let r = Int(r32)
             terms.removeAll(keepingCapacity: true)
@@ -580,10 +582,7 @@ struct ComponentPresolve {
                 return false
             }
         }
-        for v in used {
-            value[Int(v)] = core.value(of: coreColumn[Int(v)])
-            coreColumn[Int(v)] = -1
-        }
+        for v in used { value[Int(v)] = core.value(of: coreColumn[Int(v)]) }
         counts.simplexParts += 1
         counts.simplexVariables += used.count
         counts.largestSimplexPart = max(counts.largestSimplexPart, used.count)
