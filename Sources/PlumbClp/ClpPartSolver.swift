@@ -92,6 +92,7 @@ public struct ClpPartSolver: LargePartSolver {
 
         let levels = Set(levelOfError).sorted(by: >)
         var objective = [Double](repeating: 0, count: columnCount)
+        var first = true, warm = false
         for level in levels.isEmpty ? [Double.nan] : levels {
             var any = false
             for (j, l) in levelOfError.enumerated() {
@@ -105,8 +106,15 @@ public struct ClpPartSolver: LargePartSolver {
             // long degenerate paths the primal took from the last basis
             // (`degenerate` at 10,000 views: a level of 25,000 primal
             // pivots, 20 s, against 6,000 dual ones, under 1 s).
-            _ = Clp_initialDualSolve(model)
+            if warm {
+                Clp_setMaximumIterations(model, Int32(max(200, m / 20)))
+                _ = Clp_primal(model, 0)
+                Clp_setMaximumIterations(model, Int32.max)
+                if Clp_status(model) == 3 { warm = false }
+            }
+            if !warm { _ = Clp_initialDualSolve(model) }
             guard Clp_status(model) == 0 else { return nil }
+            if first { first = false; warm = true }
             guard any else { break }
             holdFace(model, rows: m, columns: columnCount, firstError: n)
         }
