@@ -460,7 +460,6 @@ struct ComponentPresolve {
         }
         let m = reducedOf.count
         Self.refill(&alive, count: m) { _ in true }
-        dropDominated()
         Self.release(&slot, if: n >= Self.largeComponent)
         // Columns as lists of rows (a transpose by counting).
         Self.refill(&columnStart, count: n + 1) { _ in 0 }
@@ -476,6 +475,9 @@ struct ComponentPresolve {
                 }
             }
         }
+        // After the transpose, which counts every row: dropped rows are
+        // skipped there as not alive.
+        dropDominated()
         // Singletons, until none is left.
         eliminated.removeAll(keepingCapacity: true)
         queue.removeAll(keepingCapacity: true)
