@@ -11,9 +11,11 @@ import Synchronization
 ///
 /// Each optional row gets error columns: an equality `e⁺ − e⁻`, an
 /// inequality one column on the side it may miss; level `p`'s objective is
-/// the sum of its rows' error columns. Required rows are row bounds. Every
-/// level is solved by Clp's presolve and dual simplex
-/// (`Clp_initialDualSolve`).
+/// the sum of its rows' error columns. Required rows are row bounds. The
+/// first level is solved by Clp's presolve and dual simplex
+/// (`Clp_initialDualSolve`); each later one by the primal simplex from the
+/// last basis, capped at rows/20 pivots, and once a level passes the cap,
+/// the rest of the part by presolve and dual again.
 ///
 /// When Clp finds no optimum (the required rows conflict, or it stops), the
 /// part goes back to Plumb's tableau, which names the minimal conflict set.
