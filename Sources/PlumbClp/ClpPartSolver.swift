@@ -4,17 +4,18 @@ import Synchronization
 
 /// Solves the parts that stay large and coupled after presolve with COIN-OR
 /// Clp (a revised simplex over a sparse LU factorisation), one priority
-/// level after another, each level's optimum held by a row while the next
-/// is minimised: the lexicographic optimum, exact up to Clp's tolerances
-/// (1e-9 on rows, relative to its scaling) and the slack a held level is
-/// given (1e-9 plus 1e-12 of its optimum).
+/// level after another, each level held at its optimum by its optimal face
+/// (rows with a non-zero dual made equalities, error columns with a
+/// non-zero reduced cost fixed at 0) while the next is minimised: the
+/// lexicographic optimum, exact up to Clp's tolerances (1e-9).
 ///
 /// Each optional row gets error columns: an equality `e⁺ − e⁻`, an
 /// inequality one column on the side it may miss; level `p`'s objective is
 /// the sum of its rows' error columns. Required rows are row bounds. The
-/// first level is solved from scratch (`Clp_initialSolve`, with Clp's own
-/// presolve), later ones by the primal simplex from the last basis, which
-/// the held row keeps feasible.
+/// first level is solved by Clp's presolve and dual simplex
+/// (`Clp_initialDualSolve`); each later one by the primal simplex from the
+/// last basis, capped at rows/20 pivots, and once a level passes the cap,
+/// the rest of the part by presolve and dual again.
 ///
 /// When Clp finds no optimum (the required rows conflict, or it stops), the
 /// part goes back to Plumb's tableau, which names the minimal conflict set.
@@ -33,7 +34,6 @@ public struct ClpPartSolver: LargePartSolver {
 
     private static func solveLocked(_ part: LinearPart) -> [Double]? {
         let n = part.variableCount, m = part.rowCount
-        let infinity = 1e30
         // Columns: the part's variables (free), then error columns.
         var lower = [Double](repeating: -infinity, count: n)
         var upper = [Double](repeating: infinity, count: n)
@@ -94,41 +94,74 @@ public struct ClpPartSolver: LargePartSolver {
 
         let levels = Set(levelOfError).sorted(by: >)
         var objective = [Double](repeating: 0, count: columnCount)
-        var first = true
+        var first = true, warm = false
         for level in levels.isEmpty ? [Double.nan] : levels {
-            var held: [Int32] = []
+            var any = false
             for (j, l) in levelOfError.enumerated() {
-                let on = l == level
-                objective[n + j] = on ? 1 : 0
-                if on { held.append(Int32(n + j)) }
+                objective[n + j] = l == level ? 1 : 0
+                any = any || l == level
             }
             Clp_chgObjCoefficients(model, objective)
-            if first {
-                _ = Clp_initialSolve(model)
-                first = false
-            } else {
+            // Each level from Clp's presolve and the dual simplex: the
+            // presolve takes out what earlier levels fixed (error columns
+            // at 0, rows made equalities), and the dual does not walk the
+            // long degenerate paths the primal took from the last basis
+            // (`degenerate` at 10,000 views: a level of 25,000 primal
+            // pivots, 20 s, against 6,000 dual ones, under 1 s).
+            if warm {
+                Clp_setMaximumIterations(model, Int32(max(200, m / 20)))
                 _ = Clp_primal(model, 0)
+                Clp_setMaximumIterations(model, Int32.max)
+                if Clp_status(model) == 3 { warm = false }
             }
+            if !warm { _ = Clp_initialDualSolve(model) }
             guard Clp_status(model) == 0 else { return nil }
-            guard !held.isEmpty else { break }
-            // Hold this level at its optimum while the next ones move.
-            // Errors are non-negative, so a slightly negative optimum is
-            // rounding; the slack covers Clp's tolerance on the held row.
-            // The slack is what lower levels may cost this one: 1e-9 plus
-            // 1e-12 of the optimum (a relative 1e-8 let a layout's frames
-            // drift by 5e-5 on a level whose optimum was 5,643). When Clp
-            // then calls a later level infeasible (it can, with twenty held
-            // rows at its tolerance), the tableau solves the part instead.
-            // Holding a level by fixing the columns with non-zero reduced
-            // costs (no row) was tried and gave wrong frames on `dashboard`.
-            let optimum = max(0, Clp_objectiveValue(model))
-            let slack = 1e-9 + 1e-12 * optimum
-            let ones = [Double](repeating: 1, count: held.count)
-            let heldStarts: [CoinBigIndex] = [0, CoinBigIndex(held.count)]
-            let heldLower = [-infinity], heldUpper = [optimum + slack]
-            Clp_addRows(model, 1, heldLower, heldUpper, heldStarts, held, ones)
+            if first { first = false; warm = true }
+            guard any else { break }
+            holdFace(model, rows: m, columns: columnCount, firstError: n)
         }
         guard let solution = Clp_getColSolution(model) else { return nil }
         return (0 ..< n).map { solution[$0] }
     }
+
+    /// Holds the level just solved at its optimum by its optimal face
+    /// instead of a row on its objective. With `y` the row duals and `d`
+    /// the reduced costs of the optimum, every feasible `x` has
+    /// `c·x = y·(A·x) + d·x`; so the points where each row with `y ≠ 0` sits
+    /// at the bound it is at and each column with `d ≠ 0` at its bound cost
+    /// exactly the optimum, and by complementary slackness every optimum is
+    /// such a point: those rows become equalities and those error columns
+    /// are fixed at 0, for the rest of the solve. No tolerance is given to
+    /// later levels to spend (a held row with slack let `priorities`' 28
+    /// levels drift or turn infeasible at Clp's tolerance). Duals and
+    /// reduced costs of at most `faceTolerance` count as 0 (round-off): on
+    /// layouts they are sums of small rational multiples of the
+    /// coefficients, far above it when they are not 0.
+    private static func holdFace(_ model: UnsafeMutableRawPointer, rows m: Int, columns: Int, firstError n: Int) {
+        guard let price = Clp_getRowPrice(model), let reduced = Clp_getReducedCost(model),
+              let rl = Clp_getRowLower(model), let ru = Clp_getRowUpper(model),
+              let cl = Clp_getColLower(model), let cu = Clp_getColUpper(model)
+        else { return }
+        var rowLower = Array(UnsafeBufferPointer(start: rl, count: m))
+        var rowUpper = Array(UnsafeBufferPointer(start: ru, count: m))
+        for i in 0 ..< m where rowLower[i] != rowUpper[i] {
+            // Minimising, a row at its lower bound has y ≥ 0, at its upper y ≤ 0.
+            let y = price[i]
+            if y > faceTolerance && rowLower[i] > -infinity / 2 {
+                rowUpper[i] = rowLower[i]
+            } else if y < -faceTolerance && rowUpper[i] < infinity / 2 {
+                rowLower[i] = rowUpper[i]
+            }
+        }
+        var columnUpper = Array(UnsafeBufferPointer(start: cu, count: columns))
+        for j in n ..< columns where reduced[j] > faceTolerance {
+            columnUpper[j] = cl[j]
+        }
+        Clp_chgRowLower(model, rowLower)
+        Clp_chgRowUpper(model, rowUpper)
+        Clp_chgColumnUpper(model, columnUpper)
+    }
+
+    private static let faceTolerance = 1e-7
+    private static let infinity = 1e30
 }

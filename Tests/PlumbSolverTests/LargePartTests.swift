@@ -96,4 +96,170 @@ import PlumbTestSupport
         #expect(solution.values[x.int] + solution.values[y.int] >= 10 - 1e-9)
         #expect(abs(solution.values[x.int] - solution.values[y.int] - 2) <= 1e-9)
     }
+
+    /// A system built row by row with the reference rows kept alongside.
+    struct Builder {
+        var system = ConstraintSystem()
+        var rows: [ReferenceRow] = []
+
+        mutating func variable() -> VariableIndex { system.addVariables(1) }
+
+        mutating func add(_ terms: [(VariableIndex, Double)], _ c: Double, _ relation: Relation,
+                          _ p: Priority = .required) {
+            let r = system.addRow(terms, constant: c, relation: relation, priority: p,
+                                  origin: Origin(kind: .constraint, index: rows.count, text: "row \(rows.count)"))
+            rows.append(ReferenceRow(terms: system.terms(of: r).map { ($0.0.rawValue, $0.1) }, constant: c,
+                                     relation: relation, priority: p))
+        }
+    }
+
+    /// Like the generator's `priorities`: rows of three items after a
+    /// shared guide, eight conflicting wishes per row, each at its own level
+    /// out of 28. Holding 28 levels by rows on their objectives made Clp
+    /// call a later level infeasible, and the part went to the tableau; held
+    /// by their optimal faces, Clp solves it, to the tableau's point.
+    static func priorities(rows count: Int, seed: UInt64) -> Builder {
+        let levels: [Priority] = [999, 990, 950, 900, 850, 800, 751, 750, 749, 700, 650, 600, 550, 501,
+                                  500, 499, 450, 400, 350, 300, 251, 250, 249, 200, 150, 100, 50, 2]
+        var rng = SplitMix64(seed: seed)
+        func pick(_ values: StrideThrough<Int>) -> Double {
+            let all = Array(values)
+            return Double(all[Int(rng.next() % UInt64(all.count))])
+        }
+        var b = Builder()
+        let width = 800.0
+        let guide = b.variable()
+        b.add([(guide, 1)], 0, .greaterOrEqual)
+        b.add([(guide, 1)], -120, .equal, 1)
+        for _ in 0 ..< count {
+            let (al, aw, bl, bw, cl, cw) = (b.variable(), b.variable(), b.variable(), b.variable(), b.variable(),
+                                            b.variable())
+            for w in [aw, bw, cw] { b.add([(w, 1)], -16, .greaterOrEqual) }
+            b.add([(al, 1), (guide, -1)], -6, .greaterOrEqual)
+            b.add([(bl, 1), (al, -1), (aw, -1)], -6, .greaterOrEqual)
+            b.add([(cl, 1), (bl, -1), (bw, -1)], -6, .greaterOrEqual)
+            b.add([(cl, 1), (cw, 1)], -(width - 8), .lessOrEqual)
+            let wb = pick(stride(from: 60, through: 460, by: 10))
+            var wishes: [([(VariableIndex, Double)], Double, Relation)] = [
+                ([(aw, 1)], -pick(stride(from: 60, through: 460, by: 10)), .equal),
+                ([(bw, 1)], -wb, .equal),
+                ([(cw, 1)], -pick(stride(from: 60, through: 460, by: 10)), .equal),
+                ([(al, 1)], -pick(stride(from: 8, through: 300, by: 4)), .equal),
+                ([(cl, 1), (cw, 1)], -(width - 8), .equal),
+                ([(bl, 1), (al, -1), (aw, -1)], -6, .equal),
+                ([(cl, 1), (bl, -1), (bw, -1)], -6, .equal),
+                ([(bw, 1)], -(wb + pick(stride(from: 20, through: 200, by: 20))), .greaterOrEqual),
+            ]
+            var free = levels
+            for i in wishes.indices {
+                let j = Int(rng.next() % UInt64(free.count))
+                let level = free.remove(at: j)
+                b.add(wishes[i].0, wishes[i].1, wishes[i].2, level)
+            }
+            wishes.removeAll()
+        }
+        return b
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func manyLevelsAreSolvedByClpAtTheTableausPoint(seed: UInt64) throws {
+        let b = Self.priorities(rows: 250, seed: 40_000 + seed)
+        var options = SolveOptions()
+        options.largePartSolver = ClpPartSolver()
+        let lp = try b.system.solve(options: options)
+        let whole = try b.system.solve(options: Self.tableau())
+        #expect(lp.stats.largeParts == 1, "the part went back to the tableau")
+        #expect(lp.stats.largePartVariables == b.system.variableCount)
+        #expect(referenceRequiredRowsHold(b.rows, lp.values))
+        let la = referenceLevelViolations(b.rows, lp.values), lb = referenceLevelViolations(b.rows, whole.values)
+        #expect(la.count == 29)
+        #expect(referenceCompareLevels(la, lb, tolerance: 1e-9) == 0, "\(la) vs \(lb)")
+        for (x, y) in zip(lp.values, whole.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
+    }
+
+    /// Like the generator's `degenerate`: shelves of four boxes whose gaps
+    /// are written several ways (twice required, once looser, once at 750),
+    /// whose lefts are held to the box above by two opposite inequalities,
+    /// each box greedy at 500 (every split of a shelf optimal) and equal to
+    /// the first at 250. Presolve makes each opposite pair an equality
+    /// (the lefts of a column become one variable) and drops the repeated
+    /// gaps; Clp's answer is the tableau's (the equal split).
+    @Test func degenerateShelvesReachTheTableausPoint() throws {
+        var b = Builder()
+        let width = 1000.0
+        var above: [VariableIndex] = []
+        for _ in 0 ..< 60 {
+            var lefts: [VariableIndex] = [], widths: [VariableIndex] = []
+            for j in 0 ..< 4 {
+                let l = b.variable(), w = b.variable()
+                b.add([(w, 1)], -20, .greaterOrEqual)
+                b.add([(w, 1)], -4000, .greaterOrEqual, .medium)
+                b.add([(l, 1), (w, 1)], -(width - 8), .lessOrEqual)
+                b.add([(l, 1), (w, 1)], -(width - 8), .lessOrEqual)
+                if j == 0 {
+                    b.add([(l, 1)], -8, .greaterOrEqual)
+                    b.add([(l, 1)], -8, .greaterOrEqual)
+                } else {
+                    let pl = lefts[j - 1], pw = widths[j - 1]
+                    b.add([(l, 1), (pl, -1), (pw, -1)], -6, .greaterOrEqual)
+                    b.add([(pl, 1), (pw, 1), (l, -1)], 6, .lessOrEqual)
+                    b.add([(l, 1), (pl, -1), (pw, -1)], -6, .greaterOrEqual, .high)
+                    b.add([(l, 1), (pl, -1), (pw, -1)], -3, .greaterOrEqual)
+                    b.add([(w, 1), (widths[0], -1)], 0, .equal, .low)
+                }
+                if !above.isEmpty {
+                    b.add([(l, 1), (above[j], -1)], 0, .greaterOrEqual)
+                    b.add([(l, 1), (above[j], -1)], 0, .lessOrEqual)
+                }
+                lefts.append(l)
+                widths.append(w)
+            }
+            above = lefts
+        }
+        var options = SolveOptions()
+        options.largePartSolver = ClpPartSolver()
+        let lp = try b.system.solve(options: options)
+        let whole = try b.system.solve(options: Self.tableau())
+        var plain = SolveOptions()
+        plain.presolve = false
+        let unpresolved = try b.system.solve(options: plain)
+        #expect(lp.stats.largeParts == 1)
+        // The 59 opposite pairs of each of the four columns of lefts.
+        #expect(lp.stats.aggregatedVariables >= 4 * 59)
+        #expect(referenceRequiredRowsHold(b.rows, lp.values))
+        let boxWidth = (width - 8 - 8 - 3 * 6) / 4
+        for (i, (x, y)) in zip(lp.values, whole.values).enumerated() {
+            #expect(abs(x - y) <= 1e-6 * max(1, abs(y)), "variable \(i)")
+            #expect(abs(x - unpresolved.values[i]) <= 1e-6 * max(1, abs(x)), "variable \(i)")
+            if i % 2 == 1 { #expect(abs(x - boxWidth) <= 1e-6, "width \(i)") }
+        }
+    }
+
+    /// Presolve's pairing is exact: a pair of opposite inequalities of two
+    /// unknowns acts as their equality, parallel inequalities as the
+    /// tightest, and nothing else changes; the answer is the one without
+    /// presolve, and a pair that cannot hold is still a conflict.
+    @Test func oppositeAndDominatedInequalitiesKeepTheAnswer() throws {
+        var b = Builder()
+        let x = b.variable(), y = b.variable(), z = b.variable()
+        b.add([(x, 1), (y, -1)], -5, .greaterOrEqual)          // x − y ≥ 5
+        b.add([(y, 2), (x, -2)], 10, .greaterOrEqual)          // 2y − 2x ≥ −10: x − y ≤ 5
+        b.add([(z, 1), (x, -1)], -1, .greaterOrEqual)          // z ≥ x + 1
+        b.add([(x, -1), (z, 1)], -3, .greaterOrEqual)          // z ≥ x + 3 (the tighter)
+        b.add([(z, 1)], -10, .equal, .medium)
+        b.add([(y, 1)], 0, .equal, .low)
+        var options = Self.tableau()
+        options.reuseShapes = false
+        let presolved = try b.system.solve(options: options)
+        var plain = SolveOptions()
+        plain.presolve = false
+        let unpresolved = try b.system.solve(options: plain)
+        for (p, q) in zip(presolved.values, unpresolved.values) { #expect(abs(p - q) <= 1e-9) }
+        #expect(abs(presolved.values[x.int] - presolved.values[y.int] - 5) <= 1e-9)
+        #expect(presolved.values[z.int] - presolved.values[x.int] >= 3 - 1e-9)
+
+        var conflict = b
+        conflict.add([(x, 1), (y, -1)], -6, .greaterOrEqual)   // x − y ≥ 6 against x − y ≤ 5
+        #expect(throws: (any Error).self) { try conflict.system.solve(options: options) }
+    }
 }

@@ -297,47 +297,132 @@ struct ComponentPresolve {
     }
 
     /// Aggregates the required equalities of one or two unknowns, repeating
-    /// over the longer ones while substitutions shorten them. False when a
-    /// required equality cannot hold.
+    /// over the longer ones while substitutions shorten them, and then the
+    /// pairs of required inequalities that are one equality written twice
+    /// (`a ≥ b` and `a ≤ b`, or `a − b ≥ 6` and `b − a ≥ −6`), which make the
+    /// same set of points as the equality. False when a required equality
+    /// cannot hold.
     private mutating func aggregate(_ counts: inout Counts) -> Bool {
         pending.removeAll(keepingCapacity: true)
         for r in 0 ..< constants.count where relation(r) == .equal && priority(r).isRequired {
             pending.append(Int32(r))
         }
-        var progress = true
-        while progress && !pending.isEmpty {
-            progress = false
-            var kept = 0
-            for index in 0 ..< pending.count {
-                let r = Int(pending[index])
-                let c = substitute(r)
-                switch termVariables.count {
-                case 0:
-                    guard holds(c, .equal, row: r) else { return false }
-                case 1:
-                    fixedValue[Int(termVariables[0])] = -c / termCoefficients[0]
-                case 2:
-                    // Eliminate the variable with the larger coefficient (the
-                    // later one on a tie), so the scale is at most 1.
-                    var (x, y) = (0, 1)
-                    let ax = abs(termCoefficients[0]), ay = abs(termCoefficients[1])
-                    if ay > ax || (ay == ax && termVariables[1] > termVariables[0]) { (x, y) = (1, 0) }
-                    let gone = Int(termVariables[x])
-                    parent[gone] = termVariables[y]
-                    scale[gone] = -termCoefficients[y] / termCoefficients[x]
-                    offset[gone] = -c / termCoefficients[x]
-                    counts.aggregated += 1
-                default:
-                    pending[kept] = Int32(r)
-                    kept += 1
-                    continue
+        var inequalities: [Int32] = []
+        for r in 0 ..< constants.count where relation(r) != .equal && priority(r).isRequired {
+            inequalities.append(Int32(r))
+        }
+        while true {
+            var progress = true
+            while progress && !pending.isEmpty {
+                progress = false
+                var kept = 0
+                for index in 0 ..< pending.count {
+                    let r = Int(pending[index])
+                    let c = substitute(r)
+                    guard let absorbed = absorbEquality(c, row: r, &counts) else {
+                        pending[kept] = Int32(r)
+                        kept += 1
+                        continue
+                    }
+                    guard absorbed else { return false }
+                    consumed[r] = true
+                    progress = true
                 }
-                consumed[r] = true
-                progress = true
+                pending.removeLast(pending.count - kept)
             }
-            pending.removeLast(pending.count - kept)
+            guard let paired = pairOpposites(&inequalities, &counts) else { return false }
+            if !paired { return true }
+        }
+    }
+
+    /// Aggregates the substituted row in the term scratch (constant `c`) as
+    /// an equality: nil when it has more than two unknowns, false when it
+    /// has none and does not hold.
+    private mutating func absorbEquality(_ c: Double, row r: Int, _ counts: inout Counts) -> Bool? {
+        switch termVariables.count {
+        case 0:
+            return holds(c, .equal, row: r)
+        case 1:
+            fixedValue[Int(termVariables[0])] = -c / termCoefficients[0]
+        case 2:
+            // Eliminate the variable with the larger coefficient (the
+            // later one on a tie), so the scale is at most 1.
+            var (x, y) = (0, 1)
+            let ax = abs(termCoefficients[0]), ay = abs(termCoefficients[1])
+            if ay > ax || (ay == ax && termVariables[1] > termVariables[0]) { (x, y) = (1, 0) }
+            let gone = Int(termVariables[x])
+            parent[gone] = termVariables[y]
+            scale[gone] = -termCoefficients[y] / termCoefficients[x]
+            offset[gone] = -c / termCoefficients[x]
+            counts.aggregated += 1
+        default:
+            return nil
         }
         return true
+    }
+
+    /// A required inequality of one or two unknowns divided by the
+    /// coefficient of its first unknown (by index): `x + ratio·y + constant`,
+    /// and whether it then says `≥ 0` (else `≤ 0`).
+    private struct BoundKey: Hashable {
+        var x: Int32, y: Int32, ratio: Double, constant: Double, atLeast: Bool
+    }
+
+    private func boundKey(_ c: Double, relation: Relation) -> BoundKey? {
+        guard termVariables.count == 1 || termVariables.count == 2 else { return nil }
+        var first = 0
+        if termVariables.count == 2 && termVariables[1] < termVariables[0] { first = 1 }
+        let a = termCoefficients[first]
+        let y: Int32 = termVariables.count == 2 ? termVariables[1 - first] : -1
+        let ratio = termVariables.count == 2 ? termCoefficients[1 - first] / a : 0
+        return BoundKey(x: termVariables[first], y: y, ratio: ratio, constant: c / a,
+                        atLeast: (relation == .greaterOrEqual) == (a > 0))
+    }
+
+    /// Finds the required inequalities of one or two unknowns whose
+    /// opposite (same terms and constant up to one factor, the other
+    /// direction) is also required, and aggregates each such pair as its
+    /// equality. Returns whether it aggregated any, or nil when one cannot
+    /// hold. Keys are compared exactly, so only rows that are the same
+    /// equality to the last bit are paired.
+    private mutating func pairOpposites(_ rows: inout [Int32], _ counts: inout Counts) -> Bool? {
+        var seen: [BoundKey: Int32] = [:]
+        var paired = false
+        var kept = 0
+        for index in 0 ..< rows.count {
+            let r = Int(rows[index])
+            if consumed[r] { continue }
+            let c = substitute(r)
+            guard termVariables.count <= 2 else {
+                rows[kept] = Int32(r)
+                kept += 1
+                continue
+            }
+            guard var key = boundKey(c, relation: relation(r)) else { continue }
+            key.atLeast.toggle()
+            if let q = seen[key], !consumed[Int(q)] {
+                // The partner's key was taken before this pass's earlier
+                // aggregations: check it still is the opposite of this row.
+                let still = boundKey(substitute(Int(q)), relation: relation(Int(q)))
+                let cr = substitute(r)
+                if still == key {
+                    guard let absorbed = absorbEquality(cr, row: r, &counts), absorbed else { return nil }
+                    consumed[r] = true
+                    consumed[Int(q)] = true
+                    paired = true
+                    continue
+                }
+                key.atLeast.toggle()
+                seen[key] = Int32(r)
+            } else {
+                key.atLeast.toggle()
+                seen[key] = Int32(r)
+            }
+            rows[kept] = Int32(r)
+            kept += 1
+        }
+        rows.removeLast(rows.count - kept)
+        return paired
     }
 
     // MARK: - Reduction
@@ -390,6 +475,9 @@ struct ComponentPresolve {
                 }
             }
         }
+        // After the transpose, which counts every row: dropped rows are
+        // skipped there as not alive.
+        dropDominated()
         // Singletons, until none is left.
         eliminated.removeAll(keepingCapacity: true)
         queue.removeAll(keepingCapacity: true)
@@ -422,6 +510,54 @@ struct ComponentPresolve {
             }
         }
         return true
+    }
+
+    /// A required inequality's terms divided by its first term's
+    /// coefficient (terms ordered by variable), and its direction after
+    /// the division.
+    private struct RowShape: Hashable {
+        var variables: [Int32]
+        var ratios: [Double]
+        var atLeast: Bool
+    }
+
+    /// Drops every required inequality that another required inequality of
+    /// the same terms (up to a positive factor) implies: of `S ≥ b₁` and
+    /// `S ≥ b₂` only the larger bound is kept (the first on a tie). The
+    /// rows left have the same feasible points. Layouts write one gap
+    /// several ways (`a.left ≥ b.right + 6`, `b.right ≤ a.left − 6`, a
+    /// looser `+ 3`), each a row the LP code would otherwise carry.
+    private mutating func dropDominated() {
+        var best: [RowShape: (row: Int, bound: Double)] = [:]
+        var order: [Int] = []
+        for r in 0 ..< reducedOf.count {
+            let original = Int(reducedOf[r])
+            let rel = relation(original)
+            guard rel != .equal, priority(original).isRequired else { continue }
+            let range = Int(reducedStart[r]) ..< Int(reducedStart[r + 1])
+            order.removeAll(keepingCapacity: true)
+            order.append(contentsOf: range)
+            if order.count > 1 { order.sort { reducedColumns[$0] < reducedColumns[$1] } }
+            let a = reducedCoefficients[order[0]]
+            let shape = RowShape(
+                variables: order.map { reducedColumns[$0] },
+                ratios: order.dropFirst().map { reducedCoefficients[$0] / a },
+                atLeast: (rel == .greaterOrEqual) == (a > 0))
+            // x + Σ ratio·y + k ≥ 0 says x + Σ ratio·y ≥ −k: the bound is −k
+            // (≤: the bound is −k from above).
+            let bound = -reducedConstants[r] / a
+            if let (kept, keptBound) = best[shape] {
+                let tighter = shape.atLeast ? bound > keptBound : bound < keptBound
+                let dropped = tighter ? kept : r
+                if tighter { best[shape] = (r, bound) }
+                alive[dropped] = false
+                for k in Int(reducedStart[dropped]) ..< Int(reducedStart[dropped + 1]) {
+                    columnCount[Int(reducedColumns[k])] -= 1
+                }
+            } else {
+                best[shape] = (r, bound)
+            }
+        }
     }
 
     // MARK: - Parts
