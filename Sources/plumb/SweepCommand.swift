@@ -70,6 +70,10 @@ struct SweepCommand: ParsableCommand {
                 let frames = layout.frames(from: solution, absolute: absolute, scale: pixels.scale)
                 FrameWriter.appendFrames(ids: layout.viewIDs, frames: frames, oneLine: true, to: &out)
                 out.append(contentsOf: "}\n".utf8)
+                // Room for every size's line at once (the lines are about the same length).
+                if steps.count == 1 {
+                    out.reserveCapacity(out.count * (widths.values.count * heights.count) + out.count / 8)
+                }
             }
         }
         let t3 = IO.now()

@@ -66,5 +66,14 @@ import PlumbTestSupport
         #expect(NumberFormatting.shortest(-281.53125) == "-281.53125")
         #expect(NumberFormatting.shortest(123456789.0625) == "123456789.0625")
         #expect(NumberFormatting.shortest(12345678901.00001525878906) == "12345678901.000015")
+        // The longest texts, written through the fixed-size buffer.
+        for v in [-2.2250738585072014e-308, -1.7976931348623157e308, -Double.leastNonzeroMagnitude,
+                  -0.12345678901234568, -1e15 - 0.5, -0.0, 1.0 / 65536] {
+            #expect(NumberFormatting.shortest(v) == (v == 0 ? "0" : v.description), "\(v)")
+        }
+        var json: [UInt8] = []
+        FrameWriter.appendNumber(.nan, to: &json)
+        FrameWriter.appendNumber(-.infinity, to: &json)
+        #expect(String(decoding: json, as: UTF8.self) == "nullnull")
     }
 }

@@ -34,18 +34,33 @@ public enum FrameWriter {
         precondition(ids.count == frames.count, "one frame per id")
         let separator = oneLine ? ", " : ",\n  "
         out.append(UInt8(ascii: "{"))
-        for (i, frame) in frames.enumerated() {
-            if i > 0 { out.append(contentsOf: separator.utf8) } else if !oneLine { out.append(contentsOf: "\n  ".utf8) }
-            appendString(ids[i], to: &out)
-            out.append(contentsOf: ": [".utf8)
-            NumberFormatting.appendJSON(frame.x, to: &out)
-            out.append(contentsOf: ", ".utf8)
-            NumberFormatting.appendJSON(frame.y, to: &out)
-            out.append(contentsOf: ", ".utf8)
-            NumberFormatting.appendJSON(frame.width, to: &out)
-            out.append(contentsOf: ", ".utf8)
-            NumberFormatting.appendJSON(frame.height, to: &out)
-            out.append(UInt8(ascii: "]"))
+        // Each frame's numbers are written into a scratch buffer and appended at once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8 + 4 * (NumberFormatting.maxJSONLength + 2)) { scratch in
+            let p = scratch.baseAddress!
+            for (i, frame) in frames.enumerated() {
+                if i > 0 { out.append(contentsOf: separator.utf8) } else if !oneLine { out.append(contentsOf: "\n  ".utf8) }
+                appendString(ids[i], to: &out)
+                p[0] = UInt8(ascii: ":")
+                p[1] = UInt8(ascii: " ")
+                p[2] = UInt8(ascii: "[")
+                var n = 3
+                n &+= NumberFormatting.writeJSON(frame.x, to: p + n)
+                p[n] = UInt8(ascii: ",")
+                p[n &+ 1] = UInt8(ascii: " ")
+                n &+= 2
+                n &+= NumberFormatting.writeJSON(frame.y, to: p + n)
+                p[n] = UInt8(ascii: ",")
+                p[n &+ 1] = UInt8(ascii: " ")
+                n &+= 2
+                n &+= NumberFormatting.writeJSON(frame.width, to: p + n)
+                p[n] = UInt8(ascii: ",")
+                p[n &+ 1] = UInt8(ascii: " ")
+                n &+= 2
+                n &+= NumberFormatting.writeJSON(frame.height, to: p + n)
+                p[n] = UInt8(ascii: "]")
+                n &+= 1
+                out.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
+            }
         }
         if !oneLine && !frames.isEmpty { out.append(UInt8(ascii: "\n")) }
         out.append(UInt8(ascii: "}"))
@@ -61,6 +76,11 @@ public enum FrameWriter {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in
+            // Most ids need no escaping: copy them whole.
+            if !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                out.append(contentsOf: bytes)
+                return
+            }
             for b in bytes {
                 switch b {
                 case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
