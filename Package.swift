@@ -109,6 +109,18 @@ let package = Package(
             exclude: ["CMakeLists.txt"]
         ),
 
+        // View trees in the shapes of the list and cards families, built with
+        // each Swift front end: the Swift API benchmark and its tests share them.
+        .target(
+            name: "PlumbAPIWorkloads",
+            dependencies: ["Plumb"]
+        ),
+        // The Swift API benchmark (BENCHMARKS.md): builds, layouts, re-layouts.
+        .executableTarget(
+            name: "plumb-api-bench",
+            dependencies: ["Plumb", "PlumbAPIWorkloads"]
+        ),
+
         // MARK: - Tests
         // Helpers shared by the test targets (the seeded generator).
         .target(
@@ -130,6 +142,7 @@ let package = Package(
                 "Plumb",
                 "PlumbTestSupport",
                 "PlumbFuzzing",
+                "PlumbAPIWorkloads",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

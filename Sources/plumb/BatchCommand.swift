@@ -71,6 +71,11 @@ struct BatchCommand: ParsableCommand {
         var line: [UInt8] = []
         var views = 0
         var failed = false
+        /// Seconds spent reading (a directory's file), parsing, lowering,
+        /// solving and writing the line.
+        var read = 0.0
+        var phases = DocumentSolving.PhaseTimes()
+        var output = 0.0
 
         /// Makes the line `{"id": ID, "error": MESSAGE}`.
         mutating func appendError(id: String, message: String) {
@@ -91,6 +96,8 @@ struct BatchCommand: ParsableCommand {
         let sink = try IO.Sink(path: output)
         let progress = Progress(total: documents.count, enabled: isatty(2) != 0)
         var totals = (documents: 0, views: 0, failures: 0)
+        var phases = DocumentSolving.PhaseTimes()
+        var read = 0.0, format = 0.0
         // Workers take documents in input order, at most `window` ahead of
         // the writer, so memory stays bounded; this thread writes each result
         // as soon as the ones before it are written. No barrier between
@@ -116,11 +123,15 @@ struct BatchCommand: ParsableCommand {
             try sink.write(outcome.line)
             totals.documents += 1
             totals.views += outcome.views
+            phases.add(outcome.phases)
+            read += outcome.read
+            format += outcome.output
             if outcome.failed { totals.failures += 1 }
             i += 1
             if i % 64 == 0 { progress.show(done: i) }
         }
         workers.wait()
+        read += documents.readSeconds()
         // Input that could not be read to its end fails the batch (a file
         // given with -o is then not written at all).
         if let failure = results.inputFailure { throw failure }
@@ -131,7 +142,10 @@ struct BatchCommand: ParsableCommand {
         IO.printError("""
             plumb batch: \(totals.documents) documents, \(totals.views) views, \(totals.failures) failed, \
             \(String(format1: Double(totals.documents) / seconds)) documents/s, \
-            \(String(format1: Double(totals.views) / seconds)) views/s (\(jobs) job\(jobs == 1 ? "" : "s"))
+            \(String(format1: Double(totals.views) / seconds)) views/s (\(jobs) job\(jobs == 1 ? "" : "s")); \
+            ms over the jobs: read \(Pipeline.ms(0, read)), parse \(Pipeline.ms(0, phases.parse)), \
+            build \(Pipeline.ms(0, phases.build)), solve \(Pipeline.ms(0, phases.solve)), \
+            output \(Pipeline.ms(0, format)), wall \(Pipeline.ms(0, seconds))
             """)
     }
 
@@ -159,6 +173,8 @@ struct BatchCommand: ParsableCommand {
         case .bytes(let line):
             bytes = line
         case .file(let path):
+            let started = IO.now()
+            defer { outcome.read = IO.now() - started }
             do {
                 bytes = try IO.read(path)
             } catch {
@@ -168,7 +184,10 @@ struct BatchCommand: ParsableCommand {
         }
         do throws(LayoutError) {
             let solved = try DocumentSolving.solve(bytes, source: item.fallbackID, absolute: absolute,
-                                                   options: options, documentID: &documentID)
+                                                   options: options, documentID: &documentID,
+                                                   phases: &outcome.phases)
+            let started = IO.now()
+            defer { outcome.output = IO.now() - started }
             outcome.line.append(contentsOf: "{\"id\": ".utf8)
             FrameWriter.appendString(documentID ?? id, to: &outcome.line)
             outcome.line.append(contentsOf: ", \"frames\": ".utf8)
@@ -187,6 +206,9 @@ struct BatchCommand: ParsableCommand {
         var count: Int?
         /// The next document, or nil after the last.
         var next: () throws -> Item?
+        /// Seconds spent reading and splitting the input so far (JSON Lines;
+        /// a directory's files are read by the workers, counted per document).
+        var readSeconds: () -> Double = { 0 }
     }
 
     /// Opens ``input``: a directory's `*.json` files in name order (each read
@@ -211,7 +233,7 @@ struct BatchCommand: ParsableCommand {
             })
         }
         let lines = JSONLines(try IO.Input(input), source: Pipeline.sourceName(input))
-        return Documents(count: nil, next: lines.next)
+        return Documents(count: nil, next: lines.next, readSeconds: { lines.readSeconds })
     }
 }
 
@@ -227,6 +249,8 @@ private final class JSONLines {
     private var start = 0
     private var atEnd = false
     private var line = 0
+    /// Seconds spent in ``next()``: reading chunks and finding lines.
+    private(set) var readSeconds = 0.0
 
     init(_ input: IO.Input, source: String) {
         self.input = input
@@ -235,6 +259,8 @@ private final class JSONLines {
 
     /// The next line that is not blank, with its id `SOURCE:LINE`; nil at the end.
     func next() throws -> BatchCommand.Item? {
+        let started = IO.now()
+        defer { readSeconds += IO.now() - started }
         while true {
             let newline: Int? = buffer.withUnsafeBufferPointer { all in
                 guard start < all.count, let base = all.baseAddress,

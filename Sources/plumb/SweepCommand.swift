@@ -53,6 +53,7 @@ struct SweepCommand: ParsableCommand {
         let t2 = IO.now()
         let heights = self.heights?.values ?? [doc.rootHeight]
         var out: [UInt8] = []
+        let keys = FrameWriter.Keys(ids: layout.viewIDs, oneLine: true)
         var steps: [Double] = []
         var reoptimised = 0
         steps.reserveCapacity(widths.values.count * heights.count)
@@ -68,8 +69,12 @@ struct SweepCommand: ParsableCommand {
                 FrameWriter.appendNumber(layout.height, to: &out)
                 out.append(contentsOf: ", \"frames\": ".utf8)
                 let frames = layout.frames(from: solution, absolute: absolute, scale: pixels.scale)
-                FrameWriter.appendFrames(ids: layout.viewIDs, frames: frames, oneLine: true, to: &out)
+                FrameWriter.appendFrames(keys, frames: frames, to: &out)
                 out.append(contentsOf: "}\n".utf8)
+                // Room for every size's line at once (the lines are about the same length).
+                if steps.count == 1 {
+                    out.reserveCapacity(out.count * (widths.values.count * heights.count) + out.count / 8)
+                }
             }
         }
         let t3 = IO.now()

@@ -18,6 +18,23 @@ import PlumbTestSupport
         #expect(String(decoding: FrameWriter.json(ids: [], frames: []), as: UTF8.self) == "{\"frames\": {}}\n")
     }
 
+    /// Ids written once (`FrameWriter.Keys`, for `plumb sweep`) give the same bytes.
+    @Test func keysWriteTheSameBytes() {
+        let ids = ["root", "a", "q\"\\\n\u{1}", "é"]
+        let frames = [rect(0, 0, 320, 480), rect(-16, 0.5625, 1e-5, 123456.789),
+                      rect(-0.0, 1e20, 1.0 / 3, 2), rect(.nan, 7, 8, 9)]
+        for oneLine in [true, false] {
+            for n in [0, 1, ids.count] {
+                var plain: [UInt8] = [], keyed: [UInt8] = []
+                FrameWriter.appendFrames(ids: Array(ids[..<n]), frames: Array(frames[..<n]), oneLine: oneLine, to: &plain)
+                let keys = FrameWriter.Keys(ids: Array(ids[..<n]), oneLine: oneLine)
+                FrameWriter.appendFrames(keys, frames: Array(frames[..<n]), to: &keyed)
+                FrameWriter.appendFrames(keys, frames: Array(frames[..<n]), to: &keyed)  // reusable
+                #expect(String(decoding: keyed, as: UTF8.self) == String(decoding: plain + plain, as: UTF8.self))
+            }
+        }
+    }
+
     /// The output is valid JSON that reads back (through our own reader) to the same numbers.
     @Test func roundTrip() throws {
         let values: [Double] = [0, 1, -1, 0.1, 2.0 / 3, 1e15, 1e15 + 1, 123.456e-7, -987654321.125, 5e-324, 1.7976931348623157e308]
@@ -66,5 +83,14 @@ import PlumbTestSupport
         #expect(NumberFormatting.shortest(-281.53125) == "-281.53125")
         #expect(NumberFormatting.shortest(123456789.0625) == "123456789.0625")
         #expect(NumberFormatting.shortest(12345678901.00001525878906) == "12345678901.000015")
+        // The longest texts, written through the fixed-size buffer.
+        for v in [-2.2250738585072014e-308, -1.7976931348623157e308, -Double.leastNonzeroMagnitude,
+                  -0.12345678901234568, -1e15 - 0.5, -0.0, 1.0 / 65536] {
+            #expect(NumberFormatting.shortest(v) == (v == 0 ? "0" : v.description), "\(v)")
+        }
+        var json: [UInt8] = []
+        FrameWriter.appendNumber(.nan, to: &json)
+        FrameWriter.appendNumber(-.infinity, to: &json)
+        #expect(String(decoding: json, as: UTF8.self) == "nullnull")
     }
 }

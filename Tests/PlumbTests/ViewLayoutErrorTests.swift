@@ -30,6 +30,23 @@ import Testing
         #expect(error?.problems == [.viewOutsideHierarchy("b")])
     }
 
+    /// The second view goes while the constraint is inactive; activating it
+    /// afterwards must not let layout trust the view's old identity (a new
+    /// view may be at its address).
+    @Test func secondViewDeallocatedBeforeActivation() throws {
+        let root = View("root"), a = View("a")
+        root.addSubview(a)
+        var made: [Constraint] = []
+        do {
+            let gone = View("gone")
+            made = try Constraint.make(simpleFormats: ["a.left = gone.right"], views: ["a": a, "gone": gone])
+        }
+        for i in 0 ..< 64 { root.addSubview(View("new\(i)")) }  // addresses the gone view may have had
+        Constraint.activate(made)
+        let error = #expect(throws: LayoutError.self) { try root.layout(width: 10, height: 10) }
+        #expect(error?.problems == [.viewDeallocated])
+    }
+
     @Test func deallocatedSecondView() throws {
         let root = View("root"), a = View("a")
         root.addSubview(a)

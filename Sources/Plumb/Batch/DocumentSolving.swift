@@ -36,12 +36,64 @@ public enum DocumentSolving {
     public static func solve(_ bytes: [UInt8], source: String, absolute: Bool = false,
                              options: SolveOptions = SolveOptions(),
                              documentID: inout String?) throws(LayoutError) -> Solved {
-        let document = try LayoutDocument.parse(bytes, source: source)
+        var phases = PhaseTimes()
+        return try solve(bytes, source: source, absolute: absolute, options: options, documentID: &documentID,
+                         phases: &phases)
+    }
+
+    /// Seconds spent in each phase of solving documents, added up over the
+    /// documents (and over the threads that solved them).
+    public struct PhaseTimes: Sendable {
+        /// Reading the JSON: ``LayoutDocument/parse(_:source:)``.
+        public var parse = 0.0
+        /// Lowering: ``LayoutDocument/lower()``.
+        public var build = 0.0
+        /// Solving, and the frames from the solution.
+        public var solve = 0.0
+
+        public init() {}
+
+        /// Adds `other`'s times to these.
+        public mutating func add(_ other: PhaseTimes) {
+            parse += other.parse
+            build += other.build
+            solve += other.solve
+        }
+    }
+
+    /// As ``solve(_:source:absolute:options:documentID:)``, and adds the time
+    /// of each phase to `phases` (those of a phase that throws too).
+    public static func solve(_ bytes: [UInt8], source: String, absolute: Bool = false,
+                             options: SolveOptions = SolveOptions(),
+                             documentID: inout String?, phases: inout PhaseTimes) throws(LayoutError) -> Solved {
+        var t = seconds()
+        func lap() -> Double {
+            let now = seconds()
+            defer { t = now }
+            return now - t
+        }
+        let document: LayoutDocument
+        do { document = try LayoutDocument.parse(bytes, source: source) } catch { phases.parse += lap(); throw error }
+        phases.parse += lap()
         documentID = document.id
-        let lowered = try document.lower()
-        let solution = try lowered.solve(options: options)
-        return Solved(id: document.id, viewIDs: lowered.viewIDs,
-                      frames: lowered.frames(from: solution, absolute: absolute))
+        let lowered: LoweredLayout
+        do { lowered = try document.lower() } catch { phases.build += lap(); throw error }
+        phases.build += lap()
+        do {
+            let solution = try lowered.solve(options: options)
+            let solved = Solved(id: document.id, viewIDs: lowered.viewIDs,
+                                frames: lowered.frames(from: solution, absolute: absolute))
+            phases.solve += lap()
+            return solved
+        } catch {
+            phases.solve += lap()
+            throw error
+        }
+    }
+
+    /// A monotonic clock, in seconds.
+    static func seconds() -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds) * 1e-9
     }
 
     /// One document's frames as `plumb solve` writes them:

@@ -34,20 +34,97 @@ public enum FrameWriter {
         precondition(ids.count == frames.count, "one frame per id")
         let separator = oneLine ? ", " : ",\n  "
         out.append(UInt8(ascii: "{"))
-        for (i, frame) in frames.enumerated() {
-            if i > 0 { out.append(contentsOf: separator.utf8) } else if !oneLine { out.append(contentsOf: "\n  ".utf8) }
-            appendString(ids[i], to: &out)
-            out.append(contentsOf: ": [".utf8)
-            NumberFormatting.appendJSON(frame.x, to: &out)
-            out.append(contentsOf: ", ".utf8)
-            NumberFormatting.appendJSON(frame.y, to: &out)
-            out.append(contentsOf: ", ".utf8)
-            NumberFormatting.appendJSON(frame.width, to: &out)
-            out.append(contentsOf: ", ".utf8)
-            NumberFormatting.appendJSON(frame.height, to: &out)
-            out.append(UInt8(ascii: "]"))
+        // Each frame's numbers are written into a scratch buffer and appended at once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: frameTextLength) { scratch in
+            let p = scratch.baseAddress!
+            for (i, frame) in frames.enumerated() {
+                if i > 0 { out.append(contentsOf: separator.utf8) } else if !oneLine { out.append(contentsOf: "\n  ".utf8) }
+                appendString(ids[i], to: &out)
+                let n = writeNumbers(frame, to: p)
+                out.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
+            }
         }
         if !oneLine && !frames.isEmpty { out.append(UInt8(ascii: "\n")) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Writes `: [x, y, width, height]` at `p` (room for ``frameTextLength``
+    /// bytes); returns how many bytes it wrote.
+    @inline(__always)
+    private static func writeNumbers(_ frame: Rect, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        p[0] = UInt8(ascii: ":")
+        p[1] = UInt8(ascii: " ")
+        p[2] = UInt8(ascii: "[")
+        var n = 3
+        n &+= NumberFormatting.writeJSON(frame.x, to: p + n)
+        p[n] = UInt8(ascii: ",")
+        p[n &+ 1] = UInt8(ascii: " ")
+        n &+= 2
+        n &+= NumberFormatting.writeJSON(frame.y, to: p + n)
+        p[n] = UInt8(ascii: ",")
+        p[n &+ 1] = UInt8(ascii: " ")
+        n &+= 2
+        n &+= NumberFormatting.writeJSON(frame.width, to: p + n)
+        p[n] = UInt8(ascii: ",")
+        p[n &+ 1] = UInt8(ascii: " ")
+        n &+= 2
+        n &+= NumberFormatting.writeJSON(frame.height, to: p + n)
+        p[n] = UInt8(ascii: "]")
+        return n &+ 1
+    }
+
+    /// The most bytes ``writeNumbers(_:to:)`` writes.
+    private static let frameTextLength = 8 + 4 * (NumberFormatting.maxJSONLength + 2)
+
+    /// Views' ids written once, each with the separator before it, for
+    /// writing the frames of the same views many times (`plumb sweep`).
+    public struct Keys: Sendable {
+        fileprivate let bytes: [UInt8]
+        /// Entry i is `bytes[ends[i - 1] ..< ends[i]]` (from 0 for i = 0).
+        fileprivate let ends: [Int]
+        fileprivate let oneLine: Bool
+
+        /// The keys of `ids`, for objects written on one line or one view a line.
+        public init(ids: [String], oneLine: Bool) {
+            var bytes: [UInt8] = []
+            var ends: [Int] = []
+            ends.reserveCapacity(ids.count)
+            for (i, id) in ids.enumerated() {
+                if i > 0 { bytes.append(contentsOf: (oneLine ? ", " : ",\n  ").utf8) } else if !oneLine {
+                    bytes.append(contentsOf: "\n  ".utf8)
+                }
+                FrameWriter.appendString(id, to: &bytes)
+                ends.append(bytes.count)
+            }
+            self.bytes = bytes
+            self.ends = ends
+            self.oneLine = oneLine
+        }
+
+        public var count: Int { ends.count }
+    }
+
+    /// Appends the frames object as ``appendFrames(ids:frames:oneLine:to:)``
+    /// does, with ids written beforehand: the same bytes.
+    ///
+    /// - Precondition: `keys.count == frames.count`.
+    public static func appendFrames(_ keys: Keys, frames: [Rect], to out: inout [UInt8]) {
+        precondition(keys.count == frames.count, "one frame per id")
+        out.append(UInt8(ascii: "{"))
+        keys.bytes.withUnsafeBufferPointer { bytes in
+            keys.ends.withUnsafeBufferPointer { ends in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: frameTextLength) { scratch in
+                    let p = scratch.baseAddress!
+                    var start = 0
+                    for (i, frame) in frames.enumerated() {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start ..< ends[i]]))
+                        start = ends[i]
+                        out.append(contentsOf: UnsafeBufferPointer(start: p, count: writeNumbers(frame, to: p)))
+                    }
+                }
+            }
+        }
+        if !keys.oneLine && !frames.isEmpty { out.append(UInt8(ascii: "\n")) }
         out.append(UInt8(ascii: "}"))
     }
 
@@ -61,6 +138,11 @@ public enum FrameWriter {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in
+            // Most ids need no escaping: copy them whole.
+            if !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                out.append(contentsOf: bytes)
+                return
+            }
             for b in bytes {
                 switch b {
                 case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)

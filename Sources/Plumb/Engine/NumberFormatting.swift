@@ -23,20 +23,43 @@ enum NumberFormatting {
     ///
     /// - Complexity: O(digits); no allocation for integral values.
     static func appendJSON(_ value: Double, to out: inout [UInt8]) {
-        if !value.isFinite {
-            out.append(contentsOf: "null".utf8)
-        } else if value.magnitude < integralLimit, value == value.rounded(.towardZero) {
-            appendInteger(Int64(value), to: &out)
-        } else if !appendShortBinaryFraction(value, to: &out) {
-            out.append(contentsOf: value.description.utf8)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxJSONLength) { buffer in
+            let count = writeJSON(value, to: buffer.baseAddress!)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
+    }
+
+    /// The most bytes ``writeJSON(_:to:)`` writes: Swift's longest `description`
+    /// of a finite `Double` is 24 characters (`-2.2250738585072014e-308`).
+    static let maxJSONLength = 32
+
+    /// Writes `value` as ``appendJSON(_:to:)`` appends it, at `p`, which has
+    /// room for ``maxJSONLength`` bytes; returns how many it wrote.
+    static func writeJSON(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        if !value.isFinite {
+            return copy("null".utf8, to: p)
+        } else if value.magnitude < integralLimit, value == value.rounded(.towardZero) {
+            return writeInteger(Int64(value), to: p)
+        } else {
+            let n = writeShortBinaryFraction(value, to: p)
+            return n > 0 ? n : copy(value.description.utf8, to: p)
+        }
+    }
+
+    private static func copy(_ bytes: some Sequence<UInt8>, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        var n = 0
+        for b in bytes {
+            p[n] = b
+            n &+= 1
+        }
+        return n
     }
 
     /// Fractions with at most this many binary digits take the fast path
     /// (layout values are mostly halves, quarters, sixteenths...).
     private static let fractionBits = 16
-    /// 5¹⁶: `f / 2¹⁶ == f · 5¹⁶ / 10¹⁶`.
-    private static let fivePowerFractionBits: UInt64 = 152_587_890_625
+    /// 5⁰ ... 5¹⁶: `m / 2ᵏ == m · 5ᵏ / 10ᵏ`.
+    private static let powersOfFive: [UInt64] = (0 ... 16).map { k in (0 ..< k).reduce(1) { p, _ in p * 5 } }
     /// The fast path writes values at least this large without an exponent,
     /// as Swift's `description` does.
     private static let fastPathMinimum = 1e-3
@@ -48,20 +71,20 @@ enum NumberFormatting {
     /// Writes `value` digit by digit when it is `n / 2¹⁶` and its exact
     /// decimal expansion has at most 15 significant digits: that expansion is
     /// then the shortest representation that reads back to `value`, the same
-    /// text `description` produces. Returns `false`, writing nothing, otherwise.
-    private static func appendShortBinaryFraction(_ value: Double, to out: inout [UInt8]) -> Bool {
+    /// text `description` produces. Returns 0, writing nothing, otherwise;
+    /// else the bytes written.
+    private static func writeShortBinaryFraction(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
         let magnitude = value.magnitude
-        guard magnitude >= fastPathMinimum, magnitude < integralLimit else { return false }
+        guard magnitude >= fastPathMinimum, magnitude < integralLimit else { return 0 }
         let scaled = magnitude * Double(1 << fractionBits)  // exact: a power-of-two scale
-        guard scaled == scaled.rounded(.towardZero), scaled < 9.007_199_254_740_992e15 else { return false }
+        guard scaled == scaled.rounded(.towardZero), scaled < 9.007_199_254_740_992e15 else { return 0 }
         let n = UInt64(scaled)
         let integer = n >> UInt64(fractionBits)
-        var fraction = (n & ((1 << UInt64(fractionBits)) - 1)) * fivePowerFractionBits  // 16 decimal digits
-        var fractionDigits = fractionBits
-        while fraction % 10 == 0 && fractionDigits > 0 {
-            fraction /= 10
-            fractionDigits -= 1
-        }
+        // low / 2¹⁶ with low = m · 2ᵗ, m odd, is m / 2¹⁶⁻ᵗ: exactly 16 - t
+        // decimal digits, m · 5¹⁶⁻ᵗ (the expansion without its trailing zeros).
+        let low = n & ((1 << UInt64(fractionBits)) - 1)
+        let fractionDigits = low == 0 ? 0 : fractionBits - low.trailingZeroBitCount
+        let fraction = low == 0 ? 0 : (low >> UInt64(low.trailingZeroBitCount)) * powersOfFive[fractionDigits]
         var integerDigits = 0
         var i = integer
         while i > 0 { i /= 10; integerDigits += 1 }
@@ -72,45 +95,56 @@ enum NumberFormatting {
             while f > 0 { f /= 10; digits += 1 }
             significant = digits
         }
-        guard significant <= uniqueDigits else { return false }
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        appendInteger(Int64(integer), to: &out)
-        out.append(UInt8(ascii: "."))
+        guard significant <= uniqueDigits else { return 0 }
+        var count = 0
+        if value < 0 {
+            p[0] = UInt8(ascii: "-")
+            count = 1
+        }
+        count &+= writeInteger(Int64(integer), to: p + count)
+        p[count] = UInt8(ascii: ".")
+        count &+= 1
         // The fraction's digits, with its leading zeros, filled from the right.
-        let base = out.count
-        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: fractionDigits))
         var f = fraction
         var k = fractionDigits
         while k > 0 {
             k -= 1
-            out[base + k] = UInt8(ascii: "0") &+ UInt8(f % 10)
+            p[count + k] = UInt8(ascii: "0") &+ UInt8(f % 10)
             f /= 10
         }
-        return true
+        return count + fractionDigits
     }
 
     /// Appends the decimal digits of `value`.
     static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            let count = writeInteger(value, to: buffer.baseAddress!)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// Writes the decimal digits of `value` at `p` (at most 20 bytes);
+    /// returns how many it wrote.
+    static func writeInteger(_ value: Int64, to p: UnsafeMutablePointer<UInt8>) -> Int {
         if value == 0 {
-            out.append(UInt8(ascii: "0"))
-            return
+            p[0] = UInt8(ascii: "0")
+            return 1
         }
         var magnitude = value.magnitude
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        // 20 digits hold any UInt64.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while magnitude > 0 {
-                buffer[count] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
-                magnitude /= 10
-                count &+= 1
-            }
-            var i = count
-            while i > 0 {
-                i &-= 1
-                out.append(buffer[i])
-            }
+        if value < 0 {
+            p[0] = UInt8(ascii: "-")
+            count = 1
         }
+        var digits = 0
+        var m = magnitude
+        while m > 0 { m /= 10; digits &+= 1 }
+        var k = count &+ digits
+        while magnitude > 0 {
+            k &-= 1
+            p[k] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
+            magnitude /= 10
+        }
+        return count &+ digits
     }
 }

@@ -51,6 +51,17 @@ public final class Constraint: CustomStringConvertible {
     }
 
     private var active = false
+    /// The identities of ``firstView`` and ``secondView`` as they were made,
+    /// so that layout can find them in its index without loading the weak
+    /// references (each load retains and releases the view through its side
+    /// table). They are only used while ``viewGone`` is `false`: then both
+    /// views are alive, and no other object can have their addresses.
+    let firstViewID: ObjectIdentifier?
+    let secondViewID: ObjectIdentifier?
+    /// Set when a view whose ``View/constraints`` held this constraint is
+    /// deallocated, or when activation finds the second view gone: layout
+    /// then takes the checked path (loading the weak references).
+    var viewGone = false
     /// Whether the constraint had a second view when it was made (a deallocated
     /// second view then makes layout fail instead of silently dropping a term).
     let hasSecondView: Bool
@@ -66,10 +77,12 @@ public final class Constraint: CustomStringConvertible {
         file: String = #fileID, line: Int = #line
     ) {
         self.firstView = first
+        self.firstViewID = ObjectIdentifier(first)
         self.firstAttribute = firstAttribute
         self.relation = relation
         self.multiplier = multiplier
         self.secondView = second
+        self.secondViewID = ObjectIdentifier(second)
         self.secondAttribute = secondAttribute
         self.constant = constant
         self.priority = priority
@@ -86,10 +99,12 @@ public final class Constraint: CustomStringConvertible {
         file: String = #fileID, line: Int = #line
     ) {
         self.firstView = first
+        self.firstViewID = ObjectIdentifier(first)
         self.firstAttribute = firstAttribute
         self.relation = relation
         self.multiplier = 1
         self.secondView = nil
+        self.secondViewID = nil
         self.secondAttribute = nil
         self.constant = constant
         self.priority = priority
@@ -102,10 +117,12 @@ public final class Constraint: CustomStringConvertible {
     /// A constraint resolved from a Simple Format Language string.
     init(resolved r: ResolvedSimpleFormat<View>, origin: Origin) {
         firstView = r.first
+        firstViewID = ObjectIdentifier(r.first)
         firstAttribute = r.firstAttribute
         relation = r.relation
         multiplier = r.multiplier
         secondView = r.second
+        secondViewID = r.second.map { ObjectIdentifier($0) }
         secondAttribute = r.secondAttribute
         constant = r.constant
         priority = r.priority
@@ -130,6 +147,7 @@ public final class Constraint: CustomStringConvertible {
     private func register() {
         guard let first = firstView else { return }
         active = true
+        if hasSecondView && secondView == nil { viewGone = true }
         first.constraints.append(self)
         if let second = secondView, second !== first { second.constraints.append(self) }
     }

@@ -138,6 +138,14 @@ extension View {
         return settled.check()
     }
 
+    /// Reports a constraint's multiplier and constant that are NaN or infinite.
+    private static func reportNonFinite(_ c: Constraint, into sink: inout DiagnosticSink) {
+        for (name, value) in [("multiplier", c.multiplier), ("constant", c.constant)] where !value.isFinite {
+            sink.append(Diagnostic(location: c.origin.description,
+                                   problem: .nonFiniteInput("the \(name) (\(value))"), origin: c.origin))
+        }
+    }
+
     /// Numbers the tree under this view depth first (this view is 0) and
     /// lowers it: the one lowering shared by ``layout(width:height:direction:scale:measurer:)``
     /// and ``checkLayout(width:height:direction:)``.
@@ -189,7 +197,39 @@ extension View {
         for (i, view) in views.enumerated() {
             // Problems the Swift front ends recorded on the view (reported once).
             for d in view.takeFrontEndDiagnostics() { sink.append(d) }
+            let me = ObjectIdentifier(view)
             for c in view.constraints {
+                // Both views alive (the common case): find them by identity,
+                // without loading the weak references.
+                if !c.viewGone, let firstID = c.firstViewID {
+                    guard firstID == me else {
+                        // Lowered from its first view; only check that one is in the tree.
+                        if index[firstID] == nil, let first = c.firstView {
+                            sink.append(Diagnostic(location: c.origin.description,
+                                                   problem: .viewOutsideHierarchy(first.id), origin: c.origin))
+                        }
+                        continue
+                    }
+                    var second: ViewIndex?
+                    if let secondID = c.secondViewID {
+                        guard let j = index[secondID] else {
+                            if let other = c.secondView {
+                                sink.append(Diagnostic(location: c.origin.description,
+                                                       problem: .viewOutsideHierarchy(other.id), origin: c.origin))
+                            }
+                            continue
+                        }
+                        second = ViewIndex(rawValue: j)
+                    }
+                    guard c.multiplier.isFinite, c.constant.isFinite else {
+                        Self.reportNonFinite(c, into: &sink)
+                        continue
+                    }
+                    builder.addConstraint(
+                        ViewIndex(i), c.firstAttribute, c.relation, multiplier: c.multiplier,
+                        second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: .stored(c.origin))
+                    continue
+                }
                 guard let first = c.firstView else {
                     sink.append(Diagnostic(location: c.origin.description, problem: .viewDeallocated, origin: c.origin))
                     continue
@@ -216,13 +256,10 @@ extension View {
                     }
                     second = ViewIndex(rawValue: j)
                 }
-                var finite = true
-                for (name, value) in [("multiplier", c.multiplier), ("constant", c.constant)] where !value.isFinite {
-                    sink.append(Diagnostic(location: c.origin.description,
-                                           problem: .nonFiniteInput("the \(name) (\(value))"), origin: c.origin))
-                    finite = false
+                guard c.multiplier.isFinite, c.constant.isFinite else {
+                    Self.reportNonFinite(c, into: &sink)
+                    continue
                 }
-                guard finite else { continue }
                 builder.addConstraint(
                     ViewIndex(i), c.firstAttribute, c.relation, multiplier: c.multiplier,
                     second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: .stored(c.origin))

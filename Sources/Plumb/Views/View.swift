@@ -100,6 +100,12 @@ public final class View: CustomStringConvertible {
         self.id = id
     }
 
+    deinit {
+        // The constraints that still name this view: layout must now check
+        // their weak references (see `Constraint.viewGone`).
+        for c in constraints { c.viewGone = true }
+    }
+
     // MARK: - Hierarchy
 
     /// Appends `view` to ``subviews``, first removing it from its old superview.

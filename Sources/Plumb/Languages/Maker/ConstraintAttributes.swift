@@ -50,6 +50,10 @@ struct ConstraintAttributes: OptionSet, Hashable, Sendable {
     /// their names when they are whole, then the remaining single attributes
     /// joined by dots (`left.right`).
     var text: String {
+        // One attribute, the common line: its name (no aggregate is a single bit).
+        if rawValue != 0 && rawValue & (rawValue &- 1) == 0 {
+            return Self.bitOrder[rawValue.trailingZeroBitCount].name
+        }
         var rest = self
         var names: [String] = []
         for (name, aggregate) in [("edges", Self.edges), ("size", Self.size), ("center", Self.center)]

@@ -1,0 +1,103 @@
+// The Swift API path, timed: view trees in the shapes of `list` and `cards`
+// built in Swift with each constraint front end, then one
+// `root.layout(width:height:)`, then layouts again after a change. Beside
+// them, for the same tree as a document: `CompiledLayout`'s step after a
+// root width change (what `plumb sweep` pays a size).
+//
+//   swift build -c release --product plumb-api-bench
+//   .build/release/plumb-api-bench [--sizes 1000,10000,100000] [--shapes list,cards]
+//                                  [--fronts sfl,mortar,maker] [--runs N]
+//
+// Prints one markdown table row per shape, size and front end: medians over
+// the runs (each run builds a fresh tree) of
+//   build      views made, added to their superviews, constraints made and activated
+//   layout     the first root.layout(width: 1024, height: 768)
+//   total      build + layout (Yoga's build + first layout is the anchor)
+//   width      root.layout again at width 800 (nothing else changed)
+//   constant   root.layout again after the first unit's fixed height changed by 4
+// and for the document rows (front end `compiled`): compiling the generated
+// document (parse, lower, plan), and CompiledLayout.frames at a new width.
+// The frames are checked against `plumb solve`'s by the tests
+// (Tests/PlumbTests/APIWorkloadTests.swift), not here.
+import Foundation
+import Plumb
+import PlumbAPIWorkloads
+
+func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
+}
+
+func median(_ xs: [Double]) -> Double {
+    let s = xs.sorted()
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+func fmt(_ ms: Double) -> String {
+    ms >= 100 ? String(format: "%.0f", ms) : ms >= 10 ? String(format: "%.1f", ms) : String(format: "%.2f", ms)
+}
+
+var sizes = [1_000, 10_000, 100_000]
+var shapes = APIShape.allCases
+var fronts = APIFrontEnd.allCases
+var runsAsked: Int? = nil
+var args = CommandLine.arguments.dropFirst()
+while let a = args.popFirst() {
+    guard let v = args.popFirst() else { fatalError("\(a) needs a value") }
+    switch a {
+    case "--sizes": sizes = v.split(separator: ",").map { Int($0)! }
+    case "--shapes": shapes = v.split(separator: ",").map { APIShape(rawValue: String($0))! }
+    case "--fronts": fronts = v.split(separator: ",").map { APIFrontEnd(rawValue: String($0))! }
+    case "--runs": runsAsked = Int(v)!
+    default: fatalError("unknown option \(a)")
+    }
+}
+
+print("| shape | views | front end | build ms | layout ms | build + layout ms | again, width ms | again, constant ms |")
+print("|---|---:|---|---:|---:|---:|---:|---:|")
+for shape in shapes {
+    for size in sizes {
+        let runs = runsAsked ?? (size >= 100_000 ? 3 : size >= 10_000 ? 7 : 15)
+        let lengths = shape.lengths(units: shape.units(views: size))
+        var viewCount = 0
+        for front in fronts {
+            var build: [Double] = [], layout: [Double] = [], total: [Double] = []
+            var width: [Double] = [], constant: [Double] = []
+            for _ in 0 ..< runs {
+                let t0 = now()
+                let tree = APIWorkloads.build(shape, frontEnd: front, lengths: lengths)
+                let t1 = now()
+                try! tree.root.layout(width: 1024, height: 768)
+                let t2 = now()
+                try! tree.root.layout(width: 800, height: 768)
+                let t3 = now()
+                tree.firstLength.constant += 4
+                try! tree.root.layout(width: 800, height: 768)
+                let t4 = now()
+                build.append(t1 - t0)
+                layout.append(t2 - t1)
+                total.append(t2 - t0)
+                width.append(t3 - t2)
+                constant.append(t4 - t3)
+                viewCount = tree.views.count + 1
+            }
+            print("| \(shape) | \(viewCount) | \(front) | \(fmt(median(build))) | \(fmt(median(layout))) "
+                + "| \(fmt(median(total))) | \(fmt(median(width))) | \(fmt(median(constant))) |")
+        }
+        // The same tree as a document, compiled once; a step at a new width.
+        let bytes = Array(APIWorkloads.documentJSON(shape, lengths: lengths).utf8)
+        var compile: [Double] = [], step: [Double] = []
+        for _ in 0 ..< runs {
+            let t0 = now()
+            let document = try! LayoutDocument.parse(bytes, source: "\(shape)-\(size).json")
+            let compiled = try! CompiledLayout(document)
+            let t1 = now()
+            _ = try! compiled.frames(width: 800, height: 768)
+            let t2 = now()
+            compile.append(t1 - t0)
+            step.append(t2 - t1)
+        }
+        print("| \(shape) | \(viewCount) | compiled document | \(fmt(median(compile))) | — | — | \(fmt(median(step))) | — |")
+    }
+}
