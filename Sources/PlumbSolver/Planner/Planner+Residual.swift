@@ -23,6 +23,11 @@ struct CanonicalRows {
     /// Scratch for ``sort(_:by:)``: the permutation and each loaded row's rank.
     private var order: [Int32] = []
     private var ranks: [Double] = []
+    /// Scratch for ``sortLarge(_:)``.
+    private var distinctRanks: [Double] = []
+    private var radixKeys: [UInt64] = []
+    private var radixSpare: [UInt64] = []
+    private var radixOrder: [Int32] = []
 
     init(_ system: ConstraintSystem) {
         self.system = system
@@ -54,12 +59,154 @@ struct CanonicalRows {
                 order[j] = item
             }
         } else {
-            order.sort { keys.precedes(Int($0), Int($1)) }
+            sortLarge(keys)
         }
         var i = rows.startIndex
         for j in order {
             rows[i] = self.rows[Int(j)]
             i += 1
+        }
+    }
+
+    /// Orders ``order`` for a large set: a radix sort on each row's rank and
+    /// first variable, then a comparison sort within each run that ties on
+    /// both (coefficient of the first term, then ``Keys/precedes(_:_:)``).
+    /// The result is exactly the order of `precedes`: a row without terms
+    /// gets the smallest head of its rank (it has fewer terms than any row it
+    /// would tie with), and the radix passes are stable, so ties keep their
+    /// position. Linear in the number of rows except within tied runs, where
+    /// a comparison sort on the whole set would spend most of its time.
+    private mutating func sortLarge(_ keys: Keys) {
+        let n = rows.count
+        // The distinct ranks, ascending: a row's class is its rank's index.
+        // A component has a few levels; the list stays short.
+        var classes = distinctRanks
+        classes.removeAll(keepingCapacity: true)
+        var last = Double.nan
+        for i in 0 ..< n where keys.ranks[i] != last {
+            last = keys.ranks[i]
+            if !classes.contains(last) { classes.append(last) }
+            if classes.count > 64 { break }
+        }
+        if classes.count > 64 {
+            classes.removeAll(keepingCapacity: true)
+            classes.append(contentsOf: keys.ranks)
+        }
+        classes.sort()
+        var unique = 0
+        for x in classes where unique == 0 || classes[unique - 1] != x {
+            classes[unique] = x
+            unique += 1
+        }
+        classes.removeLast(classes.count - unique)
+        defer { distinctRanks = classes }
+
+        var lowest = Int32.max, highest = Int32.min
+        for i in 0 ..< n where keys.start[i] < keys.start[i + 1] {
+            let column = keys.columns[Int(keys.positions[Int(keys.start[i])])]
+            lowest = min(lowest, column)
+            highest = max(highest, column)
+        }
+        // Key: class in the high 32 bits, first variable + 1 (0: no terms)
+        // in the low ones.
+        var sortKeys = radixKeys, spareKeys = radixSpare, spareOrder = radixOrder, sorted = order
+        radixKeys = []; radixSpare = []; radixOrder = []; order = []
+        defer { radixKeys = sortKeys; radixSpare = spareKeys; radixOrder = spareOrder; order = sorted }
+        if sortKeys.count < n { sortKeys = [UInt64](repeating: 0, count: n) }
+        if spareKeys.count < n { spareKeys = [UInt64](repeating: 0, count: n) }
+        if spareOrder.count < n { spareOrder = [Int32](repeating: 0, count: n) }
+        classes.withUnsafeBufferPointer { classes in
+        sortKeys.withUnsafeMutableBufferPointer { sortKeys in
+        spareKeys.withUnsafeMutableBufferPointer { spareKeys in
+        spareOrder.withUnsafeMutableBufferPointer { spareOrder in
+        sorted.withUnsafeMutableBufferPointer { order in
+            var keyBuffer = sortKeys, spareBuffer = spareKeys
+            var lastRank = Double.nan, lastClass = 0
+            for i in 0 ..< n {
+                let rank = keys.ranks[i]
+                if rank != lastRank {
+                    var lo = 0, hi = classes.count - 1
+                    while lo < hi {
+                        let mid = (lo + hi) / 2
+                        if classes[mid] < rank { lo = mid + 1 } else { hi = mid }
+                    }
+                    lastRank = rank
+                    lastClass = lo
+                }
+                var column: UInt64 = 0
+                let first = Int(keys.start[i])
+                if first < Int(keys.start[i + 1]) {
+                    column = UInt64(Int64(keys.columns[Int(keys.positions[first])]) - Int64(lowest)) + 1
+                }
+                keyBuffer[i] = UInt64(lastClass) << 32 | column
+            }
+            func bytes(_ x: UInt64) -> Int { x == 0 ? 0 : (64 - x.leadingZeroBitCount + 7) / 8 }
+            let columnBytes = bytes(highest >= lowest ? UInt64(Int64(highest) - Int64(lowest)) + 1 : 0)
+            let classBytes = bytes(UInt64(classes.count - 1))
+            // Least significant byte first; each pass is a stable counting sort.
+            var counts = [Int](repeating: 0, count: 256)
+            counts.withUnsafeMutableBufferPointer { counts in
+                for shift in Array(stride(from: 0, to: columnBytes * 8, by: 8))
+                    + Array(stride(from: 32, to: 32 + classBytes * 8, by: 8)) {
+                    let s = UInt64(shift)
+                    for b in 0 ..< 256 { counts[b] = 0 }
+                    for i in 0 ..< n { counts[Int((keyBuffer[i] >> s) & 0xFF)] += 1 }
+                    if counts.contains(n) { continue }
+                    var sum = 0
+                    for b in 0 ..< 256 {
+                        let c = counts[b]
+                        counts[b] = sum
+                        sum += c
+                    }
+                    for i in 0 ..< n {
+                        let k = keyBuffer[i]
+                        let b = Int((k >> s) & 0xFF)
+                        let to = counts[b]
+                        counts[b] = to + 1
+                        spareBuffer[to] = k
+                        spareOrder[to] = order[i]
+                    }
+                    swap(&keyBuffer, &spareBuffer)
+                    for i in 0 ..< n { order[i] = spareOrder[i] }
+                }
+            }
+            // Runs with the same class and first variable: by the first
+            // term's coefficient, then the whole comparison.
+            func before(_ a: Int32, _ b: Int32) -> Bool {
+                let ca = keys.coefficients[Int(keys.positions[Int(keys.start[Int(a)])])]
+                let cb = keys.coefficients[Int(keys.positions[Int(keys.start[Int(b)])])]
+                if ca != cb { return ca < cb }
+                return keys.precedes(Int(a), Int(b))
+            }
+            var i = 0
+            while i < n {
+                var j = i + 1
+                while j < n && keyBuffer[j] == keyBuffer[i] { j += 1 }
+                if j - i > 1 {
+                    var run = UnsafeMutableBufferPointer(rebasing: order[i ..< j])
+                    if keyBuffer[i] & 0xFFFF_FFFF == 0 {
+                        // Rows without terms: the whole comparison.
+                        run.sort { keys.precedes(Int($0), Int($1)) }
+                    } else if run.count <= 16 {
+                        for m in 1 ..< run.count {
+                            let item = run[m]
+                            var p = m
+                            while p > 0 && before(item, run[p - 1]) {
+                                run[p] = run[p - 1]
+                                p -= 1
+                            }
+                            run[p] = item
+                        }
+                    } else {
+                        run.sort(by: before)
+                    }
+                }
+                i = j
+            }
+        }
+        }
+        }
+        }
         }
     }
 

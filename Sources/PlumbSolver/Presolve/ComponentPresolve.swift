@@ -65,8 +65,11 @@ struct ComponentPresolve {
 
     // MARK: Scratch for one substituted row
     private var slot: [Int32] = []
+    /// The row's terms are the first ``termCount`` entries; the arrays only
+    /// grow, so emptying the scratch is one store per row, not a call.
     private var termVariables: [Int32] = []
     private var termCoefficients: [Double] = []
+    private var termCount = 0
 
     // MARK: The reduced rows, over representatives
     private var reducedStart: [Int32] = [0]
@@ -214,6 +217,11 @@ struct ComponentPresolve {
     /// The representative of `i` and the affine map from it: `x[i] = s·x[root] + o`.
     /// Compresses the path.
     private mutating func find(_ i: Int32) -> (Int32, Double, Double) {
+        // Most variables are a root or one step from it (paths are
+        // compressed): no walk, no scratch.
+        let up = parent[Int(i)]
+        if up == i { return (i, 1, 0) }
+        if parent[Int(up)] == up { return (up, scale[Int(i)], offset[Int(i)]) }
         var x = i
         path.removeAll(keepingCapacity: true)
         while parent[Int(x)] != x {
@@ -237,8 +245,7 @@ struct ComponentPresolve {
     /// returns its constant. Fixed representatives go into the constant;
     /// terms that cancel (relative to the row's largest) are dropped.
     private mutating func substitute(_ r: Int) -> Double {
-        termVariables.removeAll(keepingCapacity: true)
-        termCoefficients.removeAll(keepingCapacity: true)
+        termCount = 0
         var c = constants[r]
         var largest = 0.0
         for k in system.termRange(of: RowIndex(Int(tags[r]))) {
@@ -258,14 +265,20 @@ struct ComponentPresolve {
             if at >= 0 {
                 termCoefficients[Int(at)] += coefficient
             } else {
-                slot[Int(root)] = Int32(termVariables.count)
-                termVariables.append(root)
-                termCoefficients.append(coefficient)
+                slot[Int(root)] = Int32(termCount)
+                if termCount == termVariables.count {
+                    termVariables.append(root)
+                    termCoefficients.append(coefficient)
+                } else {
+                    termVariables[termCount] = root
+                    termCoefficients[termCount] = coefficient
+                }
+                termCount += 1
             }
         }
         // Drop cancelled terms, keeping the order of first mention.
         var kept = 0
-        for j in 0 ..< termVariables.count {
+        for j in 0 ..< termCount {
             slot[Int(termVariables[j])] = -1
             if abs(termCoefficients[j]) > 1e-12 * largest {
                 termVariables[kept] = termVariables[j]
@@ -273,8 +286,7 @@ struct ComponentPresolve {
                 kept += 1
             }
         }
-        termVariables.removeLast(termVariables.count - kept)
-        termCoefficients.removeLast(termCoefficients.count - kept)
+        termCount = kept
         return c
     }
 
@@ -339,7 +351,7 @@ struct ComponentPresolve {
     /// an equality: nil when it has more than two unknowns, false when it
     /// has none and does not hold.
     private mutating func absorbEquality(_ c: Double, row r: Int, _ counts: inout Counts) -> Bool? {
-        switch termVariables.count {
+        switch termCount {
         case 0:
             return holds(c, .equal, row: r)
         case 1:
@@ -369,12 +381,12 @@ struct ComponentPresolve {
     }
 
     private func boundKey(_ c: Double, relation: Relation) -> BoundKey? {
-        guard termVariables.count == 1 || termVariables.count == 2 else { return nil }
+        guard termCount == 1 || termCount == 2 else { return nil }
         var first = 0
-        if termVariables.count == 2 && termVariables[1] < termVariables[0] { first = 1 }
+        if termCount == 2 && termVariables[1] < termVariables[0] { first = 1 }
         let a = termCoefficients[first]
-        let y: Int32 = termVariables.count == 2 ? termVariables[1 - first] : -1
-        let ratio = termVariables.count == 2 ? termCoefficients[1 - first] / a : 0
+        let y: Int32 = termCount == 2 ? termVariables[1 - first] : -1
+        let ratio = termCount == 2 ? termCoefficients[1 - first] / a : 0
         return BoundKey(x: termVariables[first], y: y, ratio: ratio, constant: c / a,
                         atLeast: (relation == .greaterOrEqual) == (a > 0))
     }
@@ -393,7 +405,7 @@ struct ComponentPresolve {
             let r = Int(rows[index])
             if consumed[r] { continue }
             let c = substitute(r)
-            guard termVariables.count <= 2 else {
+            guard termCount <= 2 else {
                 rows[kept] = Int32(r)
                 kept += 1
                 continue
@@ -445,11 +457,12 @@ struct ComponentPresolve {
         Self.refill(&columnCount, count: n) { _ in 0 }
         for r in 0 ..< constants.count where !consumed[r] {
             let c = substitute(r)
-            if termVariables.isEmpty {
+            if termCount == 0 {
                 if priority(r).isRequired && !holds(c, relation(r), row: r) { return false }
                 continue
             }
-            for (v, a) in zip(termVariables, termCoefficients) {
+            for j in 0 ..< termCount {
+                let v = termVariables[j], a = termCoefficients[j]
                 reducedColumns.append(v)
                 reducedCoefficients.append(a)
                 columnCount[Int(v)] += 1

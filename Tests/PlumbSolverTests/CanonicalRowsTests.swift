@@ -1,0 +1,69 @@
+import Testing
+import PlumbTestSupport
+@testable import PlumbSolver
+
+/// The canonical order of a component's rows, against a comparator written
+/// out here from its definition: rank, then the terms sorted by variable
+/// (variable, then coefficient, lexicographically), then the number of
+/// terms, the constant, the relation, and the position in the set.
+@Suite struct CanonicalRowsTests {
+    private struct Key {
+        var rank: Double
+        var terms: [(Int32, Double)]
+        var constant: Double
+        var relation: Int
+        var position: Int
+    }
+
+    private static func before(_ a: Key, _ b: Key) -> Bool {
+        if a.rank != b.rank { return a.rank < b.rank }
+        for (s, t) in zip(a.terms, b.terms) {
+            if s.0 != t.0 { return s.0 < t.0 }
+            if s.1 != t.1 { return s.1 < t.1 }
+        }
+        if a.terms.count != b.terms.count { return a.terms.count < b.terms.count }
+        if a.constant != b.constant { return a.constant < b.constant }
+        if a.relation != b.relation { return a.relation < b.relation }
+        return a.position < b.position
+    }
+
+    /// Random sets of 1 to 300 rows over a few variables, with few distinct
+    /// coefficients, constants and ranks, so that heads, whole rows and
+    /// duplicates tie often; both the short (insertion) and the long path.
+    @Test func orderMatchesTheDefinition() {
+        var random = SplitMix64(seed: 0xC0FFEE)
+        for round in 0 ..< 200 {
+            var s = ConstraintSystem()
+            let variables = Int.random(in: 1 ... 6, using: &random)
+            s.addVariables(variables)
+            let count = round < 40 ? Int.random(in: 1 ... 24, using: &random) : Int.random(in: 25 ... 300, using: &random)
+            let relations: [Relation] = [.equal, .lessOrEqual, .greaterOrEqual]
+            for i in 0 ..< count {
+                let termCount = Int.random(in: 0 ... 3, using: &random)
+                let terms = (0 ..< termCount).map { _ in
+                    (VariableIndex(Int.random(in: 0 ..< variables, using: &random)),
+                     [-1.0, 1, 2, -0.5].randomElement(using: &random)!)
+                }
+                s.addRow(terms, constant: [0.0, -8, 8].randomElement(using: &random)!,
+                         relation: relations.randomElement(using: &random)!,
+                         origin: Origin(kind: .constraint, index: i, text: "row \(i)"))
+            }
+            // Rows given in a shuffled order; positions count in that order.
+            var given = (0 ..< Int32(count)).shuffled(using: &random)
+            let ranks = (0 ..< count).map { _ in [-2.0, -1, 250, 500].randomElement(using: &random)! }
+            let keys = given.enumerated().map { position, r in
+                Key(rank: ranks[Int(r)],
+                    terms: s.terms(of: RowIndex(Int(r))).map { ($0.0.rawValue, $0.1) }.sorted { $0.0 < $1.0 },
+                    constant: s.constants[Int(r)],
+                    relation: s.relations[Int(r)] == .equal ? 0 : s.relations[Int(r)] == .lessOrEqual ? 1 : 2,
+                    position: position)
+            }
+            let expected = keys.indices.sorted { Self.before(keys[$0], keys[$1]) }.map { given[$0] }
+            var canonical = CanonicalRows(s)
+            var slice = given[...]
+            canonical.sort(&slice) { ranks[Int($0)] }
+            given = Array(slice)
+            #expect(given == expected, "round \(round), \(count) rows")
+        }
+    }
+}
