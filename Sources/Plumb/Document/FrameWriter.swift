@@ -32,20 +32,7 @@ public enum FrameWriter {
     /// - Complexity: O(views).
     public static func appendFrames(ids: [String], frames: [Rect], oneLine: Bool, to out: inout [UInt8]) {
         precondition(ids.count == frames.count, "one frame per id")
-        let separator = oneLine ? ", " : ",\n  "
-        out.append(UInt8(ascii: "{"))
-        // Each frame's numbers are written into a scratch buffer and appended at once.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: frameTextLength) { scratch in
-            let p = scratch.baseAddress!
-            for (i, frame) in frames.enumerated() {
-                if i > 0 { out.append(contentsOf: separator.utf8) } else if !oneLine { out.append(contentsOf: "\n  ".utf8) }
-                appendString(ids[i], to: &out)
-                let n = writeNumbers(frame, to: p)
-                out.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
-            }
-        }
-        if !oneLine && !frames.isEmpty { out.append(UInt8(ascii: "\n")) }
-        out.append(UInt8(ascii: "}"))
+        appendFrames(Keys(ids: ids, oneLine: oneLine), frames: frames, to: &out)
     }
 
     /// Writes `: [x, y, width, height]` at `p` (room for ``frameTextLength``
@@ -111,19 +98,32 @@ public enum FrameWriter {
     public static func appendFrames(_ keys: Keys, frames: [Rect], to out: inout [UInt8]) {
         precondition(keys.count == frames.count, "one frame per id")
         out.append(UInt8(ascii: "{"))
-        keys.bytes.withUnsafeBufferPointer { bytes in
-            keys.ends.withUnsafeBufferPointer { ends in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: frameTextLength) { scratch in
-                    let p = scratch.baseAddress!
-                    var start = 0
-                    for (i, frame) in frames.enumerated() {
-                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start ..< ends[i]]))
-                        start = ends[i]
-                        out.append(contentsOf: UnsafeBufferPointer(start: p, count: writeNumbers(frame, to: p)))
+        // The output grows once by the most this can write, every key and
+        // number is written in place, and the unused tail is cut: no call
+        // per frame into the array.
+        let start = out.count
+        let most = keys.bytes.count + frames.count * frameTextLength
+        out.append(contentsOf: repeatElement(0, count: most))
+        let written = out.withUnsafeMutableBufferPointer { buffer in
+            keys.bytes.withUnsafeBufferPointer { bytes in
+                keys.ends.withUnsafeBufferPointer { ends in
+                    frames.withUnsafeBufferPointer { frames in
+                        let base = buffer.baseAddress! + start
+                        var p = base
+                        var from = 0
+                        for i in 0 ..< frames.count {
+                            let length = ends[i] - from
+                            p.update(from: bytes.baseAddress! + from, count: length)
+                            p += length
+                            from = ends[i]
+                            p += writeNumbers(frames[i], to: p)
+                        }
+                        return p - base
                     }
                 }
             }
         }
+        out.removeLast(most - written)
         if !keys.oneLine && !frames.isEmpty { out.append(UInt8(ascii: "\n")) }
         out.append(UInt8(ascii: "}"))
     }
