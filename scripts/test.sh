@@ -265,8 +265,15 @@ capi_example() {
     gcc -std=c11 -Wall -Wextra -Werror Tests/CAPI/example.c $(pkg-config --cflags --libs plumb) -lm \
         -o "$CAPI/example" && "$CAPI/example" Examples/hello.json
 }
+# The library exports exactly the functions plumb.h declares (no internal
+# kernel or runtime helper under the plumb_ prefix).
+capi_exports() {
+    diff <(nm -D --defined-only "$CAPI/lib/libplumbc.so" | awk '$2 == "T" && $3 ~ /^plumb_/ {print $3}' | sort -u) \
+         <(grep -o '\bplumb_[a-z_]*(' "$CAPI/include/plumb.h" | tr -d '(' | sort -u)
+}
 check "C library: build libplumbc, header and plumb.pc" bash scripts/build-capi.sh --prefix "$CAPI"
 check "C library: Tests/CAPI/example.c (gcc, pkg-config)" capi_example
+check "C library: exports exactly plumb.h's functions" capi_exports
 
 # --- 3b. fuzzing --------------------------------------------------------------
 # libFuzzer with the address sanitizer on the SFL, SLL and document parsers and

@@ -6,6 +6,14 @@
 
 #include <stdint.h>
 
+// The kernels are PlumbSolver's own: hidden, so that a shared library built
+// from it (libplumbc) exports only its documented API, not these names.
+#if defined(__GNUC__) || defined(__clang__)
+#define PLUMB_KERNEL __attribute__((visibility("hidden")))
+#else
+#define PLUMB_KERNEL
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -14,25 +22,25 @@ extern "C" {
 /// is, CSC of the original). `values` and `t_values` may both be NULL.
 /// Within each output row the entries are in increasing original-row order.
 /// Outputs: t_start[n_cols + 1], t_index[nnz], t_values[nnz].
-void plumb_csr_transpose(int32_t n_rows, int32_t n_cols,
+PLUMB_KERNEL void plumb_csr_transpose(int32_t n_rows, int32_t n_cols,
                          const int32_t *start, const int32_t *index,
                          const double *values,
                          int32_t *t_start, int32_t *t_index, double *t_values);
 
 /// y = A x for an n_rows CSR matrix.
-void plumb_csr_matvec(int32_t n_rows, const int32_t *start, const int32_t *index,
+PLUMB_KERNEL void plumb_csr_matvec(int32_t n_rows, const int32_t *start, const int32_t *index,
                       const double *values, const double *x, double *y);
 
 /// Solves the dense n x n system A x = b in place with LAPACKE (dgetrf +
 /// dgetrs on OpenBLAS). `a` is column-major and is overwritten by its LU
 /// factors; `b` is overwritten by x; `pivots` holds n entries.
 /// Returns 0 on success, > 0 when A is exactly singular, < 0 on bad arguments.
-int32_t plumb_dense_solve(int32_t n, double *a, double *b, int32_t *pivots);
+PLUMB_KERNEL int32_t plumb_dense_solve(int32_t n, double *a, double *b, int32_t *pivots);
 
 /// Reciprocal condition estimate (1-norm) of the LU factors left in `a` by
 /// plumb_dense_solve, given the 1-norm of the original matrix. Near 0 means
 /// numerically singular.
-double plumb_dense_rcond(int32_t n, const double *lu, double anorm);
+PLUMB_KERNEL double plumb_dense_rcond(int32_t n, const double *lu, double anorm);
 
 #ifdef __cplusplus
 }
