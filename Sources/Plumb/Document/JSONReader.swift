@@ -303,7 +303,7 @@ struct JSONReader {
         let w = UnsafeBufferPointer(start: word.utf8Start, count: n)
         guard memcmpEqual(UnsafeBufferPointer(rebasing: text[position ..< position + n]), w) else { return false }
         // `nullx` is not `null`.
-        if position + n < text.count, SimpleFormatLexer.isNameContinuation(text[position + n]) { return false }
+        if position + n < text.count, ByteScanner.isNameContinuation(text[position + n]) { return false }
         position += n
         return true
     }

@@ -2,33 +2,31 @@
 ///
 /// As in the Simple Format Language's lexer, `lexX` consumes an X and returns
 /// it, or returns `nil`/`false` and consumes nothing. The lexer never
-/// allocates; white space separates tokens and is otherwise ignored.
+/// allocates; white space separates tokens and is otherwise ignored. Names
+/// and numbers are scanned by ``ByteScanner``, shared with that lexer.
 struct SimpleLayoutLexer {
-    let text: UnsafeBufferPointer<UInt8>
-    /// The byte offset of the next unread byte.
-    private(set) var position = 0
+    private var scanner: ByteScanner
 
-    init(_ text: UnsafeBufferPointer<UInt8>) { self.text = text }
+    init(_ text: UnsafeBufferPointer<UInt8>) { scanner = ByteScanner(text) }
+
+    var text: UnsafeBufferPointer<UInt8> { scanner.text }
+    /// The byte offset of the next unread byte.
+    var position: Int { scanner.position }
 
     /// Reads the next token (``SimpleLayoutToken/Kind/end`` at the end of the rule).
     mutating func next() -> SimpleLayoutToken {
-        skipWhiteSpace()
-        let start = position
-        guard position < text.count else { return SimpleLayoutToken(kind: .end, start: start, end: start) }
-        let byte = text[position]
-        if SimpleFormatLexer.isNameStart(byte) { return lexName() }
-        if SimpleFormatLexer.isDigit(byte)
-            || (byte == UInt8(ascii: ".") && position + 1 < text.count && SimpleFormatLexer.isDigit(text[position + 1]))
-        {
-            return lexNumber()
-        }
-        position += 1
+        scanner.skipWhiteSpace()
+        let start = scanner.position
+        guard let byte = scanner.current else { return SimpleLayoutToken(kind: .end, start: start, end: start) }
+        if ByteScanner.isNameStart(byte) { return lexName() }
+        if scanner.atNumber() { return lexNumber() }
+        scanner.position += 1
         let kind: SimpleLayoutToken.Kind
         switch byte {
-        case UInt8(ascii: "+"): kind = lexByte(UInt8(ascii: "=")) ? .addAssign : .plus
-        case UInt8(ascii: "-"): kind = lexByte(UInt8(ascii: "=")) ? .subtractAssign : .minus
-        case UInt8(ascii: "*"): kind = lexByte(UInt8(ascii: "=")) ? .multiplyAssign : .star
-        case UInt8(ascii: "/"): kind = lexByte(UInt8(ascii: "=")) ? .divideAssign : .slash
+        case UInt8(ascii: "+"): kind = scanner.scanByte(UInt8(ascii: "=")) ? .addAssign : .plus
+        case UInt8(ascii: "-"): kind = scanner.scanByte(UInt8(ascii: "=")) ? .subtractAssign : .minus
+        case UInt8(ascii: "*"): kind = scanner.scanByte(UInt8(ascii: "=")) ? .multiplyAssign : .star
+        case UInt8(ascii: "/"): kind = scanner.scanByte(UInt8(ascii: "=")) ? .divideAssign : .slash
         case UInt8(ascii: "="): kind = .assign
         case UInt8(ascii: "("): kind = .leftParenthesis
         case UInt8(ascii: ")"): kind = .rightParenthesis
@@ -36,7 +34,7 @@ struct SimpleLayoutLexer {
         case UInt8(ascii: "%"): return lexSpecifier(start: start)
         default: kind = .invalid
         }
-        return SimpleLayoutToken(kind: kind, start: start, end: position)
+        return SimpleLayoutToken(kind: kind, start: start, end: scanner.position)
     }
 
     /// The next token, without consuming it.
@@ -54,82 +52,46 @@ struct SimpleLayoutLexer {
 
     // MARK: - Pieces
 
-    private mutating func skipWhiteSpace() {
-        while position < text.count {
-            switch text[position] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): position += 1
-            default: return
-            }
-        }
-    }
-
-    private mutating func lexByte(_ byte: UInt8) -> Bool {
-        guard position < text.count, text[position] == byte else { return false }
-        position += 1
-        return true
-    }
-
     /// name -> [A-Za-z_][A-Za-z0-9_]* ; `H:` and `V:` are direction prefixes, `nil` a keyword.
     private mutating func lexName() -> SimpleLayoutToken {
-        let start = position
-        position += 1
-        while position < text.count, SimpleFormatLexer.isNameContinuation(text[position]) { position += 1 }
-        if position - start == 1, position < text.count, text[position] == UInt8(ascii: ":") {
+        let start = scanner.position
+        scanner.position += 1
+        scanner.skipNameContinuation()
+        let end = scanner.position
+        if end - start == 1, scanner.current == UInt8(ascii: ":") {
             switch text[start] {
             case UInt8(ascii: "H"):
-                position += 1
-                return SimpleLayoutToken(kind: .horizontalPrefix, start: start, end: position)
+                scanner.position += 1
+                return SimpleLayoutToken(kind: .horizontalPrefix, start: start, end: scanner.position)
             case UInt8(ascii: "V"):
-                position += 1
-                return SimpleLayoutToken(kind: .verticalPrefix, start: start, end: position)
+                scanner.position += 1
+                return SimpleLayoutToken(kind: .verticalPrefix, start: start, end: scanner.position)
             default: break
             }
         }
-        if position - start == 3, text[start] == UInt8(ascii: "n"), text[start + 1] == UInt8(ascii: "i"),
+        if end - start == 3, text[start] == UInt8(ascii: "n"), text[start + 1] == UInt8(ascii: "i"),
            text[start + 2] == UInt8(ascii: "l")
         {
-            return SimpleLayoutToken(kind: .nilKeyword, start: start, end: position)
+            return SimpleLayoutToken(kind: .nilKeyword, start: start, end: end)
         }
-        return SimpleLayoutToken(kind: .name, start: start, end: position)
+        return SimpleLayoutToken(kind: .name, start: start, end: end)
     }
 
-    /// number -> digits ('.' digits?)? exponent? | '.' digits exponent? ; then an optional '%'.
-    /// exponent -> ('e' | 'E') ('+' | '-')? digits
-    ///
-    /// A number running straight into letters, digits or another '.' is one
-    /// ``SimpleLayoutToken/Kind/invalidNumber`` token covering all of it.
+    /// A number as ``ByteScanner/scanNumber()`` reads it; a well-formed one
+    /// directly followed by '%' is a percentage.
     private mutating func lexNumber() -> SimpleLayoutToken {
-        let start = position
-        var valid = true
-        skipDigits()
-        if lexByte(UInt8(ascii: ".")) { skipDigits() }
-        if position < text.count, text[position] | 0x20 == UInt8(ascii: "e") {
-            position += 1
-            _ = lexByte(UInt8(ascii: "+")) || lexByte(UInt8(ascii: "-"))
-            let digitsStart = position
-            skipDigits()
-            valid = position > digitsStart
+        let start = scanner.position
+        let valid = scanner.scanNumber()
+        if valid && scanner.scanByte(UInt8(ascii: "%")) {
+            return SimpleLayoutToken(kind: .percentage, start: start, end: scanner.position)
         }
-        while position < text.count,
-              SimpleFormatLexer.isNameContinuation(text[position]) || text[position] == UInt8(ascii: ".")
-        {
-            valid = false
-            position += 1
-        }
-        if valid && lexByte(UInt8(ascii: "%")) {
-            return SimpleLayoutToken(kind: .percentage, start: start, end: position)
-        }
-        return SimpleLayoutToken(kind: valid ? .number : .invalidNumber, start: start, end: position)
+        return SimpleLayoutToken(kind: valid ? .number : .invalidNumber, start: start, end: scanner.position)
     }
 
     /// specifier -> '%' ('^' | '@')? [A-Za-z0-9_]*  (the parser checks the name)
     private mutating func lexSpecifier(start: Int) -> SimpleLayoutToken {
-        _ = lexByte(UInt8(ascii: "^")) || lexByte(UInt8(ascii: "@"))
-        while position < text.count, SimpleFormatLexer.isNameContinuation(text[position]) { position += 1 }
-        return SimpleLayoutToken(kind: .specifier, start: start, end: position)
-    }
-
-    private mutating func skipDigits() {
-        while position < text.count, SimpleFormatLexer.isDigit(text[position]) { position += 1 }
+        _ = scanner.scanByte(UInt8(ascii: "^")) || scanner.scanByte(UInt8(ascii: "@"))
+        scanner.skipNameContinuation()
+        return SimpleLayoutToken(kind: .specifier, start: start, end: scanner.position)
     }
 }

@@ -1,0 +1,92 @@
+/// The byte-level scanning that the Simple Format and Simple Layout lexers
+/// share: a position over a string's UTF-8 bytes, white space, single
+/// bytes, names and numbers. Each lexer keeps its own tokens and operators;
+/// what a name or a number is, and where one ends, is decided here once.
+///
+/// `scanX` consumes an X and says so, or consumes nothing; `skipX` consumes
+/// as many Xs as there are. Nothing allocates.
+struct ByteScanner {
+    let text: UnsafeBufferPointer<UInt8>
+    /// The byte offset of the next unread byte.
+    var position = 0
+
+    init(_ text: UnsafeBufferPointer<UInt8>) { self.text = text }
+
+    /// The next unread byte, or nil at the end.
+    @inline(__always) var current: UInt8? { position < text.count ? text[position] : nil }
+
+    /// Skips spaces, tabs and line breaks.
+    @inline(__always) mutating func skipWhiteSpace() {
+        while position < text.count {
+            switch text[position] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): position += 1
+            default: return
+            }
+        }
+    }
+
+    /// Consumes `byte` if it is next.
+    @inline(__always) mutating func scanByte(_ byte: UInt8) -> Bool {
+        guard position < text.count, text[position] == byte else { return false }
+        position += 1
+        return true
+    }
+
+    /// Skips the bytes that may continue a name.
+    @inline(__always) mutating func skipNameContinuation() {
+        while position < text.count, Self.isNameContinuation(text[position]) { position += 1 }
+    }
+
+    /// Whether a number starts at the next byte: a digit, or '.' then a digit.
+    @inline(__always) func atNumber() -> Bool {
+        guard position < text.count else { return false }
+        let byte = text[position]
+        return Self.isDigit(byte)
+            || (byte == UInt8(ascii: ".") && position + 1 < text.count && Self.isDigit(text[position + 1]))
+    }
+
+    /// Consumes a number where ``atNumber()`` holds and says whether it is
+    /// well formed:
+    ///
+    ///     number   -> digits ('.' digits?)? exponent? | '.' digits exponent?
+    ///     exponent -> ('e' | 'E') ('+' | '-')? digits
+    ///
+    /// A number running straight into letters, digits or another '.' is
+    /// consumed with all of that run and is not well formed, so that a
+    /// malformed number is one token, reported once.
+    mutating func scanNumber() -> Bool {
+        var valid = true
+        skipDigits()
+        if scanByte(UInt8(ascii: ".")) { skipDigits() }
+        if position < text.count, text[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            _ = scanByte(UInt8(ascii: "+")) || scanByte(UInt8(ascii: "-"))
+            let digitsStart = position
+            skipDigits()
+            valid = position > digitsStart
+        }
+        while position < text.count,
+              Self.isNameContinuation(text[position]) || text[position] == UInt8(ascii: ".")
+        {
+            valid = false
+            position += 1
+        }
+        return valid
+    }
+
+    @inline(__always) private mutating func skipDigits() {
+        while position < text.count, Self.isDigit(text[position]) { position += 1 }
+    }
+
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
+
+    /// A name starts with a letter, '_' or any byte of a multi-byte UTF-8
+    /// character.
+    @inline(__always) static func isNameStart(_ b: UInt8) -> Bool {
+        (b | 0x20) &- UInt8(ascii: "a") < 26 || b == UInt8(ascii: "_") || b >= 0x80
+    }
+
+    @inline(__always) static func isNameContinuation(_ b: UInt8) -> Bool {
+        isNameStart(b) || isDigit(b)
+    }
+}
