@@ -79,17 +79,7 @@ struct LexicographicObjective {
     }
 
     /// The position of `symbol` in ``symbols``.
-    func position(of symbol: Symbol) -> Int? {
-        var lo = 0
-        var hi = symbols.count
-        while lo < hi {
-            let mid = (lo &+ hi) >> 1
-            let s = symbols[mid]
-            if s == symbol { return mid }
-            if s < symbol { lo = mid &+ 1 } else { hi = mid }
-        }
-        return nil
-    }
+    func position(of symbol: Symbol) -> Int? { symbols.sortedPosition(of: symbol) }
 
     /// Component `component` of `symbol`'s coefficient vector (0 when absent).
     func coefficient(of symbol: Symbol, component: Int) -> Double {
@@ -108,8 +98,7 @@ struct LexicographicObjective {
             coefficients[k * n + component] = Self.cancels(new, old, amount) ? 0 : new
             if isZeroVector(at: k) { removeEntry(at: k) }
         } else {
-            var lo = 0
-            while lo < symbols.count && symbols[lo] < symbol { lo += 1 }
+            let lo = symbols.insertionIndex(of: symbol)
             symbols.insert(symbol, at: lo)
             var vector = [Double](repeating: 0, count: n)
             vector[component] = amount
@@ -269,8 +258,7 @@ struct LexicographicObjective {
             case (let k?, let v?):
                 for c in 0 ..< stride { coefficients[k * stride + c] = v[c] }
             case (nil, let v?):
-                var lo = 0
-                while lo < symbols.count && symbols[lo] < s { lo += 1 }
+                let lo = symbols.insertionIndex(of: s)
                 symbols.insert(s, at: lo)
                 coefficients.insert(contentsOf: v, at: lo * stride)
             }
@@ -342,12 +330,7 @@ struct LexicographicObjective {
                 }
                 zeroed = zeroed || !any
             } else {
-                var lo = 0
-                var hi = symbols.count
-                while lo < hi {
-                    let mid = (lo &+ hi) >> 1
-                    if symbols[mid] < s { lo = mid &+ 1 } else { hi = mid }
-                }
+                let lo = symbols.insertionIndex(of: s)
                 var any = false
                 for c in 0 ..< n where weight[c] * a != 0 { any = true }
                 guard any else { continue }

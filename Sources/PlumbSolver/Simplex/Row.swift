@@ -14,17 +14,7 @@ struct Row {
     @inline(__always) var isLive: Bool { !basic.isNone }
 
     /// The position of `symbol` in ``symbols``, by binary search.
-    func position(of symbol: Symbol) -> Int? {
-        var lo = 0
-        var hi = symbols.count
-        while lo < hi {
-            let mid = (lo &+ hi) >> 1
-            let s = symbols[mid]
-            if s == symbol { return mid }
-            if s < symbol { lo = mid &+ 1 } else { hi = mid }
-        }
-        return nil
-    }
+    func position(of symbol: Symbol) -> Int? { symbols.sortedPosition(of: symbol) }
 
     /// The coefficient of `symbol` (0 when absent).
     func coefficient(of symbol: Symbol) -> Double {
@@ -33,12 +23,7 @@ struct Row {
 
     /// Inserts a symbol that is not in the row, keeping the order.
     mutating func insert(_ symbol: Symbol, _ coefficient: Double) {
-        var lo = 0
-        var hi = symbols.count
-        while lo < hi {
-            let mid = (lo &+ hi) >> 1
-            if symbols[mid] < symbol { lo = mid &+ 1 } else { hi = mid }
-        }
+        let lo = symbols.insertionIndex(of: symbol)
         assert(lo == symbols.count || symbols[lo] != symbol, "symbol already in row")
         symbols.insert(symbol, at: lo)
         coefficients.insert(coefficient, at: lo)

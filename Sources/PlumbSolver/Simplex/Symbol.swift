@@ -75,3 +75,23 @@ struct RowSlot: Hashable, Comparable, CustomStringConvertible {
     @inline(__always) static func != (a: RowSlot, b: RowSlot) -> Bool { a.raw != b.raw }
     var description: String { "r\(raw)" }
 }
+
+extension Array where Element == Symbol {
+    /// Where `symbol` stands or would be inserted in this ascending array:
+    /// the first index whose symbol is not below it (binary search).
+    @inline(__always) func insertionIndex(of symbol: Symbol) -> Int {
+        var lo = 0
+        var hi = count
+        while lo < hi {
+            let mid = (lo &+ hi) >> 1
+            if self[mid] < symbol { lo = mid &+ 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The position of `symbol` in this ascending array, if it is there.
+    @inline(__always) func sortedPosition(of symbol: Symbol) -> Int? {
+        let i = insertionIndex(of: symbol)
+        return i < count && self[i] == symbol ? i : nil
+    }
+}
