@@ -75,15 +75,39 @@ extension View {
 
     private func layout(
         width: Double, height: Double, fitHeight: Bool, direction: LayoutDirection, rounding: PixelRounding?,
-        measurer: (any TextMeasurer)?
+        measurer: (any TextMeasurer)?, caching: Bool = true
     ) throws(LayoutError) {
-        let (views, lowered) = try lowerTree(width: width, height: height, direction: direction, fitHeight: fitHeight)
+        if caching, let cache = layoutCache {
+            if let values = cache.solve(root: self, width: width, height: height, fitHeight: fitHeight,
+                                        direction: direction) {
+                cache.writeFrames(values: values, root: self, rounding: rounding)
+                return
+            }
+            // Dropped before lowering afresh: views that left the tree and
+            // that only the cache held go now, as they would have without it.
+            layoutCache = nil
+        }
+        let tree = try lowerTree(width: width, height: height, direction: direction, fitHeight: fitHeight)
+        let (views, lowered) = (tree.views, tree.lowered)
         let (solution, texts) = try Self.solve(lowered, views: views, measurer: measurer)
+        if caching { layoutCache = TreeLayoutCache(tree, solution: solution, width: width, height: height,
+                                                   fitHeight: fitHeight, direction: direction) }
         let frames = SystemBuilder.frames(values: solution.values, parents: lowered.parents, absolute: false, rounding: rounding)
         for (view, frame) in zip(views, frames) { view.frame = frame }
         for (i, view) in views.enumerated() where view.text != nil || view.textMetrics != nil {
             view.textMetrics = texts[i]
         }
+    }
+
+    /// Lays out the tree as ``layout(width:height:direction:scale:measurer:)``
+    /// does, without reading or storing the layout cache (the reference the
+    /// tests compare cached layouts with).
+    func uncachedLayout(
+        width: Double, height: Double, direction: LayoutDirection = .leftToRight, scale: Double? = nil,
+        measurer: (any TextMeasurer)? = nil
+    ) throws(LayoutError) {
+        try layout(width: width, height: height, fitHeight: false, direction: direction,
+                   rounding: scale.flatMap { PixelRounding(scale: $0) }, measurer: measurer, caching: false)
     }
 
     /// Solves a lowered tree, measuring the views' texts and measure
@@ -121,7 +145,8 @@ extension View {
     public func checkLayout(
         width: Double, height: Double, direction: LayoutDirection = .leftToRight
     ) throws(LayoutError) -> LayoutCheck {
-        let (views, lowered) = try lowerTree(width: width, height: height, direction: direction)
+        let tree = try lowerTree(width: width, height: height, direction: direction)
+        let (views, lowered) = (tree.views, tree.lowered)
         guard !lowered.content.isEmpty else { return lowered.check() }
         // Check the system with the measurements a layout would settle on.
         var functions: [Int32: ContentSizer.Function] = [:]
@@ -151,7 +176,7 @@ extension View {
     /// and ``checkLayout(width:height:direction:)``.
     private func lowerTree(
         width: Double, height: Double, direction: LayoutDirection, fitHeight: Bool = false
-    ) throws(LayoutError) -> (views: [View], lowered: LoweredLayout) {
+    ) throws(LayoutError) -> TreeLowering {
         guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
             throw LayoutError([Diagnostic(location: id, problem: .invalidRootSize(width: width, height: height))])
         }
@@ -171,6 +196,7 @@ extension View {
         }
 
         var sink = DiagnosticSink()
+        var intrinsicRows: [LoweredLayout.IntrinsicRows] = []
         var builder = SystemBuilder(viewCount: views.count, rows: rowEstimate)
         builder.fixRoot(width: width, height: height, rootID: id, fitHeight: fitHeight)
         builder.direction = direction
@@ -194,75 +220,18 @@ extension View {
                              view.contentCompressionResistancePriority(for: .vertical)))
         }
 
+        // One entry per element of each view's `constraints`, in visiting
+        // order: the row it was lowered to, or -1 (lowered from its first
+        // view, or not lowered because of a problem).
+        var constraintRows: [Int32] = []
+        constraintRows.reserveCapacity(rowEstimate)
         for (i, view) in views.enumerated() {
             // Problems the Swift front ends recorded on the view (reported once).
             for d in view.takeFrontEndDiagnostics() { sink.append(d) }
             let me = ObjectIdentifier(view)
             for c in view.constraints {
-                // Both views alive (the common case): find them by identity,
-                // without loading the weak references.
-                if !c.viewGone, let firstID = c.firstViewID {
-                    guard firstID == me else {
-                        // Lowered from its first view; only check that one is in the tree.
-                        if index[firstID] == nil, let first = c.firstView {
-                            sink.append(Diagnostic(location: c.origin.description,
-                                                   problem: .viewOutsideHierarchy(first.id), origin: c.origin))
-                        }
-                        continue
-                    }
-                    var second: ViewIndex?
-                    if let secondID = c.secondViewID {
-                        guard let j = index[secondID] else {
-                            if let other = c.secondView {
-                                sink.append(Diagnostic(location: c.origin.description,
-                                                       problem: .viewOutsideHierarchy(other.id), origin: c.origin))
-                            }
-                            continue
-                        }
-                        second = ViewIndex(rawValue: j)
-                    }
-                    guard c.multiplier.isFinite, c.constant.isFinite else {
-                        Self.reportNonFinite(c, into: &sink)
-                        continue
-                    }
-                    builder.addConstraint(
-                        ViewIndex(i), c.firstAttribute, c.relation, multiplier: c.multiplier,
-                        second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: .stored(c.origin))
-                    continue
-                }
-                guard let first = c.firstView else {
-                    sink.append(Diagnostic(location: c.origin.description, problem: .viewDeallocated, origin: c.origin))
-                    continue
-                }
-                // A constraint is lowered once, when its first view is visited;
-                // from its second view we only check that the first is in the tree.
-                guard first === view else {
-                    if index[ObjectIdentifier(first)] == nil {
-                        sink.append(Diagnostic(location: c.origin.description,
-                                               problem: .viewOutsideHierarchy(first.id), origin: c.origin))
-                    }
-                    continue
-                }
-                var second: ViewIndex?
-                if c.hasSecondView {
-                    guard let other = c.secondView else {
-                        sink.append(Diagnostic(location: c.origin.description, problem: .viewDeallocated, origin: c.origin))
-                        continue
-                    }
-                    guard let j = index[ObjectIdentifier(other)] else {
-                        sink.append(Diagnostic(location: c.origin.description,
-                                               problem: .viewOutsideHierarchy(other.id), origin: c.origin))
-                        continue
-                    }
-                    second = ViewIndex(rawValue: j)
-                }
-                guard c.multiplier.isFinite, c.constant.isFinite else {
-                    Self.reportNonFinite(c, into: &sink)
-                    continue
-                }
-                builder.addConstraint(
-                    ViewIndex(i), c.firstAttribute, c.relation, multiplier: c.multiplier,
-                    second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: .stored(c.origin))
+                constraintRows.append(Self.lower(c, listedBy: view, at: i, me: me, index: index,
+                                                 into: &builder, sink: &sink))
             }
             // A measured view's intrinsic rows were added above.
             for axis in LayoutAxis.allCases where view.text == nil && view.measureContent == nil {
@@ -276,9 +245,10 @@ extension View {
                 let resistance = view.contentCompressionResistancePriority(for: axis)
                 let origins = SystemBuilder.intrinsicOrigins(
                     id: view.id, axis: axis, length: length, hugging: hugging, resistance: resistance)
-                builder.addIntrinsicSize(
+                let row = builder.addIntrinsicSize(
                     ViewIndex(i), axis: axis, length: length, hugging: hugging, resistance: resistance,
                     origins: (.stored(origins.hugging), .stored(origins.resistance)))
+                intrinsicRows.append(.init(view: Int32(i), axis: axis, huggingRow: row))
             }
         }
         // Simple Layout Language rules (Layout), in dependency order.
@@ -287,6 +257,73 @@ extension View {
 
         var lowered = LoweredLayout(system: builder.system, viewIDs: views.map(\.id), parents: parents)
         lowered.content = builder.content
-        return (views, lowered)
+        lowered.intrinsicRows = intrinsicRows
+        return TreeLowering(views: views, lowered: lowered, constraintRows: constraintRows)
     }
+
+    /// Lowers constraint `c`, found in the ``constraints`` of `view` (number
+    /// `i` of the tree, identity `me`), when `view` is its first view; from
+    /// its second view it only checks that the first is in the tree. Returns
+    /// the row added, or -1.
+    ///
+    /// Both views alive (the common case): they are found by identity,
+    /// without loading the weak references. Otherwise (``Constraint/viewGone``)
+    /// the references are loaded and a view that is gone is reported.
+    private static func lower(
+        _ c: Constraint, listedBy view: View, at i: Int, me: ObjectIdentifier, index: [ObjectIdentifier: Int32],
+        into builder: inout SystemBuilder, sink: inout DiagnosticSink
+    ) -> Int32 {
+        func outside(_ other: View) -> Int32 {
+            sink.append(Diagnostic(location: c.origin.description, problem: .viewOutsideHierarchy(other.id), origin: c.origin))
+            return -1
+        }
+        func gone() -> Int32 {
+            sink.append(Diagnostic(location: c.origin.description, problem: .viewDeallocated, origin: c.origin))
+            return -1
+        }
+        var second: ViewIndex?
+        if !c.viewGone, let firstID = c.firstViewID {
+            guard firstID == me else {
+                if index[firstID] == nil, let first = c.firstView { return outside(first) }
+                return -1
+            }
+            if let secondID = c.secondViewID {
+                guard let j = index[secondID] else {
+                    if let other = c.secondView { return outside(other) }
+                    return -1
+                }
+                second = ViewIndex(rawValue: j)
+            }
+        } else {
+            guard let first = c.firstView else { return gone() }
+            guard first === view else {
+                if index[ObjectIdentifier(first)] == nil { return outside(first) }
+                return -1
+            }
+            if c.hasSecondView {
+                guard let other = c.secondView else { return gone() }
+                guard let j = index[ObjectIdentifier(other)] else { return outside(other) }
+                second = ViewIndex(rawValue: j)
+            }
+        }
+        // The tail both paths share: the numbers must be finite.
+        guard c.multiplier.isFinite, c.constant.isFinite else {
+            reportNonFinite(c, into: &sink)
+            return -1
+        }
+        let row = builder.addConstraint(
+            ViewIndex(i), c.firstAttribute, c.relation, multiplier: c.multiplier,
+            second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: .stored(c.origin))
+        return Int32(row.int)
+    }
+}
+
+/// A tree numbered and lowered by `lowerTree`, with where each constraint went.
+struct TreeLowering {
+    /// The views depth first, this view (the root) first.
+    var views: [View]
+    var lowered: LoweredLayout
+    /// One entry per element of each view's ``View/constraints`` in `views`
+    /// order: the row the constraint was lowered to there, or -1.
+    var constraintRows: [Int32]
 }

@@ -90,6 +90,10 @@ public final class View: CustomStringConvertible {
     /// the Swift front ends (see `View+SwiftFrontEnds.swift`).
     var swiftFrontEnds = SwiftFrontEndState()
 
+    /// What the last layout of the tree under this view lowered, for the
+    /// next layout to reuse when only numbers changed (see `View+LayoutCache.swift`).
+    var layoutCache: TreeLayoutCache?
+
     /// This view's ``Observer`` (made by ``Observer/observer(for:)``), and
     /// the observers watching this view, held weakly.
     var ownObserver: Observer?
