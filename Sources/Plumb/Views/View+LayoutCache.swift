@@ -65,6 +65,10 @@ final class TreeLayoutCache {
     /// Whether the blocks alone solved it (no optimisation): then it is compiled.
     private let blocksOnly: Bool
     private var compiled: CompiledSystem?
+    /// Whether later layouts re-evaluate a compiled system (for tests).
+    var isCompiled: Bool { compiled != nil }
+    /// How many layouts this record has served (for tests).
+    private(set) var reuses = 0
 
     /// A record of `tree`, lowered at `width` × `height` and solved to
     /// `solution`; `nil` for a tree that is not recorded (text, measure
@@ -167,11 +171,15 @@ final class TreeLayoutCache {
             self.height = height
         }
         do {
+            let values: [Double]
             if blocksOnly {
                 if compiled == nil { compiled = try CompiledSystem(system, parameterRows: parameterRows()) }
-                return try compiled!.solve().values
+                values = try compiled!.solve().values
+            } else {
+                values = try system.solve().values
             }
-            return try system.solve().values
+            reuses += 1
+            return values
         } catch {
             return nil
         }
