@@ -34,6 +34,14 @@ final class TreeLayoutCache {
     /// The views below the root, in the root's numbering from 1 (the root is
     /// not held: it holds this record).
     private let descendants: [View]
+    /// Every view, the root first, without a reference count: the walks
+    /// below use them borrowed (a view's reference count lives in a side
+    /// table, since views are held weakly, which makes retaining slow).
+    /// `descendants` and the root keep them alive.
+    private let refs: [Unmanaged<View>]
+    /// Every view's and every recorded constraint's identity.
+    private let ids: [ObjectIdentifier]
+    private let constraintIDs: [ObjectIdentifier]
     private let parents: [Int32]
     /// View `i`'s subviews are views `children[childStart[i] ..< childStart[i + 1]]`.
     private let childStart: [Int32]
@@ -125,6 +133,9 @@ final class TreeLayoutCache {
             }
         }
         descendants = Array(views.dropFirst())
+        refs = views.map { Unmanaged.passUnretained($0) }
+        ids = views.map { ObjectIdentifier($0) }
+        constraintIDs = constraints.map { ObjectIdentifier($0) }
         parents = tree.lowered.parents
         self.childStart = childStart
         self.children = children
@@ -144,8 +155,6 @@ final class TreeLayoutCache {
         system = tree.lowered.system
         blocksOnly = solution.stats.residualComponents == 0 && solution.stats.largeParts == 0
     }
-
-    private func view(_ i: Int, root: View) -> View { i == 0 ? root : descendants[i - 1] }
 
     /// Sets row `r`'s constant in the stored (and compiled) system.
     private func setConstant(_ value: Double, ofRow r: Int32) {
@@ -203,54 +212,60 @@ final class TreeLayoutCache {
     /// intrinsic lengths into their rows; false at the first difference
     /// that is not one of those.
     private func applyChanges(root: View) -> Bool {
-        for i in 0 ..< parents.count {
-            let view = view(i, root: root)
-            guard view.text == nil, view.measureContent == nil, view.swiftFrontEnds.diagnostics.isEmpty,
-                  view.ruleLayout?.storedRules.isEmpty ?? true else { return false }
-            // The same subviews, in the same order.
-            let subviews = view.subviews
-            let firstChild = Int(childStart[i])
-            guard subviews.count == Int(childStart[i + 1]) - firstChild else { return false }
-            for (k, subview) in subviews.enumerated() where subview !== descendants[Int(children[firstChild + k]) - 1] {
-                return false
+        for i in 0 ..< refs.count {
+            guard refs[i]._withUnsafeGuaranteedRef({ applyChanges(of: $0, at: i) }) else { return false }
+        }
+        return true
+    }
+
+    /// ``applyChanges(root:)`` for view `i`.
+    private func applyChanges(of view: View, at i: Int) -> Bool {
+        guard view.text == nil, view.measureContent == nil, view.swiftFrontEnds.diagnostics.isEmpty,
+              view.ruleLayout?.storedRules.isEmpty ?? true else { return false }
+        // The same subviews, in the same order.
+        let subviews = view.subviews
+        let firstChild = Int(childStart[i])
+        guard subviews.count == Int(childStart[i + 1]) - firstChild else { return false }
+        for k in subviews.indices where ObjectIdentifier(subviews[k]) != ids[Int(children[firstChild + k])] {
+            return false
+        }
+        // The same constraints, in the same order, with the same shape.
+        let list = view.constraints
+        let first = Int(constraintStart[i])
+        guard list.count == Int(constraintStart[i + 1]) - first else { return false }
+        for k in list.indices {
+            let c = list[k]
+            let j = first + k
+            guard ObjectIdentifier(c) == constraintIDs[j] else { return false }
+            let row = rows[j]
+            guard row >= 0 else { continue }
+            guard c.multiplier.bitPattern == multipliers[j], c.priority == priorities[j] else { return false }
+            let constant = c.constant
+            if constant.bitPattern != constants[j] {
+                guard constant.isFinite else { return false }
+                setConstant(-constant, ofRow: row)
+                constants[j] = constant.bitPattern
             }
-            // The same constraints, in the same order, with the same shape.
-            let list = view.constraints
-            let first = Int(constraintStart[i])
-            guard list.count == Int(constraintStart[i + 1]) - first else { return false }
-            for (k, c) in list.enumerated() {
-                let j = first + k
-                guard c === constraints[j] else { return false }
-                let row = rows[j]
-                guard row >= 0 else { continue }
-                guard c.multiplier.bitPattern == multipliers[j], c.priority == priorities[j] else { return false }
-                let constant = c.constant
-                if constant.bitPattern != constants[j] {
-                    guard constant.isFinite else { return false }
-                    setConstant(-constant, ofRow: row)
-                    constants[j] = constant.bitPattern
-                }
+        }
+        // The same intrinsic dimensions and priorities; new lengths go into their rows.
+        for (k, axis) in LayoutAxis.allCases.enumerated() {
+            guard view.contentHuggingPriority(for: axis) == intrinsicPriorities[4 * i + k],
+                  view.contentCompressionResistancePriority(for: axis) == intrinsicPriorities[4 * i + 2 + k]
+            else { return false }
+        }
+        let size = view.intrinsicContentSize
+        let old = intrinsic[i]
+        if size.width?.bitPattern != old.width?.bitPattern || size.height?.bitPattern != old.height?.bitPattern {
+            let rowsOfView = intrinsicRows[i]
+            for (axis, row) in [(LayoutAxis.horizontal, rowsOfView.horizontal), (.vertical, rowsOfView.vertical)] {
+                let length = size[axis], before = old[axis]
+                guard (length == nil) == (before == nil) else { return false }
+                guard let length, length.bitPattern != before!.bitPattern else { continue }
+                guard length.isFinite, length >= 0, row >= 0 else { return false }
+                setConstant(-length, ofRow: row)
+                setConstant(-length, ofRow: row + 1)
             }
-            // The same intrinsic dimensions and priorities; new lengths go into their rows.
-            for (k, axis) in LayoutAxis.allCases.enumerated() {
-                guard view.contentHuggingPriority(for: axis) == intrinsicPriorities[4 * i + k],
-                      view.contentCompressionResistancePriority(for: axis) == intrinsicPriorities[4 * i + 2 + k]
-                else { return false }
-            }
-            let size = view.intrinsicContentSize
-            let old = intrinsic[i]
-            if size.width?.bitPattern != old.width?.bitPattern || size.height?.bitPattern != old.height?.bitPattern {
-                let rowsOfView = intrinsicRows[i]
-                for (axis, row) in [(LayoutAxis.horizontal, rowsOfView.horizontal), (.vertical, rowsOfView.vertical)] {
-                    let length = size[axis], before = old[axis]
-                    guard (length == nil) == (before == nil) else { return false }
-                    guard let length, length.bitPattern != before!.bitPattern else { continue }
-                    guard length.isFinite, length >= 0, row >= 0 else { return false }
-                    setConstant(-length, ofRow: row)
-                    setConstant(-length, ofRow: row + 1)
-                }
-                intrinsic[i] = size
-            }
+            intrinsic[i] = size
         }
         return true
     }
@@ -258,10 +273,11 @@ final class TreeLayoutCache {
     /// Sets every view's frame from `values`, as a fresh layout does.
     func writeFrames(values: [Double], root: View, rounding: PixelRounding?) {
         let frames = SystemBuilder.frames(values: values, parents: parents, absolute: false, rounding: rounding)
-        for (i, frame) in frames.enumerated() { view(i, root: root).frame = frame }
-        for i in 0 ..< parents.count {
-            let view = view(i, root: root)
-            if view.textMetrics != nil { view.textMetrics = nil }
+        for i in 0 ..< refs.count { refs[i]._withUnsafeGuaranteedRef { $0.frame = frames[i] } }
+        for i in 0 ..< refs.count {
+            refs[i]._withUnsafeGuaranteedRef { view in
+                if view.textMetrics != nil { view.textMetrics = nil }
+            }
         }
     }
 }
