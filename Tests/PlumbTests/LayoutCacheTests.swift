@@ -281,6 +281,32 @@ import PlumbTestSupport
         #expect(root.layoutCache?.reuses == 0)
     }
 
+    /// The example of "Laying out again" in GettingStarted.md: a badge 8
+    /// from the top right corner, right edge at 320 - 8 = 312.
+    @Test func gettingStartedExample() throws {
+        let root = View("root"), badge = View("badge")
+        root.addSubview(badge)
+        let size = Constraint(badge, .width, .equal, constant: 20)
+        Constraint.activate([
+            size,
+            Constraint(badge, .height, .equal, badge, .width),
+            Constraint(badge, .right, .equal, root, .right, constant: -8),
+            Constraint(badge, .top, .equal, root, .top, constant: 8),
+        ])
+        try root.layout(width: 320, height: 480)
+        #expect(badge.frame == Rect(x: 292, y: 8, width: 20, height: 20))
+        size.constant = 24
+        try root.layout(width: 320, height: 480)
+        #expect(badge.frame == Rect(x: 288, y: 8, width: 24, height: 24))
+        try root.layout(width: 400, height: 480)
+        #expect(badge.frame == Rect(x: 368, y: 8, width: 24, height: 24))
+        #expect(root.layoutCache?.reuses == 2)
+        size.priority = 750
+        try root.layout(width: 400, height: 480)
+        #expect(badge.frame == Rect(x: 368, y: 8, width: 24, height: 24))
+        #expect(root.layoutCache?.reuses == 0)
+    }
+
     /// A label with intrinsic width 50 pinned 8 from the left, in a row
     /// that pulls it to 200 at priority 200 (below hugging, 250): 50 wide,
     /// then 70 after its intrinsic width changes, solved afresh from the

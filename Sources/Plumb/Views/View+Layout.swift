@@ -7,6 +7,21 @@ extension View {
     /// Views are numbered depth first in subview order (this view is 0) and
     /// lowered by the same code as layout documents.
     ///
+    /// Laying out again: this view keeps what its last successful layout
+    /// lowered. When only numbers changed since — a constraint's
+    /// ``Constraint/constant``, an ``intrinsicContentSize`` length, the
+    /// root's `width` or `height` — they are written into the stored system,
+    /// which is solved again without lowering (compiled at the first reuse,
+    /// and then re-evaluated only where the changed rows reach, when required
+    /// equalities alone fix every attribute). Any change of structure (views
+    /// added, removed or moved; constraints activated, deactivated or
+    /// reordered; a multiplier, a priority, an intrinsic dimension appearing
+    /// or going, a content priority, the direction, text, measure functions,
+    /// rules) lowers afresh. Frames are bit for bit those of a fresh layout,
+    /// and errors are the fresh layout's (a layout that would fail runs
+    /// afresh). Trees with text, measure functions or rules are lowered at
+    /// every layout. The record holds the tree's views until the next layout.
+    ///
     /// - Throws: ``LayoutError`` when the root size is negative or not finite,
     ///   a constraint relates a view of the tree to a view outside it (or to a
     ///   view that no longer exists), a constraint's multiplier or constant or
@@ -27,7 +42,9 @@ extension View {
     ///     ``TextMeasurers/current``, when `nil`); views with text or a
     ///     ``measureContent`` function are laid out height for width (see
     ///     `docs/text.md`), which may take several solves.
-    /// - Complexity: O(views + constraints) to lower, plus the solve.
+    /// - Complexity: O(views + constraints) to lower, plus the solve; laid
+    ///   out again after numbers changed, O(views + constraints) to compare
+    ///   and write frames, plus the re-solve.
     public func layout(
         width: Double, height: Double, direction: LayoutDirection = .leftToRight, scale: Double? = nil,
         measurer: (any TextMeasurer)? = nil
