@@ -167,7 +167,8 @@ import PlumbTestSupport
                     let axis = LayoutAxis.allCases.randomElement(using: &rng)!
                     let hugging: Priority = v.contentHuggingPriority(for: axis) == .low ? .medium : .low
                     v.setContentHuggingPriority(hugging, for: axis)
-                    return true
+                    // Read by lowering only for an axis with an intrinsic length.
+                    return v.intrinsicContentSize[axis] != nil
                 case 1:
                     let targets = treeViews.filter { !$0.isDescendant(of: v) && $0 !== v.superview }
                     guard v !== root, let target = targets.randomElement(using: &rng) else { return false }

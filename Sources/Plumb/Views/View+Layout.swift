@@ -97,7 +97,7 @@ extension View {
         if caching, let cache = layoutCache {
             if let values = cache.solve(root: self, width: width, height: height, fitHeight: fitHeight,
                                         direction: direction) {
-                cache.writeFrames(values: values, root: self, rounding: rounding)
+                cache.writeFrames(values: values, rounding: rounding)
                 return
             }
             // Dropped before lowering afresh: views that left the tree and
@@ -107,8 +107,7 @@ extension View {
         let tree = try lowerTree(width: width, height: height, direction: direction, fitHeight: fitHeight)
         let (views, lowered) = (tree.views, tree.lowered)
         let (solution, texts) = try Self.solve(lowered, views: views, measurer: measurer)
-        if caching { layoutCache = TreeLayoutCache(tree, solution: solution, width: width, height: height,
-                                                   fitHeight: fitHeight, direction: direction) }
+        if caching { layoutCache = TreeLayoutCache(tree, solution: solution, fitHeight: fitHeight, direction: direction) }
         let frames = SystemBuilder.frames(values: solution.values, parents: lowered.parents, absolute: false, rounding: rounding)
         for (view, frame) in zip(views, frames) { view.frame = frame }
         for (i, view) in views.enumerated() where view.text != nil || view.textMetrics != nil {
@@ -203,14 +202,22 @@ extension View {
         var index: [ObjectIdentifier: Int32] = [:]
         var stack: [(View, Int32)] = [(self, -1)]
         var rowEstimate = 0
+        // What a layout record (`TreeLayoutCache`) needs to know the tree again.
+        var record = TreeLowering.Record()
         while let (view, parent) = stack.popLast() {
             index[ObjectIdentifier(view)] = Int32(views.count)
             let me = Int32(views.count)
             views.append(view)
             parents.append(parent)
             rowEstimate += view.constraints.count + 4
-            for child in view.subviews.reversed() { stack.append((child, me)) }
+            let subviews = view.subviews
+            for child in subviews.reversed() { stack.append((child, me)) }
+            record.refs.append(Unmanaged.passUnretained(view))
+            record.stamps.append(view.layoutStamp)
+            record.subviewLists.append(subviews)
+            if let rules = view.ruleLayout, !rules.storedRules.isEmpty { record.hasRules = true }
         }
+        record.constraintLists.reserveCapacity(views.count)
 
         var sink = DiagnosticSink()
         var intrinsicRows: [LoweredLayout.IntrinsicRows] = []
@@ -237,19 +244,20 @@ extension View {
                              view.contentCompressionResistancePriority(for: .vertical)))
         }
 
-        // One entry per element of each view's `constraints`, in visiting
-        // order: the row it was lowered to, or -1 (lowered from its first
-        // view, or not lowered because of a problem).
-        var constraintRows: [Int32] = []
-        constraintRows.reserveCapacity(rowEstimate)
         for (i, view) in views.enumerated() {
             // Problems the Swift front ends recorded on the view (reported once).
             for d in view.takeFrontEndDiagnostics() { sink.append(d) }
             let me = ObjectIdentifier(view)
-            for c in view.constraints {
-                constraintRows.append(Self.lower(c, listedBy: view, at: i, me: me, index: index,
-                                                 into: &builder, sink: &sink))
+            let list = view.constraints
+            for c in list {
+                let row = Self.lower(c, listedBy: view, at: i, me: me, index: index, into: &builder, sink: &sink)
+                if row >= 0 {
+                    record.constraints.append(Unmanaged.passUnretained(c))
+                    record.rows.append(row)
+                    record.multipliers.append(c.multiplier.bitPattern)
+                }
             }
+            record.constraintLists.append(list)
             // A measured view's intrinsic rows were added above.
             for axis in LayoutAxis.allCases where view.text == nil && view.measureContent == nil {
                 guard let length = view.intrinsicContentSize[axis] else { continue }
@@ -275,7 +283,7 @@ extension View {
         var lowered = LoweredLayout(system: builder.system, viewIDs: views.map(\.id), parents: parents)
         lowered.content = builder.content
         lowered.intrinsicRows = intrinsicRows
-        return TreeLowering(views: views, lowered: lowered, constraintRows: constraintRows)
+        return TreeLowering(views: views, lowered: lowered, record: record)
     }
 
     /// Lowers constraint `c`, found in the ``constraints`` of `view` (number
@@ -335,12 +343,28 @@ extension View {
     }
 }
 
-/// A tree numbered and lowered by `lowerTree`, with where each constraint went.
+/// A tree numbered and lowered by `lowerTree`, with what a layout record
+/// needs to recognise it (see `TreeLayoutCache`).
 struct TreeLowering {
     /// The views depth first, this view (the root) first.
     var views: [View]
     var lowered: LoweredLayout
-    /// One entry per element of each view's ``View/constraints`` in `views`
-    /// order: the row the constraint was lowered to there, or -1.
-    var constraintRows: [Int32]
+    var record: Record
+
+    struct Record {
+        /// Per view, in `views` order: the view (not retained),
+        /// its ``View/layoutStamp``, and its ``View/subviews`` and
+        /// ``View/constraints`` arrays as lowered.
+        var refs: [Unmanaged<View>] = []
+        var stamps: [UInt64] = []
+        var subviewLists: [[View]] = []
+        var constraintLists: [[Constraint]] = []
+        /// Per lowered constraint: the constraint (not retained), its row
+        /// and its multiplier's bits.
+        var constraints: [Unmanaged<Constraint>] = []
+        var rows: [Int32] = []
+        var multipliers: [UInt64] = []
+        /// Whether some view has Simple Layout Language rules.
+        var hasRules = false
+    }
 }

@@ -47,6 +47,7 @@ public final class View: CustomStringConvertible {
     /// intrinsic metric. See ``IntrinsicSize``.
     public var intrinsicContentSize: IntrinsicSize = .none {
         didSet {
+            layoutStamp &+= 1
             notifyObservers(.intrinsicContentSize, old: .intrinsicContentSize(oldValue),
                             new: .intrinsicContentSize(intrinsicContentSize))
         }
@@ -59,7 +60,10 @@ public final class View: CustomStringConvertible {
     /// width), and its baselines those of the text (see `docs/text.md`). It
     /// replaces ``intrinsicContentSize`` and ``measureContent``.
     public var text: Text? {
-        didSet { notifyObservers(.text, old: .text(oldValue), new: .text(text)) }
+        didSet {
+            layoutStamp &+= 1
+            notifyObservers(.text, old: .text(oldValue), new: .text(text))
+        }
     }
 
     /// A measure function: the height (and baselines) the view's content
@@ -69,7 +73,9 @@ public final class View: CustomStringConvertible {
     /// per width, so it must return the same for the same width. The view's
     /// intrinsic width, if any, is ``intrinsicContentSize``'s; its intrinsic
     /// height comes from the function.
-    public var measureContent: ((_ width: Double) -> ContentSize)?
+    public var measureContent: ((_ width: Double) -> ContentSize)? {
+        didSet { layoutStamp &+= 1 }
+    }
 
     /// What the view's text measured at the width of the last layout
     /// (its lines and baselines); `nil` for a view without text or before
@@ -88,7 +94,16 @@ public final class View: CustomStringConvertible {
 
     /// Layout margins, maker-installed constraints and unreported problems of
     /// the Swift front ends (see `View+SwiftFrontEnds.swift`).
-    var swiftFrontEnds = SwiftFrontEndState()
+    var swiftFrontEnds = SwiftFrontEndState() {
+        didSet { layoutStamp &+= 1 }
+    }
+
+    /// Changes whenever an input of this view's lowering other than its
+    /// ``subviews`` and ``constraints`` may have changed: its intrinsic size
+    /// or content priorities, text, measure function, rules, or what the
+    /// Swift front ends keep on it. A layout record compares it to skip
+    /// looking at those for views whose stamp did not move.
+    var layoutStamp: UInt64 = 0
 
     /// What the last layout of the tree under this view lowered, for the
     /// next layout to reuse when only numbers changed (see `View+LayoutCache.swift`).
@@ -163,6 +178,7 @@ public final class View: CustomStringConvertible {
     /// Sets the content hugging priority along `axis`.
     public func setContentHuggingPriority(_ priority: Priority, for axis: LayoutAxis) {
         if axis == .horizontal { hugging.horizontal = priority } else { hugging.vertical = priority }
+        layoutStamp &+= 1
     }
 
     /// How strongly the view resists shrinking below its intrinsic size along
@@ -174,6 +190,7 @@ public final class View: CustomStringConvertible {
     /// Sets the compression resistance priority along `axis`.
     public func setContentCompressionResistancePriority(_ priority: Priority, for axis: LayoutAxis) {
         if axis == .horizontal { resistance.horizontal = priority } else { resistance.vertical = priority }
+        layoutStamp &+= 1
     }
 
     public var description: String { "View(\(id), frame: \(frame))" }
