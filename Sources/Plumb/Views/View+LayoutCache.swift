@@ -97,11 +97,6 @@ final class TreeLayoutCache {
         compiled?.setConstant(value, ofRow: row)
     }
 
-    /// Whether row `r` holds `value` (lowering wrote `-value` there), bit for bit.
-    private func rowHolds(_ value: Double, _ r: Int32) -> Bool {
-        (-system.constants[Int(r)]).bitPattern == value.bitPattern
-    }
-
     /// The solution's values for the tree under `root` laid out at `width`
     /// × `height`, or `nil` when the tree no longer matches the record, a
     /// number is one lowering rejects, or the solve fails: the caller then
@@ -110,12 +105,9 @@ final class TreeLayoutCache {
         guard fitHeight == self.fitHeight, direction == self.direction,
               width.isFinite, height.isFinite, width >= 0, height >= 0 else { return nil }
         guard applyChanges() else { return nil }
-        if !rowHolds(width, Int32(SystemBuilder.rootWidthRow.int)) {
-            setConstant(-width, ofRow: Int32(SystemBuilder.rootWidthRow.int))
-        }
-        if !fitHeight && !rowHolds(height, Int32(SystemBuilder.rootHeightRow.int)) {
-            setConstant(-height, ofRow: Int32(SystemBuilder.rootHeightRow.int))
-        }
+        let widthRow = Int32(SystemBuilder.rootWidthRow.int), heightRow = Int32(SystemBuilder.rootHeightRow.int)
+        if !Self.holds(system.constants, widthRow, width) { setConstant(-width, ofRow: widthRow) }
+        if !fitHeight && !Self.holds(system.constants, heightRow, height) { setConstant(-height, ofRow: heightRow) }
         do {
             let values: [Double]
             if blocksOnly {
@@ -145,17 +137,32 @@ final class TreeLayoutCache {
         return result
     }
 
-    /// Walks the tree against the record, writing changed constants and
-    /// intrinsic lengths into their rows; false at the first difference
-    /// that is not one of those.
+    /// Walks the tree against the record and writes the changed constants
+    /// and intrinsic lengths into their rows; false at the first difference
+    /// that is not one of those (nothing is written then).
     private func applyChanges() -> Bool {
+        // Read through local copies of the rows' constants and priorities;
+        // the changes are written once the walk is over (writing while a
+        // copy is held would copy the whole array).
+        var changes: [(row: Int32, value: Double)] = []
+        let constants = system.constants, priorities = system.priorities
         for i in 0 ..< refs.count {
-            guard refs[i]._withUnsafeGuaranteedRef({ applyChanges(of: $0, at: i) }) else { return false }
+            guard refs[i]._withUnsafeGuaranteedRef({
+                collect(of: $0, at: i, constants: constants, priorities: priorities, into: &changes)
+            }) else { return false }
         }
-        for k in 0 ..< constraints.count {
-            guard constraints[k]._withUnsafeGuaranteedRef({ applyChanges(of: $0, at: k) }) else { return false }
+        for k in 0 ..< self.constraints.count {
+            guard self.constraints[k]._withUnsafeGuaranteedRef({
+                collect(of: $0, at: k, constants: constants, priorities: priorities, into: &changes)
+            }) else { return false }
         }
+        for (row, value) in changes { setConstant(value, ofRow: row) }
         return true
+    }
+
+    /// Whether `constants[r]` holds `value` as lowering wrote it (`-value`), bit for bit.
+    private static func holds(_ constants: [Double], _ r: Int32, _ value: Double) -> Bool {
+        (-constants[Int(r)]).bitPattern == value.bitPattern
     }
 
     /// Whether two arrays are the same storage (so the same elements: a
@@ -166,8 +173,11 @@ final class TreeLayoutCache {
 
     /// ``applyChanges()`` for view `i`: the same subviews and constraints
     /// arrays, and, when its stamp moved, nothing lowering reads changed but
-    /// its intrinsic lengths, which go into their rows.
-    private func applyChanges(of view: View, at i: Int) -> Bool {
+    /// its intrinsic lengths, whose new rows' constants are added to `changes`.
+    private func collect(
+        of view: View, at i: Int, constants: [Double], priorities: PriorityList,
+        into changes: inout [(row: Int32, value: Double)]
+    ) -> Bool {
         guard Self.same(view.subviews, subviewLists[i]), Self.same(view.constraints, constraintLists[i]) else {
             return false
         }
@@ -183,13 +193,13 @@ final class TreeLayoutCache {
                 continue
             }
             // A dimension that had no rows, or whose priorities changed, is structure.
-            guard row >= 0, view.contentHuggingPriority(for: axis) == system.priorities[Int(row)],
-                  view.contentCompressionResistancePriority(for: axis) == system.priorities[Int(row) + 1]
+            guard row >= 0, view.contentHuggingPriority(for: axis) == priorities[Int(row)],
+                  view.contentCompressionResistancePriority(for: axis) == priorities[Int(row) + 1]
             else { return false }
-            if !rowHolds(length, row) {
+            if !Self.holds(constants, row, length) {
                 guard length.isFinite, length >= 0 else { return false }
-                setConstant(-length, ofRow: row)
-                setConstant(-length, ofRow: row + 1)
+                changes.append((row, -length))
+                changes.append((row + 1, -length))
             }
         }
         stamps[i] = stamp
@@ -197,14 +207,17 @@ final class TreeLayoutCache {
     }
 
     /// ``applyChanges()`` for lowered constraint `k`: the same multiplier
-    /// and priority; a new constant goes into its row.
-    private func applyChanges(of c: Constraint, at k: Int) -> Bool {
+    /// and priority; a new constant is added to `changes`.
+    private func collect(
+        of c: Constraint, at k: Int, constants: [Double], priorities: PriorityList,
+        into changes: inout [(row: Int32, value: Double)]
+    ) -> Bool {
         let row = rows[k]
-        guard c.multiplier.bitPattern == multipliers[k], c.priority == system.priorities[Int(row)] else { return false }
+        guard c.multiplier.bitPattern == multipliers[k], c.priority == priorities[Int(row)] else { return false }
         let constant = c.constant
-        if !rowHolds(constant, row) {
+        if !Self.holds(constants, row, constant) {
             guard constant.isFinite else { return false }
-            setConstant(-constant, ofRow: row)
+            changes.append((row, -constant))
         }
         return true
     }
