@@ -203,7 +203,7 @@ extension View {
         var stack: [(View, Int32)] = [(self, -1)]
         var rowEstimate = 0
         // What a layout record (`TreeLayoutCache`) needs to know the tree again.
-        var record = TreeLowering.Record()
+        var record = TreeLowering.Record(inputs: LayoutInputs.current)
         while let (view, parent) = stack.popLast() {
             index[ObjectIdentifier(view)] = Int32(views.count)
             let me = Int32(views.count)
@@ -355,6 +355,8 @@ struct TreeLowering {
         /// Per view, in `views` order: the view (not retained),
         /// its ``View/layoutStamp``, and its ``View/subviews`` and
         /// ``View/constraints`` arrays as lowered.
+        init(inputs: UInt64) { self.inputs = inputs }
+
         var refs: [Unmanaged<View>] = []
         var stamps: [UInt64] = []
         var subviewLists: [[View]] = []
@@ -366,5 +368,7 @@ struct TreeLowering {
         var multipliers: [UInt64] = []
         /// Whether some view has Simple Layout Language rules.
         var hasRules = false
+        /// ``LayoutInputs/current`` before the tree was read.
+        var inputs: UInt64
     }
 }

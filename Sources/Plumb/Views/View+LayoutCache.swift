@@ -1,4 +1,20 @@
 import PlumbSolver
+import Synchronization
+
+/// A count of changes to anything any view tree's lowering reads, in the
+/// whole process: subviews and constraints lists, a constraint's constant,
+/// multiplier or priority, and each view's ``View/layoutStamp``. A layout
+/// record that finds it where it left it knows that nothing but the root
+/// size can have changed, and skips its walk.
+enum LayoutInputs {
+    private static let count = Atomic<UInt64>(0)
+
+    static func changed() {
+        count.add(1, ordering: .relaxed)
+    }
+
+    static var current: UInt64 { count.load(ordering: .relaxed) }
+}
 
 /// What a root keeps from its last layout so that the next one, when only
 /// numbers changed, costs a re-solve instead of a new lowering.
@@ -50,6 +66,9 @@ final class TreeLayoutCache {
     private let intrinsicRows: [(horizontal: Int32, vertical: Int32)]
     private let direction: LayoutDirection
     private let fitHeight: Bool
+    /// ``LayoutInputs/current`` when the record last matched the tree (read
+    /// before lowering, then before each walk).
+    private var matchedAt: UInt64
 
     /// The lowered system with the current constants (kept in step with
     /// `compiled`, which is made from it).
@@ -73,6 +92,7 @@ final class TreeLayoutCache {
         constraintLists = record.constraintLists
         parents = tree.lowered.parents
         constraints = record.constraints
+        matchedAt = record.inputs
         rows = record.rows
         multipliers = record.multipliers
         var intrinsicRows = [(horizontal: Int32, vertical: Int32)](repeating: (-1, -1), count: refs.count)
@@ -104,7 +124,11 @@ final class TreeLayoutCache {
     func solve(root: View, width: Double, height: Double, fitHeight: Bool, direction: LayoutDirection) -> [Double]? {
         guard fitHeight == self.fitHeight, direction == self.direction,
               width.isFinite, height.isFinite, width >= 0, height >= 0 else { return nil }
-        guard applyChanges() else { return nil }
+        let inputs = LayoutInputs.current
+        if inputs != matchedAt {
+            guard applyChanges() else { return nil }
+            matchedAt = inputs
+        }
         let widthRow = Int32(SystemBuilder.rootWidthRow.int), heightRow = Int32(SystemBuilder.rootHeightRow.int)
         if !Self.holds(system.constants, widthRow, width) { setConstant(-width, ofRow: widthRow) }
         if !fitHeight && !Self.holds(system.constants, heightRow, height) { setConstant(-height, ofRow: heightRow) }

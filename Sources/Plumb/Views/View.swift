@@ -34,7 +34,9 @@ public final class View: CustomStringConvertible {
     public private(set) weak var superview: View?
 
     /// The views this one contains, in order.
-    public private(set) var subviews: [View] = []
+    public private(set) var subviews: [View] = [] {
+        didSet { LayoutInputs.changed() }
+    }
 
     /// The view's frame in its superview's coordinates (for a root, its own
     /// `(0, 0, width, height)`), as set by the last ``layout(width:height:direction:scale:measurer:)``
@@ -87,7 +89,9 @@ public final class View: CustomStringConvertible {
 
     /// Active constraints that name this view (as first or second view), in activation order.
     /// A constraint between two views is listed by both.
-    public internal(set) var constraints: [Constraint] = []
+    public internal(set) var constraints: [Constraint] = [] {
+        didSet { LayoutInputs.changed() }
+    }
 
     /// The view's Simple Layout Language rules, made by ``Layout/init(of:)`` on first use.
     var ruleLayout: Layout?
@@ -103,7 +107,9 @@ public final class View: CustomStringConvertible {
     /// or content priorities, text, measure function, rules, or what the
     /// Swift front ends keep on it. A layout record compares it to skip
     /// looking at those for views whose stamp did not move.
-    var layoutStamp: UInt64 = 0
+    var layoutStamp: UInt64 = 0 {
+        didSet { LayoutInputs.changed() }
+    }
 
     /// What the last layout of the tree under this view lowered, for the
     /// next layout to reuse when only numbers changed (see `View+LayoutCache.swift`).
