@@ -24,7 +24,7 @@ public final class Constraint: CustomStringConvertible {
     /// The factor applied to the second attribute (1 when there is none written).
     /// May be changed between layouts, unlike `NSLayoutConstraint`'s.
     public var multiplier: Double {
-        didSet { LayoutInputs.changed() }
+        didSet { LayoutInputs.constraintChanged() }
     }
     /// The view on the right-hand side, or `nil` for `view.attribute relation constant`.
     public private(set) weak var secondView: View?
@@ -32,11 +32,11 @@ public final class Constraint: CustomStringConvertible {
     public let secondAttribute: LayoutAttribute?
     /// The number added on the right-hand side.
     public var constant: Double {
-        didSet { LayoutInputs.changed() }
+        didSet { LayoutInputs.constraintChanged() }
     }
     /// 1 ... 1000; 1000 (required) by default, as in the Simple Format Language.
     public var priority: Priority {
-        didSet { LayoutInputs.changed() }
+        didSet { LayoutInputs.constraintChanged() }
     }
     /// Where the constraint came from (its string and the Swift file and line
     /// that made it), for error messages and conflict reports. The maker's

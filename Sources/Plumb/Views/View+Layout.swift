@@ -203,7 +203,7 @@ extension View {
         var stack: [(View, Int32)] = [(self, -1)]
         var rowEstimate = 0
         // What a layout record (`TreeLayoutCache`) needs to know the tree again.
-        var record = TreeLowering.Record(inputs: LayoutInputs.current)
+        var record = TreeLowering.Record(views: LayoutInputs.views, constraintInputs: LayoutInputs.constraints)
         while let (view, parent) = stack.popLast() {
             index[ObjectIdentifier(view)] = Int32(views.count)
             let me = Int32(views.count)
@@ -355,7 +355,10 @@ struct TreeLowering {
         /// Per view, in `views` order: the view (not retained),
         /// its ``View/layoutStamp``, and its ``View/subviews`` and
         /// ``View/constraints`` arrays as lowered.
-        init(inputs: UInt64) { self.inputs = inputs }
+        init(views: UInt64, constraintInputs: UInt64) {
+            self.views = views
+            self.constraintInputs = constraintInputs
+        }
 
         var refs: [Unmanaged<View>] = []
         var stamps: [UInt64] = []
@@ -368,7 +371,8 @@ struct TreeLowering {
         var multipliers: [UInt64] = []
         /// Whether some view has Simple Layout Language rules.
         var hasRules = false
-        /// ``LayoutInputs/current`` before the tree was read.
-        var inputs: UInt64
+        /// ``LayoutInputs/views`` and ``LayoutInputs/constraints`` before the tree was read.
+        var views: UInt64
+        var constraintInputs: UInt64
     }
 }

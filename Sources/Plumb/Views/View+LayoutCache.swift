@@ -1,19 +1,21 @@
 import PlumbSolver
 import Synchronization
 
-/// A count of changes to anything any view tree's lowering reads, in the
-/// whole process: subviews and constraints lists, a constraint's constant,
-/// multiplier or priority, and each view's ``View/layoutStamp``. A layout
-/// record that finds it where it left it knows that nothing but the root
-/// size can have changed, and skips its walk.
+/// Counts of changes to what any view tree's lowering reads, in the whole
+/// process: ``views`` counts changes to a view (its subviews or constraints
+/// lists, its ``View/layoutStamp``), ``constraints`` changes to a
+/// constraint's constant, multiplier or priority. A layout record that finds
+/// a count where it left it skips that half of its walk; finding both, it
+/// knows that nothing but the root size can have changed.
 enum LayoutInputs {
-    private static let count = Atomic<UInt64>(0)
+    private static let viewCount = Atomic<UInt64>(0)
+    private static let constraintCount = Atomic<UInt64>(0)
 
-    static func changed() {
-        count.add(1, ordering: .relaxed)
-    }
+    static func viewChanged() { viewCount.add(1, ordering: .relaxed) }
+    static func constraintChanged() { constraintCount.add(1, ordering: .relaxed) }
 
-    static var current: UInt64 { count.load(ordering: .relaxed) }
+    static var views: UInt64 { viewCount.load(ordering: .relaxed) }
+    static var constraints: UInt64 { constraintCount.load(ordering: .relaxed) }
 }
 
 /// What a root keeps from its last layout so that the next one, when only
@@ -66,9 +68,10 @@ final class TreeLayoutCache {
     private let intrinsicRows: [(horizontal: Int32, vertical: Int32)]
     private let direction: LayoutDirection
     private let fitHeight: Bool
-    /// ``LayoutInputs/current`` when the record last matched the tree (read
-    /// before lowering, then before each walk).
-    private var matchedAt: UInt64
+    /// ``LayoutInputs/views`` and ``LayoutInputs/constraints`` when the
+    /// record last matched the tree (read before lowering, then before each walk).
+    private var viewsMatchedAt: UInt64
+    private var constraintsMatchedAt: UInt64
 
     /// The lowered system with the current constants (kept in step with
     /// `compiled`, which is made from it).
@@ -92,7 +95,8 @@ final class TreeLayoutCache {
         constraintLists = record.constraintLists
         parents = tree.lowered.parents
         constraints = record.constraints
-        matchedAt = record.inputs
+        viewsMatchedAt = record.views
+        constraintsMatchedAt = record.constraintInputs
         rows = record.rows
         multipliers = record.multipliers
         var intrinsicRows = [(horizontal: Int32, vertical: Int32)](repeating: (-1, -1), count: refs.count)
@@ -124,10 +128,12 @@ final class TreeLayoutCache {
     func solve(root: View, width: Double, height: Double, fitHeight: Bool, direction: LayoutDirection) -> [Double]? {
         guard fitHeight == self.fitHeight, direction == self.direction,
               width.isFinite, height.isFinite, width >= 0, height >= 0 else { return nil }
-        let inputs = LayoutInputs.current
-        if inputs != matchedAt {
-            guard applyChanges() else { return nil }
-            matchedAt = inputs
+        let views = LayoutInputs.views, constraints = LayoutInputs.constraints
+        if views != viewsMatchedAt || constraints != constraintsMatchedAt {
+            guard applyChanges(views: views != viewsMatchedAt, constraints: constraints != constraintsMatchedAt)
+            else { return nil }
+            viewsMatchedAt = views
+            constraintsMatchedAt = constraints
         }
         let widthRow = Int32(SystemBuilder.rootWidthRow.int), heightRow = Int32(SystemBuilder.rootHeightRow.int)
         if !Self.holds(system.constants, widthRow, width) { setConstant(-width, ofRow: widthRow) }
@@ -163,19 +169,20 @@ final class TreeLayoutCache {
 
     /// Walks the tree against the record and writes the changed constants
     /// and intrinsic lengths into their rows; false at the first difference
-    /// that is not one of those (nothing is written then).
-    private func applyChanges() -> Bool {
+    /// that is not one of those (nothing is written then). Only the views,
+    /// or only the lowered constraints, when the other count did not move.
+    private func applyChanges(views: Bool, constraints: Bool) -> Bool {
         // Read through local copies of the rows' constants and priorities;
         // the changes are written once the walk is over (writing while a
         // copy is held would copy the whole array).
         var changes: [(row: Int32, value: Double)] = []
         let constants = system.constants, priorities = system.priorities
-        for i in 0 ..< refs.count {
+        for i in 0 ..< (views ? refs.count : 0) {
             guard refs[i]._withUnsafeGuaranteedRef({
                 collect(of: $0, at: i, constants: constants, priorities: priorities, into: &changes)
             }) else { return false }
         }
-        for k in 0 ..< self.constraints.count {
+        for k in 0 ..< (constraints ? self.constraints.count : 0) {
             guard self.constraints[k]._withUnsafeGuaranteedRef({
                 collect(of: $0, at: k, constants: constants, priorities: priorities, into: &changes)
             }) else { return false }
@@ -195,7 +202,7 @@ final class TreeLayoutCache {
         a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress && x.count == y.count } }
     }
 
-    /// ``applyChanges()`` for view `i`: the same subviews and constraints
+    /// ``applyChanges(views:constraints:)`` for view `i`: the same subviews and constraints
     /// arrays, and, when its stamp moved, nothing lowering reads changed but
     /// its intrinsic lengths, whose new rows' constants are added to `changes`.
     private func collect(
@@ -230,7 +237,7 @@ final class TreeLayoutCache {
         return true
     }
 
-    /// ``applyChanges()`` for lowered constraint `k`: the same multiplier
+    /// ``applyChanges(views:constraints:)`` for lowered constraint `k`: the same multiplier
     /// and priority; a new constant is added to `changes`.
     private func collect(
         of c: Constraint, at k: Int, constants: [Double], priorities: PriorityList,

@@ -35,7 +35,7 @@ public final class View: CustomStringConvertible {
 
     /// The views this one contains, in order.
     public private(set) var subviews: [View] = [] {
-        didSet { LayoutInputs.changed() }
+        didSet { LayoutInputs.viewChanged() }
     }
 
     /// The view's frame in its superview's coordinates (for a root, its own
@@ -90,7 +90,7 @@ public final class View: CustomStringConvertible {
     /// Active constraints that name this view (as first or second view), in activation order.
     /// A constraint between two views is listed by both.
     public internal(set) var constraints: [Constraint] = [] {
-        didSet { LayoutInputs.changed() }
+        didSet { LayoutInputs.viewChanged() }
     }
 
     /// The view's Simple Layout Language rules, made by ``Layout/init(of:)`` on first use.
@@ -108,7 +108,7 @@ public final class View: CustomStringConvertible {
     /// Swift front ends keep on it. A layout record compares it to skip
     /// looking at those for views whose stamp did not move.
     var layoutStamp: UInt64 = 0 {
-        didSet { LayoutInputs.changed() }
+        didSet { LayoutInputs.viewChanged() }
     }
 
     /// What the last layout of the tree under this view lowered, for the
