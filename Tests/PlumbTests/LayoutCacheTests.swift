@@ -242,6 +242,68 @@ import PlumbTestSupport
         #expect(compiledReuses >= 20)
     }
 
+    /// A self-sizing column (labels stacked 8 apart, their heights constants)
+    /// fitted and laid out in both directions: each call after a constant
+    /// change gives, bit for bit, what the same tree built afresh with that
+    /// constant gives, whether the record was reused or (the height mode or
+    /// direction changed) lowered afresh.
+    @Test func fittingAndDirectionsMatchAFreshTree() throws {
+        func column(firstHeight: Double) -> (root: View, views: [View], first: Constraint) {
+            let root = View("root")
+            var views = [root], above: View? = nil
+            var first: Constraint? = nil
+            for i in 0 ..< 4 {
+                let label = View("l\(i)")
+                root.addSubview(label)
+                views.append(label)
+                let height = Constraint(label, .height, .equal, constant: i == 0 ? firstHeight : 20 + Double(i))
+                Constraint.activate([
+                    height,
+                    Constraint(label, .leading, .equal, root, .leading, constant: 10 + Double(i)),
+                    Constraint(label, .width, .equal, root, .width, multiplier: 0.5),
+                    above.map { Constraint(label, .top, .equal, $0, .bottom, constant: 8) }
+                        ?? Constraint(label, .top, .equal, root, .top, constant: 8),
+                ])
+                if i == 0 { first = height }
+                above = label
+            }
+            // Optional, so that a fixed root height other than the content's can hold.
+            Constraint(root, .bottom, .equal, above!, .bottom, constant: 8, priority: .medium).isActive = true
+            return (root, views, first!)
+        }
+        let kept = column(firstHeight: 30)
+        var reuses = 0
+        for (step, height) in [30.0, 31, 17.5, 17.5, 40].enumerated() {
+            kept.first.constant = height
+            let fresh = column(firstHeight: height)
+            for call in 0 ..< 3 {
+                for tree in [kept, fresh] {
+                    switch call {
+                    case 0: try tree.root.systemLayoutSizeFitting(width: 300)
+                    case 1: try tree.root.layout(width: 300, height: 400, direction: .rightToLeft)
+                    default: try tree.root.layout(width: 300, height: 400)
+                    }
+                }
+                #expect(Self.bits(kept.views) == Self.bits(fresh.views), "step \(step), call \(call)")
+                reuses += kept.root.layoutCache?.reuses ?? 0
+                if call == 0 {  // fitted: the labels and the five gaps
+                    #expect(kept.root.frame.height == 8 + height + 8 + 21 + 8 + 22 + 8 + 23 + 8)
+                }
+            }
+        }
+        // Every call above changed the height mode or the direction, so none
+        // reused the record.
+        #expect(reuses == 0)
+        // The same mode twice: reused.
+        kept.first.constant = 12
+        try kept.root.systemLayoutSizeFitting(width: 300)
+        try kept.root.systemLayoutSizeFitting(width: 320)
+        #expect(kept.root.layoutCache?.reuses == 1)
+        let fresh = column(firstHeight: 12)
+        try fresh.root.systemLayoutSizeFitting(width: 320)
+        #expect(Self.bits(kept.views) == Self.bits(fresh.views))
+    }
+
     // MARK: - Hand-checked frames
 
     /// A 100 × 100 square 10 from the left, centred vertically in 320 × 480:
