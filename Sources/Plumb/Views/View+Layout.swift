@@ -11,9 +11,9 @@ extension View {
     /// lowered. When only numbers changed since — a constraint's
     /// ``Constraint/constant``, an ``intrinsicContentSize`` length, the
     /// root's `width` or `height` — they are written into the stored system,
-    /// which is solved again without lowering (compiled at the first reuse,
-    /// and then re-evaluated only where the changed rows reach, when required
-    /// equalities alone fix every attribute). Any change of structure (views
+    /// which is solved again without lowering (compiled at the first reuse
+    /// when required equalities alone fix every attribute, then re-evaluated
+    /// block by block). Any change of structure (views
     /// added, removed or moved; constraints activated, deactivated or
     /// reordered; a multiplier, a priority, an intrinsic dimension appearing
     /// or going, a content priority, the direction, text, measure functions,

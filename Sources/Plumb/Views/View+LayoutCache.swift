@@ -27,7 +27,8 @@ enum LayoutInputs {
 /// write, as the held one is shared), each view's ``View/layoutStamp``, each
 /// lowered constraint's multiplier, and the layout's direction and height
 /// mode; the constants and priorities are those of the stored system's rows.
-/// The next layout walks the tree against it:
+/// The next layout walks the tree against it (the views, the lowered
+/// constraints, or neither, as ``LayoutInputs`` shows what may have changed):
 ///
 /// - a constant, an intrinsic length (not its presence) or the root size
 ///   that differs (bit for bit) is written into the row lowering gave it;
@@ -44,8 +45,9 @@ enum LayoutInputs {
 /// The re-solve is exact. When the first solve needed no optimisation
 /// (every view attribute fixed by required equalities: the block phase
 /// alone), the system is compiled (``CompiledSystem``) at the first reuse and
-/// later layouts re-evaluate only the blocks the changed rows reach, which
-/// gives the same bits as a fresh solve. Otherwise the stored system, with
+/// later layouts re-evaluate its blocks (only those the changed rows reach
+/// when the same rows changed before the previous layout, as in a sweep over
+/// the root width), which gives the same bits as a fresh solve. Otherwise the stored system, with
 /// its new constants, is solved afresh: lowering is skipped, not the solve.
 /// A re-solve that fails (conflicting required constraints) drops the record
 /// and the layout runs afresh, so errors are the uncached path's.
