@@ -56,9 +56,19 @@ import PlumbTestSupport
             parent.addSubview(v)
             views.append(v)
             let priority: Priority = optional && Int.random(in: 0 ..< 4, using: &rng) == 0 ? .high : .required
-            activate(Constraint(v, .left, .equal, parent, .left, constant: number(), priority: priority))
             activate(Constraint(v, .top, .equal, parent, .top, constant: number()))
-            if optional && Bool.random(using: &rng) {
+            let coupled = !optional && Int.random(in: 0 ..< 3, using: &rng) == 0
+            if coupled {
+                // Left and width coupled (a 2 × 2 block of the block phase):
+                // right = parent.right - a, left = width / 2 + b.
+                activate(Constraint(v, .right, .equal, parent, .right, constant: -abs(number())))
+                activate(Constraint(v, .left, .equal, v, .width, multiplier: 0.5, constant: number()))
+            } else {
+                activate(Constraint(v, .left, .equal, parent, .left, constant: number(), priority: priority))
+            }
+            if coupled {
+                // The width is fixed by the pair above.
+            } else if optional && Bool.random(using: &rng) {
                 v.intrinsicContentSize = IntrinsicSize(width: abs(number()), height: Bool.random(using: &rng) ? abs(number()) : nil)
             } else {
                 activate(Constraint(v, .width, .equal, constant: abs(number())))
