@@ -6,7 +6,7 @@
 //
 //   swift build -c release --product plumb-api-bench
 //   .build/release/plumb-api-bench [--sizes 1000,10000,100000] [--shapes list,cards]
-//                                  [--fronts sfl,mortar,maker] [--runs N]
+//                                  [--fronts sfl,mortar,maker] [--runs N] [--mode first|again]
 //
 // Prints one markdown table row per shape, size and front end: medians over
 // the runs (each run builds a fresh tree) of
@@ -17,6 +17,20 @@
 //   constant   root.layout again after the first unit's fixed height changed by 4
 // and for the document rows (front end `compiled`): compiling the generated
 // document (parse, lower, plan), and CompiledLayout.frames at a new width.
+//
+// `--mode again` times layouts again after one change, against the first
+// layout of the same tree (medians, each run a fresh tree):
+//   first      the first root.layout(width: 1024, height: 768)
+//   nothing    root.layout again, nothing changed (the first reuse of the
+//              tree's layout record; a tree solved by its blocks alone is
+//              compiled here)
+//   width      again at width 800
+//   constant   again after the first unit's fixed height changed by 4
+//   intrinsic  on a second tree whose first unit has its fixed height as an
+//              intrinsic height instead: its first layout, then (after one
+//              layout with nothing changed) again after that height changed by 4
+// and `sweep step`: CompiledLayout.frames of the same tree as a document at
+// a new width (what `plumb sweep` pays a size).
 // The frames are checked against `plumb solve`'s by the tests
 // (Tests/PlumbTests/APIWorkloadTests.swift), not here.
 import Foundation
@@ -42,6 +56,7 @@ var sizes = [1_000, 10_000, 100_000]
 var shapes = APIShape.allCases
 var fronts = APIFrontEnd.allCases
 var runsAsked: Int? = nil
+var mode = "first"
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
     guard let v = args.popFirst() else { fatalError("\(a) needs a value") }
@@ -50,8 +65,14 @@ while let a = args.popFirst() {
     case "--shapes": shapes = v.split(separator: ",").map { APIShape(rawValue: String($0))! }
     case "--fronts": fronts = v.split(separator: ",").map { APIFrontEnd(rawValue: String($0))! }
     case "--runs": runsAsked = Int(v)!
+    case "--mode": mode = v
     default: fatalError("unknown option \(a)")
     }
+}
+
+if mode == "again" {
+    againTable()
+    exit(0)
 }
 
 print("| shape | views | front end | build ms | layout ms | build + layout ms | again, width ms | again, constant ms |")
@@ -99,5 +120,70 @@ for shape in shapes {
             step.append(t2 - t1)
         }
         print("| \(shape) | \(viewCount) | compiled document | \(fmt(median(compile))) | — | — | \(fmt(median(step))) | — |")
+    }
+}
+
+/// `--mode again`: layouts again after one change, against the first.
+@MainActor func againTable() {
+    print("| shape | views | front end | first layout ms | again, nothing ms | again, width ms | again, constant ms "
+        + "| intrinsic tree: first layout ms | again, intrinsic ms | sweep step ms |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+    for shape in shapes {
+        for size in sizes {
+            let runs = runsAsked ?? (size >= 100_000 ? 3 : size >= 10_000 ? 7 : 15)
+            let lengths = shape.lengths(units: shape.units(views: size))
+            // The sweep step of the same tree as a document, for reference.
+            let bytes = Array(APIWorkloads.documentJSON(shape, lengths: lengths).utf8)
+            var sweep: [Double] = []
+            for _ in 0 ..< runs {
+                let compiled = try! CompiledLayout(try! LayoutDocument.parse(bytes, source: "\(shape)-\(size).json"))
+                _ = try! compiled.frames(width: 800, height: 768)
+                let t0 = now()
+                _ = try! compiled.frames(width: 900, height: 768)
+                sweep.append(now() - t0)
+            }
+            for front in fronts {
+                var first: [Double] = [], nothing: [Double] = [], width: [Double] = [], constant: [Double] = []
+                var intrinsicFirst: [Double] = [], intrinsic: [Double] = []
+                var viewCount = 0
+                for _ in 0 ..< runs {
+                    let tree = APIWorkloads.build(shape, frontEnd: front, lengths: lengths)
+                    viewCount = tree.views.count + 1
+                    let t0 = now()
+                    try! tree.root.layout(width: 1024, height: 768)
+                    let t1 = now()
+                    try! tree.root.layout(width: 1024, height: 768)
+                    let t2 = now()
+                    try! tree.root.layout(width: 800, height: 768)
+                    let t3 = now()
+                    tree.firstLength.constant += 4
+                    try! tree.root.layout(width: 800, height: 768)
+                    let t4 = now()
+                    first.append(t1 - t0)
+                    nothing.append(t2 - t1)
+                    width.append(t3 - t2)
+                    constant.append(t4 - t3)
+
+                    // The first unit's fixed height as an intrinsic height.
+                    let other = APIWorkloads.build(shape, frontEnd: front, lengths: lengths)
+                    let unit = other.firstLength.firstView!
+                    other.firstLength.isActive = false
+                    unit.intrinsicContentSize = IntrinsicSize(height: other.firstLength.constant)
+                    let u0 = now()
+                    try! other.root.layout(width: 1024, height: 768)
+                    let u1 = now()
+                    try! other.root.layout(width: 1024, height: 768)
+                    unit.intrinsicContentSize.height! += 4
+                    let u2 = now()
+                    try! other.root.layout(width: 1024, height: 768)
+                    let u3 = now()
+                    intrinsicFirst.append(u1 - u0)
+                    intrinsic.append(u3 - u2)
+                }
+                print("| \(shape) | \(viewCount) | \(front) | \(fmt(median(first))) | \(fmt(median(nothing))) "
+                    + "| \(fmt(median(width))) | \(fmt(median(constant))) | \(fmt(median(intrinsicFirst))) "
+                    + "| \(fmt(median(intrinsic))) | \(fmt(median(sweep))) |")
+            }
+        }
     }
 }

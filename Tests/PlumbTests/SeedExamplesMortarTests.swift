@@ -367,6 +367,24 @@ import Testing
         }
     }
 
+    /// Each part's origin text spells its multiplier, its constant's sign
+    /// and its priority as written (the text error messages quote).
+    @Test func partOriginTexts() {
+        let (_, v) = mortarScene(2)
+        let texts = [
+            v[0].m_left |=| v[1].m_right * 2 + 8,
+            v[0].m_top |>| v[1].m_bottom - 2.5 ! 750,
+            v[0].m_width |<| 120 ! 12.5,
+            v[0].m_height |=| v[1].m_height * 0.5,
+        ].flatMap(\.layoutConstraints).map(\.origin.text)
+        #expect(texts == [
+            "view1.m_left |=| view2.m_right * 2 + 8 ! 500",
+            "view1.m_top |>| view2.m_bottom - 2.5 ! 750",
+            "view1.m_width |<| 120 ! 12.5",
+            "view1.m_height |=| view2.m_height * 0.5 ! 500",
+        ])
+    }
+
     /// A group: `[view1.m_origin |=| view2, view1.m_size |=| (100, 100)]`,
     /// deactivated and activated together.
     @Test func groups() throws {

@@ -33,6 +33,16 @@
 /// let wider = try layout.frames(width: 1024, height: 800)
 /// ```
 ///
+/// A view tree gets the same treatment from
+/// ``View/layout(width:height:direction:scale:measurer:)`` laid out again
+/// after only numbers changed (constants, intrinsic lengths, the root size):
+/// the root keeps its lowered system and re-solves it. That path compiles
+/// only trees whose required equalities fix every attribute (where the
+/// compiled values are the fresh ones bit for bit) and solves the others
+/// afresh without lowering, because it promises frames identical to a fresh
+/// layout's; a `CompiledLayout` follows each component's slopes, which agree
+/// with a fresh solve to the solver's tolerance.
+///
 /// A `CompiledLayout` is a class with mutable solver state and is not
 /// `Sendable`: give each thread (or task) its own, compiled from the same
 /// ``LayoutDocument`` (which is `Sendable` and cheap to share).

@@ -12,8 +12,9 @@ public struct LoweredLayout: Sendable {
     public var parents: [Int32]
     /// Where each intrinsic length lives in ``system``: its hugging row
     /// (`dimension − length ≤ 0`) and, right after it, its resistance row.
-    /// ``CompiledLayout`` changes their constants. Empty unless the layout
-    /// came from ``LayoutDocument/lower()``.
+    /// ``CompiledLayout`` and a view tree laid out again change their
+    /// constants. Empty for a layout with text (whose measured views' rows
+    /// are in ``content``).
     var intrinsicRows: [IntrinsicRows] = []
 
     struct IntrinsicRows: Sendable {

@@ -83,13 +83,16 @@ struct SystemBuilder {
     /// (or `first.firstAttribute ⋈ constant` when `second` is `nil`), with
     /// `leading` and `trailing` measured for ``direction``.
     ///
+    /// Returns the row added, whose constant is `-constant`.
+    ///
     /// - Precondition: `multiplier` and `constant` are finite.
     /// - Complexity: O(1).
+    @discardableResult
     mutating func addConstraint(
         _ first: ViewIndex, _ firstAttribute: LayoutAttribute, _ relation: Relation,
         multiplier: Double, _ second: ViewIndex?, _ secondAttribute: LayoutAttribute?,
         constant: Double, priority: Priority, origin: RowOrigin
-    ) {
+    ) -> RowIndex {
         var terms = AttributeTerms()
         var baselines: [ContentPlan.BaselineTerm] = []
         // Right to left, leading and trailing are `root.width - edge` (see
@@ -116,6 +119,7 @@ struct SystemBuilder {
         if !baselines.isEmpty {
             content.baselineRows.append(.init(row: row, base: -constant, terms: baselines))
         }
+        return row
     }
 
     /// The origin of a measured view's intrinsic rows until they are measured.

@@ -23,15 +23,21 @@ public final class Constraint: CustomStringConvertible {
     public let relation: Relation
     /// The factor applied to the second attribute (1 when there is none written).
     /// May be changed between layouts, unlike `NSLayoutConstraint`'s.
-    public var multiplier: Double
+    public var multiplier: Double {
+        didSet { LayoutInputs.constraintChanged() }
+    }
     /// The view on the right-hand side, or `nil` for `view.attribute relation constant`.
     public private(set) weak var secondView: View?
     /// The attribute of ``secondView``, or `nil` when there is no second view.
     public let secondAttribute: LayoutAttribute?
     /// The number added on the right-hand side.
-    public var constant: Double
+    public var constant: Double {
+        didSet { LayoutInputs.constraintChanged() }
+    }
     /// 1 ... 1000; 1000 (required) by default, as in the Simple Format Language.
-    public var priority: Priority
+    public var priority: Priority {
+        didSet { LayoutInputs.constraintChanged() }
+    }
     /// Where the constraint came from (its string and the Swift file and line
     /// that made it), for error messages and conflict reports. The maker's
     /// ``View/updateConstraints(file:line:_:)`` replaces it with the updating line.

@@ -164,11 +164,13 @@ public final class Layout: _LayoutOfView {
         let problems = rehearse(adding: stored)
         guard problems.isEmpty else { throw Self.error(problems, text: rule, location: location, origin: origin) }
         storedRules.append(stored)
+        view?.layoutStamp &+= 1
     }
 
     /// Removes every rule.
     public func removeAllRules() {
         storedRules.removeAll()
+        view?.layoutStamp &+= 1
     }
 
     /// Applies the existing rules and `new` to a book over stand-in indices

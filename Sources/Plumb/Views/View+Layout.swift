@@ -7,6 +7,21 @@ extension View {
     /// Views are numbered depth first in subview order (this view is 0) and
     /// lowered by the same code as layout documents.
     ///
+    /// Laying out again: this view keeps what its last successful layout
+    /// lowered. When only numbers changed since — a constraint's
+    /// ``Constraint/constant``, an ``intrinsicContentSize`` length, the
+    /// root's `width` or `height` — they are written into the stored system,
+    /// which is solved again without lowering (compiled at the first reuse
+    /// when required equalities alone fix every attribute, then re-evaluated
+    /// block by block). Any change of structure (views
+    /// added, removed or moved; constraints activated, deactivated or
+    /// reordered; a multiplier, a priority, an intrinsic dimension appearing
+    /// or going, a content priority, the direction, text, measure functions,
+    /// rules) lowers afresh. Frames are bit for bit those of a fresh layout,
+    /// and errors are the fresh layout's (a layout that would fail runs
+    /// afresh). Trees with text, measure functions or rules are lowered at
+    /// every layout. The record holds the tree's views until the next layout.
+    ///
     /// - Throws: ``LayoutError`` when the root size is negative or not finite,
     ///   a constraint relates a view of the tree to a view outside it (or to a
     ///   view that no longer exists), a constraint's multiplier or constant or
@@ -27,7 +42,9 @@ extension View {
     ///     ``TextMeasurers/current``, when `nil`); views with text or a
     ///     ``measureContent`` function are laid out height for width (see
     ///     `docs/text.md`), which may take several solves.
-    /// - Complexity: O(views + constraints) to lower, plus the solve.
+    /// - Complexity: O(views + constraints) to lower, plus the solve; laid
+    ///   out again after numbers changed, O(views + constraints) to compare
+    ///   and write frames, plus the re-solve.
     public func layout(
         width: Double, height: Double, direction: LayoutDirection = .leftToRight, scale: Double? = nil,
         measurer: (any TextMeasurer)? = nil
@@ -75,15 +92,38 @@ extension View {
 
     private func layout(
         width: Double, height: Double, fitHeight: Bool, direction: LayoutDirection, rounding: PixelRounding?,
-        measurer: (any TextMeasurer)?
+        measurer: (any TextMeasurer)?, caching: Bool = true
     ) throws(LayoutError) {
-        let (views, lowered) = try lowerTree(width: width, height: height, direction: direction, fitHeight: fitHeight)
+        if caching, let cache = layoutCache {
+            if let values = cache.solve(root: self, width: width, height: height, fitHeight: fitHeight,
+                                        direction: direction) {
+                cache.writeFrames(values: values, rounding: rounding)
+                return
+            }
+            // Dropped before lowering afresh: views that left the tree and
+            // that only the cache held go now, as they would have without it.
+            layoutCache = nil
+        }
+        let tree = try lowerTree(width: width, height: height, direction: direction, fitHeight: fitHeight)
+        let (views, lowered) = (tree.views, tree.lowered)
         let (solution, texts) = try Self.solve(lowered, views: views, measurer: measurer)
+        if caching { layoutCache = TreeLayoutCache(tree, solution: solution, fitHeight: fitHeight, direction: direction) }
         let frames = SystemBuilder.frames(values: solution.values, parents: lowered.parents, absolute: false, rounding: rounding)
         for (view, frame) in zip(views, frames) { view.frame = frame }
         for (i, view) in views.enumerated() where view.text != nil || view.textMetrics != nil {
             view.textMetrics = texts[i]
         }
+    }
+
+    /// Lays out the tree as ``layout(width:height:direction:scale:measurer:)``
+    /// does, without reading or storing the layout cache (the reference the
+    /// tests compare cached layouts with).
+    func uncachedLayout(
+        width: Double, height: Double, direction: LayoutDirection = .leftToRight, scale: Double? = nil,
+        measurer: (any TextMeasurer)? = nil
+    ) throws(LayoutError) {
+        try layout(width: width, height: height, fitHeight: false, direction: direction,
+                   rounding: scale.flatMap { PixelRounding(scale: $0) }, measurer: measurer, caching: false)
     }
 
     /// Solves a lowered tree, measuring the views' texts and measure
@@ -121,7 +161,8 @@ extension View {
     public func checkLayout(
         width: Double, height: Double, direction: LayoutDirection = .leftToRight
     ) throws(LayoutError) -> LayoutCheck {
-        let (views, lowered) = try lowerTree(width: width, height: height, direction: direction)
+        let tree = try lowerTree(width: width, height: height, direction: direction)
+        let (views, lowered) = (tree.views, tree.lowered)
         guard !lowered.content.isEmpty else { return lowered.check() }
         // Check the system with the measurements a layout would settle on.
         var functions: [Int32: ContentSizer.Function] = [:]
@@ -151,7 +192,7 @@ extension View {
     /// and ``checkLayout(width:height:direction:)``.
     private func lowerTree(
         width: Double, height: Double, direction: LayoutDirection, fitHeight: Bool = false
-    ) throws(LayoutError) -> (views: [View], lowered: LoweredLayout) {
+    ) throws(LayoutError) -> TreeLowering {
         guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
             throw LayoutError([Diagnostic(location: id, problem: .invalidRootSize(width: width, height: height))])
         }
@@ -161,16 +202,25 @@ extension View {
         var index: [ObjectIdentifier: Int32] = [:]
         var stack: [(View, Int32)] = [(self, -1)]
         var rowEstimate = 0
+        // What a layout record (`TreeLayoutCache`) needs to know the tree again.
+        var record = TreeLowering.Record(views: LayoutInputs.views, constraintInputs: LayoutInputs.constraints)
         while let (view, parent) = stack.popLast() {
             index[ObjectIdentifier(view)] = Int32(views.count)
             let me = Int32(views.count)
             views.append(view)
             parents.append(parent)
             rowEstimate += view.constraints.count + 4
-            for child in view.subviews.reversed() { stack.append((child, me)) }
+            let subviews = view.subviews
+            for child in subviews.reversed() { stack.append((child, me)) }
+            record.refs.append(Unmanaged.passUnretained(view))
+            record.stamps.append(view.layoutStamp)
+            record.subviewLists.append(subviews)
+            if let rules = view.ruleLayout, !rules.storedRules.isEmpty { record.hasRules = true }
         }
+        record.constraintLists.reserveCapacity(views.count)
 
         var sink = DiagnosticSink()
+        var intrinsicRows: [LoweredLayout.IntrinsicRows] = []
         var builder = SystemBuilder(viewCount: views.count, rows: rowEstimate)
         builder.fixRoot(width: width, height: height, rootID: id, fitHeight: fitHeight)
         builder.direction = direction
@@ -198,72 +248,16 @@ extension View {
             // Problems the Swift front ends recorded on the view (reported once).
             for d in view.takeFrontEndDiagnostics() { sink.append(d) }
             let me = ObjectIdentifier(view)
-            for c in view.constraints {
-                // Both views alive (the common case): find them by identity,
-                // without loading the weak references.
-                if !c.viewGone, let firstID = c.firstViewID {
-                    guard firstID == me else {
-                        // Lowered from its first view; only check that one is in the tree.
-                        if index[firstID] == nil, let first = c.firstView {
-                            sink.append(Diagnostic(location: c.origin.description,
-                                                   problem: .viewOutsideHierarchy(first.id), origin: c.origin))
-                        }
-                        continue
-                    }
-                    var second: ViewIndex?
-                    if let secondID = c.secondViewID {
-                        guard let j = index[secondID] else {
-                            if let other = c.secondView {
-                                sink.append(Diagnostic(location: c.origin.description,
-                                                       problem: .viewOutsideHierarchy(other.id), origin: c.origin))
-                            }
-                            continue
-                        }
-                        second = ViewIndex(rawValue: j)
-                    }
-                    guard c.multiplier.isFinite, c.constant.isFinite else {
-                        Self.reportNonFinite(c, into: &sink)
-                        continue
-                    }
-                    builder.addConstraint(
-                        ViewIndex(i), c.firstAttribute, c.relation, multiplier: c.multiplier,
-                        second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: .stored(c.origin))
-                    continue
+            let list = view.constraints
+            for c in list {
+                let row = Self.lower(c, listedBy: view, at: i, me: me, index: index, into: &builder, sink: &sink)
+                if row >= 0 {
+                    record.constraints.append(Unmanaged.passUnretained(c))
+                    record.rows.append(row)
+                    record.multipliers.append(c.multiplier.bitPattern)
                 }
-                guard let first = c.firstView else {
-                    sink.append(Diagnostic(location: c.origin.description, problem: .viewDeallocated, origin: c.origin))
-                    continue
-                }
-                // A constraint is lowered once, when its first view is visited;
-                // from its second view we only check that the first is in the tree.
-                guard first === view else {
-                    if index[ObjectIdentifier(first)] == nil {
-                        sink.append(Diagnostic(location: c.origin.description,
-                                               problem: .viewOutsideHierarchy(first.id), origin: c.origin))
-                    }
-                    continue
-                }
-                var second: ViewIndex?
-                if c.hasSecondView {
-                    guard let other = c.secondView else {
-                        sink.append(Diagnostic(location: c.origin.description, problem: .viewDeallocated, origin: c.origin))
-                        continue
-                    }
-                    guard let j = index[ObjectIdentifier(other)] else {
-                        sink.append(Diagnostic(location: c.origin.description,
-                                               problem: .viewOutsideHierarchy(other.id), origin: c.origin))
-                        continue
-                    }
-                    second = ViewIndex(rawValue: j)
-                }
-                guard c.multiplier.isFinite, c.constant.isFinite else {
-                    Self.reportNonFinite(c, into: &sink)
-                    continue
-                }
-                builder.addConstraint(
-                    ViewIndex(i), c.firstAttribute, c.relation, multiplier: c.multiplier,
-                    second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: .stored(c.origin))
             }
+            record.constraintLists.append(list)
             // A measured view's intrinsic rows were added above.
             for axis in LayoutAxis.allCases where view.text == nil && view.measureContent == nil {
                 guard let length = view.intrinsicContentSize[axis] else { continue }
@@ -276,9 +270,10 @@ extension View {
                 let resistance = view.contentCompressionResistancePriority(for: axis)
                 let origins = SystemBuilder.intrinsicOrigins(
                     id: view.id, axis: axis, length: length, hugging: hugging, resistance: resistance)
-                builder.addIntrinsicSize(
+                let row = builder.addIntrinsicSize(
                     ViewIndex(i), axis: axis, length: length, hugging: hugging, resistance: resistance,
                     origins: (.stored(origins.hugging), .stored(origins.resistance)))
+                intrinsicRows.append(.init(view: Int32(i), axis: axis, huggingRow: row))
             }
         }
         // Simple Layout Language rules (Layout), in dependency order.
@@ -287,6 +282,97 @@ extension View {
 
         var lowered = LoweredLayout(system: builder.system, viewIDs: views.map(\.id), parents: parents)
         lowered.content = builder.content
-        return (views, lowered)
+        lowered.intrinsicRows = intrinsicRows
+        return TreeLowering(views: views, lowered: lowered, record: record)
+    }
+
+    /// Lowers constraint `c`, found in the ``constraints`` of `view` (number
+    /// `i` of the tree, identity `me`), when `view` is its first view; from
+    /// its second view it only checks that the first is in the tree. Returns
+    /// the row added, or -1.
+    ///
+    /// Both views alive (the common case): they are found by identity,
+    /// without loading the weak references. Otherwise (``Constraint/viewGone``)
+    /// the references are loaded and a view that is gone is reported.
+    private static func lower(
+        _ c: Constraint, listedBy view: View, at i: Int, me: ObjectIdentifier, index: [ObjectIdentifier: Int32],
+        into builder: inout SystemBuilder, sink: inout DiagnosticSink
+    ) -> Int32 {
+        func outside(_ other: View) -> Int32 {
+            sink.append(Diagnostic(location: c.origin.description, problem: .viewOutsideHierarchy(other.id), origin: c.origin))
+            return -1
+        }
+        func gone() -> Int32 {
+            sink.append(Diagnostic(location: c.origin.description, problem: .viewDeallocated, origin: c.origin))
+            return -1
+        }
+        var second: ViewIndex?
+        if !c.viewGone, let firstID = c.firstViewID {
+            guard firstID == me else {
+                if index[firstID] == nil, let first = c.firstView { return outside(first) }
+                return -1
+            }
+            if let secondID = c.secondViewID {
+                guard let j = index[secondID] else {
+                    if let other = c.secondView { return outside(other) }
+                    return -1
+                }
+                second = ViewIndex(rawValue: j)
+            }
+        } else {
+            guard let first = c.firstView else { return gone() }
+            guard first === view else {
+                if index[ObjectIdentifier(first)] == nil { return outside(first) }
+                return -1
+            }
+            if c.hasSecondView {
+                guard let other = c.secondView else { return gone() }
+                guard let j = index[ObjectIdentifier(other)] else { return outside(other) }
+                second = ViewIndex(rawValue: j)
+            }
+        }
+        // The tail both paths share: the numbers must be finite.
+        guard c.multiplier.isFinite, c.constant.isFinite else {
+            reportNonFinite(c, into: &sink)
+            return -1
+        }
+        let row = builder.addConstraint(
+            ViewIndex(i), c.firstAttribute, c.relation, multiplier: c.multiplier,
+            second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: .stored(c.origin))
+        return Int32(row.int)
+    }
+}
+
+/// A tree numbered and lowered by `lowerTree`, with what a layout record
+/// needs to recognise it (see `TreeLayoutCache`).
+struct TreeLowering {
+    /// The views depth first, this view (the root) first.
+    var views: [View]
+    var lowered: LoweredLayout
+    var record: Record
+
+    struct Record {
+        /// Per view, in `views` order: the view (not retained),
+        /// its ``View/layoutStamp``, and its ``View/subviews`` and
+        /// ``View/constraints`` arrays as lowered.
+        init(views: UInt64, constraintInputs: UInt64) {
+            self.views = views
+            self.constraintInputs = constraintInputs
+        }
+
+        var refs: [Unmanaged<View>] = []
+        var stamps: [UInt64] = []
+        var subviewLists: [[View]] = []
+        var constraintLists: [[Constraint]] = []
+        /// Per lowered constraint: the constraint (not retained), its row
+        /// and its multiplier's bits.
+        var constraints: [Unmanaged<Constraint>] = []
+        var rows: [Int32] = []
+        var multipliers: [UInt64] = []
+        /// Whether some view has Simple Layout Language rules.
+        var hasRules = false
+        /// ``LayoutInputs/views`` and ``LayoutInputs/constraints`` before the tree was read.
+        var views: UInt64
+        var constraintInputs: UInt64
     }
 }

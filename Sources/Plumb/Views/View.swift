@@ -34,7 +34,9 @@ public final class View: CustomStringConvertible {
     public private(set) weak var superview: View?
 
     /// The views this one contains, in order.
-    public private(set) var subviews: [View] = []
+    public private(set) var subviews: [View] = [] {
+        didSet { LayoutInputs.viewChanged() }
+    }
 
     /// The view's frame in its superview's coordinates (for a root, its own
     /// `(0, 0, width, height)`), as set by the last ``layout(width:height:direction:scale:measurer:)``
@@ -47,6 +49,7 @@ public final class View: CustomStringConvertible {
     /// intrinsic metric. See ``IntrinsicSize``.
     public var intrinsicContentSize: IntrinsicSize = .none {
         didSet {
+            layoutStamp &+= 1
             notifyObservers(.intrinsicContentSize, old: .intrinsicContentSize(oldValue),
                             new: .intrinsicContentSize(intrinsicContentSize))
         }
@@ -59,7 +62,10 @@ public final class View: CustomStringConvertible {
     /// width), and its baselines those of the text (see `docs/text.md`). It
     /// replaces ``intrinsicContentSize`` and ``measureContent``.
     public var text: Text? {
-        didSet { notifyObservers(.text, old: .text(oldValue), new: .text(text)) }
+        didSet {
+            layoutStamp &+= 1
+            notifyObservers(.text, old: .text(oldValue), new: .text(text))
+        }
     }
 
     /// A measure function: the height (and baselines) the view's content
@@ -69,7 +75,9 @@ public final class View: CustomStringConvertible {
     /// per width, so it must return the same for the same width. The view's
     /// intrinsic width, if any, is ``intrinsicContentSize``'s; its intrinsic
     /// height comes from the function.
-    public var measureContent: ((_ width: Double) -> ContentSize)?
+    public var measureContent: ((_ width: Double) -> ContentSize)? {
+        didSet { layoutStamp &+= 1 }
+    }
 
     /// What the view's text measured at the width of the last layout
     /// (its lines and baselines); `nil` for a view without text or before
@@ -81,14 +89,31 @@ public final class View: CustomStringConvertible {
 
     /// Active constraints that name this view (as first or second view), in activation order.
     /// A constraint between two views is listed by both.
-    public internal(set) var constraints: [Constraint] = []
+    public internal(set) var constraints: [Constraint] = [] {
+        didSet { LayoutInputs.viewChanged() }
+    }
 
     /// The view's Simple Layout Language rules, made by ``Layout/init(of:)`` on first use.
     var ruleLayout: Layout?
 
     /// Layout margins, maker-installed constraints and unreported problems of
     /// the Swift front ends (see `View+SwiftFrontEnds.swift`).
-    var swiftFrontEnds = SwiftFrontEndState()
+    var swiftFrontEnds = SwiftFrontEndState() {
+        didSet { layoutStamp &+= 1 }
+    }
+
+    /// Changes whenever an input of this view's lowering other than its
+    /// ``subviews`` and ``constraints`` may have changed: its intrinsic size
+    /// or content priorities, text, measure function, rules, or what the
+    /// Swift front ends keep on it. A layout record compares it to skip
+    /// looking at those for views whose stamp did not move.
+    var layoutStamp: UInt64 = 0 {
+        didSet { LayoutInputs.viewChanged() }
+    }
+
+    /// What the last layout of the tree under this view lowered, for the
+    /// next layout to reuse when only numbers changed (see `View+LayoutCache.swift`).
+    var layoutCache: TreeLayoutCache?
 
     /// This view's ``Observer`` (made by ``Observer/observer(for:)``), and
     /// the observers watching this view, held weakly.
@@ -159,6 +184,7 @@ public final class View: CustomStringConvertible {
     /// Sets the content hugging priority along `axis`.
     public func setContentHuggingPriority(_ priority: Priority, for axis: LayoutAxis) {
         if axis == .horizontal { hugging.horizontal = priority } else { hugging.vertical = priority }
+        layoutStamp &+= 1
     }
 
     /// How strongly the view resists shrinking below its intrinsic size along
@@ -170,6 +196,7 @@ public final class View: CustomStringConvertible {
     /// Sets the compression resistance priority along `axis`.
     public func setContentCompressionResistancePriority(_ priority: Priority, for axis: LayoutAxis) {
         if axis == .horizontal { resistance.horizontal = priority } else { resistance.vertical = priority }
+        layoutStamp &+= 1
     }
 
     public var description: String { "View(\(id), frame: \(frame))" }

@@ -180,18 +180,42 @@ enum MortarStatement {
     }
 
     /// One part as a Mortar statement: `card.m_leftMargin |=| root.m_left * 2 + 8 ! 500`.
+    ///
+    /// Made for every constraint a statement makes, so it is built by
+    /// appending pieces to one string rather than by interpolation (which
+    /// goes through each value's description generically).
     private static func partText(
         _ view: View, _ part: MortarAttributeKind, _ relation: Relation, _ value: Part, _ priority: LayoutPriority
     ) -> String {
-        var s = "\(view.id).\(part) \(symbol(relation)) "
+        var s = ""
+        s.reserveCapacity(64)
+        s += view.id
+        s += ".m_"
+        s += part.name
+        s += " "
+        s += symbol(relation)
+        s += " "
         if let other = value.view, let kind = value.kind {
-            s += "\(other.id).\(kind)"
-            if value.multiplier != 1 { s += " * " + NumberFormatting.shortest(value.multiplier) }
-            if value.constant > 0 { s += " + " + NumberFormatting.shortest(value.constant) }
-            if value.constant < 0 { s += " - " + NumberFormatting.shortest(-value.constant) }
+            s += other.id
+            s += ".m_"
+            s += kind.name
+            if value.multiplier != 1 {
+                s += " * "
+                s += NumberFormatting.shortest(value.multiplier)
+            }
+            if value.constant > 0 {
+                s += " + "
+                s += NumberFormatting.shortest(value.constant)
+            }
+            if value.constant < 0 {
+                s += " - "
+                s += NumberFormatting.shortest(-value.constant)
+            }
         } else {
             s += NumberFormatting.shortest(value.constant)
         }
-        return s + " ! \(priority)"
+        s += " ! "
+        s += NumberFormatting.shortest(priority.value)
+        return s
     }
 }

@@ -1,0 +1,268 @@
+import PlumbSolver
+import Synchronization
+
+/// Counts of changes to what any view tree's lowering reads, in the whole
+/// process: ``views`` counts changes to a view (its subviews or constraints
+/// lists, its ``View/layoutStamp``), ``constraints`` changes to a
+/// constraint's constant, multiplier or priority. A layout record that finds
+/// a count where it left it skips that half of its walk; finding both, it
+/// knows that nothing but the root size can have changed.
+enum LayoutInputs {
+    private static let viewCount = Atomic<UInt64>(0)
+    private static let constraintCount = Atomic<UInt64>(0)
+
+    static func viewChanged() { viewCount.add(1, ordering: .relaxed) }
+    static func constraintChanged() { constraintCount.add(1, ordering: .relaxed) }
+
+    static var views: UInt64 { viewCount.load(ordering: .relaxed) }
+    static var constraints: UInt64 { constraintCount.load(ordering: .relaxed) }
+}
+
+/// What a root keeps from its last layout so that the next one, when only
+/// numbers changed, costs a re-solve instead of a new lowering.
+///
+/// The record keeps what tells whether lowering would read the same again:
+/// each view's ``View/subviews`` and ``View/constraints`` arrays as lowered
+/// (held, so any change to a view's list gives it a new array: copy on
+/// write, as the held one is shared), each view's ``View/layoutStamp``, each
+/// lowered constraint's multiplier, and the layout's direction and height
+/// mode; the constants and priorities are those of the stored system's rows.
+/// The next layout walks the tree against it (the views, the lowered
+/// constraints, or neither, as ``LayoutInputs`` shows what may have changed):
+///
+/// - a constant, an intrinsic length (not its presence) or the root size
+///   that differs (bit for bit) is written into the row lowering gave it;
+/// - anything else that differs (a view added, removed or moved, a
+///   constraint activated, deactivated or reordered, a multiplier or a
+///   priority, an intrinsic dimension appearing or going, text, a measure
+///   function, rules, a problem a Swift front end recorded) and any
+///   number lowering would reject drop the record and lay out afresh.
+///
+/// Trees with text, measure functions or Simple Layout Language rules are
+/// not recorded: their lowering depends on measurements and on closures
+/// asked at every layout.
+///
+/// The re-solve is exact. When the first solve needed no optimisation
+/// (every view attribute fixed by required equalities: the block phase
+/// alone), the system is compiled (``CompiledSystem``) at the first reuse and
+/// later layouts re-evaluate its blocks (only those the changed rows reach
+/// when the same rows changed before the previous layout, as in a sweep over
+/// the root width), which gives the same bits as a fresh solve. Otherwise the stored system, with
+/// its new constants, is solved afresh: lowering is skipped, not the solve.
+/// A re-solve that fails (conflicting required constraints) drops the record
+/// and the layout runs afresh, so errors are the uncached path's.
+final class TreeLayoutCache {
+    /// Per view, the root first: the view, unretained (a view's reference
+    /// count lives in a side table, since views are held weakly, which makes
+    /// retaining slow; `subviewLists` holds every view but the root, and
+    /// the root holds this record); its stamp when last looked at; its
+    /// subviews and constraints arrays as lowered.
+    private let refs: [Unmanaged<View>]
+    private var stamps: [UInt64]
+    private let subviewLists: [[View]]
+    private let constraintLists: [[Constraint]]
+    private let parents: [Int32]
+    /// Per lowered constraint (held by `constraintLists`): its row and its multiplier's bits.
+    private let constraints: [Unmanaged<Constraint>]
+    private let rows: [Int32]
+    private let multipliers: [UInt64]
+    /// Per view: its hugging row per axis, or -1 (the resistance row follows).
+    private let intrinsicRows: [(horizontal: Int32, vertical: Int32)]
+    private let direction: LayoutDirection
+    private let fitHeight: Bool
+    /// ``LayoutInputs/views`` and ``LayoutInputs/constraints`` when the
+    /// record last matched the tree (read before lowering, then before each walk).
+    private var viewsMatchedAt: UInt64
+    private var constraintsMatchedAt: UInt64
+
+    /// The lowered system with the current constants (kept in step with
+    /// `compiled`, which is made from it).
+    private var system: ConstraintSystem
+    /// Whether the blocks alone solved it (no optimisation): then it is compiled.
+    private let blocksOnly: Bool
+    private var compiled: CompiledSystem?
+    /// Whether later layouts re-evaluate a compiled system (for tests).
+    var isCompiled: Bool { compiled != nil }
+    /// How many layouts this record has served (for tests).
+    private(set) var reuses = 0
+
+    /// A record of `tree`, solved to `solution`; `nil` for a tree that is
+    /// not recorded (text, measure functions, rules).
+    init?(_ tree: TreeLowering, solution: Solution, fitHeight: Bool, direction: LayoutDirection) {
+        guard tree.lowered.content.isEmpty, !tree.record.hasRules else { return nil }
+        let record = tree.record
+        refs = record.refs
+        stamps = record.stamps
+        subviewLists = record.subviewLists
+        constraintLists = record.constraintLists
+        parents = tree.lowered.parents
+        constraints = record.constraints
+        viewsMatchedAt = record.views
+        constraintsMatchedAt = record.constraintInputs
+        rows = record.rows
+        multipliers = record.multipliers
+        var intrinsicRows = [(horizontal: Int32, vertical: Int32)](repeating: (-1, -1), count: refs.count)
+        for entry in tree.lowered.intrinsicRows {
+            if entry.axis == .horizontal {
+                intrinsicRows[Int(entry.view)].horizontal = Int32(entry.huggingRow.int)
+            } else {
+                intrinsicRows[Int(entry.view)].vertical = Int32(entry.huggingRow.int)
+            }
+        }
+        self.intrinsicRows = intrinsicRows
+        self.direction = direction
+        self.fitHeight = fitHeight
+        system = tree.lowered.system
+        blocksOnly = solution.stats.residualComponents == 0 && solution.stats.largeParts == 0
+    }
+
+    /// Sets row `r`'s constant in the stored (and compiled) system.
+    private func setConstant(_ value: Double, ofRow r: Int32) {
+        let row = RowIndex(Int(r))
+        system.setConstant(value, ofRow: row)
+        compiled?.setConstant(value, ofRow: row)
+    }
+
+    /// The solution's values for the tree under `root` laid out at `width`
+    /// × `height`, or `nil` when the tree no longer matches the record, a
+    /// number is one lowering rejects, or the solve fails: the caller then
+    /// drops the record and lays out afresh.
+    func solve(root: View, width: Double, height: Double, fitHeight: Bool, direction: LayoutDirection) -> [Double]? {
+        guard fitHeight == self.fitHeight, direction == self.direction,
+              width.isFinite, height.isFinite, width >= 0, height >= 0 else { return nil }
+        let views = LayoutInputs.views, constraints = LayoutInputs.constraints
+        if views != viewsMatchedAt || constraints != constraintsMatchedAt {
+            guard applyChanges(views: views != viewsMatchedAt, constraints: constraints != constraintsMatchedAt)
+            else { return nil }
+            viewsMatchedAt = views
+            constraintsMatchedAt = constraints
+        }
+        let widthRow = Int32(SystemBuilder.rootWidthRow.int), heightRow = Int32(SystemBuilder.rootHeightRow.int)
+        if !Self.holds(system.constants, widthRow, width) { setConstant(-width, ofRow: widthRow) }
+        if !fitHeight && !Self.holds(system.constants, heightRow, height) { setConstant(-height, ofRow: heightRow) }
+        do {
+            let values: [Double]
+            if blocksOnly {
+                if compiled == nil { compiled = try CompiledSystem(system, parameterRows: parameterRows()) }
+                values = try compiled!.solve().values
+            } else {
+                values = try system.solve().values
+            }
+            reuses += 1
+            return values
+        } catch {
+            return nil
+        }
+    }
+
+    /// The rows whose constants a later layout may change.
+    private func parameterRows() -> [RowIndex] {
+        var result = [SystemBuilder.rootWidthRow]
+        if !fitHeight { result.append(SystemBuilder.rootHeightRow) }
+        for r in rows { result.append(RowIndex(Int(r))) }
+        for (h, v) in intrinsicRows {
+            for r in [h, v] where r >= 0 {
+                result.append(RowIndex(Int(r)))
+                result.append(RowIndex(Int(r) + 1))
+            }
+        }
+        return result
+    }
+
+    /// Walks the tree against the record and writes the changed constants
+    /// and intrinsic lengths into their rows; false at the first difference
+    /// that is not one of those (nothing is written then). Only the views,
+    /// or only the lowered constraints, when the other count did not move.
+    private func applyChanges(views: Bool, constraints: Bool) -> Bool {
+        // Read through local copies of the rows' constants and priorities;
+        // the changes are written once the walk is over (writing while a
+        // copy is held would copy the whole array).
+        var changes: [(row: Int32, value: Double)] = []
+        let constants = system.constants, priorities = system.priorities
+        for i in 0 ..< (views ? refs.count : 0) {
+            guard refs[i]._withUnsafeGuaranteedRef({
+                collect(of: $0, at: i, constants: constants, priorities: priorities, into: &changes)
+            }) else { return false }
+        }
+        for k in 0 ..< (constraints ? self.constraints.count : 0) {
+            guard self.constraints[k]._withUnsafeGuaranteedRef({
+                collect(of: $0, at: k, constants: constants, priorities: priorities, into: &changes)
+            }) else { return false }
+        }
+        for (row, value) in changes { setConstant(value, ofRow: row) }
+        return true
+    }
+
+    /// Whether `constants[r]` holds `value` as lowering wrote it (`-value`), bit for bit.
+    private static func holds(_ constants: [Double], _ r: Int32, _ value: Double) -> Bool {
+        (-constants[Int(r)]).bitPattern == value.bitPattern
+    }
+
+    /// Whether two arrays are the same storage (so the same elements: a
+    /// change to the view's array would have copied it, the record holding the other).
+    private static func same<T>(_ a: [T], _ b: [T]) -> Bool {
+        a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress && x.count == y.count } }
+    }
+
+    /// ``applyChanges(views:constraints:)`` for view `i`: the same subviews and constraints
+    /// arrays, and, when its stamp moved, nothing lowering reads changed but
+    /// its intrinsic lengths, whose new rows' constants are added to `changes`.
+    private func collect(
+        of view: View, at i: Int, constants: [Double], priorities: PriorityList,
+        into changes: inout [(row: Int32, value: Double)]
+    ) -> Bool {
+        guard Self.same(view.subviews, subviewLists[i]), Self.same(view.constraints, constraintLists[i]) else {
+            return false
+        }
+        let stamp = view.layoutStamp
+        guard stamp != stamps[i] else { return true }
+        guard view.text == nil, view.measureContent == nil, view.swiftFrontEnds.diagnostics.isEmpty,
+              view.ruleLayout?.storedRules.isEmpty ?? true else { return false }
+        let size = view.intrinsicContentSize
+        let rowsOfView = intrinsicRows[i]
+        for (axis, row) in [(LayoutAxis.horizontal, rowsOfView.horizontal), (.vertical, rowsOfView.vertical)] {
+            guard let length = size[axis] else {
+                guard row < 0 else { return false }
+                continue
+            }
+            // A dimension that had no rows, or whose priorities changed, is structure.
+            guard row >= 0, view.contentHuggingPriority(for: axis) == priorities[Int(row)],
+                  view.contentCompressionResistancePriority(for: axis) == priorities[Int(row) + 1]
+            else { return false }
+            if !Self.holds(constants, row, length) {
+                guard length.isFinite, length >= 0 else { return false }
+                changes.append((row, -length))
+                changes.append((row + 1, -length))
+            }
+        }
+        stamps[i] = stamp
+        return true
+    }
+
+    /// ``applyChanges(views:constraints:)`` for lowered constraint `k`: the same multiplier
+    /// and priority; a new constant is added to `changes`.
+    private func collect(
+        of c: Constraint, at k: Int, constants: [Double], priorities: PriorityList,
+        into changes: inout [(row: Int32, value: Double)]
+    ) -> Bool {
+        let row = rows[k]
+        guard c.multiplier.bitPattern == multipliers[k], c.priority == priorities[Int(row)] else { return false }
+        let constant = c.constant
+        if !Self.holds(constants, row, constant) {
+            guard constant.isFinite else { return false }
+            changes.append((row, -constant))
+        }
+        return true
+    }
+
+    /// Sets every view's frame from `values`, as a fresh layout does.
+    func writeFrames(values: [Double], rounding: PixelRounding?) {
+        let frames = SystemBuilder.frames(values: values, parents: parents, absolute: false, rounding: rounding)
+        for i in 0 ..< refs.count { refs[i]._withUnsafeGuaranteedRef { $0.frame = frames[i] } }
+        for i in 0 ..< refs.count {
+            refs[i]._withUnsafeGuaranteedRef { view in
+                if view.textMetrics != nil { view.textMetrics = nil }
+            }
+        }
+    }
+}
