@@ -44,6 +44,14 @@ enum IO {
 
         deinit { if fd > 2 { close(fd) } }
 
+        /// What tells a regular file's version apart (device, inode, size,
+        /// modification time), as it was when opened; nil for anything else.
+        var stamp: [Int]? {
+            guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return [Int(info.st_dev), Int(info.st_ino), Int(info.st_size),
+                    Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+        }
+
         /// Reads to the end straight into one array (no Data copy: documents
         /// can be large).
         func readAll() throws -> [UInt8] {
