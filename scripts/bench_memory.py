@@ -4,7 +4,8 @@
 For each family and size, runs `plumb solve DOC -o /dev/null` RUNS times and
 takes the median of the child's peak resident set size (ru_maxrss from
 wait4, so no external `time` tool is needed). The process's fixed cost (the
-Swift runtime, Foundation and OpenBLAS pages, about 22 MB) is measured on
+pages of the tool with the Swift runtime linked in, and of libc, libstdc++,
+OpenBLAS, Clp and Pango's libraries: about 19 MiB) is measured on
 Examples/hello.json and shown apart; the goal of issue 5 counts the whole
 peak: under 1 KiB per view at 100,000 views.
 
