@@ -31,15 +31,17 @@ import Synchronization
 /// The measurer holds one Pango context behind a lock: it can be shared
 /// between threads, which then measure one at a time.
 public final class PangoTextMeasurer: TextMeasurer {
-    private let engine: Mutex<PangoEngine>
+    /// Made by the first measurement: a run without text never sets up
+    /// fontconfig and Pango (their configuration and caches cost every
+    /// `plumb` run memory and time otherwise).
+    private let engine = Mutex<PangoEngine?>(nil)
 
-    public init() {
-        engine = Mutex(PangoEngine())
-    }
+    public init() {}
 
     public func measure(_ text: Text, width: Double?) throws(TextMeasurementError) -> TextMetrics {
-        try engine.withLock { (engine: inout PangoEngine) throws(TextMeasurementError) -> TextMetrics in
-            try engine.measure(text, width: width)
+        try engine.withLock { (engine: inout PangoEngine?) throws(TextMeasurementError) -> TextMetrics in
+            if engine == nil { engine = PangoEngine() }
+            return try engine!.measure(text, width: width)
         }
     }
 }

@@ -5,7 +5,13 @@ import Darwin
 #endif
 import ArgumentParser
 import Dispatch
+// ProcessInfo only: FoundationEssentials (which ArgumentParser loads anyway)
+// rather than Foundation, whose libraries cost every run about 5.7 MiB resident.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Plumb
 import PlumbText
 
@@ -215,14 +221,8 @@ struct BatchCommand: ParsableCommand {
     /// by the worker that lays it out), or JSON Lines read a chunk at a time
     /// as the workers ask for documents.
     private func openDocuments() throws -> Documents {
-        var isDirectory: ObjCBool = false
-        if input != "-", FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue {
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: input)
-            } catch {
-                throw CLIError("cannot list \(input): \(error.localizedDescription)")
-            }
+        if input != "-", IO.isDirectory(input) {
+            let names = try IO.directoryEntries(input)
             let files = names.filter { $0.hasSuffix(".json") }.sorted()
             var position = 0
             let directory = input
@@ -295,7 +295,7 @@ private final class JSONLines {
 /// under the lock) only while it is fewer than `window` ahead of the next
 /// result to be taken, so at most `window` documents and results are held.
 private final class OrderedResults<Value>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     /// Result `i` waits in `slots[i % window]`.
     private var slots: [Value?]
     private let window: Int
@@ -370,19 +370,43 @@ private struct Progress {
     func show(done: Int) {
         guard enabled else { return }
         guard let total, total > 0 else {
-            FileHandle.standardError.write(Data("\r\(done) documents".utf8))
+            IO.writeError("\r\(done) documents")
             return
         }
         let width = 30
         let filled = done * width / total
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) documents".utf8))
+        IO.writeError("\r[\(bar)] \(done)/\(total) documents")
     }
 
     func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\n".utf8))
+        IO.writeError("\n")
     }
+}
+
+/// A mutex and a condition variable (pthread's), for ``OrderedResults``.
+private final class Condition: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let cond = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(cond, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(cond)
+        pthread_mutex_destroy(mutex)
+        cond.deallocate()
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
+    /// Waits to be woken by ``broadcast()``; the lock is held before and after.
+    func wait() { pthread_cond_wait(cond, mutex) }
+    func broadcast() { pthread_cond_broadcast(cond) }
 }
 
 extension String {

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 #if canImport(Glibc)
 private let posixRead = Glibc.read
@@ -44,6 +43,14 @@ enum IO {
         }
 
         deinit { if fd > 2 { close(fd) } }
+
+        /// What tells a regular file's version apart (device, inode, size,
+        /// modification time), as it was when opened; nil for anything else.
+        var stamp: [Int]? {
+            guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return [Int(info.st_dev), Int(info.st_ino), Int(info.st_size),
+                    Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+        }
 
         /// Reads to the end straight into one array (no Data copy: documents
         /// can be large).
@@ -177,8 +184,49 @@ enum IO {
         private var committed = false
     }
 
+    /// Writes `message` and a line break (unless it ends with one) to standard error.
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+        writeError(message.hasSuffix("\n") ? message : message + "\n")
+    }
+
+    /// Writes `text` to standard error as it is (no Foundation: the tool
+    /// does not load its libraries).
+    static func writeError(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            var done = 0
+            while done < buffer.count {
+                let n = posixWrite(2, buffer.baseAddress! + done, buffer.count - done)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return }
+                done += n
+            }
+        }
+    }
+
+    /// Whether `path` names a directory (following symbolic links).
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The names in directory `path`, without `.` and `..`, in no particular order.
+    static func directoryEntries(_ path: String) throws -> [String] {
+        guard let dir = opendir(path) else { throw CLIError("cannot list \(path)", errno: errno) }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(dir) else {
+                if errno != 0 { throw CLIError("cannot list \(path)", errno: errno) }
+                break
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// Monotonic time in seconds.

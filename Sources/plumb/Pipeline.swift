@@ -15,6 +15,28 @@ enum Pipeline {
         return try LayoutDocument.parse(try IO.read(path), source: sourceName(path))
     }
 
+    /// Reads, parses and lowers the document at `path` (`-` for standard
+    /// input), installing Pango as ``loadDocument(_:)`` does. A regular
+    /// file's document is not kept: the lowered layout describes its rows'
+    /// origins (for an error or a conflict) by reading the file again, as
+    /// long as it is unchanged (same inode, size and modification time).
+    /// `inspect` sees the document before it goes.
+    static func lowerDocument(_ path: String, inspect: (LayoutDocument) -> Void = { _ in }) throws -> LoweredLayout {
+        PlumbText.install()
+        let input = try IO.Input(path)
+        let stamp = input.stamp
+        let document = try LayoutDocument.parse(try input.readAll(), source: sourceName(path))
+        inspect(document)
+        var lowered = try document.lower()
+        if let stamp {
+            lowered.describeOrigins(byReloading: {
+                guard let again = try? IO.Input(path), again.stamp == stamp else { return nil }
+                return try? again.readAll()
+            })
+        }
+        return lowered
+    }
+
     /// Solves a compiled layout at one root size; a failure is preceded on
     /// standard error by the size it happened at.
     static func solve(_ layout: CompiledLayout, width: Double, height: Double) throws -> Solution {

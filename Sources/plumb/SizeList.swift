@@ -17,7 +17,7 @@ struct SizeList: Equatable {
         for item in items {
             let item = item.trimmingSpaces
             guard !item.isEmpty else { throw CLIError("'\(text)': empty entry in the list") }
-            guard let dots = item.range(of: "...") else {
+            guard let dots = item.firstRange(of: "...") else {
                 values.append(try number(item, in: text))
                 continue
             }

@@ -41,16 +41,14 @@ struct SolveCommand: ParsableCommand {
 
     private func solve() throws {
         let t0 = IO.now()
-        // The document goes as soon as it is lowered (its origins keep what
-        // diagnostics need).
+        // The document goes as soon as it is lowered: a file is read again
+        // only if an error or a conflict needs its rows' origins.
         var t1 = t0
         var textFonts: [Int: Font] = [:]
-        let lowered = try {
-            let doc = try Pipeline.loadDocument(document)
+        let lowered = try Pipeline.lowerDocument(document) { doc in
             t1 = IO.now()
             for i in 0 ..< doc.viewCount { if let text = doc.text(at: i) { textFonts[i] = text.font } }
-            return try doc.lower()
-        }()
+        }
         let t2 = IO.now()
         let (solution, content) = try lowered.solveMeasuringContent(options: SolveOptions(strategy: strategy))
         let t3 = IO.now()

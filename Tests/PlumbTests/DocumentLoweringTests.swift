@@ -1,4 +1,5 @@
 import Testing
+import Synchronization
 @testable import Plumb
 
 @Suite struct DocumentLoweringTests {
@@ -124,5 +125,53 @@ import Testing
         let error = #expect(throws: LayoutError.self) { try parseDocument(json).lower() }
         #expect(error?.diagnostics.count == LayoutError.diagnosticLimit && error?.suppressedCount == 5)
         #expect(error?.description.hasSuffix("... and 5 more errors not shown") == true)
+    }
+}
+
+/// `LoweredLayout.describeOrigins(byReloading:)`: origins made from the
+/// document read again, not kept from the one lowered.
+@Suite struct ReloadedOriginsTests {
+    static let json = """
+        {"root": {"width": 100, "height": 100},
+         "views": [{"id": "a", "intrinsicSize": [10, 10], "compressionResistance": [1000, 1000]}],
+         "constraints": ["a.left = 0", "a.width = 50", "a.top = 0", "a.height = 5"]}
+        """
+
+    @Test func theSameDocumentReadAgainGivesTheSameOrigins() throws {
+        let bytes = Array(Self.json.utf8)
+        let kept = try LayoutDocument.parse(bytes, source: "doc.json").lower()
+        var reloaded = kept
+        let reads = Mutex(0)
+        reloaded.describeOrigins(byReloading: { reads.withLock { $0 += 1 }; return bytes })
+        #expect(reads.withLock { $0 } == 0)
+        for r in 0 ..< kept.system.rowCount {
+            #expect(reloaded.system.origins[r] == kept.system.origins[r])
+        }
+        #expect(reads.withLock { $0 } == 1)
+        // A conflict names the same rows with the same text.
+        #expect(throws: LayoutError.self) { try reloaded.solve() }
+        do { _ = try reloaded.solve() } catch {
+            var expected = ""
+            do { _ = try kept.solve() } catch { expected = error.description }
+            #expect(error.description == expected)
+            #expect(error.description.contains(#"constraints[3] "a.height = 5""#))
+        }
+    }
+
+    @Test func aDocumentThatCannotBeReadAgainNamesRowsByPlace() throws {
+        var lowered = try LayoutDocument.parse(Array(Self.json.utf8), source: "doc.json").lower()
+        lowered.describeOrigins(byReloading: { nil })
+        let origins = (0 ..< lowered.system.rowCount).map { lowered.system.origins[$0] }
+        let constraint = try #require(origins.first { $0.kind == .constraint && $0.index == 3 })
+        #expect(constraint.text == "(doc.json changed or could not be read again)")
+        #expect(origins.contains { $0.kind == .intrinsicSize && $0.text.hasPrefix("view 1 ") })
+        #expect(origins.contains { $0.kind == .root })
+    }
+
+    @Test func aLayoutNotFromADocumentIsLeftAsItIs() throws {
+        var lowered = try LayoutDocument.parse(Array(Self.json.utf8), source: "doc.json").lower()
+        lowered.system.originSource = nil
+        lowered.describeOrigins(byReloading: { nil })
+        #expect(lowered.system.originSource == nil)
     }
 }
