@@ -35,6 +35,43 @@ import PlumbTestSupport
         }
     }
 
+    /// Many frames (the writer fills its output a block of frames at a
+    /// time) give, around and across block boundaries, exactly the bytes of
+    /// a plain writer made here from the format: key, `: [`, four numbers
+    /// joined by `, `, `]`, frames joined by `, ` (one line) or `,\n  `.
+    @Test func manyFramesMatchAPlainWriter() {
+        var random = SplitMix64(seed: 7)
+        for n in [255, 256, 257, 513, 700] {
+            let ids = (0 ..< n).map { i in i % 97 == 0 ? "id\"\(i)" : "view\(i)" }
+            let frames = (0 ..< n).map { _ in
+                rect(Double(Int.random(in: -500 ... 500, using: &random)) / 16,
+                     Double.random(in: -1e6 ... 1e6, using: &random),
+                     [0, 1.0 / 3, 1e-7, 123456.5].randomElement(using: &random)!,
+                     Double(Int.random(in: 0 ... 9999, using: &random)))
+            }
+            for oneLine in [true, false] {
+                var expected: [UInt8] = Array("{".utf8)
+                if !oneLine { expected += Array("\n  ".utf8) }
+                for i in 0 ..< n {
+                    if i > 0 { expected += Array((oneLine ? ", " : ",\n  ").utf8) }
+                    FrameWriter.appendString(ids[i], to: &expected)
+                    expected += Array(": [".utf8)
+                    let f = frames[i]
+                    for (k, x) in [f.x, f.y, f.width, f.height].enumerated() {
+                        if k > 0 { expected += Array(", ".utf8) }
+                        FrameWriter.appendNumber(x, to: &expected)
+                    }
+                    expected += Array("]".utf8)
+                }
+                if !oneLine { expected += Array("\n".utf8) }
+                expected += Array("}".utf8)
+                var written: [UInt8] = []
+                FrameWriter.appendFrames(ids: ids, frames: frames, oneLine: oneLine, to: &written)
+                #expect(written == expected, "\(n) frames, oneLine \(oneLine)")
+            }
+        }
+    }
+
     /// The output is valid JSON that reads back (through our own reader) to the same numbers.
     @Test func roundTrip() throws {
         let values: [Double] = [0, 1, -1, 0.1, 2.0 / 3, 1e15, 1e15 + 1, 123.456e-7, -987654321.125, 5e-324, 1.7976931348623157e308]

@@ -98,32 +98,40 @@ public enum FrameWriter {
     public static func appendFrames(_ keys: Keys, frames: [Rect], to out: inout [UInt8]) {
         precondition(keys.count == frames.count, "one frame per id")
         out.append(UInt8(ascii: "{"))
-        // The output grows once by the most this can write, every key and
-        // number is written in place, and the unused tail is cut: no call
-        // per frame into the array.
-        let start = out.count
-        let most = keys.bytes.count + frames.count * frameTextLength
-        out.append(contentsOf: repeatElement(0, count: most))
-        let written = out.withUnsafeMutableBufferPointer { buffer in
-            keys.bytes.withUnsafeBufferPointer { bytes in
-                keys.ends.withUnsafeBufferPointer { ends in
-                    frames.withUnsafeBufferPointer { frames in
-                        let base = buffer.baseAddress! + start
-                        var p = base
-                        var from = 0
-                        for i in 0 ..< frames.count {
-                            let length = ends[i] - from
-                            p.update(from: bytes.baseAddress! + from, count: length)
-                            p += length
-                            from = ends[i]
-                            p += writeNumbers(frames[i], to: p)
+        // Frames go out in blocks: the output grows by the most a block can
+        // take, every key and number of the block is written in place, and
+        // the unused tail is cut. No call per frame into the array, and no
+        // more than one block's slack is ever touched beyond the final size.
+        let block = 256
+        var first = 0
+        while first < frames.count {
+            let last = min(first + block, frames.count)
+            let from = first == 0 ? 0 : keys.ends[first - 1]
+            let start = out.count
+            let most = keys.ends[last - 1] - from + (last - first) * frameTextLength
+            out.append(contentsOf: repeatElement(0, count: most))
+            let written = out.withUnsafeMutableBufferPointer { buffer in
+                keys.bytes.withUnsafeBufferPointer { bytes in
+                    keys.ends.withUnsafeBufferPointer { ends in
+                        frames.withUnsafeBufferPointer { frames in
+                            let base = buffer.baseAddress! + start
+                            var p = base
+                            var keyStart = from
+                            for i in first ..< last {
+                                let length = ends[i] - keyStart
+                                p.update(from: bytes.baseAddress! + keyStart, count: length)
+                                p += length
+                                keyStart = ends[i]
+                                p += writeNumbers(frames[i], to: p)
+                            }
+                            return p - base
                         }
-                        return p - base
                     }
                 }
             }
+            out.removeLast(most - written)
+            first = last
         }
-        out.removeLast(most - written)
         if !keys.oneLine && !frames.isEmpty { out.append(UInt8(ascii: "\n")) }
         out.append(UInt8(ascii: "}"))
     }
