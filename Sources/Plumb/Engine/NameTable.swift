@@ -2,16 +2,23 @@
 /// the pool, looked up by bytes so that resolving a name allocates nothing.
 ///
 /// Open addressing with linear probing over a power-of-two table kept at most
-/// half full; the hash is 64-bit FNV-1a.
+/// half full; the hash is 64-bit FNV-1a, folded to a 32-bit tag whose low
+/// bits give the home slot. Each slot holds the entry and its name's tag, so
+/// a probe that meets another name almost never reads the pool (with a
+/// hundred thousand views, the pool's offsets and bytes are cache misses),
+/// and growing reads no name again.
 struct NameTable: Sendable {
-    private var slots: [Int32]
+    /// `tag << 32 | entry`, or ``empty``.
+    private var slots: [UInt64]
     private var mask: Int
     private(set) var count = 0
+
+    private static let empty = UInt64.max
 
     init(capacity: Int = 16) {
         var size = 16
         while size < 2 * capacity { size <<= 1 }
-        slots = [Int32](repeating: -1, count: size)
+        slots = [UInt64](repeating: Self.empty, count: size)
         mask = size - 1
     }
 
@@ -19,15 +26,25 @@ struct NameTable: Sendable {
     ///
     /// - Complexity: O(name length) expected.
     func index(of name: UnsafeBufferPointer<UInt8>, in pool: BytePool) -> Int? {
-        var slot = Self.hash(name) & mask
+        let h = Self.hash(name)
+        return find(name, hash: h, in: pool).entry
+    }
+
+    /// Where `name` (of tag `tag`) is, or the empty slot where it would go.
+    private func find(_ name: UnsafeBufferPointer<UInt8>, hash tag: UInt64,
+                      in pool: BytePool) -> (entry: Int?, slot: Int) {
+        var slot = Int(truncatingIfNeeded: tag) & mask
         return slots.withUnsafeBufferPointer { s in
             pool.bytes.withUnsafeBufferPointer { bytes in
                 while true {
-                    let entry = Int(s[slot])
-                    if entry < 0 { return nil }
-                    let r = pool.range(entry)
-                    if r.count == name.count && memcmpEqual(UnsafeBufferPointer(rebasing: bytes[r]), name) {
-                        return entry
+                    let value = s[slot]
+                    if value == Self.empty { return (nil, slot) }
+                    if value >> 32 == tag {
+                        let entry = Int(UInt32(truncatingIfNeeded: value))
+                        let r = pool.range(entry)
+                        if r.count == name.count && memcmpEqual(UnsafeBufferPointer(rebasing: bytes[r]), name) {
+                            return (entry, slot)
+                        }
                     }
                     slot = (slot &+ 1) & mask
                 }
@@ -39,36 +56,41 @@ struct NameTable: Sendable {
     /// there; returns the index already recorded for that name, or `nil`
     /// when `entry` was inserted.
     mutating func insert(_ entry: Int, of pool: BytePool) -> Int? {
-        if 2 * (count + 1) > slots.count { grow(pool) }
-        let existing: Int? = pool.withEntry(entry) { name in
-            if let found = index(of: name, in: pool) { return found }
-            var slot = Self.hash(name) & mask
-            while slots[slot] >= 0 { slot = (slot &+ 1) & mask }
-            slots[slot] = Int32(entry)
-            return nil
+        if 2 * (count + 1) > slots.count { grow() }
+        let (existing, slot, h) = pool.withEntry(entry) { name in
+            let h = Self.hash(name)
+            let (found, slot) = find(name, hash: h, in: pool)
+            return (found, slot, h)
         }
-        if existing == nil { count += 1 }
-        return existing
+        if let existing { return existing }
+        slots[slot] = h << 32 | UInt64(UInt32(entry))
+        count += 1
+        return nil
     }
 
-    private mutating func grow(_ pool: BytePool) {
+    /// Doubles the table. A name's home slot is the low bits of its tag,
+    /// which the slot keeps: no name is read again.
+    private mutating func grow() {
         let old = slots
-        slots = [Int32](repeating: -1, count: old.count * 2)
+        slots = [UInt64](repeating: Self.empty, count: old.count * 2)
         mask = slots.count - 1
-        for entry in old where entry >= 0 {
-            var slot = pool.withEntry(Int(entry)) { Self.hash($0) } & mask
-            while slots[slot] >= 0 { slot = (slot &+ 1) & mask }
-            slots[slot] = entry
+        for value in old where value != Self.empty {
+            var slot = Int(truncatingIfNeeded: value >> 32) & mask
+            while slots[slot] != Self.empty { slot = (slot &+ 1) & mask }
+            slots[slot] = value
         }
     }
 
+    /// The 32-bit tag of a name: FNV-1a over its bytes, folded and mixed so
+    /// that its low bits (the home slot) and the rest (compared on probes)
+    /// both depend on every byte.
     @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes {
             h ^= UInt64(b)
             h = h &* 0x0000_0100_0000_01b3
         }
-        return Int(truncatingIfNeeded: h ^ (h >> 29))
+        return ((h ^ (h >> 32)) &* 0x9E37_79B9_7F4A_7C15) >> 32
     }
 }
