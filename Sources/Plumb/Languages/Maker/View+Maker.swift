@@ -74,7 +74,7 @@ extension View {
             if old.multiplier == new.multiplier {
                 old.constant = new.constant
                 old.priority = new.priority
-                old.origin = new.origin
+                old.originStorage = new.originStorage
                 result.append(old)
             } else {
                 old.isActive = false

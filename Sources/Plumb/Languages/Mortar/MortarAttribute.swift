@@ -26,27 +26,62 @@ public struct MortarAttribute: CustomStringConvertible {
     var problem: SwiftFrontEndProblem?
     /// Whether `*`, `/`, `+`, `-` or `~` was applied (not allowed on the left side).
     var hasArithmetic = false
-    /// The side as written, for messages and constraint origins.
-    var text: String
+    /// The number or numbers as written, for a side that is a number
+    /// (``constants`` may change with arithmetic; this does not).
+    private let writtenNumbers: [Double]?
+    /// What arithmetic and `!` appended, in order, for ``text``.
+    var writtenSuffix: [WrittenPiece] = []
+
+    /// One operation as written after the side: ` + 8`, ` * (2, 3)`, ` ! 750`.
+    enum WrittenPiece {
+        case arithmetic(Character, [Double])
+        case priority(LayoutPriority)
+
+        var text: String {
+            switch self {
+            case .arithmetic(let symbol, let values):
+                " \(symbol) " + (values.count == 1
+                    ? NumberFormatting.shortest(values[0])
+                    : "(" + values.map(NumberFormatting.shortest).joined(separator: ", ") + ")")
+            case .priority(let p): " ! \(p)"
+            }
+        }
+    }
+
+    /// The side as written, for messages and constraint origins. Made when
+    /// read (only for a problem): every operator makes sides, and few
+    /// statements have one.
+    var text: String {
+        var s: String
+        if let view {
+            s = kind.map { "\(view.id).\($0)" } ?? view.id
+        } else if let numbers = writtenNumbers, numbers.count == 1 {
+            s = NumberFormatting.shortest(numbers[0])
+        } else {
+            s = "(" + (writtenNumbers ?? []).map(NumberFormatting.shortest).joined(separator: ", ") + ")"
+        }
+        for piece in writtenSuffix { s += piece.text }
+        return s
+    }
 
     init(view: View, kind: MortarAttributeKind?) {
         self.view = view
         self.kind = kind
-        self.text = kind.map { "\(view.id).\($0)" } ?? view.id
+        self.writtenNumbers = nil
     }
 
     init(constant: Double) {
         view = nil
         kind = nil
         constants = [constant]
-        text = NumberFormatting.shortest(constant)
+        writtenNumbers = constants
     }
 
     init(constants: [Double]) {
         view = nil
         kind = nil
         self.constants = constants
-        text = "(" + constants.map(NumberFormatting.shortest).joined(separator: ", ") + ")"
+        writtenNumbers = constants
     }
 
     /// The number of parts the arithmetic must match, when the attribute is known.
