@@ -1,5 +1,5 @@
 /// Everything one maker line says, filled in by the chain of step types and
-/// lowered to ``Constraint``s in one place, ``lower()``.
+/// lowered to ``Constraint``s in one place, ``lower(into:)``.
 ///
 /// `make.left.right.equalTo(other).offset(8).priority(.high)` is one
 /// description: attributes `left, right`, relation `=`, target `other`,
@@ -74,32 +74,37 @@ final class ConstraintDescription {
         }
     }
 
-    /// The inactive constraints of this line, one per attribute; on a mistake,
-    /// none: the problem is recorded on the view for its next layout.
-    func lower() -> [Constraint] {
+    /// Appends the inactive constraints of this line to `made`, one per
+    /// attribute; on a mistake, none: the problem is recorded on the view for
+    /// its next layout.
+    func lower(into made: inout [Constraint]) {
+        let start = made.count
         // What the line's origins are made of; the text is made only when read.
         let described = MakerLineOrigin(self)
-        func report(_ problem: SwiftFrontEndProblem) -> [Constraint] {
+        func report(_ problem: SwiftFrontEndProblem) {
+            made.removeSubrange(start...)
             view.recordProblem(problem, origin: described.origin(part: nil), file: file, line: line)
-            return []
         }
         if let problem { return report(problem) }
         guard let relation, let target else { return report(.missingRelation(attributes.text)) }
         guard let priority = priority.priority else { return report(.priorityOutOfRange(self.priority.value)) }
 
-        let firsts = attributes.layoutAttributes
-        var made: [Constraint] = []
-        made.reserveCapacity(firsts.count)
-        for first in firsts {
+        // The attributes in their order (``ConstraintAttributes/layoutAttributes``),
+        // read bit by bit rather than made into an array.
+        let several = attributes.rawValue.nonzeroBitCount > 1
+        var bits = attributes.rawValue
+        while bits != 0 {
+            let first = ConstraintAttributes.attribute(bit: bits.trailingZeroBitCount)
+            bits &= bits &- 1
             var second: (view: View, attribute: LayoutAttribute)?
             var constant = offset + Self.insetConstant(first, insets)
             switch target.kind {
             case .view(let other):
                 second = (other, first)
             case .attribute(let a):
-                let others = a.layoutAttributes
-                if others.count == 1 {
-                    second = (a.view, others[0])
+                let others = a.attributes.rawValue
+                if others.nonzeroBitCount == 1 {
+                    second = (a.view, ConstraintAttributes.attribute(bit: others.trailingZeroBitCount))
                 } else if a.attributes == attributes {
                     second = (a.view, first)
                 } else {
@@ -119,9 +124,8 @@ final class ConstraintDescription {
                 first: view, firstAttribute: first, relation: relation,
                 multiplier: second == nil ? 1 : multiplier, second: second?.view,
                 secondAttribute: second?.attribute, constant: constant, priority: priority),
-                origin: .maker(described, part: firsts.count > 1 ? first : nil)))
+                origin: .maker(described, part: several ? first : nil)))
         }
-        return made
     }
 }
 
