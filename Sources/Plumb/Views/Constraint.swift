@@ -42,10 +42,10 @@ public final class Constraint: CustomStringConvertible {
     /// that made it), for error messages and conflict reports. The maker's
     /// ``View/updateConstraints(file:line:_:)`` replaces it with the updating line.
     ///
-    /// The Swift front ends make many constraints whose origins are only read
-    /// for an error, so theirs are described when read (see
-    /// ``ConstraintOrigin``): the text is the same as if it had been made
-    /// with the constraint.
+    /// Mortar and the maker make many constraints whose origins are only
+    /// read for an error, so theirs are made when read (from values kept
+    /// with the constraint, `ConstraintOrigin`): the text is the one that
+    /// making it with the constraint gave.
     public internal(set) var origin: Origin {
         get { originStorage.origin }
         set { originStorage = .stored(newValue) }

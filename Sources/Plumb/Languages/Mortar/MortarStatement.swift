@@ -103,6 +103,23 @@ enum MortarStatement {
         if let problem = target.problem { return report(problem) }
         guard !target.hasArithmetic else { return report(.arithmeticOnTarget(target.text)) }
 
+        // The common statement, one attribute against one side with one
+        // multiplier and constant (`a.m_top |=| b.m_bottom + 8`): the same
+        // checks and constraint as below, without the arrays of parts and values.
+        if let kind = target.kind, kind.isSingle, case .single(let s) = source, s.problem == nil,
+           s.kind?.isSingle ?? true {
+            let multipliers = s.multipliers, constants = s.constants
+            if multipliers.count == 1 && constants.count == 1 {
+                let value = Part(
+                    view: s.view, kind: s.view == nil ? nil : (s.kind ?? kind),
+                    multiplier: multipliers[0], constant: constants[0], priority: s.priority)
+                _ = lowerPart(
+                    targetView, kind, relation, value, fallback: target.priority ?? MortarDefault.priority.current,
+                    into: &made, report: report)
+                return
+            }
+        }
+
         // The target's parts: its own attribute, else the source's, else edges.
         let parts: [MortarAttributeKind]
         if let kind = target.kind {
@@ -152,36 +169,52 @@ enum MortarStatement {
 
         let fallback = target.priority ?? MortarDefault.priority.current
         for (part, value) in zip(parts, values) {
-            let written = value.priority ?? fallback
-            guard let priority = written.priority else { return report(.priorityOutOfRange(written.value)) }
-            guard let first = part.base else { continue }  // parts are always single
-            let described = MortarPartOrigin(
-                targetID: targetView.id, part: part, relation: relation,
-                sourceID: value.kind == nil ? nil : value.view?.id, sourceKind: value.view == nil ? nil : value.kind,
-                multiplier: value.multiplier, constant: value.constant, priority: written.value)
-            if let view = value.view, let kind = value.kind, let second = kind.base {
-                if !first.canBeRelated(to: second) {
-                    targetView.recordProblem(
-                        .incompatibleAttributes("\(targetView.id).\(part)", "\(view.id).\(kind)"),
-                        origin: ConstraintOrigin.mortar(described).origin)
-                    continue
-                }
-                // Margin attributes are their base attribute plus an offset:
-                // t + ot ⋈ m · (s + os) + k  ⇔  t ⋈ m · s + (k + m · os − ot).
-                let constant = value.constant + value.multiplier * kind.marginOffset(view.layoutMargins)
-                    - part.marginOffset(targetView.layoutMargins)
-                made.append(Constraint(resolved: ResolvedSimpleFormat(
-                    first: targetView, firstAttribute: first, relation: relation,
-                    multiplier: value.multiplier, second: view, secondAttribute: second,
-                    constant: constant, priority: priority), origin: .mortar(described)))
-            } else {
-                made.append(Constraint(resolved: ResolvedSimpleFormat(
-                    first: targetView, firstAttribute: first, relation: relation,
-                    multiplier: 1, second: nil, secondAttribute: nil,
-                    constant: value.constant - part.marginOffset(targetView.layoutMargins),
-                    priority: priority), origin: .mortar(described)))
+            guard lowerPart(targetView, part, relation, value, fallback: fallback, into: &made, report: report) else {
+                return
             }
         }
+    }
+
+    /// Makes the constraint of one part, `targetView.part ⋈ value`. Returns
+    /// `false` when the statement must stop (a priority out of range, which
+    /// `report` has recorded); an incompatible pair is recorded and skipped.
+    private static func lowerPart(
+        _ targetView: View, _ part: MortarAttributeKind, _ relation: Relation, _ value: Part,
+        fallback: LayoutPriority, into made: inout [Constraint], report: (SwiftFrontEndProblem) -> Void
+    ) -> Bool {
+        let written = value.priority ?? fallback
+        guard let priority = written.priority else {
+            report(.priorityOutOfRange(written.value))
+            return false
+        }
+        guard let first = part.base else { return true }  // parts are always single
+        let described = MortarPartOrigin(
+            targetID: targetView.id, part: part, relation: relation,
+            sourceID: value.kind == nil ? nil : value.view?.id, sourceKind: value.view == nil ? nil : value.kind,
+            multiplier: value.multiplier, constant: value.constant, priority: written.value)
+        if let view = value.view, let kind = value.kind, let second = kind.base {
+            if !first.canBeRelated(to: second) {
+                targetView.recordProblem(
+                    .incompatibleAttributes("\(targetView.id).\(part)", "\(view.id).\(kind)"),
+                    origin: ConstraintOrigin.mortar(described).origin)
+                return true
+            }
+            // Margin attributes are their base attribute plus an offset:
+            // t + ot ⋈ m · (s + os) + k  ⇔  t ⋈ m · s + (k + m · os − ot).
+            let constant = value.constant + value.multiplier * kind.marginOffset(view.layoutMargins)
+                - part.marginOffset(targetView.layoutMargins)
+            made.append(Constraint(resolved: ResolvedSimpleFormat(
+                first: targetView, firstAttribute: first, relation: relation,
+                multiplier: value.multiplier, second: view, secondAttribute: second,
+                constant: constant, priority: priority), origin: .mortar(described)))
+        } else {
+            made.append(Constraint(resolved: ResolvedSimpleFormat(
+                first: targetView, firstAttribute: first, relation: relation,
+                multiplier: 1, second: nil, secondAttribute: nil,
+                constant: value.constant - part.marginOffset(targetView.layoutMargins),
+                priority: priority), origin: .mortar(described)))
+        }
+        return true
     }
 }
 
