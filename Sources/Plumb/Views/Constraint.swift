@@ -41,7 +41,18 @@ public final class Constraint: CustomStringConvertible {
     /// Where the constraint came from (its string and the Swift file and line
     /// that made it), for error messages and conflict reports. The maker's
     /// ``View/updateConstraints(file:line:_:)`` replaces it with the updating line.
-    public internal(set) var origin: Origin
+    ///
+    /// Mortar and the maker make many constraints whose origins are only
+    /// read for an error, so theirs are made when read (from values kept
+    /// with the constraint, `ConstraintOrigin`): the text is the one that
+    /// making it with the constraint gave.
+    public internal(set) var origin: Origin {
+        get { originStorage.origin }
+        set { originStorage = .stored(newValue) }
+    }
+
+    /// The origin, or what describes it when it is read.
+    var originStorage: ConstraintOrigin
 
     /// Whether ``View/layout(width:height:direction:scale:measurer:)`` uses the constraint. Setting it
     /// to `true` registers the constraint with its views; `false` removes it.
@@ -93,9 +104,9 @@ public final class Constraint: CustomStringConvertible {
         self.constant = constant
         self.priority = priority
         self.hasSecondView = true
-        self.origin = Origin(kind: .code, text: Self.formula(
+        self.originStorage = .stored(Origin(kind: .code, text: Self.formula(
             first.id, firstAttribute, relation, multiplier, second.id, secondAttribute, constant, priority),
-            file: file, line: line)
+            file: file, line: line))
     }
 
     /// Creates an inactive constraint `first.firstAttribute relation constant`.
@@ -115,13 +126,18 @@ public final class Constraint: CustomStringConvertible {
         self.constant = constant
         self.priority = priority
         self.hasSecondView = false
-        self.origin = Origin(kind: .code, text: Self.formula(
+        self.originStorage = .stored(Origin(kind: .code, text: Self.formula(
             first.id, firstAttribute, relation, 1, nil, nil, constant, priority),
-            file: file, line: line)
+            file: file, line: line))
     }
 
     /// A constraint resolved from a Simple Format Language string.
-    init(resolved r: ResolvedSimpleFormat<View>, origin: Origin) {
+    convenience init(resolved r: ResolvedSimpleFormat<View>, origin: Origin) {
+        self.init(resolved: r, origin: .stored(origin))
+    }
+
+    /// A constraint resolved by a front end, with its origin or what describes it.
+    init(resolved r: ResolvedSimpleFormat<View>, origin: ConstraintOrigin) {
         firstView = r.first
         firstViewID = ObjectIdentifier(r.first)
         firstAttribute = r.firstAttribute
@@ -133,7 +149,7 @@ public final class Constraint: CustomStringConvertible {
         constant = r.constant
         priority = r.priority
         hasSecondView = r.second != nil
-        self.origin = origin
+        self.originStorage = origin
     }
 
     // MARK: - Activation

@@ -222,6 +222,9 @@ extension View {
         var sink = DiagnosticSink()
         var intrinsicRows: [LoweredLayout.IntrinsicRows] = []
         var builder = SystemBuilder(viewCount: views.count, rows: rowEstimate)
+        // Describes the rows of constraints whose origins are made when read.
+        let origins = ViewTreeOrigins()
+        builder.originSource = origins
         builder.fixRoot(width: width, height: height, rootID: id, fitHeight: fitHeight)
         builder.direction = direction
 
@@ -250,7 +253,8 @@ extension View {
             let me = ObjectIdentifier(view)
             let list = view.constraints
             for c in list {
-                let row = Self.lower(c, listedBy: view, at: i, me: me, index: index, into: &builder, sink: &sink)
+                let row = Self.lower(
+                    c, listedBy: view, at: i, me: me, index: index, origins: origins, into: &builder, sink: &sink)
                 if row >= 0 {
                     record.constraints.append(Unmanaged.passUnretained(c))
                     record.rows.append(row)
@@ -296,7 +300,7 @@ extension View {
     /// the references are loaded and a view that is gone is reported.
     private static func lower(
         _ c: Constraint, listedBy view: View, at i: Int, me: ObjectIdentifier, index: [ObjectIdentifier: Int32],
-        into builder: inout SystemBuilder, sink: inout DiagnosticSink
+        origins: ViewTreeOrigins, into builder: inout SystemBuilder, sink: inout DiagnosticSink
     ) -> Int32 {
         func outside(_ other: View) -> Int32 {
             sink.append(Diagnostic(location: c.origin.description, problem: .viewOutsideHierarchy(other.id), origin: c.origin))
@@ -336,9 +340,16 @@ extension View {
             reportNonFinite(c, into: &sink)
             return -1
         }
+        // A described origin goes in as a key: its text is made only if read.
+        let origin: RowOrigin
+        if case .stored(let stored) = c.originStorage {
+            origin = .stored(stored)
+        } else {
+            origin = .key(origins.key(for: c.originStorage))
+        }
         let row = builder.addConstraint(
             ViewIndex(i), c.firstAttribute, c.relation, multiplier: c.multiplier,
-            second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: .stored(c.origin))
+            second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: origin)
         return Int32(row.int)
     }
 }

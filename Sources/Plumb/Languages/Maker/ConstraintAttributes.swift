@@ -42,6 +42,9 @@ struct ConstraintAttributes: OptionSet, Hashable, Sendable {
     static let center: Self = [.centerX, .centerY]
 
     /// The members, in bit order.
+    /// The attribute of bit `bit` (the order of ``layoutAttributes``).
+    static func attribute(bit: Int) -> LayoutAttribute { bitOrder[bit] }
+
     var layoutAttributes: [LayoutAttribute] {
         Self.bitOrder.indices.compactMap { contains(Self(rawValue: 1 << UInt16($0))) ? Self.bitOrder[$0] : nil }
     }

@@ -1,5 +1,5 @@
 /// Everything one maker line says, filled in by the chain of step types and
-/// lowered to ``Constraint``s in one place, ``lower()``.
+/// lowered to ``Constraint``s in one place, ``lower(into:)``.
 ///
 /// `make.left.right.equalTo(other).offset(8).priority(.high)` is one
 /// description: attributes `left, right`, relation `=`, target `other`,
@@ -15,11 +15,31 @@ final class ConstraintDescription {
     var priority: LayoutPriority = .required
     /// The first mistake made on the line (reported when it is lowered).
     var problem: SwiftFrontEndProblem?
-    /// The modifiers as written after the relation (`.offset(8).priority(750)`), for origins.
-    var modifiers = ""
+    /// The modifiers written after the relation, in order, for origins.
+    var modifiers: [Modifier] = []
     /// Where the relation was written, else where the maker was made.
     var file: String
     var line: Int
+    /// One modifier as written: `.offset(8)`, `.priority(750)`.
+    enum Modifier {
+        case offset(Double)
+        case inset(Double)
+        case insets(EdgeInsets)
+        case multipliedBy(Double)
+        case dividedBy(Double)
+        case priority(LayoutPriority)
+
+        var text: String {
+            switch self {
+            case .offset(let n): ".offset(\(NumberFormatting.shortest(n)))"
+            case .inset(let n): ".inset(\(NumberFormatting.shortest(n)))"
+            case .insets(let i): ".insets(\(i))"
+            case .multipliedBy(let n): ".multipliedBy(\(NumberFormatting.shortest(n)))"
+            case .dividedBy(let n): ".dividedBy(\(NumberFormatting.shortest(n)))"
+            case .priority(let p): ".priority(\(p))"
+            }
+        }
+    }
 
     init(view: View, attributes: ConstraintAttributes, file: String, line: Int) {
         self.view = view
@@ -29,11 +49,7 @@ final class ConstraintDescription {
     }
 
     /// The line as written: `make.left.right.equalTo(other).offset(8)`.
-    var text: String {
-        var s = "make." + attributes.text
-        if let relation, let target { s += ".\(Self.method(relation))(\(target))" }
-        return s + modifiers
-    }
+    var text: String { MakerLineOrigin(self).lineText }
 
     static func method(_ relation: Relation) -> String {
         switch relation {
@@ -58,31 +74,37 @@ final class ConstraintDescription {
         }
     }
 
-    /// The inactive constraints of this line, one per attribute; on a mistake,
-    /// none: the problem is recorded on the view for its next layout.
-    func lower() -> [Constraint] {
-        let statement = Origin(kind: .code, text: "\(view.id): \(text)", file: file, line: line)
-        func report(_ problem: SwiftFrontEndProblem) -> [Constraint] {
-            view.recordProblem(problem, origin: statement, file: file, line: line)
-            return []
+    /// Appends the inactive constraints of this line to `made`, one per
+    /// attribute; on a mistake, none: the problem is recorded on the view for
+    /// its next layout.
+    func lower(into made: inout [Constraint]) {
+        let start = made.count
+        // What the line's origins are made of; the text is made only when read.
+        let described = MakerLineOrigin(self)
+        func report(_ problem: SwiftFrontEndProblem) {
+            made.removeSubrange(start...)
+            view.recordProblem(problem, origin: described.origin(part: nil), file: file, line: line)
         }
         if let problem { return report(problem) }
         guard let relation, let target else { return report(.missingRelation(attributes.text)) }
         guard let priority = priority.priority else { return report(.priorityOutOfRange(self.priority.value)) }
 
-        let firsts = attributes.layoutAttributes
-        var made: [Constraint] = []
-        made.reserveCapacity(firsts.count)
-        for first in firsts {
+        // The attributes in their order (``ConstraintAttributes/layoutAttributes``),
+        // read bit by bit rather than made into an array.
+        let several = attributes.rawValue.nonzeroBitCount > 1
+        var bits = attributes.rawValue
+        while bits != 0 {
+            let first = ConstraintAttributes.attribute(bit: bits.trailingZeroBitCount)
+            bits &= bits &- 1
             var second: (view: View, attribute: LayoutAttribute)?
             var constant = offset + Self.insetConstant(first, insets)
             switch target.kind {
             case .view(let other):
                 second = (other, first)
             case .attribute(let a):
-                let others = a.layoutAttributes
-                if others.count == 1 {
-                    second = (a.view, others[0])
+                let others = a.attributes.rawValue
+                if others.nonzeroBitCount == 1 {
+                    second = (a.view, ConstraintAttributes.attribute(bit: others.trailingZeroBitCount))
                 } else if a.attributes == attributes {
                     second = (a.view, first)
                 } else {
@@ -98,14 +120,71 @@ final class ConstraintDescription {
             if let second, !first.canBeRelated(to: second.attribute) {
                 return report(.incompatibleAttributes("\(view.id).\(first)", "\(second.view.id).\(second.attribute)"))
             }
-            let origin = Origin(
-                kind: .code, text: "\(view.id): \(text)" + (firsts.count > 1 ? " (\(first))" : ""),
-                file: file, line: line)
             made.append(Constraint(resolved: ResolvedSimpleFormat(
                 first: view, firstAttribute: first, relation: relation,
                 multiplier: second == nil ? 1 : multiplier, second: second?.view,
-                secondAttribute: second?.attribute, constant: constant, priority: priority), origin: origin))
+                secondAttribute: second?.attribute, constant: constant, priority: priority),
+                origin: .maker(described, part: several ? first : nil)))
         }
-        return made
+    }
+}
+
+/// What the origins of a maker line's constraints are made of, taken when
+/// the line is lowered and shared by its constraints: the view ids (never
+/// the views: a constraint does not keep its views alive), the target as
+/// written and the modifiers. Made into text only when an origin is read
+/// (see ``ConstraintOrigin``), with the same text as the line had then.
+final class MakerLineOrigin {
+    /// The target as written: a view's id, a view's attributes, or a number.
+    private enum Target {
+        case view(String)
+        case attribute(String, ConstraintAttributes)
+        case number(Double)
+    }
+
+    private let viewID: String
+    private let attributes: ConstraintAttributes
+    private let relation: Relation?
+    private let target: Target?
+    private let modifiers: [ConstraintDescription.Modifier]
+    let file: String
+    let line: Int
+
+    init(_ d: ConstraintDescription) {
+        viewID = d.view.id
+        attributes = d.attributes
+        relation = d.relation
+        switch d.target?.kind {
+        case .view(let v): target = .view(v.id)
+        case .attribute(let a): target = .attribute(a.view.id, a.attributes)
+        case .number(let n): target = .number(n)
+        case nil: target = nil
+        }
+        modifiers = d.modifiers
+        file = d.file
+        line = d.line
+    }
+
+    /// The line as written: `make.left.right.equalTo(other).offset(8)`.
+    var lineText: String {
+        var s = "make." + attributes.text
+        if let relation, let target {
+            s += "." + ConstraintDescription.method(relation) + "("
+            switch target {
+            case .view(let id): s += id
+            case .attribute(let id, let attributes): s += id + "." + attributes.text
+            case .number(let n): s += NumberFormatting.shortest(n)
+            }
+            s += ")"
+        }
+        for m in modifiers { s += m.text }
+        return s
+    }
+
+    /// The origin of the line's constraint of attribute `part` (`nil` when
+    /// the line names one attribute), or of the whole line (`nil`):
+    /// `card: make.left.equalTo(root).offset(16)` at the line's file and line.
+    func origin(part: LayoutAttribute?) -> Origin {
+        Origin(kind: .code, text: "\(viewID): \(lineText)" + (part.map { " (\($0))" } ?? ""), file: file, line: line)
     }
 }

@@ -46,6 +46,9 @@ public final class ConstraintMaker: ConstraintAttributeChain {
 
     /// Every line's constraints (inactive), in order; mistakes are recorded on the view.
     func lower() -> [Constraint] {
-        lines.flatMap { $0.lower() }
+        var made: [Constraint] = []
+        made.reserveCapacity(lines.count)
+        for line in lines { line.lower(into: &made) }
+        return made
     }
 }

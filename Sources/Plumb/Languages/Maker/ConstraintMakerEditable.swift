@@ -9,7 +9,7 @@ public class ConstraintMakerEditable: ConstraintMakerPrioritizable {
     @discardableResult
     public func offset(_ amount: some ConstraintNumber) -> ConstraintMakerEditable {
         line.offset += amount.constraintValue
-        line.modifiers += ".offset(\(NumberFormatting.shortest(amount.constraintValue)))"
+        line.modifiers.append(.offset(amount.constraintValue))
         return self
     }
 
@@ -18,7 +18,7 @@ public class ConstraintMakerEditable: ConstraintMakerPrioritizable {
     @discardableResult
     public func inset(_ amount: some ConstraintNumber) -> ConstraintMakerEditable {
         add(EdgeInsets(all: amount.constraintValue))
-        line.modifiers += ".inset(\(NumberFormatting.shortest(amount.constraintValue)))"
+        line.modifiers.append(.inset(amount.constraintValue))
         return self
     }
 
@@ -30,7 +30,7 @@ public class ConstraintMakerEditable: ConstraintMakerPrioritizable {
     @discardableResult
     public func insets(_ insets: EdgeInsets) -> ConstraintMakerEditable {
         add(insets)
-        line.modifiers += ".insets(\(insets))"
+        line.modifiers.append(.insets(insets))
         return self
     }
 
@@ -39,7 +39,7 @@ public class ConstraintMakerEditable: ConstraintMakerPrioritizable {
     @discardableResult
     public func multipliedBy(_ factor: some ConstraintNumber) -> ConstraintMakerEditable {
         line.multiplier *= factor.constraintValue
-        line.modifiers += ".multipliedBy(\(NumberFormatting.shortest(factor.constraintValue)))"
+        line.modifiers.append(.multipliedBy(factor.constraintValue))
         return self
     }
 
@@ -47,7 +47,7 @@ public class ConstraintMakerEditable: ConstraintMakerPrioritizable {
     @discardableResult
     public func dividedBy(_ divisor: some ConstraintNumber) -> ConstraintMakerEditable {
         let d = divisor.constraintValue
-        line.modifiers += ".dividedBy(\(NumberFormatting.shortest(d)))"
+        line.modifiers.append(.dividedBy(d))
         if d == 0 {
             if line.problem == nil { line.problem = .divisionByZero }
         } else {

@@ -7,7 +7,7 @@ public class ConstraintMakerPrioritizable: ConstraintMakerFinalizable {
     @discardableResult
     public func priority(_ priority: LayoutPriority) -> ConstraintMakerFinalizable {
         line.priority = priority
-        line.modifiers += ".priority(\(priority))"
+        line.modifiers.append(.priority(priority))
         return self
     }
 

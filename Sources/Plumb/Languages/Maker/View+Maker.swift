@@ -30,7 +30,11 @@ extension View {
     func install(_ maker: ConstraintMaker) -> [Constraint] {
         let made = maker.lower()
         Constraint.activate(made)
-        swiftFrontEnds.makerConstraints += made
+        if swiftFrontEnds.makerConstraints.isEmpty {
+            swiftFrontEnds.makerConstraints = made  // shares the array: no copy
+        } else {
+            swiftFrontEnds.makerConstraints += made
+        }
         return made
     }
 
@@ -74,7 +78,7 @@ extension View {
             if old.multiplier == new.multiplier {
                 old.constant = new.constant
                 old.priority = new.priority
-                old.origin = new.origin
+                old.originStorage = new.originStorage
                 result.append(old)
             } else {
                 old.isActive = false

@@ -21,13 +21,6 @@ extension MortarAttribute {
         return nil
     }
 
-    private static func show(_ values: [Double]) -> String {
-        values.count == 1
-            ? NumberFormatting.shortest(values[0])
-            : "(" + values.map(NumberFormatting.shortest).joined(separator: ", ") + ")"
-    }
-
-    /// Checks that `values` has one number, or one per part.
     private mutating func checkLength(_ values: [Double]) -> Bool {
         if values.count != 1, let n = componentCount, values.count != n {
             note(.tupleLengthMismatch(attribute: text, components: n, tuple: values.count))
@@ -40,7 +33,7 @@ extension MortarAttribute {
     func adding(_ values: [Double], sign: Double) -> MortarAttribute {
         var r = self
         r.hasArithmetic = true
-        r.text += (sign < 0 ? " - " : " + ") + Self.show(values)
+        r.writtenSuffix.append(.arithmetic(sign < 0 ? "-" : "+", values))
         guard r.checkLength(values) else { return r }
         if let c = Self.combine(constants, values.map { sign * $0 }, +) {
             r.constants = c
@@ -55,7 +48,7 @@ extension MortarAttribute {
     func scaled(by values: [Double], divide: Bool) -> MortarAttribute {
         var r = self
         r.hasArithmetic = true
-        r.text += (divide ? " / " : " * ") + Self.show(values)
+        r.writtenSuffix.append(.arithmetic(divide ? "/" : "*", values))
         guard r.checkLength(values) else { return r }
         if divide && values.contains(0) {
             r.note(.divisionByZero)
@@ -76,7 +69,7 @@ extension MortarAttribute {
     func inset(by values: [Double]) -> MortarAttribute {
         var r = self
         r.hasArithmetic = true
-        r.text += " ~ " + Self.show(values)
+        r.writtenSuffix.append(.arithmetic("~", values))
         let signs = kind?.components.map(\.insetSign)
         guard let signs, signs.allSatisfy({ $0 != nil }) else {
             r.note(.insetNeedsEdges(text))
@@ -168,6 +161,6 @@ public func ~ (lhs: MortarAttribute, rhs: (Double, Double, Double, Double)) -> M
 public func ! (lhs: any MortarAttributable, rhs: LayoutPriority) -> MortarAttribute {
     var side = lhs._mortarAttribute
     side.priority = rhs
-    side.text += " ! \(rhs)"
+    side.writtenSuffix.append(.priority(rhs))
     return side
 }

@@ -16,37 +16,138 @@ public struct MortarAttribute: CustomStringConvertible {
     let view: View?
     /// The attribute, or `nil` when it is implied by the other side (a bare view) or for a number.
     let kind: MortarAttributeKind?
+    /// Everything else, kept in one shared box that is made only when a side
+    /// has more than a view and an attribute (arithmetic, `!`, a number or a
+    /// mistake). The side is then three words: it fits an existential's
+    /// inline buffer, so passing it to an operator as `any MortarAttributable`
+    /// allocates nothing, and copying it retains at most two objects.
+    private var more: More?
+
+    /// What a side adds to its view and attribute; copied before a change
+    /// when shared.
+    private final class More {
+        var multipliers: [Double] = [1]
+        var constants: [Double] = [0]
+        var priority: LayoutPriority?
+        var problem: SwiftFrontEndProblem?
+        var hasArithmetic = false
+        var writtenNumbers: [Double]?
+        var writtenSuffix: [WrittenPiece] = []
+
+        init() {}
+
+        func copy() -> More {
+            let c = More()
+            c.multipliers = multipliers
+            c.constants = constants
+            c.priority = priority
+            c.problem = problem
+            c.hasArithmetic = hasArithmetic
+            c.writtenNumbers = writtenNumbers
+            c.writtenSuffix = writtenSuffix
+            return c
+        }
+    }
+
+    private static let one: [Double] = [1]
+    private static let zero: [Double] = [0]
+
+    /// The box, unshared, to be changed.
+    private mutating func editable() -> More {
+        if more == nil {
+            more = More()
+        } else if !isKnownUniquelyReferenced(&more) {
+            more = more!.copy()
+        }
+        return more!
+    }
+
     /// One multiplier for every part, or one per part.
-    var multipliers: [Double] = [1]
+    var multipliers: [Double] {
+        get { more?.multipliers ?? Self.one }
+        set { editable().multipliers = newValue }
+    }
     /// One constant for every part, or one per part (a number's value).
-    var constants: [Double] = [0]
+    var constants: [Double] {
+        get { more?.constants ?? Self.zero }
+        set { editable().constants = newValue }
+    }
     /// The priority given with `!`, if any.
-    var priority: LayoutPriority?
+    var priority: LayoutPriority? {
+        get { more?.priority }
+        set { editable().priority = newValue }
+    }
     /// The first mistake made building this side (reported when a constraint uses it).
-    var problem: SwiftFrontEndProblem?
+    var problem: SwiftFrontEndProblem? {
+        get { more?.problem }
+        set { editable().problem = newValue }
+    }
     /// Whether `*`, `/`, `+`, `-` or `~` was applied (not allowed on the left side).
-    var hasArithmetic = false
-    /// The side as written, for messages and constraint origins.
-    var text: String
+    var hasArithmetic: Bool {
+        get { more?.hasArithmetic ?? false }
+        set { editable().hasArithmetic = newValue }
+    }
+    /// The number or numbers as written, for a side that is a number
+    /// (``constants`` may change with arithmetic; this does not).
+    private var writtenNumbers: [Double]? {
+        get { more?.writtenNumbers }
+        set { editable().writtenNumbers = newValue }
+    }
+    /// What arithmetic and `!` appended, in order, for ``text``.
+    var writtenSuffix: [WrittenPiece] {
+        get { more?.writtenSuffix ?? [] }
+        set { editable().writtenSuffix = newValue }
+    }
+
+    /// One operation as written after the side: ` + 8`, ` * (2, 3)`, ` ! 750`.
+    enum WrittenPiece {
+        case arithmetic(Character, [Double])
+        case priority(LayoutPriority)
+
+        var text: String {
+            switch self {
+            case .arithmetic(let symbol, let values):
+                " \(symbol) " + (values.count == 1
+                    ? NumberFormatting.shortest(values[0])
+                    : "(" + values.map(NumberFormatting.shortest).joined(separator: ", ") + ")")
+            case .priority(let p): " ! \(p)"
+            }
+        }
+    }
+
+    /// The side as written, for messages and constraint origins. Made when
+    /// read (only for a problem): every operator makes sides, and few
+    /// statements have one.
+    var text: String {
+        var s: String
+        if let view {
+            s = kind.map { "\(view.id).\($0)" } ?? view.id
+        } else if let numbers = writtenNumbers, numbers.count == 1 {
+            s = NumberFormatting.shortest(numbers[0])
+        } else {
+            s = "(" + (writtenNumbers ?? []).map(NumberFormatting.shortest).joined(separator: ", ") + ")"
+        }
+        for piece in writtenSuffix { s += piece.text }
+        return s
+    }
 
     init(view: View, kind: MortarAttributeKind?) {
         self.view = view
         self.kind = kind
-        self.text = kind.map { "\(view.id).\($0)" } ?? view.id
     }
 
     init(constant: Double) {
         view = nil
         kind = nil
         constants = [constant]
-        text = NumberFormatting.shortest(constant)
+        writtenNumbers = constants
     }
 
     init(constants: [Double]) {
         view = nil
         kind = nil
         self.constants = constants
-        text = "(" + constants.map(NumberFormatting.shortest).joined(separator: ", ") + ")"
+        writtenNumbers = constants
     }
 
     /// The number of parts the arithmetic must match, when the attribute is known.

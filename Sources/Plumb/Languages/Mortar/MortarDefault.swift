@@ -22,23 +22,27 @@ public enum MortarDefault {
 /// Reach it through ``MortarDefault/priority``.
 public struct MortarDefaultPriority: Sendable {
     private struct State {
-        var base: LayoutPriority = .default
-        var stack: [LayoutPriority] = []
+        var base: LayoutPriority = .default { didSet { update() } }
+        var stack: [LayoutPriority] = [] { didSet { update() } }
+        /// The top of the stack, else the base: kept as they change, so that
+        /// every Mortar statement reads one value (not a copy of the stack).
+        private(set) var current: LayoutPriority = .default
+
+        private mutating func update() { current = stack.last ?? base }
     }
 
     private static let state = ThreadLocal { State() }
 
     /// The priority a Mortar constraint without `!` gets now.
     public var current: LayoutPriority {
-        let s = Self.state.value
-        return s.stack.last ?? s.base
+        Self.state.withValue { $0.current }
     }
 
     /// The priority under the stack (500 unless ``set(base:)`` changed it).
-    public var base: LayoutPriority { Self.state.value.base }
+    public var base: LayoutPriority { Self.state.withValue { $0.base } }
 
     /// How many priorities are pushed.
-    public var depth: Int { Self.state.value.stack.count }
+    public var depth: Int { Self.state.withValue { $0.stack.count } }
 
     /// Sets the priority used when nothing is pushed.
     public func set(base priority: LayoutPriority) {

@@ -94,13 +94,31 @@ enum MortarStatement {
     private static func lowerPair(
         _ target: MortarAttribute, _ source: MortarSource, _ relation: Relation, into made: inout [Constraint]
     ) {
-        let statement = origin(target.text, relation, source.text)
+        // The statement's text is made only for a problem.
         func report(_ problem: SwiftFrontEndProblem) {
-            (target.view ?? source.someView)?.recordProblem(problem, origin: statement)
+            (target.view ?? source.someView)?.recordProblem(
+                problem, origin: origin(target.text, relation, source.text))
         }
         guard let targetView = target.view else { return report(.targetNotAView(target.text)) }
         if let problem = target.problem { return report(problem) }
         guard !target.hasArithmetic else { return report(.arithmeticOnTarget(target.text)) }
+
+        // The common statement, one attribute against one side with one
+        // multiplier and constant (`a.m_top |=| b.m_bottom + 8`): the same
+        // checks and constraint as below, without the arrays of parts and values.
+        if let kind = target.kind, kind.isSingle, case .single(let s) = source, s.problem == nil,
+           s.kind?.isSingle ?? true {
+            let multipliers = s.multipliers, constants = s.constants
+            if multipliers.count == 1 && constants.count == 1 {
+                let value = Part(
+                    view: s.view, kind: s.view == nil ? nil : (s.kind ?? kind),
+                    multiplier: multipliers[0], constant: constants[0], priority: s.priority)
+                _ = lowerPart(
+                    targetView, kind, relation, value, fallback: target.priority ?? MortarDefault.priority.current,
+                    into: &made, report: report)
+                return
+            }
+        }
 
         // The target's parts: its own attribute, else the source's, else edges.
         let parts: [MortarAttributeKind]
@@ -151,71 +169,103 @@ enum MortarStatement {
 
         let fallback = target.priority ?? MortarDefault.priority.current
         for (part, value) in zip(parts, values) {
-            let written = value.priority ?? fallback
-            guard let priority = written.priority else { return report(.priorityOutOfRange(written.value)) }
-            guard let first = part.base else { continue }  // parts are always single
-            let text = partText(targetView, part, relation, value, written)
-            let origin = Origin(kind: .code, text: text)
-            if let view = value.view, let kind = value.kind, let second = kind.base {
-                if !first.canBeRelated(to: second) {
-                    targetView.recordProblem(.incompatibleAttributes("\(targetView.id).\(part)", "\(view.id).\(kind)"), origin: origin)
-                    continue
-                }
-                // Margin attributes are their base attribute plus an offset:
-                // t + ot ⋈ m · (s + os) + k  ⇔  t ⋈ m · s + (k + m · os − ot).
-                let constant = value.constant + value.multiplier * kind.marginOffset(view.layoutMargins)
-                    - part.marginOffset(targetView.layoutMargins)
-                made.append(Constraint(resolved: ResolvedSimpleFormat(
-                    first: targetView, firstAttribute: first, relation: relation,
-                    multiplier: value.multiplier, second: view, secondAttribute: second,
-                    constant: constant, priority: priority), origin: origin))
-            } else {
-                made.append(Constraint(resolved: ResolvedSimpleFormat(
-                    first: targetView, firstAttribute: first, relation: relation,
-                    multiplier: 1, second: nil, secondAttribute: nil,
-                    constant: value.constant - part.marginOffset(targetView.layoutMargins),
-                    priority: priority), origin: origin))
+            guard lowerPart(targetView, part, relation, value, fallback: fallback, into: &made, report: report) else {
+                return
             }
         }
     }
 
-    /// One part as a Mortar statement: `card.m_leftMargin |=| root.m_left * 2 + 8 ! 500`.
-    ///
-    /// Made for every constraint a statement makes, so it is built by
-    /// appending pieces to one string rather than by interpolation (which
-    /// goes through each value's description generically).
-    private static func partText(
-        _ view: View, _ part: MortarAttributeKind, _ relation: Relation, _ value: Part, _ priority: LayoutPriority
-    ) -> String {
+    /// Makes the constraint of one part, `targetView.part ⋈ value`. Returns
+    /// `false` when the statement must stop (a priority out of range, which
+    /// `report` has recorded); an incompatible pair is recorded and skipped.
+    private static func lowerPart(
+        _ targetView: View, _ part: MortarAttributeKind, _ relation: Relation, _ value: Part,
+        fallback: LayoutPriority, into made: inout [Constraint], report: (SwiftFrontEndProblem) -> Void
+    ) -> Bool {
+        let written = value.priority ?? fallback
+        guard let priority = written.priority else {
+            report(.priorityOutOfRange(written.value))
+            return false
+        }
+        guard let first = part.base else { return true }  // parts are always single
+        let described = MortarPartOrigin(
+            targetID: targetView.id, part: part, relation: relation,
+            sourceID: value.kind == nil ? nil : value.view?.id, sourceKind: value.view == nil ? nil : value.kind,
+            multiplier: value.multiplier, constant: value.constant, priority: written.value)
+        if let view = value.view, let kind = value.kind, let second = kind.base {
+            if !first.canBeRelated(to: second) {
+                targetView.recordProblem(
+                    .incompatibleAttributes("\(targetView.id).\(part)", "\(view.id).\(kind)"),
+                    origin: ConstraintOrigin.mortar(described).origin)
+                return true
+            }
+            // Margin attributes are their base attribute plus an offset:
+            // t + ot ⋈ m · (s + os) + k  ⇔  t ⋈ m · s + (k + m · os − ot).
+            let constant = value.constant + value.multiplier * kind.marginOffset(view.layoutMargins)
+                - part.marginOffset(targetView.layoutMargins)
+            made.append(Constraint(resolved: ResolvedSimpleFormat(
+                first: targetView, firstAttribute: first, relation: relation,
+                multiplier: value.multiplier, second: view, secondAttribute: second,
+                constant: constant, priority: priority), origin: .mortar(described)))
+        } else {
+            made.append(Constraint(resolved: ResolvedSimpleFormat(
+                first: targetView, firstAttribute: first, relation: relation,
+                multiplier: 1, second: nil, secondAttribute: nil,
+                constant: value.constant - part.marginOffset(targetView.layoutMargins),
+                priority: priority), origin: .mortar(described)))
+        }
+        return true
+    }
+}
+
+/// What the origin of one constraint of a Mortar statement is made of, kept
+/// with the constraint and made into its text only when the origin is read
+/// (see ``ConstraintOrigin``): the part as a statement of its own,
+/// `card.m_leftMargin |=| root.m_left * 2 + 8 ! 500`.
+struct MortarPartOrigin {
+    var targetID: String
+    var part: MortarAttributeKind
+    var relation: Relation
+    /// The source view's id and attribute; `nil` for a number.
+    var sourceID: String?
+    var sourceKind: MortarAttributeKind?
+    var multiplier: Double
+    var constant: Double
+    /// The priority as written (or the default's), before it is checked.
+    var priority: Double
+
+    /// The text, built by appending pieces to one string rather than by
+    /// interpolation (which goes through each value's description generically).
+    var text: String {
         var s = ""
         s.reserveCapacity(64)
-        s += view.id
+        s += targetID
         s += ".m_"
         s += part.name
         s += " "
-        s += symbol(relation)
+        s += MortarStatement.symbol(relation)
         s += " "
-        if let other = value.view, let kind = value.kind {
-            s += other.id
+        if let sourceID, let sourceKind {
+            s += sourceID
             s += ".m_"
-            s += kind.name
-            if value.multiplier != 1 {
+            s += sourceKind.name
+            if multiplier != 1 {
                 s += " * "
-                s += NumberFormatting.shortest(value.multiplier)
+                s += NumberFormatting.shortest(multiplier)
             }
-            if value.constant > 0 {
+            if constant > 0 {
                 s += " + "
-                s += NumberFormatting.shortest(value.constant)
+                s += NumberFormatting.shortest(constant)
             }
-            if value.constant < 0 {
+            if constant < 0 {
                 s += " - "
-                s += NumberFormatting.shortest(-value.constant)
+                s += NumberFormatting.shortest(-constant)
             }
         } else {
-            s += NumberFormatting.shortest(value.constant)
+            s += NumberFormatting.shortest(constant)
         }
         s += " ! "
-        s += NumberFormatting.shortest(priority.value)
+        s += NumberFormatting.shortest(priority)
         return s
     }
 }
