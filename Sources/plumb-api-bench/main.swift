@@ -57,16 +57,45 @@ var shapes = APIShape.allCases
 var fronts = APIFrontEnd.allCases
 var runsAsked: Int? = nil
 var mode = "first"
+let usage = """
+    usage: plumb-api-bench [--sizes 1000,10000,100000] [--shapes \(APIShape.allCases.map(\.rawValue).joined(separator: ","))]
+                           [--fronts \(APIFrontEnd.allCases.map(\.rawValue).joined(separator: ","))] [--runs N] [--mode first|again]
+    """
+
+/// Stops with the usage and exit status 2 (a bad command line is not a crash).
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("plumb-api-bench: \(message)\n\(usage)\n".utf8))
+    exit(2)
+}
+
+/// Each comma-separated item of `value` made by `make`, or a failure naming `option`.
+func list<T>(_ value: String, _ option: String, _ make: (String) -> T?) -> [T] {
+    let items = value.split(separator: ",").map(String.init)
+    guard !items.isEmpty else { fail("\(option) needs at least one value") }
+    return items.map { item in
+        guard let made = make(item) else { fail("\(option): '\(item)' is not one of the accepted values") }
+        return made
+    }
+}
+
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
-    guard let v = args.popFirst() else { fatalError("\(a) needs a value") }
+    if a == "-h" || a == "--help" {
+        print(usage)
+        exit(0)
+    }
+    guard let v = args.popFirst() else { fail("\(a) needs a value") }
     switch a {
-    case "--sizes": sizes = v.split(separator: ",").map { Int($0)! }
-    case "--shapes": shapes = v.split(separator: ",").map { APIShape(rawValue: String($0))! }
-    case "--fronts": fronts = v.split(separator: ",").map { APIFrontEnd(rawValue: String($0))! }
-    case "--runs": runsAsked = Int(v)!
-    case "--mode": mode = v
-    default: fatalError("unknown option \(a)")
+    case "--sizes": sizes = list(v, a) { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+    case "--shapes": shapes = list(v, a) { APIShape(rawValue: $0) }
+    case "--fronts": fronts = list(v, a) { APIFrontEnd(rawValue: $0) }
+    case "--runs":
+        guard let n = Int(v), n > 0 else { fail("--runs needs a positive whole number, not '\(v)'") }
+        runsAsked = n
+    case "--mode":
+        guard v == "first" || v == "again" else { fail("--mode is first or again, not '\(v)'") }
+        mode = v
+    default: fail("unknown option \(a)")
     }
 }
 
