@@ -70,6 +70,8 @@ public enum FrameWriter {
         /// Entry i is `bytes[ends[i - 1] ..< ends[i]]` (from 0 for i = 0).
         fileprivate let ends: [Int]
         fileprivate let oneLine: Bool
+        /// The most bytes one entry (an id with its separator) takes.
+        fileprivate let longestEntry: Int
 
         /// The keys of `ids`, for objects written on one line or one view a line.
         public init(ids: [String], oneLine: Bool) {
@@ -86,6 +88,12 @@ public enum FrameWriter {
             self.bytes = bytes
             self.ends = ends
             self.oneLine = oneLine
+            var most = 0, start = 0
+            for end in ends {
+                most = max(most, end - start)
+                start = end
+            }
+            longestEntry = most
         }
 
         public var count: Int { ends.count }
@@ -98,25 +106,21 @@ public enum FrameWriter {
     public static func appendFrames(_ keys: Keys, frames: [Rect], to out: inout [UInt8]) {
         precondition(keys.count == frames.count, "one frame per id")
         out.append(UInt8(ascii: "{"))
-        // Frames go out in blocks: the output grows by the most a block can
-        // take, every key and number of the block is written in place, and
-        // the unused tail is cut. No call per frame into the array, and no
-        // more than one block's slack is ever touched beyond the final size.
+        // Frames go out in blocks: each block's keys and numbers are written
+        // by pointer into a scratch buffer and appended at once, so the
+        // output grows by exactly what is written (no call per frame into
+        // the array, and a caller's reserved capacity is enough).
         let block = 256
-        var first = 0
-        while first < frames.count {
-            let last = min(first + block, frames.count)
-            let from = first == 0 ? 0 : keys.ends[first - 1]
-            let start = out.count
-            let most = keys.ends[last - 1] - from + (last - first) * frameTextLength
-            out.append(contentsOf: repeatElement(0, count: most))
-            let written = out.withUnsafeMutableBufferPointer { buffer in
-                keys.bytes.withUnsafeBufferPointer { bytes in
-                    keys.ends.withUnsafeBufferPointer { ends in
-                        frames.withUnsafeBufferPointer { frames in
-                            let base = buffer.baseAddress! + start
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: block * (keys.longestEntry + frameTextLength)) { scratch in
+            keys.bytes.withUnsafeBufferPointer { bytes in
+                keys.ends.withUnsafeBufferPointer { ends in
+                    frames.withUnsafeBufferPointer { frames in
+                        let base = scratch.baseAddress!
+                        var first = 0
+                        while first < frames.count {
+                            let last = min(first + block, frames.count)
                             var p = base
-                            var keyStart = from
+                            var keyStart = first == 0 ? 0 : ends[first - 1]
                             for i in first ..< last {
                                 let length = ends[i] - keyStart
                                 p.update(from: bytes.baseAddress! + keyStart, count: length)
@@ -124,13 +128,12 @@ public enum FrameWriter {
                                 keyStart = ends[i]
                                 p += writeNumbers(frames[i], to: p)
                             }
-                            return p - base
+                            out.append(contentsOf: UnsafeBufferPointer(start: base, count: p - base))
+                            first = last
                         }
                     }
                 }
             }
-            out.removeLast(most - written)
-            first = last
         }
         if !keys.oneLine && !frames.isEmpty { out.append(UInt8(ascii: "\n")) }
         out.append(UInt8(ascii: "}"))
