@@ -98,15 +98,27 @@ extension ConstraintSystem {
     /// its parent): a form is free when some optimal solution gives it
     /// another value. The results are in ``SystemDiagnosis/freeMeasures``.
     public func diagnose(measuring forms: [[(VariableIndex, Double)]]) -> SystemDiagnosis {
+        diagnose(measuring: forms, split: true)
+    }
+
+    /// ``diagnose(measuring:)``, with `split` false: the free forms and the
+    /// inert rows on one simplex for the whole system, as before components
+    /// were analysed apart (the reference the tests compare with).
+    func diagnose(measuring forms: [[(VariableIndex, Double)]], split: Bool) -> SystemDiagnosis {
         let conflicts = findAllConflicts()
-        let free = findFreeForms(forms.map { $0.map { ($0.0.rawValue, $0.1) } })
-        let inert = findInertRows(leavingOut: Set(conflicts.joined().map(\.int)))
+        let free = findFreeForms(forms.map { $0.map { ($0.0.rawValue, $0.1) } }, split: split)
+        let inert = findInertRows(leavingOut: Set(conflicts.joined().map(\.int)), split: split)
         return SystemDiagnosis(conflicts: conflicts, freeMeasures: free,
                                redundantRows: inert.redundant, ineffectiveRows: inert.ineffective)
     }
 
     /// Redundant required rows and ineffective optional rows (see ``diagnose(variables:)``).
-    func findInertRows(leavingOut conflicting: Set<Int>) -> (redundant: [RowIndex], ineffective: [RowIndex]) {
+    /// With `split` (the default) each independent component of the rows
+    /// left after the block phase gets its own simplex, and a required row
+    /// with a variable that no other required row mentions is kept without
+    /// a probe; without it, the whole system goes on one simplex (the
+    /// reference the tests compare with).
+    func findInertRows(leavingOut conflicting: Set<Int>, split: Bool = true) -> (redundant: [RowIndex], ineffective: [RowIndex]) {
         // The system without its conflicting rows, and the block phase on it.
         var kept = ConstraintSystem()
         kept.addVariables(variableCount)
@@ -126,7 +138,7 @@ extension ConstraintSystem {
 
         // Every row that did not determine a variable, with the determined
         // variables substituted: (row, remaining terms, constant).
-        var rest: [(row: Int, terms: [(Int32, Double)], constant: Double, magnitude: Double)] = []
+        var rest: [InertCandidate] = []
         for r in 0 ..< kept.rowCount {
             let defined = planner.definedVariable[r]
             if defined >= 0 && planner.state[Int(defined)] == .determined { continue }
@@ -141,14 +153,97 @@ extension ConstraintSystem {
                     free.append((v, a))
                 }
             }
-            rest.append((r, free, c, max(1, magnitude)))
+            rest.append(InertCandidate(row: original[r], terms: free, constant: c, magnitude: max(1, magnitude),
+                                       relation: kept.relations[r], isRequired: kept.priorities[r].isRequired))
         }
 
-        // The remaining required rows on one simplex; probes push row expressions.
+        // The groups of remaining rows that go on one simplex each, with
+        // their variables renumbered from 0.
+        var groups: [[Int]] = []
+        var local = [Int32](repeating: -1, count: variableCount)
+        var groupSize: [Int32] = []
+        if split {
+            var uf = UnionFind(count: variableCount)
+            for row in rest where row.terms.count > 1 {
+                for t in row.terms.dropFirst() { uf.union(row.terms[0].0, t.0) }
+            }
+            var groupOfRoot: [Int32: Int] = [:]
+            var noVariables: [Int] = []
+            for (i, row) in rest.enumerated() {
+                guard let first = row.terms.first else { noVariables.append(i); continue }
+                let root = uf.find(first.0)
+                let g: Int
+                if let known = groupOfRoot[root] {
+                    g = known
+                } else {
+                    g = groups.count
+                    groupOfRoot[root] = g
+                    groups.append([])
+                    groupSize.append(0)
+                }
+                groups[g].append(i)
+                for (v, _) in row.terms where local[Int(v)] < 0 {
+                    local[Int(v)] = groupSize[g]
+                    groupSize[g] += 1
+                }
+            }
+            if !noVariables.isEmpty {
+                groups.append(noVariables)
+                groupSize.append(0)
+            }
+        } else {
+            groups = [Array(rest.indices)]
+            groupSize = [Int32(variableCount)]
+            for v in 0 ..< variableCount { local[v] = Int32(v) }
+        }
+
+        var redundant: [RowIndex] = [], ineffective: [RowIndex] = []
+        for (g, group) in groups.enumerated() {
+            let rows = group.map { i in
+                var row = rest[i]
+                row.terms = row.terms.map { (local[Int($0.0)], $0.1) }
+                return row
+            }
+            let found = Self.inertRows(rows, variableCount: Int(groupSize[g]), keepPrivate: split)
+            redundant += found.redundant
+            ineffective += found.ineffective
+        }
+        redundant.sort { $0.int < $1.int }
+        ineffective.sort { $0.int < $1.int }
+        return (redundant, ineffective)
+    }
+
+    /// A row left after the block phase: its index in the system, its terms
+    /// over the variables not determined, and its constant with the
+    /// determined values substituted.
+    struct InertCandidate {
+        var row: Int
+        var terms: [(Int32, Double)]
+        var constant: Double
+        var magnitude: Double
+        var relation: Relation
+        var isRequired: Bool
+    }
+
+    /// Each variable of `terms` with its coefficients summed.
+    static func summed(_ terms: [(Int32, Double)]) -> [Int32: Double] {
+        var sum: [Int32: Double] = [:]
+        for (v, a) in terms { sum[v, default: 0] += a }
+        return sum
+    }
+
+    /// The redundant and ineffective rows among `rest` (in row order), whose
+    /// required rows go on one simplex over `variableCount` variables. With
+    /// `keepPrivate`, a required row with a variable that no other required
+    /// row in the simplex mentions is not redundant without a probe: without
+    /// it that variable, and so the row's expression, can take any value.
+    static func inertRows(_ rest: [InertCandidate], variableCount: Int, keepPrivate: Bool)
+        -> (redundant: [RowIndex], ineffective: [RowIndex])
+    {
         let core = SimplexCore(variableCount: variableCount)
         var handles: [Int: SimplexCore.Handle] = [:]
-        for (i, row) in rest.enumerated() where kept.priorities[row.row].isRequired && !row.terms.isEmpty {
-            if let h = try? core.add(terms: row.terms, constant: row.constant, relation: kept.relations[row.row],
+        for (i, row) in rest.enumerated() where row.isRequired && !row.terms.isEmpty {
+            if let h = try? core.add(terms: row.terms, constant: row.constant, relation: row.relation,
                                      priority: .required, tag: Int32(i)) {
                 handles[i] = h
             }
@@ -160,35 +255,55 @@ extension ConstraintSystem {
         }
         /// Whether the required rows in the core keep remaining row `i` from being violated.
         func alwaysHolds(_ i: Int) -> Bool {
-            switch kept.relations[rest[i].row] {
+            switch rest[i].relation {
             case .greaterOrEqual: !canPush(i, -1, from: 0)
             case .lessOrEqual: !canPush(i, 1, from: 0)
             case .equal: !canPush(i, 1, from: 0) && !canPush(i, -1, from: 0)
             }
         }
 
-        var ineffective: [RowIndex] = []
-        for i in rest.indices where !kept.priorities[rest[i].row].isRequired {
-            let current = value(i)
-            if alwaysHolds(i) || (!canPush(i, 1, from: current) && !canPush(i, -1, from: current)) {
-                ineffective.append(RowIndex(original[rest[i].row]))
+        // How many required rows in the core mention each variable, and each
+        // row's variables with their (summed) coefficients.
+        var uses = [Int32](repeating: 0, count: keepPrivate ? variableCount : 0)
+        var merged: [Int: [Int32: Double]] = [:]
+        if keepPrivate {
+            for i in handles.keys {
+                let sum = Self.summed(rest[i].terms)
+                for v in sum.keys { uses[Int(v)] += 1 }
+                merged[i] = sum
             }
         }
+        var ineffective: [RowIndex] = []
+        for i in rest.indices where !rest[i].isRequired {
+            if keepPrivate, Self.summed(rest[i].terms).contains(where: { uses[Int($0.key)] == 0 && abs($0.value) > 1e-9 }) {
+                // A variable that no required row mentions: the expression can take any value.
+                continue
+            }
+            let current = value(i)
+            if alwaysHolds(i) || (!canPush(i, 1, from: current) && !canPush(i, -1, from: current)) {
+                ineffective.append(RowIndex(rest[i].row))
+            }
+        }
+
         var redundant: [RowIndex] = []
-        for i in rest.indices.reversed() where kept.priorities[rest[i].row].isRequired {
+        for i in rest.indices.reversed() where rest[i].isRequired {
             let row = rest[i]
             guard let handle = handles[i] else {
                 // A row over determined variables only, which holds: the rows that determined them imply it.
-                if row.terms.isEmpty && alwaysHolds(i) { redundant.append(RowIndex(original[row.row])) }
+                if row.terms.isEmpty && alwaysHolds(i) { redundant.append(RowIndex(row.row)) }
+                continue
+            }
+            if keepPrivate, merged[i, default: [:]].contains(where: { uses[Int($0.key)] == 1 && abs($0.value) > 1e-9 }) {
                 continue
             }
             core.remove(handle)
             if alwaysHolds(i) {
-                redundant.append(RowIndex(original[row.row]))
+                redundant.append(RowIndex(row.row))
+                if keepPrivate { for v in merged[i, default: [:]].keys { uses[Int(v)] -= 1 } }
                 continue
             }
             // It held with the others before, so adding it back cannot fail.
-            _ = try? core.add(terms: row.terms, constant: row.constant, relation: kept.relations[row.row],
+            _ = try? core.add(terms: row.terms, constant: row.constant, relation: row.relation,
                               priority: .required, tag: Int32(i))
         }
         return (redundant.reversed(), ineffective)
@@ -233,26 +348,69 @@ extension ConstraintSystem {
     }
 
     /// The indices of the `forms` that the optimum leaves free (see ``diagnose(variables:)``).
-    func findFreeForms(_ forms: [[(Int32, Double)]]) -> [Int] {
-        let core = SimplexCore(variableCount: variableCount)
+    /// With `split` (the default) each independent component of the rows
+    /// (by shared variables, whatever their priority) gets its own simplex;
+    /// without it, the whole system goes on one simplex.
+    func findFreeForms(_ forms: [[(Int32, Double)]], split: Bool = true) -> [Int] {
         let order = (0 ..< rowCount).sorted { a, b in
             let pa = priorities[a].rawValue, pb = priorities[b].rawValue
             return pa != pb ? pa > pb : a < b
         }
+        // component[v]: the simplex of variable v; local[v]: its index there.
+        var component = [Int32](repeating: 0, count: variableCount)
+        var local = [Int32](repeating: 0, count: variableCount)
+        var cores: [SimplexCore] = []
+        if split {
+            var uf = UnionFind(count: variableCount)
+            for r in 0 ..< rowCount {
+                let range = termRange(of: RowIndex(r))
+                for k in range.dropFirst() { uf.union(columns[range.lowerBound], columns[k]) }
+            }
+            var coreOfRoot = [Int32](repeating: -1, count: variableCount)
+            for v in 0 ..< variableCount {
+                let root = Int(uf.find(Int32(v)))
+                if coreOfRoot[root] < 0 {
+                    coreOfRoot[root] = Int32(cores.count)
+                    cores.append(SimplexCore(variableCount: 0))
+                }
+                let c = Int(coreOfRoot[root])
+                component[v] = Int32(c)
+                local[v] = cores[c].addVariables(1)
+            }
+        } else {
+            cores = [SimplexCore(variableCount: variableCount)]
+            for v in 0 ..< variableCount { local[v] = Int32(v) }
+        }
         for r in order {
-            let row = spec(of: r)
+            let range = termRange(of: RowIndex(r))
+            // A row without variables cannot change any variable.
+            guard !range.isEmpty || !split else { continue }
+            let core = range.isEmpty ? cores[0] : cores[Int(component[Int(columns[range.lowerBound])])]
+            let terms = range.map { (local[Int(columns[$0])], coefficients[$0]) }
             // A required row that conflicts with those added before it is left out.
-            _ = try? core.add(terms: row.terms, constant: row.constant, relation: row.relation,
+            _ = try? core.add(terms: terms, constant: constants[r], relation: relations[r],
                               priority: priorities[r], tag: Int32(r))
         }
-        let probe = ExpressionProbe(core: core)
         var free: [Int] = []
         for (i, form) in forms.enumerated() {
-            let before = probe.value(form, 0)
-            let magnitude = max(1, form.reduce(0) { $0 + abs($1.1 * core.value(of: $1.0)) })
-            if probe.canPush(form, 0, magnitude: magnitude, direction: 1, from: before)
-                || probe.canPush(form, 0, magnitude: magnitude, direction: -1, from: before) {
-                free.append(i)
+            let magnitude = max(1, form.reduce(0) { $0 + abs($1.1 * cores[Int(component[Int($1.0)])].value(of: local[Int($1.0)])) })
+            // The form's part in each simplex; it is free when some part can move.
+            var parts: [Int32: [(Int32, Double)]] = [:]
+            var partOrder: [Int32] = []
+            for (v, a) in form {
+                let c = component[Int(v)]
+                if parts[c] == nil { partOrder.append(c) }
+                parts[c, default: []].append((local[Int(v)], a))
+            }
+            for c in partOrder {
+                let probe = ExpressionProbe(core: cores[Int(c)])
+                let part = parts[c]!
+                let before = probe.value(part, 0)
+                if probe.canPush(part, 0, magnitude: magnitude, direction: 1, from: before)
+                    || probe.canPush(part, 0, magnitude: magnitude, direction: -1, from: before) {
+                    free.append(i)
+                    break
+                }
             }
         }
         return free
