@@ -381,25 +381,16 @@ extension ConstraintSystem {
             cores = [SimplexCore(variableCount: variableCount)]
             for v in 0 ..< variableCount { local[v] = Int32(v) }
         }
-        // With `split`, each core's optional rows are added in one batch,
-        // optimised once at the end (the optimum is the same).
-        var optional = [[(terms: [(Int32, Double)], constant: Double, relation: Relation, priority: Priority, tag: Int32)]](
-            repeating: [], count: split ? cores.count : 0)
         for r in order {
             let range = termRange(of: RowIndex(r))
             // A row without variables cannot change any variable.
             guard !range.isEmpty || !split else { continue }
-            let c = range.isEmpty ? 0 : Int(component[Int(columns[range.lowerBound])])
+            let core = range.isEmpty ? cores[0] : cores[Int(component[Int(columns[range.lowerBound])])]
             let terms = range.map { (local[Int(columns[$0])], coefficients[$0]) }
-            if split && !priorities[r].isRequired {
-                optional[c].append((terms, constants[r], relations[r], priorities[r], Int32(r)))
-                continue
-            }
             // A required row that conflicts with those added before it is left out.
-            _ = try? cores[c].add(terms: terms, constant: constants[r], relation: relations[r],
-                                  priority: priorities[r], tag: Int32(r))
+            _ = try? core.add(terms: terms, constant: constants[r], relation: relations[r],
+                              priority: priorities[r], tag: Int32(r))
         }
-        for (c, rows) in optional.enumerated() where !rows.isEmpty { cores[c].addOptional(rows) }
         var free: [Int] = []
         for (i, form) in forms.enumerated() {
             let magnitude = max(1, form.reduce(0) { $0 + abs($1.1 * cores[Int(component[Int($1.0)])].value(of: local[Int($1.0)])) })

@@ -71,22 +71,6 @@ final class SimplexCore {
         }
     }
 
-    /// Adds optional rows as ``add(terms:constant:relation:priority:tag:)``
-    /// does, but optimises once after the last instead of after each.
-    /// - Precondition: every row is optional (a required row may need the
-    ///   objective optimal to report conflicts as `add` does).
-    func addOptional(_ rows: [(terms: [(Int32, Double)], constant: Double, relation: Relation, priority: Priority, tag: Int32)]) {
-        tableau.defersOptimization = true
-        for row in rows {
-            precondition(!row.priority.isRequired, "addOptional takes optional rows only")
-            _ = tableau.addConstraint(terms: row.terms, constant: row.constant, relation: row.relation,
-                                      priority: row.priority, tag: row.tag)
-        }
-        tableau.defersOptimization = false
-        tableau.noteStatus(tableau.optimize(components: 0 ..< tableau.objective.stride))
-        verify("addOptional")
-    }
-
     /// Removes a constraint and re-optimises. Removing a handle twice does nothing.
     /// - Complexity: for a required equality, a replay of the row operations
     ///   logged since it was added; then one pivot and the re-optimisation.

@@ -100,7 +100,7 @@ extension Tableau {
             for e in constraints[Int(id)].errors { addToObjective(e, weight: 1, component: component) }
         }
         constraints[Int(id)].isLive = true
-        if !defersOptimization { noteStatus(optimize(components: 0 ..< objective.stride)) }
+        noteStatus(optimize(components: 0 ..< objective.stride))
         return .success(id)
     }
 

@@ -84,10 +84,6 @@ struct Tableau {
     /// Optimisations that ended other than optimal; always 0 unless the
     /// invariants are broken (``checkInvariants()`` reports it).
     var anomalies = 0
-    /// When set, ``addConstraint(terms:constant:relation:priority:tag:)``
-    /// leaves the objective unoptimised (the rows stay feasible); the caller
-    /// optimises once after a batch of optional rows.
-    var defersOptimization = false
 
     /// `SimplexTolerance.feasibility` scaled to the constants in play.
     @inline(__always) var feasibilityTolerance: Double { SimplexTolerance.feasibility * constantScale }
