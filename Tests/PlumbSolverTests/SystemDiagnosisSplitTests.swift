@@ -74,6 +74,25 @@ import Testing
         #expect(d.freeMeasures == [2, 3])
     }
 
+    @Test func optionalRowsOnVariablesThatDifferByAConstant() {
+        let s = system(2, [
+            ([(1, 1), (0, -1)], -2, .equal, .required),         // 0: x1 = x0 + 2
+            ([(0, 1)], 0, .greaterOrEqual, .required),          // 1: x0 >= 0
+            ([(0, 1)], -10, .lessOrEqual, .required),           // 2: x0 <= 10
+            ([(1, 1)], -1, .greaterOrEqual, .medium),           // 3: x1 >= 1 @ 500: always (x1 >= 2)
+            ([(1, 1)], -20, .lessOrEqual, .low),                // 4: x1 <= 20 @ 250: always (x1 <= 12)
+            ([(1, 1)], -5, .equal, .low),                       // 5: x1 = 5 @ 250: decides x0 and x1
+            ([(1, 1), (0, -1)], -2, .equal, Priority(100)),     // 6: x1 - x0 = 2 @ 100: always
+            ([(1, 1), (0, -1)], -3, .equal, Priority(100)),     // 7: x1 - x0 = 3 @ 100: never, and fixed
+            ([(1, 2), (0, -1)], -30, .greaterOrEqual, Priority(100)), // 8: x0 + 4 >= 30 @ 100: can matter
+            ([(1, 1)], -12, .lessOrEqual, Priority(50)),        // 9: x1 <= 12 @ 50: always, at the edge
+        ])
+        let d = diagnoseBothWays(s, [[(v(0), 1)], [(v(1), 1)]])
+        #expect(d.ineffectiveRows == [3, 4, 6, 7, 9].map { RowIndex($0) })
+        #expect(d.redundantRows.isEmpty)
+        #expect(d.freeMeasures.isEmpty)
+    }
+
     @Test func conflictsAreLeftOutPerComponent() {
         // x0 = 1 and x0 = 3 conflict (A); with both left out, x0 >= 0 is the only row on x0, so
         // not redundant. x1 <= 2, x1 >= 2 pin x1 (B); x2 = x1; x1 <= 5 is implied by x1 <= 2.
@@ -141,6 +160,17 @@ import Testing
             let priority: Priority = Int.random(in: 0 ..< 3, using: &rng) == 0 ? .required : level()
             rows.append(([(a, 1), (b, Double([-1, -2, 1].randomElement(using: &rng)!))],
                          -Double(Int.random(in: -50 ... 50, using: &rng)), relation, priority))
+        }
+        // Required equalities x = y + d (aliases) and optional rows on the aliased variables.
+        for _ in 0 ..< Int.random(in: 0 ... 4, using: &rng) {
+            let a = Int32.random(in: 0 ..< variables, using: &rng), b = Int32.random(in: 0 ..< variables, using: &rng)
+            guard a != b else { continue }
+            rows.append(([(a, 1), (b, -1)], -Double(Int.random(in: -20 ... 20, using: &rng)), .equal, .required))
+            for _ in 0 ..< Int.random(in: 0 ... 3, using: &rng) {
+                let relation = [Relation.equal, .lessOrEqual, .greaterOrEqual].randomElement(using: &rng)!
+                let terms: [(Int32, Double)] = Bool.random(using: &rng) ? [(a, 1)] : [(a, 2), (b, -1)]
+                rows.append((terms, -Double(Int.random(in: -60 ... 60, using: &rng)), relation, level()))
+            }
         }
         // Redundant rows: duplicates and loosened copies of required rows.
         for _ in 0 ..< Int.random(in: 0 ... 3, using: &rng) {

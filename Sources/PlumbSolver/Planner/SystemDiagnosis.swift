@@ -273,6 +273,60 @@ extension ConstraintSystem {
                 merged[i] = sum
             }
         }
+        // With `keepPrivate`: the required equalities `x − y + c = 0` make x
+        // its class's representative plus a constant. An optional row whose
+        // expression is then `A·x + C` for one representative x is decided
+        // from how far x can go each way, found by probes on x once and kept
+        // (the core does not change while optional rows are tested).
+        var classes = OffsetClasses(count: keepPrivate ? variableCount : 0)
+        if keepPrivate {
+            for i in handles.keys.sorted() where rest[i].relation == .equal {
+                let sum = merged[i]!.filter { $0.value != 0 }.sorted { $0.key < $1.key }
+                guard sum.count == 2, sum[0].value == -sum[1].value else { continue }
+                // a·x − a·y + c = 0: x = y − c / a.
+                classes.union(sum[0].key, sum[1].key, offset: -rest[i].constant / sum[0].value)
+            }
+        }
+        /// Row `i` as `A·x + C` over one representative, or `C` alone.
+        func canonical(_ i: Int) -> (variable: Int32, coefficient: Double, constant: Double)? {
+            var coefficients: [Int32: Double] = [:]
+            var c = rest[i].constant, largest = 0.0
+            for (v, a) in rest[i].terms {
+                let (root, offset) = classes.find(v)
+                coefficients[root, default: 0] += a
+                c += a * offset
+                largest = max(largest, abs(a))
+            }
+            let left = coefficients.filter { abs($0.value) > 1e-12 * largest }
+            if left.isEmpty { return (-1, 0, c) }
+            guard left.count == 1, let only = left.first else { return nil }
+            return (only.key, only.value, c)
+        }
+        // The largest s·x seen in a solution, per (x, s), and whether it is the supremum.
+        var reach: [Int: (best: Double, exact: Bool)] = [:]
+        /// Whether some solution of the required rows has `s·x > q`.
+        func exceeds(_ x: Int32, _ s: Double, _ q: Double) -> Bool {
+            let key = 2 * Int(x) + (s > 0 ? 1 : 0)
+            var known = reach[key] ?? (s * core.value(of: x), false)
+            if known.best <= q && !known.exact {
+                let target = q + max(1, abs(q))
+                let achieved = probe.pushed([(x, s)], 0, to: target)
+                known = (max(known.best, achieved), achieved < target - 1e-9 * max(1, abs(target)))
+            }
+            reach[key] = known
+            return known.best > q
+        }
+        /// ``ExpressionProbe/canPush`` for row `i` in its canonical form: the
+        /// probe reaches `min(m, sup direction·(e − base))`, which exceeds
+        /// `ambiguity·m` exactly when the supremum does.
+        func canPushCanonical(_ form: (variable: Int32, coefficient: Double, constant: Double), _ i: Int,
+                              _ direction: Double, from base: Double) -> Bool {
+            let tolerance = Tolerances.ambiguity * rest[i].magnitude
+            guard form.variable >= 0 else { return direction * (form.constant - base) > tolerance }
+            let a = direction * form.coefficient
+            return exceeds(form.variable, a > 0 ? 1 : -1, (tolerance + direction * (base - form.constant)) / abs(a))
+        }
+
         var ineffective: [RowIndex] = []
         for i in rest.indices where !rest[i].isRequired {
             if keepPrivate, Self.summed(rest[i].terms).contains(where: { uses[Int($0.key)] == 0 && abs($0.value) > 1e-9 }) {
@@ -280,6 +334,18 @@ extension ConstraintSystem {
                 continue
             }
             let current = value(i)
+            if keepPrivate, let form = canonical(i) {
+                func push(_ direction: Double, from base: Double) -> Bool { canPushCanonical(form, i, direction, from: base) }
+                let holds = switch rest[i].relation {
+                case .greaterOrEqual: !push(-1, from: 0)
+                case .lessOrEqual: !push(1, from: 0)
+                case .equal: !push(1, from: 0) && !push(-1, from: 0)
+                }
+                if holds || (!push(1, from: current) && !push(-1, from: current)) {
+                    ineffective.append(RowIndex(rest[i].row))
+                }
+                continue
+            }
             if alwaysHolds(i) || (!canPush(i, 1, from: current) && !canPush(i, -1, from: current)) {
                 ineffective.append(RowIndex(rest[i].row))
             }
@@ -417,6 +483,45 @@ extension ConstraintSystem {
     }
 }
 
+/// Classes of variables that differ by constants: `x = representative + offset`.
+struct OffsetClasses {
+    private var parent: [Int32]
+    private var offset: [Double]
+
+    init(count: Int) {
+        parent = (0 ..< Int32(count)).map { $0 }
+        offset = [Double](repeating: 0, count: count)
+    }
+
+    /// `x`'s representative `r` and the offset `o` with `x = r + o`.
+    mutating func find(_ x: Int32) -> (Int32, Double) {
+        var root = x, total = 0.0
+        while parent[Int(root)] != root {
+            total += offset[Int(root)]
+            root = parent[Int(root)]
+        }
+        // Point the path straight at the root.
+        var v = x, remaining = total
+        while parent[Int(v)] != v {
+            let next = parent[Int(v)], own = offset[Int(v)]
+            parent[Int(v)] = root
+            offset[Int(v)] = remaining
+            remaining -= own
+            v = next
+        }
+        return (root, total)
+    }
+
+    /// Records `x = y + d`; nothing when they are in one class already.
+    mutating func union(_ x: Int32, _ y: Int32, offset d: Double) {
+        let (rx, ox) = find(x), (ry, oy) = find(y)
+        guard rx != ry else { return }
+        // rx + ox = ry + oy + d.
+        parent[Int(rx)] = ry
+        offset[Int(rx)] = oy + d - ox
+    }
+}
+
 /// Pushes a linear expression over a ``SimplexCore`` with a probe row at a
 /// priority below every real one, to see whether the core's rows (required,
 /// and optional at their optimum) let the expression move.
@@ -434,6 +539,18 @@ struct ExpressionProbe {
     /// The value of `Σ terms + constant` at the core's current solution.
     func value(_ terms: [(Int32, Double)], _ constant: Double) -> Double {
         terms.reduce(constant) { $0 + $1.1 * core.value(of: $1.0) }
+    }
+
+    /// The value `e = Σ terms + constant` reaches when a probe row asks for
+    /// `e >= target` (the largest value of `e` when that is below `target`).
+    /// The probe is removed again.
+    func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double) -> Double {
+        guard let handle = try? core.add(terms: terms, constant: constant - target, relation: .greaterOrEqual,
+                                         priority: Self.priority, tag: -1)
+        else { return target }
+        let reached = value(terms, constant)
+        core.remove(handle)
+        return reached
     }
 
     /// Whether `direction · (e − base)` can reach `magnitude`, where
