@@ -93,6 +93,23 @@ import Testing
         #expect(d.freeMeasures.isEmpty)
     }
 
+    @Test func rowsHeldOnlyByLooseEnds() {
+        // x1 = x0 + 5, with x2 = x1 and x3 = x1 + 1 hanging off x1 (as a table's cells off their
+        // column), and x1 <= 100. Row 5 repeats row 1, so x2 is no loose end until row 5 goes.
+        let s = system(4, [
+            ([(1, 1), (0, -1)], -5, .equal, .required),     // 0
+            ([(2, 1), (1, -1)], 0, .equal, .required),      // 1
+            ([(3, 1), (1, -1)], -1, .equal, .required),     // 2
+            ([(0, 1)], 0, .greaterOrEqual, .required),      // 3
+            ([(1, 1)], -100, .lessOrEqual, .required),      // 4
+            ([(2, 1), (1, -1)], 0, .equal, .required),      // 5
+            ([(3, 1), (0, -1)], -6, .equal, .required),     // 6: implied by 0 and 2
+        ])
+        let d = diagnoseBothWays(s, (0 ..< 4).map { [(v(Int32($0)), 1)] })
+        #expect(d.redundantRows == [5, 6].map { RowIndex($0) })
+        #expect(d.freeMeasures == [0, 1, 2, 3])
+    }
+
     @Test func conflictsAreLeftOutPerComponent() {
         // x0 = 1 and x0 = 3 conflict (A); with both left out, x0 >= 0 is the only row on x0, so
         // not redundant. x1 <= 2, x1 >= 2 pin x1 (B); x2 = x1; x1 <= 5 is implied by x1 <= 2.

@@ -351,6 +351,29 @@ extension ConstraintSystem {
             }
         }
 
+        // The required rows in the core that mention each variable.
+        var present = [Bool](repeating: false, count: rest.count)
+        var rowsOf = [[Int]](repeating: [], count: keepPrivate ? variableCount : 0)
+        if keepPrivate {
+            for i in handles.keys.sorted() {
+                present[i] = true
+                for v in merged[i]!.keys { rowsOf[Int(v)].append(i) }
+            }
+        }
+        /// Whether, without required row `i`, nothing but loose ends holds
+        /// `v`: every other required row that mentions `v` is an equality
+        /// `u = v + c` (or any equality over `v` and `u`) whose `u` no other
+        /// required row mentions. Then `v` can take any value (each such `u`
+        /// follows it), and so can row `i`'s expression.
+        func isLoose(_ v: Int32, without i: Int) -> Bool {
+            for k in rowsOf[Int(v)] where k != i && present[k] {
+                guard rest[k].relation == .equal, let sum = merged[k], sum.count == 2,
+                      let (u, a) = sum.first(where: { $0.key != v }), abs(a) > 1e-9, abs(sum[v] ?? 0) > 1e-9,
+                      uses[Int(u)] == 1
+                else { return false }
+            }
+            return true
+        }
         var redundant: [RowIndex] = []
         for i in rest.indices.reversed() where rest[i].isRequired {
             let row = rest[i]
@@ -359,12 +382,13 @@ extension ConstraintSystem {
                 if row.terms.isEmpty && alwaysHolds(i) { redundant.append(RowIndex(row.row)) }
                 continue
             }
-            if keepPrivate, merged[i, default: [:]].contains(where: { uses[Int($0.key)] == 1 && abs($0.value) > 1e-9 }) {
+            if keepPrivate, merged[i, default: [:]].contains(where: { abs($0.value) > 1e-9 && isLoose($0.key, without: i) }) {
                 continue
             }
             core.remove(handle)
             if alwaysHolds(i) {
                 redundant.append(RowIndex(row.row))
+                present[i] = false
                 if keepPrivate { for v in merged[i, default: [:]].keys { uses[Int(v)] -= 1 } }
                 continue
             }
