@@ -147,10 +147,10 @@ extension ConstraintSystem {
 
     /// Redundant required rows and ineffective optional rows (see ``diagnose(variables:)``).
     /// With `split` (the default) each independent component of the rows
-    /// left after the block phase gets its own simplex, and a required row
-    /// with a variable that no other required row mentions is kept without
-    /// a probe; without it, the whole system goes on one simplex (the
-    /// reference the tests compare with).
+    /// left after the block phase gets its own simplex, and the shortcuts
+    /// described in ``diagnose(variables:)`` stand in for probes; without
+    /// it, the whole system goes on one simplex and every answer is a probe
+    /// (the reference the tests compare with).
     func findInertRows(leavingOut conflicting: Set<Int>, split: Bool = true) -> (redundant: [RowIndex], ineffective: [RowIndex]) {
         // The system without its conflicting rows, and the block phase on it.
         var kept = ConstraintSystem()
@@ -267,9 +267,10 @@ extension ConstraintSystem {
 
     /// The redundant and ineffective rows among `rest` (in row order), whose
     /// required rows go on one simplex over `variableCount` variables. With
-    /// `keepPrivate`, a required row with a variable that no other required
-    /// row in the simplex mentions is not redundant without a probe: without
-    /// it that variable, and so the row's expression, can take any value.
+    /// `keepPrivate`, the shortcuts of ``diagnose(variables:)`` answer
+    /// where they can: rows with a variable that nothing else holds (or only
+    /// loose-end equalities), and optional rows over one class of variables
+    /// tied by `x − y + c = 0`.
     static func inertRows(_ rest: [InertCandidate], variableCount: Int, keepPrivate: Bool)
         -> (redundant: [RowIndex], ineffective: [RowIndex])
     {
