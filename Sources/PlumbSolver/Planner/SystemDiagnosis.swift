@@ -114,10 +114,11 @@ extension ConstraintSystem {
     ///   up to four probes per optional row and one removal and probe per
     ///   required row not settled by a shortcut. A simplex costs quadratic
     ///   time in its component's size (see `SimplexCore`), so the cost is set
-    ///   by the largest component: `table` at 10,000 views, two components of
-    ///   about 10,000 variables each, takes seconds, but families whose big
-    ///   component the shortcuts do not settle (`chartgrid`, `dashboard`)
-    ///   are still quadratic.
+    ///   by the largest component. The shortcuts settle most of `table`'s
+    ///   rows, but its free-form probes still run on two components of about
+    ///   10,000 variables each (about 40 s at 10,000 views on a shared
+    ///   2-core machine); `chartgrid` and `dashboard`, whose one big
+    ///   component the shortcuts do not settle, are quadratic throughout.
     public func diagnose(variables: [VariableIndex]? = nil) -> SystemDiagnosis {
         let candidates = Set(variables ?? (0 ..< variableCount).map { VariableIndex(rawValue: Int32($0)) })
             .sorted { $0.rawValue < $1.rawValue }
