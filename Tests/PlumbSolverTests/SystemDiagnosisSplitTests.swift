@@ -93,6 +93,29 @@ import Testing
         #expect(d.freeMeasures.isEmpty)
     }
 
+    @Test func formsOverVariablesThatDifferByAConstant() {
+        // x1 = x0 + 2 with x0 in [0, 10] pulled to 5 @ 250: all fixed. x3 = x2 + 1, x2 >= 0:
+        // x2 and x3 free, x3 - x2 fixed. x4 = x2 + 7 with x4 >= 3 @ 100, which always holds
+        // (x4 >= 7): x4 free too.
+        let s = system(5, [
+            ([(1, 1), (0, -1)], -2, .equal, .required),     // 0
+            ([(0, 1)], 0, .greaterOrEqual, .required),      // 1
+            ([(0, 1)], -10, .lessOrEqual, .required),       // 2
+            ([(0, 1)], -5, .equal, .low),                   // 3
+            ([(3, 1), (2, -1)], -1, .equal, .required),     // 4
+            ([(2, 1)], 0, .greaterOrEqual, .required),      // 5
+            ([(4, 1)], -3, .greaterOrEqual, Priority(100)), // 6
+            ([(4, 1), (2, -1)], -7, .equal, .required),     // 7
+        ])
+        let forms: [[(VariableIndex, Double)]] = [
+            [(v(0), 1)], [(v(1), 1)], [(v(1), 1), (v(0), -1)], [(v(1), 2), (v(0), -1)],   // 0-3: fixed
+            [(v(2), 1)], [(v(3), 1)], [(v(3), 1), (v(2), -1)], [(v(3), -3)],             // 4, 5, 7 free
+            [(v(4), 1), (v(3), -1)], [(v(4), 1), (v(0), 1)],                             // 8 fixed, 9 free
+        ]
+        let d = diagnoseBothWays(s, forms)
+        #expect(d.freeMeasures == [4, 5, 7, 9])
+    }
+
     @Test func rowsHeldOnlyByLooseEnds() {
         // x1 = x0 + 5, with x2 = x1 and x3 = x1 + 1 hanging off x1 (as a table's cells off their
         // column), and x1 <= 100. Row 5 repeats row 1, so x2 is no loose end until row 5 goes.

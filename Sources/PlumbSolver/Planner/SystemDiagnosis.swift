@@ -506,6 +506,7 @@ extension ConstraintSystem {
             cores = [SimplexCore(variableCount: variableCount)]
             for v in 0 ..< variableCount { local[v] = Int32(v) }
         }
+        var classes = OffsetClasses(count: split ? variableCount : 0)
         for r in order {
             let range = termRange(of: RowIndex(r))
             // A row without variables cannot change any variable.
@@ -513,8 +514,50 @@ extension ConstraintSystem {
             let core = range.isEmpty ? cores[0] : cores[Int(component[Int(columns[range.lowerBound])])]
             let terms = range.map { (local[Int(columns[$0])], coefficients[$0]) }
             // A required row that conflicts with those added before it is left out.
-            _ = try? core.add(terms: terms, constant: constants[r], relation: relations[r],
-                              priority: priorities[r], tag: Int32(r))
+            let added = (try? core.add(terms: terms, constant: constants[r], relation: relations[r],
+                                       priority: priorities[r], tag: Int32(r))) != nil
+            // With `split`: the required equalities `x − y + c = 0` in the
+            // core make classes of variables that differ by constants.
+            if split && added && priorities[r].isRequired && relations[r] == .equal {
+                let sum = Self.summed(range.map { (columns[$0], coefficients[$0]) })
+                    .filter { $0.value != 0 }.sorted { $0.key < $1.key }
+                if sum.count == 2 && sum[0].value == -sum[1].value {
+                    classes.union(sum[0].key, sum[1].key, offset: -constants[r] / sum[0].value)
+                }
+            }
+        }
+        // With `split`, a form's part is written over its classes'
+        // representatives (it differs from that by a constant on the
+        // optimal set), and how far each such expression goes each way is
+        // probed once and remembered: a probe reaches `min(m, sup)`, which
+        // exceeds the tolerance exactly when the supremum does.
+        var reach: [[Int64]: (best: Double, exact: Bool)] = [:]
+        func canMove(_ c: Int32, _ part: [(Int32, Double)], magnitude: Double) -> Bool {
+            var coefficients: [Int32: Double] = [:]
+            var largest = 0.0
+            for (v, a) in part {
+                coefficients[classes.find(v).0, default: 0] += a
+                largest = max(largest, abs(a))
+            }
+            let terms = coefficients.filter { abs($0.value) > 1e-12 * largest }.sorted { $0.key < $1.key }
+                .map { (local[Int($0.key)], $0.value) }
+            // Constant on the optimal set: it cannot move.
+            guard !terms.isEmpty else { return false }
+            let probe = ExpressionProbe(core: cores[Int(c)])
+            let current = probe.value(terms, 0), tolerance = Tolerances.ambiguity * magnitude
+            for direction in [1.0, -1.0] {
+                let key = [Int64(c), Int64(direction)] + terms.flatMap { [Int64($0.0), Int64(bitPattern: $0.1.bitPattern)] }
+                let q = direction * current + tolerance
+                var known = reach[key] ?? (direction * current, false)
+                if known.best <= q && !known.exact {
+                    let target = q + max(1, abs(q))
+                    let achieved = probe.pushed(terms.map { ($0.0, direction * $0.1) }, 0, to: target)
+                    known = (max(known.best, achieved), achieved < target - 1e-9 * max(1, abs(target)))
+                }
+                reach[key] = known
+                if known.best > q { return true }
+            }
+            return false
         }
         var free: [Int] = []
         for (i, form) in forms.enumerated() {
@@ -525,11 +568,18 @@ extension ConstraintSystem {
             for (v, a) in form {
                 let c = component[Int(v)]
                 if parts[c] == nil { partOrder.append(c) }
-                parts[c, default: []].append((local[Int(v)], a))
+                parts[c, default: []].append((split ? v : local[Int(v)], a))
             }
             for c in partOrder {
-                let probe = ExpressionProbe(core: cores[Int(c)])
                 let part = parts[c]!
+                if split {
+                    if canMove(c, part, magnitude: magnitude) {
+                        free.append(i)
+                        break
+                    }
+                    continue
+                }
+                let probe = ExpressionProbe(core: cores[Int(c)])
                 let before = probe.value(part, 0)
                 if probe.canPush(part, 0, magnitude: magnitude, direction: 1, from: before)
                     || probe.canPush(part, 0, magnitude: magnitude, direction: -1, from: before) {
