@@ -88,9 +88,17 @@ extension ConstraintSystem {
     /// Of rows that imply each other, the one reported is the one the block
     /// phase did not use, else the later one (for duplicates: the later).
     ///
-    /// Three shortcuts give the answer a probe would give without the probe
+    /// Four shortcuts give the answer a probe would give without the probe
     /// (the tests compare them with the probes on random systems,
     /// `diagnose(measuring:split: false)`):
+    /// - the required equalities `x − y + c = 0` that the free-form simplex
+    ///   holds make classes of variables that differ by constants there; a
+    ///   form is written over its classes' representatives (a view's width
+    ///   becomes its column's), and how far that expression can go up and
+    ///   down is probed once and remembered: the probe reaches
+    ///   `min(m, sup)`, which exceeds the tolerance exactly when the
+    ///   supremum does, so one probe far enough answers every form with that
+    ///   expression;
     /// - an optional row with a variable that no required row mentions can
     ///   take any value: it is not ineffective;
     /// - a required row with a variable that, once the row is removed, only
@@ -115,9 +123,9 @@ extension ConstraintSystem {
     ///   required row not settled by a shortcut. A simplex costs quadratic
     ///   time in its component's size (see `SimplexCore`), so the cost is set
     ///   by the largest component. The shortcuts settle most of `table`'s
-    ///   rows, but its free-form probes still run on two components of about
-    ///   10,000 variables each (about 40 s at 10,000 views on a shared
-    ///   2-core machine); `chartgrid` and `dashboard`, whose one big
+    ///   rows and forms, but the simplex of its two components of about
+    ///   10,000 variables each is still built (about 12 s at 10,000 views on
+    ///   a shared 2-core machine); `chartgrid` and `dashboard`, whose one big
     ///   component the shortcuts do not settle, are quadratic throughout.
     public func diagnose(variables: [VariableIndex]? = nil) -> SystemDiagnosis {
         let candidates = Set(variables ?? (0 ..< variableCount).map { VariableIndex(rawValue: Int32($0)) })
@@ -474,8 +482,10 @@ extension ConstraintSystem {
 
     /// The indices of the `forms` that the optimum leaves free (see ``diagnose(variables:)``).
     /// With `split` (the default) each independent component of the rows
-    /// (by shared variables, whatever their priority) gets its own simplex;
-    /// without it, the whole system goes on one simplex.
+    /// (by shared variables, whatever their priority) gets its own simplex,
+    /// and forms are probed as expressions over classes of `x = y + c`
+    /// variables, once per expression and direction; without it, the whole
+    /// system goes on one simplex and every form is probed.
     func findFreeForms(_ forms: [[(Int32, Double)]], split: Bool = true) -> [Int] {
         let order = (0 ..< rowCount).sorted { a, b in
             let pa = priorities[a].rawValue, pb = priorities[b].rawValue
