@@ -124,7 +124,7 @@ extension ConstraintSystem {
     ///   time in its component's size (see `SimplexCore`), so the cost is set
     ///   by the largest component. The shortcuts settle most of `table`'s
     ///   rows and forms, but the simplex of its two components of about
-    ///   10,000 variables each is still built (about 12 s at 10,000 views on
+    ///   10,000 variables each is still built (about 11 s at 10,000 views on
     ///   a shared 2-core machine); `chartgrid` and `dashboard`, whose one big
     ///   component the shortcuts do not settle, are quadratic throughout.
     public func diagnose(variables: [VariableIndex]? = nil) -> SystemDiagnosis {
