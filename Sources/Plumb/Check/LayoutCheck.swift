@@ -15,7 +15,7 @@
 /// conflicting sets, found component by component; then, with the
 /// conflicting rows left out one at a time, probes that try to push each
 /// view's x, y, width and height up and down at a priority below every real
-/// one. A view
+/// one, on one simplex per independent component. A view
 /// is ambiguous along an axis when its position or its size on that axis
 /// can move without giving up any required constraint or any optional
 /// priority level's optimum. Positions are measured from the parent, as

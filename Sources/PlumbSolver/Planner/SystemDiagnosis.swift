@@ -38,7 +38,8 @@ public struct SystemDiagnosis: Sendable, Hashable {
 extension ConstraintSystem {
     /// Finds every conflict among the required rows and every free variable,
     /// without stopping at the first problem. Slower than ``solve(options:)``
-    /// by design: it favours being right and simple over being fast.
+    /// by design: it favours being right over being fast (every answer is a
+    /// probe on a simplex, or a shortcut that gives the same answer).
     ///
     /// **Conflicts.** The required rows are split into independent
     /// components (rows that share a variable, transitively). In each
@@ -49,10 +50,14 @@ extension ConstraintSystem {
     /// reported with the first one found, and a conflict that only exists
     /// through it is not reported again.
     ///
-    /// **Free variables.** Rows are added one by one (required rows first, in
-    /// row order, then optional rows) to one incremental simplex; a required
-    /// row that cannot hold with those before it is left out. At the optimum,
-    /// the solutions that are still optimal for every priority level form a
+    /// **Free variables.** The rows are split into independent components
+    /// (rows that share a variable, whatever their priority, transitively),
+    /// and each component goes on its own incremental simplex: its rows are
+    /// added one by one (required rows first, in row order, then optional
+    /// rows), and a required row that cannot hold with those before it is
+    /// left out. The optimum of the whole system is the optimum of each
+    /// component, so nothing is lost by the split. At the optimum, the
+    /// solutions that are still optimal for every priority level form a
     /// convex set. A variable (or a linear form, ``diagnose(measuring:)``) is
     /// fixed when it has one value over that whole set. To test form `f` at
     /// value `f0`, with `m = max(1, Σ |coefficient · value|)`, a probe row
@@ -61,15 +66,18 @@ extension ConstraintSystem {
     /// for it; see `ExpressionProbe`) and removed again; then the same with
     /// `f <= f0 - m`. If either probe moves `f` by more than
     /// ``Tolerances/ambiguity`` times `m`, some other optimal solution has a
-    /// different `f` (the set is convex), and `f` is free.
+    /// different `f` (the set is convex), and `f` is free. A form over
+    /// several components is pushed part by part (each with the whole form's
+    /// `m`), and is free when some part moves.
     ///
     /// **Redundant and ineffective rows.** Rows in conflicts are left out.
     /// The planner's block phase finds the required equalities that
     /// determine variables; those rows are kept, and the determined values
     /// are substituted into every other row. A required row left with no
     /// variable holds (it is in no conflict), so the rows that determined its
-    /// variables imply it: it is redundant. The remaining required rows go on
-    /// one simplex, where a row's expression `e` (the row is `e ⋈ 0`) is
+    /// variables imply it: it is redundant. The remaining rows are split into
+    /// independent components again, and each component's required rows go
+    /// on one simplex, where a row's expression `e` (the row is `e ⋈ 0`) is
     /// pushed by probes, as above, to see where the required rows let it go.
     /// An optional row is ineffective when `e` cannot be pushed to the side
     /// where the row is violated (it always holds) or cannot move at all (its
@@ -80,11 +88,45 @@ extension ConstraintSystem {
     /// Of rows that imply each other, the one reported is the one the block
     /// phase did not use, else the later one (for duplicates: the later).
     ///
+    /// Four shortcuts give the answer a probe would give without the probe
+    /// (the tests compare them with the probes on random systems,
+    /// `diagnose(measuring:split: false)`):
+    /// - the required equalities `x − y + c = 0` that the free-form simplex
+    ///   holds make classes of variables that differ by constants there; a
+    ///   form is written over its classes' representatives (a view's width
+    ///   becomes its column's), and how far that expression can go up and
+    ///   down is probed once and remembered: the probe reaches
+    ///   `min(m, sup)`, which exceeds the tolerance exactly when the
+    ///   supremum does, so one probe far enough answers every form with that
+    ///   expression;
+    /// - an optional row with a variable that no required row mentions can
+    ///   take any value: it is not ineffective;
+    /// - a required row with a variable that, once the row is removed, only
+    ///   "loose ends" hold — equalities over that variable and one other
+    ///   variable that no other required row mentions (a table's cells hung
+    ///   off their column's edges) — is not redundant: without it the
+    ///   variable, and so `e`, can take any value;
+    /// - the required equalities `x − y + c = 0` make classes of variables
+    ///   that differ by constants; an optional row whose expression is
+    ///   `A·x + C` over one class is decided from how far `x` can go up and
+    ///   down, which is probed once per class and direction and remembered
+    ///   (a probe reaches `min(m, sup)`, which exceeds the tolerance exactly
+    ///   when the supremum does).
+    ///
     /// - Parameter variables: the variables to test for freedom (all when `nil`).
     /// - Complexity: per component with `c` conflicts, `c + 1` runs of the
-    ///   conflict finder over its remaining rows; then one simplex solve of
-    ///   the whole system and two probes (an add, a re-optimisation and a
-    ///   removal) per variable tested.
+    ///   conflict finder over its remaining rows; then one simplex solve per
+    ///   component and two probes (an add, a re-optimisation and a removal)
+    ///   per variable tested, on that variable's component; then per
+    ///   component of the remaining rows a simplex of its required rows and
+    ///   up to four probes per optional row and one removal and probe per
+    ///   required row not settled by a shortcut. A simplex costs quadratic
+    ///   time in its component's size (see `SimplexCore`), so the cost is set
+    ///   by the largest component. The shortcuts settle most of `table`'s
+    ///   rows and forms, but the simplex of its two components of about
+    ///   10,000 variables each is still built (about 11 s at 10,000 views on
+    ///   a shared 2-core machine); `chartgrid` and `dashboard`, whose one big
+    ///   component the shortcuts do not settle, are quadratic throughout.
     public func diagnose(variables: [VariableIndex]? = nil) -> SystemDiagnosis {
         let candidates = Set(variables ?? (0 ..< variableCount).map { VariableIndex(rawValue: Int32($0)) })
             .sorted { $0.rawValue < $1.rawValue }
@@ -98,15 +140,27 @@ extension ConstraintSystem {
     /// its parent): a form is free when some optimal solution gives it
     /// another value. The results are in ``SystemDiagnosis/freeMeasures``.
     public func diagnose(measuring forms: [[(VariableIndex, Double)]]) -> SystemDiagnosis {
+        diagnose(measuring: forms, split: true)
+    }
+
+    /// ``diagnose(measuring:)``, with `split` false: the free forms and the
+    /// inert rows on one simplex for the whole system, as before components
+    /// were analysed apart (the reference the tests compare with).
+    func diagnose(measuring forms: [[(VariableIndex, Double)]], split: Bool) -> SystemDiagnosis {
         let conflicts = findAllConflicts()
-        let free = findFreeForms(forms.map { $0.map { ($0.0.rawValue, $0.1) } })
-        let inert = findInertRows(leavingOut: Set(conflicts.joined().map(\.int)))
+        let free = findFreeForms(forms.map { $0.map { ($0.0.rawValue, $0.1) } }, split: split)
+        let inert = findInertRows(leavingOut: Set(conflicts.joined().map(\.int)), split: split)
         return SystemDiagnosis(conflicts: conflicts, freeMeasures: free,
                                redundantRows: inert.redundant, ineffectiveRows: inert.ineffective)
     }
 
     /// Redundant required rows and ineffective optional rows (see ``diagnose(variables:)``).
-    func findInertRows(leavingOut conflicting: Set<Int>) -> (redundant: [RowIndex], ineffective: [RowIndex]) {
+    /// With `split` (the default) each independent component of the rows
+    /// left after the block phase gets its own simplex, and the shortcuts
+    /// described in ``diagnose(variables:)`` stand in for probes; without
+    /// it, the whole system goes on one simplex and every answer is a probe
+    /// (the reference the tests compare with).
+    func findInertRows(leavingOut conflicting: Set<Int>, split: Bool = true) -> (redundant: [RowIndex], ineffective: [RowIndex]) {
         // The system without its conflicting rows, and the block phase on it.
         var kept = ConstraintSystem()
         kept.addVariables(variableCount)
@@ -126,7 +180,7 @@ extension ConstraintSystem {
 
         // Every row that did not determine a variable, with the determined
         // variables substituted: (row, remaining terms, constant).
-        var rest: [(row: Int, terms: [(Int32, Double)], constant: Double, magnitude: Double)] = []
+        var rest: [InertCandidate] = []
         for r in 0 ..< kept.rowCount {
             let defined = planner.definedVariable[r]
             if defined >= 0 && planner.state[Int(defined)] == .determined { continue }
@@ -141,14 +195,98 @@ extension ConstraintSystem {
                     free.append((v, a))
                 }
             }
-            rest.append((r, free, c, max(1, magnitude)))
+            rest.append(InertCandidate(row: original[r], terms: free, constant: c, magnitude: max(1, magnitude),
+                                       relation: kept.relations[r], isRequired: kept.priorities[r].isRequired))
         }
 
-        // The remaining required rows on one simplex; probes push row expressions.
+        // The groups of remaining rows that go on one simplex each, with
+        // their variables renumbered from 0.
+        var groups: [[Int]] = []
+        var local = [Int32](repeating: -1, count: variableCount)
+        var groupSize: [Int32] = []
+        if split {
+            var uf = UnionFind(count: variableCount)
+            for row in rest where row.terms.count > 1 {
+                for t in row.terms.dropFirst() { uf.union(row.terms[0].0, t.0) }
+            }
+            var groupOfRoot: [Int32: Int] = [:]
+            var noVariables: [Int] = []
+            for (i, row) in rest.enumerated() {
+                guard let first = row.terms.first else { noVariables.append(i); continue }
+                let root = uf.find(first.0)
+                let g: Int
+                if let known = groupOfRoot[root] {
+                    g = known
+                } else {
+                    g = groups.count
+                    groupOfRoot[root] = g
+                    groups.append([])
+                    groupSize.append(0)
+                }
+                groups[g].append(i)
+                for (v, _) in row.terms where local[Int(v)] < 0 {
+                    local[Int(v)] = groupSize[g]
+                    groupSize[g] += 1
+                }
+            }
+            if !noVariables.isEmpty {
+                groups.append(noVariables)
+                groupSize.append(0)
+            }
+        } else {
+            groups = [Array(rest.indices)]
+            groupSize = [Int32(variableCount)]
+            for v in 0 ..< variableCount { local[v] = Int32(v) }
+        }
+
+        var redundant: [RowIndex] = [], ineffective: [RowIndex] = []
+        for (g, group) in groups.enumerated() {
+            let rows = group.map { i in
+                var row = rest[i]
+                row.terms = row.terms.map { (local[Int($0.0)], $0.1) }
+                return row
+            }
+            let found = Self.inertRows(rows, variableCount: Int(groupSize[g]), keepPrivate: split)
+            redundant += found.redundant
+            ineffective += found.ineffective
+        }
+        redundant.sort { $0.int < $1.int }
+        ineffective.sort { $0.int < $1.int }
+        return (redundant, ineffective)
+    }
+
+    /// A row left after the block phase: its index in the system, its terms
+    /// over the variables not determined, and its constant with the
+    /// determined values substituted.
+    struct InertCandidate {
+        var row: Int
+        var terms: [(Int32, Double)]
+        var constant: Double
+        var magnitude: Double
+        var relation: Relation
+        var isRequired: Bool
+    }
+
+    /// Each variable of `terms` with its coefficients summed.
+    static func summed(_ terms: [(Int32, Double)]) -> [Int32: Double] {
+        var sum: [Int32: Double] = [:]
+        for (v, a) in terms { sum[v, default: 0] += a }
+        return sum
+    }
+
+    /// The redundant and ineffective rows among `rest` (in row order), whose
+    /// required rows go on one simplex over `variableCount` variables. With
+    /// `keepPrivate`, the shortcuts of ``diagnose(variables:)`` answer
+    /// where they can: rows with a variable that nothing else holds (or only
+    /// loose-end equalities), and optional rows over one class of variables
+    /// tied by `x − y + c = 0`.
+    static func inertRows(_ rest: [InertCandidate], variableCount: Int, keepPrivate: Bool)
+        -> (redundant: [RowIndex], ineffective: [RowIndex])
+    {
         let core = SimplexCore(variableCount: variableCount)
         var handles: [Int: SimplexCore.Handle] = [:]
-        for (i, row) in rest.enumerated() where kept.priorities[row.row].isRequired && !row.terms.isEmpty {
-            if let h = try? core.add(terms: row.terms, constant: row.constant, relation: kept.relations[row.row],
+        for (i, row) in rest.enumerated() where row.isRequired && !row.terms.isEmpty {
+            if let h = try? core.add(terms: row.terms, constant: row.constant, relation: row.relation,
                                      priority: .required, tag: Int32(i)) {
                 handles[i] = h
             }
@@ -160,35 +298,145 @@ extension ConstraintSystem {
         }
         /// Whether the required rows in the core keep remaining row `i` from being violated.
         func alwaysHolds(_ i: Int) -> Bool {
-            switch kept.relations[rest[i].row] {
+            switch rest[i].relation {
             case .greaterOrEqual: !canPush(i, -1, from: 0)
             case .lessOrEqual: !canPush(i, 1, from: 0)
             case .equal: !canPush(i, 1, from: 0) && !canPush(i, -1, from: 0)
             }
         }
 
-        var ineffective: [RowIndex] = []
-        for i in rest.indices where !kept.priorities[rest[i].row].isRequired {
-            let current = value(i)
-            if alwaysHolds(i) || (!canPush(i, 1, from: current) && !canPush(i, -1, from: current)) {
-                ineffective.append(RowIndex(original[rest[i].row]))
+        // How many required rows in the core mention each variable, and each
+        // row's variables with their (summed) coefficients.
+        var uses = [Int32](repeating: 0, count: keepPrivate ? variableCount : 0)
+        var merged: [Int: [Int32: Double]] = [:]
+        if keepPrivate {
+            for i in handles.keys {
+                let sum = Self.summed(rest[i].terms)
+                for v in sum.keys { uses[Int(v)] += 1 }
+                merged[i] = sum
             }
         }
+        // With `keepPrivate`: the required equalities `x − y + c = 0` make x
+        // its class's representative plus a constant. An optional row whose
+        // expression is then `A·x + C` for one representative x is decided
+        // from how far x can go each way, found by probes on x once and kept
+        // (the core does not change while optional rows are tested).
+        var classes = OffsetClasses(count: keepPrivate ? variableCount : 0)
+        if keepPrivate {
+            for i in handles.keys.sorted() where rest[i].relation == .equal {
+                let sum = merged[i]!.filter { $0.value != 0 }.sorted { $0.key < $1.key }
+                guard sum.count == 2, sum[0].value == -sum[1].value else { continue }
+                // a·x − a·y + c = 0: x = y − c / a.
+                classes.union(sum[0].key, sum[1].key, offset: -rest[i].constant / sum[0].value)
+            }
+        }
+        /// Row `i` as `A·x + C` over one representative, or `C` alone.
+        func canonical(_ i: Int) -> (variable: Int32, coefficient: Double, constant: Double)? {
+            var coefficients: [Int32: Double] = [:]
+            var c = rest[i].constant, largest = 0.0
+            for (v, a) in rest[i].terms {
+                let (root, offset) = classes.find(v)
+                coefficients[root, default: 0] += a
+                c += a * offset
+                largest = max(largest, abs(a))
+            }
+            let left = coefficients.filter { abs($0.value) > 1e-12 * largest }
+            if left.isEmpty { return (-1, 0, c) }
+            guard left.count == 1, let only = left.first else { return nil }
+            return (only.key, only.value, c)
+        }
+        // The largest s·x seen in a solution, per (x, s), and whether it is the supremum.
+        var reach: [Int: (best: Double, exact: Bool)] = [:]
+        /// Whether some solution of the required rows has `s·x > q`.
+        func exceeds(_ x: Int32, _ s: Double, _ q: Double) -> Bool {
+            let key = 2 * Int(x) + (s > 0 ? 1 : 0)
+            var known = reach[key] ?? (s * core.value(of: x), false)
+            if known.best <= q && !known.exact {
+                let target = q + max(1, abs(q))
+                let achieved = probe.pushed([(x, s)], 0, to: target)
+                known = (max(known.best, achieved), achieved < target - 1e-9 * max(1, abs(target)))
+            }
+            reach[key] = known
+            return known.best > q
+        }
+        /// ``ExpressionProbe/canPush`` for row `i` in its canonical form: the
+        /// probe reaches `min(m, sup direction·(e − base))`, which exceeds
+        /// `ambiguity·m` exactly when the supremum does.
+        func canPushCanonical(_ form: (variable: Int32, coefficient: Double, constant: Double), _ i: Int,
+                              _ direction: Double, from base: Double) -> Bool {
+            let tolerance = Tolerances.ambiguity * rest[i].magnitude
+            guard form.variable >= 0 else { return direction * (form.constant - base) > tolerance }
+            let a = direction * form.coefficient
+            return exceeds(form.variable, a > 0 ? 1 : -1, (tolerance + direction * (base - form.constant)) / abs(a))
+        }
+
+        var ineffective: [RowIndex] = []
+        for i in rest.indices where !rest[i].isRequired {
+            if keepPrivate, Self.summed(rest[i].terms).contains(where: { uses[Int($0.key)] == 0 && abs($0.value) > 1e-9 }) {
+                // A variable that no required row mentions: the expression can take any value.
+                continue
+            }
+            let current = value(i)
+            if keepPrivate, let form = canonical(i) {
+                func push(_ direction: Double, from base: Double) -> Bool { canPushCanonical(form, i, direction, from: base) }
+                let holds = switch rest[i].relation {
+                case .greaterOrEqual: !push(-1, from: 0)
+                case .lessOrEqual: !push(1, from: 0)
+                case .equal: !push(1, from: 0) && !push(-1, from: 0)
+                }
+                if holds || (!push(1, from: current) && !push(-1, from: current)) {
+                    ineffective.append(RowIndex(rest[i].row))
+                }
+                continue
+            }
+            if alwaysHolds(i) || (!canPush(i, 1, from: current) && !canPush(i, -1, from: current)) {
+                ineffective.append(RowIndex(rest[i].row))
+            }
+        }
+
+        // The required rows in the core that mention each variable.
+        var present = [Bool](repeating: false, count: rest.count)
+        var rowsOf = [[Int]](repeating: [], count: keepPrivate ? variableCount : 0)
+        if keepPrivate {
+            for i in handles.keys.sorted() {
+                present[i] = true
+                for v in merged[i]!.keys { rowsOf[Int(v)].append(i) }
+            }
+        }
+        /// Whether, without required row `i`, nothing but loose ends holds
+        /// `v`: every other required row that mentions `v` is an equality
+        /// `u = v + c` (or any equality over `v` and `u`) whose `u` no other
+        /// required row mentions. Then `v` can take any value (each such `u`
+        /// follows it), and so can row `i`'s expression.
+        func isLoose(_ v: Int32, without i: Int) -> Bool {
+            for k in rowsOf[Int(v)] where k != i && present[k] {
+                guard rest[k].relation == .equal, let sum = merged[k], sum.count == 2,
+                      let (u, a) = sum.first(where: { $0.key != v }), abs(a) > 1e-9, abs(sum[v] ?? 0) > 1e-9,
+                      uses[Int(u)] == 1
+                else { return false }
+            }
+            return true
+        }
         var redundant: [RowIndex] = []
-        for i in rest.indices.reversed() where kept.priorities[rest[i].row].isRequired {
+        for i in rest.indices.reversed() where rest[i].isRequired {
             let row = rest[i]
             guard let handle = handles[i] else {
                 // A row over determined variables only, which holds: the rows that determined them imply it.
-                if row.terms.isEmpty && alwaysHolds(i) { redundant.append(RowIndex(original[row.row])) }
+                if row.terms.isEmpty && alwaysHolds(i) { redundant.append(RowIndex(row.row)) }
+                continue
+            }
+            if keepPrivate, merged[i, default: [:]].contains(where: { abs($0.value) > 1e-9 && isLoose($0.key, without: i) }) {
                 continue
             }
             core.remove(handle)
             if alwaysHolds(i) {
-                redundant.append(RowIndex(original[row.row]))
+                redundant.append(RowIndex(row.row))
+                present[i] = false
+                if keepPrivate { for v in merged[i, default: [:]].keys { uses[Int(v)] -= 1 } }
                 continue
             }
             // It held with the others before, so adding it back cannot fail.
-            _ = try? core.add(terms: row.terms, constant: row.constant, relation: kept.relations[row.row],
+            _ = try? core.add(terms: row.terms, constant: row.constant, relation: row.relation,
                               priority: .required, tag: Int32(i))
         }
         return (redundant.reversed(), ineffective)
@@ -233,29 +481,163 @@ extension ConstraintSystem {
     }
 
     /// The indices of the `forms` that the optimum leaves free (see ``diagnose(variables:)``).
-    func findFreeForms(_ forms: [[(Int32, Double)]]) -> [Int] {
-        let core = SimplexCore(variableCount: variableCount)
+    /// With `split` (the default) each independent component of the rows
+    /// (by shared variables, whatever their priority) gets its own simplex,
+    /// and forms are probed as expressions over classes of `x = y + c`
+    /// variables, once per expression and direction; without it, the whole
+    /// system goes on one simplex and every form is probed.
+    func findFreeForms(_ forms: [[(Int32, Double)]], split: Bool = true) -> [Int] {
         let order = (0 ..< rowCount).sorted { a, b in
             let pa = priorities[a].rawValue, pb = priorities[b].rawValue
             return pa != pb ? pa > pb : a < b
         }
-        for r in order {
-            let row = spec(of: r)
-            // A required row that conflicts with those added before it is left out.
-            _ = try? core.add(terms: row.terms, constant: row.constant, relation: row.relation,
-                              priority: priorities[r], tag: Int32(r))
+        // component[v]: the simplex of variable v; local[v]: its index there.
+        var component = [Int32](repeating: 0, count: variableCount)
+        var local = [Int32](repeating: 0, count: variableCount)
+        var cores: [SimplexCore] = []
+        if split {
+            var uf = UnionFind(count: variableCount)
+            for r in 0 ..< rowCount {
+                let range = termRange(of: RowIndex(r))
+                for k in range.dropFirst() { uf.union(columns[range.lowerBound], columns[k]) }
+            }
+            var coreOfRoot = [Int32](repeating: -1, count: variableCount)
+            for v in 0 ..< variableCount {
+                let root = Int(uf.find(Int32(v)))
+                if coreOfRoot[root] < 0 {
+                    coreOfRoot[root] = Int32(cores.count)
+                    cores.append(SimplexCore(variableCount: 0))
+                }
+                let c = Int(coreOfRoot[root])
+                component[v] = Int32(c)
+                local[v] = cores[c].addVariables(1)
+            }
+        } else {
+            cores = [SimplexCore(variableCount: variableCount)]
+            for v in 0 ..< variableCount { local[v] = Int32(v) }
         }
-        let probe = ExpressionProbe(core: core)
+        var classes = OffsetClasses(count: split ? variableCount : 0)
+        for r in order {
+            let range = termRange(of: RowIndex(r))
+            // A row without variables cannot change any variable.
+            guard !range.isEmpty || !split else { continue }
+            let core = range.isEmpty ? cores[0] : cores[Int(component[Int(columns[range.lowerBound])])]
+            let terms = range.map { (local[Int(columns[$0])], coefficients[$0]) }
+            // A required row that conflicts with those added before it is left out.
+            let added = (try? core.add(terms: terms, constant: constants[r], relation: relations[r],
+                                       priority: priorities[r], tag: Int32(r))) != nil
+            // With `split`: the required equalities `x − y + c = 0` in the
+            // core make classes of variables that differ by constants.
+            if split && added && priorities[r].isRequired && relations[r] == .equal {
+                let sum = Self.summed(range.map { (columns[$0], coefficients[$0]) })
+                    .filter { $0.value != 0 }.sorted { $0.key < $1.key }
+                if sum.count == 2 && sum[0].value == -sum[1].value {
+                    classes.union(sum[0].key, sum[1].key, offset: -constants[r] / sum[0].value)
+                }
+            }
+        }
+        // With `split`, a form's part is written over its classes'
+        // representatives (it differs from that by a constant on the
+        // optimal set), and how far each such expression goes each way is
+        // probed once and remembered: a probe reaches `min(m, sup)`, which
+        // exceeds the tolerance exactly when the supremum does.
+        var reach: [[Int64]: (best: Double, exact: Bool)] = [:]
+        func canMove(_ c: Int32, _ part: [(Int32, Double)], magnitude: Double) -> Bool {
+            var coefficients: [Int32: Double] = [:]
+            var largest = 0.0
+            for (v, a) in part {
+                coefficients[classes.find(v).0, default: 0] += a
+                largest = max(largest, abs(a))
+            }
+            let terms = coefficients.filter { abs($0.value) > 1e-12 * largest }.sorted { $0.key < $1.key }
+                .map { (local[Int($0.key)], $0.value) }
+            // Constant on the optimal set: it cannot move.
+            guard !terms.isEmpty else { return false }
+            let probe = ExpressionProbe(core: cores[Int(c)])
+            let current = probe.value(terms, 0), tolerance = Tolerances.ambiguity * magnitude
+            for direction in [1.0, -1.0] {
+                let key = [Int64(c), Int64(direction)] + terms.flatMap { [Int64($0.0), Int64(bitPattern: $0.1.bitPattern)] }
+                let q = direction * current + tolerance
+                var known = reach[key] ?? (direction * current, false)
+                if known.best <= q && !known.exact {
+                    let target = q + max(1, abs(q))
+                    let achieved = probe.pushed(terms.map { ($0.0, direction * $0.1) }, 0, to: target)
+                    known = (max(known.best, achieved), achieved < target - 1e-9 * max(1, abs(target)))
+                }
+                reach[key] = known
+                if known.best > q { return true }
+            }
+            return false
+        }
         var free: [Int] = []
         for (i, form) in forms.enumerated() {
-            let before = probe.value(form, 0)
-            let magnitude = max(1, form.reduce(0) { $0 + abs($1.1 * core.value(of: $1.0)) })
-            if probe.canPush(form, 0, magnitude: magnitude, direction: 1, from: before)
-                || probe.canPush(form, 0, magnitude: magnitude, direction: -1, from: before) {
-                free.append(i)
+            let magnitude = max(1, form.reduce(0) { $0 + abs($1.1 * cores[Int(component[Int($1.0)])].value(of: local[Int($1.0)])) })
+            // The form's part in each simplex; it is free when some part can move.
+            var parts: [Int32: [(Int32, Double)]] = [:]
+            var partOrder: [Int32] = []
+            for (v, a) in form {
+                let c = component[Int(v)]
+                if parts[c] == nil { partOrder.append(c) }
+                parts[c, default: []].append((split ? v : local[Int(v)], a))
+            }
+            for c in partOrder {
+                let part = parts[c]!
+                if split {
+                    if canMove(c, part, magnitude: magnitude) {
+                        free.append(i)
+                        break
+                    }
+                    continue
+                }
+                let probe = ExpressionProbe(core: cores[Int(c)])
+                let before = probe.value(part, 0)
+                if probe.canPush(part, 0, magnitude: magnitude, direction: 1, from: before)
+                    || probe.canPush(part, 0, magnitude: magnitude, direction: -1, from: before) {
+                    free.append(i)
+                    break
+                }
             }
         }
         return free
+    }
+}
+
+/// Classes of variables that differ by constants: `x = representative + offset`.
+struct OffsetClasses {
+    private var parent: [Int32]
+    private var offset: [Double]
+
+    init(count: Int) {
+        parent = (0 ..< Int32(count)).map { $0 }
+        offset = [Double](repeating: 0, count: count)
+    }
+
+    /// `x`'s representative `r` and the offset `o` with `x = r + o`.
+    mutating func find(_ x: Int32) -> (Int32, Double) {
+        var root = x, total = 0.0
+        while parent[Int(root)] != root {
+            total += offset[Int(root)]
+            root = parent[Int(root)]
+        }
+        // Point the path straight at the root.
+        var v = x, remaining = total
+        while parent[Int(v)] != v {
+            let next = parent[Int(v)], own = offset[Int(v)]
+            parent[Int(v)] = root
+            offset[Int(v)] = remaining
+            remaining -= own
+            v = next
+        }
+        return (root, total)
+    }
+
+    /// Records `x = y + d`; nothing when they are in one class already.
+    mutating func union(_ x: Int32, _ y: Int32, offset d: Double) {
+        let (rx, ox) = find(x), (ry, oy) = find(y)
+        guard rx != ry else { return }
+        // rx + ox = ry + oy + d.
+        parent[Int(rx)] = ry
+        offset[Int(rx)] = oy + d - ox
     }
 }
 
@@ -276,6 +658,18 @@ struct ExpressionProbe {
     /// The value of `Σ terms + constant` at the core's current solution.
     func value(_ terms: [(Int32, Double)], _ constant: Double) -> Double {
         terms.reduce(constant) { $0 + $1.1 * core.value(of: $1.0) }
+    }
+
+    /// The value `e = Σ terms + constant` reaches when a probe row asks for
+    /// `e >= target` (the largest value of `e` when that is below `target`).
+    /// The probe is removed again.
+    func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double) -> Double {
+        guard let handle = try? core.add(terms: terms, constant: constant - target, relation: .greaterOrEqual,
+                                         priority: Self.priority, tag: -1)
+        else { return target }
+        let reached = value(terms, constant)
+        core.remove(handle)
+        return reached
     }
 
     /// Whether `direction · (e − base)` can reach `magnitude`, where

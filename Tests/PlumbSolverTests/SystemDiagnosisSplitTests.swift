@@ -1,0 +1,264 @@
+import PlumbTestSupport
+import Testing
+@testable import PlumbSolver
+
+/// ``ConstraintSystem/diagnose(measuring:)`` component by component (the
+/// default) against the whole system on one simplex (`split: false`).
+@Suite struct SystemDiagnosisSplitTests {
+    private typealias Row = ([(Int32, Double)], Double, Relation, Priority)
+
+    private func system(_ variables: Int, _ rows: [Row]) -> ConstraintSystem {
+        var s = ConstraintSystem()
+        s.addVariables(variables)
+        for (i, row) in rows.enumerated() {
+            s.addRow(row.0.map { (VariableIndex(rawValue: $0.0), $0.1) }, constant: row.1, relation: row.2,
+                     priority: row.3, origin: Origin(kind: .constraint, index: i, text: "row \(i)"))
+        }
+        return s
+    }
+
+    private func v(_ i: Int32) -> VariableIndex { VariableIndex(rawValue: i) }
+
+    /// Both ways, which must agree; returns the split one.
+    private func diagnoseBothWays(_ s: ConstraintSystem, _ forms: [[(VariableIndex, Double)]],
+                                  sourceLocation: SourceLocation = #_sourceLocation) -> SystemDiagnosis {
+        let split = s.diagnose(measuring: forms, split: true)
+        let whole = s.diagnose(measuring: forms, split: false)
+        #expect(split == whole, sourceLocation: sourceLocation)
+        return split
+    }
+
+    @Test func formsAcrossComponents() {
+        // Component A: x0 = 5, x1 = x0 + 2 (both fixed). Component B: x2 >= 0, x3 = x2 + 10 (x2, x3
+        // free, x3 - x2 fixed). Component C: x4 = 1 @ 500 (fixed by an optional row).
+        let s = system(5, [
+            ([(0, 1)], -5, .equal, .required),
+            ([(1, 1), (0, -1)], -2, .equal, .required),
+            ([(2, 1)], 0, .greaterOrEqual, .required),
+            ([(3, 1), (2, -1)], -10, .equal, .required),
+            ([(4, 1)], -1, .equal, .medium),
+        ])
+        let forms: [[(VariableIndex, Double)]] = [
+            [(v(1), 1), (v(0), -1)],      // 0: within A, fixed
+            [(v(1), 1), (v(2), -1)],      // 1: A and B, B's part free
+            [(v(3), 1), (v(2), -1)],      // 2: within B, fixed although both edges are free
+            [(v(0), 1), (v(4), 1)],       // 3: A and C, both fixed
+            [(v(3), 1), (v(2), -1), (v(4), 2)],  // 4: B's part fixed, C's fixed
+            [(v(2), 1)],                  // 5: free
+        ]
+        let d = diagnoseBothWays(s, forms)
+        #expect(d.freeMeasures == [1, 5])
+        #expect(d.conflicts.isEmpty)
+        #expect(d.redundantRows.isEmpty)
+        #expect(d.ineffectiveRows.isEmpty)
+    }
+
+    @Test func privateVariablesAndInertRowsInSeveralComponents() {
+        let s = system(6, [
+            ([(0, 1)], -5, .equal, .required),                      // 0: x0 = 5
+            ([(1, 1), (0, -1)], -1, .greaterOrEqual, .required),    // 1: x1 >= x0 + 1 (x1 only here)
+            ([(1, 1)], -20, .equal, .low),                          // 2: x1 = 20 @ 250, decides x1
+            ([(2, 1), (3, -1)], 0, .greaterOrEqual, .required),     // 3: x2 >= x3
+            ([(3, 1)], 0, .greaterOrEqual, .required),              // 4: x3 >= 0
+            ([(2, 1)], 0, .greaterOrEqual, .required),              // 5: x2 >= 0, implied by 3 and 4
+            ([(2, 1), (3, -1)], 0, .greaterOrEqual, .required),     // 6: a duplicate of 3
+            ([(2, 1)], 1, .greaterOrEqual, .medium),                // 7: x2 >= -1 @ 500: always holds
+            ([(4, 1)], -3, .equal, Priority(100)),                  // 8: x4 = 3 @ 100: x4 in no required row
+            ([(5, 1)], -4, .equal, .required),                      // 9: x5 = 4
+            ([(5, 1)], -9, .equal, .high),                          // 10: x5 = 9 @ 750: fixed where it fails
+        ])
+        let d = diagnoseBothWays(s, (0 ..< 6).map { [(v(Int32($0)), 1)] })
+        #expect(d.conflicts.isEmpty)
+        #expect(d.redundantRows == [5, 6].map { RowIndex($0) })
+        #expect(d.ineffectiveRows == [7, 10].map { RowIndex($0) })
+        #expect(d.freeMeasures == [2, 3])
+    }
+
+    @Test func optionalRowsOnVariablesThatDifferByAConstant() {
+        let s = system(2, [
+            ([(1, 1), (0, -1)], -2, .equal, .required),         // 0: x1 = x0 + 2
+            ([(0, 1)], 0, .greaterOrEqual, .required),          // 1: x0 >= 0
+            ([(0, 1)], -10, .lessOrEqual, .required),           // 2: x0 <= 10
+            ([(1, 1)], -1, .greaterOrEqual, .medium),           // 3: x1 >= 1 @ 500: always (x1 >= 2)
+            ([(1, 1)], -20, .lessOrEqual, .low),                // 4: x1 <= 20 @ 250: always (x1 <= 12)
+            ([(1, 1)], -5, .equal, .low),                       // 5: x1 = 5 @ 250: decides x0 and x1
+            ([(1, 1), (0, -1)], -2, .equal, Priority(100)),     // 6: x1 - x0 = 2 @ 100: always
+            ([(1, 1), (0, -1)], -3, .equal, Priority(100)),     // 7: x1 - x0 = 3 @ 100: never, and fixed
+            ([(1, 2), (0, -1)], -30, .greaterOrEqual, Priority(100)), // 8: x0 + 4 >= 30 @ 100: can matter
+            ([(1, 1)], -12, .lessOrEqual, Priority(50)),        // 9: x1 <= 12 @ 50: always, at the edge
+        ])
+        let d = diagnoseBothWays(s, [[(v(0), 1)], [(v(1), 1)]])
+        #expect(d.ineffectiveRows == [3, 4, 6, 7, 9].map { RowIndex($0) })
+        #expect(d.redundantRows.isEmpty)
+        #expect(d.freeMeasures.isEmpty)
+    }
+
+    @Test func formsOverVariablesThatDifferByAConstant() {
+        // x1 = x0 + 2 with x0 in [0, 10] pulled to 5 @ 250: all fixed. x3 = x2 + 1, x2 >= 0:
+        // x2 and x3 free, x3 - x2 fixed. x4 = x2 + 7 with x4 >= 3 @ 100, which always holds
+        // (x4 >= 7): x4 free too.
+        let s = system(5, [
+            ([(1, 1), (0, -1)], -2, .equal, .required),     // 0
+            ([(0, 1)], 0, .greaterOrEqual, .required),      // 1
+            ([(0, 1)], -10, .lessOrEqual, .required),       // 2
+            ([(0, 1)], -5, .equal, .low),                   // 3
+            ([(3, 1), (2, -1)], -1, .equal, .required),     // 4
+            ([(2, 1)], 0, .greaterOrEqual, .required),      // 5
+            ([(4, 1)], -3, .greaterOrEqual, Priority(100)), // 6
+            ([(4, 1), (2, -1)], -7, .equal, .required),     // 7
+        ])
+        let forms: [[(VariableIndex, Double)]] = [
+            [(v(0), 1)], [(v(1), 1)], [(v(1), 1), (v(0), -1)], [(v(1), 2), (v(0), -1)],   // 0-3: fixed
+            [(v(2), 1)], [(v(3), 1)], [(v(3), 1), (v(2), -1)], [(v(3), -3)],             // 4, 5, 7 free
+            [(v(4), 1), (v(3), -1)], [(v(4), 1), (v(0), 1)],                             // 8 fixed, 9 free
+        ]
+        let d = diagnoseBothWays(s, forms)
+        #expect(d.freeMeasures == [4, 5, 7, 9])
+    }
+
+    @Test func rowsHeldOnlyByLooseEnds() {
+        // x1 = x0 + 5, with x2 = x1 and x3 = x1 + 1 hanging off x1 (as a table's cells off their
+        // column), and x1 <= 100. Row 5 repeats row 1, so x2 is no loose end until row 5 goes.
+        let s = system(4, [
+            ([(1, 1), (0, -1)], -5, .equal, .required),     // 0
+            ([(2, 1), (1, -1)], 0, .equal, .required),      // 1
+            ([(3, 1), (1, -1)], -1, .equal, .required),     // 2
+            ([(0, 1)], 0, .greaterOrEqual, .required),      // 3
+            ([(1, 1)], -100, .lessOrEqual, .required),      // 4
+            ([(2, 1), (1, -1)], 0, .equal, .required),      // 5
+            ([(3, 1), (0, -1)], -6, .equal, .required),     // 6: implied by 0 and 2
+        ])
+        let d = diagnoseBothWays(s, (0 ..< 4).map { [(v(Int32($0)), 1)] })
+        #expect(d.redundantRows == [5, 6].map { RowIndex($0) })
+        #expect(d.freeMeasures == [0, 1, 2, 3])
+    }
+
+    @Test func conflictsAreLeftOutPerComponent() {
+        // x0 = 1 and x0 = 3 conflict (A); with both left out, x0 >= 0 is the only row on x0, so
+        // not redundant. x1 <= 2, x1 >= 2 pin x1 (B); x2 = x1; x1 <= 5 is implied by x1 <= 2.
+        let s = system(3, [
+            ([(0, 1)], -1, .equal, .required),
+            ([(0, 1)], -3, .equal, .required),
+            ([(1, 1)], -2, .lessOrEqual, .required),
+            ([(1, 1)], -2, .greaterOrEqual, .required),
+            ([(2, 1), (1, -1)], 0, .equal, .required),
+            ([(0, 1)], 0, .greaterOrEqual, .required),
+            ([(1, 1)], -5, .lessOrEqual, .required),
+        ])
+        let d = diagnoseBothWays(s, (0 ..< 3).map { [(v(Int32($0)), 1)] })
+        #expect(d.conflicts == [[RowIndex(0), RowIndex(1)]])
+        #expect(d.freeMeasures.isEmpty)
+        #expect(d.redundantRows == [RowIndex(6)])
+    }
+
+    /// A random system of coupled parts: grids whose cells share column and
+    /// row edges, content sizes at random levels, random inequalities
+    /// between edges, duplicated and loosened rows (redundant), and now and
+    /// then a pinned edge pinned again elsewhere (a conflict).
+    private func randomSystem(_ rng: inout SplitMix64) -> (ConstraintSystem, [[(VariableIndex, Double)]]) {
+        var rows: [Row] = []
+        var variables: Int32 = 0
+        var forms: [[(VariableIndex, Double)]] = []
+        let levels: [Priority] = [.high, .medium, .low, Priority(100)]
+        func level() -> Priority { levels[Int.random(in: 0 ..< levels.count, using: &rng)] }
+        func fresh(_ n: Int32) -> Int32 { defer { variables += n }; return variables }
+        for _ in 0 ..< Int.random(in: 1 ... 3, using: &rng) {
+            let columns = Int32.random(in: 1 ... 3, using: &rng), gridRows = Int32.random(in: 1 ... 3, using: &rng)
+            let x = fresh(columns + 1), y = fresh(gridRows + 1)
+            rows.append(([(x, 1)], 0, .equal, .required))
+            rows.append(([(y, 1)], 0, .equal, .required))
+            for r in 0 ..< gridRows {
+                for c in 0 ..< columns {
+                    // A cell: its width and height variables between shared edges.
+                    let w = fresh(2), h = w + 1
+                    rows.append(([(x + c + 1, 1), (x + c, -1), (w, -1)], 0, .greaterOrEqual, .required))
+                    rows.append(([(y + r + 1, 1), (y + r, -1), (h, -1)], 0, .greaterOrEqual, .required))
+                    rows.append(([(w, 1)], -Double(Int.random(in: 10 ... 40, using: &rng)), .greaterOrEqual, level()))
+                    rows.append(([(w, 1)], -Double(Int.random(in: 10 ... 40, using: &rng)), .lessOrEqual, level()))
+                    if Bool.random(using: &rng) {
+                        rows.append(([(h, 1)], -Double(Int.random(in: 5 ... 20, using: &rng)), .equal, level()))
+                    }
+                    forms.append([(VariableIndex(rawValue: w), 1)])
+                    forms.append([(VariableIndex(rawValue: h), 1)])
+                }
+            }
+            // Edges pulled together at a low level, or the last one pinned.
+            if Bool.random(using: &rng) {
+                rows.append(([(x + columns, 1)], -Double(40 * columns), .lessOrEqual, level()))
+            }
+            if Bool.random(using: &rng) {
+                rows.append(([(y + gridRows, 1)], -Double(30 * gridRows), .equal, level()))
+            }
+            for e in 0 ..< columns { forms.append([(VariableIndex(rawValue: x + e + 1), 1), (VariableIndex(rawValue: x + e), -1)]) }
+            for e in 0 ... gridRows { forms.append([(VariableIndex(rawValue: y + e), 1)]) }
+        }
+        // Random inequalities between any two variables (coupling parts now and then).
+        for _ in 0 ..< Int.random(in: 0 ... 4, using: &rng) {
+            let a = Int32.random(in: 0 ..< variables, using: &rng), b = Int32.random(in: 0 ..< variables, using: &rng)
+            guard a != b else { continue }
+            let relation: Relation = Bool.random(using: &rng) ? .greaterOrEqual : .lessOrEqual
+            let priority: Priority = Int.random(in: 0 ..< 3, using: &rng) == 0 ? .required : level()
+            rows.append(([(a, 1), (b, Double([-1, -2, 1].randomElement(using: &rng)!))],
+                         -Double(Int.random(in: -50 ... 50, using: &rng)), relation, priority))
+        }
+        // Required equalities x = y + d (aliases) and optional rows on the aliased variables.
+        for _ in 0 ..< Int.random(in: 0 ... 4, using: &rng) {
+            let a = Int32.random(in: 0 ..< variables, using: &rng), b = Int32.random(in: 0 ..< variables, using: &rng)
+            guard a != b else { continue }
+            rows.append(([(a, 1), (b, -1)], -Double(Int.random(in: -20 ... 20, using: &rng)), .equal, .required))
+            for _ in 0 ..< Int.random(in: 0 ... 3, using: &rng) {
+                let relation = [Relation.equal, .lessOrEqual, .greaterOrEqual].randomElement(using: &rng)!
+                let terms: [(Int32, Double)] = Bool.random(using: &rng) ? [(a, 1)] : [(a, 2), (b, -1)]
+                rows.append((terms, -Double(Int.random(in: -60 ... 60, using: &rng)), relation, level()))
+            }
+        }
+        // Redundant rows: duplicates and loosened copies of required rows.
+        for _ in 0 ..< Int.random(in: 0 ... 3, using: &rng) {
+            let row = rows[Int.random(in: 0 ..< rows.count, using: &rng)]
+            guard row.3.isRequired else { continue }
+            switch row.2 {
+            case .equal: rows.append(row)
+            case .greaterOrEqual: rows.append((row.0, row.1 + Double(Int.random(in: 0 ... 5, using: &rng)), row.2, row.3))
+            case .lessOrEqual: rows.append((row.0, row.1 - Double(Int.random(in: 0 ... 5, using: &rng)), row.2, row.3))
+            }
+        }
+        // A conflict: an edge pinned to two values.
+        if Int.random(in: 0 ..< 3, using: &rng) == 0 {
+            let a = Int32.random(in: 0 ..< variables, using: &rng)
+            rows.append(([(a, 1)], -500, .equal, .required))
+            rows.append(([(a, 1)], -600, .greaterOrEqual, .required))
+        }
+        // A variable in no row, and a form over two parts.
+        let lone = fresh(1)
+        forms.append([(VariableIndex(rawValue: lone), 1)])
+        forms.append([(VariableIndex(rawValue: 0), 1), (VariableIndex(rawValue: variables - 2), -1)])
+        return (system(Int(variables), rows), forms)
+    }
+
+    @Test(arguments: 0 ..< 40)
+    func splitAgreesWithTheWholeSystem(seed: UInt64) {
+        var rng = SplitMix64(seed: 0xD1A6 &+ seed)
+        let (s, forms) = randomSystem(&rng)
+        let split = s.diagnose(measuring: forms, split: true)
+        let whole = s.diagnose(measuring: forms, split: false)
+        #expect(split == whole, "seed \(seed)")
+    }
+
+    @Test func theRandomSystemsExerciseEveryReport() {
+        // The property above only means something if its systems have every kind of finding.
+        var conflicts = 0, free = 0, redundant = 0, ineffective = 0
+        for seed in 0 ..< UInt64(40) {
+            var rng = SplitMix64(seed: 0xD1A6 &+ seed)
+            let (s, forms) = randomSystem(&rng)
+            let d = s.diagnose(measuring: forms)
+            conflicts += d.conflicts.count
+            free += d.freeMeasures.count
+            redundant += d.redundantRows.count
+            ineffective += d.ineffectiveRows.count
+        }
+        #expect(conflicts > 0)
+        #expect(free > 0)
+        #expect(redundant > 0)
+        #expect(ineffective > 0)
+    }
+}
