@@ -47,16 +47,8 @@ struct CanonicalRows {
         // would feel.
         let keys = Keys(rows: self.rows, start: start, positions: positions, ranks: ranks, system: system)
         if order.count <= 24 {
-            // Insertion sort: stable, and cheapest for the short runs that
-            // most components have.
-            for i in 1 ..< max(1, order.count) {
-                let item = order[i]
-                var j = i
-                while j > 0 && keys.precedes(Int(item), Int(order[j - 1])) {
-                    order[j] = order[j - 1]
-                    j -= 1
-                }
-                order[j] = item
+            order.withUnsafeMutableBufferPointer { order in
+                Self.insertionSort(order) { keys.precedes(Int($0), Int($1)) }
             }
         } else {
             sortLarge(keys)
@@ -65,6 +57,22 @@ struct CanonicalRows {
         for j in order {
             rows[i] = self.rows[Int(j)]
             i += 1
+        }
+    }
+
+    /// Sorts `items` stably by `before`: insertion, cheapest for the short
+    /// sets most components have and the short tied runs of a large one.
+    @inline(__always)
+    private static func insertionSort(_ items: UnsafeMutableBufferPointer<Int32>, by before: (Int32, Int32) -> Bool) {
+        guard items.count > 1 else { return }
+        for m in 1 ..< items.count {
+            let item = items[m]
+            var p = m
+            while p > 0 && before(item, items[p - 1]) {
+                items[p] = items[p - 1]
+                p -= 1
+            }
+            items[p] = item
         }
     }
 
@@ -115,7 +123,6 @@ struct CanonicalRows {
         if sortKeys.count < n { sortKeys = [UInt64](repeating: 0, count: n) }
         if spareKeys.count < n { spareKeys = [UInt64](repeating: 0, count: n) }
         if spareOrder.count < n { spareOrder = [Int32](repeating: 0, count: n) }
-        classes.withUnsafeBufferPointer { classes in
         sortKeys.withUnsafeMutableBufferPointer { sortKeys in
         spareKeys.withUnsafeMutableBufferPointer { spareKeys in
         spareOrder.withUnsafeMutableBufferPointer { spareOrder in
@@ -188,22 +195,13 @@ struct CanonicalRows {
                         // Rows without terms: the whole comparison.
                         run.sort { keys.precedes(Int($0), Int($1)) }
                     } else if run.count <= 16 {
-                        for m in 1 ..< run.count {
-                            let item = run[m]
-                            var p = m
-                            while p > 0 && before(item, run[p - 1]) {
-                                run[p] = run[p - 1]
-                                p -= 1
-                            }
-                            run[p] = item
-                        }
+                        Self.insertionSort(run, by: before)
                     } else {
                         run.sort(by: before)
                     }
                 }
                 i = j
             }
-        }
         }
         }
         }
