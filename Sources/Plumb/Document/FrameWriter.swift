@@ -111,7 +111,7 @@ public enum FrameWriter {
         // output grows by exactly what is written (no call per frame into
         // the array, and a caller's reserved capacity is enough).
         let block = 256
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: block * (keys.longestEntry + frameTextLength)) { scratch in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: block * (keys.longestEntry + frameTextLength)) { scratch in
             keys.bytes.withUnsafeBufferPointer { bytes in
                 keys.ends.withUnsafeBufferPointer { ends in
                     frames.withUnsafeBufferPointer { frames in

@@ -26,12 +26,11 @@ struct NameTable: Sendable {
     ///
     /// - Complexity: O(name length) expected.
     func index(of name: UnsafeBufferPointer<UInt8>, in pool: BytePool) -> Int? {
-        let h = Self.hash(name)
-        return find(name, hash: h, in: pool).entry
+        find(name, tag: Self.tag(of: name), in: pool).entry
     }
 
     /// Where `name` (of tag `tag`) is, or the empty slot where it would go.
-    private func find(_ name: UnsafeBufferPointer<UInt8>, hash tag: UInt64,
+    private func find(_ name: UnsafeBufferPointer<UInt8>, tag: UInt64,
                       in pool: BytePool) -> (entry: Int?, slot: Int) {
         var slot = Int(truncatingIfNeeded: tag) & mask
         return slots.withUnsafeBufferPointer { s in
@@ -57,13 +56,13 @@ struct NameTable: Sendable {
     /// when `entry` was inserted.
     mutating func insert(_ entry: Int, of pool: BytePool) -> Int? {
         if 2 * (count + 1) > slots.count { grow() }
-        let (existing, slot, h) = pool.withEntry(entry) { name in
-            let h = Self.hash(name)
-            let (found, slot) = find(name, hash: h, in: pool)
-            return (found, slot, h)
+        let (existing, slot, tag) = pool.withEntry(entry) { name in
+            let tag = Self.tag(of: name)
+            let (found, slot) = find(name, tag: tag, in: pool)
+            return (found, slot, tag)
         }
         if let existing { return existing }
-        slots[slot] = h << 32 | UInt64(UInt32(entry))
+        slots[slot] = tag << 32 | UInt64(UInt32(entry))
         count += 1
         return nil
     }
@@ -85,7 +84,7 @@ struct NameTable: Sendable {
     /// that its low bits (the home slot) and the rest (compared on probes)
     /// both depend on every byte.
     @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func tag(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes {
             h ^= UInt64(b)
