@@ -13,7 +13,8 @@ import Synchronization
 /// inequality one column on the side it may miss; level `p`'s objective is
 /// the sum of its rows' error columns. Required rows are row bounds. The
 /// first level is solved by Clp's presolve and dual simplex
-/// (`Clp_initialDualSolve`); each later one by the primal simplex from the
+/// (`Clp_initialDualSolve`), after trying it as required rows when it has
+/// an equality between edges (see `promote`); each later one by the primal simplex from the
 /// last basis, capped at rows/20 pivots, and once a level passes the cap,
 /// the rest of the part by presolve and dual again.
 ///
@@ -21,7 +22,14 @@ import Synchronization
 /// part goes back to Plumb's tableau, which names the minimal conflict set.
 /// Clp is called from one thread at a time.
 public struct ClpPartSolver: LargePartSolver {
-    public init() {}
+    /// Whether the first level is first tried as required when it has an
+    /// equality between edges (see `promote`). On by default; the tests
+    /// turn it off to compare.
+    public var promotesEqualityLevels: Bool
+
+    public init(promotesEqualityLevels: Bool = true) {
+        self.promotesEqualityLevels = promotesEqualityLevels
+    }
 
     public var name: String { "clp" }
 
@@ -29,10 +37,17 @@ public struct ClpPartSolver: LargePartSolver {
     private static let lock = Mutex(())
 
     public func solve(_ part: LinearPart) -> [Double]? {
-        Self.lock.withLock { _ in Self.solveLocked(part) }
+        solveReporting(part).values
     }
 
-    private static func solveLocked(_ part: LinearPart) -> [Double]? {
+    /// `solve`, and whether the first level was promoted (for the tests).
+    func solveReporting(_ part: LinearPart) -> (values: [Double]?, promoted: Bool) {
+        Self.lock.withLock { _ in Self.solveLocked(part, promotesEqualityLevels: promotesEqualityLevels) }
+    }
+
+    private static func solveLocked(
+        _ part: LinearPart, promotesEqualityLevels: Bool
+    ) -> (values: [Double]?, promoted: Bool) {
         let n = part.variableCount, m = part.rowCount
         // Columns: the part's variables (free), then error columns.
         var lower = [Double](repeating: -infinity, count: n)
@@ -81,7 +96,7 @@ public struct ClpPartSolver: LargePartSolver {
         lower += [Double](repeating: 0, count: levelOfError.count)
         upper += [Double](repeating: infinity, count: levelOfError.count)
 
-        guard let model = Clp_newModel() else { return nil }
+        guard let model = Clp_newModel() else { return (nil, false) }
         defer { Clp_deleteModel(model) }
         Clp_setLogLevel(model, 0)
         // Tighter than Clp's 1e-7: layouts are compared to 1e-6 and held
@@ -94,34 +109,94 @@ public struct ClpPartSolver: LargePartSolver {
 
         let levels = Set(levelOfError).sorted(by: >)
         var objective = [Double](repeating: 0, count: columnCount)
-        var first = true, warm = false
-        for level in levels.isEmpty ? [Double.nan] : levels {
+        func aim(at level: Double) -> Bool {
             var any = false
             for (j, l) in levelOfError.enumerated() {
                 objective[n + j] = l == level ? 1 : 0
                 any = any || l == level
             }
             Clp_chgObjCoefficients(model, objective)
-            // Each level from Clp's presolve and the dual simplex: the
-            // presolve takes out what earlier levels fixed (error columns
-            // at 0, rows made equalities), and the dual does not walk the
-            // long degenerate paths the primal took from the last basis
-            // (`degenerate` at 10,000 views: a level of 25,000 primal
-            // pivots, 20 s, against 6,000 dual ones, under 1 s).
-            if warm {
-                Clp_setMaximumIterations(model, Int32(max(200, m / 20)))
-                _ = Clp_primal(model, 0)
-                Clp_setMaximumIterations(model, Int32.max)
-                if Clp_status(model) == 3 { warm = false }
+            return any
+        }
+        let order = levels.isEmpty ? [Double.nan] : levels
+        // The first level tried as required rows (0 or 1 levels promoted).
+        let promoted = promotesEqualityLevels
+            ? promote(model, levels: order, levelOfError: levelOfError, part: part, firstError: n, aim: aim)
+            : 0
+        var first = true, warm = false
+        for index in promoted ..< order.count {
+            let any = aim(at: order[index])
+            if index == promoted && promoted > 0 {
+                // Solved by the promotion.
+                first = false
+                warm = true
+            } else {
+                // Each level from Clp's presolve and the dual simplex: the
+                // presolve takes out what earlier levels fixed (error columns
+                // at 0, rows made equalities), and the dual does not walk the
+                // long degenerate paths the primal took from the last basis
+                // (`degenerate` at 10,000 views: a level of 25,000 primal
+                // pivots, 20 s, against 6,000 dual ones, under 1 s).
+                if warm {
+                    Clp_setMaximumIterations(model, Int32(max(200, m / 20)))
+                    _ = Clp_primal(model, 0)
+                    Clp_setMaximumIterations(model, Int32.max)
+                    if Clp_status(model) == 3 { warm = false }
+                }
+                if !warm { _ = Clp_initialDualSolve(model) }
+                guard Clp_status(model) == 0 else { return (nil, promoted > 0) }
+                if first { first = false; warm = true }
             }
-            if !warm { _ = Clp_initialDualSolve(model) }
-            guard Clp_status(model) == 0 else { return nil }
-            if first { first = false; warm = true }
             guard any else { break }
             holdFace(model, rows: m, columns: columnCount, firstError: n)
         }
-        guard let solution = Clp_getColSolution(model) else { return nil }
-        return (0 ..< n).map { solution[$0] }
+        guard let solution = Clp_getColSolution(model) else { return (nil, promoted > 0) }
+        return ((0 ..< n).map { solution[$0] }, promoted > 0)
+    }
+
+    /// Tries the first level as if it were required, when it has an
+    /// equality between two or more variables (a gap that should be 12, a
+    /// plot as wide as the first): its error columns are fixed at 0 and the
+    /// second level is minimised. When Clp finds that feasible, the first
+    /// level's optimum is 0 and its optimal face is exactly "every error
+    /// 0", which the fixed columns hold as `holdFace` would; the second
+    /// level is then solved with it held. The answer is the same
+    /// lexicographic optimum, but equalities made hard are what Clp's
+    /// presolve takes out: on `chartgrid` at 10,000 views the 750 level
+    /// cost 4,517 dual pivots alone, and the promoted solve of the 500
+    /// level takes a dozen after presolve.
+    ///
+    /// A level of inequalities only is not tried: a hard inequality stays
+    /// a row, so nothing is gained, and the level's duals (which make its
+    /// tight rows equalities for the levels below, and which `dashboard`'s
+    /// later levels need to stay cheap) would be lost. The attempt is
+    /// capped at `max(200, rows / 50)` pivots: when the first level cannot
+    /// hold exactly, Clp rarely proves it quickly, and the cap bounds what
+    /// the attempt wastes (BENCHMARKS.md, "Promoting the first level").
+    ///
+    /// Returns 1 when the first level was promoted (the second is solved),
+    /// else 0, with the bounds put back.
+    private static func promote(
+        _ model: UnsafeMutableRawPointer, levels: [Double], levelOfError: [Double], part: LinearPart,
+        firstError n: Int, aim: (Double) -> Bool
+    ) -> Int {
+        guard levels.count >= 2, let first = levels.first else { return 0 }
+        let relating = (0 ..< part.rowCount).contains { i in
+            part.priorities[i].rawValue == first && !part.priorities[i].isRequired
+                && part.relations[i] == .equal && part.rowStart[i + 1] - part.rowStart[i] >= 2
+        }
+        guard relating, let cu = Clp_getColUpper(model) else { return 0 }
+        let saved = Array(UnsafeBufferPointer(start: cu, count: Int(Clp_numberColumns(model))))
+        var upper = saved
+        for (j, l) in levelOfError.enumerated() where l == first { upper[n + j] = 0 }
+        Clp_chgColumnUpper(model, upper)
+        _ = aim(levels[1])
+        Clp_setMaximumIterations(model, Int32(max(200, part.rowCount / 50)))
+        _ = Clp_initialDualSolve(model)
+        Clp_setMaximumIterations(model, Int32.max)
+        if Clp_status(model) == 0 { return 1 }
+        Clp_chgColumnUpper(model, saved)
+        return 0
     }
 
     /// Holds the level just solved at its optimum by its optimal face

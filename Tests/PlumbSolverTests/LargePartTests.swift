@@ -1,5 +1,6 @@
+import Synchronization
 import Testing
-import PlumbClp
+@testable import PlumbClp
 import PlumbTestSupport
 @testable import PlumbSolver
 
@@ -261,5 +262,101 @@ import PlumbTestSupport
         var conflict = b
         conflict.add([(x, 1), (y, -1)], -6, .greaterOrEqual)   // x − y ≥ 6 against x − y ≤ 5
         #expect(throws: (any Error).self) { try conflict.system.solve(options: options) }
+    }
+
+    /// Records, for each part Clp solves, whether its first level was
+    /// promoted (tried and held as required rows).
+    final class PromotionLog: LargePartSolver, @unchecked Sendable {
+        let clp: ClpPartSolver
+        private let log = Mutex<[Bool]>([])
+        init(promotes: Bool) { clp = ClpPartSolver(promotesEqualityLevels: promotes) }
+        var name: String { "clp, logged" }
+        var promotions: [Bool] { log.withLock { $0 } }
+        func solve(_ part: LinearPart) -> [Double]? {
+            let (values, promoted) = clp.solveReporting(part)
+            log.withLock { $0.append(promoted) }
+            return values
+        }
+    }
+
+    /// Like the generator's `chartgrid`: cells in shared columns and rows,
+    /// gaps of at least `g` between neighbours (required) that should be
+    /// exactly `g` (750, an equality over three variables), widths as wide
+    /// as the first column's (500), preferred sizes and a right edge at
+    /// 250. With `clash`, one more 750 wish asks for a different gap
+    /// between the first two rows, so the 750 level cannot hold exactly.
+    static func chartGrid(seed: UInt64, rows: Int, columns: Int, clash: Bool) -> Builder {
+        var rng = SplitMix64(seed: seed)
+        func pick(_ n: Int) -> Double { Double(rng.next() % UInt64(n)) }
+        var b = Builder()
+        let left = (0 ..< columns).map { _ in b.variable() }, width = (0 ..< columns).map { _ in b.variable() }
+        let top = (0 ..< rows).map { _ in b.variable() }, height = (0 ..< rows).map { _ in b.variable() }
+        let gap = 4 + pick(12)
+        b.add([(left[0], 1)], -8, .equal)
+        b.add([(top[0], 1)], -8, .equal)
+        for j in 0 ..< columns {
+            b.add([(width[j], 1)], -(20 + pick(30)), .greaterOrEqual)
+            b.add([(width[j], 1)], -(30 + pick(60)), .equal, 250)
+            if j > 0 {
+                let terms = [(left[j], 1.0), (left[j - 1], -1.0), (width[j - 1], -1.0)]
+                b.add(terms, -gap, .greaterOrEqual)
+                b.add(terms, -gap, .equal, .high)
+                b.add([(width[j], 1), (width[0], -1)], 0, .equal, .medium)
+            }
+        }
+        b.add([(left[columns - 1], 1), (width[columns - 1], 1)], -(200 + pick(400)), .lessOrEqual)
+        b.add([(left[columns - 1], 1), (width[columns - 1], 1)], -(150 + pick(400)), .equal, 250)
+        for r in 0 ..< rows {
+            // A row is 0.6 of the first column's width high, at least its content.
+            b.add([(height[r], 1)], -(10 + pick(40)), .greaterOrEqual)
+            b.add([(height[r], 1), (width[0], -0.6)], 0, .equal, .medium)
+            if r > 0 {
+                let terms = [(top[r], 1.0), (top[r - 1], -1.0), (height[r - 1], -1.0)]
+                b.add(terms, -gap, .greaterOrEqual)
+                b.add(terms, -gap, .equal, .high)
+            }
+        }
+        if clash && rows > 1 {
+            b.add([(top[1], 1), (top[0], -1), (height[0], -1)], -(gap + 5), .equal, .high)
+        }
+        return b
+    }
+
+    /// The first level tried as required rows: when it can hold exactly
+    /// (no clash) Clp promotes it, when it cannot it must not; either way
+    /// the answer reaches the same level totals as Clp without promotion,
+    /// as the tableau, and (on the smallest grids) as the reference LP.
+    @Test func promotingTheFirstLevelKeepsTheOptimum() throws {
+        var promotedParts = 0
+        for seed in 0 ..< 60 as Range<UInt64> {
+            let clash = seed % 3 == 0
+            let rows = 2 + Int(seed % 7), columns = 1 + Int(seed % 4)
+            let grid = Self.chartGrid(seed: 40_000 + seed, rows: rows, columns: columns, clash: clash)
+            let promoting = PromotionLog(promotes: true), plain = PromotionLog(promotes: false)
+            var o = Self.clp()
+            o.largePartSolver = promoting
+            let a = try grid.system.solve(options: o)
+            o.largePartSolver = plain
+            let b = try grid.system.solve(options: o)
+            let c = try grid.system.solve(options: Self.tableau())
+            #expect(plain.promotions.allSatisfy { !$0 }, "seed \(seed)")
+            if clash {
+                #expect(promoting.promotions.allSatisfy { !$0 }, "seed \(seed): promoted a level that cannot hold")
+            }
+            promotedParts += promoting.promotions.filter { $0 }.count
+            #expect(referenceRequiredRowsHold(grid.rows, a.values), "seed \(seed)")
+            let la = referenceLevelViolations(grid.rows, a.values)
+            for other in [b.values, c.values] {
+                let lb = referenceLevelViolations(grid.rows, other)
+                #expect(referenceCompareLevels(la, lb, tolerance: 1e-6) == 0, "seed \(seed): \(la) vs \(lb)")
+            }
+            if rows * columns <= 6 {
+                let expected = referenceLexicographicOptimum(rows: grid.rows, variableCount: grid.system.variableCount)
+                #expect(referenceCompareLevels(la, expected.levelViolations, tolerance: 1e-6) == 0,
+                        "seed \(seed): \(la) vs reference \(expected.levelViolations)")
+            }
+        }
+        // Every grid without a clash whose part reached Clp was promoted.
+        #expect(promotedParts >= 30, "only \(promotedParts) parts promoted")
     }
 }
