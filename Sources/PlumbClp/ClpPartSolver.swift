@@ -14,7 +14,8 @@ import Synchronization
 /// the sum of its rows' error columns. Required rows are row bounds. The
 /// first level is solved by Clp's presolve and dual simplex
 /// (`Clp_initialDualSolve`), after trying it as required rows when it has
-/// an equality between edges (see `promote`); each later one by the primal simplex from the
+/// an equality between edges (see `promote`; the level after a promoted
+/// one is solved by presolve and dual too); each later one by the primal simplex from the
 /// last basis, capped at rows/20 pivots, and once a level passes the cap,
 /// the rest of the part by presolve and dual again.
 ///
@@ -130,6 +131,14 @@ public struct ClpPartSolver: LargePartSolver {
                 // Solved by the promotion.
                 first = false
                 warm = true
+            } else if index == promoted + 1 && promoted > 0 {
+                // The level after a promotion from presolve and the dual:
+                // presolve takes out the promoted level's rows, now hard,
+                // which the primal simplex from the last basis would walk
+                // through (`chartgrid`'s 250 level at 100,000 views: 5.6 s
+                // against 15.7; warm again from the next level on).
+                _ = Clp_initialDualSolve(model)
+                guard Clp_status(model) == 0 else { return (nil, true) }
             } else {
                 // Each level from Clp's presolve and the dual simplex: the
                 // presolve takes out what earlier levels fixed (error columns
@@ -173,6 +182,8 @@ public struct ClpPartSolver: LargePartSolver {
     /// capped at `max(200, rows / 50)` pivots: when the first level cannot
     /// hold exactly, Clp rarely proves it quickly, and the cap bounds what
     /// the attempt wastes (BENCHMARKS.md, "Promoting the first level").
+    /// Clp's presolve runs until it removes nothing more (up to 100 passes
+    /// instead of its default 5): the hardened equalities form chains.
     ///
     /// Returns 1 when the first level was promoted (the second is solved),
     /// else 0, with the bounds put back.
@@ -192,7 +203,15 @@ public struct ClpPartSolver: LargePartSolver {
         Clp_chgColumnUpper(model, upper)
         _ = aim(levels[1])
         Clp_setMaximumIterations(model, Int32(max(200, part.rowCount / 50)))
-        _ = Clp_initialDualSolve(model)
+        // Presolve until nothing more goes: the hardened equalities chain
+        // (a row of charts 12 below the one above it), and Clp's default of
+        // five passes took apart `chartgrid` at 10,000 views but not at
+        // 30,000, where the attempt then hit its cap.
+        guard let options = ClpSolve_new() else { return 0 }
+        ClpSolve_setSolveType(options, 0, -1)  // dual simplex
+        ClpSolve_setPresolveType(options, 2, 100)  // presolve, at most 100 passes
+        _ = Clp_initialSolveWithOptions(model, options)
+        ClpSolve_delete(options)
         Clp_setMaximumIterations(model, Int32.max)
         if Clp_status(model) == 0 { return 1 }
         Clp_chgColumnUpper(model, saved)
