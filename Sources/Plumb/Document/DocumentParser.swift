@@ -542,6 +542,8 @@ struct DocumentParser {
                 let at = Int(viewOffsets[clash])
                 problems.append((.duplicateViewID(document.rootID, previous: "root"), at ..< at + 1))
             }
+            // Views are listed next to their siblings: parents repeat.
+            let names = RecentNames(document.names, pool: document.ids, firstEntry: 1)
             for i in 1 ..< document.parents.count {
                 let entry = Int(parentEntry[i])
                 guard entry >= 0 else { continue }  // defaults to the root
@@ -552,7 +554,7 @@ struct DocumentParser {
                     }
                     let at = Int(parentOffsets[i])
                     let range = at ..< at + name.count + 2
-                    if let p = document.names.index(of: name, in: document.ids) {
+                    if let p = names.index(of: name) {
                         if p < i {
                             document.parents[i] = Int32(p)
                         } else {

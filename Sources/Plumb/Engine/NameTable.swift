@@ -13,7 +13,7 @@ struct NameTable: Sendable {
     private var mask: Int
     private(set) var count = 0
 
-    private static let empty = UInt64.max
+    fileprivate static let empty = UInt64.max
 
     init(capacity: Int = 16) {
         var size = 16
@@ -27,6 +27,11 @@ struct NameTable: Sendable {
     /// - Complexity: O(name length) expected.
     func index(of name: UnsafeBufferPointer<UInt8>, in pool: BytePool) -> Int? {
         find(name, tag: Self.tag(of: name), in: pool).entry
+    }
+
+    /// The pool index of `name`, whose tag (``tag(of:)``) is `tag`, or `nil`.
+    func index(of name: UnsafeBufferPointer<UInt8>, tag: UInt64, in pool: BytePool) -> Int? {
+        find(name, tag: tag, in: pool).entry
     }
 
     /// Where `name` (of tag `tag`) is, or the empty slot where it would go.
@@ -91,5 +96,71 @@ struct NameTable: Sendable {
             h = h &* 0x0000_0100_0000_01b3
         }
         return ((h ^ (h >> 32)) &* 0x9E37_79B9_7F4A_7C15) >> 32
+    }
+}
+
+/// A ``NameTable`` with the names found last in front of it: documents name
+/// the same few views in consecutive constraints (`cell7`, `icon7`, `cell6`),
+/// and name new views in about the order they were listed. With a hundred
+/// thousand views, each lookup in the table misses the cache at its slot,
+/// the pool's offsets and the name's bytes; here a name found recently, or
+/// one of the few entries after the last one found, is found among bytes
+/// that are still in the cache (or read in order).
+///
+/// The recent names are direct-mapped on the low bits of their tags; every
+/// hit is confirmed by comparing the bytes, so a stale or colliding slot or a
+/// wrong guess only costs a lookup in the table. A class, so that lookups
+/// through a non-mutating scope can fill it.
+final class RecentNames {
+    private let table: NameTable
+    private let pool: BytePool
+    /// `tag << 32 | entry`, or `NameTable.empty`.
+    private let slots: UnsafeMutablePointer<UInt64>
+    private static let size = 64
+    /// The entry after the last one found outside the recent names.
+    private var next: Int
+    /// How many entries from ``next`` on are compared before the table, or 0
+    /// when the pool's entries are not all in the table (a duplicate name
+    /// there would be found where the table has the first one).
+    private let window: Int
+
+    /// Looks names up in `table`, whose entries are in `pool`; entries before
+    /// `firstEntry` are not names (a document's entry 0 stands for the root).
+    init(_ table: NameTable, pool: BytePool, firstEntry: Int) {
+        self.table = table
+        self.pool = pool
+        next = firstEntry
+        window = table.count == pool.count - firstEntry ? 4 : 0
+        slots = .allocate(capacity: Self.size)
+        slots.initialize(repeating: NameTable.empty, count: Self.size)
+    }
+
+    deinit { slots.deallocate() }
+
+    /// The pool index of `name`, or `nil`: the same answer as
+    /// `table.index(of: name, in: pool)`.
+    func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
+        let tag = NameTable.tag(of: name)
+        let slot = Int(truncatingIfNeeded: tag) & (Self.size - 1)
+        let value = slots[slot]
+        if value != NameTable.empty && value >> 32 == tag {
+            let entry = Int(UInt32(truncatingIfNeeded: value))
+            if pool.withEntry(entry, { memcmpEqual($0, name) }) { return entry }
+        }
+        guard let entry = afterLast(name) ?? table.index(of: name, tag: tag, in: pool) else { return nil }
+        slots[slot] = tag << 32 | UInt64(UInt32(entry))
+        next = entry + 1
+        return entry
+    }
+
+    /// The entry named `name` among the ``window`` entries from ``next`` on.
+    private func afterLast(_ name: UnsafeBufferPointer<UInt8>) -> Int? {
+        let end = min(next + window, pool.count)
+        var entry = next
+        while entry < end {
+            if pool.withEntry(entry, { memcmpEqual($0, name) }) { return entry }
+            entry += 1
+        }
+        return nil
     }
 }
