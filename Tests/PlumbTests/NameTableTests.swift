@@ -91,4 +91,36 @@ import PlumbTestSupport
             }
         }
     }
+
+    /// Tags spread the ids documents use: a hundred thousand ids of the
+    /// generator's shapes (`cell12`, `c3_45`, `label99999`), short ones, and
+    /// long ones differing in one byte, collide about as often as random
+    /// 32-bit values would (about one pair), and fill the home slots of a
+    /// table of 2^18 evenly (no slot is home to more than a handful).
+    @Test func tagsSpreadDocumentIDs() {
+        var ids: [String] = []
+        for i in 0 ..< 20_000 {
+            ids += ["cell\(i)", "icon\(i)", "label\(i)", "c\(i / 100)_\(i % 100)"]
+            ids.append(String(repeating: "x", count: 40) + "\(i)" + String(repeating: "y", count: i % 9))
+        }
+        for a in UInt8(ascii: "a") ... UInt8(ascii: "z") {
+            for b in UInt8(ascii: "a") ... UInt8(ascii: "z") {
+                ids.append(String(decoding: [a], as: UTF8.self))
+                ids.append(String(decoding: [a, b], as: UTF8.self))
+                ids.append(String(decoding: [a, b, a], as: UTF8.self))
+            }
+        }
+        let distinct = Set(ids)
+        var tags = Set<UInt64>()
+        var home = [Int](repeating: 0, count: 1 << 18)
+        for id in distinct {
+            var s = id
+            let tag = s.withUTF8 { NameTable.tag(of: $0) }
+            #expect(tag >> 32 == 0)
+            tags.insert(tag)
+            home[Int(tag) & (home.count - 1)] += 1
+        }
+        #expect(tags.count >= distinct.count - 5)
+        #expect(home.max()! <= 8)
+    }
 }
