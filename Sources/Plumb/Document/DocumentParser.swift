@@ -30,26 +30,21 @@ struct DocumentParser {
     /// Where each view's id (or the view, when it has none) was written.
     private var viewOffsets: [Int32] = [0]
 
-    /// - Parameters:
-    ///   - buffer: the document's bytes, which `bytes` owns and keeps alive.
-    ///   - bytes: the same bytes as an array, shared by the document's pools.
-    init(_ buffer: UnsafeBufferPointer<UInt8>, bytes: [UInt8], source: String) {
+    /// - Parameter buffer: the document's bytes, needed only while the
+    ///   parser runs: the document's pools keep copies of its ids and
+    ///   constraint strings.
+    init(_ buffer: UnsafeBufferPointer<UInt8>, source: String) {
         reader = JSONReader(buffer)
-        document = LayoutDocument(source: source, bytes: bytes)
-        parentNames = BytePool(base: bytes)
+        document = LayoutDocument(source: source)
     }
 
-    /// Adds the string just read by `reader` to `pool`: its range of the
-    /// input, or a copy of its decoded bytes.
+    /// Adds a copy of the string just read by `reader` to `pool`.
     ///
     /// Static on purpose: a non-mutating method called with `&document.ids`
     /// would run on a copy of the parser, and that copy's reference to the
     /// pool's arrays made every append copy them (quadratic parsing).
     private static func add(_ string: JSONReader.StringRange, of reader: JSONReader, to pool: inout BytePool) -> Int {
-        switch string {
-        case .input(let r): return pool.appendRange(r)
-        case .decoded: return reader.withString(string) { pool.append($0) }
-        }
+        reader.withString(string) { pool.append($0) }
     }
 
     /// Parses the whole document.
@@ -98,6 +93,9 @@ struct DocumentParser {
             case 3:
                 guard try expectKind(.array, path: "constraints") else { continue }
                 try reader.openArray(depth: 1)
+                // The strings fit in what is left of the input: growing the
+                // pool by doubling instead touched and copied twice as much.
+                document.constraintTexts.reserveCapacity(bytes: reader.text.count - reader.position)
                 var firstConstraint = true
                 var i = 0
                 while try reader.nextElement(&firstConstraint) {

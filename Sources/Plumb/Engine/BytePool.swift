@@ -26,6 +26,11 @@ struct BytePool: Sendable {
         ends.reserveCapacity(entries)
     }
 
+    /// Makes room for `count` more bytes of entries.
+    mutating func reserveCapacity(bytes count: Int) {
+        bytes.reserveCapacity(bytes.count + count)
+    }
+
     /// Adds an entry that is `range` of the bytes already in the pool (the base).
     @discardableResult
     mutating func appendRange(_ range: Range<Int>) -> Int {
@@ -49,53 +54,6 @@ struct BytePool: Sendable {
     mutating func append(_ string: String) -> Int {
         var s = string
         return s.withUTF8 { append($0) }
-    }
-
-    /// The total length of the entries (less than `bytes.count` when the
-    /// pool shares a base of which the entries are only a part).
-    var entryBytes: Int {
-        var total = 0
-        for i in 0 ..< count { total += Int(ends[i] &- starts[i]) }
-        return total
-    }
-
-    /// The same entries with their bytes end to end in a pool of their own
-    /// (no longer sharing a base such as a whole input file).
-    /// - Complexity: O(total length of the entries).
-    func compacted() -> BytePool {
-        let n = count
-        let total = entryBytes
-        var newStarts = [Int32](repeating: 0, count: n)
-        var newEnds = [Int32](repeating: 0, count: n)
-        // One allocation and one copy per entry, straight into uninitialised
-        // storage (appending entry by entry checks capacity each time).
-        let packed = bytes.withUnsafeBufferPointer { all in
-            starts.withUnsafeBufferPointer { s in
-                ends.withUnsafeBufferPointer { e in
-                    newStarts.withUnsafeMutableBufferPointer { ns in
-                        newEnds.withUnsafeMutableBufferPointer { ne in
-                            [UInt8](unsafeUninitializedCapacity: total) { out, initialized in
-                                var at = 0
-                                for i in 0 ..< n {
-                                    let start = Int(s[i]), length = Int(e[i]) - start
-                                    if length > 0 {
-                                        (out.baseAddress! + at).initialize(from: all.baseAddress! + start, count: length)
-                                    }
-                                    ns[i] = Int32(truncatingIfNeeded: at)
-                                    at += length
-                                    ne[i] = Int32(truncatingIfNeeded: at)
-                                }
-                                initialized = at
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        var pool = BytePool(base: packed)
-        pool.starts = newStarts
-        pool.ends = newEnds
-        return pool
     }
 
     /// The byte range of entry `i` in ``bytes``.
