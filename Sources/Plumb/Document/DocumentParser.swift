@@ -252,8 +252,9 @@ struct DocumentParser {
 
     private mutating func parseRule(_ i: Int) throws(JSONSyntaxError) {
         let start = reader.valueOffset()
-        let path = "rules[\(i)]"
-        guard try expectKind(.object, path: path) else { return }
+        // Paths are only spelt out for a problem (interpolating one per rule showed in profiles).
+        func path() -> String { "rules[\(i)]" }
+        guard try expectKind(.object, path: path()) else { return }
         try reader.openObject(depth: 2)
         var seen = KeySet()
         var rule = LayoutDocument.Rule(view: "", rule: "")
@@ -261,36 +262,37 @@ struct DocumentParser {
         while let key = try reader.nextKey(&first) {
             let field = reader.withKey(key) { Self.match($0, Self.ruleKeys) }
             guard seen.insert(field) else {
-                try duplicate(key, path: path)
+                try duplicate(key, path: path())
                 continue
             }
             switch field {
-            case 0: rule.view = try readString(path: path + ".view") ?? ""
-            case 1: rule.rule = try readString(path: path + ".rule") ?? ""
+            case 0: rule.view = try readString(path: path() + ".view") ?? ""
+            case 1: rule.rule = try readString(path: path() + ".rule") ?? ""
             case 2:
-                guard try expectKind(.array, path: path + ".args") else { continue }
+                guard try expectKind(.array, path: path() + ".args") else { continue }
                 try reader.openArray(depth: 3)
                 var firstArg = true
                 var j = 0
                 while try reader.nextElement(&firstArg) {
-                    let p = "\(path).args[\(j)]"
+                    let k = j
+                    func p() -> String { "\(path()).args[\(k)]" }
                     j += 1
                     switch try reader.peekKind() {
                     case .string: rule.args.append(.view(try reader.readString()))
                     case .number:
-                        if let v = try readNumber(path: p) { rule.args.append(.number(v)) }
+                        if let v = try readNumber(path: p()) { rule.args.append(.number(v)) }
                     case let kind:
-                        problems.append((.wrongType(path: p, expected: "a view id or a number", found: kind.article),
+                        problems.append((.wrongType(path: p(), expected: "a view id or a number", found: kind.article),
                                          reader.position ..< reader.position + 1))
                         try reader.skipValue(depth: 4)
                     }
                 }
             default:
-                try unknown(key, path: path, keys: Self.ruleKeys)
+                try unknown(key, path: path(), keys: Self.ruleKeys)
             }
         }
         for (k, name) in [(0, "view"), (1, "rule")] where !seen.contains(k) {
-            problems.append((.missingKey(path: path, key: name), start ..< start + 1))
+            problems.append((.missingKey(path: path(), key: name), start ..< start + 1))
         }
         document.rules.append(rule)
     }
