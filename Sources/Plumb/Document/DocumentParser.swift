@@ -93,12 +93,12 @@ struct DocumentParser {
             case 3:
                 guard try expectKind(.array, path: "constraints") else { continue }
                 try reader.openArray(depth: 1)
-                // The strings fit in what is left of the input: growing the
-                // pool by doubling instead touched and copied twice as much.
-                document.constraintTexts.reserveCapacity(bytes: reader.text.count - reader.position)
                 var firstConstraint = true
                 var i = 0
                 while try reader.nextElement(&firstConstraint) {
+                    // The strings fit in what is left of the input: growing the
+                    // pool by doubling instead touched and copied twice as much.
+                    if i == 0 { document.constraintTexts.reserveCapacity(bytes: reader.text.count - reader.position) }
                     try parseConstraint(i)
                     i += 1
                 }
