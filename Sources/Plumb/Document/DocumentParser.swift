@@ -179,7 +179,7 @@ struct DocumentParser {
         viewOffsets.append(Int32(truncatingIfNeeded: start))
 
         guard try expectKind(.object, path: "views[\(i)]") else {
-            document.ids.appendRange(0 ..< 0)
+            document.ids.appendEmpty()
             return
         }
         try reader.openObject(depth: 2)
@@ -227,7 +227,7 @@ struct DocumentParser {
         }
         guard let entry = idEntry else {
             // Keep ids aligned with views: an invalid or missing id is an empty entry.
-            document.ids.appendRange(0 ..< 0)
+            document.ids.appendEmpty()
             if !seen.contains(0) { problems.append((.missingKey(path: "views[\(i)]", key: "id"), start ..< start + 1)) }
             return
         }
@@ -243,7 +243,7 @@ struct DocumentParser {
 
     private mutating func parseConstraint(_ i: Int) throws(JSONSyntaxError) {
         guard try expectKind(.string, path: "constraints[\(i)]") else {
-            document.constraintTexts.appendRange(0 ..< 0)
+            document.constraintTexts.appendEmpty()
             return
         }
         let range = try reader.readStringRange()

@@ -123,7 +123,7 @@ public struct LayoutDocument: Sendable {
 
     init(source: String) {
         self.source = source
-        ids.appendRange(0 ..< 0)
+        ids.appendEmpty()
     }
 
     /// The number of views, the root included.
