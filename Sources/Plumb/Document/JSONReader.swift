@@ -221,18 +221,7 @@ struct JSONReader {
             // Go eight bytes at a time straight to the next byte that is
             // '"', '\\', a control character or a byte of a multi-byte UTF-8
             // sequence; the last few bytes of the input go one at a time.
-            if let base = text.baseAddress {
-                let raw = UnsafeRawPointer(base)
-                while position &+ 8 <= text.count {
-                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-                    let special = Self.specialBytes(word)
-                    if special != 0 {
-                        position &+= special.trailingZeroBitCount >> 3
-                        break
-                    }
-                    position &+= 8
-                }
-            }
+            position = ByteScanner.skipWords(in: text, from: position, to: Self.specialBytes)
             guard position < text.count else { break }
             let b = text[position]
             if b == UInt8(ascii: "\"") {

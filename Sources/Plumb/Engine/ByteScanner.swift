@@ -36,19 +36,27 @@ struct ByteScanner {
     /// the first byte that may not (a byte loop mispredicted its exit on
     /// most names), then the last few one by one.
     @inline(__always) mutating func skipNameContinuation() {
-        if let base = text.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while position &+ 8 <= text.count {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-                let others = Self.notNameContinuations(word)
-                if others != 0 {
-                    position &+= others.trailingZeroBitCount >> 3
-                    return
-                }
-                position &+= 8
-            }
-        }
+        position = Self.skipWords(in: text, from: position, to: Self.notNameContinuations)
         while position < text.count, Self.isNameContinuation(text[position]) { position += 1 }
+    }
+
+    /// The offset of the first byte from `position` on that `flags` marks,
+    /// reading eight bytes at a time, or of the first of the last few bytes
+    /// (fewer than eight) when none before them is marked. `flags` gives the
+    /// high bit of each marked byte of a word read in memory order (least
+    /// significant first); its lowest bit must be exact, higher ones not.
+    @inline(__always)
+    static func skipWords(in text: UnsafeBufferPointer<UInt8>, from position: Int,
+                          to flags: (UInt64) -> UInt64) -> Int {
+        guard let base = text.baseAddress else { return position }
+        let raw = UnsafeRawPointer(base)
+        var at = position
+        while at &+ 8 <= text.count {
+            let marked = flags(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
+            if marked != 0 { return at &+ marked.trailingZeroBitCount >> 3 }
+            at &+= 8
+        }
+        return at
     }
 
     /// The high bit of each byte of `word` (in memory order, least
