@@ -25,7 +25,7 @@ enum Pipeline {
         PlumbText.install()
         let input = try IO.Input(path)
         let stamp = input.stamp
-        let document = try LayoutDocument.parse(try input.readAll(), source: sourceName(path))
+        let document = try input.withContents { bytes in try LayoutDocument.parse(bytes, source: sourceName(path)) }
         inspect(document)
         var lowered = try document.lower()
         if let stamp {

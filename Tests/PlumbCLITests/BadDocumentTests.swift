@@ -58,6 +58,18 @@ import Testing
         }
     }
 
+    /// A file is mapped into memory and standard input is read: every bad
+    /// document gets the same messages both ways (its name aside).
+    @Test func aFileAndStandardInputGetTheSameMessages() throws {
+        for name in try Self.documents() {
+            let url = Self.directory.appendingPathComponent(name)
+            let fromFile = try CLI.run(["solve", url.path])
+            let fromStdin = try CLI.run(["solve", "-"], stdin: try Data(contentsOf: url))
+            #expect(fromStdin.status == fromFile.status, "\(name)")
+            #expect(fromStdin.stderr == fromFile.stderr.replacingOccurrences(of: url.path, with: "<stdin>"), "\(name)")
+        }
+    }
+
     /// Standard input takes the same path as a file.
     @Test func standardInput() throws {
         let bytes = try Data(contentsOf: Self.directory.appendingPathComponent("invalid-utf8.json"))

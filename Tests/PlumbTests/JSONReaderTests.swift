@@ -8,6 +8,8 @@ import PlumbTestSupport
     /// Whether a byte needs the byte loop: '"', '\', a control character or a non-ASCII byte.
     static func isSpecial(_ b: UInt8) -> Bool { b == 0x22 || b == 0x5C || b < 0x20 || b >= 0x80 }
 
+    /// The word test flags a word exactly when it has a special byte, and
+    /// its lowest flag is the first special byte (the scan jumps there).
     @Test func specialByteTestMatchesAByteByByteOne() {
         var rng = SplitMix64(seed: 7)
         let interesting: [UInt8] = [0x00, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xC3, 0xFF, 0x61]
@@ -18,7 +20,12 @@ import PlumbTestSupport
                 bytes[Int(rng.next() % 8)] = interesting[Int(rng.next() % UInt64(interesting.count))]
             }
             let word = bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
-            #expect(JSONReader.hasSpecialByte(word) == bytes.contains(where: Self.isSpecial), "\(bytes)")
+            let flags = JSONReader.specialBytes(word)
+            if let first = bytes.firstIndex(where: Self.isSpecial) {
+                #expect(flags != 0 && flags.trailingZeroBitCount == 8 * first + 7, "\(bytes)")
+            } else {
+                #expect(flags == 0, "\(bytes)")
+            }
         }
     }
 

@@ -45,4 +45,82 @@ import PlumbTestSupport
             }
         }
     }
+
+    /// The recent names in front of the table give the table's answer for
+    /// every lookup: names looked up in runs near the order they were added
+    /// (as documents name their views), then at random, absent names among
+    /// them; pools with an empty placeholder entry 0, and some with
+    /// duplicate or empty names (which the table does not hold, so the
+    /// entries after the last one found must not be trusted).
+    @Test func recentNamesAgreeWithTheTable() {
+        var random = SplitMix64(seed: 7)
+        for round in 0 ..< 40 {
+            var pool = BytePool()
+            var table = NameTable()
+            pool.append("")  // entry 0: the root's placeholder
+            let count = Int.random(in: 1 ... 2000, using: &random)
+            let messy = round % 2 == 1
+            for i in 1 ... count {
+                let name: String
+                if messy && Int.random(in: 0 ..< 20, using: &random) == 0 {
+                    name = Int.random(in: 0 ..< 2, using: &random) == 0 ? "" : "v\(Int.random(in: 1 ... i, using: &random))"
+                } else {
+                    name = "v\(i)"
+                }
+                let entry = pool.append(name)
+                if !name.isEmpty { _ = table.insert(entry, of: pool) }
+            }
+            let recent = RecentNames(table, pool: pool, firstEntry: 1)
+            var queries: [String] = []
+            var at = 1
+            while at <= count {
+                // A block naming a few views around `at`, some twice, and one absent.
+                for _ in 0 ..< Int.random(in: 1 ... 12, using: &random) {
+                    let offset = Int.random(in: -3 ... 4, using: &random)
+                    queries.append(Int.random(in: 0 ..< 30, using: &random) == 0 ? "w\(at)" : "v\(at + offset)")
+                }
+                at += Int.random(in: 1 ... 4, using: &random)
+            }
+            for _ in 0 ..< 500 { queries.append("v\(Int.random(in: -2 ... count + 2, using: &random))") }
+            queries.append("")
+            for query in queries {
+                var s = query
+                let fromTable = s.withUTF8 { table.index(of: $0, in: pool) }
+                let fromRecent = s.withUTF8 { recent.index(of: $0) }
+                #expect(fromRecent == fromTable, "round \(round): \(query)")
+            }
+        }
+    }
+
+    /// Tags spread the ids documents use: a hundred thousand ids of the
+    /// generator's shapes (`cell12`, `c3_45`, `label99999`), short ones, and
+    /// long ones differing in one byte, collide about as often as random
+    /// 32-bit values would (about one pair), and fill the home slots of a
+    /// table of 2^18 evenly (no slot is home to more than a handful).
+    @Test func tagsSpreadDocumentIDs() {
+        var ids: [String] = []
+        for i in 0 ..< 20_000 {
+            ids += ["cell\(i)", "icon\(i)", "label\(i)", "c\(i / 100)_\(i % 100)"]
+            ids.append(String(repeating: "x", count: 40) + "\(i)" + String(repeating: "y", count: i % 9))
+        }
+        for a in UInt8(ascii: "a") ... UInt8(ascii: "z") {
+            for b in UInt8(ascii: "a") ... UInt8(ascii: "z") {
+                ids.append(String(decoding: [a], as: UTF8.self))
+                ids.append(String(decoding: [a, b], as: UTF8.self))
+                ids.append(String(decoding: [a, b, a], as: UTF8.self))
+            }
+        }
+        let distinct = Set(ids)
+        var tags = Set<UInt64>()
+        var home = [Int](repeating: 0, count: 1 << 18)
+        for id in distinct {
+            var s = id
+            let tag = s.withUTF8 { NameTable.tag(of: $0) }
+            #expect(tag >> 32 == 0)
+            tags.insert(tag)
+            home[Int(tag) & (home.count - 1)] += 1
+        }
+        #expect(tags.count >= distinct.count - 5)
+        #expect(home.max()! <= 8)
+    }
 }

@@ -30,26 +30,21 @@ struct DocumentParser {
     /// Where each view's id (or the view, when it has none) was written.
     private var viewOffsets: [Int32] = [0]
 
-    /// - Parameters:
-    ///   - buffer: the document's bytes, which `bytes` owns and keeps alive.
-    ///   - bytes: the same bytes as an array, shared by the document's pools.
-    init(_ buffer: UnsafeBufferPointer<UInt8>, bytes: [UInt8], source: String) {
+    /// - Parameter buffer: the document's bytes, needed only while the
+    ///   parser runs: the document's pools keep copies of its ids and
+    ///   constraint strings.
+    init(_ buffer: UnsafeBufferPointer<UInt8>, source: String) {
         reader = JSONReader(buffer)
-        document = LayoutDocument(source: source, bytes: bytes)
-        parentNames = BytePool(base: bytes)
+        document = LayoutDocument(source: source)
     }
 
-    /// Adds the string just read by `reader` to `pool`: its range of the
-    /// input, or a copy of its decoded bytes.
+    /// Adds a copy of the string just read by `reader` to `pool`.
     ///
     /// Static on purpose: a non-mutating method called with `&document.ids`
     /// would run on a copy of the parser, and that copy's reference to the
     /// pool's arrays made every append copy them (quadratic parsing).
     private static func add(_ string: JSONReader.StringRange, of reader: JSONReader, to pool: inout BytePool) -> Int {
-        switch string {
-        case .input(let r): return pool.appendRange(r)
-        case .decoded: return reader.withString(string) { pool.append($0) }
-        }
+        reader.withString(string) { pool.append($0) }
     }
 
     /// Parses the whole document.
@@ -101,6 +96,9 @@ struct DocumentParser {
                 var firstConstraint = true
                 var i = 0
                 while try reader.nextElement(&firstConstraint) {
+                    // The strings fit in what is left of the input: growing the
+                    // pool by doubling instead touched and copied twice as much.
+                    if i == 0 { document.constraintTexts.reserveCapacity(bytes: reader.text.count - reader.position) }
                     try parseConstraint(i)
                     i += 1
                 }
@@ -181,7 +179,7 @@ struct DocumentParser {
         viewOffsets.append(Int32(truncatingIfNeeded: start))
 
         guard try expectKind(.object, path: "views[\(i)]") else {
-            document.ids.appendRange(0 ..< 0)
+            document.ids.appendEmpty()
             return
         }
         try reader.openObject(depth: 2)
@@ -229,7 +227,7 @@ struct DocumentParser {
         }
         guard let entry = idEntry else {
             // Keep ids aligned with views: an invalid or missing id is an empty entry.
-            document.ids.appendRange(0 ..< 0)
+            document.ids.appendEmpty()
             if !seen.contains(0) { problems.append((.missingKey(path: "views[\(i)]", key: "id"), start ..< start + 1)) }
             return
         }
@@ -245,7 +243,7 @@ struct DocumentParser {
 
     private mutating func parseConstraint(_ i: Int) throws(JSONSyntaxError) {
         guard try expectKind(.string, path: "constraints[\(i)]") else {
-            document.constraintTexts.appendRange(0 ..< 0)
+            document.constraintTexts.appendEmpty()
             return
         }
         let range = try reader.readStringRange()
@@ -254,8 +252,9 @@ struct DocumentParser {
 
     private mutating func parseRule(_ i: Int) throws(JSONSyntaxError) {
         let start = reader.valueOffset()
-        let path = "rules[\(i)]"
-        guard try expectKind(.object, path: path) else { return }
+        // Paths are only spelt out for a problem (interpolating one per rule showed in profiles).
+        func path() -> String { "rules[\(i)]" }
+        guard try expectKind(.object, path: path()) else { return }
         try reader.openObject(depth: 2)
         var seen = KeySet()
         var rule = LayoutDocument.Rule(view: "", rule: "")
@@ -263,36 +262,37 @@ struct DocumentParser {
         while let key = try reader.nextKey(&first) {
             let field = reader.withKey(key) { Self.match($0, Self.ruleKeys) }
             guard seen.insert(field) else {
-                try duplicate(key, path: path)
+                try duplicate(key, path: path())
                 continue
             }
             switch field {
-            case 0: rule.view = try readString(path: path + ".view") ?? ""
-            case 1: rule.rule = try readString(path: path + ".rule") ?? ""
+            case 0: rule.view = try readString(path: path() + ".view") ?? ""
+            case 1: rule.rule = try readString(path: path() + ".rule") ?? ""
             case 2:
-                guard try expectKind(.array, path: path + ".args") else { continue }
+                guard try expectKind(.array, path: path() + ".args") else { continue }
                 try reader.openArray(depth: 3)
                 var firstArg = true
                 var j = 0
                 while try reader.nextElement(&firstArg) {
-                    let p = "\(path).args[\(j)]"
+                    let k = j
+                    func p() -> String { "\(path()).args[\(k)]" }
                     j += 1
                     switch try reader.peekKind() {
                     case .string: rule.args.append(.view(try reader.readString()))
                     case .number:
-                        if let v = try readNumber(path: p) { rule.args.append(.number(v)) }
+                        if let v = try readNumber(path: p()) { rule.args.append(.number(v)) }
                     case let kind:
-                        problems.append((.wrongType(path: p, expected: "a view id or a number", found: kind.article),
+                        problems.append((.wrongType(path: p(), expected: "a view id or a number", found: kind.article),
                                          reader.position ..< reader.position + 1))
                         try reader.skipValue(depth: 4)
                     }
                 }
             default:
-                try unknown(key, path: path, keys: Self.ruleKeys)
+                try unknown(key, path: path(), keys: Self.ruleKeys)
             }
         }
         for (k, name) in [(0, "view"), (1, "rule")] where !seen.contains(k) {
-            problems.append((.missingKey(path: path, key: name), start ..< start + 1))
+            problems.append((.missingKey(path: path(), key: name), start ..< start + 1))
         }
         document.rules.append(rule)
     }
@@ -302,10 +302,10 @@ struct DocumentParser {
     /// A view's text: a string (in the default font), or an object with
     /// `string` and optional `font`, `size`, `lines` and `lineHeight`.
     /// Returns `nil` after reporting every problem.
-    private mutating func readText(path: String) throws(JSONSyntaxError) -> Text? {
+    private mutating func readText(path: @autoclosure () -> String) throws(JSONSyntaxError) -> Text? {
         let start = reader.valueOffset()
         if try reader.peekKind() == .string { return Text(try reader.readString()) }
-        guard try expectKind(.object, path: path, expected: "a string or an object") else { return nil }
+        guard try expectKind(.object, path: path(), expected: "a string or an object") else { return nil }
         try reader.openObject(depth: 3)
         var text = Text("")
         var valid = true
@@ -314,17 +314,17 @@ struct DocumentParser {
         while let key = try reader.nextKey(&first) {
             let field = reader.withKey(key) { Self.match($0, Self.textKeys) }
             guard seen.insert(field) else {
-                try duplicate(key, path: path)
+                try duplicate(key, path: path())
                 continue
             }
             let at = reader.valueOffset()
             switch field {
             case 0:
-                if let string = try readString(path: path + ".string") { text.string = string } else { valid = false }
+                if let string = try readString(path: path() + ".string") { text.string = string } else { valid = false }
             case 1:
-                if let family = try readString(path: path + ".font") {
+                if let family = try readString(path: path() + ".font") {
                     if family.isEmpty {
-                        problems.append((.emptyID(path: path + ".font"), at ..< at + 2))
+                        problems.append((.emptyID(path: path() + ".font"), at ..< at + 2))
                         valid = false
                     }
                     text.font.family = family
@@ -332,18 +332,18 @@ struct DocumentParser {
                     valid = false
                 }
             case 2:
-                guard let size = try readNumber(path: path + ".size") else { valid = false; continue }
+                guard let size = try readNumber(path: path() + ".size") else { valid = false; continue }
                 guard size > 0 else {
-                    problems.append((.valueOutOfRange(path: path + ".size", requirement: "greater than 0", size),
+                    problems.append((.valueOutOfRange(path: path() + ".size", requirement: "greater than 0", size),
                                      at ..< reader.position))
                     valid = false
                     continue
                 }
                 text.font.size = size
             case 3:
-                guard let lines = try readNumber(path: path + ".lines") else { valid = false; continue }
+                guard let lines = try readNumber(path: path() + ".lines") else { valid = false; continue }
                 guard lines >= 0, lines == lines.rounded(), lines < 1e9 else {
-                    problems.append((.valueOutOfRange(path: path + ".lines",
+                    problems.append((.valueOutOfRange(path: path() + ".lines",
                                                       requirement: "a whole number, 0 (no limit) or more", lines),
                                      at ..< reader.position))
                     valid = false
@@ -351,20 +351,20 @@ struct DocumentParser {
                 }
                 text.lines = Int(lines)
             case 4:
-                guard let height = try readNumber(path: path + ".lineHeight") else { valid = false; continue }
+                guard let height = try readNumber(path: path() + ".lineHeight") else { valid = false; continue }
                 guard height > 0 else {
-                    problems.append((.valueOutOfRange(path: path + ".lineHeight", requirement: "greater than 0", height),
+                    problems.append((.valueOutOfRange(path: path() + ".lineHeight", requirement: "greater than 0", height),
                                      at ..< reader.position))
                     valid = false
                     continue
                 }
                 text.lineHeight = height
             default:
-                try unknown(key, path: path, keys: Self.textKeys)
+                try unknown(key, path: path(), keys: Self.textKeys)
             }
         }
         if !seen.contains(0) {
-            problems.append((.missingKey(path: path, key: "string"), start ..< start + 1))
+            problems.append((.missingKey(path: path(), key: "string"), start ..< start + 1))
             valid = false
         }
         return valid ? text : nil
@@ -414,45 +414,59 @@ struct DocumentParser {
 
     /// `[w, h]`, each a finite number that is not negative, or `null` (NaN here).
     /// Returns `nil` (after reporting every problem) when anything is wrong.
-    private mutating func readIntrinsicSize(path: String) throws(JSONSyntaxError) -> (Double, Double)? {
-        guard let pair = try readPair(path: path, allowNull: true) else { return nil }
+    private mutating func readIntrinsicSize(path: @autoclosure () -> String) throws(JSONSyntaxError) -> (Double, Double)? {
+        guard let pair = try readPair(path: path(), allowNull: true) else { return nil }
         var valid = pair.valid
         for j in 0 ..< 2 where pair.values[j] < 0 {
-            problems.append((.negativeValue(path: "\(path)[\(j)]", pair.values[j]), pair.ranges[j]))
+            problems.append((.negativeValue(path: "\(path())[\(j)]", pair.values[j]), pair.ranges[j]))
             valid = false
         }
         return valid ? (pair.values[0], pair.values[1]) : nil
     }
 
     /// `[horizontal, vertical]` priorities in `1 ... 1000`.
-    private mutating func readPriorities(path: String) throws(JSONSyntaxError) -> (Priority, Priority)? {
-        guard let pair = try readPair(path: path, allowNull: false) else { return nil }
-        var priorities: [Priority] = []
+    private mutating func readPriorities(path: @autoclosure () -> String) throws(JSONSyntaxError) -> (Priority, Priority)? {
+        guard let pair = try readPair(path: path(), allowNull: false) else { return nil }
+        var priorities = Two<Priority>(first: .required, second: .required)
+        var valid = 0
         for j in 0 ..< 2 where !pair.values[j].isNaN {
             if let p = Priority(rawValue: pair.values[j]) {
-                priorities.append(p)
+                priorities[j] = p
+                valid += 1
             } else {
-                problems.append((.invalidPriority(path: "\(path)[\(j)]", pair.values[j]), pair.ranges[j]))
+                problems.append((.invalidPriority(path: "\(path())[\(j)]", pair.values[j]), pair.ranges[j]))
             }
         }
-        guard pair.valid, priorities.count == 2 else { return nil }
+        guard pair.valid, valid == 2 else { return nil }
         return (priorities[0], priorities[1])
+    }
+
+    /// Two values held inline, indexed 0 and 1 (pairs are read for many
+    /// views: two small arrays for each showed in profiles).
+    private struct Two<T> {
+        var first: T
+        var second: T
+
+        subscript(j: Int) -> T {
+            get { j == 0 ? first : second }
+            set { if j == 0 { first = newValue } else { second = newValue } }
+        }
     }
 
     /// The two numbers of a `[a, b]` array, each with its byte range.
     private struct Pair {
         /// NaN for `null` or an element that was not a finite number.
-        var values: [Double] = [.nan, .nan]
-        var ranges: [Range<Int>] = [0 ..< 0, 0 ..< 0]
+        var values = Two<Double>(first: .nan, second: .nan)
+        var ranges = Two<Range<Int>>(first: 0 ..< 0, second: 0 ..< 0)
         /// `false` when an element was of the wrong type or not finite (already reported).
         var valid = true
     }
 
     /// `[a, b]` of finite numbers (or `null` when `allowNull`); `nil` after
     /// reporting a value that is not an array of two elements.
-    private mutating func readPair(path: String, allowNull: Bool) throws(JSONSyntaxError) -> Pair? {
+    private mutating func readPair(path: @autoclosure () -> String, allowNull: Bool) throws(JSONSyntaxError) -> Pair? {
         let start = reader.valueOffset()
-        guard try expectKind(.array, path: path) else { return nil }
+        guard try expectKind(.array, path: path()) else { return nil }
         try reader.openArray(depth: 3)
         var pair = Pair()
         var count = 0
@@ -467,13 +481,13 @@ struct DocumentParser {
                 continue
             }
             guard kind == .number else {
-                problems.append((.wrongType(path: "\(path)[\(j)]", expected: allowNull ? "a number or null" : "a number",
+                problems.append((.wrongType(path: "\(path())[\(j)]", expected: allowNull ? "a number or null" : "a number",
                                             found: kind.article), at ..< at + 1))
                 try reader.skipValue(depth: 4)
                 pair.valid = false
                 continue
             }
-            guard let v = try readNumber(path: "\(path)[\(j)]") else {
+            guard let v = try readNumber(path: "\(path())[\(j)]") else {
                 pair.valid = false
                 continue
             }
@@ -483,7 +497,7 @@ struct DocumentParser {
             }
         }
         guard count == 2 else {
-            problems.append((.wrongArrayLength(path: path, expected: 2, found: count), start ..< start + 1))
+            problems.append((.wrongArrayLength(path: path(), expected: 2, found: count), start ..< start + 1))
             return nil
         }
         return pair
@@ -542,6 +556,8 @@ struct DocumentParser {
                 let at = Int(viewOffsets[clash])
                 problems.append((.duplicateViewID(document.rootID, previous: "root"), at ..< at + 1))
             }
+            // Views are listed next to their siblings: parents repeat.
+            let names = RecentNames(document.names, pool: document.ids, firstEntry: 1)
             for i in 1 ..< document.parents.count {
                 let entry = Int(parentEntry[i])
                 guard entry >= 0 else { continue }  // defaults to the root
@@ -552,7 +568,7 @@ struct DocumentParser {
                     }
                     let at = Int(parentOffsets[i])
                     let range = at ..< at + name.count + 2
-                    if let p = document.names.index(of: name, in: document.ids) {
+                    if let p = names.index(of: name) {
                         if p < i {
                             document.parents[i] = Int32(p)
                         } else {

@@ -217,17 +217,12 @@ struct JSONReader {
         position += 1
         let start = position
         var sawHigh = false
-        // Skip plain bytes (not '"', '\\', a control character or a byte of
-        // a multi-byte UTF-8 sequence) eight at a time; the loop below deals
-        // with the rest, byte by byte.
-        if let base = text.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while position &+ 8 <= text.count,
-                  !Self.hasSpecialByte(raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)) {
-                position &+= 8
-            }
-        }
-        while position < text.count {
+        while true {
+            // Go eight bytes at a time straight to the next byte that is
+            // '"', '\\', a control character or a byte of a multi-byte UTF-8
+            // sequence; the last few bytes of the input go one at a time.
+            position = ByteScanner.skipWords(in: text, from: position, to: Self.specialBytes)
+            guard position < text.count else { break }
             let b = text[position]
             if b == UInt8(ascii: "\"") {
                 let range = start ..< position
@@ -243,18 +238,20 @@ struct JSONReader {
         throw fail("unterminated string", at: start - 1)
     }
 
-    /// Whether any of the eight bytes of `word` is '"', '\\', below 0x20 or
-    /// at least 0x80 (the classic "has a zero byte" bit tricks, each exact
-    /// for "any byte").
+    /// The high bit of each byte of `word` (in memory order, least
+    /// significant first) that is '"', '\\', below 0x20 or at least 0x80,
+    /// by the classic "has a zero byte" bit tricks. A trick's borrow can
+    /// flag a byte above a flagged one wrongly, never below: the lowest
+    /// flag is exact, and the word has such a byte exactly when any is set.
     @inline(__always)
-    static func hasSpecialByte(_ word: UInt64) -> Bool {
+    static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
         let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
         let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
         let below0x20 = (word &- ones &* 0x20) & ~word & highs
-        return word & highs != 0 || below0x20 != 0 || hasZeroByte(quote) || hasZeroByte(backslash)
+        return word & highs | below0x20 | zeroBytes(quote) | zeroBytes(backslash)
     }
 
     /// Calls `body` with a string's bytes (valid until the next string is read).

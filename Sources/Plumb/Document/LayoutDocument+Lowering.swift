@@ -90,6 +90,8 @@ struct DocumentScope: SimpleFormatScope {
     private let rootID: [UInt8]
     /// Suggestions scan every id, so only the first few unknown names get one.
     let suggestionsLeft = Counter(20)
+    /// Constraints name the same few views one after another.
+    private let names: RecentNames
 
     final class Counter {
         var value: Int
@@ -99,11 +101,12 @@ struct DocumentScope: SimpleFormatScope {
     init(document: LayoutDocument) {
         self.document = document
         rootID = Array(document.rootID.utf8)
+        names = RecentNames(document.names, pool: document.ids, firstEntry: 1)
     }
 
     func view(named name: UnsafeBufferPointer<UInt8>) -> ViewIndex? {
         if name.count == rootID.count, rootID.withUnsafeBufferPointer({ memcmpEqual($0, name) }) { return .root }
-        return document.names.index(of: name, in: document.ids).map(ViewIndex.init)
+        return names.index(of: name).map(ViewIndex.init)
     }
 
     func metric(named name: UnsafeBufferPointer<UInt8>) -> Double? { nil }

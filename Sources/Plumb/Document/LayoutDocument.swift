@@ -121,11 +121,9 @@ public struct LayoutDocument: Sendable {
         }
     }
 
-    init(source: String, bytes: [UInt8] = []) {
+    init(source: String) {
         self.source = source
-        ids = BytePool(base: bytes)
-        constraintTexts = BytePool(base: bytes)
-        ids.appendRange(0 ..< 0)
+        ids.appendEmpty()
     }
 
     /// The number of views, the root included.
@@ -191,21 +189,20 @@ public struct LayoutDocument: Sendable {
     ///   its `line:column` in `bytes`.
     /// - Complexity: O(bytes).
     public static func parse(_ bytes: [UInt8], source: String) throws(LayoutError) -> LayoutDocument {
+        try bytes.withUnsafeBufferPointer { buffer throws(LayoutError) in try parse(buffer, source: source) }
+    }
+
+    /// Parses and validates a document, as the method above does, from
+    /// bytes that need to live only for the call (a file mapped into memory,
+    /// say): the document keeps copies of its ids and constraint strings,
+    /// not the JSON.
+    ///
+    /// - Complexity: O(bytes).
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: String) throws(LayoutError) -> LayoutDocument {
         guard bytes.count < Int(Int32.max) else {
             throw LayoutError([Diagnostic(location: source, problem: .invalidJSON("documents are limited to 2 GiB"))])
         }
-        let result: Result<LayoutDocument, LayoutError> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = DocumentParser(buffer, bytes: bytes, source: source)
-            return parser.run()
-        }
-        var document = try result.get()
-        // The pools point into `bytes`; copy out just the ids and constraint
-        // strings so that the rest of the JSON can be freed with `bytes`. (The
-        // origins keep the constraint strings to the end of a solve: sharing
-        // `bytes` instead saved at most 3 % of parse + build and kept the
-        // whole file alive, 2 to 6 MB more at 100,000 views.)
-        document.ids = document.ids.compacted()
-        document.constraintTexts = document.constraintTexts.compacted()
-        return document
+        var parser = DocumentParser(bytes, source: source)
+        return try parser.run().get()
     }
 }

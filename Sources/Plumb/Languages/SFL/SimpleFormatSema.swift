@@ -19,6 +19,16 @@ enum SimpleFormatSema {
         _ text: UnsafeBufferPointer<UInt8>, in scope: Scope,
         problems: inout [(LayoutProblem, Range<Int>)]
     ) -> ResolvedSimpleFormat<Scope.ViewHandle>? {
+        if let common = SimpleFormatFastPath.compile(text, in: scope) { return common }
+        return parseAndResolve(text, in: scope, problems: &problems)
+    }
+
+    /// ``compile(_:in:problems:)`` by the general parser, for every string
+    /// (the fast path gives the same constraints, or leaves the string here).
+    static func parseAndResolve<Scope: SimpleFormatScope>(
+        _ text: UnsafeBufferPointer<UInt8>, in scope: Scope,
+        problems: inout [(LayoutProblem, Range<Int>)]
+    ) -> ResolvedSimpleFormat<Scope.ViewHandle>? {
         var parser = SimpleFormatParser(text)
         var syntax = SimpleFormatSyntax()
         let parsed = parser.parse(into: &syntax)

@@ -23,6 +23,8 @@ extension LayoutDocument {
         var failed = false
         // Suggestions scan every id, so only the first few unknown ids get one.
         var suggestionsLeft = 20
+        // Rules come in the order of their views, and name nearby views.
+        let recent = RecentNames(names, pool: ids, firstEntry: 1)
         func suggest(_ id: String) -> String? {
             guard suggestionsLeft > 0 else { return nil }
             suggestionsLeft -= 1
@@ -31,7 +33,7 @@ extension LayoutDocument {
 
         for (i, rule) in rules.enumerated() {
             let origin = Origin(kind: .rule, index: i, text: rule.rule)
-            guard let view = viewIndex(of: rule.view) else {
+            guard let view = viewIndex(of: rule.view, through: recent) else {
                 sink.append(Diagnostic(location: "rules[\(i)]", problem: .unknownView(rule.view, suggestion: suggest(rule.view)),
                                        origin: origin))
                 failed = true
@@ -66,7 +68,7 @@ extension LayoutDocument {
                     case .number(let value):
                         bound.append(.number(value))
                     case .view(let id):
-                        if let other = viewIndex(of: id) {
+                        if let other = viewIndex(of: id, through: recent) {
                             bound.append(.view(other))
                         } else {
                             issues.append(RuleIssue(.unknownArgumentView(id, suggestion: suggest(id)),
@@ -99,10 +101,11 @@ extension LayoutDocument {
     /// Where the diagnostics of rule `index` point: `rules[4] (view "row2")`.
     static func location(ofRule index: Int, view: String) -> String { "rules[\(index)] (view \"\(view)\")" }
 
-    /// The index of the view with id `id` (the root's included).
-    func viewIndex(of id: String) -> ViewIndex? {
+    /// The index of the view with id `id` (the root's included), found
+    /// through `recent`, which fronts this document's ``names``.
+    func viewIndex(of id: String, through recent: RecentNames) -> ViewIndex? {
         if id == rootID { return .root }
         var copy = id
-        return copy.withUTF8 { names.index(of: $0, in: ids) }.map(ViewIndex.init)
+        return copy.withUTF8 { recent.index(of: $0) }.map(ViewIndex.init)
     }
 }

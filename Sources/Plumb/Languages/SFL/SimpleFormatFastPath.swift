@@ -1,0 +1,129 @@
+/// The shapes nearly every Simple Format Language constraint has, read in
+/// one pass over the bytes, with no tokens and no syntax tree:
+///
+/// ```
+/// view.attribute relation (sign? NUMBER '*')? view.attribute (('+' | '-') NUMBER)? ('@' NUMBER)?
+/// view.attribute relation sign? NUMBER ('@' NUMBER)?
+/// ```
+///
+/// with white space anywhere between tokens, as the lexer allows. Anything
+/// else (a metric's name, and every string with a problem: an unknown view
+/// or attribute, a bad number or priority, positions on two axes) gives
+/// `nil`, and ``SimpleFormatSema`` reads the string with the general parser,
+/// so every diagnostic still comes from one place. A constraint it gives is
+/// the one the general path gives (tested on random strings).
+///
+/// In profiles of documents, tokens, their lookahead and the syntax tree
+/// cost more than the bytes they were made from.
+enum SimpleFormatFastPath {
+    static func compile<Scope: SimpleFormatScope>(
+        _ text: UnsafeBufferPointer<UInt8>, in scope: Scope
+    ) -> ResolvedSimpleFormat<Scope.ViewHandle>? {
+        var s = ByteScanner(text)
+        guard let (first, firstAttribute) = item(&s, scope) else { return nil }
+        s.skipWhiteSpace()
+        guard let relation = relation(&s) else { return nil }
+        s.skipWhiteSpace()
+        var multiplier = 1.0
+        var constant = 0.0
+        var second: (view: Scope.ViewHandle, attribute: LayoutAttribute)?
+        if let byte = s.current, ByteScanner.isNameStart(byte) {
+            guard let found = item(&s, scope) else { return nil }
+            second = found
+        } else {
+            guard let factor = signedNumber(&s) else { return nil }
+            s.skipWhiteSpace()
+            if s.scanByte(UInt8(ascii: "*")) {
+                guard let found = item(&s, scope) else { return nil }
+                multiplier = factor
+                second = found
+            } else {
+                constant = factor
+            }
+        }
+        s.skipWhiteSpace()
+        if second != nil, let op = s.current, op == UInt8(ascii: "+") || op == UInt8(ascii: "-") {
+            s.position += 1
+            s.skipWhiteSpace()
+            guard let value = number(&s) else { return nil }
+            constant = op == UInt8(ascii: "-") ? -value : value
+            s.skipWhiteSpace()
+        }
+        var priority = Priority.required
+        if s.scanByte(UInt8(ascii: "@")) {
+            s.skipWhiteSpace()
+            guard let value = number(&s), let valid = Priority(rawValue: value) else { return nil }
+            priority = valid
+            s.skipWhiteSpace()
+        }
+        guard s.current == nil else { return nil }
+        if let b = second?.attribute, !firstAttribute.isDimension, !b.isDimension, firstAttribute.axis != b.axis {
+            return nil
+        }
+        return ResolvedSimpleFormat(
+            first: first, firstAttribute: firstAttribute, relation: relation, multiplier: multiplier,
+            second: second?.view, secondAttribute: second?.attribute, constant: constant, priority: priority)
+    }
+
+    /// `view.attribute`, both known, after optional white space.
+    @inline(__always)
+    private static func item<Scope: SimpleFormatScope>(
+        _ s: inout ByteScanner, _ scope: Scope
+    ) -> (Scope.ViewHandle, LayoutAttribute)? {
+        s.skipWhiteSpace()
+        guard let view = name(&s) else { return nil }
+        s.skipWhiteSpace()
+        guard s.scanByte(UInt8(ascii: ".")) else { return nil }
+        s.skipWhiteSpace()
+        guard let attribute = name(&s), let handle = scope.view(named: view),
+              let known = LayoutAttribute(utf8: attribute) else { return nil }
+        return (handle, known)
+    }
+
+    @inline(__always)
+    private static func name(_ s: inout ByteScanner) -> UnsafeBufferPointer<UInt8>? {
+        guard let byte = s.current, ByteScanner.isNameStart(byte) else { return nil }
+        let start = s.position
+        s.position += 1
+        s.skipNameContinuation()
+        return UnsafeBufferPointer(rebasing: s.text[start ..< s.position])
+    }
+
+    /// `=`, `==`, `<=` or `>=`.
+    @inline(__always)
+    private static func relation(_ s: inout ByteScanner) -> Relation? {
+        guard let byte = s.current else { return nil }
+        s.position += 1
+        switch byte {
+        case UInt8(ascii: "="):
+            _ = s.scanByte(UInt8(ascii: "="))
+            return .equal
+        case UInt8(ascii: "<"): return s.scanByte(UInt8(ascii: "=")) ? .lessOrEqual : nil
+        case UInt8(ascii: ">"): return s.scanByte(UInt8(ascii: "=")) ? .greaterOrEqual : nil
+        default: return nil
+        }
+    }
+
+    /// A well-formed, finite number.
+    @inline(__always)
+    private static func number(_ s: inout ByteScanner) -> Double? {
+        guard s.atNumber() else { return nil }
+        let start = s.position
+        guard s.scanNumber() else { return nil }
+        let value = DecimalParsing.value(of: UnsafeBufferPointer(rebasing: s.text[start ..< s.position]))
+        return value.isFinite ? value : nil
+    }
+
+    /// A number with an optional `+` or `-` in front (white space may follow the sign).
+    @inline(__always)
+    private static func signedNumber(_ s: inout ByteScanner) -> Double? {
+        var negated = false
+        if let byte = s.current, byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") {
+            negated = byte == UInt8(ascii: "-")
+            s.position += 1
+            s.skipWhiteSpace()
+        }
+        guard let value = number(&s) else { return nil }
+        return negated ? -value : value
+    }
+}

@@ -1,0 +1,103 @@
+import Testing
+import PlumbTestSupport
+@testable import Plumb
+
+/// The one-pass reader of common constraints against the general parser:
+/// on random strings (valid shapes, near misses, metrics, bad numbers,
+/// priorities out of range, odd white space), whenever the fast path gives
+/// a constraint the general path gives the same one, and whenever the
+/// general path fails the fast path gives nothing (so every diagnostic
+/// still comes from the general path).
+@Suite struct SimpleFormatFastPathTests {
+    static let views = ["a", "b", "cell1", "é", "root", "zz", "1a", "a_b"]
+    static let attributes = LayoutAttribute.allCases.map(\.name) + ["lefty", "Left", "top2", "", "5"]
+    static let numbers = ["8", "0", "0.5", ".5", "16.25", "1e3", "1e", "2px", "1e400", "250", "1000", "1001", "7."]
+    static let relations = ["=", "==", "<=", ">=", "<", ">", "=>", "= ="]
+    static let spaces = ["", " ", " ", " ", "  ", "\t", "\n"]
+
+    struct Generator {
+        var random: SplitMix64
+        mutating func pick(_ options: [String]) -> String { options[Int(random.next() % UInt64(options.count))] }
+        mutating func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
+        mutating func ws() -> String { pick(SimpleFormatFastPathTests.spaces) }
+
+        mutating func item() -> String {
+            if chance(3) { return pick(["k", "m", "a.", ".left", "a..left"]) }  // a metric or a broken item
+            let dot = chance(10) ? ws() + "." + ws() : "."
+            let view = chance(80) ? pick(["a", "b", "cell1", "é"]) : pick(SimpleFormatFastPathTests.views)
+            let attribute = chance(85) ? pick(LayoutAttribute.allCases.map(\.name)) : pick(SimpleFormatFastPathTests.attributes)
+            return view + dot + attribute
+        }
+
+        mutating func number() -> String {
+            if chance(4) { return pick(["k", "m", "x"]) }  // a metric's name where a number goes
+            return chance(70) ? pick(["8", "0.5", "16", "250"]) : pick(SimpleFormatFastPathTests.numbers)
+        }
+
+        mutating func constraint() -> String {
+            var text = ws() + item() + ws() + pick(SimpleFormatFastPathTests.relations) + ws()
+            switch random.next() % 4 {
+            case 0:
+                text += (chance(30) ? pick(["-", "+", "- ", "--"]) : "") + number()
+            case 1:
+                text += (chance(20) ? pick(["-", "+ "]) : "") + number() + ws() + "*" + ws() + item()
+            default:
+                text += item()
+            }
+            if chance(50) { text += ws() + pick(["+", "-", "+ -", "*"]) + ws() + number() }
+            if chance(30) { text += ws() + "@" + ws() + number() }
+            if chance(5) { text += pick([" 8", " a.left", "*2", ",", "@"]) }
+            if chance(5) { text = pick(["8 + ", "2 * ", "", " "]) + text }
+            return text + ws()
+        }
+    }
+
+    static func same<V>(_ a: ResolvedSimpleFormat<V>, _ b: ResolvedSimpleFormat<V>, _ equal: (V, V) -> Bool) -> Bool {
+        let seconds = switch (a.second, b.second) {
+        case (nil, nil): true
+        case let (x?, y?): equal(x, y)
+        default: false
+        }
+        return equal(a.first, b.first) && a.firstAttribute == b.firstAttribute && a.relation == b.relation
+            && a.multiplier.bitPattern == b.multiplier.bitPattern && seconds && a.secondAttribute == b.secondAttribute
+            && a.constant.bitPattern == b.constant.bitPattern && a.priority == b.priority
+    }
+
+    /// Runs `count` random strings through both paths in `scope`; returns how many the fast path took.
+    static func compare<Scope: SimpleFormatScope>(
+        in scope: Scope, seed: UInt64, count: Int, equal: (Scope.ViewHandle, Scope.ViewHandle) -> Bool
+    ) -> Int {
+        var generator = Generator(random: SplitMix64(seed: seed))
+        var taken = 0
+        for _ in 0 ..< count {
+            let text = generator.constraint()
+            var utf8 = text
+            utf8.withUTF8 { bytes in
+                var problems: [(LayoutProblem, Range<Int>)] = []
+                let general = SimpleFormatSema.parseAndResolve(bytes, in: scope, problems: &problems)
+                let fast = SimpleFormatFastPath.compile(bytes, in: scope)
+                if let fast {
+                    taken += 1
+                    #expect(general.map { same(fast, $0, equal) } == true, "\(text)")
+                    #expect(problems.isEmpty, "\(text)")
+                }
+                if general == nil { #expect(fast == nil, "\(text)") }
+            }
+        }
+        return taken
+    }
+
+    @Test func agreesWithTheGeneralPathInADocument() throws {
+        let json = #"{"root": {"width": 100, "height": 100}, "views": [{"id": "a"}, {"id": "b"}, {"id": "cell1"}, {"id": "é"}, {"id": "a_b"}]}"#
+        let document = try parseDocument(json)
+        let taken = Self.compare(in: DocumentScope(document: document), seed: 1, count: 40_000, equal: ==)
+        #expect(taken > 5000)  // the fast path is exercised, not just skipped
+    }
+
+    @Test func agreesWithTheGeneralPathWithMetrics() {
+        let views = Dictionary(uniqueKeysWithValues: ["a", "b", "cell1", "é"].map { ($0, View($0)) })
+        let scope = DictionaryScope(views: views, metrics: ["k": 2, "m": .infinity, "x": -3])
+        let taken = Self.compare(in: scope, seed: 2, count: 20_000, equal: ===)
+        #expect(taken > 2500)
+    }
+}
