@@ -359,4 +359,27 @@ import PlumbTestSupport
         // Every grid without a clash whose part reached Clp was promoted.
         #expect(promotedParts >= 30, "only \(promotedParts) parts promoted")
     }
+
+    /// Required rows that conflict: the promotion attempt fails with the
+    /// rest, and the tableau names the same conflict as without Clp.
+    @Test func aRequiredConflictIsStillNamedByTheTableau() throws {
+        for seed in 0 ..< 12 as Range<UInt64> {
+            var grid = Self.chartGrid(seed: 50_000 + seed, rows: 2 + Int(seed % 4), columns: 2, clash: false)
+            // The second column (left: variable 1, width: variable 3) must
+            // end by 50, but the first starts at 8 and both are at least
+            // 20 wide with a gap of at least 4 between them.
+            grid.add([(VariableIndex(1), 1), (VariableIndex(3), 1)], -50, .lessOrEqual)
+            let log = PromotionLog(promotes: true)
+            var o = Self.clp()
+            o.largePartSolver = log
+            let clp = Result { try grid.system.solve(options: o) }
+            let tableau = Result { try grid.system.solve(options: Self.tableau()) }
+            guard case .failure(let a) = clp, case .failure(let b) = tableau else {
+                Issue.record("seed \(seed): solved a conflicting system: \(clp), \(tableau)")
+                continue
+            }
+            #expect("\(a)" == "\(b)", "seed \(seed)")
+            #expect(log.promotions == [false], "seed \(seed): \(log.promotions)")
+        }
+    }
 }
