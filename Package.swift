@@ -96,7 +96,7 @@ let package = Package(
         ),
         .target(
             name: "PlumbFuzzing",
-            dependencies: ["Plumb"]
+            dependencies: ["Plumb", "PlumbClp"]
         ),
         .executableTarget(
             name: "plumb",

@@ -1,4 +1,5 @@
 import Plumb
+import PlumbClp
 
 /// The bodies of Plumb's fuzz targets: each takes any bytes and must return
 /// normally (a rejected input is an error caught here, not a crash, hang or
@@ -61,7 +62,9 @@ public enum FuzzTargets {
     /// integer coefficients, any relation, a few priorities), written three
     /// times on fresh variables with the third copy's constants moved. A
     /// solution must satisfy every required row and a failure must name a
-    /// conflict; either breach traps.
+    /// conflict; either breach traps. The whole tableau and Clp (for every
+    /// part of two or more variables) must reach the same level totals, or
+    /// the same conflict.
     public static func solver(_ bytes: UnsafeBufferPointer<UInt8>) {
         var input = bytes.makeIterator()
         func next() -> Int { Int(input.next() ?? 0) }
@@ -96,28 +99,49 @@ public enum FuzzTargets {
                 precondition(miss <= 1e-6, "required row \(r) misses by \(miss)")
             }
             // The whole tableau (presolve and shapes off) reaches the same
-            // optimum: the same total violation at every level.
+            // optimum: the same total violation at every level. So does
+            // every part of two or more variables solved by Clp (the plumb
+            // tool's large-part solver, its first level promoted where it
+            // can be).
             var whole = SolveOptions()
             whole.presolve = false
             whole.reuseShapes = false
             guard let other = try? system.solve(options: whole) else {
                 preconditionFailure("presolve solved a system the whole tableau calls infeasible")
             }
-            var levels: [Double: (Double, Double)] = [:]
+            var clp = SolveOptions()
+            clp.largePartSolver = ClpPartSolver()
+            clp.largePartThreshold = 2
+            guard let third = try? system.solve(options: clp) else {
+                preconditionFailure("presolve solved a system that fails with Clp for its parts")
+            }
+            var levels: [Double: (Double, Double, Double)] = [:]
             for r in 0 ..< system.rowCount where !system.priorities[r].isRequired {
                 let p = system.priorities[r].rawValue
-                let (a, b) = levels[p] ?? (0, 0)
+                let (a, b, c) = levels[p] ?? (0, 0, 0)
                 levels[p] = (a + system.violation(of: RowIndex(r), at: solution.values),
-                             b + system.violation(of: RowIndex(r), at: other.values))
+                             b + system.violation(of: RowIndex(r), at: other.values),
+                             c + system.violation(of: RowIndex(r), at: third.values))
             }
             // Highest level first: each must agree before the next counts.
             for p in levels.keys.sorted(by: >) {
-                let (a, b) = levels[p]!
+                let (a, b, c) = levels[p]!
                 precondition(abs(a - b) <= 1e-6 * max(1, abs(b)), "level \(p): presolve \(a), tableau \(b)")
+                precondition(abs(c - b) <= 1e-6 * max(1, abs(b)), "level \(p): Clp \(c), tableau \(b)")
             }
         } catch {
             guard case .unsatisfiable(let conflict) = error else { preconditionFailure("unexpected \(error)") }
             precondition(!conflict.isEmpty, "an empty conflict")
+            var clp = SolveOptions()
+            clp.largePartSolver = ClpPartSolver()
+            clp.largePartThreshold = 2
+            do {
+                _ = try system.solve(options: clp)
+                preconditionFailure("Clp for the parts solved a system presolve calls infeasible")
+            } catch {
+                guard case .unsatisfiable(let other) = error else { preconditionFailure("unexpected \(error)") }
+                precondition(other == conflict, "Clp for the parts names another conflict")
+            }
         }
     }
 }
