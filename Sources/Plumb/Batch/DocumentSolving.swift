@@ -44,7 +44,7 @@ public enum DocumentSolving {
     /// Seconds spent in each phase of solving documents, added up over the
     /// documents (and over the threads that solved them).
     public struct PhaseTimes: Sendable {
-        /// Reading the JSON: ``LayoutDocument/parse(_:source:)``.
+        /// Reading the JSON: ``LayoutDocument/parse(_:source:)-([UInt8],_)``.
         public var parse = 0.0
         /// Lowering: ``LayoutDocument/lower()``.
         public var build = 0.0
