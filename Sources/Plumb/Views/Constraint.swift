@@ -16,7 +16,12 @@
 /// refuses) and ``multiplier`` may be changed between layouts, in place.
 public final class Constraint: CustomStringConvertible {
     /// The view on the left-hand side; `nil` once that view no longer exists.
-    public private(set) weak var firstView: View?
+    public var firstView: View? { firstReference.view }
+    /// What refers to ``firstView`` and ``secondView`` without keeping them
+    /// alive (a weak reference would slow every retain and release of the
+    /// view; see ``ViewReference``).
+    private let firstReference: ViewReference
+    private let secondReference: ViewReference?
     /// The attribute of ``firstView`` that is constrained.
     public let firstAttribute: LayoutAttribute
     /// `=`, `<=` or `>=`.
@@ -26,8 +31,9 @@ public final class Constraint: CustomStringConvertible {
     public var multiplier: Double {
         didSet { LayoutInputs.constraintChanged() }
     }
-    /// The view on the right-hand side, or `nil` for `view.attribute relation constant`.
-    public private(set) weak var secondView: View?
+    /// The view on the right-hand side, or `nil` for `view.attribute relation constant`
+    /// (or once that view no longer exists).
+    public var secondView: View? { secondReference?.view }
     /// The attribute of ``secondView``, or `nil` when there is no second view.
     public let secondAttribute: LayoutAttribute?
     /// The number added on the right-hand side.
@@ -69,15 +75,14 @@ public final class Constraint: CustomStringConvertible {
 
     private var active = false
     /// The identities of ``firstView`` and ``secondView`` as they were made,
-    /// so that layout can find them in its index without loading the weak
-    /// references (each load retains and releases the view through its side
-    /// table). They are only used while ``viewGone`` is `false`: then both
+    /// so that layout can find them in its index without loading the
+    /// references (each load retains and releases the view). They are only used while ``viewGone`` is `false`: then both
     /// views are alive, and no other object can have their addresses.
     let firstViewID: ObjectIdentifier?
     let secondViewID: ObjectIdentifier?
     /// Set when a view whose ``View/constraints`` held this constraint is
     /// deallocated, or when activation finds the second view gone: layout
-    /// then takes the checked path (loading the weak references).
+    /// then takes the checked path (loading the references).
     var viewGone = false
     /// Whether the constraint had a second view when it was made (a deallocated
     /// second view then makes layout fail instead of silently dropping a term).
@@ -93,12 +98,12 @@ public final class Constraint: CustomStringConvertible {
         multiplier: Double = 1, constant: Double = 0, priority: Priority = .required,
         file: String = #fileID, line: Int = #line
     ) {
-        self.firstView = first
+        self.firstReference = first.reference
         self.firstViewID = ObjectIdentifier(first)
         self.firstAttribute = firstAttribute
         self.relation = relation
         self.multiplier = multiplier
-        self.secondView = second
+        self.secondReference = second.reference
         self.secondViewID = ObjectIdentifier(second)
         self.secondAttribute = secondAttribute
         self.constant = constant
@@ -115,12 +120,12 @@ public final class Constraint: CustomStringConvertible {
         constant: Double, priority: Priority = .required,
         file: String = #fileID, line: Int = #line
     ) {
-        self.firstView = first
+        self.firstReference = first.reference
         self.firstViewID = ObjectIdentifier(first)
         self.firstAttribute = firstAttribute
         self.relation = relation
         self.multiplier = 1
-        self.secondView = nil
+        self.secondReference = nil
         self.secondViewID = nil
         self.secondAttribute = nil
         self.constant = constant
@@ -138,12 +143,12 @@ public final class Constraint: CustomStringConvertible {
 
     /// A constraint resolved by a front end, with its origin or what describes it.
     init(resolved r: ResolvedSimpleFormat<View>, origin: ConstraintOrigin) {
-        firstView = r.first
+        firstReference = r.first.reference
         firstViewID = ObjectIdentifier(r.first)
         firstAttribute = r.firstAttribute
         relation = r.relation
         multiplier = r.multiplier
-        secondView = r.second
+        secondReference = r.second?.reference
         secondViewID = r.second.map { ObjectIdentifier($0) }
         secondAttribute = r.secondAttribute
         constant = r.constant

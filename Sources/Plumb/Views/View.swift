@@ -29,9 +29,22 @@ public final class View: CustomStringConvertible {
     /// The view's name: used in error messages and frames output.
     public let id: String
 
-    /// The view that contains this one, or `nil` for a root. Weak: a
-    /// superview owns its subviews, not the other way round.
-    public private(set) weak var superview: View?
+    /// The view that contains this one, or `nil` for a root. A superview
+    /// owns its subviews, not the other way round: this is `nil` once the
+    /// superview is gone, as a weak reference would be.
+    public var superview: View? { parent }
+
+    /// ``superview``, unretained and not weak: a weak reference to a view
+    /// would give it a side table, through which every retain and release
+    /// of it then goes (the slow path). Only set while the superview lists
+    /// this view in its ``subviews``; the superview clears it when it
+    /// removes the view or is deallocated, so it never dangles.
+    private unowned(unsafe) var parent: View?
+
+    /// What references this view without keeping it alive (constraints,
+    /// rule arguments, observations) hold instead of a weak reference:
+    /// made on first use, cleared when the view is deallocated.
+    private var ownReference: ViewReference?
 
     /// The views this one contains, in order.
     public private(set) var subviews: [View] = [] {
@@ -126,9 +139,25 @@ public final class View: CustomStringConvertible {
     }
 
     deinit {
+        // Everything that refers to this view without owning it reads nil
+        // from now on: the references held by constraints, rule arguments
+        // and observations, the subviews' superview, the view's own rules
+        // and observer.
+        ownReference?.view = nil
+        for child in subviews { child.parent = nil }
+        ruleLayout?.viewGone()
+        ownObserver?.objectGone()
         // The constraints that still name this view: layout must now check
-        // their weak references (see `Constraint.viewGone`).
+        // their views (see `Constraint.viewGone`).
         for c in constraints { c.viewGone = true }
+    }
+
+    /// This view's ``ViewReference`` (made on first use).
+    var reference: ViewReference {
+        if let made = ownReference { return made }
+        let made = ViewReference(self)
+        ownReference = made
+        return made
     }
 
     // MARK: - Hierarchy
@@ -142,11 +171,11 @@ public final class View: CustomStringConvertible {
         var ancestor: View? = self
         while let a = ancestor {
             precondition(a !== view, "cannot add view '\(view.id)' as a subview of itself or of one of its descendants")
-            ancestor = a.superview
+            ancestor = a.parent
         }
         view.removeFromSuperview()
         subviews.append(view)
-        view.superview = self
+        view.parent = self
     }
 
     /// Detaches the view from its superview. Its constraints stay active; a
@@ -156,9 +185,9 @@ public final class View: CustomStringConvertible {
     ///
     /// - Complexity: O(superview's subviews).
     public func removeFromSuperview() {
-        guard let parent = superview else { return }
+        guard let parent else { return }
         if let i = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: i) }
-        superview = nil
+        self.parent = nil
     }
 
     /// Whether `view` is this view or one of its descendants.
@@ -168,7 +197,7 @@ public final class View: CustomStringConvertible {
         var node: View? = self
         while let n = node {
             if n === view { return true }
-            node = n.superview
+            node = n.parent
         }
         return false
     }
@@ -200,4 +229,19 @@ public final class View: CustomStringConvertible {
     }
 
     public var description: String { "View(\(id), frame: \(frame))" }
+}
+
+/// A reference to a view that does not keep it alive and reads `nil` once
+/// the view is deallocated, like a weak reference, for what may outlive the
+/// view (a ``Constraint``, a rule argument, an observation). One per view,
+/// shared (``View/reference``), and not weak: a weak reference would give
+/// the view a side table and slow every retain and release of it. The
+/// view's deinit clears ``view``, so it never dangles.
+final class ViewReference {
+    /// The view, or `nil` once it is gone.
+    unowned(unsafe) var view: View?
+
+    init(_ view: View) {
+        self.view = view
+    }
 }

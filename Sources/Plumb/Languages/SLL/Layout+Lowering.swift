@@ -40,8 +40,8 @@ extension Layout {
                 var issues: [RuleIssue] = []
                 for (k, argument) in rule.arguments.enumerated() {
                     switch argument {
-                    case .view(let weak, _):
-                        guard let other = weak.view else {
+                    case .view(let reference, _):
+                        guard let other = reference.view else {
                             issues.append(RuleIssue(.argumentDeallocated(position: k + 1), rule.syntax.range(ofSpecifier: k)))
                             continue
                         }
