@@ -15,13 +15,30 @@
 /// ``priority`` (also between required and optional, which Auto Layout
 /// refuses) and ``multiplier`` may be changed between layouts, in place.
 public final class Constraint: CustomStringConvertible {
+    // Declared first, with the attributes, relation and numbers below (the
+    // view references after them), so that what lowering reads of a
+    // constraint is in the object's first 64 bytes: a layout touches each
+    // constraint's memory once, and 10,000 views' constraints do not stay in
+    // the cache.
+
+    private var active = false
+    /// The identities of ``firstView`` and ``secondView`` as they were made,
+    /// so that layout can find them in its index without loading the
+    /// references (each load retains and releases the view). They are only
+    /// used while ``viewGone`` is `false`: then both views are alive, and no
+    /// other object can have their addresses.
+    let firstViewID: ObjectIdentifier?
+    let secondViewID: ObjectIdentifier?
+    /// Set when a view whose ``View/constraints`` held this constraint is
+    /// deallocated, or when activation finds the second view gone: layout
+    /// then takes the checked path (loading the references).
+    var viewGone = false
+    /// Whether the constraint had a second view when it was made (a deallocated
+    /// second view then makes layout fail instead of silently dropping a term).
+    let hasSecondView: Bool
+
     /// The view on the left-hand side; `nil` once that view no longer exists.
     public var firstView: View? { firstReference.view }
-    /// What refers to ``firstView`` and ``secondView`` without keeping them
-    /// alive (a weak reference would slow every retain and release of the
-    /// view; see ``ViewReference``).
-    private let firstReference: ViewReference
-    private let secondReference: ViewReference?
     /// The attribute of ``firstView`` that is constrained.
     public let firstAttribute: LayoutAttribute
     /// `=`, `<=` or `>=`.
@@ -44,6 +61,12 @@ public final class Constraint: CustomStringConvertible {
     public var priority: Priority {
         didSet { LayoutInputs.constraintChanged() }
     }
+    /// What refers to ``firstView`` and ``secondView`` without keeping them
+    /// alive (a weak reference would slow every retain and release of the
+    /// view; see ``ViewReference``).
+    private let firstReference: ViewReference
+    private let secondReference: ViewReference?
+
     /// Where the constraint came from (its string and the Swift file and line
     /// that made it), for error messages and conflict reports. The maker's
     /// ``View/updateConstraints(file:line:_:)`` replaces it with the updating line.
@@ -72,21 +95,6 @@ public final class Constraint: CustomStringConvertible {
             if newValue { register() } else { unregister() }
         }
     }
-
-    private var active = false
-    /// The identities of ``firstView`` and ``secondView`` as they were made,
-    /// so that layout can find them in its index without loading the
-    /// references (each load retains and releases the view). They are only used while ``viewGone`` is `false`: then both
-    /// views are alive, and no other object can have their addresses.
-    let firstViewID: ObjectIdentifier?
-    let secondViewID: ObjectIdentifier?
-    /// Set when a view whose ``View/constraints`` held this constraint is
-    /// deallocated, or when activation finds the second view gone: layout
-    /// then takes the checked path (loading the references).
-    var viewGone = false
-    /// Whether the constraint had a second view when it was made (a deallocated
-    /// second view then makes layout fail instead of silently dropping a term).
-    let hasSecondView: Bool
 
     /// Creates an inactive constraint `first.firstAttribute relation multiplier · second.secondAttribute + constant`.
     ///
