@@ -16,7 +16,7 @@ extension Layout {
     /// - Complexity: O(views) to find the layouts, plus O(total rule nodes).
     @discardableResult
     static func lowerRules(
-        of views: [View], parents: [Int32], index: [ObjectIdentifier: Int32],
+        of views: [View], parents: [Int32], index: ViewIdentityIndex,
         into builder: inout SystemBuilder, sink: inout DiagnosticSink
     ) -> RuleSchedule? {
         var ruleCount = 0
