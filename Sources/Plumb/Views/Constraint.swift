@@ -19,9 +19,10 @@ public final class Constraint: CustomStringConvertible {
     // view references after them), so that what lowering reads of a
     // constraint is in the object's first 64 bytes: a layout touches each
     // constraint's memory once, and 10,000 views' constraints do not stay in
-    // the cache.
+    // the cache. The properties lowering and activation read skip the
+    // dynamic exclusivity check, as `View`'s (see there).
 
-    private var active = false
+    @exclusivity(unchecked) private var active = false
     /// The identities of ``firstView`` and ``secondView`` as they were made,
     /// so that layout can find them in its index without loading the
     /// references (each load retains and releases the view). They are only
@@ -32,7 +33,7 @@ public final class Constraint: CustomStringConvertible {
     /// Set when a view whose ``View/constraints`` held this constraint is
     /// deallocated, or when activation finds the second view gone: layout
     /// then takes the checked path (loading the references).
-    var viewGone = false
+    @exclusivity(unchecked) var viewGone = false
     /// Whether the constraint had a second view when it was made (a deallocated
     /// second view then makes layout fail instead of silently dropping a term).
     let hasSecondView: Bool
@@ -45,7 +46,7 @@ public final class Constraint: CustomStringConvertible {
     public let relation: Relation
     /// The factor applied to the second attribute (1 when there is none written).
     /// May be changed between layouts, unlike `NSLayoutConstraint`'s.
-    public var multiplier: Double {
+    @exclusivity(unchecked) public var multiplier: Double {
         didSet { LayoutInputs.constraintChanged() }
     }
     /// The view on the right-hand side, or `nil` for `view.attribute relation constant`
@@ -54,11 +55,11 @@ public final class Constraint: CustomStringConvertible {
     /// The attribute of ``secondView``, or `nil` when there is no second view.
     public let secondAttribute: LayoutAttribute?
     /// The number added on the right-hand side.
-    public var constant: Double {
+    @exclusivity(unchecked) public var constant: Double {
         didSet { LayoutInputs.constraintChanged() }
     }
     /// 1 ... 1000; 1000 (required) by default, as in the Simple Format Language.
-    public var priority: Priority {
+    @exclusivity(unchecked) public var priority: Priority {
         didSet { LayoutInputs.constraintChanged() }
     }
     /// What refers to ``firstView`` and ``secondView`` without keeping them
@@ -81,7 +82,7 @@ public final class Constraint: CustomStringConvertible {
     }
 
     /// The origin, or what describes it when it is read.
-    var originStorage: ConstraintOrigin
+    @exclusivity(unchecked) var originStorage: ConstraintOrigin
 
     /// Whether ``View/layout(width:height:direction:scale:measurer:)`` uses the constraint. Setting it
     /// to `true` registers the constraint with its views; `false` removes it.

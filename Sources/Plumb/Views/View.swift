@@ -29,15 +29,20 @@ public final class View: CustomStringConvertible {
     // Declared first, so that they share the object's first cache line with
     // `id`: what lowering reads of every view (a layout touches each view's
     // memory once, and a tree of 10,000 views does not stay in the cache).
+    // These and `frame` are read or written for every view of every layout,
+    // and skip the dynamic exclusivity check (`@exclusivity(unchecked)`: a
+    // thread-local access set searched at each access, about a twentieth
+    // of a first layout): Plumb never accesses them overlapping, and users
+    // can only read the arrays.
 
     /// The views this one contains, in order.
-    public private(set) var subviews: [View] = [] {
+    @exclusivity(unchecked) public private(set) var subviews: [View] = [] {
         didSet { LayoutInputs.viewChanged() }
     }
 
     /// Active constraints that name this view (as first or second view), in activation order.
     /// A constraint between two views is listed by both.
-    public internal(set) var constraints: [Constraint] = [] {
+    @exclusivity(unchecked) public internal(set) var constraints: [Constraint] = [] {
         didSet { LayoutInputs.viewChanged() }
     }
 
@@ -46,12 +51,12 @@ public final class View: CustomStringConvertible {
     /// or content priorities, text, measure function, rules, or what the
     /// Swift front ends keep on it. A layout record compares it to skip
     /// looking at those for views whose stamp did not move.
-    var layoutStamp: UInt64 = 0 {
+    @exclusivity(unchecked) var layoutStamp: UInt64 = 0 {
         didSet { LayoutInputs.viewChanged() }
     }
 
     /// The view's Simple Layout Language rules, made by ``Layout/init(of:)`` on first use.
-    var ruleLayout: Layout?
+    @exclusivity(unchecked) var ruleLayout: Layout?
 
     /// The view's name: used in error messages and frames output.
     public let id: String
@@ -76,7 +81,7 @@ public final class View: CustomStringConvertible {
     /// The view's frame in its superview's coordinates (for a root, its own
     /// `(0, 0, width, height)`), as set by the last ``layout(width:height:direction:scale:measurer:)``
     /// of a tree containing it. ``Rect/zero`` before that.
-    public internal(set) var frame: Rect = .zero {
+    @exclusivity(unchecked) public internal(set) var frame: Rect = .zero {
         didSet { notifyObservers(.frame, old: .frame(oldValue), new: .frame(frame)) }
     }
 
