@@ -10,8 +10,10 @@
 /// inactive: ``activate(_:)`` it (or set ``isActive``), as with
 /// `NSLayoutConstraint`, and ``View/layout(width:height:direction:scale:measurer:)`` finds it.
 ///
-/// Like `NSLayoutConstraint`, a constraint refers to its views weakly, and an
-/// active constraint is owned by the views it names; ``constant``,
+/// Like `NSLayoutConstraint`, a constraint refers to its views weakly (it
+/// does not keep them alive, and ``firstView`` and ``secondView`` read `nil`
+/// once a view is gone), and an active constraint is owned by the views it
+/// names; ``constant``,
 /// ``priority`` (also between required and optional, which Auto Layout
 /// refuses) and ``multiplier`` may be changed between layouts, in place.
 public final class Constraint: CustomStringConvertible {
