@@ -127,8 +127,7 @@ import PlumbTestSupport
     /// Lowers the rules as ``View/layout(width:height:)`` does and evaluates
     /// the schedule one row at a time from the root's frame alone.
     static func checkSchedule(views: [View], parents: [Int32], width: Double, height: Double, seed: Int) throws {
-        var index: [ObjectIdentifier: Int32] = [:]
-        for (i, view) in views.enumerated() { index[ObjectIdentifier(view)] = Int32(i) }
+        let index = ViewIdentityIndex(views)
         var builder = SystemBuilder(viewCount: views.count, rows: 8 * views.count)
         builder.fixRoot(width: width, height: height, rootID: "root")
         var sink = DiagnosticSink()

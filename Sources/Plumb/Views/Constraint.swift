@@ -10,34 +10,66 @@
 /// inactive: ``activate(_:)`` it (or set ``isActive``), as with
 /// `NSLayoutConstraint`, and ``View/layout(width:height:direction:scale:measurer:)`` finds it.
 ///
-/// Like `NSLayoutConstraint`, a constraint refers to its views weakly, and an
-/// active constraint is owned by the views it names; ``constant``,
+/// Like `NSLayoutConstraint`, a constraint refers to its views weakly (it
+/// does not keep them alive, and ``firstView`` and ``secondView`` read `nil`
+/// once a view is gone), and an active constraint is owned by the views it
+/// names; ``constant``,
 /// ``priority`` (also between required and optional, which Auto Layout
 /// refuses) and ``multiplier`` may be changed between layouts, in place.
 public final class Constraint: CustomStringConvertible {
+    // Declared first, with the attributes, relation and numbers below (the
+    // view references after them), so that what lowering reads of a
+    // constraint is in the object's first 64 bytes: a layout touches each
+    // constraint's memory once, and 10,000 views' constraints do not stay in
+    // the cache. The properties lowering and activation read skip the
+    // dynamic exclusivity check, as `View`'s (see there).
+
+    @exclusivity(unchecked) private var active = false
+    /// The identities of ``firstView`` and ``secondView`` as they were made,
+    /// so that layout can find them in its index without loading the
+    /// references (each load retains and releases the view). They are only
+    /// used while ``viewGone`` is `false`: then both views are alive, and no
+    /// other object can have their addresses.
+    let firstViewID: ObjectIdentifier?
+    let secondViewID: ObjectIdentifier?
+    /// Set when a view whose ``View/constraints`` held this constraint is
+    /// deallocated, or when activation finds the second view gone: layout
+    /// then takes the checked path (loading the references).
+    @exclusivity(unchecked) var viewGone = false
+    /// Whether the constraint had a second view when it was made (a deallocated
+    /// second view then makes layout fail instead of silently dropping a term).
+    let hasSecondView: Bool
+
     /// The view on the left-hand side; `nil` once that view no longer exists.
-    public private(set) weak var firstView: View?
+    public var firstView: View? { firstReference.view }
     /// The attribute of ``firstView`` that is constrained.
     public let firstAttribute: LayoutAttribute
     /// `=`, `<=` or `>=`.
     public let relation: Relation
     /// The factor applied to the second attribute (1 when there is none written).
     /// May be changed between layouts, unlike `NSLayoutConstraint`'s.
-    public var multiplier: Double {
+    @exclusivity(unchecked) public var multiplier: Double {
         didSet { LayoutInputs.constraintChanged() }
     }
-    /// The view on the right-hand side, or `nil` for `view.attribute relation constant`.
-    public private(set) weak var secondView: View?
+    /// The view on the right-hand side, or `nil` for `view.attribute relation constant`
+    /// (or once that view no longer exists).
+    public var secondView: View? { secondReference?.view }
     /// The attribute of ``secondView``, or `nil` when there is no second view.
     public let secondAttribute: LayoutAttribute?
     /// The number added on the right-hand side.
-    public var constant: Double {
+    @exclusivity(unchecked) public var constant: Double {
         didSet { LayoutInputs.constraintChanged() }
     }
     /// 1 ... 1000; 1000 (required) by default, as in the Simple Format Language.
-    public var priority: Priority {
+    @exclusivity(unchecked) public var priority: Priority {
         didSet { LayoutInputs.constraintChanged() }
     }
+    /// What refers to ``firstView`` and ``secondView`` without keeping them
+    /// alive (a weak reference would slow every retain and release of the
+    /// view; see ``ViewReference``).
+    private let firstReference: ViewReference
+    private let secondReference: ViewReference?
+
     /// Where the constraint came from (its string and the Swift file and line
     /// that made it), for error messages and conflict reports. The maker's
     /// ``View/updateConstraints(file:line:_:)`` replaces it with the updating line.
@@ -52,7 +84,7 @@ public final class Constraint: CustomStringConvertible {
     }
 
     /// The origin, or what describes it when it is read.
-    var originStorage: ConstraintOrigin
+    @exclusivity(unchecked) var originStorage: ConstraintOrigin
 
     /// Whether ``View/layout(width:height:direction:scale:measurer:)`` uses the constraint. Setting it
     /// to `true` registers the constraint with its views; `false` removes it.
@@ -67,22 +99,6 @@ public final class Constraint: CustomStringConvertible {
         }
     }
 
-    private var active = false
-    /// The identities of ``firstView`` and ``secondView`` as they were made,
-    /// so that layout can find them in its index without loading the weak
-    /// references (each load retains and releases the view through its side
-    /// table). They are only used while ``viewGone`` is `false`: then both
-    /// views are alive, and no other object can have their addresses.
-    let firstViewID: ObjectIdentifier?
-    let secondViewID: ObjectIdentifier?
-    /// Set when a view whose ``View/constraints`` held this constraint is
-    /// deallocated, or when activation finds the second view gone: layout
-    /// then takes the checked path (loading the weak references).
-    var viewGone = false
-    /// Whether the constraint had a second view when it was made (a deallocated
-    /// second view then makes layout fail instead of silently dropping a term).
-    let hasSecondView: Bool
-
     /// Creates an inactive constraint `first.firstAttribute relation multiplier · second.secondAttribute + constant`.
     ///
     /// Numbers are checked when a layout uses the constraint: NaN or infinite
@@ -93,12 +109,12 @@ public final class Constraint: CustomStringConvertible {
         multiplier: Double = 1, constant: Double = 0, priority: Priority = .required,
         file: String = #fileID, line: Int = #line
     ) {
-        self.firstView = first
+        self.firstReference = first.reference
         self.firstViewID = ObjectIdentifier(first)
         self.firstAttribute = firstAttribute
         self.relation = relation
         self.multiplier = multiplier
-        self.secondView = second
+        self.secondReference = second.reference
         self.secondViewID = ObjectIdentifier(second)
         self.secondAttribute = secondAttribute
         self.constant = constant
@@ -115,12 +131,12 @@ public final class Constraint: CustomStringConvertible {
         constant: Double, priority: Priority = .required,
         file: String = #fileID, line: Int = #line
     ) {
-        self.firstView = first
+        self.firstReference = first.reference
         self.firstViewID = ObjectIdentifier(first)
         self.firstAttribute = firstAttribute
         self.relation = relation
         self.multiplier = 1
-        self.secondView = nil
+        self.secondReference = nil
         self.secondViewID = nil
         self.secondAttribute = nil
         self.constant = constant
@@ -138,12 +154,12 @@ public final class Constraint: CustomStringConvertible {
 
     /// A constraint resolved by a front end, with its origin or what describes it.
     init(resolved r: ResolvedSimpleFormat<View>, origin: ConstraintOrigin) {
-        firstView = r.first
+        firstReference = r.first.reference
         firstViewID = ObjectIdentifier(r.first)
         firstAttribute = r.firstAttribute
         relation = r.relation
         multiplier = r.multiplier
-        secondView = r.second
+        secondReference = r.second?.reference
         secondViewID = r.second.map { ObjectIdentifier($0) }
         secondAttribute = r.secondAttribute
         constant = r.constant

@@ -54,13 +54,17 @@
 /// names. These dependencies must not form a cycle (a view naming itself is
 /// one); ``View/layout(width:height:direction:scale:measurer:)`` reports a cycle naming its rules.
 /// Closures (`%^f`) and ``LengthProvider``s (`%@f`) are asked at every
-/// layout; view arguments are held weakly.
+/// layout; view arguments are not kept alive by the rules.
 ///
 /// A layout belongs to its view: `Layout(of:)` returns the same object every
 /// time for the same view.
 public final class Layout: _LayoutOfView {
     /// The view whose rules these are; `nil` once it no longer exists.
-    public private(set) weak var view: View?
+    public var view: View? { owner }
+    /// ``view``, unretained and not weak (which would slow every retain and
+    /// release of the view): the view owns this layout and clears it when
+    /// it is deallocated (``viewGone()``).
+    private unowned(unsafe) var owner: View?
     /// The view's id, for messages after the view is gone.
     let viewID: String
     private(set) var storedRules: [StoredRule] = []
@@ -73,17 +77,18 @@ public final class Layout: _LayoutOfView {
         let origin: Origin
     }
 
-    /// An argument as kept between layouts: views weakly, to avoid cycles of
-    /// views owning each other through their rules.
+    /// An argument as kept between layouts: views by ``ViewReference``,
+    /// which does not keep them alive, to avoid cycles of views owning each
+    /// other through their rules.
     enum StoredArgument {
-        case view(WeakView, id: String)
+        case view(ViewReference, id: String)
         case number(Double)
         case function((View) -> Double)
         case provider(any LengthProvider)
 
         init(_ argument: RuleArgument) {
             switch argument {
-            case .view(let view): self = .view(WeakView(view: view), id: view.id)
+            case .view(let view): self = .view(view.reference, id: view.id)
             case .number(let value): self = .number(value)
             case .function(let body): self = .function(body)
             case .provider(let provider): self = .provider(provider)
@@ -109,13 +114,14 @@ public final class Layout: _LayoutOfView {
         }
     }
 
-    struct WeakView {
-        weak var view: View?
+    init(creatingFor view: View) {
+        owner = view
+        viewID = view.id
     }
 
-    init(creatingFor view: View) {
-        self.view = view
-        viewID = view.id
+    /// Called by the view's deinit: ``view`` is `nil` from now on.
+    func viewGone() {
+        owner = nil
     }
 
     /// The rule texts, in the order they were added.
@@ -184,8 +190,8 @@ public final class Layout: _LayoutOfView {
         var next: Int32 = 2
         let all = storedRules + [new]
         for rule in all {
-            for case .view(let weak, _) in rule.arguments {
-                guard let other = weak.view, indices[ObjectIdentifier(other)] == nil else { continue }
+            for case .view(let reference, _) in rule.arguments {
+                guard let other = reference.view, indices[ObjectIdentifier(other)] == nil else { continue }
                 indices[ObjectIdentifier(other)] = next
                 next += 1
             }
@@ -195,9 +201,9 @@ public final class Layout: _LayoutOfView {
         for rule in all {
             let bound = rule.arguments.enumerated().map { k, argument -> BoundArgument in
                 switch argument {
-                case .view(let weak, _):
+                case .view(let reference, _):
                     // A view gone since an earlier rule was added: stand in for it with this view's superview.
-                    return .view(ViewIndex(rawValue: weak.view.flatMap { indices[ObjectIdentifier($0)] } ?? 0))
+                    return .view(ViewIndex(rawValue: reference.view.flatMap { indices[ObjectIdentifier($0)] } ?? 0))
                 case .number(let value): return .number(value)
                 case .function, .provider: return .number(1)
                 }

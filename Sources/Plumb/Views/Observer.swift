@@ -62,17 +62,28 @@ public final class Observer {
 
     /// The view this observer belongs to; nil once it has gone (then the
     /// observer has no observations either).
-    public private(set) weak var object: View?
+    public var object: View? { owner }
+    /// ``object``, unretained and not weak (which would slow every retain
+    /// and release of the view): the view owns this observer and clears it
+    /// when it is deallocated (``objectGone()``).
+    private unowned(unsafe) var owner: View?
 
     private struct Observation {
-        weak var target: View?
+        /// The target, by a reference that reads `nil` once it is gone.
+        let reference: ViewReference
         let property: Property
         let block: Block
+        var target: View? { reference.view }
     }
     private var observations: [Observation] = []
 
     private init(object: View) {
-        self.object = object
+        owner = object
+    }
+
+    /// Called by the object's deinit: ``object`` is `nil` from now on.
+    func objectGone() {
+        owner = nil
     }
 
     /// The observer of `object`, made on first use: calling this again for
@@ -89,7 +100,7 @@ public final class Observer {
     /// removed. A target may be added for several properties, and the same
     /// target and property more than once (each block runs).
     public func addTarget(_ target: View, property: Property, block: @escaping Block) {
-        observations.append(Observation(target: target, property: property, block: block))
+        observations.append(Observation(reference: target.reference, property: property, block: block))
         if !target.watchers.contains(where: { $0.observer === self }) {
             target.watchers.append(WeakObserver(observer: self))
         }

@@ -199,13 +199,11 @@ extension View {
         // Number the tree depth first.
         var views: [View] = []
         var parents: [Int32] = []
-        var index: [ObjectIdentifier: Int32] = [:]
         var stack: [(View, Int32)] = [(self, -1)]
         var rowEstimate = 0
         // What a layout record (`TreeLayoutCache`) needs to know the tree again.
         var record = TreeLowering.Record(views: LayoutInputs.views, constraintInputs: LayoutInputs.constraints)
         while let (view, parent) = stack.popLast() {
-            index[ObjectIdentifier(view)] = Int32(views.count)
             let me = Int32(views.count)
             views.append(view)
             parents.append(parent)
@@ -218,6 +216,7 @@ extension View {
             if let rules = view.ruleLayout, !rules.storedRules.isEmpty { record.hasRules = true }
         }
         record.constraintLists.reserveCapacity(views.count)
+        let index = ViewIdentityIndex(views)
 
         var sink = DiagnosticSink()
         var intrinsicRows: [LoweredLayout.IntrinsicRows] = []
@@ -299,7 +298,7 @@ extension View {
     /// without loading the weak references. Otherwise (``Constraint/viewGone``)
     /// the references are loaded and a view that is gone is reported.
     private static func lower(
-        _ c: Constraint, listedBy view: View, at i: Int, me: ObjectIdentifier, index: [ObjectIdentifier: Int32],
+        _ c: Constraint, listedBy view: View, at i: Int, me: ObjectIdentifier, index: ViewIdentityIndex,
         origins: ViewTreeOrigins, into builder: inout SystemBuilder, sink: inout DiagnosticSink
     ) -> Int32 {
         func outside(_ other: View) -> Int32 {

@@ -52,10 +52,8 @@ enum LayoutInputs {
 /// A re-solve that fails (conflicting required constraints) drops the record
 /// and the layout runs afresh, so errors are the uncached path's.
 final class TreeLayoutCache {
-    /// Per view, the root first: the view, unretained (a view's reference
-    /// count lives in a side table, since views are held weakly, which makes
-    /// retaining slow; `subviewLists` holds every view but the root, and
-    /// the root holds this record); its stamp when last looked at; its
+    /// Per view, the root first: the view, unretained (`subviewLists` holds
+    /// every view but the root, and the root holds this record); its stamp when last looked at; its
     /// subviews and constraints arrays as lowered.
     private let refs: [Unmanaged<View>]
     private var stamps: [UInt64]

@@ -26,22 +26,62 @@
 /// A view is a reference type and is not `Sendable`: build and lay out a tree
 /// on one thread (different trees may be laid out in parallel).
 public final class View: CustomStringConvertible {
+    // Declared first, so that they share the object's first cache line with
+    // `id`: what lowering reads of every view (a layout touches each view's
+    // memory once, and a tree of 10,000 views does not stay in the cache).
+    // These and `frame` are read or written for every view of every layout,
+    // and skip the dynamic exclusivity check (`@exclusivity(unchecked)`: a
+    // thread-local access set searched at each access, about a twentieth
+    // of a first layout): Plumb never accesses them overlapping, and users
+    // can only read the arrays.
+
+    /// The views this one contains, in order.
+    @exclusivity(unchecked) public private(set) var subviews: [View] = [] {
+        didSet { LayoutInputs.viewChanged() }
+    }
+
+    /// Active constraints that name this view (as first or second view), in activation order.
+    /// A constraint between two views is listed by both.
+    @exclusivity(unchecked) public internal(set) var constraints: [Constraint] = [] {
+        didSet { LayoutInputs.viewChanged() }
+    }
+
+    /// Changes whenever an input of this view's lowering other than its
+    /// ``subviews`` and ``constraints`` may have changed: its intrinsic size
+    /// or content priorities, text, measure function, rules, or what the
+    /// Swift front ends keep on it. A layout record compares it to skip
+    /// looking at those for views whose stamp did not move.
+    @exclusivity(unchecked) var layoutStamp: UInt64 = 0 {
+        didSet { LayoutInputs.viewChanged() }
+    }
+
+    /// The view's Simple Layout Language rules, made by ``Layout/init(of:)`` on first use.
+    @exclusivity(unchecked) var ruleLayout: Layout?
+
     /// The view's name: used in error messages and frames output.
     public let id: String
 
-    /// The view that contains this one, or `nil` for a root. Weak: a
-    /// superview owns its subviews, not the other way round.
-    public private(set) weak var superview: View?
+    /// The view that contains this one, or `nil` for a root. A superview
+    /// owns its subviews, not the other way round: this is `nil` once the
+    /// superview is gone, as a weak reference would be.
+    public var superview: View? { parent }
 
-    /// The views this one contains, in order.
-    public private(set) var subviews: [View] = [] {
-        didSet { LayoutInputs.viewChanged() }
-    }
+    /// ``superview``, unretained and not weak: a weak reference to a view
+    /// would give it a side table, through which every retain and release
+    /// of it then goes (the slow path). Only set while the superview lists
+    /// this view in its ``subviews``; the superview clears it when it
+    /// removes the view or is deallocated, so it never dangles.
+    private unowned(unsafe) var parent: View?
+
+    /// What references this view without keeping it alive (constraints,
+    /// rule arguments, observations) hold instead of a weak reference:
+    /// made on first use, cleared when the view is deallocated.
+    private var ownReference: ViewReference?
 
     /// The view's frame in its superview's coordinates (for a root, its own
     /// `(0, 0, width, height)`), as set by the last ``layout(width:height:direction:scale:measurer:)``
     /// of a tree containing it. ``Rect/zero`` before that.
-    public internal(set) var frame: Rect = .zero {
+    @exclusivity(unchecked) public internal(set) var frame: Rect = .zero {
         didSet { notifyObservers(.frame, old: .frame(oldValue), new: .frame(frame)) }
     }
 
@@ -87,28 +127,10 @@ public final class View: CustomStringConvertible {
     private var hugging: (horizontal: Priority, vertical: Priority) = (.low, .low)
     private var resistance: (horizontal: Priority, vertical: Priority) = (.high, .high)
 
-    /// Active constraints that name this view (as first or second view), in activation order.
-    /// A constraint between two views is listed by both.
-    public internal(set) var constraints: [Constraint] = [] {
-        didSet { LayoutInputs.viewChanged() }
-    }
-
-    /// The view's Simple Layout Language rules, made by ``Layout/init(of:)`` on first use.
-    var ruleLayout: Layout?
-
     /// Layout margins, maker-installed constraints and unreported problems of
     /// the Swift front ends (see `View+SwiftFrontEnds.swift`).
     var swiftFrontEnds = SwiftFrontEndState() {
         didSet { layoutStamp &+= 1 }
-    }
-
-    /// Changes whenever an input of this view's lowering other than its
-    /// ``subviews`` and ``constraints`` may have changed: its intrinsic size
-    /// or content priorities, text, measure function, rules, or what the
-    /// Swift front ends keep on it. A layout record compares it to skip
-    /// looking at those for views whose stamp did not move.
-    var layoutStamp: UInt64 = 0 {
-        didSet { LayoutInputs.viewChanged() }
     }
 
     /// What the last layout of the tree under this view lowered, for the
@@ -126,9 +148,25 @@ public final class View: CustomStringConvertible {
     }
 
     deinit {
+        // Everything that refers to this view without owning it reads nil
+        // from now on: the references held by constraints, rule arguments
+        // and observations, the subviews' superview, the view's own rules
+        // and observer.
+        ownReference?.view = nil
+        for child in subviews { child.parent = nil }
+        ruleLayout?.viewGone()
+        ownObserver?.objectGone()
         // The constraints that still name this view: layout must now check
-        // their weak references (see `Constraint.viewGone`).
+        // their views (see `Constraint.viewGone`).
         for c in constraints { c.viewGone = true }
+    }
+
+    /// This view's ``ViewReference`` (made on first use).
+    var reference: ViewReference {
+        if let made = ownReference { return made }
+        let made = ViewReference(self)
+        ownReference = made
+        return made
     }
 
     // MARK: - Hierarchy
@@ -142,11 +180,11 @@ public final class View: CustomStringConvertible {
         var ancestor: View? = self
         while let a = ancestor {
             precondition(a !== view, "cannot add view '\(view.id)' as a subview of itself or of one of its descendants")
-            ancestor = a.superview
+            ancestor = a.parent
         }
         view.removeFromSuperview()
         subviews.append(view)
-        view.superview = self
+        view.parent = self
     }
 
     /// Detaches the view from its superview. Its constraints stay active; a
@@ -156,9 +194,9 @@ public final class View: CustomStringConvertible {
     ///
     /// - Complexity: O(superview's subviews).
     public func removeFromSuperview() {
-        guard let parent = superview else { return }
+        guard let parent else { return }
         if let i = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: i) }
-        superview = nil
+        self.parent = nil
     }
 
     /// Whether `view` is this view or one of its descendants.
@@ -168,7 +206,7 @@ public final class View: CustomStringConvertible {
         var node: View? = self
         while let n = node {
             if n === view { return true }
-            node = n.superview
+            node = n.parent
         }
         return false
     }
@@ -200,4 +238,19 @@ public final class View: CustomStringConvertible {
     }
 
     public var description: String { "View(\(id), frame: \(frame))" }
+}
+
+/// A reference to a view that does not keep it alive and reads `nil` once
+/// the view is deallocated, like a weak reference, for what may outlive the
+/// view (a ``Constraint``, a rule argument, an observation). One per view,
+/// shared (``View/reference``), and not weak: a weak reference would give
+/// the view a side table and slow every retain and release of it. The
+/// view's deinit clears ``view``, so it never dangles.
+final class ViewReference {
+    /// The view, or `nil` once it is gone.
+    unowned(unsafe) var view: View?
+
+    init(_ view: View) {
+        self.view = view
+    }
 }

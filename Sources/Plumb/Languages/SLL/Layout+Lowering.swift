@@ -16,7 +16,7 @@ extension Layout {
     /// - Complexity: O(views) to find the layouts, plus O(total rule nodes).
     @discardableResult
     static func lowerRules(
-        of views: [View], parents: [Int32], index: [ObjectIdentifier: Int32],
+        of views: [View], parents: [Int32], index: ViewIdentityIndex,
         into builder: inout SystemBuilder, sink: inout DiagnosticSink
     ) -> RuleSchedule? {
         var ruleCount = 0
@@ -40,8 +40,8 @@ extension Layout {
                 var issues: [RuleIssue] = []
                 for (k, argument) in rule.arguments.enumerated() {
                     switch argument {
-                    case .view(let weak, _):
-                        guard let other = weak.view else {
+                    case .view(let reference, _):
+                        guard let other = reference.view else {
                             issues.append(RuleIssue(.argumentDeallocated(position: k + 1), rule.syntax.range(ofSpecifier: k)))
                             continue
                         }
