@@ -24,7 +24,10 @@
 /// ``setContentCompressionResistancePriority(_:for:)``).
 ///
 /// A view is a reference type and is not `Sendable`: build and lay out a tree
-/// on one thread (different trees may be laid out in parallel).
+/// on one thread (different trees may be laid out in parallel). A constraint
+/// between views of two trees ties them together: lay them out, and free
+/// their views, on one thread, since a view's parent and its references
+/// are plain pointers that its deinit clears, not atomic weak references.
 public final class View: CustomStringConvertible {
     // Declared first, so that they share the object's first cache line with
     // `id`: what lowering reads of every view (a layout touches each view's
