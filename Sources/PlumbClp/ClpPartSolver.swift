@@ -15,9 +15,9 @@ import Synchronization
 /// first level is solved by Clp's presolve and dual simplex
 /// (`Clp_initialDualSolve`), after trying it as required rows when it has
 /// an equality between edges (see `promote`; the level after a promoted
-/// one is solved by presolve and dual too); each later one by the primal simplex from the
-/// last basis, capped at rows/20 pivots, and once a level passes the cap,
-/// the rest of the part by presolve and dual again.
+/// one is solved by presolve and dual too); each later one by the primal
+/// simplex from the last basis, capped at rows/20 pivots, and once a level
+/// passes the cap, the rest of the part by presolve and dual again.
 ///
 /// When Clp finds no optimum (the required rows conflict, or it stops), the
 /// part goes back to Plumb's tableau, which names the minimal conflict set.
@@ -196,7 +196,8 @@ public struct ClpPartSolver: LargePartSolver {
             part.priorities[i].rawValue == first && !part.priorities[i].isRequired
                 && part.relations[i] == .equal && part.rowStart[i + 1] - part.rowStart[i] >= 2
         }
-        guard relating, let cu = Clp_getColUpper(model) else { return 0 }
+        guard relating, let cu = Clp_getColUpper(model), let options = ClpSolve_new() else { return 0 }
+        defer { ClpSolve_delete(options) }
         let saved = Array(UnsafeBufferPointer(start: cu, count: Int(Clp_numberColumns(model))))
         var upper = saved
         for (j, l) in levelOfError.enumerated() where l == first { upper[n + j] = 0 }
@@ -207,11 +208,9 @@ public struct ClpPartSolver: LargePartSolver {
         // (a row of charts 12 below the one above it), and Clp's default of
         // five passes took apart `chartgrid` at 10,000 views but not at
         // 30,000, where the attempt then hit its cap.
-        guard let options = ClpSolve_new() else { return 0 }
         ClpSolve_setSolveType(options, 0, -1)  // dual simplex
         ClpSolve_setPresolveType(options, 2, 100)  // presolve, at most 100 passes
         _ = Clp_initialSolveWithOptions(model, options)
-        ClpSolve_delete(options)
         Clp_setMaximumIterations(model, Int32.max)
         if Clp_status(model) == 0 { return 1 }
         Clp_chgColumnUpper(model, saved)
