@@ -26,10 +26,10 @@ public struct ClpPartSolver: LargePartSolver {
     /// Whether the first level is first tried as required when it has an
     /// equality between edges (see `promote`). On by default; the tests
     /// turn it off to compare.
-    public var promotesEqualityLevels: Bool
+    public var promotesFirstLevel: Bool
 
-    public init(promotesEqualityLevels: Bool = true) {
-        self.promotesEqualityLevels = promotesEqualityLevels
+    public init(promotesFirstLevel: Bool = true) {
+        self.promotesFirstLevel = promotesFirstLevel
     }
 
     public var name: String { "clp" }
@@ -43,11 +43,11 @@ public struct ClpPartSolver: LargePartSolver {
 
     /// `solve`, and whether the first level was promoted (for the tests).
     func solveReporting(_ part: LinearPart) -> (values: [Double]?, promoted: Bool) {
-        Self.lock.withLock { _ in Self.solveLocked(part, promotesEqualityLevels: promotesEqualityLevels) }
+        Self.lock.withLock { _ in Self.solveLocked(part, promotesFirstLevel: promotesFirstLevel) }
     }
 
     private static func solveLocked(
-        _ part: LinearPart, promotesEqualityLevels: Bool
+        _ part: LinearPart, promotesFirstLevel: Bool
     ) -> (values: [Double]?, promoted: Bool) {
         let n = part.variableCount, m = part.rowCount
         // Columns: the part's variables (free), then error columns.
@@ -120,25 +120,25 @@ public struct ClpPartSolver: LargePartSolver {
             return any
         }
         let order = levels.isEmpty ? [Double.nan] : levels
-        // The first level tried as required rows (0 or 1 levels promoted).
-        let promoted = promotesEqualityLevels
-            ? promote(model, levels: order, levelOfError: levelOfError, part: part, firstError: n, aim: aim)
-            : 0
+        // The first level tried as required rows; if that holds, the
+        // second level is solved with it and the loop starts there.
+        let promoted = promotesFirstLevel
+            && promote(model, levels: order, levelOfError: levelOfError, part: part, firstError: n, aim: aim)
         var first = true, warm = false
-        for index in promoted ..< order.count {
+        for index in (promoted ? 1 : 0) ..< order.count {
             let any = aim(at: order[index])
-            if index == promoted && promoted > 0 {
+            if promoted && index == 1 {
                 // Solved by the promotion.
                 first = false
                 warm = true
-            } else if index == promoted + 1 && promoted > 0 {
+            } else if promoted && index == 2 {
                 // The level after a promotion from presolve and the dual:
                 // presolve takes out the promoted level's rows, now hard,
                 // which the primal simplex from the last basis would walk
                 // through (`chartgrid`'s 250 level at 100,000 views: 5.6 s
                 // against 15.7; warm again from the next level on).
                 _ = Clp_initialDualSolve(model)
-                guard Clp_status(model) == 0 else { return (nil, true) }
+                guard Clp_status(model) == 0 else { return (nil, promoted) }
             } else {
                 // Each level from Clp's presolve and the dual simplex: the
                 // presolve takes out what earlier levels fixed (error columns
@@ -153,14 +153,14 @@ public struct ClpPartSolver: LargePartSolver {
                     if Clp_status(model) == 3 { warm = false }
                 }
                 if !warm { _ = Clp_initialDualSolve(model) }
-                guard Clp_status(model) == 0 else { return (nil, promoted > 0) }
+                guard Clp_status(model) == 0 else { return (nil, promoted) }
                 if first { first = false; warm = true }
             }
             guard any else { break }
             holdFace(model, rows: m, columns: columnCount, firstError: n)
         }
-        guard let solution = Clp_getColSolution(model) else { return (nil, promoted > 0) }
-        return ((0 ..< n).map { solution[$0] }, promoted > 0)
+        guard let solution = Clp_getColSolution(model) else { return (nil, promoted) }
+        return ((0 ..< n).map { solution[$0] }, promoted)
     }
 
     /// Tries the first level as if it were required, when it has an
@@ -185,18 +185,18 @@ public struct ClpPartSolver: LargePartSolver {
     /// Clp's presolve runs until it removes nothing more (up to 100 passes
     /// instead of its default 5): the hardened equalities form chains.
     ///
-    /// Returns 1 when the first level was promoted (the second is solved),
-    /// else 0, with the bounds put back.
+    /// Returns whether the first level was promoted (the second is then
+    /// solved); when not, the bounds are put back.
     private static func promote(
         _ model: UnsafeMutableRawPointer, levels: [Double], levelOfError: [Double], part: LinearPart,
         firstError n: Int, aim: (Double) -> Bool
-    ) -> Int {
-        guard levels.count >= 2, let first = levels.first else { return 0 }
+    ) -> Bool {
+        guard levels.count >= 2, let first = levels.first else { return false }
         let relating = (0 ..< part.rowCount).contains { i in
             part.priorities[i].rawValue == first && !part.priorities[i].isRequired
                 && part.relations[i] == .equal && part.rowStart[i + 1] - part.rowStart[i] >= 2
         }
-        guard relating, let cu = Clp_getColUpper(model), let options = ClpSolve_new() else { return 0 }
+        guard relating, let cu = Clp_getColUpper(model), let options = ClpSolve_new() else { return false }
         defer { ClpSolve_delete(options) }
         let saved = Array(UnsafeBufferPointer(start: cu, count: Int(Clp_numberColumns(model))))
         var upper = saved
@@ -212,9 +212,9 @@ public struct ClpPartSolver: LargePartSolver {
         ClpSolve_setPresolveType(options, 2, 100)  // presolve, at most 100 passes
         _ = Clp_initialSolveWithOptions(model, options)
         Clp_setMaximumIterations(model, Int32.max)
-        if Clp_status(model) == 0 { return 1 }
+        if Clp_status(model) == 0 { return true }
         Clp_chgColumnUpper(model, saved)
-        return 0
+        return false
     }
 
     /// Holds the level just solved at its optimum by its optimal face

@@ -269,7 +269,7 @@ import PlumbTestSupport
     final class PromotionLog: LargePartSolver, @unchecked Sendable {
         let clp: ClpPartSolver
         private let log = Mutex<[Bool]>([])
-        init(promotes: Bool) { clp = ClpPartSolver(promotesEqualityLevels: promotes) }
+        init(promotes: Bool) { clp = ClpPartSolver(promotesFirstLevel: promotes) }
         var name: String { "clp, logged" }
         var promotions: [Bool] { log.withLock { $0 } }
         func solve(_ part: LinearPart) -> [Double]? {
