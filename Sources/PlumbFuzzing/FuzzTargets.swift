@@ -92,6 +92,11 @@ public enum FuzzTargets {
                               origin: Origin(kind: .constraint, index: index, text: "row \(index)"))
             }
         }
+        // Clp for every part of two or more variables (the plumb tool's
+        // large-part solver, its first level promoted where it can be).
+        var clp = SolveOptions()
+        clp.largePartSolver = ClpPartSolver()
+        clp.largePartThreshold = 2
         do {
             let solution = try system.solve()
             for r in 0 ..< system.rowCount where system.priorities[r].isRequired {
@@ -99,19 +104,14 @@ public enum FuzzTargets {
                 precondition(miss <= 1e-6, "required row \(r) misses by \(miss)")
             }
             // The whole tableau (presolve and shapes off) reaches the same
-            // optimum: the same total violation at every level. So does
-            // every part of two or more variables solved by Clp (the plumb
-            // tool's large-part solver, its first level promoted where it
-            // can be).
+            // optimum: the same total violation at every level, and so
+            // does Clp for the parts.
             var whole = SolveOptions()
             whole.presolve = false
             whole.reuseShapes = false
             guard let other = try? system.solve(options: whole) else {
                 preconditionFailure("presolve solved a system the whole tableau calls infeasible")
             }
-            var clp = SolveOptions()
-            clp.largePartSolver = ClpPartSolver()
-            clp.largePartThreshold = 2
             guard let third = try? system.solve(options: clp) else {
                 preconditionFailure("presolve solved a system that fails with Clp for its parts")
             }
@@ -132,9 +132,6 @@ public enum FuzzTargets {
         } catch {
             guard case .unsatisfiable(let conflict) = error else { preconditionFailure("unexpected \(error)") }
             precondition(!conflict.isEmpty, "an empty conflict")
-            var clp = SolveOptions()
-            clp.largePartSolver = ClpPartSolver()
-            clp.largePartThreshold = 2
             do {
                 _ = try system.solve(options: clp)
                 preconditionFailure("Clp for the parts solved a system presolve calls infeasible")
