@@ -5,7 +5,7 @@
 // Layering (dependencies point down only):
 //   plumb (CLI) ─► Plumb (views, front ends, documents) ─► PlumbSolver (IR, strategies)
 //   PlumbC (C API) ─┘                                     └► CPlumbKernels (C) ─► CLAPACKE (LAPACKE + OpenBLAS)
-//   plumb, PlumbC ─► PlumbClp (large coupled parts on COIN-OR Clp) ─► PlumbSolver, CClp
+//   plumb, PlumbC ─► PlumbClp (large coupled parts on COIN-OR Clp) ─► PlumbSolver, CClpSimplex
 //   plumb ─► PlumbText (measures Text with Pango) ─► Plumb, CPango (Pango on FreeType and fontconfig)
 import PackageDescription
 
@@ -57,11 +57,12 @@ let package = Package(
             linkerSettings: [.linkedLibrary("lapacke"), .linkedLibrary("openblas")]
         ),
 
-        // COIN-OR Clp's C interface from Debian's coinor-libclp-dev.
-        .systemLibrary(
-            name: "CClp",
-            pkgConfig: "clp",
-            providers: [.apt(["coinor-libclp-dev"])]
+        // A small C interface over COIN-OR Clp's ClpSimplex (C++, from
+        // Debian's coinor-libclp-dev, whose headers are in /usr/include/coin).
+        .target(
+            name: "CClpSimplex",
+            exclude: ["CMakeLists.txt"],
+            linkerSettings: [.linkedLibrary("Clp"), .linkedLibrary("CoinUtils")]
         ),
 
         // MARK: - Public API
@@ -78,7 +79,7 @@ let package = Package(
         // The large-part LP code on Clp; the core does not need it.
         .target(
             name: "PlumbClp",
-            dependencies: ["PlumbSolver", "CClp"],
+            dependencies: ["PlumbSolver", "CClpSimplex"],
             exclude: ["CMakeLists.txt"]
         ),
         // The C API: @_cdecl functions over Plumb and PlumbSolver, declared

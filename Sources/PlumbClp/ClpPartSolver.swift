@@ -1,4 +1,4 @@
-import CClp
+import CClpSimplex
 import PlumbSolver
 import Synchronization
 
@@ -13,7 +13,7 @@ import Synchronization
 /// inequality one column on the side it may miss; level `p`'s objective is
 /// the sum of its rows' error columns. Required rows are row bounds. The
 /// first level is solved by Clp's presolve and dual simplex
-/// (`Clp_initialDualSolve`), after trying it as required rows when it has
+/// (`plumb_clp_presolved_dual`), after trying it as required rows when it has
 /// an equality between edges (see `promote`; the level after a promoted
 /// one is solved by presolve and dual too); each later one by the primal
 /// simplex from the last basis, capped at rows/20 pivots, and once a level
@@ -56,7 +56,7 @@ public struct ClpPartSolver: LargePartSolver {
         var levelOfError: [Double] = []
         // Rows, row-major.
         var rowLower: [Double] = [], rowUpper: [Double] = []
-        var starts: [CoinBigIndex] = [0], columns: [Int32] = [], elements: [Double] = []
+        var starts: [Int32] = [0], columns: [Int32] = [], elements: [Double] = []
         rowLower.reserveCapacity(m)
         rowUpper.reserveCapacity(m)
         columns.reserveCapacity(part.columns.count + 2 * m)
@@ -91,22 +91,20 @@ public struct ClpPartSolver: LargePartSolver {
                 rowUpper.append(infinity)
                 if !p.isRequired { addError(1, level: p.rawValue) }
             }
-            starts.append(CoinBigIndex(columns.count))
+            starts.append(Int32(columns.count))
         }
         let columnCount = n + levelOfError.count
         lower += [Double](repeating: 0, count: levelOfError.count)
         upper += [Double](repeating: infinity, count: levelOfError.count)
 
-        guard let model = Clp_newModel() else { return (nil, false) }
-        defer { Clp_deleteModel(model) }
-        Clp_setLogLevel(model, 0)
+        let rowCount = Int32(m)
+        guard let model = plumb_clp_new(
+            Int32(columnCount), lower, upper, rowCount, rowLower, rowUpper, starts, columns, elements)
+        else { return (nil, false) }
+        defer { plumb_clp_free(model) }
         // Tighter than Clp's 1e-7: layouts are compared to 1e-6 and held
         // levels must not drift.
-        Clp_setPrimalTolerance(model, 1e-9)
-        Clp_setDualTolerance(model, 1e-9)
-        let emptyStarts = [CoinBigIndex](repeating: 0, count: columnCount + 1)
-        Clp_loadProblem(model, Int32(columnCount), 0, emptyStarts, nil, nil, lower, upper, nil, nil, nil)
-        Clp_addRows(model, Int32(m), rowLower, rowUpper, starts, columns, elements)
+        plumb_clp_set_tolerances(model, 1e-9, 1e-9)
 
         let levels = Set(levelOfError).sorted(by: >)
         var objective = [Double](repeating: 0, count: columnCount)
@@ -116,7 +114,7 @@ public struct ClpPartSolver: LargePartSolver {
                 objective[n + j] = l == level ? 1 : 0
                 any = any || l == level
             }
-            Clp_chgObjCoefficients(model, objective)
+            plumb_clp_set_objective(model, objective)
             return any
         }
         let order = levels.isEmpty ? [Double.nan] : levels
@@ -137,8 +135,7 @@ public struct ClpPartSolver: LargePartSolver {
                 // which the primal simplex from the last basis would walk
                 // through (`chartgrid`'s 250 level at 100,000 views: 5.6 s
                 // against 15.7; warm again from the next level on).
-                _ = Clp_initialDualSolve(model)
-                guard Clp_status(model) == 0 else { return (nil, promoted) }
+                guard plumb_clp_presolved_dual(model, 0, Int32.max) == 0 else { return (nil, promoted) }
             } else {
                 // Each level from Clp's presolve and the dual simplex: the
                 // presolve takes out what earlier levels fixed (error columns
@@ -146,20 +143,17 @@ public struct ClpPartSolver: LargePartSolver {
                 // long degenerate paths the primal took from the last basis
                 // (`degenerate` at 10,000 views: a level of 25,000 primal
                 // pivots, 20 s, against 6,000 dual ones, under 1 s).
-                if warm {
-                    Clp_setMaximumIterations(model, Int32(max(200, m / 20)))
-                    _ = Clp_primal(model, 0)
-                    Clp_setMaximumIterations(model, Int32.max)
-                    if Clp_status(model) == 3 { warm = false }
+                if warm && plumb_clp_primal(model, Int32(max(200, m / 20)), refactorEvery(rows: m)) == 3 {
+                    warm = false
                 }
-                if !warm { _ = Clp_initialDualSolve(model) }
-                guard Clp_status(model) == 0 else { return (nil, promoted) }
+                if !warm { _ = plumb_clp_presolved_dual(model, 0, Int32.max) }
+                guard plumb_clp_status(model) == 0 else { return (nil, promoted) }
                 if first { first = false; warm = true }
             }
             guard any else { break }
             holdFace(model, rows: m, columns: columnCount, firstError: n)
         }
-        guard let solution = Clp_getColSolution(model) else { return (nil, promoted) }
+        guard let solution = plumb_clp_solution(model) else { return (nil, promoted) }
         return ((0 ..< n).map { solution[$0] }, promoted)
     }
 
@@ -188,7 +182,7 @@ public struct ClpPartSolver: LargePartSolver {
     /// Returns whether the first level was promoted (the second is then
     /// solved); when not, the bounds are put back.
     private static func promote(
-        _ model: UnsafeMutableRawPointer, levels: [Double], levelOfError: [Double], part: LinearPart,
+        _ model: OpaquePointer, levels: [Double], levelOfError: [Double], part: LinearPart,
         firstError n: Int, aim: (Double) -> Bool
     ) -> Bool {
         guard levels.count >= 2, let first = levels.first else { return false }
@@ -196,24 +190,18 @@ public struct ClpPartSolver: LargePartSolver {
             part.priorities[i].rawValue == first && !part.priorities[i].isRequired
                 && part.relations[i] == .equal && part.rowStart[i + 1] - part.rowStart[i] >= 2
         }
-        guard relating, let cu = Clp_getColUpper(model), let options = ClpSolve_new() else { return false }
-        defer { ClpSolve_delete(options) }
-        let saved = Array(UnsafeBufferPointer(start: cu, count: Int(Clp_numberColumns(model))))
+        guard relating, let cu = plumb_clp_column_upper(model) else { return false }
+        let saved = Array(UnsafeBufferPointer(start: cu, count: Int(plumb_clp_columns(model))))
         var upper = saved
         for (j, l) in levelOfError.enumerated() where l == first { upper[n + j] = 0 }
-        Clp_chgColumnUpper(model, upper)
+        plumb_clp_set_column_upper(model, upper)
         _ = aim(levels[1])
-        Clp_setMaximumIterations(model, Int32(max(200, part.rowCount / 50)))
-        // Presolve until nothing more goes: the hardened equalities chain
-        // (a row of charts 12 below the one above it), and Clp's default of
-        // five passes took apart `chartgrid` at 10,000 views but not at
-        // 30,000, where the attempt then hit its cap.
-        ClpSolve_setSolveType(options, 0, -1)  // dual simplex
-        ClpSolve_setPresolveType(options, 2, 100)  // presolve, at most 100 passes
-        _ = Clp_initialSolveWithOptions(model, options)
-        Clp_setMaximumIterations(model, Int32.max)
-        if Clp_status(model) == 0 { return true }
-        Clp_chgColumnUpper(model, saved)
+        // Presolve until nothing more goes (at most 100 passes): the
+        // hardened equalities chain (a row of charts 12 below the one above
+        // it), and Clp's default of five passes took apart `chartgrid` at
+        // 10,000 views but not at 30,000, where the attempt then hit its cap.
+        if plumb_clp_presolved_dual(model, 100, Int32(max(200, part.rowCount / 50))) == 0 { return true }
+        plumb_clp_set_column_upper(model, saved)
         return false
     }
 
@@ -230,10 +218,10 @@ public struct ClpPartSolver: LargePartSolver {
     /// reduced costs of at most `faceTolerance` count as 0 (round-off): on
     /// layouts they are sums of small rational multiples of the
     /// coefficients, far above it when they are not 0.
-    private static func holdFace(_ model: UnsafeMutableRawPointer, rows m: Int, columns: Int, firstError n: Int) {
-        guard let price = Clp_getRowPrice(model), let reduced = Clp_getReducedCost(model),
-              let rl = Clp_getRowLower(model), let ru = Clp_getRowUpper(model),
-              let cl = Clp_getColLower(model), let cu = Clp_getColUpper(model)
+    private static func holdFace(_ model: OpaquePointer, rows m: Int, columns: Int, firstError n: Int) {
+        guard let price = plumb_clp_row_duals(model), let reduced = plumb_clp_reduced_costs(model),
+              let rl = plumb_clp_row_lower(model), let ru = plumb_clp_row_upper(model),
+              let cl = plumb_clp_column_lower(model), let cu = plumb_clp_column_upper(model)
         else { return }
         var rowLower = Array(UnsafeBufferPointer(start: rl, count: m))
         var rowUpper = Array(UnsafeBufferPointer(start: ru, count: m))
@@ -250,10 +238,12 @@ public struct ClpPartSolver: LargePartSolver {
         for j in n ..< columns where reduced[j] > faceTolerance {
             columnUpper[j] = cl[j]
         }
-        Clp_chgRowLower(model, rowLower)
-        Clp_chgRowUpper(model, rowUpper)
-        Clp_chgColumnUpper(model, columnUpper)
+        plumb_clp_set_row_bounds(model, rowLower, rowUpper)
+        plumb_clp_set_column_upper(model, columnUpper)
     }
+
+    /// How often the warm primal simplex refactorises its basis.
+    static func refactorEvery(rows: Int) -> Int32 { 200 }
 
     private static let faceTolerance = 1e-7
     private static let infinity = 1e30

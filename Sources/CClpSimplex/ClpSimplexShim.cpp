@@ -1,0 +1,92 @@
+// The C interface of CClpSimplex.h over ClpSimplex. Each function is a thin
+// forward; the model is a ClpSimplex, seen from C as PlumbClpModel.
+#include "CClpSimplex.h"
+
+#include <climits>
+#include <new>
+#include <vector>
+
+#include <coin/ClpSimplex.hpp>
+#include <coin/ClpSolve.hpp>
+
+struct PlumbClpModel {
+    ClpSimplex simplex;
+};
+
+extern "C" {
+
+PlumbClpModel *plumb_clp_new(int columns, const double *columnLower, const double *columnUpper,
+                             int rows, const double *rowLower, const double *rowUpper,
+                             const int *rowStarts, const int *columnIndices, const double *elements) {
+    PlumbClpModel *model = new (std::nothrow) PlumbClpModel();
+    if (model == nullptr) return nullptr;
+    ClpSimplex &simplex = model->simplex;
+    simplex.setLogLevel(0);
+    // Columns first, with no entries; then the rows, which Plumb holds row by row.
+    std::vector<CoinBigIndex> emptyStarts(static_cast<size_t>(columns) + 1, 0);
+    simplex.loadProblem(columns, 0, emptyStarts.data(), nullptr, nullptr,
+                        columnLower, columnUpper, nullptr, nullptr, nullptr);
+    std::vector<CoinBigIndex> starts(rowStarts, rowStarts + rows + 1);
+    simplex.addRows(rows, rowLower, rowUpper, starts.data(), columnIndices, elements);
+    return model;
+}
+
+void plumb_clp_free(PlumbClpModel *model) { delete model; }
+
+int plumb_clp_columns(const PlumbClpModel *model) { return model->simplex.numberColumns(); }
+int plumb_clp_rows(const PlumbClpModel *model) { return model->simplex.numberRows(); }
+
+void plumb_clp_set_tolerances(PlumbClpModel *model, double primal, double dual) {
+    model->simplex.setPrimalTolerance(primal);
+    model->simplex.setDualTolerance(dual);
+}
+
+void plumb_clp_set_objective(PlumbClpModel *model, const double *objective) {
+    model->simplex.chgObjCoefficients(objective);
+}
+
+void plumb_clp_set_column_upper(PlumbClpModel *model, const double *upper) {
+    model->simplex.chgColumnUpper(upper);
+}
+
+void plumb_clp_set_row_bounds(PlumbClpModel *model, const double *lower, const double *upper) {
+    model->simplex.chgRowLower(lower);
+    model->simplex.chgRowUpper(upper);
+}
+
+const double *plumb_clp_column_lower(const PlumbClpModel *model) { return model->simplex.getColLower(); }
+const double *plumb_clp_column_upper(const PlumbClpModel *model) { return model->simplex.getColUpper(); }
+const double *plumb_clp_row_lower(const PlumbClpModel *model) { return model->simplex.getRowLower(); }
+const double *plumb_clp_row_upper(const PlumbClpModel *model) { return model->simplex.getRowUpper(); }
+const double *plumb_clp_solution(const PlumbClpModel *model) { return model->simplex.getColSolution(); }
+const double *plumb_clp_row_duals(const PlumbClpModel *model) { return model->simplex.getRowPrice(); }
+const double *plumb_clp_reduced_costs(const PlumbClpModel *model) { return model->simplex.getReducedCost(); }
+
+int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery) {
+    ClpSimplex &simplex = model->simplex;
+    const int usual = simplex.factorizationFrequency();
+    simplex.setMaximumIterations(maximumPivots);
+    simplex.setFactorizationFrequency(refactorEvery);
+    simplex.primal(0);
+    simplex.setFactorizationFrequency(usual);
+    simplex.setMaximumIterations(INT_MAX);
+    return simplex.status();
+}
+
+int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots) {
+    ClpSimplex &simplex = model->simplex;
+    ClpSolve options;
+    options.setSolveType(ClpSolve::useDual);
+    if (presolvePasses > 0) {
+        options.setPresolveType(ClpSolve::presolveNumber, presolvePasses);
+    }
+    simplex.setMaximumIterations(maximumPivots);
+    simplex.initialSolve(options);
+    simplex.setMaximumIterations(INT_MAX);
+    return simplex.status();
+}
+
+int plumb_clp_status(const PlumbClpModel *model) { return model->simplex.status(); }
+int plumb_clp_pivots(const PlumbClpModel *model) { return model->simplex.numberIterations(); }
+
+}  // extern "C"

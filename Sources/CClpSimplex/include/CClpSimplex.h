@@ -1,0 +1,72 @@
+#ifndef PLUMB_CCLPSIMPLEX_H
+#define PLUMB_CCLPSIMPLEX_H
+// A small C interface over COIN-OR Clp's ClpSimplex (Debian's
+// coinor-libclp-dev), made for PlumbClp's lexicographic solves. Clp's own
+// C interface has no way to set the factorisation frequency, which decides
+// how often a long warm primal solve refactorises its basis (see
+// docs/solver.md, "Large parts on Clp"); this one has what PlumbClp uses
+// and nothing else.
+//
+// Arrays passed in are copied; arrays returned belong to the model and stay
+// valid until the next call that changes or solves it.
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// One LP: free-standing columns with bounds, rows with bounds, an objective.
+typedef struct PlumbClpModel PlumbClpModel;
+
+/// A new model with `columns` columns (bounds given, objective 0) and the
+/// rows given row by row: row `i` has the entries `rowStarts[i] ..<
+/// rowStarts[i + 1]` of `columnIndices` and `elements`. Clp's messages are
+/// off. Returns NULL when Clp cannot allocate it.
+PlumbClpModel *plumb_clp_new(int columns, const double *columnLower, const double *columnUpper,
+                             int rows, const double *rowLower, const double *rowUpper,
+                             const int *rowStarts, const int *columnIndices, const double *elements);
+void plumb_clp_free(PlumbClpModel *model);
+
+int plumb_clp_columns(const PlumbClpModel *model);
+int plumb_clp_rows(const PlumbClpModel *model);
+
+/// Primal and dual feasibility tolerances (Clp's default is 1e-7 for both).
+void plumb_clp_set_tolerances(PlumbClpModel *model, double primal, double dual);
+
+/// Replace the objective, the column bounds or the row bounds (`columns` or
+/// `rows` values each).
+void plumb_clp_set_objective(PlumbClpModel *model, const double *objective);
+void plumb_clp_set_column_upper(PlumbClpModel *model, const double *upper);
+void plumb_clp_set_row_bounds(PlumbClpModel *model, const double *lower, const double *upper);
+
+const double *plumb_clp_column_lower(const PlumbClpModel *model);
+const double *plumb_clp_column_upper(const PlumbClpModel *model);
+const double *plumb_clp_row_lower(const PlumbClpModel *model);
+const double *plumb_clp_row_upper(const PlumbClpModel *model);
+/// The last solve's column values, row duals and column reduced costs.
+const double *plumb_clp_solution(const PlumbClpModel *model);
+const double *plumb_clp_row_duals(const PlumbClpModel *model);
+const double *plumb_clp_reduced_costs(const PlumbClpModel *model);
+
+/// The primal simplex from the model's current basis, stopping after
+/// `maximumPivots` pivots (then the status is 3), refactorising the basis
+/// every `refactorEvery` pivots (Clp's own default is 200; the model's
+/// setting is put back afterwards). Returns the
+/// status, as `plumb_clp_status`.
+int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery);
+
+/// Clp's presolve (at most `presolvePasses` passes, or Clp's default when
+/// `presolvePasses` is 0) then the dual simplex
+/// from a fresh basis, stopping after `maximumPivots` pivots. Returns the
+/// status.
+int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots);
+
+/// The last solve's status: 0 optimal, 1 primal infeasible, 2 dual
+/// infeasible, 3 stopped on the pivot limit, 4 stopped on difficulties.
+int plumb_clp_status(const PlumbClpModel *model);
+/// Pivots in the last solve.
+int plumb_clp_pivots(const PlumbClpModel *model);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
