@@ -16,8 +16,9 @@ import Synchronization
 /// (`plumb_clp_presolved_dual`), after trying it as required rows when it has
 /// an equality between edges (see `promote`; the level after a promoted
 /// one is solved by presolve and dual too); each later one by the primal
-/// simplex from the last basis, capped at rows/20 pivots, and once a level
-/// passes the cap, the rest of the part by presolve and dual again.
+/// simplex from the last basis, capped at rows/20 pivots and refactorising
+/// only when it must (see `warmRefactorInterval`), and once a level passes
+/// the cap, the rest of the part by presolve and dual again.
 ///
 /// When Clp finds no optimum (the required rows conflict, or it stops), the
 /// part goes back to Plumb's tableau, which names the minimal conflict set.
@@ -28,8 +29,19 @@ public struct ClpPartSolver: LargePartSolver {
     /// turn it off to compare.
     public var promotesFirstLevel: Bool
 
-    public init(promotesFirstLevel: Bool = true) {
+    /// How many pivots the warm primal simplex of a later level makes
+    /// between two factorisations of its basis; `nil` (the default): as
+    /// many as the level may make before it is solved cold instead,
+    /// `max(200, rows / 20)`, so that a level refactorises when it starts,
+    /// when it ends and when Clp finds its updates inaccurate. Clp's own
+    /// 200 made `priorities` at 30,000 views refactorise about a dozen
+    /// times a level, three quarters of its time (BENCHMARKS.md,
+    /// "Refactorising less often"). The tests set it to compare.
+    public var warmRefactorInterval: Int?
+
+    public init(promotesFirstLevel: Bool = true, warmRefactorInterval: Int? = nil) {
         self.promotesFirstLevel = promotesFirstLevel
+        self.warmRefactorInterval = warmRefactorInterval
     }
 
     public var name: String { "clp" }
@@ -43,11 +55,13 @@ public struct ClpPartSolver: LargePartSolver {
 
     /// `solve`, and whether the first level was promoted (for the tests).
     func solveReporting(_ part: LinearPart) -> (values: [Double]?, promoted: Bool) {
-        Self.lock.withLock { _ in Self.solveLocked(part, promotesFirstLevel: promotesFirstLevel) }
+        Self.lock.withLock { _ in
+            Self.solveLocked(part, promotesFirstLevel: promotesFirstLevel, refactorInterval: warmRefactorInterval)
+        }
     }
 
     private static func solveLocked(
-        _ part: LinearPart, promotesFirstLevel: Bool
+        _ part: LinearPart, promotesFirstLevel: Bool, refactorInterval: Int?
     ) -> (values: [Double]?, promoted: Bool) {
         let n = part.variableCount, m = part.rowCount
         // Columns: the part's variables (free), then error columns.
@@ -143,7 +157,8 @@ public struct ClpPartSolver: LargePartSolver {
                 // long degenerate paths the primal took from the last basis
                 // (`degenerate` at 10,000 views: a level of 25,000 primal
                 // pivots, 20 s, against 6,000 dual ones, under 1 s).
-                if warm && plumb_clp_primal(model, Int32(max(200, m / 20)), refactorEvery(rows: m)) == 3 {
+                let cap = max(200, m / 20)
+                if warm && plumb_clp_primal(model, Int32(cap), Int32(refactorInterval ?? cap)) == 3 {
                     warm = false
                 }
                 if !warm { _ = plumb_clp_presolved_dual(model, 0, Int32.max) }
@@ -241,9 +256,6 @@ public struct ClpPartSolver: LargePartSolver {
         plumb_clp_set_row_bounds(model, rowLower, rowUpper)
         plumb_clp_set_column_upper(model, columnUpper)
     }
-
-    /// How often the warm primal simplex refactorises its basis.
-    static func refactorEvery(rows: Int) -> Int32 { 200 }
 
     private static let faceTolerance = 1e-7
     private static let infinity = 1e30

@@ -178,6 +178,31 @@ import PlumbTestSupport
         for (x, y) in zip(lp.values, whole.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
     }
 
+    /// `priorities(rows: 800)` and the tableau's answer, made once.
+    private static let manyLevels800 = Result { () throws -> (Builder, Solution) in
+        let b = priorities(rows: 800, seed: 40_100)
+        return (b, try b.system.solve(options: tableau()))
+    }
+
+    /// The warm levels' refactorisation interval changes only how often
+    /// Clp refactorises, not the point: with Clp's usual 200, with one
+    /// factorisation per level, and with one every 7 pivots, `priorities`'
+    /// 29 levels end at the tableau's point. At this size the default is
+    /// 200, so the long intervals are set here.
+    /// 800 rows: about 250 pivots a level, past Clp's usual interval.
+    @Test(arguments: [200, 5000, 7])
+    func refactorisingRarelyKeepsTheTableausPoint(interval: Int) throws {
+        let (b, whole) = try Self.manyLevels800.get()
+        var options = SolveOptions()
+        options.largePartSolver = ClpPartSolver(warmRefactorInterval: interval)
+        let lp = try b.system.solve(options: options)
+        #expect(lp.stats.largeParts == 1, "the part went back to the tableau")
+        let la = referenceLevelViolations(b.rows, lp.values), lb = referenceLevelViolations(b.rows, whole.values)
+        #expect(referenceRequiredRowsHold(b.rows, lp.values))
+        #expect(referenceCompareLevels(la, lb, tolerance: 1e-9) == 0, "\(la) vs \(lb)")
+        for (x, y) in zip(lp.values, whole.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
+    }
+
     /// Like the generator's `degenerate`: shelves of four boxes whose gaps
     /// are written several ways (twice required, once looser, once at 750),
     /// whose lefts are held to the box above by two opposite inequalities,
