@@ -178,6 +178,61 @@ import PlumbTestSupport
         for (x, y) in zip(lp.values, whole.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
     }
 
+    /// Held levels that pin what couples a part (`priorities`' guide, which
+    /// every row of items pushes against) hand the rest back to the planner,
+    /// where it falls apart into its rows: the part is split, and the point
+    /// is the one Clp reaches without splitting and the tableau's.
+    @Test(arguments: [1, 2] as [UInt64])
+    func partsSplitByHeldLevelsKeepTheTableausPoint(seed: UInt64) throws {
+        let b = Self.priorities(rows: 250, seed: 40_200 + seed)
+        let splitting = ClpLog(ClpPartSolver()), whole = ClpLog(ClpPartSolver(splitsRemainders: false))
+        var options = SolveOptions()
+        options.largePartSolver = splitting
+        let a = try b.system.solve(options: options)
+        options.largePartSolver = whole
+        let c = try b.system.solve(options: options)
+        let t = try b.system.solve(options: Self.tableau())
+        #expect(splitting.splits == [true])
+        #expect(whole.splits == [false])
+        #expect(referenceRequiredRowsHold(b.rows, a.values))
+        let la = referenceLevelViolations(b.rows, a.values)
+        for other in [c.values, t.values] {
+            let lb = referenceLevelViolations(b.rows, other)
+            #expect(referenceCompareLevels(la, lb, tolerance: 1e-9) == 0, "\(la) vs \(lb)")
+            for (x, y) in zip(a.values, other) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
+        }
+    }
+
+    /// Small random `priorities` systems, every part on Clp: split or not,
+    /// the same level totals as Clp unsplit, the tableau and (up to five
+    /// rows) the reference LP, and most of them are split.
+    @Test func smallSplitPartsReachTheOptimum() throws {
+        var splitParts = 0
+        for seed in 0 ..< 30 as Range<UInt64> {
+            let b = Self.priorities(rows: 2 + Int(seed % 9), seed: 40_300 + seed)
+            let splitting = ClpLog(ClpPartSolver()), whole = ClpLog(ClpPartSolver(splitsRemainders: false))
+            var o = Self.clp()
+            o.largePartSolver = splitting
+            let a = try b.system.solve(options: o)
+            o.largePartSolver = whole
+            let c = try b.system.solve(options: o)
+            let t = try b.system.solve(options: Self.tableau())
+            splitParts += splitting.splits.filter { $0 }.count
+            #expect(referenceRequiredRowsHold(b.rows, a.values), "seed \(seed)")
+            let la = referenceLevelViolations(b.rows, a.values)
+            for other in [c.values, t.values] {
+                let lb = referenceLevelViolations(b.rows, other)
+                #expect(referenceCompareLevels(la, lb, tolerance: 1e-6) == 0, "seed \(seed): \(la) vs \(lb)")
+            }
+            if b.rows.count <= 70 {
+                let expected = referenceLexicographicOptimum(rows: b.rows, variableCount: b.system.variableCount)
+                #expect(referenceCompareLevels(la, expected.levelViolations, tolerance: 1e-6) == 0,
+                        "seed \(seed): \(la) vs reference \(expected.levelViolations)")
+            }
+        }
+        #expect(splitParts >= 15, "only \(splitParts) parts split")
+    }
+
     /// `priorities(rows: 800)` and the tableau's answer, made once.
     private static let manyLevels800 = Result { () throws -> (Builder, Solution) in
         let b = priorities(rows: 800, seed: 40_100)
@@ -290,17 +345,19 @@ import PlumbTestSupport
     }
 
     /// Records, for each part Clp solves, whether its first level was
-    /// promoted (tried and held as required rows).
-    final class PromotionLog: LargePartSolver, @unchecked Sendable {
+    /// promoted (tried and held as required rows) and whether the part was
+    /// handed back split.
+    final class ClpLog: LargePartSolver, @unchecked Sendable {
         let clp: ClpPartSolver
-        private let log = Mutex<[Bool]>([])
-        init(promotes: Bool) { clp = ClpPartSolver(promotesFirstLevel: promotes) }
+        private let log = Mutex<[ClpPartSolver.Report]>([])
+        init(_ clp: ClpPartSolver) { self.clp = clp }
         var name: String { "clp, logged" }
-        var promotions: [Bool] { log.withLock { $0 } }
+        var promotions: [Bool] { log.withLock { $0.map(\.promoted) } }
+        var splits: [Bool] { log.withLock { $0.map(\.split) } }
         func solve(_ part: LinearPart) -> [Double]? {
-            let (values, promoted) = clp.solveReporting(part)
-            log.withLock { $0.append(promoted) }
-            return values
+            let report = clp.solveReporting(part)
+            log.withLock { $0.append(report) }
+            return report.values
         }
     }
 
@@ -352,18 +409,24 @@ import PlumbTestSupport
     /// the answer reaches the same level totals as Clp without promotion,
     /// as the tableau, and (on the smallest grids) as the reference LP.
     @Test func promotingTheFirstLevelKeepsTheOptimum() throws {
-        var promotedParts = 0
+        var promotedParts = 0, splitParts = 0
         for seed in 0 ..< 60 as Range<UInt64> {
             let clash = seed % 3 == 0
             let rows = 2 + Int(seed % 7), columns = 1 + Int(seed % 4)
             let grid = Self.chartGrid(seed: 40_000 + seed, rows: rows, columns: columns, clash: clash)
-            let promoting = PromotionLog(promotes: true), plain = PromotionLog(promotes: false)
+            let promoting = ClpLog(ClpPartSolver(promotesFirstLevel: true))
+            let plain = ClpLog(ClpPartSolver(promotesFirstLevel: false))
+            let unsplit = ClpLog(ClpPartSolver(splitsRemainders: false))
             var o = Self.clp()
             o.largePartSolver = promoting
             let a = try grid.system.solve(options: o)
             o.largePartSolver = plain
             let b = try grid.system.solve(options: o)
+            o.largePartSolver = unsplit
+            let d = try grid.system.solve(options: o)
             let c = try grid.system.solve(options: Self.tableau())
+            #expect(unsplit.splits.allSatisfy { !$0 }, "seed \(seed)")
+            splitParts += (promoting.splits + plain.splits).filter { $0 }.count
             #expect(plain.promotions.allSatisfy { !$0 }, "seed \(seed)")
             if clash {
                 #expect(promoting.promotions.allSatisfy { !$0 }, "seed \(seed): promoted a level that cannot hold")
@@ -371,7 +434,7 @@ import PlumbTestSupport
             promotedParts += promoting.promotions.filter { $0 }.count
             #expect(referenceRequiredRowsHold(grid.rows, a.values), "seed \(seed)")
             let la = referenceLevelViolations(grid.rows, a.values)
-            for other in [b.values, c.values] {
+            for other in [b.values, c.values, d.values] {
                 let lb = referenceLevelViolations(grid.rows, other)
                 #expect(referenceCompareLevels(la, lb, tolerance: 1e-6) == 0, "seed \(seed): \(la) vs \(lb)")
             }
@@ -383,6 +446,9 @@ import PlumbTestSupport
         }
         // Every grid without a clash whose part reached Clp was promoted.
         #expect(promotedParts >= 30, "only \(promotedParts) parts promoted")
+        // Chart grids stay coupled through their shared edges to the last
+        // level, so they are never split.
+        #expect(splitParts == 0)
     }
 
     /// Required rows that conflict: the promotion attempt fails with the
@@ -394,7 +460,7 @@ import PlumbTestSupport
             // end by 50, but the first starts at 8 and both are at least
             // 20 wide with a gap of at least 4 between them.
             grid.add([(VariableIndex(1), 1), (VariableIndex(3), 1)], -50, .lessOrEqual)
-            let log = PromotionLog(promotes: true)
+            let log = ClpLog(ClpPartSolver(promotesFirstLevel: true))
             var o = Self.clp()
             o.largePartSolver = log
             let clp = Result { try grid.system.solve(options: o) }
