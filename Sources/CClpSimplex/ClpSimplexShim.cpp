@@ -62,12 +62,14 @@ const double *plumb_clp_solution(const PlumbClpModel *model) { return model->sim
 const double *plumb_clp_row_duals(const PlumbClpModel *model) { return model->simplex.getRowPrice(); }
 const double *plumb_clp_reduced_costs(const PlumbClpModel *model) { return model->simplex.getReducedCost(); }
 
-int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery) {
+int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery, int continuation) {
     ClpSimplex &simplex = model->simplex;
     const int usual = simplex.factorizationFrequency();
     simplex.setMaximumIterations(maximumPivots);
     simplex.setFactorizationFrequency(refactorEvery);
-    simplex.primal(0);
+    // ClpSimplex's start-and-finish bits: 1 keeps the work areas and the
+    // factorisation at the end, 2 starts from the kept factorisation.
+    simplex.primal(0, continuation == 1 ? 1 : continuation == 2 ? 2 : 0);
     simplex.setFactorizationFrequency(usual);
     simplex.setMaximumIterations(INT_MAX);
     return simplex.status();

@@ -73,6 +73,8 @@ public struct ClpPartSolver: LargePartSolver {
         var promoted: Bool
         /// Whether the part was handed back to the planner split.
         var split: Bool
+        /// Warm levels given up after the probe (see `warmPrimal`).
+        var stalled: Int
     }
 
     /// `solve`, and how it went (for the tests).
@@ -83,7 +85,7 @@ public struct ClpPartSolver: LargePartSolver {
                 splitsRemainders: splitsRemainders)
         }
         guard let remainder = outcome.remainder else {
-            return Report(values: outcome.values, promoted: outcome.promoted, split: false)
+            return Report(values: outcome.values, promoted: outcome.promoted, split: false, stalled: outcome.stalled)
         }
         // Outside the lock: the planner hands what stays large back to this
         // solver.
@@ -91,12 +93,12 @@ public struct ClpPartSolver: LargePartSolver {
         options.largePartSolver = self
         options.threads = 1
         let solution = try? remainder.system(of: part).solve(options: options)
-        return Report(values: solution?.values, promoted: outcome.promoted, split: true)
+        return Report(values: solution?.values, promoted: outcome.promoted, split: true, stalled: outcome.stalled)
     }
 
     private static func solveLocked(
         _ part: LinearPart, promotesFirstLevel: Bool, refactorInterval: Int?, splitsRemainders: Bool
-    ) -> (values: [Double]?, promoted: Bool, remainder: HeldRemainder?) {
+    ) -> (values: [Double]?, promoted: Bool, remainder: HeldRemainder?, stalled: Int) {
         let n = part.variableCount, m = part.rowCount
         // Columns: the part's variables (free), then error columns.
         var lower = [Double](repeating: -infinity, count: n)
@@ -152,7 +154,7 @@ public struct ClpPartSolver: LargePartSolver {
         let rowCount = Int32(m)
         guard let model = plumb_clp_new(
             Int32(columnCount), lower, upper, rowCount, rowLower, rowUpper, starts, columns, elements)
-        else { return (nil, false, nil) }
+        else { return (nil, false, nil, 0) }
         defer { plumb_clp_free(model) }
         // Tighter than Clp's 1e-7: layouts are compared to 1e-6 and held
         // levels must not drift.
@@ -174,7 +176,7 @@ public struct ClpPartSolver: LargePartSolver {
         // second level is solved with it and the loop starts there.
         let promoted = promotesFirstLevel
             && promote(model, levels: order, levelOfError: levelOfError, part: part, firstError: n, aim: aim)
-        var first = true, warm = false
+        var first = true, warm = false, stalled = 0
         for index in (promoted ? 1 : 0) ..< order.count {
             let any = aim(at: order[index])
             if promoted && index == 1 {
@@ -187,7 +189,7 @@ public struct ClpPartSolver: LargePartSolver {
                 // which the primal simplex from the last basis would walk
                 // through (`chartgrid`'s 250 level at 100,000 views: 5.6 s
                 // against 15.7; warm again from the next level on).
-                guard plumb_clp_presolved_dual(model, 0, Int32.max) == 0 else { return (nil, promoted, nil) }
+                guard plumb_clp_presolved_dual(model, 0, Int32.max) == 0 else { return (nil, promoted, nil, stalled) }
             } else {
                 // Each level from Clp's presolve and the dual simplex: the
                 // presolve takes out what earlier levels fixed (error columns
@@ -195,12 +197,15 @@ public struct ClpPartSolver: LargePartSolver {
                 // long degenerate paths the primal took from the last basis
                 // (`degenerate` at 10,000 views: a level of 25,000 primal
                 // pivots, 20 s, against 6,000 dual ones, under 1 s).
-                let cap = max(200, m / 20)
-                if warm && plumb_clp_primal(model, Int32(cap), Int32(refactorInterval ?? cap)) == 3 {
-                    warm = false
+                if warm {
+                    let outcome = warmPrimal(
+                        model, cap: max(200, m / 20), refactorInterval: refactorInterval,
+                        pending: { pendingErrors(model, level: order[index], levelOfError: levelOfError, firstError: n) })
+                    if outcome != .optimal { warm = false }
+                    if outcome == .stalled { stalled += 1 }
                 }
                 if !warm { _ = plumb_clp_presolved_dual(model, 0, Int32.max) }
-                guard plumb_clp_status(model) == 0 else { return (nil, promoted, nil) }
+                guard plumb_clp_status(model) == 0 else { return (nil, promoted, nil, stalled) }
                 if first { first = false; warm = true }
             }
             guard any else { break }
@@ -212,12 +217,49 @@ public struct ClpPartSolver: LargePartSolver {
                     part, rowLower: rl, rowUpper: ru, columnUpper: cu, plus: plus, minus: minus,
                     solvedDownTo: order[index], infinity: infinity)
                 if Double(remainder.largestComponent(of: part)) <= splitFraction * Double(n) {
-                    return (nil, promoted, remainder)
+                    return (nil, promoted, remainder, stalled)
                 }
             }
         }
-        guard let solution = plumb_clp_solution(model) else { return (nil, promoted, nil) }
-        return ((0 ..< n).map { solution[$0] }, promoted, nil)
+        guard let solution = plumb_clp_solution(model) else { return (nil, promoted, nil, stalled) }
+        return ((0 ..< n).map { solution[$0] }, promoted, nil, stalled)
+    }
+
+    /// The primal simplex from the last basis for a later level, at most
+    /// `cap` pivots. It first runs a
+    /// tenth of the cap, and when those pivots have not brought a single
+    /// one of the level's errors to 0, it gives up there instead of at the
+    /// cap: the primal is walking degenerate vertices, as on `degenerate`'s
+    /// 500 level (8,000 errors, none cleared in 210 pivots, and an attempt
+    /// that cost more than the cold solve after it). Slow progress is not
+    /// taken as a sign: one late pivot may clear many errors (`scales` moves
+    /// a chain of events at once: 120 of 10,097 errors cleared after 261
+    /// pivots, all of them after 293).
+    private static func warmPrimal(
+        _ model: OpaquePointer, cap: Int, refactorInterval: Int?, pending: () -> Int
+    ) -> WarmOutcome {
+        let before = pending()
+        let probe = max(20, cap / 10)
+        let status = plumb_clp_primal(model, Int32(probe), Int32(refactorInterval ?? cap), 1)
+        if status != 3 { return status == 0 ? .optimal : .failed }
+        if pending() >= before { return .stalled }
+        // On from where the probe stopped, with its factorisation.
+        return plumb_clp_primal(model, Int32(cap - probe), Int32(refactorInterval ?? cap), 2) == 0 ? .optimal : .failed
+    }
+
+    /// How a warm level ended: at its optimum, given up after the probe, or
+    /// stopped otherwise (the cap, or Clp's trouble); the level is then
+    /// solved cold.
+    private enum WarmOutcome { case optimal, stalled, failed }
+
+    /// How many of `level`'s error columns are above 0 at Clp's last point.
+    private static func pendingErrors(
+        _ model: OpaquePointer, level: Double, levelOfError: [Double], firstError n: Int
+    ) -> Int {
+        guard let x = plumb_clp_solution(model) else { return 0 }
+        var count = 0
+        for (j, l) in levelOfError.enumerated() where l == level && x[n + j] > 1e-9 { count += 1 }
+        return count
     }
 
     /// Tries the first level as if it were required, when it has an

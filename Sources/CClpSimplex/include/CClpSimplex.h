@@ -52,7 +52,10 @@ const double *plumb_clp_reduced_costs(const PlumbClpModel *model);
 /// every `refactorEvery` pivots (Clp's own default is 200; the model's
 /// setting is put back afterwards). Returns the
 /// status, as `plumb_clp_status`.
-int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery);
+/// `continuation` 0: a fresh start; 1: a fresh start that keeps its
+/// factorisation at the end for a call with 2, which starts from it (the
+/// model must not change between the two).
+int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery, int continuation);
 
 /// Clp's presolve (at most `presolvePasses` passes, or Clp's default when
 /// `presolvePasses` is 0) then the dual simplex
