@@ -1,7 +1,7 @@
 /// Up to six `(variable, coefficient)` terms held inline (two attributes of
 /// at most two terms each, plus the root's width for each right-to-left
 /// `leading` or `trailing`), so that lowering a
-/// constraint allocates nothing before `ConstraintSystem/addRow(_:constant:relation:priority:origin:)`
+/// constraint allocates nothing before `ConstraintSystem/addRow(contiguous:constant:relation:priority:origin:)`
 /// copies them.
 struct AttributeTerms: Sequence, IteratorProtocol {
     private var storage: ((VariableIndex, Double), (VariableIndex, Double), (VariableIndex, Double),
@@ -59,6 +59,15 @@ struct AttributeTerms: Sequence, IteratorProtocol {
             storage.5 = term
         }
         count += 1
+    }
+
+    /// Calls `body` with the terms appended so far, in order, as one buffer
+    /// (a tuple of one element type is laid out as an array of it).
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<(VariableIndex, Double)>) -> R) -> R {
+        withUnsafeBytes(of: storage) { raw in
+            body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: (VariableIndex, Double).self),
+                                     count: count))
+        }
     }
 
     mutating func next() -> (VariableIndex, Double)? {

@@ -115,7 +115,9 @@ struct SystemBuilder {
         if let second, let secondAttribute {
             append(secondAttribute, of: second, scale: -multiplier)
         }
-        let row = system.addRow(terms, constant: -constant, relation: relation, priority: priority, origin: origin)
+        let row = terms.withUnsafeBufferPointer {
+            system.addRow(contiguous: $0, constant: -constant, relation: relation, priority: priority, origin: origin)
+        }
         if !baselines.isEmpty {
             content.baselineRows.append(.init(row: row, base: -constant, terms: baselines))
         }
@@ -170,14 +172,16 @@ struct SystemBuilder {
         _ view: ViewIndex, axis: LayoutAxis, length: Double,
         hugging: Priority, resistance: Priority, origins: (hugging: RowOrigin, resistance: RowOrigin)
     ) -> RowIndex {
-        let variable = view.variable(axis == .horizontal ? .width : .height)
-        let huggingRow = system.addRow(
-            CollectionOfOne((variable, 1.0)), constant: -length, relation: .lessOrEqual, priority: hugging,
-            origin: origins.hugging)
-        system.addRow(
-            CollectionOfOne((variable, 1.0)), constant: -length, relation: .greaterOrEqual, priority: resistance,
-            origin: origins.resistance)
-        return huggingRow
+        withUnsafePointer(to: (view.variable(axis == .horizontal ? .width : .height), 1.0)) { term in
+            let terms = UnsafeBufferPointer(start: term, count: 1)
+            let huggingRow = system.addRow(
+                contiguous: terms, constant: -length, relation: .lessOrEqual, priority: hugging,
+                origin: origins.hugging)
+            system.addRow(
+                contiguous: terms, constant: -length, relation: .greaterOrEqual, priority: resistance,
+                origin: origins.resistance)
+            return huggingRow
+        }
     }
 
     /// Every view's frame from solved variable values.

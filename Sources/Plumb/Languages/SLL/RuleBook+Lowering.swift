@@ -133,8 +133,10 @@ extension RuleBook {
         default: .equal
         }
         // A document's rule keeps its key (see DocumentOrigins).
-        let r = system.addRow(row, constant: constant, relation: relation, priority: .required,
-                              origin: origins.entry(at: Int(entry.rule)))
+        let r = row.withUnsafeBufferPointer {
+            system.addRow(contiguous: $0, constant: constant, relation: relation, priority: .required,
+                          origin: origins.entry(at: Int(entry.rule)))
+        }
         if let variable {
             schedule.rows.append(r)
             schedule.variables.append(variable)
