@@ -20,6 +20,10 @@ struct AttributeTerms: Sequence, IteratorProtocol {
     /// This is the only place where attributes become variables. `leading`
     /// and `trailing` are taken left to right here; callers resolve them for
     /// a ``LayoutDirection`` first (``SystemBuilder`` does).
+    ///
+    /// Inlined: called as a function, the terms went through memory and were
+    /// copied back whole after each call (stalls on the copy at 100,000 views).
+    @inline(__always)
     mutating func append(_ attribute: LayoutAttribute, of view: ViewIndex, scale: Double) {
         switch attribute {
         case .left, .leading:
@@ -46,6 +50,7 @@ struct AttributeTerms: Sequence, IteratorProtocol {
     }
 
     /// Appends one term.
+    @inline(__always)
     mutating func append(_ variable: VariableIndex, _ coefficient: Double) {
         let term = (variable, coefficient)
         switch count {

@@ -75,7 +75,7 @@ public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStri
     public var isBaseline: Bool { self == .baseline || self == .firstBaseline || self == .lastBaseline }
 
     /// Whether the attribute is a size (`width`, `height`) rather than a position.
-    public var isDimension: Bool { self == .width || self == .height }
+    @inline(__always) public var isDimension: Bool { self == .width || self == .height }
 
     /// Whether a constraint may relate this attribute to `other`: any two
     /// attributes except positions on different axes (`left` and `top`),
