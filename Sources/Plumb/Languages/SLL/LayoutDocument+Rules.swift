@@ -63,7 +63,7 @@ extension LayoutDocument {
                     })
             }
             if issues.isEmpty {
-                bound.removeAll(keepingCapacity: true)
+                bound.truncate(from: 0)
                 for (k, argument) in rule.args.enumerated() {
                     switch argument {
                     case .number(let value):
