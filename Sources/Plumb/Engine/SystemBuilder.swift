@@ -94,7 +94,9 @@ struct SystemBuilder {
         constant: Double, priority: Priority, origin: RowOrigin
     ) -> RowIndex {
         var terms = AttributeTerms()
-        var baselines: [ContentPlan.BaselineTerm] = []
+        // Made only for a measured view's baseline (rare): an empty array was
+        // still released once per constraint.
+        var baselines: [ContentPlan.BaselineTerm]?
         // Right to left, leading and trailing are `root.width - edge` (see
         // LayoutDirection; the root's left is 0). The root's width stays a
         // variable, so the row is right for any root size it is solved at.
@@ -103,7 +105,7 @@ struct SystemBuilder {
         func append(_ attribute: LayoutAttribute, of view: ViewIndex, scale: Double) {
             if attribute.isBaseline, let entry = content.entryOfView[view.rawValue] {
                 terms.append(view.variable(.top), scale)
-                baselines.append(.init(entry: entry, last: attribute != .firstBaseline, coefficient: scale))
+                baselines = (baselines ?? []) + [.init(entry: entry, last: attribute != .firstBaseline, coefficient: scale)]
             } else if let edge = direction.mirroredEdge(of: attribute) {
                 terms.append(edge, of: view, scale: -scale)
                 terms.append(ViewIndex.root.variable(.width), scale)
@@ -118,7 +120,7 @@ struct SystemBuilder {
         let row = terms.withUnsafeBufferPointer {
             system.addRow(contiguous: $0, constant: -constant, relation: relation, priority: priority, origin: origin)
         }
-        if !baselines.isEmpty {
+        if let baselines {
             content.baselineRows.append(.init(row: row, base: -constant, terms: baselines))
         }
         return row
