@@ -123,4 +123,26 @@ import PlumbTestSupport
         #expect(tags.count >= distinct.count - 5)
         #expect(home.max()! <= 8)
     }
+
+    /// The word-at-a-time `memcmpEqual` against a byte comparison: every
+    /// length up to 40 (both of the overlapping cases), equal buffers and
+    /// buffers differing in one byte at every position, and lengths that differ.
+    @Test func memcmpEqualAgreesWithBytewiseEquality() {
+        var rng = SplitMix64(seed: 15)
+        for n in 0 ... 40 {
+            for _ in 0 ..< 20 {
+                let a = (0 ..< n).map { _ in UInt8(truncatingIfNeeded: rng.next() % 4 + 97) }
+                var cases: [[UInt8]] = [a, a + [0], Array(a.dropLast())]
+                for k in 0 ..< n {
+                    var b = a
+                    b[k] ^= UInt8(truncatingIfNeeded: 1 + rng.next() % 255)
+                    cases.append(b)
+                }
+                for b in cases {
+                    let fast = a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in memcmpEqual(x, y) } }
+                    #expect(fast == (a == b), "\(a) against \(b)")
+                }
+            }
+        }
+    }
 }

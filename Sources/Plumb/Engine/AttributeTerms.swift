@@ -1,7 +1,7 @@
 /// Up to six `(variable, coefficient)` terms held inline (two attributes of
 /// at most two terms each, plus the root's width for each right-to-left
 /// `leading` or `trailing`), so that lowering a
-/// constraint allocates nothing before `ConstraintSystem/addRow(_:constant:relation:priority:origin:)`
+/// constraint allocates nothing before `ConstraintSystem/addRow(contiguous:constant:relation:priority:origin:)`
 /// copies them.
 struct AttributeTerms: Sequence, IteratorProtocol {
     private var storage: ((VariableIndex, Double), (VariableIndex, Double), (VariableIndex, Double),
@@ -20,6 +20,10 @@ struct AttributeTerms: Sequence, IteratorProtocol {
     /// This is the only place where attributes become variables. `leading`
     /// and `trailing` are taken left to right here; callers resolve them for
     /// a ``LayoutDirection`` first (``SystemBuilder`` does).
+    ///
+    /// Inlined: called as a function, the terms went through memory and were
+    /// copied back whole after each call (stalls on the copy at 100,000 views).
+    @inline(__always)
     mutating func append(_ attribute: LayoutAttribute, of view: ViewIndex, scale: Double) {
         switch attribute {
         case .left, .leading:
@@ -46,6 +50,7 @@ struct AttributeTerms: Sequence, IteratorProtocol {
     }
 
     /// Appends one term.
+    @inline(__always)
     mutating func append(_ variable: VariableIndex, _ coefficient: Double) {
         let term = (variable, coefficient)
         switch count {
@@ -59,6 +64,15 @@ struct AttributeTerms: Sequence, IteratorProtocol {
             storage.5 = term
         }
         count += 1
+    }
+
+    /// Calls `body` with the terms appended so far, in order, as one buffer
+    /// (a tuple of one element type is laid out as an array of it).
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<(VariableIndex, Double)>) -> R) -> R {
+        withUnsafeBytes(of: storage) { raw in
+            body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: (VariableIndex, Double).self),
+                                     count: count))
+        }
     }
 
     mutating func next() -> (VariableIndex, Double)? {

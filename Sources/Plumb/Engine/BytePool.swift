@@ -46,6 +46,15 @@ struct BytePool: Sendable {
         bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range(i)]), as: UTF8.self) }
     }
 
+    /// Whether entry `i` is the bytes of `name` (lengths compared first,
+    /// without a closure call for a name of another length).
+    @inline(__always)
+    func entry(_ i: Int, equals name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let r = range(i)
+        guard r.count == name.count else { return false }
+        return bytes.withUnsafeBufferPointer { memcmpEqual(UnsafeBufferPointer(rebasing: $0[r]), name) }
+    }
+
     /// Calls `body` with entry `i`'s bytes.
     @inline(__always)
     func withEntry<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {

@@ -171,7 +171,7 @@ final class RecentNames {
         let value = slots[slot]
         if value != NameTable.empty && value >> 32 == tag {
             let entry = Int(UInt32(truncatingIfNeeded: value))
-            if pool.withEntry(entry, { memcmpEqual($0, name) }) { return entry }
+            if pool.entry(entry, equals: name) { return entry }
         }
         guard let entry = afterLast(name) ?? table.index(of: name, tag: tag, in: pool) else { return nil }
         slots[slot] = tag << 32 | UInt64(UInt32(entry))
@@ -184,7 +184,7 @@ final class RecentNames {
         let end = min(next + window, pool.count)
         var entry = next
         while entry < end {
-            if pool.withEntry(entry, { memcmpEqual($0, name) }) { return entry }
+            if pool.entry(entry, equals: name) { return entry }
             entry += 1
         }
         return nil

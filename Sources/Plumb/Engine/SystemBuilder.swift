@@ -94,7 +94,9 @@ struct SystemBuilder {
         constant: Double, priority: Priority, origin: RowOrigin
     ) -> RowIndex {
         var terms = AttributeTerms()
-        var baselines: [ContentPlan.BaselineTerm] = []
+        // Made only for a measured view's baseline (rare): an empty array was
+        // still released once per constraint.
+        var baselines: [ContentPlan.BaselineTerm]?
         // Right to left, leading and trailing are `root.width - edge` (see
         // LayoutDirection; the root's left is 0). The root's width stays a
         // variable, so the row is right for any root size it is solved at.
@@ -103,7 +105,7 @@ struct SystemBuilder {
         func append(_ attribute: LayoutAttribute, of view: ViewIndex, scale: Double) {
             if attribute.isBaseline, let entry = content.entryOfView[view.rawValue] {
                 terms.append(view.variable(.top), scale)
-                baselines.append(.init(entry: entry, last: attribute != .firstBaseline, coefficient: scale))
+                baselines = (baselines ?? []) + [.init(entry: entry, last: attribute != .firstBaseline, coefficient: scale)]
             } else if let edge = direction.mirroredEdge(of: attribute) {
                 terms.append(edge, of: view, scale: -scale)
                 terms.append(ViewIndex.root.variable(.width), scale)
@@ -115,8 +117,10 @@ struct SystemBuilder {
         if let second, let secondAttribute {
             append(secondAttribute, of: second, scale: -multiplier)
         }
-        let row = system.addRow(terms, constant: -constant, relation: relation, priority: priority, origin: origin)
-        if !baselines.isEmpty {
+        let row = terms.withUnsafeBufferPointer {
+            system.addRow(contiguous: $0, constant: -constant, relation: relation, priority: priority, origin: origin)
+        }
+        if let baselines {
             content.baselineRows.append(.init(row: row, base: -constant, terms: baselines))
         }
         return row
@@ -170,14 +174,16 @@ struct SystemBuilder {
         _ view: ViewIndex, axis: LayoutAxis, length: Double,
         hugging: Priority, resistance: Priority, origins: (hugging: RowOrigin, resistance: RowOrigin)
     ) -> RowIndex {
-        let variable = view.variable(axis == .horizontal ? .width : .height)
-        let huggingRow = system.addRow(
-            CollectionOfOne((variable, 1.0)), constant: -length, relation: .lessOrEqual, priority: hugging,
-            origin: origins.hugging)
-        system.addRow(
-            CollectionOfOne((variable, 1.0)), constant: -length, relation: .greaterOrEqual, priority: resistance,
-            origin: origins.resistance)
-        return huggingRow
+        withUnsafePointer(to: (view.variable(axis == .horizontal ? .width : .height), 1.0)) { term in
+            let terms = UnsafeBufferPointer(start: term, count: 1)
+            let huggingRow = system.addRow(
+                contiguous: terms, constant: -length, relation: .lessOrEqual, priority: hugging,
+                origin: origins.hugging)
+            system.addRow(
+                contiguous: terms, constant: -length, relation: .greaterOrEqual, priority: resistance,
+                origin: origins.resistance)
+            return huggingRow
+        }
     }
 
     /// Every view's frame from solved variable values.

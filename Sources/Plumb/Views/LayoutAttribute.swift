@@ -38,7 +38,11 @@ public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStri
     case lastBaseline
 
     /// The name as written in the Simple Format Language (`centerX`, `width`).
-    public var name: String {
+    public var name: String { staticName.description }
+
+    /// The name, in the binary's constant data: looking a name up compares
+    /// against these bytes with no static array to initialise or retain.
+    private var staticName: StaticString {
         switch self {
         case .left: "left"
         case .right: "right"
@@ -71,7 +75,7 @@ public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStri
     public var isBaseline: Bool { self == .baseline || self == .firstBaseline || self == .lastBaseline }
 
     /// Whether the attribute is a size (`width`, `height`) rather than a position.
-    public var isDimension: Bool { self == .width || self == .height }
+    @inline(__always) public var isDimension: Bool { self == .width || self == .height }
 
     /// Whether a constraint may relate this attribute to `other`: any two
     /// attributes except positions on different axes (`left` and `top`),
@@ -112,24 +116,41 @@ public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStri
         case (13, _): candidate = .firstBaseline
         default: return nil
         }
-        let expected = LayoutAttribute.utf8Names[Int(candidate.rawValue)]
-        let matches = expected.withUnsafeBufferPointer { memcmpEqual($0, name) }
-        guard matches else { return nil }
+        let expected = candidate.staticName
+        guard memcmpEqual(UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount), name)
+        else { return nil }
         self = candidate
     }
-
-    /// Every attribute's name as UTF-8, indexed by `rawValue`.
-    private static let utf8Names: [[UInt8]] = allCases.map { Array($0.name.utf8) }
 }
 
-/// Byte-wise equality of two buffers of the same length.
+/// Byte-wise equality of two buffers (false for different lengths).
+///
+/// Read a word at a time, as ``NameTable/tag(of:)`` reads names: eight
+/// bytes per step with the last eight overlapping, or for four to seven
+/// bytes the first and last four, or for one to three bytes the first,
+/// middle and last (which cover every byte); no read leaves either buffer.
+/// Names are a few bytes to a few dozen, where a byte loop's exit was
+/// mispredicted on nearly every call.
 @inline(__always)
 func memcmpEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard a.count == b.count else { return false }
-    var i = 0
-    while i < a.count {
-        if a[i] != b[i] { return false }
-        i &+= 1
+    let n = a.count
+    guard n == b.count else { return false }
+    guard n > 0, let pa = a.baseAddress, let pb = b.baseAddress else { return true }
+    let ra = UnsafeRawPointer(pa), rb = UnsafeRawPointer(pb)
+    @inline(__always) func word(_ at: Int) -> Bool {
+        ra.loadUnaligned(fromByteOffset: at, as: UInt64.self) == rb.loadUnaligned(fromByteOffset: at, as: UInt64.self)
     }
-    return true
+    @inline(__always) func half(_ at: Int) -> Bool {
+        ra.loadUnaligned(fromByteOffset: at, as: UInt32.self) == rb.loadUnaligned(fromByteOffset: at, as: UInt32.self)
+    }
+    if n >= 8 {
+        var at = 0
+        while at &+ 8 < n {
+            if !word(at) { return false }
+            at &+= 8
+        }
+        return word(n &- 8)
+    }
+    if n >= 4 { return half(0) && half(n &- 4) }
+    return pa[0] == pb[0] && pa[n >> 1] == pb[n >> 1] && pa[n &- 1] == pb[n &- 1]
 }

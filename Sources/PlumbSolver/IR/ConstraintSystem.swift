@@ -144,7 +144,68 @@ public struct ConstraintSystem: Sendable {
             columns.removeLast(columns.count - w)
             coefficients.removeLast(coefficients.count - w)
         }
+        return closeRow(constant: constant, relation: relation, priority: priority, origin: origin)
+    }
 
+    /// Adds the row `Σ terms + constant ⋈ 0` with its terms in a buffer: the
+    /// same row, term for term, as `addRow(_:constant:relation:priority:origin:)`
+    /// makes of the same sequence (a repeated variable summed into its first
+    /// term, sums of exactly zero dropped), with the terms merged in scratch
+    /// on the stack and copied in once instead of appended one by one.
+    ///
+    /// - Precondition: as for `addRow(_:constant:relation:priority:origin:)`.
+    /// - Complexity: O(k²) for k terms; rows are short.
+    @discardableResult
+    public mutating func addRow(
+        contiguous terms: UnsafeBufferPointer<(VariableIndex, Double)>,
+        constant: Double,
+        relation: Relation,
+        priority: Priority = .required,
+        origin: RowOrigin
+    ) -> RowIndex {
+        precondition(constant.isFinite, "non-finite constant in row from \(origins.resolve(origin))")
+        let variables = Int32(truncatingIfNeeded: variableCount)
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: terms.count) { column in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: terms.count) { coefficient in
+                var count = 0
+                var cancelled = false
+                for (v, a) in terms {
+                    precondition(v.rawValue >= 0 && v.rawValue < variables, "variable \(v) out of range")
+                    precondition(a.isFinite, "non-finite coefficient in row from \(origins.resolve(origin))")
+                    if a == 0 { continue }
+                    var k = 0
+                    while k < count && column[k] != v.rawValue { k &+= 1 }
+                    if k < count {
+                        coefficient[k] += a
+                        if coefficient[k] == 0 { cancelled = true }
+                    } else {
+                        column[count] = v.rawValue
+                        coefficient[count] = a
+                        count &+= 1
+                    }
+                }
+                if cancelled {
+                    var kept = 0
+                    for k in 0 ..< count where coefficient[k] != 0 {
+                        column[kept] = column[k]
+                        coefficient[kept] = coefficient[k]
+                        kept &+= 1
+                    }
+                    count = kept
+                }
+                // A row has a few terms: appending them one by one costs less
+                // than a bulk append's set-up.
+                for k in 0 ..< count { columns.append(column[k]) }
+                for k in 0 ..< count { coefficients.append(coefficient[k]) }
+            }
+        }
+        return closeRow(constant: constant, relation: relation, priority: priority, origin: origin)
+    }
+
+    /// Records the row whose terms are the last ones of ``columns``.
+    private mutating func closeRow(
+        constant: Double, relation: Relation, priority: Priority, origin: RowOrigin
+    ) -> RowIndex {
         rowStart.append(Int32(columns.count))
         constants.append(constant)
         relations.append(relation)

@@ -36,7 +36,10 @@ public struct PriorityList: RandomAccessCollection, Sendable {
 
     /// Appends a row's priority.
     public mutating func append(_ priority: Priority) {
-        if isWide {
+        // Most rows have the previous row's priority (`table` is empty once wide).
+        if lastCode < table.count && table[lastCode] == priority {
+            codes.append(UInt8(truncatingIfNeeded: lastCode))
+        } else if isWide {
             full.append(priority)
         } else if let code = code(for: priority) {
             codes.append(code)

@@ -32,7 +32,8 @@ extension LayoutDocument {
         }
 
         for (i, rule) in rules.enumerated() {
-            let origin = Origin(kind: .rule, index: i, text: rule.rule)
+            // Made only for a diagnostic (rows keep the rule's key).
+            var origin: Origin { Origin(kind: .rule, index: i, text: rule.rule) }
             guard let view = viewIndex(of: rule.view, through: recent) else {
                 sink.append(Diagnostic(location: "rules[\(i)]", problem: .unknownView(rule.view, suggestion: suggest(rule.view)),
                                        origin: origin))
@@ -62,7 +63,7 @@ extension LayoutDocument {
                     })
             }
             if issues.isEmpty {
-                bound.removeAll(keepingCapacity: true)
+                bound.truncate(from: 0)
                 for (k, argument) in rule.args.enumerated() {
                     switch argument {
                     case .number(let value):

@@ -24,8 +24,8 @@ extension RuleBook {
         let rule = register(origin, view: view)
         let table = table(for: view, superview: superview)
         var issues: [RuleIssue] = []
-        stack.removeAll(keepingCapacity: true)
-        scratch.removeAll(keepingCapacity: true)
+        stack.truncate(from: 0)
+        scratch.truncate(from: 0)
         var i = 0
         let count = syntax.count
         while i < count {
@@ -41,8 +41,8 @@ extension RuleBook {
                     i += 1
                 }
                 i += 1
-                stack.removeAll(keepingCapacity: true)
-                scratch.removeAll(keepingCapacity: true)
+                stack.truncate(from: 0)
+                scratch.truncate(from: 0)
             }
         }
         return issues
@@ -201,7 +201,7 @@ extension RuleBook {
         store(entry, in: table)
         if topLevel {
             stack.removeLast()
-            scratch.removeSubrange(value.termStart...)
+            scratch.truncate(from: value.termStart)
         }
     }
 }

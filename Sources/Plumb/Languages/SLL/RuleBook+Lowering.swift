@@ -119,7 +119,10 @@ extension RuleBook {
         _ entry: Entry, eliminatingPositionWith other: Entry? = nil, table: Int, defining variable: VariableIndex?,
         into system: inout ConstraintSystem, schedule: inout RuleSchedule, row: inout [(VariableIndex, Double)]
     ) {
-        row.removeAll(keepingCapacity: true)
+        // Rows follow one another in `row`, emptied now and then: emptying it
+        // for every row (a generic `replaceSubrange`) cost more than the row.
+        if row.count > 1024 { row.removeAll(keepingCapacity: true) }
+        let start = row.count
         var constant = appendRow(of: entry, table: table, to: &row)
         if let other, let name = entry.name, let otherName = other.name {
             let factor = -name.geometry.viewSign * otherName.geometry.viewSign
@@ -133,8 +136,10 @@ extension RuleBook {
         default: .equal
         }
         // A document's rule keeps its key (see DocumentOrigins).
-        let r = system.addRow(row, constant: constant, relation: relation, priority: .required,
-                              origin: origins.entry(at: Int(entry.rule)))
+        let r = row.withUnsafeBufferPointer {
+            system.addRow(contiguous: UnsafeBufferPointer(rebasing: $0[start...]), constant: constant,
+                          relation: relation, priority: .required, origin: origins.entry(at: Int(entry.rule)))
+        }
         if let variable {
             schedule.rows.append(r)
             schedule.variables.append(variable)
