@@ -43,17 +43,21 @@ public struct ClpPartSolver: LargePartSolver {
 
     /// `solve`, and whether the first level was promoted (for the tests).
     func solveReporting(_ part: LinearPart) -> (values: [Double]?, promoted: Bool) {
-        Self.lock.withLock { _ in Self.solveLocked(part, promotesFirstLevel: promotesFirstLevel) }
+        let found = Self.lock.withLock { _ in Self.solveLocked(part, promotesFirstLevel: promotesFirstLevel) }
+        return (found.values, found.promoted)
     }
 
+    /// The lexicographic solve; with `face`, also each row's standing on
+    /// the optimal set, found on the model as the solve leaves it (see
+    /// `fixedRows`).
     private static func solveLocked(
-        _ part: LinearPart, promotesFirstLevel: Bool
-    ) -> (values: [Double]?, promoted: Bool) {
+        _ part: LinearPart, promotesFirstLevel: Bool, face: Bool = false
+    ) -> (values: [Double]?, promoted: Bool, fixedRows: [Bool]?) {
         let n = part.variableCount, m = part.rowCount
         // Columns: the part's variables (free), then error columns.
         var lower = [Double](repeating: -infinity, count: n)
         var upper = [Double](repeating: infinity, count: n)
-        var levelOfError: [Double] = []
+        var levelOfError: [Double] = [], rowOfError: [Int32] = []
         // Rows, row-major.
         var rowLower: [Double] = [], rowUpper: [Double] = []
         var starts: [CoinBigIndex] = [0], columns: [Int32] = [], elements: [Double] = []
@@ -65,6 +69,7 @@ public struct ClpPartSolver: LargePartSolver {
             columns.append(Int32(n + levelOfError.count))
             elements.append(coefficient)
             levelOfError.append(level)
+            rowOfError.append(Int32(rowLower.count - 1))  // its row is appended first
         }
         for i in 0 ..< m {
             for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) {
@@ -97,7 +102,7 @@ public struct ClpPartSolver: LargePartSolver {
         lower += [Double](repeating: 0, count: levelOfError.count)
         upper += [Double](repeating: infinity, count: levelOfError.count)
 
-        guard let model = Clp_newModel() else { return (nil, false) }
+        guard let model = Clp_newModel() else { return (nil, false, nil) }
         defer { Clp_deleteModel(model) }
         Clp_setLogLevel(model, 0)
         // Tighter than Clp's 1e-7: layouts are compared to 1e-6 and held
@@ -138,7 +143,7 @@ public struct ClpPartSolver: LargePartSolver {
                 // through (`chartgrid`'s 250 level at 100,000 views: 5.6 s
                 // against 15.7; warm again from the next level on).
                 _ = Clp_initialDualSolve(model)
-                guard Clp_status(model) == 0 else { return (nil, promoted) }
+                guard Clp_status(model) == 0 else { return (nil, promoted, nil) }
             } else {
                 // Each level from Clp's presolve and the dual simplex: the
                 // presolve takes out what earlier levels fixed (error columns
@@ -153,15 +158,121 @@ public struct ClpPartSolver: LargePartSolver {
                     if Clp_status(model) == 3 { warm = false }
                 }
                 if !warm { _ = Clp_initialDualSolve(model) }
-                guard Clp_status(model) == 0 else { return (nil, promoted) }
+                guard Clp_status(model) == 0 else { return (nil, promoted, nil) }
                 if first { first = false; warm = true }
             }
             guard any else { break }
             holdFace(model, rows: m, columns: columnCount, firstError: n)
         }
-        guard let solution = Clp_getColSolution(model) else { return (nil, promoted) }
-        return ((0 ..< n).map { solution[$0] }, promoted)
+        guard let solution = Clp_getColSolution(model) else { return (nil, promoted, nil) }
+        let values = (0 ..< n).map { solution[$0] }
+        guard face else { return (values, promoted, nil) }
+        guard let fixed = fixedRows(model, rows: m, firstError: n, rowOfError: rowOfError)
+        else { return (nil, promoted, nil) }
+        return (values, promoted, fixed)
     }
+
+    public func optimalFace(_ part: LinearPart) -> PartFace? {
+        let found = Self.lock.withLock { _ in
+            Self.solveLocked(part, promotesFirstLevel: promotesFirstLevel, face: true)
+        }
+        guard let values = found.values, let fixed = found.fixedRows else { return nil }
+        return PartFace(values: values, fixedRows: fixed)
+    }
+
+    /// Which rows are constant on the optimal set the solve left held in
+    /// `model` (each level's face made row equalities and error columns
+    /// fixed at 0, see `holdFace`). The inequalities there are rows with a
+    /// bound still open and error columns still free above 0; those that
+    /// hold with equality at every point of the set (implicit equalities)
+    /// are found by one LP: a slack `t` in [0, 1] for each, asked to stay
+    /// at least `t` from its bound, and the sum of the `t` maximised, from
+    /// the optimal basis (which is feasible with every `t` at 0). An
+    /// inequality whose `t` comes out positive is not an implicit equality;
+    /// its `t` is then fixed at 0 and the LP solved again for the others,
+    /// until none moves (the ones left are implicit equalities: none can
+    /// leave its bound by more than `slackTolerance`). A row is fixed when
+    /// it holds as an equality and each of its error columns is 0 on the
+    /// set: the error columns are the row's own, so an error free to move
+    /// absorbs any change of the row's expression.
+    private static func fixedRows(
+        _ model: UnsafeMutableRawPointer, rows m: Int, firstError n: Int, rowOfError: [Int32]
+    ) -> [Bool]? {
+        let columnCount = Int(Clp_numberColumns(model))
+        guard let rl = Clp_getRowLower(model), let ru = Clp_getRowUpper(model),
+              let cl = Clp_getColLower(model), let cu = Clp_getColUpper(model)
+        else { return nil }
+        // The inequalities: a row with rl < ru (one side finite), or an
+        // error column with cl < cu. Each gets a slack column t.
+        var openRow: [Int32] = [], openError: [Int32] = []
+        var tStarts: [CoinBigIndex] = [0], tRows: [Int32] = [], tElements: [Double] = []
+        for i in 0 ..< m where rl[i] < ru[i] {
+            if rl[i] > -infinity / 2 {
+                tElements.append(-1)  // Σ a·x − t ≥ rl
+            } else if ru[i] < infinity / 2 {
+                tElements.append(1)  // Σ a·x + t ≤ ru
+            } else {
+                continue  // a free row (the parts have none)
+            }
+            tRows.append(Int32(i))
+            tStarts.append(CoinBigIndex(tRows.count))
+            openRow.append(Int32(i))
+        }
+        for j in n ..< columnCount where cl[j] < cu[j] {
+            tStarts.append(CoinBigIndex(tRows.count))
+            openError.append(Int32(j))
+        }
+        let slacks = openRow.count + openError.count
+        var fixedRow = [Bool](repeating: true, count: m)
+        var zeroError = [Bool](repeating: true, count: columnCount - n)
+        if slacks > 0 {
+            let zeros = [Double](repeating: 0, count: slacks), ones = [Double](repeating: 1, count: slacks)
+            Clp_addColumns(model, Int32(slacks), zeros, ones, nil, tStarts, tRows, tElements)
+            // e − t ≥ 0 for each open error column.
+            var starts: [CoinBigIndex] = [0], columns: [Int32] = [], elements: [Double] = []
+            for (k, j) in openError.enumerated() {
+                columns += [j, Int32(columnCount + openRow.count + k)]
+                elements += [1, -1]
+                starts.append(CoinBigIndex(columns.count))
+            }
+            if !openError.isEmpty {
+                Clp_addRows(model, Int32(openError.count), [Double](repeating: 0, count: openError.count),
+                            [Double](repeating: infinity, count: openError.count), starts, columns, elements)
+            }
+            var objective = [Double](repeating: 0, count: columnCount) + [Double](repeating: -1, count: slacks)
+            guard let newUpper = Clp_getColUpper(model) else { return nil }
+            var upper = Array(UnsafeBufferPointer(start: newUpper, count: columnCount + slacks))
+            var open = [Bool](repeating: true, count: slacks)
+            var rounds = 0
+            while true {
+                Clp_chgObjCoefficients(model, objective)
+                Clp_chgColumnUpper(model, upper)
+                _ = Clp_primal(model, 0)
+                guard Clp_status(model) == 0, let solution = Clp_getColSolution(model) else { return nil }
+                var moved = false
+                for k in 0 ..< slacks where open[k] && solution[columnCount + k] > slackTolerance {
+                    open[k] = false
+                    moved = true
+                    objective[columnCount + k] = 0
+                    upper[columnCount + k] = 0
+                }
+                rounds += 1
+                // Each round settles at least one slack, so this ends; the
+                // cap only guards against a stalled LP code.
+                guard moved else { break }
+                guard rounds <= slacks + 1 else { return nil }
+            }
+            for (k, i) in openRow.enumerated() where !open[k] { fixedRow[Int(i)] = false }
+            for (k, j) in openError.enumerated() where !open[openRow.count + k] { zeroError[Int(j) - n] = false }
+        }
+        for (e, i) in rowOfError.enumerated() where !zeroError[e] { fixedRow[Int(i)] = false }
+        return fixedRow
+    }
+
+    /// A slack above this moves its inequality off its bound: the rows
+    /// and tolerances are those of layouts, where a row that can leave its
+    /// bound at all can leave it by far more.
+    private static let slackTolerance = 1e-7
 
     /// Tries the first level as if it were required, when it has an
     /// equality between two or more variables (a gap that should be 12, a

@@ -1,4 +1,6 @@
+import PlumbClp
 import PlumbTestSupport
+import Synchronization
 import Testing
 @testable import PlumbSolver
 
@@ -239,9 +241,37 @@ import Testing
     func splitAgreesWithTheWholeSystem(seed: UInt64) {
         var rng = SplitMix64(seed: 0xD1A6 &+ seed)
         let (s, forms) = randomSystem(&rng)
-        let split = s.diagnose(measuring: forms, split: true)
-        let whole = s.diagnose(measuring: forms, split: false)
+        let split = s.diagnose(measuring: forms, split: true, faces: nil)
+        let whole = s.diagnose(measuring: forms, split: false, faces: nil)
         #expect(split == whole, "seed \(seed)")
+    }
+
+    /// Counts the faces an LP code finds, so that the property below is
+    /// known to have gone through them.
+    private final class CountingFaces: LargePartSolver {
+        let inner = ClpPartSolver()
+        let found = Atomic<Int>(0)
+        var name: String { "counting" }
+        func solve(_ part: LinearPart) -> [Double]? { inner.solve(part) }
+        func optimalFace(_ part: LinearPart) -> PartFace? {
+            let face = inner.optimalFace(part)
+            if face != nil { found.add(1, ordering: .relaxed) }
+            return face
+        }
+    }
+
+    @Test(arguments: 0 ..< 60)
+    func optimalFacesAgreeWithTheProbes(seed: UInt64) {
+        // Every component of two or more variables is decided by its face
+        // (those with a conflict go back to the simplex).
+        var rng = SplitMix64(seed: 0xD1A6 &+ seed)
+        let (s, forms) = randomSystem(&rng)
+        let counting = CountingFaces()
+        let byFaces = s.diagnose(measuring: forms, split: true, faces: FaceOptions(solver: counting, threshold: 2))
+        let whole = s.diagnose(measuring: forms, split: false, faces: nil)
+        #expect(byFaces == whole, "seed \(seed)")
+        #expect(counting.found.load(ordering: .relaxed) > 0 || s.diagnose(measuring: forms).conflicts.count > 0,
+                "seed \(seed)")
     }
 
     @Test func theRandomSystemsExerciseEveryReport() {

@@ -146,9 +146,16 @@ extension ConstraintSystem {
     /// ``diagnose(measuring:)``, with `split` false: the free forms and the
     /// inert rows on one simplex for the whole system, as before components
     /// were analysed apart (the reference the tests compare with).
-    func diagnose(measuring forms: [[(VariableIndex, Double)]], split: Bool) -> SystemDiagnosis {
+    ///
+    /// `faces` (with `split` only) names the LP code and the size from which
+    /// a component's free forms are found by its optimal face instead of
+    /// probes (see ``findFreeForms(_:split:faces:)``); by default the
+    /// process-wide ``SolveOptions/defaultLargePartSolver`` from
+    /// ``SolveOptions/largePartThreshold`` variables, nil for probes only.
+    func diagnose(measuring forms: [[(VariableIndex, Double)]], split: Bool,
+                  faces: FaceOptions? = FaceOptions.standard) -> SystemDiagnosis {
         let conflicts = findAllConflicts()
-        let free = findFreeForms(forms.map { $0.map { ($0.0.rawValue, $0.1) } }, split: split)
+        let free = findFreeForms(forms.map { $0.map { ($0.0.rawValue, $0.1) } }, split: split, faces: faces)
         let inert = findInertRows(leavingOut: Set(conflicts.joined().map(\.int)), split: split)
         return SystemDiagnosis(conflicts: conflicts, freeMeasures: free,
                                redundantRows: inert.redundant, ineffectiveRows: inert.ineffective)
@@ -486,7 +493,15 @@ extension ConstraintSystem {
     /// and forms are probed as expressions over classes of `x = y + c`
     /// variables, once per expression and direction; without it, the whole
     /// system goes on one simplex and every form is probed.
-    func findFreeForms(_ forms: [[(Int32, Double)]], split: Bool = true) -> [Int] {
+    ///
+    /// With `split` and `faces`, a component of at least `faces.threshold`
+    /// variables goes to `faces.solver` instead
+    /// (``LargePartSolver/optimalFace(_:)``): a form's part there is fixed
+    /// exactly when it is a combination of the rows that are constant on
+    /// the optimal set (``RowSpace``). When the solver has no answer (the
+    /// required rows conflict, say), the component gets its simplex.
+    func findFreeForms(_ forms: [[(Int32, Double)]], split: Bool = true,
+                       faces: FaceOptions? = FaceOptions.standard) -> [Int] {
         let order = (0 ..< rowCount).sorted { a, b in
             let pa = priorities[a].rawValue, pb = priorities[b].rawValue
             return pa != pb ? pa > pb : a < b
@@ -495,6 +510,9 @@ extension ConstraintSystem {
         var component = [Int32](repeating: 0, count: variableCount)
         var local = [Int32](repeating: 0, count: variableCount)
         var cores: [SimplexCore] = []
+        // The components decided by their optimal face: its values and the
+        // span of its fixed rows.
+        var spaces: [Int32: (values: [Double], span: RowSpace)] = [:]
         if split {
             var uf = UnionFind(count: variableCount)
             for r in 0 ..< rowCount {
@@ -512,6 +530,11 @@ extension ConstraintSystem {
                 component[v] = Int32(c)
                 local[v] = cores[c].addVariables(1)
             }
+            if let faces {
+                var sizes = [Int](repeating: 0, count: cores.count)
+                for v in 0 ..< variableCount { sizes[Int(component[v])] += 1 }
+                spaces = faceSpaces(component: component, local: local, sizes: sizes, faces: faces)
+            }
         } else {
             cores = [SimplexCore(variableCount: variableCount)]
             for v in 0 ..< variableCount { local[v] = Int32(v) }
@@ -521,6 +544,8 @@ extension ConstraintSystem {
             let range = termRange(of: RowIndex(r))
             // A row without variables cannot change any variable.
             guard !range.isEmpty || !split else { continue }
+            // A component decided by its face needs no simplex.
+            guard range.isEmpty || spaces[component[Int(columns[range.lowerBound])]] == nil else { continue }
             let core = range.isEmpty ? cores[0] : cores[Int(component[Int(columns[range.lowerBound])])]
             let terms = range.map { (local[Int(columns[$0])], coefficients[$0]) }
             // A required row that conflicts with those added before it is left out.
@@ -569,9 +594,13 @@ extension ConstraintSystem {
             }
             return false
         }
+        func value(_ v: Int32) -> Double {
+            let c = component[Int(v)]
+            return spaces[c]?.values[Int(local[Int(v)])] ?? cores[Int(c)].value(of: local[Int(v)])
+        }
         var free: [Int] = []
         for (i, form) in forms.enumerated() {
-            let magnitude = max(1, form.reduce(0) { $0 + abs($1.1 * cores[Int(component[Int($1.0)])].value(of: local[Int($1.0)])) })
+            let magnitude = max(1, form.reduce(0) { $0 + abs($1.1 * value($1.0)) })
             // The form's part in each simplex; it is free when some part can move.
             var parts: [Int32: [(Int32, Double)]] = [:]
             var partOrder: [Int32] = []
@@ -582,6 +611,13 @@ extension ConstraintSystem {
             }
             for c in partOrder {
                 let part = parts[c]!
+                if spaces[c] != nil {
+                    if !spaces[c]!.span.contains(part.map { (local[Int($0.0)], $0.1) }) {
+                        free.append(i)
+                        break
+                    }
+                    continue
+                }
                 if split {
                     if canMove(c, part, magnitude: magnitude) {
                         free.append(i)
@@ -599,6 +635,63 @@ extension ConstraintSystem {
             }
         }
         return free
+    }
+}
+
+/// Which LP code finds the optimal faces of the diagnosis's large
+/// components, and from how many variables (see
+/// ``ConstraintSystem/findFreeForms(_:split:faces:)``).
+struct FaceOptions {
+    var solver: any LargePartSolver
+    var threshold: Int
+
+    /// The process-wide LP code (``SolveOptions/defaultLargePartSolver``,
+    /// which the `plumb` tool sets) from the solve's threshold; nil when
+    /// there is none.
+    static var standard: FaceOptions? {
+        let options = SolveOptions()
+        return options.largePartSolver.map { FaceOptions(solver: $0, threshold: options.largePartThreshold) }
+    }
+}
+
+extension ConstraintSystem {
+    /// For each component (`component`, `local` as in ``findFreeForms(_:split:faces:)``)
+    /// of at least `faces.threshold` variables (`sizes`), its rows as one
+    /// ``LinearPart`` handed to `faces.solver`, and when that finds the
+    /// optimal face, the optimal values and the span of the fixed rows.
+    fileprivate func faceSpaces(
+        component: [Int32], local: [Int32], sizes: [Int], faces: FaceOptions
+    ) -> [Int32: (values: [Double], span: RowSpace)] {
+        var rowsOf: [Int32: [Int]] = [:]
+        for r in 0 ..< rowCount {
+            let range = termRange(of: RowIndex(r))
+            guard let first = range.first else { continue }
+            let c = component[Int(columns[first])]
+            if sizes[Int(c)] >= faces.threshold { rowsOf[c, default: []].append(r) }
+        }
+        var spaces: [Int32: (values: [Double], span: RowSpace)] = [:]
+        for (c, rows) in rowsOf.sorted(by: { $0.key < $1.key }) {
+            var part = LinearPart(variableCount: sizes[Int(c)], rowStart: [0], columns: [],
+                                  coefficients: [], constants: [], relations: [], priorities: [])
+            for r in rows {
+                for k in termRange(of: RowIndex(r)) {
+                    part.columns.append(local[Int(columns[k])])
+                    part.coefficients.append(coefficients[k])
+                }
+                part.rowStart.append(Int32(part.columns.count))
+                part.constants.append(constants[r])
+                part.relations.append(relations[r])
+                part.priorities.append(priorities[r])
+            }
+            guard let face = faces.solver.optimalFace(part) else { continue }
+            var span = RowSpace(count: part.variableCount)
+            for (i, fixed) in face.fixedRows.enumerated() where fixed {
+                let range = Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1])
+                span.add(range.map { (part.columns[$0], part.coefficients[$0]) })
+            }
+            spaces[c] = (face.values, span)
+        }
+        return spaces
     }
 }
 
