@@ -139,8 +139,14 @@ extension ConstraintSystem {
     /// instead of single variables (such as a view's position relative to
     /// its parent): a form is free when some optimal solution gives it
     /// another value. The results are in ``SystemDiagnosis/freeMeasures``.
-    public func diagnose(measuring forms: [[(VariableIndex, Double)]]) -> SystemDiagnosis {
-        diagnose(measuring: forms, split: true)
+    ///
+    /// `progress`, when given, is told what the diagnosis is doing as it
+    /// goes (a phase begun or ended with its time, and every tenth of a
+    /// large component's redundancy tests), one line at a time, for a
+    /// long check on a terminal.
+    public func diagnose(measuring forms: [[(VariableIndex, Double)]],
+                         progress: ((String) -> Void)? = nil) -> SystemDiagnosis {
+        diagnose(measuring: forms, split: true, progress: progress)
     }
 
     /// ``diagnose(measuring:)``, with `split` false: the free forms and the
@@ -153,10 +159,23 @@ extension ConstraintSystem {
     /// process-wide ``SolveOptions/defaultLargePartSolver`` from
     /// ``SolveOptions/largePartThreshold`` variables, nil for probes only.
     func diagnose(measuring forms: [[(VariableIndex, Double)]], split: Bool,
-                  faces: FaceOptions? = FaceOptions.standard) -> SystemDiagnosis {
+                  faces: FaceOptions? = FaceOptions.standard, progress: ((String) -> Void)? = nil) -> SystemDiagnosis {
+        let clock = ContinuousClock()
+        var start = clock.now
+        func lap(_ what: String) {
+            guard let progress else { return }
+            let elapsed = (clock.now - start).components
+            let centiseconds = Int(elapsed.seconds) * 100 + Int(elapsed.attoseconds / 10_000_000_000_000_000)
+            progress("\(what) (\(centiseconds / 100).\(centiseconds % 100 < 10 ? "0" : "")\(centiseconds % 100) s)")
+            start = clock.now
+        }
         let conflicts = findAllConflicts()
-        let free = findFreeForms(forms.map { $0.map { ($0.0.rawValue, $0.1) } }, split: split, faces: faces)
-        let inert = findInertRows(leavingOut: Set(conflicts.joined().map(\.int)), split: split)
+        lap("conflicts: \(conflicts.count) found")
+        let free = findFreeForms(forms.map { $0.map { ($0.0.rawValue, $0.1) } }, split: split, faces: faces,
+                                 progress: progress)
+        lap("ambiguity: \(free.count) of \(forms.count) forms free")
+        let inert = findInertRows(leavingOut: Set(conflicts.joined().map(\.int)), split: split, progress: progress)
+        lap("redundancy: \(inert.redundant.count) redundant, \(inert.ineffective.count) ineffective rows")
         return SystemDiagnosis(conflicts: conflicts, freeMeasures: free,
                                redundantRows: inert.redundant, ineffectiveRows: inert.ineffective)
     }
@@ -167,7 +186,8 @@ extension ConstraintSystem {
     /// described in ``diagnose(variables:)`` stand in for probes; without
     /// it, the whole system goes on one simplex and every answer is a probe
     /// (the reference the tests compare with).
-    func findInertRows(leavingOut conflicting: Set<Int>, split: Bool = true) -> (redundant: [RowIndex], ineffective: [RowIndex]) {
+    func findInertRows(leavingOut conflicting: Set<Int>, split: Bool = true,
+                       progress: ((String) -> Void)? = nil) -> (redundant: [RowIndex], ineffective: [RowIndex]) {
         // The system without its conflicting rows, and the block phase on it.
         var kept = ConstraintSystem()
         kept.addVariables(variableCount)
@@ -253,7 +273,10 @@ extension ConstraintSystem {
                 row.terms = row.terms.map { (local[Int($0.0)], $0.1) }
                 return row
             }
-            let found = Self.inertRows(rows, variableCount: Int(groupSize[g]), keepPrivate: split)
+            // Only a large component is worth telling about.
+            let tell = rows.count >= Self.progressRows ? progress : nil
+            tell?("redundancy: a component of \(rows.count) rows over \(groupSize[g]) variables")
+            let found = Self.inertRows(rows, variableCount: Int(groupSize[g]), keepPrivate: split, progress: tell)
             redundant += found.redundant
             ineffective += found.ineffective
         }
@@ -261,6 +284,10 @@ extension ConstraintSystem {
         ineffective.sort { $0.int < $1.int }
         return (redundant, ineffective)
     }
+
+    /// The size from which a component's redundancy tests are reported as
+    /// progress.
+    static let progressRows = 2000
 
     /// A row left after the block phase: its index in the system, its terms
     /// over the variables not determined, and its constant with the
@@ -287,7 +314,8 @@ extension ConstraintSystem {
     /// where they can: rows with a variable that nothing else holds (or only
     /// loose-end equalities), and optional rows over one class of variables
     /// tied by `x − y + c = 0`.
-    static func inertRows(_ rest: [InertCandidate], variableCount: Int, keepPrivate: Bool)
+    static func inertRows(_ rest: [InertCandidate], variableCount: Int, keepPrivate: Bool,
+                          progress: ((String) -> Void)? = nil)
         -> (redundant: [RowIndex], ineffective: [RowIndex])
     {
         let core = SimplexCore(variableCount: variableCount)
@@ -425,7 +453,13 @@ extension ConstraintSystem {
             return true
         }
         var redundant: [RowIndex] = []
+        let requiredCount = rest.lazy.filter(\.isRequired).count
+        var tested = 0
         for i in rest.indices.reversed() where rest[i].isRequired {
+            tested += 1
+            if let progress, tested % max(1, requiredCount / 10) == 0 {
+                progress("redundancy: \(tested) of \(requiredCount) required rows tested")
+            }
             let row = rest[i]
             guard let handle = handles[i] else {
                 // A row over determined variables only, which holds: the rows that determined them imply it.
@@ -501,7 +535,7 @@ extension ConstraintSystem {
     /// the optimal set (``RowSpace``). When the solver has no answer (the
     /// required rows conflict, say), the component gets its simplex.
     func findFreeForms(_ forms: [[(Int32, Double)]], split: Bool = true,
-                       faces: FaceOptions? = FaceOptions.standard) -> [Int] {
+                       faces: FaceOptions? = FaceOptions.standard, progress: ((String) -> Void)? = nil) -> [Int] {
         let order = (0 ..< rowCount).sorted { a, b in
             let pa = priorities[a].rawValue, pb = priorities[b].rawValue
             return pa != pb ? pa > pb : a < b
@@ -534,6 +568,10 @@ extension ConstraintSystem {
                 var sizes = [Int](repeating: 0, count: cores.count)
                 for v in 0 ..< variableCount { sizes[Int(component[v])] += 1 }
                 spaces = faceSpaces(component: component, local: local, sizes: sizes, faces: faces)
+                if let progress, let largest = sizes.max() {
+                    progress("ambiguity: \(cores.count) components, the largest of \(largest) variables; "
+                        + "\(spaces.count) decided by their optimal face")
+                }
             }
         } else {
             cores = [SimplexCore(variableCount: variableCount)]
