@@ -68,7 +68,15 @@ extension ConstraintSystem {
     /// ``Tolerances/ambiguity`` times `m`, some other optimal solution has a
     /// different `f` (the set is convex), and `f` is free. A form over
     /// several components is pushed part by part (each with the whole form's
-    /// `m`), and is free when some part moves.
+    /// `m`), and is free when some part moves. A component of at least
+    /// ``SolveOptions/largePartThreshold`` variables, when a
+    /// ``SolveOptions/defaultLargePartSolver`` is set, is not put on a
+    /// simplex: the LP code finds its optimal set and the rows that are
+    /// constant on it (``LargePartSolver/optimalFace(_:)``), and a part of
+    /// a form there is fixed exactly when it is a combination of those
+    /// rows (``RowSpace``); the tests compare this with the probes. If the
+    /// LP code finds no optimum (a conflict), the component gets its
+    /// simplex.
     ///
     /// **Redundant and ineffective rows.** Rows in conflicts are left out.
     /// The planner's block phase finds the required equalities that
@@ -125,8 +133,10 @@ extension ConstraintSystem {
     ///   by the largest component. The shortcuts settle most of `table`'s
     ///   rows and forms, but the simplex of its two components of about
     ///   10,000 variables each is still built (about 11 s at 10,000 views on
-    ///   a shared 2-core machine); `chartgrid` and `dashboard`, whose one big
-    ///   component the shortcuts do not settle, are quadratic throughout.
+    ///   a shared 2-core machine). The free forms of a component decided by
+    ///   its optimal face cost an LP solve, one more LP and a sparse
+    ///   elimination instead; its redundancy tests stay quadratic
+    ///   (`chartgrid`, `degenerate`).
     public func diagnose(variables: [VariableIndex]? = nil) -> SystemDiagnosis {
         let candidates = Set(variables ?? (0 ..< variableCount).map { VariableIndex(rawValue: Int32($0)) })
             .sorted { $0.rawValue < $1.rawValue }
