@@ -274,6 +274,56 @@ import Testing
                 "seed \(seed)")
     }
 
+    /// A small dense system with any small integer coefficients (not only
+    /// edges and differences), any relation and three optional levels, as
+    /// the solver's fuzz target makes them, and its forms: each variable,
+    /// and a sum of two.
+    private func denseSystem(seed: UInt64) -> (ConstraintSystem, [[(VariableIndex, Double)]]) {
+        var rng = SplitMix64(seed: 0xFACE &+ seed)
+        let variables = Int32.random(in: 2 ... 5, using: &rng)
+        let levels: [Priority] = [.required, .required, .high, .medium, .low]
+        var rows: [Row] = []
+        for _ in 0 ..< Int.random(in: 1 ... 12, using: &rng) {
+            let terms = (0 ..< variables).compactMap { v -> (Int32, Double)? in
+                let a = Double(Int.random(in: -3 ... 3, using: &rng))
+                return a == 0 ? nil : (v, a)
+            }
+            rows.append((terms, Double(Int.random(in: -40 ... 40, using: &rng)),
+                         [Relation.equal, .lessOrEqual, .greaterOrEqual].randomElement(using: &rng)!,
+                         levels.randomElement(using: &rng)!))
+        }
+        var forms: [[(VariableIndex, Double)]] = (0 ..< variables).map { [(v($0), 1)] }
+        forms.append([(v(0), 1), (v(1), 1)])
+        return (system(Int(variables), rows), forms)
+    }
+
+    @Test(arguments: 0 ..< 200)
+    func optimalFacesAgreeOnDenseRows(seed: UInt64) {
+        let (s, forms) = denseSystem(seed: seed)
+        let byFaces = s.diagnose(measuring: forms, split: true, faces: FaceOptions(solver: ClpPartSolver(), threshold: 2))
+        let byProbes = s.diagnose(measuring: forms, split: false, faces: nil)
+        #expect(byFaces == byProbes, "seed \(seed)")
+    }
+
+    @Test func denseSystemsGoThroughFacesWithFreeAndFixedForms() {
+        // The property above only means something if most of its systems
+        // are decided by a face, with forms of both kinds.
+        var faced = 0, free = 0, fixed = 0
+        for seed in 0 ..< UInt64(200) {
+            let (s, forms) = denseSystem(seed: seed)
+            let counting = CountingFaces()
+            let d = s.diagnose(measuring: forms, split: true, faces: FaceOptions(solver: counting, threshold: 2))
+            if counting.found.load(ordering: .relaxed) > 0 {
+                faced += 1
+                free += d.freeMeasures.count
+                fixed += forms.count - d.freeMeasures.count
+            }
+        }
+        #expect(faced > 100, "\(faced)")
+        #expect(free > 50, "\(free)")
+        #expect(fixed > 50, "\(fixed)")
+    }
+
     @Test func theRandomSystemsExerciseEveryReport() {
         // The property above only means something if its systems have every kind of finding.
         var conflicts = 0, free = 0, redundant = 0, ineffective = 0
