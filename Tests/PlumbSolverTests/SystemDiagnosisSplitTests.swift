@@ -324,6 +324,21 @@ import Testing
         #expect(fixed > 50, "\(fixed)")
     }
 
+    @Test(arguments: 0 ..< 40)
+    func equalitiesWholeOrAsTwoInequalitiesGiveTheSameInertRows(seed: UInt64) {
+        // The redundancy simplex may hold a required equality as two
+        // inequalities (cheaper to take out); the answers must not change.
+        var rng = SplitMix64(seed: 0xD1A6 &+ seed)
+        let (s, _) = randomSystem(&rng)
+        let conflicting = Set(s.findAllConflicts().joined().map(\.int))
+        for split in [true, false] {
+            let whole = s.findInertRows(leavingOut: conflicting, split: split, equalitiesAsInequalities: false)
+            let halves = s.findInertRows(leavingOut: conflicting, split: split, equalitiesAsInequalities: true)
+            #expect(whole.redundant == halves.redundant, "seed \(seed) split \(split)")
+            #expect(whole.ineffective == halves.ineffective, "seed \(seed) split \(split)")
+        }
+    }
+
     @Test func theRandomSystemsExerciseEveryReport() {
         // The property above only means something if its systems have every kind of finding.
         var conflicts = 0, free = 0, redundant = 0, ineffective = 0

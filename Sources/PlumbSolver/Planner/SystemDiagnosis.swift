@@ -136,7 +136,8 @@ extension ConstraintSystem {
     ///   a shared 2-core machine). The free forms of a component decided by
     ///   its optimal face cost an LP solve, one more LP and a sparse
     ///   elimination instead; its redundancy tests stay quadratic
-    ///   (`chartgrid`, `degenerate`).
+    ///   (`degenerate`, `priorities`; `chartgrid` less so since its required
+    ///   equalities go on the simplex as two inequalities each).
     public func diagnose(variables: [VariableIndex]? = nil) -> SystemDiagnosis {
         let candidates = Set(variables ?? (0 ..< variableCount).map { VariableIndex(rawValue: Int32($0)) })
             .sorted { $0.rawValue < $1.rawValue }
@@ -196,8 +197,12 @@ extension ConstraintSystem {
     /// described in ``diagnose(variables:)`` stand in for probes; without
     /// it, the whole system goes on one simplex and every answer is a probe
     /// (the reference the tests compare with).
+    ///
+    /// `equalitiesAsInequalities` forces how required equalities go on the
+    /// simplex (see `inertRows`; nil: as the component's rows make best),
+    /// for the tests to compare.
     func findInertRows(leavingOut conflicting: Set<Int>, split: Bool = true,
-                       progress: ((String) -> Void)? = nil) -> (redundant: [RowIndex], ineffective: [RowIndex]) {
+                       equalitiesAsInequalities: Bool? = nil, progress: ((String) -> Void)? = nil) -> (redundant: [RowIndex], ineffective: [RowIndex]) {
         // The system without its conflicting rows, and the block phase on it.
         var kept = ConstraintSystem()
         kept.addVariables(variableCount)
@@ -286,7 +291,8 @@ extension ConstraintSystem {
             // Only a large component is worth telling about.
             let tell = rows.count >= Self.progressRows ? progress : nil
             tell?("redundancy: a component of \(rows.count) rows over \(groupSize[g]) variables")
-            let found = Self.inertRows(rows, variableCount: Int(groupSize[g]), keepPrivate: split, progress: tell)
+            let found = Self.inertRows(rows, variableCount: Int(groupSize[g]), keepPrivate: split,
+                                       equalitiesAsInequalities: equalitiesAsInequalities, progress: tell)
             redundant += found.redundant
             ineffective += found.ineffective
         }
@@ -325,7 +331,7 @@ extension ConstraintSystem {
     /// loose-end equalities), and optional rows over one class of variables
     /// tied by `x − y + c = 0`.
     static func inertRows(_ rest: [InertCandidate], variableCount: Int, keepPrivate: Bool,
-                          progress: ((String) -> Void)? = nil)
+                          equalitiesAsInequalities: Bool? = nil, progress: ((String) -> Void)? = nil)
         -> (redundant: [RowIndex], ineffective: [RowIndex])
     {
         let core = SimplexCore(variableCount: variableCount)
@@ -338,7 +344,8 @@ extension ConstraintSystem {
         // most of the rows, the extra rows cost more than the markers
         // (`degenerate` at 300 views 18 s against 15 s).
         let required = rest.lazy.filter { $0.isRequired && !$0.terms.isEmpty }
-        let splitsEqualities = 2 * required.filter { $0.relation == .equal }.count >= required.count
+        let splitsEqualities = equalitiesAsInequalities
+            ?? (2 * required.filter { $0.relation == .equal }.count >= required.count)
         /// Adds required row `i` (an equality as two inequalities with
         /// `splitsEqualities`); nil, with nothing added, if it conflicts.
         func add(_ i: Int) -> [SimplexCore.Handle]? {
