@@ -33,6 +33,18 @@ PlumbClpModel *plumb_clp_new(int columns, const double *columnLower, const doubl
 
 void plumb_clp_free(PlumbClpModel *model) { delete model; }
 
+void plumb_clp_add_columns(PlumbClpModel *model, int count, const double *lower, const double *upper,
+                           const int *starts, const int *rows, const double *elements) {
+    std::vector<CoinBigIndex> columnStarts(starts, starts + count + 1);
+    model->simplex.addColumns(count, lower, upper, nullptr, columnStarts.data(), rows, elements);
+}
+
+void plumb_clp_add_rows(PlumbClpModel *model, int count, const double *lower, const double *upper,
+                        const int *starts, const int *columns, const double *elements) {
+    std::vector<CoinBigIndex> rowStarts(starts, starts + count + 1);
+    model->simplex.addRows(count, lower, upper, rowStarts.data(), columns, elements);
+}
+
 int plumb_clp_columns(const PlumbClpModel *model) { return model->simplex.numberColumns(); }
 int plumb_clp_rows(const PlumbClpModel *model) { return model->simplex.numberRows(); }
 

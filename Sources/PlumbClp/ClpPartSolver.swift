@@ -96,14 +96,31 @@ public struct ClpPartSolver: LargePartSolver {
         return Report(values: solution?.values, promoted: outcome.promoted, split: true, stalled: outcome.stalled)
     }
 
+    /// The lexicographic optimum and which rows are constant on the whole
+    /// optimal set (see `fixedRows`), for `plumb check`. The part is never
+    /// split here: the set is read from the model as the solve leaves it.
+    public func optimalFace(_ part: LinearPart) -> PartFace? {
+        let found = Self.lock.withLock { _ in
+            Self.solveLocked(
+                part, promotesFirstLevel: promotesFirstLevel, refactorInterval: warmRefactorInterval,
+                splitsRemainders: false, face: true)
+        }
+        guard let values = found.values, let fixed = found.fixedRows else { return nil }
+        return PartFace(values: values, fixedRows: fixed)
+    }
+
+    /// The lexicographic solve; with `face`, also each row's standing on
+    /// the optimal set, found on the model as the solve leaves it (see
+    /// `fixedRows`).
     private static func solveLocked(
-        _ part: LinearPart, promotesFirstLevel: Bool, refactorInterval: Int?, splitsRemainders: Bool
-    ) -> (values: [Double]?, promoted: Bool, remainder: HeldRemainder?, stalled: Int) {
+        _ part: LinearPart, promotesFirstLevel: Bool, refactorInterval: Int?, splitsRemainders: Bool,
+        face: Bool = false
+    ) -> (values: [Double]?, promoted: Bool, remainder: HeldRemainder?, stalled: Int, fixedRows: [Bool]?) {
         let n = part.variableCount, m = part.rowCount
         // Columns: the part's variables (free), then error columns.
         var lower = [Double](repeating: -infinity, count: n)
         var upper = [Double](repeating: infinity, count: n)
-        var levelOfError: [Double] = []
+        var levelOfError: [Double] = [], rowOfError: [Int32] = []
         // Rows, row-major.
         var rowLower: [Double] = [], rowUpper: [Double] = []
         var starts: [Int32] = [0], columns: [Int32] = [], elements: [Double] = []
@@ -119,6 +136,7 @@ public struct ClpPartSolver: LargePartSolver {
             columns.append(Int32(n + levelOfError.count))
             elements.append(coefficient)
             levelOfError.append(level)
+            rowOfError.append(Int32(row))
         }
         for i in 0 ..< m {
             for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) {
@@ -154,7 +172,7 @@ public struct ClpPartSolver: LargePartSolver {
         let rowCount = Int32(m)
         guard let model = plumb_clp_new(
             Int32(columnCount), lower, upper, rowCount, rowLower, rowUpper, starts, columns, elements)
-        else { return (nil, false, nil, 0) }
+        else { return (nil, false, nil, 0, nil) }
         defer { plumb_clp_free(model) }
         // Tighter than Clp's 1e-7: layouts are compared to 1e-6 and held
         // levels must not drift.
@@ -189,7 +207,7 @@ public struct ClpPartSolver: LargePartSolver {
                 // which the primal simplex from the last basis would walk
                 // through (`chartgrid`'s 250 level at 100,000 views: 5.6 s
                 // against 15.7; warm again from the next level on).
-                guard plumb_clp_presolved_dual(model, 0, Int32.max) == 0 else { return (nil, promoted, nil, stalled) }
+                guard plumb_clp_presolved_dual(model, 0, Int32.max) == 0 else { return (nil, promoted, nil, stalled, nil) }
             } else {
                 // Each level from Clp's presolve and the dual simplex: the
                 // presolve takes out what earlier levels fixed (error columns
@@ -205,7 +223,7 @@ public struct ClpPartSolver: LargePartSolver {
                     if outcome == .stalled { stalled += 1 }
                 }
                 if !warm { _ = plumb_clp_presolved_dual(model, 0, Int32.max) }
-                guard plumb_clp_status(model) == 0 else { return (nil, promoted, nil, stalled) }
+                guard plumb_clp_status(model) == 0 else { return (nil, promoted, nil, stalled, nil) }
                 if first { first = false; warm = true }
             }
             guard any else { break }
@@ -217,12 +235,16 @@ public struct ClpPartSolver: LargePartSolver {
                     part, rowLower: rl, rowUpper: ru, columnUpper: cu, plus: plus, minus: minus,
                     solvedDownTo: order[index], infinity: infinity)
                 if Double(remainder.largestComponent(of: part)) <= splitFraction * Double(n) {
-                    return (nil, promoted, remainder, stalled)
+                    return (nil, promoted, remainder, stalled, nil)
                 }
             }
         }
-        guard let solution = plumb_clp_solution(model) else { return (nil, promoted, nil, stalled) }
-        return ((0 ..< n).map { solution[$0] }, promoted, nil, stalled)
+        guard let solution = plumb_clp_solution(model) else { return (nil, promoted, nil, stalled, nil) }
+        let values = (0 ..< n).map { solution[$0] }
+        guard face else { return (values, promoted, nil, stalled, nil) }
+        guard let fixed = fixedRows(model, rows: m, firstError: n, rowOfError: rowOfError)
+        else { return (nil, promoted, nil, stalled, nil) }
+        return (values, promoted, nil, stalled, fixed)
     }
 
     /// The primal simplex from the last basis for a later level, at most
@@ -261,6 +283,101 @@ public struct ClpPartSolver: LargePartSolver {
         for (j, l) in levelOfError.enumerated() where l == level && x[n + j] > 1e-9 { count += 1 }
         return count
     }
+
+    /// Which rows are constant on the optimal set the solve left held in
+    /// `model` (each level's face made row equalities and error columns
+    /// fixed at 0, see `holdFace`). The inequalities there are rows with a
+    /// bound still open and error columns still free above 0; those that
+    /// hold with equality at every point of the set (implicit equalities)
+    /// are found by one LP: a slack `t` in [0, 1] for each, asked to stay
+    /// at least `t` from its bound, and the sum of the `t` maximised, from
+    /// the optimal basis (which is feasible with every `t` at 0). An
+    /// inequality whose `t` comes out positive is not an implicit equality;
+    /// its `t` is then fixed at 0 and the LP solved again for the others,
+    /// until none moves (the ones left are implicit equalities: none can
+    /// leave its bound by more than `slackTolerance`). A row is fixed when
+    /// it holds as an equality and each of its error columns is 0 on the
+    /// set: the error columns are the row's own, so an error free to move
+    /// absorbs any change of the row's expression.
+    private static func fixedRows(
+        _ model: OpaquePointer, rows m: Int, firstError n: Int, rowOfError: [Int32]
+    ) -> [Bool]? {
+        let columnCount = Int(plumb_clp_columns(model))
+        guard let rl = plumb_clp_row_lower(model), let ru = plumb_clp_row_upper(model),
+              let cl = plumb_clp_column_lower(model), let cu = plumb_clp_column_upper(model)
+        else { return nil }
+        // The inequalities: a row with rl < ru (one side finite), or an
+        // error column with cl < cu. Each gets a slack column t.
+        var openRow: [Int32] = [], openError: [Int32] = []
+        var tStarts: [Int32] = [0], tRows: [Int32] = [], tElements: [Double] = []
+        for i in 0 ..< m where rl[i] < ru[i] {
+            if rl[i] > -infinity / 2 {
+                tElements.append(-1)  // Σ a·x − t ≥ rl
+            } else if ru[i] < infinity / 2 {
+                tElements.append(1)  // Σ a·x + t ≤ ru
+            } else {
+                continue  // a free row (the parts have none)
+            }
+            tRows.append(Int32(i))
+            tStarts.append(Int32(tRows.count))
+            openRow.append(Int32(i))
+        }
+        for j in n ..< columnCount where cl[j] < cu[j] {
+            tStarts.append(Int32(tRows.count))
+            openError.append(Int32(j))
+        }
+        let slacks = openRow.count + openError.count
+        var fixedRow = [Bool](repeating: true, count: m)
+        var zeroError = [Bool](repeating: true, count: columnCount - n)
+        if slacks > 0 {
+            let zeros = [Double](repeating: 0, count: slacks), ones = [Double](repeating: 1, count: slacks)
+            plumb_clp_add_columns(model, Int32(slacks), zeros, ones, tStarts, tRows, tElements)
+            // e − t ≥ 0 for each open error column.
+            var starts: [Int32] = [0], columns: [Int32] = [], elements: [Double] = []
+            for (k, j) in openError.enumerated() {
+                columns += [j, Int32(columnCount + openRow.count + k)]
+                elements += [1, -1]
+                starts.append(Int32(columns.count))
+            }
+            if !openError.isEmpty {
+                plumb_clp_add_rows(
+                    model, Int32(openError.count), [Double](repeating: 0, count: openError.count),
+                    [Double](repeating: infinity, count: openError.count), starts, columns, elements)
+            }
+            var objective = [Double](repeating: 0, count: columnCount) + [Double](repeating: -1, count: slacks)
+            guard let newUpper = plumb_clp_column_upper(model) else { return nil }
+            var upper = Array(UnsafeBufferPointer(start: newUpper, count: columnCount + slacks))
+            var open = [Bool](repeating: true, count: slacks)
+            var rounds = 0
+            while true {
+                plumb_clp_set_objective(model, objective)
+                plumb_clp_set_column_upper(model, upper)
+                guard plumb_clp_primal(model, Int32.max, 200, 0) == 0, let solution = plumb_clp_solution(model)
+                else { return nil }
+                var moved = false
+                for k in 0 ..< slacks where open[k] && solution[columnCount + k] > slackTolerance {
+                    open[k] = false
+                    moved = true
+                    objective[columnCount + k] = 0
+                    upper[columnCount + k] = 0
+                }
+                rounds += 1
+                // Each round settles at least one slack, so this ends; the
+                // cap only guards against a stalled LP code.
+                guard moved else { break }
+                guard rounds <= slacks + 1 else { return nil }
+            }
+            for (k, i) in openRow.enumerated() where !open[k] { fixedRow[Int(i)] = false }
+            for (k, j) in openError.enumerated() where !open[openRow.count + k] { zeroError[Int(j) - n] = false }
+        }
+        for (e, i) in rowOfError.enumerated() where !zeroError[e] { fixedRow[Int(i)] = false }
+        return fixedRow
+    }
+
+    /// A slack above this moves its inequality off its bound: the rows
+    /// and tolerances are those of layouts, where a row that can leave its
+    /// bound at all can leave it by far more.
+    private static let slackTolerance = 1e-7
 
     /// Tries the first level as if it were required, when it has an
     /// equality between two or more variables (a gap that should be 12, a

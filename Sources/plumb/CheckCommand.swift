@@ -20,6 +20,9 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "The layout document (JSON), or - for standard input.")
     var document: String
 
+    @Flag(help: "Tell on standard error what the check is doing as it goes (phases and their times).")
+    var progress = false
+
     func run() throws {
         let source = document == "-" ? "<stdin>" : document
         let lowered: LoweredLayout
@@ -35,7 +38,7 @@ struct CheckCommand: ParsableCommand {
             IO.printError("error: \(error.description)")
             throw ExitCode(2)
         }
-        let check = lowered.check()
+        let check = lowered.check(progress: progress ? { IO.printError("plumb check: \($0)") } : nil)
         print(check.report(location: source))
         if check.exitStatus != 0 { throw ExitCode(check.exitStatus) }
     }

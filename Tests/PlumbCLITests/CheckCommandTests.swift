@@ -32,6 +32,20 @@ import Testing
         #expect(r.text.hasSuffix("<stdin>: 2 conflicts, 0 ambiguous view axes, 0 redundant constraints, 0 ineffective constraints (errors)\n"))
     }
 
+    @Test func progressGoesToStandardErrorAndLeavesTheReportAlone() throws {
+        let json = #"{"root": {"width": 10, "height": 10}, "views": [{"id": "a"}], "constraints": ["a.left = 0", "a.width = 1", "a.height = 1"]}"#
+        let quiet = try run(json)
+        let told = try CLI.run(["check", "--progress", "-"], stdin: Data(Array(json.utf8)))
+        #expect(told.status == quiet.status)
+        #expect(told.text == quiet.text)
+        #expect(quiet.stderr.isEmpty)
+        let lines = told.stderr.split(separator: "\n")
+        #expect(lines.count == 4, "\(told.stderr)")
+        #expect(lines.allSatisfy { $0.hasPrefix("plumb check: ") && ($0.hasSuffix(" s)") || $0.contains("components")) },
+                "\(told.stderr)")
+        #expect(told.stderr.contains("ambiguity: 1 of 4 forms free"), "\(told.stderr)")
+    }
+
     @Test func invalidDocumentIsAnError() throws {
         let r = try run(#"{"root": {"width": 10, "height": 10}, "constraints": ["a.left = 0"]}"#)
         #expect(r.status == 2)

@@ -1,4 +1,6 @@
+import PlumbClp
 import PlumbTestSupport
+import Synchronization
 import Testing
 @testable import PlumbSolver
 
@@ -239,9 +241,102 @@ import Testing
     func splitAgreesWithTheWholeSystem(seed: UInt64) {
         var rng = SplitMix64(seed: 0xD1A6 &+ seed)
         let (s, forms) = randomSystem(&rng)
-        let split = s.diagnose(measuring: forms, split: true)
-        let whole = s.diagnose(measuring: forms, split: false)
+        let split = s.diagnose(measuring: forms, split: true, faces: nil)
+        let whole = s.diagnose(measuring: forms, split: false, faces: nil)
         #expect(split == whole, "seed \(seed)")
+    }
+
+    /// Counts the faces an LP code finds, so that the property below is
+    /// known to have gone through them.
+    private final class CountingFaces: LargePartSolver {
+        let inner = ClpPartSolver()
+        let found = Atomic<Int>(0)
+        var name: String { "counting" }
+        func solve(_ part: LinearPart) -> [Double]? { inner.solve(part) }
+        func optimalFace(_ part: LinearPart) -> PartFace? {
+            let face = inner.optimalFace(part)
+            if face != nil { found.add(1, ordering: .relaxed) }
+            return face
+        }
+    }
+
+    @Test(arguments: 0 ..< 60)
+    func optimalFacesAgreeWithTheProbes(seed: UInt64) {
+        // Every component of two or more variables is decided by its face
+        // (those with a conflict go back to the simplex).
+        var rng = SplitMix64(seed: 0xD1A6 &+ seed)
+        let (s, forms) = randomSystem(&rng)
+        let counting = CountingFaces()
+        let byFaces = s.diagnose(measuring: forms, split: true, faces: FaceOptions(solver: counting, threshold: 2))
+        let whole = s.diagnose(measuring: forms, split: false, faces: nil)
+        #expect(byFaces == whole, "seed \(seed)")
+        #expect(counting.found.load(ordering: .relaxed) > 0 || s.diagnose(measuring: forms).conflicts.count > 0,
+                "seed \(seed)")
+    }
+
+    /// A small dense system with any small integer coefficients (not only
+    /// edges and differences), any relation and three optional levels, as
+    /// the solver's fuzz target makes them, and its forms: each variable,
+    /// and a sum of two.
+    private func denseSystem(seed: UInt64) -> (ConstraintSystem, [[(VariableIndex, Double)]]) {
+        var rng = SplitMix64(seed: 0xFACE &+ seed)
+        let variables = Int32.random(in: 2 ... 5, using: &rng)
+        let levels: [Priority] = [.required, .required, .high, .medium, .low]
+        var rows: [Row] = []
+        for _ in 0 ..< Int.random(in: 1 ... 12, using: &rng) {
+            let terms = (0 ..< variables).compactMap { v -> (Int32, Double)? in
+                let a = Double(Int.random(in: -3 ... 3, using: &rng))
+                return a == 0 ? nil : (v, a)
+            }
+            rows.append((terms, Double(Int.random(in: -40 ... 40, using: &rng)),
+                         [Relation.equal, .lessOrEqual, .greaterOrEqual].randomElement(using: &rng)!,
+                         levels.randomElement(using: &rng)!))
+        }
+        var forms: [[(VariableIndex, Double)]] = (0 ..< variables).map { [(v($0), 1)] }
+        forms.append([(v(0), 1), (v(1), 1)])
+        return (system(Int(variables), rows), forms)
+    }
+
+    @Test(arguments: 0 ..< 200)
+    func optimalFacesAgreeOnDenseRows(seed: UInt64) {
+        let (s, forms) = denseSystem(seed: seed)
+        let byFaces = s.diagnose(measuring: forms, split: true, faces: FaceOptions(solver: ClpPartSolver(), threshold: 2))
+        let byProbes = s.diagnose(measuring: forms, split: false, faces: nil)
+        #expect(byFaces == byProbes, "seed \(seed)")
+    }
+
+    @Test func denseSystemsGoThroughFacesWithFreeAndFixedForms() {
+        // The property above only means something if most of its systems
+        // are decided by a face, with forms of both kinds.
+        var faced = 0, free = 0, fixed = 0
+        for seed in 0 ..< UInt64(200) {
+            let (s, forms) = denseSystem(seed: seed)
+            let counting = CountingFaces()
+            let d = s.diagnose(measuring: forms, split: true, faces: FaceOptions(solver: counting, threshold: 2))
+            if counting.found.load(ordering: .relaxed) > 0 {
+                faced += 1
+                free += d.freeMeasures.count
+                fixed += forms.count - d.freeMeasures.count
+            }
+        }
+        #expect(faced > 100, "\(faced)")
+        #expect(free > 50, "\(free)")
+        #expect(fixed > 50, "\(fixed)")
+    }
+
+    @Test(arguments: 0 ..< 40)
+    func equalitiesWholeOrAsTwoInequalitiesGiveTheSameInertRows(seed: UInt64) {
+        // The redundancy simplex may hold a required equality as two
+        // inequalities (cheaper to take out); the answers must not change.
+        var rng = SplitMix64(seed: 0xD1A6 &+ seed)
+        let (s, _) = randomSystem(&rng)
+        let conflicting = Set(s.findAllConflicts().joined().map(\.int))
+        for split in [true, false] {
+            let whole = s.findInertRows(leavingOut: conflicting, split: split, equalitiesAsInequalities: false)
+            let halves = s.findInertRows(leavingOut: conflicting, split: split, equalitiesAsInequalities: true)
+            #expect(whole.redundant == halves.redundant, "seed \(seed) split \(split)")
+            #expect(whole.ineffective == halves.ineffective, "seed \(seed) split \(split)")
+        }
     }
 
     @Test func theRandomSystemsExerciseEveryReport() {

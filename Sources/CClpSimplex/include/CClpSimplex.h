@@ -32,6 +32,14 @@ int plumb_clp_rows(const PlumbClpModel *model);
 /// Primal and dual feasibility tolerances (Clp's default is 1e-7 for both).
 void plumb_clp_set_tolerances(PlumbClpModel *model, double primal, double dual);
 
+/// Add `count` columns with bounds and objective 0, column `k` with the
+/// entries `starts[k] ..< starts[k + 1]` of `rows` and `elements`.
+void plumb_clp_add_columns(PlumbClpModel *model, int count, const double *lower, const double *upper,
+                           const int *starts, const int *rows, const double *elements);
+/// Add `count` rows with bounds, given row by row as in `plumb_clp_new`.
+void plumb_clp_add_rows(PlumbClpModel *model, int count, const double *lower, const double *upper,
+                        const int *starts, const int *columns, const double *elements);
+
 /// Replace the objective, the column bounds or the row bounds (`columns` or
 /// `rows` values each).
 void plumb_clp_set_objective(PlumbClpModel *model, const double *objective);

@@ -115,7 +115,10 @@ extension LoweredLayout {
     ///
     /// - Complexity: see `ConstraintSystem/diagnose(measuring:)`; much
     ///   slower than ``solve(options:)`` on large layouts.
-    public func check() -> LayoutCheck {
+    ///
+    /// `progress`, when given, gets a line now and then on what the check
+    /// is doing (see `ConstraintSystem/diagnose(measuring:progress:)`).
+    public func check(progress: ((String) -> Void)? = nil) -> LayoutCheck {
         // Per view: its x and y relative to its parent (as its frame is), its width and height.
         var forms: [[(VariableIndex, Double)]] = []
         forms.reserveCapacity(4 * viewIDs.count)
@@ -126,7 +129,7 @@ extension LoweredLayout {
             forms.append([(view.variable(.width), 1)])
             forms.append([(view.variable(.height), 1)])
         }
-        let diagnosis = system.diagnose(measuring: forms)
+        let diagnosis = system.diagnose(measuring: forms, progress: progress)
         let conflicts = diagnosis.conflicts.map { rows in
             LayoutCheck.Conflict(constraints: rows.map { system.origins[$0.int] })
         }

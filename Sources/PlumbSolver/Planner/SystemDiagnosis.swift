@@ -68,7 +68,15 @@ extension ConstraintSystem {
     /// ``Tolerances/ambiguity`` times `m`, some other optimal solution has a
     /// different `f` (the set is convex), and `f` is free. A form over
     /// several components is pushed part by part (each with the whole form's
-    /// `m`), and is free when some part moves.
+    /// `m`), and is free when some part moves. A component of at least
+    /// ``SolveOptions/largePartThreshold`` variables, when a
+    /// ``SolveOptions/defaultLargePartSolver`` is set, is not put on a
+    /// simplex: the LP code finds its optimal set and the rows that are
+    /// constant on it (``LargePartSolver/optimalFace(_:)``), and a part of
+    /// a form there is fixed exactly when it is a combination of those
+    /// rows (``RowSpace``); the tests compare this with the probes. If the
+    /// LP code finds no optimum (a conflict), the component gets its
+    /// simplex.
     ///
     /// **Redundant and ineffective rows.** Rows in conflicts are left out.
     /// The planner's block phase finds the required equalities that
@@ -125,8 +133,11 @@ extension ConstraintSystem {
     ///   by the largest component. The shortcuts settle most of `table`'s
     ///   rows and forms, but the simplex of its two components of about
     ///   10,000 variables each is still built (about 11 s at 10,000 views on
-    ///   a shared 2-core machine); `chartgrid` and `dashboard`, whose one big
-    ///   component the shortcuts do not settle, are quadratic throughout.
+    ///   a shared 2-core machine). The free forms of a component decided by
+    ///   its optimal face cost an LP solve, one more LP and a sparse
+    ///   elimination instead; its redundancy tests stay quadratic
+    ///   (`degenerate`, `priorities`; `chartgrid` less so since its required
+    ///   equalities go on the simplex as two inequalities each).
     public func diagnose(variables: [VariableIndex]? = nil) -> SystemDiagnosis {
         let candidates = Set(variables ?? (0 ..< variableCount).map { VariableIndex(rawValue: Int32($0)) })
             .sorted { $0.rawValue < $1.rawValue }
@@ -139,17 +150,43 @@ extension ConstraintSystem {
     /// instead of single variables (such as a view's position relative to
     /// its parent): a form is free when some optimal solution gives it
     /// another value. The results are in ``SystemDiagnosis/freeMeasures``.
-    public func diagnose(measuring forms: [[(VariableIndex, Double)]]) -> SystemDiagnosis {
-        diagnose(measuring: forms, split: true)
+    ///
+    /// `progress`, when given, is told what the diagnosis is doing as it
+    /// goes (a phase begun or ended with its time, and every tenth of a
+    /// large component's redundancy tests), one line at a time, for a
+    /// long check on a terminal.
+    public func diagnose(measuring forms: [[(VariableIndex, Double)]],
+                         progress: ((String) -> Void)? = nil) -> SystemDiagnosis {
+        diagnose(measuring: forms, split: true, progress: progress)
     }
 
     /// ``diagnose(measuring:)``, with `split` false: the free forms and the
     /// inert rows on one simplex for the whole system, as before components
     /// were analysed apart (the reference the tests compare with).
-    func diagnose(measuring forms: [[(VariableIndex, Double)]], split: Bool) -> SystemDiagnosis {
+    ///
+    /// `faces` (with `split` only) names the LP code and the size from which
+    /// a component's free forms are found by its optimal face instead of
+    /// probes (see ``findFreeForms(_:split:faces:)``); by default the
+    /// process-wide ``SolveOptions/defaultLargePartSolver`` from
+    /// ``SolveOptions/largePartThreshold`` variables, nil for probes only.
+    func diagnose(measuring forms: [[(VariableIndex, Double)]], split: Bool,
+                  faces: FaceOptions? = FaceOptions.standard, progress: ((String) -> Void)? = nil) -> SystemDiagnosis {
+        let clock = ContinuousClock()
+        var start = clock.now
+        func lap(_ what: String) {
+            guard let progress else { return }
+            let elapsed = (clock.now - start).components
+            let centiseconds = Int(elapsed.seconds) * 100 + Int(elapsed.attoseconds / 10_000_000_000_000_000)
+            progress("\(what) (\(centiseconds / 100).\(centiseconds % 100 < 10 ? "0" : "")\(centiseconds % 100) s)")
+            start = clock.now
+        }
         let conflicts = findAllConflicts()
-        let free = findFreeForms(forms.map { $0.map { ($0.0.rawValue, $0.1) } }, split: split)
-        let inert = findInertRows(leavingOut: Set(conflicts.joined().map(\.int)), split: split)
+        lap("conflicts: \(conflicts.count) found")
+        let free = findFreeForms(forms.map { $0.map { ($0.0.rawValue, $0.1) } }, split: split, faces: faces,
+                                 progress: progress)
+        lap("ambiguity: \(free.count) of \(forms.count) forms free")
+        let inert = findInertRows(leavingOut: Set(conflicts.joined().map(\.int)), split: split, progress: progress)
+        lap("redundancy: \(inert.redundant.count) redundant, \(inert.ineffective.count) ineffective rows")
         return SystemDiagnosis(conflicts: conflicts, freeMeasures: free,
                                redundantRows: inert.redundant, ineffectiveRows: inert.ineffective)
     }
@@ -160,7 +197,12 @@ extension ConstraintSystem {
     /// described in ``diagnose(variables:)`` stand in for probes; without
     /// it, the whole system goes on one simplex and every answer is a probe
     /// (the reference the tests compare with).
-    func findInertRows(leavingOut conflicting: Set<Int>, split: Bool = true) -> (redundant: [RowIndex], ineffective: [RowIndex]) {
+    ///
+    /// `equalitiesAsInequalities` forces how required equalities go on the
+    /// simplex (see `inertRows`; nil: as the component's rows make best),
+    /// for the tests to compare.
+    func findInertRows(leavingOut conflicting: Set<Int>, split: Bool = true,
+                       equalitiesAsInequalities: Bool? = nil, progress: ((String) -> Void)? = nil) -> (redundant: [RowIndex], ineffective: [RowIndex]) {
         // The system without its conflicting rows, and the block phase on it.
         var kept = ConstraintSystem()
         kept.addVariables(variableCount)
@@ -246,7 +288,11 @@ extension ConstraintSystem {
                 row.terms = row.terms.map { (local[Int($0.0)], $0.1) }
                 return row
             }
-            let found = Self.inertRows(rows, variableCount: Int(groupSize[g]), keepPrivate: split)
+            // Only a large component is worth telling about.
+            let tell = rows.count >= Self.progressRows ? progress : nil
+            tell?("redundancy: a component of \(rows.count) rows over \(groupSize[g]) variables")
+            let found = Self.inertRows(rows, variableCount: Int(groupSize[g]), keepPrivate: split,
+                                       equalitiesAsInequalities: equalitiesAsInequalities, progress: tell)
             redundant += found.redundant
             ineffective += found.ineffective
         }
@@ -254,6 +300,10 @@ extension ConstraintSystem {
         ineffective.sort { $0.int < $1.int }
         return (redundant, ineffective)
     }
+
+    /// The size from which a component's redundancy tests are reported as
+    /// progress.
+    static let progressRows = 2000
 
     /// A row left after the block phase: its index in the system, its terms
     /// over the variables not determined, and its constant with the
@@ -280,16 +330,43 @@ extension ConstraintSystem {
     /// where they can: rows with a variable that nothing else holds (or only
     /// loose-end equalities), and optional rows over one class of variables
     /// tied by `x − y + c = 0`.
-    static func inertRows(_ rest: [InertCandidate], variableCount: Int, keepPrivate: Bool)
+    static func inertRows(_ rest: [InertCandidate], variableCount: Int, keepPrivate: Bool,
+                          equalitiesAsInequalities: Bool? = nil, progress: ((String) -> Void)? = nil)
         -> (redundant: [RowIndex], ineffective: [RowIndex])
     {
         let core = SimplexCore(variableCount: variableCount)
-        var handles: [Int: SimplexCore.Handle] = [:]
-        for (i, row) in rest.enumerated() where row.isRequired && !row.terms.isEmpty {
-            if let h = try? core.add(terms: row.terms, constant: row.constant, relation: row.relation,
-                                     priority: .required, tag: Int32(i)) {
-                handles[i] = h
+        // When most required rows are equalities, each goes in as two
+        // inequalities, whose slacks mark them, so that taking it out for
+        // its redundancy test does not rebuild an equality's marker column
+        // (which replays the tableau's whole history: quadratic on a large
+        // component; `chartgrid` at 2,000 views 28 s against 2.3 s). The
+        // rows allow the same points either way; where inequalities are
+        // most of the rows, the extra rows cost more than the markers
+        // (`degenerate` at 300 views 18 s against 15 s).
+        let required = rest.lazy.filter { $0.isRequired && !$0.terms.isEmpty }
+        let splitsEqualities = equalitiesAsInequalities
+            ?? (2 * required.filter { $0.relation == .equal }.count >= required.count)
+        /// Adds required row `i` (an equality as two inequalities with
+        /// `splitsEqualities`); nil, with nothing added, if it conflicts.
+        func add(_ i: Int) -> [SimplexCore.Handle]? {
+            let row = rest[i]
+            let sides: [Relation] = row.relation == .equal && splitsEqualities
+                ? [.greaterOrEqual, .lessOrEqual] : [row.relation]
+            var added: [SimplexCore.Handle] = []
+            for side in sides {
+                guard let h = try? core.add(terms: row.terms, constant: row.constant, relation: side,
+                                            priority: .required, tag: Int32(i))
+                else {
+                    for h in added { core.remove(h) }
+                    return nil
+                }
+                added.append(h)
             }
+            return added
+        }
+        var handles: [Int: [SimplexCore.Handle]] = [:]
+        for (i, row) in rest.enumerated() where row.isRequired && !row.terms.isEmpty {
+            if let h = add(i) { handles[i] = h }
         }
         let probe = ExpressionProbe(core: core)
         func value(_ i: Int) -> Double { probe.value(rest[i].terms, rest[i].constant) }
@@ -418,7 +495,13 @@ extension ConstraintSystem {
             return true
         }
         var redundant: [RowIndex] = []
+        let requiredCount = rest.lazy.filter(\.isRequired).count
+        var tested = 0
         for i in rest.indices.reversed() where rest[i].isRequired {
+            tested += 1
+            if let progress, tested % max(1, requiredCount / 10) == 0 {
+                progress("redundancy: \(tested) of \(requiredCount) required rows tested")
+            }
             let row = rest[i]
             guard let handle = handles[i] else {
                 // A row over determined variables only, which holds: the rows that determined them imply it.
@@ -428,7 +511,7 @@ extension ConstraintSystem {
             if keepPrivate, merged[i, default: [:]].contains(where: { abs($0.value) > 1e-9 && isLoose($0.key, without: i) }) {
                 continue
             }
-            core.remove(handle)
+            for h in handle { core.remove(h) }
             if alwaysHolds(i) {
                 redundant.append(RowIndex(row.row))
                 present[i] = false
@@ -436,8 +519,7 @@ extension ConstraintSystem {
                 continue
             }
             // It held with the others before, so adding it back cannot fail.
-            _ = try? core.add(terms: row.terms, constant: row.constant, relation: row.relation,
-                              priority: .required, tag: Int32(i))
+            _ = add(i)
         }
         return (redundant.reversed(), ineffective)
     }
@@ -486,7 +568,15 @@ extension ConstraintSystem {
     /// and forms are probed as expressions over classes of `x = y + c`
     /// variables, once per expression and direction; without it, the whole
     /// system goes on one simplex and every form is probed.
-    func findFreeForms(_ forms: [[(Int32, Double)]], split: Bool = true) -> [Int] {
+    ///
+    /// With `split` and `faces`, a component of at least `faces.threshold`
+    /// variables goes to `faces.solver` instead
+    /// (``LargePartSolver/optimalFace(_:)``): a form's part there is fixed
+    /// exactly when it is a combination of the rows that are constant on
+    /// the optimal set (``RowSpace``). When the solver has no answer (the
+    /// required rows conflict, say), the component gets its simplex.
+    func findFreeForms(_ forms: [[(Int32, Double)]], split: Bool = true,
+                       faces: FaceOptions? = FaceOptions.standard, progress: ((String) -> Void)? = nil) -> [Int] {
         let order = (0 ..< rowCount).sorted { a, b in
             let pa = priorities[a].rawValue, pb = priorities[b].rawValue
             return pa != pb ? pa > pb : a < b
@@ -495,6 +585,9 @@ extension ConstraintSystem {
         var component = [Int32](repeating: 0, count: variableCount)
         var local = [Int32](repeating: 0, count: variableCount)
         var cores: [SimplexCore] = []
+        // The components decided by their optimal face: its values and the
+        // span of its fixed rows.
+        var spaces: [Int32: (values: [Double], span: RowSpace)] = [:]
         if split {
             var uf = UnionFind(count: variableCount)
             for r in 0 ..< rowCount {
@@ -512,6 +605,15 @@ extension ConstraintSystem {
                 component[v] = Int32(c)
                 local[v] = cores[c].addVariables(1)
             }
+            if let faces {
+                var sizes = [Int](repeating: 0, count: cores.count)
+                for v in 0 ..< variableCount { sizes[Int(component[v])] += 1 }
+                spaces = faceSpaces(component: component, local: local, sizes: sizes, faces: faces)
+                if let progress, let largest = sizes.max() {
+                    progress("ambiguity: \(cores.count) components, the largest of \(largest) variables; "
+                        + "\(spaces.count) decided by their optimal face")
+                }
+            }
         } else {
             cores = [SimplexCore(variableCount: variableCount)]
             for v in 0 ..< variableCount { local[v] = Int32(v) }
@@ -521,6 +623,8 @@ extension ConstraintSystem {
             let range = termRange(of: RowIndex(r))
             // A row without variables cannot change any variable.
             guard !range.isEmpty || !split else { continue }
+            // A component decided by its face needs no simplex.
+            guard range.isEmpty || spaces[component[Int(columns[range.lowerBound])]] == nil else { continue }
             let core = range.isEmpty ? cores[0] : cores[Int(component[Int(columns[range.lowerBound])])]
             let terms = range.map { (local[Int(columns[$0])], coefficients[$0]) }
             // A required row that conflicts with those added before it is left out.
@@ -569,9 +673,13 @@ extension ConstraintSystem {
             }
             return false
         }
+        func value(_ v: Int32) -> Double {
+            let c = component[Int(v)]
+            return spaces[c]?.values[Int(local[Int(v)])] ?? cores[Int(c)].value(of: local[Int(v)])
+        }
         var free: [Int] = []
         for (i, form) in forms.enumerated() {
-            let magnitude = max(1, form.reduce(0) { $0 + abs($1.1 * cores[Int(component[Int($1.0)])].value(of: local[Int($1.0)])) })
+            let magnitude = max(1, form.reduce(0) { $0 + abs($1.1 * value($1.0)) })
             // The form's part in each simplex; it is free when some part can move.
             var parts: [Int32: [(Int32, Double)]] = [:]
             var partOrder: [Int32] = []
@@ -582,6 +690,13 @@ extension ConstraintSystem {
             }
             for c in partOrder {
                 let part = parts[c]!
+                if spaces[c] != nil {
+                    if !spaces[c]!.span.contains(part.map { (local[Int($0.0)], $0.1) }) {
+                        free.append(i)
+                        break
+                    }
+                    continue
+                }
                 if split {
                     if canMove(c, part, magnitude: magnitude) {
                         free.append(i)
@@ -599,6 +714,63 @@ extension ConstraintSystem {
             }
         }
         return free
+    }
+}
+
+/// Which LP code finds the optimal faces of the diagnosis's large
+/// components, and from how many variables (see
+/// ``ConstraintSystem/findFreeForms(_:split:faces:)``).
+struct FaceOptions {
+    var solver: any LargePartSolver
+    var threshold: Int
+
+    /// The process-wide LP code (``SolveOptions/defaultLargePartSolver``,
+    /// which the `plumb` tool sets) from the solve's threshold; nil when
+    /// there is none.
+    static var standard: FaceOptions? {
+        let options = SolveOptions()
+        return options.largePartSolver.map { FaceOptions(solver: $0, threshold: options.largePartThreshold) }
+    }
+}
+
+extension ConstraintSystem {
+    /// For each component (`component`, `local` as in ``findFreeForms(_:split:faces:)``)
+    /// of at least `faces.threshold` variables (`sizes`), its rows as one
+    /// ``LinearPart`` handed to `faces.solver`, and when that finds the
+    /// optimal face, the optimal values and the span of the fixed rows.
+    fileprivate func faceSpaces(
+        component: [Int32], local: [Int32], sizes: [Int], faces: FaceOptions
+    ) -> [Int32: (values: [Double], span: RowSpace)] {
+        var rowsOf: [Int32: [Int]] = [:]
+        for r in 0 ..< rowCount {
+            let range = termRange(of: RowIndex(r))
+            guard let first = range.first else { continue }
+            let c = component[Int(columns[first])]
+            if sizes[Int(c)] >= faces.threshold { rowsOf[c, default: []].append(r) }
+        }
+        var spaces: [Int32: (values: [Double], span: RowSpace)] = [:]
+        for (c, rows) in rowsOf.sorted(by: { $0.key < $1.key }) {
+            var part = LinearPart(variableCount: sizes[Int(c)], rowStart: [0], columns: [],
+                                  coefficients: [], constants: [], relations: [], priorities: [])
+            for r in rows {
+                for k in termRange(of: RowIndex(r)) {
+                    part.columns.append(local[Int(columns[k])])
+                    part.coefficients.append(coefficients[k])
+                }
+                part.rowStart.append(Int32(part.columns.count))
+                part.constants.append(constants[r])
+                part.relations.append(relations[r])
+                part.priorities.append(priorities[r])
+            }
+            guard let face = faces.solver.optimalFace(part) else { continue }
+            var span = RowSpace(count: part.variableCount)
+            for (i, fixed) in face.fixedRows.enumerated() where fixed {
+                let range = Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1])
+                span.add(range.map { (part.columns[$0], part.coefficients[$0]) })
+            }
+            spaces[c] = (face.values, span)
+        }
+        return spaces
     }
 }
 

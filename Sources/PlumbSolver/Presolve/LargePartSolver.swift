@@ -48,4 +48,32 @@ public protocol LargePartSolver: Sendable {
     /// A short name for `--stats` and the docs.
     var name: String { get }
     func solve(_ part: LinearPart) -> [Double]?
+    /// The lexicographic optimum of `part` and which of its rows are
+    /// constant on the whole optimal set (see ``PartFace``), for
+    /// `plumb check`'s free-form test; nil when it has no optimum or cannot
+    /// tell. The default answers nil, and the diagnosis then uses the
+    /// tableau's probes.
+    func optimalFace(_ part: LinearPart) -> PartFace?
+}
+
+extension LargePartSolver {
+    public func optimalFace(_ part: LinearPart) -> PartFace? { nil }
+}
+
+/// What ``LargePartSolver/optimalFace(_:)`` says of a part's optimal set
+/// (the points that are optimal for every level): one optimal point, and
+/// for each row whether `Σ a·x` takes one value over the whole set (the row
+/// holds as an equality there, explicitly or implicitly, and its error, if
+/// any, is 0 throughout). The affine hull of the optimal set is then
+/// `{x : Σ a·x = that value for every such row}`, so a linear form is
+/// constant on the optimal set exactly when it is a combination of those
+/// rows' expressions.
+public struct PartFace: Sendable {
+    public var values: [Double]
+    public var fixedRows: [Bool]
+
+    public init(values: [Double], fixedRows: [Bool]) {
+        self.values = values
+        self.fixedRows = fixedRows
+    }
 }
