@@ -14,6 +14,10 @@
 extern "C" {
 #endif
 
+// Everything here is internal to the binary that links it: libplumbc.so
+// exports exactly plumb.h's functions, not these.
+#pragma GCC visibility push(hidden)
+
 /// One LP: free-standing columns with bounds, rows with bounds, an objective.
 typedef struct PlumbClpModel PlumbClpModel;
 
@@ -76,6 +80,8 @@ int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maxim
 int plumb_clp_status(const PlumbClpModel *model);
 /// Pivots in the last solve.
 int plumb_clp_pivots(const PlumbClpModel *model);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-/// The report of ``LoweredLayout/check()`` (and `plumb check`): every
+/// The report of ``LoweredLayout/check(progress:)`` (and `plumb check`): every
 /// conflict among required constraints, every view whose frame is not
 /// determined, and every constraint that is redundant or can never have an
 /// effect, found without stopping at the first.

@@ -78,7 +78,7 @@ public struct LoweredLayout: Sendable {
     /// This layout with its texts measured at the widths a solve gives them
     /// (their intrinsic rows and baseline rows hold the settled
     /// measurements), for questions about the system itself such as
-    /// ``check()``. A layout without text is returned as it is.
+    /// ``check(progress:)``. A layout without text is returned as it is.
     ///
     /// - Throws: as ``solveMeasuringContent(options:measurer:)``.
     public func measuringContent(measurer: (any TextMeasurer)? = nil) throws(LayoutError) -> LoweredLayout {

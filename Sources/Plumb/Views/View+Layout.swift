@@ -157,7 +157,7 @@ extension View {
     ///   ``layout(width:height:direction:scale:measurer:)``); conflicts are reported,
     ///   not thrown. Problems a Swift front end recorded are thrown here and
     ///   so not again by the next layout.
-    /// - Complexity: see ``LoweredLayout/check()``.
+    /// - Complexity: see ``LoweredLayout/check(progress:)``.
     public func checkLayout(
         width: Double, height: Double, direction: LayoutDirection = .leftToRight
     ) throws(LayoutError) -> LayoutCheck {

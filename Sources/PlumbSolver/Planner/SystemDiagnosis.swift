@@ -1,5 +1,5 @@
 /// What ``ConstraintSystem/diagnose(variables:)`` (or
-/// ``ConstraintSystem/diagnose(measuring:)``) found: every conflict among the
+/// ``ConstraintSystem/diagnose(measuring:progress:)``) found: every conflict among the
 /// required rows, every variable or form that the rows leave free, and the
 /// rows that are redundant or can never have an effect.
 public struct SystemDiagnosis: Sendable, Hashable {
@@ -12,7 +12,7 @@ public struct SystemDiagnosis: Sendable, Hashable {
     /// (``ConstraintSystem/diagnose(variables:)``).
     public var freeVariables: [VariableIndex]
     /// The linear forms asked about whose value is not fixed, as ascending
-    /// indices into the forms given to ``ConstraintSystem/diagnose(measuring:)``
+    /// indices into the forms given to ``ConstraintSystem/diagnose(measuring:progress:)``
     /// (for ``ConstraintSystem/diagnose(variables:)``: into the variables
     /// sorted ascending without repeats).
     public var freeMeasures: [Int]
@@ -58,7 +58,7 @@ extension ConstraintSystem {
     /// left out. The optimum of the whole system is the optimum of each
     /// component, so nothing is lost by the split. At the optimum, the
     /// solutions that are still optimal for every priority level form a
-    /// convex set. A variable (or a linear form, ``diagnose(measuring:)``) is
+    /// convex set. A variable (or a linear form, ``diagnose(measuring:progress:)``) is
     /// fixed when it has one value over that whole set. To test form `f` at
     /// value `f0`, with `m = max(1, Σ |coefficient · value|)`, a probe row
     /// `f >= f0 + m` is added at a priority below every real level
@@ -74,7 +74,7 @@ extension ConstraintSystem {
     /// simplex: the LP code finds its optimal set and the rows that are
     /// constant on it (``LargePartSolver/optimalFace(_:)``), and a part of
     /// a form there is fixed exactly when it is a combination of those
-    /// rows (``RowSpace``); the tests compare this with the probes. If the
+    /// rows (`RowSpace`); the tests compare this with the probes. If the
     /// LP code finds no optimum (a conflict), the component gets its
     /// simplex.
     ///
@@ -160,7 +160,7 @@ extension ConstraintSystem {
         diagnose(measuring: forms, split: true, progress: progress)
     }
 
-    /// ``diagnose(measuring:)``, with `split` false: the free forms and the
+    /// ``diagnose(measuring:progress:)``, with `split` false: the free forms and the
     /// inert rows on one simplex for the whole system, as before components
     /// were analysed apart (the reference the tests compare with).
     ///
