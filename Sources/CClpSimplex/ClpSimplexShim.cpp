@@ -87,6 +87,14 @@ int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery,
     return simplex.status();
 }
 
+int plumb_clp_dual(PlumbClpModel *model, int maximumPivots) {
+    ClpSimplex &simplex = model->simplex;
+    simplex.setMaximumIterations(maximumPivots);
+    simplex.dual(0);
+    simplex.setMaximumIterations(INT_MAX);
+    return simplex.status();
+}
+
 int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots) {
     ClpSimplex &simplex = model->simplex;
     ClpSolve options;

@@ -18,7 +18,9 @@ import Synchronization
 /// one is solved by presolve and dual too); each later one by the primal
 /// simplex from the last basis, capped at rows/20 pivots and refactorising
 /// only when it must (see `warmRefactorInterval`), and once a level passes
-/// the cap, the rest of the part by presolve and dual again.
+/// the cap, the rest of the part by presolve and dual again. Before each of
+/// those later cold solves, the level is tried at zero error by the dual
+/// simplex from the last basis (see `holdsAtZero`).
 ///
 /// After each level but the last, when the levels held so far pin what
 /// coupled the part (the planner's evaluator would determine the variables
@@ -51,10 +53,31 @@ public struct ClpPartSolver: LargePartSolver {
     /// the tests turn it off to compare.
     public var splitsRemainders: Bool
 
-    public init(promotesFirstLevel: Bool = true, warmRefactorInterval: Int? = nil, splitsRemainders: Bool = true) {
+    /// Which levels after the first are first tried at zero error (see
+    /// `holdsAtZero`).
+    public enum ZeroTrial: Sendable {
+        /// None.
+        case never
+        /// A level solved by presolve and the dual simplex because one above
+        /// it was (the default; see `holdsAtZero` for why not the others).
+        case beforeColdSolves
+        /// Every level after the first, before its warm primal simplex too
+        /// (for the tests: the trial on many more levels).
+        case beforeEveryLevel
+    }
+
+    /// Which levels are first tried at zero error. The tests compare the
+    /// settings.
+    public var zeroTrial: ZeroTrial
+
+    public init(
+        promotesFirstLevel: Bool = true, warmRefactorInterval: Int? = nil, splitsRemainders: Bool = true,
+        zeroTrial: ZeroTrial = .beforeColdSolves
+    ) {
         self.promotesFirstLevel = promotesFirstLevel
         self.warmRefactorInterval = warmRefactorInterval
         self.splitsRemainders = splitsRemainders
+        self.zeroTrial = zeroTrial
     }
 
     public var name: String { "clp" }
@@ -75,17 +98,24 @@ public struct ClpPartSolver: LargePartSolver {
         var split: Bool
         /// Warm levels given up after the probe (see `warmPrimal`).
         var stalled: Int
+        /// Levels tried at zero error, and held there (see `holdsAtZero`).
+        var zero: ZeroTally
     }
+
+    /// Levels tried at zero error, and how many of them held there.
+    struct ZeroTally { var tried = 0, held = 0 }
 
     /// `solve`, and how it went (for the tests).
     func solveReporting(_ part: LinearPart) -> Report {
         let outcome = Self.lock.withLock { _ in
             Self.solveLocked(
                 part, promotesFirstLevel: promotesFirstLevel, refactorInterval: warmRefactorInterval,
-                splitsRemainders: splitsRemainders)
+                splitsRemainders: splitsRemainders, zeroTrial: zeroTrial)
         }
         guard let remainder = outcome.remainder else {
-            return Report(values: outcome.values, promoted: outcome.promoted, split: false, stalled: outcome.stalled)
+            return Report(
+                values: outcome.values, promoted: outcome.promoted, split: false, stalled: outcome.stalled,
+                zero: outcome.zero)
         }
         // Outside the lock: the planner hands what stays large back to this
         // solver.
@@ -93,7 +123,9 @@ public struct ClpPartSolver: LargePartSolver {
         options.largePartSolver = self
         options.threads = 1
         let solution = try? remainder.system(of: part).solve(options: options)
-        return Report(values: solution?.values, promoted: outcome.promoted, split: true, stalled: outcome.stalled)
+        return Report(
+            values: solution?.values, promoted: outcome.promoted, split: true, stalled: outcome.stalled,
+            zero: outcome.zero)
     }
 
     /// The lexicographic optimum and which rows are constant on the whole
@@ -103,19 +135,28 @@ public struct ClpPartSolver: LargePartSolver {
         let found = Self.lock.withLock { _ in
             Self.solveLocked(
                 part, promotesFirstLevel: promotesFirstLevel, refactorInterval: warmRefactorInterval,
-                splitsRemainders: false, face: true)
+                splitsRemainders: false, zeroTrial: zeroTrial, face: true)
         }
         guard let values = found.values, let fixed = found.fixedRows else { return nil }
         return PartFace(values: values, fixedRows: fixed)
     }
+
+    /// What `solveLocked` found: the values (nil when Clp found no
+    /// optimum, or when the part was handed back as `remainder`), whether
+    /// the first level was promoted, how many warm levels stalled and how
+    /// many levels were held at zero error by the trial, and with `face`
+    /// the rows constant on the optimal set.
+    private typealias Outcome = (
+        values: [Double]?, promoted: Bool, remainder: HeldRemainder?, stalled: Int, zero: ZeroTally, fixedRows: [Bool]?
+    )
 
     /// The lexicographic solve; with `face`, also each row's standing on
     /// the optimal set, found on the model as the solve leaves it (see
     /// `fixedRows`).
     private static func solveLocked(
         _ part: LinearPart, promotesFirstLevel: Bool, refactorInterval: Int?, splitsRemainders: Bool,
-        face: Bool = false
-    ) -> (values: [Double]?, promoted: Bool, remainder: HeldRemainder?, stalled: Int, fixedRows: [Bool]?) {
+        zeroTrial: ZeroTrial, face: Bool = false
+    ) -> Outcome {
         let n = part.variableCount, m = part.rowCount
         // Columns: the part's variables (free), then error columns.
         var lower = [Double](repeating: -infinity, count: n)
@@ -172,7 +213,7 @@ public struct ClpPartSolver: LargePartSolver {
         let rowCount = Int32(m)
         guard let model = plumb_clp_new(
             Int32(columnCount), lower, upper, rowCount, rowLower, rowUpper, starts, columns, elements)
-        else { return (nil, false, nil, 0, nil) }
+        else { return (nil, false, nil, 0, ZeroTally(), nil) }
         defer { plumb_clp_free(model) }
         // Tighter than Clp's 1e-7: layouts are compared to 1e-6 and held
         // levels must not drift.
@@ -194,9 +235,20 @@ public struct ClpPartSolver: LargePartSolver {
         // second level is solved with it and the loop starts there.
         let promoted = promotesFirstLevel
             && promote(model, levels: order, levelOfError: levelOfError, part: part, firstError: n, aim: aim)
-        var first = true, warm = false, stalled = 0
+        var first = true, warm = false, stalled = 0, zero = ZeroTally()
+        func failed() -> Outcome { (nil, promoted, nil, stalled, zero, nil) }
         for index in (promoted ? 1 : 0) ..< order.count {
             let any = aim(at: order[index])
+            // Whether the level was held at zero error by the trial, and
+            // whether it was tried.
+            var solved = false, tried = false
+            func tryZero() {
+                guard !tried && !first else { return }
+                tried = true
+                solved = holdsAtZero(model, level: order[index], levelOfError: levelOfError, firstError: n)
+                zero.tried += 1
+                if solved { zero.held += 1 }
+            }
             if promoted && index == 1 {
                 // Solved by the promotion.
                 first = false
@@ -207,7 +259,10 @@ public struct ClpPartSolver: LargePartSolver {
                 // which the primal simplex from the last basis would walk
                 // through (`chartgrid`'s 250 level at 100,000 views: 5.6 s
                 // against 15.7; warm again from the next level on).
-                guard plumb_clp_presolved_dual(model, 0, Int32.max) == 0 else { return (nil, promoted, nil, stalled, nil) }
+                if zeroTrial == .beforeEveryLevel { tryZero() }
+                if !solved {
+                    guard plumb_clp_presolved_dual(model, 0, Int32.max) == 0 else { return failed() }
+                }
             } else {
                 // Each level from Clp's presolve and the dual simplex: the
                 // presolve takes out what earlier levels fixed (error columns
@@ -215,15 +270,16 @@ public struct ClpPartSolver: LargePartSolver {
                 // long degenerate paths the primal took from the last basis
                 // (`degenerate` at 10,000 views: a level of 25,000 primal
                 // pivots, 20 s, against 6,000 dual ones, under 1 s).
-                if warm {
+                if zeroTrial == .beforeEveryLevel || (zeroTrial == .beforeColdSolves && !warm) { tryZero() }
+                if warm && !solved {
                     let outcome = warmPrimal(
                         model, cap: max(200, m / 20), refactorInterval: refactorInterval,
                         pending: { pendingErrors(model, level: order[index], levelOfError: levelOfError, firstError: n) })
                     if outcome != .optimal { warm = false }
                     if outcome == .stalled { stalled += 1 }
                 }
-                if !warm { _ = plumb_clp_presolved_dual(model, 0, Int32.max) }
-                guard plumb_clp_status(model) == 0 else { return (nil, promoted, nil, stalled, nil) }
+                if !warm && !solved { _ = plumb_clp_presolved_dual(model, 0, Int32.max) }
+                guard plumb_clp_status(model) == 0 else { return failed() }
                 if first { first = false; warm = true }
             }
             guard any else { break }
@@ -235,16 +291,16 @@ public struct ClpPartSolver: LargePartSolver {
                     part, rowLower: rl, rowUpper: ru, columnUpper: cu, plus: plus, minus: minus,
                     solvedDownTo: order[index], infinity: infinity)
                 if Double(remainder.largestComponent(of: part)) <= splitFraction * Double(n) {
-                    return (nil, promoted, remainder, stalled, nil)
+                    return (nil, promoted, remainder, stalled, zero, nil)
                 }
             }
         }
-        guard let solution = plumb_clp_solution(model) else { return (nil, promoted, nil, stalled, nil) }
+        guard let solution = plumb_clp_solution(model) else { return failed() }
         let values = (0 ..< n).map { solution[$0] }
-        guard face else { return (values, promoted, nil, stalled, nil) }
+        guard face else { return (values, promoted, nil, stalled, zero, nil) }
         guard let fixed = fixedRows(model, rows: m, firstError: n, rowOfError: rowOfError)
-        else { return (nil, promoted, nil, stalled, nil) }
-        return (values, promoted, nil, stalled, fixed)
+        else { return failed() }
+        return (values, promoted, nil, stalled, zero, fixed)
     }
 
     /// The primal simplex from the last basis for a later level, at most
@@ -412,11 +468,8 @@ public struct ClpPartSolver: LargePartSolver {
             part.priorities[i].rawValue == first && !part.priorities[i].isRequired
                 && part.relations[i] == .equal && part.rowStart[i + 1] - part.rowStart[i] >= 2
         }
-        guard relating, let cu = plumb_clp_column_upper(model) else { return false }
-        let saved = Array(UnsafeBufferPointer(start: cu, count: Int(plumb_clp_columns(model))))
-        var upper = saved
-        for (j, l) in levelOfError.enumerated() where l == first { upper[n + j] = 0 }
-        plumb_clp_set_column_upper(model, upper)
+        guard relating, let saved = fixErrors(model, level: first, levelOfError: levelOfError, firstError: n)
+        else { return false }
         _ = aim(levels[1])
         // Presolve until nothing more goes (at most 100 passes): the
         // hardened equalities chain (a row of charts 12 below the one above
@@ -426,6 +479,51 @@ public struct ClpPartSolver: LargePartSolver {
         plumb_clp_set_column_upper(model, saved)
         return false
     }
+
+    /// Tries `level` at zero error: its error columns fixed at 0 and Clp's
+    /// dual simplex from the last basis, at most `zeroTrialPivots` pivots,
+    /// no presolve. With those columns fixed, the level's objective is
+    /// constant on the feasible set, so every basis is dual feasible and
+    /// the dual simplex only has to make the basis primal feasible. When it
+    /// does, the level's optimum is 0 and its optimal face is exactly
+    /// "every error 0", which the fixed columns hold as `holdFace` would;
+    /// otherwise the bounds are put back and the level is solved as before.
+    /// `degenerate`'s last level (each box as wide as the first, which
+    /// the shelves allow) took presolve and 2,000 dual pivots cold, 0.7 to
+    /// 1 s at 10,000 views and 4 s at 30,000, and holds at zero in 3 pivots
+    /// (30 and 200 ms). A trial that fails costs its pivots and one
+    /// factorisation (13 to 16 ms on `dashboard` at 10,000 views, against
+    /// its cold solve's 35 to 90), so by default only a level that goes
+    /// cold because one above it did is tried: the level whose own warm
+    /// primal just gave up, and the level after a promotion, did not hold
+    /// at zero on any family, and trying them made `dashboard` and
+    /// `chartgrid` some 5 to 10 per cent slower.
+    private static func holdsAtZero(
+        _ model: OpaquePointer, level: Double, levelOfError: [Double], firstError n: Int
+    ) -> Bool {
+        guard let saved = fixErrors(model, level: level, levelOfError: levelOfError, firstError: n) else { return false }
+        if plumb_clp_dual(model, Int32(zeroTrialPivots)) == 0 { return true }
+        plumb_clp_set_column_upper(model, saved)
+        return false
+    }
+
+    /// Fixes `level`'s error columns at 0; returns the column upper bounds
+    /// as they were, to put back.
+    private static func fixErrors(
+        _ model: OpaquePointer, level: Double, levelOfError: [Double], firstError n: Int
+    ) -> [Double]? {
+        guard let cu = plumb_clp_column_upper(model) else { return nil }
+        let saved = Array(UnsafeBufferPointer(start: cu, count: Int(plumb_clp_columns(model))))
+        var upper = saved
+        for (j, l) in levelOfError.enumerated() where l == level { upper[n + j] = 0 }
+        plumb_clp_set_column_upper(model, upper)
+        return saved
+    }
+
+    /// The pivots a zero trial may take. A level that holds at zero after
+    /// the levels above it does so in a few (3 on `degenerate`); one that
+    /// cannot rarely shows it that fast, so the cap bounds the waste.
+    private static let zeroTrialPivots = 20
 
     /// Holds the level just solved at its optimum by its optimal face
     /// instead of a row on its objective. With `y` the row duals and `d`

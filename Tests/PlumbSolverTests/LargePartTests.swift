@@ -304,8 +304,13 @@ import PlumbTestSupport
         let whole = try b.system.solve(options: Self.tableau())
         // The greedy level's warm primal walks degenerate vertices and is
         // given up after its probe; the level is solved cold, to the same
-        // point.
+        // point. The last level (every box as wide as the first), cold
+        // after it, is first tried at zero error, and holds there.
         #expect(log.stalls.reduce(0, +) >= 1, "\(log.stalls)")
+        #expect(log.zeroTrials == 1 && log.zeroHolds == 1, "tried \(log.zeroTrials), held \(log.zeroHolds)")
+        options.largePartSolver = ClpPartSolver(zeroTrial: .never)
+        let untried = try b.system.solve(options: options)
+        for (x, y) in zip(lp.values, untried.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
         var plain = SolveOptions()
         plain.presolve = false
         let unpresolved = try b.system.solve(options: plain)
@@ -360,6 +365,8 @@ import PlumbTestSupport
         var promotions: [Bool] { log.withLock { $0.map(\.promoted) } }
         var splits: [Bool] { log.withLock { $0.map(\.split) } }
         var stalls: [Int] { log.withLock { $0.map(\.stalled) } }
+        var zeroTrials: Int { log.withLock { $0.reduce(0) { $0 + $1.zero.tried } } }
+        var zeroHolds: Int { log.withLock { $0.reduce(0) { $0 + $1.zero.held } } }
         func solve(_ part: LinearPart) -> [Double]? {
             let report = clp.solveReporting(part)
             log.withLock { $0.append(report) }
@@ -455,6 +462,59 @@ import PlumbTestSupport
         // Chart grids stay coupled through their shared edges to the last
         // level, so they are never split.
         #expect(splitParts == 0)
+    }
+
+    /// Every level after the first tried at zero error before anything
+    /// else, on random coupled grids at five levels and chart grids with
+    /// and without a clash: the trial holds some levels and fails on
+    /// others, and the answer reaches the same level totals as without the
+    /// trial, as the tableau, and (on the smallest) as the reference LP.
+    @Test func levelsTriedAtZeroKeepTheOptimum() throws {
+        var tried = 0, held = 0
+        for seed in 0 ..< 80 as Range<UInt64> {
+            let rows: [ReferenceRow], system: ConstraintSystem, unique: Bool
+            if seed % 2 == 0 {
+                let grid = PresolveTests.RandomGrid(
+                    seed: 60_000 + seed, rows: 2 + Int(seed % 5), columns: 2 + Int(seed % 3), extras: true)
+                (rows, system, unique) = (grid.rows, grid.system, grid.unique)
+            } else {
+                let grid = Self.chartGrid(seed: 60_000 + seed, rows: 2 + Int(seed % 6), columns: 1 + Int(seed % 3),
+                                          clash: seed % 3 == 0)
+                (rows, system, unique) = (grid.rows, grid.system, false)
+            }
+            let trying = ClpLog(ClpPartSolver(zeroTrial: .beforeEveryLevel))
+            var o = Self.clp()
+            o.largePartSolver = trying
+            let a = Result { try system.solve(options: o) }
+            o.largePartSolver = ClpPartSolver(zeroTrial: .never)
+            let b = Result { try system.solve(options: o) }
+            let c = Result { try system.solve(options: Self.tableau()) }
+            tried += trying.zeroTrials
+            held += trying.zeroHolds
+            switch (a, b, c) {
+            case (.success(let a), .success(let b), .success(let c)):
+                #expect(referenceRequiredRowsHold(rows, a.values), "seed \(seed)")
+                let la = referenceLevelViolations(rows, a.values)
+                for other in [b.values, c.values] {
+                    let lb = referenceLevelViolations(rows, other)
+                    #expect(referenceCompareLevels(la, lb, tolerance: 1e-6) == 0, "seed \(seed): \(la) vs \(lb)")
+                }
+                if unique {
+                    for (x, y) in zip(a.values, c.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y)), "seed \(seed)") }
+                }
+                if system.variableCount <= 8 {
+                    let expected = referenceLexicographicOptimum(rows: rows, variableCount: system.variableCount)
+                    #expect(referenceCompareLevels(la, expected.levelViolations, tolerance: 1e-6) == 0,
+                            "seed \(seed): \(la) vs reference \(expected.levelViolations)")
+                }
+            case (.failure(let a), .failure(let b), .failure(let c)):
+                #expect("\(a)" == "\(b)" && "\(a)" == "\(c)", "seed \(seed)")
+            default:
+                Issue.record("seed \(seed): tried \(a), untried \(b), tableau \(c)")
+            }
+        }
+        // Both outcomes of the trial are exercised.
+        #expect(held >= 10 && tried - held >= 30, "tried \(tried), held \(held)")
     }
 
     /// Required rows that conflict: the promotion attempt fails with the

@@ -69,6 +69,10 @@ const double *plumb_clp_reduced_costs(const PlumbClpModel *model);
 /// model must not change between the two).
 int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery, int continuation);
 
+/// The dual simplex from the model's current basis, no presolve, at most
+/// `maximumPivots` pivots. Returns Clp's status as `plumb_clp_primal` does.
+int plumb_clp_dual(PlumbClpModel *model, int maximumPivots);
+
 /// Clp's presolve (at most `presolvePasses` passes, or Clp's default when
 /// `presolvePasses` is 0) then the dual simplex
 /// from a fresh basis, stopping after `maximumPivots` pivots. Returns the
