@@ -2,6 +2,7 @@
 // forward; the model is a ClpSimplex, seen from C as PlumbClpModel.
 #include "CClpSimplex.h"
 
+#include <algorithm>
 #include <climits>
 #include <new>
 #include <vector>
@@ -89,10 +90,25 @@ int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery,
 
 int plumb_clp_dual(PlumbClpModel *model, int maximumPivots) {
     ClpSimplex &simplex = model->simplex;
+    const int columns = simplex.numberColumns(), rows = simplex.numberRows();
+    // The basis and point to put back if the dual does not end optimal.
+    std::vector<unsigned char> status;
+    std::vector<double> columnValues, rowValues;
+    if (simplex.statusArray()) {
+        status.assign(simplex.statusArray(), simplex.statusArray() + columns + rows);
+        columnValues.assign(simplex.primalColumnSolution(), simplex.primalColumnSolution() + columns);
+        rowValues.assign(simplex.primalRowSolution(), simplex.primalRowSolution() + rows);
+    }
     simplex.setMaximumIterations(maximumPivots);
     simplex.dual(0);
     simplex.setMaximumIterations(INT_MAX);
-    return simplex.status();
+    const int result = simplex.status();
+    if (result != 0 && !status.empty()) {
+        std::copy(status.begin(), status.end(), simplex.statusArray());
+        std::copy(columnValues.begin(), columnValues.end(), simplex.primalColumnSolution());
+        std::copy(rowValues.begin(), rowValues.end(), simplex.primalRowSolution());
+    }
+    return result;
 }
 
 int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots) {

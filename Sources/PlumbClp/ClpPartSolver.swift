@@ -244,6 +244,7 @@ public struct ClpPartSolver: LargePartSolver {
             var solved = false, tried = false
             func tryZero() {
                 guard !tried && !first else { return }
+                guard zeroTrial == .beforeEveryLevel || relates(part, level: order[index]) else { return }
                 tried = true
                 solved = holdsAtZero(model, level: order[index], levelOfError: levelOfError, firstError: n)
                 zero.tried += 1
@@ -464,11 +465,7 @@ public struct ClpPartSolver: LargePartSolver {
         firstError n: Int, aim: (Double) -> Bool
     ) -> Bool {
         guard levels.count >= 2, let first = levels.first else { return false }
-        let relating = (0 ..< part.rowCount).contains { i in
-            part.priorities[i].rawValue == first && !part.priorities[i].isRequired
-                && part.relations[i] == .equal && part.rowStart[i + 1] - part.rowStart[i] >= 2
-        }
-        guard relating, let saved = fixErrors(model, level: first, levelOfError: levelOfError, firstError: n)
+        guard relates(part, level: first), let saved = fixErrors(model, level: first, levelOfError: levelOfError, firstError: n)
         else { return false }
         _ = aim(levels[1])
         // Presolve until nothing more goes (at most 100 passes): the
@@ -492,12 +489,15 @@ public struct ClpPartSolver: LargePartSolver {
     /// the shelves allow) took presolve and 2,000 dual pivots cold, 0.7 to
     /// 1 s at 10,000 views and 4 s at 30,000, and holds at zero in 3 pivots
     /// (30 and 200 ms). A trial that fails costs its pivots and one
-    /// factorisation (13 to 16 ms on `dashboard` at 10,000 views, against
-    /// its cold solve's 35 to 90), so by default only a level that goes
-    /// cold because one above it did is tried: the level whose own warm
+    /// factorisation (2 ms on `dashboard` at 1,000 views, 14 at 10,000,
+    /// against its cold solve's 20 and 35 to 90), and leaves the basis as
+    /// it found it. So by default only a level that is likely to hold is
+    /// tried: one with an equality between variables (see `relates`), and
+    /// only when it goes cold because one above it did. `dashboard`'s cold
+    /// levels are preferred heights, which give way, and tried at zero
+    /// they made it 4 to 17 per cent slower; the level whose own warm
     /// primal just gave up, and the level after a promotion, did not hold
-    /// at zero on any family, and trying them made `dashboard` and
-    /// `chartgrid` some 5 to 10 per cent slower.
+    /// at zero on any family.
     private static func holdsAtZero(
         _ model: OpaquePointer, level: Double, levelOfError: [Double], firstError n: Int
     ) -> Bool {
@@ -505,6 +505,17 @@ public struct ClpPartSolver: LargePartSolver {
         if plumb_clp_dual(model, Int32(zeroTrialPivots)) == 0 { return true }
         plumb_clp_set_column_upper(model, saved)
         return false
+    }
+
+    /// Whether `level` has an equality between two or more variables (a
+    /// gap that should be 12, a plot as wide as the first): the wishes
+    /// that usually hold exactly, where a preferred size or position
+    /// (one variable) usually gives way.
+    private static func relates(_ part: LinearPart, level: Double) -> Bool {
+        (0 ..< part.rowCount).contains { i in
+            part.priorities[i].rawValue == level && !part.priorities[i].isRequired
+                && part.relations[i] == .equal && part.rowStart[i + 1] - part.rowStart[i] >= 2
+        }
     }
 
     /// Fixes `level`'s error columns at 0; returns the column upper bounds

@@ -70,7 +70,9 @@ const double *plumb_clp_reduced_costs(const PlumbClpModel *model);
 int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery, int continuation);
 
 /// The dual simplex from the model's current basis, no presolve, at most
-/// `maximumPivots` pivots. Returns Clp's status as `plumb_clp_primal` does.
+/// `maximumPivots` pivots. Returns Clp's status as `plumb_clp_primal` does;
+/// when that is not 0 (optimal), the basis and the point are put back as
+/// they were before the call.
 int plumb_clp_dual(PlumbClpModel *model, int maximumPivots);
 
 /// Clp's presolve (at most `presolvePasses` passes, or Clp's default when
