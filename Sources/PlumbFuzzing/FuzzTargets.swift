@@ -63,8 +63,9 @@ public enum FuzzTargets {
     /// times on fresh variables with the third copy's constants moved. A
     /// solution must satisfy every required row and a failure must name a
     /// conflict; either breach traps. The whole tableau and Clp (for every
-    /// part of two or more variables) must reach the same level totals, or
-    /// the same conflict.
+    /// part of two or more variables, on half the inputs with every level
+    /// tried at zero error first) must reach the same level totals, or the
+    /// same conflict.
     public static func solver(_ bytes: UnsafeBufferPointer<UInt8>) {
         var input = bytes.makeIterator()
         func next() -> Int { Int(input.next() ?? 0) }
@@ -93,9 +94,11 @@ public enum FuzzTargets {
             }
         }
         // Clp for every part of two or more variables (the plumb tool's
-        // large-part solver, its first level promoted where it can be).
+        // large-part solver, its first level promoted where it can be);
+        // on every other input each later level is first tried at zero
+        // error, which the default does only on a level that goes cold.
         var clp = SolveOptions()
-        clp.largePartSolver = ClpPartSolver()
+        clp.largePartSolver = ClpPartSolver(zeroTrial: rows.count % 2 == 0 ? .beforeColdSolves : .beforeEveryLevel)
         clp.largePartThreshold = 2
         do {
             let solution = try system.solve()
