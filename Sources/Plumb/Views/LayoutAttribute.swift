@@ -42,6 +42,9 @@ public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStri
 
     /// The name, in the binary's constant data: looking a name up compares
     /// against these bytes with no static array to initialise or retain.
+    /// Inlined, so that each candidate of ``init(utf8:)`` is compared with
+    /// its own constant (a call returned the name as a value to compare).
+    @inline(__always)
     private var staticName: StaticString {
         switch self {
         case .left: "left"
@@ -98,6 +101,7 @@ public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStri
     ///
     /// - Complexity: O(1): the length and one or two bytes pick the only
     ///   candidate, which is then compared in full.
+    @inline(__always)
     init?(utf8 name: UnsafeBufferPointer<UInt8>) {
         guard name.count >= 3 else { return nil }
         let candidate: LayoutAttribute
