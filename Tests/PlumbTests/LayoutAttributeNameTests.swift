@@ -30,4 +30,23 @@ import Testing
         #expect(Self.lookUp([]) == nil)
         #expect(Self.lookUp(Array("to".utf8)) == nil)
     }
+
+    /// A name read where it starts in a longer text: found when what follows
+    /// it cannot continue a name (or nothing does), with its length.
+    @Test func namesReadInsideAText() {
+        for attribute in LayoutAttribute.allCases {
+            let name = Array(attribute.name.utf8)
+            for (after, whole) in [([UInt8](), true), (Array(" + 8".utf8), true), (Array("=".utf8), true),
+                                   (Array("@".utf8), true), (Array("x".utf8), false), (Array("1".utf8), false),
+                                   (Array("_".utf8), false), ([0xC3, 0xA9], false)] {
+                let text = Array("v.".utf8) + name + after
+                let found = text.withUnsafeBufferPointer { LayoutAttribute.prefix(of: $0, at: 2) }
+                #expect(found?.0 == (whole ? attribute : nil), "\(attribute) then \(after)")
+                if whole { #expect(found?.length == name.count) }
+            }
+        }
+        let short = Array("v.to".utf8)
+        #expect(short.withUnsafeBufferPointer { LayoutAttribute.prefix(of: $0, at: 2) } == nil)
+        #expect(short.withUnsafeBufferPointer { LayoutAttribute.prefix(of: $0, at: 4) } == nil)
+    }
 }

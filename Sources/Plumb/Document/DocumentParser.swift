@@ -15,18 +15,24 @@
 /// ```
 ///
 /// A value of the wrong type is reported and skipped, so later problems are
-/// still found; a JSON syntax error ends the walk. Parents are resolved after
-/// the whole document is read, because JSON objects are unordered and `root`
-/// (with its id) may come after `views`.
+/// still found; a JSON syntax error ends the walk. A view's parent is resolved
+/// as the view is read when it can be (the root, or a view listed before it,
+/// once the root's id is known); the others after the whole document is
+/// read, because JSON objects are unordered and `root` (with its id) may
+/// come after `views`.
 struct DocumentParser {
     private var reader: JSONReader
     private var document: LayoutDocument
     /// Problems with the byte range they are about.
     private var problems: [(LayoutProblem, Range<Int>)] = []
-    /// Each view's parent name (an entry of this pool) or -1, and where it was written.
+    /// The parents left for ``resolveParents()``: the view, its parent's
+    /// name (an entry of ``parentNames``) and where the name was written.
+    private var pendingParents: [(view: Int32, name: Int32, offset: Int32)] = []
     private var parentNames = BytePool()
-    private var parentEntry: [Int32] = [-1]
-    private var parentOffsets: [Int32] = [0]
+    /// The root's id once `root` has been read (see ``earlierView(named:before:)``).
+    private var knownRootID: [UInt8]?
+    /// The view ``earlierView(named:before:)`` found last: siblings are listed together.
+    private var lastParent = -1
     /// Where each view's id (or the view, when it has none) was written.
     private var viewOffsets: [Int32] = [0]
 
@@ -81,6 +87,7 @@ struct DocumentParser {
                 if let id = try readString(path: "id") { document.id = id }
             case 1:
                 try parseRoot()
+                knownRootID = Array(document.rootID.utf8)
             case 2:
                 guard try expectKind(.array, path: "views") else { continue }
                 try reader.openArray(depth: 1)
@@ -174,8 +181,6 @@ struct DocumentParser {
         let index = document.parents.count
         document.parents.append(0)
         document.sizing.appendView()
-        parentEntry.append(-1)
-        parentOffsets.append(Int32(truncatingIfNeeded: start))
         viewOffsets.append(Int32(truncatingIfNeeded: start))
 
         guard try expectKind(.object, path: "views[\(i)]") else {
@@ -203,8 +208,12 @@ struct DocumentParser {
                 let at = reader.valueOffset()
                 guard try expectKind(.string, path: "views[\(i)].parent") else { continue }
                 let range = try reader.readStringRange()
-                parentEntry[index] = Int32(Self.add(range, of: reader, to: &parentNames))
-                parentOffsets[index] = Int32(truncatingIfNeeded: at)
+                if case .input(let r) = range, let p = earlierView(named: UnsafeBufferPointer(rebasing: reader.text[r]), before: index) {
+                    document.parents[index] = Int32(p)
+                } else {
+                    pendingParents.append((Int32(index), Int32(Self.add(range, of: reader, to: &parentNames)),
+                                           Int32(truncatingIfNeeded: at)))
+                }
             case 2:
                 if let (w, h) = try readIntrinsicSize(path: "views[\(i)].intrinsicSize") {
                     document.sizing[index].width = w
@@ -546,9 +555,23 @@ struct DocumentParser {
         try reader.skipValue(depth: 1)
     }
 
+    /// The parent named `name` of view `index`, while the views are read:
+    /// the root, or the first view of that id when it is listed before
+    /// `index`; `nil` before the root's id is known, and for every other
+    /// name (left to ``resolveParents()``, which finds these the same).
+    private mutating func earlierView(named name: UnsafeBufferPointer<UInt8>, before index: Int) -> Int? {
+        guard let root = knownRootID else { return nil }
+        if root.withUnsafeBufferPointer({ memcmpEqual($0, name) }) { return 0 }
+        // The view found last is the first of its id (the name table keeps the first).
+        if lastParent > 0 && document.ids.entry(lastParent, equals: name) { return lastParent }
+        guard let p = document.names.index(of: name, in: document.ids), p < index else { return nil }
+        lastParent = p
+        return p
+    }
+
     // MARK: - After the walk
 
-    /// Resolves every view's parent now that all ids, the root's included, are known.
+    /// Resolves the parents left by the walk now that all ids, the root's included, are known.
     private mutating func resolveParents() {
         let rootID = Array(document.rootID.utf8)
         rootID.withUnsafeBufferPointer { root in
@@ -558,15 +581,14 @@ struct DocumentParser {
             }
             // Views are listed next to their siblings: parents repeat.
             let names = RecentNames(document.names, pool: document.ids, firstEntry: 1)
-            for i in 1 ..< document.parents.count {
-                let entry = Int(parentEntry[i])
-                guard entry >= 0 else { continue }  // defaults to the root
-                parentNames.withEntry(entry) { name in
+            for (view, entry, offset) in pendingParents {
+                let i = Int(view)
+                parentNames.withEntry(Int(entry)) { name in
                     if memcmpEqual(name, root) {
                         document.parents[i] = 0
                         return
                     }
-                    let at = Int(parentOffsets[i])
+                    let at = Int(offset)
                     let range = at ..< at + name.count + 2
                     if let p = names.index(of: name) {
                         if p < i {

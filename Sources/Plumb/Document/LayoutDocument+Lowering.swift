@@ -54,7 +54,7 @@ extension LayoutDocument {
 
         let scope = DocumentScope(document: self)
         var problems: [(LayoutProblem, Range<Int>)] = []
-        constraintTexts.bytes.withUnsafeBufferPointer { all in
+        constraintTexts.withBytes { all in
             for i in 0 ..< constraintCount {
                 let text = UnsafeBufferPointer(rebasing: all[constraintTexts.range(i)])
                 guard let c = SimpleFormatSema.compile(text, in: scope, problems: &problems) else {

@@ -72,7 +72,6 @@ public struct LayoutDocument: Sendable {
 
     /// View ids: entry `i` is view `i`'s id, for `i >= 1`; entry 0 is empty
     /// (the root's id is ``rootID``, which may be given after the views).
-    /// Entries are ranges of the document's own bytes where possible.
     var ids = BytePool()
     /// Finds a view (other than the root) by id. Duplicate ids map to the first.
     var names = NameTable()

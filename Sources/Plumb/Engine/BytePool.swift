@@ -1,33 +1,40 @@
-/// Many short byte strings in one array: the ids and constraint strings of a
+/// Many short byte strings in one buffer: the ids and constraint strings of a
 /// layout document, without one allocation each. Entries lie end to end, so
 /// each costs its bytes and one offset.
+///
+/// The bytes are in a buffer of the pool's own, copied on write, rather than
+/// an array: a document's parser appends tens of thousands of entries of a
+/// few dozen bytes, and an array's generic `append(contentsOf:)` and a call
+/// to `memcpy` cost several times the copy itself there.
 struct BytePool: Sendable {
-    private(set) var bytes: [UInt8] = []
-    /// Entry `i` is `bytes[(i == 0 ? 0 : ends[i - 1]) ..< ends[i]]`.
+    private var storage = Storage(capacity: 0)
+    /// Entry `i` is bytes `(i == 0 ? 0 : ends[i - 1]) ..< ends[i]`.
     private var ends: [Int32] = []
 
     var count: Int { ends.count }
 
     /// Makes room for `count` more bytes of entries.
     mutating func reserveCapacity(bytes count: Int) {
-        bytes.reserveCapacity(bytes.count + count)
+        makeRoom(for: count)
     }
 
     /// Appends an empty entry and returns its index.
     @discardableResult
     mutating func appendEmpty() -> Int {
-        ends.append(Int32(truncatingIfNeeded: bytes.count))
+        ends.append(Int32(truncatingIfNeeded: storage.count))
         return ends.count - 1
     }
 
     /// Appends a copy of `entry` and returns its index.
     ///
-    /// - Precondition: `entry` does not point into this pool's own storage,
-    ///   and the pool stays under 2 GiB (documents are).
+    /// - Precondition: the pool stays under 2 GiB (documents are).
     @discardableResult
     mutating func append(_ entry: UnsafeBufferPointer<UInt8>) -> Int {
-        bytes.append(contentsOf: entry)
-        precondition(bytes.count < Int(Int32.max), "byte pool larger than 2 GiB")
+        let n = entry.count
+        makeRoom(for: n)
+        precondition(storage.count + n < Int(Int32.max), "byte pool larger than 2 GiB")
+        if let source = entry.baseAddress { Storage.copy(n, from: source, to: storage.base + storage.count) }
+        storage.count += n
         return appendEmpty()
     }
 
@@ -38,12 +45,19 @@ struct BytePool: Sendable {
         return s.withUTF8 { append($0) }
     }
 
-    /// The byte range of entry `i` in ``bytes``.
+    /// The byte range of entry `i` in ``withBytes(_:)``'s buffer.
     @inline(__always) func range(_ i: Int) -> Range<Int> { (i == 0 ? 0 : Int(ends[i - 1])) ..< Int(ends[i]) }
+
+    /// Calls `body` with every entry's bytes, end to end (entry `i` at ``range(_:)``).
+    @inline(__always)
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        // `self`, borrowed for the call, keeps the storage alive.
+        try body(UnsafeBufferPointer(start: storage.base, count: storage.count))
+    }
 
     /// Entry `i` as a `String`.
     func string(_ i: Int) -> String {
-        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range(i)]), as: UTF8.self) }
+        withEntry(i) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether entry `i` is the bytes of `name` (lengths compared first,
@@ -52,12 +66,71 @@ struct BytePool: Sendable {
     func entry(_ i: Int, equals name: UnsafeBufferPointer<UInt8>) -> Bool {
         let r = range(i)
         guard r.count == name.count else { return false }
-        return bytes.withUnsafeBufferPointer { memcmpEqual(UnsafeBufferPointer(rebasing: $0[r]), name) }
+        return withBytes { memcmpEqual(UnsafeBufferPointer(rebasing: $0[r]), name) }
     }
 
     /// Calls `body` with entry `i`'s bytes.
     @inline(__always)
     func withEntry<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range(i)])) }
+        try withBytes { try body(UnsafeBufferPointer(rebasing: $0[range(i)])) }
+    }
+
+    /// Makes the storage this pool's own, with room for `extra` more bytes
+    /// (doubling, so that appends cost amortised O(1)).
+    @inline(__always)
+    private mutating func makeRoom(for extra: Int) {
+        let needed = storage.count + extra
+        if _slowPath(!isKnownUniquelyReferenced(&storage) || needed > storage.capacity) {
+            storage = storage.copy(capacity: Swift.max(needed, 2 * storage.capacity, 64))
+        }
+    }
+
+    /// The pool's bytes: `count` of them in use, room for `capacity`.
+    /// Sendable because a pool only writes to storage that it alone references.
+    private final class Storage: @unchecked Sendable {
+        let base: UnsafeMutablePointer<UInt8>
+        let capacity: Int
+        var count = 0
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            base = .allocate(capacity: capacity)
+        }
+
+        deinit { base.deallocate() }
+
+        func copy(capacity: Int) -> Storage {
+            let new = Storage(capacity: capacity)
+            new.base.update(from: base, count: count)
+            new.count = count
+            return new
+        }
+
+        /// Copies `n` bytes a word at a time, the last word overlapping the
+        /// one before, as ``memcmpEqual(_:_:)`` reads them: no call, and no
+        /// read or write outside either buffer.
+        @inline(__always)
+        static func copy(_ n: Int, from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) {
+            let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(destination)
+            @inline(__always) func copyWord(_ at: Int) {
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: at, as: UInt64.self), toByteOffset: at, as: UInt64.self)
+            }
+            @inline(__always) func copyHalf(_ at: Int) {
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: at, as: UInt32.self), toByteOffset: at, as: UInt32.self)
+            }
+            if n >= 8 {
+                var at = 0
+                while at &+ 8 < n {
+                    copyWord(at)
+                    at &+= 8
+                }
+                copyWord(n &- 8)
+            } else if n >= 4 {
+                copyHalf(0)
+                copyHalf(n &- 4)
+            } else {
+                for k in 0 ..< n { destination[k] = source[k] }
+            }
+        }
     }
 }

@@ -37,6 +37,8 @@ struct ByteScanner {
     /// most names), then the last few one by one.
     @inline(__always) mutating func skipNameContinuation() {
         position = Self.skipWords(in: text, from: position, to: Self.notNameContinuations)
+        // Eight bytes or more left: the word loop stopped at a byte that may not continue a name.
+        if text.count &- position >= 8 { return }
         while position < text.count, Self.isNameContinuation(text[position]) { position += 1 }
     }
 

@@ -39,7 +39,7 @@ struct NameTable: Sendable {
                       in pool: BytePool) -> (entry: Int?, slot: Int) {
         var slot = Int(truncatingIfNeeded: tag) & mask
         return slots.withUnsafeBufferPointer { s in
-            pool.bytes.withUnsafeBufferPointer { bytes in
+            pool.withBytes { bytes in
                 while true {
                     let value = s[slot]
                     if value == Self.empty { return (nil, slot) }

@@ -42,6 +42,9 @@ public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStri
 
     /// The name, in the binary's constant data: looking a name up compares
     /// against these bytes with no static array to initialise or retain.
+    /// Inlined, so that each candidate of ``prefix(of:at:)`` is compared
+    /// with its own constant (a call returned the name as a value to compare).
+    @inline(__always)
     private var staticName: StaticString {
         switch self {
         case .left: "left"
@@ -96,30 +99,48 @@ public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStri
 
     /// Looks an attribute up from its name's UTF-8 bytes, without making a `String`.
     ///
-    /// - Complexity: O(1): the length and one or two bytes pick the only
-    ///   candidate, which is then compared in full.
+    /// - Complexity: O(1) (see ``prefix(of:at:)``).
+    @inline(__always)
     init?(utf8 name: UnsafeBufferPointer<UInt8>) {
-        guard name.count >= 3 else { return nil }
+        guard let (attribute, length) = Self.prefix(of: name, at: 0), length == name.count else { return nil }
+        self = attribute
+    }
+
+    /// The attribute whose name is written in `text` from `start` on, as a
+    /// whole name (the byte after it, if any, may not continue a name), and
+    /// the name's length: a name is read and looked up in one pass.
+    ///
+    /// - Complexity: O(1): one to three bytes pick the only candidate,
+    ///   which is then compared in full.
+    @inline(__always)
+    static func prefix(of text: UnsafeBufferPointer<UInt8>, at start: Int) -> (LayoutAttribute, length: Int)? {
+        let remaining = text.count - start
+        guard start >= 0, remaining >= 3 else { return nil }
+        let second = text[start + 1]
         let candidate: LayoutAttribute
-        switch (name.count, name[0]) {
-        case (3, _): candidate = .top
-        case (4, _): candidate = .left
-        case (5, UInt8(ascii: "r")): candidate = .right
-        case (5, _): candidate = .width
-        case (6, UInt8(ascii: "b")): candidate = .bottom
-        case (6, _): candidate = .height
-        case (7, UInt8(ascii: "l")): candidate = .leading
-        case (7, _): candidate = name[6] == UInt8(ascii: "X") ? .centerX : .centerY
-        case (8, UInt8(ascii: "t")): candidate = .trailing
-        case (8, _): candidate = .baseline
-        case (12, _): candidate = .lastBaseline
-        case (13, _): candidate = .firstBaseline
+        switch text[start] {
+        case UInt8(ascii: "t"): candidate = second == UInt8(ascii: "o") ? .top : .trailing
+        case UInt8(ascii: "l"):
+            candidate = second == UInt8(ascii: "a") ? .lastBaseline
+                : text[start + 2] == UInt8(ascii: "f") ? .left : .leading
+        case UInt8(ascii: "r"): candidate = .right
+        case UInt8(ascii: "b"): candidate = second == UInt8(ascii: "o") ? .bottom : .baseline
+        case UInt8(ascii: "w"): candidate = .width
+        case UInt8(ascii: "h"): candidate = .height
+        case UInt8(ascii: "c"):
+            guard remaining >= 7 else { return nil }
+            candidate = text[start + 6] == UInt8(ascii: "X") ? .centerX : .centerY
+        case UInt8(ascii: "f"): candidate = .firstBaseline
         default: return nil
         }
         let expected = candidate.staticName
-        guard memcmpEqual(UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount), name)
+        let length = expected.utf8CodeUnitCount
+        guard length <= remaining,
+              memcmpEqual(UnsafeBufferPointer(start: expected.utf8Start, count: length),
+                          UnsafeBufferPointer(rebasing: text[start ..< start + length])),
+              length == remaining || !ByteScanner.isNameContinuation(text[start + length])
         else { return nil }
-        self = candidate
+        return (candidate, length)
     }
 }
 

@@ -150,8 +150,9 @@ public struct ConstraintSystem: Sendable {
     /// Adds the row `Σ terms + constant ⋈ 0` with its terms in a buffer: the
     /// same row, term for term, as `addRow(_:constant:relation:priority:origin:)`
     /// makes of the same sequence (a repeated variable summed into its first
-    /// term, sums of exactly zero dropped), with the terms merged in scratch
-    /// on the stack and copied in once instead of appended one by one.
+    /// term, sums of exactly zero dropped). Most rows name each variable once
+    /// with a nonzero coefficient; their terms are copied in as given, and
+    /// only the others are merged first (``appendMerged(_:)``).
     ///
     /// - Precondition: as for `addRow(_:constant:relation:priority:origin:)`.
     /// - Complexity: O(k²) for k terms; rows are short.
@@ -165,14 +166,36 @@ public struct ConstraintSystem: Sendable {
     ) -> RowIndex {
         precondition(constant.isFinite, "non-finite constant in row from \(origins.resolve(origin))")
         let variables = Int32(truncatingIfNeeded: variableCount)
+        var asGiven = true
+        for k in terms.indices {
+            let (v, a) = terms[k]
+            precondition(v.rawValue >= 0 && v.rawValue < variables, "variable \(v) out of range")
+            precondition(a.isFinite, "non-finite coefficient in row from \(origins.resolve(origin))")
+            if a == 0 { asGiven = false }
+            var j = 0
+            while j < k && terms[j].0 != v { j &+= 1 }
+            if j < k { asGiven = false }
+        }
+        if asGiven {
+            // A row has a few terms: appending them one by one costs less
+            // than a bulk append's set-up.
+            for (v, _) in terms { columns.append(v.rawValue) }
+            for (_, a) in terms { coefficients.append(a) }
+        } else {
+            appendMerged(terms)
+        }
+        return closeRow(constant: constant, relation: relation, priority: priority, origin: origin)
+    }
+
+    /// Appends `terms` to the row being built with repeated variables summed
+    /// into their first term and sums of exactly zero dropped, merged in
+    /// scratch on the stack first.
+    private mutating func appendMerged(_ terms: UnsafeBufferPointer<(VariableIndex, Double)>) {
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: terms.count) { column in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: terms.count) { coefficient in
                 var count = 0
                 var cancelled = false
-                for (v, a) in terms {
-                    precondition(v.rawValue >= 0 && v.rawValue < variables, "variable \(v) out of range")
-                    precondition(a.isFinite, "non-finite coefficient in row from \(origins.resolve(origin))")
-                    if a == 0 { continue }
+                for (v, a) in terms where a != 0 {
                     var k = 0
                     while k < count && column[k] != v.rawValue { k &+= 1 }
                     if k < count {
@@ -193,13 +216,10 @@ public struct ConstraintSystem: Sendable {
                     }
                     count = kept
                 }
-                // A row has a few terms: appending them one by one costs less
-                // than a bulk append's set-up.
                 for k in 0 ..< count { columns.append(column[k]) }
                 for k in 0 ..< count { coefficients.append(coefficient[k]) }
             }
         }
-        return closeRow(constant: constant, relation: relation, priority: priority, origin: origin)
     }
 
     /// Records the row whose terms are the last ones of ``columns``.

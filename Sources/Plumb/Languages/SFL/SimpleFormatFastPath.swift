@@ -65,7 +65,9 @@ enum SimpleFormatFastPath {
             second: second?.view, secondAttribute: second?.attribute, constant: constant, priority: priority)
     }
 
-    /// `view.attribute`, both known, after optional white space.
+    /// `view.attribute`, both known, after optional white space. The
+    /// attribute is read and looked up in one pass (its name is one of a
+    /// few, picked by its first bytes).
     @inline(__always)
     private static func item<Scope: SimpleFormatScope>(
         _ s: inout ByteScanner, _ scope: Scope
@@ -75,8 +77,9 @@ enum SimpleFormatFastPath {
         s.skipWhiteSpace()
         guard s.scanByte(UInt8(ascii: ".")) else { return nil }
         s.skipWhiteSpace()
-        guard let attribute = name(&s), let handle = scope.view(named: view),
-              let known = LayoutAttribute(utf8: attribute) else { return nil }
+        guard let (known, length) = LayoutAttribute.prefix(of: s.text, at: s.position),
+              let handle = scope.view(named: view) else { return nil }
+        s.position += length
         return (handle, known)
     }
 
