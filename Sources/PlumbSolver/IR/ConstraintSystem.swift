@@ -152,7 +152,7 @@ public struct ConstraintSystem: Sendable {
     /// makes of the same sequence (a repeated variable summed into its first
     /// term, sums of exactly zero dropped). Most rows name each variable once
     /// with a nonzero coefficient; their terms are copied in as given, and
-    /// only the others are merged first (``appendMerged(_:)``).
+    /// only the others are merged first (`appendMerged(_:)`).
     ///
     /// - Precondition: as for `addRow(_:constant:relation:priority:origin:)`.
     /// - Complexity: O(k²) for k terms; rows are short.
