@@ -239,13 +239,10 @@ public struct ClpPartSolver: LargePartSolver {
         func failed() -> Outcome { (nil, promoted, nil, stalled, zero, nil) }
         for index in (promoted ? 1 : 0) ..< order.count {
             let any = aim(at: order[index])
-            // Whether the level was held at zero error by the trial, and
-            // whether it was tried.
-            var solved = false, tried = false
+            // Whether the level was held at zero error by the trial.
+            var solved = false
             func tryZero() {
-                guard !tried && !first else { return }
-                guard zeroTrial == .beforeEveryLevel || relates(part, level: order[index]) else { return }
-                tried = true
+                guard !first, zeroTrial == .beforeEveryLevel || relates(part, level: order[index]) else { return }
                 solved = holdsAtZero(model, level: order[index], levelOfError: levelOfError, firstError: n)
                 zero.tried += 1
                 if solved { zero.held += 1 }
