@@ -276,7 +276,10 @@ struct DocumentParser {
         guard try expectKind(.object, path: path()) else { return }
         try reader.openObject(depth: 2)
         var seen = KeySet()
-        var rule = LayoutDocument.Rule(view: "", rule: "")
+        // Each rule adds one entry to each pool: the string read, or an empty one.
+        var viewAdded = false
+        var textAdded = false
+        var args: [LayoutDocument.Rule.Argument] = []
         var first = true
         while let key = try reader.nextKey(&first) {
             let field = reader.withKey(key) { Self.match($0, Self.ruleKeys) }
@@ -285,8 +288,14 @@ struct DocumentParser {
                 continue
             }
             switch field {
-            case 0: rule.view = try readString(path: path() + ".view") ?? ""
-            case 1: rule.rule = try readString(path: path() + ".rule") ?? ""
+            case 0:
+                guard try expectKind(.string, path: path() + ".view") else { continue }
+                _ = Self.add(try reader.readStringRange(), of: reader, to: &document.ruleViews)
+                viewAdded = true
+            case 1:
+                guard try expectKind(.string, path: path() + ".rule") else { continue }
+                _ = Self.add(try reader.readStringRange(), of: reader, to: &document.ruleTexts)
+                textAdded = true
             case 2:
                 guard try expectKind(.array, path: path() + ".args") else { continue }
                 try reader.openArray(depth: 3)
@@ -297,9 +306,9 @@ struct DocumentParser {
                     func p() -> String { "\(path()).args[\(k)]" }
                     j += 1
                     switch try reader.peekKind() {
-                    case .string: rule.args.append(.view(try reader.readString()))
+                    case .string: args.append(.view(try reader.readString()))
                     case .number:
-                        if let v = try readNumber(path: p()) { rule.args.append(.number(v)) }
+                        if let v = try readNumber(path: p()) { args.append(.number(v)) }
                     case let kind:
                         problems.append((.wrongType(path: p(), expected: "a view id or a number", found: kind.article),
                                          reader.position ..< reader.position + 1))
@@ -313,7 +322,9 @@ struct DocumentParser {
         for (k, name) in [(0, "view"), (1, "rule")] where !seen.contains(k) {
             problems.append((.missingKey(path: path(), key: name), start ..< start + 1))
         }
-        document.rules.append(rule)
+        if !viewAdded { _ = document.ruleViews.appendEmpty() }
+        if !textAdded { _ = document.ruleTexts.appendEmpty() }
+        document.ruleArguments.append(args)
     }
 
     // MARK: - Text
