@@ -279,7 +279,6 @@ struct DocumentParser {
         // Each rule adds one entry to each pool: the string read, or an empty one.
         var viewAdded = false
         var textAdded = false
-        var args: [LayoutDocument.Rule.Argument] = []
         var first = true
         while let key = try reader.nextKey(&first) {
             let field = reader.withKey(key) { Self.match($0, Self.ruleKeys) }
@@ -306,9 +305,9 @@ struct DocumentParser {
                     func p() -> String { "\(path()).args[\(k)]" }
                     j += 1
                     switch try reader.peekKind() {
-                    case .string: args.append(.view(try reader.readString()))
+                    case .string: document.ruleArguments.append(.view(try reader.readString()))
                     case .number:
-                        if let v = try readNumber(path: p()) { args.append(.number(v)) }
+                        if let v = try readNumber(path: p()) { document.ruleArguments.append(.number(v)) }
                     case let kind:
                         problems.append((.wrongType(path: p(), expected: "a view id or a number", found: kind.article),
                                          reader.position ..< reader.position + 1))
@@ -324,7 +323,7 @@ struct DocumentParser {
         }
         if !viewAdded { _ = document.ruleViews.appendEmpty() }
         if !textAdded { _ = document.ruleTexts.appendEmpty() }
-        document.ruleArguments.append(args)
+        document.ruleArgumentEnds.append(Int32(document.ruleArguments.count))
     }
 
     // MARK: - Text

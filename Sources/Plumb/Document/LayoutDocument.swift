@@ -69,7 +69,9 @@ public struct LayoutDocument: Sendable {
     /// Made each time it is read: the document keeps the rules' strings as
     /// bytes, and lowering reads those.
     public var rules: [Rule] {
-        (0 ..< ruleCount).map { Rule(view: ruleViews.string($0), rule: ruleTexts.string($0), args: ruleArguments[$0]) }
+        (0 ..< ruleCount).map {
+            Rule(view: ruleViews.string($0), rule: ruleTexts.string($0), args: Array(arguments(ofRule: $0)))
+        }
     }
     /// What `leading` and `trailing` mean in the document's constraints
     /// (`"layoutDirection"`, `"ltr"` unless the document says `"rtl"`).
@@ -91,9 +93,17 @@ public struct LayoutDocument: Sendable {
     /// parsing and as much again to free with the document.
     var ruleViews = BytePool()
     var ruleTexts = BytePool()
-    /// Each rule's arguments (most rules have none: an empty array allocates nothing).
-    var ruleArguments: [[Rule.Argument]] = []
-    var ruleCount: Int { ruleArguments.count }
+    /// Every rule's arguments, rule after rule (an array apiece was an
+    /// allocation and a release for each rule with arguments); rule `i`'s
+    /// end at `ruleArgumentEnds[i]`.
+    var ruleArguments: [Rule.Argument] = []
+    var ruleArgumentEnds: [Int32] = []
+    var ruleCount: Int { ruleArgumentEnds.count }
+
+    /// Rule `i`'s arguments (indexed from the slice's `startIndex`).
+    func arguments(ofRule i: Int) -> ArraySlice<Rule.Argument> {
+        ruleArguments[(i == 0 ? 0 : Int(ruleArgumentEnds[i - 1])) ..< Int(ruleArgumentEnds[i])]
+    }
     /// The texts of the views that have one, by view index.
     var texts: [Int32: Text] = [:]
 

@@ -35,7 +35,7 @@ extension LayoutDocument {
             // The strings are made only for a diagnostic (rows keep the rule's key).
             var viewID: String { ruleViews.string(i) }
             var origin: Origin { Origin(kind: .rule, index: i, text: ruleTexts.string(i)) }
-            let args = ruleArguments[i]
+            let args = arguments(ofRule: i)
             guard let view = ruleViews.withEntry(i, { viewIndex(of: $0, through: recent) }) else {
                 sink.append(Diagnostic(location: "rules[\(i)]", problem: .unknownView(viewID, suggestion: suggest(viewID)),
                                        origin: origin))
@@ -54,11 +54,11 @@ extension LayoutDocument {
                 issues = RuleArgumentCheck.problems(
                     syntax, count: args.count, textLength: textLength,
                     kind: { k in
-                        if case .view = args[k] { return .view }
+                        if case .view = args[args.startIndex + k] { return .view }
                         return .number
                     },
                     describe: { k in
-                        switch args[k] {
+                        switch args[args.startIndex + k] {
                         case .view(let id): "a view id '\(id)'"
                         case .number(let value): "a number (\(NumberFormatting.shortest(value)))"
                         }
