@@ -12,7 +12,7 @@ import Synchronization
 /// an axis (0 horizontal, 1 vertical).
 final class DocumentOrigins: OriginSource {
     private let constraintTexts: BytePool
-    private let rules: [LayoutDocument.Rule]
+    private let ruleTexts: BytePool
     private let ids: BytePool
     private let rootID: String
     private let sizing: LayoutDocument.SizingTable
@@ -22,7 +22,7 @@ final class DocumentOrigins: OriginSource {
     init(_ document: LayoutDocument) {
         source = document.source
         constraintTexts = document.constraintTexts
-        rules = document.rules
+        ruleTexts = document.ruleTexts
         ids = document.ids
         rootID = document.rootID
         sizing = document.sizing
@@ -42,7 +42,7 @@ final class DocumentOrigins: OriginSource {
         case 0:
             return Origin(kind: .constraint, index: payload, text: constraintTexts.string(payload))
         case 2:
-            return Origin(kind: .rule, index: payload, text: rules[payload].rule)
+            return Origin(kind: .rule, index: payload, text: ruleTexts.string(payload))
         default:
             let view = payload >> 2
             let axis: LayoutAxis = payload & 2 == 0 ? .horizontal : .vertical

@@ -42,7 +42,17 @@ struct DocumentParser {
     init(_ buffer: UnsafeBufferPointer<UInt8>, source: String) {
         reader = JSONReader(buffer)
         document = LayoutDocument(source: source)
+        document.names = NameTable(capacity: buffer.count / Self.bytesPerViewEstimate)
     }
+
+    /// About how many bytes of a document go with each view (its object and
+    /// its share of the constraints or rules): 106 to 198 in the benchmark
+    /// families. The name table is sized from it up front, as the number of
+    /// views is known only once they are all read; growing it by doubling
+    /// was a third of the cost of each insertion. A document with fewer
+    /// views only has a larger table (8 bytes a slot: at most a sixth of
+    /// the document's size).
+    private static let bytesPerViewEstimate = 192
 
     /// Adds a copy of the string just read by `reader` to `pool`.
     ///
@@ -266,7 +276,9 @@ struct DocumentParser {
         guard try expectKind(.object, path: path()) else { return }
         try reader.openObject(depth: 2)
         var seen = KeySet()
-        var rule = LayoutDocument.Rule(view: "", rule: "")
+        // Each rule adds one entry to each pool: the string read, or an empty one.
+        var viewAdded = false
+        var textAdded = false
         var first = true
         while let key = try reader.nextKey(&first) {
             let field = reader.withKey(key) { Self.match($0, Self.ruleKeys) }
@@ -275,8 +287,14 @@ struct DocumentParser {
                 continue
             }
             switch field {
-            case 0: rule.view = try readString(path: path() + ".view") ?? ""
-            case 1: rule.rule = try readString(path: path() + ".rule") ?? ""
+            case 0:
+                guard try expectKind(.string, path: path() + ".view") else { continue }
+                _ = Self.add(try reader.readStringRange(), of: reader, to: &document.ruleViews)
+                viewAdded = true
+            case 1:
+                guard try expectKind(.string, path: path() + ".rule") else { continue }
+                _ = Self.add(try reader.readStringRange(), of: reader, to: &document.ruleTexts)
+                textAdded = true
             case 2:
                 guard try expectKind(.array, path: path() + ".args") else { continue }
                 try reader.openArray(depth: 3)
@@ -287,9 +305,9 @@ struct DocumentParser {
                     func p() -> String { "\(path()).args[\(k)]" }
                     j += 1
                     switch try reader.peekKind() {
-                    case .string: rule.args.append(.view(try reader.readString()))
+                    case .string: document.ruleArguments.append(.view(try reader.readString()))
                     case .number:
-                        if let v = try readNumber(path: p()) { rule.args.append(.number(v)) }
+                        if let v = try readNumber(path: p()) { document.ruleArguments.append(.number(v)) }
                     case let kind:
                         problems.append((.wrongType(path: p(), expected: "a view id or a number", found: kind.article),
                                          reader.position ..< reader.position + 1))
@@ -303,7 +321,9 @@ struct DocumentParser {
         for (k, name) in [(0, "view"), (1, "rule")] where !seen.contains(k) {
             problems.append((.missingKey(path: path(), key: name), start ..< start + 1))
         }
-        document.rules.append(rule)
+        if !viewAdded { _ = document.ruleViews.appendEmpty() }
+        if !textAdded { _ = document.ruleTexts.appendEmpty() }
+        document.ruleArgumentEnds.append(Int32(document.ruleArguments.count))
     }
 
     // MARK: - Text

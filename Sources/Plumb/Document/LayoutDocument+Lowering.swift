@@ -19,7 +19,7 @@ extension LayoutDocument {
             if !sizing[i].height.isNaN { intrinsicRows += 2 }
         }
         // A typical rule makes four rows (two per direction).
-        var builder = SystemBuilder(viewCount: viewCount, rows: constraintCount + intrinsicRows + 4 * rules.count)
+        var builder = SystemBuilder(viewCount: viewCount, rows: constraintCount + intrinsicRows + 4 * ruleCount)
         builder.fixRoot(width: rootWidth, height: rootHeight, rootID: rootID, fitHeight: rootHeightFits)
         builder.direction = layoutDirection
         // Constraint strings and intrinsic sizes are described by the document

@@ -65,7 +65,14 @@ public struct LayoutDocument: Sendable {
     /// ``rootHeight`` is then 0 and is not used.
     public internal(set) var rootHeightFits = false
     /// The document's rules, in order.
-    public internal(set) var rules: [Rule] = []
+    ///
+    /// Made each time it is read: the document keeps the rules' strings as
+    /// bytes, and lowering reads those.
+    public var rules: [Rule] {
+        (0 ..< ruleCount).map {
+            Rule(view: ruleViews.string($0), rule: ruleTexts.string($0), args: Array(arguments(ofRule: $0)))
+        }
+    }
     /// What `leading` and `trailing` mean in the document's constraints
     /// (`"layoutDirection"`, `"ltr"` unless the document says `"rtl"`).
     public internal(set) var layoutDirection = LayoutDirection.leftToRight
@@ -81,6 +88,22 @@ public struct LayoutDocument: Sendable {
     var sizing = SizingTable()
     /// The constraint strings, in order.
     var constraintTexts = BytePool()
+    /// Each rule's view id and text, entry `i` for rule `i`, kept as bytes:
+    /// two `String`s a rule cost about 230 instructions each to make while
+    /// parsing and as much again to free with the document.
+    var ruleViews = BytePool()
+    var ruleTexts = BytePool()
+    /// Every rule's arguments, rule after rule (an array apiece was an
+    /// allocation and a release for each rule with arguments); rule `i`'s
+    /// end at `ruleArgumentEnds[i]`.
+    var ruleArguments: [Rule.Argument] = []
+    var ruleArgumentEnds: [Int32] = []
+    var ruleCount: Int { ruleArgumentEnds.count }
+
+    /// Rule `i`'s arguments (indexed from the slice's `startIndex`).
+    func arguments(ofRule i: Int) -> ArraySlice<Rule.Argument> {
+        ruleArguments[(i == 0 ? 0 : Int(ruleArgumentEnds[i - 1])) ..< Int(ruleArgumentEnds[i])]
+    }
     /// The texts of the views that have one, by view index.
     var texts: [Int32: Text] = [:]
 

@@ -69,7 +69,21 @@ public struct OriginList: RandomAccessCollection, Sendable {
     /// Appends an entry. A stored origin equal to the previous entry's
     /// shares it.
     /// - Precondition: for a key, ``source`` is set.
+    ///
+    /// Inlined where rows are added (``ConstraintSystem``): a small key, the
+    /// common case, is one append; the others are ``appendOther(_:)``.
+    @inline(__always)
     public mutating func append(_ origin: RowOrigin) {
+        if case .key(let key) = origin, key < 1 << 31, source != nil {
+            entries.append(UInt32(key) << 1 | 1)
+        } else {
+            appendOther(origin)
+        }
+    }
+
+    /// Appends a stored origin, or a key too large for an entry.
+    @inline(never)
+    private mutating func appendOther(_ origin: RowOrigin) {
         switch origin {
         case .stored(let origin):
             if let last = stored.last, last == origin, let lastEntry = entries.last,
@@ -78,15 +92,12 @@ public struct OriginList: RandomAccessCollection, Sendable {
                 return
             }
             entries.append(storing(origin))
-        case .key(let key):
+        case .key:
             // Checked without binding: `guard let` retained and released the
-            // source once per row.
+            // source once per row. A key here is 2³¹ or more: ``append(_:)``
+            // took the others.
             precondition(source != nil, "an origin key needs an origin source")
-            if key < 1 << 31 {
-                entries.append(UInt32(key) << 1 | 1)
-            } else {
-                entries.append(storing(resolve(origin)))
-            }
+            entries.append(storing(resolve(origin)))
         }
     }
 

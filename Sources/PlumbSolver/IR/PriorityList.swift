@@ -35,11 +35,24 @@ public struct PriorityList: RandomAccessCollection, Sendable {
     }
 
     /// Appends a row's priority.
+    ///
+    /// Inlined where rows are added (``ConstraintSystem``): most rows have
+    /// the previous row's priority, and that case is a comparison and an
+    /// append; the others are ``appendOther(_:)``.
+    @inline(__always)
     public mutating func append(_ priority: Priority) {
-        // Most rows have the previous row's priority (`table` is empty once wide).
+        // `table` is empty once wide.
         if lastCode < table.count && table[lastCode] == priority {
             codes.append(UInt8(truncatingIfNeeded: lastCode))
-        } else if isWide {
+        } else {
+            appendOther(priority)
+        }
+    }
+
+    /// Appends a priority other than the previous row's.
+    @inline(never)
+    private mutating func appendOther(_ priority: Priority) {
+        if isWide {
             full.append(priority)
         } else if let code = code(for: priority) {
             codes.append(code)

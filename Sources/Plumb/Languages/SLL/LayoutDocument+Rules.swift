@@ -13,11 +13,11 @@ extension LayoutDocument {
     ///   problem was found (and added to `sink`).
     /// - Complexity: O(total rule length + views with rules + stored terms).
     func lowerRules(into builder: inout SystemBuilder, sink: inout DiagnosticSink) -> RuleSchedule? {
-        guard !rules.isEmpty else { return RuleSchedule() }
+        guard ruleCount > 0 else { return RuleSchedule() }
         // Rule rows are described by the document's origin source.
         if builder.originSource == nil { builder.originSource = DocumentOrigins(self) }
         precondition(builder.originSource is DocumentOrigins, "a document's rules need its DocumentOrigins")
-        var book = RuleBook(viewCount: viewCount, rules: rules.count, originSource: builder.originSource)
+        var book = RuleBook(viewCount: viewCount, rules: ruleCount, originSource: builder.originSource)
         var syntax = RuleSyntax()
         var bound: [BoundArgument] = []
         var failed = false
@@ -31,32 +31,34 @@ extension LayoutDocument {
             return Suggestions.closest(to: id, among: viewIDs)
         }
 
-        for (i, rule) in rules.enumerated() {
-            // Made only for a diagnostic (rows keep the rule's key).
-            var origin: Origin { Origin(kind: .rule, index: i, text: rule.rule) }
-            guard let view = viewIndex(of: rule.view, through: recent) else {
-                sink.append(Diagnostic(location: "rules[\(i)]", problem: .unknownView(rule.view, suggestion: suggest(rule.view)),
+        for i in 0 ..< ruleCount {
+            // The strings are made only for a diagnostic (rows keep the rule's key).
+            var viewID: String { ruleViews.string(i) }
+            var origin: Origin { Origin(kind: .rule, index: i, text: ruleTexts.string(i)) }
+            let args = arguments(ofRule: i)
+            guard let view = ruleViews.withEntry(i, { viewIndex(of: $0, through: recent) }) else {
+                sink.append(Diagnostic(location: "rules[\(i)]", problem: .unknownView(viewID, suggestion: suggest(viewID)),
                                        origin: origin))
                 failed = true
                 continue
             }
             guard view != .root else {
-                sink.append(Diagnostic(location: Self.location(ofRule: i, view: rule.view),
-                                       problem: .rule(.rulesOnRoot(view: rule.view)), origin: origin))
+                sink.append(Diagnostic(location: Self.location(ofRule: i, view: viewID),
+                                       problem: .rule(.rulesOnRoot(view: viewID)), origin: origin))
                 failed = true
                 continue
             }
-            var text = rule.rule
-            var issues = text.withUTF8 { SimpleLayoutParser.parse($0, into: &syntax) }
+            let textLength = ruleTexts.range(i).count
+            var issues = ruleTexts.withEntry(i) { SimpleLayoutParser.parse($0, into: &syntax) }
             if issues.isEmpty {
                 issues = RuleArgumentCheck.problems(
-                    syntax, count: rule.args.count, textLength: text.utf8.count,
+                    syntax, count: args.count, textLength: textLength,
                     kind: { k in
-                        if case .view = rule.args[k] { return .view }
+                        if case .view = args[args.startIndex + k] { return .view }
                         return .number
                     },
                     describe: { k in
-                        switch rule.args[k] {
+                        switch args[args.startIndex + k] {
                         case .view(let id): "a view id '\(id)'"
                         case .number(let value): "a number (\(NumberFormatting.shortest(value)))"
                         }
@@ -64,7 +66,7 @@ extension LayoutDocument {
             }
             if issues.isEmpty {
                 bound.truncate(from: 0)
-                for (k, argument) in rule.args.enumerated() {
+                for (k, argument) in args.enumerated() {
                     switch argument {
                     case .number(let value):
                         bound.append(.number(value))
@@ -85,7 +87,8 @@ extension LayoutDocument {
             }
             if !issues.isEmpty {
                 failed = true
-                let location = Self.location(ofRule: i, view: rule.view)
+                let location = Self.location(ofRule: i, view: viewID)
+                let text = ruleTexts.string(i)
                 for issue in issues { sink.append(issue.diagnostic(in: text, location: location, origin: origin)) }
             }
         }
@@ -105,8 +108,13 @@ extension LayoutDocument {
     /// The index of the view with id `id` (the root's included), found
     /// through `recent`, which fronts this document's ``names``.
     func viewIndex(of id: String, through recent: RecentNames) -> ViewIndex? {
-        if id == rootID { return .root }
         var copy = id
-        return copy.withUTF8 { recent.index(of: $0) }.map(ViewIndex.init)
+        return copy.withUTF8 { viewIndex(of: $0, through: recent) }
+    }
+
+    /// The index of the view whose id is the bytes `id`, as ``viewIndex(of:through:)``.
+    func viewIndex(of id: UnsafeBufferPointer<UInt8>, through recent: RecentNames) -> ViewIndex? {
+        if rootID.utf8.count == id.count, rootID.utf8.elementsEqual(id) { return .root }
+        return recent.index(of: id).map(ViewIndex.init)
     }
 }
