@@ -71,7 +71,7 @@ public struct OriginList: RandomAccessCollection, Sendable {
     /// - Precondition: for a key, ``source`` is set.
     ///
     /// Inlined where rows are added (``ConstraintSystem``): a small key, the
-    /// common case, is one append; the others are ``appendOther(_:)``.
+    /// common case, is one append; the others are `appendOther(_:)`.
     @inline(__always)
     public mutating func append(_ origin: RowOrigin) {
         if case .key(let key) = origin, key < 1 << 31, source != nil {

@@ -38,7 +38,7 @@ public struct PriorityList: RandomAccessCollection, Sendable {
     ///
     /// Inlined where rows are added (``ConstraintSystem``): most rows have
     /// the previous row's priority, and that case is a comparison and an
-    /// append; the others are ``appendOther(_:)``.
+    /// append; the others are `appendOther(_:)`.
     @inline(__always)
     public mutating func append(_ priority: Priority) {
         // `table` is empty once wide.
