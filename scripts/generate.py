@@ -466,6 +466,23 @@ def build_degenerate(views, d, rng):
         above = shelf
 
 
+@family("levels", "degenerate's shelves with five more levels (240 down to 200) of equal-width "
+                  "wishes that contradict each other and the 250 level: many cold levels on one part")
+def build_levels(views, d, rng):
+    # The degenerate family, then at each of five lower levels two wishes
+    # per box that cannot both hold (the box a few points wider than the
+    # shelf's first, and 5 narrower) and that the equal split held at 250
+    # rules out: each of these levels has a positive optimum, and each is
+    # solved on the whole part, with every level above it held.
+    build_degenerate(views, d, rng)
+    boxes = 4
+    for i in range(max(1, views // (boxes + 1))):
+        for j in range(1, boxes):
+            for level in (240, 230, 220, 210, 200):
+                d.say(f"bx{i}_{j}.width = bx{i}_0.width + {3 + level % 7} @ {level}",
+                      f"bx{i}_{j}.width = bx{i}_0.width - 5 @ {level}")
+
+
 def sig(x, digits=3):
     """x rounded to `digits` significant digits."""
     return float(f"{x:.{digits - 1}e}")
