@@ -111,13 +111,15 @@ int plumb_clp_dual(PlumbClpModel *model, int maximumPivots) {
     return result;
 }
 
-int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots) {
+int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int doubletons) {
     ClpSimplex &simplex = model->simplex;
     ClpSolve options;
     options.setSolveType(ClpSolve::useDual);
     if (presolvePasses > 0) {
         options.setPresolveType(ClpSolve::presolveNumber, presolvePasses);
     }
+    // ClpPresolve's action bit 4: no doubleton substitutions.
+    if (!doubletons) options.setPresolveActions(options.presolveActions() | 4);
     simplex.setMaximumIterations(maximumPivots);
     simplex.initialSolve(options);
     simplex.setMaximumIterations(INT_MAX);

@@ -96,14 +96,16 @@ public struct ClpPartSolver: LargePartSolver {
         var promoted: Bool
         /// Whether the part was handed back to the planner split.
         var split: Bool
+        /// How the levels were solved.
+        var levels: LevelCounts
         /// Warm levels given up after the probe (see `warmPrimal`).
-        var stalled: Int
-        /// Levels tried at zero error, and held there (see `holdsAtZero`).
-        var zero: ZeroTally
+        var stalled: Int { levels.stalled }
     }
 
-    /// Levels tried at zero error, and how many of them held there.
-    struct ZeroTally { var tried = 0, held = 0 }
+    /// How a part's levels were solved: warm levels given up after the
+    /// probe (see `warmPrimal`), levels tried at zero error and held there
+    /// (see `holdsAtZero`), and cold solves (presolve and the dual).
+    struct LevelCounts { var stalled = 0, zeroTried = 0, zeroHeld = 0, cold = 0 }
 
     /// `solve`, and how it went (for the tests).
     func solveReporting(_ part: LinearPart) -> Report {
@@ -114,8 +116,7 @@ public struct ClpPartSolver: LargePartSolver {
         }
         guard let remainder = outcome.remainder else {
             return Report(
-                values: outcome.values, promoted: outcome.promoted, split: false, stalled: outcome.stalled,
-                zero: outcome.zero)
+                values: outcome.values, promoted: outcome.promoted, split: false, levels: outcome.levels)
         }
         // Outside the lock: the planner hands what stays large back to this
         // solver.
@@ -124,8 +125,7 @@ public struct ClpPartSolver: LargePartSolver {
         options.threads = 1
         let solution = try? remainder.system(of: part).solve(options: options)
         return Report(
-            values: solution?.values, promoted: outcome.promoted, split: true, stalled: outcome.stalled,
-            zero: outcome.zero)
+            values: solution?.values, promoted: outcome.promoted, split: true, levels: outcome.levels)
     }
 
     /// The lexicographic optimum and which rows are constant on the whole
@@ -143,11 +143,10 @@ public struct ClpPartSolver: LargePartSolver {
 
     /// What `solveLocked` found: the values (nil when Clp found no
     /// optimum, or when the part was handed back as `remainder`), whether
-    /// the first level was promoted, how many warm levels stalled and how
-    /// many levels were held at zero error by the trial, and with `face`
-    /// the rows constant on the optimal set.
+    /// the first level was promoted, how the levels were solved, and with
+    /// `face` the rows constant on the optimal set.
     private typealias Outcome = (
-        values: [Double]?, promoted: Bool, remainder: HeldRemainder?, stalled: Int, zero: ZeroTally, fixedRows: [Bool]?
+        values: [Double]?, promoted: Bool, remainder: HeldRemainder?, levels: LevelCounts, fixedRows: [Bool]?
     )
 
     /// The lexicographic solve; with `face`, also each row's standing on
@@ -213,7 +212,7 @@ public struct ClpPartSolver: LargePartSolver {
         let rowCount = Int32(m)
         guard let model = plumb_clp_new(
             Int32(columnCount), lower, upper, rowCount, rowLower, rowUpper, starts, columns, elements)
-        else { return (nil, false, nil, 0, ZeroTally(), nil) }
+        else { return (nil, false, nil, LevelCounts(), nil) }
         defer { plumb_clp_free(model) }
         // Tighter than Clp's 1e-7: layouts are compared to 1e-6 and held
         // levels must not drift.
@@ -235,8 +234,14 @@ public struct ClpPartSolver: LargePartSolver {
         // second level is solved with it and the loop starts there.
         let promoted = promotesFirstLevel
             && promote(model, levels: order, levelOfError: levelOfError, part: part, firstError: n, aim: aim)
-        var first = true, warm = false, stalled = 0, zero = ZeroTally()
-        func failed() -> Outcome { (nil, promoted, nil, stalled, zero, nil) }
+        var first = true, warm = false, counts = LevelCounts()
+        // Presolve and the dual simplex for a level; see
+        // `doubletonColdSolves` for when presolve substitutes doubletons.
+        func coldSolve() -> Bool {
+            counts.cold += 1
+            return plumb_clp_presolved_dual(model, 0, Int32.max, counts.cold <= doubletonColdSolves ? 1 : 0) == 0
+        }
+        func failed() -> Outcome { (nil, promoted, nil, counts, nil) }
         for index in (promoted ? 1 : 0) ..< order.count {
             let any = aim(at: order[index])
             // Whether the level was held at zero error by the trial.
@@ -244,8 +249,8 @@ public struct ClpPartSolver: LargePartSolver {
             func tryZero() {
                 guard !first, zeroTrial == .beforeEveryLevel || relates(part, level: order[index]) else { return }
                 solved = holdsAtZero(model, level: order[index], levelOfError: levelOfError, firstError: n)
-                zero.tried += 1
-                if solved { zero.held += 1 }
+                counts.zeroTried += 1
+                if solved { counts.zeroHeld += 1 }
             }
             if promoted && index == 1 {
                 // Solved by the promotion.
@@ -259,7 +264,7 @@ public struct ClpPartSolver: LargePartSolver {
                 // against 15.7; warm again from the next level on).
                 if zeroTrial == .beforeEveryLevel { tryZero() }
                 if !solved {
-                    guard plumb_clp_presolved_dual(model, 0, Int32.max) == 0 else { return failed() }
+                    guard coldSolve() else { return failed() }
                 }
             } else {
                 // Each level from Clp's presolve and the dual simplex: the
@@ -274,9 +279,9 @@ public struct ClpPartSolver: LargePartSolver {
                         model, cap: max(200, m / 20), refactorInterval: refactorInterval,
                         pending: { pendingErrors(model, level: order[index], levelOfError: levelOfError, firstError: n) })
                     if outcome != .optimal { warm = false }
-                    if outcome == .stalled { stalled += 1 }
+                    if outcome == .stalled { counts.stalled += 1 }
                 }
-                if !warm && !solved { _ = plumb_clp_presolved_dual(model, 0, Int32.max) }
+                if !warm && !solved { _ = coldSolve() }
                 guard plumb_clp_status(model) == 0 else { return failed() }
                 if first { first = false; warm = true }
             }
@@ -289,16 +294,16 @@ public struct ClpPartSolver: LargePartSolver {
                     part, rowLower: rl, rowUpper: ru, columnUpper: cu, plus: plus, minus: minus,
                     solvedDownTo: order[index], infinity: infinity)
                 if Double(remainder.largestComponent(of: part)) <= splitFraction * Double(n) {
-                    return (nil, promoted, remainder, stalled, zero, nil)
+                    return (nil, promoted, remainder, counts, nil)
                 }
             }
         }
         guard let solution = plumb_clp_solution(model) else { return failed() }
         let values = (0 ..< n).map { solution[$0] }
-        guard face else { return (values, promoted, nil, stalled, zero, nil) }
+        guard face else { return (values, promoted, nil, counts, nil) }
         guard let fixed = fixedRows(model, rows: m, firstError: n, rowOfError: rowOfError)
         else { return failed() }
-        return (values, promoted, nil, stalled, zero, fixed)
+        return (values, promoted, nil, counts, fixed)
     }
 
     /// The primal simplex from the last basis for a later level, at most
@@ -469,7 +474,7 @@ public struct ClpPartSolver: LargePartSolver {
         // hardened equalities chain (a row of charts 12 below the one above
         // it), and Clp's default of five passes took apart `chartgrid` at
         // 10,000 views but not at 30,000, where the attempt then hit its cap.
-        if plumb_clp_presolved_dual(model, 100, Int32(max(200, part.rowCount / 50))) == 0 { return true }
+        if plumb_clp_presolved_dual(model, 100, Int32(max(200, part.rowCount / 50)), 1) == 0 { return true }
         plumb_clp_set_column_upper(model, saved)
         return false
     }
@@ -527,6 +532,18 @@ public struct ClpPartSolver: LargePartSolver {
         plumb_clp_set_column_upper(model, upper)
         return saved
     }
+
+    /// How many cold solves of a part may use Clp's doubleton
+    /// substitutions in presolve. Each held level leaves more rows as
+    /// equalities, which chain, and substituting along a chain copies a
+    /// growing column: on `levels` (five cold levels after four held ones)
+    /// the presolve of each level took longer than the one before, 0.04 to
+    /// 1.3 s at 3,000 views, for levels it solves alone. Without doubletons
+    /// those take 0.07 to 0.09 s each, but the first cold levels need them:
+    /// `degenerate`'s greedy level (its part's second cold solve) took 0.39 s
+    /// instead of 0.22 at 10,000 views. No other family has more than
+    /// three cold solves on a part.
+    private static let doubletonColdSolves = 3
 
     /// The pivots a zero trial may take. A level that holds at zero after
     /// the levels above it does so in a few (3 on `degenerate`); one that

@@ -264,12 +264,13 @@ import PlumbTestSupport
     /// each box greedy at 500 (every split of a shelf optimal) and equal to
     /// the first at 250. Presolve makes each opposite pair an equality
     /// (the lefts of a column become one variable) and drops the repeated
-    /// gaps; Clp's answer is the tableau's (the equal split).
-    @Test func degenerateShelvesReachTheTableausPoint() throws {
+    /// gaps. With `levels`, each box but the first also wishes, at each of
+    /// them, to be `3 + j` wider than the first and 5 narrower.
+    static func degenerateShelves(_ shelves: Int, contradicting levels: [Priority] = []) -> Builder {
         var b = Builder()
-        let width = 1000.0
+        let width = shelfWidth
         var above: [VariableIndex] = []
-        for _ in 0 ..< 60 {
+        for _ in 0 ..< shelves {
             var lefts: [VariableIndex] = [], widths: [VariableIndex] = []
             for j in 0 ..< 4 {
                 let l = b.variable(), w = b.variable()
@@ -287,6 +288,10 @@ import PlumbTestSupport
                     b.add([(l, 1), (pl, -1), (pw, -1)], -6, .greaterOrEqual, .high)
                     b.add([(l, 1), (pl, -1), (pw, -1)], -3, .greaterOrEqual)
                     b.add([(w, 1), (widths[0], -1)], 0, .equal, .low)
+                    for level in levels {
+                        b.add([(w, 1), (widths[0], -1)], -Double(3 + j), .equal, level)
+                        b.add([(w, 1), (widths[0], -1)], 5, .equal, level)
+                    }
                 }
                 if !above.isEmpty {
                     b.add([(l, 1), (above[j], -1)], 0, .greaterOrEqual)
@@ -297,6 +302,14 @@ import PlumbTestSupport
             }
             above = lefts
         }
+        return b
+    }
+
+    static let shelfWidth = 1000.0
+
+    /// Sixty shelves: Clp's answer is the tableau's (the equal split).
+    @Test func degenerateShelvesReachTheTableausPoint() throws {
+        let b = Self.degenerateShelves(60)
         var options = SolveOptions()
         let log = ClpLog(ClpPartSolver())
         options.largePartSolver = log
@@ -318,12 +331,32 @@ import PlumbTestSupport
         // The 59 opposite pairs of each of the four columns of lefts.
         #expect(lp.stats.aggregatedVariables >= 4 * 59)
         #expect(referenceRequiredRowsHold(b.rows, lp.values))
-        let boxWidth = (width - 8 - 8 - 3 * 6) / 4
+        let boxWidth = (Self.shelfWidth - 8 - 8 - 3 * 6) / 4
         for (i, (x, y)) in zip(lp.values, whole.values).enumerated() {
             #expect(abs(x - y) <= 1e-6 * max(1, abs(y)), "variable \(i)")
             #expect(abs(x - unpresolved.values[i]) <= 1e-6 * max(1, abs(x)), "variable \(i)")
             if i % 2 == 1 { #expect(abs(x - boxWidth) <= 1e-6, "width \(i)") }
         }
+    }
+
+    /// The shelves with five lower levels of equal-width wishes that
+    /// contradict each other and the equal split (like the generator's
+    /// `levels`): every level after the greedy one is solved cold, past the
+    /// cold solves whose presolve substitutes doubletons, and the answer is
+    /// the tableau's.
+    @Test func manyColdLevelsReachTheTableausPoint() throws {
+        let b = Self.degenerateShelves(60, contradicting: [240, 230, 220, 210, 200])
+        var options = SolveOptions()
+        let log = ClpLog(ClpPartSolver())
+        options.largePartSolver = log
+        let lp = try b.system.solve(options: options)
+        let whole = try b.system.solve(options: Self.tableau())
+        #expect(lp.stats.largeParts == 1)
+        #expect((log.coldSolves.max() ?? 0) >= 6, "\(log.coldSolves)")
+        #expect(referenceRequiredRowsHold(b.rows, lp.values))
+        let la = referenceLevelViolations(b.rows, lp.values), lb = referenceLevelViolations(b.rows, whole.values)
+        #expect(referenceCompareLevels(la, lb, tolerance: 1e-9) == 0, "\(la) vs \(lb)")
+        for (x, y) in zip(lp.values, whole.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
     }
 
     /// Presolve's pairing is exact: a pair of opposite inequalities of two
@@ -365,8 +398,9 @@ import PlumbTestSupport
         var promotions: [Bool] { log.withLock { $0.map(\.promoted) } }
         var splits: [Bool] { log.withLock { $0.map(\.split) } }
         var stalls: [Int] { log.withLock { $0.map(\.stalled) } }
-        var zeroTrials: Int { log.withLock { $0.reduce(0) { $0 + $1.zero.tried } } }
-        var zeroHolds: Int { log.withLock { $0.reduce(0) { $0 + $1.zero.held } } }
+        var zeroTrials: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.zeroTried } } }
+        var zeroHolds: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.zeroHeld } } }
+        var coldSolves: [Int] { log.withLock { $0.map(\.levels.cold) } }
         func solve(_ part: LinearPart) -> [Double]? {
             let report = clp.solveReporting(part)
             log.withLock { $0.append(report) }
