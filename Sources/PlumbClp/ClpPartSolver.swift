@@ -18,9 +18,11 @@ import Synchronization
 /// one is solved by presolve and dual too); each later one by the primal
 /// simplex from the last basis, capped at rows/20 pivots and refactorising
 /// only when it must (see `warmRefactorInterval`), and once a level passes
-/// the cap, the rest of the part by presolve and dual again. Before each of
-/// those later cold solves, the level is tried at zero error by the dual
-/// simplex from the last basis (see `holdsAtZero`).
+/// the cap, the rest of the part by presolve and dual again. A level that
+/// goes cold that way, when it has an equality between variables, is first
+/// tried at zero error by the dual simplex from the last basis (see
+/// `holdsAtZero`); and from a part's fourth cold solve on, presolve makes
+/// no doubleton substitutions (see `doubletonColdSolves`).
 ///
 /// After each level but the last, when the levels held so far pin what
 /// coupled the part (the planner's evaluator would determine the variables
@@ -59,10 +61,11 @@ public struct ClpPartSolver: LargePartSolver {
         /// None.
         case never
         /// A level solved by presolve and the dual simplex because one above
-        /// it was (the default; see `holdsAtZero` for why not the others).
+        /// it was, when it has an equality between variables (the default;
+        /// see `holdsAtZero` for why not the others).
         case beforeColdSolves
-        /// Every level after the first, before its warm primal simplex too
-        /// (for the tests: the trial on many more levels).
+        /// Every level after the first, before its warm primal simplex too,
+        /// whatever its rows (for the tests: the trial on many more levels).
         case beforeEveryLevel
     }
 
@@ -467,7 +470,8 @@ public struct ClpPartSolver: LargePartSolver {
         firstError n: Int, aim: (Double) -> Bool
     ) -> Bool {
         guard levels.count >= 2, let first = levels.first else { return false }
-        guard relates(part, level: first), let saved = fixErrors(model, level: first, levelOfError: levelOfError, firstError: n)
+        guard relates(part, level: first),
+              let saved = fixErrors(model, level: first, levelOfError: levelOfError, firstError: n)
         else { return false }
         _ = aim(levels[1])
         // Presolve until nothing more goes (at most 100 passes): the
