@@ -126,6 +126,18 @@ int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maxim
     return simplex.status();
 }
 
+int plumb_clp_basis(const PlumbClpModel *model, unsigned char *status) {
+    const ClpSimplex &simplex = model->simplex;
+    const unsigned char *kept = simplex.statusArray();
+    if (kept == nullptr) return 0;
+    std::copy(kept, kept + simplex.numberColumns() + simplex.numberRows(), status);
+    return 1;
+}
+
+void plumb_clp_set_basis(PlumbClpModel *model, const unsigned char *status) {
+    model->simplex.copyinStatus(status);
+}
+
 int plumb_clp_status(const PlumbClpModel *model) { return model->simplex.status(); }
 int plumb_clp_pivots(const PlumbClpModel *model) { return model->simplex.numberIterations(); }
 

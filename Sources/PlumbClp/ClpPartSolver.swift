@@ -86,7 +86,7 @@ public struct ClpPartSolver: LargePartSolver {
     public var name: String { "clp" }
 
     /// Serialises calls: Clp's message handling is shared between models.
-    private static let lock = Mutex(())
+    static let lock = Mutex(())
 
     public func solve(_ part: LinearPart) -> [Double]? {
         solveReporting(part).values
@@ -110,12 +110,12 @@ public struct ClpPartSolver: LargePartSolver {
     /// (see `holdsAtZero`), and cold solves (presolve and the dual).
     struct LevelCounts { var stalled = 0, zeroTried = 0, zeroHeld = 0, cold = 0 }
 
-    /// `solve`, and how it went (for the tests).
-    func solveReporting(_ part: LinearPart) -> Report {
+    /// `solve`, and how it went (for the tests). With a `session`, the
+    /// part is solved through it (see `ClpSession`), and so is what the
+    /// planner hands back of a split remainder.
+    func solveReporting(_ part: LinearPart, session: ClpSession? = nil) -> Report {
         let outcome = Self.lock.withLock { _ in
-            Self.solveLocked(
-                part, promotesFirstLevel: promotesFirstLevel, refactorInterval: warmRefactorInterval,
-                splitsRemainders: splitsRemainders, zeroTrial: zeroTrial)
+            session.map { $0.solveLocked(part) } ?? solveLocked(part)
         }
         guard let remainder = outcome.remainder else {
             return Report(
@@ -124,136 +124,86 @@ public struct ClpPartSolver: LargePartSolver {
         // Outside the lock: the planner hands what stays large back to this
         // solver.
         var options = SolveOptions()
-        options.largePartSolver = self
+        options.largePartSolver = session ?? self
         options.threads = 1
         let solution = try? remainder.system(of: part).solve(options: options)
         return Report(
             values: solution?.values, promoted: outcome.promoted, split: true, levels: outcome.levels)
     }
 
+    /// A session of this solver: it keeps each part's Clp model and the
+    /// basis each level ended on, and solves a part of the same shape
+    /// again from them (see `ClpSession`).
+    public func makeSession() -> any LargePartSolver { ClpSession(self) }
+
     /// The lexicographic optimum and which rows are constant on the whole
     /// optimal set (see `fixedRows`), for `plumb check`. The part is never
     /// split here: the set is read from the model as the solve leaves it.
     public func optimalFace(_ part: LinearPart) -> PartFace? {
-        let found = Self.lock.withLock { _ in
-            Self.solveLocked(
-                part, promotesFirstLevel: promotesFirstLevel, refactorInterval: warmRefactorInterval,
-                splitsRemainders: false, zeroTrial: zeroTrial, face: true)
-        }
+        var whole = self
+        whole.splitsRemainders = false
+        let found = Self.lock.withLock { _ in whole.solveLocked(part, face: true) }
         guard let values = found.values, let fixed = found.fixedRows else { return nil }
         return PartFace(values: values, fixedRows: fixed)
     }
 
     /// What `solveLocked` found: the values (nil when Clp found no
     /// optimum, or when the part was handed back as `remainder`), whether
-    /// the first level was promoted, how the levels were solved, and with
-    /// `face` the rows constant on the optimal set.
-    private typealias Outcome = (
-        values: [Double]?, promoted: Bool, remainder: HeldRemainder?, levels: LevelCounts, fixedRows: [Bool]?
-    )
+    /// the first level was promoted, how the levels were solved, with
+    /// `face` the rows constant on the optimal set, and when recording the
+    /// steps a replay takes again (see `SolveRecord`).
+    struct Outcome {
+        var values: [Double]?
+        var promoted = false
+        var remainder: HeldRemainder?
+        var levels = LevelCounts()
+        var fixedRows: [Bool]?
+        var record = SolveRecord()
+    }
 
-    /// The lexicographic solve; with `face`, also each row's standing on
-    /// the optimal set, found on the model as the solve leaves it (see
-    /// `fixedRows`).
-    private static func solveLocked(
-        _ part: LinearPart, promotesFirstLevel: Bool, refactorInterval: Int?, splitsRemainders: Bool,
-        zeroTrial: ZeroTrial, face: Bool = false
-    ) -> Outcome {
-        let n = part.variableCount, m = part.rowCount
-        // Columns: the part's variables (free), then error columns.
-        var lower = [Double](repeating: -infinity, count: n)
-        var upper = [Double](repeating: infinity, count: n)
-        var levelOfError: [Double] = [], rowOfError: [Int32] = []
-        // Rows, row-major.
-        var rowLower: [Double] = [], rowUpper: [Double] = []
-        var starts: [Int32] = [0], columns: [Int32] = [], elements: [Double] = []
-        rowLower.reserveCapacity(m)
-        rowUpper.reserveCapacity(m)
-        columns.reserveCapacity(part.columns.count + 2 * m)
-        elements.reserveCapacity(part.columns.count + 2 * m)
-        // Each row's error columns (-1: none).
-        var plus = [Int32](repeating: -1, count: m), minus = [Int32](repeating: -1, count: m)
-        func addError(_ coefficient: Double, level: Double) {
-            let row = rowLower.count - 1
-            if coefficient > 0 { plus[row] = Int32(n + levelOfError.count) } else { minus[row] = Int32(n + levelOfError.count) }
-            columns.append(Int32(n + levelOfError.count))
-            elements.append(coefficient)
-            levelOfError.append(level)
-            rowOfError.append(Int32(row))
-        }
-        for i in 0 ..< m {
-            for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) {
-                columns.append(part.columns[k])
-                elements.append(part.coefficients[k])
-            }
-            // Σ a·x + c ⋈ 0  ⇔  Σ a·x ⋈ −c
-            let rhs = -part.constants[i]
-            let p = part.priorities[i]
-            switch part.relations[i] {
-            case .equal:
-                rowLower.append(rhs)
-                rowUpper.append(rhs)
-                if !p.isRequired {
-                    addError(1, level: p.rawValue)
-                    addError(-1, level: p.rawValue)
-                }
-            case .lessOrEqual:
-                rowLower.append(-infinity)
-                rowUpper.append(rhs)
-                if !p.isRequired { addError(-1, level: p.rawValue) }
-            case .greaterOrEqual:
-                rowLower.append(rhs)
-                rowUpper.append(infinity)
-                if !p.isRequired { addError(1, level: p.rawValue) }
-            }
-            starts.append(Int32(columns.count))
-        }
-        let columnCount = n + levelOfError.count
-        lower += [Double](repeating: 0, count: levelOfError.count)
-        upper += [Double](repeating: infinity, count: levelOfError.count)
+    /// The lexicographic solve on a new model of `part`; see the other
+    /// `solveLocked`.
+    func solveLocked(_ part: LinearPart, face: Bool = false) -> Outcome {
+        guard let model = PartModel(part) else { return Outcome() }
+        return solveLocked(part, on: model, face: face, recording: false)
+    }
 
-        let rowCount = Int32(m)
-        guard let model = plumb_clp_new(
-            Int32(columnCount), lower, upper, rowCount, rowLower, rowUpper, starts, columns, elements)
-        else { return (nil, false, nil, LevelCounts(), nil) }
-        defer { plumb_clp_free(model) }
-        // Tighter than Clp's 1e-7: layouts are compared to 1e-6 and held
-        // levels must not drift.
-        plumb_clp_set_tolerances(model, 1e-9, 1e-9)
-
-        let levels = Set(levelOfError).sorted(by: >)
-        var objective = [Double](repeating: 0, count: columnCount)
-        func aim(at level: Double) -> Bool {
-            var any = false
-            for (j, l) in levelOfError.enumerated() {
-                objective[n + j] = l == level ? 1 : 0
-                any = any || l == level
-            }
-            plumb_clp_set_objective(model, objective)
-            return any
-        }
-        let order = levels.isEmpty ? [Double.nan] : levels
+    /// The lexicographic solve on `model`, a new model of `part`; with
+    /// `face`, also each row's standing on the optimal set, found on the
+    /// model as the solve leaves it (see `fixedRows`); with `recording`,
+    /// each level's kind and the basis it ended on (for `replay`).
+    func solveLocked(_ part: LinearPart, on partModel: PartModel, face: Bool, recording: Bool) -> Outcome {
+        let model = partModel.pointer, n = partModel.n, m = partModel.m
+        let levelOfError = partModel.levelOfError, order = partModel.order
+        let refactorInterval = warmRefactorInterval
+        func aim(at level: Double) -> Bool { partModel.aim(at: level) }
         // The first level tried as required rows; if that holds, the
         // second level is solved with it and the loop starts there.
         let promoted = promotesFirstLevel
-            && promote(model, levels: order, levelOfError: levelOfError, part: part, firstError: n, aim: aim)
-        var first = true, warm = false, counts = LevelCounts()
+            && Self.promote(model, levels: order, levelOfError: levelOfError, part: part, firstError: n, aim: aim)
+        var first = true, warm = false
+        var outcome = Outcome(promoted: promoted)
         // Presolve and the dual simplex for a level; see
         // `doubletonColdSolves` for when presolve substitutes doubletons.
         func coldSolve() -> Bool {
-            counts.cold += 1
-            return plumb_clp_presolved_dual(model, 0, Int32.max, counts.cold <= doubletonColdSolves ? 1 : 0) == 0
+            outcome.levels.cold += 1
+            let doubletons: Int32 = outcome.levels.cold <= Self.doubletonColdSolves ? 1 : 0
+            return plumb_clp_presolved_dual(model, 0, Int32.max, doubletons) == 0
         }
-        func failed() -> Outcome { (nil, promoted, nil, counts, nil) }
+        func failed() -> Outcome {
+            var failure = Outcome(promoted: promoted)
+            failure.levels = outcome.levels
+            return failure
+        }
         for index in (promoted ? 1 : 0) ..< order.count {
             let any = aim(at: order[index])
             // Whether the level was held at zero error by the trial.
             var solved = false
             func tryZero() {
-                guard !first, zeroTrial == .beforeEveryLevel || relates(part, level: order[index]) else { return }
-                solved = holdsAtZero(model, level: order[index], levelOfError: levelOfError, firstError: n)
-                counts.zeroTried += 1
-                if solved { counts.zeroHeld += 1 }
+                guard !first, zeroTrial == .beforeEveryLevel || Self.relates(part, level: order[index]) else { return }
+                solved = Self.holdsAtZero(model, level: order[index], levelOfError: levelOfError, firstError: n)
+                outcome.levels.zeroTried += 1
+                if solved { outcome.levels.zeroHeld += 1 }
             }
             if promoted && index == 1 {
                 // Solved by the promotion.
@@ -278,35 +228,85 @@ public struct ClpPartSolver: LargePartSolver {
                 // pivots, 20 s, against 6,000 dual ones, under 1 s).
                 if zeroTrial == .beforeEveryLevel || (zeroTrial == .beforeColdSolves && !warm) { tryZero() }
                 if warm && !solved {
-                    let outcome = warmPrimal(
+                    let result = Self.warmPrimal(
                         model, cap: max(200, m / 20), refactorInterval: refactorInterval,
-                        pending: { pendingErrors(model, level: order[index], levelOfError: levelOfError, firstError: n) })
-                    if outcome != .optimal { warm = false }
-                    if outcome == .stalled { counts.stalled += 1 }
+                        pending: { Self.pendingErrors(model, level: order[index], levelOfError: levelOfError, firstError: n) })
+                    if result != .optimal { warm = false }
+                    if result == .stalled { outcome.levels.stalled += 1 }
                 }
                 if !warm && !solved { _ = coldSolve() }
                 guard plumb_clp_status(model) == 0 else { return failed() }
                 if first { first = false; warm = true }
             }
+            if recording {
+                let kind: SolveRecord.Kind = promoted && index == 1 ? .promoted : solved ? .heldAtZero : .solved
+                outcome.record.steps.append(.init(kind: kind, level: index, basis: partModel.basis()))
+            }
             guard any else { break }
-            holdFace(model, rows: m, columns: columnCount, firstError: n)
-            if splitsRemainders && index + 1 < order.count,
-               let rl = plumb_clp_row_lower(model), let ru = plumb_clp_row_upper(model),
-               let cu = plumb_clp_column_upper(model) {
-                let remainder = HeldRemainder(
-                    part, rowLower: rl, rowUpper: ru, columnUpper: cu, plus: plus, minus: minus,
-                    solvedDownTo: order[index], infinity: infinity)
-                if Double(remainder.largestComponent(of: part)) <= splitFraction * Double(n) {
-                    return (nil, promoted, remainder, counts, nil)
-                }
+            Self.holdFace(model, rows: m, columns: partModel.columnCount, firstError: n)
+            if splitsRemainders && index + 1 < order.count, let remainder = partModel.splitRemainder(of: part, solvedDownTo: order[index]) {
+                outcome.remainder = remainder
+                outcome.record.splitAtEnd = true
+                return outcome
             }
         }
         guard let solution = plumb_clp_solution(model) else { return failed() }
-        let values = (0 ..< n).map { solution[$0] }
-        guard face else { return (values, promoted, nil, counts, nil) }
-        guard let fixed = fixedRows(model, rows: m, firstError: n, rowOfError: rowOfError)
+        outcome.values = (0 ..< n).map { solution[$0] }
+        guard face else { return outcome }
+        guard let fixed = Self.fixedRows(model, rows: m, firstError: n, rowOfError: partModel.rowOfError)
         else { return failed() }
-        return (values, promoted, nil, counts, fixed)
+        outcome.fixedRows = fixed
+        return outcome
+    }
+
+    /// Solves `part`, a part of the same shape as the one `model` was made
+    /// for and last solved with the steps of `record`, by taking those
+    /// steps again: the row bounds set from `part`'s constants and every
+    /// column bound put back, then for each step its errors fixed at 0 as
+    /// before (a promoted first level, a level held at zero), its
+    /// objective, and the dual simplex without presolve from the basis that
+    /// step ended on, each level held by its optimal face as the solve
+    /// holds it. Each step is the same linear program as in a fresh solve
+    /// (the objective, and the faces of the levels above, which are their
+    /// optimal sets whichever optimal basis gave them), solved to its
+    /// optimum from another start, so the answer is the same lexicographic
+    /// optimum. When only constants moved the old basis is usually still
+    /// optimal, or a few dual pivots from it. Returns nil (the model is
+    /// then unusable) when a step does not end optimal within
+    /// `replayPivots`, when a level fixed at 0 cannot hold there any more,
+    /// or when a remainder that was handed back no longer splits: the part
+    /// is then solved afresh.
+    func replay(_ part: LinearPart, on partModel: PartModel, record: SolveRecord) -> Outcome? {
+        let model = partModel.pointer, n = partModel.n, m = partModel.m, order = partModel.order
+        partModel.resetBounds(for: part)
+        var outcome = Outcome()
+        outcome.promoted = record.steps.first?.kind == .promoted
+        let cap = Int32(max(500, m / 5))
+        for (s, step) in record.steps.enumerated() {
+            let level = order[step.level]
+            switch step.kind {
+            case .promoted: _ = partModel.fixErrors(at: order[0])
+            case .heldAtZero: _ = partModel.fixErrors(at: level)
+            case .solved: break
+            }
+            let any = partModel.aim(at: level)
+            guard step.basis.count == partModel.columnCount + m else { return nil }
+            plumb_clp_set_basis(model, step.basis)
+            guard plumb_clp_dual(model, cap) == 0 else { return nil }
+            outcome.record.steps.append(.init(kind: step.kind, level: step.level, basis: partModel.basis()))
+            if step.kind == .heldAtZero { outcome.levels.zeroHeld += 1 }
+            guard any else { break }
+            Self.holdFace(model, rows: m, columns: partModel.columnCount, firstError: n)
+            if s == record.steps.count - 1 && record.splitAtEnd {
+                guard let remainder = partModel.splitRemainder(of: part, solvedDownTo: level) else { return nil }
+                outcome.remainder = remainder
+                outcome.record.splitAtEnd = true
+                return outcome
+            }
+        }
+        guard let solution = plumb_clp_solution(model) else { return nil }
+        outcome.values = (0 ..< n).map { solution[$0] }
+        return outcome
     }
 
     /// The primal simplex from the last basis for a later level, at most
@@ -526,7 +526,7 @@ public struct ClpPartSolver: LargePartSolver {
 
     /// Fixes `level`'s error columns at 0; returns the column upper bounds
     /// as they were, to put back.
-    private static func fixErrors(
+    static func fixErrors(
         _ model: OpaquePointer, level: Double, levelOfError: [Double], firstError n: Int
     ) -> [Double]? {
         guard let cu = plumb_clp_column_upper(model) else { return nil }
@@ -595,8 +595,8 @@ public struct ClpPartSolver: LargePartSolver {
     /// this share of the part's variables. On the families it is all or
     /// nothing: `priorities`' held levels determine every variable (0), the
     /// others' leave one component of all of them.
-    private static let splitFraction = 0.5
+    static let splitFraction = 0.5
 
     private static let faceTolerance = 1e-7
-    private static let infinity = 1e30
+    private static let infinity = PartModel.infinity
 }

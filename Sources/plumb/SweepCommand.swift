@@ -11,7 +11,8 @@ struct SweepCommand: ParsableCommand {
             the simplex from the previous size. Writes JSON Lines, one line per size, widths in the \
             order given and, for each width, heights in the order given:
               {"width": W, "height": H, "frames": {"<id>": [x, y, width, height], ...}}
-            with frames exactly as `plumb solve` gives them at that size. \
+            with the frames `plumb solve` gives at that size (a component re-optimised from the \
+            previous size may differ in the last digits). \
             Sizes: a value (1024), a range with a step (320...1400:10, both ends included), or a \
             comma-separated list of those (320,768...1024:128). Without --heights, the document's own \
             root height. On any error (at any size) nothing is written and the exit status is 1.

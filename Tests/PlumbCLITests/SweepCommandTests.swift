@@ -10,13 +10,16 @@ import Testing
                                          heights: [700, 900])
     }
 
-    /// Coupled families large enough that their residual component is solved
-    /// afresh through presolve and Clp at each size (at least 200 unknowns),
-    /// the root height changing between widths: frames exactly `plumb solve`'s.
-    @Test(arguments: ["table", "chartgrid"])
-    func largeCoupledSweepsMatchSolve(family: String) throws {
+    /// Coupled families large enough that their residual component goes
+    /// through presolve at each size (at least 200 unknowns), the root
+    /// height changing between widths: `table`'s presolve solves it
+    /// outright, so its frames are exactly `plumb solve`'s; `chartgrid`'s
+    /// part is re-optimised by Clp from the bases of the previous size, so
+    /// its frames are `plumb solve`'s to the solver's tolerance.
+    @Test(arguments: [("table", true), ("chartgrid", false)])
+    func largeCoupledSweepsMatchSolve(family: String, exactly: Bool) throws {
         try Self.expectSweepMatchesSolve(family: family, views: 400, widths: "480,1024,777.5", heights: [600, 1500],
-                                         exactly: true)
+                                         exactly: exactly)
     }
 
     private static func expectSweepMatchesSolve(

@@ -408,6 +408,87 @@ import PlumbTestSupport
         }
     }
 
+    /// A `LargePartSolver` whose sessions the test keeps, to count how
+    /// their parts were solved.
+    final class KeptSessions: LargePartSolver, @unchecked Sendable {
+        let clp: ClpPartSolver
+        private(set) var made: [ClpSession] = []
+        init(_ clp: ClpPartSolver) { self.clp = clp }
+        var name: String { "clp, sessions kept" }
+        var replays: Int { made.reduce(0) { $0 + $1.replays } }
+        var freshSolves: Int { made.reduce(0) { $0 + $1.freshSolves } }
+        func solve(_ part: LinearPart) -> [Double]? { clp.solve(part) }
+        func makeSession() -> any LargePartSolver {
+            let session = ClpSession(clp)
+            made.append(session)
+            return session
+        }
+    }
+
+    /// A compiled system's large components solved again through a Clp
+    /// session as the width moves (the cap on the right edge of chart
+    /// grids, with and without a clash at the first level, and of every
+    /// row of `priorities`' 28 levels, whose held levels split the part):
+    /// each level is taken again from the basis it ended on at the last
+    /// width. At every width the answer keeps the required rows and reaches
+    /// the level totals of a fresh solve by Clp, of the tableau and (on the
+    /// smallest) of the reference LP; a width where the required rows
+    /// conflict fails as a fresh solve does, and the sweep goes on after it.
+    @Test func sweepsReplayTheLevelsToTheFreshOptimum() throws {
+        var replays = 0, fresh = 0, conflicts = 0
+        for seed in 0 ..< 24 as Range<UInt64> {
+            var grid = seed % 3 == 2
+                ? Self.priorities(rows: 3 + Int(seed % 4), seed: 70_000 + seed)
+                : Self.chartGrid(seed: 70_000 + seed, rows: 2 + Int(seed % 6), columns: 1 + Int(seed % 3),
+                                 clash: seed % 4 == 0)
+            // The right edges' caps: the required rows `... <= W`.
+            let caps = grid.rows.indices.filter {
+                grid.rows[$0].relation == .lessOrEqual && grid.rows[$0].priority.isRequired
+            }
+            let sessions = KeptSessions(ClpPartSolver())
+            var o = Self.clp()
+            o.largePartSolver = sessions
+            let compiled = try CompiledSystem(grid.system, parameterRows: caps.map { RowIndex($0) }, options: o)
+            var plain = Self.clp()
+            plain.largePartSolver = ClpPartSolver()
+            for width in [600.0, 420, 430, 900, 260, 40, 700, 320, 1200, 600] {
+                for r in caps {
+                    compiled.setConstant(-width, ofRow: RowIndex(r))
+                    grid.rows[r].constant = -width
+                }
+                let again = Result { try compiled.solve() }
+                let once = Result { try compiled.system.solve(options: plain) }
+                let whole = Result { try compiled.system.solve(options: Self.tableau()) }
+                switch (again, once, whole) {
+                case (.success(let a), .success(let b), .success(let c)):
+                    #expect(referenceRequiredRowsHold(grid.rows, a.values), "seed \(seed) at \(width)")
+                    let la = referenceLevelViolations(grid.rows, a.values)
+                    for other in [b.values, c.values] {
+                        let lb = referenceLevelViolations(grid.rows, other)
+                        #expect(referenceCompareLevels(la, lb, tolerance: 1e-6) == 0,
+                                "seed \(seed) at \(width): \(la) vs \(lb)")
+                    }
+                    if grid.system.variableCount <= 8 {
+                        let expected = referenceLexicographicOptimum(
+                            rows: grid.rows, variableCount: grid.system.variableCount)
+                        #expect(referenceCompareLevels(la, expected.levelViolations, tolerance: 1e-6) == 0,
+                                "seed \(seed) at \(width): \(la) vs reference \(expected.levelViolations)")
+                    }
+                case (.failure(let a), .failure(let b), .failure):
+                    #expect(a as? SolverError == b as? SolverError, "seed \(seed) at \(width)")
+                    conflicts += 1
+                default:
+                    Issue.record("seed \(seed) at \(width): compiled \(again), fresh \(once), tableau \(whole)")
+                }
+            }
+            replays += sessions.replays
+            fresh += sessions.freshSolves
+        }
+        // Most steps are replays; the first solve of each shape is fresh.
+        #expect(replays > 2 * fresh, "\(replays) replays, \(fresh) fresh solves")
+        #expect(conflicts >= 20, "\(conflicts) conflicting widths")
+    }
+
     /// Like the generator's `chartgrid`: cells in shared columns and rows,
     /// gaps of at least `g` between neighbours (required) that should be
     /// exactly `g` (750, an equality over three variables), widths as wide

@@ -81,6 +81,14 @@ int plumb_clp_dual(PlumbClpModel *model, int maximumPivots);
 /// stopping after `maximumPivots` pivots. Returns the status.
 int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int doubletons);
 
+/// The basis: one status byte for each column then each row, as Clp keeps
+/// it (basic, at a bound, free, fixed). `plumb_clp_basis` copies it into
+/// `status` (`columns + rows` bytes) and returns 1, or returns 0 when the
+/// model has none yet; `plumb_clp_set_basis` makes it the basis the next
+/// solve starts from.
+int plumb_clp_basis(const PlumbClpModel *model, unsigned char *status);
+void plumb_clp_set_basis(PlumbClpModel *model, const unsigned char *status);
+
 /// The last solve's status: 0 optimal, 1 primal infeasible, 2 dual
 /// infeasible, 3 stopped on the pivot limit, 4 stopped on difficulties.
 int plumb_clp_status(const PlumbClpModel *model);

@@ -42,10 +42,16 @@
 /// then the interval solver, the ``SolveOptions/largePartSolver`` or a small
 /// tableau per part), at compile time and again at each solve in which one
 /// of its inputs (the determined variables and parameter constants its rows
-/// read) changed: its values are then exactly a fresh solve's. It has no
-/// slopes and no warm start; a step costs about the fresh solve of that
-/// component. `largePartThreshold = Int.max` (or `presolve = false`) keeps
-/// a warm-started tableau for every component.
+/// read) changed. The large-part solver is asked once for a session
+/// (``LargePartSolver/makeSession()``), which may start each part from
+/// what it kept of that part's last solve: Clp's keeps the model and the
+/// basis each priority level ended on, so a step re-optimises from them
+/// instead of presolving and solving every level afresh. The values are
+/// then a fresh solve's optimum to the LP code's tolerance (exactly, when
+/// the solver keeps nothing). There are no slopes: a step costs the
+/// component's presolve and the LP code's re-optimisation.
+/// `largePartThreshold = Int.max` (or `presolve = false`) keeps a
+/// warm-started tableau for every component.
 ///
 /// Which parameter rows may change is fixed at compile time, because it
 /// shapes the tableaux.
@@ -179,7 +185,7 @@ public final class CompiledSystem {
             if stale[c] { slopes.invalidate(c) }
         }
         if !largeComponents.isEmpty {
-            reducer.largePartSolver = options.largePartSolver
+            reducer.largePartSolver = options.largePartSolver?.makeSession()
             reducer.largePartThreshold = options.largePartSolver == nil ? Int.max : options.largePartThreshold
             reducerCore = SimplexCore(variableCount: 0)
             localIndex = [Int32](repeating: -1, count: system.variableCount)

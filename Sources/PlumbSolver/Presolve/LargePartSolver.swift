@@ -54,10 +54,18 @@ public protocol LargePartSolver: Sendable {
     /// tell. The default answers nil, and the diagnosis then uses the
     /// tableau's probes.
     func optimalFace(_ part: LinearPart) -> PartFace?
+    /// A solver for one caller that solves parts of the same shape again
+    /// and again with other constants (a ``CompiledSystem``'s large
+    /// components, at each size of a sweep): it may keep what it learnt
+    /// of each part between calls and start from it, as long as it answers
+    /// what `solve` would (the same lexicographic optimum). It is used
+    /// from one thread at a time. The default is the solver itself.
+    func makeSession() -> any LargePartSolver
 }
 
 extension LargePartSolver {
     public func optimalFace(_ part: LinearPart) -> PartFace? { nil }
+    public func makeSession() -> any LargePartSolver { self }
 }
 
 /// What ``LargePartSolver/optimalFace(_:)`` says of a part's optimal set

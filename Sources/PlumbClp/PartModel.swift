@@ -1,0 +1,152 @@
+import CClpSimplex
+import PlumbSolver
+
+/// A Clp model of one `LinearPart`, and what `ClpPartSolver` needs to know
+/// of its columns: the part's variables (free) come first, then the error
+/// columns. Each optional row gets error columns: an equality `e⁺ − e⁻`,
+/// an inequality one column on the side it may miss; level `p`'s objective
+/// is the sum of its rows' error columns. Required rows are row bounds.
+/// The model is freed with the object.
+final class PartModel {
+    let pointer: OpaquePointer
+    /// The part's variables and rows.
+    let n: Int, m: Int
+    /// `n` plus the error columns.
+    let columnCount: Int
+    /// Each error column's level and row.
+    let levelOfError: [Double]
+    let rowOfError: [Int32]
+    /// Each row's error columns (-1: none).
+    let plus: [Int32], minus: [Int32]
+    /// The levels, highest first (`[nan]` when the part has none: one
+    /// feasibility solve).
+    let order: [Double]
+    /// Scratch for `aim`.
+    private var objective: [Double]
+
+    init?(_ part: LinearPart) {
+        let n = part.variableCount, m = part.rowCount
+        var levelOfError: [Double] = [], rowOfError: [Int32] = []
+        var starts: [Int32] = [0], columns: [Int32] = [], elements: [Double] = []
+        columns.reserveCapacity(part.columns.count + 2 * m)
+        elements.reserveCapacity(part.columns.count + 2 * m)
+        var plus = [Int32](repeating: -1, count: m), minus = [Int32](repeating: -1, count: m)
+        func addError(_ row: Int, _ coefficient: Double, level: Double) {
+            let column = Int32(n + levelOfError.count)
+            if coefficient > 0 { plus[row] = column } else { minus[row] = column }
+            columns.append(column)
+            elements.append(coefficient)
+            levelOfError.append(level)
+            rowOfError.append(Int32(row))
+        }
+        for i in 0 ..< m {
+            for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) {
+                columns.append(part.columns[k])
+                elements.append(part.coefficients[k])
+            }
+            let p = part.priorities[i]
+            if !p.isRequired {
+                switch part.relations[i] {
+                case .equal:
+                    addError(i, 1, level: p.rawValue)
+                    addError(i, -1, level: p.rawValue)
+                case .lessOrEqual: addError(i, -1, level: p.rawValue)
+                case .greaterOrEqual: addError(i, 1, level: p.rawValue)
+                }
+            }
+            starts.append(Int32(columns.count))
+        }
+        let columnCount = n + levelOfError.count
+        let lower = [Double](repeating: -Self.infinity, count: n) + [Double](repeating: 0, count: levelOfError.count)
+        let upper = [Double](repeating: Self.infinity, count: columnCount)
+        let (rowLower, rowUpper) = Self.rowBounds(of: part)
+        guard let model = plumb_clp_new(
+            Int32(columnCount), lower, upper, Int32(m), rowLower, rowUpper, starts, columns, elements)
+        else { return nil }
+        // Tighter than Clp's 1e-7: layouts are compared to 1e-6 and held
+        // levels must not drift.
+        plumb_clp_set_tolerances(model, 1e-9, 1e-9)
+        pointer = model
+        self.n = n
+        self.m = m
+        self.columnCount = columnCount
+        self.levelOfError = levelOfError
+        self.rowOfError = rowOfError
+        self.plus = plus
+        self.minus = minus
+        let levels = Set(levelOfError).sorted(by: >)
+        order = levels.isEmpty ? [Double.nan] : levels
+        objective = [Double](repeating: 0, count: columnCount)
+    }
+
+    deinit { plumb_clp_free(pointer) }
+
+    static let infinity = 1e30
+
+    /// Row `i`'s bounds: `Σ a·x + c ⋈ 0  ⇔  Σ a·x ⋈ −c`.
+    private static func rowBounds(of part: LinearPart) -> (lower: [Double], upper: [Double]) {
+        var lower = [Double](repeating: -infinity, count: part.rowCount)
+        var upper = [Double](repeating: infinity, count: part.rowCount)
+        for i in 0 ..< part.rowCount {
+            let rhs = -part.constants[i]
+            switch part.relations[i] {
+            case .equal: lower[i] = rhs; upper[i] = rhs
+            case .lessOrEqual: upper[i] = rhs
+            case .greaterOrEqual: lower[i] = rhs
+            }
+        }
+        return (lower, upper)
+    }
+
+    /// Makes `level`'s error columns the objective; false when it has none.
+    func aim(at level: Double) -> Bool {
+        var any = false
+        for (j, l) in levelOfError.enumerated() {
+            objective[n + j] = l == level ? 1 : 0
+            any = any || l == level
+        }
+        plumb_clp_set_objective(pointer, objective)
+        return any
+    }
+
+    /// Fixes `level`'s error columns at 0; returns the column upper bounds
+    /// as they were, to put back.
+    func fixErrors(at level: Double) -> [Double]? {
+        ClpPartSolver.fixErrors(pointer, level: level, levelOfError: levelOfError, firstError: n)
+    }
+
+    /// The row bounds of `part` (of the shape the model was made for, with
+    /// its own constants) and every column's upper bound as at the start:
+    /// no level held, no error fixed.
+    func resetBounds(for part: LinearPart) {
+        let (lower, upper) = Self.rowBounds(of: part)
+        plumb_clp_set_row_bounds(pointer, lower, upper)
+        plumb_clp_set_column_upper(pointer, [Double](repeating: Self.infinity, count: columnCount))
+    }
+
+    /// The model's basis (Clp's status byte for each column, then each
+    /// row); empty when it has none.
+    func basis() -> [UInt8] {
+        let count = columnCount + Int(plumb_clp_rows(pointer))
+        let status = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialised in
+            initialised = plumb_clp_basis(pointer, buffer.baseAddress) == 1 ? count : 0
+        }
+        return status
+    }
+
+    /// The remainder of `part` once the levels down to `level` are held
+    /// (see `HeldRemainder`), when its largest component has at most
+    /// `ClpPartSolver.splitFraction` of the part's variables; nil
+    /// otherwise.
+    func splitRemainder(of part: LinearPart, solvedDownTo level: Double) -> HeldRemainder? {
+        guard let rl = plumb_clp_row_lower(pointer), let ru = plumb_clp_row_upper(pointer),
+              let cu = plumb_clp_column_upper(pointer)
+        else { return nil }
+        let remainder = HeldRemainder(
+            part, rowLower: rl, rowUpper: ru, columnUpper: cu, plus: plus, minus: minus,
+            solvedDownTo: level, infinity: Self.infinity)
+        guard Double(remainder.largestComponent(of: part)) <= ClpPartSolver.splitFraction * Double(n)
+        else { return nil }
+        return remainder
+    }
+}
