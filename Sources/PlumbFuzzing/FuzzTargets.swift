@@ -65,7 +65,8 @@ public enum FuzzTargets {
     /// conflict; either breach traps. The whole tableau and Clp (for every
     /// part of two or more variables, on half the inputs with every level
     /// tried at zero error first) must reach the same level totals, or the
-    /// same conflict.
+    /// same conflict; and so must a compiled system that solves its parts
+    /// again through a Clp session after the third copy's constants move.
     public static func solver(_ bytes: UnsafeBufferPointer<UInt8>) {
         var input = bytes.makeIterator()
         func next() -> Int { Int(input.next() ?? 0) }
@@ -118,20 +119,9 @@ public enum FuzzTargets {
             guard let third = try? system.solve(options: clp) else {
                 preconditionFailure("presolve solved a system that fails with Clp for its parts")
             }
-            var levels: [Double: (Double, Double, Double)] = [:]
-            for r in 0 ..< system.rowCount where !system.priorities[r].isRequired {
-                let p = system.priorities[r].rawValue
-                let (a, b, c) = levels[p] ?? (0, 0, 0)
-                levels[p] = (a + system.violation(of: RowIndex(r), at: solution.values),
-                             b + system.violation(of: RowIndex(r), at: other.values),
-                             c + system.violation(of: RowIndex(r), at: third.values))
-            }
-            // Highest level first: each must agree before the next counts.
-            for p in levels.keys.sorted(by: >) {
-                let (a, b, c) = levels[p]!
-                precondition(abs(a - b) <= 1e-6 * max(1, abs(b)), "level \(p): presolve \(a), tableau \(b)")
-                precondition(abs(c - b) <= 1e-6 * max(1, abs(b)), "level \(p): Clp \(c), tableau \(b)")
-            }
+            let reference = levelTotals(system, other.values)
+            expectLevels(levelTotals(system, solution.values), reference, "presolve")
+            expectLevels(levelTotals(system, third.values), reference, "Clp")
         } catch {
             guard case .unsatisfiable(let conflict) = error else { preconditionFailure("unexpected \(error)") }
             precondition(!conflict.isEmpty, "an empty conflict")
@@ -142,6 +132,48 @@ public enum FuzzTargets {
                 guard case .unsatisfiable(let other) = error else { preconditionFailure("unexpected \(error)") }
                 precondition(other == conflict, "Clp for the parts names another conflict")
             }
+        }
+        // Compiled with the third copy's rows as parameters, every part of
+        // two or more variables solved by a Clp session, then solved again
+        // with those constants moved by the next bytes: the second solve
+        // replays the levels from the first one's bases, and must reach a
+        // fresh solve's level totals at the new constants, or fail as it
+        // does.
+        let third = (2 * rows.count ..< 3 * rows.count).map { RowIndex($0) }
+        guard let compiled = try? CompiledSystem(system, parameterRows: third, options: clp) else { return }
+        for round in 0 ..< 2 {
+            if round == 1 {
+                for r in third { compiled.setConstant(system.constants[Int(r.rawValue)] + Double(next() % 21) - 10, ofRow: r) }
+            }
+            let again = Result { try compiled.solve() }
+            let fresh = Result { try compiled.system.solve(options: clp) }
+            switch (again, fresh) {
+            case (.success(let a), .success(let b)):
+                expectLevels(levelTotals(compiled.system, a.values), levelTotals(compiled.system, b.values),
+                             "compiled, round \(round)")
+            case (.failure(let a), .failure(let b)):
+                precondition(a as? SolverError == b as? SolverError, "compiled, round \(round): another failure")
+            default:
+                preconditionFailure("compiled, round \(round): \(again) against a fresh solve's \(fresh)")
+            }
+        }
+    }
+
+    /// Each optional level's total violation at `values`.
+    private static func levelTotals(_ system: ConstraintSystem, _ values: [Double]) -> [Double: Double] {
+        var levels: [Double: Double] = [:]
+        for r in 0 ..< system.rowCount where !system.priorities[r].isRequired {
+            levels[system.priorities[r].rawValue, default: 0] += system.violation(of: RowIndex(r), at: values)
+        }
+        return levels
+    }
+
+    /// Traps unless `found` has `reference`'s total at every level, highest
+    /// first (each must agree before the next counts).
+    private static func expectLevels(_ found: [Double: Double], _ reference: [Double: Double], _ what: String) {
+        for p in reference.keys.sorted(by: >) {
+            let a = found[p] ?? 0, b = reference[p]!
+            precondition(abs(a - b) <= 1e-6 * max(1, abs(b)), "level \(p): \(what) \(a), tableau \(b)")
         }
     }
 }
