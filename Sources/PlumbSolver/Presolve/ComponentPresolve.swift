@@ -99,6 +99,12 @@ struct ComponentPresolve {
     private var used: [Int32] = []
     private var interval = IntervalProgram()
     private var terms: [(Int32, Double)] = []
+    /// Scratch for ``dropDominated()``: shapes by hash (slot → index into
+    /// `keptShapes`), the row kept for each shape, and two rows' shapes.
+    private var shapeSlots: [Int: Int32] = [:]
+    private var keptShapes: [(row: Int, bound: Double, atLeast: Bool)] = []
+    private var shapeTerms: [(Int32, Double)] = []
+    private var otherShapeTerms: [(Int32, Double)] = []
 
     /// What one presolved solve did.
     struct Counts {
@@ -525,52 +531,98 @@ struct ComponentPresolve {
         return true
     }
 
-    /// A required inequality's terms divided by its first term's
-    /// coefficient (terms ordered by variable), and its direction after
-    /// the division.
-    private struct RowShape: Hashable {
-        var variables: [Int32]
-        var ratios: [Double]
-        var atLeast: Bool
-    }
-
     /// Drops every required inequality that another required inequality of
     /// the same terms (up to a positive factor) implies: of `S ≥ b₁` and
     /// `S ≥ b₂` only the larger bound is kept (the first on a tie). The
     /// rows left have the same feasible points. Layouts write one gap
     /// several ways (`a.left ≥ b.right + 6`, `b.right ≤ a.left − 6`, a
     /// looser `+ 3`), each a row the LP code would otherwise carry.
+    ///
+    /// A row's shape is its terms ordered by variable and divided by the
+    /// first one's coefficient, and its direction after the division. Rows
+    /// are found by a hash of the shape (kept between calls, with no
+    /// allocation per row) and compared term by term on a hit.
     private mutating func dropDominated() {
-        var best: [RowShape: (row: Int, bound: Double)] = [:]
-        var order: [Int] = []
+        shapeSlots.removeAll(keepingCapacity: true)
+        keptShapes.removeAll(keepingCapacity: true)
         for r in 0 ..< reducedOf.count {
             let original = Int(reducedOf[r])
             let rel = relation(original)
-            guard rel != .equal, priority(original).isRequired else { continue }
-            let range = Int(reducedStart[r]) ..< Int(reducedStart[r + 1])
-            order.removeAll(keepingCapacity: true)
-            order.append(contentsOf: range)
-            if order.count > 1 { order.sort { reducedColumns[$0] < reducedColumns[$1] } }
-            let a = reducedCoefficients[order[0]]
-            let shape = RowShape(
-                variables: order.map { reducedColumns[$0] },
-                ratios: order.dropFirst().map { reducedCoefficients[$0] / a },
-                atLeast: (rel == .greaterOrEqual) == (a > 0))
+            guard rel != .equal, priority(original).isRequired, reducedStart[r] < reducedStart[r + 1] else { continue }
+            let (a, atLeast) = loadShape(of: r, other: false)
+            var hash: UInt64 = atLeast ? 0x9E37_79B9_7F4A_7C15 : 0xC2B2_AE3D_27D4_EB4F
+            for (k, (column, ratio)) in shapeTerms.enumerated() {
+                hash = Self.mix(hash, UInt64(UInt32(bitPattern: column)))
+                // 0 and −0 are one ratio; the first term's ratio is 1.
+                if k > 0 { hash = Self.mix(hash, ratio == 0 ? 0 : ratio.bitPattern) }
+            }
             // x + Σ ratio·y + k ≥ 0 says x + Σ ratio·y ≥ −k: the bound is −k
             // (≤: the bound is −k from above).
             let bound = -reducedConstants[r] / a
-            if let (kept, keptBound) = best[shape] {
-                let tighter = shape.atLeast ? bound > keptBound : bound < keptBound
-                let dropped = tighter ? kept : r
-                if tighter { best[shape] = (r, bound) }
+            // Open addressing over the slots: a slot holds a kept shape's
+            // index; probing goes on past a slot whose shape differs.
+            var slot = Int(truncatingIfNeeded: hash)
+            while true {
+                guard let kept = shapeSlots[slot] else {
+                    shapeSlots[slot] = Int32(keptShapes.count)
+                    keptShapes.append((row: r, bound: bound, atLeast: atLeast))
+                    break
+                }
+                let (keptRow, keptBound, keptAtLeast) = keptShapes[Int(kept)]
+                _ = loadShape(of: keptRow, other: true)
+                guard keptAtLeast == atLeast, Self.sameTerms(shapeTerms, otherShapeTerms) else {
+                    slot &+= 1
+                    continue
+                }
+                let tighter = atLeast ? bound > keptBound : bound < keptBound
+                let dropped = tighter ? keptRow : r
+                if tighter { keptShapes[Int(kept)] = (row: r, bound: bound, atLeast: atLeast) }
                 alive[dropped] = false
                 for k in Int(reducedStart[dropped]) ..< Int(reducedStart[dropped + 1]) {
                     columnCount[Int(reducedColumns[k])] -= 1
                 }
-            } else {
-                best[shape] = (r, bound)
+                break
             }
         }
+    }
+
+    /// Reduced row `r`'s terms ordered by variable, each coefficient divided
+    /// by the first one's, into `shapeTerms` (`otherShapeTerms` with
+    /// `other`); returns the first coefficient and whether the row, divided
+    /// by it, says `≥ 0`.
+    private mutating func loadShape(of r: Int, other: Bool) -> (Double, Bool) {
+        var terms = other ? otherShapeTerms : shapeTerms
+        if other { otherShapeTerms = [] } else { shapeTerms = [] }
+        defer { if other { otherShapeTerms = terms } else { shapeTerms = terms } }
+        terms.removeAll(keepingCapacity: true)
+        for k in Int(reducedStart[r]) ..< Int(reducedStart[r + 1]) {
+            // Insertion by variable: rows have a handful of terms.
+            let item = (reducedColumns[k], reducedCoefficients[k])
+            var i = terms.count
+            terms.append(item)
+            while i > 0 && terms[i - 1].0 > item.0 {
+                terms[i] = terms[i - 1]
+                i -= 1
+            }
+            terms[i] = item
+        }
+        let a = terms[0].1
+        for i in terms.indices { terms[i].1 = i == 0 ? 1 : terms[i].1 / a }
+        return (a, (relation(Int(reducedOf[r])) == .greaterOrEqual) == (a > 0))
+    }
+
+    private static func sameTerms(_ x: [(Int32, Double)], _ y: [(Int32, Double)]) -> Bool {
+        guard x.count == y.count else { return false }
+        for i in x.indices where x[i].0 != y[i].0 || x[i].1 != y[i].1 { return false }
+        return true
+    }
+
+    /// One step of a 64-bit hash (multiply, xor-shift).
+    @inline(__always)
+    private static func mix(_ h: UInt64, _ x: UInt64) -> UInt64 {
+        var z = (h ^ x) &* 0xBF58_476D_1CE4_E5B9
+        z ^= z >> 31
+        return z &* 0x94D0_49BB_1331_11EB
     }
 
     // MARK: - Parts
