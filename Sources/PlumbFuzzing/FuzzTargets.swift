@@ -65,8 +65,9 @@ public enum FuzzTargets {
     /// conflict; either breach traps. The whole tableau and Clp (for every
     /// part of two or more variables, on half the inputs with every level
     /// tried at zero error first) must reach the same level totals, or the
-    /// same conflict; and so must a compiled system that solves its parts
-    /// again through a Clp session after the third copy's constants move.
+    /// same conflict; and so must (on half the inputs) a compiled system
+    /// that solves its parts again through a Clp session after the third
+    /// copy's constants move.
     public static func solver(_ bytes: UnsafeBufferPointer<UInt8>) {
         var input = bytes.makeIterator()
         func next() -> Int { Int(input.next() ?? 0) }
@@ -138,7 +139,9 @@ public enum FuzzTargets {
         // with those constants moved by the next bytes: the second solve
         // replays the levels from the first one's bases, and must reach a
         // fresh solve's level totals at the new constants, or fail as it
-        // does.
+        // does. On half the inputs (both settings of the zero trial): the
+        // compiled solves cost several fresh ones.
+        guard rows.count % 4 < 2 else { return }
         let third = (2 * rows.count ..< 3 * rows.count).map { RowIndex($0) }
         guard let compiled = try? CompiledSystem(system, parameterRows: third, options: clp) else { return }
         for round in 0 ..< 2 {
