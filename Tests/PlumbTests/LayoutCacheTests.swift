@@ -354,6 +354,40 @@ import PlumbTestSupport
         #expect(root.layoutCache?.reuses == 0)
     }
 
+    /// A record finds the constraints changed since its last layout in the
+    /// process-wide log when it still holds them all, and walks every
+    /// lowered constraint when it does not: a constant changed among a few
+    /// changes to another tree, and among more than the log keeps, is
+    /// picked up either way, and the other tree's changes are not.
+    @Test func constantsFoundInTheLogOrByTheWalk() throws {
+        func column() -> (root: View, box: View, height: Constraint, other: Constraint) {
+            let root = View("root"), box = View("box")
+            root.addSubview(box)
+            let height = Constraint(box, .height, .equal, constant: 40)
+            let other = Constraint(box, .width, .equal, constant: 10)
+            Constraint.activate([
+                Constraint(box, .left, .equal, root, .left, constant: 8),
+                Constraint(box, .top, .equal, root, .top, constant: 8),
+                other, height,
+            ])
+            return (root, box, height, other)
+        }
+        let mine = column(), theirs = column()
+        try mine.root.layout(width: 320, height: 480)
+        try theirs.root.layout(width: 320, height: 480)
+        for (step, others) in [3, LayoutInputs.logSize + 5, 0, 1].enumerated() {
+            let value = Double(50 + 10 * step)
+            theirs.other.constant += 1
+            mine.height.constant = value
+            for _ in 0 ..< others { theirs.height.constant += 1 }
+            try mine.root.layout(width: 320, height: 480)
+            #expect(mine.box.frame == Rect(x: 8, y: 8, width: 10, height: value), "step \(step)")
+            #expect(mine.root.layoutCache?.reuses == step + 1, "step \(step)")
+        }
+        try theirs.root.layout(width: 320, height: 480)
+        #expect(theirs.box.frame.width == 14)
+    }
+
     /// The example of "Laying out again" in GettingStarted.md: a badge 8
     /// from the top right corner, right edge at 320 - 8 = 312.
     @Test func gettingStartedExample() throws {

@@ -49,7 +49,7 @@ public final class Constraint: CustomStringConvertible {
     /// The factor applied to the second attribute (1 when there is none written).
     /// May be changed between layouts, unlike `NSLayoutConstraint`'s.
     @exclusivity(unchecked) public var multiplier: Double {
-        didSet { LayoutInputs.constraintChanged() }
+        didSet { LayoutInputs.constraintChanged(self) }
     }
     /// The view on the right-hand side, or `nil` for `view.attribute relation constant`
     /// (or once that view no longer exists).
@@ -58,11 +58,11 @@ public final class Constraint: CustomStringConvertible {
     public let secondAttribute: LayoutAttribute?
     /// The number added on the right-hand side.
     @exclusivity(unchecked) public var constant: Double {
-        didSet { LayoutInputs.constraintChanged() }
+        didSet { LayoutInputs.constraintChanged(self) }
     }
     /// 1 ... 1000; 1000 (required) by default, as in the Simple Format Language.
     @exclusivity(unchecked) public var priority: Priority {
-        didSet { LayoutInputs.constraintChanged() }
+        didSet { LayoutInputs.constraintChanged(self) }
     }
     /// What refers to ``firstView`` and ``secondView`` without keeping them
     /// alive (a weak reference would slow every retain and release of the

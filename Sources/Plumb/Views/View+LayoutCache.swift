@@ -7,15 +7,49 @@ import Synchronization
 /// constraint's constant, multiplier or priority. A layout record that finds
 /// a count where it left it skips that half of its walk; finding both, it
 /// knows that nothing but the root size can have changed.
+///
+/// The last ``logSize`` constraint changes are also logged, by the count
+/// each one made, so that a record that finds a few more constraint
+/// changes than when it last matched visits those constraints instead of
+/// walking all of its own (``changedConstraints(after:through:)``).
 enum LayoutInputs {
     private static let viewCount = Atomic<UInt64>(0)
     private static let constraintCount = Atomic<UInt64>(0)
+    /// The constraint whose change made the count `g` is at `g % logSize`,
+    /// with `g` (the count and the entry change together, under the lock).
+    private static let log = Mutex([(count: UInt64, constraint: ObjectIdentifier)?](repeating: nil, count: logSize))
+    static let logSize = 64
 
     static func viewChanged() { viewCount.add(1, ordering: .relaxed) }
-    static func constraintChanged() { constraintCount.add(1, ordering: .relaxed) }
+    static func constraintChanged(_ constraint: Constraint) {
+        log.withLock { entries in
+            let count = constraintCount.add(1, ordering: .relaxed).newValue
+            entries[Int(count % UInt64(logSize))] = (count, ObjectIdentifier(constraint))
+        }
+    }
 
     static var views: UInt64 { viewCount.load(ordering: .relaxed) }
     static var constraints: UInt64 { constraintCount.load(ordering: .relaxed) }
+
+    /// The constraints whose changes made the counts `start + 1 ... end`,
+    /// in order (one may come more than once), or `nil` when the log no
+    /// longer holds them all. `end` is a count read from ``constraints``:
+    /// its entry is written before the lock that guards it is let go.
+    /// An identifier names a constraint that was alive when it changed; a
+    /// caller that held a constraint throughout that time can tell it by
+    /// its identifier.
+    static func changedConstraints(after start: UInt64, through end: UInt64) -> [ObjectIdentifier]? {
+        guard end >= start, end - start <= UInt64(logSize) else { return nil }
+        return log.withLock { entries in
+            var changed: [ObjectIdentifier] = []
+            changed.reserveCapacity(Int(end - start))
+            for count in start &+ 1 ..< end &+ 1 {
+                guard let entry = entries[Int(count % UInt64(logSize))], entry.count == count else { return nil }
+                changed.append(entry.constraint)
+            }
+            return changed
+        }
+    }
 }
 
 /// What a root keeps from its last layout so that the next one, when only
@@ -130,8 +164,7 @@ final class TreeLayoutCache {
               width.isFinite, height.isFinite, width >= 0, height >= 0 else { return nil }
         let views = LayoutInputs.views, constraints = LayoutInputs.constraints
         if views != viewsMatchedAt || constraints != constraintsMatchedAt {
-            guard applyChanges(views: views != viewsMatchedAt, constraints: constraints != constraintsMatchedAt)
-            else { return nil }
+            guard applyChanges(views: views != viewsMatchedAt, constraintsThrough: constraints) else { return nil }
             viewsMatchedAt = views
             constraintsMatchedAt = constraints
         }
@@ -169,9 +202,12 @@ final class TreeLayoutCache {
 
     /// Walks the tree against the record and writes the changed constants
     /// and intrinsic lengths into their rows; false at the first difference
-    /// that is not one of those (nothing is written then). Only the views,
-    /// or only the lowered constraints, when the other count did not move.
-    private func applyChanges(views: Bool, constraints: Bool) -> Bool {
+    /// that is not one of those (nothing is written then). The views only
+    /// when their count moved; the lowered constraints only when theirs
+    /// moved (to `constraintsThrough`), and then only the ones the log of
+    /// changes names when it still holds them all (setting a few constants
+    /// of a large tree), else every one.
+    private func applyChanges(views: Bool, constraintsThrough count: UInt64) -> Bool {
         // Read through local copies of the rows' constants and priorities;
         // the changes are written once the walk is over (writing while a
         // copy is held would copy the whole array).
@@ -182,10 +218,36 @@ final class TreeLayoutCache {
                 collect(of: $0, at: i, constants: constants, priorities: priorities, into: &changes)
             }) else { return false }
         }
-        for k in 0 ..< (constraints ? self.constraints.count : 0) {
-            guard self.constraints[k]._withUnsafeGuaranteedRef({
+        func visit(_ k: Int) -> Bool {
+            constraints[k]._withUnsafeGuaranteedRef {
                 collect(of: $0, at: k, constants: constants, priorities: priorities, into: &changes)
-            }) else { return false }
+            }
+        }
+        if count != constraintsMatchedAt {
+            if let changed = LayoutInputs.changedConstraints(after: constraintsMatchedAt, through: count) {
+                // One pass over the record's constraints, each looked up
+                // by address among the (at most `logSize`) changed ones: no
+                // table of the whole tree to build or keep. The record has
+                // held each lowered constraint (in `constraintLists`) since
+                // before those changes, so an address that matches is that
+                // constraint's; the others are not this tree's.
+                let wanted = Set(changed.map { UInt(bitPattern: $0) }).sorted()
+                for k in 0 ..< (wanted.isEmpty ? 0 : constraints.count) {
+                    let address = UInt(bitPattern: constraints[k].toOpaque())
+                    guard address >= wanted[0], address <= wanted[wanted.count - 1] else { continue }
+                    var lo = 0, hi = wanted.count - 1
+                    while lo < hi {
+                        let mid = (lo + hi) / 2
+                        if wanted[mid] < address { lo = mid + 1 } else { hi = mid }
+                    }
+                    guard wanted[lo] == address else { continue }
+                    guard visit(k) else { return false }
+                }
+            } else {
+                for k in 0 ..< constraints.count {
+                    guard visit(k) else { return false }
+                }
+            }
         }
         for (row, value) in changes { setConstant(value, ofRow: row) }
         return true
