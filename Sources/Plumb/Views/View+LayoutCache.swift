@@ -318,9 +318,11 @@ final class TreeLayoutCache {
     /// Sets every view's frame from `values`, as a fresh layout does.
     func writeFrames(values: [Double], rounding: PixelRounding?) {
         let frames = SystemBuilder.frames(values: values, parents: parents, absolute: false, rounding: rounding)
-        for i in 0 ..< refs.count { refs[i]._withUnsafeGuaranteedRef { $0.frame = frames[i] } }
+        // One pass: each view is touched once (at 100,000 views a second
+        // pass over the objects cost a tenth of the layout).
         for i in 0 ..< refs.count {
             refs[i]._withUnsafeGuaranteedRef { view in
+                view.frame = frames[i]
                 if view.textMetrics != nil { view.textMetrics = nil }
             }
         }
