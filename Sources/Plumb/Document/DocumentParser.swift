@@ -402,8 +402,21 @@ struct DocumentParser {
     // MARK: - Values
 
     /// Checks that the next value is of `kind`; otherwise reports it, skips it and returns `false`.
+    ///
+    /// An object, an array or a string is told by its first byte here,
+    /// inlined where it is asked for (a call to `peekKind` for every view
+    /// and constraint showed in profiles); the rest in ``checkKind(_:path:expected:)``.
+    @inline(__always)
     private mutating func expectKind(
         _ kind: JSONValueKind, path: @autoclosure () -> String, expected: String? = nil
+    ) throws(JSONSyntaxError) -> Bool {
+        if let first = kind.firstByte, reader.peek() == first { return true }
+        return try checkKind(kind, path: path(), expected: expected)
+    }
+
+    /// ``expectKind(_:path:expected:)`` for the values its first byte did not settle.
+    private mutating func checkKind(
+        _ kind: JSONValueKind, path: @autoclosure () -> String, expected: String?
     ) throws(JSONSyntaxError) -> Bool {
         let found = try reader.peekKind()
         if found == kind { return true }

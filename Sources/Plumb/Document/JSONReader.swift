@@ -8,6 +8,18 @@ struct JSONSyntaxError: Error {
 enum JSONValueKind {
     case object, array, string, number, bool, null
 
+    /// The byte every value of this kind starts with, for the kinds a
+    /// document has many of: `{`, `[` or `"`; `nil` for the others.
+    @inline(__always)
+    var firstByte: UInt8? {
+        switch self {
+        case .object: UInt8(ascii: "{")
+        case .array: UInt8(ascii: "[")
+        case .string: UInt8(ascii: "\"")
+        case .number, .bool, .null: nil
+        }
+    }
+
     /// How a message names a value of this kind: `an object`, `a string`.
     var article: String {
         switch self {
