@@ -227,4 +227,25 @@ import Testing
         let caret = excerpt.index(excerpt.startIndex, offsetBy: d.caretOffset)
         #expect(excerpt[caret...].hasPrefix("-2]"))
     }
+
+    /// The view and rule keys are found without their arrays; every key
+    /// (and every other string, keys with a byte changed or missing among
+    /// them) gets the index the arrays give.
+    @Test func viewAndRuleKeysMatchTheirArrays() {
+        for (keys, field) in [(DocumentParser.viewKeys, DocumentParser.viewField),
+                              (DocumentParser.ruleKeys, DocumentParser.ruleField)] {
+            var candidates = keys.map { $0.description } + ["", "i", "ids", "Id", "parents", "texts", "rules", "vie", "args "]
+            for key in keys.map(\.description) {
+                candidates.append(String(key.dropLast()) + "x")
+                candidates.append(String(key.dropFirst()))
+            }
+            for candidate in candidates {
+                var bytes = Array(candidate.utf8)
+                bytes.withUnsafeMutableBufferPointer { b in
+                    let key = UnsafeBufferPointer(b)
+                    #expect(field(key) == DocumentParser.match(key, keys), "\(candidate)")
+                }
+            }
+        }
+    }
 }

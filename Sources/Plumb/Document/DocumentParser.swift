@@ -203,7 +203,7 @@ struct DocumentParser {
         var idOffset = start
         var first = true
         while let key = try reader.nextKey(&first) {
-            let field = reader.withKey(key) { Self.match($0, Self.viewKeys) }
+            let field = reader.withKey(key) { Self.viewField($0) }
             guard seen.insert(field) else {
                 try duplicate(key, path: "views[\(i)]")
                 continue
@@ -281,7 +281,7 @@ struct DocumentParser {
         var textAdded = false
         var first = true
         while let key = try reader.nextKey(&first) {
-            let field = reader.withKey(key) { Self.match($0, Self.ruleKeys) }
+            let field = reader.withKey(key) { Self.ruleField($0) }
             guard seen.insert(field) else {
                 try duplicate(key, path: path())
                 continue
@@ -549,12 +549,40 @@ struct DocumentParser {
 
     private static let documentKeys: [StaticString] = ["id", "root", "views", "constraints", "rules", "layoutDirection"]
     private static let rootKeys: [StaticString] = ["id", "width", "height"]
-    private static let viewKeys: [StaticString] = ["id", "parent", "intrinsicSize", "hugging", "compressionResistance", "text"]
+    static let viewKeys: [StaticString] = ["id", "parent", "intrinsicSize", "hugging", "compressionResistance", "text"]
     private static let textKeys: [StaticString] = ["string", "font", "size", "lines", "lineHeight"]
-    private static let ruleKeys: [StaticString] = ["view", "rule", "args"]
+    static let ruleKeys: [StaticString] = ["view", "rule", "args"]
+
+    /// `match(key, viewKeys)` for the keys read most (two or more a view),
+    /// with no array: the view keys' lengths differ, so the length picks
+    /// the only candidate. (The static array's initialisation check and
+    /// the loop cost about 70 instructions a key.)
+    static func viewField(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        switch key.count {
+        case 2: isKey(key, "id") ? 0 : -1
+        case 6: isKey(key, "parent") ? 1 : -1
+        case 13: isKey(key, "intrinsicSize") ? 2 : -1
+        case 7: isKey(key, "hugging") ? 3 : -1
+        case 21: isKey(key, "compressionResistance") ? 4 : -1
+        case 4: isKey(key, "text") ? 5 : -1
+        default: -1
+        }
+    }
+
+    /// `match(key, ruleKeys)` with no array (every rule key has four bytes).
+    static func ruleField(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        isKey(key, "view") ? 0 : isKey(key, "rule") ? 1 : isKey(key, "args") ? 2 : -1
+    }
+
+    /// Whether `key` is `name`.
+    @inline(__always)
+    private static func isKey(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        key.count == name.utf8CodeUnitCount
+            && memcmpEqual(UnsafeBufferPointer(start: name.utf8Start, count: key.count), key)
+    }
 
     /// The index of `key` in `keys`, or -1.
-    private static func match(_ key: UnsafeBufferPointer<UInt8>, _ keys: [StaticString]) -> Int {
+    static func match(_ key: UnsafeBufferPointer<UInt8>, _ keys: [StaticString]) -> Int {
         for (i, k) in keys.enumerated() where k.utf8CodeUnitCount == key.count {
             if memcmpEqual(UnsafeBufferPointer(start: k.utf8Start, count: key.count), key) { return i }
         }
