@@ -104,6 +104,7 @@ struct DocumentScope: SimpleFormatScope {
         names = RecentNames(document.names, pool: document.ids, firstEntry: 1)
     }
 
+    @inline(__always)
     func view(named name: UnsafeBufferPointer<UInt8>) -> ViewIndex? {
         if name.count == rootID.count, rootID.withUnsafeBufferPointer({ memcmpEqual($0, name) }) { return .root }
         return names.index(of: name).map(ViewIndex.init)
