@@ -41,6 +41,30 @@ import Testing
         #expect(renamed.viewIDs == ["window", "a"] && renamed.parentIndices == [-1, 0])
     }
 
+    /// Views written `{"id":"…","parent":"…"` with no white space have
+    /// those two members read without their keys looked up; the document
+    /// is the one read from the same views spaced out or in another order.
+    @Test func compactViewsReadAsSpacedOnes() throws {
+        let views = [(#"{"id":"a","parent":"root"}"#, #"{ "id" : "a" , "parent" : "root" }"#),
+                     (#"{"id":"b","parent":"a","hugging":[1,2]}"#, #"{"hugging": [1, 2], "parent": "a", "id": "b"}"#),
+                     (#"{"id":"c\u0041","parent":"b"}"#, #"{"parent": "b", "id": "cA"}"#),
+                     (#"{"id":"d","intrinsicSize":[3,4]}"#, #"{"intrinsicSize": [3, 4], "id": "d"}"#),
+                     (#"{"id":"e","parent":"g"}"#, #"{"parent": "g", "id": "e"}"#),
+                     (#"{"id":"f","parent":"cA"}"#, #"{"id": "f", "parent": "cA"}"#),
+                     (#"{"id":"g","parent":"root"}"#, #"{"parent": "root", "id": "g"}"#)]
+        func json(_ objects: [String]) -> String {
+            #"{"root":{"width":10,"height":10},"views":["# + objects.joined(separator: ",") + "]}"
+        }
+        let compact = try? parseDocument(json(views.map(\.0)))
+        #expect(compact == nil)  // `e` names a parent listed after it
+        #expect(documentErrors(json(views.map(\.0))).map(\.problem) == documentErrors(json(views.map(\.1))).map(\.problem))
+        let valid = Array(views[0 ..< 4]) + [views[5]]
+        let a = try parseDocument(json(valid.map(\.0))), b = try parseDocument(json(valid.map(\.1)))
+        #expect(a.viewIDs == ["root", "a", "b", "cA", "d", "f"] && a.viewIDs == b.viewIDs)
+        #expect(a.parentIndices == [-1, 0, 1, 2, 0, 3] && a.parentIndices == b.parentIndices)
+        #expect(a.intrinsicSize(at: 4) == b.intrinsicSize(at: 4) && a.huggingPriorities(at: 2) == (1, 2))
+    }
+
     @Test func intrinsicSizesPrioritiesAndRules() throws {
         let doc = try parseDocument("""
             {"root": {"width": 10, "height": 10},

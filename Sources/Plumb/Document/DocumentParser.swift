@@ -202,6 +202,19 @@ struct DocumentParser {
         var idEntry: Int?
         var idOffset = start
         var first = true
+        // Most views start `"id":"…","parent":"…"` with no white space: those
+        // two members are read here without looking their keys up (the keys
+        // are exactly these bytes), and the loop below reads the rest.
+        if reader.lexStringMember(Self.idMember) {
+            first = false
+            _ = seen.insert(0)
+            idOffset = reader.position
+            idEntry = try readID()
+            if reader.lexStringMember(Self.parentMember) {
+                _ = seen.insert(1)
+                try readParent(of: index, at: reader.position)
+            }
+        }
         while let key = try reader.nextKey(&first) {
             let field = reader.withKey(key) { Self.viewField($0) }
             guard seen.insert(field) else {
@@ -212,18 +225,11 @@ struct DocumentParser {
             case 0:
                 idOffset = reader.valueOffset()
                 guard try expectKind(.string, path: "views[\(i)].id") else { continue }
-                let range = try reader.readStringRange()
-                idEntry = Self.add(range, of: reader, to: &document.ids)
+                idEntry = try readID()
             case 1:
                 let at = reader.valueOffset()
                 guard try expectKind(.string, path: "views[\(i)].parent") else { continue }
-                let range = try reader.readStringRange()
-                if case .input(let r) = range, let p = earlierView(named: UnsafeBufferPointer(rebasing: reader.text[r]), before: index) {
-                    document.parents[index] = Int32(p)
-                } else {
-                    pendingParents.append((Int32(index), Int32(Self.add(range, of: reader, to: &parentNames)),
-                                           Int32(truncatingIfNeeded: at)))
-                }
+                try readParent(of: index, at: at)
             case 2:
                 if let (w, h) = try readIntrinsicSize(path: "views[\(i)].intrinsicSize") {
                     document.sizing[index].width = w
@@ -257,6 +263,29 @@ struct DocumentParser {
         } else if let previous = document.names.insert(entry, of: document.ids) {
             problems.append((.duplicateViewID(document.ids.string(entry), previous: "views[\(previous - 1)]"),
                              idOffset ..< idOffset + length + 2))
+        }
+    }
+
+    /// `"id":` and `,"parent":`, as most documents write them.
+    private static let idMember: StaticString = #""id":"#
+    private static let parentMember: StaticString = #","parent":"#
+
+    /// Reads a view's id (the reader is at its string) into the pool of ids.
+    private mutating func readID() throws(JSONSyntaxError) -> Int {
+        let range = try reader.readStringRange()
+        return Self.add(range, of: reader, to: &document.ids)
+    }
+
+    /// Reads the parent of view `index` (the reader is at the name's string,
+    /// written at offset `at`): resolved now when it is the root or a view
+    /// listed earlier, or left to ``resolveParents()``.
+    private mutating func readParent(of index: Int, at: Int) throws(JSONSyntaxError) {
+        let range = try reader.readStringRange()
+        if case .input(let r) = range, let p = earlierView(named: UnsafeBufferPointer(rebasing: reader.text[r]), before: index) {
+            document.parents[index] = Int32(p)
+        } else {
+            pendingParents.append((Int32(index), Int32(Self.add(range, of: reader, to: &parentNames)),
+                                   Int32(truncatingIfNeeded: at)))
         }
     }
 

@@ -98,6 +98,18 @@ struct JSONReader {
         return true
     }
 
+    /// Consumes `bytes`, an object key and its colon as most documents write
+    /// them (`"id":`), if the input goes on (after white space) with exactly
+    /// them and then a string; the reader is then at the string. A caller's
+    /// fast path: anything else is read as before, key by key.
+    @inline(__always) mutating func lexStringMember(_ bytes: StaticString) -> Bool {
+        _ = peek()
+        let end = position + bytes.utf8CodeUnitCount
+        guard end < text.count, text[end] == UInt8(ascii: "\""), startsWith(bytes) else { return false }
+        position = end
+        return true
+    }
+
     /// An object key: a slice of the input, or its decoded bytes when it had escapes.
     struct Key {
         var range: Range<Int>
@@ -306,11 +318,17 @@ struct JSONReader {
 
     // MARK: - Private
 
+    /// Whether the input goes on with `bytes` from the reader's position.
+    @inline(__always) private func startsWith(_ bytes: StaticString) -> Bool {
+        let n = bytes.utf8CodeUnitCount
+        guard position + n <= text.count else { return false }
+        return memcmpEqual(UnsafeBufferPointer(rebasing: text[position ..< position + n]),
+                           UnsafeBufferPointer(start: bytes.utf8Start, count: n))
+    }
+
     private mutating func lexWord(_ word: StaticString) -> Bool {
         let n = word.utf8CodeUnitCount
-        guard position + n <= text.count else { return false }
-        let w = UnsafeBufferPointer(start: word.utf8Start, count: n)
-        guard memcmpEqual(UnsafeBufferPointer(rebasing: text[position ..< position + n]), w) else { return false }
+        guard startsWith(word) else { return false }
         // `nullx` is not `null`.
         if position + n < text.count, ByteScanner.isNameContinuation(text[position + n]) { return false }
         position += n
