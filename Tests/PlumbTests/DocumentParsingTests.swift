@@ -65,6 +65,22 @@ import Testing
         #expect(a.intrinsicSize(at: 4) == b.intrinsicSize(at: 4) && a.huggingPriorities(at: 2) == (1, 2))
     }
 
+    /// The same for rules written `{"view":"…","rule":"…"`.
+    @Test func compactRulesReadAsSpacedOnes() throws {
+        let rules = [(#"{"view":"a","rule":"w = 1"}"#, #"{ "view" : "a" , "rule" : "w = 1" }"#),
+                     (#"{"view":"a","rule":"tt = %bt","args":["root"]}"#, #"{"args": ["root"], "rule": "tt = %bt", "view": "a"}"#),
+                     (#"{"view":"a\u0041","rule":"h = 2"}"#, #"{"rule": "h = 2", "view": "aA"}"#),
+                     (#"{"view":"a","args":[3],"rule":"ll = %0"}"#, #"{"view": "a", "args": [3], "rule": "ll = %0"}"#)]
+        func json(_ objects: [String]) -> String {
+            #"{"root":{"width":10,"height":10},"views":[{"id":"a"},{"id":"aA"}],"rules":["# + objects.joined(separator: ",") + "]}"
+        }
+        let a = try parseDocument(json(rules.map(\.0))), b = try parseDocument(json(rules.map(\.1)))
+        #expect(a.rules.count == 4 && a.rules == b.rules)
+        let bad = [#"{"view":"a","rule":5}"#, #"{"view":"a","rule":"w = 1","view":"b"}"#, #"{"view":5,"rule":"w = 1"}"#]
+        let spaced = [#"{"view": "a", "rule": 5}"#, #"{"view": "a", "rule": "w = 1", "view": "b"}"#, #"{"view": 5, "rule": "w = 1"}"#]
+        #expect(documentErrors(json(bad)).map(\.problem) == documentErrors(json(spaced)).map(\.problem))
+    }
+
     @Test func intrinsicSizesPrioritiesAndRules() throws {
         let doc = try parseDocument("""
             {"root": {"width": 10, "height": 10},

@@ -205,15 +205,10 @@ struct DocumentParser {
         // Most views start `"id":"…","parent":"…"` with no white space: those
         // two members are read here without looking their keys up (the keys
         // are exactly these bytes), and the loop below reads the rest.
-        if reader.lexStringMember(Self.idMember) {
-            first = false
-            _ = seen.insert(0)
+        if leadingMember(#""id":"#, 0, seen: &seen, first: &first) {
             idOffset = reader.position
             idEntry = try readID()
-            if reader.lexStringMember(Self.parentMember) {
-                _ = seen.insert(1)
-                try readParent(of: index, at: reader.position)
-            }
+            if leadingMember(#","parent":"#, 1, seen: &seen, first: &first) { try readParent(of: index, at: reader.position) }
         }
         while let key = try reader.nextKey(&first) {
             let field = reader.withKey(key) { Self.viewField($0) }
@@ -266,9 +261,17 @@ struct DocumentParser {
         }
     }
 
-    /// `"id":` and `,"parent":`, as most documents write them.
-    private static let idMember: StaticString = #""id":"#
-    private static let parentMember: StaticString = #","parent":"#
+    /// Whether the object being read goes on with member `key` (its bytes
+    /// and colon, as most documents write them, `"id":` or `,"parent":`)
+    /// with a string value; the reader is then at the value, and key number
+    /// `index` is recorded as seen and the object's first member as read.
+    @inline(__always)
+    private mutating func leadingMember(_ key: StaticString, _ index: Int, seen: inout KeySet, first: inout Bool) -> Bool {
+        guard reader.lexStringMember(key) else { return false }
+        first = false
+        _ = seen.insert(index)
+        return true
+    }
 
     /// Reads a view's id (the reader is at its string) into the pool of ids.
     private mutating func readID() throws(JSONSyntaxError) -> Int {
@@ -309,6 +312,15 @@ struct DocumentParser {
         var viewAdded = false
         var textAdded = false
         var first = true
+        // As for views: `"view":"…","rule":"…"` read without key lookups.
+        if leadingMember(#""view":"#, 0, seen: &seen, first: &first) {
+            _ = Self.add(try reader.readStringRange(), of: reader, to: &document.ruleViews)
+            viewAdded = true
+            if leadingMember(#","rule":"#, 1, seen: &seen, first: &first) {
+                _ = Self.add(try reader.readStringRange(), of: reader, to: &document.ruleTexts)
+                textAdded = true
+            }
+        }
         while let key = try reader.nextKey(&first) {
             let field = reader.withKey(key) { Self.ruleField($0) }
             guard seen.insert(field) else {
