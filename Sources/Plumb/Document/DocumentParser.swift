@@ -293,6 +293,8 @@ struct DocumentParser {
     }
 
     private mutating func parseConstraint(_ i: Int) throws(JSONSyntaxError) {
+        // Nearly every constraint is plain ASCII: copied as it is scanned.
+        if reader.readASCIIString(into: &document.constraintTexts) != nil { return }
         guard try expectKind(.string, path: "constraints[\(i)]") else {
             document.constraintTexts.appendEmpty()
             return

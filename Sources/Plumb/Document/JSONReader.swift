@@ -262,6 +262,42 @@ struct JSONReader {
         throw fail("unterminated string", at: start - 1)
     }
 
+    /// Reads a string of ASCII bytes with no escapes straight into a new
+    /// entry of `pool` (one pass: each eight bytes are stored as they are
+    /// scanned), when the pool has room for the rest of the input; returns
+    /// the entry, or `nil` with the reader at the string for any other
+    /// string (and any string near the end of the input), which
+    /// ``readStringRange()`` reads and checks as before.
+    @inline(__always)
+    mutating func readASCIIString(into pool: inout BytePool) -> Int? {
+        guard peek() == UInt8(ascii: "\""), let base = text.baseAddress else { return nil }
+        let start = position + 1
+        let end = text.count
+        let source = UnsafeRawPointer(base)
+        var closing = -1
+        let entry = pool.appendInPlace { destination, room in
+            // Words are stored whole: the room must cover every byte read.
+            guard room >= end - start else { return nil }
+            let target = UnsafeMutableRawPointer(destination)
+            var at = start
+            while at &+ 8 <= end {
+                let word = source.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                target.storeBytes(of: word, toByteOffset: at &- start, as: UInt64.self)
+                let marked = Self.specialBytes(UInt64(littleEndian: word))
+                if marked != 0 {
+                    let stop = at &+ marked.trailingZeroBitCount >> 3
+                    guard base[stop] == UInt8(ascii: "\"") else { return nil }
+                    closing = stop
+                    return stop &- start
+                }
+                at &+= 8
+            }
+            return nil
+        }
+        if entry != nil { position = closing + 1 }
+        return entry
+    }
+
     /// The high bit of each byte of `word` (in memory order, least
     /// significant first) that is '"', '\\', below 0x20 or at least 0x80,
     /// by the classic "has a zero byte" bit tricks. A trick's borrow can
