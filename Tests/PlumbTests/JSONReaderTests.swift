@@ -102,11 +102,16 @@ import PlumbTestSupport
                 }
             }
         }
-        // Without room for the rest of the input, nothing is read.
-        Array(#""abcdefghijkl" "#.utf8).withUnsafeBufferPointer { text in
-            var reader = JSONReader(text)
-            var pool = BytePool()
-            #expect(reader.readASCIIString(into: &pool) == nil && reader.position == 0)
+        // Only the words that fit in the pool's free space are read: a
+        // longer string is left to readStringRange.
+        for (length, room, read) in [(12, 0, false), (20, 8, true), (100, 8, false), (100, 200, true)] {
+            (Array("\"".utf8) + [UInt8](repeating: 0x61, count: length) + Array("\"          ".utf8)).withUnsafeBufferPointer { text in
+                var reader = JSONReader(text)
+                var pool = BytePool()
+                if room > 0 { pool.reserveCapacity(bytes: room) }  // at least 64 bytes
+                let entry = reader.readASCIIString(into: &pool)
+                #expect((entry != nil) == read && reader.position == (read ? length + 2 : 0), "\(length), \(room)")
+            }
         }
     }
 }

@@ -63,6 +63,15 @@ struct DocumentParser {
         reader.withString(string) { pool.append($0) }
     }
 
+    /// Reads the string at `reader` into `pool`: one of plain ASCII (nearly
+    /// every id and constraint) copied as it is scanned, any other checked
+    /// and decoded first. Static for the reason ``add(_:of:to:)`` is.
+    @inline(__always)
+    private static func readString(_ reader: inout JSONReader, into pool: inout BytePool) throws(JSONSyntaxError) -> Int {
+        if let entry = reader.readASCIIString(into: &pool) { return entry }
+        return add(try reader.readStringRange(), of: reader, to: &pool)
+    }
+
     /// Parses the whole document.
     mutating func run() -> Result<LayoutDocument, LayoutError> {
         do throws(JSONSyntaxError) {
@@ -275,8 +284,7 @@ struct DocumentParser {
 
     /// Reads a view's id (the reader is at its string) into the pool of ids.
     private mutating func readID() throws(JSONSyntaxError) -> Int {
-        let range = try reader.readStringRange()
-        return Self.add(range, of: reader, to: &document.ids)
+        try Self.readString(&reader, into: &document.ids)
     }
 
     /// Reads the parent of view `index` (the reader is at the name's string,
@@ -293,14 +301,11 @@ struct DocumentParser {
     }
 
     private mutating func parseConstraint(_ i: Int) throws(JSONSyntaxError) {
-        // Nearly every constraint is plain ASCII: copied as it is scanned.
-        if reader.readASCIIString(into: &document.constraintTexts) != nil { return }
         guard try expectKind(.string, path: "constraints[\(i)]") else {
             document.constraintTexts.appendEmpty()
             return
         }
-        let range = try reader.readStringRange()
-        _ = Self.add(range, of: reader, to: &document.constraintTexts)
+        _ = try Self.readString(&reader, into: &document.constraintTexts)
     }
 
     private mutating func parseRule(_ i: Int) throws(JSONSyntaxError) {
@@ -316,10 +321,10 @@ struct DocumentParser {
         var first = true
         // As for views: `"view":"…","rule":"…"` read without key lookups.
         if leadingMember(#""view":"#, 0, seen: &seen, first: &first) {
-            _ = Self.add(try reader.readStringRange(), of: reader, to: &document.ruleViews)
+            _ = try Self.readString(&reader, into: &document.ruleViews)
             viewAdded = true
             if leadingMember(#","rule":"#, 1, seen: &seen, first: &first) {
-                _ = Self.add(try reader.readStringRange(), of: reader, to: &document.ruleTexts)
+                _ = try Self.readString(&reader, into: &document.ruleTexts)
                 textAdded = true
             }
         }
@@ -332,11 +337,11 @@ struct DocumentParser {
             switch field {
             case 0:
                 guard try expectKind(.string, path: path() + ".view") else { continue }
-                _ = Self.add(try reader.readStringRange(), of: reader, to: &document.ruleViews)
+                _ = try Self.readString(&reader, into: &document.ruleViews)
                 viewAdded = true
             case 1:
                 guard try expectKind(.string, path: path() + ".rule") else { continue }
-                _ = Self.add(try reader.readStringRange(), of: reader, to: &document.ruleTexts)
+                _ = try Self.readString(&reader, into: &document.ruleTexts)
                 textAdded = true
             case 2:
                 guard try expectKind(.array, path: path() + ".args") else { continue }

@@ -264,10 +264,10 @@ struct JSONReader {
 
     /// Reads a string of ASCII bytes with no escapes straight into a new
     /// entry of `pool` (one pass: each eight bytes are stored as they are
-    /// scanned), when the pool has room for the rest of the input; returns
+    /// scanned) when the pool's free space holds every word read; returns
     /// the entry, or `nil` with the reader at the string for any other
-    /// string (and any string near the end of the input), which
-    /// ``readStringRange()`` reads and checks as before.
+    /// string (and a string near the end of the input, or longer than the
+    /// free space), which ``readStringRange()`` reads and checks as before.
     @inline(__always)
     mutating func readASCIIString(into pool: inout BytePool) -> Int? {
         guard peek() == UInt8(ascii: "\""), let base = text.baseAddress else { return nil }
@@ -276,11 +276,11 @@ struct JSONReader {
         let source = UnsafeRawPointer(base)
         var closing = -1
         let entry = pool.appendInPlace { destination, room in
-            // Words are stored whole: the room must cover every byte read.
-            guard room >= end - start else { return nil }
+            // Words are stored whole: only the words that fit are read.
+            let limit = Swift.min(end, start &+ room)
             let target = UnsafeMutableRawPointer(destination)
             var at = start
-            while at &+ 8 <= end {
+            while at &+ 8 <= limit {
                 let word = source.loadUnaligned(fromByteOffset: at, as: UInt64.self)
                 target.storeBytes(of: word, toByteOffset: at &- start, as: UInt64.self)
                 let marked = Self.specialBytes(UInt64(littleEndian: word))
