@@ -345,23 +345,7 @@ struct DocumentParser {
                 textAdded = true
             case 2:
                 guard try expectKind(.array, path: path() + ".args") else { continue }
-                try reader.openArray(depth: 3)
-                var firstArg = true
-                var j = 0
-                while try reader.nextElement(&firstArg) {
-                    let k = j
-                    func p() -> String { "\(path()).args[\(k)]" }
-                    j += 1
-                    switch try reader.peekKind() {
-                    case .string: document.ruleArguments.append(.view(try reader.readString()))
-                    case .number:
-                        if let v = try readNumber(path: p()) { document.ruleArguments.append(.number(v)) }
-                    case let kind:
-                        problems.append((.wrongType(path: p(), expected: "a view id or a number", found: kind.article),
-                                         reader.position ..< reader.position + 1))
-                        try reader.skipValue(depth: 4)
-                    }
-                }
+                try parseRuleArguments(i)
             default:
                 try unknown(key, path: path(), keys: Self.ruleKeys)
             }
@@ -372,6 +356,30 @@ struct DocumentParser {
         if !viewAdded { _ = document.ruleViews.appendEmpty() }
         if !textAdded { _ = document.ruleTexts.appendEmpty() }
         document.ruleArgumentEnds.append(Int32(document.ruleArguments.count))
+    }
+
+    /// The elements of rule `i`'s `args` (the reader is at the array), in a
+    /// function of their own: inlined into ``parseRule(_:)``, this loop made
+    /// the rules without arguments slower too.
+    @inline(never)
+    private mutating func parseRuleArguments(_ i: Int) throws(JSONSyntaxError) {
+        try reader.openArray(depth: 3)
+        var first = true
+        var j = 0
+        while try reader.nextElement(&first) {
+            let k = j
+            func p() -> String { "rules[\(i)].args[\(k)]" }
+            j += 1
+            switch try reader.peekKind() {
+            case .string: document.ruleArguments.append(.view(try reader.readString()))
+            case .number:
+                if let v = try readNumber(path: p()) { document.ruleArguments.append(.number(v)) }
+            case let kind:
+                problems.append((.wrongType(path: p(), expected: "a view id or a number", found: kind.article),
+                                 reader.position ..< reader.position + 1))
+                try reader.skipValue(depth: 4)
+            }
+        }
     }
 
     // MARK: - Text

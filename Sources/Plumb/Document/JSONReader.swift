@@ -160,6 +160,8 @@ struct JSONReader {
 
     /// Moves to the next element: `true` when there is one (the caller must
     /// consume it), `false` after the closing `]`. `first` must start `true`.
+    /// Inlined: documents are long arrays of short elements.
+    @inline(__always)
     mutating func nextElement(_ first: inout Bool) throws(JSONSyntaxError) -> Bool {
         if first {
             first = false
