@@ -127,7 +127,21 @@ struct JSONReader {
     /// Reads up to the next member's value: returns its key (the reader is
     /// then at the value, which the caller must consume), or `nil` after the
     /// closing `}`. `first` must start `true` for each object.
+    ///
+    /// The closing `}` is looked for inline (every object ends once, and a
+    /// view's usually right after the members its parser reads itself); the
+    /// rest is in ``memberKey(_:)``.
+    @inline(__always)
     mutating func nextKey(_ first: inout Bool) throws(JSONSyntaxError) -> Key? {
+        if lex(UInt8(ascii: "}")) {
+            first = false
+            return nil
+        }
+        return try memberKey(&first)
+    }
+
+    /// ``nextKey(_:)`` when the object does not end at once.
+    private mutating func memberKey(_ first: inout Bool) throws(JSONSyntaxError) -> Key? {
         if first {
             first = false
             if lex(UInt8(ascii: "}")) { return nil }
