@@ -252,7 +252,24 @@ struct JSONReader {
     }
 
     /// Reads a string, checking escapes, control characters and UTF-8.
+    ///
+    /// A string of ASCII bytes with no escapes whose closing quote is found
+    /// by the first word-at-a-time scan (nearly every id and name) is read
+    /// inline; every other string, from its start again, by ``scanString()``.
+    @inline(__always)
     mutating func readStringRange() throws(JSONSyntaxError) -> StringRange {
+        if peek() == UInt8(ascii: "\"") {
+            let stop = ByteScanner.skipWords(in: text, from: position + 1, to: Self.specialBytes)
+            if stop < text.count && text[stop] == UInt8(ascii: "\"") {
+                defer { position = stop + 1 }
+                return .input(position + 1 ..< stop)
+            }
+        }
+        return try scanString()
+    }
+
+    /// ``readStringRange()`` for any string.
+    private mutating func scanString() throws(JSONSyntaxError) -> StringRange {
         guard peek() == UInt8(ascii: "\"") else { throw failHere("a string") }
         position += 1
         let start = position
