@@ -41,6 +41,46 @@ import Testing
         #expect(renamed.viewIDs == ["window", "a"] && renamed.parentIndices == [-1, 0])
     }
 
+    /// Views written `{"id":"…","parent":"…"` with no white space have
+    /// those two members read without their keys looked up; the document
+    /// is the one read from the same views spaced out or in another order.
+    @Test func compactViewsReadAsSpacedOnes() throws {
+        let views = [(#"{"id":"a","parent":"root"}"#, #"{ "id" : "a" , "parent" : "root" }"#),
+                     (#"{"id":"b","parent":"a","hugging":[1,2]}"#, #"{"hugging": [1, 2], "parent": "a", "id": "b"}"#),
+                     (#"{"id":"c\u0041","parent":"b"}"#, #"{"parent": "b", "id": "cA"}"#),
+                     (#"{"id":"d","intrinsicSize":[3,4]}"#, #"{"intrinsicSize": [3, 4], "id": "d"}"#),
+                     (#"{"id":"e","parent":"g"}"#, #"{"parent": "g", "id": "e"}"#),
+                     (#"{"id":"f","parent":"cA"}"#, #"{"id": "f", "parent": "cA"}"#),
+                     (#"{"id":"g","parent":"root"}"#, #"{"parent": "root", "id": "g"}"#)]
+        func json(_ objects: [String]) -> String {
+            #"{"root":{"width":10,"height":10},"views":["# + objects.joined(separator: ",") + "]}"
+        }
+        let compact = try? parseDocument(json(views.map(\.0)))
+        #expect(compact == nil)  // `e` names a parent listed after it
+        #expect(documentErrors(json(views.map(\.0))).map(\.problem) == documentErrors(json(views.map(\.1))).map(\.problem))
+        let valid = Array(views[0 ..< 4]) + [views[5]]
+        let a = try parseDocument(json(valid.map(\.0))), b = try parseDocument(json(valid.map(\.1)))
+        #expect(a.viewIDs == ["root", "a", "b", "cA", "d", "f"] && a.viewIDs == b.viewIDs)
+        #expect(a.parentIndices == [-1, 0, 1, 2, 0, 3] && a.parentIndices == b.parentIndices)
+        #expect(a.intrinsicSize(at: 4) == b.intrinsicSize(at: 4) && a.huggingPriorities(at: 2) == (1, 2))
+    }
+
+    /// The same for rules written `{"view":"…","rule":"…"`.
+    @Test func compactRulesReadAsSpacedOnes() throws {
+        let rules = [(#"{"view":"a","rule":"w = 1"}"#, #"{ "view" : "a" , "rule" : "w = 1" }"#),
+                     (#"{"view":"a","rule":"tt = %bt","args":["root"]}"#, #"{"args": ["root"], "rule": "tt = %bt", "view": "a"}"#),
+                     (#"{"view":"a\u0041","rule":"h = 2"}"#, #"{"rule": "h = 2", "view": "aA"}"#),
+                     (#"{"view":"a","args":[3],"rule":"ll = %0"}"#, #"{"view": "a", "args": [3], "rule": "ll = %0"}"#)]
+        func json(_ objects: [String]) -> String {
+            #"{"root":{"width":10,"height":10},"views":[{"id":"a"},{"id":"aA"}],"rules":["# + objects.joined(separator: ",") + "]}"
+        }
+        let a = try parseDocument(json(rules.map(\.0))), b = try parseDocument(json(rules.map(\.1)))
+        #expect(a.rules.count == 4 && a.rules == b.rules)
+        let bad = [#"{"view":"a","rule":5}"#, #"{"view":"a","rule":"w = 1","view":"b"}"#, #"{"view":5,"rule":"w = 1"}"#]
+        let spaced = [#"{"view": "a", "rule": 5}"#, #"{"view": "a", "rule": "w = 1", "view": "b"}"#, #"{"view": 5, "rule": "w = 1"}"#]
+        #expect(documentErrors(json(bad)).map(\.problem) == documentErrors(json(spaced)).map(\.problem))
+    }
+
     @Test func intrinsicSizesPrioritiesAndRules() throws {
         let doc = try parseDocument("""
             {"root": {"width": 10, "height": 10},
@@ -226,5 +266,26 @@ import Testing
         #expect(excerpt.count <= SourceLocator.excerptWindow + 2)
         let caret = excerpt.index(excerpt.startIndex, offsetBy: d.caretOffset)
         #expect(excerpt[caret...].hasPrefix("-2]"))
+    }
+
+    /// The view and rule keys are found without their arrays; every key
+    /// (and every other string, keys with a byte changed or missing among
+    /// them) gets the index the arrays give.
+    @Test func viewAndRuleKeysMatchTheirArrays() {
+        for (keys, field) in [(DocumentParser.viewKeys, DocumentParser.viewField),
+                              (DocumentParser.ruleKeys, DocumentParser.ruleField)] {
+            var candidates = keys.map { $0.description } + ["", "i", "ids", "Id", "parents", "texts", "rules", "vie", "args "]
+            for key in keys.map(\.description) {
+                candidates.append(String(key.dropLast()) + "x")
+                candidates.append(String(key.dropFirst()))
+            }
+            for candidate in candidates {
+                var bytes = Array(candidate.utf8)
+                bytes.withUnsafeMutableBufferPointer { b in
+                    let key = UnsafeBufferPointer(b)
+                    #expect(field(key) == DocumentParser.match(key, keys), "\(candidate)")
+                }
+            }
+        }
     }
 }

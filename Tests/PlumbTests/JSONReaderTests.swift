@@ -74,4 +74,45 @@ import PlumbTestSupport
             #expect(error?.offset == 2)
         }
     }
+
+    /// `readASCIIString(into:)` gives the bytes `readStringRange()` gives
+    /// for a plain ASCII string wherever its end falls in a word, and for
+    /// any other string (an escape, a control character, a non-ASCII byte,
+    /// the last bytes of the input) gives `nil` with the reader where it was.
+    @Test func asciiStringsReadStraightIntoAPool() throws {
+        var rng = SplitMix64(seed: 11)
+        let odd: [UInt8] = [0x5C, 0x01, 0xC3]
+        for length in 0 ..< 40 {
+            for trailer in [0, 1, 7, 8, 20] {
+                var body = (0 ..< length).map { _ in UInt8(0x23 + rng.next() % 0x39) }
+                let special = length > 0 && rng.next() % 3 == 0
+                if special { body[Int(rng.next() % UInt64(length))] = odd[Int(rng.next() % 3)] }
+                let input = Array(" \"".utf8) + body + Array("\"".utf8) + [UInt8](repeating: 0x20, count: trailer)
+                input.withUnsafeBufferPointer { text in
+                    var reader = JSONReader(text)
+                    var pool = BytePool()
+                    pool.reserveCapacity(bytes: text.count)
+                    if let entry = reader.readASCIIString(into: &pool) {
+                        #expect(!special && pool.count == 1 && pool.string(entry) == String(decoding: body, as: UTF8.self))
+                        #expect(reader.position == length + 3)
+                    } else {
+                        #expect(special || trailer + 1 < 8, "length \(length), trailer \(trailer)")
+                        #expect(pool.count == 0 && reader.position == 1)
+                    }
+                }
+            }
+        }
+        // Only the words that fit in the pool's free space are read: a
+        // longer string is left to readStringRange.
+        for (length, room, read) in [(12, 0, false), (20, 8, true), (100, 8, false), (100, 200, true)] {
+            (Array("\"".utf8) + [UInt8](repeating: 0x61, count: length) + Array("\"          ".utf8)).withUnsafeBufferPointer { text in
+                var reader = JSONReader(text)
+                var pool = BytePool()
+                if room > 0 { pool.reserveCapacity(bytes: room) }  // at least 64 bytes
+                let entry = reader.readASCIIString(into: &pool)
+                #expect((entry != nil) == read && reader.position == (read ? length + 2 : 0), "\(length), \(room)")
+            }
+        }
+    }
 }
+

@@ -11,7 +11,9 @@ import PlumbTestSupport
 @Suite struct SimpleFormatFastPathTests {
     static let views = ["a", "b", "cell1", "é", "root", "zz", "1a", "a_b"]
     static let attributes = LayoutAttribute.allCases.map(\.name) + ["lefty", "Left", "top2", "", "5"]
-    static let numbers = ["8", "0", "0.5", ".5", "16.25", "1e3", "1e", "2px", "1e400", "250", "1000", "1001", "7."]
+    static let numbers = ["8", "0", "0.5", ".5", "16.25", "1e3", "1e", "2px", "1e400", "250", "1000", "1001", "7.",
+                          // About the fifteen digits the whole numbers' one pass reads.
+                          "007", "999999999999999", "9007199254740993", "12345678901234567890", "8_", "8é", "0E0"]
     static let relations = ["=", "==", "<=", ">=", "<", ">", "=>", "= ="]
     static let spaces = ["", " ", " ", " ", "  ", "\t", "\n"]
 

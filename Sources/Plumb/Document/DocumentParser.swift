@@ -63,6 +63,15 @@ struct DocumentParser {
         reader.withString(string) { pool.append($0) }
     }
 
+    /// Reads the string at `reader` into `pool`: one of plain ASCII (nearly
+    /// every id and constraint) copied as it is scanned, any other checked
+    /// and decoded first. Static for the reason ``add(_:of:to:)`` is.
+    @inline(__always)
+    private static func readString(_ reader: inout JSONReader, into pool: inout BytePool) throws(JSONSyntaxError) -> Int {
+        if let entry = reader.readASCIIString(into: &pool) { return entry }
+        return add(try reader.readStringRange(), of: reader, to: &pool)
+    }
+
     /// Parses the whole document.
     mutating func run() -> Result<LayoutDocument, LayoutError> {
         do throws(JSONSyntaxError) {
@@ -202,8 +211,16 @@ struct DocumentParser {
         var idEntry: Int?
         var idOffset = start
         var first = true
+        // Most views start `"id":"…","parent":"…"` with no white space: those
+        // two members are read here without looking their keys up (the keys
+        // are exactly these bytes), and the loop below reads the rest.
+        if leadingMember(#""id":"#, 0, seen: &seen, first: &first) {
+            idOffset = reader.position
+            idEntry = try readID()
+            if leadingMember(#","parent":"#, 1, seen: &seen, first: &first) { try readParent(of: index, at: reader.position) }
+        }
         while let key = try reader.nextKey(&first) {
-            let field = reader.withKey(key) { Self.match($0, Self.viewKeys) }
+            let field = reader.withKey(key) { Self.viewField($0) }
             guard seen.insert(field) else {
                 try duplicate(key, path: "views[\(i)]")
                 continue
@@ -212,18 +229,11 @@ struct DocumentParser {
             case 0:
                 idOffset = reader.valueOffset()
                 guard try expectKind(.string, path: "views[\(i)].id") else { continue }
-                let range = try reader.readStringRange()
-                idEntry = Self.add(range, of: reader, to: &document.ids)
+                idEntry = try readID()
             case 1:
                 let at = reader.valueOffset()
                 guard try expectKind(.string, path: "views[\(i)].parent") else { continue }
-                let range = try reader.readStringRange()
-                if case .input(let r) = range, let p = earlierView(named: UnsafeBufferPointer(rebasing: reader.text[r]), before: index) {
-                    document.parents[index] = Int32(p)
-                } else {
-                    pendingParents.append((Int32(index), Int32(Self.add(range, of: reader, to: &parentNames)),
-                                           Int32(truncatingIfNeeded: at)))
-                }
+                try readParent(of: index, at: at)
             case 2:
                 if let (w, h) = try readIntrinsicSize(path: "views[\(i)].intrinsicSize") {
                     document.sizing[index].width = w
@@ -260,13 +270,42 @@ struct DocumentParser {
         }
     }
 
+    /// Whether the object being read goes on with member `key` (its bytes
+    /// and colon, as most documents write them, `"id":` or `,"parent":`)
+    /// with a string value; the reader is then at the value, and key number
+    /// `index` is recorded as seen and the object's first member as read.
+    @inline(__always)
+    private mutating func leadingMember(_ key: StaticString, _ index: Int, seen: inout KeySet, first: inout Bool) -> Bool {
+        guard reader.lexStringMember(key) else { return false }
+        first = false
+        _ = seen.insert(index)
+        return true
+    }
+
+    /// Reads a view's id (the reader is at its string) into the pool of ids.
+    private mutating func readID() throws(JSONSyntaxError) -> Int {
+        try Self.readString(&reader, into: &document.ids)
+    }
+
+    /// Reads the parent of view `index` (the reader is at the name's string,
+    /// written at offset `at`): resolved now when it is the root or a view
+    /// listed earlier, or left to ``resolveParents()``.
+    private mutating func readParent(of index: Int, at: Int) throws(JSONSyntaxError) {
+        let range = try reader.readStringRange()
+        if case .input(let r) = range, let p = earlierView(named: UnsafeBufferPointer(rebasing: reader.text[r]), before: index) {
+            document.parents[index] = Int32(p)
+        } else {
+            pendingParents.append((Int32(index), Int32(Self.add(range, of: reader, to: &parentNames)),
+                                   Int32(truncatingIfNeeded: at)))
+        }
+    }
+
     private mutating func parseConstraint(_ i: Int) throws(JSONSyntaxError) {
         guard try expectKind(.string, path: "constraints[\(i)]") else {
             document.constraintTexts.appendEmpty()
             return
         }
-        let range = try reader.readStringRange()
-        _ = Self.add(range, of: reader, to: &document.constraintTexts)
+        _ = try Self.readString(&reader, into: &document.constraintTexts)
     }
 
     private mutating func parseRule(_ i: Int) throws(JSONSyntaxError) {
@@ -280,8 +319,17 @@ struct DocumentParser {
         var viewAdded = false
         var textAdded = false
         var first = true
+        // As for views: `"view":"…","rule":"…"` read without key lookups.
+        if leadingMember(#""view":"#, 0, seen: &seen, first: &first) {
+            _ = try Self.readString(&reader, into: &document.ruleViews)
+            viewAdded = true
+            if leadingMember(#","rule":"#, 1, seen: &seen, first: &first) {
+                _ = try Self.readString(&reader, into: &document.ruleTexts)
+                textAdded = true
+            }
+        }
         while let key = try reader.nextKey(&first) {
-            let field = reader.withKey(key) { Self.match($0, Self.ruleKeys) }
+            let field = reader.withKey(key) { Self.ruleField($0) }
             guard seen.insert(field) else {
                 try duplicate(key, path: path())
                 continue
@@ -289,31 +337,15 @@ struct DocumentParser {
             switch field {
             case 0:
                 guard try expectKind(.string, path: path() + ".view") else { continue }
-                _ = Self.add(try reader.readStringRange(), of: reader, to: &document.ruleViews)
+                _ = try Self.readString(&reader, into: &document.ruleViews)
                 viewAdded = true
             case 1:
                 guard try expectKind(.string, path: path() + ".rule") else { continue }
-                _ = Self.add(try reader.readStringRange(), of: reader, to: &document.ruleTexts)
+                _ = try Self.readString(&reader, into: &document.ruleTexts)
                 textAdded = true
             case 2:
                 guard try expectKind(.array, path: path() + ".args") else { continue }
-                try reader.openArray(depth: 3)
-                var firstArg = true
-                var j = 0
-                while try reader.nextElement(&firstArg) {
-                    let k = j
-                    func p() -> String { "\(path()).args[\(k)]" }
-                    j += 1
-                    switch try reader.peekKind() {
-                    case .string: document.ruleArguments.append(.view(try reader.readString()))
-                    case .number:
-                        if let v = try readNumber(path: p()) { document.ruleArguments.append(.number(v)) }
-                    case let kind:
-                        problems.append((.wrongType(path: p(), expected: "a view id or a number", found: kind.article),
-                                         reader.position ..< reader.position + 1))
-                        try reader.skipValue(depth: 4)
-                    }
-                }
+                try parseRuleArguments(i)
             default:
                 try unknown(key, path: path(), keys: Self.ruleKeys)
             }
@@ -324,6 +356,30 @@ struct DocumentParser {
         if !viewAdded { _ = document.ruleViews.appendEmpty() }
         if !textAdded { _ = document.ruleTexts.appendEmpty() }
         document.ruleArgumentEnds.append(Int32(document.ruleArguments.count))
+    }
+
+    /// The elements of rule `i`'s `args` (the reader is at the array), in a
+    /// function of their own: inlined into ``parseRule(_:)``, this loop made
+    /// the rules without arguments slower too.
+    @inline(never)
+    private mutating func parseRuleArguments(_ i: Int) throws(JSONSyntaxError) {
+        try reader.openArray(depth: 3)
+        var first = true
+        var j = 0
+        while try reader.nextElement(&first) {
+            let k = j
+            func p() -> String { "rules[\(i)].args[\(k)]" }
+            j += 1
+            switch try reader.peekKind() {
+            case .string: document.ruleArguments.append(.view(try reader.readString()))
+            case .number:
+                if let v = try readNumber(path: p()) { document.ruleArguments.append(.number(v)) }
+            case let kind:
+                problems.append((.wrongType(path: p(), expected: "a view id or a number", found: kind.article),
+                                 reader.position ..< reader.position + 1))
+                try reader.skipValue(depth: 4)
+            }
+        }
     }
 
     // MARK: - Text
@@ -402,8 +458,21 @@ struct DocumentParser {
     // MARK: - Values
 
     /// Checks that the next value is of `kind`; otherwise reports it, skips it and returns `false`.
+    ///
+    /// An object, an array or a string is told by its first byte here,
+    /// inlined where it is asked for (a call to `peekKind` for every view
+    /// and constraint showed in profiles); the rest in ``checkKind(_:path:expected:)``.
+    @inline(__always)
     private mutating func expectKind(
         _ kind: JSONValueKind, path: @autoclosure () -> String, expected: String? = nil
+    ) throws(JSONSyntaxError) -> Bool {
+        if let first = kind.firstByte, reader.peek() == first { return true }
+        return try checkKind(kind, path: path(), expected: expected)
+    }
+
+    /// ``expectKind(_:path:expected:)`` for the values its first byte did not settle.
+    private mutating func checkKind(
+        _ kind: JSONValueKind, path: @autoclosure () -> String, expected: String?
     ) throws(JSONSyntaxError) -> Bool {
         let found = try reader.peekKind()
         if found == kind { return true }
@@ -536,12 +605,40 @@ struct DocumentParser {
 
     private static let documentKeys: [StaticString] = ["id", "root", "views", "constraints", "rules", "layoutDirection"]
     private static let rootKeys: [StaticString] = ["id", "width", "height"]
-    private static let viewKeys: [StaticString] = ["id", "parent", "intrinsicSize", "hugging", "compressionResistance", "text"]
+    static let viewKeys: [StaticString] = ["id", "parent", "intrinsicSize", "hugging", "compressionResistance", "text"]
     private static let textKeys: [StaticString] = ["string", "font", "size", "lines", "lineHeight"]
-    private static let ruleKeys: [StaticString] = ["view", "rule", "args"]
+    static let ruleKeys: [StaticString] = ["view", "rule", "args"]
+
+    /// `match(key, viewKeys)` for the keys read most (two or more a view),
+    /// with no array: the view keys' lengths differ, so the length picks
+    /// the only candidate. (The static array's initialisation check and
+    /// the loop cost about 70 instructions a key.)
+    static func viewField(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        switch key.count {
+        case 2: isKey(key, "id") ? 0 : -1
+        case 6: isKey(key, "parent") ? 1 : -1
+        case 13: isKey(key, "intrinsicSize") ? 2 : -1
+        case 7: isKey(key, "hugging") ? 3 : -1
+        case 21: isKey(key, "compressionResistance") ? 4 : -1
+        case 4: isKey(key, "text") ? 5 : -1
+        default: -1
+        }
+    }
+
+    /// `match(key, ruleKeys)` with no array (every rule key has four bytes).
+    static func ruleField(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        isKey(key, "view") ? 0 : isKey(key, "rule") ? 1 : isKey(key, "args") ? 2 : -1
+    }
+
+    /// Whether `key` is `name`.
+    @inline(__always)
+    private static func isKey(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        key.count == name.utf8CodeUnitCount
+            && memcmpEqual(UnsafeBufferPointer(start: name.utf8Start, count: key.count), key)
+    }
 
     /// The index of `key` in `keys`, or -1.
-    private static func match(_ key: UnsafeBufferPointer<UInt8>, _ keys: [StaticString]) -> Int {
+    static func match(_ key: UnsafeBufferPointer<UInt8>, _ keys: [StaticString]) -> Int {
         for (i, k) in keys.enumerated() where k.utf8CodeUnitCount == key.count {
             if memcmpEqual(UnsafeBufferPointer(start: k.utf8Start, count: key.count), key) { return i }
         }

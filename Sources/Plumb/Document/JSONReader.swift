@@ -8,6 +8,18 @@ struct JSONSyntaxError: Error {
 enum JSONValueKind {
     case object, array, string, number, bool, null
 
+    /// The byte every value of this kind starts with, for the kinds a
+    /// document has many of: `{`, `[` or `"`; `nil` for the others.
+    @inline(__always)
+    var firstByte: UInt8? {
+        switch self {
+        case .object: UInt8(ascii: "{")
+        case .array: UInt8(ascii: "[")
+        case .string: UInt8(ascii: "\"")
+        case .number, .bool, .null: nil
+        }
+    }
+
     /// How a message names a value of this kind: `an object`, `a string`.
     var article: String {
         switch self {
@@ -86,6 +98,18 @@ struct JSONReader {
         return true
     }
 
+    /// Consumes `bytes`, an object key and its colon as most documents write
+    /// them (`"id":`), if the input goes on (after white space) with exactly
+    /// them and then a string; the reader is then at the string. A caller's
+    /// fast path: anything else is read as before, key by key.
+    @inline(__always) mutating func lexStringMember(_ bytes: StaticString) -> Bool {
+        _ = peek()
+        let end = position + bytes.utf8CodeUnitCount
+        guard end < text.count, text[end] == UInt8(ascii: "\""), startsWith(bytes) else { return false }
+        position = end
+        return true
+    }
+
     /// An object key: a slice of the input, or its decoded bytes when it had escapes.
     struct Key {
         var range: Range<Int>
@@ -103,7 +127,21 @@ struct JSONReader {
     /// Reads up to the next member's value: returns its key (the reader is
     /// then at the value, which the caller must consume), or `nil` after the
     /// closing `}`. `first` must start `true` for each object.
+    ///
+    /// The closing `}` is looked for inline (every object ends once, and a
+    /// view's usually right after the members its parser reads itself); the
+    /// rest is in ``memberKey(_:)``.
+    @inline(__always)
     mutating func nextKey(_ first: inout Bool) throws(JSONSyntaxError) -> Key? {
+        if lex(UInt8(ascii: "}")) {
+            first = false
+            return nil
+        }
+        return try memberKey(&first)
+    }
+
+    /// ``nextKey(_:)`` when the object does not end at once.
+    private mutating func memberKey(_ first: inout Bool) throws(JSONSyntaxError) -> Key? {
         if first {
             first = false
             if lex(UInt8(ascii: "}")) { return nil }
@@ -136,6 +174,8 @@ struct JSONReader {
 
     /// Moves to the next element: `true` when there is one (the caller must
     /// consume it), `false` after the closing `]`. `first` must start `true`.
+    /// Inlined: documents are long arrays of short elements.
+    @inline(__always)
     mutating func nextElement(_ first: inout Bool) throws(JSONSyntaxError) -> Bool {
         if first {
             first = false
@@ -212,7 +252,24 @@ struct JSONReader {
     }
 
     /// Reads a string, checking escapes, control characters and UTF-8.
+    ///
+    /// A string of ASCII bytes with no escapes whose closing quote is found
+    /// by the first word-at-a-time scan (nearly every id and name) is read
+    /// inline; every other string, from its start again, by ``scanString()``.
+    @inline(__always)
     mutating func readStringRange() throws(JSONSyntaxError) -> StringRange {
+        if peek() == UInt8(ascii: "\"") {
+            let stop = ByteScanner.skipWords(in: text, from: position + 1, to: Self.specialBytes)
+            if stop < text.count && text[stop] == UInt8(ascii: "\"") {
+                defer { position = stop + 1 }
+                return .input(position + 1 ..< stop)
+            }
+        }
+        return try scanString()
+    }
+
+    /// ``readStringRange()`` for any string.
+    private mutating func scanString() throws(JSONSyntaxError) -> StringRange {
         guard peek() == UInt8(ascii: "\"") else { throw failHere("a string") }
         position += 1
         let start = position
@@ -236,6 +293,42 @@ struct JSONReader {
             position += 1
         }
         throw fail("unterminated string", at: start - 1)
+    }
+
+    /// Reads a string of ASCII bytes with no escapes straight into a new
+    /// entry of `pool` (one pass: each eight bytes are stored as they are
+    /// scanned) when the pool's free space holds every word read; returns
+    /// the entry, or `nil` with the reader at the string for any other
+    /// string (and a string near the end of the input, or longer than the
+    /// free space), which ``readStringRange()`` reads and checks as before.
+    @inline(__always)
+    mutating func readASCIIString(into pool: inout BytePool) -> Int? {
+        guard peek() == UInt8(ascii: "\""), let base = text.baseAddress else { return nil }
+        let start = position + 1
+        let end = text.count
+        let source = UnsafeRawPointer(base)
+        var closing = -1
+        let entry = pool.appendInPlace { destination, room in
+            // Words are stored whole: only the words that fit are read.
+            let limit = Swift.min(end, start &+ room)
+            let target = UnsafeMutableRawPointer(destination)
+            var at = start
+            while at &+ 8 <= limit {
+                let word = source.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                target.storeBytes(of: word, toByteOffset: at &- start, as: UInt64.self)
+                let marked = Self.specialBytes(UInt64(littleEndian: word))
+                if marked != 0 {
+                    let stop = at &+ marked.trailingZeroBitCount >> 3
+                    guard base[stop] == UInt8(ascii: "\"") else { return nil }
+                    closing = stop
+                    return stop &- start
+                }
+                at &+= 8
+            }
+            return nil
+        }
+        if entry != nil { position = closing + 1 }
+        return entry
     }
 
     /// The high bit of each byte of `word` (in memory order, least
@@ -294,11 +387,17 @@ struct JSONReader {
 
     // MARK: - Private
 
+    /// Whether the input goes on with `bytes` from the reader's position.
+    @inline(__always) private func startsWith(_ bytes: StaticString) -> Bool {
+        let n = bytes.utf8CodeUnitCount
+        guard position + n <= text.count else { return false }
+        return memcmpEqual(UnsafeBufferPointer(rebasing: text[position ..< position + n]),
+                           UnsafeBufferPointer(start: bytes.utf8Start, count: n))
+    }
+
     private mutating func lexWord(_ word: StaticString) -> Bool {
         let n = word.utf8CodeUnitCount
-        guard position + n <= text.count else { return false }
-        let w = UnsafeBufferPointer(start: word.utf8Start, count: n)
-        guard memcmpEqual(UnsafeBufferPointer(rebasing: text[position ..< position + n]), w) else { return false }
+        guard startsWith(word) else { return false }
         // `nullx` is not `null`.
         if position + n < text.count, ByteScanner.isNameContinuation(text[position + n]) { return false }
         position += n

@@ -14,7 +14,9 @@ extension LayoutDocument {
         var sink = DiagnosticSink()
 
         var intrinsicRows = 0
-        for i in 0 ..< viewCount {
+        // A view whose sizing was never set has no intrinsic size (and its
+        // default is not made: its priorities are read from PlumbSolver).
+        for i in 0 ..< viewCount where sizing.isSet(i) {
             if !sizing[i].width.isNaN { intrinsicRows += 2 }
             if !sizing[i].height.isNaN { intrinsicRows += 2 }
         }
@@ -37,7 +39,7 @@ extension LayoutDocument {
                 text: texts[i], hasIntrinsicWidth: true,
                 hugging: (s.hugging.0, s.hugging.1), resistance: (s.resistance.0, s.resistance.1))
         }
-        for i in 0 ..< viewCount {
+        for i in 0 ..< viewCount where sizing.isSet(i) {
             for axis in LayoutAxis.allCases {
                 let s = sizing[i]
                 let length = axis == .horizontal ? s.width : s.height
@@ -104,6 +106,7 @@ struct DocumentScope: SimpleFormatScope {
         names = RecentNames(document.names, pool: document.ids, firstEntry: 1)
     }
 
+    @inline(__always)
     func view(named name: UnsafeBufferPointer<UInt8>) -> ViewIndex? {
         if name.count == rootID.count, rootID.withUnsafeBufferPointer({ memcmpEqual($0, name) }) { return .root }
         return names.index(of: name).map(ViewIndex.init)

@@ -126,6 +126,9 @@ public struct LayoutDocument: Sendable {
         /// Adds a view with the default sizing.
         mutating func appendView() { slot.append(-1) }
 
+        /// Whether view `view`'s sizing was set (otherwise it is the default).
+        func isSet(_ view: Int) -> Bool { slot[view] >= 0 }
+
         subscript(view: Int) -> ViewSizing {
             get {
                 let s = slot[view]

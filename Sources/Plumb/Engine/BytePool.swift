@@ -38,6 +38,20 @@ struct BytePool: Sendable {
         return appendEmpty()
     }
 
+    /// Appends an entry that `write` puts straight into the pool's free
+    /// space, saving a copy: `write` gets the space's start and size (call
+    /// ``reserveCapacity(bytes:)`` first for room) and returns the entry's
+    /// length, or `nil` to append nothing (what it wrote is then ignored).
+    /// Returns the new entry's index, or `nil`.
+    @inline(__always)
+    mutating func appendInPlace(_ write: (UnsafeMutablePointer<UInt8>, Int) -> Int?) -> Int? {
+        makeRoom(for: 0)
+        guard let n = write(storage.base + storage.count, storage.capacity - storage.count) else { return nil }
+        precondition(n <= storage.capacity - storage.count && storage.count + n < Int(Int32.max), "entry outside the pool")
+        storage.count += n
+        return appendEmpty()
+    }
+
     /// Appends an entry made of a string's UTF-8 bytes.
     @discardableResult
     mutating func append(_ string: String) -> Int {

@@ -164,7 +164,9 @@ final class RecentNames {
     deinit { slots.deallocate() }
 
     /// The pool index of `name`, or `nil`: the same answer as
-    /// `table.index(of: name, in: pool)`.
+    /// `table.index(of: name, in: pool)`. Inlined: the call was a tenth of
+    /// the cost of a constraint's view lookup in the fast path.
+    @inline(__always)
     func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
         let tag = NameTable.tag(of: name)
         let slot = Int(truncatingIfNeeded: tag) & (Self.size - 1)

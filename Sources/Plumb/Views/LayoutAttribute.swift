@@ -112,7 +112,11 @@ public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStri
     ///
     /// - Complexity: O(1): one to three bytes pick the only candidate,
     ///   which is then compared in full.
-    @inline(__always)
+    ///
+    /// Transparent (inlined in every build): with `@inline(__always)` the
+    /// fast path's generic `item` still called it, about 20 instructions
+    /// of call and spills for each of two items a constraint.
+    @_transparent
     static func prefix(of text: UnsafeBufferPointer<UInt8>, at start: Int) -> (LayoutAttribute, length: Int)? {
         let remaining = text.count - start
         guard start >= 0, remaining >= 3 else { return nil }
