@@ -51,6 +51,8 @@ struct RuleBook {
     /// The terms of every entry, appended as values are stored (replaced
     /// values leave garbage behind; the arena is dropped with the book).
     var terms: [(VariableIndex, Double)] = []
+    /// The most terms any stored value has (the lowering's row buffer is sized from it).
+    var longestValue: Int32 = 0
     /// The origin and view of every applied rule, by rule number.
     /// Each rule's origin: stored for rules added in code, a key of the
     /// document's origin source for a document's rules.
