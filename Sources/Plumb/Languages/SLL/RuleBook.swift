@@ -46,7 +46,8 @@ struct RuleBook {
     /// For each table, its view and that view's superview.
     private(set) var viewOfTable: [ViewIndex] = []
     private(set) var superviewOfTable: [ViewIndex] = []
-    /// ``slotsPerView`` entries per table.
+    /// ``slotsPerView`` entries per table (and empty ones after the last
+    /// table, for the tables the book was made with room for).
     var entries: [Entry] = []
     /// The terms of every entry, appended as values are stored (replaced
     /// values leave garbage behind; the arena is dropped with the book).
@@ -83,7 +84,8 @@ struct RuleBook {
         let tables = min(rules, viewCount)
         viewOfTable.reserveCapacity(tables)
         superviewOfTable.reserveCapacity(tables)
-        entries.reserveCapacity(tables * Self.slotsPerView)
+        // The tables expected get their empty slots now, in one fill.
+        entries = [Entry](repeating: Entry(), count: tables * Self.slotsPerView)
     }
 
     /// Number of views that have rules.
@@ -104,7 +106,10 @@ struct RuleBook {
         tableOfView[view.int] = Int32(table)
         viewOfTable.append(view)
         superviewOfTable.append(superview)
-        for _ in 0 ..< Self.slotsPerView { entries.append(Entry()) }
+        if entries.count < (table + 1) * Self.slotsPerView {
+            // More tables than the book was made for.
+            for _ in 0 ..< Self.slotsPerView { entries.append(Entry()) }
+        }
         return table
     }
 
