@@ -18,7 +18,7 @@ extension LayoutDocument {
         if builder.originSource == nil { builder.originSource = DocumentOrigins(self) }
         precondition(builder.originSource is DocumentOrigins, "a document's rules need its DocumentOrigins")
         var book = RuleBook(viewCount: viewCount, rules: ruleCount, originSource: builder.originSource)
-        var syntax = RuleSyntax()
+        var parsed = RuleSyntaxCache()
         var bound: [BoundArgument] = []
         var failed = false
         // Suggestions scan every id, so only the first few unknown ids get one.
@@ -49,7 +49,9 @@ extension LayoutDocument {
                 continue
             }
             let textLength = ruleTexts.range(i).count
-            var issues = ruleTexts.withEntry(i) { SimpleLayoutParser.parse($0, into: &syntax) }
+            let (slot, problems) = ruleTexts.withEntry(i) { parsed.parse($0, rule: i, texts: ruleTexts) }
+            var issues = problems
+            let syntax = parsed.syntax(at: slot)
             if issues.isEmpty {
                 issues = RuleArgumentCheck.problems(
                     syntax, count: args.count, textLength: textLength,
