@@ -137,22 +137,24 @@ struct RuleBook {
     mutating func store(_ entry: Entry, in table: Int) {
         guard let name = entry.name else { return }
         let base = Self.base(table, name.axis)
-        switch name.role {
-        case .minimum: entries[base + 2] = entry
-        case .maximum: entries[base + 3] = entry
-        default:
-            // Keep the other determining value (if any) as the older one,
-            // dropping the oldest when the role is new and both slots are taken.
-            let newer = entries[base + 1]
-            // Invariant: a lone determining value sits in the newer slot.
-            if newer.name?.role == name.role {
-                entries[base + 1] = entry
-            } else {
-                // Either `older` has this role (replaced, and the value becomes
-                // the newest), or it is empty, or it is the oldest of three
-                // roles and is dropped: in every case `newer` moves down.
-                entries[base] = newer
-                entries[base + 1] = entry
+        let role = name.role
+        // One uniqueness check for the two writes (`table(for:)` made the slots).
+        entries.withUnsafeMutableBufferPointer { slots in
+            switch role {
+            case .minimum: slots[base + 2] = entry
+            case .maximum: slots[base + 3] = entry
+            default:
+                // Keep the other determining value (if any) as the older one,
+                // dropping the oldest when the role is new and both slots are taken.
+                // Invariant: a lone determining value sits in the newer slot.
+                let newer = slots[base + 1]
+                if newer.name?.role != role {
+                    // Either `older` has this role (replaced, and the value becomes
+                    // the newest), or it is empty, or it is the oldest of three
+                    // roles and is dropped: in every case `newer` moves down.
+                    slots[base] = newer
+                }
+                slots[base + 1] = entry
             }
         }
     }
