@@ -82,24 +82,26 @@ extension RuleBook {
         let base = Self.base(table, axis)
         let position = view.variable(axis == .horizontal ? .left : .top)
         let size = view.variable(axis == .horizontal ? .width : .height)
-        let a = entries[base], b = entries[base + 1]
-        switch (a.name?.role, b.name?.role) {
+        // Slots, not entries, are handed to `emit`: an entry passed by value
+        // went through registers and the stack at every call.
+        let ra = entries[base].name?.role, rb = entries[base + 1].name?.role
+        switch (ra, rb) {
         case (nil, nil):
             break
         case (nil, _):
-            emit(b, table: table, defining: nil, into: &system, schedule: &schedule, row: row)
+            emit(base + 1, table: table, defining: nil, into: &system, schedule: &schedule, row: row)
         case (let ra?, let rb?):
-            let first: Entry, second: Entry, firstDefines: VariableIndex
+            let first: Int, second: Int, firstDefines: VariableIndex
             var eliminate = false
             if ra == .leadingEdge || rb == .leadingEdge {
-                (first, second) = ra == .leadingEdge ? (a, b) : (b, a)
+                (first, second) = ra == .leadingEdge ? (base, base + 1) : (base + 1, base)
                 firstDefines = position
             } else if ra == .size || rb == .size {
-                (first, second) = ra == .size ? (a, b) : (b, a)
+                (first, second) = ra == .size ? (base, base + 1) : (base + 1, base)
                 firstDefines = size
             } else {
                 // The trailing edge, made free of the position with the center, defines the size.
-                (first, second) = ra == .trailingEdge ? (a, b) : (b, a)
+                (first, second) = ra == .trailingEdge ? (base, base + 1) : (base + 1, base)
                 firstDefines = size
                 eliminate = true
             }
@@ -111,21 +113,23 @@ extension RuleBook {
             assertionFailure("a lone determining value sits in the newer slot")
         }
         for slot in base + 2 ... base + 3 where entries[slot].name != nil {
-            emit(entries[slot], table: table, defining: nil, into: &system, schedule: &schedule, row: row)
+            emit(slot, table: table, defining: nil, into: &system, schedule: &schedule, row: row)
         }
     }
 
-    /// Adds the row of `entry`; with `other`, minus the multiple of `other`'s
+    /// Adds the row of the entry in `slot`; with `otherSlot`, minus the multiple of that entry's
     /// row that cancels the view's position (the names' signs on the view
     /// differ for `bb` and `ct`, agree for `rl` and `cl`). A row that
     /// `defines` a variable becomes a step of `schedule`.
     private func emit(
-        _ entry: Entry, eliminatingPositionWith other: Entry? = nil, table: Int, defining variable: VariableIndex?,
+        _ slot: Int, eliminatingPositionWith otherSlot: Int? = nil, table: Int, defining variable: VariableIndex?,
         into system: inout ConstraintSystem, schedule: inout RuleSchedule, row: UnsafeMutablePointer<(VariableIndex, Double)>
     ) {
+        let entry = entries[slot]
         var count = 0
         var constant = writeRow(of: entry, table: table, to: row, count: &count)
-        if let other, let name = entry.name, let otherName = other.name {
+        if let otherSlot, let name = entry.name, let otherName = entries[otherSlot].name {
+            let other = entries[otherSlot]
             let factor = -name.geometry.viewSign * otherName.geometry.viewSign
             let split = count
             constant += factor * writeRow(of: other, table: table, to: row, count: &count)
