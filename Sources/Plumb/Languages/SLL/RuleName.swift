@@ -100,8 +100,12 @@ public enum RuleName: UInt8, CaseIterable, Hashable, Sendable, CustomStringConve
     @inline(__always)
     func writeTerms(of view: ViewIndex, superview: ViewIndex, to out: UnsafeMutablePointer<(VariableIndex, Double)>) -> Int {
         terms(of: view, superview: superview, scale: 1).withUnsafeBufferPointer { written in
-            out.update(from: written.baseAddress!, count: written.count)
-            return written.count
+            // One to four terms, copied one by one: `update(from:count:)` was a
+            // call of `memcpy` a row.
+            let n = written.count
+            assert(n <= 4, "a name has at most four terms")
+            for k in 0 ..< min(n, 4) { out[k] = written[k] }
+            return n
         }
     }
 
