@@ -173,28 +173,36 @@ extension RuleBook {
     /// The graph over tables: superview, views named in values, own view.
     func dependencyGraph() -> RuleGraph {
         var graph = RuleGraph(reservingNodes: tableCount, edges: 2 * tableCount)
-        for table in 0 ..< tableCount {
-            let view = viewOfTable[table]
-            let base = table * Self.slotsPerView
-            var firstRule = Int32.max
-            for slot in base ..< base + Self.slotsPerView {
-                let entry = entries[slot]
-                guard entry.name != nil else { continue }
-                firstRule = min(firstRule, entry.rule)
-                if entry.refersToOwnView { graph.addDependency(Int32(table), label: entry.rule) }
-                let from = Int(entry.termStart)
-                for k in from ..< from + Int(entry.termCount) {
-                    let other = Int(terms[k].0.rawValue >> 2)
-                    if other == view.int { continue }
-                    let target = tableOfView[other]
-                    if target >= 0 { graph.addDependency(target, label: entry.rule) }
+        // Read through buffers: the bounds checks of eight slots a table and
+        // their terms were most of the loop.
+        entries.withUnsafeBufferPointer { entries in
+            terms.withUnsafeBufferPointer { terms in
+                tableOfView.withUnsafeBufferPointer { tableOfView in
+                    for table in 0 ..< tableCount {
+                        let view = viewOfTable[table]
+                        let base = table * Self.slotsPerView
+                        var firstRule = Int32.max
+                        for slot in base ..< base + Self.slotsPerView {
+                            let entry = entries[slot]
+                            guard entry.name != nil else { continue }
+                            firstRule = min(firstRule, entry.rule)
+                            if entry.refersToOwnView { graph.addDependency(Int32(table), label: entry.rule) }
+                            let from = Int(entry.termStart)
+                            for k in from ..< from + Int(entry.termCount) {
+                                let other = Int(terms[k].0.rawValue >> 2)
+                                if other == view.int { continue }
+                                let target = tableOfView[other]
+                                if target >= 0 { graph.addDependency(target, label: entry.rule) }
+                            }
+                        }
+                        let superview = superviewOfTable[table]
+                        if firstRule != .max, tableOfView[superview.int] >= 0 {
+                            graph.addDependency(tableOfView[superview.int], label: firstRule)
+                        }
+                        graph.closeNode()
+                    }
                 }
             }
-            let superview = superviewOfTable[table]
-            if firstRule != .max, tableOfView[superview.int] >= 0 {
-                graph.addDependency(tableOfView[superview.int], label: firstRule)
-            }
-            graph.closeNode()
         }
         return graph
     }
