@@ -88,6 +88,37 @@ import Testing
         }
     }
 
+    /// Rules sharing a text share its parse (`RuleSyntaxCache`); each still
+    /// places its own view, against its own superview and arguments.
+    @Test func rulesWithTheSameTextPlaceTheirOwnViews() throws {
+        let frames = try sllDocumentFrames(document(
+            views: [("a", "root"), ("b", "root"), ("c", "a"), ("d", "b")],
+            rules: [("a", "ll = 10, w = 50%, tt = 0, h = 100", ""),
+                    ("b", "ll = 10, w = 50%, tt = %bt + 5, h = 100", #""a""#),
+                    ("c", "ll = 8, ct = 50%, w = h = 20", ""),
+                    ("d", "ll = 8, ct = 50%, w = h = 20", ""),
+                    ("b", "ll = 10, w = 50%, tt = %bt + 5, h = 100", #""c""#)]))
+        #expect(frames["a"] == Rect(x: 10, y: 0, width: 160, height: 100))
+        #expect(frames["b"] == Rect(x: 10, y: 65, width: 160, height: 100))
+        #expect(frames["c"] == Rect(x: 18, y: 40, width: 20, height: 20))
+        #expect(frames["d"] == Rect(x: 18, y: 105, width: 20, height: 20))
+    }
+
+    /// A text with a problem is not kept: every rule with it is reported.
+    @Test func aRepeatedBadTextIsReportedForEveryRule() {
+        let diagnostics = sllDocumentErrors(document(
+            views: [("a", "root"), ("b", "root")],
+            rules: [("a", "tx = 5", ""), ("b", "tx = 5", ""), ("a", "ll = %ll", #""b""#),
+                    ("b", "ll = %ll", #""zz""#), ("a", "tx = 5", "")]))
+        #expect(diagnostics.map(\.location) == [
+            "rules[0] (view \"a\")", "rules[1] (view \"b\")", "rules[3] (view \"b\")", "rules[4] (view \"a\")",
+        ])
+        #expect(diagnostics.map(\.problem) == [
+            .rule(.unknownName("tx", suggestion: "tt")), .rule(.unknownName("tx", suggestion: "tt")),
+            .rule(.unknownArgumentView("zz", suggestion: nil)), .rule(.unknownName("tx", suggestion: "tt")),
+        ])
+    }
+
     @Test func problemsAreLocatedByRuleAndView() {
         let diagnostics = sllDocumentErrors(document(
             views: [("row1", "root"), ("row2", "root")],

@@ -18,7 +18,7 @@ extension LayoutDocument {
         if builder.originSource == nil { builder.originSource = DocumentOrigins(self) }
         precondition(builder.originSource is DocumentOrigins, "a document's rules need its DocumentOrigins")
         var book = RuleBook(viewCount: viewCount, rules: ruleCount, originSource: builder.originSource)
-        var syntax = RuleSyntax()
+        var parsed = RuleSyntaxCache()
         var bound: [BoundArgument] = []
         var failed = false
         // Suggestions scan every id, so only the first few unknown ids get one.
@@ -35,7 +35,10 @@ extension LayoutDocument {
             // The strings are made only for a diagnostic (rows keep the rule's key).
             var viewID: String { ruleViews.string(i) }
             var origin: Origin { Origin(kind: .rule, index: i, text: ruleTexts.string(i)) }
-            let args = arguments(ofRule: i)
+            // The arguments by position in `ruleArguments` (an `ArraySlice` of
+            // them was copied and destroyed through its type's metadata, twice a rule).
+            let argumentStart = i == 0 ? 0 : Int(ruleArgumentEnds[i - 1])
+            let argumentCount = Int(ruleArgumentEnds[i]) - argumentStart
             guard let view = ruleViews.withEntry(i, { viewIndex(of: $0, through: recent) }) else {
                 sink.append(Diagnostic(location: "rules[\(i)]", problem: .unknownView(viewID, suggestion: suggest(viewID)),
                                        origin: origin))
@@ -49,16 +52,18 @@ extension LayoutDocument {
                 continue
             }
             let textLength = ruleTexts.range(i).count
-            var issues = ruleTexts.withEntry(i) { SimpleLayoutParser.parse($0, into: &syntax) }
+            let (slot, problems) = ruleTexts.withEntry(i) { parsed.parse($0, rule: i, texts: ruleTexts) }
+            var issues = problems
+            let syntax = parsed.syntax(at: slot)
             if issues.isEmpty {
                 issues = RuleArgumentCheck.problems(
-                    syntax, count: args.count, textLength: textLength,
+                    syntax, count: argumentCount, textLength: textLength,
                     kind: { k in
-                        if case .view = args[args.startIndex + k] { return .view }
+                        if case .view = ruleArguments[argumentStart + k] { return .view }
                         return .number
                     },
                     describe: { k in
-                        switch args[args.startIndex + k] {
+                        switch ruleArguments[argumentStart + k] {
                         case .view(let id): "a view id '\(id)'"
                         case .number(let value): "a number (\(NumberFormatting.shortest(value)))"
                         }
@@ -66,8 +71,8 @@ extension LayoutDocument {
             }
             if issues.isEmpty {
                 bound.truncate(from: 0)
-                for (k, argument) in args.enumerated() {
-                    switch argument {
+                for k in 0 ..< argumentCount {
+                    switch ruleArguments[argumentStart + k] {
                     case .number(let value):
                         bound.append(.number(value))
                     case .view(let id):

@@ -198,6 +198,7 @@ extension RuleBook {
             if term.1 != 0 { terms.append(term) }
         }
         entry.termCount = Int32(terms.count) - entry.termStart
+        longestValue = max(longestValue, entry.termCount)
         store(entry, in: table)
         if topLevel {
             stack.removeLast()

@@ -56,13 +56,17 @@ extension RuleBook {
         schedule.views.reserveCapacity(order.count)
         schedule.rows.reserveCapacity(4 * order.count)
         schedule.variables.reserveCapacity(4 * order.count)
-        var row: [(VariableIndex, Double)] = []
+        // One row at a time is written here: a name's terms (at most four)
+        // and a stored value's, twice for a combined row.
+        let rowCapacity = 2 * (4 + Int(longestValue))
+        let row = UnsafeMutablePointer<(VariableIndex, Double)>.allocate(capacity: rowCapacity)
+        defer { row.deallocate() }
         for table in order {
             let table = Int(table)
             let view = viewOfTable[table]
             schedule.views.append(view)
             for axis in LayoutAxis.allCases {
-                lowerDirection(axis, of: table, into: &system, schedule: &schedule, row: &row)
+                lowerDirection(axis, of: table, into: &system, schedule: &schedule, row: row)
             }
         }
         return .success(schedule)
@@ -72,63 +76,64 @@ extension RuleBook {
     /// order that makes them 1×1 steps), then the bounds.
     private func lowerDirection(
         _ axis: LayoutAxis, of table: Int, into system: inout ConstraintSystem, schedule: inout RuleSchedule,
-        row: inout [(VariableIndex, Double)]
+        row: UnsafeMutablePointer<(VariableIndex, Double)>
     ) {
         let view = viewOfTable[table]
         let base = Self.base(table, axis)
         let position = view.variable(axis == .horizontal ? .left : .top)
         let size = view.variable(axis == .horizontal ? .width : .height)
-        let a = entries[base], b = entries[base + 1]
-        switch (a.name?.role, b.name?.role) {
+        // Slots, not entries, are handed to `emit`: an entry passed by value
+        // went through registers and the stack at every call.
+        let ra = entries[base].name?.role, rb = entries[base + 1].name?.role
+        switch (ra, rb) {
         case (nil, nil):
             break
         case (nil, _):
-            emit(b, table: table, defining: nil, into: &system, schedule: &schedule, row: &row)
+            emit(base + 1, table: table, defining: nil, into: &system, schedule: &schedule, row: row)
         case (let ra?, let rb?):
-            let first: Entry, second: Entry, firstDefines: VariableIndex
+            let first: Int, second: Int, firstDefines: VariableIndex
             var eliminate = false
             if ra == .leadingEdge || rb == .leadingEdge {
-                (first, second) = ra == .leadingEdge ? (a, b) : (b, a)
+                (first, second) = ra == .leadingEdge ? (base, base + 1) : (base + 1, base)
                 firstDefines = position
             } else if ra == .size || rb == .size {
-                (first, second) = ra == .size ? (a, b) : (b, a)
+                (first, second) = ra == .size ? (base, base + 1) : (base + 1, base)
                 firstDefines = size
             } else {
                 // The trailing edge, made free of the position with the center, defines the size.
-                (first, second) = ra == .trailingEdge ? (a, b) : (b, a)
+                (first, second) = ra == .trailingEdge ? (base, base + 1) : (base + 1, base)
                 firstDefines = size
                 eliminate = true
             }
             emit(first, eliminatingPositionWith: eliminate ? second : nil, table: table, defining: firstDefines,
-                 into: &system, schedule: &schedule, row: &row)
+                 into: &system, schedule: &schedule, row: row)
             emit(second, table: table, defining: firstDefines == size ? position : size,
-                 into: &system, schedule: &schedule, row: &row)
+                 into: &system, schedule: &schedule, row: row)
         case (_?, nil):
             assertionFailure("a lone determining value sits in the newer slot")
         }
         for slot in base + 2 ... base + 3 where entries[slot].name != nil {
-            emit(entries[slot], table: table, defining: nil, into: &system, schedule: &schedule, row: &row)
+            emit(slot, table: table, defining: nil, into: &system, schedule: &schedule, row: row)
         }
     }
 
-    /// Adds the row of `entry`; with `other`, minus the multiple of `other`'s
+    /// Adds the row of the entry in `slot`; with `otherSlot`, minus the multiple of that entry's
     /// row that cancels the view's position (the names' signs on the view
     /// differ for `bb` and `ct`, agree for `rl` and `cl`). A row that
     /// `defines` a variable becomes a step of `schedule`.
     private func emit(
-        _ entry: Entry, eliminatingPositionWith other: Entry? = nil, table: Int, defining variable: VariableIndex?,
-        into system: inout ConstraintSystem, schedule: inout RuleSchedule, row: inout [(VariableIndex, Double)]
+        _ slot: Int, eliminatingPositionWith otherSlot: Int? = nil, table: Int, defining variable: VariableIndex?,
+        into system: inout ConstraintSystem, schedule: inout RuleSchedule, row: UnsafeMutablePointer<(VariableIndex, Double)>
     ) {
-        // Rows follow one another in `row`, emptied now and then: emptying it
-        // for every row (a generic `replaceSubrange`) cost more than the row.
-        if row.count > 1024 { row.removeAll(keepingCapacity: true) }
-        let start = row.count
-        var constant = appendRow(of: entry, table: table, to: &row)
-        if let other, let name = entry.name, let otherName = other.name {
+        let entry = entries[slot]
+        var count = 0
+        var constant = writeRow(of: entry, table: table, to: row, count: &count)
+        if let otherSlot, let name = entry.name, let otherName = entries[otherSlot].name {
+            let other = entries[otherSlot]
             let factor = -name.geometry.viewSign * otherName.geometry.viewSign
-            let split = row.count
-            constant += factor * appendRow(of: other, table: table, to: &row)
-            for k in split ..< row.count { row[k].1 *= factor }
+            let split = count
+            constant += factor * writeRow(of: other, table: table, to: row, count: &count)
+            for k in split ..< count { row[k].1 *= factor }
         }
         let relation: Relation = switch entry.name?.role {
         case .minimum?: .greaterOrEqual
@@ -136,50 +141,68 @@ extension RuleBook {
         default: .equal
         }
         // A document's rule keeps its key (see DocumentOrigins).
-        let r = row.withUnsafeBufferPointer {
-            system.addRow(contiguous: UnsafeBufferPointer(rebasing: $0[start...]), constant: constant,
-                          relation: relation, priority: .required, origin: origins.entry(at: Int(entry.rule)))
-        }
+        let r = system.addRow(contiguous: UnsafeBufferPointer(start: row, count: count), constant: constant,
+                              relation: relation, priority: .required, origin: origins.entry(at: Int(entry.rule)))
         if let variable {
             schedule.rows.append(r)
             schedule.variables.append(variable)
         }
     }
 
-    /// Appends `name(v, s) - value`'s terms for `entry` and returns the row's constant (`-value.constant`).
-    private func appendRow(of entry: Entry, table: Int, to row: inout [(VariableIndex, Double)]) -> Double {
+    /// Writes `name(v, s) - value`'s terms for `entry` at `row[count...]`,
+    /// advancing `count`, and returns the row's constant (`-value.constant`).
+    /// `row` has room for four terms more than the entry's.
+    @inline(__always)
+    private func writeRow(
+        of entry: Entry, table: Int, to row: UnsafeMutablePointer<(VariableIndex, Double)>, count: inout Int
+    ) -> Double {
         guard let name = entry.name else { return 0 }
-        name.appendTerms(of: viewOfTable[table], superview: superviewOfTable[table], scale: 1, to: &row)
+        var n = count
+        n += name.writeTerms(of: viewOfTable[table], superview: superviewOfTable[table], to: row + n)
         let from = Int(entry.termStart)
-        for k in from ..< from + Int(entry.termCount) { row.append((terms[k].0, -terms[k].1)) }
+        terms.withUnsafeBufferPointer { stored in
+            for k in from ..< from + Int(entry.termCount) {
+                row[n] = (stored[k].0, -stored[k].1)
+                n += 1
+            }
+        }
+        count = n
         return -entry.constant
     }
 
     /// The graph over tables: superview, views named in values, own view.
     func dependencyGraph() -> RuleGraph {
         var graph = RuleGraph(reservingNodes: tableCount, edges: 2 * tableCount)
-        for table in 0 ..< tableCount {
-            let view = viewOfTable[table]
-            let base = table * Self.slotsPerView
-            var firstRule = Int32.max
-            for slot in base ..< base + Self.slotsPerView {
-                let entry = entries[slot]
-                guard entry.name != nil else { continue }
-                firstRule = min(firstRule, entry.rule)
-                if entry.refersToOwnView { graph.addDependency(Int32(table), label: entry.rule) }
-                let from = Int(entry.termStart)
-                for k in from ..< from + Int(entry.termCount) {
-                    let other = Int(terms[k].0.rawValue >> 2)
-                    if other == view.int { continue }
-                    let target = tableOfView[other]
-                    if target >= 0 { graph.addDependency(target, label: entry.rule) }
+        // Read through buffers: the bounds checks of eight slots a table and
+        // their terms were most of the loop.
+        entries.withUnsafeBufferPointer { entries in
+            terms.withUnsafeBufferPointer { terms in
+                tableOfView.withUnsafeBufferPointer { tableOfView in
+                    for table in 0 ..< tableCount {
+                        let view = viewOfTable[table]
+                        let base = table * Self.slotsPerView
+                        var firstRule = Int32.max
+                        for slot in base ..< base + Self.slotsPerView {
+                            let entry = entries[slot]
+                            guard entry.name != nil else { continue }
+                            firstRule = min(firstRule, entry.rule)
+                            if entry.refersToOwnView { graph.addDependency(Int32(table), label: entry.rule) }
+                            let from = Int(entry.termStart)
+                            for k in from ..< from + Int(entry.termCount) {
+                                let other = Int(terms[k].0.rawValue >> 2)
+                                if other == view.int { continue }
+                                let target = tableOfView[other]
+                                if target >= 0 { graph.addDependency(target, label: entry.rule) }
+                            }
+                        }
+                        let superview = superviewOfTable[table]
+                        if firstRule != .max, tableOfView[superview.int] >= 0 {
+                            graph.addDependency(tableOfView[superview.int], label: firstRule)
+                        }
+                        graph.closeNode()
+                    }
                 }
             }
-            let superview = superviewOfTable[table]
-            if firstRule != .max, tableOfView[superview.int] >= 0 {
-                graph.addDependency(tableOfView[superview.int], label: firstRule)
-            }
-            graph.closeNode()
         }
         return graph
     }

@@ -46,11 +46,14 @@ struct RuleBook {
     /// For each table, its view and that view's superview.
     private(set) var viewOfTable: [ViewIndex] = []
     private(set) var superviewOfTable: [ViewIndex] = []
-    /// ``slotsPerView`` entries per table.
+    /// ``slotsPerView`` entries per table (and empty ones after the last
+    /// table, for the tables the book was made with room for).
     var entries: [Entry] = []
     /// The terms of every entry, appended as values are stored (replaced
     /// values leave garbage behind; the arena is dropped with the book).
     var terms: [(VariableIndex, Double)] = []
+    /// The most terms any stored value has (the lowering's row buffer is sized from it).
+    var longestValue: Int32 = 0
     /// The origin and view of every applied rule, by rule number.
     /// Each rule's origin: stored for rules added in code, a key of the
     /// document's origin source for a document's rules.
@@ -81,7 +84,8 @@ struct RuleBook {
         let tables = min(rules, viewCount)
         viewOfTable.reserveCapacity(tables)
         superviewOfTable.reserveCapacity(tables)
-        entries.reserveCapacity(tables * Self.slotsPerView)
+        // The tables expected get their empty slots now, in one fill.
+        entries = [Entry](repeating: Entry(), count: tables * Self.slotsPerView)
     }
 
     /// Number of views that have rules.
@@ -102,7 +106,10 @@ struct RuleBook {
         tableOfView[view.int] = Int32(table)
         viewOfTable.append(view)
         superviewOfTable.append(superview)
-        for _ in 0 ..< Self.slotsPerView { entries.append(Entry()) }
+        if entries.count < (table + 1) * Self.slotsPerView {
+            // More tables than the book was made for.
+            for _ in 0 ..< Self.slotsPerView { entries.append(Entry()) }
+        }
         return table
     }
 
@@ -130,22 +137,24 @@ struct RuleBook {
     mutating func store(_ entry: Entry, in table: Int) {
         guard let name = entry.name else { return }
         let base = Self.base(table, name.axis)
-        switch name.role {
-        case .minimum: entries[base + 2] = entry
-        case .maximum: entries[base + 3] = entry
-        default:
-            // Keep the other determining value (if any) as the older one,
-            // dropping the oldest when the role is new and both slots are taken.
-            let newer = entries[base + 1]
-            // Invariant: a lone determining value sits in the newer slot.
-            if newer.name?.role == name.role {
-                entries[base + 1] = entry
-            } else {
-                // Either `older` has this role (replaced, and the value becomes
-                // the newest), or it is empty, or it is the oldest of three
-                // roles and is dropped: in every case `newer` moves down.
-                entries[base] = newer
-                entries[base + 1] = entry
+        let role = name.role
+        // One uniqueness check for the two writes (`table(for:)` made the slots).
+        entries.withUnsafeMutableBufferPointer { slots in
+            switch role {
+            case .minimum: slots[base + 2] = entry
+            case .maximum: slots[base + 3] = entry
+            default:
+                // Keep the other determining value (if any) as the older one,
+                // dropping the oldest when the role is new and both slots are taken.
+                // Invariant: a lone determining value sits in the newer slot.
+                let newer = slots[base + 1]
+                if newer.name?.role != role {
+                    // Either `older` has this role (replaced, and the value becomes
+                    // the newest), or it is empty, or it is the oldest of three
+                    // roles and is dropped: in every case `newer` moves down.
+                    slots[base] = newer
+                }
+                slots[base + 1] = entry
             }
         }
     }

@@ -92,13 +92,32 @@ public enum RuleName: UInt8, CaseIterable, Hashable, Sendable, CustomStringConve
     /// This and ``FormatSpecifier`` share one geometry: the terms come from
     /// the engine's attribute lowering (`AttributeTerms`), never restated here.
     func appendTerms(of view: ViewIndex, superview: ViewIndex, scale: Double, to out: inout [(VariableIndex, Double)]) {
+        for term in terms(of: view, superview: superview, scale: scale) { out.append(term) }
+    }
+
+    /// The terms of ``appendTerms(of:superview:scale:to:)`` with `scale` 1,
+    /// written at `out` (which has room for four); returns how many.
+    @inline(__always)
+    func writeTerms(of view: ViewIndex, superview: ViewIndex, to out: UnsafeMutablePointer<(VariableIndex, Double)>) -> Int {
+        terms(of: view, superview: superview, scale: 1).withUnsafeBufferPointer { written in
+            // One to four terms, copied one by one: `update(from:count:)` was a
+            // call of `memcpy` a row.
+            let n = written.count
+            assert(n <= 4, "a name has at most four terms")
+            for k in 0 ..< min(n, 4) { out[k] = written[k] }
+            return n
+        }
+    }
+
+    @inline(__always)
+    private func terms(of view: ViewIndex, superview: ViewIndex, scale: Double) -> AttributeTerms {
         let g = geometry
         var terms = AttributeTerms()
         terms.append(g.viewAttribute, of: view, scale: g.viewSign * scale)
         if let superviewAttribute = g.superviewAttribute {
             terms.append(superviewAttribute, of: superview, scale: -g.viewSign * scale)
         }
-        for term in terms { out.append(term) }
+        return terms
     }
 
     /// Looks a name up from its UTF-8 bytes.

@@ -1,0 +1,43 @@
+/// The parsed rules of one document, by text.
+///
+/// Documents made from templates repeat a handful of rule texts thousands
+/// of times (`ll = 8, ct = 50%, w = h = 28` for every icon of a list), and
+/// the parse of a text depends on nothing but its bytes. Each slot holds the
+/// syntax of one text that parsed without problems, with the number of a
+/// rule whose text it is (the bytes stay in the document) and the text's
+/// tag; a text that maps to a taken slot replaces it. Each slot's syntax is
+/// also the buffer its next text is parsed into, so after the first few
+/// rules parsing allocates nothing, as before.
+struct RuleSyntaxCache {
+    /// Number of slots (a power of two).
+    static let slotCount = 128
+
+    /// The rule whose text each slot's syntax is, `-1` for none.
+    private var rules = [Int32](repeating: -1, count: slotCount)
+    private var tags = [UInt64](repeating: 0, count: slotCount)
+    private var syntaxes = [RuleSyntax](repeating: RuleSyntax(), count: slotCount)
+
+    /// The syntax of rule `rule`, whose text is `text`: the one parsed for
+    /// an earlier rule of the same text in `texts`, else parsed now.
+    ///
+    /// - Returns: the slot whose syntax (``syntax(at:)``) is the rule's, and
+    ///   the problems found (none for a text found in the cache, as only
+    ///   texts without problems are kept).
+    @inline(__always)
+    mutating func parse(
+        _ text: UnsafeBufferPointer<UInt8>, rule: Int, texts: BytePool
+    ) -> (slot: Int, issues: [RuleIssue]) {
+        let tag = NameTable.tag(of: text)
+        let slot = Int(truncatingIfNeeded: tag) & (Self.slotCount - 1)
+        let cached = Int(rules[slot])
+        if cached >= 0, tags[slot] == tag, texts.entry(cached, equals: text) { return (slot, []) }
+        let issues = SimpleLayoutParser.parse(text, into: &syntaxes[slot])
+        rules[slot] = issues.isEmpty ? Int32(truncatingIfNeeded: rule) : -1
+        tags[slot] = tag
+        return (slot, issues)
+    }
+
+    /// The syntax in `slot`.
+    @inline(__always)
+    func syntax(at slot: Int) -> RuleSyntax { syntaxes[slot] }
+}
