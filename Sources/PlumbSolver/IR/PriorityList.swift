@@ -49,6 +49,30 @@ public struct PriorityList: RandomAccessCollection, Sendable {
         }
     }
 
+    /// Appends the priorities of several rows, in order: the same list as
+    /// appending them one by one, with the codes written to a scratch buffer
+    /// and appended once.
+    mutating func append(contentsOf priorities: UnsafeBufferPointer<Priority>) {
+        var done = 0
+        if !isWide {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: priorities.count) { scratch in
+                while done < priorities.count {
+                    let priority = priorities[done]
+                    if lastCode < table.count && table[lastCode] == priority {
+                        scratch[done] = UInt8(truncatingIfNeeded: lastCode)
+                    } else if let code = code(for: priority) {
+                        scratch[done] = code
+                    } else {
+                        break   // a 257th distinct priority: the rest one by one (appendOther)
+                    }
+                    done &+= 1
+                }
+                codes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<done]))
+            }
+        }
+        for priority in priorities[done...] { append(priority) }
+    }
+
     /// Appends a priority other than the previous row's.
     @inline(never)
     private mutating func appendOther(_ priority: Priority) {
