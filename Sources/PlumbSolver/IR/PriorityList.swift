@@ -56,12 +56,15 @@ public struct PriorityList: RandomAccessCollection, Sendable {
         var done = 0
         if !isWide {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: priorities.count) { scratch in
+                // The previous row's priority, held here (NaN, equal to none, before the first).
+                var last = lastCode < table.count ? table[lastCode].rawValue : .nan
                 while done < priorities.count {
                     let priority = priorities[done]
-                    if lastCode < table.count && table[lastCode] == priority {
+                    if priority.rawValue == last {
                         scratch[done] = UInt8(truncatingIfNeeded: lastCode)
                     } else if let code = code(for: priority) {
                         scratch[done] = code
+                        last = priority.rawValue
                     } else {
                         break   // a 257th distinct priority: the rest one by one (appendOther)
                     }
