@@ -70,11 +70,16 @@ struct RowBatch {
         let k = terms.count
         guard count < Self.rowCapacity, k <= Self.termCapacity &- termCount, key < 1 << 31,
               constant.isFinite else { return false }
-        let variables = Int32(truncatingIfNeeded: variableCount)
+        let variables = UInt32(truncatingIfNeeded: variableCount)
         let columns = storage.columns + termCount, coefficients = storage.coefficients + termCount
         for i in 0 ..< k {
             let (v, a) = terms[i]
-            guard v.rawValue >= 0, v.rawValue < variables, a.isFinite, a != 0 else { return false }
+            // A variable in 0 ..< variableCount is below it as an unsigned
+            // number; a finite nonzero coefficient's magnitude bits, less
+            // one, are below those of infinity less one (zero wraps round).
+            let magnitude = a.bitPattern & 0x7FFF_FFFF_FFFF_FFFF
+            guard UInt32(bitPattern: v.rawValue) < variables,
+                  magnitude &- 1 < 0x7FF0_0000_0000_0000 &- 1 else { return false }
             var j = 0
             while j < i && terms[j].0 != v { j &+= 1 }
             guard j == i else { return false }
