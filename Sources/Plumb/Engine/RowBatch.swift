@@ -23,19 +23,17 @@ struct RowBatch {
 
     private final class Storage {
         let raw: UnsafeMutableRawPointer
-        let coefficients: UnsafeMutablePointer<Double>
-        let constants: UnsafeMutablePointer<Double>
-        let priorities: UnsafeMutablePointer<Priority>
-        let columns: UnsafeMutablePointer<Int32>
-        let termEnds: UnsafeMutablePointer<Int32>
+        /// A term's variable and coefficient.
+        let columns: UnsafeMutablePointer<Int32>, coefficients: UnsafeMutablePointer<Double>
+        /// A row's end in the terms, its constant, relation, priority and origin key.
+        let termEnds: UnsafeMutablePointer<Int32>, constants: UnsafeMutablePointer<Double>
+        let relations: UnsafeMutablePointer<Relation>, priorities: UnsafeMutablePointer<Priority>
         let keys: UnsafeMutablePointer<UInt32>
-        let relations: UnsafeMutablePointer<Relation>
 
         init() {
             let rows = RowBatch.rowCapacity, terms = RowBatch.termCapacity
             // One allocation, widest elements first so that each part is aligned.
-            let bytes = 8 * terms + 8 * rows + 8 * rows + 4 * terms + 4 * rows + 4 * rows + rows
-            raw = .allocate(byteCount: bytes, alignment: 8)
+            raw = .allocate(byteCount: 12 * terms + 25 * rows, alignment: 8)
             var at = raw
             func take<T>(_ type: T.Type, _ count: Int) -> UnsafeMutablePointer<T> {
                 let part = at.bindMemory(to: T.self, capacity: count)
@@ -49,6 +47,7 @@ struct RowBatch {
             termEnds = take(Int32.self, rows)
             keys = take(UInt32.self, rows)
             relations = take(Relation.self, rows)
+            assert(at == raw + 12 * terms + 25 * rows)
         }
 
         deinit { raw.deallocate() }

@@ -222,10 +222,10 @@ public struct ConstraintSystem: Sendable {
         precondition(newColumns.count == newCoefficients.count && Int(termEnds[rows - 1]) == newColumns.count,
                      "the rows' terms end where the columns do")
         let base = Int32(columns.count)
-        for i in 0 ..< rows { termEnds[i] &+= base }
-        rowStart.append(contentsOf: termEnds)
         columns.append(contentsOf: newColumns)
         coefficients.append(contentsOf: newCoefficients)
+        for i in 0 ..< rows { termEnds[i] &+= base }
+        rowStart.append(contentsOf: termEnds)
         constants.append(contentsOf: newConstants)
         relations.append(contentsOf: newRelations)
         priorities.append(contentsOf: newPriorities)
