@@ -62,7 +62,7 @@ public struct PriorityList: RandomAccessCollection, Sendable {
                     let priority = priorities[done]
                     if priority.rawValue == last {
                         scratch[done] = UInt8(truncatingIfNeeded: lastCode)
-                    } else if let code = code(for: priority) {
+                    } else if let code = shortTableCode(of: priority) ?? code(for: priority) {
                         scratch[done] = code
                         last = priority.rawValue
                     } else {
@@ -74,6 +74,25 @@ public struct PriorityList: RandomAccessCollection, Sendable {
             }
         }
         for priority in priorities[done...] { append(priority) }
+    }
+
+    /// `priority`'s code when the table is short (as `code(for:)` scans it)
+    /// and holds it, made the last code; nil otherwise. Inlined where a
+    /// block's priorities alternate among a few (hugging and resistance rows).
+    @inline(__always)
+    private mutating func shortTableCode(of priority: Priority) -> UInt8? {
+        guard table.count <= 8 else { return nil }
+        let found: Int? = table.withUnsafeBufferPointer { entries in
+            var i = 0
+            while i < entries.count {
+                if entries[i].rawValue == priority.rawValue { return i }
+                i &+= 1
+            }
+            return nil
+        }
+        guard let found else { return nil }
+        lastCode = found
+        return UInt8(truncatingIfNeeded: found)
     }
 
     /// Appends a priority other than the previous row's.
