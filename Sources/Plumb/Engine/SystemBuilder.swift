@@ -21,7 +21,7 @@ extension Priority {
 struct SystemBuilder {
     /// The rows added so far but those still in `pending`.
     private var built = ConstraintSystem()
-    /// Keyed rows gathered for `built` a block at a time (see ``RowBatch``).
+    /// Keyed rows gathered for `built` a block at a time (see `RowBatch`).
     private var pending = RowBatch()
     let viewCount: Int
 
