@@ -68,8 +68,12 @@ struct AttributeTerms: Sequence, IteratorProtocol {
 
     /// Calls `body` with the terms appended so far, in order, as one buffer
     /// (a tuple of one element type is laid out as an array of it).
-    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<(VariableIndex, Double)>) -> R) -> R {
-        withUnsafeBytes(of: storage) { raw in
+    ///
+    /// Mutating only to reach the terms in place: `withUnsafeBytes(of:)` on
+    /// a value copied all six terms to the stack first.
+    mutating func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<(VariableIndex, Double)>) -> R) -> R {
+        let count = count
+        return withUnsafeMutableBytes(of: &storage) { raw in
             body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: (VariableIndex, Double).self),
                                      count: count))
         }

@@ -1,3 +1,5 @@
+@_spi(Lowering) import PlumbSolver
+
 extension Priority {
     /// 50: the priority at which a root whose height fits its content is
     /// pulled towards a height of 0 (Auto Layout's `fittingSizeLevel`).
@@ -17,13 +19,24 @@ extension Priority {
 /// The builder trusts its input: callers have already rejected NaN,
 /// infinities and unknown views with diagnostics naming the origin.
 struct SystemBuilder {
-    private(set) var system = ConstraintSystem()
+    /// The rows added so far but those still in `pending`.
+    private var built = ConstraintSystem()
+    /// Keyed rows gathered for `built` a block at a time (see `RowBatch`).
+    private var pending = RowBatch()
     let viewCount: Int
+
+    /// The system of every row added so far.
+    var system: ConstraintSystem {
+        mutating get {
+            flushRows()
+            return built
+        }
+    }
 
     /// Describes the rows added with a ``RowOrigin/key(_:)`` (documents set it).
     var originSource: (any OriginSource)? {
-        get { system.originSource }
-        set { system.originSource = newValue }
+        get { built.originSource }
+        set { built.originSource = newValue }
     }
     /// What `leading` and `trailing` mean in the constraints added.
     var direction = LayoutDirection.leftToRight
@@ -33,8 +46,31 @@ struct SystemBuilder {
     init(viewCount: Int, rows: Int) {
         self.viewCount = viewCount
         // Each row has at most four terms; most have two or three.
-        system.reserveCapacity(variables: 4 * viewCount, rows: rows + 4, nonzeros: 3 * rows + 4)
-        system.addVariables(4 * viewCount)
+        built.reserveCapacity(variables: 4 * viewCount, rows: rows + 4, nonzeros: 3 * rows + 4)
+        built.addVariables(4 * viewCount)
+    }
+
+    /// Appends the rows gathered in `pending` to `built`.
+    private mutating func flushRows() {
+        pending.append(to: &built)
+    }
+
+    /// Adds a row as `ConstraintSystem.addRow(contiguous:constant:relation:priority:origin:)`
+    /// does: through `pending` when it takes the row, otherwise to `built`
+    /// after the rows before it.
+    @inline(__always)
+    private mutating func addRow(
+        contiguous terms: UnsafeBufferPointer<(VariableIndex, Double)>, constant: Double,
+        relation: Relation, priority: Priority, origin: RowOrigin
+    ) -> RowIndex {
+        if case .key(let key) = origin,
+           pending.add(contiguous: terms, constant: constant, relation: relation, priority: priority,
+                       key: key, variableCount: built.variableCount) {
+            return RowIndex(built.rowCount + pending.count - 1)
+        }
+        flushRows()
+        return built.addRow(contiguous: terms, constant: constant, relation: relation, priority: priority,
+                            origin: origin)
     }
 
     /// The rows ``fixRoot(width:height:rootID:)`` adds for the root's width
@@ -56,7 +92,8 @@ struct SystemBuilder {
         ]
         for (variable, value, name) in pins {
             let fits = fitHeight && variable == .height
-            system.addRow(
+            flushRows()
+            built.addRow(
                 CollectionOfOne((ViewIndex.root.variable(variable), 1.0)),
                 constant: fits ? 0 : -value, relation: .equal, priority: fits ? .fittingSizeLevel : .required,
                 origin: fits ? Origin(kind: .root, text: "\(rootID).height = fit (0 @ \(Priority.fittingSizeLevel))")
@@ -118,7 +155,7 @@ struct SystemBuilder {
             append(secondAttribute, of: second, scale: -multiplier)
         }
         let row = terms.withUnsafeBufferPointer {
-            system.addRow(contiguous: $0, constant: -constant, relation: relation, priority: priority, origin: origin)
+            addRow(contiguous: $0, constant: -constant, relation: relation, priority: priority, origin: origin)
         }
         if let baselines {
             content.baselineRows.append(.init(row: row, base: -constant, terms: baselines))
@@ -159,7 +196,8 @@ struct SystemBuilder {
     /// Adds the rows of the Simple Layout Language rules in `book`, in
     /// dependency order (see `RuleBook.lower(into:viewID:)`).
     mutating func addRules(_ book: RuleBook, viewID: (ViewIndex) -> String) -> Result<RuleSchedule, LayoutError> {
-        book.lower(into: &system, viewID: viewID)
+        flushRows()
+        return book.lower(into: &built, viewID: viewID)
     }
 
     /// Adds the intrinsic-size rows of `view` along `axis`: hugging
@@ -176,10 +214,10 @@ struct SystemBuilder {
     ) -> RowIndex {
         withUnsafePointer(to: (view.variable(axis == .horizontal ? .width : .height), 1.0)) { term in
             let terms = UnsafeBufferPointer(start: term, count: 1)
-            let huggingRow = system.addRow(
+            let huggingRow = addRow(
                 contiguous: terms, constant: -length, relation: .lessOrEqual, priority: hugging,
                 origin: origins.hugging)
-            system.addRow(
+            _ = addRow(
                 contiguous: terms, constant: -length, relation: .greaterOrEqual, priority: resistance,
                 origin: origins.resistance)
             return huggingRow

@@ -187,6 +187,51 @@ public struct ConstraintSystem: Sendable {
         return closeRow(constant: constant, relation: relation, priority: priority, origin: origin)
     }
 
+    /// Appends rows gathered elsewhere, a block at a time: each array grows
+    /// once for the block instead of once a row. Row `i` of the block has
+    /// the terms `columns[termEnds[i - 1] ..< termEnds[i]]` (from 0 for the
+    /// first row) with their `coefficients`, and its key in `originKeys`
+    /// is made into its origin by ``originSource`` when read.
+    ///
+    /// For front ends that check their rows as they gather them (`Plumb`'s
+    /// system builder): nothing is merged here, so each row must already be
+    /// what `addRow(contiguous:constant:relation:priority:origin:)` would make
+    /// of it term for term, with distinct variables, every variable below
+    /// ``variableCount``, and finite, nonzero coefficients.
+    ///
+    /// - Precondition: the buffers other than `columns` and `coefficients`
+    ///   have one entry a row; `termEnds` rises to `columns.count`; every
+    ///   constant is finite; every key is below 2³¹ and ``originSource`` is
+    ///   set. `termEnds` is rewritten in place (offset by the terms already
+    ///   in the system).
+    /// - Complexity: O(rows + terms).
+    @_spi(Lowering)
+    public mutating func appendRows(
+        termEnds: UnsafeMutableBufferPointer<Int32>,
+        columns newColumns: UnsafeBufferPointer<Int32>,
+        coefficients newCoefficients: UnsafeBufferPointer<Double>,
+        constants newConstants: UnsafeBufferPointer<Double>,
+        relations newRelations: UnsafeBufferPointer<Relation>,
+        priorities newPriorities: UnsafeBufferPointer<Priority>,
+        originKeys: UnsafeBufferPointer<UInt32>
+    ) {
+        let rows = termEnds.count
+        guard rows > 0 else { return }
+        precondition(newConstants.count == rows && newRelations.count == rows && newPriorities.count == rows
+                     && originKeys.count == rows, "one constant, relation, priority and origin key a row")
+        precondition(newColumns.count == newCoefficients.count && Int(termEnds[rows - 1]) == newColumns.count,
+                     "the rows' terms end where the columns do")
+        let base = Int32(columns.count)
+        columns.append(contentsOf: newColumns)
+        coefficients.append(contentsOf: newCoefficients)
+        for i in 0 ..< rows { termEnds[i] &+= base }
+        rowStart.append(contentsOf: termEnds)
+        constants.append(contentsOf: newConstants)
+        relations.append(contentsOf: newRelations)
+        priorities.append(contentsOf: newPriorities)
+        origins.appendKeys(originKeys)
+    }
+
     /// Appends `terms` to the row being built with repeated variables summed
     /// into their first term and sums of exactly zero dropped, merged in
     /// scratch on the stack first.

@@ -81,6 +81,20 @@ public struct OriginList: RandomAccessCollection, Sendable {
         }
     }
 
+    /// Appends the entries of rows added with the keys `keys`, in order.
+    /// - Precondition: ``source`` is set and every key is below 2³¹.
+    mutating func appendKeys(_ keys: UnsafeBufferPointer<UInt32>) {
+        precondition(source != nil, "an origin key needs an origin source")
+        var all: UInt32 = 0
+        for key in keys { all |= key }
+        precondition(all < 1 << 31, "origin keys of a block must be below 2³¹")
+        let start = entries.count
+        entries.append(contentsOf: keys)
+        entries.withUnsafeMutableBufferPointer { entry in
+            for i in start ..< entry.count { entry[i] = entry[i] << 1 | 1 }
+        }
+    }
+
     /// Appends a stored origin, or a key too large for an entry.
     @inline(never)
     private mutating func appendOther(_ origin: RowOrigin) {

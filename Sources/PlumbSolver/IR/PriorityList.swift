@@ -49,6 +49,52 @@ public struct PriorityList: RandomAccessCollection, Sendable {
         }
     }
 
+    /// Appends the priorities of several rows, in order: the same list as
+    /// appending them one by one, with the codes written to a scratch buffer
+    /// and appended once.
+    mutating func append(contentsOf priorities: UnsafeBufferPointer<Priority>) {
+        var done = 0
+        if !isWide {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: priorities.count) { scratch in
+                // The previous row's priority, held here (NaN, equal to none, before the first).
+                var last = lastCode < table.count ? table[lastCode].rawValue : .nan
+                while done < priorities.count {
+                    let priority = priorities[done]
+                    if priority.rawValue == last {
+                        scratch[done] = UInt8(truncatingIfNeeded: lastCode)
+                    } else if let code = shortTableCode(of: priority) ?? code(for: priority) {
+                        scratch[done] = code
+                        last = priority.rawValue
+                    } else {
+                        break   // a 257th distinct priority: the rest one by one (appendOther)
+                    }
+                    done &+= 1
+                }
+                codes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<done]))
+            }
+        }
+        for priority in priorities[done...] { append(priority) }
+    }
+
+    /// `priority`'s code when the table is short (as `code(for:)` scans it)
+    /// and holds it, made the last code; nil otherwise. Inlined where a
+    /// block's priorities alternate among a few (hugging and resistance rows).
+    @inline(__always)
+    private mutating func shortTableCode(of priority: Priority) -> UInt8? {
+        guard table.count <= 8 else { return nil }
+        let found: Int? = table.withUnsafeBufferPointer { entries in
+            var i = 0
+            while i < entries.count {
+                if entries[i].rawValue == priority.rawValue { return i }
+                i &+= 1
+            }
+            return nil
+        }
+        guard let found else { return nil }
+        lastCode = found
+        return UInt8(truncatingIfNeeded: found)
+    }
+
     /// Appends a priority other than the previous row's.
     @inline(never)
     private mutating func appendOther(_ priority: Priority) {

@@ -1,0 +1,113 @@
+@_spi(Lowering) import PlumbSolver
+
+/// Rows on their way into a `ConstraintSystem`, gathered in storage of a
+/// fixed size and appended a block at a time
+/// (`ConstraintSystem.appendRows(termEnds:columns:coefficients:constants:relations:priorities:originKeys:)`).
+///
+/// Appending a row to the system one by one grows seven arrays, each append
+/// with its own uniqueness and capacity checks; here a row is a few stores
+/// after one room check, and the arrays grow once a block. A block is small
+/// (about 19 KB) so that it stays in cache until it is copied out.
+///
+/// The batch takes only rows that need no merging (distinct variables,
+/// finite nonzero coefficients, a finite constant) and whose origin is a key
+/// below 2³¹; `add` refuses any other row, and the caller adds that one to
+/// the system itself after appending the batch, so rows keep their order.
+///
+/// Copies share their storage: keep one batch per builder.
+struct RowBatch {
+    /// Rows a block holds.
+    static let rowCapacity = 256
+    /// Terms a block holds (rows have two or three on average).
+    static let termCapacity = 4 * rowCapacity
+
+    private final class Storage {
+        let raw: UnsafeMutableRawPointer
+        /// A term's variable and coefficient.
+        let columns: UnsafeMutablePointer<Int32>, coefficients: UnsafeMutablePointer<Double>
+        /// A row's end in the terms, its constant, relation, priority and origin key.
+        let termEnds: UnsafeMutablePointer<Int32>, constants: UnsafeMutablePointer<Double>
+        let relations: UnsafeMutablePointer<Relation>, priorities: UnsafeMutablePointer<Priority>
+        let keys: UnsafeMutablePointer<UInt32>
+
+        init() {
+            let rows = RowBatch.rowCapacity, terms = RowBatch.termCapacity
+            // One allocation, widest elements first so that each part is aligned.
+            raw = .allocate(byteCount: 12 * terms + 25 * rows, alignment: 8)
+            var at = raw
+            func take<T>(_ type: T.Type, _ count: Int) -> UnsafeMutablePointer<T> {
+                let part = at.bindMemory(to: T.self, capacity: count)
+                at += MemoryLayout<T>.stride * count
+                return part
+            }
+            coefficients = take(Double.self, terms)
+            constants = take(Double.self, rows)
+            priorities = take(Priority.self, rows)
+            columns = take(Int32.self, terms)
+            termEnds = take(Int32.self, rows)
+            keys = take(UInt32.self, rows)
+            relations = take(Relation.self, rows)
+            assert(at == raw + 12 * terms + 25 * rows)
+        }
+
+        deinit { raw.deallocate() }
+    }
+
+    private let storage = Storage()
+    /// Rows gathered since the last `append(to:)`.
+    private(set) var count = 0
+    private var termCount = 0
+
+    /// Gathers the row `Σ terms + constant ⋈ 0` with the origin key `key`
+    /// and returns true; returns false, gathering nothing, for a row the
+    /// batch does not take (see the type's notes) or has no room for.
+    @inline(__always)
+    mutating func add(
+        contiguous terms: UnsafeBufferPointer<(VariableIndex, Double)>, constant: Double,
+        relation: Relation, priority: Priority, key: UInt64, variableCount: Int
+    ) -> Bool {
+        let k = terms.count
+        guard count < Self.rowCapacity, k <= Self.termCapacity &- termCount, key < 1 << 31,
+              constant.isFinite else { return false }
+        let variables = UInt32(truncatingIfNeeded: variableCount)
+        let columns = storage.columns + termCount, coefficients = storage.coefficients + termCount
+        for i in 0 ..< k {
+            let (v, a) = terms[i]
+            // A variable in 0 ..< variableCount is below it as an unsigned
+            // number; a finite nonzero coefficient's magnitude bits, less
+            // one, are below those of infinity less one (zero wraps round).
+            let magnitude = a.bitPattern & 0x7FFF_FFFF_FFFF_FFFF
+            guard UInt32(bitPattern: v.rawValue) < variables,
+                  magnitude &- 1 < 0x7FF0_0000_0000_0000 &- 1 else { return false }
+            var j = 0
+            while j < i && terms[j].0 != v { j &+= 1 }
+            guard j == i else { return false }
+            columns[i] = v.rawValue
+            coefficients[i] = a
+        }
+        termCount &+= k
+        storage.termEnds[count] = Int32(truncatingIfNeeded: termCount)
+        storage.constants[count] = constant
+        storage.relations[count] = relation
+        storage.priorities[count] = priority
+        storage.keys[count] = UInt32(truncatingIfNeeded: key)
+        count &+= 1
+        return true
+    }
+
+    /// Appends the rows gathered to `system`, in order, and empties the batch.
+    mutating func append(to system: inout ConstraintSystem) {
+        guard count > 0 else { return }
+        let s = storage
+        system.appendRows(
+            termEnds: UnsafeMutableBufferPointer(start: s.termEnds, count: count),
+            columns: UnsafeBufferPointer(start: s.columns, count: termCount),
+            coefficients: UnsafeBufferPointer(start: s.coefficients, count: termCount),
+            constants: UnsafeBufferPointer(start: s.constants, count: count),
+            relations: UnsafeBufferPointer(start: s.relations, count: count),
+            priorities: UnsafeBufferPointer(start: s.priorities, count: count),
+            originKeys: UnsafeBufferPointer(start: s.keys, count: count))
+        count = 0
+        termCount = 0
+    }
+}

@@ -1,0 +1,113 @@
+import Testing
+@testable import Plumb
+
+/// `SystemBuilder` gathers keyed rows in a `RowBatch` and appends them a
+/// block at a time; the system must be the one that adding every row with
+/// `ConstraintSystem.addRow(contiguous:constant:relation:priority:origin:)`
+/// makes, row for row.
+@Suite struct RowBatchTests {
+    private final class Keys: OriginSource {
+        func origin(forKey key: UInt64) -> Origin { Origin(kind: .constraint, text: "key \(key)") }
+    }
+
+    private struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    private func same(_ a: RowOrigin, _ b: RowOrigin) -> Bool {
+        switch (a, b) {
+        case (.key(let x), .key(let y)): return x == y
+        case (.stored(let x), .stored(let y)): return x == y
+        default: return false
+        }
+    }
+
+    /// Rows of every kind (keyed and stored origins, keys past 2³¹, terms
+    /// that repeat or cancel, intrinsic sizes, more than 256 distinct
+    /// priorities), enough of them to fill several blocks.
+    @Test(arguments: [1, 2, 3])
+    func builderMatchesRowByRow(seed: UInt64) {
+        var random = Generator(state: seed)
+        let views = 40
+        let source = Keys()
+        var builder = SystemBuilder(viewCount: views, rows: 100)
+        builder.originSource = source
+        var reference = ConstraintSystem()
+        reference.addVariables(4 * views)
+        reference.originSource = source
+        let attributes: [LayoutAttribute] = [.left, .right, .top, .bottom, .width, .height, .centerX, .centerY,
+                                             .leading, .trailing]
+        let relations: [Relation] = [.equal, .lessOrEqual, .greaterOrEqual]
+        var rows: [RowIndex] = []
+        for i in 0 ..< 3_000 {
+            let priority: Priority
+            switch Int.random(in: 0 ..< 10, using: &random) {
+            case 0 ..< 5: priority = .required
+            case 5 ..< 7: priority = .low
+            default: priority = Priority(rawValue: Double(Int.random(in: 1 ... 999, using: &random)))!
+            }
+            let origin: RowOrigin
+            switch Int.random(in: 0 ..< 20, using: &random) {
+            case 0: origin = .stored(Origin(kind: .constraint, index: i, text: "stored \(i)"))
+            case 1: origin = .key(UInt64(1) << 31 + UInt64(i))
+            default: origin = .key(UInt64(i))
+            }
+            let relation = relations[Int.random(in: 0 ..< 3, using: &random)]
+            let first = ViewIndex(Int.random(in: 1 ..< views, using: &random))
+            if Int.random(in: 0 ..< 8, using: &random) == 0 {
+                let axis: LayoutAxis = Bool.random(using: &random) ? .horizontal : .vertical
+                let length = Double(Int.random(in: 0 ... 300, using: &random))
+                let row = builder.addIntrinsicSize(first, axis: axis, length: length, hugging: priority,
+                                                   resistance: .high, origins: (origin, .key(UInt64(i) + 7)))
+                let term = [(first.variable(axis == .horizontal ? .width : .height), 1.0)]
+                term.withUnsafeBufferPointer {
+                    reference.addRow(contiguous: $0, constant: -length, relation: .lessOrEqual, priority: priority,
+                                     origin: origin)
+                    reference.addRow(contiguous: $0, constant: -length, relation: .greaterOrEqual, priority: .high,
+                                     origin: .key(UInt64(i) + 7))
+                }
+                rows.append(row)
+                rows.append(RowIndex(row.int + 1))
+                continue
+            }
+            let firstAttribute = attributes[Int.random(in: 0 ..< attributes.count, using: &random)]
+            // A view against itself now and then: terms that repeat or cancel.
+            let second: ViewIndex? = switch Int.random(in: 0 ..< 6, using: &random) {
+            case 0: nil
+            case 1: first
+            default: ViewIndex(Int.random(in: 0 ..< views, using: &random))
+            }
+            let secondAttribute = attributes[Int.random(in: 0 ..< attributes.count, using: &random)]
+            let multiplier = [1.0, 0.5, -1, 0, 2][Int.random(in: 0 ..< 5, using: &random)]
+            let constant = Double(Int.random(in: -100 ... 100, using: &random))
+            rows.append(builder.addConstraint(first, firstAttribute, relation, multiplier: multiplier, second,
+                                              second == nil ? nil : secondAttribute, constant: constant,
+                                              priority: priority, origin: origin))
+            var terms = AttributeTerms()
+            terms.append(firstAttribute, of: first, scale: 1)
+            if let second { terms.append(secondAttribute, of: second, scale: -multiplier) }
+            terms.withUnsafeBufferPointer {
+                _ = reference.addRow(contiguous: $0, constant: -constant, relation: relation, priority: priority,
+                                     origin: origin)
+            }
+        }
+        let built = builder.system
+        #expect(rows.map(\.int) == Array(0 ..< reference.rowCount))
+        #expect(built.rowCount == reference.rowCount)
+        #expect(built.variableCount == reference.variableCount)
+        #expect(built.rowStart == reference.rowStart)
+        #expect(built.columns == reference.columns)
+        #expect(built.coefficients == reference.coefficients)
+        #expect(built.constants == reference.constants)
+        #expect(built.relations == reference.relations)
+        #expect(Array(built.priorities) == Array(reference.priorities))
+        #expect((0 ..< built.rowCount).allSatisfy { same(built.origins.entry(at: $0), reference.origins.entry(at: $0)) })
+    }
+}
