@@ -70,6 +70,8 @@ final class ClpSession: LargePartSolver, @unchecked Sendable {
     /// The part solved by a replay when its shape is known, else afresh
     /// (and remembered). Called under `ClpPartSolver.lock`.
     func solveLocked(_ part: LinearPart) -> ClpPartSolver.Outcome {
+        // Numbers Clp is not given (see `PartModel.accepts`): the tableau's.
+        guard PartModel.accepts(part) else { return ClpPartSolver.Outcome() }
         let known = entries.lastIndex { Self.sameShape($0.shape, part) }
         if let e = known {
             let entry = entries[e]

@@ -25,6 +25,7 @@ final class PartModel {
     private var objective: [Double]
 
     init?(_ part: LinearPart) {
+        guard Self.accepts(part) else { return nil }
         let n = part.variableCount, m = part.rowCount
         var levelOfError: [Double] = [], rowOfError: [Int32] = []
         var starts: [Int32] = [0], columns: [Int32] = [], elements: [Double] = []
@@ -82,6 +83,21 @@ final class PartModel {
     deinit { plumb_clp_free(pointer) }
 
     static let infinity = 1e30
+
+    /// Whether Clp is given `part`: every constant and coefficient at most
+    /// `largestMagnitude` in size. Clp takes a bound from 1e30 on as
+    /// infinite and stops the process on one of 1e100 or more (an
+    /// assertion in its cost bookkeeping); a part with such numbers (a
+    /// constraint `= 1e300`) is left to the tableau, which answers or
+    /// names a conflict.
+    static func accepts(_ part: LinearPart) -> Bool {
+        part.constants.allSatisfy { abs($0) <= largestMagnitude }
+            && part.coefficients.allSatisfy { abs($0) <= largestMagnitude }
+    }
+
+    /// Far above any layout's lengths (1e12 points), far below Clp's
+    /// infinity; its tolerances (1e-9) still mean something against it.
+    static let largestMagnitude = 1e12
 
     /// Row `i`'s bounds: `Σ a·x + c ⋈ 0  ⇔  Σ a·x ⋈ −c`.
     private static func rowBounds(of part: LinearPart) -> (lower: [Double], upper: [Double]) {

@@ -408,6 +408,31 @@ import PlumbTestSupport
         }
     }
 
+    /// A part with a number Clp would take as infinite or stop the process
+    /// on (a wish of 1e300, a cap of 1e13) is not given to Clp, plain or
+    /// through a session: the tableau solves it, to the same level totals.
+    @Test func hugeNumbersAreLeftToTheTableau() throws {
+        for (constant, relation) in [(-1e300, Relation.equal), (-1e13, .lessOrEqual), (1e300, .greaterOrEqual)] {
+            var grid = Self.chartGrid(seed: 80_000, rows: 4, columns: 3, clash: false)
+            grid.add([(VariableIndex(3), 1)], constant, relation, 100)
+            let log = ClpLog(ClpPartSolver())
+            var o = Self.clp()
+            o.largePartSolver = log
+            let a = try grid.system.solve(options: o)
+            #expect(a.stats.largeParts == 0, "\(constant)")
+            #expect(log.coldSolves.isEmpty || log.coldSolves.allSatisfy { $0 == 0 }, "\(constant)")
+            let b = try grid.system.solve(options: Self.tableau())
+            #expect(referenceCompareLevels(referenceLevelViolations(grid.rows, a.values),
+                                           referenceLevelViolations(grid.rows, b.values), tolerance: 1e-6) == 0)
+            let session = KeptSessions(ClpPartSolver())
+            o.largePartSolver = session
+            let compiled = try CompiledSystem(grid.system, parameterRows: [], options: o)
+            let c = try compiled.solve()
+            #expect(session.freshSolves + session.replays == 0, "\(constant)")
+            #expect(zip(c.values, a.values).allSatisfy { abs($0 - $1) <= 1e-6 * max(1, abs($1)) }, "\(constant)")
+        }
+    }
+
     /// A `LargePartSolver` whose sessions the test keeps, to count how
     /// their parts were solved.
     final class KeptSessions: LargePartSolver, @unchecked Sendable {

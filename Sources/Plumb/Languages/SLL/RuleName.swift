@@ -99,7 +99,8 @@ public enum RuleName: UInt8, CaseIterable, Hashable, Sendable, CustomStringConve
     /// written at `out` (which has room for four); returns how many.
     @inline(__always)
     func writeTerms(of view: ViewIndex, superview: ViewIndex, to out: UnsafeMutablePointer<(VariableIndex, Double)>) -> Int {
-        terms(of: view, superview: superview, scale: 1).withUnsafeBufferPointer { written in
+        var all = terms(of: view, superview: superview, scale: 1)
+        return all.withUnsafeBufferPointer { written in
             // One to four terms, copied one by one: `update(from:count:)` was a
             // call of `memcpy` a row.
             let n = written.count
