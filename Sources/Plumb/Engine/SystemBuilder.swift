@@ -59,7 +59,7 @@ struct SystemBuilder {
     /// does: through `pending` when it takes the row, otherwise to `built`
     /// after the rows before it.
     @inline(__always)
-    private mutating func addRow(
+    mutating func addRow(
         contiguous terms: UnsafeBufferPointer<(VariableIndex, Double)>, constant: Double,
         relation: Relation, priority: Priority, origin: RowOrigin
     ) -> RowIndex {
@@ -196,8 +196,7 @@ struct SystemBuilder {
     /// Adds the rows of the Simple Layout Language rules in `book`, in
     /// dependency order (see `RuleBook.lower(into:viewID:)`).
     mutating func addRules(_ book: RuleBook, viewID: (ViewIndex) -> String) -> Result<RuleSchedule, LayoutError> {
-        flushRows()
-        return book.lower(into: &built, viewID: viewID)
+        book.lower(into: &self, viewID: viewID)
     }
 
     /// Adds the intrinsic-size rows of `view` along `axis`: hugging

@@ -19,7 +19,7 @@ struct RuleSchedule: Sendable {
 
 extension RuleBook {
     /// Orders the views with rules by their dependencies and adds one row per
-    /// constraint value in effect to `system`, in that order.
+    /// constraint value in effect to `builder`, in that order.
     ///
     /// A view depends on its superview, on every view a specifier in its
     /// values names, and on itself when a specifier names its own view. A
@@ -32,11 +32,11 @@ extension RuleBook {
     /// combined row keeps the trailing rule's origin.
     ///
     /// - Parameter viewID: each view's name, for cycle messages.
-    /// - Returns: the schedule, or (with nothing added to `system`) one
+    /// - Returns: the schedule, or (with nothing added to `builder`) one
     ///   diagnostic per dependency cycle, naming the rules on it.
     /// - Complexity: O(tables + stored terms) besides the rows themselves.
     func lower(
-        into system: inout ConstraintSystem, viewID: (ViewIndex) -> String
+        into builder: inout SystemBuilder, viewID: (ViewIndex) -> String
     ) -> Result<RuleSchedule, LayoutError> {
         let graph = dependencyGraph()
         let (order, cycles) = graph.topologicalOrder()
@@ -66,7 +66,7 @@ extension RuleBook {
             let view = viewOfTable[table]
             schedule.views.append(view)
             for axis in LayoutAxis.allCases {
-                lowerDirection(axis, of: table, into: &system, schedule: &schedule, row: row)
+                lowerDirection(axis, of: table, into: &builder, schedule: &schedule, row: row)
             }
         }
         return .success(schedule)
@@ -75,7 +75,7 @@ extension RuleBook {
     /// The rows of one direction of one view: the determining values (in the
     /// order that makes them 1×1 steps), then the bounds.
     private func lowerDirection(
-        _ axis: LayoutAxis, of table: Int, into system: inout ConstraintSystem, schedule: inout RuleSchedule,
+        _ axis: LayoutAxis, of table: Int, into builder: inout SystemBuilder, schedule: inout RuleSchedule,
         row: UnsafeMutablePointer<(VariableIndex, Double)>
     ) {
         let view = viewOfTable[table]
@@ -89,7 +89,7 @@ extension RuleBook {
         case (nil, nil):
             break
         case (nil, _):
-            emit(base + 1, table: table, defining: nil, into: &system, schedule: &schedule, row: row)
+            emit(base + 1, table: table, defining: nil, into: &builder, schedule: &schedule, row: row)
         case (let ra?, let rb?):
             let first: Int, second: Int, firstDefines: VariableIndex
             var eliminate = false
@@ -106,14 +106,14 @@ extension RuleBook {
                 eliminate = true
             }
             emit(first, eliminatingPositionWith: eliminate ? second : nil, table: table, defining: firstDefines,
-                 into: &system, schedule: &schedule, row: row)
+                 into: &builder, schedule: &schedule, row: row)
             emit(second, table: table, defining: firstDefines == size ? position : size,
-                 into: &system, schedule: &schedule, row: row)
+                 into: &builder, schedule: &schedule, row: row)
         case (_?, nil):
             assertionFailure("a lone determining value sits in the newer slot")
         }
         for slot in base + 2 ... base + 3 where entries[slot].name != nil {
-            emit(slot, table: table, defining: nil, into: &system, schedule: &schedule, row: row)
+            emit(slot, table: table, defining: nil, into: &builder, schedule: &schedule, row: row)
         }
     }
 
@@ -123,7 +123,7 @@ extension RuleBook {
     /// `defines` a variable becomes a step of `schedule`.
     private func emit(
         _ slot: Int, eliminatingPositionWith otherSlot: Int? = nil, table: Int, defining variable: VariableIndex?,
-        into system: inout ConstraintSystem, schedule: inout RuleSchedule, row: UnsafeMutablePointer<(VariableIndex, Double)>
+        into builder: inout SystemBuilder, schedule: inout RuleSchedule, row: UnsafeMutablePointer<(VariableIndex, Double)>
     ) {
         let entry = entries[slot]
         var count = 0
@@ -141,7 +141,7 @@ extension RuleBook {
         default: .equal
         }
         // A document's rule keeps its key (see DocumentOrigins).
-        let r = system.addRow(contiguous: UnsafeBufferPointer(start: row, count: count), constant: constant,
+        let r = builder.addRow(contiguous: UnsafeBufferPointer(start: row, count: count), constant: constant,
                               relation: relation, priority: .required, origin: origins.entry(at: Int(entry.rule)))
         if let variable {
             schedule.rows.append(r)
