@@ -549,7 +549,11 @@ struct ComponentPresolve {
             let original = Int(reducedOf[r])
             let rel = relation(original)
             guard rel != .equal, priority(original).isRequired, reducedStart[r] < reducedStart[r + 1] else { continue }
-            let (a, atLeast) = loadShape(of: r, other: false)
+            let a = Self.loadShape(
+                of: r, start: reducedStart, columns: reducedColumns, coefficients: reducedCoefficients,
+                into: &shapeTerms)
+            // Divided by `a`, the row says `≥ 0` or `≤ 0`.
+            let atLeast = (rel == .greaterOrEqual) == (a > 0)
             var hash: UInt64 = atLeast ? 0x9E37_79B9_7F4A_7C15 : 0xC2B2_AE3D_27D4_EB4F
             for (k, (column, ratio)) in shapeTerms.enumerated() {
                 hash = Self.mix(hash, UInt64(UInt32(bitPattern: column)))
@@ -569,7 +573,9 @@ struct ComponentPresolve {
                     break
                 }
                 let (keptRow, keptBound, keptAtLeast) = keptShapes[Int(kept)]
-                _ = loadShape(of: keptRow, other: true)
+                _ = Self.loadShape(
+                    of: keptRow, start: reducedStart, columns: reducedColumns, coefficients: reducedCoefficients,
+                    into: &otherShapeTerms)
                 guard keptAtLeast == atLeast, Self.sameTerms(shapeTerms, otherShapeTerms) else {
                     slot &+= 1
                     continue
@@ -586,18 +592,19 @@ struct ComponentPresolve {
         }
     }
 
-    /// Reduced row `r`'s terms ordered by variable, each coefficient divided
-    /// by the first one's, into `shapeTerms` (`otherShapeTerms` with
-    /// `other`); returns the first coefficient and whether the row, divided
-    /// by it, says `≥ 0`.
-    private mutating func loadShape(of r: Int, other: Bool) -> (Double, Bool) {
-        var terms = other ? otherShapeTerms : shapeTerms
-        if other { otherShapeTerms = [] } else { shapeTerms = [] }
-        defer { if other { otherShapeTerms = terms } else { shapeTerms = terms } }
+    /// Reduced row `r`'s terms (`columns` and `coefficients` from
+    /// `start[r]` to `start[r + 1]`) ordered by variable, each coefficient
+    /// divided by the first one's, into `terms`; returns the first
+    /// coefficient. Static, over the arrays it reads: a method that read
+    /// `self` while one of `self`'s arrays was `inout` copied the whole
+    /// presolve at every call.
+    private static func loadShape(
+        of r: Int, start: [Int32], columns: [Int32], coefficients: [Double], into terms: inout [(Int32, Double)]
+    ) -> Double {
         terms.removeAll(keepingCapacity: true)
-        for k in Int(reducedStart[r]) ..< Int(reducedStart[r + 1]) {
+        for k in Int(start[r]) ..< Int(start[r + 1]) {
             // Insertion by variable: rows have a handful of terms.
-            let item = (reducedColumns[k], reducedCoefficients[k])
+            let item = (columns[k], coefficients[k])
             var i = terms.count
             terms.append(item)
             while i > 0 && terms[i - 1].0 > item.0 {
@@ -608,7 +615,7 @@ struct ComponentPresolve {
         }
         let a = terms[0].1
         for i in terms.indices { terms[i].1 = i == 0 ? 1 : terms[i].1 / a }
-        return (a, (relation(Int(reducedOf[r])) == .greaterOrEqual) == (a > 0))
+        return a
     }
 
     private static func sameTerms(_ x: [(Int32, Double)], _ y: [(Int32, Double)]) -> Bool {
