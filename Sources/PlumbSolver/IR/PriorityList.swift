@@ -76,9 +76,10 @@ public struct PriorityList: RandomAccessCollection, Sendable {
         for priority in priorities[done...] { append(priority) }
     }
 
-    /// `priority`'s code when the table is short (as `code(for:)` scans it)
-    /// and holds it, made the last code; nil otherwise. Inlined where a
-    /// block's priorities alternate among a few (hugging and resistance rows).
+    /// `priority`'s code when the table is short (eight entries or fewer,
+    /// scanned; `code(for:)` looks there first) and holds it, made the last
+    /// code; nil otherwise. Inlined where a block's priorities alternate
+    /// among a few (hugging and resistance rows).
     @inline(__always)
     private mutating func shortTableCode(of priority: Priority) -> UInt8? {
         guard table.count <= 8 else { return nil }
@@ -116,12 +117,8 @@ public struct PriorityList: RandomAccessCollection, Sendable {
     /// `priority`'s code, added to the table if it is new; nil when the table is full.
     private mutating func code(for priority: Priority) -> UInt8? {
         if lastCode < table.count && table[lastCode] == priority { return UInt8(lastCode) }
-        if table.count <= 8 {
-            if let i = table.firstIndex(of: priority) {
-                lastCode = i
-                return UInt8(i)
-            }
-        } else if let code = codeOf[priority] {
+        if let code = shortTableCode(of: priority) { return code }
+        if table.count > 8, let code = codeOf[priority] {
             lastCode = Int(code)
             return code
         }
