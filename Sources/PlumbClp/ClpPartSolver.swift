@@ -271,11 +271,13 @@ public struct ClpPartSolver: LargePartSolver {
     /// optimal sets whichever optimal basis gave them), solved to its
     /// optimum from another start, so the answer is the same lexicographic
     /// optimum. When only constants moved the old basis is usually still
-    /// optimal, or a few dual pivots from it. Returns nil (the model is
-    /// then unusable) when a step does not end optimal within
-    /// `replayPivots`, when a level fixed at 0 cannot hold there any more,
-    /// or when a remainder that was handed back no longer splits: the part
-    /// is then solved afresh.
+    /// optimal, or a few dual pivots from it. Returns nil when a step does
+    /// not end optimal within `replayPivots`, when a level fixed at 0
+    /// cannot hold there any more, or when a remainder that was handed
+    /// back no longer splits: the part is then solved afresh. The model's
+    /// bounds are then those of the failed step; a later replay on it
+    /// starts by setting every bound and each step's basis, so it can
+    /// still serve (`ClpSession` keeps it when the fresh solve fails too).
     func replay(_ part: LinearPart, on partModel: PartModel, record: SolveRecord) -> Outcome? {
         let model = partModel.pointer, n = partModel.n, m = partModel.m, order = partModel.order
         partModel.resetBounds(for: part)
