@@ -250,7 +250,7 @@ public struct ClpPartSolver: LargePartSolver {
                 return outcome
             }
         }
-        guard let solution = plumb_clp_solution(model) else { return failed() }
+        guard let solution = plumb_clp_solution(model), !partModel.restsOnArtificialBound() else { return failed() }
         outcome.values = (0 ..< n).map { solution[$0] }
         guard face else { return outcome }
         guard let fixed = Self.fixedRows(model, rows: m, firstError: n, rowOfError: partModel.rowOfError)
@@ -306,7 +306,7 @@ public struct ClpPartSolver: LargePartSolver {
                 return outcome
             }
         }
-        guard let solution = plumb_clp_solution(model) else { return nil }
+        guard let solution = plumb_clp_solution(model), !partModel.restsOnArtificialBound() else { return nil }
         outcome.values = (0 ..< n).map { solution[$0] }
         return outcome
     }

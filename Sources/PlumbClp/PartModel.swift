@@ -150,6 +150,31 @@ final class PartModel {
         return status
     }
 
+    /// Whether one of the part's variables ends nonbasic far out where it
+    /// has no bound. Clp's dual simplex gives a free column an artificial
+    /// bound (its dual bound, 1e10) and may leave it out there when the
+    /// optimum does not care where the column is: the part's optimum is
+    /// unbounded along a direction (an ambiguous layout), and the values
+    /// are a point 1e10 away along it, where the rows' residuals are
+    /// rounding errors of 1e-6. `ClpPartSolver` hands such a part to the
+    /// tableau, whose free variables stay where the rows put them.
+    func restsOnArtificialBound() -> Bool {
+        let status = basis()
+        guard status.count >= n, let value = plumb_clp_solution(pointer),
+              let lower = plumb_clp_column_lower(pointer), let upper = plumb_clp_column_upper(pointer)
+        else { return false }
+        for j in 0 ..< n where status[j] & 7 != 1 {  // 1: basic
+            let x = value[j]
+            if x >= Self.farOut && upper[j] >= Self.infinity / 2 { return true }
+            if x <= -Self.farOut && lower[j] <= -Self.infinity / 2 { return true }
+        }
+        return false
+    }
+
+    /// A tenth of Clp's dual bound: a nonbasic free column this far out
+    /// was put there by it (see `restsOnArtificialBound`).
+    static let farOut = 1e9
+
     /// The remainder of `part` once the levels down to `level` are held
     /// (see `HeldRemainder`), when its largest component has at most
     /// `ClpPartSolver.splitFraction` of the part's variables; nil

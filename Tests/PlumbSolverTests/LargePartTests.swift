@@ -433,6 +433,35 @@ import PlumbTestSupport
         }
     }
 
+    /// A part whose optimum is unbounded along a direction (found by the
+    /// solver fuzz target): the wishes fix `x + y + z` and `2x + 3y + z`,
+    /// and nothing fixes where the three variables sit along `(-2, 1, 1)`.
+    /// Clp's dual simplex left `x` at its artificial bound, -1e10, where the
+    /// level totals were off by 6e-6; such a part goes to the tableau, and
+    /// every value stays near the rows' constants, plain and compiled.
+    @Test(arguments: [ClpPartSolver.ZeroTrial.beforeEveryLevel, .beforeColdSolves])
+    func anUnboundedOptimumIsLeftToTheTableau(zeroTrial: ClpPartSolver.ZeroTrial) throws {
+        var b = Builder()
+        let x = b.variable(), y = b.variable(), z = b.variable()
+        b.add([(x, -2), (y, -3), (z, -1)], -4, .equal, 500)
+        b.add([(x, -1), (y, -1), (z, -1)], -4, .equal, 500)
+        b.add([(x, -1), (y, -1), (z, -1)], -4, .equal, 500)
+        b.add([(x, -1), (y, -1), (z, -1)], -8, .lessOrEqual, 750)
+        b.add([(x, -3), (y, -3), (z, -3)], -39, .lessOrEqual)
+        let reference = try b.system.solve(options: Self.tableau())
+        var plain = Self.clp()
+        plain.largePartSolver = ClpPartSolver(zeroTrial: zeroTrial)
+        let session = KeptSessions(ClpPartSolver(zeroTrial: zeroTrial))
+        var compiledOptions = plain
+        compiledOptions.largePartSolver = session
+        let compiled = try CompiledSystem(b.system, parameterRows: [RowIndex(1)], options: compiledOptions)
+        for values in [try b.system.solve(options: plain).values, try compiled.solve().values] {
+            #expect(values.allSatisfy { abs($0) < 1e3 }, "\(values)")
+            #expect(referenceCompareLevels(referenceLevelViolations(b.rows, values),
+                                           referenceLevelViolations(b.rows, reference.values), tolerance: 1e-9) == 0)
+        }
+    }
+
     /// A `LargePartSolver` whose sessions the test keeps, to count how
     /// their parts were solved.
     final class KeptSessions: LargePartSolver, @unchecked Sendable {
