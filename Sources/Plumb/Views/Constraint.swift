@@ -183,11 +183,16 @@ public final class Constraint: CustomStringConvertible {
     }
 
     private func register() {
-        guard let first = firstView else { return }
+        guard let first = firstReference.view else { return }
         active = true
-        if hasSecondView && secondView == nil { viewGone = true }
         first.constraints.append(self)
-        if let second = secondView, second !== first { second.constraints.append(self) }
+        // Each reference loaded once (a load retains and releases the view).
+        guard let secondReference else { return }
+        if let second = secondReference.view {
+            if second !== first { second.constraints.append(self) }
+        } else {
+            viewGone = true
+        }
     }
 
     private func unregister() {
