@@ -110,7 +110,7 @@ extension View {
         if caching { layoutCache = TreeLayoutCache(tree, solution: solution, fitHeight: fitHeight, direction: direction) }
         let frames = SystemBuilder.frames(values: solution.values, parents: lowered.parents, absolute: false, rounding: rounding)
         for (view, frame) in zip(views, frames) { view.frame = frame }
-        for (i, view) in views.enumerated() where view.text != nil || view.textMetrics != nil {
+        for (i, view) in views.enumerated() where !view.extras.isDisjoint(with: [.text, .textMetrics]) {
             view.textMetrics = texts[i]
         }
     }
@@ -228,7 +228,7 @@ extension View {
 
         // Views that measure their content (text, measure functions) first,
         // so that constraints naming their baselines know them.
-        for (i, view) in views.enumerated() where view.text != nil || view.measureContent != nil {
+        for (i, view) in views.enumerated() where !view.extras.isDisjoint(with: .measured) {
             if let problem = view.text?.problem {
                 sink.append(Diagnostic(location: view.id, problem: .invalidText(view: view.id, problem)))
                 continue
@@ -247,7 +247,9 @@ extension View {
 
         for (i, view) in views.enumerated() {
             // Problems the Swift front ends recorded on the view (reported once).
-            for d in view.takeFrontEndDiagnostics() { sink.append(d) }
+            if view.extras.contains(.frontEndProblems) {
+                for d in view.takeFrontEndDiagnostics() { sink.append(d) }
+            }
             let me = ObjectIdentifier(view)
             let list = view.constraints
             origins.hold(list)
@@ -260,7 +262,8 @@ extension View {
                 }
             }
             // A measured view's intrinsic rows were added above.
-            for axis in LayoutAxis.allCases where view.text == nil && view.measureContent == nil {
+            let intrinsic = view.extras.contains(.intrinsicSize) && view.extras.isDisjoint(with: .measured)
+            for axis in LayoutAxis.allCases where intrinsic {
                 guard let length = view.intrinsicContentSize[axis] else { continue }
                 guard length.isFinite, length >= 0 else {
                     sink.append(Diagnostic(location: view.id, problem: .invalidIntrinsicSize(
@@ -277,8 +280,11 @@ extension View {
                 intrinsicRows.append(.init(view: Int32(i), axis: axis, huggingRow: row))
             }
         }
-        // Simple Layout Language rules (Layout), in dependency order.
-        Layout.lowerRules(of: views, parents: parents, index: index, into: &builder, sink: &sink)
+        // Simple Layout Language rules (Layout), in dependency order (the
+        // numbering above saw whether any view has some).
+        if record.hasRules {
+            Layout.lowerRules(of: views, parents: parents, index: index, into: &builder, sink: &sink)
+        }
         try sink.throwIfAny()
         // The lowered constraints in row order and the lists that hold them (shared, not copied).
         record.constraints = origins.constraints
