@@ -92,7 +92,7 @@ extension Constraint {
 /// A string names a few of a few views, and hashing each name (seeded, to
 /// look it up in the dictionary) cost more than reading the rest of the
 /// string. When every key is short ASCII, the names are kept packed
-/// (``ShortNameTable``) and compared a word at a time; a name that is not
+/// (`ShortNameTable`) and compared a word at a time; a name that is not
 /// short ASCII, and every name when some key is not ASCII (a key equal to an
 /// ASCII name by canonical equivalence, as `"\u{212A}"` is to `"K"`, must
 /// still be found), is looked up in the dictionary.
@@ -152,7 +152,7 @@ struct ShortName: Equatable {
     }
 }
 
-/// The entries of a small dictionary keyed by ``ShortName``s, searched in
+/// The entries of a small dictionary keyed by `ShortName`s, searched in
 /// order (a few entries: cheaper than hashing the name).
 struct ShortNameTable<Value> {
     private var keys: [ShortName] = []

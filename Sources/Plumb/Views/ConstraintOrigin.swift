@@ -73,7 +73,7 @@ final class ViewTreeOrigins: OriginSource, @unchecked Sendable {
         lists.append(list)
     }
 
-    /// The key of `constraint`'s row: `constraint` is listed by an array given to ``hold(_:)``.
+    /// The key of `constraint`'s row: `constraint` is listed by an array given to `hold(_:)`.
     func key(for constraint: Constraint) -> UInt64 {
         constraints.append(Unmanaged.passUnretained(constraint))
         return UInt64(constraints.count - 1)

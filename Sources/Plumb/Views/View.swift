@@ -282,7 +282,7 @@ final class ViewReference {
 }
 
 /// The inputs of a ``View`` that most views leave alone, one bit each: set
-/// exactly when the property is (``View/extras``).
+/// exactly when the property is (`View.extras`).
 struct ViewExtras: OptionSet {
     let rawValue: UInt8
 
