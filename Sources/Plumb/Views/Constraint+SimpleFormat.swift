@@ -155,15 +155,15 @@ struct ShortName: Equatable {
 /// The entries of a small dictionary keyed by `ShortName`s, searched in
 /// order (a few entries: cheaper than hashing the name).
 struct ShortNameTable<Value> {
-    private var keys: [ShortName] = []
-    private var values: [Value] = []
+    /// One array (not keys and values apart): the scope holding the table is
+    /// copied for every string, and each array is a retain and a release.
+    private var entries: [(key: ShortName, value: Value)] = []
 
     /// `nil` when `dictionary` has more than 16 entries or a key that is not
     /// ASCII; a long ASCII key is left out (no short name can equal it).
     init?(_ dictionary: [String: Value]) {
         guard dictionary.count <= 16 else { return nil }
-        keys.reserveCapacity(dictionary.count)
-        values.reserveCapacity(dictionary.count)
+        entries.reserveCapacity(dictionary.count)
         for (key, value) in dictionary {
             var text = key
             let short: ShortName?? = text.withUTF8 { bytes in
@@ -172,15 +172,12 @@ struct ShortNameTable<Value> {
                 return bytes.allSatisfy { $0 < 0x80 } ? .some(nil) : nil
             }
             guard let short else { return nil }
-            if let short {
-                keys.append(short)
-                values.append(value)
-            }
+            if let short { entries.append((short, value)) }
         }
     }
 
     subscript(key: ShortName) -> Value? {
-        for i in keys.indices where keys[i] == key { return values[i] }
+        for entry in entries where entry.key == key { return entry.value }
         return nil
     }
 }
