@@ -102,4 +102,43 @@ import PlumbTestSupport
         let taken = Self.compare(in: scope, seed: 2, count: 20_000, equal: ===)
         #expect(taken > 2500)
     }
+
+    /// As above with only ASCII view names, so that names are looked up in
+    /// the scope's packed short names rather than its dictionary.
+    @Test func agreesWithTheGeneralPathWithShortNames() {
+        let views = Dictionary(uniqueKeysWithValues: ["a", "b", "cell1", "a_b"].map { ($0, View($0)) })
+        let scope = DictionaryScope(views: views, metrics: ["k": 2, "m": .infinity, "x": -3])
+        let taken = Self.compare(in: scope, seed: 3, count: 20_000, equal: ===)
+        #expect(taken > 1000)  // fewer than above: the generator's "é" is unknown here
+    }
+
+    /// The scope finds what its dictionaries find, for every name: short
+    /// ASCII keys (packed), long ones, keys with a zero byte, and keys that
+    /// are not ASCII (one canonically equal to an ASCII name: the Kelvin
+    /// sign is "K" to a dictionary), which make it use the dictionaries.
+    @Test func scopeLookupsAreTheDictionaries() {
+        let keySets: [[String]] = [
+            ["a", "b", "cell1", "content", "above"],
+            ["a", "abcdefghijklmnop", "abcdefghijklmnopq", "a\u{0}", "A"],
+            ["K", "\u{212A}x", "b"],
+            ["\u{212A}", "b", "é"],
+            (0 ..< 17).map { "v\($0)" },
+            [],
+        ]
+        let names = ["a", "b", "A", "K", "Kx", "\u{212A}", "\u{212A}x", "cell1", "cell", "cell12", "content", "above",
+                     "abcdefghijklmnop", "abcdefghijklmnopq", "abcdefghijklmnopqr", "a\u{0}", "é", "e\u{301}",
+                     "v0", "v16", "v17", ""]
+        for keys in keySets {
+            let views = Dictionary(uniqueKeysWithValues: keys.map { ($0, View($0)) })
+            let metrics = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, Double($0)) })
+            let scope = DictionaryScope(views: views, metrics: metrics)
+            for name in names {
+                var bytes = name
+                bytes.withUTF8 { utf8 in
+                    #expect(scope.view(named: utf8) === views[name], "view \(name) among \(keys)")
+                    #expect(scope.metric(named: utf8) == metrics[name], "metric \(name) among \(keys)")
+                }
+            }
+        }
+    }
 }

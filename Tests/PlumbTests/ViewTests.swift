@@ -2,6 +2,45 @@ import Testing
 @testable import Plumb
 
 @Suite struct ViewTests {
+    /// A view's `extras` (what lowering reads instead of the properties)
+    /// follow the properties through every setter, both ways.
+    @Test func extrasFollowTheirProperties() throws {
+        let view = View("v")
+        #expect(view.extras.isEmpty)
+        view.intrinsicContentSize = IntrinsicSize(height: 20)
+        #expect(view.extras == [.intrinsicSize])
+        view.intrinsicContentSize.height = nil
+        #expect(view.extras.isEmpty)
+        view.intrinsicContentSize.width = 5
+        view.text = Text("hello")
+        view.measureContent = { _ in ContentSize(height: 1) }
+        #expect(view.extras == [.intrinsicSize, .text, .measureContent])
+        view.text = nil
+        view.measureContent = nil
+        view.intrinsicContentSize = .none
+        #expect(view.extras.isEmpty)
+
+        view.recordProblem(.missingAttribute(source: "40"))
+        #expect(view.extras == [.frontEndProblems])
+        #expect(view.takeFrontEndDiagnostics().count == 1)
+        #expect(view.extras.isEmpty)
+
+        let observer = Observer.observer(for: View("watcher"))
+        observer.addTarget(view, property: .frame) { _, _, _ in }
+        #expect(view.extras == [.observed])
+        observer.removeTarget(view)
+        #expect(view.extras.isEmpty)
+
+        let root = View("root")
+        root.addSubview(view)
+        view.text = Text("x")
+        try root.layout(width: 100, height: 100, measurer: GridMeasurer())
+        #expect(view.textMetrics != nil && view.extras == [.text, .textMetrics])
+        view.text = nil
+        try root.layout(width: 100, height: 100, measurer: GridMeasurer())
+        #expect(view.textMetrics == nil && view.extras.isEmpty)
+    }
+
     @Test func hierarchy() {
         let root = View("root"), a = View("a"), b = View("b"), c = View("c")
         root.addSubview(a)

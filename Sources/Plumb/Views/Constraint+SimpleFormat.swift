@@ -35,8 +35,7 @@ extension Constraint {
     ) throws(LayoutError) -> Constraint {
         var sink = DiagnosticSink()
         let scope = DictionaryScope(views: views, metrics: metrics)
-        let made = compile(simpleFormat, location: "constraint", index: nil, scope: scope,
-                           file: file, line: line, sink: &sink)
+        let made = compile(simpleFormat, index: nil, scope: scope, file: file, line: line, sink: &sink)
         try sink.throwIfAny()
         guard let made else { throw sink.error }  // unreachable: no diagnostics means a constraint
         return made
@@ -57,8 +56,7 @@ extension Constraint {
         var made = [Constraint]()
         made.reserveCapacity(simpleFormats.count)
         for (i, format) in simpleFormats.enumerated() {
-            if let c = compile(format, location: "constraints[\(i)]", index: i, scope: scope,
-                               file: file, line: line, sink: &sink) {
+            if let c = compile(format, index: i, scope: scope, file: file, line: line, sink: &sink) {
                 made.append(c)
             }
         }
@@ -66,8 +64,10 @@ extension Constraint {
         return made
     }
 
+    /// The constraint `format` makes, or `nil` with its problems in `sink`,
+    /// located at `constraints[index]` (or `constraint` without an index).
     private static func compile(
-        _ format: String, location: String, index: Int?, scope: DictionaryScope,
+        _ format: String, index: Int?, scope: DictionaryScope,
         file: String, line: Int, sink: inout DiagnosticSink
     ) -> Constraint? {
         var text = format
@@ -76,6 +76,7 @@ extension Constraint {
             let origin = Origin(kind: .constraint, index: index, text: format, file: file, line: line)
             guard let resolved = SimpleFormatSema.compile(bytes, in: scope, problems: &problems) else {
                 let locator = SourceLocator(bytes)
+                let location = index.map { "constraints[\($0)]" } ?? "constraint"
                 for (problem, range) in problems {
                     sink.append(locator.diagnostic(problem, at: range, in: bytes, location: location, origin: origin))
                 }
@@ -87,16 +88,36 @@ extension Constraint {
 }
 
 /// Names bound by the dictionaries of ``Constraint/make(simpleFormat:views:metrics:file:line:)``.
+///
+/// A string names a few of a few views, and hashing each name (seeded, to
+/// look it up in the dictionary) cost more than reading the rest of the
+/// string. When every key is short ASCII, the names are kept packed
+/// (`ShortNameTable`) and compared a word at a time; a name that is not
+/// short ASCII, and every name when some key is not ASCII (a key equal to an
+/// ASCII name by canonical equivalence, as `"\u{212A}"` is to `"K"`, must
+/// still be found), is looked up in the dictionary.
 struct DictionaryScope: SimpleFormatScope {
     let views: [String: View]
     let metrics: [String: Double]
+    private let shortViews: ShortNameTable<View>?
+    private let shortMetrics: ShortNameTable<Double>?
+
+    init(views: [String: View], metrics: [String: Double]) {
+        self.views = views
+        self.metrics = metrics
+        shortViews = ShortNameTable(views)
+        shortMetrics = metrics.isEmpty ? nil : ShortNameTable(metrics)
+    }
 
     func view(named name: UnsafeBufferPointer<UInt8>) -> View? {
-        views[String(decoding: name, as: UTF8.self)]
+        if let shortViews, let key = ShortName(name) { return shortViews[key] }
+        return views[String(decoding: name, as: UTF8.self)]
     }
 
     func metric(named name: UnsafeBufferPointer<UInt8>) -> Double? {
-        metrics[String(decoding: name, as: UTF8.self)]
+        if metrics.isEmpty { return nil }
+        if let shortMetrics, let key = ShortName(name) { return shortMetrics[key] }
+        return metrics[String(decoding: name, as: UTF8.self)]
     }
 
     func suggestView(for name: String) -> String? {
@@ -105,5 +126,58 @@ struct DictionaryScope: SimpleFormatScope {
 
     func suggestMetric(for name: String) -> String? {
         Suggestions.closest(to: name, among: metrics.keys.sorted())
+    }
+}
+
+/// An ASCII name of at most 16 bytes, packed into two words (zero bytes
+/// after the name) with its length: two such names are equal exactly when
+/// their bytes are, which for ASCII is when the strings are.
+struct ShortName: Equatable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+    private var count: Int
+
+    /// `nil` for more than 16 bytes, or a byte outside ASCII.
+    @inline(__always)
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count <= 16 else { return nil }
+        count = bytes.count
+        var ascii: UInt8 = 0
+        for i in 0 ..< bytes.count {
+            let byte = bytes[i]
+            ascii |= byte
+            if i < 8 { low |= UInt64(byte) << (8 * i) } else { high |= UInt64(byte) << (8 * (i - 8)) }
+        }
+        guard ascii < 0x80 else { return nil }
+    }
+}
+
+/// The entries of a small dictionary keyed by `ShortName`s, searched in
+/// order (a few entries: cheaper than hashing the name).
+struct ShortNameTable<Value> {
+    /// One array (not keys and values apart): the scope holding the table is
+    /// copied for every string, and each array is a retain and a release.
+    private var entries: [(key: ShortName, value: Value)] = []
+
+    /// `nil` when `dictionary` has more than 16 entries or a key that is not
+    /// ASCII; a long ASCII key is left out (no short name can equal it).
+    init?(_ dictionary: [String: Value]) {
+        guard dictionary.count <= 16 else { return nil }
+        entries.reserveCapacity(dictionary.count)
+        for (key, value) in dictionary {
+            var text = key
+            let short: ShortName?? = text.withUTF8 { bytes in
+                if let short = ShortName(bytes) { return .some(short) }
+                // Long but ASCII: never equal to a short name. Otherwise give up.
+                return bytes.allSatisfy { $0 < 0x80 } ? .some(nil) : nil
+            }
+            guard let short else { return nil }
+            if let short { entries.append((short, value)) }
+        }
+    }
+
+    subscript(key: ShortName) -> Value? {
+        for entry in entries where entry.key == key { return entry.value }
+        return nil
     }
 }

@@ -183,11 +183,25 @@ public final class Constraint: CustomStringConvertible {
     }
 
     private func register() {
-        guard let first = firstView else { return }
+        guard let first = firstReference.view else { return }
         active = true
-        if hasSecondView && secondView == nil { viewGone = true }
-        first.constraints.append(self)
-        if let second = secondView, second !== first { second.constraints.append(self) }
+        Self.list(self, in: first)
+        // Each reference loaded once (a load retains and releases the view).
+        guard let secondReference else { return }
+        if let second = secondReference.view {
+            if second !== first { Self.list(self, in: second) }
+        } else {
+            viewGone = true
+        }
+    }
+
+    /// Appends `c` to `view`'s ``View/constraints``, giving a list its first
+    /// room for 4 (most views are named by a few constraints: growing from
+    /// 1 took an allocation and a copy per doubling).
+    @inline(__always)
+    private static func list(_ c: Constraint, in view: View) {
+        if view.constraints.isEmpty { view.constraints.reserveCapacity(4) }
+        view.constraints.append(c)
     }
 
     private func unregister() {

@@ -11,7 +11,7 @@
 /// (view ids, never views), so the text made later is the one that would
 /// have been made at once, and a constraint still keeps no view alive.
 ///
-/// Layout passes a described origin to the system as a key of a
+/// Layout passes every constraint's origin to the system as a key of a
 /// ``ViewTreeOrigins`` (see `View.lowerTree`), so that laying out does not
 /// make the text either.
 enum ConstraintOrigin {
@@ -40,22 +40,46 @@ enum ConstraintOrigin {
     }
 }
 
-/// The origins of the rows a view tree's constraints made, described when
-/// read: the key of a row is its position here. Filled while the tree is
-/// lowered, then only read (from any thread).
+/// The origins of the rows a view tree's constraints made, read from the
+/// constraints when asked: the key of a row is the position of its
+/// constraint here. Every lowered constraint's row gets a key, whatever its
+/// origin (stored or described), so that lowering copies no ``Origin`` (the
+/// stored origins of 40,000 rows were a third of lowering a tree of 10,000
+/// views). Filled while the tree is lowered, then only read.
+///
+/// The constraints are kept alive by the views' ``View/constraints`` arrays
+/// as lowered (`lists`, copies: a view's later changes give it a new array),
+/// so a key stays readable as long as this object lives, even if the tree
+/// changes; it reads the constraint's ``Constraint/origin`` as it is when
+/// asked (only the maker's ``View/updateConstraints(file:line:_:)`` changes
+/// an origin, and a layout after it lowers afresh, so the texts are those
+/// lowering saw).
 final class ViewTreeOrigins: OriginSource, @unchecked Sendable {
     // @unchecked: appended to only while the one lowering that made it runs;
-    // afterwards read-only. A maker line's description is shared by its
-    // constraints and never changes after it is made.
-    private(set) var origins: [ConstraintOrigin] = []
+    // afterwards read-only. The arrays skip the dynamic exclusivity check
+    // (appended to once per constraint and per view while lowering).
 
-    /// Keeps `origin` and returns its key.
-    func key(for origin: ConstraintOrigin) -> UInt64 {
-        origins.append(origin)
-        return UInt64(origins.count - 1)
+    /// Per key: the constraint (not retained: `lists` holds it).
+    @exclusivity(unchecked) private(set) var constraints: [Unmanaged<Constraint>] = []
+    /// Per view of the tree, in lowering order: its constraints array as lowered.
+    @exclusivity(unchecked) private(set) var lists: [[Constraint]] = []
+
+    init(views: Int) {
+        lists.reserveCapacity(views)
+    }
+
+    /// Holds `list`, a view's ``View/constraints`` as lowered (before any of its keys is asked).
+    func hold(_ list: [Constraint]) {
+        lists.append(list)
+    }
+
+    /// The key of `constraint`'s row: `constraint` is listed by an array given to `hold(_:)`.
+    func key(for constraint: Constraint) -> UInt64 {
+        constraints.append(Unmanaged.passUnretained(constraint))
+        return UInt64(constraints.count - 1)
     }
 
     func origin(forKey key: UInt64) -> Origin {
-        origins[Int(key)].origin
+        constraints[Int(key)]._withUnsafeGuaranteedRef { $0.origin }
     }
 }

@@ -110,7 +110,7 @@ extension View {
         if caching { layoutCache = TreeLayoutCache(tree, solution: solution, fitHeight: fitHeight, direction: direction) }
         let frames = SystemBuilder.frames(values: solution.values, parents: lowered.parents, absolute: false, rounding: rounding)
         for (view, frame) in zip(views, frames) { view.frame = frame }
-        for (i, view) in views.enumerated() where view.text != nil || view.textMetrics != nil {
+        for (i, view) in views.enumerated() where !view.extras.isDisjoint(with: [.text, .textMetrics]) {
             view.textMetrics = texts[i]
         }
     }
@@ -215,21 +215,20 @@ extension View {
             record.subviewLists.append(subviews)
             if let rules = view.ruleLayout, !rules.storedRules.isEmpty { record.hasRules = true }
         }
-        record.constraintLists.reserveCapacity(views.count)
         let index = ViewIdentityIndex(views)
 
         var sink = DiagnosticSink()
         var intrinsicRows: [LoweredLayout.IntrinsicRows] = []
         var builder = SystemBuilder(viewCount: views.count, rows: rowEstimate)
-        // Describes the rows of constraints whose origins are made when read.
-        let origins = ViewTreeOrigins()
+        // Describes the constraints' rows: their origins are read from the constraints when asked.
+        let origins = ViewTreeOrigins(views: views.count)
         builder.originSource = origins
         builder.fixRoot(width: width, height: height, rootID: id, fitHeight: fitHeight)
         builder.direction = direction
 
         // Views that measure their content (text, measure functions) first,
         // so that constraints naming their baselines know them.
-        for (i, view) in views.enumerated() where view.text != nil || view.measureContent != nil {
+        for (i, view) in views.enumerated() where !view.extras.isDisjoint(with: .measured) {
             if let problem = view.text?.problem {
                 sink.append(Diagnostic(location: view.id, problem: .invalidText(view: view.id, problem)))
                 continue
@@ -248,21 +247,23 @@ extension View {
 
         for (i, view) in views.enumerated() {
             // Problems the Swift front ends recorded on the view (reported once).
-            for d in view.takeFrontEndDiagnostics() { sink.append(d) }
+            if view.extras.contains(.frontEndProblems) {
+                for d in view.takeFrontEndDiagnostics() { sink.append(d) }
+            }
             let me = ObjectIdentifier(view)
             let list = view.constraints
+            origins.hold(list)
             for c in list {
                 let row = Self.lower(
                     c, listedBy: view, at: i, me: me, index: index, origins: origins, into: &builder, sink: &sink)
                 if row >= 0 {
-                    record.constraints.append(Unmanaged.passUnretained(c))
                     record.rows.append(row)
                     record.multipliers.append(c.multiplier.bitPattern)
                 }
             }
-            record.constraintLists.append(list)
             // A measured view's intrinsic rows were added above.
-            for axis in LayoutAxis.allCases where view.text == nil && view.measureContent == nil {
+            let intrinsic = view.extras.contains(.intrinsicSize) && view.extras.isDisjoint(with: .measured)
+            for axis in LayoutAxis.allCases where intrinsic {
                 guard let length = view.intrinsicContentSize[axis] else { continue }
                 guard length.isFinite, length >= 0 else {
                     sink.append(Diagnostic(location: view.id, problem: .invalidIntrinsicSize(
@@ -279,9 +280,15 @@ extension View {
                 intrinsicRows.append(.init(view: Int32(i), axis: axis, huggingRow: row))
             }
         }
-        // Simple Layout Language rules (Layout), in dependency order.
-        Layout.lowerRules(of: views, parents: parents, index: index, into: &builder, sink: &sink)
+        // Simple Layout Language rules (Layout), in dependency order (the
+        // numbering above saw whether any view has some).
+        if record.hasRules {
+            Layout.lowerRules(of: views, parents: parents, index: index, into: &builder, sink: &sink)
+        }
         try sink.throwIfAny()
+        // The lowered constraints in row order and the lists that hold them (shared, not copied).
+        record.constraints = origins.constraints
+        record.constraintLists = origins.lists
 
         var lowered = LoweredLayout(system: builder.system, viewIDs: views.map(\.id), parents: parents)
         lowered.content = builder.content
@@ -339,16 +346,10 @@ extension View {
             reportNonFinite(c, into: &sink)
             return -1
         }
-        // A described origin goes in as a key: its text is made only if read.
-        let origin: RowOrigin
-        if case .stored(let stored) = c.originStorage {
-            origin = .stored(stored)
-        } else {
-            origin = .key(origins.key(for: c.originStorage))
-        }
+        // The origin goes in as a key: it is read from the constraint only if asked.
         let row = builder.addConstraint(
             ViewIndex(i), c.firstAttribute, c.relation, multiplier: c.multiplier,
-            second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: origin)
+            second, c.secondAttribute, constant: c.constant, priority: c.priority, origin: .key(origins.key(for: c)))
         return Int32(row.int)
     }
 }

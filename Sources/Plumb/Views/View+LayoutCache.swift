@@ -323,7 +323,7 @@ final class TreeLayoutCache {
         for i in 0 ..< refs.count {
             refs[i]._withUnsafeGuaranteedRef { view in
                 view.frame = frames[i]
-                if view.textMetrics != nil { view.textMetrics = nil }
+                if view.extras.contains(.textMetrics) { view.textMetrics = nil }
             }
         }
     }

@@ -81,17 +81,29 @@ public final class View: CustomStringConvertible {
     /// made on first use, cleared when the view is deallocated.
     private var ownReference: ViewReference?
 
+    /// Which of the inputs that most views leave alone are set (text, a
+    /// measure function, an intrinsic size, text metrics, front-end
+    /// problems, observers), kept in step by their setters. It shares a
+    /// cache line with ``frame``, which every layout writes: lowering and
+    /// frame writing read it instead of those properties, which lie further
+    /// in the object (for a plain view, a cache miss each, per pass, at
+    /// 10,000 views).
+    @exclusivity(unchecked) var extras = ViewExtras()
+
     /// The view's frame in its superview's coordinates (for a root, its own
     /// `(0, 0, width, height)`), as set by the last ``layout(width:height:direction:scale:measurer:)``
     /// of a tree containing it. ``Rect/zero`` before that.
     @exclusivity(unchecked) public internal(set) var frame: Rect = .zero {
-        didSet { notifyObservers(.frame, old: .frame(oldValue), new: .frame(frame)) }
+        didSet {
+            if extras.contains(.observed) { notifyObservers(.frame, old: .frame(oldValue), new: .frame(frame)) }
+        }
     }
 
     /// The size the view's content would like; `nil` dimensions have no
     /// intrinsic metric. See ``IntrinsicSize``.
     public var intrinsicContentSize: IntrinsicSize = .none {
         didSet {
+            extras.set(.intrinsicSize, intrinsicContentSize.width != nil || intrinsicContentSize.height != nil)
             layoutStamp &+= 1
             notifyObservers(.intrinsicContentSize, old: .intrinsicContentSize(oldValue),
                             new: .intrinsicContentSize(intrinsicContentSize))
@@ -106,6 +118,7 @@ public final class View: CustomStringConvertible {
     /// replaces ``intrinsicContentSize`` and ``measureContent``.
     public var text: Text? {
         didSet {
+            extras.set(.text, text != nil)
             layoutStamp &+= 1
             notifyObservers(.text, old: .text(oldValue), new: .text(text))
         }
@@ -119,13 +132,18 @@ public final class View: CustomStringConvertible {
     /// intrinsic width, if any, is ``intrinsicContentSize``'s; its intrinsic
     /// height comes from the function.
     public var measureContent: ((_ width: Double) -> ContentSize)? {
-        didSet { layoutStamp &+= 1 }
+        didSet {
+            extras.set(.measureContent, measureContent != nil)
+            layoutStamp &+= 1
+        }
     }
 
     /// What the view's text measured at the width of the last layout
     /// (its lines and baselines); `nil` for a view without text or before
     /// a layout.
-    public internal(set) var textMetrics: TextMetrics?
+    public internal(set) var textMetrics: TextMetrics? {
+        didSet { extras.set(.textMetrics, textMetrics != nil) }
+    }
 
     private var hugging: (horizontal: Priority, vertical: Priority) = (.low, .low)
     private var resistance: (horizontal: Priority, vertical: Priority) = (.high, .high)
@@ -133,7 +151,10 @@ public final class View: CustomStringConvertible {
     /// Layout margins, maker-installed constraints and unreported problems of
     /// the Swift front ends (see `View+SwiftFrontEnds.swift`).
     var swiftFrontEnds = SwiftFrontEndState() {
-        didSet { layoutStamp &+= 1 }
+        didSet {
+            extras.set(.frontEndProblems, !swiftFrontEnds.diagnostics.isEmpty)
+            layoutStamp &+= 1
+        }
     }
 
     /// What the last layout of the tree under this view lowered, for the
@@ -143,7 +164,9 @@ public final class View: CustomStringConvertible {
     /// This view's ``Observer`` (made by ``Observer/observer(for:)``), and
     /// the observers watching this view, held weakly.
     var ownObserver: Observer?
-    var watchers: [WeakObserver] = []
+    var watchers: [WeakObserver] = [] {
+        didSet { extras.set(.observed, !watchers.isEmpty) }
+    }
 
     /// Creates a view with no superview, subviews or constraints.
     public init(_ id: String) {
@@ -255,5 +278,33 @@ final class ViewReference {
 
     init(_ view: View) {
         self.view = view
+    }
+}
+
+/// The inputs of a ``View`` that most views leave alone, one bit each: set
+/// exactly when the property is (`View.extras`).
+struct ViewExtras: OptionSet {
+    let rawValue: UInt8
+
+    /// ``View/text`` is not `nil`.
+    static let text = ViewExtras(rawValue: 1 << 0)
+    /// ``View/measureContent`` is not `nil`.
+    static let measureContent = ViewExtras(rawValue: 1 << 1)
+    /// ``View/intrinsicContentSize`` has a width or a height.
+    static let intrinsicSize = ViewExtras(rawValue: 1 << 2)
+    /// ``View/textMetrics`` is not `nil`.
+    static let textMetrics = ViewExtras(rawValue: 1 << 3)
+    /// The Swift front ends recorded problems on the view, not yet reported.
+    static let frontEndProblems = ViewExtras(rawValue: 1 << 4)
+    /// Observers watch the view.
+    static let observed = ViewExtras(rawValue: 1 << 5)
+
+    /// Text or a measure function: the view is measured.
+    static let measured: ViewExtras = [.text, .measureContent]
+
+    /// Sets `member` when `present`, clears it otherwise.
+    @inline(__always)
+    mutating func set(_ member: ViewExtras, _ present: Bool) {
+        if present { insert(member) } else { remove(member) }
     }
 }

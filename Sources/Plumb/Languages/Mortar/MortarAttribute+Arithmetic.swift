@@ -15,9 +15,9 @@ extension MortarAttribute {
     private static func combine(
         _ current: [Double], _ values: [Double], _ op: (Double, Double) -> Double
     ) -> [Double]? {
+        if values.count == 1 { return current.map { op($0, values[0]) } }
         if current.count == values.count { return zip(current, values).map(op) }
         if current.count == 1 { return values.map { op(current[0], $0) } }
-        if values.count == 1 { return current.map { op($0, values[0]) } }
         return nil
     }
 
@@ -35,7 +35,11 @@ extension MortarAttribute {
         r.hasArithmetic = true
         r.writtenSuffix.append(.arithmetic(sign < 0 ? "-" : "+", values))
         guard r.checkLength(values) else { return r }
-        if let c = Self.combine(constants, values.map { sign * $0 }, +) {
+        if values.count == 1 {
+            // One number (the common `+ 8`): the same sums, without the arrays of the general case.
+            let value = sign * values[0]
+            r.constants = constants.map { $0 + value }
+        } else if let c = Self.combine(constants, values.map { sign * $0 }, +) {
             r.constants = c
         } else {
             r.note(.tupleLengthMismatch(attribute: text, components: constants.count, tuple: values.count))

@@ -26,8 +26,10 @@ public struct MortarAttribute: CustomStringConvertible {
     /// What a side adds to its view and attribute; copied before a change
     /// when shared.
     private final class More {
-        var multipliers: [Double] = [1]
-        var constants: [Double] = [0]
+        // The shared arrays, not literals: a literal allocated a new array
+        // for every box (every side with arithmetic made one).
+        var multipliers: [Double] = MortarAttribute.one
+        var constants: [Double] = MortarAttribute.zero
         var priority: LayoutPriority?
         var problem: SwiftFrontEndProblem?
         var hasArithmetic = false

@@ -2,14 +2,15 @@
 /// one pass over the bytes, with no tokens and no syntax tree:
 ///
 /// ```
-/// view.attribute relation (sign? NUMBER '*')? view.attribute (('+' | '-') NUMBER)? ('@' NUMBER)?
-/// view.attribute relation sign? NUMBER ('@' NUMBER)?
+/// view.attribute relation (sign? VALUE '*')? view.attribute (('+' | '-') VALUE)? ('@' VALUE)?
+/// view.attribute relation sign? VALUE ('@' VALUE)?
 /// ```
 ///
-/// with white space anywhere between tokens, as the lexer allows. Anything
-/// else (a metric's name, and every string with a problem: an unknown view
-/// or attribute, a bad number or priority, positions on two axes) gives
-/// `nil`, and ``SimpleFormatSema`` reads the string with the general parser,
+/// where a VALUE is a number or the name of a finite metric, with white
+/// space anywhere between tokens, as the lexer allows. Anything else (every
+/// string with a problem: an unknown view, attribute or metric, a bad or
+/// non-finite number or metric, a priority out of range, positions on two
+/// axes) gives `nil`, and ``SimpleFormatSema`` reads the string with the general parser,
 /// so every diagnostic still comes from one place. A constraint it gives is
 /// the one the general path gives (tested on random strings).
 ///
@@ -27,11 +28,11 @@ enum SimpleFormatFastPath {
         var multiplier = 1.0
         var constant = 0.0
         var second: (view: Scope.ViewHandle, attribute: LayoutAttribute)?
-        if let byte = s.current, ByteScanner.isNameStart(byte) {
+        if let byte = s.current, ByteScanner.isNameStart(byte), startsItem(s) {
             guard let found = item(&s, scope) else { return nil }
             second = found
         } else {
-            guard let factor = signedNumber(&s) else { return nil }
+            guard let factor = signedValue(&s, scope) else { return nil }
             s.skipWhiteSpace()
             if s.scanByte(UInt8(ascii: "*")) {
                 guard let found = item(&s, scope) else { return nil }
@@ -45,14 +46,14 @@ enum SimpleFormatFastPath {
         if second != nil, let op = s.current, op == UInt8(ascii: "+") || op == UInt8(ascii: "-") {
             s.position += 1
             s.skipWhiteSpace()
-            guard let value = number(&s) else { return nil }
+            guard let value = value(&s, scope) else { return nil }
             constant = op == UInt8(ascii: "-") ? -value : value
             s.skipWhiteSpace()
         }
         var priority = Priority.required
         if s.scanByte(UInt8(ascii: "@")) {
             s.skipWhiteSpace()
-            guard let value = number(&s), let valid = Priority(rawValue: value) else { return nil }
+            guard let value = value(&s, scope), let valid = Priority(rawValue: value) else { return nil }
             priority = valid
             s.skipWhiteSpace()
         }
@@ -81,6 +82,17 @@ enum SimpleFormatFastPath {
               let handle = scope.view(named: view) else { return nil }
         s.position += length
         return (handle, known)
+    }
+
+    /// Whether the name at the scanner is followed by a `.` (after optional
+    /// white space), so that it starts an item: otherwise it is a metric,
+    /// as the general parser decides by the token after the name.
+    @inline(__always)
+    private static func startsItem(_ s: ByteScanner) -> Bool {
+        var probe = s
+        _ = name(&probe)
+        probe.skipWhiteSpace()
+        return probe.current == UInt8(ascii: ".")
     }
 
     @inline(__always)
@@ -141,16 +153,24 @@ enum SimpleFormatFastPath {
         return Double(value)
     }
 
-    /// A number with an optional `+` or `-` in front (white space may follow the sign).
+    /// A number, or the name of a metric whose value is finite.
     @inline(__always)
-    private static func signedNumber(_ s: inout ByteScanner) -> Double? {
+    private static func value<Scope: SimpleFormatScope>(_ s: inout ByteScanner, _ scope: Scope) -> Double? {
+        guard let byte = s.current, ByteScanner.isNameStart(byte) else { return number(&s) }
+        guard let metric = name(&s), let value = scope.metric(named: metric), value.isFinite else { return nil }
+        return value
+    }
+
+    /// A value with an optional `+` or `-` in front (white space may follow the sign).
+    @inline(__always)
+    private static func signedValue<Scope: SimpleFormatScope>(_ s: inout ByteScanner, _ scope: Scope) -> Double? {
         var negated = false
         if let byte = s.current, byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") {
             negated = byte == UInt8(ascii: "-")
             s.position += 1
             s.skipWhiteSpace()
         }
-        guard let value = number(&s) else { return nil }
+        guard let value = value(&s, scope) else { return nil }
         return negated ? -value : value
     }
 }
