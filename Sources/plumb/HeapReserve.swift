@@ -38,16 +38,17 @@ enum HeapReserve {
         let pad = max(bytes - block, 0)
         _ = glibcMallopt(trimThreshold, Int32(clamping: bytes + (64 << 20)))
         _ = glibcMallopt(topPad, Int32(clamping: pad))
+        defer { _ = glibcMallopt(topPad, 128 << 10) }  // glibc's default again
         guard let p = malloc(block) else { return }
+        defer { free(p) }
         let top = Int(bitPattern: sbrk(0))
         let huge = 2 << 20
         let start = (Int(bitPattern: p) + huge - 1) & ~(huge - 1)
         let end = top & ~(huge - 1)
-        if end > start, let address = UnsafeMutableRawPointer(bitPattern: start) {
+        // (A block mapped on its own, were the threshold lower, lies above the heap's top: nothing to mark.)
+        if Int(bitPattern: p) < top, end > start, let address = UnsafeMutableRawPointer(bitPattern: start) {
             _ = madvise(address, end - start, MADV_HUGEPAGE)
         }
-        free(p)
-        _ = glibcMallopt(topPad, 128 << 10)  // glibc's default again
         #endif
     }
 
