@@ -248,7 +248,7 @@ public struct ConstraintSystem: Sendable {
     /// into its first term (in the order given), and sums of exactly zero
     /// dropped. Returns how many terms it wrote.
     ///
-    /// For front ends that gather rows for ``appendRows(termEnds:columns:coefficients:constants:relations:priorities:originKeys:)``
+    /// For front ends that gather rows for `appendRows(termEnds:columns:coefficients:constants:relations:priorities:originKeys:)`
     /// (`Plumb`'s system builder): a merged row has distinct variables and
     /// nonzero coefficients.
     ///
