@@ -40,19 +40,31 @@ enum HeapReserve {
         _ = glibcMallopt(topPad, Int32(clamping: pad))
         defer { _ = glibcMallopt(topPad, 128 << 10) }  // glibc's default again
         guard let p = malloc(block) else { return }
-        defer { free(p) }
         let top = Int(bitPattern: sbrk(0))
         let huge = 2 << 20
         let start = (Int(bitPattern: p) + huge - 1) & ~(huge - 1)
         let end = top & ~(huge - 1)
         // (A block mapped on its own, were the threshold lower, lies above the heap's top: nothing to mark.)
-        if Int(bitPattern: p) < top, end > start, let address = UnsafeMutableRawPointer(bitPattern: start) {
-            _ = madvise(address, end - start, MADV_HUGEPAGE)
+        guard Int(bitPattern: p) < top, end > start, let address = UnsafeMutableRawPointer(bitPattern: start) else {
+            free(p)
+            return
         }
+        _ = madvise(address, end - start, MADV_HUGEPAGE)
+        free(p)
+        // The heap below `start` shares its 2 MiB page with memory in use, so
+        // it is backed by small pages: it is taken by a block that is never
+        // freed (address space only; its pages are not touched), and the
+        // allocations to come start at the first huge page.
+        let gap = start - Int(bitPattern: p) - 64
+        if gap > 0 { below = malloc(gap) }
         #endif
     }
 
     #if os(Linux)
+    /// The block that holds the heap below the first huge page (kept, so
+    /// that the allocation is made at all).
+    nonisolated(unsafe) private static var below: UnsafeMutableRawPointer?
+
     /// <malloc.h>'s M_TRIM_THRESHOLD and M_TOP_PAD.
     private static let trimThreshold: Int32 = -1, topPad: Int32 = -2
     #endif
