@@ -77,23 +77,24 @@ public enum FrameWriter {
         public init(ids: [String], oneLine: Bool) {
             self.oneLine = oneLine
             // Ids that need no escaping (all of them, nearly always) are
-            // measured first and copied into storage of exactly their size;
-            // otherwise each goes through ``FrameWriter/appendString(_:to:)``.
+            // copied into storage of exactly their size (their lengths
+            // summed first); at the first id that does, that storage is
+            // dropped and each id goes through `appendString(_:to:)`.
             var idBytes = 0
-            var plain = true
-            for var id in ids {
-                id.withUTF8 { utf8 in
-                    idBytes &+= utf8.count
-                    if plain && utf8.contains(where: FrameWriter.needsEscaping) { plain = false }
-                }
+            ids.withUnsafeBufferPointer { ids in
+                for i in ids.indices { idBytes &+= ids[i].utf8.count }
             }
             let separator = oneLine ? 2 : 4  // ", " or ",\n  " before every id but the first
             let lead = oneLine ? 0 : 3  // "\n  " before the first, one view a line
             var most = 0
-            if plain, !ids.isEmpty {
+            var plain = !ids.isEmpty
+            var bytes: [UInt8] = []
+            var ends: [Int] = []
+            if plain {
                 let total = idBytes + 2 * ids.count + lead + separator * (ids.count - 1)
-                var ends = [Int](repeating: 0, count: ids.count)
+                ends = [Int](repeating: 0, count: ids.count)
                 bytes = [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+                    count = 0
                     ends.withUnsafeMutableBufferPointer { ends in
                         let base = buffer.baseAddress!
                         var p = base
@@ -118,9 +119,14 @@ public enum FrameWriter {
                             p[0] = UInt8(ascii: "\"")
                             p += 1
                             id.withUTF8 { utf8 in
+                                if utf8.contains(where: FrameWriter.needsEscaping) {
+                                    plain = false
+                                    return
+                                }
                                 p.update(from: utf8.baseAddress!, count: utf8.count)
                                 p += utf8.count
                             }
+                            guard plain else { return }
                             p[0] = UInt8(ascii: "\"")
                             p += 1
                             let end = p - base
@@ -129,12 +135,13 @@ public enum FrameWriter {
                             start = end
                         }
                     }
-                    count = total
+                    if plain { count = total }
                 }
-                self.ends = ends
-            } else {
-                var bytes: [UInt8] = []
-                var ends: [Int] = []
+            }
+            if !plain {
+                bytes = []
+                ends = []
+                most = 0
                 ends.reserveCapacity(ids.count)
                 for (i, id) in ids.enumerated() {
                     if i > 0 { bytes.append(contentsOf: (oneLine ? ", " : ",\n  ").utf8) } else if !oneLine {
@@ -144,9 +151,9 @@ public enum FrameWriter {
                     most = max(most, bytes.count - (ends.last ?? 0))
                     ends.append(bytes.count)
                 }
-                self.bytes = bytes
-                self.ends = ends
             }
+            self.bytes = bytes
+            self.ends = ends
             longestEntry = most
         }
 
