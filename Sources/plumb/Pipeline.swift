@@ -12,7 +12,15 @@ enum Pipeline {
     /// installs Pango as the text measurer (documents' texts are measured with it).
     static func loadDocument(_ path: String) throws -> LayoutDocument {
         PlumbText.install()
-        return try LayoutDocument.parse(try IO.read(path), source: sourceName(path))
+        let input = try IO.Input(path)
+        reserveHeap(for: input)
+        return try LayoutDocument.parse(try input.readAll(), source: sourceName(path))
+    }
+
+    /// Grows the heap for the work a document makes (``HeapReserve``), by an
+    /// amount scaled to its size (a default for standard input).
+    private static func reserveHeap(for input: IO.Input) {
+        HeapReserve.reserve(HeapReserve.size(forDocumentOf: input.stamp?[2] ?? 0))
     }
 
     /// Reads, parses and lowers the document at `path` (`-` for standard
@@ -24,6 +32,7 @@ enum Pipeline {
     static func lowerDocument(_ path: String, inspect: (LayoutDocument) -> Void = { _ in }) throws -> LoweredLayout {
         PlumbText.install()
         let input = try IO.Input(path)
+        reserveHeap(for: input)
         let stamp = input.stamp
         let document = try input.withContents { bytes in try LayoutDocument.parse(bytes, source: sourceName(path)) }
         inspect(document)

@@ -39,10 +39,17 @@ import PlumbTestSupport
     /// time) give, around and across block boundaries, exactly the bytes of
     /// a plain writer made here from the format: key, `: [`, four numbers
     /// joined by `, `, `]`, frames joined by `, ` (one line) or `,\n  `.
-    @Test func manyFramesMatchAPlainWriter() {
+    /// With and without ids that need escaping (the keys are then written
+    /// one by one, or copied whole: the first such id comes after plain
+    /// ones, so the copy is given up part way), with ids longer than a
+    /// small string's 15 bytes and ids that are not ASCII.
+    @Test(arguments: [true, false]) func manyFramesMatchAPlainWriter(escaping: Bool) {
         var random = SplitMix64(seed: 7)
-        for n in [255, 256, 257, 513, 700] {
-            let ids = (0 ..< n).map { i in i % 97 == 0 ? "id\"\(i)" : "view\(i)" }
+        for n in [1, 255, 256, 257, 513, 700] {
+            let ids = (0 ..< n).map { i in
+                escaping && i % 97 == 3 ? "id\"\(i)"
+                    : i % 5 == 0 ? "a-view-with-a-long-identifier-\(i)" : i % 7 == 0 ? "vué\(i)" : "view\(i)"
+            }
             let frames = (0 ..< n).map { _ in
                 rect(Double(Int.random(in: -500 ... 500, using: &random)) / 16,
                      Double.random(in: -1e6 ... 1e6, using: &random),

@@ -75,24 +75,85 @@ public enum FrameWriter {
 
         /// The keys of `ids`, for objects written on one line or one view a line.
         public init(ids: [String], oneLine: Bool) {
+            self.oneLine = oneLine
+            // Ids that need no escaping (all of them, nearly always) are
+            // copied into storage of exactly their size (their lengths
+            // summed first); at the first id that does, that storage is
+            // dropped and each id goes through `appendString(_:to:)`.
+            var idBytes = 0
+            ids.withUnsafeBufferPointer { ids in
+                for i in ids.indices { idBytes &+= ids[i].utf8.count }
+            }
+            let separator = oneLine ? 2 : 4  // ", " or ",\n  " before every id but the first
+            let lead = oneLine ? 0 : 3  // "\n  " before the first, one view a line
+            var most = 0
+            var plain = !ids.isEmpty
             var bytes: [UInt8] = []
             var ends: [Int] = []
-            ends.reserveCapacity(ids.count)
-            for (i, id) in ids.enumerated() {
-                if i > 0 { bytes.append(contentsOf: (oneLine ? ", " : ",\n  ").utf8) } else if !oneLine {
-                    bytes.append(contentsOf: "\n  ".utf8)
+            if plain {
+                let total = idBytes + 2 * ids.count + lead + separator * (ids.count - 1)
+                ends = [Int](repeating: 0, count: ids.count)
+                bytes = [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+                    count = 0
+                    ends.withUnsafeMutableBufferPointer { ends in
+                        let base = buffer.baseAddress!
+                        var p = base
+                        var start = 0
+                        for (i, var id) in ids.enumerated() {
+                            if i > 0 {
+                                p[0] = UInt8(ascii: ",")
+                                if oneLine {
+                                    p[1] = UInt8(ascii: " ")
+                                } else {
+                                    p[1] = UInt8(ascii: "\n")
+                                    p[2] = UInt8(ascii: " ")
+                                    p[3] = UInt8(ascii: " ")
+                                }
+                                p += separator
+                            } else if !oneLine {
+                                p[0] = UInt8(ascii: "\n")
+                                p[1] = UInt8(ascii: " ")
+                                p[2] = UInt8(ascii: " ")
+                                p += lead
+                            }
+                            p[0] = UInt8(ascii: "\"")
+                            p += 1
+                            id.withUTF8 { utf8 in
+                                if utf8.contains(where: FrameWriter.needsEscaping) {
+                                    plain = false
+                                    return
+                                }
+                                p.update(from: utf8.baseAddress!, count: utf8.count)
+                                p += utf8.count
+                            }
+                            guard plain else { return }
+                            p[0] = UInt8(ascii: "\"")
+                            p += 1
+                            let end = p - base
+                            ends[i] = end
+                            most = max(most, end - start)
+                            start = end
+                        }
+                    }
+                    if plain { count = total }
                 }
-                FrameWriter.appendString(id, to: &bytes)
-                ends.append(bytes.count)
+            }
+            if !plain {
+                bytes = []
+                ends = []
+                most = 0
+                ends.reserveCapacity(ids.count)
+                for (i, id) in ids.enumerated() {
+                    if i > 0 { bytes.append(contentsOf: (oneLine ? ", " : ",\n  ").utf8) } else if !oneLine {
+                        bytes.append(contentsOf: "\n  ".utf8)
+                    }
+                    FrameWriter.appendString(id, to: &bytes)
+                    most = max(most, bytes.count - (ends.last ?? 0))
+                    ends.append(bytes.count)
+                }
             }
             self.bytes = bytes
             self.ends = ends
-            self.oneLine = oneLine
-            var most = 0, start = 0
-            for end in ends {
-                most = max(most, end - start)
-                start = end
-            }
             longestEntry = most
         }
 
@@ -144,13 +205,19 @@ public enum FrameWriter {
         NumberFormatting.appendJSON(value, to: &out)
     }
 
+    /// Whether `byte` is written escaped in a JSON string: `"`, `\` and control characters.
+    @inline(__always)
+    fileprivate static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
     /// Appends `s` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t` or `\u00XX`.
     public static func appendString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in
             // Most ids need no escaping: copy them whole.
-            if !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            if !bytes.contains(where: needsEscaping) {
                 out.append(contentsOf: bytes)
                 return
             }

@@ -63,14 +63,45 @@ struct SystemBuilder {
         contiguous terms: UnsafeBufferPointer<(VariableIndex, Double)>, constant: Double,
         relation: Relation, priority: Priority, origin: RowOrigin
     ) -> RowIndex {
-        if case .key(let key) = origin,
-           pending.add(contiguous: terms, constant: constant, relation: relation, priority: priority,
-                       key: key, variableCount: built.variableCount) {
-            return RowIndex(built.rowCount + pending.count - 1)
+        if case .key(let key) = origin {
+            if pending.add(contiguous: terms, constant: constant, relation: relation, priority: priority,
+                           key: key, variableCount: built.variableCount) {
+                return RowIndex(built.rowCount + pending.count - 1)
+            }
+            if addKeyedRowMerging(terms, constant: constant, relation: relation, priority: priority, key: key) {
+                return RowIndex(built.rowCount + pending.count - 1)
+            }
         }
         flushRows()
         return built.addRow(contiguous: terms, constant: constant, relation: relation, priority: priority,
                             origin: origin)
+    }
+
+    /// A keyed row `pending` did not take as it was: its terms merged as the
+    /// system merges them (`ConstraintSystem.mergeTerms`: a rule that sets
+    /// both edges of a view names its position twice, and the terms cancel),
+    /// and offered to `pending` again, after handing `pending`'s rows to
+    /// `built` if it is full. Returns false, adding nothing, when `pending`
+    /// still does not take it (a non-finite number, a large key, a variable
+    /// out of range): the caller adds it to `built`, which checks it.
+    @inline(never)
+    private mutating func addKeyedRowMerging(
+        _ terms: UnsafeBufferPointer<(VariableIndex, Double)>, constant: Double,
+        relation: Relation, priority: Priority, key: UInt64
+    ) -> Bool {
+        withUnsafeTemporaryAllocation(of: (VariableIndex, Double).self, capacity: max(terms.count, 1)) { scratch in
+            let count = ConstraintSystem.mergeTerms(terms, into: scratch.baseAddress!)
+            let merged = UnsafeBufferPointer(start: scratch.baseAddress, count: count)
+            let variables = built.variableCount
+            if pending.add(contiguous: merged, constant: constant, relation: relation, priority: priority,
+                           key: key, variableCount: variables) {
+                return true
+            }
+            guard pending.count > 0 else { return false }
+            flushRows()
+            return pending.add(contiguous: merged, constant: constant, relation: relation, priority: priority,
+                               key: key, variableCount: variables)
+        }
     }
 
     /// The rows ``fixRoot(width:height:rootID:)`` adds for the root's width
@@ -139,8 +170,9 @@ struct SystemBuilder {
         // variable, so the row is right for any root size it is solved at.
         // A measured view's baseline is `top + offset`; the offset goes into
         // the row's constant once measured (ContentSizer).
+        // (Layouts without measured views do not ask whether the attribute is a baseline.)
         func append(_ attribute: LayoutAttribute, of view: ViewIndex, scale: Double) {
-            if attribute.isBaseline, let entry = content.entryOfView[view.rawValue] {
+            if !content.entryOfView.isEmpty, attribute.isBaseline, let entry = content.entryOfView[view.rawValue] {
                 terms.append(view.variable(.top), scale)
                 baselines = (baselines ?? []) + [.init(entry: entry, last: attribute != .firstBaseline, coefficient: scale)]
             } else if let edge = direction.mirroredEdge(of: attribute) {

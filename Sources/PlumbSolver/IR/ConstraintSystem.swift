@@ -236,35 +236,50 @@ public struct ConstraintSystem: Sendable {
     /// into their first term and sums of exactly zero dropped, merged in
     /// scratch on the stack first.
     private mutating func appendMerged(_ terms: UnsafeBufferPointer<(VariableIndex, Double)>) {
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: terms.count) { column in
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: terms.count) { coefficient in
-                var count = 0
-                var cancelled = false
-                for (v, a) in terms where a != 0 {
-                    var k = 0
-                    while k < count && column[k] != v.rawValue { k &+= 1 }
-                    if k < count {
-                        coefficient[k] += a
-                        if coefficient[k] == 0 { cancelled = true }
-                    } else {
-                        column[count] = v.rawValue
-                        coefficient[count] = a
-                        count &+= 1
-                    }
-                }
-                if cancelled {
-                    var kept = 0
-                    for k in 0 ..< count where coefficient[k] != 0 {
-                        column[kept] = column[k]
-                        coefficient[kept] = coefficient[k]
-                        kept &+= 1
-                    }
-                    count = kept
-                }
-                for k in 0 ..< count { columns.append(column[k]) }
-                for k in 0 ..< count { coefficients.append(coefficient[k]) }
+        withUnsafeTemporaryAllocation(of: (VariableIndex, Double).self, capacity: max(terms.count, 1)) { merged in
+            let count = Self.mergeTerms(terms, into: merged.baseAddress!)
+            for k in 0 ..< count { columns.append(merged[k].0.rawValue) }
+            for k in 0 ..< count { coefficients.append(merged[k].1) }
+        }
+    }
+
+    /// Writes `terms` at `merged` as `addRow(contiguous:constant:relation:priority:origin:)`
+    /// stores them: zero coefficients left out, a repeated variable summed
+    /// into its first term (in the order given), and sums of exactly zero
+    /// dropped. Returns how many terms it wrote.
+    ///
+    /// For front ends that gather rows for `appendRows(termEnds:columns:coefficients:constants:relations:priorities:originKeys:)`
+    /// (`Plumb`'s system builder): a merged row has distinct variables and
+    /// nonzero coefficients.
+    ///
+    /// - Precondition: `merged` has room for `terms.count` terms.
+    /// - Complexity: O(k²) for k terms; rows are short.
+    @_spi(Lowering)
+    public static func mergeTerms(
+        _ terms: UnsafeBufferPointer<(VariableIndex, Double)>, into merged: UnsafeMutablePointer<(VariableIndex, Double)>
+    ) -> Int {
+        var count = 0
+        var cancelled = false
+        for (v, a) in terms where a != 0 {
+            var k = 0
+            while k < count && merged[k].0 != v { k &+= 1 }
+            if k < count {
+                merged[k].1 += a
+                if merged[k].1 == 0 { cancelled = true }
+            } else {
+                merged[count] = (v, a)
+                count &+= 1
             }
         }
+        if cancelled {
+            var kept = 0
+            for k in 0 ..< count where merged[k].1 != 0 {
+                merged[kept] = merged[k]
+                kept &+= 1
+            }
+            count = kept
+        }
+        return count
     }
 
     /// Records the row whose terms are the last ones of ``columns``.

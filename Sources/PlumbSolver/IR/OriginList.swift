@@ -29,7 +29,7 @@ public enum RowOrigin: Sendable {
 /// rows) share it.
 public struct OriginList: RandomAccessCollection, Sendable {
     /// Per row: `key << 1 | 1` for a key, `position << 1` for a stored origin.
-    private var entries: [UInt32] = []
+    @usableFromInline private(set) var entries: [UInt32] = []
     private var stored: [Origin] = []
     /// Answers the keys; set before the first keyed row is added.
     public internal(set) var source: (any OriginSource)?
@@ -44,6 +44,14 @@ public struct OriginList: RandomAccessCollection, Sendable {
 
     /// The origin of row `row`; made by the source for a keyed row.
     public subscript(row: Int) -> Origin { resolve(entry(at: row)) }
+
+    /// Row `row`'s key, or `nil` when its origin is stored: for callers that
+    /// pass a keyed row's origin on as a key, without the enum's copy.
+    @inlinable
+    public func key(at row: Int) -> UInt64? {
+        let entry = entries[row]
+        return entry & 1 == 1 ? UInt64(entry >> 1) : nil
+    }
 
     /// Row `row`'s entry as it was added (a key stays a key).
     public func entry(at row: Int) -> RowOrigin {

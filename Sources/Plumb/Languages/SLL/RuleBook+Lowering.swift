@@ -140,9 +140,16 @@ extension RuleBook {
         case .maximum?: .lessOrEqual
         default: .equal
         }
-        // A document's rule keeps its key (see DocumentOrigins).
-        let r = builder.addRow(contiguous: UnsafeBufferPointer(start: row, count: count), constant: constant,
-                              relation: relation, priority: .required, origin: origins.entry(at: Int(entry.rule)))
+        // A document's rule keeps its key (see DocumentOrigins), passed on as
+        // a key (`entry(at:)`'s enum was copied and destroyed for every row).
+        let rule = Int(entry.rule)
+        let terms = UnsafeBufferPointer(start: row, count: count)
+        let r = if let key = origins.key(at: rule) {
+            builder.addRow(contiguous: terms, constant: constant, relation: relation, priority: .required, origin: .key(key))
+        } else {
+            builder.addRow(contiguous: terms, constant: constant, relation: relation, priority: .required,
+                           origin: origins.entry(at: rule))
+        }
         if let variable {
             schedule.rows.append(r)
             schedule.variables.append(variable)
