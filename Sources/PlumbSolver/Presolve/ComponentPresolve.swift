@@ -23,10 +23,20 @@
 ///    and the variable leave; the variable is computed from the row at the
 ///    end. Removing a row can make more singletons (a chain unravels from its
 ///    end).
-/// 4. **Split.** What is left is split into independent parts again. A part
+/// 4. **Pivots.** A required equality of at most `pivotRowLimit` unknowns
+///    (`x = y + w + c`, what aggregation leaves of edges defined by an edge
+///    and a size) is solved for one of its variables, and that variable is
+///    cancelled from every other row by adding a multiple of the equality:
+///    the feasible set and every row's value on it are unchanged. The
+///    variable is the one whose rows grow least, in few rows, with a
+///    coefficient not small against the row's others, and no row may grow
+///    past `rowLimit` terms, so each pivot is O(1) and chains stay short.
+///    Like a singleton, it is computed from its row at the end; singletons
+///    and pivots alternate until neither is left.
+/// 5. **Split.** What is left is split into independent parts again. A part
 ///    of one variable is solved by ``IntervalProgram``; a larger part goes to
 ///    the simplex core, smaller than the component it came from.
-/// 5. **Back substitution.** Parts' values, then the eliminated variables in
+/// 6. **Back substitution.** Parts' values, then the eliminated variables in
 ///    reverse order, then every aggregated variable from its representative.
 ///
 /// Whatever the presolve cannot finish on its own (a required row that
@@ -103,7 +113,7 @@ struct ComponentPresolve {
     private var rewrittenMagnitude: [Double] = []
     /// Required equalities to try as pivot rows, in order.
     private var candidates: [Int32] = []
-    /// The rows that mention one variable (``collectRows(of:except:)``),
+    /// The rows that mention one variable (`collectRows(of:except:)`),
     /// and a stamp per row to take each once.
     private var holding: [Int32] = []
     private var rowStamp: [UInt32] = []
@@ -270,7 +280,7 @@ struct ComponentPresolve {
     }
 
     /// Adds `a·x[v]` to the row in the term scratch, merged with a term
-    /// already there (``slot`` says where).
+    /// already there (`slot` says where).
     private mutating func addTerm(_ v: Int32, _ a: Double) {
         let at = slot[Int(v)]
         if at >= 0 {
@@ -545,18 +555,18 @@ struct ComponentPresolve {
     /// until neither is left. False when a required row that the pivots
     /// emptied cannot hold.
     ///
-    /// A pivot takes a required equality `r` of at most ``pivotRowLimit``
+    /// A pivot takes a required equality `r` of at most `pivotRowLimit`
     /// terms and one of its variables `v` whose coefficient is at least
-    /// ``pivotRatio`` of the row's largest: `v` is `r` solved for it, and
+    /// `pivotRatio` of the row's largest: `v` is `r` solved for it, and
     /// every other row that mentions `v` (wishes too) has the multiple of
     /// `r` that cancels `v` added, which changes no feasible point and no
     /// row's value at one. Of the row's variables it takes the one whose
     /// rows grow least (ties: fewer rows, then the first in the row), and
-    /// only when `v` is in at most ``pivotColumnLimit`` rows and none of
-    /// them grows past ``rowLimit`` terms (or past its own length, if it is
+    /// only when `v` is in at most `pivotColumnLimit` rows and none of
+    /// them grows past `rowLimit` terms (or past its own length, if it is
     /// longer already): each pivot costs O(1), and chains of `x = y + w + c`
     /// stay short instead of growing a row per link. A rewritten row is
-    /// appended anew to the term arrays (``rowBegin``, ``rowEnd``); the
+    /// appended anew to the term arrays (`rowBegin`, `rowEnd`); the
     /// rows are packed again at the end.
     private mutating func eliminate() -> Bool {
         let n = globalOf.count, m = reducedOf.count
@@ -634,7 +644,7 @@ struct ComponentPresolve {
     /// A pivot's variable is in at most this many rows.
     static let pivotColumnLimit = 16
     /// No row grows past this many terms by a pivot.
-    static let rowLimit = 6
+    static let rowLimit = 4
     /// A pivot's coefficient is at least this fraction of its row's largest.
     static let pivotRatio = 0.1
 
@@ -651,7 +661,7 @@ struct ComponentPresolve {
         return -1
     }
 
-    /// Fills ``holding`` with the rows alive that mention `v`, each once,
+    /// Fills `holding` with the rows alive that mention `v`, each once,
     /// `skip` left out: the rows it started in, then those it entered by
     /// fill-in (a row may have lost it since; each is checked).
     private mutating func collectRows(of v: Int, except skip: Int) {
@@ -782,7 +792,7 @@ struct ComponentPresolve {
         return true
     }
 
-    /// Packs every row's terms in row order again (``reducedStart``), as
+    /// Packs every row's terms in row order again (`reducedStart`), as
     /// the later steps read them.
     private mutating func pack() {
         var start: [Int32] = [0], columns: [Int32] = [], coefficients: [Double] = []
