@@ -698,20 +698,10 @@ struct ComponentPresolve {
                   columnCount[Int(v)] <= Self.pivotColumnLimit
             else { continue }
             collectRows(of: Int(v), except: r)
-            var growth = 0, fits = true
-            for s32 in holding {
-                let s = Int(s32)
-                let length = Int(rowEnd[s] - rowBegin[s])
-                // Loses v, gains the pivot row's terms it does not have.
-                var added = -1
-                for j in begin ..< end where j != k && position(of: reducedColumns[j], in: s) < 0 { added += 1 }
-                if length + added > max(length, Self.rowLimit) {
-                    fits = false
-                    break
-                }
-                growth += added
-            }
-            guard fits else { continue }
+            guard let growth = Self.growth(
+                pivot: k, begin: begin, end: end, rows: holding, rowBegin: rowBegin, rowEnd: rowEnd,
+                columns: reducedColumns)
+            else { continue }
             if growth < bestGrowth || (growth == bestGrowth && holding.count < bestRows) {
                 best = k
                 bestGrowth = growth
@@ -719,6 +709,27 @@ struct ComponentPresolve {
             }
         }
         return best
+    }
+
+    /// How many terms `rows` gain in all when the variable of term `k` of
+    /// the pivot row (terms `begin ..< end`) is cancelled from them: each
+    /// loses it and gains the pivot row's other terms it does not have. Nil
+    /// when one would grow past `rowLimit` terms (and past its own length).
+    /// Static, over the arrays it reads: as a method reading `self` it
+    /// copied the whole presolve at every call (4.5% of `dashboard`'s time).
+    private static func growth(
+        pivot k: Int, begin: Int, end: Int, rows: [Int32], rowBegin: [Int32], rowEnd: [Int32], columns: [Int32]
+    ) -> Int? {
+        var growth = 0
+        for s32 in rows {
+            let s = Int(s32), from = Int(rowBegin[s]), to = Int(rowEnd[s])
+            var added = -1
+            for j in begin ..< end where j != k && !columns[from ..< to].contains(columns[j]) { added += 1 }
+            let length = to - from
+            if length + added > max(length, rowLimit) { return nil }
+            growth += added
+        }
+        return growth
     }
 
     /// Eliminates the variable of term `k` through required equality `r`:
