@@ -118,8 +118,13 @@ int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maxim
     if (presolvePasses > 0) {
         options.setPresolveType(ClpSolve::presolveNumber, presolvePasses);
     }
-    // ClpPresolve's action bit 4: no doubleton substitutions.
-    if (!doubletons) options.setPresolveActions(options.presolveActions() | 4);
+    // ClpPresolve's action bits: 8, no tripleton substitutions, always
+    // (Plumb's presolve pivots on short required equalities before Clp sees
+    // them, and along the chains that promoted and held levels leave,
+    // Clp's substitutions grow quadratic); 4, no doubleton substitutions.
+    int actions = options.presolveActions() | 8;
+    if (!doubletons) actions |= 4;
+    options.setPresolveActions(actions);
     simplex.setMaximumIterations(maximumPivots);
     simplex.initialSolve(options);
     simplex.setMaximumIterations(INT_MAX);

@@ -22,7 +22,11 @@ import Synchronization
 /// goes cold that way, when it has an equality between variables, is first
 /// tried at zero error by the dual simplex from the last basis (see
 /// `holdsAtZero`); and from a part's fourth cold solve on, presolve makes
-/// no doubleton substitutions (see `doubletonColdSolves`).
+/// no doubleton substitutions (see `doubletonColdSolves`). Clp's presolve
+/// never makes tripleton substitutions: Plumb's own presolve pivots on the
+/// part's short required equalities (`ComponentPresolve`), and on the
+/// chains of equalities that promoted and held levels add, Clp's grow
+/// quadratic.
 ///
 /// After each level but the last, when the levels held so far pin what
 /// coupled the part (the planner's evaluator would determine the variables

@@ -76,8 +76,9 @@ int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery,
 int plumb_clp_dual(PlumbClpModel *model, int maximumPivots);
 
 /// Clp's presolve (at most `presolvePasses` passes, or Clp's default when
-/// `presolvePasses` is 0; its doubleton substitutions only when
-/// `doubletons` is not 0) then the dual simplex from a fresh basis,
+/// `presolvePasses` is 0; never its tripleton substitutions, its doubleton
+/// substitutions only when `doubletons` is not 0) then the dual simplex
+/// from a fresh basis,
 /// stopping after `maximumPivots` pivots. Returns the status.
 int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int doubletons);
 

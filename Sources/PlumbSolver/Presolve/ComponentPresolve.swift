@@ -23,10 +23,20 @@
 ///    and the variable leave; the variable is computed from the row at the
 ///    end. Removing a row can make more singletons (a chain unravels from its
 ///    end).
-/// 4. **Split.** What is left is split into independent parts again. A part
+/// 4. **Pivots.** A required equality of at most `pivotRowLimit` unknowns
+///    (`x = y + w + c`, what aggregation leaves of edges defined by an edge
+///    and a size) is solved for one of its variables, and that variable is
+///    cancelled from every other row by adding a multiple of the equality:
+///    the feasible set and every row's value on it are unchanged. The
+///    variable is the one whose rows grow least, in few rows, with a
+///    coefficient not small against the row's others, and no row may grow
+///    past `rowLimit` terms, so each pivot is O(1) and chains stay short.
+///    Like a singleton, it is computed from its row at the end; singletons
+///    and pivots alternate until neither is left.
+/// 5. **Split.** What is left is split into independent parts again. A part
 ///    of one variable is solved by ``IntervalProgram``; a larger part goes to
 ///    the simplex core, smaller than the component it came from.
-/// 5. **Back substitution.** Parts' values, then the eliminated variables in
+/// 6. **Back substitution.** Parts' values, then the eliminated variables in
 ///    reverse order, then every aggregated variable from its representative.
 ///
 /// Whatever the presolve cannot finish on its own (a required row that
@@ -86,6 +96,28 @@ struct ComponentPresolve {
     private var queue: [Int32] = []
     /// Eliminated (variable, reduced row) pairs in order of elimination.
     private var eliminated: [(Int32, Int32)] = []
+
+    // MARK: Pivots on short required equalities
+    /// Each reduced row's terms are `rowBegin[r] ..< rowEnd[r]` of
+    /// `reducedColumns` while pivots rewrite rows (a rewritten row is
+    /// appended anew).
+    private var rowBegin: [Int32] = []
+    private var rowEnd: [Int32] = []
+    /// The rows a variable entered by fill-in, as linked lists (`-1` ends
+    /// one); the rows it started in are `columnRows`.
+    private var fillHead: [Int32] = []
+    private var fillRow: [Int32] = []
+    private var fillNext: [Int32] = []
+    /// A rewritten row's constant's magnitude, for its feasibility test
+    /// when it loses every term (-1: not rewritten).
+    private var rewrittenMagnitude: [Double] = []
+    /// Required equalities to try as pivot rows, in order.
+    private var candidates: [Int32] = []
+    /// The rows that mention one variable (`collectRows(of:except:)`),
+    /// and a stamp per row to take each once.
+    private var holding: [Int32] = []
+    private var rowStamp: [UInt32] = []
+    private var stamp: UInt32 = 0
 
     // MARK: Parts
     private var partOf: [Int32] = []
@@ -247,6 +279,25 @@ struct ComponentPresolve {
         return (root, i == root ? 1 : scale[Int(i)], i == root ? 0 : offset[Int(i)])
     }
 
+    /// Adds `a·x[v]` to the row in the term scratch, merged with a term
+    /// already there (`slot` says where).
+    private mutating func addTerm(_ v: Int32, _ a: Double) {
+        let at = slot[Int(v)]
+        if at >= 0 {
+            termCoefficients[Int(at)] += a
+            return
+        }
+        slot[Int(v)] = Int32(termCount)
+        if termCount == termVariables.count {
+            termVariables.append(v)
+            termCoefficients.append(a)
+        } else {
+            termVariables[termCount] = v
+            termCoefficients[termCount] = a
+        }
+        termCount += 1
+    }
+
     /// Rewrites local row `r` over representatives into the term scratch;
     /// returns its constant. Fixed representatives go into the constant;
     /// terms that cancel (relative to the row's largest) are dropped.
@@ -267,20 +318,7 @@ struct ComponentPresolve {
             c += a * o
             let coefficient = a * s
             largest = max(largest, abs(coefficient))
-            let at = slot[Int(root)]
-            if at >= 0 {
-                termCoefficients[Int(at)] += coefficient
-            } else {
-                slot[Int(root)] = Int32(termCount)
-                if termCount == termVariables.count {
-                    termVariables.append(root)
-                    termCoefficients.append(coefficient)
-                } else {
-                    termVariables[termCount] = root
-                    termCoefficients[termCount] = coefficient
-                }
-                termCount += 1
-            }
+            addTerm(root, coefficient)
         }
         // Drop cancelled terms, keeping the order of first mention.
         var kept = 0
@@ -301,11 +339,23 @@ struct ComponentPresolve {
 
     /// Whether `c ⋈ 0` holds within the feasibility tolerance of row `r`.
     private func holds(_ c: Double, _ relation: Relation, row r: Int) -> Bool {
+        Self.holds(c, relation, magnitude: magnitude(of: r))
+    }
+
+    /// The magnitude of local row `r`'s constant: the system row's constant
+    /// and its determined terms, in absolute value.
+    private func magnitude(of r: Int) -> Double {
         let row = Int(tags[r])
         var magnitude = abs(system.constants[row])
         for k in system.termRange(of: RowIndex(row)) where state[Int(system.columns[k])] == .determined {
             magnitude += abs(system.coefficients[k] * known[Int(system.columns[k])])
         }
+        return magnitude
+    }
+
+    /// Whether `c ⋈ 0` holds within the feasibility tolerance relative to
+    /// `magnitude`.
+    private static func holds(_ c: Double, _ relation: Relation, magnitude: Double) -> Bool {
         let slack = Tolerances.feasibility * max(1, magnitude)
         switch relation {
         case .equal: return abs(c) <= slack
@@ -479,7 +529,6 @@ struct ComponentPresolve {
         }
         let m = reducedOf.count
         Self.refill(&alive, count: m) { _ in true }
-        Self.release(&slot, if: n >= Self.largeComponent)
         // Columns as lists of rows (a transpose by counting).
         Self.refill(&columnStart, count: n + 1) { _ in 0 }
         for i in 0 ..< n { columnStart[i + 1] = columnStart[i] + columnCount[i] }
@@ -497,38 +546,280 @@ struct ComponentPresolve {
         // After the transpose, which counts every row: dropped rows are
         // skipped there as not alive.
         dropDominated()
-        // Singletons, until none is left.
+        return eliminate()
+    }
+
+    // MARK: - Singletons and pivots
+
+    /// Removes column singletons and pivots on short required equalities,
+    /// until neither is left. False when a required row that the pivots
+    /// emptied cannot hold.
+    ///
+    /// A pivot takes a required equality `r` of at most `pivotRowLimit`
+    /// terms and one of its variables `v` whose coefficient is at least
+    /// `pivotRatio` of the row's largest: `v` is `r` solved for it, and
+    /// every other row that mentions `v` (wishes too) has the multiple of
+    /// `r` that cancels `v` added, which changes no feasible point and no
+    /// row's value at one. Of the row's variables it takes the one whose
+    /// rows grow least (ties: fewer rows, then the first in the row), and
+    /// only when `v` is in at most `pivotColumnLimit` rows and none of
+    /// them grows past `rowLimit` terms (or past its own length, if it is
+    /// longer already): each pivot costs O(1), and chains of `x = y + w + c`
+    /// stay short instead of growing a row per link. A rewritten row is
+    /// appended anew to the term arrays (`rowBegin`, `rowEnd`); the
+    /// rows are packed again at the end.
+    private mutating func eliminate() -> Bool {
+        let n = globalOf.count, m = reducedOf.count
+        Self.refill(&rowBegin, count: m) { reducedStart[$0] }
+        Self.refill(&rowEnd, count: m) { reducedStart[$0 + 1] }
+        Self.refill(&fillHead, count: n) { _ in -1 }
+        fillRow.removeAll(keepingCapacity: true)
+        fillNext.removeAll(keepingCapacity: true)
+        Self.refill(&rewrittenMagnitude, count: m) { _ in -1 }
+        Self.refill(&rowStamp, count: m) { _ in 0 }
+        stamp = 0
+        var rewritten = false
         eliminated.removeAll(keepingCapacity: true)
         queue.removeAll(keepingCapacity: true)
+        candidates.removeAll(keepingCapacity: true)
         for v in 0 ..< n where columnCount[v] == 1 { queue.append(Int32(v)) }
-        while let v32 = queue.popLast() {
-            let v = Int(v32)
-            guard columnCount[v] == 1 else { continue }
-            var row = -1
-            for k in Int(columnStart[v]) ..< Int(columnStart[v + 1]) where alive[Int(columnRows[k])] {
-                row = Int(columnRows[k])
-                break
+        for r in 0 ..< m where alive[r] && isPivotRow(r) { candidates.append(Int32(r)) }
+        var next = 0
+        while true {
+            // Singletons, until none is left.
+            while let v32 = queue.popLast() {
+                let v = Int(v32)
+                guard columnCount[v] == 1 else { continue }
+                collectRows(of: v, except: -1)
+                guard let row = holding.first.map(Int.init) else { continue }
+                // Only when the variable's coefficient is not tiny against the
+                // row's others: it is divided by at the end.
+                var own = 0.0, largest = 0.0
+                for k in Int(rowBegin[row]) ..< Int(rowEnd[row]) {
+                    let a = abs(reducedCoefficients[k])
+                    largest = max(largest, a)
+                    if reducedColumns[k] == v32 { own = a }
+                }
+                guard own >= Tolerances.pivot * largest else { continue }
+                alive[row] = false
+                columnCount[v] = 0
+                eliminated.append((v32, Int32(row)))
+                for k in Int(rowBegin[row]) ..< Int(rowEnd[row]) {
+                    let u = Int(reducedColumns[k])
+                    guard u != v else { continue }
+                    columnCount[u] -= 1
+                    if columnCount[u] == 1 { queue.append(Int32(u)) }
+                }
             }
-            // Only when the variable's coefficient is not tiny against the
-            // row's others: it is divided by at the end.
-            var own = 0.0, largest = 0.0
-            for k in Int(reducedStart[row]) ..< Int(reducedStart[row + 1]) {
-                let a = abs(reducedCoefficients[k])
-                largest = max(largest, a)
-                if reducedColumns[k] == v32 { own = a }
-            }
-            guard own >= Tolerances.pivot * largest else { continue }
-            alive[row] = false
-            columnCount[v] = 0
-            eliminated.append((v32, Int32(row)))
-            for k in Int(reducedStart[row]) ..< Int(reducedStart[row + 1]) {
-                let u = Int(reducedColumns[k])
-                guard u != v else { continue }
-                columnCount[u] -= 1
-                if columnCount[u] == 1 { queue.append(Int32(u)) }
+            // Then one pivot, and the singletons it made.
+            guard next < candidates.count else { break }
+            let r = Int(candidates[next])
+            next += 1
+            guard alive[r], isPivotRow(r), let k = choosePivot(r) else { continue }
+            guard pivot(at: k, row: r) else { return false }
+            rewritten = true
+        }
+        if rewritten {
+            pack()
+            // Pivots make parallel rows of rows that were not (`x ≤ b + 3`
+            // and `y ≤ b + 5` once `x` and `y` are both `a + c`).
+            dropDominated()
+        }
+        let large = n >= Self.largeComponent
+        Self.release(&slot, if: large)
+        Self.release(&rowBegin, if: large)
+        Self.release(&rowEnd, if: large)
+        Self.release(&fillHead, if: large)
+        Self.release(&fillRow, if: large)
+        Self.release(&fillNext, if: large)
+        Self.release(&rewrittenMagnitude, if: large)
+        Self.release(&rowStamp, if: large)
+        Self.release(&candidates, if: large)
+        Self.release(&holding, if: large)
+        return true
+    }
+
+    /// A pivot row has at most this many terms.
+    static let pivotRowLimit = 4
+    /// A pivot's variable is in at most this many rows.
+    static let pivotColumnLimit = 16
+    /// No row grows past this many terms by a pivot.
+    static let rowLimit = 4
+    /// A pivot's coefficient is at least this fraction of its row's largest.
+    static let pivotRatio = 0.1
+
+    private func isPivotRow(_ r: Int) -> Bool {
+        let original = Int(reducedOf[r])
+        let length = Int(rowEnd[r] - rowBegin[r])
+        return length > 0 && length <= Self.pivotRowLimit && relation(original) == .equal
+            && priority(original).isRequired
+    }
+
+    /// The index in row `r`'s terms of variable `v`, or -1.
+    private func position(of v: Int32, in r: Int) -> Int {
+        for k in Int(rowBegin[r]) ..< Int(rowEnd[r]) where reducedColumns[k] == v { return k }
+        return -1
+    }
+
+    /// Fills `holding` with the rows alive that mention `v`, each once,
+    /// `skip` left out: the rows it started in, then those it entered by
+    /// fill-in (a row may have lost it since; each is checked).
+    private mutating func collectRows(of v: Int, except skip: Int) {
+        holding.removeAll(keepingCapacity: true)
+        stamp &+= 1
+        let v32 = Int32(v)
+        for k in Int(columnStart[v]) ..< Int(columnStart[v + 1]) {
+            let s = Int(columnRows[k])
+            guard s != skip, alive[s], rowStamp[s] != stamp, position(of: v32, in: s) >= 0 else { continue }
+            rowStamp[s] = stamp
+            holding.append(Int32(s))
+        }
+        var link = fillHead[v]
+        while link >= 0 {
+            let s = Int(fillRow[Int(link)])
+            link = fillNext[Int(link)]
+            guard s != skip, alive[s], rowStamp[s] != stamp, position(of: v32, in: s) >= 0 else { continue }
+            rowStamp[s] = stamp
+            holding.append(Int32(s))
+        }
+    }
+
+    /// The term of row `r` to pivot on (an index into the term arrays), or
+    /// nil when none passes the limits.
+    private mutating func choosePivot(_ r: Int) -> Int? {
+        let begin = Int(rowBegin[r]), end = Int(rowEnd[r])
+        var largest = 0.0
+        for k in begin ..< end { largest = max(largest, abs(reducedCoefficients[k])) }
+        var best: Int? = nil
+        var bestGrowth = Int.max, bestRows = Int.max
+        for k in begin ..< end {
+            let v = reducedColumns[k]
+            guard abs(reducedCoefficients[k]) >= Self.pivotRatio * largest,
+                  columnCount[Int(v)] <= Self.pivotColumnLimit
+            else { continue }
+            collectRows(of: Int(v), except: r)
+            guard let growth = Self.growth(
+                pivot: k, begin: begin, end: end, rows: holding, rowBegin: rowBegin, rowEnd: rowEnd,
+                columns: reducedColumns)
+            else { continue }
+            if growth < bestGrowth || (growth == bestGrowth && holding.count < bestRows) {
+                best = k
+                bestGrowth = growth
+                bestRows = holding.count
             }
         }
+        return best
+    }
+
+    /// How many terms `rows` gain in all when the variable of term `k` of
+    /// the pivot row (terms `begin ..< end`) is cancelled from them: each
+    /// loses it and gains the pivot row's other terms it does not have. Nil
+    /// when one would grow past `rowLimit` terms (and past its own length).
+    /// Static, over the arrays it reads: as a method reading `self` it
+    /// copied the whole presolve at every call (4.5% of `dashboard`'s time).
+    private static func growth(
+        pivot k: Int, begin: Int, end: Int, rows: [Int32], rowBegin: [Int32], rowEnd: [Int32], columns: [Int32]
+    ) -> Int? {
+        var growth = 0
+        for s32 in rows {
+            let s = Int(s32), from = Int(rowBegin[s]), to = Int(rowEnd[s])
+            var added = -1
+            for j in begin ..< end where j != k && !columns[from ..< to].contains(columns[j]) { added += 1 }
+            let length = to - from
+            if length + added > max(length, rowLimit) { return nil }
+            growth += added
+        }
+        return growth
+    }
+
+    /// Eliminates the variable of term `k` through required equality `r`:
+    /// every other row that mentions it gets the multiple of `r` that
+    /// cancels it. False when a required row this empties cannot hold.
+    private mutating func pivot(at k: Int, row r: Int) -> Bool {
+        let v32 = reducedColumns[k], v = Int(v32)
+        let a = reducedCoefficients[k]
+        collectRows(of: v, except: r)
+        alive[r] = false
+        columnCount[v] = 0
+        eliminated.append((v32, Int32(r)))
+        for j in Int(rowBegin[r]) ..< Int(rowEnd[r]) where j != k { columnCount[Int(reducedColumns[j])] -= 1 }
+        let magnitudeOfR = rewrittenMagnitude[r] >= 0 ? rewrittenMagnitude[r] : magnitude(of: Int(reducedOf[r]))
+        for index in holding.indices {
+            let s = Int(holding[index])
+            let f = reducedCoefficients[position(of: v32, in: s)] / a
+            guard rewrite(s, minus: f, times: r, without: v32, magnitude: magnitudeOfR) else { return false }
+        }
+        for j in Int(rowBegin[r]) ..< Int(rowEnd[r]) where j != k {
+            let u = reducedColumns[j]
+            if columnCount[Int(u)] == 1 { queue.append(u) }
+        }
         return true
+    }
+
+    /// Replaces row `s` by `s − f·r`, which no longer mentions `v`; terms
+    /// that cancel (relative to the row's largest) are dropped. False when
+    /// `s` is required, loses every term and does not hold.
+    private mutating func rewrite(_ s: Int, minus f: Double, times r: Int, without v: Int32, magnitude: Double) -> Bool {
+        termCount = 0
+        for j in Int(rowBegin[s]) ..< Int(rowEnd[s]) where reducedColumns[j] != v {
+            addTerm(reducedColumns[j], reducedCoefficients[j])
+        }
+        let had = termCount
+        for j in Int(rowBegin[r]) ..< Int(rowEnd[r]) where reducedColumns[j] != v {
+            addTerm(reducedColumns[j], -f * reducedCoefficients[j])
+        }
+        var largest = 0.0
+        for j in 0 ..< termCount { largest = max(largest, abs(termCoefficients[j])) }
+        let own = rewrittenMagnitude[s] >= 0 ? rewrittenMagnitude[s] : self.magnitude(of: Int(reducedOf[s]))
+        rewrittenMagnitude[s] = own + abs(f) * magnitude
+        reducedConstants[s] -= f * reducedConstants[r]
+        rowBegin[s] = Int32(reducedColumns.count)
+        for j in 0 ..< termCount {
+            let u = termVariables[j]
+            slot[Int(u)] = -1
+            let kept = abs(termCoefficients[j]) > 1e-12 * largest
+            if kept {
+                reducedColumns.append(u)
+                reducedCoefficients.append(termCoefficients[j])
+            }
+            if j < had && !kept {
+                columnCount[Int(u)] -= 1
+                if columnCount[Int(u)] == 1 { queue.append(u) }
+            } else if j >= had && kept {
+                columnCount[Int(u)] += 1
+                fillRow.append(Int32(s))
+                fillNext.append(fillHead[Int(u)])
+                fillHead[Int(u)] = Int32(fillRow.count - 1)
+            }
+        }
+        rowEnd[s] = Int32(reducedColumns.count)
+        let original = Int(reducedOf[s])
+        if rowBegin[s] == rowEnd[s] {
+            alive[s] = false
+            return !priority(original).isRequired
+                || Self.holds(reducedConstants[s], relation(original), magnitude: rewrittenMagnitude[s])
+        }
+        if isPivotRow(s) { candidates.append(Int32(s)) }
+        return true
+    }
+
+    /// Packs every row's terms in row order again (`reducedStart`), as
+    /// the later steps read them.
+    private mutating func pack() {
+        var start: [Int32] = [0], columns: [Int32] = [], coefficients: [Double] = []
+        start.reserveCapacity(reducedOf.count + 1)
+        columns.reserveCapacity(reducedColumns.count)
+        coefficients.reserveCapacity(reducedColumns.count)
+        for r in 0 ..< reducedOf.count {
+            for k in Int(rowBegin[r]) ..< Int(rowEnd[r]) {
+                columns.append(reducedColumns[k])
+                coefficients.append(reducedCoefficients[k])
+            }
+            start.append(Int32(columns.count))
+        }
+        reducedStart = start
+        reducedColumns = columns
+        reducedCoefficients = coefficients
     }
 
     /// Drops every required inequality that another required inequality of
@@ -548,7 +839,8 @@ struct ComponentPresolve {
         for r in 0 ..< reducedOf.count {
             let original = Int(reducedOf[r])
             let rel = relation(original)
-            guard rel != .equal, priority(original).isRequired, reducedStart[r] < reducedStart[r + 1] else { continue }
+            guard alive[r], rel != .equal, priority(original).isRequired, reducedStart[r] < reducedStart[r + 1]
+            else { continue }
             let a = Self.loadShape(
                 of: r, start: reducedStart, columns: reducedColumns, coefficients: reducedCoefficients,
                 into: &shapeTerms)
