@@ -18,7 +18,8 @@ enum Pipeline {
     }
 
     /// Grows the heap for the work a document makes (``HeapReserve``), by an
-    /// amount scaled to its size (a default for standard input).
+    /// amount scaled to its size (nothing for a large document or standard
+    /// input).
     private static func reserveHeap(for input: IO.Input) {
         HeapReserve.reserve(HeapReserve.size(forDocumentOf: input.stamp?[2] ?? 0))
     }

@@ -575,7 +575,6 @@ struct ComponentPresolve {
         Self.refill(&fillHead, count: n) { _ in -1 }
         fillRow.removeAll(keepingCapacity: true)
         fillNext.removeAll(keepingCapacity: true)
-        Self.refill(&rewrittenMagnitude, count: m) { _ in -1 }
         Self.refill(&rowStamp, count: m) { _ in 0 }
         stamp = 0
         var rewritten = false
@@ -616,6 +615,9 @@ struct ComponentPresolve {
             let r = Int(candidates[next])
             next += 1
             guard alive[r], isPivotRow(r), let k = choosePivot(r) else { continue }
+            // Made at the first pivot: a component without any (`table`'s)
+            // does not pay 8 bytes a row at its peak.
+            if !rewritten { Self.refill(&rewrittenMagnitude, count: m) { _ in -1 } }
             guard pivot(at: k, row: r) else { return false }
             rewritten = true
         }
