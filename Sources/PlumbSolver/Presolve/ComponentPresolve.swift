@@ -770,8 +770,12 @@ struct ComponentPresolve {
         for j in Int(rowBegin[r]) ..< Int(rowEnd[r]) where reducedColumns[j] != v {
             addTerm(reducedColumns[j], -f * reducedCoefficients[j])
         }
+        // Terms that cancel are judged against the coefficients that went
+        // in, not the ones that came out: when every term cancels but for
+        // rounding (1e-16), the result's largest is itself rounding.
         var largest = 0.0
-        for j in 0 ..< termCount { largest = max(largest, abs(termCoefficients[j])) }
+        for j in Int(rowBegin[s]) ..< Int(rowEnd[s]) { largest = max(largest, abs(reducedCoefficients[j])) }
+        for j in Int(rowBegin[r]) ..< Int(rowEnd[r]) { largest = max(largest, abs(f * reducedCoefficients[j])) }
         let own = rewrittenMagnitude[s] >= 0 ? rewrittenMagnitude[s] : self.magnitude(of: Int(reducedOf[s]))
         rewrittenMagnitude[s] = own + abs(f) * magnitude
         reducedConstants[s] -= f * reducedConstants[r]
