@@ -72,6 +72,7 @@ const double *plumb_clp_column_upper(const PlumbClpModel *model) { return model-
 const double *plumb_clp_row_lower(const PlumbClpModel *model) { return model->simplex.getRowLower(); }
 const double *plumb_clp_row_upper(const PlumbClpModel *model) { return model->simplex.getRowUpper(); }
 const double *plumb_clp_solution(const PlumbClpModel *model) { return model->simplex.getColSolution(); }
+const double *plumb_clp_row_activity(const PlumbClpModel *model) { return model->simplex.getRowActivity(); }
 const double *plumb_clp_row_duals(const PlumbClpModel *model) { return model->simplex.getRowPrice(); }
 const double *plumb_clp_reduced_costs(const PlumbClpModel *model) { return model->simplex.getReducedCost(); }
 

@@ -150,23 +150,32 @@ final class PartModel {
         return status
     }
 
-    /// Whether one of the part's variables ends nonbasic far out where it
-    /// has no bound. Clp's dual simplex gives a free column an artificial
-    /// bound (its dual bound, 1e10) and may leave it out there when the
-    /// optimum does not care where the column is: the part's optimum is
-    /// unbounded along a direction (an ambiguous layout), and the values
-    /// are a point 1e10 away along it, where the rows' residuals are
-    /// rounding errors of 1e-6. `ClpPartSolver` hands such a part to the
-    /// tableau, whose free variables stay where the rows put them.
+    /// Whether a column or a row ends nonbasic far out on a side where it
+    /// has no bound. Clp's dual simplex gives every unbounded side an
+    /// artificial bound (its dual bound, 1e10) and may leave a column or a
+    /// row's activity out there when the optimum does not care where it is:
+    /// the part's optimum is unbounded along a direction (an ambiguous
+    /// layout), and the values are a point about 1e10 away along it, where
+    /// the rows' residuals are rounding errors of 1e-6. The far-out one
+    /// may be one of the part's variables, an error column or a row's
+    /// activity, with the variables then basic at 1e9 or more. 
+    /// `ClpPartSolver` hands such a part to the tableau, whose free
+    /// variables stay where the rows put them.
     func restsOnArtificialBound() -> Bool {
-        let status = basis()
-        guard status.count >= n, let value = plumb_clp_solution(pointer),
-              let lower = plumb_clp_column_lower(pointer), let upper = plumb_clp_column_upper(pointer)
+        let status = basis(), rows = Int(plumb_clp_rows(pointer))
+        guard status.count == columnCount + rows, let value = plumb_clp_solution(pointer),
+              let lower = plumb_clp_column_lower(pointer), let upper = plumb_clp_column_upper(pointer),
+              let activity = plumb_clp_row_activity(pointer),
+              let rowLower = plumb_clp_row_lower(pointer), let rowUpper = plumb_clp_row_upper(pointer)
         else { return false }
-        for j in 0 ..< n where status[j] & 7 != 1 {  // 1: basic
-            let x = value[j]
-            if x >= Self.farOut && upper[j] >= Self.infinity / 2 { return true }
-            if x <= -Self.farOut && lower[j] <= -Self.infinity / 2 { return true }
+        func farOut(_ x: Double, _ low: Double, _ high: Double) -> Bool {
+            (x >= Self.farOut && high >= Self.infinity / 2) || (x <= -Self.farOut && low <= -Self.infinity / 2)
+        }
+        for j in 0 ..< columnCount where status[j] & 7 != 1 && farOut(value[j], lower[j], upper[j]) {  // 1: basic
+            return true
+        }
+        for i in 0 ..< rows where status[columnCount + i] & 7 != 1 && farOut(activity[i], rowLower[i], rowUpper[i]) {
+            return true
         }
         return false
     }

@@ -433,21 +433,32 @@ import PlumbTestSupport
         }
     }
 
-    /// A part whose optimum is unbounded along a direction (found by the
-    /// solver fuzz target): the wishes fix `x + y + z` and `2x + 3y + z`,
-    /// and nothing fixes where the three variables sit along `(-2, 1, 1)`.
-    /// Clp's dual simplex left `x` at its artificial bound, -1e10, where the
-    /// level totals were off by 6e-6; such a part goes to the tableau, and
-    /// every value stays near the rows' constants, plain and compiled.
-    @Test(arguments: [ClpPartSolver.ZeroTrial.beforeEveryLevel, .beforeColdSolves])
-    func anUnboundedOptimumIsLeftToTheTableau(zeroTrial: ClpPartSolver.ZeroTrial) throws {
+    /// Parts whose optimum is unbounded along a direction (both found by
+    /// the solver fuzz target). In the first, the wishes fix `x + y + z`
+    /// and `2x + 3y + z`, and nothing fixes where the three variables sit
+    /// along `(-2, 1, 1)`: Clp's dual simplex left `x` at its artificial
+    /// bound, -1e10, where the level totals were off by 6e-6. In the
+    /// second, a wish `x + y + z >= -13` is slack along the whole optimal
+    /// set and Clp left that row's activity at 1e10, with `x` and `y`
+    /// basic near 7e9 and -5e9. Such a part goes to the tableau, and every
+    /// value stays near the rows' constants, plain and compiled.
+    @Test(arguments: [ClpPartSolver.ZeroTrial.beforeEveryLevel, .beforeColdSolves], [0, 1])
+    func anUnboundedOptimumIsLeftToTheTableau(zeroTrial: ClpPartSolver.ZeroTrial, system: Int) throws {
         var b = Builder()
         let x = b.variable(), y = b.variable(), z = b.variable()
-        b.add([(x, -2), (y, -3), (z, -1)], -4, .equal, 500)
-        b.add([(x, -1), (y, -1), (z, -1)], -4, .equal, 500)
-        b.add([(x, -1), (y, -1), (z, -1)], -4, .equal, 500)
-        b.add([(x, -1), (y, -1), (z, -1)], -8, .lessOrEqual, 750)
-        b.add([(x, -3), (y, -3), (z, -3)], -39, .lessOrEqual)
+        if system == 0 {
+            b.add([(x, -2), (y, -3), (z, -1)], -4, .equal, 500)
+            b.add([(x, -1), (y, -1), (z, -1)], -4, .equal, 500)
+            b.add([(x, -1), (y, -1), (z, -1)], -4, .equal, 500)
+            b.add([(x, -1), (y, -1), (z, -1)], -8, .lessOrEqual, 750)
+            b.add([(x, -3), (y, -3), (z, -3)], -39, .lessOrEqual)
+        } else {
+            b.add([(x, -2), (y, -3), (z, -1)], -9, .equal, 500)
+            b.add([(x, -1), (y, -3), (z, -1)], -44, .greaterOrEqual, 500)
+            b.add([(x, -1), (y, -1), (z, -1)], -13, .lessOrEqual, 750)
+            b.add([(x, -3), (y, -3), (z, -3)], -44, .lessOrEqual)
+            b.add([(x, 3), (y, -2), (z, -1)], -44, .greaterOrEqual)
+        }
         let reference = try b.system.solve(options: Self.tableau())
         var plain = Self.clp()
         plain.largePartSolver = ClpPartSolver(zeroTrial: zeroTrial)

@@ -54,8 +54,10 @@ const double *plumb_clp_column_lower(const PlumbClpModel *model);
 const double *plumb_clp_column_upper(const PlumbClpModel *model);
 const double *plumb_clp_row_lower(const PlumbClpModel *model);
 const double *plumb_clp_row_upper(const PlumbClpModel *model);
-/// The last solve's column values, row duals and column reduced costs.
+/// The last solve's column values, row activities (each row's sum of
+/// coefficient times value), row duals and column reduced costs.
 const double *plumb_clp_solution(const PlumbClpModel *model);
+const double *plumb_clp_row_activity(const PlumbClpModel *model);
 const double *plumb_clp_row_duals(const PlumbClpModel *model);
 const double *plumb_clp_reduced_costs(const PlumbClpModel *model);
 
