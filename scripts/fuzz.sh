@@ -4,6 +4,12 @@
 #
 #   bash scripts/fuzz.sh [SECONDS]      (default 20 seconds per target)
 #
+# FUZZ_SEED=N fixes libFuzzer's random seed: from an empty .build-fuzz/corpus
+# (a clean clone) the run then tries the same inputs in the same order, so a
+# finding in CI is reproduced by the same seed, and a slower machine only
+# stops earlier in the same sequence. Without it every run draws a new seed
+# and explores further: that is how sessions look for new findings.
+#
 # New inputs libFuzzer finds go to .build-fuzz/corpus/TARGET (the seed corpus
 # in Fuzz/Corpus/ is only read); a crash, a trap, an out-of-bounds read or a
 # timeout (10 s on one input) is a finding: the input is saved under
@@ -29,7 +35,7 @@ for target in simple-format simple-layout document solver; do
     [ "$target" = solver ] && unwind=0
     if ! ASAN_OPTIONS=fast_unwind_on_malloc=$unwind LSAN_OPTIONS=suppressions=Fuzz/lsan-suppressions.txt:print_suppressions=0 \
         PLUMB_FUZZ_TARGET=$target "$bin/PlumbFuzz" "$scratch/corpus/$target" "Fuzz/Corpus/$target" \
-        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=4096 \
+        ${FUZZ_SEED:+-seed="$FUZZ_SEED"} -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=4096 \
         -artifact_prefix="$scratch/findings/$target-" -print_final_stats=1 2>"$scratch/$target.log"; then
         tail -n 30 "$scratch/$target.log" >&2
         echo "fuzz: $target found a problem (see $scratch/findings/)" >&2
