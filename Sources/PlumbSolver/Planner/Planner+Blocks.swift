@@ -206,7 +206,7 @@ extension Planner {
         for (j, r) in rows.enumerated() { local[Int(varOfRow[Int(r)])] = Int32(j) }
         let system = self.system
         let values = self.values
-        let x = dense.solve(size: n) { a, b in
+        let x = dense.solve(size: n) { a, b, pattern in
             for (i, r) in rows.enumerated() {
                 var rhs = -system.constants[Int(r)]
                 for k in system.termRange(of: RowIndex(Int(r))) {
@@ -214,6 +214,7 @@ extension Planner {
                     let j = Int(local[u])
                     if j >= 0 {
                         a[j * n + i] += system.coefficients[k]
+                        pattern.note(row: i, column: j)
                     } else {
                         rhs -= system.coefficients[k] * values[u]
                     }
