@@ -100,7 +100,7 @@ import PlumbTestSupport
     /// before it: the back substitution's sums come out as zero of either
     /// sign, which the dense loop decides through its products with zeros.
     @Test func zeroSumsTakeTheDenseSigns() {
-        // x2 = -3 (b2 = -3), rows 0 and 1 sum to -0 or +0 depending on the
+        // x2 = -3 (b2 = -3); rows 0 and 1 sum to -0 or +0 depending on the
         // zero entries' products with x2.
         let n = 3
         var a = [Double](repeating: 0, count: n * n)
@@ -108,10 +108,11 @@ import PlumbTestSupport
         let b: [Double] = [-0.0, -0.0, -3]
         let (masked, dense) = Self.bothWays(n: n, a: a, b: b)
         Self.expectSameBits(masked, dense, "zero sums")
-        // The dense loop turns row 0's -0 into +0 (-0 - 0 · -3 = +0), so the
-        // masked one must sum it again: its sparse sum alone would keep -0.
-        #expect(dense?[0].sign == .plus)
-        #expect(masked?[0].sign == .plus)
+        // The dense loop turns row 1's -0 into +0 (-0 - 0 · -3 = +0), so the
+        // masked one must sum it again: row 1 has no entry after its
+        // diagonal, and its sparse sum alone would stay -0.
+        #expect(dense?[1].sign == .plus)
+        #expect(masked?[1].sign == .plus)
     }
 
     /// NaN and infinity in the block or the right-hand side: the same bits

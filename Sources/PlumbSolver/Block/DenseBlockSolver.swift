@@ -15,7 +15,7 @@ struct DenseBlockSolver {
     private var matrix: [Double] = []
     private var rhs: [Double] = []
     private var pivots: [Int32] = []
-    /// The pattern's bits for blocks of at most ``maskedLimit`` rows: the
+    /// The pattern's bits for blocks of at most `maskedLimit` rows: the
     /// columns' masks, then the rows'.
     private var masks: [UInt64] = []
 
@@ -24,11 +24,11 @@ struct DenseBlockSolver {
     }
 
     /// The largest block solved through its pattern of entries that are not
-    /// zero (``solveMasked(n:a:b:columns:rows:)``): one bit a row.
+    /// zero (`solveMasked(n:a:b:columns:rows:)`): one bit a row.
     static let maskedLimit = 64
 
     /// Where a block's entries that are not zero may be: `fill` notes every
-    /// entry it writes. For a block of at most ``maskedLimit`` rows, bit `i`
+    /// entry it writes. For a block of at most `maskedLimit` rows, bit `i`
     /// of `columns[j]` and bit `j` of `rows[i]` for entry (i, j); larger
     /// blocks keep no pattern.
     struct Pattern {
@@ -95,7 +95,7 @@ struct DenseBlockSolver {
         return scale
     }
 
-    /// ``solveInSwift(n:a:b:scale:)`` for a block of at most 64 rows, with
+    /// `solveInSwift(n:a:b:scale:)` for a block of at most 64 rows, with
     /// the same floating-point operations on the same values in the same
     /// order, so the same bits, but skipping the ones on zeros.
     ///
