@@ -36,34 +36,42 @@ struct BlockTriangularForm {
         let variableCount = transversal.rowOfVariable.count
         var scratch = [Int32](repeating: -1, count: 2 * variableCount)
         // The stack of visited variables, and the call stack (variable and
-        // next term position): they grow only as deep as the dependency
-        // chains go.
-        var stack: [Int32] = []
-        var callVar: [Int32] = []
-        var callPos: [Int32] = []
+        // next term position): each matched variable is pushed at most once
+        // on each, so they are three fixed buffers of the matching's size,
+        // left uninitialised (pages deeper than the deepest search are never
+        // touched) and written without a uniqueness or capacity check.
         let matchedCount = transversal.size
+        let depth = Swift.max(matchedCount, 1)
+        let stack = UnsafeMutablePointer<Int32>.allocate(capacity: 3 * depth)
+        defer { stack.deallocate() }
+        let callVar = stack + depth
+        let callPos = callVar + depth
         var out = [Int32](repeating: 0, count: matchedCount)
-        var outStart: [Int32] = [0]
-        outStart.reserveCapacity(matchedCount + 1)
         var emitted = 0
 
+        let outStart = [Int32](unsafeUninitializedCapacity: matchedCount + 1) { outStart, blockEnds in
         transversal.rowOfVariable.withUnsafeBufferPointer { rowOfVar in
         transversal.variableOfRow.withUnsafeBufferPointer { varOfRow in
         scratch.withUnsafeMutableBufferPointer { scratch in
         out.withUnsafeMutableBufferPointer { out in
+            outStart[0] = 0
+            blockEnds = 1
             let order = UnsafeMutableBufferPointer(rebasing: scratch[0 ..< variableCount])
             let low = UnsafeMutableBufferPointer(rebasing: scratch[variableCount ..< 2 * variableCount])
             var counter: Int32 = 0
+            var stackTop = 0  // entries in `stack`
+            var calls = 0  // entries in `callVar` and `callPos`
             for rootRow in candidates {
                 let root = varOfRow[Int(rootRow)]
                 guard root >= 0 && order[Int(root)] < 0 else { continue }
                 order[Int(root)] = counter; low[Int(root)] = counter; counter &+= 1
-                stack.append(root)
-                callVar.append(root); callPos.append(start[Int(rootRow)])
-                while let v = callVar.last {
+                stack[stackTop] = root; stackTop &+= 1
+                callVar[0] = root; callPos[0] = start[Int(rootRow)]; calls = 1
+                while calls > 0 {
+                    let v = callVar[calls &- 1]
                     let vi = Int(v)
                     let end = start[Int(rowOfVar[vi]) &+ 1]
-                    var k = callPos[callPos.count &- 1]
+                    var k = callPos[calls &- 1]
                     var pushed = false
                     while k < end {
                         let next = index[Int(k)]
@@ -71,10 +79,10 @@ struct BlockTriangularForm {
                         let ni = Int(next)
                         if next == v || rowOfVar[ni] < 0 { continue }
                         if order[ni] < 0 {
-                            callPos[callPos.count &- 1] = k
+                            callPos[calls &- 1] = k
                             order[ni] = counter; low[ni] = counter; counter &+= 1
-                            stack.append(next)
-                            callVar.append(next); callPos.append(start[Int(rowOfVar[ni])])
+                            stack[stackTop] = next; stackTop &+= 1
+                            callVar[calls] = next; callPos[calls] = start[Int(rowOfVar[ni])]; calls &+= 1
                             pushed = true
                             break
                         } else if low[ni] >= 0 && order[ni] < low[vi] {
@@ -86,21 +94,22 @@ struct BlockTriangularForm {
                     let vLow = low[vi]
                     if vLow == order[vi] {
                         while true {
-                            let w = stack.removeLast()
+                            stackTop &-= 1
+                            let w = stack[stackTop]
                             low[Int(w)] = -1
                             out[emitted] = rowOfVar[Int(w)]; emitted &+= 1
                             if w == v { break }
                         }
-                        outStart.append(Int32(emitted))
+                        outStart[blockEnds] = Int32(emitted); blockEnds &+= 1
                     }
-                    callVar.removeLast()
-                    callPos.removeLast()
-                    if let parent = callVar.last, vLow >= 0 && vLow < low[Int(parent)] {
-                        low[Int(parent)] = vLow
+                    calls &-= 1
+                    if calls > 0 {
+                        let parent = Int(callVar[calls &- 1])
+                        if vLow >= 0 && vLow < low[parent] { low[parent] = vLow }
                     }
                 }
             }
-        }}}}
+        }}}}}
         self.rows = out
         blockStart = outStart
     }

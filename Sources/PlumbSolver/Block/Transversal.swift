@@ -43,21 +43,26 @@ struct Transversal {
         var size = 0
         var unmatched: [Int32] = []
 
-        // Greedy pass: each row takes its first free eligible column.
-        for r in rows {
-            var k = Int(start[Int(r)])
-            let end = Int(start[Int(r) + 1])
-            while k < end {
-                let v = index[k]
-                if rowOfVar[Int(v)] < 0 && eligible(v) {
-                    rowOfVar[Int(v)] = r
-                    varOfRow[Int(r)] = v
-                    size += 1
-                    break
+        // Greedy pass: each row takes its first free eligible column (through
+        // the arrays' buffers: no bounds or uniqueness check a term).
+        varOfRow.withUnsafeMutableBufferPointer { varOfRow in
+            rowOfVar.withUnsafeMutableBufferPointer { rowOfVar in
+                for r in rows {
+                    var k = Int(start[Int(r)])
+                    let end = Int(start[Int(r) + 1])
+                    while k < end {
+                        let v = index[k]
+                        if rowOfVar[Int(v)] < 0 && eligible(v) {
+                            rowOfVar[Int(v)] = r
+                            varOfRow[Int(r)] = v
+                            size += 1
+                            break
+                        }
+                        k += 1
+                    }
+                    if varOfRow[Int(r)] < 0 { unmatched.append(r) }
                 }
-                k += 1
             }
-            if varOfRow[Int(r)] < 0 { unmatched.append(r) }
         }
 
         // Augmenting paths for rows the greedy pass left unmatched. The search

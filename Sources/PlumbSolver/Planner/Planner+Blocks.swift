@@ -6,13 +6,20 @@ extension Planner {
     /// matching arrays are still all -1).
     mutating func solveBlocks() throws(SolverError) {
         let system = self.system
-        func isEquality(_ r: Int) -> Bool {
-            system.relations[r] == .equal && system.priorities[r].isRequired
-                && system.rowStart[r + 1] > system.rowStart[r]
+        // The required equalities with terms, found in one pass (room for
+        // every row; the array lives only until the blocks are ordered).
+        let rowCount = system.rowCount
+        var equalities = [Int32](unsafeUninitializedCapacity: rowCount) { found, count in
+            system.relations.withUnsafeBufferPointer { relations in
+                system.rowStart.withUnsafeBufferPointer { rowStart in
+                    for r in 0 ..< rowCount
+                    where relations[r] == .equal && rowStart[r + 1] > rowStart[r] && system.priorities[r].isRequired {
+                        found[count] = Int32(truncatingIfNeeded: r)
+                        count += 1
+                    }
+                }
+            }
         }
-        var equalities: [Int32] = []
-        equalities.reserveCapacity((0 ..< system.rowCount).count(where: isEquality))
-        for r in 0 ..< system.rowCount where isEquality(r) { equalities.append(Int32(r)) }
         // The matching is built in the planner's own (all -1) arrays.
         var transversal = Transversal(variableOfRow: [], rowOfVariable: [])
         swap(&transversal.variableOfRow, &definedVariable)
@@ -206,7 +213,7 @@ extension Planner {
         for (j, r) in rows.enumerated() { local[Int(varOfRow[Int(r)])] = Int32(j) }
         let system = self.system
         let values = self.values
-        let x = dense.solve(size: n) { a, b in
+        let x = dense.solve(size: n) { a, b, pattern in
             for (i, r) in rows.enumerated() {
                 var rhs = -system.constants[Int(r)]
                 for k in system.termRange(of: RowIndex(Int(r))) {
@@ -214,6 +221,7 @@ extension Planner {
                     let j = Int(local[u])
                     if j >= 0 {
                         a[j * n + i] += system.coefficients[k]
+                        pattern.note(row: i, column: j)
                     } else {
                         rhs -= system.coefficients[k] * values[u]
                     }
