@@ -70,20 +70,42 @@ extension Constraint {
         _ format: String, index: Int?, scope: DictionaryScope,
         file: String, line: Int, sink: inout DiagnosticSink
     ) -> Constraint? {
+        // The bytes in place (no copy of the string to make it contiguous, as
+        // `withUTF8` on a `var` takes); a string without contiguous UTF-8
+        // is made contiguous first.
+        if let made = format.utf8.withContiguousStorageIfAvailable({ bytes in
+            compile(bytes, format: format, index: index, scope: scope, file: file, line: line, sink: &sink)
+        }) {
+            return made
+        }
         var text = format
         return text.withUTF8 { bytes in
-            var problems: [(LayoutProblem, Range<Int>)] = []
-            let origin = Origin(kind: .constraint, index: index, text: format, file: file, line: line)
-            guard let resolved = SimpleFormatSema.compile(bytes, in: scope, problems: &problems) else {
-                let locator = SourceLocator(bytes)
-                let location = index.map { "constraints[\($0)]" } ?? "constraint"
-                for (problem, range) in problems {
-                    sink.append(locator.diagnostic(problem, at: range, in: bytes, location: location, origin: origin))
-                }
-                return nil
-            }
-            return Constraint(resolved: resolved, origin: origin)
+            compile(bytes, format: format, index: index, scope: scope, file: file, line: line, sink: &sink)
         }
+    }
+
+    /// `compile(_:index:scope:file:line:sink:)` on the UTF-8 bytes of `format`.
+    /// The origin is made in the branch that uses it, straight into the
+    /// constraint or the diagnostics (made once and copied into the
+    /// constraint, it cost a copy and a destruction of its five fields per
+    /// constraint).
+    @inline(__always)
+    private static func compile(
+        _ bytes: UnsafeBufferPointer<UInt8>, format: String, index: Int?, scope: DictionaryScope,
+        file: String, line: Int, sink: inout DiagnosticSink
+    ) -> Constraint? {
+        var problems: [(LayoutProblem, Range<Int>)] = []
+        guard let resolved = SimpleFormatSema.compile(bytes, in: scope, problems: &problems) else {
+            let origin = Origin(kind: .constraint, index: index, text: format, file: file, line: line)
+            let locator = SourceLocator(bytes)
+            let location = index.map { "constraints[\($0)]" } ?? "constraint"
+            for (problem, range) in problems {
+                sink.append(locator.diagnostic(problem, at: range, in: bytes, location: location, origin: origin))
+            }
+            return nil
+        }
+        return Constraint(
+            resolved: resolved, origin: .stored(Origin(kind: .constraint, index: index, text: format, file: file, line: line)))
     }
 }
 
@@ -138,17 +160,37 @@ struct ShortName: Equatable {
     private var count: Int
 
     /// `nil` for more than 16 bytes, or a byte outside ASCII.
+    ///
+    /// The bytes are read a word at a time, never outside `bytes`: for 8 to
+    /// 16 bytes the first eight and the last eight (shifted down past the
+    /// bytes the first word read), for 4 to 7 the first four and the last
+    /// four, for fewer one by one. Packed in memory order, least significant
+    /// first, as a byte loop would.
     @inline(__always)
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count <= 16 else { return nil }
-        count = bytes.count
-        var ascii: UInt8 = 0
-        for i in 0 ..< bytes.count {
-            let byte = bytes[i]
-            ascii |= byte
-            if i < 8 { low |= UInt64(byte) << (8 * i) } else { high |= UInt64(byte) << (8 * (i - 8)) }
+        let n = bytes.count
+        guard n <= 16 else { return nil }
+        count = n
+        if n > 0, let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            @inline(__always) func word(_ at: Int) -> UInt64 {
+                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+            }
+            @inline(__always) func half(_ at: Int) -> UInt64 {
+                UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+            }
+            if n >= 8 {
+                low = word(0)
+                // Bytes 8 ..< n: the last word, its first 16 - n bytes (already in `low`) shifted out.
+                if n > 8 { high = word(n &- 8) >> UInt64(8 &* (16 &- n)) }
+            } else if n >= 4 {
+                // Bytes 0 ..< 4, then 4 ..< n from the last four (their first 8 - n bytes shifted out).
+                low = half(0) | (half(n &- 4) >> UInt64(8 &* (8 &- n))) << 32
+            } else {
+                for i in 0 ..< n { low |= UInt64(base[i]) << UInt64(8 &* i) }
+            }
         }
-        guard ascii < 0x80 else { return nil }
+        guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
     }
 }
 
