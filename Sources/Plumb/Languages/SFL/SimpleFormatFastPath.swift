@@ -32,13 +32,13 @@ enum SimpleFormatFastPath {
         // Offsets are kept in 32 bits; no constraint string is that long.
         guard text.count < Int(Int32.max) else { return nil }
         var s = ByteScanner(text)
-        guard let (first, firstAttribute) = item(&s) else { return nil }
+        guard let first = item(&s) else { return nil }
         s.skipWhiteSpace()
         guard let relation = relation(&s) else { return nil }
         s.skipWhiteSpace()
         var multiplier = SimpleFormatShape.Value.number(1)
         var constant = SimpleFormatShape.Value.number(0)
-        var second: (view: SimpleFormatShape.Name, attribute: LayoutAttribute)?
+        var second: SimpleFormatShape.Item?
         if let byte = s.current, ByteScanner.isNameStart(byte), startsItem(s) {
             guard let found = item(&s) else { return nil }
             second = found
@@ -69,12 +69,12 @@ enum SimpleFormatFastPath {
             s.skipWhiteSpace()
         }
         guard s.current == nil else { return nil }
-        if let b = second?.attribute, !firstAttribute.isDimension, !b.isDimension, firstAttribute.axis != b.axis {
+        if let b = second?.attribute, !first.attribute.isDimension, !b.isDimension, first.attribute.axis != b.axis {
             return nil
         }
         return SimpleFormatShape(
-            first: first, firstAttribute: firstAttribute, relation: relation, multiplier: multiplier,
-            second: second?.view, secondAttribute: second?.attribute, constant: constant, priority: priority)
+            first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
+            priority: priority)
     }
 
     /// The constraint `shape` (read from `text`) makes with the names of
@@ -96,11 +96,13 @@ enum SimpleFormatFastPath {
                 return negated ? -v : v
             }
         }
-        guard let first = scope.view(named: bytes(shape.first)) else { return nil }
+        guard let first = scope.view(named: bytes(shape.first.view)) else { return nil }
         var second: Scope.ViewHandle?
-        if let name = shape.second {
-            guard let found = scope.view(named: bytes(name)) else { return nil }
+        var secondAttribute: LayoutAttribute?
+        if let item = shape.second {
+            guard let found = scope.view(named: bytes(item.view)) else { return nil }
             second = found
+            secondAttribute = item.attribute
         }
         guard let multiplier = number(shape.multiplier), let constant = number(shape.constant) else { return nil }
         var priority = Priority.required
@@ -109,15 +111,15 @@ enum SimpleFormatFastPath {
             priority = valid
         }
         return ResolvedSimpleFormat(
-            first: first, firstAttribute: shape.firstAttribute, relation: shape.relation, multiplier: multiplier,
-            second: second, secondAttribute: shape.secondAttribute, constant: constant, priority: priority)
+            first: first, firstAttribute: shape.first.attribute, relation: shape.relation, multiplier: multiplier,
+            second: second, secondAttribute: secondAttribute, constant: constant, priority: priority)
     }
 
     /// `view.attribute`, both known, after optional white space. The
     /// attribute is read and looked up in one pass (its name is one of a
     /// few, picked by its first bytes).
     @inline(__always)
-    private static func item(_ s: inout ByteScanner) -> (SimpleFormatShape.Name, LayoutAttribute)? {
+    private static func item(_ s: inout ByteScanner) -> SimpleFormatShape.Item? {
         s.skipWhiteSpace()
         guard let view = name(&s) else { return nil }
         s.skipWhiteSpace()
@@ -125,7 +127,7 @@ enum SimpleFormatFastPath {
         s.skipWhiteSpace()
         guard let (known, length) = LayoutAttribute.prefix(of: s.text, at: s.position) else { return nil }
         s.position += length
-        return (view, known)
+        return SimpleFormatShape.Item(view: view, attribute: known)
     }
 
     /// Whether the name at the scanner is followed by a `.` (after optional
@@ -240,12 +242,18 @@ struct SimpleFormatShape {
         case metric(Name, negated: Bool)
     }
 
-    var first: Name
-    var firstAttribute: LayoutAttribute
+    /// A view's name and one of its attributes, `view.attribute`.
+    struct Item {
+        var view: Name
+        var attribute: LayoutAttribute
+    }
+
+    /// `first relation multiplier · second + constant @ priority`; no
+    /// `second` for `first relation constant @ priority`.
+    var first: Item
     var relation: Relation
+    var second: Item?
     var multiplier: Value
-    var second: Name?
-    var secondAttribute: LayoutAttribute?
     var constant: Value
     /// `nil` when none is written (required).
     var priority: Value?
