@@ -112,6 +112,63 @@ import PlumbTestSupport
         #expect(taken > 1000)  // fewer than above: the generator's "é" is unknown here
     }
 
+    /// `Constraint.make` keeps the shapes of the strings it read: the same
+    /// strings made again with other views and metrics (the second time from
+    /// the kept shapes) give what the general path gives with those names,
+    /// and fail when it fails.
+    @Test func keptShapesBindTheNamesOfEachCall() {
+        var generator = Generator(random: SplitMix64(seed: 4))
+        let texts = (0 ..< 3000).map { _ in generator.constraint() }
+        let names = ["a", "b", "cell1", "é"]
+        let scopes = [
+            (views: Dictionary(uniqueKeysWithValues: names.map { ($0, View($0)) }), metrics: ["k": 2.0, "m": .infinity, "x": -3]),
+            (views: Dictionary(uniqueKeysWithValues: names.map { ($0, View($0 + "2")) }), metrics: ["k": 5.0, "x": 1e300]),
+            (views: Dictionary(uniqueKeysWithValues: ["a", "b"].map { ($0, View($0)) }), metrics: ["m": 7.0]),
+        ]
+        var made = 0
+        for round in 0 ..< 2 {
+            for (views, metrics) in scopes {
+                let scope = DictionaryScope(views: views, metrics: metrics)
+                for text in texts {
+                    var bytes = text
+                    let general = bytes.withUTF8 { utf8 in
+                        var problems: [(LayoutProblem, Range<Int>)] = []
+                        return SimpleFormatSema.parseAndResolve(utf8, in: scope, problems: &problems)
+                    }
+                    let c = try? Constraint.make(simpleFormat: text, views: views, metrics: metrics)
+                    #expect((c == nil) == (general == nil), "\(text), round \(round)")
+                    guard let c, let general else { continue }
+                    made += 1
+                    let resolved = ResolvedSimpleFormat(
+                        first: c.firstView!, firstAttribute: c.firstAttribute, relation: c.relation,
+                        multiplier: c.multiplier, second: c.secondView, secondAttribute: c.secondAttribute,
+                        constant: c.constant, priority: c.priority)
+                    #expect(Self.same(resolved, general, ===), "\(text), round \(round)")
+                }
+            }
+        }
+        #expect(made > 1000)
+    }
+
+    /// A string changed in place after it was made (its shape kept) is read again.
+    @Test func aStringChangedAfterMakingIsReadAgain() throws {
+        let views = ["first": View("first"), "second": View("second")]
+        var text = String(repeating: " ", count: 3) + "first.left = second.right + 8"
+        let plus = try #require(text.firstIndex(of: "+"))
+        for round in 0 ..< 3 {
+            let before = try Constraint.make(simpleFormat: text, views: views)
+            #expect(before.constant == (round == 0 ? 8 : 12), "\(text)")
+            text.replaceSubrange(plus ... plus, with: "-")
+            let after = try Constraint.make(simpleFormat: text, views: views)
+            #expect(after.constant == (round == 0 ? -8 : -12), "\(text)")
+            text.replaceSubrange(plus ... plus, with: "+")
+            if round == 0 { text.replaceSubrange(text.index(before: text.endIndex) ..< text.endIndex, with: "12") }
+            #expect(try Constraint.make(simpleFormat: text, views: views).constant == 12, "\(text)")
+            // The same bytes with an unknown name: the general path's error, every time.
+            #expect(throws: LayoutError.self) { try Constraint.make(simpleFormat: text, views: ["first": views["first"]!]) }
+        }
+    }
+
     /// The scope finds what its dictionaries find, for every name: short
     /// ASCII keys (packed), long ones, keys with a zero byte, and keys that
     /// are not ASCII (one canonically equal to an ASCII name: the Kelvin
@@ -124,10 +181,16 @@ import PlumbTestSupport
             ["\u{212A}", "b", "é"],
             (0 ..< 17).map { "v\($0)" },
             [],
+            Array((0 ... 16).map { String("abcdefghijklmnopq".prefix($0)) }.dropFirst(1).prefix(16)),
+            ["abcdefgh", "abcdefghi", "abcdefghijk", "abcdefghijklmno", "content", "abcd"],
         ]
+        // Every length up to 17 (names are packed a word at a time), and
+        // names that differ from a key in one byte, first or last.
+        let prefixes = (0 ... 17).map { String("abcdefghijklmnopq".prefix($0)) }
         let names = ["a", "b", "A", "K", "Kx", "\u{212A}", "\u{212A}x", "cell1", "cell", "cell12", "content", "above",
                      "abcdefghijklmnop", "abcdefghijklmnopq", "abcdefghijklmnopqr", "a\u{0}", "é", "e\u{301}",
-                     "v0", "v16", "v17", ""]
+                     "v0", "v16", "v17", "", "abcdefgH", "Abcdefgh", "abcdefghijklmnoP", "abcdefghijK", "contenT"]
+            + prefixes
         for keys in keySets {
             let views = Dictionary(uniqueKeysWithValues: keys.map { ($0, View($0)) })
             let metrics = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, Double($0)) })

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Constraint {
     /// Makes one inactive constraint from a Simple Format Language string.
     ///
@@ -70,20 +72,122 @@ extension Constraint {
         _ format: String, index: Int?, scope: DictionaryScope,
         file: String, line: Int, sink: inout DiagnosticSink
     ) -> Constraint? {
+        // The bytes in place (no copy of the string to make it contiguous, as
+        // `withUTF8` on a `var` takes); a string without contiguous UTF-8
+        // is made contiguous first.
+        if let made = format.utf8.withContiguousStorageIfAvailable({ bytes in
+            compile(bytes, format: format, inPlace: true, index: index, scope: scope, file: file, line: line,
+                    sink: &sink)
+        }) {
+            return made
+        }
         var text = format
         return text.withUTF8 { bytes in
-            var problems: [(LayoutProblem, Range<Int>)] = []
-            let origin = Origin(kind: .constraint, index: index, text: format, file: file, line: line)
-            guard let resolved = SimpleFormatSema.compile(bytes, in: scope, problems: &problems) else {
-                let locator = SourceLocator(bytes)
-                let location = index.map { "constraints[\($0)]" } ?? "constraint"
-                for (problem, range) in problems {
-                    sink.append(locator.diagnostic(problem, at: range, in: bytes, location: location, origin: origin))
-                }
-                return nil
-            }
-            return Constraint(resolved: resolved, origin: origin)
+            compile(bytes, format: format, inPlace: false, index: index, scope: scope, file: file, line: line,
+                    sink: &sink)
         }
+    }
+
+    /// `compile(_:index:scope:file:line:sink:)` on the UTF-8 bytes of `format`.
+    /// The origin is made in the branch that uses it, straight into the
+    /// constraint or the diagnostics (made once and copied into the
+    /// constraint, it cost a copy and a destruction of its five fields per
+    /// constraint).
+    /// `inPlace`: `bytes` are `format`'s own storage (not a copy), so the
+    /// string's shape may be kept by where its bytes are.
+    @inline(__always)
+    private static func compile(
+        _ bytes: UnsafeBufferPointer<UInt8>, format: String, inPlace: Bool, index: Int?, scope: DictionaryScope,
+        file: String, line: Int, sink: inout DiagnosticSink
+    ) -> Constraint? {
+        var problems: [(LayoutProblem, Range<Int>)] = []
+        // The fast path on the string's shape (kept from an earlier call with
+        // the same string), else the general parser, as `SimpleFormatSema.compile` does.
+        @inline(__always) func made(_ resolved: ResolvedSimpleFormat<View>) -> Constraint {
+            Constraint(
+                resolved: resolved,
+                origin: .stored(Origin(kind: .constraint, index: index, text: format, file: file, line: line)))
+        }
+        if let shape = SimpleFormatShapeCache.shape(of: format, bytes: bytes, inPlace: inPlace),
+           let resolved = SimpleFormatFastPath.bind(shape, in: bytes, scope: scope) {
+            return made(resolved)
+        }
+        guard let resolved = SimpleFormatSema.parseAndResolve(bytes, in: scope, problems: &problems) else {
+            let origin = Origin(kind: .constraint, index: index, text: format, file: file, line: line)
+            let locator = SourceLocator(bytes)
+            let location = index.map { "constraints[\($0)]" } ?? "constraint"
+            for (problem, range) in problems {
+                sink.append(locator.diagnostic(problem, at: range, in: bytes, location: location, origin: origin))
+            }
+            return nil
+        }
+        return made(resolved)
+    }
+}
+
+/// The shapes (`SimpleFormatShape`) of the strings
+/// ``Constraint/make(simpleFormats:views:metrics:file:line:)`` read last,
+/// process-wide: a template's strings are made again with each cell's
+/// views, and reading the bytes cost more than binding the names.
+///
+/// A shape depends on the bytes alone. A string of at most 16 ASCII bytes
+/// is found by its bytes (`ShortName`); a longer one by where its bytes
+/// are, with the string kept in the entry: while the entry holds it, its
+/// storage lives and cannot change (a mutation of a shared string copies),
+/// so no other string's bytes can be at that address. Other strings
+/// (short ones that are not ASCII, or bytes copied out of the string) are
+/// read each time. 256 entries, each string in one slot by a hash of its
+/// key; a new string replaces the slot's entry. Under a lock: strings may
+/// be made on several threads.
+struct SimpleFormatShapeCache {
+    private enum Key: Equatable {
+        case bytes(ShortName)
+        /// The address of the bytes and their count.
+        case storage(UInt, Int)
+    }
+
+    /// Plain values: looking one up copies no reference.
+    private struct Entry {
+        var key: Key
+        var shape: SimpleFormatShape?
+    }
+
+    private static let slotCount = 256
+    private static let shared = Mutex(SimpleFormatShapeCache())
+    private var slots: [Entry?] = Array(repeating: nil, count: slotCount)
+    /// Per slot, the string of a `.storage` key (kept alive and unchanged by this reference).
+    private var texts: [String] = Array(repeating: "", count: slotCount)
+
+    /// The shape of `format`, whose UTF-8 is `bytes` (`inPlace`: its own
+    /// storage), or `nil` when it has none of the fast path's shapes.
+    static func shape(of format: String, bytes: UnsafeBufferPointer<UInt8>, inPlace: Bool) -> SimpleFormatShape? {
+        let key: Key
+        let slot: Int
+        if let short = ShortName(bytes) {
+            key = .bytes(short)
+            slot = short.hashBits
+        } else if inPlace, bytes.count > 16, let base = bytes.baseAddress {
+            let address = UInt(bitPattern: base)
+            key = .storage(address, bytes.count)
+            slot = Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> 40)
+        } else {
+            return SimpleFormatFastPath.shape(of: bytes)
+        }
+        let index = slot & (slotCount - 1)
+        if let found = shared.withLock({ cache -> SimpleFormatShape?? in
+            guard let entry = cache.slots[index], entry.key == key else { return nil }
+            return .some(entry.shape)
+        }) {
+            return found
+        }
+        let shape = SimpleFormatFastPath.shape(of: bytes)
+        let text: String
+        if case .storage = key { text = format } else { text = "" }
+        shared.withLock { cache in
+            cache.slots[index] = Entry(key: key, shape: shape)
+            cache.texts[index] = text
+        }
+        return shape
     }
 }
 
@@ -138,17 +242,43 @@ struct ShortName: Equatable {
     private var count: Int
 
     /// `nil` for more than 16 bytes, or a byte outside ASCII.
+    ///
+    /// The bytes are read a word at a time, never outside `bytes`: for 8 to
+    /// 16 bytes the first eight and the last eight (shifted down past the
+    /// bytes the first word read), for 4 to 7 the first four and the last
+    /// four, for fewer one by one. Packed in memory order, least significant
+    /// first, as a byte loop would.
     @inline(__always)
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count <= 16 else { return nil }
-        count = bytes.count
-        var ascii: UInt8 = 0
-        for i in 0 ..< bytes.count {
-            let byte = bytes[i]
-            ascii |= byte
-            if i < 8 { low |= UInt64(byte) << (8 * i) } else { high |= UInt64(byte) << (8 * (i - 8)) }
+        let n = bytes.count
+        guard n <= 16 else { return nil }
+        count = n
+        if n > 0, let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            @inline(__always) func word(_ at: Int) -> UInt64 {
+                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+            }
+            @inline(__always) func half(_ at: Int) -> UInt64 {
+                UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
+            }
+            if n >= 8 {
+                low = word(0)
+                // Bytes 8 ..< n: the last word, its first 16 - n bytes (already in `low`) shifted out.
+                if n > 8 { high = word(n &- 8) >> UInt64(8 &* (16 &- n)) }
+            } else if n >= 4 {
+                // Bytes 0 ..< 4, then 4 ..< n from the last four (their first 8 - n bytes shifted out).
+                low = half(0) | (half(n &- 4) >> UInt64(8 &* (8 &- n))) << 32
+            } else {
+                for i in 0 ..< n { low |= UInt64(base[i]) << UInt64(8 &* i) }
+            }
         }
-        guard ascii < 0x80 else { return nil }
+        guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
+    }
+
+    /// Bits of a hash of the name (for `SimpleFormatShapeCache`'s slots).
+    var hashBits: Int {
+        let mixed = (low &+ high &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(count)) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: mixed >> 40)
     }
 }
 

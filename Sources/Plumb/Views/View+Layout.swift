@@ -290,7 +290,9 @@ extension View {
         record.constraints = origins.constraints
         record.constraintLists = origins.lists
 
-        var lowered = LoweredLayout(system: builder.system, viewIDs: views.map(\.id), parents: parents)
+        // A closure, not the key path `\.id`: a key path reads a class's
+        // property with a dynamic exclusivity check, one per view.
+        var lowered = LoweredLayout(system: builder.system, viewIDs: views.map { $0.id }, parents: parents)
         lowered.content = builder.content
         lowered.intrinsicRows = intrinsicRows
         return TreeLowering(views: views, lowered: lowered, record: record)

@@ -149,8 +149,11 @@ public final class View: CustomStringConvertible {
     private var resistance: (horizontal: Priority, vertical: Priority) = (.high, .high)
 
     /// Layout margins, maker-installed constraints and unreported problems of
-    /// the Swift front ends (see `View+SwiftFrontEnds.swift`).
-    var swiftFrontEnds = SwiftFrontEndState() {
+    /// the Swift front ends (see `View+SwiftFrontEnds.swift`). Read by
+    /// every Mortar statement (the margins) and written by every maker
+    /// block: unchecked for exclusivity, as the other stored properties that
+    /// building reads (a view is used on one thread).
+    @exclusivity(unchecked) var swiftFrontEnds = SwiftFrontEndState() {
         didSet {
             extras.set(.frontEndProblems, !swiftFrontEnds.diagnostics.isEmpty)
             layoutStamp &+= 1

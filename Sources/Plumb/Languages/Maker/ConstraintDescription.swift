@@ -5,21 +5,24 @@
 /// description: attributes `left, right`, relation `=`, target `other`,
 /// constant 8, priority 750.
 final class ConstraintDescription {
+    // Each step of a line reads or writes these: they skip the dynamic
+    // exclusivity check (a line is made and lowered on one thread, inside
+    // its maker block), which was about 7 % of a maker build.
     let view: View
-    var attributes: ConstraintAttributes
-    var relation: Relation?
-    var target: ConstraintTarget?
-    var multiplier: Double = 1
-    var offset: Double = 0
-    var insets: EdgeInsets = .zero
-    var priority: LayoutPriority = .required
+    @exclusivity(unchecked) var attributes: ConstraintAttributes
+    @exclusivity(unchecked) var relation: Relation?
+    @exclusivity(unchecked) var target: ConstraintTarget?
+    @exclusivity(unchecked) var multiplier: Double = 1
+    @exclusivity(unchecked) var offset: Double = 0
+    @exclusivity(unchecked) var insets: EdgeInsets = .zero
+    @exclusivity(unchecked) var priority: LayoutPriority = .required
     /// The first mistake made on the line (reported when it is lowered).
-    var problem: SwiftFrontEndProblem?
+    @exclusivity(unchecked) var problem: SwiftFrontEndProblem?
     /// The modifiers written after the relation, in order, for origins.
-    var modifiers: [Modifier] = []
+    @exclusivity(unchecked) var modifiers: [Modifier] = []
     /// Where the relation was written, else where the maker was made.
-    var file: String
-    var line: Int
+    @exclusivity(unchecked) var file: String
+    @exclusivity(unchecked) var line: Int
     /// One modifier as written: `.offset(8)`, `.priority(750)`.
     enum Modifier {
         case offset(Double)

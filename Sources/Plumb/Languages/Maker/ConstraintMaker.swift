@@ -28,7 +28,8 @@
 public final class ConstraintMaker: ConstraintAttributeChain {
     /// The view being constrained.
     public let view: View
-    private var lines: [ConstraintDescription] = []
+    /// Unchecked for exclusivity: appended to by every line, on the block's thread.
+    @exclusivity(unchecked) private var lines: [ConstraintDescription] = []
     private let file: String
     private let line: Int
 

@@ -20,22 +20,33 @@ enum SimpleFormatFastPath {
     static func compile<Scope: SimpleFormatScope>(
         _ text: UnsafeBufferPointer<UInt8>, in scope: Scope
     ) -> ResolvedSimpleFormat<Scope.ViewHandle>? {
+        guard let shape = shape(of: text) else { return nil }
+        return bind(shape, in: text, scope: scope)
+    }
+
+    /// The string's common shape with its names not yet looked up, or `nil`
+    /// when it has none (then the general parser reads it). It depends on
+    /// the bytes alone: a name is a view when a `.` follows it, a metric
+    /// otherwise, as the general parser decides.
+    static func shape(of text: UnsafeBufferPointer<UInt8>) -> SimpleFormatShape? {
+        // Offsets are kept in 32 bits; no constraint string is that long.
+        guard text.count < Int(Int32.max) else { return nil }
         var s = ByteScanner(text)
-        guard let (first, firstAttribute) = item(&s, scope) else { return nil }
+        guard let first = item(&s) else { return nil }
         s.skipWhiteSpace()
         guard let relation = relation(&s) else { return nil }
         s.skipWhiteSpace()
-        var multiplier = 1.0
-        var constant = 0.0
-        var second: (view: Scope.ViewHandle, attribute: LayoutAttribute)?
+        var multiplier = SimpleFormatShape.Value.number(1)
+        var constant = SimpleFormatShape.Value.number(0)
+        var second: SimpleFormatShape.Item?
         if let byte = s.current, ByteScanner.isNameStart(byte), startsItem(s) {
-            guard let found = item(&s, scope) else { return nil }
+            guard let found = item(&s) else { return nil }
             second = found
         } else {
-            guard let factor = signedValue(&s, scope) else { return nil }
+            guard let factor = signedValue(&s) else { return nil }
             s.skipWhiteSpace()
             if s.scanByte(UInt8(ascii: "*")) {
-                guard let found = item(&s, scope) else { return nil }
+                guard let found = item(&s) else { return nil }
                 multiplier = factor
                 second = found
             } else {
@@ -46,42 +57,77 @@ enum SimpleFormatFastPath {
         if second != nil, let op = s.current, op == UInt8(ascii: "+") || op == UInt8(ascii: "-") {
             s.position += 1
             s.skipWhiteSpace()
-            guard let value = value(&s, scope) else { return nil }
-            constant = op == UInt8(ascii: "-") ? -value : value
+            guard let value = value(&s, negated: op == UInt8(ascii: "-")) else { return nil }
+            constant = value
             s.skipWhiteSpace()
         }
-        var priority = Priority.required
+        var priority: SimpleFormatShape.Value?
         if s.scanByte(UInt8(ascii: "@")) {
             s.skipWhiteSpace()
-            guard let value = value(&s, scope), let valid = Priority(rawValue: value) else { return nil }
-            priority = valid
+            guard let value = value(&s, negated: false) else { return nil }
+            priority = value
             s.skipWhiteSpace()
         }
         guard s.current == nil else { return nil }
-        if let b = second?.attribute, !firstAttribute.isDimension, !b.isDimension, firstAttribute.axis != b.axis {
+        if let b = second?.attribute, !first.attribute.isDimension, !b.isDimension, first.attribute.axis != b.axis {
             return nil
         }
+        return SimpleFormatShape(
+            first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
+            priority: priority)
+    }
+
+    /// The constraint `shape` (read from `text`) makes with the names of
+    /// `scope`, or `nil` when a view or metric is unknown, a metric is not
+    /// finite or the priority is out of range (the general parser then
+    /// reports it).
+    @inline(__always)
+    static func bind<Scope: SimpleFormatScope>(
+        _ shape: SimpleFormatShape, in text: UnsafeBufferPointer<UInt8>, scope: Scope
+    ) -> ResolvedSimpleFormat<Scope.ViewHandle>? {
+        @inline(__always) func bytes(_ name: SimpleFormatShape.Name) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: text[Int(name.start) ..< Int(name.end)])
+        }
+        @inline(__always) func number(_ value: SimpleFormatShape.Value) -> Double? {
+            switch value {
+            case .number(let n): return n
+            case .metric(let name, let negated):
+                guard let v = scope.metric(named: bytes(name)), v.isFinite else { return nil }
+                return negated ? -v : v
+            }
+        }
+        guard let first = scope.view(named: bytes(shape.first.view)) else { return nil }
+        var second: Scope.ViewHandle?
+        var secondAttribute: LayoutAttribute?
+        if let item = shape.second {
+            guard let found = scope.view(named: bytes(item.view)) else { return nil }
+            second = found
+            secondAttribute = item.attribute
+        }
+        guard let multiplier = number(shape.multiplier), let constant = number(shape.constant) else { return nil }
+        var priority = Priority.required
+        if let written = shape.priority {
+            guard let value = number(written), let valid = Priority(rawValue: value) else { return nil }
+            priority = valid
+        }
         return ResolvedSimpleFormat(
-            first: first, firstAttribute: firstAttribute, relation: relation, multiplier: multiplier,
-            second: second?.view, secondAttribute: second?.attribute, constant: constant, priority: priority)
+            first: first, firstAttribute: shape.first.attribute, relation: shape.relation, multiplier: multiplier,
+            second: second, secondAttribute: secondAttribute, constant: constant, priority: priority)
     }
 
     /// `view.attribute`, both known, after optional white space. The
     /// attribute is read and looked up in one pass (its name is one of a
     /// few, picked by its first bytes).
     @inline(__always)
-    private static func item<Scope: SimpleFormatScope>(
-        _ s: inout ByteScanner, _ scope: Scope
-    ) -> (Scope.ViewHandle, LayoutAttribute)? {
+    private static func item(_ s: inout ByteScanner) -> SimpleFormatShape.Item? {
         s.skipWhiteSpace()
         guard let view = name(&s) else { return nil }
         s.skipWhiteSpace()
         guard s.scanByte(UInt8(ascii: ".")) else { return nil }
         s.skipWhiteSpace()
-        guard let (known, length) = LayoutAttribute.prefix(of: s.text, at: s.position),
-              let handle = scope.view(named: view) else { return nil }
+        guard let (known, length) = LayoutAttribute.prefix(of: s.text, at: s.position) else { return nil }
         s.position += length
-        return (handle, known)
+        return SimpleFormatShape.Item(view: view, attribute: known)
     }
 
     /// Whether the name at the scanner is followed by a `.` (after optional
@@ -96,12 +142,12 @@ enum SimpleFormatFastPath {
     }
 
     @inline(__always)
-    private static func name(_ s: inout ByteScanner) -> UnsafeBufferPointer<UInt8>? {
+    private static func name(_ s: inout ByteScanner) -> SimpleFormatShape.Name? {
         guard let byte = s.current, ByteScanner.isNameStart(byte) else { return nil }
         let start = s.position
         s.position += 1
         s.skipNameContinuation()
-        return UnsafeBufferPointer(rebasing: s.text[start ..< s.position])
+        return SimpleFormatShape.Name(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: s.position))
     }
 
     /// `=`, `==`, `<=` or `>=`.
@@ -153,24 +199,62 @@ enum SimpleFormatFastPath {
         return Double(value)
     }
 
-    /// A number, or the name of a metric whose value is finite.
+    /// A number (negated when `negated`), or the name of a metric (looked
+    /// up, and checked finite, when the shape is bound).
     @inline(__always)
-    private static func value<Scope: SimpleFormatScope>(_ s: inout ByteScanner, _ scope: Scope) -> Double? {
-        guard let byte = s.current, ByteScanner.isNameStart(byte) else { return number(&s) }
-        guard let metric = name(&s), let value = scope.metric(named: metric), value.isFinite else { return nil }
-        return value
+    private static func value(_ s: inout ByteScanner, negated: Bool) -> SimpleFormatShape.Value? {
+        guard let byte = s.current, ByteScanner.isNameStart(byte) else {
+            return number(&s).map { .number(negated ? -$0 : $0) }
+        }
+        guard let metric = name(&s) else { return nil }
+        return .metric(metric, negated: negated)
     }
 
     /// A value with an optional `+` or `-` in front (white space may follow the sign).
     @inline(__always)
-    private static func signedValue<Scope: SimpleFormatScope>(_ s: inout ByteScanner, _ scope: Scope) -> Double? {
+    private static func signedValue(_ s: inout ByteScanner) -> SimpleFormatShape.Value? {
         var negated = false
         if let byte = s.current, byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") {
             negated = byte == UInt8(ascii: "-")
             s.position += 1
             s.skipWhiteSpace()
         }
-        guard let value = value(&s, scope) else { return nil }
-        return negated ? -value : value
+        return value(&s, negated: negated)
     }
+}
+
+/// A Simple Format Language string in one of the fast path's shapes, its
+/// names kept as byte ranges of the string: what `SimpleFormatFastPath`
+/// reads from the bytes alone, before any name is looked up. Plain values
+/// (no references), so that a shape can be kept and bound again with other
+/// names (``Constraint/make(simpleFormats:views:metrics:file:line:)`` keeps
+/// the shapes of recent strings).
+struct SimpleFormatShape {
+    /// A name's byte range in the string.
+    struct Name {
+        var start: Int32
+        var end: Int32
+    }
+
+    /// A number as written (its sign applied), or a metric's name and whether it is negated.
+    enum Value {
+        case number(Double)
+        case metric(Name, negated: Bool)
+    }
+
+    /// A view's name and one of its attributes, `view.attribute`.
+    struct Item {
+        var view: Name
+        var attribute: LayoutAttribute
+    }
+
+    /// `first relation multiplier · second + constant @ priority`; no
+    /// `second` for `first relation constant @ priority`.
+    var first: Item
+    var relation: Relation
+    var second: Item?
+    var multiplier: Value
+    var constant: Value
+    /// `nil` when none is written (required).
+    var priority: Value?
 }
