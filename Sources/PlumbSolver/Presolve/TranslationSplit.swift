@@ -19,7 +19,10 @@
 /// propagation: a row with one undecided variable fixes it (rows of one
 /// variable fix it at 0: a size with a minimum does not move); when no row
 /// has one, an undecided variable is taken as 0. Every row of `Q` is then
-/// checked; a candidate that fails is merged into the piece around it.
+/// checked; a candidate that fails is merged into the piece around it,
+/// which moves it by 0 (its rows that hold the hinge are handed on, so the
+/// outer shift must keep the hinge at 0; the others see only its own
+/// variables), so each row is propagated and checked at most twice.
 ///
 /// Why it is exact: the rows outside `Q` see `v` and no variable of `Q`;
 /// the rows of `Q` are unchanged by `x_Q + t·δ`. So `x_Q = y_Q + x_v·δ`
@@ -58,22 +61,7 @@ struct TranslationSplit {
         guard n > 2 else { return nil }
         func terms(_ r: Int) -> Range<Int> { Int(part.rowStart[r]) ..< Int(part.rowStart[r + 1]) }
         // Rows of two or more variables by variable.
-        var varRowStart = [Int32](repeating: 0, count: n + 1)
-        for r in 0 ..< m where terms(r).count >= 2 {
-            for k in terms(r) { varRowStart[Int(part.columns[k]) + 1] += 1 }
-        }
-        for v in 0 ..< n { varRowStart[v + 1] += varRowStart[v] }
-        var varRows = [Int32](repeating: 0, count: Int(varRowStart[n]))
-        do {
-            var fill = varRowStart
-            for r in 0 ..< m where terms(r).count >= 2 {
-                for k in terms(r) {
-                    let v = Int(part.columns[k])
-                    varRows[Int(fill[v])] = Int32(r)
-                    fill[v] += 1
-                }
-            }
-        }
+        let (varRowStart, varRows) = Self.rowsByVariable(part)
         // Depth-first search over nodes: variable v is node v, row r node n + r.
         let nodes = n + m
         var disc = [Int32](repeating: -1, count: nodes), low = [Int32](repeating: 0, count: nodes)
@@ -89,15 +77,11 @@ struct TranslationSplit {
         func neighbour(_ u: Int, _ k: Int) -> Int {
             u < n ? n + Int(varRows[Int(varRowStart[u]) + k]) : Int(part.columns[Int(part.rowStart[u - n]) + k])
         }
-        func discover(_ u: Int, from p: Int) {
-            disc[u] = Int32(order.count)
-            low[u] = disc[u]
-            parent[u] = Int32(p)
-            order.append(Int32(u))
-            stack.append(Int32(u))
-        }
         for s in 0 ..< n where disc[s] < 0 && degree(s) > 0 {
-            discover(s, from: -1)
+            disc[s] = Int32(order.count)
+            low[s] = disc[s]
+            order.append(Int32(s))
+            stack.append(Int32(s))
             while let top = stack.last {
                 let u = Int(top)
                 if Int(cursor[u]) < degree(u) {
@@ -105,7 +89,11 @@ struct TranslationSplit {
                     cursor[u] += 1
                     if w == Int(parent[u]) { continue }
                     if disc[w] < 0 {
-                        discover(w, from: u)
+                        disc[w] = Int32(order.count)
+                        low[w] = disc[w]
+                        parent[w] = Int32(u)
+                        order.append(Int32(w))
+                        stack.append(Int32(w))
                     } else {
                         low[u] = min(low[u], disc[w])
                     }
@@ -143,8 +131,7 @@ struct TranslationSplit {
             }
             owner[Int(order[d])] = open.last.map { $0 + 1 } ?? 0
         }
-        // Rows and variables of each piece as linked lists (merging a piece
-        // into the one around it is O(1)).
+        // Each piece's own rows and variables as linked lists.
         let pieces = cuts + 1
         var rowHead = [Int32](repeating: -1, count: pieces), rowTail = rowHead
         var varHead = rowHead, varTail = rowHead
@@ -171,10 +158,20 @@ struct TranslationSplit {
         var stamp = [Int32](repeating: -1, count: m)
         var kept = [Bool](repeating: false, count: pieces)
         var queue: [Int32] = []
+        // The rows of a rejected piece that hold the hinge, handed to the
+        // piece around it (its other rows see only its own variables, held
+        // at 0 from then on).
+        var boundaryHead = [Int32](repeating: -1, count: pieces), nextBoundary = [Int32](repeating: -1, count: m)
         for c in inward.reversed() {
             let piece = c + 1, hinge = Int(cutHinge[c])
-            var r = rowHead[piece]
-            while r >= 0 { stamp[Int(r)] = Int32(piece); r = nextRow[Int(r)] }
+            // Each of the piece's rows: its own, then those handed to it.
+            func forEachRow(while go: () -> Bool = { true }, _ body: (Int) -> Void) {
+                var r = rowHead[piece]
+                while r >= 0 && go() { body(Int(r)); r = nextRow[Int(r)] }
+                r = boundaryHead[piece]
+                while r >= 0 && go() { body(Int(r)); r = nextBoundary[Int(r)] }
+            }
+            forEachRow { stamp[$0] = Int32(piece) }
             shift[hinge] = 1
             // Propagation: a row with one undecided variable fixes it.
             func settle() {
@@ -200,8 +197,7 @@ struct TranslationSplit {
                     queue.append(varRows[e])
                 }
             }
-            r = rowHead[piece]
-            while r >= 0 { queue.append(r); r = nextRow[Int(r)] }
+            forEachRow { queue.append(Int32($0)) }
             settle()
             var v = varHead[piece]
             while v >= 0 {
@@ -213,16 +209,14 @@ struct TranslationSplit {
             }
             // Every row of the piece unchanged by the shift.
             var holds = true
-            r = rowHead[piece]
-            while r >= 0 && holds {
+            forEachRow(while: { holds }) { r in
                 var sum = 0.0, size = 0.0
-                for k in terms(Int(r)) {
+                for k in terms(r) {
                     let t = part.coefficients[k] * shift[Int(part.columns[k])]
                     sum += t
                     size += abs(t)
                 }
                 holds = abs(sum) <= Self.invariance * max(1, size) && size.isFinite
-                r = nextRow[Int(r)]
             }
             v = varHead[piece]
             while v >= 0 && holds {
@@ -234,17 +228,18 @@ struct TranslationSplit {
                 kept[piece] = true
                 continue
             }
-            // Not a cut: its rows and variables join the piece around it.
+            // Not a cut: it joins the piece around it, which then moves it
+            // by 0. No shift of it has the hinge at 1, so the outer piece's
+            // shift must hold the hinge at 0 (the rows with the hinge are
+            // handed on to see to that), and 0 on the piece's own variables
+            // keeps every other row of it. Nothing is walked twice.
             v = varHead[piece]
-            while v >= 0 { shift[Int(v)] = .nan; v = nextVar[Int(v)] }
+            while v >= 0 { shift[Int(v)] = 0; v = nextVar[Int(v)] }
             let outer = Int(enclosing[piece])
-            if rowHead[piece] >= 0 {
-                if rowTail[outer] >= 0 { nextRow[Int(rowTail[outer])] = rowHead[piece] } else { rowHead[outer] = rowHead[piece] }
-                rowTail[outer] = rowTail[piece]
-            }
-            if varHead[piece] >= 0 {
-                if varTail[outer] >= 0 { nextVar[Int(varTail[outer])] = varHead[piece] } else { varHead[outer] = varHead[piece] }
-                varTail[outer] = varTail[piece]
+            for e in Int(varRowStart[hinge]) ..< Int(varRowStart[hinge + 1]) where stamp[Int(varRows[e])] == Int32(piece) {
+                let row = varRows[e]
+                nextBoundary[Int(row)] = boundaryHead[outer]
+                boundaryHead[outer] = row
             }
             varCount[outer] += varCount[piece]
         }
@@ -283,6 +278,27 @@ struct TranslationSplit {
             }
             rows.rowStart.append(Int32(rows.columns.count))
         }
+    }
+
+    /// For each variable, the rows of two or more variables it is in
+    /// (`rows[start[v] ..< start[v + 1]]`).
+    private static func rowsByVariable(_ part: LinearPart) -> (start: [Int32], rows: [Int32]) {
+        let n = part.variableCount
+        var start = [Int32](repeating: 0, count: n + 1)
+        for r in 0 ..< part.rowCount where part.rowStart[r + 1] - part.rowStart[r] >= 2 {
+            for k in Int(part.rowStart[r]) ..< Int(part.rowStart[r + 1]) { start[Int(part.columns[k]) + 1] += 1 }
+        }
+        for v in 0 ..< n { start[v + 1] += start[v] }
+        var rows = [Int32](repeating: 0, count: Int(start[n]))
+        var fill = start
+        for r in 0 ..< part.rowCount where part.rowStart[r + 1] - part.rowStart[r] >= 2 {
+            for k in Int(part.rowStart[r]) ..< Int(part.rowStart[r + 1]) {
+                let v = Int(part.columns[k])
+                rows[Int(fill[v])] = Int32(r)
+                fill[v] += 1
+            }
+        }
+        return (start, rows)
     }
 
     /// The part's values from `y`, the values of ``rows``: each piece moved
