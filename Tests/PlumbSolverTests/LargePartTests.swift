@@ -744,7 +744,8 @@ import PlumbTestSupport
             PresolveTests.addRow(terms, c, relation, p, to: &system, and: &rows)
         }
 
-        init(seed: UInt64, sections: Int, anchors: Bool, links: Bool, conflicts: Bool = false) {
+        /// With `full`, every section has three columns of three cells.
+        init(seed: UInt64, sections: Int, anchors: Bool, links: Bool, conflicts: Bool = false, full: Bool = false) {
             var rng = SplitMix64(seed: seed)
             func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
             func v() -> VariableIndex { system.addVariables(1) }
@@ -752,7 +753,7 @@ import PlumbTestSupport
             add([(start, 1)], -8, .equal)
             var tops: [VariableIndex] = []
             for s in 0 ..< sections {
-                let columns = 1 + pick(3), cells = 1 + pick(3)
+                let columns = full ? 3 : 1 + pick(3), cells = full ? 3 : 1 + pick(3)
                 let banner = v(), bannerHeight = v()
                 for _ in 0 ..< columns {
                     var above: (VariableIndex, VariableIndex)? = nil
@@ -852,11 +853,14 @@ import PlumbTestSupport
 
     /// The same chains through the planner with every part of two or more
     /// variables on Clp: the answer has the tableau's level totals, and the
-    /// part is cut, so Clp sees no piece of more than half the chain.
+    /// part (sections of nine cells: pieces large enough, see
+    /// `TranslationSplit.smallestMeanPiece`) is cut, so Clp sees no piece of
+    /// more than half the chain.
     @Test func cutChainsGiveClpOnlyPieces() throws {
         var pieces = 0
         for seed in 0 ..< 24 as Range<UInt64> {
-            let chain = Chain(seed: 61_000 + seed, sections: 6 + Int(seed % 5), anchors: false, links: false)
+            let chain = Chain(
+                seed: 61_000 + seed, sections: 6 + Int(seed % 5), anchors: false, links: false, full: true)
             let log = ClpLog(ClpPartSolver())
             var o = Self.clp()
             o.largePartSolver = log

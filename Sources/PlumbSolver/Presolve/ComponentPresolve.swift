@@ -1076,12 +1076,14 @@ struct ComponentPresolve {
         return true
     }
 
-    /// Solves `part` by its cuts when it has some (see `TranslationSplit`)
-    /// and none of its pieces has more than half its variables; nil
+    /// Solves `part` by its cuts when it has some (see `TranslationSplit`),
+    /// none of its pieces has more than half its variables and the pieces
+    /// have `TranslationSplit.smallestMeanPiece` variables on average; nil
     /// otherwise, or when the pieces have no answer.
     private func solveCut(_ part: LinearPart) -> (values: [Double], stats: SolveStats)? {
         guard translationSplit, let solver = largePartSolver, let split = TranslationSplit(part),
-              2 * split.largestPiece <= part.variableCount
+              2 * split.largestPiece <= part.variableCount,
+              part.variableCount >= TranslationSplit.smallestMeanPiece * (split.cutCount + 1)
         else { return nil }
         return split.solve(with: solver, threshold: largePartThreshold)
     }

@@ -55,6 +55,16 @@ struct TranslationSplit {
     /// divided by would amplify rounding).
     static let largestShift = 1e3
 
+    /// The planner takes the pieces when they have at least this many
+    /// variables on average. Each piece costs the planner's and the
+    /// tableau's fixed work, which for pieces of a few variables is more
+    /// than Clp spends on them: one of `degenerate`'s parts has pieces of
+    /// fewer than 8 on average, and cut it cost 4.5% more instructions at
+    /// 3,000 views (the pieces' solve 115e6 of 1,072e6). `dashboard`'s have
+    /// at least 8 and fewer than 16 (at 16 it was left whole), counting the
+    /// hinges inside a section as cuts too.
+    static let smallestMeanPiece = 8
+
     /// The cuts of `part`; nil when it has none.
     init?(_ part: LinearPart) {
         let n = part.variableCount, m = part.rowCount
