@@ -401,7 +401,11 @@ import PlumbTestSupport
         var zeroTrials: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.zeroTried } } }
         var zeroHolds: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.zeroHeld } } }
         var coldSolves: [Int] { log.withLock { $0.map(\.levels.cold) } }
+        /// The most variables of a part it was given.
+        var largest: Int { sizes.withLock { $0.max() ?? 0 } }
+        private let sizes = Mutex<[Int]>([])
         func solve(_ part: LinearPart) -> [Double]? {
+            sizes.withLock { $0.append(part.variableCount) }
             let report = clp.solveReporting(part)
             log.withLock { $0.append(report) }
             return report.values
@@ -718,5 +722,155 @@ import PlumbTestSupport
             #expect("\(a)" == "\(b)", "seed \(seed)")
             #expect(log.promotions == [false], "seed \(seed): \(log.promotions)")
         }
+    }
+
+    // MARK: Translation splits
+
+    /// A random chain of sections as a dashboard makes them: each section
+    /// starts at the last one's banner plus its height and a gap, its
+    /// cells stack down from the start with heights that have minimums
+    /// and preferred values at three levels, the banner sits below every
+    /// column, with duplicated and contradicting rows. With `anchors`, some
+    /// sections get a row that fixes a position absolutely (a cell's top at
+    /// most some value), and with `links` a row between non-neighbouring
+    /// sections: such a section cannot be moved as a whole and is not cut.
+    struct Chain {
+        var system = ConstraintSystem()
+        var rows: [ReferenceRow] = []
+        /// Whether some required rows conflict.
+        var conflict = false
+
+        mutating func add(_ terms: [(VariableIndex, Double)], _ c: Double, _ relation: Relation, _ p: Priority = .required) {
+            PresolveTests.addRow(terms, c, relation, p, to: &system, and: &rows)
+        }
+
+        /// With `full`, every section has three columns of three cells.
+        init(seed: UInt64, sections: Int, anchors: Bool, links: Bool, conflicts: Bool = false, full: Bool = false) {
+            var rng = SplitMix64(seed: seed)
+            func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+            func v() -> VariableIndex { system.addVariables(1) }
+            var start = v()
+            add([(start, 1)], -8, .equal)
+            var tops: [VariableIndex] = []
+            for s in 0 ..< sections {
+                let columns = full ? 3 : 1 + pick(3), cells = full ? 3 : 1 + pick(3)
+                let banner = v(), bannerHeight = v()
+                for _ in 0 ..< columns {
+                    var above: (VariableIndex, VariableIndex)? = nil
+                    for m in 0 ..< cells {
+                        let top = v(), height = v()
+                        tops.append(top)
+                        if let (t, h) = above {
+                            add([(top, 1), (t, -1), (h, -1)], -Double(4 + pick(8)), .greaterOrEqual)
+                            if pick(2) == 0 {
+                                add([(top, 1), (t, -1), (h, -1)], -8, .equal, .high)
+                            }
+                        } else {
+                            add([(top, 1), (start, -1)], -Double(pick(10)), .equal)
+                        }
+                        add([(height, 1)], -Double(20 + pick(60)), .greaterOrEqual)
+                        if pick(4) == 0 { add([(height, 1)], -Double(10 + pick(40)), .greaterOrEqual) }  // looser
+                        let level: Priority = m == cells - 1 ? 100 : [Priority.low, .medium][pick(2)]
+                        add([(height, 1)], -Double(40 + pick(120)), .equal, level)
+                        if pick(3) == 0 { add([(height, 1)], -Double(40 + pick(120)), .equal, level) }  // contradicting
+                        if anchors && pick(12) == 0 { add([(top, 1)], -Double(200 * (s + 1)), .lessOrEqual) }
+                        above = (top, height)
+                    }
+                    let (t, h) = above!
+                    add([(banner, 1), (t, -1), (h, -1)], -8, .greaterOrEqual)
+                    add([(banner, 1), (t, -1), (h, -1)], -8, .equal, .medium)
+                }
+                add([(bannerHeight, 1)], -Double(20 + pick(20)), .greaterOrEqual)
+                add([(bannerHeight, 1)], -40, .equal, .low)
+                if conflicts && pick(3) == 0 {
+                    add([(bannerHeight, 1)], -10, .lessOrEqual)
+                    conflict = true
+                }
+                if links && s >= 2 && pick(3) == 0 {
+                    add([(tops[pick(tops.count / 2)], 1), (banner, -1)], 0, .lessOrEqual, .high)
+                }
+                let next = v()
+                add([(next, 1), (banner, -1), (bannerHeight, -1)], -8, .equal)
+                if pick(2) == 0 { add([(next, 1), (banner, -1)], -48, .equal, .low) }
+                start = next
+            }
+        }
+
+        /// The system as one part.
+        var part: LinearPart {
+            LinearPart(
+                variableCount: system.variableCount, rowStart: system.rowStart, columns: system.columns,
+                coefficients: system.coefficients, constants: system.constants, relations: system.relations,
+                priorities: (0 ..< system.rowCount).map { system.priorities[$0] })
+        }
+    }
+
+    /// Chains cut at their sections' starts: the pieces solved apart and
+    /// shifted reach the level totals of one tableau for the whole chain
+    /// (and of the reference LP on small ones) and its point where the
+    /// optimum is unique; sections with an absolute row or a link to
+    /// another section are not cut but merged; conflicting required rows
+    /// leave the cut part without an answer, as the tableau has none.
+    @Test func chainsCutAtTheirHingesReachTheOptimum() throws {
+        var cut = 0, merged = 0, conflicts = 0
+        for seed in 0 ..< 80 as Range<UInt64> {
+            let chain = Chain(
+                seed: 60_000 + seed, sections: 2 + Int(seed % 7), anchors: seed % 3 == 1, links: seed % 4 == 2,
+                conflicts: seed % 10 == 9)
+            let part = chain.part
+            let whole = Result { try chain.system.solve(options: Self.tableau()) }
+            let sections = 2 + Int(seed % 7)
+            guard let split = TranslationSplit(part) else {
+                // Only rows that pin a section or link two can leave none.
+                #expect(seed % 3 == 1 || seed % 4 == 2, "seed \(seed): no cut")
+                merged += 1
+                continue
+            }
+            cut += split.cutCount
+            if split.cutCount < sections - 1 { merged += 1 }
+            // Every piece to the tableau, whatever its size.
+            let answer = split.solve(with: ClpPartSolver(), threshold: Int.max)
+            guard case .success(let b) = whole else {
+                #expect(answer == nil, "seed \(seed): the cut part solved a conflicting chain")
+                conflicts += 1
+                continue
+            }
+            guard let a = answer?.values else {
+                Issue.record("seed \(seed): no answer from the pieces")
+                continue
+            }
+            #expect(referenceRequiredRowsHold(chain.rows, a), "seed \(seed)")
+            let la = referenceLevelViolations(chain.rows, a), lb = referenceLevelViolations(chain.rows, b.values)
+            #expect(referenceCompareLevels(la, lb, tolerance: 1e-6) == 0, "seed \(seed): \(la) vs \(lb)")
+            if chain.rows.count <= 60 {
+                let expected = referenceLexicographicOptimum(rows: chain.rows, variableCount: part.variableCount)
+                #expect(referenceCompareLevels(la, expected.levelViolations, tolerance: 1e-6) == 0,
+                        "seed \(seed): \(la) vs reference \(expected.levelViolations)")
+            }
+        }
+        #expect(cut >= 150 && merged >= 10 && conflicts >= 3, "cuts \(cut), merged \(merged), conflicts \(conflicts)")
+    }
+
+    /// The same chains through the planner with every part of two or more
+    /// variables on Clp: the answer has the tableau's level totals, and the
+    /// part (sections of nine cells: pieces large enough, see
+    /// `TranslationSplit.smallestMeanPiece`) is cut, so Clp sees no piece of
+    /// more than half the chain.
+    @Test func cutChainsGiveClpOnlyPieces() throws {
+        var pieces = 0
+        for seed in 0 ..< 24 as Range<UInt64> {
+            let chain = Chain(
+                seed: 61_000 + seed, sections: 6 + Int(seed % 5), anchors: false, links: false, full: true)
+            let log = ClpLog(ClpPartSolver())
+            var o = Self.clp()
+            o.largePartSolver = log
+            let a = try chain.system.solve(options: o)
+            let b = try chain.system.solve(options: Self.tableau())
+            #expect(referenceRequiredRowsHold(chain.rows, a.values), "seed \(seed)")
+            let la = referenceLevelViolations(chain.rows, a.values), lb = referenceLevelViolations(chain.rows, b.values)
+            #expect(referenceCompareLevels(la, lb, tolerance: 1e-6) == 0, "seed \(seed): \(la) vs \(lb)")
+            if 2 * log.largest <= chain.system.variableCount { pieces += 1 }
+        }
+        #expect(pieces == 24, "only \(pieces) of 24 chains cut")
     }
 }

@@ -154,6 +154,9 @@ struct ComponentPresolve {
     /// The LP code for large coupled parts, if any (see ``LargePartSolver``).
     var largePartSolver: (any LargePartSolver)? = nil
     var largePartThreshold = Int.max
+    /// Whether a large part is first cut at its hinges (see
+    /// `TranslationSplit`); the tests turn it off to compare.
+    var translationSplit = true
 
     init() {}
 
@@ -1039,7 +1042,9 @@ struct ComponentPresolve {
             part.relations.append(relation(original))
             part.priorities.append(priority(original))
         }
-        guard let x = solver.solve(part), x.count == used.count, x.allSatisfy(\.isFinite) else { return false }
+        let cut = solveCut(part)
+        guard let x = cut?.values ?? solver.solve(part), x.count == used.count, x.allSatisfy(\.isFinite)
+        else { return false }
         // Trust, but check: every required row must hold as Plumb measures
         // it, or the tableau solves the part after all.
         for i in 0 ..< part.rowCount where part.priorities[i].isRequired {
@@ -1057,9 +1062,30 @@ struct ComponentPresolve {
             }
         }
         for (j, v) in used.enumerated() { value[Int(v)] = x[j] }
-        counts.largeParts += 1
-        counts.largeVariables += used.count
+        if let stats = cut?.stats {
+            // What solved the pieces.
+            counts.largeParts += stats.largeParts
+            counts.largeVariables += stats.largePartVariables
+            counts.simplexParts += stats.simplexComponents
+            counts.simplexVariables += stats.simplexVariables
+            counts.largestSimplexPart = max(counts.largestSimplexPart, stats.largestSimplexComponent)
+        } else {
+            counts.largeParts += 1
+            counts.largeVariables += used.count
+        }
         return true
+    }
+
+    /// Solves `part` by its cuts when it has some (see `TranslationSplit`),
+    /// none of its pieces has more than half its variables and the pieces
+    /// have `TranslationSplit.smallestMeanPiece` variables on average; nil
+    /// otherwise, or when the pieces have no answer.
+    private func solveCut(_ part: LinearPart) -> (values: [Double], stats: SolveStats)? {
+        guard translationSplit, let solver = largePartSolver, let split = TranslationSplit(part),
+              2 * split.largestPiece <= part.variableCount,
+              part.variableCount >= TranslationSplit.smallestMeanPiece * (split.cutCount + 1)
+        else { return nil }
+        return split.solve(with: solver, threshold: largePartThreshold)
     }
 
     /// Solves one part of several variables with the simplex core.
