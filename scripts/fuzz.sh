@@ -26,13 +26,13 @@ bin=$(swift build --package-path Fuzz -c release --scratch-path "$scratch" --sho
 
 mkdir -p "$scratch/findings"
 status=0
-for target in simple-format simple-layout document solver; do
+for target in simple-format simple-layout document solver chain; do
     mkdir -p "$scratch/corpus/$target"
     echo "fuzz: $target for $seconds s"
-    # The solver target reaches Clp, whose presolve leaks (see
+    # The solver and chain targets reach Clp, whose presolve leaks (see
     # Fuzz/lsan-suppressions.txt); its suppression needs full stacks.
     unwind=1
-    [ "$target" = solver ] && unwind=0
+    [ "$target" = solver ] || [ "$target" = chain ] && unwind=0
     if ! ASAN_OPTIONS=fast_unwind_on_malloc=$unwind LSAN_OPTIONS=suppressions=Fuzz/lsan-suppressions.txt:print_suppressions=0 \
         PLUMB_FUZZ_TARGET=$target "$bin/PlumbFuzz" "$scratch/corpus/$target" "Fuzz/Corpus/$target" \
         ${FUZZ_SEED:+-seed="$FUZZ_SEED"} -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=4096 \

@@ -11,7 +11,7 @@
 #      clean and renders its texts
 #   3a. the C library: scripts/build-capi.sh (libplumbc, plumb.h, plumb.pc),
 #       then Tests/CAPI/example.c built with gcc through pkg-config and run
-#   3b. fuzzing: scripts/fuzz.sh, libFuzzer + ASan on four targets, bounded
+#   3b. fuzzing: scripts/fuzz.sh, libFuzzer + ASan on five targets, bounded
 #   4. CMake: configure + build with Ninja into build/; the CMake-built plumb
 #      solves both examples (running the C kernels and the LAPACKE link), and
 #      the CMake-built libplumbc passes the C example
@@ -280,13 +280,14 @@ check "C library: exports exactly plumb.h's functions" capi_exports
 
 # --- 3b. fuzzing --------------------------------------------------------------
 # libFuzzer with the address sanitizer on the SFL, SLL and document parsers and
-# the solver, from the seed corpus, 20 s per target (FUZZ_SECONDS to change).
+# the solver (small systems, and chains the planner cuts), from the seed
+# corpus, 20 s per target (FUZZ_SECONDS to change).
 # The seed is fixed so that CI is reproducible: a check that passes or fails
 # by the draw of a seed says nothing about the commit it runs on. Finding new
 # inputs is the work of longer runs with fresh seeds (scripts/fuzz.sh alone);
 # each finding is fixed and its input added to Fuzz/Corpus/, which this check
 # and FuzzCorpusTests replay on every run.
-check "fuzz: 4 targets, ${FUZZ_SECONDS:-20} s each (seed ${FUZZ_SEED-20261126}), no finding" \
+check "fuzz: 5 targets, ${FUZZ_SECONDS:-20} s each (seed ${FUZZ_SEED-20261126}), no finding" \
     env FUZZ_SEED="${FUZZ_SEED-20261126}" bash scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
 
 # --- 4. CMake -----------------------------------------------------------------

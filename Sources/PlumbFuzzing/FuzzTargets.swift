@@ -7,7 +7,7 @@ import PlumbClp
 /// unit tests replay the seed corpus (`Fuzz/Corpus/`) through them.
 public enum FuzzTargets {
     /// The names of the targets, as the corpus folders and drivers use them.
-    public static let names = ["simple-format", "simple-layout", "document", "solver"]
+    public static let names = ["simple-format", "simple-layout", "document", "solver", "chain"]
 
     /// Runs target `name` on `bytes`.
     public static func run(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>) {
@@ -16,6 +16,7 @@ public enum FuzzTargets {
         case "simple-layout": simpleLayout(bytes)
         case "document": document(bytes)
         case "solver": solver(bytes)
+        case "chain": chain(bytes)
         default: preconditionFailure("no fuzz target \(name)")
         }
     }
@@ -159,6 +160,100 @@ public enum FuzzTargets {
             default:
                 preconditionFailure("compiled, round \(round): \(again) against a fresh solve's \(fresh)")
             }
+        }
+    }
+
+    /// The bytes as a chain of sections down a page, the shape the planner
+    /// cuts at its hinges (a variable that alone joins a piece of the rows
+    /// to the rest; see docs/solver.md): each section has columns of cells
+    /// stacked below its start, with minimum heights, wished heights and
+    /// gaps at the priorities the bytes choose (often contradicting), and a
+    /// banner below its columns from which the next section starts. Some
+    /// bytes pin a cell to the page or tie it to an earlier cell, which
+    /// leaves no cut or another one. Solved with every part of two or more variables given
+    /// to Clp (and so cut where it can be), the answer must keep the
+    /// required rows and reach the whole tableau's total at every level;
+    /// when the default solve fails on conflicting rows, this one must fail
+    /// with the same conflict.
+    public static func chain(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var input = bytes.makeIterator()
+        func next() -> Int { Int(input.next() ?? 0) }
+        var system = ConstraintSystem()
+        let priorities: [Priority] = [.required, .required, .high, .medium, .low]
+        var row = 0
+        func add(_ terms: [(VariableIndex, Double)], _ constant: Double, _ relation: Relation, _ priority: Priority) {
+            system.addRow(terms, constant: constant, relation: relation, priority: priority,
+                          origin: Origin(kind: .constraint, index: row, text: "row \(row)"))
+            row += 1
+        }
+        func v() -> VariableIndex { system.addVariables(1) }
+        var start = v()
+        add([(start, 1)], -8, .equal, .required)
+        var tops: [VariableIndex] = []
+        for _ in 0 ..< 2 + next() % 7 {
+            let banner = v(), bannerHeight = v()
+            for _ in 0 ..< 2 + next() % 3 {
+                // A column of cells, each below the last.
+                var above: (top: VariableIndex, height: VariableIndex)? = nil
+                for _ in 0 ..< 2 + next() % 3 {
+                    let top = v(), height = v()
+                    tops.append(top)
+                    if let (t, h) = above {
+                        add([(top, 1), (t, -1), (h, -1)], -Double(next() % 12), .greaterOrEqual, .required)
+                        if next() % 2 == 0 { add([(top, 1), (t, -1), (h, -1)], -8, .equal, priorities[2 + next() % 3]) }
+                    } else {
+                        add([(top, 1), (start, -1)], -Double(next() % 10), Relation.allCases[next() % 2 * 2], .required)
+                    }
+                    add([(height, 1)], -Double(next() % 80), .greaterOrEqual, .required)
+                    add([(height, 1)], -Double(next() % 160), Relation.allCases[next() % 3], priorities[2 + next() % 3])
+                    if next() % 3 == 0 {
+                        // A second wish on the height, often contradicting the first.
+                        add([(height, 1)], -Double(next() % 160), .equal, priorities[2 + next() % 3])
+                    }
+                    // Now and then a pin or a tie, required one time in four.
+                    // (Past the end of the bytes, 0: none.)
+                    let tie = next() % 32
+                    if tie >= 30 {
+                        let priority = next() % 4 == 3 ? Priority.required : priorities[2 + next() % 3]
+                        if tie == 30 || tops.count < 2 {
+                            add([(top, 1)], -Double(next() % 800), Relation.allCases[next() % 3], priority)
+                        } else {
+                            add([(top, 1), (tops[next() % (tops.count - 1)], -1)], -Double(next() % 40), .lessOrEqual, priority)
+                        }
+                    }
+                    above = (top, height)
+                }
+                let (t, h) = above!
+                add([(banner, 1), (t, -1), (h, -1)], -8, .greaterOrEqual, .required)
+                add([(banner, 1), (t, -1), (h, -1)], -8, .equal, priorities[2 + next() % 3])
+            }
+            add([(bannerHeight, 1)], -Double(next() % 40), .greaterOrEqual, .required)
+            add([(bannerHeight, 1)], -40, .equal, priorities[2 + next() % 3])
+            let following = v()
+            add([(following, 1), (banner, -1), (bannerHeight, -1)], -8, .equal, .required)
+            if next() % 2 == 0 { add([(following, 1), (banner, -1)], -48, .equal, priorities[2 + next() % 3]) }
+            start = following
+        }
+        var clp = SolveOptions()
+        clp.largePartSolver = ClpPartSolver()
+        clp.largePartThreshold = 2
+        var whole = SolveOptions()
+        whole.presolve = false
+        whole.reuseShapes = false
+        switch (Result { try system.solve(options: clp) }, Result { try system.solve() }) {
+        case (.success(let solution), .success):
+            for r in 0 ..< system.rowCount where system.priorities[r].isRequired {
+                let miss = system.violation(of: RowIndex(r), at: solution.values)
+                precondition(miss <= 1e-6, "required row \(r) misses by \(miss)")
+            }
+            guard let reference = try? system.solve(options: whole) else {
+                preconditionFailure("the cut chain solved a system the whole tableau calls infeasible")
+            }
+            expectLevels(levelTotals(system, solution.values), levelTotals(system, reference.values), "cut chain")
+        case (.failure(let a), .failure(let b)):
+            precondition(a as? SolverError == b as? SolverError, "the cut chain names another conflict")
+        case (let a, let b):
+            preconditionFailure("the cut chain: \(a) against the default's \(b)")
         }
     }
 
