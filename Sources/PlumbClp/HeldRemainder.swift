@@ -135,7 +135,7 @@ struct HeldRemainder {
     /// The remainder as a system over the part's variables.
     func system(of part: LinearPart) -> ConstraintSystem {
         var system = ConstraintSystem()
-        system.originSource = RemainderOrigins.shared
+        system.originSource = LinearPart.rowOrigins
         system.addVariables(part.variableCount)
         for r in source.indices {
             let i = Int(source[r])
@@ -146,14 +146,5 @@ struct HeldRemainder {
                           origin: .key(UInt64(i)))
         }
         return system
-    }
-}
-
-/// Origins for a remainder's rows (read only if the remainder has a
-/// conflict, which the held face rules out): the part's row number.
-private final class RemainderOrigins: OriginSource {
-    static let shared = RemainderOrigins()
-    func origin(forKey key: UInt64) -> Origin {
-        Origin(kind: .code, index: Int(key), text: "row \(key) of a large part")
     }
 }

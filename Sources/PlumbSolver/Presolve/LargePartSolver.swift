@@ -25,6 +25,19 @@ public struct LinearPart: Sendable {
         self.relations = relations
         self.priorities = priorities
     }
+
+    /// Origins for rows copied out of a large part into a system of their
+    /// own (a remainder, a cut part's pieces), keyed by the row's number in
+    /// the part. They are read only on a conflict, after which the part is
+    /// solved whole and its own origins name it.
+    public static let rowOrigins: any OriginSource = PartRowOrigins()
+}
+
+/// See ``LinearPart/rowOrigins``.
+private final class PartRowOrigins: OriginSource {
+    func origin(forKey key: UInt64) -> Origin {
+        Origin(kind: .code, index: Int(key), text: "row \(key) of a large part")
+    }
 }
 
 /// An LP code for the parts the presolve leaves coupled and large (a grid of

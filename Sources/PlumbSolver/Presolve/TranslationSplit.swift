@@ -333,7 +333,7 @@ struct TranslationSplit {
     /// The statistics are the pieces' solve's.
     func solve(with solver: any LargePartSolver, threshold: Int) -> (values: [Double], stats: SolveStats)? {
         var system = ConstraintSystem()
-        system.originSource = PieceOrigins.shared
+        system.originSource = LinearPart.rowOrigins
         system.addVariables(rows.variableCount)
         system.reserveCapacity(rows: rows.rowCount, nonzeros: rows.columns.count)
         for i in 0 ..< rows.rowCount {
@@ -349,14 +349,5 @@ struct TranslationSplit {
         options.threads = 1
         guard let solution = try? system.solve(options: options) else { return nil }
         return (values(from: solution.values), solution.stats)
-    }
-}
-
-/// Origins for a cut part's rows (read only on a conflict, after which the
-/// part is solved whole): the part's row number.
-private final class PieceOrigins: OriginSource {
-    static let shared = PieceOrigins()
-    func origin(forKey key: UInt64) -> Origin {
-        Origin(kind: .code, index: Int(key), text: "row \(key) of a large part")
     }
 }
