@@ -158,7 +158,7 @@ final class PartModel {
     /// layout), and the values are a point about 1e10 away along it, where
     /// the rows' residuals are rounding errors of 1e-6. The far-out one
     /// may be one of the part's variables, an error column or a row's
-    /// activity, with the variables then basic at 1e9 or more. 
+    /// activity, with the variables then basic at 1e9 or more.
     /// `ClpPartSolver` hands such a part to the tableau, whose free
     /// variables stay where the rows put them.
     func restsOnArtificialBound() -> Bool {

@@ -105,17 +105,11 @@ public enum FuzzTargets {
         clp.largePartThreshold = 2
         do {
             let solution = try system.solve()
-            for r in 0 ..< system.rowCount where system.priorities[r].isRequired {
-                let miss = system.violation(of: RowIndex(r), at: solution.values)
-                precondition(miss <= 1e-6, "required row \(r) misses by \(miss)")
-            }
+            expectRequiredRows(system, solution.values)
             // The whole tableau (presolve and shapes off) reaches the same
             // optimum: the same total violation at every level, and so
             // does Clp for the parts.
-            var whole = SolveOptions()
-            whole.presolve = false
-            whole.reuseShapes = false
-            guard let other = try? system.solve(options: whole) else {
+            guard let other = try? system.solve(options: wholeTableau) else {
                 preconditionFailure("presolve solved a system the whole tableau calls infeasible")
             }
             guard let third = try? system.solve(options: clp) else {
@@ -170,16 +164,16 @@ public enum FuzzTargets {
     /// gaps at the priorities the bytes choose (often contradicting), and a
     /// banner below its columns from which the next section starts. Some
     /// bytes pin a cell to the page or tie it to an earlier cell, which
-    /// leaves no cut or another one. Solved with every part of two or more variables given
-    /// to Clp (and so cut where it can be), the answer must keep the
-    /// required rows and reach the whole tableau's total at every level;
-    /// when the default solve fails on conflicting rows, this one must fail
-    /// with the same conflict.
+    /// leaves no cut or another one. Solved with every part of two or more
+    /// variables given to Clp (and so cut where it can be), the answer must
+    /// keep the required rows and reach the whole tableau's total at every
+    /// level; when the default solve fails on conflicting rows, this one
+    /// must fail with the same conflict.
     public static func chain(_ bytes: UnsafeBufferPointer<UInt8>) {
         var input = bytes.makeIterator()
         func next() -> Int { Int(input.next() ?? 0) }
         var system = ConstraintSystem()
-        let priorities: [Priority] = [.required, .required, .high, .medium, .low]
+        func wish() -> Priority { [Priority.high, .medium, .low][next() % 3] }
         var row = 0
         func add(_ terms: [(VariableIndex, Double)], _ constant: Double, _ relation: Relation, _ priority: Priority) {
             system.addRow(terms, constant: constant, relation: relation, priority: priority,
@@ -200,21 +194,21 @@ public enum FuzzTargets {
                     tops.append(top)
                     if let (t, h) = above {
                         add([(top, 1), (t, -1), (h, -1)], -Double(next() % 12), .greaterOrEqual, .required)
-                        if next() % 2 == 0 { add([(top, 1), (t, -1), (h, -1)], -8, .equal, priorities[2 + next() % 3]) }
+                        if next() % 2 == 0 { add([(top, 1), (t, -1), (h, -1)], -8, .equal, wish()) }
                     } else {
                         add([(top, 1), (start, -1)], -Double(next() % 10), Relation.allCases[next() % 2 * 2], .required)
                     }
                     add([(height, 1)], -Double(next() % 80), .greaterOrEqual, .required)
-                    add([(height, 1)], -Double(next() % 160), Relation.allCases[next() % 3], priorities[2 + next() % 3])
+                    add([(height, 1)], -Double(next() % 160), Relation.allCases[next() % 3], wish())
                     if next() % 3 == 0 {
                         // A second wish on the height, often contradicting the first.
-                        add([(height, 1)], -Double(next() % 160), .equal, priorities[2 + next() % 3])
+                        add([(height, 1)], -Double(next() % 160), .equal, wish())
                     }
                     // Now and then a pin or a tie, required one time in four.
                     // (Past the end of the bytes, 0: none.)
                     let tie = next() % 32
                     if tie >= 30 {
-                        let priority = next() % 4 == 3 ? Priority.required : priorities[2 + next() % 3]
+                        let priority = next() % 4 == 3 ? Priority.required : wish()
                         if tie == 30 || tops.count < 2 {
                             add([(top, 1)], -Double(next() % 800), Relation.allCases[next() % 3], priority)
                         } else {
@@ -225,28 +219,22 @@ public enum FuzzTargets {
                 }
                 let (t, h) = above!
                 add([(banner, 1), (t, -1), (h, -1)], -8, .greaterOrEqual, .required)
-                add([(banner, 1), (t, -1), (h, -1)], -8, .equal, priorities[2 + next() % 3])
+                add([(banner, 1), (t, -1), (h, -1)], -8, .equal, wish())
             }
             add([(bannerHeight, 1)], -Double(next() % 40), .greaterOrEqual, .required)
-            add([(bannerHeight, 1)], -40, .equal, priorities[2 + next() % 3])
+            add([(bannerHeight, 1)], -40, .equal, wish())
             let following = v()
             add([(following, 1), (banner, -1), (bannerHeight, -1)], -8, .equal, .required)
-            if next() % 2 == 0 { add([(following, 1), (banner, -1)], -48, .equal, priorities[2 + next() % 3]) }
+            if next() % 2 == 0 { add([(following, 1), (banner, -1)], -48, .equal, wish()) }
             start = following
         }
         var clp = SolveOptions()
         clp.largePartSolver = ClpPartSolver()
         clp.largePartThreshold = 2
-        var whole = SolveOptions()
-        whole.presolve = false
-        whole.reuseShapes = false
         switch (Result { try system.solve(options: clp) }, Result { try system.solve() }) {
         case (.success(let solution), .success):
-            for r in 0 ..< system.rowCount where system.priorities[r].isRequired {
-                let miss = system.violation(of: RowIndex(r), at: solution.values)
-                precondition(miss <= 1e-6, "required row \(r) misses by \(miss)")
-            }
-            guard let reference = try? system.solve(options: whole) else {
+            expectRequiredRows(system, solution.values)
+            guard let reference = try? system.solve(options: wholeTableau) else {
                 preconditionFailure("the cut chain solved a system the whole tableau calls infeasible")
             }
             expectLevels(levelTotals(system, solution.values), levelTotals(system, reference.values), "cut chain")
@@ -254,6 +242,23 @@ public enum FuzzTargets {
             precondition(a as? SolverError == b as? SolverError, "the cut chain names another conflict")
         case (let a, let b):
             preconditionFailure("the cut chain: \(a) against the default's \(b)")
+        }
+    }
+
+    /// One tableau for each component, presolve and shapes off: the
+    /// reference the targets compare the other paths with.
+    private static var wholeTableau: SolveOptions {
+        var options = SolveOptions()
+        options.presolve = false
+        options.reuseShapes = false
+        return options
+    }
+
+    /// Traps unless every required row of `system` holds at `values`.
+    private static func expectRequiredRows(_ system: ConstraintSystem, _ values: [Double]) {
+        for r in 0 ..< system.rowCount where system.priorities[r].isRequired {
+            let miss = system.violation(of: RowIndex(r), at: values)
+            precondition(miss <= 1e-6, "required row \(r) misses by \(miss)")
         }
     }
 
