@@ -66,6 +66,18 @@ public enum DocumentSolving {
     public static func solve(_ bytes: [UInt8], source: String, absolute: Bool = false,
                              options: SolveOptions = SolveOptions(),
                              documentID: inout String?, phases: inout PhaseTimes) throws(LayoutError) -> Solved {
+        try bytes.withUnsafeBufferPointer { buffer throws(LayoutError) in
+            try solve(buffer, source: source, absolute: absolute, options: options, documentID: &documentID,
+                      phases: &phases)
+        }
+    }
+
+    /// As ``solve(_:source:absolute:options:documentID:phases:)-([UInt8],_,_,_,_,_)``,
+    /// from bytes that need to live only for the call (a range of a larger
+    /// buffer, as `plumb batch` reads JSON Lines).
+    public static func solve(_ bytes: UnsafeBufferPointer<UInt8>, source: String, absolute: Bool = false,
+                             options: SolveOptions = SolveOptions(),
+                             documentID: inout String?, phases: inout PhaseTimes) throws(LayoutError) -> Solved {
         var t = seconds()
         func lap() -> Double {
             let now = seconds()
