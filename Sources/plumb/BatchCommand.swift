@@ -204,9 +204,9 @@ struct BatchCommand: ParsableCommand {
             outcome.line.append(contentsOf: "{\"id\": ".utf8)
             FrameWriter.appendString(documentID ?? id, to: &outcome.line)
             outcome.line.append(contentsOf: ", \"frames\": ".utf8)
-            FrameWriter.appendFrames(ids: solved.viewIDs, frames: solved.frames, oneLine: true, to: &outcome.line)
+            solved.appendFrames(oneLine: true, to: &outcome.line)
             outcome.line.append(contentsOf: "}\n".utf8)
-            outcome.views = solved.viewIDs.count
+            outcome.views = solved.frames.count
         } catch {
             outcome.appendError(id: documentID ?? id, message: error.description)
         }

@@ -10,10 +10,16 @@ public enum FrameWriter {
     /// - Precondition: `ids.count == frames.count`.
     /// - Complexity: O(views); one output buffer, no allocation per integral number.
     public static func json(ids: [String], frames: [Rect]) -> [UInt8] {
+        json(count: frames.count) { appendFrames(ids: ids, frames: frames, oneLine: false, to: &$0) }
+    }
+
+    /// `{"frames": ` and the frames object `appendObject` appends (one
+    /// view a line), `}` and a newline.
+    static func json(count: Int, _ appendObject: (inout [UInt8]) -> Void) -> [UInt8] {
         var out = [UInt8]()
-        out.reserveCapacity(16 + frames.count * 40)
+        out.reserveCapacity(16 + count * 40)
         out.append(contentsOf: "{\"frames\": ".utf8)
-        appendFrames(ids: ids, frames: frames, oneLine: false, to: &out)
+        appendObject(&out)
         out.append(contentsOf: "}\n".utf8)
         return out
     }
@@ -34,31 +40,58 @@ public enum FrameWriter {
         precondition(ids.count == frames.count, "one frame per id")
         // Written once: each id goes straight into the block (no ``Keys``,
         // which would copy every id twice). An id that needs escaping, or
-        // is too long for a block's room, is appended by `appendString`.
+        // is too long for the block's room, is appended by `appendString`.
         ids.withUnsafeBufferPointer { ids in
             appendObject(frames: frames, oneLine: oneLine, room: 64, capacity: 16 << 10, to: &out) { i, p, room in
                 var id = ids[i]
-                let length = id.utf8.count
-                let lead = separatorLength(i, oneLine: oneLine)
-                guard lead + length + 2 <= room else { return nil }
-                return id.withUTF8 { utf8 -> Int? in
-                    if utf8.contains(where: needsEscaping) { return nil }
-                    writeSeparator(i, oneLine: oneLine, to: p)
-                    p[lead] = UInt8(ascii: "\"")
-                    (p + lead + 1).update(from: utf8.baseAddress!, count: length)
-                    p[lead + 1 + length] = UInt8(ascii: "\"")
-                    return lead + length + 2
-                }
+                return id.withUTF8 { writeKey(i, $0, oneLine: oneLine, to: p, room: room) }
             } slowKey: { i, out in
-                var separator = (0, 0, 0, 0) as (UInt8, UInt8, UInt8, UInt8)
-                let lead = withUnsafeMutableBytes(of: &separator) { bytes in
-                    writeSeparator(i, oneLine: oneLine, to: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                    return separatorLength(i, oneLine: oneLine)
-                }
-                withUnsafeBytes(of: separator) { out.append(contentsOf: $0.prefix(lead)) }
-                appendString(ids[i], to: &out)
+                appendSlowKey(i, ids[i], oneLine: oneLine, to: &out)
             }
         }
+    }
+
+    /// ``appendFrames(ids:frames:oneLine:to:)`` with a document's ids as it
+    /// keeps them: the same bytes, without a `String` an id.
+    static func appendFrames(names: ViewNames, frames: [Rect], oneLine: Bool, to out: inout [UInt8]) {
+        precondition(names.count == frames.count, "one frame per id")
+        names.ids.withBytes { pool in
+            appendObject(frames: frames, oneLine: oneLine, room: 64, capacity: 16 << 10, to: &out) { i, p, room in
+                // The root's id is a `String` of the document's: appended.
+                i == 0 ? nil : writeKey(i, UnsafeBufferPointer(rebasing: pool[names.ids.range(i)]), oneLine: oneLine,
+                                        to: p, room: room)
+            } slowKey: { i, out in
+                appendSlowKey(i, i == 0 ? names.rootID : names.ids.string(i), oneLine: oneLine, to: &out)
+            }
+        }
+    }
+
+    /// Writes id `i` (`utf8`) with the separator before it at `p`, quoted,
+    /// if it needs no escaping and fits in `room`; returns the bytes written,
+    /// or nil (nothing written).
+    @inline(__always)
+    private static func writeKey(
+        _ i: Int, _ utf8: UnsafeBufferPointer<UInt8>, oneLine: Bool, to p: UnsafeMutablePointer<UInt8>, room: Int
+    ) -> Int? {
+        let length = utf8.count
+        let lead = separatorLength(i, oneLine: oneLine)
+        guard lead + length + 2 <= room, !utf8.contains(where: needsEscaping) else { return nil }
+        writeSeparator(i, oneLine: oneLine, to: p)
+        p[lead] = UInt8(ascii: "\"")
+        if let base = utf8.baseAddress { (p + lead + 1).update(from: base, count: length) }
+        p[lead + 1 + length] = UInt8(ascii: "\"")
+        return lead + length + 2
+    }
+
+    /// Appends id `i` with the separator before it, escaped as needed.
+    private static func appendSlowKey(_ i: Int, _ id: String, oneLine: Bool, to out: inout [UInt8]) {
+        var separator = (0, 0, 0, 0) as (UInt8, UInt8, UInt8, UInt8)
+        let lead = withUnsafeMutableBytes(of: &separator) { bytes in
+            writeSeparator(i, oneLine: oneLine, to: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            return separatorLength(i, oneLine: oneLine)
+        }
+        withUnsafeBytes(of: separator) { out.append(contentsOf: $0.prefix(lead)) }
+        appendString(id, to: &out)
     }
 
     /// The bytes before id `i`: `, ` (or `,\n  ` one view a line) between
