@@ -29,17 +29,15 @@ enum Pipeline {
     /// file's document is not kept: the lowered layout describes its rows'
     /// origins (for an error or a conflict) by reading the file again, as
     /// long as it is unchanged (same inode, size and modification time).
-    /// `inspect` sees the document before it goes. With `namingViews` false
-    /// the layout's `viewIDs` are left empty (see `LayoutDocument.viewNames`).
-    static func lowerDocument(_ path: String, namingViews: Bool = true,
-                              inspect: (LayoutDocument) -> Void = { _ in }) throws -> LoweredLayout {
+    /// `inspect` sees the document before it goes.
+    static func lowerDocument(_ path: String, inspect: (LayoutDocument) -> Void = { _ in }) throws -> LoweredLayout {
         PlumbText.install()
         let input = try IO.Input(path)
         reserveHeap(for: input)
         let stamp = input.stamp
         let document = try input.withContents { bytes in try LayoutDocument.parse(bytes, source: sourceName(path)) }
         inspect(document)
-        var lowered = try document.lower(namingViews: namingViews)
+        var lowered = try document.lower()
         if let stamp {
             lowered.describeOrigins(byReloading: {
                 guard let again = try? IO.Input(path), again.stamp == stamp else { return nil }

@@ -45,19 +45,15 @@ struct SolveCommand: ParsableCommand {
         // only if an error or a conflict needs its rows' origins.
         var t1 = t0
         var textFonts: [Int: Font] = [:]
-        // The ids are written from the document's bytes (no `String` an id).
-        var names: ViewNames?
-        let lowered = try Pipeline.lowerDocument(document, namingViews: false) { doc in
+        let lowered = try Pipeline.lowerDocument(document) { doc in
             t1 = IO.now()
             for i in 0 ..< doc.viewCount { if let text = doc.text(at: i) { textFonts[i] = text.font } }
-            names = doc.viewNames
         }
-        guard let names else { preconditionFailure("the document was inspected") }
         let t2 = IO.now()
         let (solution, content) = try lowered.solveMeasuringContent(options: SolveOptions(strategy: strategy))
         let t3 = IO.now()
         let frames = lowered.frames(from: solution, absolute: absolute, scale: pixels.scale)
-        let json = FrameWriter.json(names: names, frames: frames)
+        let json = FrameWriter.json(ids: lowered.viewIDs, frames: frames)
         var picture: [UInt8]? = nil
         if svg != nil {
             let absoluteFrames = absolute ? frames : lowered.frames(from: solution, absolute: true, scale: pixels.scale)
@@ -65,7 +61,7 @@ struct SolveCommand: ParsableCommand {
             for (view, metrics) in content.texts {
                 if let font = textFonts[view] { boxes[view] = SVGRenderer.TextBox(font: font, lines: metrics.lines) }
             }
-            picture = Array(SVGRenderer.render(ids: names.strings, parents: lowered.parents,
+            picture = Array(SVGRenderer.render(ids: lowered.viewIDs, parents: lowered.parents,
                                                absoluteFrames: absoluteFrames, texts: boxes).utf8)
         }
         try IO.write(json, to: output)
@@ -75,7 +71,7 @@ struct SolveCommand: ParsableCommand {
             let s = solution.stats
             let ms = Pipeline.ms
             let line = """
-                {"views":\(names.count),"variables":\(s.variables),"rows":\(s.rows),\
+                {"views":\(lowered.viewIDs.count),"variables":\(s.variables),"rows":\(s.rows),\
                 "nonzeros":\(s.nonzeros),"ms":{"parse":\(ms(t0, t1)),"build":\(ms(t1, t2)),\
                 "solve":\(ms(t2, t3)),"output":\(ms(t3, t4))},"strategy":"\(s.strategy.rawValue)",\
                 "dag":{"variables":\(s.dagVariables)},\

@@ -13,14 +13,6 @@ public enum FrameWriter {
         json(count: frames.count) { appendFrames(ids: ids, frames: frames, oneLine: false, to: &$0) }
     }
 
-    /// The frames as ``json(ids:frames:)`` writes them, with a document's
-    /// ids as it keeps them (the same bytes, without a `String` an id).
-    ///
-    /// - Precondition: `names.count == frames.count`.
-    public static func json(names: ViewNames, frames: [Rect]) -> [UInt8] {
-        json(count: frames.count) { appendFrames(names: names, frames: frames, oneLine: false, to: &$0) }
-    }
-
     /// `{"frames": ` and the frames object `appendObject` appends (one
     /// view a line), `}` and a newline.
     static func json(count: Int, _ appendObject: (inout [UInt8]) -> Void) -> [UInt8] {

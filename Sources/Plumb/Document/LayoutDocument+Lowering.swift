@@ -15,9 +15,9 @@ extension LayoutDocument {
     }
 
     /// As ``lower()``; with `namingViews` false the result's
-    /// ``LoweredLayout/viewIDs`` is left empty (a `String` an id made for
-    /// nothing when the caller writes frames from ``viewNames``).
-    public func lower(namingViews: Bool) throws(LayoutError) -> LoweredLayout {
+    /// ``LoweredLayout/viewIDs`` is left empty (ten thousand `String`s made
+    /// for nothing when the caller writes the ids from ``viewNames``).
+    func lower(namingViews: Bool) throws(LayoutError) -> LoweredLayout {
         var sink = DiagnosticSink()
 
         var intrinsicRows = 0

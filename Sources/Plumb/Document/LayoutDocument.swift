@@ -170,9 +170,8 @@ public struct LayoutDocument: Sendable {
     public var viewIDs: [String] { viewNames.strings }
 
     /// The view ids as the document keeps them (bytes), for writing frames
-    /// without a `String` an id (``FrameWriter/json(names:frames:)``); they
-    /// outlive the document.
-    public var viewNames: ViewNames { ViewNames(rootID: rootID, ids: ids, count: viewCount) }
+    /// without a `String` an id.
+    var viewNames: ViewNames { ViewNames(rootID: rootID, ids: ids, count: viewCount) }
 
     /// The index of each view's parent (`-1` for the root).
     public var parentIndices: [Int32] { parents }
@@ -237,16 +236,15 @@ public struct LayoutDocument: Sendable {
     }
 }
 
-/// A document's view ids as it keeps them: the root's, then each view's,
-/// as bytes (valid UTF-8, as the JSON reader checked).
-public struct ViewNames: Sendable {
+/// A document's view ids as bytes: the root's, then entry `i` of its id
+/// pool for view `i` (valid UTF-8, as the JSON reader checked).
+struct ViewNames: Sendable {
     let rootID: String
     let ids: BytePool
-    /// The number of ids: the views with the root.
-    public let count: Int
+    let count: Int
 
     /// The ids as `String`s, as ``LayoutDocument/viewIDs`` gives them.
-    public var strings: [String] {
+    var strings: [String] {
         (0 ..< count).map { $0 == 0 ? rootID : ids.string($0) }
     }
 }
