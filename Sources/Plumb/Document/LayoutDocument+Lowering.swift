@@ -16,7 +16,7 @@ extension LayoutDocument {
 
     /// As ``lower()``; with `namingViews` false the result's
     /// ``LoweredLayout/viewIDs`` is left empty (ten thousand `String`s made
-    /// for nothing when the caller writes the ids from ``viewNames``).
+    /// for nothing when the caller writes the ids from `viewNames`).
     func lower(namingViews: Bool) throws(LayoutError) -> LoweredLayout {
         var sink = DiagnosticSink()
 
