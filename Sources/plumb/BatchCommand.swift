@@ -62,8 +62,8 @@ struct BatchCommand: ParsableCommand {
     /// One document to lay out: where its bytes are, and the id to use if it has none.
     struct Item {
         enum Source {
-            /// A line of a JSON Lines input.
-            case bytes([UInt8])
+            /// A line of a JSON Lines input: a range of the chunk it was read in.
+            case line(Chunk, Range<Int>)
             /// A file of a directory input, read by the worker that lays it
             /// out, so only the documents in flight are in memory.
             case file(path: String)
@@ -174,32 +174,39 @@ struct BatchCommand: ParsableCommand {
         var outcome = Outcome()
         let id = item.fallbackID
         var documentID: String?
-        let bytes: [UInt8]
-        switch item.source {
-        case .bytes(let line):
-            bytes = line
-        case .file(let path):
+        var file: [UInt8] = []
+        if case .file(let path) = item.source {
             let started = IO.now()
             defer { outcome.read = IO.now() - started }
             do {
-                bytes = try IO.read(path)
+                file = try IO.read(path)
             } catch {
                 outcome.appendError(id: id, message: "\(error)")
                 return outcome
             }
         }
+        var phases = DocumentSolving.PhaseTimes()
+        func solve(_ bytes: UnsafeBufferPointer<UInt8>) throws(LayoutError) -> DocumentSolving.Solved {
+            try DocumentSolving.solve(bytes, source: item.fallbackID, absolute: absolute, options: options,
+                                      documentID: &documentID, phases: &phases)
+        }
         do throws(LayoutError) {
-            let solved = try DocumentSolving.solve(bytes, source: item.fallbackID, absolute: absolute,
-                                                   options: options, documentID: &documentID,
-                                                   phases: &outcome.phases)
+            defer { outcome.phases = phases }
+            let solved: DocumentSolving.Solved
+            switch item.source {
+            case .line(let chunk, let range):
+                solved = try chunk.withBytes(range, solve)
+            case .file:
+                solved = try file.withUnsafeBufferPointer { bytes throws(LayoutError) in try solve(bytes) }
+            }
             let started = IO.now()
             defer { outcome.output = IO.now() - started }
             outcome.line.append(contentsOf: "{\"id\": ".utf8)
             FrameWriter.appendString(documentID ?? id, to: &outcome.line)
             outcome.line.append(contentsOf: ", \"frames\": ".utf8)
-            FrameWriter.appendFrames(ids: solved.viewIDs, frames: solved.frames, oneLine: true, to: &outcome.line)
+            solved.appendFrames(oneLine: true, to: &outcome.line)
             outcome.line.append(contentsOf: "}\n".utf8)
-            outcome.views = solved.viewIDs.count
+            outcome.views = solved.frames.count
         } catch {
             outcome.appendError(id: documentID ?? id, message: error.description)
         }
@@ -237,15 +244,19 @@ struct BatchCommand: ParsableCommand {
     }
 }
 
+private typealias Chunk = BatchCommand.Item.Chunk
+
 /// The documents of a JSON Lines input (one per line; blank lines skipped),
 /// read a chunk at a time, so memory holds a chunk and the documents in flight
-/// rather than the whole input. Not thread-safe: ``OrderedResults`` calls
-/// ``next()`` under its lock.
+/// rather than the whole input. A document is a range of its chunk (no copy),
+/// and a chunk is freed with the last of its documents; only a line cut by
+/// the end of a full chunk is copied, to the start of the next. Not
+/// thread-safe: ``OrderedResults`` calls ``next()`` under its lock.
 private final class JSONLines {
     private let input: IO.Input
     private let source: String
-    private var buffer: [UInt8] = []
-    /// Where the unread part of ``buffer`` starts.
+    private var chunk = Chunk(capacity: 0)
+    /// Where the unread part of ``chunk`` starts.
     private var start = 0
     private var atEnd = false
     private var line = 0
@@ -262,30 +273,70 @@ private final class JSONLines {
         let started = IO.now()
         defer { readSeconds += IO.now() - started }
         while true {
-            let newline: Int? = buffer.withUnsafeBufferPointer { all in
-                guard start < all.count, let base = all.baseAddress,
-                      let hit = memchr(base + start, 0x0A, all.count - start) else { return nil }
-                return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            }
+            let base = chunk.base.assumingMemoryBound(to: UInt8.self)
+            let filled = chunk.filled
             let end: Int
-            if let newline {
-                end = newline
+            if start < filled, let hit = memchr(base + start, 0x0A, filled - start) {
+                end = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             } else if atEnd {
-                guard start < buffer.count else { return nil }
-                end = buffer.count  // a last line without a newline
+                guard start < filled else { return nil }
+                end = filled  // a last line without a newline
             } else {
-                // Keep the unread part and read more: a chunk, or as much
-                // again as a long line already holds.
-                buffer.removeFirst(start)
-                start = 0
-                if try input.read(appendingTo: &buffer, upTo: max(1 << 20, buffer.count)) == 0 { atEnd = true }
+                try read()
                 continue
             }
-            let text = buffer[start ..< end]
-            start = min(end + 1, buffer.count)
+            let text = UnsafeBufferPointer(start: base + start, count: end - start)
+            let range = start ..< end
+            start = min(end + 1, filled)
             line += 1
             if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            return BatchCommand.Item(source: .bytes(Array(text)), fallbackID: "\(source):\(line)")
+            return BatchCommand.Item(source: .line(chunk, range), fallbackID: "\(source):\(line)")
+        }
+    }
+
+    /// Reads more of the input after the unread part: into the chunk's room
+    /// if it has any, else into a new chunk that starts with the unread part
+    /// and has a chunk's room (or as much again as a long line already holds).
+    /// Bytes already handed out are never moved or written.
+    private func read() throws {
+        if chunk.filled == chunk.capacity {
+            let rest = chunk.filled - start
+            let next = Chunk(capacity: rest + max(1 << 20, rest))
+            next.base.copyMemory(from: chunk.base + start, byteCount: rest)
+            next.filled = rest
+            chunk = next
+            start = 0
+        }
+        let got = try input.read(into: UnsafeMutableRawBufferPointer(
+            start: chunk.base + chunk.filled, count: chunk.capacity - chunk.filled))
+        chunk.filled += got
+        if got == 0 { atEnd = true }
+    }
+}
+
+extension BatchCommand.Item {
+    /// Memory of a JSON Lines input: documents are ranges of it.
+    final class Chunk: @unchecked Sendable {
+        let base: UnsafeMutableRawPointer
+        let capacity: Int
+        /// How many bytes from the start have been read (only the reader
+        /// changes it, under ``OrderedResults``' lock, and only past the
+        /// documents handed out).
+        var filled = 0
+
+        init(capacity: Int) {
+            base = UnsafeMutableRawPointer.allocate(byteCount: max(capacity, 1), alignment: 16)
+            self.capacity = capacity
+        }
+
+        deinit { base.deallocate() }
+
+        /// The bytes of `range`, for the call.
+        func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws(LayoutError) -> R)
+            throws(LayoutError) -> R
+        {
+            try body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self) + range.lowerBound,
+                                         count: range.count))
         }
     }
 }

@@ -106,25 +106,14 @@ enum IO {
             return bytes
         }
 
-        /// Appends up to `count` more bytes to `bytes`; returns how many (0 at the end).
-        func read(appendingTo bytes: inout [UInt8], upTo count: Int) throws -> Int {
-            let old = bytes.count
-            var failure: Int32 = 0
-            var got = 0
-            // Appending grows the array geometrically (reserving `old + count`
-            // each call would reallocate on every chunk).
-            bytes.append(contentsOf: repeatElement(0, count: count))
-            bytes.withUnsafeMutableBytes { buffer in
-                while true {
-                    let n = posixRead(fd, buffer.baseAddress! + old, count)
-                    if n < 0 && errno == EINTR { continue }
-                    if n < 0 { failure = errno } else { got = n }
-                    break
-                }
+        /// Reads up to `buffer.count` bytes into `buffer`; returns how many (0 at the end).
+        func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+            while true {
+                let n = posixRead(fd, buffer.baseAddress!, buffer.count)
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { throw CLIError("cannot read \(name)", errno: errno) }
+                return n
             }
-            bytes.removeLast(count - got)
-            if failure != 0 { throw CLIError("cannot read \(name)", errno: failure) }
-            return got
         }
     }
 

@@ -68,6 +68,36 @@ import Testing
         #expect(try records.map { try CLI.frames($0)["a"] } == [[5, 5, 150, 10], [5, 5, 100, 10], [5, 5, 50, 10]])
     }
 
+    /// Documents are ranges of the chunk they were read in: lines cut by
+    /// the end of a chunk move to the next, and chunks filled a pipe's read
+    /// at a time (standard input) or a file's give the same lines.
+    @Test func manyChunksFromAFileAndFromAPipe() throws {
+        let count = 2_500
+        let lines = (0 ..< count).map { i in
+            // About 1.5 KB a line, so that lines fall across the 1 MiB chunks.
+            String(Self.document(id: "d\(i)", width: 100 + i).dropLast())
+                + String(repeating: " ", count: 1_200 + i % 97) + "}"
+        }
+        let input = Data((lines.joined(separator: "\n") + "\n").utf8)
+        #expect(input.count > 3 << 20)
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("in.jsonl")
+        try input.write(to: file)
+        let fromFile = try CLI.run(["batch", file.path, "--jobs", "2"])
+        // Written to a file: the tool's standard output is read only after its input is written.
+        let output = directory.appendingPathComponent("out.jsonl")
+        let fromPipe = try CLI.run(["batch", "-", "--jobs", "2", "-o", output.path], stdin: input)
+        #expect(fromFile.status == 0 && fromPipe.status == 0, "\(fromFile.stderr) \(fromPipe.stderr)")
+        #expect(try Data(contentsOf: output) == fromFile.stdout)
+        let records = try fromFile.jsonLines()
+        #expect(records.count == count)
+        for (i, record) in records.enumerated() {
+            #expect(record["id"] as? String == "d\(i)")
+            #expect(try CLI.frames(record)["a"] == [5, 5, Double(100 + i) / 2, 10])
+        }
+    }
+
     @Test func oneJobAndTwoJobsWriteTheSameBytes() throws {
         let one = try CLI.run(["batch", "-", "--jobs", "1"], stdin: Data(Self.stream.utf8))
         let two = try CLI.run(["batch", "-", "--jobs", "2"], stdin: Data(Self.stream.utf8))

@@ -25,6 +25,29 @@ import Testing
         #expect(json == "{\"frames\": {\n  \"root\": [0, 0, 320, 200],\n  \"a\": [16, 8, 160, 20]\n}}\n")
     }
 
+    /// The ids stay the document's bytes: written from them they give what
+    /// the `String`s give (escaped, not ASCII, the root's id given after the
+    /// views), and ids set afterwards are the ones written.
+    @Test func framesWrittenFromTheDocumentsIDs() throws {
+        let document = Array(#"""
+            {"views": [{"id": "a\"b", "parent": "top"}, {"id": "vué", "parent": "top"}, {"id": "c\n"}],
+             "root": {"id": "top", "width": 100, "height": 50}, "constraints": ["vué.width = 0.25 * top.width"]}
+            """#.utf8)
+        var solved = try DocumentSolving.solve(document, source: "ids")
+        #expect(solved.viewIDs == ["top", "a\"b", "vué", "c\n"])
+        for oneLine in [true, false] {
+            var fromBytes: [UInt8] = [], fromStrings: [UInt8] = []
+            solved.appendFrames(oneLine: oneLine, to: &fromBytes)
+            FrameWriter.appendFrames(ids: solved.viewIDs, frames: solved.frames, oneLine: oneLine, to: &fromStrings)
+            #expect(fromBytes == fromStrings)
+        }
+        solved.viewIDs = ["r", "x", "y", "z"]
+        var written: [UInt8] = []
+        solved.appendFrames(oneLine: true, to: &written)
+        #expect(String(decoding: written, as: UTF8.self)
+                    == #"{"r": [0, 0, 100, 50], "x": [0, 0, 0, 0], "y": [0, 0, 25, 0], "z": [0, 0, 0, 0]}"#)
+    }
+
     @Test func reportsTheIDOfADocumentThatFailsAfterParsing() {
         var id: String?
         let withID = Array(#"{"id": "named", "#.utf8) + Self.conflict.dropFirst()

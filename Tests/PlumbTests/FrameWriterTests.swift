@@ -42,12 +42,15 @@ import PlumbTestSupport
     /// With and without ids that need escaping (the keys are then written
     /// one by one, or copied whole: the first such id comes after plain
     /// ones, so the copy is given up part way), with ids longer than a
-    /// small string's 15 bytes and ids that are not ASCII.
+    /// small string's 15 bytes and ids that are not ASCII, and ids of 70
+    /// bytes and more, one of them longer than the writer's 16 KiB scratch
+    /// buffer (appended on its own).
     @Test(arguments: [true, false]) func manyFramesMatchAPlainWriter(escaping: Bool) {
         var random = SplitMix64(seed: 7)
         for n in [1, 255, 256, 257, 513, 700] {
             let ids = (0 ..< n).map { i in
                 escaping && i % 97 == 3 ? "id\"\(i)"
+                    : i % 211 == 7 ? String(repeating: "w", count: i == 7 ? 20_000 : 70 + i)
                     : i % 5 == 0 ? "a-view-with-a-long-identifier-\(i)" : i % 7 == 0 ? "vué\(i)" : "view\(i)"
             }
             let frames = (0 ..< n).map { _ in
@@ -136,5 +139,32 @@ import PlumbTestSupport
         FrameWriter.appendNumber(.nan, to: &json)
         FrameWriter.appendNumber(-.infinity, to: &json)
         #expect(String(decoding: json, as: UTF8.self) == "nullnull")
+    }
+
+    /// Integers are written two digits at a time, after counting their
+    /// digits: every length from 1 to 19 digits, both signs, and the ends of
+    /// `Int64`, as `String` writes them.
+    @Test func integersMatchString() {
+        var values: [Int64] = [0, 1, -1, 9, 10, 11, 99, 100, 101, 999, 1000, 1001, .max, .min, .max - 1, .min + 1]
+        var power: Int64 = 1
+        for _ in 0 ..< 18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -(power - 1), -power]
+        }
+        var rng = SplitMix64(seed: 0xD161)
+        for _ in 0 ..< 20_000 {
+            let v = Int64(bitPattern: rng.next()) >> (rng.next() % 64)
+            values.append(v)
+        }
+        for v in values {
+            var bytes: [UInt8] = []
+            NumberFormatting.appendInteger(v, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(v), "\(v)")
+        }
+        // Integral doubles below 10¹⁵ go the same way, -0 as 0.
+        for v in [-0.0, 0, 7, -7, 65536, 999_999_999_999_999, -999_999_999_999_999] {
+            #expect(NumberFormatting.shortest(v) == String(Int64(v)), "\(v)")
+        }
+        #expect(NumberFormatting.shortest(1e15) == 1e15.description)
     }
 }

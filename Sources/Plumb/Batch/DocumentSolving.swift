@@ -10,9 +10,38 @@ public enum DocumentSolving {
         /// The document's own `id`, if it has one.
         public var id: String?
         /// View ids: the root first, then the views in document order.
-        public var viewIDs: [String]
+        ///
+        /// Made when read: the ids are kept as the document's bytes, which
+        /// ``appendFrames(oneLine:to:)`` writes as they are.
+        public var viewIDs: [String] {
+            get { names?.strings ?? setIDs }
+            set {
+                setIDs = newValue
+                names = nil
+            }
+        }
         /// One frame per id, in parent coordinates or, when asked, root coordinates.
         public var frames: [Rect]
+        /// The document's ids, until ``viewIDs`` is set.
+        private var names: ViewNames?
+        private var setIDs: [String] = []
+
+        init(id: String?, names: ViewNames, frames: [Rect]) {
+            self.id = id
+            self.names = names
+            self.frames = frames
+        }
+
+        /// Appends the frames object, `{"<id>": [x, y, width, height], ...}`,
+        /// as ``FrameWriter/appendFrames(ids:frames:oneLine:to:)`` writes it for
+        /// ``viewIDs`` and ``frames``.
+        public func appendFrames(oneLine: Bool, to out: inout [UInt8]) {
+            if let names {
+                FrameWriter.appendFrames(names: names, frames: frames, oneLine: oneLine, to: &out)
+            } else {
+                FrameWriter.appendFrames(ids: setIDs, frames: frames, oneLine: oneLine, to: &out)
+            }
+        }
     }
 
     /// Parses, lowers and solves one document.
@@ -66,6 +95,18 @@ public enum DocumentSolving {
     public static func solve(_ bytes: [UInt8], source: String, absolute: Bool = false,
                              options: SolveOptions = SolveOptions(),
                              documentID: inout String?, phases: inout PhaseTimes) throws(LayoutError) -> Solved {
+        try bytes.withUnsafeBufferPointer { buffer throws(LayoutError) in
+            try solve(buffer, source: source, absolute: absolute, options: options, documentID: &documentID,
+                      phases: &phases)
+        }
+    }
+
+    /// As ``solve(_:source:absolute:options:documentID:phases:)-([UInt8],_,_,_,_,_)``,
+    /// from bytes that need to live only for the call (a range of a larger
+    /// buffer, as `plumb batch` reads JSON Lines).
+    public static func solve(_ bytes: UnsafeBufferPointer<UInt8>, source: String, absolute: Bool = false,
+                             options: SolveOptions = SolveOptions(),
+                             documentID: inout String?, phases: inout PhaseTimes) throws(LayoutError) -> Solved {
         var t = seconds()
         func lap() -> Double {
             let now = seconds()
@@ -77,11 +118,13 @@ public enum DocumentSolving {
         phases.parse += lap()
         documentID = document.id
         let lowered: LoweredLayout
-        do { lowered = try document.lower() } catch { phases.build += lap(); throw error }
+        // The ids stay the document's bytes (``Solved/viewIDs`` makes them
+        // `String`s when asked).
+        do { lowered = try document.lower(namingViews: false) } catch { phases.build += lap(); throw error }
         phases.build += lap()
         do {
             let solution = try lowered.solve(options: options)
-            let solved = Solved(id: document.id, viewIDs: lowered.viewIDs,
+            let solved = Solved(id: document.id, names: document.viewNames,
                                 frames: lowered.frames(from: solution, absolute: absolute))
             phases.solve += lap()
             return solved
@@ -103,7 +146,7 @@ public enum DocumentSolving {
     public static func framesJSON(_ bytes: [UInt8], source: String, absolute: Bool = false,
                                   options: SolveOptions = SolveOptions()) throws(LayoutError) -> [UInt8] {
         let solved = try solve(bytes, source: source, absolute: absolute, options: options)
-        return FrameWriter.json(ids: solved.viewIDs, frames: solved.frames)
+        return FrameWriter.json(count: solved.frames.count) { solved.appendFrames(oneLine: false, to: &$0) }
     }
 
     /// Solves every document, `jobs` at a time, each on one thread

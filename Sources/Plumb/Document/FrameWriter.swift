@@ -10,10 +10,16 @@ public enum FrameWriter {
     /// - Precondition: `ids.count == frames.count`.
     /// - Complexity: O(views); one output buffer, no allocation per integral number.
     public static func json(ids: [String], frames: [Rect]) -> [UInt8] {
+        json(count: frames.count) { appendFrames(ids: ids, frames: frames, oneLine: false, to: &$0) }
+    }
+
+    /// `{"frames": ` and the frames object `appendObject` appends (one
+    /// view a line), `}` and a newline.
+    static func json(count: Int, _ appendObject: (inout [UInt8]) -> Void) -> [UInt8] {
         var out = [UInt8]()
-        out.reserveCapacity(16 + frames.count * 40)
+        out.reserveCapacity(16 + count * 40)
         out.append(contentsOf: "{\"frames\": ".utf8)
-        appendFrames(ids: ids, frames: frames, oneLine: false, to: &out)
+        appendObject(&out)
         out.append(contentsOf: "}\n".utf8)
         return out
     }
@@ -32,7 +38,130 @@ public enum FrameWriter {
     /// - Complexity: O(views).
     public static func appendFrames(ids: [String], frames: [Rect], oneLine: Bool, to out: inout [UInt8]) {
         precondition(ids.count == frames.count, "one frame per id")
-        appendFrames(Keys(ids: ids, oneLine: oneLine), frames: frames, to: &out)
+        // Written once: each id goes straight into the block (no ``Keys``,
+        // which would copy every id twice). An id that needs escaping, or
+        // is too long for the block's room, is appended by `appendString`.
+        ids.withUnsafeBufferPointer { ids in
+            appendObject(frames: frames, oneLine: oneLine, room: 64, capacity: 16 << 10, to: &out) { i, p, room in
+                var id = ids[i]
+                return id.withUTF8 { writeKey(i, $0, oneLine: oneLine, to: p, room: room) }
+            } slowKey: { i, out in
+                appendSlowKey(i, ids[i], oneLine: oneLine, to: &out)
+            }
+        }
+    }
+
+    /// ``appendFrames(ids:frames:oneLine:to:)`` with a document's ids as it
+    /// keeps them: the same bytes, without a `String` an id.
+    static func appendFrames(names: ViewNames, frames: [Rect], oneLine: Bool, to out: inout [UInt8]) {
+        precondition(names.count == frames.count, "one frame per id")
+        names.ids.withBytes { pool in
+            appendObject(frames: frames, oneLine: oneLine, room: 64, capacity: 16 << 10, to: &out) { i, p, room in
+                // The root's id is a `String` of the document's: appended.
+                i == 0 ? nil : writeKey(i, UnsafeBufferPointer(rebasing: pool[names.ids.range(i)]), oneLine: oneLine,
+                                        to: p, room: room)
+            } slowKey: { i, out in
+                appendSlowKey(i, i == 0 ? names.rootID : names.ids.string(i), oneLine: oneLine, to: &out)
+            }
+        }
+    }
+
+    /// Writes id `i` (`utf8`) with the separator before it at `p`, quoted,
+    /// if it needs no escaping and fits in `room`; returns the bytes written,
+    /// or nil (nothing written).
+    @inline(__always)
+    private static func writeKey(
+        _ i: Int, _ utf8: UnsafeBufferPointer<UInt8>, oneLine: Bool, to p: UnsafeMutablePointer<UInt8>, room: Int
+    ) -> Int? {
+        let length = utf8.count
+        let lead = separatorLength(i, oneLine: oneLine)
+        guard lead + length + 2 <= room, !utf8.contains(where: needsEscaping) else { return nil }
+        writeSeparator(i, oneLine: oneLine, to: p)
+        p[lead] = UInt8(ascii: "\"")
+        if let base = utf8.baseAddress { (p + lead + 1).update(from: base, count: length) }
+        p[lead + 1 + length] = UInt8(ascii: "\"")
+        return lead + length + 2
+    }
+
+    /// Appends id `i` with the separator before it, escaped as needed.
+    private static func appendSlowKey(_ i: Int, _ id: String, oneLine: Bool, to out: inout [UInt8]) {
+        var separator = (0, 0, 0, 0) as (UInt8, UInt8, UInt8, UInt8)
+        let lead = withUnsafeMutableBytes(of: &separator) { bytes in
+            writeSeparator(i, oneLine: oneLine, to: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            return separatorLength(i, oneLine: oneLine)
+        }
+        withUnsafeBytes(of: separator) { out.append(contentsOf: $0.prefix(lead)) }
+        appendString(id, to: &out)
+    }
+
+    /// The bytes before id `i`: `, ` (or `,\n  ` one view a line) between
+    /// ids, and `\n  ` before the first one view a line.
+    @inline(__always)
+    private static func separatorLength(_ i: Int, oneLine: Bool) -> Int {
+        oneLine ? (i > 0 ? 2 : 0) : (i > 0 ? 4 : 3)
+    }
+
+    /// Writes the bytes before id `i` at `p`.
+    @inline(__always)
+    private static func writeSeparator(_ i: Int, oneLine: Bool, to p: UnsafeMutablePointer<UInt8>) {
+        var p = p
+        if i > 0 {
+            p[0] = UInt8(ascii: ",")
+            p += 1
+        }
+        if oneLine {
+            if i > 0 { p[0] = UInt8(ascii: " ") }
+        } else {
+            p[0] = UInt8(ascii: "\n")
+            p[1] = UInt8(ascii: " ")
+            p[2] = UInt8(ascii: " ")
+        }
+    }
+
+    /// Appends `{`, each frame's key and numbers, and `}`. Keys and numbers
+    /// are written by pointer into a scratch buffer, which is appended to
+    /// the output whenever it is full and at the end, so the output grows
+    /// by exactly what is written (no call per frame into the array, and a
+    /// caller's reserved capacity is enough).
+    ///
+    /// - Parameters:
+    ///   - room: the scratch buffer is appended before a frame when less
+    ///     than this much room for its key (and room for its numbers) is left.
+    ///   - capacity: the scratch buffer's size.
+    ///   - key: writes frame `i`'s key with the separator before it at the
+    ///     pointer, given the room there; returns how many bytes, or nil
+    ///     (writing nothing) for a key that `slowKey` appends instead.
+    ///   - slowKey: appends key `i` with its separator to the output.
+    @inline(__always)
+    private static func appendObject(
+        frames: [Rect], oneLine: Bool, room: Int, capacity: Int, to out: inout [UInt8],
+        key: (Int, UnsafeMutablePointer<UInt8>, Int) -> Int?, slowKey: (Int, inout [UInt8]) -> Void
+    ) {
+        out.append(UInt8(ascii: "{"))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(capacity, room + frameTextLength)) { scratch in
+            frames.withUnsafeBufferPointer { frames in
+                let base = scratch.baseAddress!
+                let end = base + scratch.count
+                var p = base
+                for i in frames.indices {
+                    if end - p < room + frameTextLength {
+                        out.append(contentsOf: UnsafeBufferPointer(start: base, count: p - base))
+                        p = base
+                    }
+                    if let length = key(i, p, end - p - frameTextLength) {
+                        p += length
+                    } else {
+                        out.append(contentsOf: UnsafeBufferPointer(start: base, count: p - base))
+                        p = base
+                        slowKey(i, &out)
+                    }
+                    p += writeNumbers(frames[i], to: p)
+                }
+                out.append(contentsOf: UnsafeBufferPointer(start: base, count: p - base))
+            }
+        }
+        if !oneLine && !frames.isEmpty { out.append(UInt8(ascii: "\n")) }
+        out.append(UInt8(ascii: "}"))
     }
 
     /// Writes `: [x, y, width, height]` at `p` (room for ``frameTextLength``
@@ -166,38 +295,16 @@ public enum FrameWriter {
     /// - Precondition: `keys.count == frames.count`.
     public static func appendFrames(_ keys: Keys, frames: [Rect], to out: inout [UInt8]) {
         precondition(keys.count == frames.count, "one frame per id")
-        out.append(UInt8(ascii: "{"))
-        // Frames go out in blocks: each block's keys and numbers are written
-        // by pointer into a scratch buffer and appended at once, so the
-        // output grows by exactly what is written (no call per frame into
-        // the array, and a caller's reserved capacity is enough).
-        let block = 256
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: block * (keys.longestEntry + frameTextLength)) { scratch in
-            keys.bytes.withUnsafeBufferPointer { bytes in
-                keys.ends.withUnsafeBufferPointer { ends in
-                    frames.withUnsafeBufferPointer { frames in
-                        let base = scratch.baseAddress!
-                        var first = 0
-                        while first < frames.count {
-                            let last = min(first + block, frames.count)
-                            var p = base
-                            var keyStart = first == 0 ? 0 : ends[first - 1]
-                            for i in first ..< last {
-                                let length = ends[i] - keyStart
-                                p.update(from: bytes.baseAddress! + keyStart, count: length)
-                                p += length
-                                keyStart = ends[i]
-                                p += writeNumbers(frames[i], to: p)
-                            }
-                            out.append(contentsOf: UnsafeBufferPointer(start: base, count: p - base))
-                            first = last
-                        }
-                    }
-                }
+        keys.bytes.withUnsafeBufferPointer { bytes in
+            keys.ends.withUnsafeBufferPointer { ends in
+                appendObject(frames: frames, oneLine: keys.oneLine, room: keys.longestEntry,
+                             capacity: 256 * (keys.longestEntry + frameTextLength), to: &out) { i, p, _ in
+                    let start = i == 0 ? 0 : ends[i - 1]
+                    p.update(from: bytes.baseAddress! + start, count: ends[i] - start)
+                    return ends[i] - start
+                } slowKey: { _, _ in }
             }
         }
-        if !keys.oneLine && !frames.isEmpty { out.append(UInt8(ascii: "\n")) }
-        out.append(UInt8(ascii: "}"))
     }
 
     /// Appends `value` as a plain JSON number, as frames are written.

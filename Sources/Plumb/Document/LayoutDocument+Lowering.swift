@@ -11,6 +11,13 @@ extension LayoutDocument {
     ///   dependency cycles naming their rules.
     /// - Complexity: O(views + total length of the constraints).
     public func lower() throws(LayoutError) -> LoweredLayout {
+        try lower(namingViews: true)
+    }
+
+    /// As ``lower()``; with `namingViews` false the result's
+    /// ``LoweredLayout/viewIDs`` is left empty (ten thousand `String`s made
+    /// for nothing when the caller writes the ids from `viewNames`).
+    func lower(namingViews: Bool) throws(LayoutError) -> LoweredLayout {
         var sink = DiagnosticSink()
 
         var intrinsicRows = 0
@@ -78,7 +85,7 @@ extension LayoutDocument {
         // Simple Layout Language rules (LayoutDocument+Rules), in dependency order.
         _ = lowerRules(into: &builder, sink: &sink)
         try sink.throwIfAny()
-        var lowered = LoweredLayout(system: builder.system, viewIDs: viewIDs, parents: parents)
+        var lowered = LoweredLayout(system: builder.system, viewIDs: namingViews ? viewIDs : [], parents: parents)
         lowered.intrinsicRows = lengthRows
         lowered.content = builder.content
         lowered.fitsHeight = rootHeightFits

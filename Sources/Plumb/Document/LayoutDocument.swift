@@ -167,7 +167,11 @@ public struct LayoutDocument: Sendable {
     /// Every view id: the root's, then the views' in document order.
     ///
     /// - Complexity: O(views).
-    public var viewIDs: [String] { (0 ..< viewCount).map(viewID(at:)) }
+    public var viewIDs: [String] { viewNames.strings }
+
+    /// The view ids as the document keeps them (bytes), for writing frames
+    /// without a `String` an id.
+    var viewNames: ViewNames { ViewNames(rootID: rootID, ids: ids, count: viewCount) }
 
     /// The index of each view's parent (`-1` for the root).
     public var parentIndices: [Int32] { parents }
@@ -229,5 +233,18 @@ public struct LayoutDocument: Sendable {
         }
         var parser = DocumentParser(bytes, source: source)
         return try parser.run().get()
+    }
+}
+
+/// A document's view ids as bytes: the root's, then entry `i` of its id
+/// pool for view `i` (valid UTF-8, as the JSON reader checked).
+struct ViewNames: Sendable {
+    let rootID: String
+    let ids: BytePool
+    let count: Int
+
+    /// The ids as `String`s, as ``LayoutDocument/viewIDs`` gives them.
+    var strings: [String] {
+        (0 ..< count).map { $0 == 0 ? rootID : ids.string($0) }
     }
 }

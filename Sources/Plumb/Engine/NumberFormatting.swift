@@ -38,7 +38,9 @@ enum NumberFormatting {
     static func writeJSON(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
         if !value.isFinite {
             return copy("null".utf8, to: p)
-        } else if value.magnitude < integralLimit, value == value.rounded(.towardZero) {
+        } else if value.magnitude < integralLimit, Double(Int64(value)) == value {
+            // (The conversion truncates and is exact below the limit: the test
+            // `value == value.rounded(.towardZero)` without a call into libm.)
             return writeInteger(Int64(value), to: p)
         } else {
             let n = writeShortBinaryFraction(value, to: p)
@@ -77,8 +79,9 @@ enum NumberFormatting {
         let magnitude = value.magnitude
         guard magnitude >= fastPathMinimum, magnitude < integralLimit else { return 0 }
         let scaled = magnitude * Double(1 << fractionBits)  // exact: a power-of-two scale
-        guard scaled == scaled.rounded(.towardZero), scaled < 9.007_199_254_740_992e15 else { return 0 }
+        guard scaled < 9.007_199_254_740_992e15 else { return 0 }
         let n = UInt64(scaled)
+        guard Double(n) == scaled else { return 0 }  // integral: exact below 2⁵³
         let integer = n >> UInt64(fractionBits)
         // low / 2¹⁶ with low = m · 2ᵗ, m odd, is m / 2¹⁶⁻ᵗ: exactly 16 - t
         // decimal digits, m · 5¹⁶⁻ᵗ (the expansion without its trailing zeros).
@@ -125,6 +128,7 @@ enum NumberFormatting {
 
     /// Writes the decimal digits of `value` at `p` (at most 20 bytes);
     /// returns how many it wrote.
+    @inline(__always)
     static func writeInteger(_ value: Int64, to p: UnsafeMutablePointer<UInt8>) -> Int {
         if value == 0 {
             p[0] = UInt8(ascii: "0")
@@ -136,14 +140,27 @@ enum NumberFormatting {
             p[0] = UInt8(ascii: "-")
             count = 1
         }
-        var digits = 0
-        var m = magnitude
-        while m > 0 { m /= 10; digits &+= 1 }
+        var digits = 1
+        var bound: UInt64 = 10
+        while digits < 19 && magnitude >= bound {
+            bound &*= 10
+            digits &+= 1
+        }
+        // Filled from the right, two digits at a time.
         var k = count &+ digits
-        while magnitude > 0 {
-            k &-= 1
-            p[k] = UInt8(ascii: "0") &+ UInt8(magnitude % 10)
-            magnitude /= 10
+        while magnitude >= 100 {
+            let pair = UInt8(truncatingIfNeeded: magnitude % 100)
+            magnitude /= 100
+            k &-= 2
+            p[k] = UInt8(ascii: "0") &+ pair / 10
+            p[k &+ 1] = UInt8(ascii: "0") &+ pair % 10
+        }
+        let rest = UInt8(truncatingIfNeeded: magnitude)
+        if rest >= 10 {
+            p[k &- 2] = UInt8(ascii: "0") &+ rest / 10
+            p[k &- 1] = UInt8(ascii: "0") &+ rest % 10
+        } else {
+            p[k &- 1] = UInt8(ascii: "0") &+ rest
         }
         return count &+ digits
     }
