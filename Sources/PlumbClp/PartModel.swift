@@ -26,6 +26,7 @@ final class PartModel {
     /// Whether each variable is in more than `linkingDegree` rows of two
     /// or more variables (see `freeImpliedEqualities`).
     private let linking: [Bool]
+    private let hasLinking: Bool
 
     init?(_ part: LinearPart) {
         guard Self.accepts(part) else { return nil }
@@ -86,6 +87,7 @@ final class PartModel {
             for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) { degree[Int(part.columns[k])] += 1 }
         }
         linking = degree.map { Int($0) > Self.linkingDegree }
+        hasLinking = linking.contains(true)
     }
 
     deinit { plumb_clp_free(pointer) }
@@ -218,48 +220,77 @@ final class PartModel {
     /// 30,000 views: 2,143 pivots; freed, presolve leaves 19 rows and 9
     /// pivots).
     func freeImpliedEqualities(of part: LinearPart) -> Int {
-        guard linking.contains(true),
+        guard hasLinking,
               let rl = plumb_clp_row_lower(pointer), let ru = plumb_clp_row_upper(pointer),
               let cu = plumb_clp_column_upper(pointer)
         else { return 0 }
-        struct Terms: Hashable { var columns: [Int32] = [], coefficients: [Double] = [] }
-        // Each group's first row: its linking terms and bound, scaled.
-        var groups: [Terms: (linking: [Int32: Double], bound: Double)] = [:]
-        var differences: Set<Terms> = []
+        func terms(_ i: Int) -> Range<Int> { Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) }
+        // Row i's first local coefficient (its scale), or nil when it has
+        // no local term or no linking one.
+        func lead(_ i: Int) -> Double? {
+            var local: Double?, shared = false
+            for k in terms(i) {
+                if linking[Int(part.columns[k])] { shared = true } else if local == nil { local = part.coefficients[k] }
+            }
+            return shared ? local : nil
+        }
+        // Row i's local terms, scaled, compared and hashed in row order.
+        func sameLocal(_ i: Int, _ g: Int, _ fi: Double, _ fg: Double) -> Bool {
+            let a = terms(i).filter { !linking[Int(part.columns[$0])] }
+            let b = terms(g).filter { !linking[Int(part.columns[$0])] }
+            return a.count == b.count && zip(a, b).allSatisfy { k, l in
+                part.columns[k] == part.columns[l] && part.coefficients[k] / fi == part.coefficients[l] / fg
+            }
+        }
+        // r − g on the linking variables (scaled, sorted by variable, zeros
+        // left out) and the bound, the last entry with variable -1.
+        func difference(_ r: Int, _ g: Int, _ fr: Double, _ fg: Double) -> [(Int32, Double)] {
+            var d: [(Int32, Double)] = []
+            for k in terms(r) where linking[Int(part.columns[k])] { d.append((part.columns[k], part.coefficients[k] / fr)) }
+            for k in terms(g) where linking[Int(part.columns[k])] { d.append((part.columns[k], -part.coefficients[k] / fg)) }
+            d.sort { $0.0 < $1.0 }
+            var merged: [(Int32, Double)] = []
+            for (v, a) in d {
+                if let last = merged.last, last.0 == v { merged[merged.count - 1].1 += a } else { merged.append((v, a)) }
+            }
+            return merged.filter { $0.1 != 0 } + [(-1, rl[r] / fr - rl[g] / fg)]
+        }
+        func mix(_ h: inout UInt64, _ x: UInt64) {
+            h = (h ^ x) &* 0x9E37_79B9_7F4A_7C15
+            h ^= h >> 29
+        }
+        // Each group's first row by the hash of its local terms (a
+        // collision only leaves a row unfreed), and each difference seen
+        // with the rows that gave it.
+        var groupFirst: [UInt64: Int] = [:], seen: [UInt64: (row: Int, first: Int)] = [:]
         var freed: [Int] = []
         for i in 0 ..< m where rl[i] == ru[i] {
             if plus[i] >= 0 && cu[Int(plus[i])] != 0 { continue }
             if minus[i] >= 0 && cu[Int(minus[i])] != 0 { continue }
-            let range = Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1])
-            guard range.contains(where: { linking[Int(part.columns[$0])] }),
-                  let lead = range.first(where: { !linking[Int(part.columns[$0])] })
-            else { continue }
-            let factor = part.coefficients[lead]
-            var local = Terms(), shared: [Int32: Double] = [:]
-            for k in range {
-                let a = part.coefficients[k] / factor
-                if linking[Int(part.columns[k])] {
-                    shared[part.columns[k], default: 0] += a
-                } else {
-                    local.columns.append(part.columns[k])
-                    local.coefficients.append(a)
-                }
+            guard let fi = lead(i) else { continue }
+            var h: UInt64 = 0
+            for k in terms(i) where !linking[Int(part.columns[k])] {
+                mix(&h, UInt64(UInt32(bitPattern: part.columns[k])))
+                mix(&h, (part.coefficients[k] / fi).bitPattern)
             }
-            let bound = rl[i] / factor
-            guard let first = groups[local] else {
-                groups[local] = (shared, bound)
+            guard let g = groupFirst[h] else {
+                groupFirst[h] = i
                 continue
             }
-            var difference = shared
-            for (v, a) in first.linking { difference[v, default: 0] -= a }
-            var key = Terms()
-            for v in difference.keys.sorted() where difference[v] != 0 {
-                key.columns.append(v)
-                key.coefficients.append(difference[v]!)
+            guard let fg = lead(g), sameLocal(i, g, fi, fg) else { continue }
+            let d = difference(i, g, fi, fg)
+            var dh: UInt64 = 0
+            for (v, a) in d {
+                mix(&dh, UInt64(UInt32(bitPattern: v)))
+                mix(&dh, a.bitPattern)
             }
-            key.columns.append(-1)
-            key.coefficients.append(bound - first.bound)
-            if !differences.insert(key).inserted { freed.append(i) }
+            guard let earlier = seen[dh] else {
+                seen[dh] = (i, g)
+                continue
+            }
+            guard let fr = lead(earlier.row), let fe = lead(earlier.first) else { continue }
+            let e = difference(earlier.row, earlier.first, fr, fe)
+            if e.count == d.count && zip(e, d).allSatisfy({ $0.0 == $1.0 && $0.1 == $1.1 }) { freed.append(i) }
         }
         guard !freed.isEmpty else { return 0 }
         var lower = Array(UnsafeBufferPointer(start: rl, count: m))
