@@ -28,6 +28,12 @@ import Synchronization
 /// chains of equalities that promoted and held levels add, Clp's grow
 /// quadratic.
 ///
+/// After each held level, held equalities that other held ones imply are
+/// freed (`PartModel.freeImpliedEqualities`), and the next cold level's
+/// presolve then runs until nothing more goes: a chart grid holds four
+/// `height = 0.6·width` rows per row of charts where one suffices, and
+/// the next level pivoted once per row through them.
+///
 /// After each level but the last, when the levels held so far pin what
 /// coupled the part (the planner's evaluator would determine the variables
 /// that joined it), the rest is handed back to the planner instead, as a
