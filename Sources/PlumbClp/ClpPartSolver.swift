@@ -28,6 +28,12 @@ import Synchronization
 /// chains of equalities that promoted and held levels add, Clp's grow
 /// quadratic.
 ///
+/// After each held level, held equalities that other held ones imply are
+/// freed (`PartModel.freeImpliedEqualities`), and the next cold level's
+/// presolve then runs until nothing more goes: a chart grid holds four
+/// `height = 0.6·width` rows per row of charts where one suffices, and
+/// the next level pivoted once per row through them.
+///
 /// After each level but the last, when the levels held so far pin what
 /// coupled the part (the planner's evaluator would determine the variables
 /// that joined it), the rest is handed back to the planner instead, as a
@@ -59,6 +65,11 @@ public struct ClpPartSolver: LargePartSolver {
     /// the tests turn it off to compare.
     public var splitsRemainders: Bool
 
+    /// Whether, after each held level, held equalities that other held
+    /// ones imply are freed (see `PartModel.freeImpliedEqualities`). On by
+    /// default; the tests turn it off to compare.
+    public var freesImpliedEqualities: Bool
+
     /// Which levels after the first are first tried at zero error (see
     /// `holdsAtZero`).
     public enum ZeroTrial: Sendable {
@@ -79,8 +90,9 @@ public struct ClpPartSolver: LargePartSolver {
 
     public init(
         promotesFirstLevel: Bool = true, warmRefactorInterval: Int? = nil, splitsRemainders: Bool = true,
-        zeroTrial: ZeroTrial = .beforeColdSolves
+        zeroTrial: ZeroTrial = .beforeColdSolves, freesImpliedEqualities: Bool = true
     ) {
+        self.freesImpliedEqualities = freesImpliedEqualities
         self.promotesFirstLevel = promotesFirstLevel
         self.warmRefactorInterval = warmRefactorInterval
         self.splitsRemainders = splitsRemainders
@@ -111,8 +123,13 @@ public struct ClpPartSolver: LargePartSolver {
 
     /// How a part's levels were solved: warm levels given up after the
     /// probe (see `warmPrimal`), levels tried at zero error and held there
-    /// (see `holdsAtZero`), and cold solves (presolve and the dual).
-    struct LevelCounts { var stalled = 0, zeroTried = 0, zeroHeld = 0, cold = 0 }
+    /// (see `holdsAtZero`), cold solves (presolve and the dual), and
+    /// whether held equalities were freed (see
+    /// `PartModel.freeImpliedEqualities`).
+    struct LevelCounts {
+        var stalled = 0, zeroTried = 0, zeroHeld = 0, cold = 0
+        var freedRows = false
+    }
 
     /// `solve`, and how it went (for the tests). With a `session`, the
     /// part is solved through it (see `ClpSession`), and so is what the
@@ -186,13 +203,16 @@ public struct ClpPartSolver: LargePartSolver {
         let promoted = promotesFirstLevel
             && Self.promote(model, levels: order, levelOfError: levelOfError, part: part, firstError: n, aim: aim)
         var first = true, warm = false
+        // Whether held equalities were freed (see `freeImpliedEqualities`).
+        var freedRows = false
         var outcome = Outcome(promoted: promoted)
         // Presolve and the dual simplex for a level; see
         // `doubletonColdSolves` for when presolve substitutes doubletons.
         func coldSolve() -> Bool {
             outcome.levels.cold += 1
             let doubletons: Int32 = outcome.levels.cold <= Self.doubletonColdSolves ? 1 : 0
-            return plumb_clp_presolved_dual(model, 0, Int32.max, doubletons) == 0
+            let passes = freedRows ? Self.promotionPresolvePasses : 0
+            return plumb_clp_presolved_dual(model, passes, Int32.max, doubletons) == 0
         }
         func failed() -> Outcome {
             var failure = Outcome(promoted: promoted)
@@ -248,6 +268,10 @@ public struct ClpPartSolver: LargePartSolver {
             }
             guard any else { break }
             Self.holdFace(model, rows: m, columns: partModel.columnCount, firstError: n)
+            if freesImpliedEqualities && partModel.freeImpliedEqualities(of: part) > 0 {
+                freedRows = true
+                outcome.levels.freedRows = true
+            }
             if splitsRemainders && index + 1 < order.count, let remainder = partModel.splitRemainder(of: part, solvedDownTo: order[index]) {
                 outcome.remainder = remainder
                 outcome.record.splitAtEnd = true
@@ -303,6 +327,7 @@ public struct ClpPartSolver: LargePartSolver {
             if step.kind == .heldAtZero { outcome.levels.zeroHeld += 1 }
             guard any else { break }
             Self.holdFace(model, rows: m, columns: partModel.columnCount, firstError: n)
+            if freesImpliedEqualities { _ = partModel.freeImpliedEqualities(of: part) }
             if s == record.steps.count - 1 && record.splitAtEnd {
                 guard let remainder = partModel.splitRemainder(of: part, solvedDownTo: level) else { return nil }
                 outcome.remainder = remainder
@@ -484,10 +509,18 @@ public struct ClpPartSolver: LargePartSolver {
         // hardened equalities chain (a row of charts 12 below the one above
         // it), and Clp's default of five passes took apart `chartgrid` at
         // 10,000 views but not at 30,000, where the attempt then hit its cap.
-        if plumb_clp_presolved_dual(model, 100, Int32(max(200, part.rowCount / 50)), 1) == 0 { return true }
+        let cap = Int32(max(200, part.rowCount / 50))
+        if plumb_clp_presolved_dual(model, promotionPresolvePasses, cap, 1) == 0 { return true }
         plumb_clp_set_column_upper(model, saved)
         return false
     }
+
+    /// The presolve passes of a promotion, and of a cold solve once held
+    /// equalities were freed (see `PartModel.freeImpliedEqualities`): until
+    /// nothing more goes. What the freed rows leave falls apart over more
+    /// than Clp's default of five passes (`chartgrid` at 30,000 views: 19
+    /// rows after 20 passes, 2,275 after five).
+    static let promotionPresolvePasses: Int32 = 100
 
     /// Tries `level` at zero error: its error columns fixed at 0 and Clp's
     /// dual simplex from the last basis, at most `zeroTrialPivots` pivots,

@@ -401,6 +401,7 @@ import PlumbTestSupport
         var zeroTrials: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.zeroTried } } }
         var zeroHolds: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.zeroHeld } } }
         var coldSolves: [Int] { log.withLock { $0.map(\.levels.cold) } }
+        var freedRows: [Bool] { log.withLock { $0.map(\.levels.freedRows) } }
         /// The most variables of a part it was given.
         var largest: Int { sizes.withLock { $0.max() ?? 0 } }
         private let sizes = Mutex<[Int]>([])
@@ -565,26 +566,10 @@ import PlumbTestSupport
     /// 250. With `clash`, one more 750 wish asks for a different gap
     /// between the first two rows, so the 750 level cannot hold exactly.
     static func chartGrid(seed: UInt64, rows: Int, columns: Int, clash: Bool) -> Builder {
-        var rng = SplitMix64(seed: seed)
+        let grid = chartColumns(seed: seed, rows: rows, columns: columns)
+        var b = grid.b, rng = grid.rng
+        let (width, top, height, gap) = (grid.width, grid.top, grid.height, grid.gap)
         func pick(_ n: Int) -> Double { Double(rng.next() % UInt64(n)) }
-        var b = Builder()
-        let left = (0 ..< columns).map { _ in b.variable() }, width = (0 ..< columns).map { _ in b.variable() }
-        let top = (0 ..< rows).map { _ in b.variable() }, height = (0 ..< rows).map { _ in b.variable() }
-        let gap = 4 + pick(12)
-        b.add([(left[0], 1)], -8, .equal)
-        b.add([(top[0], 1)], -8, .equal)
-        for j in 0 ..< columns {
-            b.add([(width[j], 1)], -(20 + pick(30)), .greaterOrEqual)
-            b.add([(width[j], 1)], -(30 + pick(60)), .equal, 250)
-            if j > 0 {
-                let terms = [(left[j], 1.0), (left[j - 1], -1.0), (width[j - 1], -1.0)]
-                b.add(terms, -gap, .greaterOrEqual)
-                b.add(terms, -gap, .equal, .high)
-                b.add([(width[j], 1), (width[0], -1)], 0, .equal, .medium)
-            }
-        }
-        b.add([(left[columns - 1], 1), (width[columns - 1], 1)], -(200 + pick(400)), .lessOrEqual)
-        b.add([(left[columns - 1], 1), (width[columns - 1], 1)], -(150 + pick(400)), .equal, 250)
         for r in 0 ..< rows {
             // A row is 0.6 of the first column's width high, at least its content.
             b.add([(height[r], 1)], -(10 + pick(40)), .greaterOrEqual)
@@ -599,6 +584,106 @@ import PlumbTestSupport
             b.add([(top[1], 1), (top[0], -1), (height[0], -1)], -(gap + 5), .equal, .high)
         }
         return b
+    }
+
+    /// A chart grid's variables (columns' left edges and widths, rows' tops
+    /// and heights), its gap, its first column and row pinned at 8, and
+    /// its columns (see `addColumns`); the generator as it stands after.
+    static func chartColumns(seed: UInt64, rows: Int, columns: Int) -> (
+        b: Builder, rng: SplitMix64, width: [VariableIndex], top: [VariableIndex], height: [VariableIndex],
+        gap: Double
+    ) {
+        var rng = SplitMix64(seed: seed)
+        func pick(_ n: Int) -> Double { Double(rng.next() % UInt64(n)) }
+        var b = Builder()
+        let left = (0 ..< columns).map { _ in b.variable() }, width = (0 ..< columns).map { _ in b.variable() }
+        let top = (0 ..< rows).map { _ in b.variable() }, height = (0 ..< rows).map { _ in b.variable() }
+        let gap = 4 + pick(12)
+        b.add([(left[0], 1)], -8, .equal)
+        b.add([(top[0], 1)], -8, .equal)
+        addColumns(to: &b, left: left, width: width, gap: gap, pick: pick)
+        return (b, rng, width, top, height, gap)
+    }
+
+    /// The columns of a chart grid: each at least a random width and
+    /// wishing another at 250, `gap` after the one before (required, and
+    /// exactly at 750), as wide as the first at 500; the last one's right
+    /// edge capped and wished at 250.
+    static func addColumns(
+        to b: inout Builder, left: [VariableIndex], width: [VariableIndex], gap: Double, pick: (Int) -> Double
+    ) {
+        let columns = left.count
+        for j in 0 ..< columns {
+            b.add([(width[j], 1)], -(20 + pick(30)), .greaterOrEqual)
+            b.add([(width[j], 1)], -(30 + pick(60)), .equal, 250)
+            if j > 0 {
+                let terms = [(left[j], 1.0), (left[j - 1], -1.0), (width[j - 1], -1.0)]
+                b.add(terms, -gap, .greaterOrEqual)
+                b.add(terms, -gap, .equal, .high)
+                b.add([(width[j], 1), (width[0], -1)], 0, .equal, .medium)
+            }
+        }
+        b.add([(left[columns - 1], 1), (width[columns - 1], 1)], -(200 + pick(400)), .lessOrEqual)
+        b.add([(left[columns - 1], 1), (width[columns - 1], 1)], -(150 + pick(400)), .equal, 250)
+    }
+
+    /// A chart grid whose every chart wishes its row's height to be 0.6 of
+    /// its own column's width (`chartgrid`'s `plot.height = 0.6 *
+    /// plot.width`), with the widths wished equal at the same level: once
+    /// that level is held, each row's wishes but one are implied by the
+    /// others and by the first row's. Some rows of charts carry a title
+    /// band that pushes the chart below down, a 250 wish on its size.
+    static func redundantChartGrid(seed: UInt64, rows: Int, columns: Int, clash: Bool) -> Builder {
+        let grid = chartColumns(seed: seed, rows: rows, columns: columns)
+        var b = grid.b, rng = grid.rng
+        let (width, top, height, gap) = (grid.width, grid.top, grid.height, grid.gap)
+        func pick(_ n: Int) -> Double { Double(rng.next() % UInt64(n)) }
+        let band = (0 ..< rows).map { _ in b.variable() }
+        for r in 0 ..< rows {
+            b.add([(height[r], 1)], -(10 + pick(40)), .greaterOrEqual)
+            for j in 0 ..< columns { b.add([(height[r], 1), (width[j], -0.6)], 0, .equal, .medium) }
+            b.add([(band[r], 1)], -(4 + pick(20)), .greaterOrEqual)
+            b.add([(band[r], 1)], -6, .equal, .low)
+            if r > 0 {
+                let terms = [(top[r], 1.0), (top[r - 1], -1.0), (height[r - 1], -1.0), (band[r - 1], -1.0)]
+                b.add(terms, -gap, .greaterOrEqual)
+                b.add(terms, -gap, .equal, .high)
+            }
+        }
+        if clash {
+            // A row that cannot be as wide as the others: the medium level
+            // gives way there, its rows are not all held as equalities.
+            b.add([(width[columns - 1], 1), (width[0], -1)], -(10 + pick(10)), .equal, 600)
+        }
+        return b
+    }
+
+    /// `system` solved with every part of two or more variables on `solver`.
+    static func solve(_ system: ConstraintSystem, with solver: some LargePartSolver) throws -> Solution {
+        var o = clp()
+        o.largePartSolver = solver
+        return try system.solve(options: o)
+    }
+
+    /// Held equalities implied by others are freed between levels
+    /// (`PartModel.freeImpliedEqualities`) on chart grids large enough for
+    /// their column widths to be linking variables: the answer reaches the
+    /// same level totals as Clp without freeing, and the required rows
+    /// hold.
+    @Test func freedImpliedEqualitiesKeepTheOptimum() throws {
+        var freedParts = 0
+        for seed in 0 ..< 6 as Range<UInt64> {
+            let grid = Self.redundantChartGrid(
+                seed: 90_000 + seed, rows: 70 + 7 * Int(seed), columns: 2 + Int(seed % 3), clash: seed % 3 == 2)
+            let freeing = ClpLog(ClpPartSolver()), keeping = ClpLog(ClpPartSolver(freesImpliedEqualities: false))
+            let (a, b) = try (Self.solve(grid.system, with: freeing), Self.solve(grid.system, with: keeping))
+            #expect(keeping.freedRows.allSatisfy { !$0 }, "seed \(seed)")
+            freedParts += freeing.freedRows.filter { $0 }.count
+            #expect(referenceRequiredRowsHold(grid.rows, a.values), "seed \(seed)")
+            let la = referenceLevelViolations(grid.rows, a.values), lb = referenceLevelViolations(grid.rows, b.values)
+            #expect(referenceCompareLevels(la, lb, tolerance: 1e-6) == 0, "seed \(seed): \(la) vs \(lb)")
+        }
+        #expect(freedParts >= 3, "only \(freedParts) parts freed rows")
     }
 
     /// The first level tried as required rows: when it can hold exactly
