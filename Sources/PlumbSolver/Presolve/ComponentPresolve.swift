@@ -257,12 +257,21 @@ struct ComponentPresolve {
 
     /// The representative of `i` and the affine map from it: `x[i] = s·x[root] + o`.
     /// Compresses the path.
+    ///
+    /// Inlined where it runs once a term (`substitute(_:)`): most variables
+    /// are a root or one step from it (paths are compressed), so the call
+    /// was most of its cost; the walk is `compress(_:)`.
+    @inline(__always)
     private mutating func find(_ i: Int32) -> (Int32, Double, Double) {
-        // Most variables are a root or one step from it (paths are
-        // compressed): no walk, no scratch.
         let up = parent[Int(i)]
         if up == i { return (i, 1, 0) }
         if parent[Int(up)] == up { return (up, scale[Int(i)], offset[Int(i)]) }
+        return compress(i)
+    }
+
+    /// `find(_:)` for a variable two or more steps from its root.
+    @inline(never)
+    private mutating func compress(_ i: Int32) -> (Int32, Double, Double) {
         var x = i
         path.removeAll(keepingCapacity: true)
         while parent[Int(x)] != x {
@@ -284,6 +293,7 @@ struct ComponentPresolve {
 
     /// Adds `a·x[v]` to the row in the term scratch, merged with a term
     /// already there (`slot` says where).
+    @inline(__always)
     private mutating func addTerm(_ v: Int32, _ a: Double) {
         let at = slot[Int(v)]
         if at >= 0 {
