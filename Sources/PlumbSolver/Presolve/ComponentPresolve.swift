@@ -314,36 +314,74 @@ struct ComponentPresolve {
     /// Rewrites local row `r` over representatives into the term scratch;
     /// returns its constant. Fixed representatives go into the constant;
     /// terms that cancel (relative to the row's largest) are dropped.
+    ///
+    /// It runs once a row or more, so the scratch is moved out of self
+    /// (a swap: no reference counting) and written through pointers; as
+    /// array writes, each of the six stores a term makes checked that its
+    /// buffer was unique.
     private mutating func substitute(_ r: Int) -> Double {
-        termCount = 0
+        let range = system.termRange(of: RowIndex(Int(tags[r])))
+        var slots: [Int32] = [], variables: [Int32] = [], coefficients: [Double] = []
+        swap(&slots, &slot)
+        swap(&variables, &termVariables)
+        swap(&coefficients, &termCoefficients)
+        defer {
+            swap(&slots, &slot)
+            swap(&variables, &termVariables)
+            swap(&coefficients, &termCoefficients)
+        }
+        // Room for every term of the row (the scratch only grows).
+        if variables.count < range.count {
+            variables.append(contentsOf: repeatElement(0, count: range.count - variables.count))
+        }
+        if coefficients.count < range.count {
+            coefficients.append(contentsOf: repeatElement(0, count: range.count - coefficients.count))
+        }
         var c = constants[r]
         var largest = 0.0
-        for k in system.termRange(of: RowIndex(Int(tags[r]))) {
-            let v = Int(system.columns[k])
-            if state[v] == .determined { continue }
-            let a = system.coefficients[k]
-            let (root, s, o) = find(localIndex[v])
-            let fixed = fixedValue[Int(root)]
-            if !fixed.isNaN {
-                c += a * (s * fixed + o)
-                continue
+        var count = 0
+        slots.withUnsafeMutableBufferPointer { slots in
+        variables.withUnsafeMutableBufferPointer { variables in
+        coefficients.withUnsafeMutableBufferPointer { coefficients in
+            for k in range {
+                let v = Int(system.columns[k])
+                if state[v] == .determined { continue }
+                let a = system.coefficients[k]
+                let (root, s, o) = find(localIndex[v])
+                let fixed = fixedValue[Int(root)]
+                if !fixed.isNaN {
+                    c += a * (s * fixed + o)
+                    continue
+                }
+                c += a * o
+                let coefficient = a * s
+                largest = max(largest, abs(coefficient))
+                // Merged with a term already there (`slot` says where), as `addTerm(_:_:)`.
+                let at = slots[Int(root)]
+                if at >= 0 {
+                    coefficients[Int(at)] += coefficient
+                    continue
+                }
+                slots[Int(root)] = Int32(count)
+                variables[count] = root
+                coefficients[count] = coefficient
+                count += 1
             }
-            c += a * o
-            let coefficient = a * s
-            largest = max(largest, abs(coefficient))
-            addTerm(root, coefficient)
-        }
-        // Drop cancelled terms, keeping the order of first mention.
-        var kept = 0
-        for j in 0 ..< termCount {
-            slot[Int(termVariables[j])] = -1
-            if abs(termCoefficients[j]) > 1e-12 * largest {
-                termVariables[kept] = termVariables[j]
-                termCoefficients[kept] = termCoefficients[j]
-                kept += 1
+            // Drop cancelled terms, keeping the order of first mention.
+            var kept = 0
+            for j in 0 ..< count {
+                slots[Int(variables[j])] = -1
+                if abs(coefficients[j]) > 1e-12 * largest {
+                    variables[kept] = variables[j]
+                    coefficients[kept] = coefficients[j]
+                    kept += 1
+                }
             }
+            count = kept
         }
-        termCount = kept
+        }
+        }
+        termCount = count
         return c
     }
 
