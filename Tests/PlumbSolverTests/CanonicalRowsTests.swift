@@ -66,4 +66,54 @@ import PlumbTestSupport
             #expect(given == expected, "round \(round), \(count) rows")
         }
     }
+    /// The planner's order (`sortByLevel`, which ranks rows itself) against
+    /// the definition: required equalities, required inequalities, then
+    /// optional rows from the highest priority down, each canonically. Rows
+    /// with 0 to 4 terms over a few variables and five priorities, so that
+    /// the term positions it loads (sorted by variable) and every rank tie.
+    @Test func levelOrderMatchesTheDefinition() {
+        var random = SplitMix64(seed: 0x1EAF)
+        let priorities: [Priority] = [.required, .required, .high, .medium, .low, Priority(rawValue: 400)!]
+        let relations: [Relation] = [.equal, .lessOrEqual, .greaterOrEqual]
+        for round in 0 ..< 200 {
+            var s = ConstraintSystem()
+            let variables = Int.random(in: 1 ... 8, using: &random)
+            s.addVariables(variables)
+            let count = round < 60 ? Int.random(in: 1 ... 24, using: &random) : Int.random(in: 25 ... 200, using: &random)
+            for i in 0 ..< count {
+                let termCount = Int.random(in: 0 ... 4, using: &random)
+                let terms = (0 ..< termCount).map { _ in
+                    (VariableIndex(Int.random(in: 0 ..< variables, using: &random)),
+                     [-1.0, 1, 2, -0.5].randomElement(using: &random)!)
+                }
+                s.addRow(terms, constant: [0.0, -8, 8].randomElement(using: &random)!,
+                         relation: relations.randomElement(using: &random)!,
+                         priority: priorities.randomElement(using: &random)!,
+                         origin: Origin(kind: .constraint, index: i, text: "row \(i)"))
+            }
+            func rank(_ r: Int) -> Double {
+                let p = s.priorities[r]
+                guard p == .required else { return 1000 - p.rawValue }
+                return s.relations[r] == .equal ? -2 : -1
+            }
+            // Parts of the rows, then all, then fewer, with one sorter: its
+            // buffers are reused (and shrink), as the planner reuses them
+            // from component to component.
+            var sorter = CanonicalRows(s)
+            for take in [max(1, count / 3), count, max(1, count / 4)] {
+                let given = Array((0 ..< Int32(count)).shuffled(using: &random).prefix(take))
+                let keys = given.enumerated().map { position, r in
+                    Key(rank: rank(Int(r)),
+                        terms: s.terms(of: RowIndex(Int(r))).map { ($0.0.rawValue, $0.1) }.sorted { $0.0 < $1.0 },
+                        constant: s.constants[Int(r)],
+                        relation: s.relations[Int(r)] == .equal ? 0 : s.relations[Int(r)] == .lessOrEqual ? 1 : 2,
+                        position: position)
+                }
+                let expected = keys.indices.sorted { Self.before(keys[$0], keys[$1]) }.map { given[$0] }
+                var slice = given[...]
+                sorter.sortByLevel(&slice)
+                #expect(Array(slice) == expected, "round \(round), \(take) of \(count) rows")
+            }
+        }
+    }
 }

@@ -71,13 +71,13 @@ struct ComponentShapes {
             var termBound = 0
             for r in rows { termBound += system.termRange(of: RowIndex(Int(r))).count }
             let m = rows.count
-            Self.resize(&rowStart, to: m + 1, with: 0)
-            Self.resize(&relations, to: m, with: .equal)
-            Self.resize(&priorities, to: m, with: 0)
-            Self.resize(&constants, to: m, with: 0)
-            Self.resize(&magnitudes, to: m, with: 0)
-            Self.resize(&columns, to: termBound, with: 0)
-            Self.resize(&coefficients, to: termBound, with: 0)
+            rowStart.resize(to: m + 1, filling: 0)
+            relations.resize(to: m, filling: .equal)
+            priorities.resize(to: m, filling: 0)
+            constants.resize(to: m, filling: 0)
+            magnitudes.resize(to: m, filling: 0)
+            columns.resize(to: termBound, filling: 0)
+            coefficients.resize(to: termBound, filling: 0)
             var h: UInt64 = 0x9E37_79B9_7F4A_7C15
             func mix(_ x: UInt64) {
                 h = (h ^ x) &* 0xBF58_476D_1CE4_E5B9
@@ -146,16 +146,6 @@ struct ComponentShapes {
             for c in constants { mix((c == 0 ? 0 : c).bitPattern) }
             constantsHash = h
             return true
-        }
-
-        /// Sets `array` to `count` elements, `filler` where it grows,
-        /// keeping its buffer.
-        private static func resize<T>(_ array: inout [T], to count: Int, with filler: T) {
-            if array.count > count {
-                array.removeLast(array.count - count)
-            } else if array.count < count {
-                array.append(contentsOf: repeatElement(filler, count: count - array.count))
-            }
         }
 
         /// Whether this component has `shape`'s rows, up to the constants.

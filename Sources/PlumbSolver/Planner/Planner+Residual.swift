@@ -296,8 +296,8 @@ struct CanonicalRows {
     ) {
         var termCount = 0
         for r in rows { termCount += system.termRange(of: RowIndex(Int(r))).count }
-        resize(&start, to: rows.count + 1)
-        resize(&positions, to: termCount)
+        start.resize(to: rows.count + 1, filling: 0)
+        positions.resize(to: termCount, filling: 0)
         start.withUnsafeMutableBufferPointer { start in
         positions.withUnsafeMutableBufferPointer { positions in
         system.columns.withUnsafeBufferPointer { columns in
@@ -322,17 +322,21 @@ struct CanonicalRows {
         }
     }
 
-    /// Sets `array` to `count` elements (zeros where it grows), keeping its buffer.
-    private static func resize(_ array: inout [Int32], to count: Int) {
-        if array.count > count {
-            array.removeLast(array.count - count)
-        } else if array.count < count {
-            array.append(contentsOf: repeatElement(0, count: count - array.count))
-        }
-    }
 
     fileprivate static func rank(_ relation: Relation) -> Int {
         relation == .equal ? 0 : relation == .lessOrEqual ? 1 : 2
+    }
+}
+
+extension Array {
+    /// Sets the array to `count` elements, `filler` where it grows, keeping
+    /// its buffer: scratch that per-row loops then write through a pointer.
+    mutating func resize(to count: Int, filling filler: Element) {
+        if self.count > count {
+            removeLast(self.count - count)
+        } else if self.count < count {
+            append(contentsOf: repeatElement(filler, count: count - self.count))
+        }
     }
 }
 

@@ -332,10 +332,8 @@ struct ComponentPresolve {
         }
         // Room for every term of the row (the scratch only grows).
         if variables.count < range.count {
-            variables.append(contentsOf: repeatElement(0, count: range.count - variables.count))
-        }
-        if coefficients.count < range.count {
-            coefficients.append(contentsOf: repeatElement(0, count: range.count - coefficients.count))
+            variables.resize(to: range.count, filling: 0)
+            coefficients.resize(to: range.count, filling: 0)
         }
         var c = constants[r]
         var largest = 0.0
