@@ -442,34 +442,46 @@ extension Planner {
             }
             guard let first = residual.first else { return plan }
             plan.firstRow = first
+            // Per-row loops from here on write through pointers (an array
+            // write checks its buffer's uniqueness each time).
             var componentOfRoot = [Int32](repeating: -1, count: system.variableCount)
-            componentOfResidual.reserveCapacity(residual.count)
-            for r in residual {
-                var anchor: Int32 = -1
-                for k in system.termRange(of: RowIndex(Int(r))) where state[Int(system.columns[k])] != .determined {
-                    anchor = system.columns[k]
-                    break
+            componentOfResidual = [Int32](repeating: 0, count: residual.count)
+            componentOfRoot.withUnsafeMutableBufferPointer { componentOfRoot in
+            componentOfResidual.withUnsafeMutableBufferPointer { componentOfResidual in
+                for (i, r) in residual.enumerated() {
+                    var anchor: Int32 = -1
+                    for k in system.termRange(of: RowIndex(Int(r))) where state[Int(system.columns[k])] != .determined {
+                        anchor = system.columns[k]
+                        break
+                    }
+                    let root = Int(uf.find(anchor))
+                    if componentOfRoot[root] < 0 {
+                        componentOfRoot[root] = Int32(componentCount)
+                        componentCount += 1
+                    }
+                    componentOfResidual[i] = componentOfRoot[root]
                 }
-                let root = Int(uf.find(anchor))
-                if componentOfRoot[root] < 0 {
-                    componentOfRoot[root] = Int32(componentCount)
-                    componentCount += 1
-                }
-                componentOfResidual.append(componentOfRoot[root])
+            }
             }
         }
 
         // Group the rows by component with a counting sort (stable, so each
         // component's rows are in system order), then order each component.
         var componentStart = [Int](repeating: 0, count: componentCount + 1)
-        for c in componentOfResidual { componentStart[Int(c) + 1] += 1 }
-        for c in 0 ..< componentCount { componentStart[c + 1] += componentStart[c] }
+        componentStart.withUnsafeMutableBufferPointer { componentStart in
+            for c in componentOfResidual { componentStart[Int(c) + 1] += 1 }
+            for c in 0 ..< componentCount { componentStart[c + 1] += componentStart[c] }
+        }
         do {
             var cursor = componentStart
             plan.rows = [Int32](repeating: 0, count: residual.count)
-            for (r, c) in zip(residual, componentOfResidual) {
-                plan.rows[cursor[Int(c)]] = r
-                cursor[Int(c)] += 1
+            cursor.withUnsafeMutableBufferPointer { cursor in
+            plan.rows.withUnsafeMutableBufferPointer { rows in
+                for (r, c) in zip(residual, componentOfResidual) {
+                    rows[cursor[Int(c)]] = r
+                    cursor[Int(c)] += 1
+                }
+            }
             }
         }
         residual = []
