@@ -238,10 +238,18 @@ struct ComponentPresolve {
         Self.refill(&consumed, count: constants.count) { _ in false }
     }
 
+    /// Sets `array` to `make(0) ..< make(count)`, keeping its buffer; the
+    /// elements are written through a pointer (appended one at a time, each
+    /// checked the buffer's uniqueness and capacity).
     private static func refill<T>(_ array: inout [T], count: Int, _ make: (Int) -> T) {
-        array.removeAll(keepingCapacity: true)
-        array.reserveCapacity(count)
-        for i in 0 ..< count { array.append(make(i)) }
+        guard count > 0 else {
+            array.removeAll(keepingCapacity: true)
+            return
+        }
+        array.resize(to: count, filling: make(0))
+        array.withUnsafeMutableBufferPointer { array in
+            for i in 0 ..< count { array[i] = make(i) }
+        }
     }
 
     /// Components at least this large give their scratch back as soon as a
