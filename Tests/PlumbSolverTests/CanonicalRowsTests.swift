@@ -27,43 +27,96 @@ import PlumbTestSupport
         return a.position < b.position
     }
 
+    /// A system of a number of variables and rows drawn from the ranges,
+    /// rows of 0 to `maxTerms` terms with few distinct coefficients,
+    /// constants and relations, and a priority drawn from `priorities`
+    /// (required if nil).
+    private static func randomSystem(
+        variables: ClosedRange<Int>, rows: ClosedRange<Int>, maxTerms: Int, priorities: [Priority]?,
+        using random: inout SplitMix64
+    ) -> ConstraintSystem {
+        var s = ConstraintSystem()
+        let variables = Int.random(in: variables, using: &random)
+        s.addVariables(variables)
+        let count = Int.random(in: rows, using: &random)
+        let relations: [Relation] = [.equal, .lessOrEqual, .greaterOrEqual]
+        for i in 0 ..< count {
+            let termCount = Int.random(in: 0 ... maxTerms, using: &random)
+            let terms = (0 ..< termCount).map { _ in
+                (VariableIndex(Int.random(in: 0 ..< variables, using: &random)),
+                 [-1.0, 1, 2, -0.5].randomElement(using: &random)!)
+            }
+            let constant = [0.0, -8, 8].randomElement(using: &random)!
+            let relation = relations.randomElement(using: &random)!
+            let priority = priorities?.randomElement(using: &random)! ?? .required
+            s.addRow(terms, constant: constant, relation: relation, priority: priority,
+                     origin: Origin(kind: .constraint, index: i, text: "row \(i)"))
+        }
+        return s
+    }
+
+    /// `given` in the order the definition gives, ranks by `rank`.
+    private static func expectedOrder(of given: [Int32], in s: ConstraintSystem, rank: (Int32) -> Double) -> [Int32] {
+        let keys = given.enumerated().map { position, r in
+            Key(rank: rank(r),
+                terms: s.terms(of: RowIndex(Int(r))).map { ($0.0.rawValue, $0.1) }.sorted { $0.0 < $1.0 },
+                constant: s.constants[Int(r)],
+                relation: s.relations[Int(r)] == .equal ? 0 : s.relations[Int(r)] == .lessOrEqual ? 1 : 2,
+                position: position)
+        }
+        return keys.indices.sorted { before(keys[$0], keys[$1]) }.map { given[$0] }
+    }
+
     /// Random sets of 1 to 300 rows over a few variables, with few distinct
     /// coefficients, constants and ranks, so that heads, whole rows and
     /// duplicates tie often; both the short (insertion) and the long path.
     @Test func orderMatchesTheDefinition() {
         var random = SplitMix64(seed: 0xC0FFEE)
         for round in 0 ..< 200 {
-            var s = ConstraintSystem()
-            let variables = Int.random(in: 1 ... 6, using: &random)
-            s.addVariables(variables)
-            let count = round < 40 ? Int.random(in: 1 ... 24, using: &random) : Int.random(in: 25 ... 300, using: &random)
-            let relations: [Relation] = [.equal, .lessOrEqual, .greaterOrEqual]
-            for i in 0 ..< count {
-                let termCount = Int.random(in: 0 ... 3, using: &random)
-                let terms = (0 ..< termCount).map { _ in
-                    (VariableIndex(Int.random(in: 0 ..< variables, using: &random)),
-                     [-1.0, 1, 2, -0.5].randomElement(using: &random)!)
-                }
-                s.addRow(terms, constant: [0.0, -8, 8].randomElement(using: &random)!,
-                         relation: relations.randomElement(using: &random)!,
-                         origin: Origin(kind: .constraint, index: i, text: "row \(i)"))
-            }
+            let s = Self.randomSystem(
+                variables: 1 ... 6, rows: round < 40 ? 1 ... 24 : 25 ... 300, maxTerms: 3, priorities: nil,
+                using: &random)
+            let count = s.rowCount
             // Rows given in a shuffled order; positions count in that order.
             var given = (0 ..< Int32(count)).shuffled(using: &random)
             let ranks = (0 ..< count).map { _ in [-2.0, -1, 250, 500].randomElement(using: &random)! }
-            let keys = given.enumerated().map { position, r in
-                Key(rank: ranks[Int(r)],
-                    terms: s.terms(of: RowIndex(Int(r))).map { ($0.0.rawValue, $0.1) }.sorted { $0.0 < $1.0 },
-                    constant: s.constants[Int(r)],
-                    relation: s.relations[Int(r)] == .equal ? 0 : s.relations[Int(r)] == .lessOrEqual ? 1 : 2,
-                    position: position)
-            }
-            let expected = keys.indices.sorted { Self.before(keys[$0], keys[$1]) }.map { given[$0] }
+            let expected = Self.expectedOrder(of: given, in: s) { ranks[Int($0)] }
             var canonical = CanonicalRows(s)
             var slice = given[...]
             canonical.sort(&slice) { ranks[Int($0)] }
             given = Array(slice)
             #expect(given == expected, "round \(round), \(count) rows")
+        }
+    }
+    /// The planner's order (`sortByLevel`, which ranks rows itself) against
+    /// the definition: required equalities, required inequalities, then
+    /// optional rows from the highest priority down, each canonically. Rows
+    /// with 0 to 4 terms over a few variables and five priorities, so that
+    /// the term positions it loads (sorted by variable) and every rank tie.
+    @Test func levelOrderMatchesTheDefinition() {
+        var random = SplitMix64(seed: 0x1EAF)
+        let priorities: [Priority] = [.required, .required, .high, .medium, .low, Priority(rawValue: 400)!]
+        for round in 0 ..< 200 {
+            let s = Self.randomSystem(
+                variables: 1 ... 8, rows: round < 60 ? 1 ... 24 : 25 ... 200, maxTerms: 4, priorities: priorities,
+                using: &random)
+            let count = s.rowCount
+            func rank(_ r: Int) -> Double {
+                let p = s.priorities[r]
+                guard p == .required else { return 1000 - p.rawValue }
+                return s.relations[r] == .equal ? -2 : -1
+            }
+            // Parts of the rows, then all, then fewer, with one sorter: its
+            // buffers are reused (and shrink), as the planner reuses them
+            // from component to component.
+            var sorter = CanonicalRows(s)
+            for take in [max(1, count / 3), count, max(1, count / 4)] {
+                let given = Array((0 ..< Int32(count)).shuffled(using: &random).prefix(take))
+                let expected = Self.expectedOrder(of: given, in: s) { rank(Int($0)) }
+                var slice = given[...]
+                sorter.sortByLevel(&slice)
+                #expect(Array(slice) == expected, "round \(round), \(take) of \(count) rows")
+            }
         }
     }
 }

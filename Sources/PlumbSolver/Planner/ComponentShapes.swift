@@ -54,58 +54,93 @@ struct ComponentShapes {
         /// Describes `rows`; false (and nothing kept) when the component is
         /// too large to be worth describing. `localIndex` is scratch of one
         /// entry per system variable, all -1, and is left so.
+        ///
+        /// The arrays are sized once (terms: at most the rows' terms, cut to
+        /// what is left at the end) and written through pointers: appended
+        /// to one element at a time, each write checked its buffer's
+        /// uniqueness and capacity, most of the cost of a component that the
+        /// planner then solves through a pattern in a few hundred
+        /// instructions.
         mutating func load(
             _ rows: ArraySlice<Int32>, system: ConstraintSystem, state: [Planner.State],
             values: UnsafeMutableBufferPointer<Double>, localIndex: inout [Int32]
         ) -> Bool {
-            rowStart.removeAll(keepingCapacity: true)
-            rowStart.append(0)
-            columns.removeAll(keepingCapacity: true)
-            coefficients.removeAll(keepingCapacity: true)
-            relations.removeAll(keepingCapacity: true)
-            priorities.removeAll(keepingCapacity: true)
-            constants.removeAll(keepingCapacity: true)
-            magnitudes.removeAll(keepingCapacity: true)
             globals.removeAll(keepingCapacity: true)
             defer { for v in globals { localIndex[Int(v)] = -1 } }
             guard rows.count <= ComponentShapes.maxRows else { return false }
+            var termBound = 0
+            for r in rows { termBound += system.termRange(of: RowIndex(Int(r))).count }
+            let m = rows.count
+            rowStart.resize(to: m + 1, filling: 0)
+            relations.resize(to: m, filling: .equal)
+            priorities.resize(to: m, filling: 0)
+            constants.resize(to: m, filling: 0)
+            magnitudes.resize(to: m, filling: 0)
+            columns.resize(to: termBound, filling: 0)
+            coefficients.resize(to: termBound, filling: 0)
             var h: UInt64 = 0x9E37_79B9_7F4A_7C15
             func mix(_ x: UInt64) {
                 h = (h ^ x) &* 0xBF58_476D_1CE4_E5B9
                 h ^= h >> 29
             }
-            for r32 in rows {
-                let r = Int(r32)
-                var c = system.constants[r]
-                var magnitude = abs(c)
-                for k in system.termRange(of: RowIndex(r)) {
-                    let v = Int(system.columns[k])
-                    let a = system.coefficients[k]
-                    if state[v] == .determined {
-                        let t = a * values[v]
-                        c += t
-                        magnitude += abs(t)
-                        continue
+            var terms = 0
+            var fits = true
+            // Held outside self while the closures below write self's arrays.
+            var found = globals
+            globals = []
+            defer { globals = found }
+            rowStart.withUnsafeMutableBufferPointer { rowStart in
+            relations.withUnsafeMutableBufferPointer { relations in
+            priorities.withUnsafeMutableBufferPointer { priorities in
+            constants.withUnsafeMutableBufferPointer { constants in
+            magnitudes.withUnsafeMutableBufferPointer { magnitudes in
+            columns.withUnsafeMutableBufferPointer { columns in
+            coefficients.withUnsafeMutableBufferPointer { coefficients in
+                rowStart[0] = 0
+                for (i, r32) in rows.enumerated() {
+                    let r = Int(r32)
+                    var c = system.constants[r]
+                    var magnitude = abs(c)
+                    for k in system.termRange(of: RowIndex(r)) {
+                        let v = Int(system.columns[k])
+                        let a = system.coefficients[k]
+                        if state[v] == .determined {
+                            let t = a * values[v]
+                            c += t
+                            magnitude += abs(t)
+                            continue
+                        }
+                        if localIndex[v] < 0 {
+                            guard found.count < ComponentShapes.maxVariables else { fits = false; return }
+                            localIndex[v] = Int32(found.count)
+                            found.append(Int32(v))
+                        }
+                        columns[terms] = localIndex[v]
+                        coefficients[terms] = a
+                        terms += 1
+                        mix(UInt64(UInt32(bitPattern: localIndex[v])))
+                        mix(a.bitPattern)
                     }
-                    if localIndex[v] < 0 {
-                        guard globals.count < ComponentShapes.maxVariables else { return false }
-                        localIndex[v] = Int32(globals.count)
-                        globals.append(Int32(v))
-                    }
-                    columns.append(localIndex[v])
-                    coefficients.append(a)
-                    mix(UInt64(UInt32(bitPattern: localIndex[v])))
-                    mix(a.bitPattern)
+                    rowStart[i + 1] = Int32(terms)
+                    let relation = system.relations[r], priority = system.priorities[r].rawValue
+                    relations[i] = relation
+                    priorities[i] = priority
+                    constants[i] = c
+                    magnitudes[i] = magnitude
+                    mix(0xFFFF_0000 | UInt64(relation.rawValue))
+                    mix(priority.bitPattern)
                 }
-                rowStart.append(Int32(columns.count))
-                relations.append(system.relations[r])
-                priorities.append(system.priorities[r].rawValue)
-                constants.append(c)
-                magnitudes.append(magnitude)
-                mix(0xFFFF_0000 | UInt64(system.relations[r].rawValue))
-                mix(system.priorities[r].rawValue.bitPattern)
             }
-            mix(UInt64(globals.count))
+            }
+            }
+            }
+            }
+            }
+            }
+            guard fits else { return false }
+            columns.removeLast(termBound - terms)
+            coefficients.removeLast(termBound - terms)
+            mix(UInt64(found.count))
             hash = h
             h = 0x2545_F491_4F6C_DD1D
             for c in constants { mix((c == 0 ? 0 : c).bitPattern) }

@@ -37,11 +37,36 @@ struct CanonicalRows {
     /// both keep their order.
     mutating func sort(_ rows: inout ArraySlice<Int32>, by rank: (Int32) -> Double) {
         load(rows)
-        order.removeAll(keepingCapacity: true)
-        order.append(contentsOf: 0 ..< Int32(rows.count))
         // Each row's rank once, not twice per comparison.
         ranks.removeAll(keepingCapacity: true)
         for r in self.rows { ranks.append(rank(r)) }
+        sortLoaded(&rows)
+    }
+
+    /// Sorts a residual component's `rows` in the order its tableau takes
+    /// them (see `Planner.ResidualPlan.rows`): by `level(of:in:)`, then
+    /// canonically. The same order as `sort(_:by:)` with that rank, without
+    /// a closure that holds a copy of the system (a retain and a release of
+    /// each of its arrays, per component).
+    mutating func sortByLevel(_ rows: inout ArraySlice<Int32>) {
+        load(rows)
+        ranks.removeAll(keepingCapacity: true)
+        for r in self.rows { ranks.append(Self.level(of: Int(r), in: system)) }
+        sortLoaded(&rows)
+    }
+
+    /// A row's rank in a residual component: required equalities (-2),
+    /// required inequalities (-1), then optional rows from the highest
+    /// priority down (`1000 - priority`).
+    static func level(of r: Int, in system: ConstraintSystem) -> Double {
+        let p = system.priorities[r]
+        return p.isRequired ? (system.relations[r] == .equal ? -2 : -1) : 1000 - p.rawValue
+    }
+
+    /// Sorts the loaded rows, whose ranks are in `ranks`, into `rows`.
+    private mutating func sortLoaded(_ rows: inout ArraySlice<Int32>) {
+        order.removeAll(keepingCapacity: true)
+        order.append(contentsOf: 0 ..< Int32(rows.count))
         // The comparison reads plain buffers: no copy of the system (dozens
         // of reference counts) per call, which a component of a dozen rows
         // would feel.
@@ -259,28 +284,62 @@ struct CanonicalRows {
     private mutating func load(_ newRows: ArraySlice<Int32>) {
         rows.removeAll(keepingCapacity: true)
         rows.append(contentsOf: newRows)
-        start.removeAll(keepingCapacity: true)
-        start.append(0)
-        positions.removeAll(keepingCapacity: true)
-        for r in newRows {
-            let range = system.termRange(of: RowIndex(Int(r)))
-            let first = positions.count
-            for k in range {
-                // Insertion into the sorted run: rows have a handful of terms.
-                var i = positions.count
-                positions.append(Int32(k))
-                while i > first && system.columns[Int(positions[i - 1])] > system.columns[k] {
-                    positions[i] = positions[i - 1]
-                    i -= 1
+        Self.loadPositions(of: newRows, system: system, start: &start, positions: &positions)
+    }
+
+    /// Fills `start` and `positions` (as the properties of those names) for `rows`: sized
+    /// once and written through pointers, not appended term by term (each
+    /// append checked the buffer's uniqueness and capacity). Static, so that
+    /// it reads the system while writing two of self's arrays.
+    private static func loadPositions(
+        of rows: ArraySlice<Int32>, system: ConstraintSystem, start: inout [Int32], positions: inout [Int32]
+    ) {
+        var termCount = 0
+        for r in rows { termCount += system.termRange(of: RowIndex(Int(r))).count }
+        start.resize(to: rows.count + 1, filling: 0)
+        positions.resize(to: termCount, filling: 0)
+        start.withUnsafeMutableBufferPointer { start in
+        positions.withUnsafeMutableBufferPointer { positions in
+        system.columns.withUnsafeBufferPointer { columns in
+            start[0] = 0
+            var end = 0
+            for (i, r) in rows.enumerated() {
+                let first = end
+                for k in system.termRange(of: RowIndex(Int(r))) {
+                    // Insertion into the sorted run: rows have a handful of terms.
+                    var j = end
+                    while j > first && columns[Int(positions[j - 1])] > columns[k] {
+                        positions[j] = positions[j - 1]
+                        j -= 1
+                    }
+                    positions[j] = Int32(k)
+                    end += 1
                 }
-                positions[i] = Int32(k)
+                start[i + 1] = Int32(end)
             }
-            start.append(Int32(positions.count))
+        }
+        }
         }
     }
 
+
     fileprivate static func rank(_ relation: Relation) -> Int {
         relation == .equal ? 0 : relation == .lessOrEqual ? 1 : 2
+    }
+}
+
+extension Array {
+    /// Sets the array to `count` elements, `filler` where it grows, keeping
+    /// its buffer: scratch that per-row loops then write through a pointer.
+    /// A buffer that must grow grows to `count` exactly (an append would
+    /// double it), so large components peak no higher than before.
+    mutating func resize(to count: Int, filling filler: Element) {
+        if self.count > count {
+            removeLast(self.count - count)
+        } else if self.count < count {
+            reserveCapacity(count)
+            append(contentsOf: repeatElement(filler, count: count - self.count))
+        }
     }
 }
 
@@ -386,34 +445,46 @@ extension Planner {
             }
             guard let first = residual.first else { return plan }
             plan.firstRow = first
+            // Per-row loops from here on write through pointers (an array
+            // write checks its buffer's uniqueness each time).
             var componentOfRoot = [Int32](repeating: -1, count: system.variableCount)
-            componentOfResidual.reserveCapacity(residual.count)
-            for r in residual {
-                var anchor: Int32 = -1
-                for k in system.termRange(of: RowIndex(Int(r))) where state[Int(system.columns[k])] != .determined {
-                    anchor = system.columns[k]
-                    break
+            componentOfResidual = [Int32](repeating: 0, count: residual.count)
+            componentOfRoot.withUnsafeMutableBufferPointer { componentOfRoot in
+            componentOfResidual.withUnsafeMutableBufferPointer { componentOfResidual in
+                for (i, r) in residual.enumerated() {
+                    var anchor: Int32 = -1
+                    for k in system.termRange(of: RowIndex(Int(r))) where state[Int(system.columns[k])] != .determined {
+                        anchor = system.columns[k]
+                        break
+                    }
+                    let root = Int(uf.find(anchor))
+                    if componentOfRoot[root] < 0 {
+                        componentOfRoot[root] = Int32(componentCount)
+                        componentCount += 1
+                    }
+                    componentOfResidual[i] = componentOfRoot[root]
                 }
-                let root = Int(uf.find(anchor))
-                if componentOfRoot[root] < 0 {
-                    componentOfRoot[root] = Int32(componentCount)
-                    componentCount += 1
-                }
-                componentOfResidual.append(componentOfRoot[root])
+            }
             }
         }
 
         // Group the rows by component with a counting sort (stable, so each
         // component's rows are in system order), then order each component.
         var componentStart = [Int](repeating: 0, count: componentCount + 1)
-        for c in componentOfResidual { componentStart[Int(c) + 1] += 1 }
-        for c in 0 ..< componentCount { componentStart[c + 1] += componentStart[c] }
+        componentStart.withUnsafeMutableBufferPointer { componentStart in
+            for c in componentOfResidual { componentStart[Int(c) + 1] += 1 }
+            for c in 0 ..< componentCount { componentStart[c + 1] += componentStart[c] }
+        }
         do {
             var cursor = componentStart
             plan.rows = [Int32](repeating: 0, count: residual.count)
-            for (r, c) in zip(residual, componentOfResidual) {
-                plan.rows[cursor[Int(c)]] = r
-                cursor[Int(c)] += 1
+            cursor.withUnsafeMutableBufferPointer { cursor in
+            plan.rows.withUnsafeMutableBufferPointer { rows in
+                for (r, c) in zip(residual, componentOfResidual) {
+                    rows[cursor[Int(c)]] = r
+                    cursor[Int(c)] += 1
+                }
+            }
             }
         }
         residual = []
@@ -424,14 +495,9 @@ extension Planner {
         // then relation), not in the order they were written: where several
         // optima tie, the simplex then picks the same one whatever the order
         // of the constraints.
-        let system = self.system
-        func rank(_ r: Int32) -> Double {
-            let p = system.priorities[Int(r)]
-            return p.isRequired ? (system.relations[Int(r)] == .equal ? -2 : -1) : 1000 - p.rawValue
-        }
         var canonical = CanonicalRows(system)
         for c in 0 ..< componentCount {
-            canonical.sort(&plan.rows[componentStart[c] ..< componentStart[c + 1]], by: rank)
+            canonical.sortByLevel(&plan.rows[componentStart[c] ..< componentStart[c + 1]])
         }
         plan.componentStart = componentStart
         return plan

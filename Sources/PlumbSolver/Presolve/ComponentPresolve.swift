@@ -238,10 +238,18 @@ struct ComponentPresolve {
         Self.refill(&consumed, count: constants.count) { _ in false }
     }
 
+    /// Sets `array` to `make(0) ..< make(count)`, keeping its buffer; the
+    /// elements are written through a pointer (appended one at a time, each
+    /// checked the buffer's uniqueness and capacity).
     private static func refill<T>(_ array: inout [T], count: Int, _ make: (Int) -> T) {
-        array.removeAll(keepingCapacity: true)
-        array.reserveCapacity(count)
-        for i in 0 ..< count { array.append(make(i)) }
+        guard count > 0 else {
+            array.removeAll(keepingCapacity: true)
+            return
+        }
+        array.resize(to: count, filling: make(0))
+        array.withUnsafeMutableBufferPointer { array in
+            for i in 0 ..< count { array[i] = make(i) }
+        }
     }
 
     /// Components at least this large give their scratch back as soon as a
@@ -257,12 +265,21 @@ struct ComponentPresolve {
 
     /// The representative of `i` and the affine map from it: `x[i] = s·x[root] + o`.
     /// Compresses the path.
+    ///
+    /// Inlined where it runs once a term (`substitute(_:)`): most variables
+    /// are a root or one step from it (paths are compressed), so the call
+    /// was most of its cost; the walk is `compress(_:)`.
+    @inline(__always)
     private mutating func find(_ i: Int32) -> (Int32, Double, Double) {
-        // Most variables are a root or one step from it (paths are
-        // compressed): no walk, no scratch.
         let up = parent[Int(i)]
         if up == i { return (i, 1, 0) }
         if parent[Int(up)] == up { return (up, scale[Int(i)], offset[Int(i)]) }
+        return compress(i)
+    }
+
+    /// `find(_:)` for a variable two or more steps from its root.
+    @inline(never)
+    private mutating func compress(_ i: Int32) -> (Int32, Double, Double) {
         var x = i
         path.removeAll(keepingCapacity: true)
         while parent[Int(x)] != x {
@@ -284,6 +301,7 @@ struct ComponentPresolve {
 
     /// Adds `a·x[v]` to the row in the term scratch, merged with a term
     /// already there (`slot` says where).
+    @inline(__always)
     private mutating func addTerm(_ v: Int32, _ a: Double) {
         let at = slot[Int(v)]
         if at >= 0 {
@@ -304,36 +322,72 @@ struct ComponentPresolve {
     /// Rewrites local row `r` over representatives into the term scratch;
     /// returns its constant. Fixed representatives go into the constant;
     /// terms that cancel (relative to the row's largest) are dropped.
+    ///
+    /// It runs once a row or more, so the scratch is moved out of self
+    /// (a swap: no reference counting) and written through pointers; as
+    /// array writes, each of the six stores a term makes checked that its
+    /// buffer was unique.
     private mutating func substitute(_ r: Int) -> Double {
-        termCount = 0
+        let range = system.termRange(of: RowIndex(Int(tags[r])))
+        var slots: [Int32] = [], variables: [Int32] = [], coefficients: [Double] = []
+        swap(&slots, &slot)
+        swap(&variables, &termVariables)
+        swap(&coefficients, &termCoefficients)
+        defer {
+            swap(&slots, &slot)
+            swap(&variables, &termVariables)
+            swap(&coefficients, &termCoefficients)
+        }
+        // Room for every term of the row (the scratch only grows).
+        if variables.count < range.count {
+            variables.resize(to: range.count, filling: 0)
+            coefficients.resize(to: range.count, filling: 0)
+        }
         var c = constants[r]
         var largest = 0.0
-        for k in system.termRange(of: RowIndex(Int(tags[r]))) {
-            let v = Int(system.columns[k])
-            if state[v] == .determined { continue }
-            let a = system.coefficients[k]
-            let (root, s, o) = find(localIndex[v])
-            let fixed = fixedValue[Int(root)]
-            if !fixed.isNaN {
-                c += a * (s * fixed + o)
-                continue
+        var count = 0
+        slots.withUnsafeMutableBufferPointer { slots in
+        variables.withUnsafeMutableBufferPointer { variables in
+        coefficients.withUnsafeMutableBufferPointer { coefficients in
+            for k in range {
+                let v = Int(system.columns[k])
+                if state[v] == .determined { continue }
+                let a = system.coefficients[k]
+                let (root, s, o) = find(localIndex[v])
+                let fixed = fixedValue[Int(root)]
+                if !fixed.isNaN {
+                    c += a * (s * fixed + o)
+                    continue
+                }
+                c += a * o
+                let coefficient = a * s
+                largest = max(largest, abs(coefficient))
+                // Merged with a term already there (`slot` says where), as `addTerm(_:_:)`.
+                let at = slots[Int(root)]
+                if at >= 0 {
+                    coefficients[Int(at)] += coefficient
+                    continue
+                }
+                slots[Int(root)] = Int32(count)
+                variables[count] = root
+                coefficients[count] = coefficient
+                count += 1
             }
-            c += a * o
-            let coefficient = a * s
-            largest = max(largest, abs(coefficient))
-            addTerm(root, coefficient)
-        }
-        // Drop cancelled terms, keeping the order of first mention.
-        var kept = 0
-        for j in 0 ..< termCount {
-            slot[Int(termVariables[j])] = -1
-            if abs(termCoefficients[j]) > 1e-12 * largest {
-                termVariables[kept] = termVariables[j]
-                termCoefficients[kept] = termCoefficients[j]
-                kept += 1
+            // Drop cancelled terms, keeping the order of first mention.
+            var kept = 0
+            for j in 0 ..< count {
+                slots[Int(variables[j])] = -1
+                if abs(coefficients[j]) > 1e-12 * largest {
+                    variables[kept] = variables[j]
+                    coefficients[kept] = coefficients[j]
+                    kept += 1
+                }
             }
+            count = kept
         }
-        termCount = kept
+        }
+        }
+        termCount = count
         return c
     }
 
