@@ -176,8 +176,11 @@ struct CanonicalRows {
             let columnBytes = bytes(highest >= lowest ? UInt64(Int64(highest) - Int64(lowest)) + 1 : 0)
             let classBytes = bytes(UInt64(classes.count - 1))
             // Least significant byte first; each pass is a stable counting sort.
+            // The order moves between two buffers, copied back once at the
+            // end if it ends in the spare.
             var counts = [Int](repeating: 0, count: 256)
             counts.withUnsafeMutableBufferPointer { counts in
+                var orderBuffer = order, spareOrderBuffer = spareOrder
                 for shift in Array(stride(from: 0, to: columnBytes * 8, by: 8))
                     + Array(stride(from: 32, to: 32 + classBytes * 8, by: 8)) {
                     let s = UInt64(shift)
@@ -196,10 +199,13 @@ struct CanonicalRows {
                         let to = counts[b]
                         counts[b] = to + 1
                         spareBuffer[to] = k
-                        spareOrder[to] = order[i]
+                        spareOrderBuffer[to] = orderBuffer[i]
                     }
                     swap(&keyBuffer, &spareBuffer)
-                    for i in 0 ..< n { order[i] = spareOrder[i] }
+                    swap(&orderBuffer, &spareOrderBuffer)
+                }
+                if orderBuffer.baseAddress != order.baseAddress {
+                    for i in 0 ..< n { order[i] = orderBuffer[i] }
                 }
             }
             // Runs with the same class and first variable: by the first
