@@ -11,7 +11,7 @@ struct UnionFind {
     /// The sets seen through their storage, for loops that join or look up
     /// once a term: an array write checks its buffer's uniqueness each time,
     /// a write through these pointers does not. Valid only inside
-    /// ``UnionFind/withStorage(_:)``.
+    /// `withStorage(_:)`.
     struct Storage {
         fileprivate let parent: UnsafeMutableBufferPointer<Int32>
         fileprivate let size: UnsafeMutableBufferPointer<Int32>
