@@ -176,8 +176,11 @@ struct CanonicalRows {
             let columnBytes = bytes(highest >= lowest ? UInt64(Int64(highest) - Int64(lowest)) + 1 : 0)
             let classBytes = bytes(UInt64(classes.count - 1))
             // Least significant byte first; each pass is a stable counting sort.
+            // The order moves between two buffers, copied back once at the
+            // end if it ends in the spare.
             var counts = [Int](repeating: 0, count: 256)
             counts.withUnsafeMutableBufferPointer { counts in
+                var orderBuffer = order, spareOrderBuffer = spareOrder
                 for shift in Array(stride(from: 0, to: columnBytes * 8, by: 8))
                     + Array(stride(from: 32, to: 32 + classBytes * 8, by: 8)) {
                     let s = UInt64(shift)
@@ -196,10 +199,13 @@ struct CanonicalRows {
                         let to = counts[b]
                         counts[b] = to + 1
                         spareBuffer[to] = k
-                        spareOrder[to] = order[i]
+                        spareOrderBuffer[to] = orderBuffer[i]
                     }
                     swap(&keyBuffer, &spareBuffer)
-                    for i in 0 ..< n { order[i] = spareOrder[i] }
+                    swap(&orderBuffer, &spareOrderBuffer)
+                }
+                if orderBuffer.baseAddress != order.baseAddress {
+                    for i in 0 ..< n { order[i] = orderBuffer[i] }
                 }
             }
             // Runs with the same class and first variable: by the first
@@ -427,45 +433,53 @@ extension Planner {
         var componentCount = 0
         do {
             let varOfRow = definedVariable
+            let system = self.system
             var uf = UnionFind(count: system.variableCount)
-            for r in 0 ..< system.rowCount {
-                let defined = varOfRow[r]
-                if defined >= 0 && state[Int(defined)] == .determined { continue }
-                var anchor: Int32 = -1
-                for k in system.termRange(of: RowIndex(r)) where state[Int(system.columns[k])] != .determined {
-                    let v = system.columns[k]
-                    if anchor < 0 { anchor = v } else { uf.union(anchor, v) }
+            // The loops run once a term: they read and write through pointers
+            // (an array write checks its buffer's uniqueness each time).
+            state.withUnsafeBufferPointer { state in
+            system.columns.withUnsafeBufferPointer { columns in
+            uf.withStorage { uf in
+                for r in 0 ..< system.rowCount {
+                    let defined = varOfRow[r]
+                    if defined >= 0 && state[Int(defined)] == .determined { continue }
+                    var anchor: Int32 = -1
+                    for k in system.termRange(of: RowIndex(r)) where state[Int(columns[k])] != .determined {
+                        let v = columns[k]
+                        if anchor < 0 { anchor = v } else { uf.union(anchor, v) }
+                    }
+                    if anchor < 0 {
+                        // Every variable is known: a required row must hold as it stands.
+                        if system.priorities[r].isRequired { plan.fixedRows.append(Int32(r)) }
+                    } else {
+                        residual.append(Int32(r))
+                    }
                 }
-                if anchor < 0 {
-                    // Every variable is known: a required row must hold as it stands.
-                    if system.priorities[r].isRequired { plan.fixedRows.append(Int32(r)) }
-                } else {
-                    residual.append(Int32(r))
+                guard !residual.isEmpty else { return }
+                var componentOfRoot = [Int32](repeating: -1, count: system.variableCount)
+                componentOfResidual = [Int32](repeating: 0, count: residual.count)
+                componentOfRoot.withUnsafeMutableBufferPointer { componentOfRoot in
+                componentOfResidual.withUnsafeMutableBufferPointer { componentOfResidual in
+                    for (i, r) in residual.enumerated() {
+                        var anchor: Int32 = -1
+                        for k in system.termRange(of: RowIndex(Int(r))) where state[Int(columns[k])] != .determined {
+                            anchor = columns[k]
+                            break
+                        }
+                        let root = Int(uf.find(anchor))
+                        if componentOfRoot[root] < 0 {
+                            componentOfRoot[root] = Int32(componentCount)
+                            componentCount += 1
+                        }
+                        componentOfResidual[i] = componentOfRoot[root]
+                    }
                 }
+                }
+            }
+            }
             }
             guard let first = residual.first else { return plan }
             plan.firstRow = first
-            // Per-row loops from here on write through pointers (an array
-            // write checks its buffer's uniqueness each time).
-            var componentOfRoot = [Int32](repeating: -1, count: system.variableCount)
-            componentOfResidual = [Int32](repeating: 0, count: residual.count)
-            componentOfRoot.withUnsafeMutableBufferPointer { componentOfRoot in
-            componentOfResidual.withUnsafeMutableBufferPointer { componentOfResidual in
-                for (i, r) in residual.enumerated() {
-                    var anchor: Int32 = -1
-                    for k in system.termRange(of: RowIndex(Int(r))) where state[Int(system.columns[k])] != .determined {
-                        anchor = system.columns[k]
-                        break
-                    }
-                    let root = Int(uf.find(anchor))
-                    if componentOfRoot[root] < 0 {
-                        componentOfRoot[root] = Int32(componentCount)
-                        componentCount += 1
-                    }
-                    componentOfResidual[i] = componentOfRoot[root]
-                }
-            }
-            }
         }
 
         // Group the rows by component with a counting sort (stable, so each

@@ -8,23 +8,54 @@ struct UnionFind {
         size = [Int32](repeating: 1, count: count)
     }
 
+    /// The sets seen through their storage, for loops that join or look up
+    /// once a term: an array write checks its buffer's uniqueness each time,
+    /// a write through these pointers does not. Valid only inside
+    /// `withStorage(_:)`.
+    struct Storage {
+        fileprivate let parent: UnsafeMutableBufferPointer<Int32>
+        fileprivate let size: UnsafeMutableBufferPointer<Int32>
+
+        /// The representative of `x`'s set.
+        /// - Complexity: amortised nearly O(1).
+        @inline(__always)
+        func find(_ x: Int32) -> Int32 {
+            var x = x
+            while parent[Int(x)] != x {
+                let grand = parent[Int(parent[Int(x)])]
+                parent[Int(x)] = grand
+                x = grand
+            }
+            return x
+        }
+
+        @inline(__always)
+        func union(_ a: Int32, _ b: Int32) {
+            var ra = find(a), rb = find(b)
+            if ra == rb { return }
+            if size[Int(ra)] < size[Int(rb)] { swap(&ra, &rb) }
+            parent[Int(rb)] = ra
+            size[Int(ra)] += size[Int(rb)]
+        }
+    }
+
+    /// Runs `body` with the sets' storage.
+    @inline(__always)
+    mutating func withStorage<R>(_ body: (Storage) throws -> R) rethrows -> R {
+        try parent.withUnsafeMutableBufferPointer { parent in
+            try size.withUnsafeMutableBufferPointer { size in
+                try body(Storage(parent: parent, size: size))
+            }
+        }
+    }
+
     /// The representative of `x`'s set.
     /// - Complexity: amortised nearly O(1).
     mutating func find(_ x: Int32) -> Int32 {
-        var x = x
-        while parent[Int(x)] != x {
-            let grand = parent[Int(parent[Int(x)])]
-            parent[Int(x)] = grand
-            x = grand
-        }
-        return x
+        withStorage { $0.find(x) }
     }
 
     mutating func union(_ a: Int32, _ b: Int32) {
-        var ra = find(a), rb = find(b)
-        if ra == rb { return }
-        if size[Int(ra)] < size[Int(rb)] { swap(&ra, &rb) }
-        parent[Int(rb)] = ra
-        size[Int(ra)] += size[Int(rb)]
+        withStorage { $0.union(a, b) }
     }
 }

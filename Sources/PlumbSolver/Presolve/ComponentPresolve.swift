@@ -271,15 +271,27 @@ struct ComponentPresolve {
     /// was most of its cost; the walk is `compress(_:)`.
     @inline(__always)
     private mutating func find(_ i: Int32) -> (Int32, Double, Double) {
+        Self.find(i, parent: &parent, scale: &scale, offset: &offset, path: &path)
+    }
+
+    /// `find(_:)` over the forest's arrays alone, for a loop that holds
+    /// other stored properties of the presolve (their accesses do not
+    /// overlap these).
+    @inline(__always)
+    private static func find(
+        _ i: Int32, parent: inout [Int32], scale: inout [Double], offset: inout [Double], path: inout [Int32]
+    ) -> (Int32, Double, Double) {
         let up = parent[Int(i)]
         if up == i { return (i, 1, 0) }
         if parent[Int(up)] == up { return (up, scale[Int(i)], offset[Int(i)]) }
-        return compress(i)
+        return compress(i, parent: &parent, scale: &scale, offset: &offset, path: &path)
     }
 
     /// `find(_:)` for a variable two or more steps from its root.
     @inline(never)
-    private mutating func compress(_ i: Int32) -> (Int32, Double, Double) {
+    private static func compress(
+        _ i: Int32, parent: inout [Int32], scale: inout [Double], offset: inout [Double], path: inout [Int32]
+    ) -> (Int32, Double, Double) {
         var x = i
         path.removeAll(keepingCapacity: true)
         while parent[Int(x)] != x {
@@ -323,37 +335,30 @@ struct ComponentPresolve {
     /// returns its constant. Fixed representatives go into the constant;
     /// terms that cancel (relative to the row's largest) are dropped.
     ///
-    /// It runs once a row or more, so the scratch is moved out of self
-    /// (a swap: no reference counting) and written through pointers; as
-    /// array writes, each of the six stores a term makes checked that its
-    /// buffer was unique.
+    /// It runs once a row or more, so the scratch is written through
+    /// pointers (as array writes, each of the six stores a term makes
+    /// checked that its buffer was unique), and the walk to a representative
+    /// touches only the forest's arrays, so the scratch stays in self (moving
+    /// it out and back cost three releases a call).
     private mutating func substitute(_ r: Int) -> Double {
         let range = system.termRange(of: RowIndex(Int(tags[r])))
-        var slots: [Int32] = [], variables: [Int32] = [], coefficients: [Double] = []
-        swap(&slots, &slot)
-        swap(&variables, &termVariables)
-        swap(&coefficients, &termCoefficients)
-        defer {
-            swap(&slots, &slot)
-            swap(&variables, &termVariables)
-            swap(&coefficients, &termCoefficients)
-        }
         // Room for every term of the row (the scratch only grows).
-        if variables.count < range.count {
-            variables.resize(to: range.count, filling: 0)
-            coefficients.resize(to: range.count, filling: 0)
+        if termVariables.count < range.count {
+            termVariables.resize(to: range.count, filling: 0)
+            termCoefficients.resize(to: range.count, filling: 0)
         }
         var c = constants[r]
         var largest = 0.0
         var count = 0
-        slots.withUnsafeMutableBufferPointer { slots in
-        variables.withUnsafeMutableBufferPointer { variables in
-        coefficients.withUnsafeMutableBufferPointer { coefficients in
+        slot.withUnsafeMutableBufferPointer { slots in
+        termVariables.withUnsafeMutableBufferPointer { variables in
+        termCoefficients.withUnsafeMutableBufferPointer { coefficients in
             for k in range {
                 let v = Int(system.columns[k])
                 if state[v] == .determined { continue }
                 let a = system.coefficients[k]
-                let (root, s, o) = find(localIndex[v])
+                let (root, s, o) = Self.find(
+                    localIndex[v], parent: &parent, scale: &scale, offset: &offset, path: &path)
                 let fixed = fixedValue[Int(root)]
                 if !fixed.isNaN {
                     c += a * (s * fixed + o)
