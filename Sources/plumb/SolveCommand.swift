@@ -79,7 +79,8 @@ struct SolveCommand: ParsableCommand {
                 "presolve":{"components":\(s.residualComponents),"aggregated":\(s.aggregatedVariables),\
                 "eliminated":\(s.eliminatedVariables),"interval":\(s.intervalVariables)},\
                 "shapes":{"patterns":\(s.shapes),"reused":\(s.reusedComponents)},\
-                "lp":{"parts":\(s.largeParts),"variables":\(s.largePartVariables)},\
+                "lp":{"parts":\(s.largeParts),"variables":\(s.largePartVariables),\
+                "cut_parts":\(s.cutParts),"cut_pieces":\(s.cutPieces)},\
                 "simplex":{"components":\(s.simplexComponents),"variables":\(s.simplexVariables),\
                 "largest":\(s.largestSimplexComponent)},\(Pipeline.textStats(views: textFonts.count, content))}
                 """

@@ -955,6 +955,10 @@ import PlumbTestSupport
             let la = referenceLevelViolations(chain.rows, a.values), lb = referenceLevelViolations(chain.rows, b.values)
             #expect(referenceCompareLevels(la, lb, tolerance: 1e-6) == 0, "seed \(seed): \(la) vs \(lb)")
             if 2 * log.largest <= chain.system.variableCount { pieces += 1 }
+            // The statistics say so: at least one part cut, into two pieces
+            // or more each; the tableau alone cuts nothing.
+            #expect(a.stats.cutParts >= 1 && a.stats.cutPieces >= 2 * a.stats.cutParts, "seed \(seed)")
+            #expect(b.stats.cutParts == 0 && b.stats.cutPieces == 0, "seed \(seed)")
         }
         #expect(pieces == 24, "only \(pieces) of 24 chains cut")
     }

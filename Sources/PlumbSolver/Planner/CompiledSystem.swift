@@ -274,6 +274,8 @@ public final class CompiledSystem {
                 planner.stats.largestSimplexComponent = max(planner.stats.largestSimplexComponent, counts.largestSimplexPart)
                 planner.stats.largeParts += counts.largeParts
                 planner.stats.largePartVariables += counts.largeVariables
+                planner.stats.cutParts += counts.cutParts
+                planner.stats.cutPieces += counts.cutPieces
             }
         } else {
             // What presolve cannot finish, a one-shot solve gives to the whole tableau.

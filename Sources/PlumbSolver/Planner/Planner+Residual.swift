@@ -367,6 +367,9 @@ struct ComponentRunOutcome: Sendable {
     /// Parts solved by the large-part LP code, and their variables.
     var largeParts = 0
     var largeVariables = 0
+    /// Large parts cut at their hinges, and their pieces.
+    var cutParts = 0
+    var cutPieces = 0
     /// Set when a component's required rows conflict (the worker stops there).
     var conflictTags: [Int32]? = nil
 }
@@ -751,6 +754,8 @@ extension Planner {
             stats.reusedComponents += outcome.reused
             stats.largeParts += outcome.largeParts
             stats.largePartVariables += outcome.largeVariables
+            stats.cutParts += outcome.cutParts
+            stats.cutPieces += outcome.cutPieces
         }
         if let failed = outcomes.first(where: { $0.conflictTags != nil }) {
             throw .unsatisfiable(conflict: explainConflict(seeds: failed.conflictTags!))
@@ -890,6 +895,8 @@ extension Planner {
                 outcome.largest = max(outcome.largest, counts.largestSimplexPart)
                 outcome.largeParts += counts.largeParts
                 outcome.largeVariables += counts.largeVariables
+                outcome.cutParts += counts.cutParts
+                outcome.cutPieces += counts.cutPieces
             } else {
                 switch assembleComponent(
                     plan.rows(ofComponent: c), system: system, state: state, values: values,

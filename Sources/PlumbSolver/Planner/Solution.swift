@@ -40,6 +40,13 @@ public struct SolveStats: Sendable {
     /// code solved (``SolveOptions/largePartSolver``), and their variables.
     public var largeParts = 0
     public var largePartVariables = 0
+    /// Large parts cut at their hinges before the LP code (chains of
+    /// sections, each moving rigidly with the variable that joins it to
+    /// the rest), and the pieces they were cut into. The pieces are then
+    /// solved as a system of their own, and what solved them is counted in
+    /// the other fields (presolve, the simplex core, ``largeParts``).
+    public var cutParts = 0
+    public var cutPieces = 0
     /// Independent components (or presolved parts of them) handed to the
     /// dual simplex, their variables, and the largest.
     public var simplexComponents = 0

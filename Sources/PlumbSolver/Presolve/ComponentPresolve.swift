@@ -149,6 +149,10 @@ struct ComponentPresolve {
         /// Parts solved by ``largePartSolver`` and their variables.
         var largeParts = 0
         var largeVariables = 0
+        /// Large parts solved by their cuts (see `TranslationSplit`), and
+        /// the pieces they were cut into.
+        var cutParts = 0
+        var cutPieces = 0
     }
 
     /// The LP code for large coupled parts, if any (see ``LargePartSolver``).
@@ -1121,8 +1125,11 @@ struct ComponentPresolve {
             }
         }
         for (j, v) in used.enumerated() { value[Int(v)] = x[j] }
-        if let stats = cut?.stats {
-            // What solved the pieces.
+        if let cut {
+            // What solved the pieces (which may have been cut again).
+            let stats = cut.stats
+            counts.cutParts += 1 + stats.cutParts
+            counts.cutPieces += cut.pieces + stats.cutPieces
             counts.largeParts += stats.largeParts
             counts.largeVariables += stats.largePartVariables
             counts.simplexParts += stats.simplexComponents
@@ -1139,12 +1146,13 @@ struct ComponentPresolve {
     /// none of its pieces has more than half its variables and the pieces
     /// have `TranslationSplit.smallestMeanPiece` variables on average; nil
     /// otherwise, or when the pieces have no answer.
-    private func solveCut(_ part: LinearPart) -> (values: [Double], stats: SolveStats)? {
+    private func solveCut(_ part: LinearPart) -> (values: [Double], stats: SolveStats, pieces: Int)? {
         guard translationSplit, let solver = largePartSolver, let split = TranslationSplit(part),
               2 * split.largestPiece <= part.variableCount,
-              part.variableCount >= TranslationSplit.smallestMeanPiece * (split.cutCount + 1)
+              part.variableCount >= TranslationSplit.smallestMeanPiece * (split.cutCount + 1),
+              let solved = split.solve(with: solver, threshold: largePartThreshold)
         else { return nil }
-        return split.solve(with: solver, threshold: largePartThreshold)
+        return (solved.values, solved.stats, split.cutCount + 1)
     }
 
     /// Solves one part of several variables with the simplex core.
