@@ -101,6 +101,16 @@ import Testing
         #expect((40 ! .low).description == "40 ! 250")
         #expect(MortarAttribute(constants: [1, 2.5]).description == "(1, 2.5)")
         #expect(v._mortarAttribute.description == "view1")
+        // A side with one number added keeps it without arrays; a side made
+        // from a shared one copies its box, so the first keeps its text and value.
+        let shifted = v.m_top + 8
+        let further = shifted - 2 ! .low
+        #expect(shifted.description == "view1.m_top + 8")
+        #expect(shifted.constants == [8])
+        #expect(further.description == "view1.m_top + 8 - 2 ! 250")
+        #expect(further.constants == [6])
+        #expect((v.m_size - 1.5).constants == [-1.5])
+        #expect((v.m_size - 1.5).description == "view1.m_size - 1.5")
     }
 
     @Test(arguments: [4, 5, 6] as [UInt64]) func makerOriginsMatchTheEagerText(seed: UInt64) {

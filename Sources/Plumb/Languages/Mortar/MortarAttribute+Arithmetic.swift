@@ -29,17 +29,25 @@ extension MortarAttribute {
         return true
     }
 
-    /// This side plus `sign · values` (`+` and `-`).
-    func adding(_ values: [Double], sign: Double) -> MortarAttribute {
+    /// This side plus `sign · value` (`+ 8`, `- 8`, the common case): the same
+    /// sums as the form with an array of numbers, without its arrays.
+    func adding(_ value: Double, sign: Double) -> MortarAttribute {
         var r = self
         r.hasArithmetic = true
-        r.writtenSuffix.append(.arithmetic(sign < 0 ? "-" : "+", values))
+        r.appendWritten(.scalar(sign < 0 ? "-" : "+", value))
+        let v = sign * value
+        r.constants = constants.map { $0 + v }
+        return r
+    }
+
+    /// This side plus `sign · values` (`+` and `-`).
+    func adding(_ values: [Double], sign: Double) -> MortarAttribute {
+        if values.count == 1 { return adding(values[0], sign: sign) }
+        var r = self
+        r.hasArithmetic = true
+        r.appendWritten(.arithmetic(sign < 0 ? "-" : "+", values))
         guard r.checkLength(values) else { return r }
-        if values.count == 1 {
-            // One number (the common `+ 8`): the same sums, without the arrays of the general case.
-            let value = sign * values[0]
-            r.constants = constants.map { $0 + value }
-        } else if let c = Self.combine(constants, values.map { sign * $0 }, +) {
+        if let c = Self.combine(constants, values.map { sign * $0 }, +) {
             r.constants = c
         } else {
             r.note(.tupleLengthMismatch(attribute: text, components: constants.count, tuple: values.count))
@@ -52,7 +60,7 @@ extension MortarAttribute {
     func scaled(by values: [Double], divide: Bool) -> MortarAttribute {
         var r = self
         r.hasArithmetic = true
-        r.writtenSuffix.append(.arithmetic(divide ? "/" : "*", values))
+        r.appendWritten(.arithmetic(divide ? "/" : "*", values))
         guard r.checkLength(values) else { return r }
         if divide && values.contains(0) {
             r.note(.divisionByZero)
@@ -73,7 +81,7 @@ extension MortarAttribute {
     func inset(by values: [Double]) -> MortarAttribute {
         var r = self
         r.hasArithmetic = true
-        r.writtenSuffix.append(.arithmetic("~", values))
+        r.appendWritten(.arithmetic("~", values))
         let signs = kind?.components.map(\.insetSign)
         guard let signs, signs.allSatisfy({ $0 != nil }) else {
             r.note(.insetNeedsEdges(text))
@@ -115,7 +123,7 @@ public func / (lhs: MortarAttribute, rhs: Double) -> MortarAttribute {
 
 /// `attribute + c`: adds `c` to every part.
 public func + (lhs: MortarAttribute, rhs: Double) -> MortarAttribute {
-    lhs.adding([rhs], sign: 1)
+    lhs.adding(rhs, sign: 1)
 }
 
 /// `attribute + (a, b)`: adds to the two parts of a 2-part attribute.
@@ -130,7 +138,7 @@ public func + (lhs: MortarAttribute, rhs: (Double, Double, Double, Double)) -> M
 
 /// `attribute - c`: subtracts `c` from every part.
 public func - (lhs: MortarAttribute, rhs: Double) -> MortarAttribute {
-    lhs.adding([rhs], sign: -1)
+    lhs.adding(rhs, sign: -1)
 }
 
 /// `attribute - (a, b)`: subtracts from the two parts of a 2-part attribute.
@@ -165,6 +173,6 @@ public func ~ (lhs: MortarAttribute, rhs: (Double, Double, Double, Double)) -> M
 public func ! (lhs: any MortarAttributable, rhs: LayoutPriority) -> MortarAttribute {
     var side = lhs._mortarAttribute
     side.priority = rhs
-    side.writtenSuffix.append(.priority(rhs))
+    side.appendWritten(.priority(rhs))
     return side
 }

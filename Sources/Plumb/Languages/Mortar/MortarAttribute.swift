@@ -34,7 +34,10 @@ public struct MortarAttribute: CustomStringConvertible {
         var problem: SwiftFrontEndProblem?
         var hasArithmetic = false
         var writtenNumbers: [Double]?
-        var writtenSuffix: [WrittenPiece] = []
+        // The first piece apart from the rest: most sides have at most one
+        // (`+ 8`, `! .high`), and it then needs no array.
+        var firstPiece: WrittenPiece?
+        var laterPieces: [WrittenPiece] = []
 
         init() {}
 
@@ -46,7 +49,8 @@ public struct MortarAttribute: CustomStringConvertible {
             c.problem = problem
             c.hasArithmetic = hasArithmetic
             c.writtenNumbers = writtenNumbers
-            c.writtenSuffix = writtenSuffix
+            c.firstPiece = firstPiece
+            c.laterPieces = laterPieces
             return c
         }
     }
@@ -95,15 +99,21 @@ public struct MortarAttribute: CustomStringConvertible {
         get { more?.writtenNumbers }
         set { editable().writtenNumbers = newValue }
     }
-    /// What arithmetic and `!` appended, in order, for ``text``.
-    var writtenSuffix: [WrittenPiece] {
-        get { more?.writtenSuffix ?? [] }
-        set { editable().writtenSuffix = newValue }
+    /// Records what arithmetic or `!` appended, in order, for ``text``.
+    mutating func appendWritten(_ piece: WrittenPiece) {
+        let box = editable()
+        if box.firstPiece == nil {
+            box.firstPiece = piece
+        } else {
+            box.laterPieces.append(piece)
+        }
     }
 
     /// One operation as written after the side: ` + 8`, ` * (2, 3)`, ` ! 750`.
     enum WrittenPiece {
         case arithmetic(Character, [Double])
+        /// One number (the common `+ 8`), kept without an array.
+        case scalar(Character, Double)
         case priority(LayoutPriority)
 
         var text: String {
@@ -112,6 +122,7 @@ public struct MortarAttribute: CustomStringConvertible {
                 " \(symbol) " + (values.count == 1
                     ? NumberFormatting.shortest(values[0])
                     : "(" + values.map(NumberFormatting.shortest).joined(separator: ", ") + ")")
+            case .scalar(let symbol, let value): " \(symbol) " + NumberFormatting.shortest(value)
             case .priority(let p): " ! \(p)"
             }
         }
@@ -129,7 +140,10 @@ public struct MortarAttribute: CustomStringConvertible {
         } else {
             s = "(" + (writtenNumbers ?? []).map(NumberFormatting.shortest).joined(separator: ", ") + ")"
         }
-        for piece in writtenSuffix { s += piece.text }
+        if let more, let first = more.firstPiece {
+            s += first.text
+            for piece in more.laterPieces { s += piece.text }
+        }
         return s
     }
 

@@ -12,11 +12,14 @@
 ///
 /// Keep several in a ``MortarGroup`` (an array) to handle them together.
 public final class MortarConstraint: CustomStringConvertible {
-    /// The underlying constraints, in the order of the statement's parts.
-    public let layoutConstraints: [Constraint]
+    /// The statement's constraints: most statements make one, kept without an array.
+    private let made: MortarStatement.Made
 
-    init(_ constraints: [Constraint]) {
-        self.layoutConstraints = constraints
+    /// The underlying constraints, in the order of the statement's parts.
+    public var layoutConstraints: [Constraint] { made.all }
+
+    init(_ made: MortarStatement.Made) {
+        self.made = made
     }
 
     /// Whether every underlying constraint is active (and there is at least one).

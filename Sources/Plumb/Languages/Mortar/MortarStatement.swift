@@ -41,6 +41,32 @@ enum MortarSource {
 /// target has none) and reported by its next layout; the other pairings of
 /// the statement are still made.
 enum MortarStatement {
+    /// The constraints of one statement, in order: the first apart from the
+    /// rest, so that the common statement of one constraint needs no array.
+    struct Made {
+        private(set) var first: Constraint?
+        private(set) var rest: [Constraint] = []
+
+        mutating func append(_ c: Constraint) {
+            if first == nil {
+                first = c
+            } else {
+                rest.append(c)
+            }
+        }
+
+        var all: [Constraint] {
+            guard let first else { return [] }
+            return [first] + rest
+        }
+
+        /// Activates them in order.
+        func activate() {
+            first?.isActive = true
+            Constraint.activate(rest)
+        }
+    }
+
     /// Makes and activates the constraints of `targets ⋈ sources`.
     ///
     /// - Parameter pairwise: arrays on both sides (pair by index).
@@ -48,7 +74,7 @@ enum MortarStatement {
     static func make(
         _ targets: [MortarAttribute], _ sources: [MortarSource], _ relation: Relation, pairwise: Bool = false
     ) -> MortarConstraint {
-        var made: [Constraint] = []
+        var made = Made()
         if pairwise {
             if targets.count != sources.count {
                 let view = targets.lazy.compactMap(\.view).first ?? sources.lazy.compactMap(\.someView).first
@@ -65,7 +91,7 @@ enum MortarStatement {
                 for source in sources { lowerPair(target, source, relation, into: &made) }
             }
         }
-        Constraint.activate(made)
+        made.activate()
         return MortarConstraint(made)
     }
 
@@ -92,7 +118,7 @@ enum MortarStatement {
     }
 
     private static func lowerPair(
-        _ target: MortarAttribute, _ source: MortarSource, _ relation: Relation, into made: inout [Constraint]
+        _ target: MortarAttribute, _ source: MortarSource, _ relation: Relation, into made: inout Made
     ) {
         // The statement's text is made only for a problem.
         func report(_ problem: SwiftFrontEndProblem) {
@@ -180,7 +206,7 @@ enum MortarStatement {
     /// `report` has recorded); an incompatible pair is recorded and skipped.
     private static func lowerPart(
         _ targetView: View, _ part: MortarAttributeKind, _ relation: Relation, _ value: Part,
-        fallback: LayoutPriority, into made: inout [Constraint], report: (SwiftFrontEndProblem) -> Void
+        fallback: LayoutPriority, into made: inout Made, report: (SwiftFrontEndProblem) -> Void
     ) -> Bool {
         let written = value.priority ?? fallback
         guard let priority = written.priority else {
