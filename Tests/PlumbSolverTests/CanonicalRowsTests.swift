@@ -29,10 +29,9 @@ import PlumbTestSupport
 
     /// A system of a number of variables and rows drawn from the ranges,
     /// rows of 0 to `maxTerms` terms with few distinct coefficients,
-    /// constants and relations, and a priority drawn from `priorities`
-    /// (required if nil).
+    /// constants and relations, and a priority drawn from `priorities`.
     private static func randomSystem(
-        variables: ClosedRange<Int>, rows: ClosedRange<Int>, maxTerms: Int, priorities: [Priority]?,
+        variables: ClosedRange<Int>, rows: ClosedRange<Int>, maxTerms: Int, priorities: [Priority],
         using random: inout SplitMix64
     ) -> ConstraintSystem {
         var s = ConstraintSystem()
@@ -48,7 +47,7 @@ import PlumbTestSupport
             }
             let constant = [0.0, -8, 8].randomElement(using: &random)!
             let relation = relations.randomElement(using: &random)!
-            let priority = priorities?.randomElement(using: &random)! ?? .required
+            let priority = priorities.randomElement(using: &random)!
             s.addRow(terms, constant: constant, relation: relation, priority: priority,
                      origin: Origin(kind: .constraint, index: i, text: "row \(i)"))
         }
@@ -67,6 +66,15 @@ import PlumbTestSupport
         return keys.indices.sorted { before(keys[$0], keys[$1]) }.map { given[$0] }
     }
 
+    /// The planner's rank written out from its definition: required
+    /// equalities, required inequalities, then optional rows from the
+    /// highest priority down.
+    private static func level(_ r: Int32, in s: ConstraintSystem) -> Double {
+        let p = s.priorities[Int(r)]
+        guard p == .required else { return 1000 - p.rawValue }
+        return s.relations[Int(r)] == .equal ? -2 : -1
+    }
+
     /// Random sets of 1 to 300 rows over a few variables, with few distinct
     /// coefficients, constants and ranks, so that heads, whole rows and
     /// duplicates tie often; both the short (insertion) and the long path.
@@ -74,16 +82,15 @@ import PlumbTestSupport
         var random = SplitMix64(seed: 0xC0FFEE)
         for round in 0 ..< 200 {
             let s = Self.randomSystem(
-                variables: 1 ... 6, rows: round < 40 ? 1 ... 24 : 25 ... 300, maxTerms: 3, priorities: nil,
-                using: &random)
+                variables: 1 ... 6, rows: round < 40 ? 1 ... 24 : 25 ... 300, maxTerms: 3,
+                priorities: [.required, .required, Priority(rawValue: 750)!, .medium], using: &random)
             let count = s.rowCount
             // Rows given in a shuffled order; positions count in that order.
             var given = (0 ..< Int32(count)).shuffled(using: &random)
-            let ranks = (0 ..< count).map { _ in [-2.0, -1, 250, 500].randomElement(using: &random)! }
-            let expected = Self.expectedOrder(of: given, in: s) { ranks[Int($0)] }
+            let expected = Self.expectedOrder(of: given, in: s) { Self.level($0, in: s) }
             var canonical = CanonicalRows(s)
             var slice = given[...]
-            canonical.sort(&slice) { ranks[Int($0)] }
+            canonical.sortByLevel(&slice)
             given = Array(slice)
             #expect(given == expected, "round \(round), \(count) rows")
         }
@@ -101,18 +108,13 @@ import PlumbTestSupport
                 variables: 1 ... 8, rows: round < 60 ? 1 ... 24 : 25 ... 200, maxTerms: 4, priorities: priorities,
                 using: &random)
             let count = s.rowCount
-            func rank(_ r: Int) -> Double {
-                let p = s.priorities[r]
-                guard p == .required else { return 1000 - p.rawValue }
-                return s.relations[r] == .equal ? -2 : -1
-            }
             // Parts of the rows, then all, then fewer, with one sorter: its
             // buffers are reused (and shrink), as the planner reuses them
             // from component to component.
             var sorter = CanonicalRows(s)
             for take in [max(1, count / 3), count, max(1, count / 4)] {
                 let given = Array((0 ..< Int32(count)).shuffled(using: &random).prefix(take))
-                let expected = Self.expectedOrder(of: given, in: s) { rank(Int($0)) }
+                let expected = Self.expectedOrder(of: given, in: s) { Self.level($0, in: s) }
                 var slice = given[...]
                 sorter.sortByLevel(&slice)
                 #expect(Array(slice) == expected, "round \(round), \(take) of \(count) rows")

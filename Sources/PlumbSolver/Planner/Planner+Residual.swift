@@ -20,7 +20,7 @@ struct CanonicalRows {
     /// themselves are read from the system, not copied).
     private var start: [Int32] = [0]
     private var positions: [Int32] = []
-    /// Scratch for ``sort(_:by:)``: the permutation and each loaded row's rank.
+    /// Scratch for `sortByLevel(_:)`: the permutation and each loaded row's rank.
     private var order: [Int32] = []
     private var ranks: [Double] = []
     /// Scratch for ``sortLarge(_:)``.
@@ -33,23 +33,15 @@ struct CanonicalRows {
         self.system = system
     }
 
-    /// Sorts `rows` by `rank` (lower first), then canonically; rows equal in
-    /// both keep their order.
-    mutating func sort(_ rows: inout ArraySlice<Int32>, by rank: (Int32) -> Double) {
-        load(rows)
-        // Each row's rank once, not twice per comparison.
-        ranks.removeAll(keepingCapacity: true)
-        for r in self.rows { ranks.append(rank(r)) }
-        sortLoaded(&rows)
-    }
-
     /// Sorts a residual component's `rows` in the order its tableau takes
-    /// them (see `Planner.ResidualPlan.rows`): by `level(of:in:)`, then
-    /// canonically. The same order as `sort(_:by:)` with that rank, without
-    /// a closure that holds a copy of the system (a retain and a release of
-    /// each of its arrays, per component).
+    /// them (see `Planner.ResidualPlan.rows`): by `level(of:in:)` (lower
+    /// first), then canonically; rows equal in both keep their order. The
+    /// rank is read here rather than through a closure, which would hold a
+    /// copy of the system (a retain and a release of each of its arrays, per
+    /// component).
     mutating func sortByLevel(_ rows: inout ArraySlice<Int32>) {
         load(rows)
+        // Each row's rank once, not twice per comparison.
         ranks.removeAll(keepingCapacity: true)
         for r in self.rows { ranks.append(Self.level(of: Int(r), in: system)) }
         sortLoaded(&rows)
@@ -328,24 +320,8 @@ struct CanonicalRows {
         }
     }
 
-
     fileprivate static func rank(_ relation: Relation) -> Int {
         relation == .equal ? 0 : relation == .lessOrEqual ? 1 : 2
-    }
-}
-
-extension Array {
-    /// Sets the array to `count` elements, `filler` where it grows, keeping
-    /// its buffer: scratch that per-row loops then write through a pointer.
-    /// A buffer that must grow grows to `count` exactly (an append would
-    /// double it), so large components peak no higher than before.
-    mutating func resize(to count: Int, filling filler: Element) {
-        if self.count > count {
-            removeLast(self.count - count)
-        } else if self.count < count {
-            reserveCapacity(count)
-            append(contentsOf: repeatElement(filler, count: count - self.count))
-        }
     }
 }
 
