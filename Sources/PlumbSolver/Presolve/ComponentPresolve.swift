@@ -565,49 +565,97 @@ struct ComponentPresolve {
     /// removes column singletons. False when a required row without unknowns
     /// cannot hold.
     private mutating func reduce() -> Bool {
-        reducedStart.removeAll(keepingCapacity: true)
-        reducedStart.append(0)
-        reducedColumns.removeAll(keepingCapacity: true)
-        reducedCoefficients.removeAll(keepingCapacity: true)
-        reducedConstants.removeAll(keepingCapacity: true)
-        reducedOf.removeAll(keepingCapacity: true)
-        let left = consumed.count(where: { !$0 })
-        reducedStart.reserveCapacity(left + 1)
-        reducedConstants.reserveCapacity(left)
-        reducedOf.reserveCapacity(left)
-        let n = globalOf.count
-        Self.refill(&columnCount, count: n) { _ in 0 }
+        // The rows and their terms are written through pointers into arrays
+        // sized once (an append or an element write checks the buffer's
+        // uniqueness): a row's substitution has at most the row's terms.
+        var left = 0, room = 0
         for r in 0 ..< constants.count where !consumed[r] {
-            let c = substitute(r)
-            if termCount == 0 {
-                if priority(r).isRequired && !holds(c, relation(r), row: r) { return false }
-                continue
-            }
-            for j in 0 ..< termCount {
-                let v = termVariables[j], a = termCoefficients[j]
-                reducedColumns.append(v)
-                reducedCoefficients.append(a)
-                columnCount[Int(v)] += 1
-            }
-            reducedConstants.append(c)
-            reducedOf.append(Int32(r))
-            reducedStart.append(Int32(reducedColumns.count))
+            left += 1
+            room += system.termRange(of: RowIndex(Int(tags[r]))).count
         }
-        let m = reducedOf.count
+        let n = globalOf.count
+        var start = reducedStart, columns = reducedColumns, coefficients = reducedCoefficients
+        var rowConstants = reducedConstants, rowOf = reducedOf, counts = columnCount
+        reducedStart = []; reducedColumns = []; reducedCoefficients = []
+        reducedConstants = []; reducedOf = []; columnCount = []
+        start.resize(to: left + 1, filling: 0)
+        columns.resize(to: room, filling: 0)
+        coefficients.resize(to: room, filling: 0)
+        rowConstants.resize(to: left, filling: 0)
+        rowOf.resize(to: left, filling: 0)
+        counts.resize(to: n, filling: 0)
+        var m = 0, end = 0, holds = true
+        start.withUnsafeMutableBufferPointer { start in
+        columns.withUnsafeMutableBufferPointer { columns in
+        coefficients.withUnsafeMutableBufferPointer { coefficients in
+        rowConstants.withUnsafeMutableBufferPointer { rowConstants in
+        rowOf.withUnsafeMutableBufferPointer { rowOf in
+        counts.withUnsafeMutableBufferPointer { counts in
+            for i in 0 ..< n { counts[i] = 0 }
+            start[0] = 0
+            for r in 0 ..< constants.count where !consumed[r] {
+                let c = substitute(r)
+                if termCount == 0 {
+                    if priority(r).isRequired && !self.holds(c, relation(r), row: r) {
+                        holds = false
+                        return
+                    }
+                    continue
+                }
+                termVariables.withUnsafeBufferPointer { variables in
+                termCoefficients.withUnsafeBufferPointer { values in
+                    for j in 0 ..< termCount {
+                        let v = variables[j]
+                        columns[end] = v
+                        coefficients[end] = values[j]
+                        counts[Int(v)] += 1
+                        end += 1
+                    }
+                }
+                }
+                rowConstants[m] = c
+                rowOf[m] = Int32(r)
+                m += 1
+                start[m] = Int32(end)
+            }
+        }
+        }
+        }
+        }
+        }
+        }
+        start.removeLast(start.count - (m + 1))
+        columns.removeLast(columns.count - end)
+        coefficients.removeLast(coefficients.count - end)
+        rowConstants.removeLast(rowConstants.count - m)
+        rowOf.removeLast(rowOf.count - m)
+        reducedStart = start; reducedColumns = columns; reducedCoefficients = coefficients
+        reducedConstants = rowConstants; reducedOf = rowOf; columnCount = counts
+        guard holds else { return false }
         Self.refill(&alive, count: m) { _ in true }
         // Columns as lists of rows (a transpose by counting).
         Self.refill(&columnStart, count: n + 1) { _ in 0 }
-        for i in 0 ..< n { columnStart[i + 1] = columnStart[i] + columnCount[i] }
-        Self.refill(&columnRows, count: reducedColumns.count) { _ in 0 }
-        do {
-            var cursor = columnStart
-            for r in 0 ..< m {
-                for k in Int(reducedStart[r]) ..< Int(reducedStart[r + 1]) {
-                    let v = Int(reducedColumns[k])
-                    columnRows[Int(cursor[v])] = Int32(r)
-                    cursor[v] += 1
+        Self.refill(&columnRows, count: end) { _ in 0 }
+        columnStart.withUnsafeMutableBufferPointer { columnStart in
+        columnRows.withUnsafeMutableBufferPointer { columnRows in
+        reducedStart.withUnsafeBufferPointer { start in
+        reducedColumns.withUnsafeBufferPointer { columns in
+        columnCount.withUnsafeBufferPointer { counts in
+            for i in 0 ..< n { columnStart[i + 1] = columnStart[i] + counts[i] }
+            var cursor = Array(columnStart)
+            cursor.withUnsafeMutableBufferPointer { cursor in
+                for r in 0 ..< m {
+                    for k in Int(start[r]) ..< Int(start[r + 1]) {
+                        let v = Int(columns[k])
+                        columnRows[Int(cursor[v])] = Int32(r)
+                        cursor[v] += 1
+                    }
                 }
             }
+        }
+        }
+        }
+        }
         }
         // After the transpose, which counts every row: dropped rows are
         // skipped there as not alive.
@@ -1004,45 +1052,70 @@ struct ComponentPresolve {
     private mutating func solveParts(core: SimplexCore, counts: inout Counts) -> Bool {
         let n = globalOf.count
         Self.refill(&value, count: n) { _ in 0 }
-        // Parts by union-find over the representatives (`partOf` as parents).
-        Self.refill(&partOf, count: n) { Int32($0) }
-        func root(_ x: Int32) -> Int32 {
-            var x = x
-            while partOf[Int(x)] != x {
-                partOf[Int(x)] = partOf[Int(partOf[Int(x)])]
-                x = partOf[Int(x)]
-            }
-            return x
-        }
         let m = reducedOf.count
-        for r in 0 ..< m where alive[r] {
-            let first = root(reducedColumns[Int(reducedStart[r])])
-            for k in Int(reducedStart[r]) + 1 ..< Int(reducedStart[r + 1]) {
-                let other = root(reducedColumns[k])
-                if other != first { partOf[Int(other)] = first }
-            }
-        }
-        // Number the parts in order of first row and group their rows
-        // (stable, so each part keeps the component's row order).
+        // Parts by union-find over the representatives (`partOf` as parents),
+        // numbered in order of first row, and their rows grouped (stable, so
+        // each part keeps the component's row order). The loops run once a
+        // row and write through pointers (an element write checks the
+        // buffer's uniqueness).
+        Self.refill(&partOf, count: n) { Int32($0) }
         Self.refill(&partNumber, count: n) { _ in -1 }
         Self.refill(&partOfRow, count: m) { _ in -1 }
-        var partCount: Int32 = 0
-        for r in 0 ..< m where alive[r] {
-            let p = Int(root(reducedColumns[Int(reducedStart[r])]))
-            if partNumber[p] < 0 { partNumber[p] = partCount; partCount += 1 }
-            partOfRow[r] = partNumber[p]
-        }
-        Self.refill(&partStart, count: Int(partCount) + 1) { _ in 0 }
-        for r in 0 ..< m where alive[r] { partStart[Int(partOfRow[r]) + 1] += 1 }
-        for p in 0 ..< Int(partCount) { partStart[p + 1] += partStart[p] }
-        Self.refill(&partRows, count: Int(partStart[Int(partCount)])) { _ in 0 }
-        do {
-            var cursor = partStart
-            for r in 0 ..< m where alive[r] {
-                let p = Int(partOfRow[r])
-                partRows[Int(cursor[p])] = Int32(r)
-                cursor[p] += 1
+        var partCount = 0
+        partOf.withUnsafeMutableBufferPointer { partOf in
+        partNumber.withUnsafeMutableBufferPointer { partNumber in
+        partOfRow.withUnsafeMutableBufferPointer { partOfRow in
+        alive.withUnsafeBufferPointer { alive in
+        reducedStart.withUnsafeBufferPointer { start in
+        reducedColumns.withUnsafeBufferPointer { columns in
+            func root(_ x: Int32) -> Int32 {
+                var x = x
+                while partOf[Int(x)] != x {
+                    partOf[Int(x)] = partOf[Int(partOf[Int(x)])]
+                    x = partOf[Int(x)]
+                }
+                return x
             }
+            for r in 0 ..< m where alive[r] {
+                let first = root(columns[Int(start[r])])
+                for k in Int(start[r]) + 1 ..< Int(start[r + 1]) {
+                    let other = root(columns[k])
+                    if other != first { partOf[Int(other)] = first }
+                }
+            }
+            for r in 0 ..< m where alive[r] {
+                let p = Int(root(columns[Int(start[r])]))
+                if partNumber[p] < 0 {
+                    partNumber[p] = Int32(partCount)
+                    partCount += 1
+                }
+                partOfRow[r] = partNumber[p]
+            }
+        }
+        }
+        }
+        }
+        }
+        }
+        Self.refill(&partStart, count: partCount + 1) { _ in 0 }
+        partStart.withUnsafeMutableBufferPointer { partStart in
+        partOfRow.withUnsafeBufferPointer { partOfRow in
+            for r in 0 ..< m where partOfRow[r] >= 0 { partStart[Int(partOfRow[r]) + 1] += 1 }
+            for p in 0 ..< partCount { partStart[p + 1] += partStart[p] }
+        }
+        }
+        Self.refill(&partRows, count: Int(partStart[partCount])) { _ in 0 }
+        partRows.withUnsafeMutableBufferPointer { partRows in
+        partOfRow.withUnsafeBufferPointer { partOfRow in
+            var cursor = Array(partStart)
+            cursor.withUnsafeMutableBufferPointer { cursor in
+                for r in 0 ..< m where partOfRow[r] >= 0 {
+                    let p = Int(partOfRow[r])
+                    partRows[Int(cursor[p])] = Int32(r)
+                    cursor[p] += 1
+                }
+            }
+        }
         }
         if coreColumn.count < n { Self.refill(&coreColumn, count: n) { _ in -1 } }
         // The one-variable solver's buffers, held outside self while its row
@@ -1050,7 +1123,7 @@ struct ComponentPresolve {
         var program = IntervalProgram()
         swap(&program, &interval)
         defer { swap(&program, &interval) }
-        for p in 0 ..< Int(partCount) {
+        for p in 0 ..< partCount {
             let rows = partRows[Int(partStart[p]) ..< Int(partStart[p + 1])]
             // One variable: every row of the part has exactly one term on it.
             let v = Int(reducedColumns[Int(reducedStart[Int(rows.first!)])])
