@@ -173,17 +173,27 @@ struct CanonicalRows {
         spareOrder.withUnsafeMutableBufferPointer { spareOrder in
         sorted.withUnsafeMutableBufferPointer { order in
             var keyBuffer = sortKeys, spareBuffer = spareKeys
+            // The class of the last two ranks seen: rows of two levels often
+            // alternate (a cell's equalities and its size's wishes).
             var lastRank = Double.nan, lastClass: UInt64 = 0
+            var otherRank = Double.nan, otherClass: UInt64 = 0
             for i in 0 ..< n {
                 let rank = keys.ranks[i]
                 if rank != lastRank {
-                    var lo = 0, hi = classes.count - 1
-                    while lo < hi {
-                        let mid = (lo + hi) / 2
-                        if classes[mid] < rank { lo = mid + 1 } else { hi = mid }
+                    if rank == otherRank {
+                        swap(&lastRank, &otherRank)
+                        swap(&lastClass, &otherClass)
+                    } else {
+                        var lo = 0, hi = classes.count - 1
+                        while lo < hi {
+                            let mid = (lo + hi) / 2
+                            if classes[mid] < rank { lo = mid + 1 } else { hi = mid }
+                        }
+                        otherRank = lastRank
+                        otherClass = lastClass
+                        lastRank = rank
+                        lastClass = UInt64(lo) << UInt64(columnBits)
                     }
-                    lastRank = rank
-                    lastClass = UInt64(lo) << UInt64(columnBits)
                 }
                 var column: UInt64 = 0
                 let first = Int(keys.start[i])

@@ -218,25 +218,45 @@ struct ComponentPresolve {
 
     private mutating func load(_ rows: ArraySlice<Int32>) {
         globalOf.removeAll(keepingCapacity: true)
-        constants.removeAll(keepingCapacity: true)
-        tags.removeAll(keepingCapacity: true)
-        constants.reserveCapacity(rows.count)
-        tags.reserveCapacity(rows.count)
-        for r32 in rows {
-            let r = Int(r32)
-            var c = system.constants[r]
-            for k in system.termRange(of: RowIndex(r)) {
-                let v = Int(system.columns[k])
-                if state[v] == .determined {
-                    c += system.coefficients[k] * known[v]
-                } else if localIndex[v] < 0 {
-                    localIndex[v] = Int32(globalOf.count)
-                    globalOf.append(Int32(v))
+        constants.resize(to: rows.count, filling: 0)
+        tags.resize(to: rows.count, filling: 0)
+        // Once a term: read and written through pointers (an element write
+        // checks the buffer's uniqueness), the arrays written moved out of self.
+        var globalOf = self.globalOf, localIndex = self.localIndex
+        self.globalOf = []
+        self.localIndex = []
+        let system = self.system, known = self.known
+        constants.withUnsafeMutableBufferPointer { constants in
+        tags.withUnsafeMutableBufferPointer { tags in
+        localIndex.withUnsafeMutableBufferPointer { localIndex in
+        state.withUnsafeBufferPointer { state in
+        system.constants.withUnsafeBufferPointer { systemConstants in
+        system.columns.withUnsafeBufferPointer { columns in
+        system.coefficients.withUnsafeBufferPointer { coefficients in
+            for (i, r32) in rows.enumerated() {
+                let r = Int(r32)
+                var c = systemConstants[r]
+                for k in system.termRange(of: RowIndex(r)) {
+                    let v = Int(columns[k])
+                    if state[v] == .determined {
+                        c += coefficients[k] * known[v]
+                    } else if localIndex[v] < 0 {
+                        localIndex[v] = Int32(globalOf.count)
+                        globalOf.append(Int32(v))
+                    }
                 }
+                constants[i] = c
+                tags[i] = r32
             }
-            constants.append(c)
-            tags.append(r32)
         }
+        }
+        }
+        }
+        }
+        }
+        }
+        self.globalOf = globalOf
+        self.localIndex = localIndex
         let n = globalOf.count
         Self.refill(&parent, count: n) { Int32($0) }
         Self.refill(&scale, count: n) { _ in 1 }
