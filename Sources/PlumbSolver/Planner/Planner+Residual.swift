@@ -165,9 +165,14 @@ struct CanonicalRows {
         var sortKeys = radixKeys, spareKeys = radixSpare, spareOrder = radixOrder, sorted = order
         radixKeys = []; radixSpare = []; radixOrder = []; order = []
         defer { radixKeys = sortKeys; radixSpare = spareKeys; radixOrder = spareOrder; order = sorted }
-        if sortKeys.count < n { sortKeys = [UInt64](repeating: 0, count: n) }
-        if spareKeys.count < n { spareKeys = [UInt64](repeating: 0, count: n) }
-        if spareOrder.count < n { spareOrder = [Int32](repeating: 0, count: n) }
+        // Every entry is written before it is read (the keys below, the
+        // spares by the first pass that uses them): not cleared first.
+        func scratch<T: BitwiseCopyable>(_ a: inout [T]) {
+            if a.count < n { a = [T](unsafeUninitializedCapacity: n) { _, count in count = n } }
+        }
+        scratch(&sortKeys)
+        scratch(&spareKeys)
+        scratch(&spareOrder)
         sortKeys.withUnsafeMutableBufferPointer { sortKeys in
         spareKeys.withUnsafeMutableBufferPointer { spareKeys in
         spareOrder.withUnsafeMutableBufferPointer { spareOrder in
