@@ -121,4 +121,36 @@ import PlumbTestSupport
             }
         }
     }
+    /// Sets of 2,048 rows and more (radix digits of up to 11 bits) whose
+    /// first variables spread over a wide range (70,000 variables: keys of
+    /// 17 bits and more, two or three passes), with few distinct variables,
+    /// coefficients and constants, so that heads and whole rows still tie.
+    @Test func largeSetsWithWideKeysMatchTheDefinition() {
+        var random = SplitMix64(seed: 0x5EED_7AB1E)
+        let priorities: [Priority] = [.required, .required, .high, .medium, .low]
+        let relations: [Relation] = [.equal, .lessOrEqual, .greaterOrEqual]
+        for round in 0 ..< 6 {
+            var s = ConstraintSystem()
+            let variables = round < 3 ? 70_000 : 3_000_000
+            s.addVariables(variables)
+            // A few variables, spread from the lowest to the highest index.
+            let used = (0 ..< 24).map { _ in VariableIndex(Int.random(in: 0 ..< variables, using: &random)) }
+            let count = Int.random(in: 2_048 ... 5_000, using: &random)
+            for i in 0 ..< count {
+                let terms = (0 ..< Int.random(in: 0 ... 3, using: &random)).map { _ in
+                    (used.randomElement(using: &random)!, [-1.0, 1, 2].randomElement(using: &random)!)
+                }
+                s.addRow(terms, constant: [0.0, 8].randomElement(using: &random)!,
+                         relation: relations.randomElement(using: &random)!,
+                         priority: priorities.randomElement(using: &random)!,
+                         origin: Origin(kind: .constraint, index: i, text: "row \(i)"))
+            }
+            let given = (0 ..< Int32(count)).shuffled(using: &random)
+            let expected = Self.expectedOrder(of: given, in: s) { Self.level($0, in: s) }
+            var sorter = CanonicalRows(s)
+            var slice = given[...]
+            sorter.sortByLevel(&slice)
+            #expect(Array(slice) == expected, "round \(round), \(count) rows")
+        }
+    }
 }

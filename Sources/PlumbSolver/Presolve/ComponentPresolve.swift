@@ -200,12 +200,16 @@ struct ComponentPresolve {
         Self.release(&queue, if: large)
         guard solveParts(core: core, counts: &counts) else { return nil }
         eliminateBack()
-        for i in 0 ..< globalOf.count {
-            let (root, s, o) = find(Int32(i))
-            let r = Int(root)
-            let x = fixedValue[r].isNaN ? value[r] : fixedValue[r]
-            values[Int(globalOf[i])] = s * x + o
+        var moved = takeSubstitution(longest: 0)
+        Self.withPass(&moved, system: system, state: state, localIndex: self.localIndex) { pass, path in
+            for i in 0 ..< globalOf.count {
+                let (root, s, o) = pass.find(Int32(i), path: &path)
+                let r = Int(root)
+                let x = pass.fixedValue[r].isNaN ? value[r] : pass.fixedValue[r]
+                values[Int(globalOf[i])] = s * x + o
+            }
         }
+        swapSubstitution(&moved)
         counts.eliminated = eliminated.count
         return counts
     }
@@ -214,25 +218,45 @@ struct ComponentPresolve {
 
     private mutating func load(_ rows: ArraySlice<Int32>) {
         globalOf.removeAll(keepingCapacity: true)
-        constants.removeAll(keepingCapacity: true)
-        tags.removeAll(keepingCapacity: true)
-        constants.reserveCapacity(rows.count)
-        tags.reserveCapacity(rows.count)
-        for r32 in rows {
-            let r = Int(r32)
-            var c = system.constants[r]
-            for k in system.termRange(of: RowIndex(r)) {
-                let v = Int(system.columns[k])
-                if state[v] == .determined {
-                    c += system.coefficients[k] * known[v]
-                } else if localIndex[v] < 0 {
-                    localIndex[v] = Int32(globalOf.count)
-                    globalOf.append(Int32(v))
+        constants.resize(to: rows.count, filling: 0)
+        tags.resize(to: rows.count, filling: 0)
+        // Once a term: read and written through pointers (an element write
+        // checks the buffer's uniqueness), the arrays written moved out of self.
+        var globalOf = self.globalOf, localIndex = self.localIndex
+        self.globalOf = []
+        self.localIndex = []
+        let system = self.system, known = self.known
+        constants.withUnsafeMutableBufferPointer { constants in
+        tags.withUnsafeMutableBufferPointer { tags in
+        localIndex.withUnsafeMutableBufferPointer { localIndex in
+        state.withUnsafeBufferPointer { state in
+        system.constants.withUnsafeBufferPointer { systemConstants in
+        system.columns.withUnsafeBufferPointer { columns in
+        system.coefficients.withUnsafeBufferPointer { coefficients in
+            for (i, r32) in rows.enumerated() {
+                let r = Int(r32)
+                var c = systemConstants[r]
+                for k in system.termRange(of: RowIndex(r)) {
+                    let v = Int(columns[k])
+                    if state[v] == .determined {
+                        c += coefficients[k] * known[v]
+                    } else if localIndex[v] < 0 {
+                        localIndex[v] = Int32(globalOf.count)
+                        globalOf.append(Int32(v))
+                    }
                 }
+                constants[i] = c
+                tags[i] = r32
             }
-            constants.append(c)
-            tags.append(r32)
         }
+        }
+        }
+        }
+        }
+        }
+        }
+        self.globalOf = globalOf
+        self.localIndex = localIndex
         let n = globalOf.count
         Self.refill(&parent, count: n) { Int32($0) }
         Self.refill(&scale, count: n) { _ in 1 }
@@ -267,54 +291,6 @@ struct ComponentPresolve {
 
     // MARK: - Aggregation
 
-    /// The representative of `i` and the affine map from it: `x[i] = s·x[root] + o`.
-    /// Compresses the path.
-    ///
-    /// Inlined where it runs once a term (`substitute(_:)`): most variables
-    /// are a root or one step from it (paths are compressed), so the call
-    /// was most of its cost; the walk is `compress(_:)`.
-    @inline(__always)
-    private mutating func find(_ i: Int32) -> (Int32, Double, Double) {
-        Self.find(i, parent: &parent, scale: &scale, offset: &offset, path: &path)
-    }
-
-    /// `find(_:)` over the forest's arrays alone, for a loop that holds
-    /// other stored properties of the presolve (their accesses do not
-    /// overlap these).
-    @inline(__always)
-    private static func find(
-        _ i: Int32, parent: inout [Int32], scale: inout [Double], offset: inout [Double], path: inout [Int32]
-    ) -> (Int32, Double, Double) {
-        let up = parent[Int(i)]
-        if up == i { return (i, 1, 0) }
-        if parent[Int(up)] == up { return (up, scale[Int(i)], offset[Int(i)]) }
-        return compress(i, parent: &parent, scale: &scale, offset: &offset, path: &path)
-    }
-
-    /// `find(_:)` for a variable two or more steps from its root.
-    @inline(never)
-    private static func compress(
-        _ i: Int32, parent: inout [Int32], scale: inout [Double], offset: inout [Double], path: inout [Int32]
-    ) -> (Int32, Double, Double) {
-        var x = i
-        path.removeAll(keepingCapacity: true)
-        while parent[Int(x)] != x {
-            path.append(x)
-            x = parent[Int(x)]
-        }
-        let root = x
-        // From the node nearest the root down: compose with the parent's map.
-        if path.count > 1 {
-            for j in stride(from: path.count - 2, through: 0, by: -1) {
-                let node = Int(path[j]), up = Int(path[j + 1])
-                offset[node] = scale[node] * offset[up] + offset[node]
-                scale[node] *= scale[up]
-                parent[node] = root
-            }
-        }
-        return (root, i == root ? 1 : scale[Int(i)], i == root ? 0 : offset[Int(i)])
-    }
-
     /// Adds `a·x[v]` to the row in the term scratch, merged with a term
     /// already there (`slot` says where).
     @inline(__always)
@@ -335,34 +311,140 @@ struct ComponentPresolve {
         termCount += 1
     }
 
-    /// Rewrites local row `r` over representatives into the term scratch;
-    /// returns its constant. Fixed representatives go into the constant;
-    /// terms that cancel (relative to the row's largest) are dropped.
-    ///
-    /// It runs once a row or more, so the scratch is written through
-    /// pointers (as array writes, each of the six stores a term makes
-    /// checked that its buffer was unique), and the walk to a representative
-    /// touches only the forest's arrays, so the scratch stays in self (moving
-    /// it out and back cost three releases a call).
-    private mutating func substitute(_ r: Int) -> Double {
-        let range = system.termRange(of: RowIndex(Int(tags[r])))
-        // Room for every term of the row (the scratch only grows).
-        if termVariables.count < range.count {
-            termVariables.resize(to: range.count, filling: 0)
-            termCoefficients.resize(to: range.count, filling: 0)
+    /// The forest and the term scratch, moved out of the presolve for a
+    /// pass of substitutions (once each way a pass, not once a row): a pass
+    /// reads and writes them through pointers, as array writes, each of the
+    /// six stores a term makes, checked that the buffer was unique.
+    private struct Substitution {
+        var parent: [Int32] = [], scale: [Double] = [], offset: [Double] = [], fixedValue: [Double] = []
+        var slot: [Int32] = [], variables: [Int32] = [], coefficients: [Double] = []
+        var path: [Int32] = []
+    }
+
+    /// Moves the forest and the term scratch out of self for a pass over
+    /// rows of up to `longest` terms (the scratch only grows).
+    private mutating func takeSubstitution(longest: Int) -> Substitution {
+        if termVariables.count < longest {
+            termVariables.resize(to: longest, filling: 0)
+            termCoefficients.resize(to: longest, filling: 0)
         }
-        var c = constants[r]
-        var largest = 0.0
-        var count = 0
-        slot.withUnsafeMutableBufferPointer { slots in
-        termVariables.withUnsafeMutableBufferPointer { variables in
-        termCoefficients.withUnsafeMutableBufferPointer { coefficients in
+        var moved = Substitution()
+        swapSubstitution(&moved)
+        return moved
+    }
+
+    /// Moves them back (or out: the same swaps).
+    private mutating func swapSubstitution(_ moved: inout Substitution) {
+        swap(&moved.parent, &parent)
+        swap(&moved.scale, &scale)
+        swap(&moved.offset, &offset)
+        swap(&moved.fixedValue, &fixedValue)
+        swap(&moved.slot, &slot)
+        swap(&moved.variables, &termVariables)
+        swap(&moved.coefficients, &termCoefficients)
+        swap(&moved.path, &path)
+    }
+
+    /// Runs `body` with the pointers of a pass: the moved forest and scratch,
+    /// and the system's terms, the variables' states and local indices.
+    private static func withPass<R>(
+        _ moved: inout Substitution, system: ConstraintSystem, state: [Planner.State], localIndex: [Int32],
+        _ body: (Pass, inout [Int32]) -> R
+    ) -> R {
+        moved.parent.withUnsafeMutableBufferPointer { parent in
+        moved.scale.withUnsafeMutableBufferPointer { scale in
+        moved.offset.withUnsafeMutableBufferPointer { offset in
+        moved.fixedValue.withUnsafeMutableBufferPointer { fixedValue in
+        moved.slot.withUnsafeMutableBufferPointer { slot in
+        moved.variables.withUnsafeMutableBufferPointer { variables in
+        moved.coefficients.withUnsafeMutableBufferPointer { coefficients in
+        system.columns.withUnsafeBufferPointer { columns in
+        system.coefficients.withUnsafeBufferPointer { systemCoefficients in
+        state.withUnsafeBufferPointer { state in
+        localIndex.withUnsafeBufferPointer { localIndex in
+            let pass = Pass(
+                parent: parent, scale: scale, offset: offset, fixedValue: fixedValue, slot: slot,
+                variables: variables, coefficients: coefficients, columns: columns,
+                systemCoefficients: systemCoefficients, state: state, localIndex: localIndex)
+            return body(pass, &moved.path)
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+    }
+
+    /// What a pass of substitutions reads and writes, as pointers.
+    private struct Pass {
+        let parent: UnsafeMutableBufferPointer<Int32>
+        let scale: UnsafeMutableBufferPointer<Double>
+        let offset: UnsafeMutableBufferPointer<Double>
+        let fixedValue: UnsafeMutableBufferPointer<Double>
+        /// The term scratch: `slot` per variable (-1 between rows), the row's
+        /// terms in `variables` and `coefficients`.
+        let slot: UnsafeMutableBufferPointer<Int32>
+        let variables: UnsafeMutableBufferPointer<Int32>
+        let coefficients: UnsafeMutableBufferPointer<Double>
+        let columns: UnsafeBufferPointer<Int32>
+        let systemCoefficients: UnsafeBufferPointer<Double>
+        let state: UnsafeBufferPointer<Planner.State>
+        let localIndex: UnsafeBufferPointer<Int32>
+
+        /// The representative of `i` and the affine map from it:
+        /// `x[i] = s·x[root] + o`. Compresses the path. Inlined where it runs
+        /// once a term: most variables are a root or one step from it (paths
+        /// are compressed), so a call was most of its cost.
+        @inline(__always)
+        func find(_ i: Int32, path: inout [Int32]) -> (Int32, Double, Double) {
+            let up = parent[Int(i)]
+            if up == i { return (i, 1, 0) }
+            if parent[Int(up)] == up { return (up, scale[Int(i)], offset[Int(i)]) }
+            return compress(i, path: &path)
+        }
+
+        /// `find(_:path:)` for a variable two or more steps from its root.
+        @inline(never)
+        func compress(_ i: Int32, path: inout [Int32]) -> (Int32, Double, Double) {
+            var x = i
+            path.removeAll(keepingCapacity: true)
+            while parent[Int(x)] != x {
+                path.append(x)
+                x = parent[Int(x)]
+            }
+            let root = x
+            // From the node nearest the root down: compose with the parent's map.
+            if path.count > 1 {
+                for j in stride(from: path.count - 2, through: 0, by: -1) {
+                    let node = Int(path[j]), up = Int(path[j + 1])
+                    offset[node] = scale[node] * offset[up] + offset[node]
+                    scale[node] *= scale[up]
+                    parent[node] = root
+                }
+            }
+            return (root, i == root ? 1 : scale[Int(i)], i == root ? 0 : offset[Int(i)])
+        }
+
+        /// Rewrites the system row of terms `range` and constant `c` (its
+        /// determined variables' terms added) over representatives into the
+        /// term scratch; returns its constant and number of terms. Fixed
+        /// representatives go into the constant; terms that cancel (relative
+        /// to the row's largest) are dropped.
+        @inline(__always)
+        func substitute(_ range: Range<Int>, constant c: Double, path: inout [Int32]) -> (Double, Int) {
+            var c = c
+            var largest = 0.0
+            var count = 0
             for k in range {
-                let v = Int(system.columns[k])
+                let v = Int(columns[k])
                 if state[v] == .determined { continue }
-                let a = system.coefficients[k]
-                let (root, s, o) = Self.find(
-                    localIndex[v], parent: &parent, scale: &scale, offset: &offset, path: &path)
+                let a = systemCoefficients[k]
+                let (root, s, o) = find(localIndex[v], path: &path)
                 let fixed = fixedValue[Int(root)]
                 if !fixed.isNaN {
                     c += a * (s * fixed + o)
@@ -372,12 +454,12 @@ struct ComponentPresolve {
                 let coefficient = a * s
                 largest = max(largest, abs(coefficient))
                 // Merged with a term already there (`slot` says where), as `addTerm(_:_:)`.
-                let at = slots[Int(root)]
+                let at = slot[Int(root)]
                 if at >= 0 {
                     coefficients[Int(at)] += coefficient
                     continue
                 }
-                slots[Int(root)] = Int32(count)
+                slot[Int(root)] = Int32(count)
                 variables[count] = root
                 coefficients[count] = coefficient
                 count += 1
@@ -385,19 +467,62 @@ struct ComponentPresolve {
             // Drop cancelled terms, keeping the order of first mention.
             var kept = 0
             for j in 0 ..< count {
-                slots[Int(variables[j])] = -1
+                slot[Int(variables[j])] = -1
                 if abs(coefficients[j]) > 1e-12 * largest {
                     variables[kept] = variables[j]
                     coefficients[kept] = coefficients[j]
                     kept += 1
                 }
             }
-            count = kept
+            return (c, kept)
         }
+
+        /// Aggregates the substituted row in the scratch (`count` terms,
+        /// constant `c`) as an equality: one unknown is fixed, of two the
+        /// one with the larger coefficient (the later one on a tie, so the
+        /// scale is at most 1) becomes an affine image of the other. Nil
+        /// when it has more than two unknowns; with none, the caller checks
+        /// that it holds.
+        @inline(__always)
+        func absorbEquality(_ c: Double, count: Int) -> Int? {
+            switch count {
+            case 0:
+                break
+            case 1:
+                fixedValue[Int(variables[0])] = -c / coefficients[0]
+            case 2:
+                var (x, y) = (0, 1)
+                let ax = abs(coefficients[0]), ay = abs(coefficients[1])
+                if ay > ax || (ay == ax && variables[1] > variables[0]) { (x, y) = (1, 0) }
+                let gone = Int(variables[x])
+                parent[gone] = variables[y]
+                scale[gone] = -coefficients[y] / coefficients[x]
+                offset[gone] = -c / coefficients[x]
+            default:
+                return nil
+            }
+            return count
         }
+
+        /// The substituted row's ``BoundKey`` (`count` terms, constant `c`),
+        /// nil unless it has one or two terms.
+        func boundKey(_ c: Double, count: Int, relation: Relation) -> BoundKey? {
+            guard count == 1 || count == 2 else { return nil }
+            var first = 0
+            if count == 2 && variables[1] < variables[0] { first = 1 }
+            let a = coefficients[first]
+            let y: Int32 = count == 2 ? variables[1 - first] : -1
+            let ratio = count == 2 ? coefficients[1 - first] / a : 0
+            return BoundKey(x: variables[first], y: y, ratio: ratio, constant: c / a,
+                            atLeast: (relation == .greaterOrEqual) == (a > 0))
         }
-        termCount = count
-        return c
+    }
+
+    /// The largest number of terms of the system rows of local rows `rows`.
+    private func longestRow(_ rows: [Int32]) -> Int {
+        var longest = 0
+        for r in rows { longest = max(longest, system.termRange(of: RowIndex(Int(tags[Int(r)]))).count) }
+        return longest
     }
 
     private func relation(_ r: Int) -> Relation { system.relations[Int(tags[r])] }
@@ -445,54 +570,51 @@ struct ComponentPresolve {
         for r in 0 ..< constants.count where relation(r) != .equal && priority(r).isRequired {
             inequalities.append(Int32(r))
         }
+        let system = self.system, state = self.state, localIndex = self.localIndex
+        var moved = takeSubstitution(longest: max(longestRow(pending), longestRow(inequalities)))
+        defer { swapSubstitution(&moved) }
+        var consumed = self.consumed, pending = self.pending
+        self.consumed = []
+        self.pending = []
+        defer {
+            self.consumed = consumed
+            self.pending = pending
+        }
         while true {
             var progress = true
             while progress && !pending.isEmpty {
                 progress = false
                 var kept = 0
-                for index in 0 ..< pending.count {
-                    let r = Int(pending[index])
-                    let c = substitute(r)
-                    guard let absorbed = absorbEquality(c, row: r, &counts) else {
-                        pending[kept] = Int32(r)
-                        kept += 1
-                        continue
+                var holds = true
+                Self.withPass(&moved, system: system, state: state, localIndex: localIndex) { pass, path in
+                consumed.withUnsafeMutableBufferPointer { consumed in
+                pending.withUnsafeMutableBufferPointer { pending in
+                    for index in 0 ..< pending.count {
+                        let r = Int(pending[index])
+                        let (c, count) = pass.substitute(
+                            system.termRange(of: RowIndex(Int(tags[r]))), constant: constants[r], path: &path)
+                        guard let absorbed = pass.absorbEquality(c, count: count) else {
+                            pending[kept] = Int32(r)
+                            kept += 1
+                            continue
+                        }
+                        if absorbed == 0 && !self.holds(c, .equal, row: r) {
+                            holds = false
+                            return
+                        }
+                        if absorbed == 2 { counts.aggregated += 1 }
+                        consumed[r] = true
+                        progress = true
                     }
-                    guard absorbed else { return false }
-                    consumed[r] = true
-                    progress = true
                 }
+                }
+                }
+                guard holds else { return false }
                 pending.removeLast(pending.count - kept)
             }
-            guard let paired = pairOpposites(&inequalities, &counts) else { return false }
+            guard let paired = pairOpposites(&inequalities, &moved, &consumed, &counts) else { return false }
             if !paired { return true }
         }
-    }
-
-    /// Aggregates the substituted row in the term scratch (constant `c`) as
-    /// an equality: nil when it has more than two unknowns, false when it
-    /// has none and does not hold.
-    private mutating func absorbEquality(_ c: Double, row r: Int, _ counts: inout Counts) -> Bool? {
-        switch termCount {
-        case 0:
-            return holds(c, .equal, row: r)
-        case 1:
-            fixedValue[Int(termVariables[0])] = -c / termCoefficients[0]
-        case 2:
-            // Eliminate the variable with the larger coefficient (the
-            // later one on a tie), so the scale is at most 1.
-            var (x, y) = (0, 1)
-            let ax = abs(termCoefficients[0]), ay = abs(termCoefficients[1])
-            if ay > ax || (ay == ax && termVariables[1] > termVariables[0]) { (x, y) = (1, 0) }
-            let gone = Int(termVariables[x])
-            parent[gone] = termVariables[y]
-            scale[gone] = -termCoefficients[y] / termCoefficients[x]
-            offset[gone] = -c / termCoefficients[x]
-            counts.aggregated += 1
-        default:
-            return nil
-        }
-        return true
     }
 
     /// A required inequality of one or two unknowns divided by the
@@ -502,59 +624,66 @@ struct ComponentPresolve {
         var x: Int32, y: Int32, ratio: Double, constant: Double, atLeast: Bool
     }
 
-    private func boundKey(_ c: Double, relation: Relation) -> BoundKey? {
-        guard termCount == 1 || termCount == 2 else { return nil }
-        var first = 0
-        if termCount == 2 && termVariables[1] < termVariables[0] { first = 1 }
-        let a = termCoefficients[first]
-        let y: Int32 = termCount == 2 ? termVariables[1 - first] : -1
-        let ratio = termCount == 2 ? termCoefficients[1 - first] / a : 0
-        return BoundKey(x: termVariables[first], y: y, ratio: ratio, constant: c / a,
-                        atLeast: (relation == .greaterOrEqual) == (a > 0))
-    }
-
     /// Finds the required inequalities of one or two unknowns whose
     /// opposite (same terms and constant up to one factor, the other
     /// direction) is also required, and aggregates each such pair as its
     /// equality. Returns whether it aggregated any, or nil when one cannot
     /// hold. Keys are compared exactly, so only rows that are the same
-    /// equality to the last bit are paired.
-    private mutating func pairOpposites(_ rows: inout [Int32], _ counts: inout Counts) -> Bool? {
+    /// equality to the last bit are paired. `moved` and `consumed` are
+    /// aggregation's, moved out of self.
+    private mutating func pairOpposites(
+        _ rows: inout [Int32], _ moved: inout Substitution, _ consumed: inout [Bool], _ counts: inout Counts
+    ) -> Bool? {
         var seen: [BoundKey: Int32] = [:]
         var paired = false
         var kept = 0
-        for index in 0 ..< rows.count {
-            let r = Int(rows[index])
-            if consumed[r] { continue }
-            let c = substitute(r)
-            guard termCount <= 2 else {
-                rows[kept] = Int32(r)
-                kept += 1
-                continue
+        var holds = true
+        let system = self.system
+        Self.withPass(&moved, system: system, state: state, localIndex: localIndex) { pass, path in
+            func substitute(_ r: Int) -> (Double, Int) {
+                pass.substitute(system.termRange(of: RowIndex(Int(tags[r]))), constant: constants[r], path: &path)
             }
-            guard var key = boundKey(c, relation: relation(r)) else { continue }
-            key.atLeast.toggle()
-            if let q = seen[key], !consumed[Int(q)] {
-                // The partner's key was taken before this pass's earlier
-                // aggregations: check it still is the opposite of this row.
-                let still = boundKey(substitute(Int(q)), relation: relation(Int(q)))
-                let cr = substitute(r)
-                if still == key {
-                    guard let absorbed = absorbEquality(cr, row: r, &counts), absorbed else { return nil }
-                    consumed[r] = true
-                    consumed[Int(q)] = true
-                    paired = true
+            for index in 0 ..< rows.count {
+                let r = Int(rows[index])
+                if consumed[r] { continue }
+                let (c, count) = substitute(r)
+                guard count <= 2 else {
+                    rows[kept] = Int32(r)
+                    kept += 1
                     continue
                 }
+                guard var key = pass.boundKey(c, count: count, relation: relation(r)) else { continue }
                 key.atLeast.toggle()
-                seen[key] = Int32(r)
-            } else {
-                key.atLeast.toggle()
-                seen[key] = Int32(r)
+                if let q = seen[key], !consumed[Int(q)] {
+                    // The partner's key was taken before this pass's earlier
+                    // aggregations: check it still is the opposite of this row.
+                    let (cq, countQ) = substitute(Int(q))
+                    let still = pass.boundKey(cq, count: countQ, relation: relation(Int(q)))
+                    let (cr, countR) = substitute(r)
+                    if still == key {
+                        guard let absorbed = pass.absorbEquality(cr, count: countR),
+                              absorbed > 0 || self.holds(cr, .equal, row: r)
+                        else {
+                            holds = false
+                            return
+                        }
+                        if absorbed == 2 { counts.aggregated += 1 }
+                        consumed[r] = true
+                        consumed[Int(q)] = true
+                        paired = true
+                        continue
+                    }
+                    key.atLeast.toggle()
+                    seen[key] = Int32(r)
+                } else {
+                    key.atLeast.toggle()
+                    seen[key] = Int32(r)
+                }
+                rows[kept] = Int32(r)
+                kept += 1
             }
-            rows[kept] = Int32(r)
-            kept += 1
         }
+        guard holds else { return nil }
         rows.removeLast(rows.count - kept)
         return paired
     }
@@ -565,49 +694,101 @@ struct ComponentPresolve {
     /// removes column singletons. False when a required row without unknowns
     /// cannot hold.
     private mutating func reduce() -> Bool {
-        reducedStart.removeAll(keepingCapacity: true)
-        reducedStart.append(0)
-        reducedColumns.removeAll(keepingCapacity: true)
-        reducedCoefficients.removeAll(keepingCapacity: true)
-        reducedConstants.removeAll(keepingCapacity: true)
-        reducedOf.removeAll(keepingCapacity: true)
-        let left = consumed.count(where: { !$0 })
-        reducedStart.reserveCapacity(left + 1)
-        reducedConstants.reserveCapacity(left)
-        reducedOf.reserveCapacity(left)
-        let n = globalOf.count
-        Self.refill(&columnCount, count: n) { _ in 0 }
+        // The rows and their terms are written through pointers into arrays
+        // sized once (an append or an element write checks the buffer's
+        // uniqueness): a row's substitution has at most the row's terms.
+        var left = 0, room = 0, longest = 0
         for r in 0 ..< constants.count where !consumed[r] {
-            let c = substitute(r)
-            if termCount == 0 {
-                if priority(r).isRequired && !holds(c, relation(r), row: r) { return false }
-                continue
-            }
-            for j in 0 ..< termCount {
-                let v = termVariables[j], a = termCoefficients[j]
-                reducedColumns.append(v)
-                reducedCoefficients.append(a)
-                columnCount[Int(v)] += 1
-            }
-            reducedConstants.append(c)
-            reducedOf.append(Int32(r))
-            reducedStart.append(Int32(reducedColumns.count))
+            let length = system.termRange(of: RowIndex(Int(tags[r]))).count
+            left += 1
+            room += length
+            longest = max(longest, length)
         }
-        let m = reducedOf.count
+        let n = globalOf.count
+        var start = reducedStart, columns = reducedColumns, coefficients = reducedCoefficients
+        var rowConstants = reducedConstants, rowOf = reducedOf, counts = columnCount
+        reducedStart = []; reducedColumns = []; reducedCoefficients = []
+        reducedConstants = []; reducedOf = []; columnCount = []
+        start.resize(to: left + 1, filling: 0)
+        columns.resize(to: room, filling: 0)
+        coefficients.resize(to: room, filling: 0)
+        rowConstants.resize(to: left, filling: 0)
+        rowOf.resize(to: left, filling: 0)
+        counts.resize(to: n, filling: 0)
+        var m = 0, end = 0, holds = true
+        let system = self.system
+        var moved = takeSubstitution(longest: longest)
+        Self.withPass(&moved, system: system, state: state, localIndex: localIndex) { pass, path in
+        start.withUnsafeMutableBufferPointer { start in
+        columns.withUnsafeMutableBufferPointer { columns in
+        coefficients.withUnsafeMutableBufferPointer { coefficients in
+        rowConstants.withUnsafeMutableBufferPointer { rowConstants in
+        rowOf.withUnsafeMutableBufferPointer { rowOf in
+        counts.withUnsafeMutableBufferPointer { counts in
+            for i in 0 ..< n { counts[i] = 0 }
+            start[0] = 0
+            for r in 0 ..< constants.count where !consumed[r] {
+                let (c, termCount) = pass.substitute(
+                    system.termRange(of: RowIndex(Int(tags[r]))), constant: constants[r], path: &path)
+                if termCount == 0 {
+                    if priority(r).isRequired && !self.holds(c, relation(r), row: r) {
+                        holds = false
+                        return
+                    }
+                    continue
+                }
+                for j in 0 ..< termCount {
+                    let v = pass.variables[j]
+                    columns[end] = v
+                    coefficients[end] = pass.coefficients[j]
+                    counts[Int(v)] += 1
+                    end += 1
+                }
+                rowConstants[m] = c
+                rowOf[m] = Int32(r)
+                m += 1
+                start[m] = Int32(end)
+            }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        swapSubstitution(&moved)
+        start.removeLast(start.count - (m + 1))
+        columns.removeLast(columns.count - end)
+        coefficients.removeLast(coefficients.count - end)
+        rowConstants.removeLast(rowConstants.count - m)
+        rowOf.removeLast(rowOf.count - m)
+        reducedStart = start; reducedColumns = columns; reducedCoefficients = coefficients
+        reducedConstants = rowConstants; reducedOf = rowOf; columnCount = counts
+        guard holds else { return false }
         Self.refill(&alive, count: m) { _ in true }
         // Columns as lists of rows (a transpose by counting).
         Self.refill(&columnStart, count: n + 1) { _ in 0 }
-        for i in 0 ..< n { columnStart[i + 1] = columnStart[i] + columnCount[i] }
-        Self.refill(&columnRows, count: reducedColumns.count) { _ in 0 }
-        do {
-            var cursor = columnStart
-            for r in 0 ..< m {
-                for k in Int(reducedStart[r]) ..< Int(reducedStart[r + 1]) {
-                    let v = Int(reducedColumns[k])
-                    columnRows[Int(cursor[v])] = Int32(r)
-                    cursor[v] += 1
+        Self.refill(&columnRows, count: end) { _ in 0 }
+        columnStart.withUnsafeMutableBufferPointer { columnStart in
+        columnRows.withUnsafeMutableBufferPointer { columnRows in
+        reducedStart.withUnsafeBufferPointer { start in
+        reducedColumns.withUnsafeBufferPointer { columns in
+        columnCount.withUnsafeBufferPointer { counts in
+            for i in 0 ..< n { columnStart[i + 1] = columnStart[i] + counts[i] }
+            var cursor = Array(columnStart)
+            cursor.withUnsafeMutableBufferPointer { cursor in
+                for r in 0 ..< m {
+                    for k in Int(start[r]) ..< Int(start[r + 1]) {
+                        let v = Int(columns[k])
+                        columnRows[Int(cursor[v])] = Int32(r)
+                        cursor[v] += 1
+                    }
                 }
             }
+        }
+        }
+        }
+        }
         }
         // After the transpose, which counts every row: dropped rows are
         // skipped there as not alive.
@@ -1004,45 +1185,70 @@ struct ComponentPresolve {
     private mutating func solveParts(core: SimplexCore, counts: inout Counts) -> Bool {
         let n = globalOf.count
         Self.refill(&value, count: n) { _ in 0 }
-        // Parts by union-find over the representatives (`partOf` as parents).
-        Self.refill(&partOf, count: n) { Int32($0) }
-        func root(_ x: Int32) -> Int32 {
-            var x = x
-            while partOf[Int(x)] != x {
-                partOf[Int(x)] = partOf[Int(partOf[Int(x)])]
-                x = partOf[Int(x)]
-            }
-            return x
-        }
         let m = reducedOf.count
-        for r in 0 ..< m where alive[r] {
-            let first = root(reducedColumns[Int(reducedStart[r])])
-            for k in Int(reducedStart[r]) + 1 ..< Int(reducedStart[r + 1]) {
-                let other = root(reducedColumns[k])
-                if other != first { partOf[Int(other)] = first }
-            }
-        }
-        // Number the parts in order of first row and group their rows
-        // (stable, so each part keeps the component's row order).
+        // Parts by union-find over the representatives (`partOf` as parents),
+        // numbered in order of first row, and their rows grouped (stable, so
+        // each part keeps the component's row order). The loops run once a
+        // row and write through pointers (an element write checks the
+        // buffer's uniqueness).
+        Self.refill(&partOf, count: n) { Int32($0) }
         Self.refill(&partNumber, count: n) { _ in -1 }
         Self.refill(&partOfRow, count: m) { _ in -1 }
-        var partCount: Int32 = 0
-        for r in 0 ..< m where alive[r] {
-            let p = Int(root(reducedColumns[Int(reducedStart[r])]))
-            if partNumber[p] < 0 { partNumber[p] = partCount; partCount += 1 }
-            partOfRow[r] = partNumber[p]
-        }
-        Self.refill(&partStart, count: Int(partCount) + 1) { _ in 0 }
-        for r in 0 ..< m where alive[r] { partStart[Int(partOfRow[r]) + 1] += 1 }
-        for p in 0 ..< Int(partCount) { partStart[p + 1] += partStart[p] }
-        Self.refill(&partRows, count: Int(partStart[Int(partCount)])) { _ in 0 }
-        do {
-            var cursor = partStart
-            for r in 0 ..< m where alive[r] {
-                let p = Int(partOfRow[r])
-                partRows[Int(cursor[p])] = Int32(r)
-                cursor[p] += 1
+        var partCount = 0
+        partOf.withUnsafeMutableBufferPointer { partOf in
+        partNumber.withUnsafeMutableBufferPointer { partNumber in
+        partOfRow.withUnsafeMutableBufferPointer { partOfRow in
+        alive.withUnsafeBufferPointer { alive in
+        reducedStart.withUnsafeBufferPointer { start in
+        reducedColumns.withUnsafeBufferPointer { columns in
+            func root(_ x: Int32) -> Int32 {
+                var x = x
+                while partOf[Int(x)] != x {
+                    partOf[Int(x)] = partOf[Int(partOf[Int(x)])]
+                    x = partOf[Int(x)]
+                }
+                return x
             }
+            for r in 0 ..< m where alive[r] {
+                let first = root(columns[Int(start[r])])
+                for k in Int(start[r]) + 1 ..< Int(start[r + 1]) {
+                    let other = root(columns[k])
+                    if other != first { partOf[Int(other)] = first }
+                }
+            }
+            for r in 0 ..< m where alive[r] {
+                let p = Int(root(columns[Int(start[r])]))
+                if partNumber[p] < 0 {
+                    partNumber[p] = Int32(partCount)
+                    partCount += 1
+                }
+                partOfRow[r] = partNumber[p]
+            }
+        }
+        }
+        }
+        }
+        }
+        }
+        Self.refill(&partStart, count: partCount + 1) { _ in 0 }
+        partStart.withUnsafeMutableBufferPointer { partStart in
+        partOfRow.withUnsafeBufferPointer { partOfRow in
+            for r in 0 ..< m where partOfRow[r] >= 0 { partStart[Int(partOfRow[r]) + 1] += 1 }
+            for p in 0 ..< partCount { partStart[p + 1] += partStart[p] }
+        }
+        }
+        Self.refill(&partRows, count: Int(partStart[partCount])) { _ in 0 }
+        partRows.withUnsafeMutableBufferPointer { partRows in
+        partOfRow.withUnsafeBufferPointer { partOfRow in
+            var cursor = Array(partStart)
+            cursor.withUnsafeMutableBufferPointer { cursor in
+                for r in 0 ..< m where partOfRow[r] >= 0 {
+                    let p = Int(partOfRow[r])
+                    partRows[Int(cursor[p])] = Int32(r)
+                    cursor[p] += 1
+                }
+            }
+        }
         }
         if coreColumn.count < n { Self.refill(&coreColumn, count: n) { _ in -1 } }
         // The one-variable solver's buffers, held outside self while its row
@@ -1050,7 +1256,7 @@ struct ComponentPresolve {
         var program = IntervalProgram()
         swap(&program, &interval)
         defer { swap(&program, &interval) }
-        for p in 0 ..< Int(partCount) {
+        for p in 0 ..< partCount {
             let rows = partRows[Int(partStart[p]) ..< Int(partStart[p + 1])]
             // One variable: every row of the part has exactly one term on it.
             let v = Int(reducedColumns[Int(reducedStart[Int(rows.first!)])])
