@@ -95,6 +95,16 @@ enum MortarStatement {
         return MortarConstraint(made)
     }
 
+    /// Makes and activates the constraints of `target ⋈ source`: the same
+    /// as `make([target], [source], relation)`, without the two arrays
+    /// (two allocations per statement).
+    static func make(_ target: MortarAttribute, _ source: MortarSource, _ relation: Relation) -> MortarConstraint {
+        var made = Made()
+        lowerPair(target, source, relation, into: &made)
+        made.activate()
+        return MortarConstraint(made)
+    }
+
     /// The symbol of `relation` in Mortar.
     static func symbol(_ relation: Relation) -> String {
         switch relation {
@@ -134,11 +144,10 @@ enum MortarStatement {
         // checks and constraint as below, without the arrays of parts and values.
         if let kind = target.kind, kind.isSingle, case .single(let s) = source, s.problem == nil,
            s.kind?.isSingle ?? true {
-            let multipliers = s.multipliers, constants = s.constants
-            if multipliers.count == 1 && constants.count == 1 {
+            if let multiplier = s.singleMultiplier, let constant = s.singleConstant {
                 let value = Part(
                     view: s.view, kind: s.view == nil ? nil : (s.kind ?? kind),
-                    multiplier: multipliers[0], constant: constants[0], priority: s.priority)
+                    multiplier: multiplier, constant: constant, priority: s.priority)
                 _ = lowerPart(
                     targetView, kind, relation, value, fallback: target.priority ?? MortarDefault.priority.current,
                     into: &made, report: report)
@@ -229,16 +238,14 @@ enum MortarStatement {
             // t + ot ⋈ m · (s + os) + k  ⇔  t ⋈ m · s + (k + m · os − ot).
             let constant = value.constant + value.multiplier * kind.marginOffset(view.layoutMargins)
                 - part.marginOffset(targetView.layoutMargins)
-            made.append(Constraint(resolved: ResolvedSimpleFormat(
-                first: targetView, firstAttribute: first, relation: relation,
-                multiplier: value.multiplier, second: view, secondAttribute: second,
-                constant: constant, priority: priority), origin: .mortar(described)))
+            made.append(Constraint(
+                targetView, first, relation, multiplier: value.multiplier, view, second,
+                constant: constant, priority: priority, origin: .mortar(described)))
         } else {
-            made.append(Constraint(resolved: ResolvedSimpleFormat(
-                first: targetView, firstAttribute: first, relation: relation,
-                multiplier: 1, second: nil, secondAttribute: nil,
+            made.append(Constraint(
+                targetView, first, relation, multiplier: 1, nil, nil,
                 constant: value.constant - part.marginOffset(targetView.layoutMargins),
-                priority: priority), origin: .mortar(described)))
+                priority: priority, origin: .mortar(described)))
         }
         return true
     }
