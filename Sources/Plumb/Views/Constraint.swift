@@ -153,18 +153,30 @@ public final class Constraint: CustomStringConvertible {
     }
 
     /// A constraint resolved by a front end, with its origin or what describes it.
-    init(resolved r: ResolvedSimpleFormat<View>, origin: ConstraintOrigin) {
-        firstReference = r.first.reference
-        firstViewID = ObjectIdentifier(r.first)
-        firstAttribute = r.firstAttribute
-        relation = r.relation
-        multiplier = r.multiplier
-        secondReference = r.second?.reference
-        secondViewID = r.second.map { ObjectIdentifier($0) }
-        secondAttribute = r.secondAttribute
-        constant = r.constant
-        priority = r.priority
-        hasSecondView = r.second != nil
+    convenience init(resolved r: ResolvedSimpleFormat<View>, origin: ConstraintOrigin) {
+        self.init(r.first, r.firstAttribute, r.relation, multiplier: r.multiplier, r.second, r.secondAttribute,
+                  constant: r.constant, priority: r.priority, origin: origin)
+    }
+
+    /// A constraint made by a front end from its parts (Mortar and the maker
+    /// call it directly: a `ResolvedSimpleFormat` made only to be passed
+    /// here retained both views and released them again).
+    init(
+        _ first: View, _ firstAttribute: LayoutAttribute, _ relation: Relation, multiplier: Double,
+        _ second: View?, _ secondAttribute: LayoutAttribute?, constant: Double, priority: Priority,
+        origin: ConstraintOrigin
+    ) {
+        firstReference = first.reference
+        firstViewID = ObjectIdentifier(first)
+        self.firstAttribute = firstAttribute
+        self.relation = relation
+        self.multiplier = multiplier
+        secondReference = second?.reference
+        secondViewID = second.map { ObjectIdentifier($0) }
+        self.secondAttribute = secondAttribute
+        self.constant = constant
+        self.priority = priority
+        hasSecondView = second != nil
         self.originStorage = origin
     }
 
