@@ -20,7 +20,7 @@
 /// The constraints of `lhs = rhs`, activated, at the default priority unless `!` says otherwise.
 @discardableResult
 public func |=| (lhs: any MortarTarget, rhs: any MortarAttributable) -> MortarConstraint {
-    MortarStatement.make(lhs._mortarAttribute, .single(rhs._mortarAttribute), .equal)
+    MortarStatement.make(lhs._mortarAttribute, single: rhs._mortarAttribute, .equal)
 }
 
 @discardableResult
@@ -67,7 +67,7 @@ public func |=| (
 /// The constraints of `lhs >= rhs`, activated, at the default priority unless `!` says otherwise.
 @discardableResult
 public func |>| (lhs: any MortarTarget, rhs: any MortarAttributable) -> MortarConstraint {
-    MortarStatement.make(lhs._mortarAttribute, .single(rhs._mortarAttribute), .greaterOrEqual)
+    MortarStatement.make(lhs._mortarAttribute, single: rhs._mortarAttribute, .greaterOrEqual)
 }
 
 @discardableResult
@@ -115,7 +115,7 @@ public func |>| (
 /// The constraints of `lhs <= rhs`, activated, at the default priority unless `!` says otherwise.
 @discardableResult
 public func |<| (lhs: any MortarTarget, rhs: any MortarAttributable) -> MortarConstraint {
-    MortarStatement.make(lhs._mortarAttribute, .single(rhs._mortarAttribute), .lessOrEqual)
+    MortarStatement.make(lhs._mortarAttribute, single: rhs._mortarAttribute, .lessOrEqual)
 }
 
 @discardableResult
