@@ -209,11 +209,19 @@ public final class Constraint: CustomStringConvertible {
 
     /// Appends `c` to `view`'s ``View/constraints``, giving a list its first
     /// room for 4 (most views are named by a few constraints: growing from
-    /// 1 took an allocation and a copy per doubling).
+    /// 1 took an allocation and a copy per doubling). The first list is made
+    /// with `c` in it (reserving room in the empty array, then appending,
+    /// went through the general path that copies the old elements).
     @inline(__always)
     private static func list(_ c: Constraint, in view: View) {
-        if view.constraints.isEmpty { view.constraints.reserveCapacity(4) }
-        view.constraints.append(c)
+        if view.constraints.isEmpty {
+            view.constraints = Array(unsafeUninitializedCapacity: 4) { buffer, count in
+                buffer.initializeElement(at: 0, to: c)
+                count = 1
+            }
+        } else {
+            view.constraints.append(c)
+        }
     }
 
     private func unregister() {
