@@ -163,6 +163,7 @@ struct SimpleFormatShapeCache {
 
     /// The shape of `format`, whose UTF-8 is `bytes` (`inPlace`: its own
     /// storage), or `nil` when it has none of the fast path's shapes.
+    @inline(__always)
     static func shape(of format: String, bytes: UnsafeBufferPointer<UInt8>, inPlace: Bool) -> SimpleFormatShape? {
         let key: Key
         let slot: Int
