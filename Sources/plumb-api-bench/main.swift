@@ -32,7 +32,11 @@
 // and `sweep step`: CompiledLayout.frames of the same tree as a document at
 // a new width (what `plumb sweep` pays a size).
 // The frames are checked against `plumb solve`'s by the tests
-// (Tests/PlumbTests/APIWorkloadTests.swift), not here.
+// (Tests/PlumbTests/APIWorkloadTests.swift), not here. `--frames DIR`
+// writes, for each shape and size, the tree's document (`SHAPE-N.doc.json`)
+// and for each front end the frames of the first run's first layout as
+// `plumb solve` writes them (`SHAPE-N-FRONT.frames.json`), to compare with
+// `plumb solve SHAPE-N.doc.json` at any size.
 import Foundation
 import Plumb
 import PlumbAPIWorkloads
@@ -57,9 +61,11 @@ var shapes = APIShape.allCases
 var fronts = APIFrontEnd.allCases
 var runsAsked: Int? = nil
 var mode = "first"
+var framesDirectory: String? = nil
 let usage = """
     usage: plumb-api-bench [--sizes 1000,10000,100000] [--shapes \(APIShape.allCases.map(\.rawValue).joined(separator: ","))]
                            [--fronts \(APIFrontEnd.allCases.map(\.rawValue).joined(separator: ","))] [--runs N] [--mode first|again]
+                           [--frames DIR]
     """
 
 /// Stops with the usage and exit status 2 (a bad command line is not a crash).
@@ -92,6 +98,7 @@ while let a = args.popFirst() {
     case "--runs":
         guard let n = Int(v), n > 0 else { fail("--runs needs a positive whole number, not '\(v)'") }
         runsAsked = n
+    case "--frames": framesDirectory = v
     case "--mode":
         guard v == "first" || v == "again" else { fail("--mode is first or again, not '\(v)'") }
         mode = v
@@ -120,6 +127,12 @@ for shape in shapes {
                 let t1 = now()
                 try! tree.root.layout(width: 1024, height: 768)
                 let t2 = now()
+                if let framesDirectory, build.isEmpty {
+                    let views = [tree.root] + tree.views
+                    let bytes = FrameWriter.json(ids: views.map(\.id), frames: views.map(\.frame))
+                    FileManager.default.createFile(
+                        atPath: "\(framesDirectory)/\(shape)-\(size)-\(front).frames.json", contents: Data(bytes))
+                }
                 try! tree.root.layout(width: 800, height: 768)
                 let t3 = now()
                 tree.firstLength.constant += 4
@@ -137,6 +150,9 @@ for shape in shapes {
         }
         // The same tree as a document, compiled once; a step at a new width.
         let bytes = Array(APIWorkloads.documentJSON(shape, lengths: lengths).utf8)
+        if let framesDirectory {
+            FileManager.default.createFile(atPath: "\(framesDirectory)/\(shape)-\(size).doc.json", contents: Data(bytes))
+        }
         var compile: [Double] = [], step: [Double] = []
         for _ in 0 ..< runs {
             let t0 = now()

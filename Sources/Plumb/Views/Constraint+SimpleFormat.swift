@@ -103,9 +103,12 @@ extension Constraint {
         var problems: [(LayoutProblem, Range<Int>)] = []
         // The fast path on the string's shape (kept from an earlier call with
         // the same string), else the general parser, as `SimpleFormatSema.compile` does.
-        @inline(__always) func made(_ resolved: ResolvedSimpleFormat<View>) -> Constraint {
+        // The constraint from its parts, the origin made in the call (through
+        // `init(resolved:origin:)` the origin was copied and destroyed once more).
+        @inline(__always) func made(_ r: ResolvedSimpleFormat<View>) -> Constraint {
             Constraint(
-                resolved: resolved,
+                r.first, r.firstAttribute, r.relation, multiplier: r.multiplier, r.second, r.secondAttribute,
+                constant: r.constant, priority: r.priority,
                 origin: .stored(Origin(kind: .constraint, index: index, text: format, file: file, line: line)))
         }
         if let shape = SimpleFormatShapeCache.shape(of: format, bytes: bytes, inPlace: inPlace),
@@ -160,6 +163,7 @@ struct SimpleFormatShapeCache {
 
     /// The shape of `format`, whose UTF-8 is `bytes` (`inPlace`: its own
     /// storage), or `nil` when it has none of the fast path's shapes.
+    @inline(__always)
     static func shape(of format: String, bytes: UnsafeBufferPointer<UInt8>, inPlace: Bool) -> SimpleFormatShape? {
         let key: Key
         let slot: Int

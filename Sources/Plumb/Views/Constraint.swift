@@ -153,18 +153,30 @@ public final class Constraint: CustomStringConvertible {
     }
 
     /// A constraint resolved by a front end, with its origin or what describes it.
-    init(resolved r: ResolvedSimpleFormat<View>, origin: ConstraintOrigin) {
-        firstReference = r.first.reference
-        firstViewID = ObjectIdentifier(r.first)
-        firstAttribute = r.firstAttribute
-        relation = r.relation
-        multiplier = r.multiplier
-        secondReference = r.second?.reference
-        secondViewID = r.second.map { ObjectIdentifier($0) }
-        secondAttribute = r.secondAttribute
-        constant = r.constant
-        priority = r.priority
-        hasSecondView = r.second != nil
+    convenience init(resolved r: ResolvedSimpleFormat<View>, origin: ConstraintOrigin) {
+        self.init(r.first, r.firstAttribute, r.relation, multiplier: r.multiplier, r.second, r.secondAttribute,
+                  constant: r.constant, priority: r.priority, origin: origin)
+    }
+
+    /// A constraint made by a front end from its parts (Mortar and the maker
+    /// call it directly: a `ResolvedSimpleFormat` made only to be passed
+    /// here retained both views and released them again).
+    init(
+        _ first: View, _ firstAttribute: LayoutAttribute, _ relation: Relation, multiplier: Double,
+        _ second: View?, _ secondAttribute: LayoutAttribute?, constant: Double, priority: Priority,
+        origin: ConstraintOrigin
+    ) {
+        firstReference = first.reference
+        firstViewID = ObjectIdentifier(first)
+        self.firstAttribute = firstAttribute
+        self.relation = relation
+        self.multiplier = multiplier
+        secondReference = second?.reference
+        secondViewID = second.map { ObjectIdentifier($0) }
+        self.secondAttribute = secondAttribute
+        self.constant = constant
+        self.priority = priority
+        hasSecondView = second != nil
         self.originStorage = origin
     }
 
@@ -197,11 +209,19 @@ public final class Constraint: CustomStringConvertible {
 
     /// Appends `c` to `view`'s ``View/constraints``, giving a list its first
     /// room for 4 (most views are named by a few constraints: growing from
-    /// 1 took an allocation and a copy per doubling).
+    /// 1 took an allocation and a copy per doubling). The first list is made
+    /// with `c` in it (reserving room in the empty array, then appending,
+    /// went through the general path that copies the old elements).
     @inline(__always)
     private static func list(_ c: Constraint, in view: View) {
-        if view.constraints.isEmpty { view.constraints.reserveCapacity(4) }
-        view.constraints.append(c)
+        if view.constraints.isEmpty {
+            view.constraints = Array(unsafeUninitializedCapacity: 4) { buffer, count in
+                buffer.initializeElement(at: 0, to: c)
+                count = 1
+            }
+        } else {
+            view.constraints.append(c)
+        }
     }
 
     private func unregister() {

@@ -19,10 +19,30 @@ final class ConstraintDescription {
     /// The first mistake made on the line (reported when it is lowered).
     @exclusivity(unchecked) var problem: SwiftFrontEndProblem?
     /// The modifiers written after the relation, in order, for origins.
-    @exclusivity(unchecked) var modifiers: [Modifier] = []
+    @exclusivity(unchecked) var modifiers = Modifiers()
     /// Where the relation was written, else where the maker was made.
     @exclusivity(unchecked) var file: String
     @exclusivity(unchecked) var line: Int
+    /// The modifiers of a line in order: the first apart from the rest, so
+    /// that the common line with one (`.offset(8)`) needs no array (an
+    /// allocation and a free per line).
+    struct Modifiers {
+        private var first: Modifier?
+        private var rest: [Modifier] = []
+
+        mutating func append(_ m: Modifier) {
+            if first == nil { first = m } else { rest.append(m) }
+        }
+
+        /// The text of every modifier, in order: `.offset(8).priority(750)`.
+        var text: String {
+            guard let first else { return "" }
+            var s = first.text
+            for m in rest { s += m.text }
+            return s
+        }
+    }
+
     /// One modifier as written: `.offset(8)`, `.priority(750)`.
     enum Modifier {
         case offset(Double)
@@ -123,10 +143,9 @@ final class ConstraintDescription {
             if let second, !first.canBeRelated(to: second.attribute) {
                 return report(.incompatibleAttributes("\(view.id).\(first)", "\(second.view.id).\(second.attribute)"))
             }
-            made.append(Constraint(resolved: ResolvedSimpleFormat(
-                first: view, firstAttribute: first, relation: relation,
-                multiplier: second == nil ? 1 : multiplier, second: second?.view,
-                secondAttribute: second?.attribute, constant: constant, priority: priority),
+            made.append(Constraint(
+                view, first, relation, multiplier: second == nil ? 1 : multiplier, second?.view,
+                second?.attribute, constant: constant, priority: priority,
                 origin: .maker(described, part: several ? first : nil)))
         }
     }
@@ -149,7 +168,7 @@ final class MakerLineOrigin {
     private let attributes: ConstraintAttributes
     private let relation: Relation?
     private let target: Target?
-    private let modifiers: [ConstraintDescription.Modifier]
+    private let modifiers: ConstraintDescription.Modifiers
     let file: String
     let line: Int
 
@@ -180,7 +199,7 @@ final class MakerLineOrigin {
             }
             s += ")"
         }
-        for m in modifiers { s += m.text }
+        s += modifiers.text
         return s
     }
 

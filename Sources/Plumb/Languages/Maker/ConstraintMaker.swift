@@ -40,6 +40,9 @@ public final class ConstraintMaker: ConstraintAttributeChain {
     }
 
     public func _adding(_ attributes: _ConstraintAttributeSet) -> ConstraintMakerExtendable {
+        // Room for 4 lines at once (a block has a few: growing from 1 took
+        // an allocation and a copy per doubling).
+        if lines.isEmpty { lines.reserveCapacity(4) }
         let description = ConstraintDescription(view: view, attributes: attributes.set, file: file, line: line)
         lines.append(description)
         return ConstraintMakerExtendable(description)

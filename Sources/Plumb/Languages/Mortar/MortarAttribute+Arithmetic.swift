@@ -35,8 +35,7 @@ extension MortarAttribute {
         var r = self
         r.hasArithmetic = true
         r.appendWritten(.scalar(sign < 0 ? "-" : "+", value))
-        let v = sign * value
-        r.constants = constants.map { $0 + v }
+        r.add(sign * value)
         return r
     }
 
@@ -55,9 +54,24 @@ extension MortarAttribute {
         return r
     }
 
+    /// This side times `value` (`*`), or divided by it (`/`, `divide`): the
+    /// same as the form with an array of numbers, without its arrays.
+    func scaled(by value: Double, divide: Bool) -> MortarAttribute {
+        var r = self
+        r.hasArithmetic = true
+        r.appendWritten(.scalar(divide ? "/" : "*", value))
+        if divide && value == 0 {
+            r.note(.divisionByZero)
+            return r
+        }
+        r.scale(by: divide ? 1 / value : value)
+        return r
+    }
+
     /// This side times `values` (`*`), or divided by them (`/`, `divide`):
     /// multipliers and constants are both scaled.
     func scaled(by values: [Double], divide: Bool) -> MortarAttribute {
+        if values.count == 1 { return scaled(by: values[0], divide: divide) }
         var r = self
         r.hasArithmetic = true
         r.appendWritten(.arithmetic(divide ? "/" : "*", values))
@@ -103,7 +117,7 @@ extension MortarAttribute {
 
 /// `attribute * m`: multiplies every part by `m`.
 public func * (lhs: MortarAttribute, rhs: Double) -> MortarAttribute {
-    lhs.scaled(by: [rhs], divide: false)
+    lhs.scaled(by: rhs, divide: false)
 }
 
 /// `attribute * (a, b)`: multiplies the two parts of a 2-part attribute.
@@ -118,7 +132,7 @@ public func * (lhs: MortarAttribute, rhs: (Double, Double, Double, Double)) -> M
 
 /// `attribute / d`: divides every part by `d` (0 is reported as a problem).
 public func / (lhs: MortarAttribute, rhs: Double) -> MortarAttribute {
-    lhs.scaled(by: [rhs], divide: true)
+    lhs.scaled(by: rhs, divide: true)
 }
 
 /// `attribute + c`: adds `c` to every part.

@@ -26,14 +26,18 @@ public struct MortarAttribute: CustomStringConvertible {
     /// What a side adds to its view and attribute; copied before a change
     /// when shared.
     private final class More {
-        // The shared arrays, not literals: a literal allocated a new array
-        // for every box (every side with arithmetic made one).
-        var multipliers: [Double] = MortarAttribute.one
-        var constants: [Double] = MortarAttribute.zero
+        // One multiplier and one constant for every part (`+ 8`, `* 0.5`, a
+        // number: the common sides) are kept as numbers, without arrays
+        // (an array per side was an allocation and a free per `+ 8`); the
+        // arrays hold one number per part only when a tuple gave them.
+        var multiplier: Double = 1
+        var constant: Double = 0
+        var perPartMultipliers: [Double]?
+        var perPartConstants: [Double]?
         var priority: LayoutPriority?
         var problem: SwiftFrontEndProblem?
         var hasArithmetic = false
-        var writtenNumbers: [Double]?
+        var writtenNumbers: WrittenNumbers?
         // The first piece apart from the rest: most sides have at most one
         // (`+ 8`, `! .high`), and it then needs no array.
         var firstPiece: WrittenPiece?
@@ -43,8 +47,10 @@ public struct MortarAttribute: CustomStringConvertible {
 
         func copy() -> More {
             let c = More()
-            c.multipliers = multipliers
-            c.constants = constants
+            c.multiplier = multiplier
+            c.constant = constant
+            c.perPartMultipliers = perPartMultipliers
+            c.perPartConstants = perPartConstants
             c.priority = priority
             c.problem = problem
             c.hasArithmetic = hasArithmetic
@@ -53,6 +59,12 @@ public struct MortarAttribute: CustomStringConvertible {
             c.laterPieces = laterPieces
             return c
         }
+    }
+
+    /// The number or numbers of a side that is a number, as written.
+    private enum WrittenNumbers {
+        case one(Double)
+        case several([Double])
     }
 
     private static let one: [Double] = [1]
@@ -70,13 +82,57 @@ public struct MortarAttribute: CustomStringConvertible {
 
     /// One multiplier for every part, or one per part.
     var multipliers: [Double] {
-        get { more?.multipliers ?? Self.one }
-        set { editable().multipliers = newValue }
+        get {
+            guard let more else { return Self.one }
+            return more.perPartMultipliers ?? [more.multiplier]
+        }
+        set {
+            let box = editable()
+            if newValue.count == 1 {
+                box.multiplier = newValue[0]
+                box.perPartMultipliers = nil
+            } else {
+                box.perPartMultipliers = newValue
+            }
+        }
     }
     /// One constant for every part, or one per part (a number's value).
     var constants: [Double] {
-        get { more?.constants ?? Self.zero }
-        set { editable().constants = newValue }
+        get {
+            guard let more else { return Self.zero }
+            return more.perPartConstants ?? [more.constant]
+        }
+        set {
+            let box = editable()
+            if newValue.count == 1 {
+                box.constant = newValue[0]
+                box.perPartConstants = nil
+            } else {
+                box.perPartConstants = newValue
+            }
+        }
+    }
+    /// The multiplier of every part, or `nil` when there is one per part
+    /// (``multipliers`` without an array).
+    var singleMultiplier: Double? {
+        guard let more else { return 1 }
+        return more.perPartMultipliers == nil ? more.multiplier : nil
+    }
+    /// The constant of every part, or `nil` when there is one per part.
+    var singleConstant: Double? {
+        guard let more else { return 0 }
+        return more.perPartConstants == nil ? more.constant : nil
+    }
+    /// Multiplies every multiplier and every constant by `factor`.
+    mutating func scale(by factor: Double) {
+        let box = editable()
+        if let m = box.perPartMultipliers { box.perPartMultipliers = m.map { $0 * factor } } else { box.multiplier *= factor }
+        if let c = box.perPartConstants { box.perPartConstants = c.map { $0 * factor } } else { box.constant *= factor }
+    }
+    /// Adds `value` to every constant.
+    mutating func add(_ value: Double) {
+        let box = editable()
+        if let c = box.perPartConstants { box.perPartConstants = c.map { $0 + value } } else { box.constant += value }
     }
     /// The priority given with `!`, if any.
     var priority: LayoutPriority? {
@@ -95,7 +151,7 @@ public struct MortarAttribute: CustomStringConvertible {
     }
     /// The number or numbers as written, for a side that is a number
     /// (``constants`` may change with arithmetic; this does not).
-    private var writtenNumbers: [Double]? {
+    private var writtenNumbers: WrittenNumbers? {
         get { more?.writtenNumbers }
         set { editable().writtenNumbers = newValue }
     }
@@ -135,10 +191,12 @@ public struct MortarAttribute: CustomStringConvertible {
         var s: String
         if let view {
             s = kind.map { "\(view.id).\($0)" } ?? view.id
-        } else if let numbers = writtenNumbers, numbers.count == 1 {
-            s = NumberFormatting.shortest(numbers[0])
+        } else if case .one(let number)? = writtenNumbers {
+            s = NumberFormatting.shortest(number)
         } else {
-            s = "(" + (writtenNumbers ?? []).map(NumberFormatting.shortest).joined(separator: ", ") + ")"
+            var numbers: [Double] = []
+            if case .several(let written)? = writtenNumbers { numbers = written }
+            s = "(" + numbers.map(NumberFormatting.shortest).joined(separator: ", ") + ")"
         }
         if let more, let first = more.firstPiece {
             s += first.text
@@ -155,15 +213,16 @@ public struct MortarAttribute: CustomStringConvertible {
     init(constant: Double) {
         view = nil
         kind = nil
-        constants = [constant]
-        writtenNumbers = constants
+        let box = editable()
+        box.constant = constant
+        box.writtenNumbers = .one(constant)
     }
 
     init(constants: [Double]) {
         view = nil
         kind = nil
         self.constants = constants
-        writtenNumbers = constants
+        writtenNumbers = constants.count == 1 ? .one(constants[0]) : .several(constants)
     }
 
     /// The number of parts the arithmetic must match, when the attribute is known.

@@ -13,17 +13,19 @@
 // Operands are existentials of two small protocols (``MortarTarget``,
 // ``MortarAttributable``) rather than generics, and there is one return type,
 // so the type checker has eight candidates per operator to try, each decided
-// by the operands' shapes. Every shape forwards to ``MortarStatement``.
+// by the operands' shapes. Every shape forwards to ``MortarStatement``; a
+// single target against a single side or a tuple (most statements) without
+// arrays of targets and sources.
 
 /// The constraints of `lhs = rhs`, activated, at the default priority unless `!` says otherwise.
 @discardableResult
 public func |=| (lhs: any MortarTarget, rhs: any MortarAttributable) -> MortarConstraint {
-    MortarStatement.make([lhs._mortarAttribute], [.single(rhs._mortarAttribute)], .equal)
+    MortarStatement.make(lhs._mortarAttribute, single: rhs._mortarAttribute, .equal)
 }
 
 @discardableResult
 public func |=| (lhs: any MortarTarget, rhs: (any MortarAttributable, any MortarAttributable)) -> MortarConstraint {
-    MortarStatement.make([lhs._mortarAttribute], [tuple(rhs)], .equal)
+    MortarStatement.make(lhs._mortarAttribute, tuple(rhs), .equal)
 }
 
 @discardableResult
@@ -31,7 +33,7 @@ public func |=| (
     lhs: any MortarTarget,
     rhs: (any MortarAttributable, any MortarAttributable, any MortarAttributable, any MortarAttributable)
 ) -> MortarConstraint {
-    MortarStatement.make([lhs._mortarAttribute], [tuple(rhs)], .equal)
+    MortarStatement.make(lhs._mortarAttribute, tuple(rhs), .equal)
 }
 
 @discardableResult
@@ -65,12 +67,12 @@ public func |=| (
 /// The constraints of `lhs >= rhs`, activated, at the default priority unless `!` says otherwise.
 @discardableResult
 public func |>| (lhs: any MortarTarget, rhs: any MortarAttributable) -> MortarConstraint {
-    MortarStatement.make([lhs._mortarAttribute], [.single(rhs._mortarAttribute)], .greaterOrEqual)
+    MortarStatement.make(lhs._mortarAttribute, single: rhs._mortarAttribute, .greaterOrEqual)
 }
 
 @discardableResult
 public func |>| (lhs: any MortarTarget, rhs: (any MortarAttributable, any MortarAttributable)) -> MortarConstraint {
-    MortarStatement.make([lhs._mortarAttribute], [tuple(rhs)], .greaterOrEqual)
+    MortarStatement.make(lhs._mortarAttribute, tuple(rhs), .greaterOrEqual)
 }
 
 @discardableResult
@@ -78,7 +80,7 @@ public func |>| (
     lhs: any MortarTarget,
     rhs: (any MortarAttributable, any MortarAttributable, any MortarAttributable, any MortarAttributable)
 ) -> MortarConstraint {
-    MortarStatement.make([lhs._mortarAttribute], [tuple(rhs)], .greaterOrEqual)
+    MortarStatement.make(lhs._mortarAttribute, tuple(rhs), .greaterOrEqual)
 }
 
 @discardableResult
@@ -113,12 +115,12 @@ public func |>| (
 /// The constraints of `lhs <= rhs`, activated, at the default priority unless `!` says otherwise.
 @discardableResult
 public func |<| (lhs: any MortarTarget, rhs: any MortarAttributable) -> MortarConstraint {
-    MortarStatement.make([lhs._mortarAttribute], [.single(rhs._mortarAttribute)], .lessOrEqual)
+    MortarStatement.make(lhs._mortarAttribute, single: rhs._mortarAttribute, .lessOrEqual)
 }
 
 @discardableResult
 public func |<| (lhs: any MortarTarget, rhs: (any MortarAttributable, any MortarAttributable)) -> MortarConstraint {
-    MortarStatement.make([lhs._mortarAttribute], [tuple(rhs)], .lessOrEqual)
+    MortarStatement.make(lhs._mortarAttribute, tuple(rhs), .lessOrEqual)
 }
 
 @discardableResult
@@ -126,7 +128,7 @@ public func |<| (
     lhs: any MortarTarget,
     rhs: (any MortarAttributable, any MortarAttributable, any MortarAttributable, any MortarAttributable)
 ) -> MortarConstraint {
-    MortarStatement.make([lhs._mortarAttribute], [tuple(rhs)], .lessOrEqual)
+    MortarStatement.make(lhs._mortarAttribute, tuple(rhs), .lessOrEqual)
 }
 
 @discardableResult

@@ -95,6 +95,53 @@ enum MortarStatement {
         return MortarConstraint(made)
     }
 
+    /// Makes and activates the constraints of `target ⋈ source`: the same
+    /// as `make([target], [source], relation)`, without the two arrays
+    /// (two allocations per statement).
+    static func make(_ target: MortarAttribute, _ source: MortarSource, _ relation: Relation) -> MortarConstraint {
+        var made = Made()
+        lowerPair(target, source, relation, into: &made)
+        made.activate()
+        return MortarConstraint(made)
+    }
+
+    /// Makes and activates the constraints of `target ⋈ source` for a single
+    /// side: the common statement (`a.m_top |=| b.m_bottom + 8`) goes to
+    /// ``lowerPart`` straight from the side, without wrapping it in a
+    /// ``MortarSource`` (each wrapping and unwrapping copied the side,
+    /// retaining its view and box); any other goes through ``lowerPair``.
+    static func make(_ target: MortarAttribute, single source: MortarAttribute, _ relation: Relation) -> MortarConstraint {
+        var made = Made()
+        if !lowerCommon(target, source, relation, into: &made) {
+            lowerPair(target, .single(source), relation, into: &made)
+        }
+        made.activate()
+        return MortarConstraint(made)
+    }
+
+    /// The common statement, one single attribute against one side with one
+    /// multiplier and constant: the same checks and constraint as
+    /// ``lowerPair``, without the arrays of parts and values. Returns `false`
+    /// (having made nothing) when the statement is not of that shape.
+    @inline(__always)
+    private static func lowerCommon(
+        _ target: MortarAttribute, _ s: MortarAttribute, _ relation: Relation, into made: inout Made
+    ) -> Bool {
+        guard let targetView = target.view, target.problem == nil, !target.hasArithmetic,
+              let kind = target.kind, kind.isSingle, s.problem == nil, s.kind?.isSingle ?? true,
+              let multiplier = s.singleMultiplier, let constant = s.singleConstant else { return false }
+        let value = Part(
+            view: s.view, kind: s.view == nil ? nil : (s.kind ?? kind),
+            multiplier: multiplier, constant: constant, priority: s.priority)
+        _ = lowerPart(
+            targetView, kind, relation, value, fallback: target.priority ?? MortarDefault.priority.current,
+            into: &made, report: { problem in
+                targetView.recordProblem(
+                    problem, origin: origin(target.text, relation, MortarSource.single(s).text))
+            })
+        return true
+    }
+
     /// The symbol of `relation` in Mortar.
     static func symbol(_ relation: Relation) -> String {
         switch relation {
@@ -132,19 +179,7 @@ enum MortarStatement {
         // The common statement, one attribute against one side with one
         // multiplier and constant (`a.m_top |=| b.m_bottom + 8`): the same
         // checks and constraint as below, without the arrays of parts and values.
-        if let kind = target.kind, kind.isSingle, case .single(let s) = source, s.problem == nil,
-           s.kind?.isSingle ?? true {
-            let multipliers = s.multipliers, constants = s.constants
-            if multipliers.count == 1 && constants.count == 1 {
-                let value = Part(
-                    view: s.view, kind: s.view == nil ? nil : (s.kind ?? kind),
-                    multiplier: multipliers[0], constant: constants[0], priority: s.priority)
-                _ = lowerPart(
-                    targetView, kind, relation, value, fallback: target.priority ?? MortarDefault.priority.current,
-                    into: &made, report: report)
-                return
-            }
-        }
+        if case .single(let s) = source, lowerCommon(target, s, relation, into: &made) { return }
 
         // The target's parts: its own attribute, else the source's, else edges.
         let parts: [MortarAttributeKind]
@@ -229,16 +264,14 @@ enum MortarStatement {
             // t + ot ⋈ m · (s + os) + k  ⇔  t ⋈ m · s + (k + m · os − ot).
             let constant = value.constant + value.multiplier * kind.marginOffset(view.layoutMargins)
                 - part.marginOffset(targetView.layoutMargins)
-            made.append(Constraint(resolved: ResolvedSimpleFormat(
-                first: targetView, firstAttribute: first, relation: relation,
-                multiplier: value.multiplier, second: view, secondAttribute: second,
-                constant: constant, priority: priority), origin: .mortar(described)))
+            made.append(Constraint(
+                targetView, first, relation, multiplier: value.multiplier, view, second,
+                constant: constant, priority: priority, origin: .mortar(described)))
         } else {
-            made.append(Constraint(resolved: ResolvedSimpleFormat(
-                first: targetView, firstAttribute: first, relation: relation,
-                multiplier: 1, second: nil, secondAttribute: nil,
+            made.append(Constraint(
+                targetView, first, relation, multiplier: 1, nil, nil,
                 constant: value.constant - part.marginOffset(targetView.layoutMargins),
-                priority: priority), origin: .mortar(described)))
+                priority: priority, origin: .mortar(described)))
         }
         return true
     }
