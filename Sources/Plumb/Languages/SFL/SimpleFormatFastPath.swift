@@ -39,8 +39,14 @@ enum SimpleFormatFastPath {
         var multiplier = SimpleFormatShape.Value.number(1)
         var constant = SimpleFormatShape.Value.number(0)
         var second: SimpleFormatShape.Item?
-        if let byte = s.current, ByteScanner.isNameStart(byte), startsItem(s) {
-            guard let found = item(&s) else { return nil }
+        // A name here is the second item when a `.` follows it, otherwise a
+        // metric (read again below, as a value); the item's name is read once.
+        var probe = s
+        let view = name(&probe)
+        probe.skipWhiteSpace()
+        if let view, probe.current == UInt8(ascii: ".") {
+            s = probe
+            guard let found = attribute(of: view, &s) else { return nil }
             second = found
         } else {
             guard let factor = signedValue(&s) else { return nil }
@@ -123,22 +129,18 @@ enum SimpleFormatFastPath {
         s.skipWhiteSpace()
         guard let view = name(&s) else { return nil }
         s.skipWhiteSpace()
+        return attribute(of: view, &s)
+    }
+
+    /// The rest of an item whose view `view` has been read: `.attribute`
+    /// (white space allowed after the dot), the scanner at the dot.
+    @inline(__always)
+    private static func attribute(of view: SimpleFormatShape.Name, _ s: inout ByteScanner) -> SimpleFormatShape.Item? {
         guard s.scanByte(UInt8(ascii: ".")) else { return nil }
         s.skipWhiteSpace()
         guard let (known, length) = LayoutAttribute.prefix(of: s.text, at: s.position) else { return nil }
         s.position += length
         return SimpleFormatShape.Item(view: view, attribute: known)
-    }
-
-    /// Whether the name at the scanner is followed by a `.` (after optional
-    /// white space), so that it starts an item: otherwise it is a metric,
-    /// as the general parser decides by the token after the name.
-    @inline(__always)
-    private static func startsItem(_ s: ByteScanner) -> Bool {
-        var probe = s
-        _ = name(&probe)
-        probe.skipWhiteSpace()
-        return probe.current == UInt8(ascii: ".")
     }
 
     @inline(__always)
