@@ -37,6 +37,18 @@ struct PlumbCommand: ParsableCommand {
         #endif
         let choice = getenv("PLUMB_LARGE_PARTS").map { String(cString: $0) } ?? "clp"
         SolveOptions.defaultLargePartSolver = choice == "tableau" ? nil : ClpPartSolver()
+        // `plumb solve` in its common forms skips ArgumentParser (see
+        // `SolveCommand.Arguments.init(commonForm:)`); errors end the
+        // process as ArgumentParser's `main` ends it.
+        let arguments = CommandLine.arguments.dropFirst()
+        if arguments.first == "solve", let common = SolveCommand.Arguments(commonForm: arguments.dropFirst()) {
+            do {
+                try SolveCommand.run(common)
+                return
+            } catch {
+                exit(withError: error)
+            }
+        }
         main(nil)
     }
 }

@@ -36,10 +36,75 @@ struct SolveCommand: ParsableCommand {
     var strategy: SolveOptions.Strategy = .auto
 
     func run() throws {
-        try Pipeline.reportingErrors(solve)
+        try Self.run(Arguments(document: document, output: output, absolute: absolute, scale: pixels.scale,
+                               stats: stats, svg: svg, strategy: strategy))
     }
 
-    private func solve() throws {
+    /// What a run is given: the command line, parsed.
+    struct Arguments {
+        var document: String
+        var output: String?
+        var absolute: Bool
+        var scale: Double?
+        var stats: Bool
+        var svg: String?
+        var strategy: SolveOptions.Strategy
+
+        init(document: String, output: String?, absolute: Bool, scale: Double?, stats: Bool, svg: String?,
+             strategy: SolveOptions.Strategy) {
+            self.document = document
+            self.output = output
+            self.absolute = absolute
+            self.scale = scale
+            self.stats = stats
+            self.svg = svg
+            self.strategy = strategy
+        }
+
+        /// The arguments after `solve` in the forms scripts and benchmarks
+        /// use (`DOC`, `-o FILE` or `--output FILE`, `--stats`, `--absolute`,
+        /// each at most once, in any order), read without ArgumentParser,
+        /// or `nil` for anything else (which ArgumentParser reads, and
+        /// reports). Its first parse of a command looks up the types and
+        /// conformances of every option: about 11 million instructions, a
+        /// third of the process for a small document, more than parsing a
+        /// document of 1,000 views. What is not given is each option's
+        /// default, as declared above.
+        init?(commonForm arguments: ArraySlice<String>) {
+            var document: String?, output: String?, absolute = false, stats = false
+            var rest = arguments[...]
+            while let argument = rest.popFirst() {
+                switch argument {
+                case "-o", "--output":
+                    // A value that looks like an option is left to ArgumentParser.
+                    guard output == nil, let value = rest.popFirst(), !value.hasPrefix("-") else { return nil }
+                    output = value
+                case "--absolute":
+                    guard !absolute else { return nil }
+                    absolute = true
+                case "--stats":
+                    guard !stats else { return nil }
+                    stats = true
+                default:
+                    guard document == nil, argument == "-" || !argument.hasPrefix("-") else { return nil }
+                    document = argument
+                }
+            }
+            guard let document else { return nil }
+            self.init(document: document, output: output, absolute: absolute, scale: nil, stats: stats, svg: nil,
+                      strategy: .auto)
+        }
+    }
+
+    /// Runs `plumb solve` with `arguments`, as ``run()`` does.
+    static func run(_ arguments: Arguments) throws {
+        try Pipeline.reportingErrors { try solve(arguments) }
+    }
+
+    private static func solve(_ arguments: Arguments) throws {
+        let document = arguments.document, output = arguments.output, absolute = arguments.absolute
+        let stats = arguments.stats, svg = arguments.svg, strategy = arguments.strategy
+        let scale = arguments.scale
         let t0 = IO.now()
         // The document goes as soon as it is lowered: a file is read again
         // only if an error or a conflict needs its rows' origins.
@@ -52,11 +117,11 @@ struct SolveCommand: ParsableCommand {
         let t2 = IO.now()
         let (solution, content) = try lowered.solveMeasuringContent(options: SolveOptions(strategy: strategy))
         let t3 = IO.now()
-        let frames = lowered.frames(from: solution, absolute: absolute, scale: pixels.scale)
+        let frames = lowered.frames(from: solution, absolute: absolute, scale: scale)
         let json = FrameWriter.json(ids: lowered.viewIDs, frames: frames)
         var picture: [UInt8]? = nil
         if svg != nil {
-            let absoluteFrames = absolute ? frames : lowered.frames(from: solution, absolute: true, scale: pixels.scale)
+            let absoluteFrames = absolute ? frames : lowered.frames(from: solution, absolute: true, scale: scale)
             var boxes: [Int: SVGRenderer.TextBox] = [:]
             for (view, metrics) in content.texts {
                 if let font = textFonts[view] { boxes[view] = SVGRenderer.TextBox(font: font, lines: metrics.lines) }

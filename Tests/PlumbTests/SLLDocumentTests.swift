@@ -119,6 +119,34 @@ import Testing
         ])
     }
 
+    /// View ids given as rule arguments are kept as the document's bytes:
+    /// escaped and non-ASCII ids, the root's, and an id that is not a view
+    /// resolve as their `String`s would, come back unchanged in `rules`, and
+    /// are spelt out in messages.
+    @Test func viewArgumentsAreFoundByTheirBytes() throws {
+        let views = #"[{"id": "a\u00e9", "parent": "root"}, {"id": "q\"b", "parent": "root"}, {"id": "c"}]"#
+        let rules = #"""
+            [{"view": "a\u00e9", "rule": "tt = 10, ll = 0, w = 40, h = 20"},
+             {"view": "q\"b", "rule": "tt = %bt + %f, ll = %rl, w = h = 10", "args": ["aé", 4, "a\u00e9"]},
+             {"view": "c", "rule": "tt = %bt - 56, ll = %ll + 2, w = %w, h = 5", "args": ["root", "q\u0022b", "q\"b"]}]
+            """#
+        let json = #"{"root": {"width": 200, "height": 100}, "views": \#(views), "rules": \#(rules)}"#
+        let parsed = try LayoutDocument.parse(Array(json.utf8), source: "args.json")
+        #expect(parsed.rules.map(\.args) == [[], [.view("aé"), .number(4), .view("aé")], [.view("root"), .view("q\"b"), .view("q\"b")]])
+        let frames = try sllDocumentFrames(json)
+        #expect(frames["aé"] == Rect(x: 0, y: 10, width: 40, height: 20))
+        #expect(frames["q\"b"] == Rect(x: 40, y: 34, width: 10, height: 10))
+        #expect(frames["c"] == Rect(x: 42, y: 44, width: 10, height: 5))
+        // An id that names no view, and a view id where a number goes, are
+        // spelt out as written (after unescaping).
+        let diagnostics = sllDocumentErrors(document(
+            views: [("a", "root")], rules: [("a", "tt = %bt", #""z\u00e9""#), ("a", "w = %f", #""q\"b""#)]))
+        #expect(diagnostics.map(\.problem) == [
+            .rule(.unknownArgumentView("zé", suggestion: nil)),
+            .rule(.wrongArgument(.number(percent: false), position: 1, found: "a view id 'q\"b'")),
+        ])
+    }
+
     @Test func problemsAreLocatedByRuleAndView() {
         let diagnostics = sllDocumentErrors(document(
             views: [("row1", "root"), ("row2", "root")],

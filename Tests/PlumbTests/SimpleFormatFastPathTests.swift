@@ -89,6 +89,35 @@ import PlumbTestSupport
         return taken
     }
 
+    /// The fast path's attribute names, read a word at a time, against
+    /// `LayoutAttribute.prefix`: every name and near misses, followed by
+    /// bytes that end a name and bytes that continue it, with more and
+    /// fewer than eight bytes left.
+    @Test func attributeNamesAsPrefixReadsThem() {
+        let names = LayoutAttribute.allCases.map(\.name) + [
+            "lefty", "Left", "lef", "leadin", "centerZ", "centerx", "trailin", "baselines", "widths", "tops", "rights",
+            "bottoms", "heights", "x", "", "lastBaselin", "firstBaselineX", "lEft", "toP", "wIdth", "centerXY",
+        ]
+        let suffixes = ["", " ", ".", "x", "X", "1", "_", "é", " + 8", "        ", "=", "\u{0}"]
+        var compared = 0
+        for name in names {
+            for suffix in suffixes {
+                for prefix in ["", "a.", "  cell12. "] {
+                    var text = prefix + name + suffix
+                    let shown = text.debugDescription
+                    text.withUTF8 { bytes in
+                        let at = prefix.utf8.count
+                        let fast = SimpleFormatFastPath.attributePrefix(of: bytes, at: at)
+                        let slow = LayoutAttribute.prefix(of: bytes, at: at)
+                        #expect(fast?.0 == slow?.0 && fast?.length == slow?.length, "\(shown) at \(at)")
+                        if fast != nil { compared += 1 }
+                    }
+                }
+            }
+        }
+        #expect(compared >= 250)
+    }
+
     @Test func agreesWithTheGeneralPathInADocument() throws {
         let json = #"{"root": {"width": 100, "height": 100}, "views": [{"id": "a"}, {"id": "b"}, {"id": "cell1"}, {"id": "é"}, {"id": "a_b"}]}"#
         let document = try parseDocument(json)

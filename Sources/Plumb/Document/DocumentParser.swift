@@ -371,7 +371,9 @@ struct DocumentParser {
             func p() -> String { "rules[\(i)].args[\(k)]" }
             j += 1
             switch try reader.peekKind() {
-            case .string: document.ruleArguments.append(.view(try reader.readString()))
+            case .string:
+                let entry = try Self.readString(&reader, into: &document.ruleArgumentViews)
+                document.ruleArguments.append(.view(Int32(truncatingIfNeeded: entry)))
             case .number:
                 if let v = try readNumber(path: p()) { document.ruleArguments.append(.number(v)) }
             case let kind:

@@ -70,7 +70,7 @@ public struct LayoutDocument: Sendable {
     /// bytes, and lowering reads those.
     public var rules: [Rule] {
         (0 ..< ruleCount).map {
-            Rule(view: ruleViews.string($0), rule: ruleTexts.string($0), args: Array(arguments(ofRule: $0)))
+            Rule(view: ruleViews.string($0), rule: ruleTexts.string($0), args: arguments(ofRule: $0))
         }
     }
     /// What `leading` and `trailing` mean in the document's constraints
@@ -96,13 +96,29 @@ public struct LayoutDocument: Sendable {
     /// Every rule's arguments, rule after rule (an array apiece was an
     /// allocation and a release for each rule with arguments); rule `i`'s
     /// end at `ruleArgumentEnds[i]`.
-    var ruleArguments: [Rule.Argument] = []
+    var ruleArguments: [StoredRuleArgument] = []
     var ruleArgumentEnds: [Int32] = []
+    /// The view ids given as arguments, as bytes (see ``StoredRuleArgument``).
+    var ruleArgumentViews = BytePool()
     var ruleCount: Int { ruleArgumentEnds.count }
 
-    /// Rule `i`'s arguments (indexed from the slice's `startIndex`).
-    func arguments(ofRule i: Int) -> ArraySlice<Rule.Argument> {
-        ruleArguments[(i == 0 ? 0 : Int(ruleArgumentEnds[i - 1])) ..< Int(ruleArgumentEnds[i])]
+    /// A rule argument as the document keeps it: a view id as an entry of
+    /// ``ruleArgumentViews`` (a `String` an argument cost about 480
+    /// instructions to read and keep, and a copy, retained and released,
+    /// at each look while lowering), or a number.
+    enum StoredRuleArgument: Sendable {
+        case view(Int32)
+        case number(Double)
+    }
+
+    /// Rule `i`'s arguments, made from what the document keeps.
+    func arguments(ofRule i: Int) -> [Rule.Argument] {
+        ruleArguments[(i == 0 ? 0 : Int(ruleArgumentEnds[i - 1])) ..< Int(ruleArgumentEnds[i])].map {
+            switch $0 {
+            case .view(let entry): .view(ruleArgumentViews.string(Int(entry)))
+            case .number(let value): .number(value)
+            }
+        }
     }
     /// The texts of the views that have one, by view index.
     var texts: [Int32: Text] = [:]

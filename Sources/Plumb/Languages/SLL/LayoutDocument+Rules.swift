@@ -64,7 +64,7 @@ extension LayoutDocument {
                     },
                     describe: { k in
                         switch ruleArguments[argumentStart + k] {
-                        case .view(let id): "a view id '\(id)'"
+                        case .view(let entry): "a view id '\(ruleArgumentViews.string(Int(entry)))'"
                         case .number(let value): "a number (\(NumberFormatting.shortest(value)))"
                         }
                     })
@@ -75,10 +75,11 @@ extension LayoutDocument {
                     switch ruleArguments[argumentStart + k] {
                     case .number(let value):
                         bound.append(.number(value))
-                    case .view(let id):
-                        if let other = viewIndex(of: id, through: recent) {
+                    case .view(let entry):
+                        if let other = ruleArgumentViews.withEntry(Int(entry), { viewIndex(of: $0, through: recent) }) {
                             bound.append(.view(other))
                         } else {
+                            let id = ruleArgumentViews.string(Int(entry))
                             issues.append(RuleIssue(.unknownArgumentView(id, suggestion: suggest(id)),
                                                     syntax.range(ofSpecifier: k)))
                         }
@@ -110,14 +111,8 @@ extension LayoutDocument {
     /// Where the diagnostics of rule `index` point: `rules[4] (view "row2")`.
     static func location(ofRule index: Int, view: String) -> String { "rules[\(index)] (view \"\(view)\")" }
 
-    /// The index of the view with id `id` (the root's included), found
-    /// through `recent`, which fronts this document's ``names``.
-    func viewIndex(of id: String, through recent: RecentNames) -> ViewIndex? {
-        var copy = id
-        return copy.withUTF8 { viewIndex(of: $0, through: recent) }
-    }
-
-    /// The index of the view whose id is the bytes `id`, as ``viewIndex(of:through:)``.
+    /// The index of the view whose id is the bytes `id` (the root's
+    /// included), found through `recent`, which fronts this document's ``names``.
     func viewIndex(of id: UnsafeBufferPointer<UInt8>, through recent: RecentNames) -> ViewIndex? {
         if rootID.utf8.count == id.count, rootID.utf8.elementsEqual(id) { return .root }
         return recent.index(of: id).map(ViewIndex.init)

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// `plumb solve` reads its common forms (`DOC`, `-o FILE` or `--output FILE`,
+/// `--stats`, `--absolute`) without ArgumentParser; every other spelling of
+/// the same command goes through ArgumentParser. Both must give the same
+/// frames, messages and exit status, for documents that solve and for every
+/// kind of failure.
+@Suite struct SolveArgumentsTests {
+    /// A nested view, so that `--absolute` changes the frames.
+    static let nested = #"{"root": {"width": 40, "height": 30}, "views": [{"id": "a"}, {"id": "b", "parent": "a"}], "constraints": ["a.left = 5", "a.top = 6", "a.width = 20", "a.height = 20", "b.left = a.left + 2", "b.top = a.top + 3", "b.width = 4", "b.height = 4"]}"#
+
+    /// Standard error with the `--stats` timings blanked (they differ run to run).
+    static func stable(_ stderr: String) -> String {
+        stderr.replacingOccurrences(of: #""ms":\{[^}]*\}"#, with: #""ms":{}"#, options: .regularExpression)
+    }
+
+    /// One run: its status, messages, and what it wrote to `output` (or to standard output).
+    static func outcome(_ arguments: [String], output: URL?) throws -> (Int32, String, Data) {
+        if let output { try? FileManager.default.removeItem(at: output) }
+        let run = try CLI.run(arguments)
+        let written = output.flatMap { try? Data(contentsOf: $0) } ?? run.stdout
+        return (run.status, stable(run.stderr), written)
+    }
+
+    @Test func commonFormsAgreeWithArgumentParser() throws {
+        let work = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let nested = work.appendingPathComponent("nested.json")
+        try Data(Self.nested.utf8).write(to: nested)
+        let invalid = work.appendingPathComponent("invalid.json")
+        try Data(#"{"root": {"width": 10}, "views": [{"id": "a", "parent": "nope"}]}"#.utf8).write(to: invalid)
+        let unknown = work.appendingPathComponent("unknown.json")
+        try Data(#"{"root": {"width": 10, "height": 10}, "views": [{"id": "a"}], "constraints": ["a.left = b.left"]}"#.utf8)
+            .write(to: unknown)
+        let missing = work.appendingPathComponent("missing.json")
+        let out = work.appendingPathComponent("frames.json")
+        let unwritable = work.appendingPathComponent("no-such-folder/frames.json")
+
+        var compared = 0
+        for document in [nested, invalid, unknown, missing, work] {
+            for flags in [[], ["--absolute"], ["--stats"], ["--stats", "--absolute"]] {
+                // To a file: `-o` / `--output FILE` (common) against `--output=FILE` (ArgumentParser).
+                for output in [out, unwritable] {
+                    let common = try Self.outcome(["solve"] + flags + [document.path, "-o", output.path], output: output)
+                    let spelled = try Self.outcome(["solve", document.path, "--output", output.path] + flags, output: output)
+                    let parsed = try Self.outcome(["solve", document.path, "--output=\(output.path)"] + flags, output: output)
+                    #expect(common == parsed, "\(document.lastPathComponent) \(flags) -o \(output.path)")
+                    #expect(spelled == parsed, "\(document.lastPathComponent) \(flags) --output \(output.path)")
+                    compared += 2
+                }
+                // To standard output: `DOC` against `-- DOC`, which only ArgumentParser reads.
+                let common = try Self.outcome(["solve", document.path] + flags, output: nil)
+                let parsed = try Self.outcome(["solve"] + flags + ["--", document.path], output: nil)
+                #expect(common == parsed, "\(document.lastPathComponent) \(flags) to standard output")
+                compared += 1
+            }
+        }
+        #expect(compared == 100)
+
+        // The flags are read: absolute frames differ from relative ones, and --stats prints its line.
+        let relative = try Self.outcome(["solve", nested.path], output: nil)
+        let absolute = try Self.outcome(["solve", nested.path, "--absolute"], output: nil)
+        #expect(relative.0 == 0 && absolute.0 == 0)
+        #expect(String(decoding: relative.2, as: UTF8.self).contains(#""b": [2, 3, 4, 4]"#))
+        #expect(String(decoding: absolute.2, as: UTF8.self).contains(#""b": [7, 9, 4, 4]"#))
+        #expect(try Self.outcome(["solve", nested.path, "--stats"], output: nil).1.hasPrefix(#"{"views":3,"#))
+        #expect(relative.1.isEmpty)
+    }
+}
