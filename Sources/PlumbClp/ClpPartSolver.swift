@@ -19,10 +19,12 @@ import Synchronization
 /// simplex from the last basis, capped at rows/20 pivots and refactorising
 /// only when it must (see `warmRefactorInterval`), and once a level passes
 /// the cap, the rest of the part by presolve and dual again. A level that
-/// goes cold that way, when it has an equality between variables, is first
-/// tried at zero error by the dual simplex from the last basis (see
-/// `holdsAtZero`); and from a part's fourth cold solve on, presolve makes
-/// no doubleton substitutions (see `doubletonColdSolves`). Clp's presolve
+/// goes cold that way is first checked at the last basis, which may
+/// already be optimal for it (see `BasisCheck`), and then, when it has an
+/// equality between variables, tried at zero error by the dual simplex
+/// from the last basis (see `holdsAtZero`); and from a part's third cold
+/// solve on, presolve makes no doubleton substitutions (see
+/// `doubletonColdSolves`). Clp's presolve
 /// never makes tripleton substitutions: Plumb's own presolve pivots on the
 /// part's short required equalities (`ComponentPresolve`), and on the
 /// chains of equalities that promoted and held levels add, Clp's grow
@@ -88,10 +90,50 @@ public struct ClpPartSolver: LargePartSolver {
     /// settings.
     public var zeroTrial: ZeroTrial
 
+    /// Which levels after the first are first checked at the basis the
+    /// last level ended on: the primal simplex from it with no pivot
+    /// allowed, which factorises the basis, prices the level's objective
+    /// and ends optimal when no column improves it. That basis is optimal
+    /// for the levels above, so its point lies on their held face, and
+    /// when it is also optimal for the level, the level needs no presolve
+    /// and no pivot. A check that fails costs the factorisation and leaves
+    /// the basis as it was.
+    public enum BasisCheck: Sendable {
+        /// None.
+        case never
+        /// A level that would be solved by presolve and the dual simplex
+        /// because one above it was (the default). On `levels` the five
+        /// levels below the equal split contradict it and each other: the
+        /// split is already their optimum, and each took a cold solve
+        /// (Clp's presolve on the whole part, 0 pivots: 0.25 s at 10,000
+        /// views) where the check costs one factorisation (0.05 s). A
+        /// level before its warm primal simplex is not checked: the warm
+        /// primal from an optimal basis stops at once just as well.
+        case afterColdSolves
+        /// Every level after the first (for the tests: the check on many
+        /// more levels).
+        case beforeEveryLevel
+    }
+
+    /// Which levels are first checked at the last basis. The tests compare
+    /// the settings.
+    public var basisCheck: BasisCheck
+
+    /// The most pivots of a warm level's probe (see `warmPrimal`): 50 by
+    /// default. A tenth of the cap grows with the part, and so does each
+    /// primal pivot's pricing: the probe that `degenerate`'s and `levels`'
+    /// greedy level give up after cost 0.05 and 0.18 s at 10,000 views
+    /// (210 and 510 pivots), against 2 and 6 ms at 1,000; at 50 pivots,
+    /// 0.02 and 0.06 s. The tests set it lower to give up more often.
+    public var probePivots: Int
+
     public init(
         promotesFirstLevel: Bool = true, warmRefactorInterval: Int? = nil, splitsRemainders: Bool = true,
-        zeroTrial: ZeroTrial = .beforeColdSolves, freesImpliedEqualities: Bool = true
+        zeroTrial: ZeroTrial = .beforeColdSolves, freesImpliedEqualities: Bool = true,
+        basisCheck: BasisCheck = .afterColdSolves, probePivots: Int = 50
     ) {
+        self.basisCheck = basisCheck
+        self.probePivots = probePivots
         self.freesImpliedEqualities = freesImpliedEqualities
         self.promotesFirstLevel = promotesFirstLevel
         self.warmRefactorInterval = warmRefactorInterval
@@ -123,11 +165,12 @@ public struct ClpPartSolver: LargePartSolver {
 
     /// How a part's levels were solved: warm levels given up after the
     /// probe (see `warmPrimal`), levels tried at zero error and held there
-    /// (see `holdsAtZero`), cold solves (presolve and the dual), and
+    /// (see `holdsAtZero`), cold solves (presolve and the dual), levels
+    /// already optimal at the last basis (see `BasisCheck`), and
     /// whether held equalities were freed (see
     /// `PartModel.freeImpliedEqualities`).
     struct LevelCounts {
-        var stalled = 0, zeroTried = 0, zeroHeld = 0, cold = 0
+        var stalled = 0, zeroTried = 0, zeroHeld = 0, cold = 0, atLastBasis = 0
         var freedRows = false
     }
 
@@ -250,10 +293,17 @@ public struct ClpPartSolver: LargePartSolver {
                 // long degenerate paths the primal took from the last basis
                 // (`degenerate` at 10,000 views: a level of 25,000 primal
                 // pivots, 20 s, against 6,000 dual ones, under 1 s).
-                if zeroTrial == .beforeEveryLevel || (zeroTrial == .beforeColdSolves && !warm) { tryZero() }
+                // The level checked at the basis the last one ended on
+                // (see `BasisCheck`).
+                if !first && (basisCheck == .beforeEveryLevel || (basisCheck == .afterColdSolves && !warm))
+                    && plumb_clp_primal(model, 0, 200, 0) == 0 {
+                    solved = true
+                    outcome.levels.atLastBasis += 1
+                }
+                if !solved && (zeroTrial == .beforeEveryLevel || (zeroTrial == .beforeColdSolves && !warm)) { tryZero() }
                 if warm && !solved {
                     let result = Self.warmPrimal(
-                        model, cap: max(200, m / 20), refactorInterval: refactorInterval,
+                        model, cap: max(200, m / 20), probeLimit: probePivots, refactorInterval: refactorInterval,
                         pending: { Self.pendingErrors(model, level: order[index], levelOfError: levelOfError, firstError: n) })
                     if result != .optimal { warm = false }
                     if result == .stalled { outcome.levels.stalled += 1 }
@@ -341,26 +391,27 @@ public struct ClpPartSolver: LargePartSolver {
     }
 
     /// The primal simplex from the last basis for a later level, at most
-    /// `cap` pivots. It first runs a
-    /// tenth of the cap, and when those pivots have not brought a single
-    /// one of the level's errors to 0, it gives up there instead of at the
+    /// `cap` pivots. It first runs a probe of a tenth of the cap, at most
+    /// `probeLimit`, and when those pivots have not brought a single one
+    /// of the level's errors to 0, it gives up there instead of at the
     /// cap: the primal is walking degenerate vertices, as on `degenerate`'s
     /// 500 level (8,000 errors, none cleared in 210 pivots, and an attempt
     /// that cost more than the cold solve after it). Slow progress is not
     /// taken as a sign: one late pivot may clear many errors (`scales` moves
-    /// a chain of events at once: 120 of 10,097 errors cleared after 261
-    /// pivots, all of them after 293).
+    /// a chain of events at once, 279 pivots at 10,000 views, but clears
+    /// some in the first 50 at 10,000 and 30,000 views).
     private static func warmPrimal(
-        _ model: OpaquePointer, cap: Int, refactorInterval: Int?, pending: () -> Int
+        _ model: OpaquePointer, cap: Int, probeLimit: Int, refactorInterval: Int?, pending: () -> Int
     ) -> WarmOutcome {
         let before = pending()
-        let probe = max(20, cap / 10)
+        let probe = max(1, min(max(20, cap / 10), probeLimit))
         let status = plumb_clp_primal(model, Int32(probe), Int32(refactorInterval ?? cap), 1)
         if status != 3 { return status == 0 ? .optimal : .failed }
         if pending() >= before { return .stalled }
         // On from where the probe stopped, with its factorisation.
         return plumb_clp_primal(model, Int32(cap - probe), Int32(refactorInterval ?? cap), 2) == 0 ? .optimal : .failed
     }
+
 
     /// How a warm level ended: at its optimum, given up after the probe, or
     /// stopped otherwise (the cap, or Clp's trouble); the level is then
@@ -593,9 +644,13 @@ public struct ClpPartSolver: LargePartSolver {
     /// 1.3 s at 3,000 views, for levels it solves alone. Without doubletons
     /// those take 0.07 to 0.09 s each, but the first cold levels need them:
     /// `degenerate`'s greedy level (its part's second cold solve) took 0.39 s
-    /// instead of 0.22 at 10,000 views. No other family has more than
-    /// three cold solves on a part.
-    private static let doubletonColdSolves = 3
+    /// instead of 0.22 at 10,000 views. The third cold solve goes without:
+    /// `levels`' equal split (its third) took 4.0 s at 10,000 views with
+    /// them, 0.5 s without (2,496 and 1,107 dual pivots; its presolve
+    /// searched the long columns of the box lefts held down the shelves,
+    /// `presolve_find_minor1`, once per doubleton). No other family has
+    /// more than two cold solves on a part.
+    private static let doubletonColdSolves = 2
 
     /// The pivots a zero trial may take. A level that holds at zero after
     /// the levels above it does so in a few (3 on `degenerate`); one that
@@ -648,3 +703,4 @@ public struct ClpPartSolver: LargePartSolver {
     private static let faceTolerance = 1e-7
     private static let infinity = PartModel.infinity
 }
+

@@ -341,22 +341,143 @@ import PlumbTestSupport
 
     /// The shelves with five lower levels of equal-width wishes that
     /// contradict each other and the equal split (like the generator's
-    /// `levels`): every level after the greedy one is solved cold, past the
-    /// cold solves whose presolve substitutes doubletons, and the answer is
-    /// the tableau's.
+    /// `levels`). Without the basis check every level after the greedy one
+    /// is solved cold, past the cold solves whose presolve substitutes
+    /// doubletons; with it (the default) the equal split is already the
+    /// optimum of the five levels below it, which the check finds at the
+    /// last basis, without a cold solve. Both answers are the tableau's.
     @Test func manyColdLevelsReachTheTableausPoint() throws {
         let b = Self.degenerateShelves(60, contradicting: [240, 230, 220, 210, 200])
         var options = SolveOptions()
         let log = ClpLog(ClpPartSolver())
         options.largePartSolver = log
         let lp = try b.system.solve(options: options)
+        let unchecked = ClpLog(ClpPartSolver(basisCheck: .never))
+        options.largePartSolver = unchecked
+        let cold = try b.system.solve(options: options)
         let whole = try b.system.solve(options: Self.tableau())
         #expect(lp.stats.largeParts == 1)
-        #expect((log.coldSolves.max() ?? 0) >= 6, "\(log.coldSolves)")
-        #expect(referenceRequiredRowsHold(b.rows, lp.values))
-        let la = referenceLevelViolations(b.rows, lp.values), lb = referenceLevelViolations(b.rows, whole.values)
-        #expect(referenceCompareLevels(la, lb, tolerance: 1e-9) == 0, "\(la) vs \(lb)")
-        for (x, y) in zip(lp.values, whole.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
+        #expect((unchecked.coldSolves.max() ?? 0) >= 6, "\(unchecked.coldSolves)")
+        #expect(unchecked.atLastBasis == 0)
+        #expect(log.atLastBasis == 5, "\(log.atLastBasis)")
+        #expect((log.coldSolves.max() ?? 0) <= 3, "\(log.coldSolves)")
+        for values in [lp.values, cold.values] {
+            #expect(referenceRequiredRowsHold(b.rows, values))
+            let la = referenceLevelViolations(b.rows, values), lb = referenceLevelViolations(b.rows, whole.values)
+            #expect(referenceCompareLevels(la, lb, tolerance: 1e-9) == 0, "\(la) vs \(lb)")
+            for (x, y) in zip(values, whole.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
+        }
+    }
+
+    /// Every level after the first checked at the last basis before
+    /// anything else (`BasisCheck.beforeEveryLevel`), on random coupled
+    /// grids at five levels, chart grids with and without a clash, and
+    /// shelves with contradicting levels: the check finds some levels
+    /// optimal there and not others, and the answer reaches the same level
+    /// totals as without the check, as the tableau, and (on the smallest)
+    /// as the reference LP.
+    @Test func levelsCheckedAtTheLastBasisKeepTheOptimum() throws {
+        var checkedOptimal = 0
+        for seed in 0 ..< 60 as Range<UInt64> {
+            let rows: [ReferenceRow], system: ConstraintSystem, unique: Bool
+            switch seed % 3 {
+            case 0:
+                let grid = PresolveTests.RandomGrid(
+                    seed: 70_000 + seed, rows: 2 + Int(seed % 5), columns: 2 + Int(seed % 4), extras: true)
+                (rows, system, unique) = (grid.rows, grid.system, grid.unique)
+            case 1:
+                let grid = Self.chartGrid(seed: 70_000 + seed, rows: 2 + Int(seed % 6), columns: 1 + Int(seed % 3),
+                                          clash: seed % 4 == 1)
+                (rows, system, unique) = (grid.rows, grid.system, false)
+            default:
+                let levels: [Priority] = [240, 230, 220, 210, 200].prefix(1 + Int(seed % 5)).map { $0 }
+                let b = Self.degenerateShelves(2 + Int(seed % 7), contradicting: levels)
+                (rows, system, unique) = (b.rows, b.system, false)
+            }
+            let checking = ClpLog(ClpPartSolver(basisCheck: .beforeEveryLevel))
+            var o = Self.clp()
+            o.largePartSolver = checking
+            let a = Result { try system.solve(options: o) }
+            o.largePartSolver = ClpPartSolver(basisCheck: .never)
+            let b = Result { try system.solve(options: o) }
+            let c = Result { try system.solve(options: Self.tableau()) }
+            checkedOptimal += checking.atLastBasis
+            switch (a, b, c) {
+            case (.success(let a), .success(let b), .success(let c)):
+                // Clp's answers stood (none failed the check of the
+                // required rows and went to the tableau).
+                #expect(a.stats.largeParts == b.stats.largeParts, "seed \(seed)")
+                #expect(referenceRequiredRowsHold(rows, a.values), "seed \(seed)")
+                let la = referenceLevelViolations(rows, a.values)
+                for other in [b.values, c.values] {
+                    let lb = referenceLevelViolations(rows, other)
+                    #expect(referenceCompareLevels(la, lb, tolerance: 1e-6) == 0, "seed \(seed): \(la) vs \(lb)")
+                }
+                if unique {
+                    for (x, y) in zip(a.values, c.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y)), "seed \(seed)") }
+                }
+                if system.variableCount <= 8 {
+                    let expected = referenceLexicographicOptimum(rows: rows, variableCount: system.variableCount)
+                    #expect(referenceCompareLevels(la, expected.levelViolations, tolerance: 1e-6) == 0,
+                            "seed \(seed): \(la) vs reference \(expected.levelViolations)")
+                }
+            case (.failure(let a), .failure(let b), .failure(let c)):
+                #expect("\(a)" == "\(b)" && "\(a)" == "\(c)", "seed \(seed)")
+            default:
+                Issue.record("seed \(seed): checked \(a), unchecked \(b), tableau \(c)")
+            }
+        }
+        // The check holds levels (and, the answers being equal, fails on
+        // others: a check that always held would leave wishes unmet).
+        #expect(checkedOptimal >= 10, "\(checkedOptimal) levels optimal at the last basis")
+    }
+
+    /// A warm level's probe of a single pivot (`probePivots`) gives up on
+    /// many more levels, which are then solved cold: on random coupled
+    /// grids, chart grids and shelves the answer reaches the same level
+    /// totals as with the default probe and as the tableau.
+    @Test func shortProbesKeepTheOptimum() throws {
+        var stalls = 0
+        for seed in 0 ..< 45 as Range<UInt64> {
+            let rows: [ReferenceRow], system: ConstraintSystem
+            switch seed % 3 {
+            case 0:
+                let grid = PresolveTests.RandomGrid(
+                    seed: 80_000 + seed, rows: 2 + Int(seed % 5), columns: 2 + Int(seed % 4), extras: true)
+                (rows, system) = (grid.rows, grid.system)
+            case 1:
+                let grid = Self.chartGrid(seed: 80_000 + seed, rows: 2 + Int(seed % 6), columns: 1 + Int(seed % 3),
+                                          clash: seed % 4 == 1)
+                (rows, system) = (grid.rows, grid.system)
+            default:
+                let levels: [Priority] = [240, 230, 220].prefix(Int(seed % 4)).map { $0 }
+                let b = Self.degenerateShelves(2 + Int(seed % 9), contradicting: levels)
+                (rows, system) = (b.rows, b.system)
+            }
+            let short = ClpLog(ClpPartSolver(probePivots: 1))
+            var o = Self.clp()
+            o.largePartSolver = short
+            let a = Result { try system.solve(options: o) }
+            o.largePartSolver = ClpPartSolver()
+            let b = Result { try system.solve(options: o) }
+            let c = Result { try system.solve(options: Self.tableau()) }
+            stalls += short.stalls.reduce(0, +)
+            switch (a, b, c) {
+            case (.success(let a), .success(let b), .success(let c)):
+                #expect(a.stats.largeParts == b.stats.largeParts, "seed \(seed)")
+                #expect(referenceRequiredRowsHold(rows, a.values), "seed \(seed)")
+                let la = referenceLevelViolations(rows, a.values)
+                for other in [b.values, c.values] {
+                    let lb = referenceLevelViolations(rows, other)
+                    #expect(referenceCompareLevels(la, lb, tolerance: 1e-6) == 0, "seed \(seed): \(la) vs \(lb)")
+                }
+            case (.failure(let a), .failure(let b), .failure(let c)):
+                #expect("\(a)" == "\(b)" && "\(a)" == "\(c)", "seed \(seed)")
+            default:
+                Issue.record("seed \(seed): short \(a), default \(b), tableau \(c)")
+            }
+        }
+        #expect(stalls >= 5, "\(stalls) warm levels given up after the probe")
     }
 
     /// Presolve's pairing is exact: a pair of opposite inequalities of two
@@ -401,6 +522,7 @@ import PlumbTestSupport
         var zeroTrials: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.zeroTried } } }
         var zeroHolds: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.zeroHeld } } }
         var coldSolves: [Int] { log.withLock { $0.map(\.levels.cold) } }
+        var atLastBasis: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.atLastBasis } } }
         var freedRows: [Bool] { log.withLock { $0.map(\.levels.freedRows) } }
         /// The most variables of a part it was given.
         var largest: Int { sizes.withLock { $0.max() ?? 0 } }
