@@ -8,14 +8,8 @@ import Testing
 /// with the per-part form of the same arithmetic (tuples of equal numbers,
 /// which take the arrays) and with the numbers worked out here.
 @Suite struct MortarScalarSideTests {
-    struct Random {
-        var state: UInt64
-        mutating func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(n))
-        }
-        mutating func pick<T>(_ xs: [T]) -> T { xs[next(xs.count)] }
-    }
+    /// The origin tests' small deterministic generator.
+    typealias Random = LazyOriginTests.Random
 
     /// (multiplier, constant) of each constraint, in order.
     private static func numbers(_ c: MortarConstraint) -> [(Double, Double)] {
