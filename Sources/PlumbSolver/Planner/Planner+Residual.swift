@@ -715,6 +715,11 @@ extension Planner {
     /// without a shape, is solved from scratch at the end, in order.
     mutating func solveResidual() throws(SolverError) {
         let plan = makeResidualPlan()
+        // The plan was the last reader of the row-to-variable matching (a
+        // conflict is explained from `definingRow` and `blockOfVariable`):
+        // a one-shot solve gives its 4 bytes a row back before the
+        // components' scratch is allocated.
+        if !recordsBlockOrder { definedVariable = [] }
         try checkFixedRows(plan)
         try checkStrategy(plan)
         let componentCount = plan.componentCount
