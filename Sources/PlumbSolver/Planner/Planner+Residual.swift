@@ -186,6 +186,7 @@ struct CanonicalRows {
 
     /// The radix passes and the tied runs of ``sortLarge(_:)``, with keys
     /// of type `K` (wide enough for `classes` above `columnBits` bits).
+    @inline(__always)
     private static func radixSort<K: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>(
         _ keys: Keys, n: Int, classes: [Double], columnBits: Int, lowest: Int32, passes: Int, digitBits: Int,
         sortKeys: inout [K], spareKeys: inout [K], spareOrder: inout [Int32], sorted: inout [Int32]
@@ -325,7 +326,9 @@ struct CanonicalRows {
 
         /// Whether loaded row `a` comes before loaded row `b`: rank, then
         /// terms (variable, coefficient), then term count, constant,
-        /// relation, and position.
+        /// relation, and position. Inlined into the sorts (the tied runs'
+        /// insertion sort called it out of line once its caller was generic).
+        @inline(__always)
         func precedes(_ a: Int, _ b: Int) -> Bool {
             if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
             var i = Int(start[a]), j = Int(start[b])
