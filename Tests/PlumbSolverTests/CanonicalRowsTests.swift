@@ -153,4 +153,44 @@ import PlumbTestSupport
             #expect(Array(slice) == expected, "round \(round), \(count) rows")
         }
     }
+
+    /// Keys of more than 32 bits (the class of one of 100 ranks above a
+    /// first variable among 2^27) take the 8-byte radix keys, and those of
+    /// at most 32 the 4-byte ones; one sorter does both in turn, in either
+    /// order, and matches the definition each time.
+    @Test func keysWiderThan32BitsMatchTheDefinition() {
+        var random = SplitMix64(seed: 0xC1A5_5E5)
+        let relations: [Relation] = [.equal, .lessOrEqual, .greaterOrEqual]
+        let wide = 1 << 27
+        var s = ConstraintSystem()
+        s.addVariables(wide)
+        // Variables at both ends of the range, so that the column span needs 27 bits.
+        let used = [0, wide - 1] + (0 ..< 22).map { _ in Int.random(in: 0 ..< wide, using: &random) }
+        let narrowUsed = (0 ..< 24).map { _ in Int.random(in: 0 ..< 4_000, using: &random) }
+        func addRows(_ count: Int, variables: [Int], priorities: [Priority]) -> [Int32] {
+            let first = s.rowCount
+            for i in 0 ..< count {
+                let terms = (0 ..< Int.random(in: 0 ... 3, using: &random)).map { _ in
+                    (VariableIndex(variables.randomElement(using: &random)!), [-1.0, 1, 2].randomElement(using: &random)!)
+                }
+                s.addRow(terms, constant: [0.0, 8].randomElement(using: &random)!,
+                         relation: relations.randomElement(using: &random)!,
+                         priority: priorities.randomElement(using: &random)!,
+                         origin: Origin(kind: .constraint, index: first + i, text: "row \(first + i)"))
+            }
+            return (Int32(first) ..< Int32(s.rowCount)).shuffled(using: &random)
+        }
+        // 100 distinct optional priorities and the required ones: 7 bits of class.
+        let manyPriorities = [Priority.required] + (1 ... 100).map { Priority(rawValue: Double($0 * 9))! }
+        let wideSet = addRows(4_000, variables: used, priorities: manyPriorities)
+        let narrowSet = addRows(3_000, variables: narrowUsed, priorities: [.required, .high, .low])
+        let secondWideSet = addRows(2_500, variables: used, priorities: manyPriorities)
+        var sorter = CanonicalRows(s)
+        for (name, given) in [("wide", wideSet), ("narrow", narrowSet), ("wide again", secondWideSet)] {
+            let expected = Self.expectedOrder(of: given, in: s) { Self.level($0, in: s) }
+            var slice = given[...]
+            sorter.sortByLevel(&slice)
+            #expect(Array(slice) == expected, "\(name) set of \(given.count) rows")
+        }
+    }
 }

@@ -453,4 +453,41 @@ import PlumbTestSupport
         }
         #expect(abs(error - 2399) <= 1e-6)
     }
+
+    /// Components of at least 4,096 rows give their presolve scratch back
+    /// between steps and after each component; solved one after another in
+    /// one solve (a large one, a larger one, a small one, a large one again),
+    /// each gets exactly the values it gets solved alone.
+    @Test func largeComponentsInTurnMatchEachSolvedAlone() throws {
+        // A component of `m` variables: bounds, neighbours coupled by a cap
+        // on their sum, and a wish for each (some out of reach).
+        func addComponent(to s: inout ConstraintSystem, variables m: Int, seed: Int) {
+            let first = s.addVariables(m).int
+            var row = s.rowCount
+            func add(_ terms: [(Int, Double)], _ c: Double, _ relation: Relation, _ p: Priority) {
+                s.addRow(terms.map { (VariableIndex(first + $0.0), $0.1) }, constant: c, relation: relation,
+                         priority: p, origin: Self.origin(row))
+                row += 1
+            }
+            for i in 0 ..< m {
+                add([(i, 1)], 0, .greaterOrEqual, .required)
+                add([(i, 1)], -100, .lessOrEqual, .required)
+                if i + 1 < m { add([(i, 1), (i + 1, 1)], -150, .lessOrEqual, .required) }
+                add([(i, 1)], -Double((i * 37 + seed) % 120), .equal, i % 3 == 0 ? .high : .medium)
+            }
+        }
+        let sizes = [(1_100, 1), (1_500, 2), (10, 3), (1_030, 4)]
+        var whole = ConstraintSystem()
+        for (m, seed) in sizes { addComponent(to: &whole, variables: m, seed: seed) }
+        let together = try whole.solve()
+        #expect(together.stats.residualComponents == sizes.count)
+        var offset = 0
+        for (m, seed) in sizes {
+            var alone = ConstraintSystem()
+            addComponent(to: &alone, variables: m, seed: seed)
+            let values = try alone.solve().values
+            #expect(Array(together.values[offset ..< offset + m]) == values, "component of \(m) variables")
+            offset += m
+        }
+    }
 }

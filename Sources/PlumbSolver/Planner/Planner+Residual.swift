@@ -27,6 +27,8 @@ struct CanonicalRows {
     private var distinctRanks: [Double] = []
     private var radixKeys: [UInt64] = []
     private var radixSpare: [UInt64] = []
+    private var radixKeys32: [UInt32] = []
+    private var radixSpare32: [UInt32] = []
     private var radixOrder: [Int32] = []
 
     init(_ system: ConstraintSystem) {
@@ -156,15 +158,41 @@ struct CanonicalRows {
         func bits(_ x: UInt64) -> Int { 64 - x.leadingZeroBitCount }
         let columnBits = bits(highest >= lowest ? UInt64(Int64(highest) - Int64(lowest)) + 1 : 0)
         let keyBits = columnBits + bits(UInt64(classes.count - 1))
-        let columnMask: UInt64 = (1 << UInt64(columnBits)) &- 1
         // Digits of 8 bits for sets of a few thousand rows (a pass clears and
         // sums its counts), else as few passes of at most 11 bits as cover the key.
         let passes = n < 2048 ? (keyBits + 7) / 8 : (keyBits + 10) / 11
         let digitBits = passes == 0 ? 8 : (keyBits + passes - 1) / passes
+        var spareOrder = radixOrder, sorted = order
+        radixOrder = []; order = []
+        defer { radixOrder = spareOrder; order = sorted }
+        // Keys of up to 32 bits (`table` at 100,000 views: 21) are sorted as
+        // 4-byte words: the two key buffers are the phase's largest scratch.
+        if keyBits <= 32 {
+            var sortKeys = radixKeys32, spareKeys = radixSpare32
+            radixKeys32 = []; radixSpare32 = []
+            defer { radixKeys32 = sortKeys; radixSpare32 = spareKeys }
+            Self.radixSort(keys, n: n, classes: classes, columnBits: columnBits, lowest: lowest, passes: passes,
+                           digitBits: digitBits, sortKeys: &sortKeys, spareKeys: &spareKeys,
+                           spareOrder: &spareOrder, sorted: &sorted)
+        } else {
+            var sortKeys = radixKeys, spareKeys = radixSpare
+            radixKeys = []; radixSpare = []
+            defer { radixKeys = sortKeys; radixSpare = spareKeys }
+            Self.radixSort(keys, n: n, classes: classes, columnBits: columnBits, lowest: lowest, passes: passes,
+                           digitBits: digitBits, sortKeys: &sortKeys, spareKeys: &spareKeys,
+                           spareOrder: &spareOrder, sorted: &sorted)
+        }
+    }
+
+    /// The radix passes and the tied runs of ``sortLarge(_:)``, with keys
+    /// of type `K` (wide enough for `classes` above `columnBits` bits).
+    @inline(__always)
+    private static func radixSort<K: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>(
+        _ keys: Keys, n: Int, classes: [Double], columnBits: Int, lowest: Int32, passes: Int, digitBits: Int,
+        sortKeys: inout [K], spareKeys: inout [K], spareOrder: inout [Int32], sorted: inout [Int32]
+    ) {
         let buckets = 1 << digitBits
-        var sortKeys = radixKeys, spareKeys = radixSpare, spareOrder = radixOrder, sorted = order
-        radixKeys = []; radixSpare = []; radixOrder = []; order = []
-        defer { radixKeys = sortKeys; radixSpare = spareKeys; radixOrder = spareOrder; order = sorted }
+        let columnMask: K = (1 << K(columnBits)) &- 1
         // Every entry is written before it is read (the keys below, the
         // spares by the first pass that uses them): not cleared first.
         func scratch<T: BitwiseCopyable>(_ a: inout [T]) {
@@ -180,8 +208,8 @@ struct CanonicalRows {
             var keyBuffer = sortKeys, spareBuffer = spareKeys
             // The class of the last two ranks seen: rows of two levels often
             // alternate (a cell's equalities and its size's wishes).
-            var lastRank = Double.nan, lastClass: UInt64 = 0
-            var otherRank = Double.nan, otherClass: UInt64 = 0
+            var lastRank = Double.nan, lastClass: K = 0
+            var otherRank = Double.nan, otherClass: K = 0
             for i in 0 ..< n {
                 let rank = keys.ranks[i]
                 if rank != lastRank {
@@ -197,13 +225,13 @@ struct CanonicalRows {
                         otherRank = lastRank
                         otherClass = lastClass
                         lastRank = rank
-                        lastClass = UInt64(lo) << UInt64(columnBits)
+                        lastClass = K(lo) << K(columnBits)
                     }
                 }
-                var column: UInt64 = 0
+                var column: K = 0
                 let first = Int(keys.start[i])
                 if first < Int(keys.start[i + 1]) {
-                    column = UInt64(Int64(keys.columns[Int(keys.positions[first])]) - Int64(lowest)) + 1
+                    column = K(truncatingIfNeeded: Int64(keys.columns[Int(keys.positions[first])]) - Int64(lowest)) + 1
                 }
                 keyBuffer[i] = lastClass | column
             }
@@ -213,9 +241,9 @@ struct CanonicalRows {
             var counts = [Int](repeating: 0, count: buckets)
             counts.withUnsafeMutableBufferPointer { counts in
                 var orderBuffer = order, spareOrderBuffer = spareOrder
-                let mask = UInt64(buckets - 1)
+                let mask = K(buckets - 1)
                 for pass in 0 ..< passes {
-                    let s = UInt64(pass * digitBits)
+                    let s = K(pass * digitBits)
                     for b in 0 ..< buckets { counts[b] = 0 }
                     for i in 0 ..< n { counts[Int((keyBuffer[i] >> s) & mask)] += 1 }
                     if counts.contains(n) { continue }
@@ -298,7 +326,9 @@ struct CanonicalRows {
 
         /// Whether loaded row `a` comes before loaded row `b`: rank, then
         /// terms (variable, coefficient), then term count, constant,
-        /// relation, and position.
+        /// relation, and position. Inlined into the sorts (the tied runs'
+        /// insertion sort called it out of line once its caller was generic).
+        @inline(__always)
         func precedes(_ a: Int, _ b: Int) -> Bool {
             if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
             var i = Int(start[a]), j = Int(start[b])
@@ -715,6 +745,11 @@ extension Planner {
     /// without a shape, is solved from scratch at the end, in order.
     mutating func solveResidual() throws(SolverError) {
         let plan = makeResidualPlan()
+        // The plan was the last reader of the row-to-variable matching (a
+        // conflict is explained from `definingRow` and `blockOfVariable`):
+        // a one-shot solve gives its 4 bytes a row back before the
+        // components' scratch is allocated.
+        if !recordsBlockOrder { definedVariable = [] }
         try checkFixedRows(plan)
         try checkStrategy(plan)
         let componentCount = plan.componentCount

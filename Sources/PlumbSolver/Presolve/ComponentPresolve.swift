@@ -189,10 +189,9 @@ struct ComponentPresolve {
         }
         load(rows)
         var counts = Counts()
-        guard aggregate(&counts), reduce() else { return nil }
-        let large = constants.count >= Self.largeComponent
-        Self.release(&constants, if: large)
-        Self.release(&consumed, if: large)
+        // (`reduce` gives `constants` back for a large component.)
+        let large = rows.count >= Self.largeComponent
+        guard aggregate(&counts), reduce(large: large) else { return nil }
         Self.release(&pending, if: large)
         Self.release(&columnStart, if: large)
         Self.release(&columnRows, if: large)
@@ -211,6 +210,16 @@ struct ComponentPresolve {
         }
         swapSubstitution(&moved)
         counts.eliminated = eliminated.count
+        // The parts' scratch is not kept for the next component: sized to a
+        // large one, it would stay alive through the next one's load,
+        // aggregation and pivots, which is where the residual phase peaks.
+        Self.release(&value, if: large)
+        Self.release(&partOf, if: large)
+        Self.release(&partNumber, if: large)
+        Self.release(&partOfRow, if: large)
+        Self.release(&partStart, if: large)
+        Self.release(&partRows, if: large)
+        Self.release(&coreColumn, if: large)
         return counts
     }
 
@@ -693,7 +702,7 @@ struct ComponentPresolve {
     /// Rewrites every row aggregation left over the representatives, then
     /// removes column singletons. False when a required row without unknowns
     /// cannot hold.
-    private mutating func reduce() -> Bool {
+    private mutating func reduce(large: Bool) -> Bool {
         // The rows and their terms are written through pointers into arrays
         // sized once (an append or an element write checks the buffer's
         // uniqueness): a row's substitution has at most the row's terms.
@@ -757,6 +766,10 @@ struct ComponentPresolve {
         }
         }
         swapSubstitution(&moved)
+        // The loaded rows have served (the reduced rows replace them): a
+        // large component's go before the transpose and the pivots allocate.
+        Self.release(&constants, if: large)
+        Self.release(&consumed, if: large)
         start.removeLast(start.count - (m + 1))
         columns.removeLast(columns.count - end)
         coefficients.removeLast(coefficients.count - end)
