@@ -7,12 +7,23 @@
 #include <new>
 #include <vector>
 
+#include <coin/ClpFactorization.hpp>
 #include <coin/ClpSimplex.hpp>
 #include <coin/ClpSolve.hpp>
 
 struct PlumbClpModel {
     ClpSimplex simplex;
 };
+
+namespace {
+
+/// Frees the arrays of the model's factorisation; the next solve that
+/// factorises allocates them again.
+void releaseFactorization(ClpSimplex &simplex) {
+    if (ClpFactorization *factorization = simplex.factorization()) factorization->clearArrays();
+}
+
+}  // namespace
 
 extern "C" {
 
@@ -126,6 +137,10 @@ int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maxim
     int actions = options.presolveActions() | 8;
     if (!doubletons) actions |= 4;
     options.setPresolveActions(actions);
+    // The factorisation the last solve left (a warm primal keeps its own)
+    // is of no use to a fresh solve, and presolve would copy it into the
+    // model it makes: freed first, it is neither kept nor copied.
+    releaseFactorization(simplex);
     simplex.setMaximumIterations(maximumPivots);
     simplex.initialSolve(options);
     simplex.setMaximumIterations(INT_MAX);
