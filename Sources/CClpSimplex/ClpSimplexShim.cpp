@@ -7,12 +7,34 @@
 #include <new>
 #include <vector>
 
+#include <coin/ClpFactorization.hpp>
+#include <coin/CoinFactorization.hpp>
 #include <coin/ClpSimplex.hpp>
 #include <coin/ClpSolve.hpp>
 
 struct PlumbClpModel {
     ClpSimplex simplex;
+    /// Factorisations freed by `releaseFactorization` (see
+    /// `plumb_clp_released_factorizations`).
+    int releasedFactorizations = 0;
 };
+
+namespace {
+
+/// Frees the arrays of the model's factorisation, when a solve kept them
+/// (Clp frees them at the end of a solve unless asked to keep them, as
+/// `plumb_clp_primal`'s continuation 1 does); the next solve that
+/// factorises allocates them again.
+void releaseFactorization(PlumbClpModel *model) {
+    ClpFactorization *factorization = model->simplex.factorization();
+    if (factorization == nullptr) return;
+    CoinFactorization *kept = factorization->coinFactorization();
+    if (kept == nullptr || kept->lengthAreaU() == 0) return;
+    factorization->clearArrays();
+    model->releasedFactorizations += 1;
+}
+
+}  // namespace
 
 extern "C" {
 
@@ -126,6 +148,10 @@ int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maxim
     int actions = options.presolveActions() | 8;
     if (!doubletons) actions |= 4;
     options.setPresolveActions(actions);
+    // The factorisation the last solve left (a warm primal keeps its own)
+    // is of no use to a fresh solve, and presolve would copy it into the
+    // model it makes: freed first, it is neither kept nor copied.
+    releaseFactorization(model);
     simplex.setMaximumIterations(maximumPivots);
     simplex.initialSolve(options);
     simplex.setMaximumIterations(INT_MAX);
@@ -146,5 +172,6 @@ void plumb_clp_set_basis(PlumbClpModel *model, const unsigned char *status) {
 
 int plumb_clp_status(const PlumbClpModel *model) { return model->simplex.status(); }
 int plumb_clp_pivots(const PlumbClpModel *model) { return model->simplex.numberIterations(); }
+int plumb_clp_released_factorizations(const PlumbClpModel *model) { return model->releasedFactorizations; }
 
 }  // extern "C"

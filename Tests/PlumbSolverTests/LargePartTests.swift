@@ -371,6 +371,26 @@ import PlumbTestSupport
         }
     }
 
+    /// The factorisation a warm probe keeps for its continuation is freed
+    /// when the probe gives up and the level goes cold, before Clp's
+    /// presolve copies the model; the answer is the tableau's.
+    @Test func aStalledProbesFactorisationIsFreedBeforeTheColdSolve() throws {
+        let b = Self.degenerateShelves(60)
+        var options = SolveOptions()
+        let log = ClpLog(ClpPartSolver())
+        options.largePartSolver = log
+        let lp = try b.system.solve(options: options)
+        #expect(log.stalls.reduce(0, +) >= 1, "\(log.stalls)")
+        // At most one freed per cold solve, and at least the one after the
+        // probe that gave up.
+        let released = log.releasedFactorizations, cold = log.coldSolves.reduce(0, +)
+        #expect(released >= 1 && released <= cold, "\(released) freed, \(cold) cold solves")
+        let whole = try b.system.solve(options: Self.tableau())
+        for (i, (x, y)) in zip(lp.values, whole.values).enumerated() {
+            #expect(abs(x - y) <= 1e-6 * max(1, abs(y)), "variable \(i)")
+        }
+    }
+
     /// The shelves with five lower levels of equal-width wishes that
     /// contradict each other and the equal split (like the generator's
     /// `levels`). Without the basis check every level after the greedy one
@@ -539,6 +559,7 @@ import PlumbTestSupport
         var coldSolves: [Int] { log.withLock { $0.map(\.levels.cold) } }
         var atLastBasis: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.atLastBasis } } }
         var freedRows: [Bool] { log.withLock { $0.map(\.levels.freedRows) } }
+        var releasedFactorizations: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.releasedFactorizations } } }
         /// The most variables of a part it was given.
         var largest: Int { sizes.withLock { $0.max() ?? 0 } }
         private let sizes = Mutex<[Int]>([])

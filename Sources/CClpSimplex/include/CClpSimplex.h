@@ -81,7 +81,10 @@ int plumb_clp_dual(PlumbClpModel *model, int maximumPivots);
 /// `presolvePasses` is 0; never its tripleton substitutions, its doubleton
 /// substitutions only when `doubletons` is not 0) then the dual simplex
 /// from a fresh basis,
-/// stopping after `maximumPivots` pivots. Returns the status.
+/// stopping after `maximumPivots` pivots. Returns the status. A
+/// factorisation kept by `plumb_clp_primal` (continuation 1) is freed
+/// first: presolve copies the whole model, and the copy would carry it
+/// (see `plumb_clp_released_factorizations`).
 int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int doubletons);
 
 /// The basis: one status byte for each column then each row, as Clp keeps
@@ -97,6 +100,9 @@ void plumb_clp_set_basis(PlumbClpModel *model, const unsigned char *status);
 int plumb_clp_status(const PlumbClpModel *model);
 /// Pivots in the last solve.
 int plumb_clp_pivots(const PlumbClpModel *model);
+/// How many kept factorisations `plumb_clp_presolved_dual` freed on this
+/// model before presolving (for the tests).
+int plumb_clp_released_factorizations(const PlumbClpModel *model);
 
 #pragma GCC visibility pop
 
