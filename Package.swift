@@ -4,7 +4,7 @@
 //
 // Layering (dependencies point down only):
 //   plumb (CLI) ─► Plumb (views, front ends, documents) ─► PlumbSolver (IR, strategies)
-//   PlumbC (C API) ─┘                                     └► CPlumbKernels (C) ─► CLAPACKE (LAPACKE + OpenBLAS)
+//   PlumbC (C API) ─┘                                     └► CPlumbKernels (C) ─► CLAPACKE (LAPACKE + OpenBLAS headers; loaded on first use)
 //   plumb, PlumbC ─► PlumbClp (large coupled parts on COIN-OR Clp) ─► PlumbSolver, CClpSimplex
 //   plumb ─► PlumbText (measures Text with Pango) ─► Plumb, CPango (Pango on FreeType and fontconfig)
 import PackageDescription
@@ -34,11 +34,13 @@ let package = Package(
     targets: [
         // MARK: - Implementation details
 
-        // LAPACKE + CBLAS headers from Debian's liblapacke-dev and libopenblas-dev.
-        // Debian's OpenBLAS is built without LAPACKE, so both libraries are linked.
+        // LAPACKE + CBLAS headers from Debian's liblapacke-dev and libopenblas-dev
+        // (in /usr/include). Headers only: nothing links LAPACKE or OpenBLAS;
+        // CPlumbKernels loads liblapacke.so.3 (on OpenBLAS: Debian's OpenBLAS
+        // is built without LAPACKE) the first time a large dense block needs
+        // it. No pkgConfig here: SwiftPM would add its libraries to every link.
         .systemLibrary(
             name: "CLAPACKE",
-            pkgConfig: "lapacke",
             providers: [.apt(["liblapacke-dev", "libopenblas-dev"])]
         ),
         // Pango on FreeType and fontconfig (Debian's libpango1.0-dev): the text
@@ -48,13 +50,13 @@ let package = Package(
             pkgConfig: "pangoft2",
             providers: [.apt(["libpango1.0-dev"])]
         ),
-        // Hot sparse kernels in C. The module map's `link` lines only reach Swift
-        // importers, so the link is stated here as well.
+        // Hot sparse kernels in C, and the dense solves through LAPACKE, which
+        // dense.c opens with dlopen on first use (libdl: glibc before 2.34).
         .target(
             name: "CPlumbKernels",
             dependencies: ["CLAPACKE"],
             exclude: ["CMakeLists.txt"],
-            linkerSettings: [.linkedLibrary("lapacke"), .linkedLibrary("openblas")]
+            linkerSettings: [.linkedLibrary("dl")]
         ),
 
         // A small C interface over COIN-OR Clp's ClpSimplex (C++, from
