@@ -10,6 +10,13 @@
 // libpango1.0-dev), so every pointer has the function's exact type.
 #include "../../CPango/shim.h"
 
+// Nullability for Swift (non-optional function types); GCC (CMake's C
+// compiler) has no such qualifiers.
+#if !defined(__clang__)
+#define _Nonnull
+#define _Nullable
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #define PLUMB_PANGO_LOADER __attribute__((visibility("hidden")))
 #else
