@@ -4,10 +4,34 @@
 //
 // Layering (dependencies point down only):
 //   plumb (CLI) ─► Plumb (views, front ends, documents) ─► PlumbSolver (IR, strategies)
-//   PlumbC (C API) ─┘                                     └► CPlumbKernels (C) ─► CLAPACKE (LAPACKE + OpenBLAS)
+//   PlumbC (C API) ─┘                                     └► CPlumbKernels (C) ─► CLAPACKE (LAPACKE + OpenBLAS headers; loaded on first use)
 //   plumb, PlumbC ─► PlumbClp (large coupled parts on COIN-OR Clp) ─► PlumbSolver, CClpSimplex
-//   plumb ─► PlumbText (measures Text with Pango) ─► Plumb, CPango (Pango on FreeType and fontconfig)
+//   plumb ─► PlumbText (measures Text with Pango) ─► Plumb, CPangoLoader (Pango, loaded on first use) ─► CPango (headers)
+import Foundation
 import PackageDescription
+
+/// pkg-config's include directories for Pango on FreeType (`-I...`), for the
+/// targets that compile against Pango's headers. Pango is not linked (the
+/// CPango module has no pkgConfig, which would add its libraries to every
+/// link): CPangoLoader opens it on the first text measured. Empty when
+/// pkg-config or pangoft2.pc is missing (scripts/setup.sh installs them);
+/// the build then stops at the first Pango header it cannot find.
+func pangoIncludeFlags() -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--cflags-only-I", "pangoft2"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return [] }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return [] }
+    return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
+}
+let pangoIncludes = pangoIncludeFlags()
+/// The same directories for Swift targets that import Pango's headers.
+let pangoSwiftIncludes: [SwiftSetting] = [.unsafeFlags(pangoIncludes.flatMap { ["-Xcc", $0] })]
 
 let package = Package(
     name: "Plumb",
@@ -34,27 +58,39 @@ let package = Package(
     targets: [
         // MARK: - Implementation details
 
-        // LAPACKE + CBLAS headers from Debian's liblapacke-dev and libopenblas-dev.
-        // Debian's OpenBLAS is built without LAPACKE, so both libraries are linked.
+        // LAPACKE + CBLAS headers from Debian's liblapacke-dev and libopenblas-dev
+        // (in /usr/include). Headers only: nothing links LAPACKE or OpenBLAS;
+        // CPlumbKernels loads liblapacke.so.3 (on OpenBLAS: Debian's OpenBLAS
+        // is built without LAPACKE) the first time a large dense block needs
+        // it. No pkgConfig here: SwiftPM would add its libraries to every link.
         .systemLibrary(
             name: "CLAPACKE",
-            pkgConfig: "lapacke",
             providers: [.apt(["liblapacke-dev", "libopenblas-dev"])]
         ),
         // Pango on FreeType and fontconfig (Debian's libpango1.0-dev): the text
-        // engine behind PlumbText. Plumb itself does not link it.
+        // engine behind PlumbText. Headers only (its include directories come
+        // from `pangoIncludes`); nothing but the tests links Pango.
         .systemLibrary(
             name: "CPango",
-            pkgConfig: "pangoft2",
             providers: [.apt(["libpango1.0-dev"])]
         ),
-        // Hot sparse kernels in C. The module map's `link` lines only reach Swift
-        // importers, so the link is stated here as well.
+        // The table of Pango functions PlumbText calls, filled with dlopen and
+        // dlsym on the first text measured (libpangoft2-1.0.so.0), so a run
+        // without text never maps Pango's libraries.
+        .target(
+            name: "CPangoLoader",
+            dependencies: ["CPango"],
+            exclude: ["CMakeLists.txt"],
+            cSettings: [.unsafeFlags(pangoIncludes)],
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
+        // Hot sparse kernels in C, and the dense solves through LAPACKE, which
+        // dense.c opens with dlopen on first use (libdl: glibc before 2.34).
         .target(
             name: "CPlumbKernels",
             dependencies: ["CLAPACKE"],
             exclude: ["CMakeLists.txt"],
-            linkerSettings: [.linkedLibrary("lapacke"), .linkedLibrary("openblas")]
+            linkerSettings: [.linkedLibrary("dl")]
         ),
 
         // A small C interface over COIN-OR Clp's ClpSimplex (C++, from
@@ -92,8 +128,9 @@ let package = Package(
         // Measures Plumb's Text with Pango (implements Plumb.TextMeasurer).
         .target(
             name: "PlumbText",
-            dependencies: ["Plumb", "CPango"],
-            exclude: ["CMakeLists.txt"]
+            dependencies: ["Plumb", "CPangoLoader"],
+            exclude: ["CMakeLists.txt"],
+            swiftSettings: pangoSwiftIncludes
         ),
         .target(
             name: "PlumbFuzzing",
@@ -160,9 +197,15 @@ let package = Package(
             dependencies: ["Plumb"]
         ),
         // PangoTextMeasurer and layouts with text, against Pango asked directly.
+        // They call Pango directly, so they link it (PlumbText loads it).
         .testTarget(
             name: "PlumbTextTests",
-            dependencies: ["Plumb", "PlumbText", "CPango"]
+            dependencies: ["Plumb", "PlumbText", "CPango"],
+            swiftSettings: pangoSwiftIncludes,
+            linkerSettings: [
+                .linkedLibrary("pangoft2-1.0"), .linkedLibrary("pango-1.0"),
+                .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+            ]
         ),
     ]
 )

@@ -3,7 +3,11 @@
 #
 #   bash scripts/setup.sh           pkg-config, libopenblas-dev, liblapacke-dev,
 #                                   coinor-libclp-dev (large coupled parts),
-#                                   libpango1.0-dev, fonts-dejavu-core (text)
+#                                   libpango1.0-dev, fonts-dejavu-core (text),
+#                                   and the runtime libraries plumb loads on
+#                                   first use (liblapacke, libopenblas0,
+#                                   libpangoft2-1.0-0; the -dev packages
+#                                   bring them too, but nothing links them)
 #   bash scripts/setup.sh --cmake   the same plus cmake and ninja-build
 #   bash scripts/setup.sh --svg     the same plus librsvg2-bin (rsvg-convert, SVG to PNG)
 #
@@ -12,12 +16,13 @@
 # file is only a warning in SwiftPM until the link fails, hence this step.
 set -euo pipefail
 
-packages=(pkg-config libopenblas-dev liblapacke-dev coinor-libclp-dev libpango1.0-dev fonts-dejavu-core)
+packages=(pkg-config libopenblas-dev liblapacke-dev coinor-libclp-dev libpango1.0-dev fonts-dejavu-core
+          liblapacke libopenblas0 libpangoft2-1.0-0)
 for arg in "$@"; do
     case "$arg" in
         --cmake) packages+=(cmake ninja-build) ;;
         --svg) packages+=(librsvg2-bin) ;;
-        -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "setup.sh: unknown option $arg" >&2; exit 2 ;;
     esac
 done

@@ -1,4 +1,4 @@
-import CPango
+import CPangoLoader
 import Plumb
 import Synchronization
 
@@ -31,16 +31,17 @@ import Synchronization
 /// The measurer holds one Pango context behind a lock: it can be shared
 /// between threads, which then measure one at a time.
 public final class PangoTextMeasurer: TextMeasurer {
-    /// Made by the first measurement: a run without text never sets up
-    /// fontconfig and Pango (their configuration and caches cost every
-    /// `plumb` run memory and time otherwise).
+    /// Made by the first measurement: a run without text never loads Pango
+    /// (CPangoLoader opens its libraries then) nor sets up fontconfig (their
+    /// relocations, configuration and caches cost every `plumb` run memory
+    /// and time otherwise).
     private let engine = Mutex<PangoEngine?>(nil)
 
     public init() {}
 
     public func measure(_ text: Text, width: Double?) throws(TextMeasurementError) -> TextMetrics {
         try engine.withLock { (engine: inout PangoEngine?) throws(TextMeasurementError) -> TextMetrics in
-            if engine == nil { engine = PangoEngine() }
+            if engine == nil { engine = try PangoEngine() }
             return try engine!.measure(text, width: width)
         }
     }
@@ -64,21 +65,30 @@ let pangoScale = Double(PANGO_SCALE)
 /// The Pango objects one measurer owns, and the families already checked.
 /// Not thread-safe: ``PangoTextMeasurer`` locks it.
 final class PangoEngine {
+    /// Pango's functions, loaded on the first measurement of the process.
+    private let pango: plumb_pango
     private let fontMap: OpaquePointer
     private let context: OpaquePointer
     /// Family as asked → `nil` when fontconfig has it, else the family it offers instead.
     private var families: [String: String?] = [:]
 
-    init() {
-        fontMap = OpaquePointer(pango_ft2_font_map_new())
-        pango_ft2_font_map_set_resolution(fontMap, 72, 72)
-        context = pango_font_map_create_context(.init(fontMap))!
-        pango_context_set_round_glyph_positions(context, 0)
+    /// Loads Pango (once for the process) and sets up a font map and a
+    /// context; throws when Pango cannot be loaded.
+    init() throws(TextMeasurementError) {
+        var error: UnsafePointer<CChar>? = nil
+        guard let functions = plumb_pango_load(&error) else {
+            throw TextMeasurementError(error.map { String(cString: $0) } ?? "cannot load Pango")
+        }
+        pango = functions.pointee
+        fontMap = OpaquePointer(pango.pango_ft2_font_map_new()!)
+        pango.pango_ft2_font_map_set_resolution(fontMap, 72, 72)
+        context = pango.pango_font_map_create_context(.init(fontMap))!
+        pango.pango_context_set_round_glyph_positions(context, 0)
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(context))
-        g_object_unref(UnsafeMutableRawPointer(fontMap))
+        pango.g_object_unref(UnsafeMutableRawPointer(context))
+        pango.g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
     func measure(_ text: Text, width: Double?) throws(TextMeasurementError) -> TextMetrics {
@@ -88,15 +98,15 @@ final class PangoEngine {
         if let width, !width.isFinite {
             throw TextMeasurementError("cannot wrap at width \(width)")
         }
-        let description = pango_font_description_new()
-        defer { pango_font_description_free(description) }
-        pango_font_description_set_family(description, text.font.family)
-        pango_font_description_set_absolute_size(description, text.font.size * pangoScale)
+        let description = pango.pango_font_description_new()
+        defer { pango.pango_font_description_free(description) }
+        pango.pango_font_description_set_family(description, text.font.family)
+        pango.pango_font_description_set_absolute_size(description, text.font.size * pangoScale)
         try checkFamily(text.font.family, description)
 
-        let layout = pango_layout_new(context)
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        pango_layout_set_font_description(layout, description)
+        let layout = pango.pango_layout_new(context)
+        defer { pango.g_object_unref(UnsafeMutableRawPointer(layout)) }
+        pango.pango_layout_set_font_description(layout, description)
         var string = text.string
         // Pango stops at a NUL byte; show it as U+FFFD instead of losing the rest.
         if string.utf8.contains(0) {
@@ -104,42 +114,42 @@ final class PangoEngine {
         }
         string.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
-                pango_layout_set_text(layout, chars.baseAddress, Int32(chars.count))
+                pango.pango_layout_set_text(layout, chars.baseAddress, Int32(chars.count))
             }
         }
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        pango_layout_set_width(layout, width.map { Int32(clamping: Int(($0 * pangoScale).rounded())) } ?? -1)
+        pango.pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        pango.pango_layout_set_width(layout, width.map { Int32(clamping: Int(($0 * pangoScale).rounded())) } ?? -1)
         if text.lines > 0 {
-            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-            pango_layout_set_height(layout, -Int32(clamping: text.lines))
+            pango.pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            pango.pango_layout_set_height(layout, -Int32(clamping: text.lines))
         }
         if let lineHeight = text.lineHeight {
-            let attributes = pango_attr_list_new()
-            pango_attr_list_insert(attributes, pango_attr_line_height_new_absolute(Int32(clamping: Int((lineHeight * pangoScale).rounded()))))
-            pango_layout_set_attributes(layout, attributes)
-            pango_attr_list_unref(attributes)
+            let attributes = pango.pango_attr_list_new()
+            pango.pango_attr_list_insert(attributes, pango.pango_attr_line_height_new_absolute(Int32(clamping: Int((lineHeight * pangoScale).rounded()))))
+            pango.pango_layout_set_attributes(layout, attributes)
+            pango.pango_attr_list_unref(attributes)
         }
 
         var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
-        let ellipsized = pango_layout_is_ellipsized(layout) != 0
+        pango.pango_layout_get_extents(layout, nil, &logical)
+        let ellipsized = pango.pango_layout_is_ellipsized(layout) != 0
         let utf8 = Array(string.utf8)
         var lines: [TextLine] = []
-        let iterator = pango_layout_get_iter(layout)
-        defer { pango_layout_iter_free(iterator) }
+        let iterator = pango.pango_layout_get_iter(layout)
+        defer { pango.pango_layout_iter_free(iterator) }
         repeat {
-            let baseline = Double(pango_layout_iter_get_baseline(iterator)) / pangoScale
+            let baseline = Double(pango.pango_layout_iter_get_baseline(iterator)) / pangoScale
             var lineExtent = PangoRectangle()
-            pango_layout_iter_get_line_extents(iterator, nil, &lineExtent)
-            let line = pango_layout_iter_get_line_readonly(iterator)!
+            pango.pango_layout_iter_get_line_extents(iterator, nil, &lineExtent)
+            let line = pango.pango_layout_iter_get_line_readonly(iterator)!
             let shown = ellipsized ? Self.shownText(line, utf8) : Self.slice(utf8, Int(line.pointee.start_index), Int(line.pointee.length))
             lines.append(TextLine(text: shown, baseline: baseline, width: Double(lineExtent.width) / pangoScale,
                                   x: Double(lineExtent.x) / pangoScale))
-        } while pango_layout_iter_next_line(iterator) != 0
+        } while pango.pango_layout_iter_next_line(iterator) != 0
 
         return TextMetrics(
             width: Double(logical.width) / pangoScale, height: Double(logical.height) / pangoScale,
-            firstBaseline: Double(pango_layout_get_baseline(layout)) / pangoScale,
+            firstBaseline: Double(pango.pango_layout_get_baseline(layout)) / pangoScale,
             lastBaseline: lines.last?.baseline ?? 0, lines: lines)
     }
 
@@ -147,14 +157,14 @@ final class PangoEngine {
     private func checkFamily(_ family: String, _ description: OpaquePointer?) throws(TextMeasurementError) {
         if families[family] == nil {
             var substitute: String? = nil
-            if let font = pango_font_map_load_font(.init(fontMap), context, description) {
-                let described = pango_font_describe(font)
-                if let found = pango_font_description_get_family(described).map({ String(cString: $0) }),
+            if let font = pango.pango_font_map_load_font(.init(fontMap), context, description) {
+                let described = pango.pango_font_describe(font)
+                if let found = pango.pango_font_description_get_family(described).map({ String(cString: $0) }),
                    found.lowercased() != family.lowercased() {
                     substitute = found
                 }
-                pango_font_description_free(described)
-                g_object_unref(UnsafeMutableRawPointer(font))
+                pango.pango_font_description_free(described)
+                pango.g_object_unref(UnsafeMutableRawPointer(font))
             } else {
                 substitute = "no font at all"
             }

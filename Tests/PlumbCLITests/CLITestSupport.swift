@@ -28,10 +28,15 @@ enum CLI {
             .deletingLastPathComponent().appendingPathComponent(".build/debug/plumb")
     }()
 
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> PlumbRun {
+    /// Runs `plumb` with `arguments`; `environment` adds to (or replaces in)
+    /// this process's environment.
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> PlumbRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -8,11 +8,15 @@ include_guard(GLOBAL)
 # only as private requirements, hence the separate `openblas` module, whose
 # Cflags also carry the directory of <cblas.h>.
 find_package(PkgConfig REQUIRED)
-pkg_check_modules(PLUMB_LAPACKE REQUIRED IMPORTED_TARGET lapacke)
-pkg_check_modules(PLUMB_OPENBLAS REQUIRED IMPORTED_TARGET openblas)
+# Headers only: neither library is linked (CPlumbKernels loads them on first
+# use), so only their include directories are used.
+pkg_check_modules(PLUMB_LAPACKE REQUIRED lapacke)
+pkg_check_modules(PLUMB_OPENBLAS REQUIRED openblas)
+# pthread_once in the loaders (CPlumbKernels, CPangoLoader).
+find_package(Threads REQUIRED)
 # Pango on FreeType and fontconfig, for PlumbText. Not an imported target:
 # its compile options include -pthread, which swiftc rejects; CPango takes
-# the include directories and libraries only.
+# the include directories only (CPangoLoader loads Pango on first use).
 pkg_check_modules(PLUMB_PANGOFT2 REQUIRED pangoft2)
 
 # --- COIN-OR Clp (PlumbClp, the large-part LP code) ---------------------------

@@ -31,10 +31,17 @@ PLUMB_KERNEL void plumb_csr_transpose(int32_t n_rows, int32_t n_cols,
 PLUMB_KERNEL void plumb_csr_matvec(int32_t n_rows, const int32_t *start, const int32_t *index,
                       const double *values, const double *x, double *y);
 
+/// Loads LAPACKE (liblapacke.so.3, on OpenBLAS) the first time it is called,
+/// once for the process, thread-safe. Returns NULL when LAPACKE is usable, or
+/// else why it could not be loaded (a static string). The environment
+/// variable PLUMB_LAPACKE, when set, names the file to load instead.
+PLUMB_KERNEL const char *plumb_dense_load(void);
+
 /// Solves the dense n x n system A x = b in place with LAPACKE (dgetrf +
 /// dgetrs on OpenBLAS). `a` is column-major and is overwritten by its LU
 /// factors; `b` is overwritten by x; `pivots` holds n entries.
-/// Returns 0 on success, > 0 when A is exactly singular, < 0 on bad arguments.
+/// Returns 0 on success, > 0 when A is exactly singular, < 0 on bad arguments
+/// or when LAPACKE cannot be loaded (plumb_dense_load).
 PLUMB_KERNEL int32_t plumb_dense_solve(int32_t n, double *a, double *b, int32_t *pivots);
 
 /// Reciprocal condition estimate (1-norm) of the LU factors left in `a` by

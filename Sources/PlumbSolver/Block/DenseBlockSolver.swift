@@ -4,7 +4,8 @@ import CPlumbKernels
 ///
 /// Small blocks are solved in Swift by Gaussian elimination with partial
 /// pivoting; blocks larger than ``lapackThreshold`` go to LAPACKE
-/// (`dgetrf`/`dgetrs` on OpenBLAS) through `CPlumbKernels`. Scratch buffers are
+/// (`dgetrf`/`dgetrs` on OpenBLAS) through `CPlumbKernels`, which loads
+/// LAPACKE on the first such block (in Swift too when it cannot be loaded). Scratch buffers are
 /// kept between calls, so solving many small blocks allocates nothing.
 struct DenseBlockSolver {
     /// Blocks with more rows than this are factorised by LAPACKE. Blocks in
@@ -57,7 +58,9 @@ struct DenseBlockSolver {
         if matrix.count < n * n { matrix = [Double](repeating: 0, count: n * n) }
         if rhs.count < n { rhs = [Double](repeating: 0, count: n) }
         if pivots.count < n { pivots = [Int32](repeating: 0, count: n) }
-        let useLAPACK = n > lapackThreshold
+        // LAPACKE is loaded by the first block that needs it; without it
+        // (not installed) every block is solved in Swift.
+        let useLAPACK = n > lapackThreshold && Self.lapackeLoaded()
         let masked = !useLAPACK && n <= Self.maskedLimit
         if masked && masks.isEmpty { masks = [UInt64](repeating: 0, count: 2 * Self.maskedLimit) }
         return matrix.withUnsafeMutableBufferPointer { aAll in
@@ -245,6 +248,12 @@ struct DenseBlockSolver {
             x[r] = s / a[r * n + r]
         }
         return x
+    }
+
+    /// Whether LAPACKE is usable: loads it on the first call (`dlopen`, once
+    /// for the process; a warning on stderr when it cannot be loaded).
+    static func lapackeLoaded() -> Bool {
+        plumb_dense_load() == nil
     }
 
     private static func solveWithLAPACKE(
