@@ -64,8 +64,10 @@ final class ViewTreeOrigins: OriginSource, @unchecked Sendable {
     /// Per view of the tree, in lowering order: its constraints array as lowered.
     @exclusivity(unchecked) private(set) var lists: [[Constraint]] = []
 
-    init(views: Int) {
+    /// Room for `views` lists and up to `constraints` keys.
+    init(views: Int, constraints: Int) {
         lists.reserveCapacity(views)
+        self.constraints.reserveCapacity(constraints)
     }
 
     /// Holds `list`, a view's ``View/constraints`` as lowered (before any of its keys is asked).
