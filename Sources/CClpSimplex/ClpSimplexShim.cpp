@@ -7,6 +7,7 @@
 #include <new>
 #include <vector>
 
+#include <coin/ClpDualRowDantzig.hpp>
 #include <coin/ClpFactorization.hpp>
 #include <coin/CoinFactorization.hpp>
 #include <coin/ClpSimplex.hpp>
@@ -17,6 +18,9 @@ struct PlumbClpModel {
     /// Factorisations freed by `releaseFactorization` (see
     /// `plumb_clp_released_factorizations`).
     int releasedFactorizations = 0;
+    /// Calls of `plumb_clp_presolved_dual` priced by the largest
+    /// infeasibility.
+    int largestInfeasibilitySolves = 0;
 };
 
 namespace {
@@ -134,7 +138,8 @@ int plumb_clp_dual(PlumbClpModel *model, int maximumPivots) {
     return result;
 }
 
-int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int doubletons) {
+int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int doubletons,
+                             int largestInfeasibility) {
     ClpSimplex &simplex = model->simplex;
     ClpSolve options;
     options.setSolveType(ClpSolve::useDual);
@@ -152,9 +157,22 @@ int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maxim
     // is of no use to a fresh solve, and presolve would copy it into the
     // model it makes: freed first, it is neither kept nor copied.
     releaseFactorization(model);
+    // The presolved model Clp makes copies the original's pricing; the
+    // original's is put back afterwards, so the other calls keep theirs.
+    ClpDualRowPivot *usual = nullptr;
+    if (largestInfeasibility) {
+        usual = simplex.dualRowPivot()->clone(true);
+        ClpDualRowDantzig largest;
+        simplex.setDualRowPivotAlgorithm(largest);
+        model->largestInfeasibilitySolves += 1;
+    }
     simplex.setMaximumIterations(maximumPivots);
     simplex.initialSolve(options);
     simplex.setMaximumIterations(INT_MAX);
+    if (usual != nullptr) {
+        simplex.setDualRowPivotAlgorithm(*usual);
+        delete usual;
+    }
     return simplex.status();
 }
 
@@ -173,5 +191,6 @@ void plumb_clp_set_basis(PlumbClpModel *model, const unsigned char *status) {
 int plumb_clp_status(const PlumbClpModel *model) { return model->simplex.status(); }
 int plumb_clp_pivots(const PlumbClpModel *model) { return model->simplex.numberIterations(); }
 int plumb_clp_released_factorizations(const PlumbClpModel *model) { return model->releasedFactorizations; }
+int plumb_clp_largest_infeasibility_solves(const PlumbClpModel *model) { return model->largestInfeasibilitySolves; }
 
 }  // extern "C"

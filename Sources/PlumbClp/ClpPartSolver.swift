@@ -127,11 +127,29 @@ public struct ClpPartSolver: LargePartSolver {
     /// 0.02 and 0.06 s. The tests set it lower to give up more often.
     public var probePivots: Int
 
+    /// From which cold solve of a part on (counted from 1) the dual
+    /// simplex picks the row to leave by its infeasibility alone instead
+    /// of by dual steepest edge; nil: never. 2 by default. Steepest edge
+    /// keeps a weight per row, which costs a second solve with the basis
+    /// at every pivot; on `levels` the columns of the basis inverse run
+    /// down the long box-left columns, so that solve cost as much as the
+    /// pivot's own (`ClpDualRowSteepest::updateWeights` 1.83 G of 12.78 G
+    /// instructions at 10,000 views, 102 times its cost at 1,000). Later
+    /// cold solves start from the basis the level above ended on (Clp's
+    /// presolve carries it), near the optimum, where fewer pivots do not
+    /// repay that solve: `levels` at 10,000 views 12.78 -> 11.10 G
+    /// instructions, the same frames. A part's first cold solve starts far
+    /// from it, and there steepest edge pays: `scales`' first level
+    /// priced by infeasibility took 4.5 % more instructions at 10,000 views
+    /// (BENCHMARKS.md, "Hard workloads at scale, second pass").
+    public var largestInfeasibilityFrom: Int?
+
     public init(
         promotesFirstLevel: Bool = true, warmRefactorInterval: Int? = nil, splitsRemainders: Bool = true,
         zeroTrial: ZeroTrial = .beforeColdSolves, freesImpliedEqualities: Bool = true,
-        basisCheck: BasisCheck = .afterColdSolves, probePivots: Int = 50
+        basisCheck: BasisCheck = .afterColdSolves, probePivots: Int = 50, largestInfeasibilityFrom: Int? = 2
     ) {
+        self.largestInfeasibilityFrom = largestInfeasibilityFrom
         self.basisCheck = basisCheck
         self.probePivots = probePivots
         self.freesImpliedEqualities = freesImpliedEqualities
@@ -177,6 +195,9 @@ public struct ClpPartSolver: LargePartSolver {
         /// 88 MB instead of 110).
         var releasedFactorizations = 0
         var freedRows = false
+        /// Cold solves whose dual simplex priced by the largest
+        /// infeasibility (see `largestInfeasibilityFrom`).
+        var largestInfeasibility = 0
     }
 
     /// `solve`, and how it went (for the tests). With a `session`, the
@@ -260,8 +281,10 @@ public struct ClpPartSolver: LargePartSolver {
             outcome.levels.cold += 1
             let doubletons: Int32 = outcome.levels.cold <= Self.doubletonColdSolves ? 1 : 0
             let passes = freedRows ? Self.promotionPresolvePasses : 0
-            let status = plumb_clp_presolved_dual(model, passes, Int32.max, doubletons)
+            let largest: Int32 = largestInfeasibilityFrom.map { outcome.levels.cold >= $0 } == true ? 1 : 0
+            let status = plumb_clp_presolved_dual(model, passes, Int32.max, doubletons, largest)
             outcome.levels.releasedFactorizations = Int(plumb_clp_released_factorizations(model))
+            outcome.levels.largestInfeasibility = Int(plumb_clp_largest_infeasibility_solves(model))
             return status == 0
         }
         func failed() -> Outcome {
@@ -568,7 +591,7 @@ public struct ClpPartSolver: LargePartSolver {
         // it), and Clp's default of five passes took apart `chartgrid` at
         // 10,000 views but not at 30,000, where the attempt then hit its cap.
         let cap = Int32(max(200, part.rowCount / 50))
-        if plumb_clp_presolved_dual(model, promotionPresolvePasses, cap, 1) == 0 { return true }
+        if plumb_clp_presolved_dual(model, promotionPresolvePasses, cap, 1, 0) == 0 { return true }
         plumb_clp_set_column_upper(model, saved)
         return false
     }

@@ -84,8 +84,16 @@ int plumb_clp_dual(PlumbClpModel *model, int maximumPivots);
 /// stopping after `maximumPivots` pivots. Returns the status. A
 /// factorisation kept by `plumb_clp_primal` (continuation 1) is freed
 /// first: presolve copies the whole model, and the copy would carry it
-/// (see `plumb_clp_released_factorizations`).
-int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int doubletons);
+/// (see `plumb_clp_released_factorizations`). With `largestInfeasibility`
+/// not 0, the dual simplex of this call picks the row to leave by its
+/// infeasibility alone (Clp's `ClpDualRowDantzig`) instead of by dual
+/// steepest edge, which costs a second solve with the basis per pivot;
+/// the model's pricing is put back after the call.
+int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int doubletons,
+                             int largestInfeasibility);
+/// How many calls of `plumb_clp_presolved_dual` priced by the largest
+/// infeasibility on this model.
+int plumb_clp_largest_infeasibility_solves(const PlumbClpModel *model);
 
 /// The basis: one status byte for each column then each row, as Clp keeps
 /// it (basic, at a bound, free, fixed). `plumb_clp_basis` copies it into
