@@ -14,10 +14,19 @@ extension LayoutDocument {
         try lower(namingViews: true)
     }
 
+    /// As ``lower()``, compiling a large document's constraint strings on
+    /// up to `threads` threads (chunks of them shared with a second thread,
+    /// added in order). The result and any error are the same as
+    /// ``lower()``'s: a chunk with a problem is compiled again on the
+    /// caller's thread, in its turn, as one thread does.
+    public func lower(threads: LoweringThreads) throws(LayoutError) -> LoweredLayout {
+        try lower(namingViews: true, threads: threads)
+    }
+
     /// As ``lower()``; with `namingViews` false the result's
     /// ``LoweredLayout/viewIDs`` is left empty (ten thousand `String`s made
     /// for nothing when the caller writes the ids from `viewNames`).
-    func lower(namingViews: Bool) throws(LayoutError) -> LoweredLayout {
+    func lower(namingViews: Bool, threads: LoweringThreads = .one) throws(LayoutError) -> LoweredLayout {
         var sink = DiagnosticSink()
 
         var intrinsicRows = 0
@@ -64,7 +73,7 @@ extension LayoutDocument {
         let scope = DocumentScope(document: self)
         var problems: [(LayoutProblem, Range<Int>)] = []
         constraintTexts.withBytes { all in
-            for i in 0 ..< constraintCount {
+            func compileAndAdd(_ i: Int) {
                 let text = UnsafeBufferPointer(rebasing: all[constraintTexts.range(i)])
                 guard let c = SimpleFormatSema.compile(text, in: scope, problems: &problems) else {
                     let origin = Origin(kind: .constraint, index: i, text: String(decoding: text, as: UTF8.self))
@@ -74,12 +83,43 @@ extension LayoutDocument {
                     }
                     problems.removeAll(keepingCapacity: true)
                     if sink.isFull { scope.suggestionsLeft.value = 0 }
-                    continue
+                    return
                 }
+                add(c, i)
+            }
+            func add(_ c: ResolvedSimpleFormat<ViewIndex>, _ i: Int) {
                 builder.addConstraint(
                     c.first, c.firstAttribute, c.relation, multiplier: c.multiplier,
                     c.second, c.secondAttribute, constant: c.constant, priority: c.priority,
                     origin: .key(DocumentOrigins.constraintKey(i)))
+            }
+            guard threads.splitsConstraints(constraintCount) else {
+                for i in 0 ..< constraintCount { compileAndAdd(i) }
+                return
+            }
+            // Chunks of strings shared with a second thread (SecondThread.share):
+            // it compiles chunks from the last one with a scope of its own;
+            // here each chunk is added in order, from its result when it
+            // compiled every string of it, or else compiled here (with the
+            // diagnostics and suggestions one thread makes, in its order).
+            let size = threads.constraintChunk
+            let chunks = (constraintCount + size - 1) / size
+            var helped = [[ResolvedSimpleFormat<ViewIndex>]](repeating: [], count: chunks)
+            helped.withUnsafeMutableBufferPointer { helped in
+                let helperScope = DocumentScope(document: self)
+                SecondThread.share(chunks, helper: { k in
+                    let range = k * size ..< min((k + 1) * size, constraintCount)
+                    guard let compiled = compileWithoutProblems(all, range, in: helperScope) else { return false }
+                    helped[k] = compiled
+                    return true
+                }, inOrder: { k, isHelped in
+                    let range = k * size ..< min((k + 1) * size, constraintCount)
+                    if isHelped {
+                        for (j, c) in helped[k].enumerated() { add(c, range.lowerBound + j) }
+                    } else {
+                        for i in range { compileAndAdd(i) }
+                    }
+                })
             }
         }
         // Simple Layout Language rules (LayoutDocument+Rules), in dependency order.
@@ -90,6 +130,23 @@ extension LayoutDocument {
         lowered.content = builder.content
         lowered.fitsHeight = rootHeightFits
         return lowered
+    }
+
+    /// The constraint strings `range` of `all` (the bytes of
+    /// ``constraintTexts``) compiled in `scope`, or nil as soon as one has
+    /// a problem (whose diagnostics the caller makes by compiling them again).
+    private func compileWithoutProblems(
+        _ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, in scope: DocumentScope
+    ) -> [ResolvedSimpleFormat<ViewIndex>]? {
+        var compiled: [ResolvedSimpleFormat<ViewIndex>] = []
+        compiled.reserveCapacity(range.count)
+        var problems: [(LayoutProblem, Range<Int>)] = []
+        for i in range {
+            let text = UnsafeBufferPointer(rebasing: all[constraintTexts.range(i)])
+            guard let c = SimpleFormatSema.compile(text, in: scope, problems: &problems) else { return nil }
+            compiled.append(c)
+        }
+        return compiled
     }
 }
 

@@ -1,0 +1,138 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// One large document's work shared with a second thread (`plumb solve` on
+/// two cores), so that the result is the one a single thread gives.
+///
+/// The work is cut in chunks. The calling thread does them in order from
+/// the first; a second thread, started for the call, does them from the
+/// last towards the first until it meets a chunk the caller has taken. For
+/// each chunk in order the caller either uses what the second thread made
+/// (when it finished that chunk without a problem) or does the chunk itself,
+/// so it never waits for the second thread except for the chunk it is on
+/// when the caller is done: on a machine whose other core is busy the second
+/// thread may start late or not at all, and the caller has then done nearly
+/// everything as one thread would. A plain POSIX thread is started per call
+/// (Dispatch's first use costs more, setting up its pool).
+enum SecondThread {
+    /// Does chunks `0 ..< chunks`: `helper(k)` does chunk `k` on the second
+    /// thread into storage of its own for that chunk and returns whether
+    /// its result can be used; `inOrder(k, helped)` is called on the calling
+    /// thread for each chunk in order, with `helped` true when the second
+    /// thread's result for `k` is ready to use (published before the call),
+    /// false when the caller is to do chunk `k` itself (the second thread
+    /// never finished it, or failed it; it does not touch it again).
+    static func share(_ chunks: Int, helper: (Int) -> Bool, inOrder: (Int, _ helped: Bool) -> Void) {
+        guard chunks > 1 else {
+            for k in 0 ..< chunks { inOrder(k, false) }
+            return
+        }
+        let states = States(chunks)
+        run({
+            var k = chunks - 1
+            while k >= 0, states.claim(k, as: States.helping) {
+                states.finish(k, helper(k) ? States.helped : States.failed)
+                k -= 1
+            }
+        }, alongside: {
+            for k in 0 ..< chunks {
+                // Taken here unless the second thread took it; used only if it finished it well.
+                let helped = !states.claim(k, as: States.taken) && states.state(k) == States.helped
+                inOrder(k, helped)
+            }
+        })
+    }
+
+    /// Each chunk's state: free, being done or done by the second thread,
+    /// or taken by the caller.
+    private final class States: @unchecked Sendable {
+        static let free: UInt8 = 0, helping: UInt8 = 1, helped: UInt8 = 2, failed: UInt8 = 3, taken: UInt8 = 4
+        private let states: UnsafeMutablePointer<Atomic<UInt8>>
+        private let count: Int
+
+        init(_ count: Int) {
+            self.count = count
+            states = .allocate(capacity: count)
+            for k in 0 ..< count { (states + k).initialize(to: Atomic(Self.free)) }
+        }
+
+        deinit {
+            states.deinitialize(count: count)
+            states.deallocate()
+        }
+
+        /// Marks chunk `k` `state` if it is free; returns whether it was.
+        func claim(_ k: Int, as state: UInt8) -> Bool {
+            states[k].compareExchange(expected: Self.free, desired: state, ordering: .acquiringAndReleasing).exchanged
+        }
+
+        /// Publishes the second thread's chunk `k` as `state`.
+        func finish(_ k: Int, _ state: UInt8) { states[k].store(state, ordering: .releasing) }
+
+        func state(_ k: Int) -> UInt8 { states[k].load(ordering: .acquiring) }
+    }
+
+    /// Runs `work` on a new thread while the calling thread runs
+    /// `alongside`, and returns when both have finished. When no thread can
+    /// be started, `work` runs on the calling thread after `alongside`.
+    static func run(_ work: () -> Void, alongside: () -> Void) {
+        withoutActuallyEscaping(work) { work in
+            let box = Box(work)
+            let context = Unmanaged.passRetained(box).toOpaque()
+            var thread = pthread_t()
+            let started = pthread_create(&thread, nil, { context in
+                let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
+                box.work()
+                return nil
+            }, context) == 0
+            if !started { Unmanaged<Box>.fromOpaque(context).release() }
+            alongside()
+            if started {
+                pthread_join(thread, nil)
+            } else {
+                work()
+            }
+        }
+    }
+
+    /// The second thread's work, handed to it. It is not `Sendable` in
+    /// general: ``run(_:alongside:)`` joins the thread before the work or
+    /// anything it captured is used again.
+    private final class Box: @unchecked Sendable {
+        let work: () -> Void
+        init(_ work: @escaping () -> Void) { self.work = work }
+    }
+}
+
+/// How many threads lowering a document and writing its frames may use
+/// (`plumb solve --threads`), and from what size a second one pays.
+public struct LoweringThreads: Sendable, Equatable {
+    /// Threads that may be used: 1 or 2.
+    public var count: Int
+
+    /// Constraint strings from which a document's are compiled on two
+    /// threads (see BENCHMARKS.md, "plumb solve on two cores": below it,
+    /// starting the thread costs about what it saves).
+    var constraintThreshold = 2_000
+    /// Frames from which the frames are written on two threads.
+    var frameThreshold = 2_000
+    /// Constraint strings and frames a chunk (``SecondThread/share(_:helper:inOrder:)``).
+    var constraintChunk = 256, frameChunk = 1024
+
+    /// At most `count` threads (values above 2 are taken as 2, below 1 as 1).
+    public init(_ count: Int) { self.count = min(max(count, 1), 2) }
+
+    /// One thread: everything on the caller's.
+    public static let one = LoweringThreads(1)
+
+    /// Whether `constraints` constraint strings are compiled on two threads.
+    func splitsConstraints(_ constraints: Int) -> Bool { count > 1 && constraints >= max(constraintThreshold, 2) }
+    /// Whether `frames` frames are written on two threads.
+    func splitsFrames(_ frames: Int) -> Bool { count > 1 && frames >= max(frameThreshold, 2) }
+}
