@@ -38,9 +38,9 @@ struct SolveCommand: ParsableCommand {
     @Option(help: ArgumentHelp(
         "Threads for one large document: 2 (default) or 1.",
         discussion: """
-            With 2, a document of 2,000 or more constraint strings has them compiled in two halves, \
-            and 2,000 or more frames are written in two halves, on two threads, when the process may \
-            run on two or more CPUs. The output and any error are the same with 1.
+            With 2, the constraint strings of a document with 2,000 or more, and 2,000 or more \
+            frames, are shared in chunks with a second thread when the process may run on two or \
+            more CPUs (see docs/cli.md). The output and any error are the same with 1.
             """))
     var threads: Int = 2
 

@@ -26,9 +26,10 @@ public enum FrameWriter {
         var out: [UInt8] = []
         out.reserveCapacity(16 + count * 40)
         out.append(contentsOf: "{\"frames\": {".utf8)
-        var written = [[UInt8]](repeating: [], count: chunks)
-        ids.withUnsafeBufferPointer { ids in
-            func entries(_ indices: Range<Int>, to out: inout [UInt8]) {
+        let written = ChunkResults<[UInt8]>(chunks, empty: [])
+        // Each thread writes from its own copies of the arrays (which keep them while it runs).
+        func entries(_ ids: [String], _ frames: [Rect], _ indices: Range<Int>, to out: inout [UInt8]) {
+            ids.withUnsafeBufferPointer { ids in
                 appendEntries(frames: frames, indices, room: 64, capacity: 16 << 10, to: &out) { i, p, room in
                     var id = ids[i]
                     return id.withUTF8 { writeKey(i, $0, oneLine: false, to: p, room: room) }
@@ -36,21 +37,21 @@ public enum FrameWriter {
                     appendSlowKey(i, ids[i], oneLine: false, to: &out)
                 }
             }
-            written.withUnsafeMutableBufferPointer { written in
-                SecondThread.share(chunks, helper: { k in
-                    let range = k * size ..< min((k + 1) * size, count)
-                    written[k].reserveCapacity(range.count * 40)
-                    entries(range, to: &written[k])
-                    return true
-                }, inOrder: { k, helped in
-                    if helped {
-                        out.append(contentsOf: written[k])
-                    } else {
-                        entries(k * size ..< min((k + 1) * size, count), to: &out)
-                    }
-                })
-            }
         }
+        SecondThread.share(chunks, helper: { k in
+            let range = k * size ..< min((k + 1) * size, count)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(range.count * 40)
+            entries(ids, frames, range, to: &bytes)
+            written[k] = bytes
+            return true
+        }, inOrder: { k, helped in
+            if helped {
+                out.append(contentsOf: written[k])
+            } else {
+                entries(ids, frames, k * size ..< min((k + 1) * size, count), to: &out)
+            }
+        })
         out.append(contentsOf: "\n}}\n".utf8)
         return out
     }

@@ -102,25 +102,26 @@ extension LayoutDocument {
             // here each chunk is added in order, from its result when it
             // compiled every string of it, or else compiled here (with the
             // diagnostics and suggestions one thread makes, in its order).
-            let size = threads.constraintChunk
-            let chunks = (constraintCount + size - 1) / size
-            var helped = [[ResolvedSimpleFormat<ViewIndex>]](repeating: [], count: chunks)
-            helped.withUnsafeMutableBufferPointer { helped in
-                let helperScope = DocumentScope(document: self)
-                SecondThread.share(chunks, helper: { k in
-                    let range = k * size ..< min((k + 1) * size, constraintCount)
-                    guard let compiled = compileWithoutProblems(all, range, in: helperScope) else { return false }
-                    helped[k] = compiled
-                    return true
-                }, inOrder: { k, isHelped in
-                    let range = k * size ..< min((k + 1) * size, constraintCount)
-                    if isHelped {
-                        for (j, c) in helped[k].enumerated() { add(c, range.lowerBound + j) }
-                    } else {
-                        for i in range { compileAndAdd(i) }
-                    }
-                })
-            }
+            let size = threads.constraintChunk, count = constraintCount
+            let chunks = (count + size - 1) / size
+            let helped = ChunkResults<[ResolvedSimpleFormat<ViewIndex>]>(chunks, empty: [])
+            let helperScope = DocumentScope(document: self), document = self
+            SecondThread.share(chunks, helper: { k in
+                // The second thread keeps the document (and so its bytes) while it runs.
+                let range = k * size ..< min((k + 1) * size, count)
+                guard let compiled = document.constraintTexts.withBytes({ all in
+                    document.compileWithoutProblems(all, range, in: helperScope)
+                }) else { return false }
+                helped[k] = compiled
+                return true
+            }, inOrder: { k, isHelped in
+                let range = k * size ..< min((k + 1) * size, count)
+                if isHelped {
+                    for (j, c) in helped[k].enumerated() { add(c, range.lowerBound + j) }
+                } else {
+                    for i in range { compileAndAdd(i) }
+                }
+            })
         }
         // Simple Layout Language rules (LayoutDocument+Rules), in dependency order.
         _ = lowerRules(into: &builder, sink: &sink)

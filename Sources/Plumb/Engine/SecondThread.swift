@@ -14,39 +14,43 @@ import Synchronization
 /// the first; a second thread, started for the call, does them from the
 /// last towards the first until it meets a chunk the caller has taken. For
 /// each chunk in order the caller either uses what the second thread made
-/// (when it finished that chunk without a problem) or does the chunk itself,
-/// so it never waits for the second thread except for the chunk it is on
-/// when the caller is done: on a machine whose other core is busy the second
-/// thread may start late or not at all, and the caller has then done nearly
-/// everything as one thread would. A plain POSIX thread is started per call
-/// (Dispatch's first use costs more, setting up its pool).
+/// (when it finished that chunk without a problem) or does the chunk itself.
+/// The caller never waits for the second thread: on a machine whose other
+/// core is busy, the second thread may start late, stop in the middle of a
+/// chunk or not run at all, and the caller then does nearly everything as
+/// one thread would, and returns. (Joining the thread, the first version
+/// waited for a descheduled second thread: a build phase of 0.4 ms took a
+/// median 12 ms with the machine's load at 10.) The second thread is
+/// detached: what it uses it owns (its closure's captures), and it stops at
+/// the first chunk the caller took. A plain POSIX thread is started per
+/// call (Dispatch's first use costs more, setting up its pool).
 enum SecondThread {
     /// Does chunks `0 ..< chunks`: `helper(k)` does chunk `k` on the second
-    /// thread into storage of its own for that chunk and returns whether
-    /// its result can be used; `inOrder(k, helped)` is called on the calling
-    /// thread for each chunk in order, with `helped` true when the second
-    /// thread's result for `k` is ready to use (published before the call),
-    /// false when the caller is to do chunk `k` itself (the second thread
-    /// never finished it, or failed it; it does not touch it again).
-    static func share(_ chunks: Int, helper: (Int) -> Bool, inOrder: (Int, _ helped: Bool) -> Void) {
+    /// thread into storage of its own for that chunk (which the closure
+    /// owns) and returns whether its result can be used; `inOrder(k, helped)`
+    /// is called on the calling thread for each chunk in order, with
+    /// `helped` true when the second thread's result for `k` is ready to
+    /// use (published before the call), false when the caller is to do
+    /// chunk `k` itself (the second thread had not finished it, or failed
+    /// it; it is not read again).
+    static func share(_ chunks: Int, helper: @escaping (Int) -> Bool, inOrder: (Int, _ helped: Bool) -> Void) {
         guard chunks > 1 else {
             for k in 0 ..< chunks { inOrder(k, false) }
             return
         }
         let states = States(chunks)
-        run({
+        start {
             var k = chunks - 1
             while k >= 0, states.claim(k, as: States.helping) {
                 states.finish(k, helper(k) ? States.helped : States.failed)
                 k -= 1
             }
-        }, alongside: {
-            for k in 0 ..< chunks {
-                // Taken here unless the second thread took it; used only if it finished it well.
-                let helped = !states.claim(k, as: States.taken) && states.state(k) == States.helped
-                inOrder(k, helped)
-            }
-        })
+        }
+        for k in 0 ..< chunks {
+            // Taken here unless the second thread took it; used only if it finished it well.
+            let helped = !states.claim(k, as: States.taken) && states.state(k) == States.helped
+            inOrder(k, helped)
+        }
     }
 
     /// Each chunk's state: free, being done or done by the second thread,
@@ -78,35 +82,53 @@ enum SecondThread {
         func state(_ k: Int) -> UInt8 { states[k].load(ordering: .acquiring) }
     }
 
-    /// Runs `work` on a new thread while the calling thread runs
-    /// `alongside`, and returns when both have finished. When no thread can
-    /// be started, `work` runs on the calling thread after `alongside`.
-    static func run(_ work: () -> Void, alongside: () -> Void) {
-        withoutActuallyEscaping(work) { work in
-            let box = Box(work)
-            let context = Unmanaged.passRetained(box).toOpaque()
-            var thread = pthread_t()
-            let started = pthread_create(&thread, nil, { context in
-                let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
-                box.work()
-                return nil
-            }, context) == 0
-            if !started { Unmanaged<Box>.fromOpaque(context).release() }
-            alongside()
-            if started {
-                pthread_join(thread, nil)
-            } else {
-                work()
-            }
+    /// Runs `work` on a new detached thread; nothing when no thread can be
+    /// started (``share(_:helper:inOrder:)``'s caller then does every chunk).
+    private static func start(_ work: @escaping () -> Void) {
+        let context = Unmanaged.passRetained(Box(work)).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { context in
+            Unmanaged<Box>.fromOpaque(context!).takeRetainedValue().work()
+            return nil
+        }, context) == 0
+        if started {
+            pthread_detach(thread)
+        } else {
+            Unmanaged<Box>.fromOpaque(context).release()
         }
     }
 
-    /// The second thread's work, handed to it. It is not `Sendable` in
-    /// general: ``run(_:alongside:)`` joins the thread before the work or
-    /// anything it captured is used again.
+    /// The second thread's work, handed to it; what it captures is its own
+    /// or, for the chunks' results, written only before the chunk's state
+    /// publishes them.
     private final class Box: @unchecked Sendable {
         let work: () -> Void
         init(_ work: @escaping () -> Void) { self.work = work }
+    }
+}
+
+/// Storage for each chunk's result, made by the second thread of
+/// ``SecondThread/share(_:helper:inOrder:)`` and read by the caller once
+/// published; shared by both (either may be the last to let it go).
+final class ChunkResults<Result>: @unchecked Sendable {
+    private let results: UnsafeMutablePointer<Result>
+    private let count: Int
+
+    init(_ count: Int, empty: Result) {
+        self.count = count
+        results = .allocate(capacity: count)
+        results.initialize(repeating: empty, count: count)
+    }
+
+    deinit {
+        results.deinitialize(count: count)
+        results.deallocate()
+    }
+
+    /// Chunk `k`'s result: set by the second thread, read by the caller after it is published.
+    subscript(k: Int) -> Result {
+        get { results[k] }
+        set { results[k] = newValue }
     }
 }
 
