@@ -15,7 +15,7 @@ public enum FrameWriter {
 
     /// ``json(ids:frames:)``'s bytes, written on two threads for many
     /// frames when `threads` allows it: chunks of frames shared with a
-    /// second thread (``SecondThread/share(_:helper:inOrder:)``), which
+    /// second thread (``SecondThread/share(_:waiting:helper:inOrder:)``), which
     /// writes each of its chunks into a buffer of its own; the chunks are
     /// appended in order.
     public static func json(ids: [String], frames: [Rect], threads: LoweringThreads) -> [UInt8] {
@@ -38,7 +38,7 @@ public enum FrameWriter {
                 }
             }
         }
-        SecondThread.share(chunks, helper: { k in
+        SecondThread.share(chunks, waiting: threads.waitsForHelper, helper: { k in
             let range = k * size ..< min((k + 1) * size, count)
             var bytes: [UInt8] = []
             bytes.reserveCapacity(range.count * 40)

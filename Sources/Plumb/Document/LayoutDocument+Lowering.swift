@@ -72,41 +72,73 @@ extension LayoutDocument {
 
         let scope = DocumentScope(document: self)
         var problems: [(LayoutProblem, Range<Int>)] = []
-        constraintTexts.withBytes { all in
-            func compileAndAdd(_ i: Int) {
-                let text = UnsafeBufferPointer(rebasing: all[constraintTexts.range(i)])
-                guard let c = SimpleFormatSema.compile(text, in: scope, problems: &problems) else {
-                    let origin = Origin(kind: .constraint, index: i, text: String(decoding: text, as: UTF8.self))
-                    let locator = SourceLocator(text)
-                    for (problem, range) in problems {
-                        sink.append(locator.diagnostic(problem, at: range, in: text, location: "constraints[\(i)]", origin: origin))
-                    }
-                    problems.removeAll(keepingCapacity: true)
-                    if sink.isFull { scope.suggestionsLeft.value = 0 }
-                    return
+        if threads.splitsConstraints(constraintCount) {
+            addConstraintsSharingChunks(threads, scope: scope, problems: &problems, into: &builder, sink: &sink)
+        } else {
+            constraintTexts.withBytes { all in
+                for i in 0 ..< constraintCount {
+                    addConstraint(i, all, scope: scope, problems: &problems, into: &builder, sink: &sink)
                 }
-                add(c, i)
             }
-            func add(_ c: ResolvedSimpleFormat<ViewIndex>, _ i: Int) {
-                builder.addConstraint(
-                    c.first, c.firstAttribute, c.relation, multiplier: c.multiplier,
-                    c.second, c.secondAttribute, constant: c.constant, priority: c.priority,
-                    origin: .key(DocumentOrigins.constraintKey(i)))
+        }
+        // Simple Layout Language rules (LayoutDocument+Rules), in dependency order.
+        _ = lowerRules(into: &builder, sink: &sink)
+        try sink.throwIfAny()
+        var lowered = LoweredLayout(system: builder.system, viewIDs: namingViews ? viewIDs : [], parents: parents)
+        lowered.intrinsicRows = lengthRows
+        lowered.content = builder.content
+        lowered.fitsHeight = rootHeightFits
+        return lowered
+    }
+
+    /// Compiles constraint string `i` (in `all`, the bytes of
+    /// ``constraintTexts``) and adds its row to `builder`, or its problems
+    /// to `sink`.
+    @inline(__always)
+    private func addConstraint(
+        _ i: Int, _ all: UnsafeBufferPointer<UInt8>, scope: DocumentScope,
+        problems: inout [(LayoutProblem, Range<Int>)], into builder: inout SystemBuilder, sink: inout DiagnosticSink
+    ) {
+        let text = UnsafeBufferPointer(rebasing: all[constraintTexts.range(i)])
+        guard let c = SimpleFormatSema.compile(text, in: scope, problems: &problems) else {
+            let origin = Origin(kind: .constraint, index: i, text: String(decoding: text, as: UTF8.self))
+            let locator = SourceLocator(text)
+            for (problem, range) in problems {
+                sink.append(locator.diagnostic(problem, at: range, in: text, location: "constraints[\(i)]", origin: origin))
             }
-            guard threads.splitsConstraints(constraintCount) else {
-                for i in 0 ..< constraintCount { compileAndAdd(i) }
-                return
-            }
-            // Chunks of strings shared with a second thread (SecondThread.share):
-            // it compiles chunks from the last one with a scope of its own;
-            // here each chunk is added in order, from its result when it
-            // compiled every string of it, or else compiled here (with the
-            // diagnostics and suggestions one thread makes, in its order).
-            let size = threads.constraintChunk, count = constraintCount
-            let chunks = (count + size - 1) / size
-            let helped = ChunkResults<[ResolvedSimpleFormat<ViewIndex>]>(chunks, empty: [])
-            let helperScope = DocumentScope(document: self), document = self
-            SecondThread.share(chunks, helper: { k in
+            problems.removeAll(keepingCapacity: true)
+            if sink.isFull { scope.suggestionsLeft.value = 0 }
+            return
+        }
+        Self.add(c, i, into: &builder)
+    }
+
+    /// Adds the row of constraint string `i`, compiled as `c`.
+    @inline(__always)
+    private static func add(_ c: ResolvedSimpleFormat<ViewIndex>, _ i: Int, into builder: inout SystemBuilder) {
+        builder.addConstraint(
+            c.first, c.firstAttribute, c.relation, multiplier: c.multiplier,
+            c.second, c.secondAttribute, constant: c.constant, priority: c.priority,
+            origin: .key(DocumentOrigins.constraintKey(i)))
+    }
+
+    /// ``addConstraint(_:_:scope:problems:into:sink:)`` for every constraint
+    /// string, in chunks shared with a second thread
+    /// (``SecondThread/share(_:waiting:helper:inOrder:)``): it compiles
+    /// chunks from the last one, with a scope of its own; here each chunk
+    /// is added in order, from its result when it compiled every string of
+    /// it, or else compiled here (with the diagnostics and suggestions one
+    /// thread makes, in its order). The rows and problems are the same.
+    private func addConstraintsSharingChunks(
+        _ threads: LoweringThreads, scope: DocumentScope, problems: inout [(LayoutProblem, Range<Int>)],
+        into builder: inout SystemBuilder, sink: inout DiagnosticSink
+    ) {
+        let size = threads.constraintChunk, count = constraintCount
+        let chunks = (count + size - 1) / size
+        let helped = ChunkResults<[ResolvedSimpleFormat<ViewIndex>]>(chunks, empty: [])
+        let helperScope = DocumentScope(document: self), document = self
+        constraintTexts.withBytes { all in
+            SecondThread.share(chunks, waiting: threads.waitsForHelper, helper: { k in
                 // The second thread keeps the document (and so its bytes) while it runs.
                 let range = k * size ..< min((k + 1) * size, count)
                 guard let compiled = document.constraintTexts.withBytes({ all in
@@ -117,20 +149,12 @@ extension LayoutDocument {
             }, inOrder: { k, isHelped in
                 let range = k * size ..< min((k + 1) * size, count)
                 if isHelped {
-                    for (j, c) in helped[k].enumerated() { add(c, range.lowerBound + j) }
+                    for (j, c) in helped[k].enumerated() { Self.add(c, range.lowerBound + j, into: &builder) }
                 } else {
-                    for i in range { compileAndAdd(i) }
+                    for i in range { addConstraint(i, all, scope: scope, problems: &problems, into: &builder, sink: &sink) }
                 }
             })
         }
-        // Simple Layout Language rules (LayoutDocument+Rules), in dependency order.
-        _ = lowerRules(into: &builder, sink: &sink)
-        try sink.throwIfAny()
-        var lowered = LoweredLayout(system: builder.system, viewIDs: namingViews ? viewIDs : [], parents: parents)
-        lowered.intrinsicRows = lengthRows
-        lowered.content = builder.content
-        lowered.fitsHeight = rootHeightFits
-        return lowered
     }
 
     /// The constraint strings `range` of `all` (the bytes of

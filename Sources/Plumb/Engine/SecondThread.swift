@@ -33,23 +33,30 @@ enum SecondThread {
     /// use (published before the call), false when the caller is to do
     /// chunk `k` itself (the second thread had not finished it, or failed
     /// it; it is not read again).
-    static func share(_ chunks: Int, helper: @escaping (Int) -> Bool, inOrder: (Int, _ helped: Bool) -> Void) {
+    ///
+    /// With `waiting` (for tests, which must see the second thread's results
+    /// used), the caller waits for the second thread to take the last chunk
+    /// before it starts, and for any chunk the second thread is on to be done.
+    static func share(
+        _ chunks: Int, waiting: Bool = false, helper: @escaping (Int) -> Bool, inOrder: (Int, _ helped: Bool) -> Void
+    ) {
         guard chunks > 1 else {
             for k in 0 ..< chunks { inOrder(k, false) }
             return
         }
         let states = States(chunks)
-        start {
+        let started = start {
             var k = chunks - 1
             while k >= 0, states.claim(k, as: States.helping) {
                 states.finish(k, helper(k) ? States.helped : States.failed)
                 k -= 1
             }
         }
+        if waiting && started { while states.state(chunks - 1) == States.free { sched_yield() } }
         for k in 0 ..< chunks {
             // Taken here unless the second thread took it; used only if it finished it well.
-            let helped = !states.claim(k, as: States.taken) && states.state(k) == States.helped
-            inOrder(k, helped)
+            if !states.claim(k, as: States.taken) && waiting { while states.state(k) == States.helping { sched_yield() } }
+            inOrder(k, states.state(k) == States.helped)
         }
     }
 
@@ -83,8 +90,9 @@ enum SecondThread {
     }
 
     /// Runs `work` on a new detached thread; nothing when no thread can be
-    /// started (``share(_:helper:inOrder:)``'s caller then does every chunk).
-    private static func start(_ work: @escaping () -> Void) {
+    /// started (``share(_:waiting:helper:inOrder:)``'s caller then does every chunk).
+    @discardableResult
+    private static func start(_ work: @escaping () -> Void) -> Bool {
         let context = Unmanaged.passRetained(Box(work)).toOpaque()
         var thread = pthread_t()
         let started = pthread_create(&thread, nil, { context in
@@ -96,6 +104,7 @@ enum SecondThread {
         } else {
             Unmanaged<Box>.fromOpaque(context).release()
         }
+        return started
     }
 
     /// The second thread's work, handed to it; what it captures is its own
@@ -108,7 +117,7 @@ enum SecondThread {
 }
 
 /// Storage for each chunk's result, made by the second thread of
-/// ``SecondThread/share(_:helper:inOrder:)`` and read by the caller once
+/// ``SecondThread/share(_:waiting:helper:inOrder:)`` and read by the caller once
 /// published; shared by both (either may be the last to let it go).
 final class ChunkResults<Result>: @unchecked Sendable {
     private let results: UnsafeMutablePointer<Result>
@@ -144,8 +153,11 @@ public struct LoweringThreads: Sendable, Equatable {
     var constraintThreshold = 2_000
     /// Frames from which the frames are written on two threads.
     var frameThreshold = 2_000
-    /// Constraint strings and frames a chunk (``SecondThread/share(_:helper:inOrder:)``).
+    /// Constraint strings and frames a chunk (``SecondThread/share(_:waiting:helper:inOrder:)``).
     var constraintChunk = 256, frameChunk = 1024
+    /// Whether the first thread waits for the second one's chunks (tests;
+    /// ``SecondThread/share(_:waiting:helper:inOrder:)``).
+    var waitsForHelper = false
 
     /// At most `count` threads (values above 2 are taken as 2, below 1 as 1).
     public init(_ count: Int) { self.count = min(max(count, 1), 2) }
