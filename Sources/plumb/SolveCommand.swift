@@ -38,7 +38,7 @@ struct SolveCommand: ParsableCommand {
     @Option(help: ArgumentHelp(
         "Threads for one large document: 2 (default) or 1.",
         discussion: """
-            With 2, the constraint strings of a document with 2,000 or more, and 2,000 or more \
+            With 2, the constraint strings of a document with 20,000 or more, and 20,000 or more \
             frames, are shared in chunks with a second thread when the process may run on two or \
             more CPUs (see docs/cli.md). The output and any error are the same with 1.
             """))

@@ -148,11 +148,14 @@ public struct LoweringThreads: Sendable, Equatable {
     public var count: Int
 
     /// Constraint strings from which a document's are compiled on two
-    /// threads (see BENCHMARKS.md, "plumb solve on two cores": below it,
-    /// starting the thread costs about what it saves).
-    var constraintThreshold = 2_000
-    /// Frames from which the frames are written on two threads.
-    var frameThreshold = 2_000
+    /// threads. Measured on a loaded machine (BENCHMARKS.md, "plumb solve
+    /// on two cores"): at 4,000 and 12,000 strings two threads still lost
+    /// (starting the thread and its first allocations cost about what the
+    /// second thread saved), at 40,000 they won; set between, cautiously.
+    var constraintThreshold = 20_000
+    /// Frames from which the frames are written on two threads (at 10,000
+    /// frames the writer takes about 0.35 ms, and two threads did not win).
+    var frameThreshold = 20_000
     /// Constraint strings and frames a chunk (``SecondThread/share(_:waiting:helper:inOrder:)``).
     var constraintChunk = 256, frameChunk = 1024
     /// Whether the first thread waits for the second one's chunks (tests;
