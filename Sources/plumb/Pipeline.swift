@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import Plumb
 import PlumbText
 
@@ -30,14 +33,16 @@ enum Pipeline {
     /// origins (for an error or a conflict) by reading the file again, as
     /// long as it is unchanged (same inode, size and modification time).
     /// `inspect` sees the document before it goes.
-    static func lowerDocument(_ path: String, inspect: (LayoutDocument) -> Void = { _ in }) throws -> LoweredLayout {
+    static func lowerDocument(
+        _ path: String, threads: LoweringThreads = .one, inspect: (LayoutDocument) -> Void = { _ in }
+    ) throws -> LoweredLayout {
         PlumbText.install()
         let input = try IO.Input(path)
         reserveHeap(for: input)
         let stamp = input.stamp
         let document = try input.withContents { bytes in try LayoutDocument.parse(bytes, source: sourceName(path)) }
         inspect(document)
-        var lowered = try document.lower()
+        var lowered = try document.lower(threads: threads)
         if let stamp {
             lowered.describeOrigins(byReloading: {
                 guard let again = try? IO.Input(path), again.stamp == stamp else { return nil }
@@ -45,6 +50,30 @@ enum Pipeline {
             })
         }
         return lowered
+    }
+
+    /// The threads one document's work may use: `requested` (`--threads`),
+    /// and one when the process may run on a single CPU only
+    /// (`sched_getaffinity`; a second thread would only take turns).
+    static func threads(requested: Int) -> LoweringThreads {
+        guard requested > 1 else { return .one }
+        #if canImport(Glibc)
+        // (glibc declares it only with _GNU_SOURCE, which the Glibc module
+        // does not set: looked up, as `mallopt` is in PlumbCommand.)
+        typealias GetAffinity = @convention(c) (Int32, Int, UnsafeMutableRawPointer) -> Int32
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "sched_getaffinity") else { return .one }
+        let getAffinity = unsafeBitCast(symbol, to: GetAffinity.self)
+        // A mask of 1,024 CPUs, glibc's `cpu_set_t`.
+        var mask = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0),
+                    UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        let cpus = withUnsafeMutableBytes(of: &mask) { bytes -> Int in
+            guard getAffinity(0, bytes.count, bytes.baseAddress!) == 0 else { return 1 }
+            return bytes.reduce(0) { $0 + $1.nonzeroBitCount }
+        }
+        return cpus >= 2 ? LoweringThreads(requested) : .one
+        #else
+        return .one
+        #endif
     }
 
     /// Solves a compiled layout at one root size; a failure is preceded on

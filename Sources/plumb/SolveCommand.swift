@@ -35,9 +35,22 @@ struct SolveCommand: ParsableCommand {
     @Option(help: "Force a strategy: auto (default), dag, block or simplex.")
     var strategy: SolveOptions.Strategy = .auto
 
+    @Option(help: ArgumentHelp(
+        "Threads for one large document: 2 (default) or 1.",
+        discussion: """
+            With 2, the constraint strings of a document with 20,000 or more, and 20,000 or more \
+            frames, are shared in chunks with a second thread when the process may run on two or \
+            more CPUs (see docs/cli.md). The output and any error are the same with 1.
+            """))
+    var threads: Int = 2
+
+    func validate() throws {
+        guard threads >= 1 else { throw ValidationError("--threads must be 1 or more, not \(threads)") }
+    }
+
     func run() throws {
         try Self.run(Arguments(document: document, output: output, absolute: absolute, scale: pixels.scale,
-                               stats: stats, svg: svg, strategy: strategy))
+                               stats: stats, svg: svg, strategy: strategy, threads: threads))
     }
 
     /// What a run is given: the command line, parsed.
@@ -49,9 +62,11 @@ struct SolveCommand: ParsableCommand {
         var stats: Bool
         var svg: String?
         var strategy: SolveOptions.Strategy
+        /// `--threads`: at most this many (1 or 2 are used).
+        var threads: Int
 
         init(document: String, output: String?, absolute: Bool, scale: Double?, stats: Bool, svg: String?,
-             strategy: SolveOptions.Strategy) {
+             strategy: SolveOptions.Strategy, threads: Int = 2) {
             self.document = document
             self.output = output
             self.absolute = absolute
@@ -59,11 +74,13 @@ struct SolveCommand: ParsableCommand {
             self.stats = stats
             self.svg = svg
             self.strategy = strategy
+            self.threads = threads
         }
 
         /// The arguments after `solve` in the forms scripts and benchmarks
         /// use (`DOC`, `-o FILE` or `--output FILE`, `--stats`, `--absolute`,
-        /// each at most once, in any order), read without ArgumentParser,
+        /// `--threads 1` or `--threads 2`, each at most once, in any order),
+        /// read without ArgumentParser,
         /// or `nil` for anything else (which ArgumentParser reads, and
         /// reports). Its first parse of a command looks up the types and
         /// conformances of every option: about 11 million instructions, a
@@ -71,7 +88,7 @@ struct SolveCommand: ParsableCommand {
         /// document of 1,000 views. What is not given is each option's
         /// default, as declared above.
         init?(commonForm arguments: ArraySlice<String>) {
-            var document: String?, output: String?, absolute = false, stats = false
+            var document: String?, output: String?, absolute = false, stats = false, threads: Int?
             var rest = arguments[...]
             while let argument = rest.popFirst() {
                 switch argument {
@@ -85,6 +102,10 @@ struct SolveCommand: ParsableCommand {
                 case "--stats":
                     guard !stats else { return nil }
                     stats = true
+                case "--threads":
+                    // Any other value (or a repeat) is left to ArgumentParser to read or report.
+                    guard threads == nil, let value = rest.popFirst(), value == "1" || value == "2" else { return nil }
+                    threads = value == "1" ? 1 : 2
                 default:
                     guard document == nil, argument == "-" || !argument.hasPrefix("-") else { return nil }
                     document = argument
@@ -92,7 +113,7 @@ struct SolveCommand: ParsableCommand {
             }
             guard let document else { return nil }
             self.init(document: document, output: output, absolute: absolute, scale: nil, stats: stats, svg: nil,
-                      strategy: .auto)
+                      strategy: .auto, threads: threads ?? 2)
         }
     }
 
@@ -105,12 +126,13 @@ struct SolveCommand: ParsableCommand {
         let document = arguments.document, output = arguments.output, absolute = arguments.absolute
         let stats = arguments.stats, svg = arguments.svg, strategy = arguments.strategy
         let scale = arguments.scale
+        let threads = Pipeline.threads(requested: arguments.threads)
         let t0 = IO.now()
         // The document goes as soon as it is lowered: a file is read again
         // only if an error or a conflict needs its rows' origins.
         var t1 = t0
         var textFonts: [Int: Font] = [:]
-        let lowered = try Pipeline.lowerDocument(document) { doc in
+        let lowered = try Pipeline.lowerDocument(document, threads: threads) { doc in
             t1 = IO.now()
             for i in 0 ..< doc.viewCount { if let text = doc.text(at: i) { textFonts[i] = text.font } }
         }
@@ -118,7 +140,7 @@ struct SolveCommand: ParsableCommand {
         let (solution, content) = try lowered.solveMeasuringContent(options: SolveOptions(strategy: strategy))
         let t3 = IO.now()
         let frames = lowered.frames(from: solution, absolute: absolute, scale: scale)
-        let json = FrameWriter.json(ids: lowered.viewIDs, frames: frames)
+        let json = FrameWriter.json(ids: lowered.viewIDs, frames: frames, threads: threads)
         var picture: [UInt8]? = nil
         if svg != nil {
             let absoluteFrames = absolute ? frames : lowered.frames(from: solution, absolute: true, scale: scale)

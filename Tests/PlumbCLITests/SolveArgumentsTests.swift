@@ -67,4 +67,35 @@ import Testing
         #expect(try Self.outcome(["solve", nested.path, "--stats"], output: nil).1.hasPrefix(#"{"views":3,"#))
         #expect(relative.1.isEmpty)
     }
+
+    /// `--threads 1` and `--threads 2` read by the fast path and by
+    /// ArgumentParser (`--threads=N`) give the same frames as no option, on
+    /// a document large enough for two threads (`list`, 6,000 views: about
+    /// 24,000 constraint strings, 6,001 frames) and with errors in both halves;
+    /// `--threads 0` is refused by ArgumentParser.
+    @Test func threadsOptionGivesTheSameOutput() throws {
+        let work = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let large = work.appendingPathComponent("list.json")
+        let json = try CLI.generate("list", views: 6000)
+        try json.write(to: large)
+        // The same document with an unknown view near the start and near the end.
+        var text = String(decoding: json, as: UTF8.self)
+        let first = try #require(text.range(of: "\"cell1.left"))
+        text.replaceSubrange(first, with: "\"nosuch.left")
+        let last = try #require(text.range(of: "\"label", options: .backwards))
+        text.replaceSubrange(last, with: "\"lable")
+        let broken = work.appendingPathComponent("broken.json")
+        try Data(text.utf8).write(to: broken)
+        for document in [large, broken] {
+            let plain = try Self.outcome(["solve", document.path], output: nil)
+            #expect(plain.0 == (document == large ? 0 : 1))
+            for spelling in [["--threads", "1"], ["--threads", "2"], ["--threads=1"], ["--threads=2"]] {
+                #expect(try Self.outcome(["solve", document.path] + spelling, output: nil) == plain, "\(spelling)")
+            }
+        }
+        #expect(try Self.outcome(["solve", large.path], output: nil).2.count > 6000 * 20)
+        let refused = try CLI.run(["solve", large.path, "--threads", "0"])
+        #expect(refused.status != 0 && refused.stderr.contains("--threads must be 1 or more"))
+    }
 }

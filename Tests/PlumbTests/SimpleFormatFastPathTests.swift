@@ -107,7 +107,7 @@ import PlumbTestSupport
                     let shown = text.debugDescription
                     text.withUTF8 { bytes in
                         let at = prefix.utf8.count
-                        let fast = SimpleFormatFastPath.attributePrefix(of: bytes, at: at)
+                        let fast = LayoutAttribute.wordPrefix(of: bytes, at: at)
                         let slow = LayoutAttribute.prefix(of: bytes, at: at)
                         #expect(fast?.0 == slow?.0 && fast?.length == slow?.length, "\(shown) at \(at)")
                         if fast != nil { compared += 1 }

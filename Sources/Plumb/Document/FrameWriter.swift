@@ -13,6 +13,49 @@ public enum FrameWriter {
         json(count: frames.count) { appendFrames(ids: ids, frames: frames, oneLine: false, to: &$0) }
     }
 
+    /// ``json(ids:frames:)``'s bytes, written on two threads for many
+    /// frames when `threads` allows it: chunks of frames shared with a
+    /// second thread (``SecondThread/share(_:waiting:helper:inOrder:)``), which
+    /// writes each of its chunks into a buffer of its own; the chunks are
+    /// appended in order.
+    public static func json(ids: [String], frames: [Rect], threads: LoweringThreads) -> [UInt8] {
+        let count = frames.count
+        guard threads.splitsFrames(count), ids.count == count else { return json(ids: ids, frames: frames) }
+        let size = threads.frameChunk
+        let chunks = (count + size - 1) / size
+        var out: [UInt8] = []
+        out.reserveCapacity(16 + count * 40)
+        out.append(contentsOf: "{\"frames\": {".utf8)
+        let written = ChunkResults<[UInt8]>(chunks, empty: [])
+        // Each thread writes from its own copies of the arrays (which keep them while it runs).
+        func entries(_ ids: [String], _ frames: [Rect], _ indices: Range<Int>, to out: inout [UInt8]) {
+            ids.withUnsafeBufferPointer { ids in
+                appendEntries(frames: frames, indices, room: 64, capacity: 16 << 10, to: &out) { i, p, room in
+                    var id = ids[i]
+                    return id.withUTF8 { writeKey(i, $0, oneLine: false, to: p, room: room) }
+                } slowKey: { i, out in
+                    appendSlowKey(i, ids[i], oneLine: false, to: &out)
+                }
+            }
+        }
+        SecondThread.share(chunks, waiting: threads.waitsForHelper, helper: { k in
+            let range = k * size ..< min((k + 1) * size, count)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(range.count * 40)
+            entries(ids, frames, range, to: &bytes)
+            written[k] = bytes
+            return true
+        }, inOrder: { k, helped in
+            if helped {
+                out.append(contentsOf: written[k])
+            } else {
+                entries(ids, frames, k * size ..< min((k + 1) * size, count), to: &out)
+            }
+        })
+        out.append(contentsOf: "\n}}\n".utf8)
+        return out
+    }
+
     /// `{"frames": ` and the frames object `appendObject` appends (one
     /// view a line), `}` and a newline.
     static func json(count: Int, _ appendObject: (inout [UInt8]) -> Void) -> [UInt8] {
@@ -138,12 +181,26 @@ public enum FrameWriter {
         key: (Int, UnsafeMutablePointer<UInt8>, Int) -> Int?, slowKey: (Int, inout [UInt8]) -> Void
     ) {
         out.append(UInt8(ascii: "{"))
+        appendEntries(frames: frames, frames.indices, room: room, capacity: capacity, to: &out, key: key,
+                      slowKey: slowKey)
+        if !oneLine && !frames.isEmpty { out.append(UInt8(ascii: "\n")) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends the keys and numbers of the frames `indices`, each key with
+    /// the separator before it, as ``appendObject(frames:oneLine:room:capacity:to:key:slowKey:)``
+    /// does between its braces.
+    @inline(__always)
+    private static func appendEntries(
+        frames: [Rect], _ indices: Range<Int>, room: Int, capacity: Int, to out: inout [UInt8],
+        key: (Int, UnsafeMutablePointer<UInt8>, Int) -> Int?, slowKey: (Int, inout [UInt8]) -> Void
+    ) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(capacity, room + frameTextLength)) { scratch in
             frames.withUnsafeBufferPointer { frames in
                 let base = scratch.baseAddress!
                 let end = base + scratch.count
                 var p = base
-                for i in frames.indices {
+                for i in indices {
                     if end - p < room + frameTextLength {
                         out.append(contentsOf: UnsafeBufferPointer(start: base, count: p - base))
                         p = base
@@ -160,8 +217,6 @@ public enum FrameWriter {
                 out.append(contentsOf: UnsafeBufferPointer(start: base, count: p - base))
             }
         }
-        if !oneLine && !frames.isEmpty { out.append(UInt8(ascii: "\n")) }
-        out.append(UInt8(ascii: "}"))
     }
 
     /// Writes `: [x, y, width, height]` at `p` (room for ``frameTextLength``

@@ -14,10 +14,19 @@ extension LayoutDocument {
         try lower(namingViews: true)
     }
 
+    /// As ``lower()``, compiling a large document's constraint strings on
+    /// up to `threads` threads (chunks of them shared with a second thread,
+    /// added in order). The result and any error are the same as
+    /// ``lower()``'s: a chunk with a problem is compiled again on the
+    /// caller's thread, in its turn, as one thread does.
+    public func lower(threads: LoweringThreads) throws(LayoutError) -> LoweredLayout {
+        try lower(namingViews: true, threads: threads)
+    }
+
     /// As ``lower()``; with `namingViews` false the result's
     /// ``LoweredLayout/viewIDs`` is left empty (ten thousand `String`s made
     /// for nothing when the caller writes the ids from `viewNames`).
-    func lower(namingViews: Bool) throws(LayoutError) -> LoweredLayout {
+    func lower(namingViews: Bool, threads: LoweringThreads = .one) throws(LayoutError) -> LoweredLayout {
         var sink = DiagnosticSink()
 
         var intrinsicRows = 0
@@ -63,23 +72,13 @@ extension LayoutDocument {
 
         let scope = DocumentScope(document: self)
         var problems: [(LayoutProblem, Range<Int>)] = []
-        constraintTexts.withBytes { all in
-            for i in 0 ..< constraintCount {
-                let text = UnsafeBufferPointer(rebasing: all[constraintTexts.range(i)])
-                guard let c = SimpleFormatSema.compile(text, in: scope, problems: &problems) else {
-                    let origin = Origin(kind: .constraint, index: i, text: String(decoding: text, as: UTF8.self))
-                    let locator = SourceLocator(text)
-                    for (problem, range) in problems {
-                        sink.append(locator.diagnostic(problem, at: range, in: text, location: "constraints[\(i)]", origin: origin))
-                    }
-                    problems.removeAll(keepingCapacity: true)
-                    if sink.isFull { scope.suggestionsLeft.value = 0 }
-                    continue
+        if threads.splitsConstraints(constraintCount) {
+            addConstraintsSharingChunks(threads, scope: scope, problems: &problems, into: &builder, sink: &sink)
+        } else {
+            constraintTexts.withBytes { all in
+                for i in 0 ..< constraintCount {
+                    addConstraint(i, all, scope: scope, problems: &problems, into: &builder, sink: &sink)
                 }
-                builder.addConstraint(
-                    c.first, c.firstAttribute, c.relation, multiplier: c.multiplier,
-                    c.second, c.secondAttribute, constant: c.constant, priority: c.priority,
-                    origin: .key(DocumentOrigins.constraintKey(i)))
             }
         }
         // Simple Layout Language rules (LayoutDocument+Rules), in dependency order.
@@ -90,6 +89,89 @@ extension LayoutDocument {
         lowered.content = builder.content
         lowered.fitsHeight = rootHeightFits
         return lowered
+    }
+
+    /// Compiles constraint string `i` (in `all`, the bytes of
+    /// ``constraintTexts``) and adds its row to `builder`, or its problems
+    /// to `sink`.
+    @inline(__always)
+    private func addConstraint(
+        _ i: Int, _ all: UnsafeBufferPointer<UInt8>, scope: DocumentScope,
+        problems: inout [(LayoutProblem, Range<Int>)], into builder: inout SystemBuilder, sink: inout DiagnosticSink
+    ) {
+        let text = UnsafeBufferPointer(rebasing: all[constraintTexts.range(i)])
+        guard let c = SimpleFormatSema.compile(text, in: scope, problems: &problems) else {
+            let origin = Origin(kind: .constraint, index: i, text: String(decoding: text, as: UTF8.self))
+            let locator = SourceLocator(text)
+            for (problem, range) in problems {
+                sink.append(locator.diagnostic(problem, at: range, in: text, location: "constraints[\(i)]", origin: origin))
+            }
+            problems.removeAll(keepingCapacity: true)
+            if sink.isFull { scope.suggestionsLeft.value = 0 }
+            return
+        }
+        Self.add(c, i, into: &builder)
+    }
+
+    /// Adds the row of constraint string `i`, compiled as `c`.
+    @inline(__always)
+    private static func add(_ c: ResolvedSimpleFormat<ViewIndex>, _ i: Int, into builder: inout SystemBuilder) {
+        builder.addConstraint(
+            c.first, c.firstAttribute, c.relation, multiplier: c.multiplier,
+            c.second, c.secondAttribute, constant: c.constant, priority: c.priority,
+            origin: .key(DocumentOrigins.constraintKey(i)))
+    }
+
+    /// ``addConstraint(_:_:scope:problems:into:sink:)`` for every constraint
+    /// string, in chunks shared with a second thread
+    /// (``SecondThread/share(_:waiting:helper:inOrder:)``): it compiles
+    /// chunks from the last one, with a scope of its own; here each chunk
+    /// is added in order, from its result when it compiled every string of
+    /// it, or else compiled here (with the diagnostics and suggestions one
+    /// thread makes, in its order). The rows and problems are the same.
+    private func addConstraintsSharingChunks(
+        _ threads: LoweringThreads, scope: DocumentScope, problems: inout [(LayoutProblem, Range<Int>)],
+        into builder: inout SystemBuilder, sink: inout DiagnosticSink
+    ) {
+        let size = threads.constraintChunk, count = constraintCount
+        let chunks = (count + size - 1) / size
+        let helped = ChunkResults<[ResolvedSimpleFormat<ViewIndex>]>(chunks, empty: [])
+        let helperScope = DocumentScope(document: self), document = self
+        constraintTexts.withBytes { all in
+            SecondThread.share(chunks, waiting: threads.waitsForHelper, helper: { k in
+                // The second thread keeps the document (and so its bytes) while it runs.
+                let range = k * size ..< min((k + 1) * size, count)
+                guard let compiled = document.constraintTexts.withBytes({ all in
+                    document.compileWithoutProblems(all, range, in: helperScope)
+                }) else { return false }
+                helped[k] = compiled
+                return true
+            }, inOrder: { k, isHelped in
+                let range = k * size ..< min((k + 1) * size, count)
+                if isHelped {
+                    for (j, c) in helped[k].enumerated() { Self.add(c, range.lowerBound + j, into: &builder) }
+                } else {
+                    for i in range { addConstraint(i, all, scope: scope, problems: &problems, into: &builder, sink: &sink) }
+                }
+            })
+        }
+    }
+
+    /// The constraint strings `range` of `all` (the bytes of
+    /// ``constraintTexts``) compiled in `scope`, or nil as soon as one has
+    /// a problem (whose diagnostics the caller makes by compiling them again).
+    private func compileWithoutProblems(
+        _ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, in scope: DocumentScope
+    ) -> [ResolvedSimpleFormat<ViewIndex>]? {
+        var compiled: [ResolvedSimpleFormat<ViewIndex>] = []
+        compiled.reserveCapacity(range.count)
+        var problems: [(LayoutProblem, Range<Int>)] = []
+        for i in range {
+            let text = UnsafeBufferPointer(rebasing: all[constraintTexts.range(i)])
+            guard let c = SimpleFormatSema.compile(text, in: scope, problems: &problems) else { return nil }
+            compiled.append(c)
+        }
+        return compiled
     }
 }
 

@@ -138,43 +138,9 @@ enum SimpleFormatFastPath {
     private static func attribute(of view: SimpleFormatShape.Name, _ s: inout ByteScanner) -> SimpleFormatShape.Item? {
         guard s.scanByte(UInt8(ascii: ".")) else { return nil }
         s.skipWhiteSpace()
-        guard let (known, length) = attributePrefix(of: s.text, at: s.position) else { return nil }
+        guard let (known, length) = LayoutAttribute.wordPrefix(of: s.text, at: s.position) else { return nil }
         s.position += length
         return SimpleFormatShape.Item(view: view, attribute: known)
-    }
-
-    /// The attribute whose name starts at `start` and the name's length,
-    /// as `LayoutAttribute.prefix(of:at:)` gives them. When eight bytes are
-    /// left, the eleven names of at most eight bytes are compared as one
-    /// masked word (the names' bytes, least significant first); any other
-    /// case, and a match followed by a byte that continues a name, is left
-    /// to `prefix`, whose answer is then the same as before. (Comparing the
-    /// name byte-wise was about half of an item's cost.)
-    @inline(__always)
-    static func attributePrefix(of text: UnsafeBufferPointer<UInt8>, at start: Int) -> (LayoutAttribute, length: Int)? {
-        if start >= 0, text.count &- start >= 8, let base = text.baseAddress {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
-            @inline(__always) func bytes(_ n: Int) -> UInt64 { n == 8 ? word : word & ((1 << (8 &* UInt64(n))) &- 1) }
-            let candidate: (LayoutAttribute, Int)? = switch UInt8(truncatingIfNeeded: word) {
-            case UInt8(ascii: "l"):
-                bytes(4) == 0x7466_656C ? (.left, 4) : bytes(7) == 0x67_6E69_6461_656C ? (.leading, 7) : nil
-            case UInt8(ascii: "r"): bytes(5) == 0x74_6867_6972 ? (.right, 5) : nil
-            case UInt8(ascii: "t"):
-                bytes(3) == 0x70_6F74 ? (.top, 3) : bytes(8) == 0x676E_696C_6961_7274 ? (.trailing, 8) : nil
-            case UInt8(ascii: "b"):
-                bytes(6) == 0x6D6F_7474_6F62 ? (.bottom, 6) : bytes(8) == 0x656E_696C_6573_6162 ? (.baseline, 8) : nil
-            case UInt8(ascii: "w"): bytes(5) == 0x68_7464_6977 ? (.width, 5) : nil
-            case UInt8(ascii: "h"): bytes(6) == 0x7468_6769_6568 ? (.height, 6) : nil
-            case UInt8(ascii: "c"):
-                bytes(7) == 0x58_7265_746E_6563 ? (.centerX, 7) : bytes(7) == 0x59_7265_746E_6563 ? (.centerY, 7) : nil
-            default: nil
-            }
-            if let (attribute, length) = candidate,
-               start &+ length == text.count || !ByteScanner.isNameContinuation(text[start &+ length]) {
-                return (attribute, length)
-            }
-        }
-        return LayoutAttribute.prefix(of: text, at: start)
     }
 
     @inline(__always)

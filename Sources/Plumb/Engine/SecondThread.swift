@@ -1,0 +1,175 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// One large document's work shared with a second thread (`plumb solve` on
+/// two cores), so that the result is the one a single thread gives.
+///
+/// The work is cut in chunks. The calling thread does them in order from
+/// the first; a second thread, started for the call, does them from the
+/// last towards the first until it meets a chunk the caller has taken. For
+/// each chunk in order the caller either uses what the second thread made
+/// (when it finished that chunk without a problem) or does the chunk itself.
+/// The caller never waits for the second thread: on a machine whose other
+/// core is busy, the second thread may start late, stop in the middle of a
+/// chunk or not run at all, and the caller then does nearly everything as
+/// one thread would, and returns. (Joining the thread, the first version
+/// waited for a descheduled second thread: a build phase of 0.4 ms took a
+/// median 12 ms with the machine's load at 10.) The second thread is
+/// detached: what it uses it owns (its closure's captures), and it stops at
+/// the first chunk the caller took. A plain POSIX thread is started per
+/// call (Dispatch's first use costs more, setting up its pool).
+enum SecondThread {
+    /// Does chunks `0 ..< chunks`: `helper(k)` does chunk `k` on the second
+    /// thread into storage of its own for that chunk (which the closure
+    /// owns) and returns whether its result can be used; `inOrder(k, helped)`
+    /// is called on the calling thread for each chunk in order, with
+    /// `helped` true when the second thread's result for `k` is ready to
+    /// use (published before the call), false when the caller is to do
+    /// chunk `k` itself (the second thread had not finished it, or failed
+    /// it; it is not read again).
+    ///
+    /// With `waiting` (for tests, which must see the second thread's results
+    /// used), the caller waits for the second thread to take the last chunk
+    /// before it starts, and for any chunk the second thread is on to be done.
+    static func share(
+        _ chunks: Int, waiting: Bool = false, helper: @escaping (Int) -> Bool, inOrder: (Int, _ helped: Bool) -> Void
+    ) {
+        guard chunks > 1 else {
+            for k in 0 ..< chunks { inOrder(k, false) }
+            return
+        }
+        let states = States(chunks)
+        let started = start {
+            var k = chunks - 1
+            while k >= 0, states.claim(k, as: States.helping) {
+                states.finish(k, helper(k) ? States.helped : States.failed)
+                k -= 1
+            }
+        }
+        if waiting && started { while states.state(chunks - 1) == States.free { sched_yield() } }
+        for k in 0 ..< chunks {
+            // Taken here unless the second thread took it; used only if it finished it well.
+            if !states.claim(k, as: States.taken) && waiting { while states.state(k) == States.helping { sched_yield() } }
+            inOrder(k, states.state(k) == States.helped)
+        }
+    }
+
+    /// Each chunk's state: free, being done or done by the second thread,
+    /// or taken by the caller.
+    private final class States: @unchecked Sendable {
+        static let free: UInt8 = 0, helping: UInt8 = 1, helped: UInt8 = 2, failed: UInt8 = 3, taken: UInt8 = 4
+        private let states: UnsafeMutablePointer<Atomic<UInt8>>
+        private let count: Int
+
+        init(_ count: Int) {
+            self.count = count
+            states = .allocate(capacity: count)
+            for k in 0 ..< count { (states + k).initialize(to: Atomic(Self.free)) }
+        }
+
+        deinit {
+            states.deinitialize(count: count)
+            states.deallocate()
+        }
+
+        /// Marks chunk `k` `state` if it is free; returns whether it was.
+        func claim(_ k: Int, as state: UInt8) -> Bool {
+            states[k].compareExchange(expected: Self.free, desired: state, ordering: .acquiringAndReleasing).exchanged
+        }
+
+        /// Publishes the second thread's chunk `k` as `state`.
+        func finish(_ k: Int, _ state: UInt8) { states[k].store(state, ordering: .releasing) }
+
+        func state(_ k: Int) -> UInt8 { states[k].load(ordering: .acquiring) }
+    }
+
+    /// Runs `work` on a new detached thread; nothing when no thread can be
+    /// started (``share(_:waiting:helper:inOrder:)``'s caller then does every chunk).
+    @discardableResult
+    private static func start(_ work: @escaping () -> Void) -> Bool {
+        let context = Unmanaged.passRetained(Box(work)).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { context in
+            Unmanaged<Box>.fromOpaque(context!).takeRetainedValue().work()
+            return nil
+        }, context) == 0
+        if started {
+            pthread_detach(thread)
+        } else {
+            Unmanaged<Box>.fromOpaque(context).release()
+        }
+        return started
+    }
+
+    /// The second thread's work, handed to it; what it captures is its own
+    /// or, for the chunks' results, written only before the chunk's state
+    /// publishes them.
+    private final class Box: @unchecked Sendable {
+        let work: () -> Void
+        init(_ work: @escaping () -> Void) { self.work = work }
+    }
+}
+
+/// Storage for each chunk's result, made by the second thread of
+/// ``SecondThread/share(_:waiting:helper:inOrder:)`` and read by the caller once
+/// published; shared by both (either may be the last to let it go).
+final class ChunkResults<Result>: @unchecked Sendable {
+    private let results: UnsafeMutablePointer<Result>
+    private let count: Int
+
+    init(_ count: Int, empty: Result) {
+        self.count = count
+        results = .allocate(capacity: count)
+        results.initialize(repeating: empty, count: count)
+    }
+
+    deinit {
+        results.deinitialize(count: count)
+        results.deallocate()
+    }
+
+    /// Chunk `k`'s result: set by the second thread, read by the caller after it is published.
+    subscript(k: Int) -> Result {
+        get { results[k] }
+        set { results[k] = newValue }
+    }
+}
+
+/// How many threads lowering a document and writing its frames may use
+/// (`plumb solve --threads`), and from what size a second one pays.
+public struct LoweringThreads: Sendable, Equatable {
+    /// Threads that may be used: 1 or 2.
+    public var count: Int
+
+    /// Constraint strings from which a document's are compiled on two
+    /// threads. Measured on a loaded machine (BENCHMARKS.md, "plumb solve
+    /// on two cores"): at 4,000 and 12,000 strings two threads still lost
+    /// (starting the thread and its first allocations cost about what the
+    /// second thread saved), at 40,000 they won; set between, cautiously.
+    var constraintThreshold = 20_000
+    /// Frames from which the frames are written on two threads (at 10,000
+    /// frames the writer takes about 0.35 ms, and two threads did not win).
+    var frameThreshold = 20_000
+    /// Constraint strings and frames a chunk (``SecondThread/share(_:waiting:helper:inOrder:)``).
+    var constraintChunk = 256, frameChunk = 1024
+    /// Whether the first thread waits for the second one's chunks (tests;
+    /// ``SecondThread/share(_:waiting:helper:inOrder:)``).
+    var waitsForHelper = false
+
+    /// At most `count` threads (values above 2 are taken as 2, below 1 as 1).
+    public init(_ count: Int) { self.count = min(max(count, 1), 2) }
+
+    /// One thread: everything on the caller's.
+    public static let one = LoweringThreads(1)
+
+    /// Whether `constraints` constraint strings are compiled on two threads.
+    func splitsConstraints(_ constraints: Int) -> Bool { count > 1 && constraints >= max(constraintThreshold, 2) }
+    /// Whether `frames` frames are written on two threads.
+    func splitsFrames(_ frames: Int) -> Bool { count > 1 && frames >= max(frameThreshold, 2) }
+}
