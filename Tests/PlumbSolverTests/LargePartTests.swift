@@ -431,21 +431,10 @@ import PlumbTestSupport
     @Test func levelsCheckedAtTheLastBasisKeepTheOptimum() throws {
         var checkedOptimal = 0
         for seed in 0 ..< 60 as Range<UInt64> {
-            let rows: [ReferenceRow], system: ConstraintSystem, unique: Bool
-            switch seed % 3 {
-            case 0:
-                let grid = PresolveTests.RandomGrid(
-                    seed: 70_000 + seed, rows: 2 + Int(seed % 5), columns: 2 + Int(seed % 4), extras: true)
-                (rows, system, unique) = (grid.rows, grid.system, grid.unique)
-            case 1:
-                let grid = Self.chartGrid(seed: 70_000 + seed, rows: 2 + Int(seed % 6), columns: 1 + Int(seed % 3),
-                                          clash: seed % 4 == 1)
-                (rows, system, unique) = (grid.rows, grid.system, false)
-            default:
-                let levels: [Priority] = [240, 230, 220, 210, 200].prefix(1 + Int(seed % 5)).map { $0 }
-                let b = Self.degenerateShelves(2 + Int(seed % 7), contradicting: levels)
-                (rows, system, unique) = (b.rows, b.system, false)
-            }
+            let levels: [Priority] = [240, 230, 220, 210, 200].prefix(1 + Int(seed % 5)).map { $0 }
+            let kinds: [HardKind] = [.grid, .chartGrid(clash: seed % 4 == 1),
+                                     .shelves(2 + Int(seed % 7), contradicting: levels)]
+            let (rows, system, unique) = Self.hardSystem(kinds[Int(seed % 3)], seed: 70_000 + seed, size: seed)
             let checking = ClpLog(ClpPartSolver(basisCheck: .beforeEveryLevel))
             var o = Self.clp()
             o.largePartSolver = checking
@@ -467,6 +456,48 @@ import PlumbTestSupport
         #expect(checkedOptimal >= 10, "\(checkedOptimal) levels optimal at the last basis")
     }
 
+    /// The random coupled systems the tests of Clp's levels share.
+    enum HardKind {
+        /// A random grid with shared edges and extra rows (``PresolveTests/RandomGrid``).
+        case grid
+        /// A chart grid, with a clash of required rows when `clash`.
+        case chartGrid(clash: Bool)
+        /// Shelves of boxes with contradicting levels (degenerate ties, duplicated rows).
+        case shelves(Int, contradicting: [Priority])
+        /// A chart grid with wishes and caps of coefficients from 1e-3 to 1e4.
+        case scaledChartGrid
+    }
+
+    /// A system of `kind` made from `seed`, its size from `size` (the
+    /// test's loop counter), its rows for the reference checks, and whether
+    /// its optimum is unique.
+    static func hardSystem(_ kind: HardKind, seed: UInt64, size: UInt64) -> ReferenceRowsAndSystem {
+        switch kind {
+        case .grid:
+            let grid = PresolveTests.RandomGrid(
+                seed: seed, rows: 2 + Int(size % 5), columns: 2 + Int(size % 4), extras: true)
+            return (grid.rows, grid.system, grid.unique)
+        case .chartGrid(let clash):
+            let grid = chartGrid(seed: seed, rows: 2 + Int(size % 6), columns: 1 + Int(size % 3), clash: clash)
+            return (grid.rows, grid.system, false)
+        case .shelves(let count, let levels):
+            let b = degenerateShelves(count, contradicting: levels)
+            return (b.rows, b.system, false)
+        case .scaledChartGrid:
+            var grid = chartGrid(seed: seed, rows: 2 + Int(size % 5), columns: 2, clash: false)
+            let n = grid.system.variableCount
+            let i = Int(size) % n, j = (Int(size) * 7 + 3) % n
+            let a = VariableIndex(i), b = VariableIndex(j == i ? (i + 1) % n : j)
+            grid.add([(a, 1e-3), (b, -1e-3)], -2e-3, .greaterOrEqual, 300)      // a ≥ b + 2, scaled down
+            grid.add([(a, 1e4)], -3.5e6, .equal, 150)                          // a = 350, scaled up
+            grid.add([(b, 1e4), (a, -1e4)], 0, .lessOrEqual, 120)              // b ≤ a
+            grid.add([(b, 1e-3)], -1e-1, .equal, 110)                          // b = 100
+            return (grid.rows, grid.system, false)
+        }
+    }
+
+    typealias ReferenceRowsAndSystem = (rows: [ReferenceRow], system: ConstraintSystem, unique: Bool)
+
     /// Cold solves priced by the largest infeasibility
     /// (`largestInfeasibilityFrom`: every cold solve, and from the second
     /// as by default) against dual steepest edge throughout, with every
@@ -479,31 +510,10 @@ import PlumbTestSupport
     @Test func coldSolvesPricedByTheLargestInfeasibilityKeepTheOptimum() throws {
         var priced = 0
         for seed in 0 ..< 60 as Range<UInt64> {
-            let rows: [ReferenceRow], system: ConstraintSystem, unique: Bool
-            switch seed % 4 {
-            case 0:
-                let grid = PresolveTests.RandomGrid(
-                    seed: 75_000 + seed, rows: 2 + Int(seed % 5), columns: 2 + Int(seed % 4), extras: true)
-                (rows, system, unique) = (grid.rows, grid.system, grid.unique)
-            case 1:
-                let grid = Self.chartGrid(seed: 75_000 + seed, rows: 2 + Int(seed % 6), columns: 1 + Int(seed % 3),
-                                          clash: seed % 8 == 1)
-                (rows, system, unique) = (grid.rows, grid.system, false)
-            case 2:
-                let levels: [Priority] = [240, 230, 220, 210, 200].prefix(1 + Int(seed % 5)).map { $0 }
-                let b = Self.degenerateShelves(2 + Int(seed % 7), contradicting: levels)
-                (rows, system, unique) = (b.rows, b.system, false)
-            default:
-                var grid = Self.chartGrid(seed: 75_000 + seed, rows: 2 + Int(seed % 5), columns: 2, clash: false)
-                let n = grid.system.variableCount
-                let i = Int(seed) % n, j = (Int(seed) * 7 + 3) % n
-                let a = VariableIndex(i), b = VariableIndex(j == i ? (i + 1) % n : j)
-                grid.add([(a, 1e-3), (b, -1e-3)], -2e-3, .greaterOrEqual, 300)      // a ≥ b + 2, scaled down
-                grid.add([(a, 1e4)], -3.5e6, .equal, 150)                          // a = 350, scaled up
-                grid.add([(b, 1e4), (a, -1e4)], 0, .lessOrEqual, 120)              // b ≤ a
-                grid.add([(b, 1e-3)], -1e-1, .equal, 110)                          // b = 100
-                (rows, system, unique) = (grid.rows, grid.system, false)
-            }
+            let levels: [Priority] = [240, 230, 220, 210, 200].prefix(1 + Int(seed % 5)).map { $0 }
+            let kinds: [HardKind] = [.grid, .chartGrid(clash: seed % 8 == 1),
+                                     .shelves(2 + Int(seed % 7), contradicting: levels), .scaledChartGrid]
+            let (rows, system, unique) = Self.hardSystem(kinds[Int(seed % 4)], seed: 75_000 + seed, size: seed)
             var o = Self.clp()
             let every = ClpLog(ClpPartSolver(basisCheck: .never, largestInfeasibilityFrom: 1))
             o.largePartSolver = every
@@ -535,21 +545,10 @@ import PlumbTestSupport
     @Test func shortProbesKeepTheOptimum() throws {
         var stalls = 0
         for seed in 0 ..< 45 as Range<UInt64> {
-            let rows: [ReferenceRow], system: ConstraintSystem
-            switch seed % 3 {
-            case 0:
-                let grid = PresolveTests.RandomGrid(
-                    seed: 80_000 + seed, rows: 2 + Int(seed % 5), columns: 2 + Int(seed % 4), extras: true)
-                (rows, system) = (grid.rows, grid.system)
-            case 1:
-                let grid = Self.chartGrid(seed: 80_000 + seed, rows: 2 + Int(seed % 6), columns: 1 + Int(seed % 3),
-                                          clash: seed % 4 == 1)
-                (rows, system) = (grid.rows, grid.system)
-            default:
-                let levels: [Priority] = [240, 230, 220].prefix(Int(seed % 4)).map { $0 }
-                let b = Self.degenerateShelves(2 + Int(seed % 9), contradicting: levels)
-                (rows, system) = (b.rows, b.system)
-            }
+            let levels: [Priority] = [240, 230, 220].prefix(Int(seed % 4)).map { $0 }
+            let kinds: [HardKind] = [.grid, .chartGrid(clash: seed % 4 == 1),
+                                     .shelves(2 + Int(seed % 9), contradicting: levels)]
+            let (rows, system, _) = Self.hardSystem(kinds[Int(seed % 3)], seed: 80_000 + seed, size: seed)
             let short = ClpLog(ClpPartSolver(probePivots: 1))
             var o = Self.clp()
             o.largePartSolver = short
