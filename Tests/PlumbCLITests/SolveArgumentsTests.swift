@@ -70,14 +70,14 @@ import Testing
 
     /// `--threads 1` and `--threads 2` read by the fast path and by
     /// ArgumentParser (`--threads=N`) give the same frames as no option, on
-    /// a document large enough for two threads (`list`, 6,000 views: about
-    /// 24,000 constraint strings, 6,001 frames) and with errors in both halves;
+    /// a document large enough for two threads (`list`, 40,000 views:
+    /// 160,000 constraint strings, 40,001 frames) and with errors in both halves;
     /// `--threads 0` is refused by ArgumentParser.
     @Test func threadsOptionGivesTheSameOutput() throws {
         let work = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: work) }
         let large = work.appendingPathComponent("list.json")
-        let json = try CLI.generate("list", views: 6000)
+        let json = try CLI.generate("list", views: 40_000)
         try json.write(to: large)
         // The same document with an unknown view near the start and near the end.
         var text = String(decoding: json, as: UTF8.self)
@@ -94,7 +94,7 @@ import Testing
                 #expect(try Self.outcome(["solve", document.path] + spelling, output: nil) == plain, "\(spelling)")
             }
         }
-        #expect(try Self.outcome(["solve", large.path], output: nil).2.count > 6000 * 20)
+        #expect(try Self.outcome(["solve", large.path], output: nil).2.count > 40_000 * 20)
         let refused = try CLI.run(["solve", large.path, "--threads", "0"])
         #expect(refused.status != 0 && refused.stderr.contains("--threads must be 1 or more"))
     }

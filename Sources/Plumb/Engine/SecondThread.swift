@@ -148,14 +148,17 @@ public struct LoweringThreads: Sendable, Equatable {
     public var count: Int
 
     /// Constraint strings from which a document's are compiled on two
-    /// threads. Measured on a loaded machine (BENCHMARKS.md, "plumb solve
-    /// on two cores"): at 4,000 and 12,000 strings two threads still lost
-    /// (starting the thread and its first allocations cost about what the
-    /// second thread saved), at 40,000 they won; set between, cautiously.
-    var constraintThreshold = 20_000
-    /// Frames from which the frames are written on two threads (at 10,000
-    /// frames the writer takes about 0.35 ms, and two threads did not win).
-    var frameThreshold = 20_000
+    /// threads. On a quiet machine (BENCHMARKS.md, "Stop 30's merged main")
+    /// two threads did not win on `list` and `cards` at 40,000 and 80,000
+    /// strings (build 1.07 to 1.20 of one thread), broke even at 200,000
+    /// (`list` 1.02, `cards` 0.96, `grid` 0.79) and won at 400,000 (the
+    /// four phases 0.86 to 0.94): the second thread's allocations come from
+    /// a malloc arena of its own, first touched a small page at a time.
+    var constraintThreshold = 150_000
+    /// Frames from which the frames are written on two threads (on a quiet
+    /// machine: 1.01 to 1.05 of one thread at 20,000 frames, 0.82 to 0.97
+    /// at 50,000).
+    var frameThreshold = 40_000
     /// Constraint strings and frames a chunk (``SecondThread/share(_:waiting:helper:inOrder:)``).
     var constraintChunk = 256, frameChunk = 1024
     /// Whether the first thread waits for the second one's chunks (tests;
