@@ -162,9 +162,8 @@ struct BatchCommand: ParsableCommand {
     /// freed memory in the heap for reuse makes two jobs 2.0× one.
     private static func keepFreedMemory() {
         #if os(Linux)
-        // <malloc.h>'s M_TRIM_THRESHOLD and M_MMAP_THRESHOLD.
-        _ = glibcMallopt(-1, 1 << 30)
-        _ = glibcMallopt(-3, 1 << 30)
+        Malloc.set(.trimThreshold, 1 << 30)
+        Malloc.set(.mmapThreshold, 1 << 30)
         #endif
     }
 
@@ -468,8 +467,3 @@ extension String {
     }
 }
 
-#if os(Linux)
-/// glibc's `mallopt` (<malloc.h> is not part of the Glibc module).
-@_silgen_name("mallopt")
-private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
-#endif

@@ -45,9 +45,9 @@ enum HeapReserve {
         // (not trimmed) for the allocations to come.
         let block = 24 << 20
         let pad = max(bytes - block, 0)
-        _ = glibcMallopt(trimThreshold, Int32(clamping: bytes + (64 << 20)))
-        _ = glibcMallopt(topPad, Int32(clamping: pad))
-        defer { _ = glibcMallopt(topPad, 128 << 10) }  // glibc's default again
+        Malloc.set(.trimThreshold, bytes + (64 << 20))
+        Malloc.set(.topPad, pad)
+        defer { Malloc.set(.topPad, 128 << 10) }  // glibc's default again
         guard let p = malloc(block) else { return }
         let top = Int(bitPattern: sbrk(0))
         let huge = 2 << 20
@@ -73,14 +73,6 @@ enum HeapReserve {
     /// The block that holds the heap below the first huge page (kept, so
     /// that the allocation is made at all).
     nonisolated(unsafe) private static var below: UnsafeMutableRawPointer?
-
-    /// <malloc.h>'s M_TRIM_THRESHOLD and M_TOP_PAD.
-    private static let trimThreshold: Int32 = -1, topPad: Int32 = -2
     #endif
 }
 
-#if os(Linux)
-/// glibc's `mallopt` (<malloc.h> is not part of the Glibc module).
-@_silgen_name("mallopt")
-private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
-#endif

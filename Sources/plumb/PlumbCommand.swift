@@ -26,14 +26,8 @@ struct PlumbCommand: ParsableCommand {
         // whether reading the document happened to free one. Fix the
         // thresholds where that heuristic ends up (32 MiB, trimming above
         // twice that): a run reuses the memory it freed.
-        // (<malloc.h> is not part of the Glibc module: mallopt is looked up.)
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        if let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") {
-            let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-            let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3  // M_TRIM_THRESHOLD, M_MMAP_THRESHOLD
-            _ = mallopt(mmapThreshold, 32 << 20)
-            _ = mallopt(trimThreshold, 64 << 20)
-        }
+        Malloc.set(.mmapThreshold, 32 << 20)
+        Malloc.set(.trimThreshold, 64 << 20)
         #endif
         let choice = getenv("PLUMB_LARGE_PARTS").map { String(cString: $0) } ?? "clp"
         SolveOptions.defaultLargePartSolver = choice == "tableau" ? nil : ClpPartSolver()
