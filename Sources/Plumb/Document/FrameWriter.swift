@@ -15,7 +15,7 @@ public enum FrameWriter {
 
     /// ``json(ids:frames:)``'s bytes, written on two threads for many
     /// frames when `threads` allows it: chunks of frames shared with a
-    /// second thread (``SecondThread/share(_:waiting:helper:inOrder:)``), which
+    /// second thread (`SecondThread.share`), which
     /// writes each of its chunks into a buffer of its own; the chunks are
     /// appended in order.
     public static func json(ids: [String], frames: [Rect], threads: LoweringThreads) -> [UInt8] {
