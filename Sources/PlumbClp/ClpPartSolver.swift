@@ -144,11 +144,19 @@ public struct ClpPartSolver: LargePartSolver {
     /// (BENCHMARKS.md, "Hard workloads at scale, second pass").
     public var largestInfeasibilityFrom: Int?
 
+    /// Whether a part's first level, when it is not promoted, is first
+    /// tried at the least point of its rows and the required ones (see
+    /// `LeastPointStart`). On by default; the tests turn it off to
+    /// compare.
+    public var startsFromLeastPoint: Bool
+
     public init(
         promotesFirstLevel: Bool = true, warmRefactorInterval: Int? = nil, splitsRemainders: Bool = true,
         zeroTrial: ZeroTrial = .beforeColdSolves, freesImpliedEqualities: Bool = true,
-        basisCheck: BasisCheck = .afterColdSolves, probePivots: Int = 50, largestInfeasibilityFrom: Int? = 2
+        basisCheck: BasisCheck = .afterColdSolves, probePivots: Int = 50, largestInfeasibilityFrom: Int? = 2,
+        startsFromLeastPoint: Bool = true
     ) {
+        self.startsFromLeastPoint = startsFromLeastPoint
         self.largestInfeasibilityFrom = largestInfeasibilityFrom
         self.basisCheck = basisCheck
         self.probePivots = probePivots
@@ -195,6 +203,9 @@ public struct ClpPartSolver: LargePartSolver {
         /// 88 MB instead of 110).
         var releasedFactorizations = 0
         var freedRows = false
+        /// First levels found optimal at the least point of their rows
+        /// (see `LeastPointStart`).
+        var leastPoint = 0
         /// Cold solves whose dual simplex priced by the largest
         /// infeasibility (see `largestInfeasibilityFrom`).
         var largestInfeasibility = 0
@@ -329,6 +340,16 @@ public struct ClpPartSolver: LargePartSolver {
                     && plumb_clp_primal(model, 0, 200, 0) == 0 {
                     solved = true
                     outcome.levels.atLastBasis += 1
+                }
+                // The first level from the least point of its rows, when
+                // they are of that shape (see `LeastPointStart`).
+                if first && startsFromLeastPoint,
+                   let start = LeastPointStart.basis(of: part, model: partModel, level: order[index]) {
+                    plumb_clp_set_basis(model, start)
+                    if plumb_clp_primal(model, 0, 200, 0) == 0 {
+                        solved = true
+                        outcome.levels.leastPoint += 1
+                    }
                 }
                 if !solved && (zeroTrial == .beforeEveryLevel || (zeroTrial == .beforeColdSolves && !warm)) { tryZero() }
                 if warm && !solved {
