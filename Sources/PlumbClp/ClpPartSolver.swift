@@ -290,9 +290,13 @@ public struct ClpPartSolver: LargePartSolver {
         // `doubletonColdSolves` for when presolve substitutes doubletons.
         func coldSolve() -> Bool {
             outcome.levels.cold += 1
-            let doubletons: Int32 = outcome.levels.cold <= Self.doubletonColdSolves ? 1 : 0
+            // A first level found at its least point counts as the part's
+            // first cold solve, which it replaces: the later ones keep
+            // their place (their doubletons and pricing).
+            let ordinal = outcome.levels.cold + outcome.levels.leastPoint
+            let doubletons: Int32 = ordinal <= Self.doubletonColdSolves ? 1 : 0
             let passes = freedRows ? Self.promotionPresolvePasses : 0
-            let largest: Int32 = largestInfeasibilityFrom.map { outcome.levels.cold >= $0 } == true ? 1 : 0
+            let largest: Int32 = largestInfeasibilityFrom.map { ordinal >= $0 } == true ? 1 : 0
             let status = plumb_clp_presolved_dual(model, passes, Int32.max, doubletons, largest)
             outcome.levels.releasedFactorizations = Int(plumb_clp_released_factorizations(model))
             outcome.levels.largestInfeasibility = Int(plumb_clp_largest_infeasibility_solves(model))
