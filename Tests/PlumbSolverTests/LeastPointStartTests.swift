@@ -253,3 +253,31 @@ import PlumbTestSupport
         #expect(errors[0] != "solved" && errors[0] == errors[1] && errors[0] == errors[2], "\(errors)")
     }
 }
+
+extension LeastPointStartTests {
+    /// Shelves of boxes with contradicting lower levels (like the
+    /// generator's `levels`): the first level is found at its least point,
+    /// and it counts as the part's first cold solve, so every cold solve
+    /// after it is priced by the largest infeasibility (from the second,
+    /// by default) and the answer is the one without the start and the
+    /// tableau's.
+    @Test func aLeastPointCountsAsThePartsFirstColdSolve() throws {
+        let b = LargePartTests.degenerateShelves(60, contradicting: [240, 230, 220])
+        let log = LargePartTests.ClpLog(ClpPartSolver())
+        var options = SolveOptions()
+        options.largePartSolver = log
+        let started = try b.system.solve(options: options)
+        #expect(log.leastPoints == 1, "\(log.leastPoints)")
+        let cold = log.coldSolves.reduce(0, +)
+        #expect(cold >= 1 && log.largestInfeasibility == cold, "\(log.largestInfeasibility) of \(cold)")
+        options.largePartSolver = ClpPartSolver(startsFromLeastPoint: false)
+        let plain = try b.system.solve(options: options)
+        options.largePartSolver = nil
+        let whole = try b.system.solve(options: options)
+        for (i, x) in started.values.enumerated() {
+            for other in [plain.values[i], whole.values[i]] {
+                #expect(abs(x - other) <= 1e-6 * max(1, abs(other)), "variable \(i): \(x) against \(other)")
+            }
+        }
+    }
+}
