@@ -281,3 +281,33 @@ extension LeastPointStartTests {
         }
     }
 }
+
+extension LeastPointStartTests {
+    /// On shelves of boxes the greedy level (every box 4,000 wide) is not
+    /// optimal at the least point of the first: its warm probe walks
+    /// degenerate vertices and gives up, and by default its cold solve
+    /// starts from the point's basis again (with `startsAfterLeastPoint`
+    /// off, from where the probe stopped). Both answers are the tableau's.
+    @Test func aGivenUpProbeAfterALeastPointStartsColdFromThePoint() throws {
+        let b = LargePartTests.degenerateShelves(60)
+        var options = SolveOptions()
+        let log = LargePartTests.ClpLog(ClpPartSolver())
+        options.largePartSolver = log
+        let restarted = try b.system.solve(options: options)
+        let probing = LargePartTests.ClpLog(ClpPartSolver(startsAfterLeastPoint: false))
+        options.largePartSolver = probing
+        let probed = try b.system.solve(options: options)
+        options.largePartSolver = nil
+        let whole = try b.system.solve(options: options)
+        #expect(log.leastPoints == 1 && probing.leastPoints == 1, "\(log.leastPoints), \(probing.leastPoints)")
+        #expect(log.stalls.reduce(0, +) == 1 && probing.stalls.reduce(0, +) == 1, "\(log.stalls), \(probing.stalls)")
+        #expect(log.leastPointRestarts == 1 && probing.leastPointRestarts == 0,
+                "\(log.leastPointRestarts), \(probing.leastPointRestarts)")
+        #expect(log.coldSolves == probing.coldSolves, "\(log.coldSolves) against \(probing.coldSolves)")
+        for (i, x) in restarted.values.enumerated() {
+            for other in [probed.values[i], whole.values[i]] {
+                #expect(abs(x - other) <= 1e-6 * max(1, abs(other)), "variable \(i): \(x) against \(other)")
+            }
+        }
+    }
+}
