@@ -618,6 +618,8 @@ import PlumbTestSupport
         var zeroHolds: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.zeroHeld } } }
         var coldSolves: [Int] { log.withLock { $0.map(\.levels.cold) } }
         var atLastBasis: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.atLastBasis } } }
+        var leastPoints: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.leastPoint } } }
+        var leastPointRestarts: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.leastPointRestarts } } }
         var freedRows: [Bool] { log.withLock { $0.map(\.levels.freedRows) } }
         var releasedFactorizations: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.releasedFactorizations } } }
         var largestInfeasibility: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.largestInfeasibility } } }
