@@ -125,7 +125,8 @@ struct DocumentParser {
                     // The strings fit in what is left of the input: growing the
                     // pool by doubling instead touched and copied twice as much.
                     if i == 0 { document.constraintTexts.reserveCapacity(bytes: reader.text.count - reader.position) }
-                    try parseConstraint(i)
+                    // Nearly every constraint is a plain ASCII string: read here, without a call.
+                    if reader.readASCIIString(into: &document.constraintTexts) == nil { try parseConstraint(i) }
                     i += 1
                 }
             case 4:
@@ -196,11 +197,16 @@ struct DocumentParser {
 
     private mutating func parseView(_ i: Int) throws(JSONSyntaxError) {
         let start = reader.valueOffset()
-        // Add the view with defaults first, so that every view keeps its index even when invalid.
+        // Every view keeps its index even when invalid: its parent (the root
+        // unless found) and where it was written are appended once, on every
+        // way out (the sizing table needs nothing for a view with defaults).
         let index = document.parents.count
-        document.parents.append(0)
-        document.sizing.appendView()
-        viewOffsets.append(Int32(truncatingIfNeeded: start))
+        var parent: Int32 = 0
+        var idOffset = start
+        defer {
+            document.parents.append(parent)
+            viewOffsets.append(Int32(truncatingIfNeeded: idOffset))
+        }
 
         guard try expectKind(.object, path: "views[\(i)]") else {
             document.ids.appendEmpty()
@@ -209,7 +215,6 @@ struct DocumentParser {
         try reader.openObject(depth: 2)
         var seen = KeySet()
         var idEntry: Int?
-        var idOffset = start
         var first = true
         // Most views start `"id":"…","parent":"…"` with no white space: those
         // two members are read here without looking their keys up (the keys
@@ -217,7 +222,9 @@ struct DocumentParser {
         if leadingMember(#""id":"#, 0, seen: &seen, first: &first) {
             idOffset = reader.position
             idEntry = try readID()
-            if leadingMember(#","parent":"#, 1, seen: &seen, first: &first) { try readParent(of: index, at: reader.position) }
+            if leadingMember(#","parent":"#, 1, seen: &seen, first: &first) {
+                parent = try readParent(of: index, at: reader.position)
+            }
         }
         while let key = try reader.nextKey(&first) {
             let field = reader.withKey(key) { Self.viewField($0) }
@@ -233,7 +240,7 @@ struct DocumentParser {
             case 1:
                 let at = reader.valueOffset()
                 guard try expectKind(.string, path: "views[\(i)].parent") else { continue }
-                try readParent(of: index, at: at)
+                parent = try readParent(of: index, at: at)
             case 2:
                 if let (w, h) = try readIntrinsicSize(path: "views[\(i)].intrinsicSize") {
                     document.sizing[index].width = w
@@ -257,10 +264,10 @@ struct DocumentParser {
         guard let entry = idEntry else {
             // Keep ids aligned with views: an invalid or missing id is an empty entry.
             document.ids.appendEmpty()
+            idOffset = start
             if !seen.contains(0) { problems.append((.missingKey(path: "views[\(i)]", key: "id"), start ..< start + 1)) }
             return
         }
-        viewOffsets[index] = Int32(truncatingIfNeeded: idOffset)
         let length = document.ids.range(entry).count
         if length == 0 {
             problems.append((.emptyID(path: "views[\(i)].id"), idOffset ..< idOffset + 2))
@@ -288,16 +295,17 @@ struct DocumentParser {
     }
 
     /// Reads the parent of view `index` (the reader is at the name's string,
-    /// written at offset `at`): resolved now when it is the root or a view
-    /// listed earlier, or left to ``resolveParents()``.
-    private mutating func readParent(of index: Int, at: Int) throws(JSONSyntaxError) {
+    /// written at offset `at`) and returns it when it is the root or a view
+    /// listed earlier; otherwise leaves it to ``resolveParents()`` and
+    /// returns 0 (the root, until then).
+    private mutating func readParent(of index: Int, at: Int) throws(JSONSyntaxError) -> Int32 {
         let range = try reader.readStringRange()
         if case .input(let r) = range, let p = earlierView(named: UnsafeBufferPointer(rebasing: reader.text[r]), before: index) {
-            document.parents[index] = Int32(p)
-        } else {
-            pendingParents.append((Int32(index), Int32(Self.add(range, of: reader, to: &parentNames)),
-                                   Int32(truncatingIfNeeded: at)))
+            return Int32(p)
         }
+        pendingParents.append((Int32(index), Int32(Self.add(range, of: reader, to: &parentNames)),
+                               Int32(truncatingIfNeeded: at)))
+        return 0
     }
 
     private mutating func parseConstraint(_ i: Int) throws(JSONSyntaxError) {

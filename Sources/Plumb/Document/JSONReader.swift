@@ -259,7 +259,7 @@ struct JSONReader {
     @inline(__always)
     mutating func readStringRange() throws(JSONSyntaxError) -> StringRange {
         if peek() == UInt8(ascii: "\"") {
-            let stop = ByteScanner.skipWords(in: text, from: position + 1, to: Self.specialBytes)
+            let stop = Self.skipPlainBytes(in: text, from: position + 1)
             if stop < text.count && text[stop] == UInt8(ascii: "\"") {
                 defer { position = stop + 1 }
                 return .input(position + 1 ..< stop)
@@ -278,7 +278,7 @@ struct JSONReader {
             // Go eight bytes at a time straight to the next byte that is
             // '"', '\\', a control character or a byte of a multi-byte UTF-8
             // sequence; the last few bytes of the input go one at a time.
-            position = ByteScanner.skipWords(in: text, from: position, to: Self.specialBytes)
+            position = Self.skipPlainBytes(in: text, from: position)
             guard position < text.count else { break }
             let b = text[position]
             if b == UInt8(ascii: "\"") {
@@ -309,10 +309,22 @@ struct JSONReader {
         let source = UnsafeRawPointer(base)
         var closing = -1
         let entry = pool.appendInPlace { destination, room in
-            // Words are stored whole: only the words that fit are read.
+            // Blocks and words are stored whole: only those that fit are read.
             let limit = Swift.min(end, start &+ room)
             let target = UnsafeMutableRawPointer(destination)
             var at = start
+            while at &+ 16 <= limit {
+                let block = source.loadUnaligned(fromByteOffset: at, as: SIMD16<Int8>.self)
+                target.storeBytes(of: block, toByteOffset: at &- start, as: SIMD16<Int8>.self)
+                let marked = Self.specialLanes(block)
+                if marked.x | marked.y != 0 {
+                    let stop = at &+ Self.firstMarkedLane(marked)
+                    guard base[stop] == UInt8(ascii: "\"") else { return nil }
+                    closing = stop
+                    return stop &- start
+                }
+                at &+= 16
+            }
             while at &+ 8 <= limit {
                 let word = source.loadUnaligned(fromByteOffset: at, as: UInt64.self)
                 target.storeBytes(of: word, toByteOffset: at &- start, as: UInt64.self)
@@ -345,6 +357,50 @@ struct JSONReader {
         let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
         let below0x20 = (word &- ones &* 0x20) & ~word & highs
         return word & highs | below0x20 | zeroBytes(quote) | zeroBytes(backslash)
+    }
+
+    /// The lanes of `block` that hold '"', '\\', a byte below 0x20 or one
+    /// of at least 0x80 (the bytes ``specialBytes(_:)`` marks), all ones
+    /// (the first eight lanes in `x`, least significant first): compared as
+    /// signed bytes, every byte of 0x80 and above is negative, so one
+    /// comparison with 0x20 finds both control characters and the bytes of
+    /// multi-byte UTF-8 sequences. Three vector compares for sixteen bytes.
+    ///
+    /// The constants are typed `SIMD16<Int8>` on purpose: written
+    /// `SIMD16(repeating:)` in the comparisons, the generic operators were
+    /// chosen and compiled to a loop over the lanes; and `any(_:)` on the
+    /// mask was a call, so the two words are tested with `|` instead.
+    @inline(__always)
+    static func specialLanes(_ block: SIMD16<Int8>) -> SIMD2<UInt64> {
+        let quote = SIMD16<Int8>(repeating: 0x22)
+        let backslash = SIMD16<Int8>(repeating: 0x5C)
+        let space = SIMD16<Int8>(repeating: 0x20)
+        let marked = (block .== quote) .| (block .== backslash) .| (block .< space)
+        return unsafeBitCast(marked, to: SIMD2<UInt64>.self)
+    }
+
+    /// The index of the first lane that ``specialLanes(_:)`` marked, which
+    /// marked one.
+    @inline(__always)
+    static func firstMarkedLane(_ marked: SIMD2<UInt64>) -> Int {
+        marked.x != 0 ? marked.x.trailingZeroBitCount >> 3 : 8 &+ marked.y.trailingZeroBitCount >> 3
+    }
+
+    /// ``ByteScanner/skipWords(in:from:to:)`` with ``specialBytes(_:)``,
+    /// sixteen bytes at a time first: the offset of the first special byte
+    /// from `position` on, or of the first of the last few bytes (fewer
+    /// than eight) when none before them is special.
+    @inline(__always)
+    static func skipPlainBytes(in text: UnsafeBufferPointer<UInt8>, from position: Int) -> Int {
+        guard let base = text.baseAddress else { return position }
+        let source = UnsafeRawPointer(base)
+        var at = position
+        while at &+ 16 <= text.count {
+            let marked = specialLanes(source.loadUnaligned(fromByteOffset: at, as: SIMD16<Int8>.self))
+            if marked.x | marked.y != 0 { return at &+ firstMarkedLane(marked) }
+            at &+= 16
+        }
+        return ByteScanner.skipWords(in: text, from: at, to: specialBytes)
     }
 
     /// Calls `body` with a string's bytes (valid until the next string is read).
