@@ -33,8 +33,10 @@ struct DocumentParser {
     private var knownRootID: [UInt8]?
     /// The view ``earlierView(named:before:)`` found last: siblings are listed together.
     private var lastParent = -1
-    /// Where each view's id (or the view, when it has none) was written.
-    private var viewOffsets: [Int32] = [0]
+    /// Each view's parent and where its id (or the view, when it has none)
+    /// was written, the root's first; the parents become the document's
+    /// once the views are read. Freed by ``run()``.
+    private var views = ViewColumns()
 
     /// - Parameter buffer: the document's bytes, needed only while the
     ///   parser runs: the document's pools keep copies of its ids and
@@ -72,8 +74,9 @@ struct DocumentParser {
         return add(try reader.readStringRange(), of: reader, to: &pool)
     }
 
-    /// Parses the whole document.
+    /// Parses the whole document. Call it once: it frees the parser's columns.
     mutating func run() -> Result<LayoutDocument, LayoutError> {
+        defer { views.free() }
         do throws(JSONSyntaxError) {
             try parseDocument()
             if reader.peek() != nil {
@@ -116,6 +119,7 @@ struct DocumentParser {
                     try parseView(i)
                     i += 1
                 }
+                document.parents = views.parents
             case 3:
                 guard try expectKind(.array, path: "constraints") else { continue }
                 try reader.openArray(depth: 1)
@@ -198,18 +202,16 @@ struct DocumentParser {
     private mutating func parseView(_ i: Int) throws(JSONSyntaxError) {
         let start = reader.valueOffset()
         // Every view keeps its index even when invalid: its parent (the root
-        // unless found) and where it was written are appended once, on every
-        // way out (the sizing table needs nothing for a view with defaults).
-        let index = document.parents.count
+        // unless found) and where it was written are appended once, on each
+        // way out but a syntax error (the sizing table needs nothing for a
+        // view with defaults). (Appended in a `defer`, they were a call.)
+        let index = views.count
         var parent: Int32 = 0
         var idOffset = start
-        defer {
-            document.parents.append(parent)
-            viewOffsets.append(Int32(truncatingIfNeeded: idOffset))
-        }
 
         guard try expectKind(.object, path: "views[\(i)]") else {
             document.ids.appendEmpty()
+            views.append(parent: 0, offset: start)
             return
         }
         try reader.openObject(depth: 2)
@@ -264,10 +266,11 @@ struct DocumentParser {
         guard let entry = idEntry else {
             // Keep ids aligned with views: an invalid or missing id is an empty entry.
             document.ids.appendEmpty()
-            idOffset = start
+            views.append(parent: parent, offset: start)
             if !seen.contains(0) { problems.append((.missingKey(path: "views[\(i)]", key: "id"), start ..< start + 1)) }
             return
         }
+        views.append(parent: parent, offset: idOffset)
         let length = document.ids.range(entry).count
         if length == 0 {
             problems.append((.emptyID(path: "views[\(i)].id"), idOffset ..< idOffset + 2))
@@ -696,6 +699,61 @@ struct DocumentParser {
         return p
     }
 
+    /// Two columns of `Int32`, a view's parent and offset, appended
+    /// together: an `Array` append checked its buffer's uniqueness and
+    /// capacity through two calls each time (about 50 instructions a view
+    /// for two arrays), and a class's fields were checked for exclusive
+    /// access at each append. Its owner frees it (``free()``) once.
+    struct ViewColumns {
+        private var parentBase: UnsafeMutablePointer<Int32>
+        private var offsetBase: UnsafeMutablePointer<Int32>
+        private(set) var count = 1
+        private var capacity = 256
+
+        /// The root alone: parent -1, offset 0.
+        init() {
+            parentBase = .allocate(capacity: capacity)
+            offsetBase = .allocate(capacity: capacity)
+            parentBase[0] = -1
+            offsetBase[0] = 0
+        }
+
+        func free() {
+            parentBase.deallocate()
+            offsetBase.deallocate()
+        }
+
+        /// Appends a view: its parent and the offset where it was written.
+        @inline(__always)
+        mutating func append(parent: Int32, offset: Int) {
+            if _slowPath(count == capacity) { grow() }
+            parentBase[count] = parent
+            offsetBase[count] = Int32(truncatingIfNeeded: offset)
+            count &+= 1
+        }
+
+        func offset(_ view: Int) -> Int32 {
+            precondition(view >= 0 && view < count, "view index out of range")
+            return offsetBase[view]
+        }
+
+        /// The parents, the root's first.
+        var parents: [Int32] { Array(UnsafeBufferPointer(start: parentBase, count: count)) }
+
+        private mutating func grow() {
+            capacity *= 2
+            parentBase = Self.moved(parentBase, count: count, capacity: capacity)
+            offsetBase = Self.moved(offsetBase, count: count, capacity: capacity)
+        }
+
+        private static func moved(_ old: UnsafeMutablePointer<Int32>, count: Int, capacity: Int) -> UnsafeMutablePointer<Int32> {
+            let new = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+            new.moveInitialize(from: old, count: count)
+            old.deallocate()
+            return new
+        }
+    }
+
     // MARK: - After the walk
 
     /// Resolves the parents left by the walk now that all ids, the root's included, are known.
@@ -703,7 +761,7 @@ struct DocumentParser {
         let rootID = Array(document.rootID.utf8)
         rootID.withUnsafeBufferPointer { root in
             if let clash = document.names.index(of: root, in: document.ids) {
-                let at = Int(viewOffsets[clash])
+                let at = Int(views.offset(clash))
                 problems.append((.duplicateViewID(document.rootID, previous: "root"), at ..< at + 1))
             }
             // Views are listed next to their siblings: parents repeat.
