@@ -36,7 +36,8 @@ struct DocumentParser {
     /// Each view's parent and where its id (or the view, when it has none)
     /// was written, the root's first; the parents become the document's
     /// once the views are read. Freed by ``run()``.
-    private var views = ViewColumns()
+    private var viewParents = Int32Column(capacity: 256)
+    private var viewOffsets = Int32Column(capacity: 256)
 
     /// - Parameter buffer: the document's bytes, needed only while the
     ///   parser runs: the document's pools keep copies of its ids and
@@ -44,6 +45,7 @@ struct DocumentParser {
     init(_ buffer: UnsafeBufferPointer<UInt8>, source: String) {
         reader = JSONReader(buffer)
         document = LayoutDocument(source: source)
+        appendView(parent: -1, offset: 0)  // the root
         document.names = NameTable(capacity: buffer.count / Self.bytesPerViewEstimate)
     }
 
@@ -76,7 +78,10 @@ struct DocumentParser {
 
     /// Parses the whole document. Call it once: it frees the parser's columns.
     mutating func run() -> Result<LayoutDocument, LayoutError> {
-        defer { views.free() }
+        defer {
+            viewParents.free()
+            viewOffsets.free()
+        }
         do throws(JSONSyntaxError) {
             try parseDocument()
             if reader.peek() != nil {
@@ -119,20 +124,11 @@ struct DocumentParser {
                     try parseView(i)
                     i += 1
                 }
-                document.parents = views.parents
+                document.parents = Array(viewParents.buffer)
             case 3:
                 guard try expectKind(.array, path: "constraints") else { continue }
                 try reader.openArray(depth: 1)
-                var firstConstraint = true
-                var i = 0
-                while try reader.nextElement(&firstConstraint) {
-                    // The strings fit in what is left of the input: growing the
-                    // pool by doubling instead touched and copied twice as much.
-                    if i == 0 { document.constraintTexts.reserveCapacity(bytes: reader.text.count - reader.position) }
-                    // Nearly every constraint is a plain ASCII string: read here, without a call.
-                    if reader.readASCIIString(into: &document.constraintTexts) == nil { try parseConstraint(i) }
-                    i += 1
-                }
+                try parseConstraints()
             case 4:
                 guard try expectKind(.array, path: "rules") else { continue }
                 try reader.openArray(depth: 1)
@@ -205,13 +201,13 @@ struct DocumentParser {
         // unless found) and where it was written are appended once, on each
         // way out but a syntax error (the sizing table needs nothing for a
         // view with defaults). (Appended in a `defer`, they were a call.)
-        let index = views.count
+        let index = viewParents.count
         var parent: Int32 = 0
         var idOffset = start
 
         guard try expectKind(.object, path: "views[\(i)]") else {
             document.ids.appendEmpty()
-            views.append(parent: 0, offset: start)
+            appendView(parent: 0, offset: start)
             return
         }
         try reader.openObject(depth: 2)
@@ -266,11 +262,11 @@ struct DocumentParser {
         guard let entry = idEntry else {
             // Keep ids aligned with views: an invalid or missing id is an empty entry.
             document.ids.appendEmpty()
-            views.append(parent: parent, offset: start)
+            appendView(parent: parent, offset: start)
             if !seen.contains(0) { problems.append((.missingKey(path: "views[\(i)]", key: "id"), start ..< start + 1)) }
             return
         }
-        views.append(parent: parent, offset: idOffset)
+        appendView(parent: parent, offset: idOffset)
         let length = document.ids.range(entry).count
         if length == 0 {
             problems.append((.emptyID(path: "views[\(i)].id"), idOffset ..< idOffset + 2))
@@ -278,6 +274,12 @@ struct DocumentParser {
             problems.append((.duplicateViewID(document.ids.string(entry), previous: "views[\(previous - 1)]"),
                              idOffset ..< idOffset + length + 2))
         }
+    }
+
+    @inline(__always)
+    private mutating func appendView(parent: Int32, offset: Int) {
+        viewParents.append(parent)
+        viewOffsets.append(Int32(truncatingIfNeeded: offset))
     }
 
     /// Whether the object being read goes on with member `key` (its bytes
@@ -311,12 +313,77 @@ struct DocumentParser {
         return 0
     }
 
-    private mutating func parseConstraint(_ i: Int) throws(JSONSyntaxError) {
+    /// Reads the constraint strings (the reader is in their array) straight
+    /// into the free space of the document's pool, end to end, and adds
+    /// them at once: an append to the pool a string checked its buffers'
+    /// uniqueness twice (a third of a string's cost). They fit in what is
+    /// left of the input (a decoded string is never longer than its JSON),
+    /// with 16 bytes more, as a plain string is copied sixteen bytes at a time.
+    private mutating func parseConstraints() throws(JSONSyntaxError) {
+        var pool = BytePool()
+        swap(&pool, &document.constraintTexts)  // one reference: no copy on write
+        defer { swap(&pool, &document.constraintTexts) }
+        pool.reserveCapacity(bytes: reader.text.count - reader.position + 16)
+        var ends = Int32Column(capacity: 256)
+        defer { ends.free() }
+        try pool.appendEntriesInPlace { (base, room) throws(JSONSyntaxError) in
+            var run = StringRun(base: base, capacity: room)
+            var first = true
+            var i = 0
+            while try reader.nextElement(&first) {
+                // Nearly every constraint is a plain ASCII string: read here, without a call.
+                if let length = reader.readASCIIString(to: run.next, room: run.room) {
+                    run.close(length, ends: &ends)
+                } else {
+                    try parseConstraint(i, into: &run, ends: &ends)
+                }
+                i += 1
+            }
+            return ends.buffer
+        }
+    }
+
+    /// Reads constraint `i` into `run`, any string (an element of another
+    /// type is reported and leaves an empty entry).
+    private mutating func parseConstraint(_ i: Int, into run: inout StringRun, ends: inout Int32Column) throws(JSONSyntaxError) {
         guard try expectKind(.string, path: "constraints[\(i)]") else {
-            document.constraintTexts.appendEmpty()
+            run.close(0, ends: &ends)
             return
         }
-        _ = try Self.readString(&reader, into: &document.constraintTexts)
+        let range = try reader.readStringRange()
+        reader.withString(range) { run.append($0, ends: &ends) }
+    }
+
+    /// Strings written end to end into `capacity` bytes at `base` (a
+    /// pool's free space), each entry's end appended to a column.
+    struct StringRun {
+        private let base: UnsafeMutablePointer<UInt8>
+        private let capacity: Int
+        private var count = 0
+
+        init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+            self.base = base
+            self.capacity = capacity
+        }
+
+        /// Where the next string's bytes go, and how many bytes fit there.
+        var next: UnsafeMutablePointer<UInt8> { base + count }
+        var room: Int { capacity - count }
+
+        /// Ends the entry of the `length` bytes written at ``next``.
+        @inline(__always)
+        mutating func close(_ length: Int, ends: inout Int32Column) {
+            precondition(length <= room, "string outside its run")
+            count &+= length
+            ends.append(Int32(truncatingIfNeeded: count))
+        }
+
+        /// Copies `string` in as an entry.
+        mutating func append(_ string: UnsafeBufferPointer<UInt8>, ends: inout Int32Column) {
+            precondition(string.count <= room, "string outside its run")
+            if let source = string.baseAddress { next.update(from: source, count: string.count) }
+            close(string.count, ends: &ends)
+        }
     }
 
     private mutating func parseRule(_ i: Int) throws(JSONSyntaxError) {
@@ -699,58 +766,43 @@ struct DocumentParser {
         return p
     }
 
-    /// Two columns of `Int32`, a view's parent and offset, appended
-    /// together: an `Array` append checked its buffer's uniqueness and
-    /// capacity through two calls each time (about 50 instructions a view
-    /// for two arrays), and a class's fields were checked for exclusive
-    /// access at each append. Its owner frees it (``free()``) once.
-    struct ViewColumns {
-        private var parentBase: UnsafeMutablePointer<Int32>
-        private var offsetBase: UnsafeMutablePointer<Int32>
-        private(set) var count = 1
-        private var capacity = 256
+    /// `Int32`s appended without `Array`'s checks (a view's parent and
+    /// offset, a constraint's end): an `Array` append checked its buffer's
+    /// uniqueness and capacity through two calls each time (about 25
+    /// instructions an append), and a class's fields were checked for
+    /// exclusive access at each append. Its owner frees it (``free()``) once.
+    struct Int32Column {
+        private var base: UnsafeMutablePointer<Int32>
+        private(set) var count = 0
+        private var capacity: Int
 
-        /// The root alone: parent -1, offset 0.
-        init() {
-            parentBase = .allocate(capacity: capacity)
-            offsetBase = .allocate(capacity: capacity)
-            parentBase[0] = -1
-            offsetBase[0] = 0
+        init(capacity: Int) {
+            self.capacity = Swift.max(capacity, 16)
+            base = .allocate(capacity: self.capacity)
         }
 
-        func free() {
-            parentBase.deallocate()
-            offsetBase.deallocate()
-        }
+        func free() { base.deallocate() }
 
-        /// Appends a view: its parent and the offset where it was written.
         @inline(__always)
-        mutating func append(parent: Int32, offset: Int) {
+        mutating func append(_ value: Int32) {
             if _slowPath(count == capacity) { grow() }
-            parentBase[count] = parent
-            offsetBase[count] = Int32(truncatingIfNeeded: offset)
+            base[count] = value
             count &+= 1
         }
 
-        func offset(_ view: Int) -> Int32 {
-            precondition(view >= 0 && view < count, "view index out of range")
-            return offsetBase[view]
+        subscript(i: Int) -> Int32 {
+            precondition(i >= 0 && i < count, "index out of range")
+            return base[i]
         }
 
-        /// The parents, the root's first.
-        var parents: [Int32] { Array(UnsafeBufferPointer(start: parentBase, count: count)) }
+        var buffer: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: base, count: count) }
 
         private mutating func grow() {
             capacity *= 2
-            parentBase = Self.moved(parentBase, count: count, capacity: capacity)
-            offsetBase = Self.moved(offsetBase, count: count, capacity: capacity)
-        }
-
-        private static func moved(_ old: UnsafeMutablePointer<Int32>, count: Int, capacity: Int) -> UnsafeMutablePointer<Int32> {
             let new = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
-            new.moveInitialize(from: old, count: count)
-            old.deallocate()
-            return new
+            new.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = new
         }
     }
 
@@ -761,7 +813,7 @@ struct DocumentParser {
         let rootID = Array(document.rootID.utf8)
         rootID.withUnsafeBufferPointer { root in
             if let clash = document.names.index(of: root, in: document.ids) {
-                let at = Int(views.offset(clash))
+                let at = Int(viewOffsets[clash])
                 problems.append((.duplicateViewID(document.rootID, previous: "root"), at ..< at + 1))
             }
             // Views are listed next to their siblings: parents repeat.

@@ -304,43 +304,69 @@ struct JSONReader {
     @inline(__always)
     mutating func readASCIIString(into pool: inout BytePool) -> Int? {
         guard peek() == UInt8(ascii: "\""), let base = text.baseAddress else { return nil }
-        let start = position + 1
-        let end = text.count
-        let source = UnsafeRawPointer(base)
         var closing = -1
         let entry = pool.appendInPlace { destination, room in
-            // Blocks and words are stored whole: only those that fit are read.
-            let limit = Swift.min(end, start &+ room)
-            let target = UnsafeMutableRawPointer(destination)
-            var at = start
-            while at &+ 16 <= limit {
-                let block = source.loadUnaligned(fromByteOffset: at, as: SIMD16<Int8>.self)
-                target.storeBytes(of: block, toByteOffset: at &- start, as: SIMD16<Int8>.self)
-                let marked = Self.specialLanes(block)
-                if marked.x | marked.y != 0 {
-                    let stop = at &+ Self.firstMarkedLane(marked)
-                    guard base[stop] == UInt8(ascii: "\"") else { return nil }
-                    closing = stop
-                    return stop &- start
-                }
-                at &+= 16
-            }
-            while at &+ 8 <= limit {
-                let word = source.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-                target.storeBytes(of: word, toByteOffset: at &- start, as: UInt64.self)
-                let marked = Self.specialBytes(UInt64(littleEndian: word))
-                if marked != 0 {
-                    let stop = at &+ marked.trailingZeroBitCount >> 3
-                    guard base[stop] == UInt8(ascii: "\"") else { return nil }
-                    closing = stop
-                    return stop &- start
-                }
-                at &+= 8
-            }
-            return nil
+            Self.copyPlainString(from: base, start: position + 1, end: text.count, to: destination, room: room, closing: &closing)
         }
         if entry != nil { position = closing + 1 }
         return entry
+    }
+
+    /// ``readASCIIString(into:)`` into `room` bytes at `destination`
+    /// instead of a pool: returns the string's length, or `nil` with
+    /// nothing consumed. Bytes past the string's end (up to the room) may
+    /// be overwritten.
+    @inline(__always)
+    mutating func readASCIIString(to destination: UnsafeMutablePointer<UInt8>, room: Int) -> Int? {
+        guard peek() == UInt8(ascii: "\""), let base = text.baseAddress else { return nil }
+        var closing = -1
+        guard let length = Self.copyPlainString(from: base, start: position + 1, end: text.count,
+                                                to: destination, room: room, closing: &closing) else { return nil }
+        position = closing + 1
+        return length
+    }
+
+    /// Copies the string whose bytes start at `start` (just after its
+    /// opening quote) to `destination` as it scans it, sixteen bytes at a
+    /// time and then eight: returns its length and sets `closing` to its
+    /// closing quote's offset when it is plain ASCII with no escapes and
+    /// closes before the last bytes of the input and within `room`; `nil`
+    /// otherwise. Blocks and words are stored whole: only those that fit
+    /// are read.
+    @inline(__always)
+    private static func copyPlainString(
+        from base: UnsafePointer<UInt8>, start: Int, end: Int,
+        to destination: UnsafeMutablePointer<UInt8>, room: Int, closing: inout Int
+    ) -> Int? {
+        let source = UnsafeRawPointer(base)
+        let limit = Swift.min(end, start &+ room)
+        let target = UnsafeMutableRawPointer(destination)
+        var at = start
+        while at &+ 16 <= limit {
+            let block = source.loadUnaligned(fromByteOffset: at, as: SIMD16<Int8>.self)
+            target.storeBytes(of: block, toByteOffset: at &- start, as: SIMD16<Int8>.self)
+            let marked = specialLanes(block)
+            if marked.x | marked.y != 0 {
+                let stop = at &+ firstMarkedLane(marked)
+                guard base[stop] == UInt8(ascii: "\"") else { return nil }
+                closing = stop
+                return stop &- start
+            }
+            at &+= 16
+        }
+        while at &+ 8 <= limit {
+            let word = source.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+            target.storeBytes(of: word, toByteOffset: at &- start, as: UInt64.self)
+            let marked = specialBytes(UInt64(littleEndian: word))
+            if marked != 0 {
+                let stop = at &+ marked.trailingZeroBitCount >> 3
+                guard base[stop] == UInt8(ascii: "\"") else { return nil }
+                closing = stop
+                return stop &- start
+            }
+            at &+= 8
+        }
+        return nil
     }
 
     /// The high bit of each byte of `word` (in memory order, least
