@@ -121,7 +121,7 @@ struct DocumentParser {
                 var firstView = true
                 var i = 0
                 while try reader.nextElement(&firstView) {
-                    try parseView(i)
+                    if !parsePlainView(i) { try parseView(i) }
                     i += 1
                 }
                 document.parents = Array(viewParents.buffer)
@@ -267,13 +267,36 @@ struct DocumentParser {
             return
         }
         appendView(parent: parent, offset: idOffset)
+        recordID(entry, at: idOffset, view: i)
+    }
+
+    /// Records view `i`'s id, entry `entry` of the ids, written at `offset`,
+    /// in the name table; reports it if it is empty or taken.
+    @inline(__always)
+    private mutating func recordID(_ entry: Int, at offset: Int, view i: Int) {
         let length = document.ids.range(entry).count
         if length == 0 {
-            problems.append((.emptyID(path: "views[\(i)].id"), idOffset ..< idOffset + 2))
+            problems.append((.emptyID(path: "views[\(i)].id"), offset ..< offset + 2))
         } else if let previous = document.names.insert(entry, of: document.ids) {
             problems.append((.duplicateViewID(document.ids.string(entry), previous: "views[\(previous - 1)]"),
-                             idOffset ..< idOffset + length + 2))
+                             offset ..< offset + length + 2))
         }
+    }
+
+    /// Reads a view written exactly `{"id":"ID","parent":"NAME"}` (most
+    /// views of most documents), both strings plain ASCII: the object is
+    /// matched by ``JSONReader/lexPlainView()`` with no key lookup, no key
+    /// set and no call to open it; returns `false`, with nothing read, for
+    /// any other view. What it records is what ``parseView(_:)`` records.
+    @inline(__always)
+    private mutating func parsePlainView(_ i: Int) -> Bool {
+        guard let view = reader.lexPlainView() else { return false }
+        let index = viewParents.count
+        let entry = document.ids.append(UnsafeBufferPointer(rebasing: reader.text[view.id]))
+        let parent = resolveParent(of: index, named: .input(view.parent), at: view.parent.lowerBound - 1)
+        appendView(parent: parent, offset: view.id.lowerBound - 1)
+        recordID(entry, at: view.id.lowerBound - 1, view: i)
+        return true
     }
 
     @inline(__always)
@@ -304,7 +327,12 @@ struct DocumentParser {
     /// listed earlier; otherwise leaves it to ``resolveParents()`` and
     /// returns 0 (the root, until then).
     private mutating func readParent(of index: Int, at: Int) throws(JSONSyntaxError) -> Int32 {
-        let range = try reader.readStringRange()
+        resolveParent(of: index, named: try reader.readStringRange(), at: at)
+    }
+
+    /// ``readParent(of:at:)`` for the name just read, `range`.
+    @inline(__always)
+    private mutating func resolveParent(of index: Int, named range: JSONReader.StringRange, at: Int) -> Int32 {
         if case .input(let r) = range, let p = earlierView(named: UnsafeBufferPointer(rebasing: reader.text[r]), before: index) {
             return Int32(p)
         }

@@ -110,6 +110,42 @@ struct JSONReader {
         return true
     }
 
+    /// Where the strings of a view object written `{"id":"ID","parent":"NAME"}` are.
+    struct PlainView {
+        var id: Range<Int>
+        var parent: Range<Int>
+    }
+
+    /// Consumes a view object written exactly `{"id":"ID","parent":"NAME"}`
+    /// (after white space), with no white space inside, a non-empty `ID`
+    /// and both strings plain ASCII with no escapes, and returns where the
+    /// two strings' bytes are; consumes nothing and returns `nil` for
+    /// anything else, which the caller reads member by member. The fixed
+    /// bytes are compared a word at a time and the strings scanned as
+    /// ``readStringRange()`` scans them.
+    @inline(__always)
+    mutating func lexPlainView() -> PlainView? {
+        _ = peek()
+        let p = position
+        guard let base = text.baseAddress, p &+ 8 <= text.count else { return nil }
+        let raw = UnsafeRawPointer(base)
+        @inline(__always) func word(_ at: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+        // `{"id":"`, seven bytes in memory order.
+        guard word(p) & 0x00FF_FFFF_FFFF_FFFF == 0x0022_3A22_6469_227B else { return nil }
+        let idStart = p &+ 7
+        let idEnd = Self.skipPlainBytes(in: text, from: idStart)
+        // Then `","parent":"`: the id's closing quote, `,"parent` and `":"`.
+        guard idEnd > idStart, idEnd &+ 16 <= text.count, base[idEnd] == UInt8(ascii: "\""),
+              word(idEnd &+ 1) == 0x746E_6572_6170_222C,
+              word(idEnd &+ 8) & 0xFFFF_FF00 == 0x223A_2200 else { return nil }
+        let parentStart = idEnd &+ 12
+        let parentEnd = Self.skipPlainBytes(in: text, from: parentStart)
+        guard parentEnd &+ 1 < text.count, base[parentEnd] == UInt8(ascii: "\""),
+              base[parentEnd &+ 1] == UInt8(ascii: "}") else { return nil }
+        position = parentEnd &+ 2
+        return PlainView(id: idStart ..< idEnd, parent: parentStart ..< parentEnd)
+    }
+
     /// An object key: a slice of the input, or its decoded bytes when it had escapes.
     struct Key {
         var range: Range<Int>
