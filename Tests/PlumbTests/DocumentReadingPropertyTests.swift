@@ -187,4 +187,44 @@ import PlumbTestSupport
             }
         }
     }
+
+    /// Views written `{"id":"ID","parent":"NAME"}` are read by a path of
+    /// their own; the same views with a space before the closing brace are
+    /// read member by member. Random views, one a line, with duplicate
+    /// ids, unknown parents, parents listed later, the root, escaped and
+    /// non-ASCII names: both give the same document, or the same problems
+    /// at the same lines and columns (the space comes after every place a
+    /// problem is reported on its line).
+    @Test func plainViewsReadAsViewsReadMemberByMember() throws {
+        var rng = SplitMix64(seed: 4242)
+        let names = ["a", "b", "cell7", "label_12", "x\\u00e9", "日本", "averyveryverylongviewname_0123456789", "root", "zz"]
+        for trial in 0 ..< 300 {
+            let count = Int(rng.next() % 12)
+            var views: [(String, String?)] = []
+            for _ in 0 ..< count {
+                let id = names[Int(rng.next() % UInt64(names.count))]
+                let parent = rng.next() % 4 == 0 ? nil : names[Int(rng.next() % UInt64(names.count))]
+                views.append((id, parent))
+            }
+            func json(spaced: Bool) -> String {
+                let lines = views.map { id, parent in
+                    "{\"id\":\"\(id)\"" + (parent.map { ",\"parent\":\"\($0)\"" } ?? "") + (spaced ? " }" : "}")
+                }
+                return "{\"root\":{\"width\":100,\"height\":100},\"views\":[\n" + lines.joined(separator: ",\n") + "\n]}"
+            }
+            let plain = Result { try LayoutDocument.parse(Array(json(spaced: false).utf8), source: "doc.json") }
+            let spaced = Result { try LayoutDocument.parse(Array(json(spaced: true).utf8), source: "doc.json") }
+            switch (plain, spaced) {
+            case (.success(let a), .success(let b)):
+                #expect(a.viewIDs == b.viewIDs && a.parentIndices == b.parentIndices, "trial \(trial)")
+            case (.failure(let a), .failure(let b)):
+                let describe = { (e: any Error) in
+                    ((e as? LayoutError)?.diagnostics ?? []).map { "\($0.problem) \($0.line ?? 0):\($0.column ?? 0)" }
+                }
+                #expect(describe(a) == describe(b), "trial \(trial)")
+            default:
+                Issue.record("trial \(trial): \(plain) against \(spaced)")
+            }
+        }
+    }
 }
