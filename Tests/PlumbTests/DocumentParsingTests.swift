@@ -223,6 +223,10 @@ import Testing
                                .missingKey(path: "rules[0]", key: "rule"),
                                .wrongType(path: "rules[0].args[0]", expected: "a view id or a number", found: "a boolean"),
                                at: (1, 47))
+        // Both keys missing: the view's reported first, then the rule's, where the rule starts.
+        documentDiagnosticTest(#"{"root": {"width": 1, "height": 1}, "rules": [{"args": []}, {"rule": "w = 1"}]}"#,
+                               .missingKey(path: "rules[0]", key: "view"), .missingKey(path: "rules[0]", key: "rule"),
+                               .missingKey(path: "rules[1]", key: "view"), at: (1, 47))
     }
 
     /// Every problem in a multi-line document, each at its line and column, rendered with an excerpt.

@@ -167,4 +167,20 @@ import PlumbTestSupport
         }
         #expect(NumberFormatting.shortest(1e15) == 1e15.description)
     }
+
+    /// Whole numbers from 0 to 999 take a path of their own: every quarter
+    /// from -1,100 to 1,100, and the doubles next to 0, 1, 9.5, 10, 99, 100,
+    /// 999 and 1000, as `String` (whole numbers) or `description` (the
+    /// rest) writes them.
+    @Test func wholeNumbersBelowAThousandMatchString() {
+        var values = (-4400 ... 4400).map { Double($0) / 4 }
+        for v in [0.0, 1, 9.5, 10, 99, 100, 999, 1000] { values += [v.nextDown, v, v.nextUp] }
+        values += [-0.0, .nan, .infinity, -.infinity]
+        for v in values {
+            var bytes: [UInt8] = []
+            NumberFormatting.appendJSON(v, to: &bytes)
+            let expected = !v.isFinite ? "null" : v == v.rounded(.towardZero) ? String(Int64(v)) : v.description
+            #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(v)")
+        }
+    }
 }

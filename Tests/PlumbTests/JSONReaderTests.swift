@@ -114,5 +114,49 @@ import PlumbTestSupport
             }
         }
     }
-}
 
+
+    /// Every byte value at every lane of a sixteen-byte block: the block's
+    /// lanes mark exactly the special bytes (as the word test does).
+    @Test func specialLanesMarkExactlyTheSpecialBytes() {
+        for b in 0 ... 255 {
+            for lane in 0 ..< 16 {
+                var block = [Int8](repeating: 0x61, count: 16)
+                block[lane] = Int8(bitPattern: UInt8(b))
+                let marked = block.withUnsafeBytes { JSONReader.specialLanes($0.loadUnaligned(as: SIMD16<Int8>.self)) }
+                let any = marked.x | marked.y != 0
+                #expect(any == Self.isSpecial(UInt8(b)), "byte \(b) at lane \(lane)")
+                if any { #expect(JSONReader.firstMarkedLane(marked) == lane, "byte \(b) at lane \(lane)") }
+            }
+        }
+    }
+
+    /// `skipPlainBytes` (sixteen bytes at a time, then eight) against a
+    /// byte-by-byte scan, from every start, on random bytes with special
+    /// bytes and their neighbours sprinkled in: it stops at the first
+    /// special byte, or, when there is none before them, at one of the last
+    /// seven bytes or the end.
+    @Test func plainByteSkipMatchesAByteByByteScan() {
+        var rng = SplitMix64(seed: 23)
+        let special: [UInt8] = [0x22, 0x5C, 0x00, 0x1F, 0x80, 0xC3, 0xFF]
+        let near: [UInt8] = [0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7E, 0x7F, 0x61]
+        for _ in 0 ..< 400 {
+            let n = Int(rng.next() % 70)
+            var bytes = (0 ..< n).map { _ in near[Int(rng.next() % UInt64(near.count))] }
+            if n > 0 {
+                for _ in 0 ..< Int(rng.next() % 3) { bytes[Int(rng.next() % UInt64(n))] = special[Int(rng.next() % UInt64(special.count))] }
+            }
+            bytes.withUnsafeBufferPointer { text in
+                for start in 0 ... n {
+                    let stop = JSONReader.skipPlainBytes(in: text, from: start)
+                    let first = (start ..< n).first { Self.isSpecial(bytes[$0]) } ?? n
+                    if stop < n && Self.isSpecial(bytes[stop]) {
+                        #expect(stop == first, "\(bytes) from \(start)")
+                    } else {
+                        #expect(stop >= start && stop <= first && n - stop < 8, "\(bytes) from \(start): \(stop)")
+                    }
+                }
+            }
+        }
+    }
+}

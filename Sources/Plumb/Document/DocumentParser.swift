@@ -33,8 +33,11 @@ struct DocumentParser {
     private var knownRootID: [UInt8]?
     /// The view ``earlierView(named:before:)`` found last: siblings are listed together.
     private var lastParent = -1
-    /// Where each view's id (or the view, when it has none) was written.
-    private var viewOffsets: [Int32] = [0]
+    /// Each view's parent and where its id (or the view, when it has none)
+    /// was written, the root's first; the parents become the document's
+    /// once the views are read. Freed by ``run()``.
+    private var viewParents = Int32Column(capacity: 256)
+    private var viewOffsets = Int32Column(capacity: 256)
 
     /// - Parameter buffer: the document's bytes, needed only while the
     ///   parser runs: the document's pools keep copies of its ids and
@@ -42,6 +45,7 @@ struct DocumentParser {
     init(_ buffer: UnsafeBufferPointer<UInt8>, source: String) {
         reader = JSONReader(buffer)
         document = LayoutDocument(source: source)
+        appendView(parent: -1, offset: 0)  // the root
         document.names = NameTable(capacity: buffer.count / Self.bytesPerViewEstimate)
     }
 
@@ -72,8 +76,12 @@ struct DocumentParser {
         return add(try reader.readStringRange(), of: reader, to: &pool)
     }
 
-    /// Parses the whole document.
+    /// Parses the whole document. Call it once: it frees the parser's columns.
     mutating func run() -> Result<LayoutDocument, LayoutError> {
+        defer {
+            viewParents.free()
+            viewOffsets.free()
+        }
         do throws(JSONSyntaxError) {
             try parseDocument()
             if reader.peek() != nil {
@@ -113,21 +121,14 @@ struct DocumentParser {
                 var firstView = true
                 var i = 0
                 while try reader.nextElement(&firstView) {
-                    try parseView(i)
+                    if !parsePlainView(i) { try parseView(i) }
                     i += 1
                 }
+                document.parents = Array(viewParents.buffer)
             case 3:
                 guard try expectKind(.array, path: "constraints") else { continue }
                 try reader.openArray(depth: 1)
-                var firstConstraint = true
-                var i = 0
-                while try reader.nextElement(&firstConstraint) {
-                    // The strings fit in what is left of the input: growing the
-                    // pool by doubling instead touched and copied twice as much.
-                    if i == 0 { document.constraintTexts.reserveCapacity(bytes: reader.text.count - reader.position) }
-                    try parseConstraint(i)
-                    i += 1
-                }
+                try parseConstraints()
             case 4:
                 guard try expectKind(.array, path: "rules") else { continue }
                 try reader.openArray(depth: 1)
@@ -196,20 +197,22 @@ struct DocumentParser {
 
     private mutating func parseView(_ i: Int) throws(JSONSyntaxError) {
         let start = reader.valueOffset()
-        // Add the view with defaults first, so that every view keeps its index even when invalid.
-        let index = document.parents.count
-        document.parents.append(0)
-        document.sizing.appendView()
-        viewOffsets.append(Int32(truncatingIfNeeded: start))
+        // Every view keeps its index even when invalid: its parent (the root
+        // unless found) and where it was written are appended once, on each
+        // way out but a syntax error (the sizing table needs nothing for a
+        // view with defaults). (Appended in a `defer`, they were a call.)
+        let index = viewParents.count
+        var parent: Int32 = 0
+        var idOffset = start
 
         guard try expectKind(.object, path: "views[\(i)]") else {
             document.ids.appendEmpty()
+            appendView(parent: 0, offset: start)
             return
         }
         try reader.openObject(depth: 2)
         var seen = KeySet()
         var idEntry: Int?
-        var idOffset = start
         var first = true
         // Most views start `"id":"…","parent":"…"` with no white space: those
         // two members are read here without looking their keys up (the keys
@@ -217,7 +220,9 @@ struct DocumentParser {
         if leadingMember(#""id":"#, 0, seen: &seen, first: &first) {
             idOffset = reader.position
             idEntry = try readID()
-            if leadingMember(#","parent":"#, 1, seen: &seen, first: &first) { try readParent(of: index, at: reader.position) }
+            if leadingMember(#","parent":"#, 1, seen: &seen, first: &first) {
+                parent = try readParent(of: index, at: reader.position)
+            }
         }
         while let key = try reader.nextKey(&first) {
             let field = reader.withKey(key) { Self.viewField($0) }
@@ -233,7 +238,7 @@ struct DocumentParser {
             case 1:
                 let at = reader.valueOffset()
                 guard try expectKind(.string, path: "views[\(i)].parent") else { continue }
-                try readParent(of: index, at: at)
+                parent = try readParent(of: index, at: at)
             case 2:
                 if let (w, h) = try readIntrinsicSize(path: "views[\(i)].intrinsicSize") {
                     document.sizing[index].width = w
@@ -257,17 +262,47 @@ struct DocumentParser {
         guard let entry = idEntry else {
             // Keep ids aligned with views: an invalid or missing id is an empty entry.
             document.ids.appendEmpty()
+            appendView(parent: parent, offset: start)
             if !seen.contains(0) { problems.append((.missingKey(path: "views[\(i)]", key: "id"), start ..< start + 1)) }
             return
         }
-        viewOffsets[index] = Int32(truncatingIfNeeded: idOffset)
+        appendView(parent: parent, offset: idOffset)
+        recordID(entry, at: idOffset, view: i)
+    }
+
+    /// Records view `i`'s id, entry `entry` of the ids, written at `offset`,
+    /// in the name table; reports it if it is empty or taken.
+    @inline(__always)
+    private mutating func recordID(_ entry: Int, at offset: Int, view i: Int) {
         let length = document.ids.range(entry).count
         if length == 0 {
-            problems.append((.emptyID(path: "views[\(i)].id"), idOffset ..< idOffset + 2))
+            problems.append((.emptyID(path: "views[\(i)].id"), offset ..< offset + 2))
         } else if let previous = document.names.insert(entry, of: document.ids) {
             problems.append((.duplicateViewID(document.ids.string(entry), previous: "views[\(previous - 1)]"),
-                             idOffset ..< idOffset + length + 2))
+                             offset ..< offset + length + 2))
         }
+    }
+
+    /// Reads a view written exactly `{"id":"ID","parent":"NAME"}` (most
+    /// views of most documents), both strings plain ASCII: the object is
+    /// matched by ``JSONReader/lexPlainView()`` with no key lookup, no key
+    /// set and no call to open it; returns `false`, with nothing read, for
+    /// any other view. What it records is what ``parseView(_:)`` records.
+    @inline(__always)
+    private mutating func parsePlainView(_ i: Int) -> Bool {
+        guard let view = reader.lexPlainView() else { return false }
+        let index = viewParents.count
+        let entry = document.ids.append(UnsafeBufferPointer(rebasing: reader.text[view.id]))
+        let parent = resolveParent(of: index, named: .input(view.parent), at: view.parent.lowerBound - 1)
+        appendView(parent: parent, offset: view.id.lowerBound - 1)
+        recordID(entry, at: view.id.lowerBound - 1, view: i)
+        return true
+    }
+
+    @inline(__always)
+    private mutating func appendView(parent: Int32, offset: Int) {
+        viewParents.append(parent)
+        viewOffsets.append(Int32(truncatingIfNeeded: offset))
     }
 
     /// Whether the object being read goes on with member `key` (its bytes
@@ -288,24 +323,95 @@ struct DocumentParser {
     }
 
     /// Reads the parent of view `index` (the reader is at the name's string,
-    /// written at offset `at`): resolved now when it is the root or a view
-    /// listed earlier, or left to ``resolveParents()``.
-    private mutating func readParent(of index: Int, at: Int) throws(JSONSyntaxError) {
-        let range = try reader.readStringRange()
+    /// written at offset `at`) and returns it when it is the root or a view
+    /// listed earlier; otherwise leaves it to ``resolveParents()`` and
+    /// returns 0 (the root, until then).
+    private mutating func readParent(of index: Int, at: Int) throws(JSONSyntaxError) -> Int32 {
+        resolveParent(of: index, named: try reader.readStringRange(), at: at)
+    }
+
+    /// ``readParent(of:at:)`` for the name just read, `range`.
+    @inline(__always)
+    private mutating func resolveParent(of index: Int, named range: JSONReader.StringRange, at: Int) -> Int32 {
         if case .input(let r) = range, let p = earlierView(named: UnsafeBufferPointer(rebasing: reader.text[r]), before: index) {
-            document.parents[index] = Int32(p)
-        } else {
-            pendingParents.append((Int32(index), Int32(Self.add(range, of: reader, to: &parentNames)),
-                                   Int32(truncatingIfNeeded: at)))
+            return Int32(p)
+        }
+        pendingParents.append((Int32(index), Int32(Self.add(range, of: reader, to: &parentNames)),
+                               Int32(truncatingIfNeeded: at)))
+        return 0
+    }
+
+    /// Reads the constraint strings (the reader is in their array) straight
+    /// into the free space of the document's pool, end to end, and adds
+    /// them at once: an append to the pool a string checked its buffers'
+    /// uniqueness twice (a third of a string's cost). They fit in what is
+    /// left of the input (a decoded string is never longer than its JSON),
+    /// with 16 bytes more, as a plain string is copied sixteen bytes at a time.
+    private mutating func parseConstraints() throws(JSONSyntaxError) {
+        var pool = BytePool()
+        swap(&pool, &document.constraintTexts)  // one reference: no copy on write
+        defer { swap(&pool, &document.constraintTexts) }
+        pool.reserveCapacity(bytes: reader.text.count - reader.position + 16)
+        var ends = Int32Column(capacity: 256)
+        defer { ends.free() }
+        try pool.appendEntriesInPlace { (base, room) throws(JSONSyntaxError) in
+            var run = StringRun(base: base, capacity: room)
+            var first = true
+            var i = 0
+            while try reader.nextElement(&first) {
+                // Nearly every constraint is a plain ASCII string: read here, without a call.
+                if let length = reader.readASCIIString(to: run.next, room: run.room) {
+                    run.close(length, ends: &ends)
+                } else {
+                    try parseConstraint(i, into: &run, ends: &ends)
+                }
+                i += 1
+            }
+            return ends.buffer
         }
     }
 
-    private mutating func parseConstraint(_ i: Int) throws(JSONSyntaxError) {
+    /// Reads constraint `i` into `run`, any string (an element of another
+    /// type is reported and leaves an empty entry).
+    private mutating func parseConstraint(_ i: Int, into run: inout StringRun, ends: inout Int32Column) throws(JSONSyntaxError) {
         guard try expectKind(.string, path: "constraints[\(i)]") else {
-            document.constraintTexts.appendEmpty()
+            run.close(0, ends: &ends)
             return
         }
-        _ = try Self.readString(&reader, into: &document.constraintTexts)
+        let range = try reader.readStringRange()
+        reader.withString(range) { run.append($0, ends: &ends) }
+    }
+
+    /// Strings written end to end into `capacity` bytes at `base` (a
+    /// pool's free space), each entry's end appended to a column.
+    struct StringRun {
+        private let base: UnsafeMutablePointer<UInt8>
+        private let capacity: Int
+        private var count = 0
+
+        init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+            self.base = base
+            self.capacity = capacity
+        }
+
+        /// Where the next string's bytes go, and how many bytes fit there.
+        var next: UnsafeMutablePointer<UInt8> { base + count }
+        var room: Int { capacity - count }
+
+        /// Ends the entry of the `length` bytes written at ``next``.
+        @inline(__always)
+        mutating func close(_ length: Int, ends: inout Int32Column) {
+            precondition(length <= room, "string outside its run")
+            count &+= length
+            ends.append(Int32(truncatingIfNeeded: count))
+        }
+
+        /// Copies `string` in as an entry.
+        mutating func append(_ string: UnsafeBufferPointer<UInt8>, ends: inout Int32Column) {
+            precondition(string.count <= room, "string outside its run")
+            if let source = string.baseAddress { next.update(from: source, count: string.count) }
+            close(string.count, ends: &ends)
+        }
     }
 
     private mutating func parseRule(_ i: Int) throws(JSONSyntaxError) {
@@ -350,9 +456,10 @@ struct DocumentParser {
                 try unknown(key, path: path(), keys: Self.ruleKeys)
             }
         }
-        for (k, name) in [(0, "view"), (1, "rule")] where !seen.contains(k) {
-            problems.append((.missingKey(path: path(), key: name), start ..< start + 1))
-        }
+        // Two tests, not a loop over `[(0, "view"), (1, "rule")]`: that array
+        // was made and destroyed for every rule (about 250 instructions).
+        if !seen.contains(0) { problems.append((.missingKey(path: path(), key: "view"), start ..< start + 1)) }
+        if !seen.contains(1) { problems.append((.missingKey(path: path(), key: "rule"), start ..< start + 1)) }
         if !viewAdded { _ = document.ruleViews.appendEmpty() }
         if !textAdded { _ = document.ruleTexts.appendEmpty() }
         document.ruleArgumentEnds.append(Int32(document.ruleArguments.count))
@@ -686,6 +793,46 @@ struct DocumentParser {
         guard let p = document.names.index(of: name, in: document.ids), p < index else { return nil }
         lastParent = p
         return p
+    }
+
+    /// `Int32`s appended without `Array`'s checks (a view's parent and
+    /// offset, a constraint's end): an `Array` append checked its buffer's
+    /// uniqueness and capacity through two calls each time (about 25
+    /// instructions an append), and a class's fields were checked for
+    /// exclusive access at each append. Its owner frees it (``free()``) once.
+    struct Int32Column {
+        private var base: UnsafeMutablePointer<Int32>
+        private(set) var count = 0
+        private var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = Swift.max(capacity, 16)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        func free() { base.deallocate() }
+
+        @inline(__always)
+        mutating func append(_ value: Int32) {
+            if _slowPath(count == capacity) { grow() }
+            base[count] = value
+            count &+= 1
+        }
+
+        subscript(i: Int) -> Int32 {
+            precondition(i >= 0 && i < count, "index out of range")
+            return base[i]
+        }
+
+        var buffer: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: base, count: count) }
+
+        private mutating func grow() {
+            capacity *= 2
+            let new = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+            new.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = new
+        }
     }
 
     // MARK: - After the walk

@@ -110,6 +110,42 @@ struct JSONReader {
         return true
     }
 
+    /// Where the strings of a view object written `{"id":"ID","parent":"NAME"}` are.
+    struct PlainView {
+        var id: Range<Int>
+        var parent: Range<Int>
+    }
+
+    /// Consumes a view object written exactly `{"id":"ID","parent":"NAME"}`
+    /// (after white space), with no white space inside, a non-empty `ID`
+    /// and both strings plain ASCII with no escapes, and returns where the
+    /// two strings' bytes are; consumes nothing and returns `nil` for
+    /// anything else, which the caller reads member by member. The fixed
+    /// bytes are compared a word at a time and the strings scanned as
+    /// ``readStringRange()`` scans them.
+    @inline(__always)
+    mutating func lexPlainView() -> PlainView? {
+        _ = peek()
+        let p = position
+        guard let base = text.baseAddress, p &+ 8 <= text.count else { return nil }
+        let raw = UnsafeRawPointer(base)
+        @inline(__always) func word(_ at: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+        // `{"id":"`, seven bytes in memory order.
+        guard word(p) & 0x00FF_FFFF_FFFF_FFFF == 0x0022_3A22_6469_227B else { return nil }
+        let idStart = p &+ 7
+        let idEnd = Self.skipPlainBytes(in: text, from: idStart)
+        // Then `","parent":"`: the id's closing quote, `,"parent` and `":"`.
+        guard idEnd > idStart, idEnd &+ 16 <= text.count, base[idEnd] == UInt8(ascii: "\""),
+              word(idEnd &+ 1) == 0x746E_6572_6170_222C,
+              word(idEnd &+ 8) & 0xFFFF_FF00 == 0x223A_2200 else { return nil }
+        let parentStart = idEnd &+ 12
+        let parentEnd = Self.skipPlainBytes(in: text, from: parentStart)
+        guard parentEnd &+ 1 < text.count, base[parentEnd] == UInt8(ascii: "\""),
+              base[parentEnd &+ 1] == UInt8(ascii: "}") else { return nil }
+        position = parentEnd &+ 2
+        return PlainView(id: idStart ..< idEnd, parent: parentStart ..< parentEnd)
+    }
+
     /// An object key: a slice of the input, or its decoded bytes when it had escapes.
     struct Key {
         var range: Range<Int>
@@ -259,7 +295,7 @@ struct JSONReader {
     @inline(__always)
     mutating func readStringRange() throws(JSONSyntaxError) -> StringRange {
         if peek() == UInt8(ascii: "\"") {
-            let stop = ByteScanner.skipWords(in: text, from: position + 1, to: Self.specialBytes)
+            let stop = Self.skipPlainBytes(in: text, from: position + 1)
             if stop < text.count && text[stop] == UInt8(ascii: "\"") {
                 defer { position = stop + 1 }
                 return .input(position + 1 ..< stop)
@@ -278,7 +314,7 @@ struct JSONReader {
             // Go eight bytes at a time straight to the next byte that is
             // '"', '\\', a control character or a byte of a multi-byte UTF-8
             // sequence; the last few bytes of the input go one at a time.
-            position = ByteScanner.skipWords(in: text, from: position, to: Self.specialBytes)
+            position = Self.skipPlainBytes(in: text, from: position)
             guard position < text.count else { break }
             let b = text[position]
             if b == UInt8(ascii: "\"") {
@@ -304,31 +340,69 @@ struct JSONReader {
     @inline(__always)
     mutating func readASCIIString(into pool: inout BytePool) -> Int? {
         guard peek() == UInt8(ascii: "\""), let base = text.baseAddress else { return nil }
-        let start = position + 1
-        let end = text.count
-        let source = UnsafeRawPointer(base)
         var closing = -1
         let entry = pool.appendInPlace { destination, room in
-            // Words are stored whole: only the words that fit are read.
-            let limit = Swift.min(end, start &+ room)
-            let target = UnsafeMutableRawPointer(destination)
-            var at = start
-            while at &+ 8 <= limit {
-                let word = source.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-                target.storeBytes(of: word, toByteOffset: at &- start, as: UInt64.self)
-                let marked = Self.specialBytes(UInt64(littleEndian: word))
-                if marked != 0 {
-                    let stop = at &+ marked.trailingZeroBitCount >> 3
-                    guard base[stop] == UInt8(ascii: "\"") else { return nil }
-                    closing = stop
-                    return stop &- start
-                }
-                at &+= 8
-            }
-            return nil
+            Self.copyPlainString(from: base, start: position + 1, end: text.count, to: destination, room: room, closing: &closing)
         }
         if entry != nil { position = closing + 1 }
         return entry
+    }
+
+    /// ``readASCIIString(into:)`` into `room` bytes at `destination`
+    /// instead of a pool: returns the string's length, or `nil` with
+    /// nothing consumed. Bytes past the string's end (up to the room) may
+    /// be overwritten.
+    @inline(__always)
+    mutating func readASCIIString(to destination: UnsafeMutablePointer<UInt8>, room: Int) -> Int? {
+        guard peek() == UInt8(ascii: "\""), let base = text.baseAddress else { return nil }
+        var closing = -1
+        guard let length = Self.copyPlainString(from: base, start: position + 1, end: text.count,
+                                                to: destination, room: room, closing: &closing) else { return nil }
+        position = closing + 1
+        return length
+    }
+
+    /// Copies the string whose bytes start at `start` (just after its
+    /// opening quote) to `destination` as it scans it, sixteen bytes at a
+    /// time and then eight: returns its length and sets `closing` to its
+    /// closing quote's offset when it is plain ASCII with no escapes and
+    /// closes before the last bytes of the input and within `room`; `nil`
+    /// otherwise. Blocks and words are stored whole: only those that fit
+    /// are read.
+    @inline(__always)
+    private static func copyPlainString(
+        from base: UnsafePointer<UInt8>, start: Int, end: Int,
+        to destination: UnsafeMutablePointer<UInt8>, room: Int, closing: inout Int
+    ) -> Int? {
+        let source = UnsafeRawPointer(base)
+        let limit = Swift.min(end, start &+ room)
+        let target = UnsafeMutableRawPointer(destination)
+        var at = start
+        while at &+ 16 <= limit {
+            let block = source.loadUnaligned(fromByteOffset: at, as: SIMD16<Int8>.self)
+            target.storeBytes(of: block, toByteOffset: at &- start, as: SIMD16<Int8>.self)
+            let marked = specialLanes(block)
+            if marked.x | marked.y != 0 {
+                let stop = at &+ firstMarkedLane(marked)
+                guard base[stop] == UInt8(ascii: "\"") else { return nil }
+                closing = stop
+                return stop &- start
+            }
+            at &+= 16
+        }
+        while at &+ 8 <= limit {
+            let word = source.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+            target.storeBytes(of: word, toByteOffset: at &- start, as: UInt64.self)
+            let marked = specialBytes(UInt64(littleEndian: word))
+            if marked != 0 {
+                let stop = at &+ marked.trailingZeroBitCount >> 3
+                guard base[stop] == UInt8(ascii: "\"") else { return nil }
+                closing = stop
+                return stop &- start
+            }
+            at &+= 8
+        }
+        return nil
     }
 
     /// The high bit of each byte of `word` (in memory order, least
@@ -345,6 +419,50 @@ struct JSONReader {
         let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
         let below0x20 = (word &- ones &* 0x20) & ~word & highs
         return word & highs | below0x20 | zeroBytes(quote) | zeroBytes(backslash)
+    }
+
+    /// The lanes of `block` that hold '"', '\\', a byte below 0x20 or one
+    /// of at least 0x80 (the bytes ``specialBytes(_:)`` marks), all ones
+    /// (the first eight lanes in `x`, least significant first): compared as
+    /// signed bytes, every byte of 0x80 and above is negative, so one
+    /// comparison with 0x20 finds both control characters and the bytes of
+    /// multi-byte UTF-8 sequences. Three vector compares for sixteen bytes.
+    ///
+    /// The constants are typed `SIMD16<Int8>` on purpose: written
+    /// `SIMD16(repeating:)` in the comparisons, the generic operators were
+    /// chosen and compiled to a loop over the lanes; and `any(_:)` on the
+    /// mask was a call, so the two words are tested with `|` instead.
+    @inline(__always)
+    static func specialLanes(_ block: SIMD16<Int8>) -> SIMD2<UInt64> {
+        let quote = SIMD16<Int8>(repeating: 0x22)
+        let backslash = SIMD16<Int8>(repeating: 0x5C)
+        let space = SIMD16<Int8>(repeating: 0x20)
+        let marked = (block .== quote) .| (block .== backslash) .| (block .< space)
+        return unsafeBitCast(marked, to: SIMD2<UInt64>.self)
+    }
+
+    /// The index of the first lane that ``specialLanes(_:)`` marked, which
+    /// marked one.
+    @inline(__always)
+    static func firstMarkedLane(_ marked: SIMD2<UInt64>) -> Int {
+        marked.x != 0 ? marked.x.trailingZeroBitCount >> 3 : 8 &+ marked.y.trailingZeroBitCount >> 3
+    }
+
+    /// ``ByteScanner/skipWords(in:from:to:)`` with ``specialBytes(_:)``,
+    /// sixteen bytes at a time first: the offset of the first special byte
+    /// from `position` on, or of the first of the last few bytes (fewer
+    /// than eight) when none before them is special.
+    @inline(__always)
+    static func skipPlainBytes(in text: UnsafeBufferPointer<UInt8>, from position: Int) -> Int {
+        guard let base = text.baseAddress else { return position }
+        let source = UnsafeRawPointer(base)
+        var at = position
+        while at &+ 16 <= text.count {
+            let marked = specialLanes(source.loadUnaligned(fromByteOffset: at, as: SIMD16<Int8>.self))
+            if marked.x | marked.y != 0 { return at &+ firstMarkedLane(marked) }
+            at &+= 16
+        }
+        return ByteScanner.skipWords(in: text, from: at, to: specialBytes)
     }
 
     /// Calls `body` with a string's bytes (valid until the next string is read).

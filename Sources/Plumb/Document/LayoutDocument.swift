@@ -133,24 +133,25 @@ public struct LayoutDocument: Sendable {
     }
 
     /// Each view's ``ViewSizing``, stored only for the views that set one
-    /// (most views have no intrinsic size): 4 bytes a view plus an entry per
-    /// sized view.
+    /// (most views have no intrinsic size): 4 bytes a view up to the last
+    /// sized view, plus an entry per sized view. Views after the last sized
+    /// one have no slot (the parser does not append one per view: an append
+    /// a view showed in profiles).
     struct SizingTable: Sendable {
-        private var slot: [Int32] = [-1]
+        /// Entry of each view up to the last sized one in ``entries``, or -1.
+        private var slot: [Int32] = []
         private var entries: [ViewSizing] = []
 
-        /// Adds a view with the default sizing.
-        mutating func appendView() { slot.append(-1) }
-
         /// Whether view `view`'s sizing was set (otherwise it is the default).
-        func isSet(_ view: Int) -> Bool { slot[view] >= 0 }
+        func isSet(_ view: Int) -> Bool { view < slot.count && slot[view] >= 0 }
 
         subscript(view: Int) -> ViewSizing {
             get {
-                let s = slot[view]
+                let s = view < slot.count ? slot[view] : -1
                 return s < 0 ? ViewSizing() : entries[Int(s)]
             }
             set {
+                if view >= slot.count { slot.append(contentsOf: repeatElement(-1, count: view + 1 - slot.count)) }
                 let s = slot[view]
                 if s >= 0 {
                     entries[Int(s)] = newValue

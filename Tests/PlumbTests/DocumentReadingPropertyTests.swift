@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+import PlumbTestSupport
+@testable import Plumb
+
+/// The document reader's fast paths (strings scanned sixteen bytes at a
+/// time, constraint strings read straight into their pool, a view's
+/// leading `"id"` and `"parent"` read without a key lookup) against a
+/// second reading: Foundation's `JSONSerialization` of the same bytes, and
+/// the model each random document was written from.
+@Suite struct DocumentReadingPropertyTests {
+    /// Characters ids and constraints are made of: plain ASCII, the bytes
+    /// JSON must escape, and UTF-8 of two, three and four bytes.
+    private static let alphabet: [String] = Array("abcxyz_019 .=+-*") .map(String.init)
+        + ["\"", "\\", "/", "\n", "\t", "\u{01}", "é", "ß", "日本", "😀", "\u{7F}"]
+
+    private static func randomString(_ rng: inout SplitMix64, maxLength: Int) -> String {
+        let length = Int(rng.next() % UInt64(maxLength + 1))
+        var s = ""
+        let plainOnly = rng.next() % 2 == 0  // half the strings take the fast path all the way
+        for _ in 0 ..< length {
+            let pick = Int(rng.next() % UInt64(plainOnly ? 16 : alphabet.count))
+            s += alphabet[pick]
+        }
+        return s
+    }
+
+    /// `s` as a JSON string, each character escaped or not at random where JSON allows both.
+    /// With `unicodeEscapes` false, no `\u` escape is written (a control
+    /// character is written `\t`).
+    private static func jsonString(_ s: String, _ rng: inout SplitMix64, unicodeEscapes: Bool = true) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            let v = scalar.value
+            let escape = unicodeEscapes && rng.next() % 4 == 0
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += escape ? "\\u000a" : "\\n"
+            case "\t": out += "\\t"
+            case "/": out += escape ? "\\/" : "/"
+            default:
+                if v < 0x20 {
+                    out += unicodeEscapes ? String(format: "\\u%04X", v) : "\\t"
+                } else if escape && v >= 0x10000 {
+                    let u = v - 0x10000
+                    out += String(format: "\\ud%03x\\u%04X", 0x800 + (u >> 10), 0xDC00 + (u & 0x3FF))
+                } else if escape {
+                    out += String(format: "\\u%04x", v)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    private static func space(_ rng: inout SplitMix64) -> String {
+        ["", "", "", " ", "\n", "\t ", "\r\n  ", "                 "][Int(rng.next() % 8)]
+    }
+
+    /// A random document: its JSON and what it holds.
+    private struct Model {
+        var json = ""
+        var rootID = "root"
+        var ids: [String] = []
+        var parents: [Int32] = [-1]
+        var sizes: [Int: (Double, Double)] = [:]
+        var constraints: [String] = []
+    }
+
+    /// With `oneLine`, no line breaks and no `\u` escapes.
+    private static func randomDocument(_ rng: inout SplitMix64, oneLine: Bool = false) -> Model {
+        var m = Model()
+        let sp = { (rng: inout SplitMix64) in oneLine ? " " : space(&rng) }
+        let jsonString = { (s: String, rng: inout SplitMix64) in Self.jsonString(s, &rng, unicodeEscapes: !oneLine) }
+        if rng.next() % 3 == 0 { m.rootID = "r" + randomString(&rng, maxLength: 12) }
+        let viewCount = Int(rng.next() % 30)
+        var views: [String] = []
+        for v in 1 ... max(viewCount, 1) where viewCount > 0 {
+            let id = randomString(&rng, maxLength: 40) + "#\(v)"  // unique, never the root's
+            m.ids.append(id)
+            let parent = rng.next() % 3 == 0 ? 0 : Int(rng.next() % UInt64(v))
+            m.parents.append(Int32(parent))
+            var members: [String] = []
+            let idMember = jsonString("id", &rng) + sp(&rng) + ":" + sp(&rng) + jsonString(id, &rng)
+            let parentName = parent == 0 ? m.rootID : m.ids[parent - 1]
+            let parentMember = jsonString("parent", &rng) + sp(&rng) + ":" + sp(&rng) + jsonString(parentName, &rng)
+            members.append(idMember)
+            if parent != 0 || rng.next() % 2 == 0 { members.append(parentMember) }
+            if rng.next() % 4 == 0 {
+                // Numbers in the forms JSON allows.
+                let forms: [(String, Double)] = [("0", 0), ("12", 12), ("2.50", 2.5), ("1e1", 10), ("0.5E+1", 5),
+                                                 ("125e-2", 1.25), ("3.0e0", 3), ("7", 7)]
+                let w = forms[Int(rng.next() % UInt64(forms.count))], h = forms[Int(rng.next() % UInt64(forms.count))]
+                members.append("\"intrinsicSize\":" + sp(&rng) + "[" + w.0 + "," + sp(&rng) + h.0 + "]")
+                m.sizes[v] = (w.1, h.1)
+            }
+            if rng.next() % 2 == 0 { members.shuffle(using: &rng) }
+            views.append("{" + sp(&rng) + members.joined(separator: sp(&rng) + "," + sp(&rng)) + sp(&rng) + "}")
+        }
+        for _ in 0 ..< Int(rng.next() % 20) { m.constraints.append(randomString(&rng, maxLength: 60)) }
+        var top = [
+            "\"root\":" + sp(&rng) + "{\"id\":" + jsonString(m.rootID, &rng) + ",\"width\":320,\"height\":" + sp(&rng) + "480}",
+            "\"views\":" + sp(&rng) + "[" + views.joined(separator: "," + sp(&rng)) + sp(&rng) + "]",
+            "\"constraints\":" + sp(&rng) + "[" + sp(&rng)
+                + m.constraints.map { jsonString($0, &rng) }.joined(separator: sp(&rng) + "," + sp(&rng)) + "]",
+        ]
+        top.shuffle(using: &rng)
+        m.json = sp(&rng) + "{" + top.joined(separator: "," + sp(&rng)) + "}" + sp(&rng)
+        return m
+    }
+
+    /// Every random document reads as its model says and as
+    /// `JSONSerialization` reads it: ids (escaped, non-ASCII, of every
+    /// length around the sixteen-byte blocks), parents, intrinsic sizes and
+    /// constraint strings, whatever the spacing and the order of keys.
+    @Test func randomDocumentsReadAsJSONSerializationReadsThem() throws {
+        var rng = SplitMix64(seed: 1511)
+        for trial in 0 ..< 400 {
+            let m = Self.randomDocument(&rng)
+            let bytes = Array(m.json.utf8)
+            let document = try LayoutDocument.parse(bytes, source: "doc.json")
+            #expect(document.viewIDs == [m.rootID] + m.ids, "trial \(trial)")
+            #expect(document.parentIndices == m.parents, "trial \(trial)")
+            #expect(document.constraints == m.constraints, "trial \(trial)")
+            for v in 1 ..< document.viewCount {
+                let size = document.intrinsicSize(at: v)
+                let expected = m.sizes[v]
+                #expect(size.width == expected?.0 && size.height == expected?.1, "trial \(trial), view \(v)")
+            }
+            // The second reading.
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+            let views = object["views"] as? [[String: Any]] ?? []
+            #expect(views.map { $0["id"] as? String } == m.ids.map(Optional.some), "trial \(trial)")
+            #expect((object["constraints"] as? [String] ?? []) == document.constraints, "trial \(trial)")
+            #expect(((object["root"] as? [String: Any])?["id"] as? String) == document.rootID, "trial \(trial)")
+        }
+    }
+
+    /// Every prefix of a document (escapes, non-ASCII, strings of all
+    /// lengths, on one line) is a syntax error at the right place: inside
+    /// a string, "unterminated string" at its opening quote; anywhere else,
+    /// a message ending "found end of input" at the end. The fast paths
+    /// read sixteen or eight bytes at a time only where that many are left,
+    /// so every string meets the end of the input at every byte.
+    @Test func everyPrefixOfADocumentIsReportedWhereItEnds() throws {
+        var rng = SplitMix64(seed: 77)
+        for _ in 0 ..< 3 {
+            var m = Self.randomDocument(&rng, oneLine: true)
+            while m.json.utf8.count > 1500 { m = Self.randomDocument(&rng, oneLine: true) }
+            #expect(!m.json.contains("\\u") && !m.json.contains("\n"))
+            // No space after the closing brace: every shorter prefix is incomplete.
+            let bytes = Array(m.json.trimmingCharacters(in: .whitespaces).utf8)
+            for length in 0 ..< bytes.count {
+                let prefix = Array(bytes[..<length])
+                // Where a string left open by the prefix starts, if one is.
+                var openQuote: Int?
+                var k = 0
+                while k < length {
+                    if let _ = openQuote {
+                        if prefix[k] == UInt8(ascii: "\\") { k += 1 } else if prefix[k] == UInt8(ascii: "\"") { openQuote = nil }
+                    } else if prefix[k] == UInt8(ascii: "\"") {
+                        openQuote = k
+                    }
+                    k += 1
+                }
+                let diagnostics: [Diagnostic]
+                do {
+                    _ = try LayoutDocument.parse(prefix, source: "doc.json")
+                    Issue.record("prefix of \(length) bytes parsed")
+                    continue
+                } catch {
+                    diagnostics = error.diagnostics
+                }
+                guard diagnostics.count == 1, case .invalidJSON(let message) = diagnostics[0].problem else {
+                    Issue.record("prefix of \(length) bytes: \(diagnostics.map(\.problem))")
+                    continue
+                }
+                if let quote = openQuote {
+                    #expect(message == "unterminated string" && diagnostics[0].column == quote + 1, "prefix \(length): \(message)")
+                } else {
+                    // Trailing spaces are skipped: the end is where the input ends.
+                    #expect(message.hasSuffix("found end of input") && diagnostics[0].column == length + 1,
+                            "prefix \(length): \(message) at \(String(describing: diagnostics[0].column))")
+                }
+            }
+        }
+    }
+
+    /// Views written `{"id":"ID","parent":"NAME"}` are read by a path of
+    /// their own; the same views with a space before the closing brace are
+    /// read member by member. Random views, one a line, with duplicate
+    /// ids, unknown parents, parents listed later, the root, escaped and
+    /// non-ASCII names: both give the same document, or the same problems
+    /// at the same lines and columns (the space comes after every place a
+    /// problem is reported on its line).
+    @Test func plainViewsReadAsViewsReadMemberByMember() throws {
+        var rng = SplitMix64(seed: 4242)
+        let names = ["a", "b", "cell7", "label_12", "x\\u00e9", "日本", "averyveryverylongviewname_0123456789", "root", "zz"]
+        for trial in 0 ..< 300 {
+            let count = Int(rng.next() % 12)
+            var views: [(String, String?)] = []
+            for _ in 0 ..< count {
+                let id = names[Int(rng.next() % UInt64(names.count))]
+                let parent = rng.next() % 4 == 0 ? nil : names[Int(rng.next() % UInt64(names.count))]
+                views.append((id, parent))
+            }
+            func json(spaced: Bool) -> String {
+                let lines = views.map { id, parent in
+                    "{\"id\":\"\(id)\"" + (parent.map { ",\"parent\":\"\($0)\"" } ?? "") + (spaced ? " }" : "}")
+                }
+                return "{\"root\":{\"width\":100,\"height\":100},\"views\":[\n" + lines.joined(separator: ",\n") + "\n]}"
+            }
+            let plain = Result { try LayoutDocument.parse(Array(json(spaced: false).utf8), source: "doc.json") }
+            let spaced = Result { try LayoutDocument.parse(Array(json(spaced: true).utf8), source: "doc.json") }
+            switch (plain, spaced) {
+            case (.success(let a), .success(let b)):
+                #expect(a.viewIDs == b.viewIDs && a.parentIndices == b.parentIndices, "trial \(trial)")
+            case (.failure(let a), .failure(let b)):
+                let describe = { (e: any Error) in
+                    ((e as? LayoutError)?.diagnostics ?? []).map { "\($0.problem) \($0.line ?? 0):\($0.column ?? 0)" }
+                }
+                #expect(describe(a) == describe(b), "trial \(trial)")
+            default:
+                Issue.record("trial \(trial): \(plain) against \(spaced)")
+            }
+        }
+    }
+}
