@@ -100,7 +100,9 @@ struct RuleBook {
         return Int32(ruleViews.count - 1)
     }
 
-    /// The table of `view`, made on first use.
+    /// The table of `view`, made on first use. Inlined into its one caller
+    /// (`apply`), where the view's table is nearly always made.
+    @inline(__always)
     mutating func table(for view: ViewIndex, superview: ViewIndex) -> Int {
         let existing = tableOfView[view.int]
         if existing >= 0 { return Int(existing) }
