@@ -193,7 +193,7 @@ enum SimpleFormatFastPath {
     @inline(__always)
     private static func wholeNumber(_ s: inout ByteScanner) -> Double? {
         let start = s.position
-        let end = Swift.min(s.text.count, start + 15)
+        let end = s.text.count < start &+ 15 ? s.text.count : start &+ 15
         var at = start
         var value: UInt64 = 0
         while at < end {
