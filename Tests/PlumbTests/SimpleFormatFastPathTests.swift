@@ -125,6 +125,33 @@ import PlumbTestSupport
         #expect(taken > 5000)  // the fast path is exercised, not just skipped
     }
 
+    /// The random strings above only check that what the fast path takes
+    /// is right; here every common shape, with white space wherever the
+    /// lexer allows it (around the dot, after a sign, between every token),
+    /// must be taken by the fast path and not left to the general parser.
+    @Test func takesEveryCommonShape() throws {
+        let json = #"{"root": {"width": 100, "height": 100}, "views": [{"id": "a"}, {"id": "b"}, {"id": "cell1"}, {"id": "a_b"}]}"#
+        let scope = DocumentScope(document: try parseDocument(json))
+        let texts = [
+            "a.left = b.left", "a.left==b.left", " a . left <= b.right + 8 ", "a.width >= 0.5 * b.width - 4 @ 750",
+            "a.width = 2*b.height", "a.top = -8", "a.top = - 8", "a.top = + 8", "a.centerX = .5 * b.width",
+            "a.left = b.left-8@1", "\ta.left\t=\tb.left\t+\t8\t@\t250\t", "a.height = 1e3", "a.left = 2 * \n b . left",
+            "cell1.trailing >= a_b.leading + 16", "a.width = 0.5 * b.width + 1.25", "a.top = -2 * root.height + 8",
+            "a.centerY = b.centerY", "a.baseline = b.baseline + 0.5", "a.width <= 300 @ 999", "root.width = a.width",
+        ]
+        for text in texts {
+            var utf8 = text
+            utf8.withUTF8 { bytes in
+                var problems: [(LayoutProblem, Range<Int>)] = []
+                let general = SimpleFormatSema.parseAndResolve(bytes, in: scope, problems: &problems)
+                let fast = SimpleFormatFastPath.compile(bytes, in: scope)
+                #expect(general != nil && problems.isEmpty, "\(text.debugDescription)")
+                #expect(fast != nil, "\(text.debugDescription)")
+                if let fast, let general { #expect(Self.same(fast, general, ==), "\(text.debugDescription)") }
+            }
+        }
+    }
+
     @Test func agreesWithTheGeneralPathWithMetrics() {
         let views = Dictionary(uniqueKeysWithValues: ["a", "b", "cell1", "é"].map { ($0, View($0)) })
         let scope = DictionaryScope(views: views, metrics: ["k": 2, "m": .infinity, "x": -3])

@@ -29,11 +29,6 @@ struct NameTable: Sendable {
         find(name, tag: Self.tag(of: name), in: pool).entry
     }
 
-    /// The pool index of `name`, whose tag (``tag(of:)``) is `tag`, or `nil`.
-    func index(of name: UnsafeBufferPointer<UInt8>, tag: UInt64, in pool: BytePool) -> Int? {
-        find(name, tag: tag, in: pool).entry
-    }
-
     /// Where `name` (of tag `tag`) is, or the empty slot where it would go.
     private func find(_ name: UnsafeBufferPointer<UInt8>, tag: UInt64,
                       in pool: BytePool) -> (entry: Int?, slot: Int) {
@@ -133,15 +128,27 @@ struct NameTable: Sendable {
 /// one of the few entries after the last one found, is found among bytes
 /// that are still in the cache (or read in order).
 ///
-/// The recent names are direct-mapped on the low bits of their tags; every
-/// hit is confirmed by comparing the bytes, so a stale or colliding slot or a
-/// wrong guess only costs a lookup in the table. A class, so that lookups
-/// through a non-mutating scope can fill it.
+/// The recent names are direct-mapped on a hash of their bytes, and each
+/// slot keeps the name itself as a key of two words and its length
+/// (``key(of:)``): for a name of up to sixteen bytes the key is its bytes,
+/// so a hit is decided by comparing two words, without the pool or the
+/// name's tag (which is computed only on a miss, for the table). A longer
+/// name's key is its first and last eight bytes, and a hit on it is
+/// confirmed by comparing the bytes in the pool. A stale or colliding slot
+/// or a wrong guess only costs a lookup in the table. A class, so that
+/// lookups through a non-mutating scope can fill it.
 final class RecentNames {
     private let table: NameTable
     private let pool: BytePool
-    /// `tag << 32 | entry`, or `NameTable.empty`.
-    private let slots: UnsafeMutablePointer<UInt64>
+    /// A name's key (``key(of:)``) and `length << 32 | entry`; a length of
+    /// 0 marks an empty slot (the empty name is never kept).
+    private struct Slot {
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+        var lengthAndEntry: UInt64 = 0
+    }
+
+    private let slots: UnsafeMutablePointer<Slot>
     private static let size = 64
     /// The entry after the last one found outside the recent names.
     private var next: Int
@@ -158,25 +165,60 @@ final class RecentNames {
         next = firstEntry
         window = table.count == pool.count - firstEntry ? 4 : 0
         slots = .allocate(capacity: Self.size)
-        slots.initialize(repeating: NameTable.empty, count: Self.size)
+        slots.initialize(repeating: Slot(), count: Self.size)
     }
 
     deinit { slots.deallocate() }
+
+    /// Two words that, with the length, are the bytes of a name of one to
+    /// sixteen bytes: its first eight and last eight (overlapping), or for
+    /// four to seven bytes its first four and last four, or for one to
+    /// three its first, middle and last byte (as ``NameTable/tag(of:)``
+    /// reads them; no read leaves the name). For a longer name, its first
+    /// and last eight bytes. `(0, 0)` for the empty name.
+    @inline(__always)
+    static func key(of name: UnsafeBufferPointer<UInt8>) -> (head: UInt64, tail: UInt64) {
+        let n = name.count
+        guard let base = name.baseAddress, n > 0 else { return (0, 0) }
+        let p = UnsafeRawPointer(base)
+        if n >= 8 {
+            return (p.loadUnaligned(as: UInt64.self), p.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
+        }
+        if n >= 4 {
+            let first = UInt64(p.loadUnaligned(as: UInt32.self))
+            let last = UInt64(p.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
+            return (first | last << 32, 0)
+        }
+        return (UInt64(base[0]) | UInt64(base[n >> 1]) << 8 | UInt64(base[n - 1]) << 16, 0)
+    }
 
     /// The pool index of `name`, or `nil`: the same answer as
     /// `table.index(of: name, in: pool)`. Inlined: the call was a tenth of
     /// the cost of a constraint's view lookup in the fast path.
     @inline(__always)
     func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
-        let tag = NameTable.tag(of: name)
-        let slot = Int(truncatingIfNeeded: tag) & (Self.size - 1)
-        let value = slots[slot]
-        if value != NameTable.empty && value >> 32 == tag {
-            let entry = Int(UInt32(truncatingIfNeeded: value))
-            if pool.entry(entry, equals: name) { return entry }
+        let n = name.count
+        let (head, tail) = Self.key(of: name)
+        let mixed = (head ^ tail &* 0xC2B2_AE3D_27D4_EB4F ^ UInt64(truncatingIfNeeded: n)) &* 0x9E37_79B9_7F4A_7C15
+        let slot = slots + Int(truncatingIfNeeded: mixed >> 58)
+        let kept = slot.pointee
+        if kept.lengthAndEntry >> 32 == UInt64(truncatingIfNeeded: n), kept.head == head, kept.tail == tail, n > 0 {
+            let entry = Int(UInt32(truncatingIfNeeded: kept.lengthAndEntry))
+            if n <= 16 || pool.entry(entry, equals: name) { return entry }
         }
-        guard let entry = afterLast(name) ?? table.index(of: name, tag: tag, in: pool) else { return nil }
-        slots[slot] = tag << 32 | UInt64(UInt32(entry))
+        return miss(name, slot: slot, head: head, tail: tail)
+    }
+
+    /// ``index(of:)`` when `name` is not in its recent slot: the entries
+    /// after the last one found, then the table; a name found is kept in
+    /// `slot` (the empty name is not).
+    private func miss(_ name: UnsafeBufferPointer<UInt8>, slot: UnsafeMutablePointer<Slot>,
+                      head: UInt64, tail: UInt64) -> Int? {
+        guard let entry = afterLast(name) ?? table.index(of: name, in: pool) else { return nil }
+        if name.count > 0 {
+            slot.pointee = Slot(head: head, tail: tail,
+                                lengthAndEntry: UInt64(name.count) << 32 | UInt64(UInt32(entry)))
+        }
         next = entry + 1
         return entry
     }

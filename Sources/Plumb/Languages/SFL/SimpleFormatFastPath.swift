@@ -28,45 +28,66 @@ enum SimpleFormatFastPath {
     /// when it has none (then the general parser reads it). It depends on
     /// the bytes alone: a name is a view when a `.` follows it, a metric
     /// otherwise, as the general parser decides.
+    ///
+    /// Inlined, as are the readers it calls, each where it is called: the
+    /// scanner's position stays in a register and the shape is never
+    /// copied out whole (called out of line, every reader passed the
+    /// scanner through memory and returned an optional to test again, and
+    /// the 65-byte shape was stored and loaded once more by the caller).
+    @inline(__always)
     static func shape(of text: UnsafeBufferPointer<UInt8>) -> SimpleFormatShape? {
         // Offsets are kept in 32 bits; no constraint string is that long.
         guard text.count < Int(Int32.max) else { return nil }
         var s = ByteScanner(text)
-        guard let first = item(&s) else { return nil }
+        s.skipWhiteSpace()
+        guard let firstView = name(&s) else { return nil }
+        s.skipWhiteSpace()
+        guard let firstAttribute = attribute(&s) else { return nil }
         s.skipWhiteSpace()
         guard let relation = relation(&s) else { return nil }
         s.skipWhiteSpace()
         var multiplier = SimpleFormatShape.Value.number(1)
         var constant = SimpleFormatShape.Value.number(0)
-        var second: SimpleFormatShape.Item?
-        // A name here is the second item when a `.` follows it, otherwise a
-        // metric (read again below, as a value); the item's name is read once.
+        // A name here is the second item's view when a `.` follows it,
+        // otherwise a metric (read again below, as a value).
+        var secondView: SimpleFormatShape.Name?
         var probe = s
-        let view = name(&probe)
-        probe.skipWhiteSpace()
-        if let view, probe.current == UInt8(ascii: ".") {
-            s = probe
-            guard let found = attribute(of: view, &s) else { return nil }
-            second = found
-        } else {
+        if let view = name(&probe) {
+            probe.skipWhiteSpace()
+            if probe.current == UInt8(ascii: ".") {
+                s = probe
+                secondView = view
+            }
+        }
+        if secondView == nil {
             guard let factor = signedValue(&s) else { return nil }
             s.skipWhiteSpace()
             if s.scanByte(UInt8(ascii: "*")) {
-                guard let found = item(&s) else { return nil }
+                s.skipWhiteSpace()
+                guard let view = name(&s) else { return nil }
+                s.skipWhiteSpace()
                 multiplier = factor
-                second = found
+                secondView = view
             } else {
                 constant = factor
             }
         }
-        s.skipWhiteSpace()
-        if second != nil, let op = s.current, op == UInt8(ascii: "+") || op == UInt8(ascii: "-") {
-            s.position += 1
+        var second: SimpleFormatShape.Item?
+        if let secondView {
+            guard let secondAttribute = attribute(&s) else { return nil }
+            if !firstAttribute.isDimension, !secondAttribute.isDimension, firstAttribute.axis != secondAttribute.axis {
+                return nil
+            }
+            second = SimpleFormatShape.Item(view: secondView, attribute: secondAttribute)
             s.skipWhiteSpace()
-            guard let value = value(&s, negated: op == UInt8(ascii: "-")) else { return nil }
-            constant = value
-            s.skipWhiteSpace()
+            if let op = s.current, op == UInt8(ascii: "+") || op == UInt8(ascii: "-") {
+                s.position += 1
+                s.skipWhiteSpace()
+                guard let value = value(&s, negated: op == UInt8(ascii: "-")) else { return nil }
+                constant = value
+            }
         }
+        s.skipWhiteSpace()
         var priority: SimpleFormatShape.Value?
         if s.scanByte(UInt8(ascii: "@")) {
             s.skipWhiteSpace()
@@ -75,12 +96,9 @@ enum SimpleFormatFastPath {
             s.skipWhiteSpace()
         }
         guard s.current == nil else { return nil }
-        if let b = second?.attribute, !first.attribute.isDimension, !b.isDimension, first.attribute.axis != b.axis {
-            return nil
-        }
         return SimpleFormatShape(
-            first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
-            priority: priority)
+            first: SimpleFormatShape.Item(view: firstView, attribute: firstAttribute), relation: relation,
+            second: second, multiplier: multiplier, constant: constant, priority: priority)
     }
 
     /// The constraint `shape` (read from `text`) makes with the names of
@@ -121,26 +139,16 @@ enum SimpleFormatFastPath {
             second: second, secondAttribute: secondAttribute, constant: constant, priority: priority)
     }
 
-    /// `view.attribute`, both known, after optional white space. The
-    /// attribute is read and looked up in one pass (its name is one of a
-    /// few, picked by its first bytes).
+    /// `.attribute` (white space allowed after the dot), the scanner at the
+    /// dot. The attribute is read and looked up in one pass (its name is
+    /// one of a few, picked by its first bytes).
     @inline(__always)
-    private static func item(_ s: inout ByteScanner) -> SimpleFormatShape.Item? {
-        s.skipWhiteSpace()
-        guard let view = name(&s) else { return nil }
-        s.skipWhiteSpace()
-        return attribute(of: view, &s)
-    }
-
-    /// The rest of an item whose view `view` has been read: `.attribute`
-    /// (white space allowed after the dot), the scanner at the dot.
-    @inline(__always)
-    private static func attribute(of view: SimpleFormatShape.Name, _ s: inout ByteScanner) -> SimpleFormatShape.Item? {
+    private static func attribute(_ s: inout ByteScanner) -> LayoutAttribute? {
         guard s.scanByte(UInt8(ascii: ".")) else { return nil }
         s.skipWhiteSpace()
         guard let (known, length) = LayoutAttribute.wordPrefix(of: s.text, at: s.position) else { return nil }
         s.position += length
-        return SimpleFormatShape.Item(view: view, attribute: known)
+        return known
     }
 
     @inline(__always)
@@ -185,7 +193,7 @@ enum SimpleFormatFastPath {
     @inline(__always)
     private static func wholeNumber(_ s: inout ByteScanner) -> Double? {
         let start = s.position
-        let end = Swift.min(s.text.count, start + 15)
+        let end = s.text.count < start &+ 15 ? s.text.count : start &+ 15
         var at = start
         var value: UInt64 = 0
         while at < end {

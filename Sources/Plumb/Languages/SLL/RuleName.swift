@@ -67,6 +67,9 @@ public enum RuleName: UInt8, CaseIterable, Hashable, Sendable, CustomStringConve
 
     /// The geometry of the name: `viewSign · v.viewAttribute + superviewSign · s.superviewAttribute`
     /// (no superview term for sizes and bounds).
+    ///
+    /// Inlined: a call from every rule row's `emit` for one sign.
+    @inline(__always)
     var geometry: (viewAttribute: LayoutAttribute, viewSign: Double, superviewAttribute: LayoutAttribute?) {
         switch self {
         case .tt: (.top, 1, .top)
