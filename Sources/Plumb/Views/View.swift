@@ -76,6 +76,13 @@ public final class View: CustomStringConvertible {
     /// removes the view or is deallocated, so it never dangles.
     private unowned(unsafe) var parent: View?
 
+    /// How many views the tree under this view holds, this view included:
+    /// kept by ``addSubview(_:)`` and ``removeFromSuperview()`` on the view
+    /// and its ancestors (which they walk anyway), so that a layout knows
+    /// the size of its tree before numbering it and reserves its per-view
+    /// arrays once instead of growing them by doubling.
+    @exclusivity(unchecked) private(set) var subtreeCount = 1
+
     /// What references this view without keeping it alive (constraints,
     /// rule arguments, observations) hold instead of a weak reference:
     /// made on first use, cleared when the view is deallocated.
@@ -214,6 +221,16 @@ public final class View: CustomStringConvertible {
         view.removeFromSuperview()
         subviews.append(view)
         view.parent = self
+        adjustSubtreeCounts(by: view.subtreeCount)
+    }
+
+    /// Adds `change` to the ``subtreeCount`` of this view and of each of its ancestors.
+    private func adjustSubtreeCounts(by change: Int) {
+        var node: View? = self
+        while let n = node {
+            n.subtreeCount += change
+            node = n.parent
+        }
     }
 
     /// Detaches the view from its superview. Its constraints stay active; a
@@ -221,10 +238,11 @@ public final class View: CustomStringConvertible {
     /// next layout fail, naming the constraint (deactivate such constraints
     /// first). Does nothing for a view without a superview.
     ///
-    /// - Complexity: O(superview's subviews).
+    /// - Complexity: O(superview's subviews + depth).
     public func removeFromSuperview() {
         guard let parent else { return }
         if let i = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: i) }
+        parent.adjustSubtreeCounts(by: -subtreeCount)
         self.parent = nil
     }
 
