@@ -213,15 +213,19 @@ public final class View: CustomStringConvertible {
     ///   tree has no cycles).
     /// - Complexity: O(depth + old superview's subviews).
     public func addSubview(_ view: View) {
+        // The walk that checks for a cycle also counts the added views in
+        // every ancestor (a view already in this tree is subtracted again by
+        // `removeFromSuperview`, below).
+        let added = view.subtreeCount
         var ancestor: View? = self
         while let a = ancestor {
             precondition(a !== view, "cannot add view '\(view.id)' as a subview of itself or of one of its descendants")
+            a.subtreeCount += added
             ancestor = a.parent
         }
         view.removeFromSuperview()
         subviews.append(view)
         view.parent = self
-        adjustSubtreeCounts(by: view.subtreeCount)
     }
 
     /// Adds `change` to the ``subtreeCount`` of this view and of each of its ancestors.
