@@ -207,7 +207,7 @@ extension View {
         // six of them were reallocated and copied about 14 times each at
         // 10,000 views, touching twice their memory (fresh pages, faulted
         // in, at a first layout).
-        let count = subtreeCount
+        let count = Int(subtreeCount)
         views.reserveCapacity(count)
         parents.reserveCapacity(count)
         stack.reserveCapacity(count)

@@ -76,13 +76,6 @@ public final class View: CustomStringConvertible {
     /// removes the view or is deallocated, so it never dangles.
     private unowned(unsafe) var parent: View?
 
-    /// How many views the tree under this view holds, this view included:
-    /// kept by ``addSubview(_:)`` and ``removeFromSuperview()`` on the view
-    /// and its ancestors (which they walk anyway), so that a layout knows
-    /// the size of its tree before numbering it and reserves its per-view
-    /// arrays once instead of growing them by doubling.
-    @exclusivity(unchecked) private(set) var subtreeCount = 1
-
     /// What references this view without keeping it alive (constraints,
     /// rule arguments, observations) hold instead of a weak reference:
     /// made on first use, cleared when the view is deallocated.
@@ -96,6 +89,16 @@ public final class View: CustomStringConvertible {
     /// in the object (for a plain view, a cache miss each, per pass, at
     /// 10,000 views).
     @exclusivity(unchecked) var extras = ViewExtras()
+
+    /// How many views the tree under this view holds, this view included:
+    /// kept by ``addSubview(_:)`` and ``removeFromSuperview()`` on the view
+    /// and its ancestors (which they walk anyway), so that a layout knows
+    /// the size of its tree before numbering it and reserves its per-view
+    /// arrays once instead of growing them by doubling. An `Int32` declared
+    /// after ``extras``: it fills the padding before ``frame`` and the object
+    /// keeps its size (8 bytes more changed the stride of views in the heap,
+    /// and with it how often their addresses collide in `ViewIdentityIndex`).
+    @exclusivity(unchecked) private(set) var subtreeCount: Int32 = 1
 
     /// The view's frame in its superview's coordinates (for a root, its own
     /// `(0, 0, width, height)`), as set by the last ``layout(width:height:direction:scale:measurer:)``
@@ -229,7 +232,7 @@ public final class View: CustomStringConvertible {
     }
 
     /// Adds `change` to the ``subtreeCount`` of this view and of each of its ancestors.
-    private func adjustSubtreeCounts(by change: Int) {
+    private func adjustSubtreeCounts(by change: Int32) {
         var node: View? = self
         while let n = node {
             n.subtreeCount += change
