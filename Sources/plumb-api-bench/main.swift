@@ -31,6 +31,15 @@
 //              layout with nothing changed) again after that height changed by 4
 // and `sweep step`: CompiledLayout.frames of the same tree as a document at
 // a new width (what `plumb sweep` pays a size).
+// `--faults yes` adds each phase's page faults (medians, `getrusage`). A
+// fresh tree's first layout at 10,000 views touches about 1,100 to 1,200
+// pages the process does not have yet (glibc returned them when the
+// previous tree was freed, or, in an application, they were never mapped):
+// a few milliseconds. Plumb is a library and leaves glibc's malloc settings
+// to the application; one that lays out large trees repeatedly may keep
+// freed memory with
+//   GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864
+// (the settings `plumb` itself makes with mallopt), and the faults go to 0.
 // The frames are checked against `plumb solve`'s by the tests
 // (Tests/PlumbTests/APIWorkloadTests.swift), not here. `--frames DIR`
 // writes, for each shape and size, the tree's document (`SHAPE-N.doc.json`)
