@@ -31,6 +31,15 @@
 //              layout with nothing changed) again after that height changed by 4
 // and `sweep step`: CompiledLayout.frames of the same tree as a document at
 // a new width (what `plumb sweep` pays a size).
+// `--faults yes` adds each phase's page faults (medians, `getrusage`). A
+// fresh tree's first layout at 10,000 views touches about 1,100 to 1,200
+// pages the process does not have yet (glibc returned them when the
+// previous tree was freed, or, in an application, they were never mapped):
+// a few milliseconds. Plumb is a library and leaves glibc's malloc settings
+// to the application; one that lays out large trees repeatedly may keep
+// freed memory with
+//   GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864
+// (the settings `plumb` itself makes with mallopt), and the faults go to 0.
 // The frames are checked against `plumb solve`'s by the tests
 // (Tests/PlumbTests/APIWorkloadTests.swift), not here. `--frames DIR`
 // writes, for each shape and size, the tree's document (`SHAPE-N.doc.json`)
@@ -45,6 +54,13 @@ func now() -> Double {
     var t = timespec()
     clock_gettime(CLOCK_MONOTONIC, &t)
     return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
+}
+
+/// Page faults of this process so far (minor and major; `getrusage`).
+func faults() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_minflt + usage.ru_majflt)
 }
 
 func median(_ xs: [Double]) -> Double {
@@ -62,10 +78,11 @@ var fronts = APIFrontEnd.allCases
 var runsAsked: Int? = nil
 var mode = "first"
 var framesDirectory: String? = nil
+var countFaults = false
 let usage = """
     usage: plumb-api-bench [--sizes 1000,10000,100000] [--shapes \(APIShape.allCases.map(\.rawValue).joined(separator: ","))]
                            [--fronts \(APIFrontEnd.allCases.map(\.rawValue).joined(separator: ","))] [--runs N] [--mode first|again]
-                           [--frames DIR]
+                           [--frames DIR] [--faults yes]
     """
 
 /// Stops with the usage and exit status 2 (a bad command line is not a crash).
@@ -99,6 +116,9 @@ while let a = args.popFirst() {
         guard let n = Int(v), n > 0 else { fail("--runs needs a positive whole number, not '\(v)'") }
         runsAsked = n
     case "--frames": framesDirectory = v
+    case "--faults":
+        guard v == "yes" || v == "no" else { fail("--faults is yes or no, not '\(v)'") }
+        countFaults = v == "yes"
     case "--mode":
         guard v == "first" || v == "again" else { fail("--mode is first or again, not '\(v)'") }
         mode = v
@@ -111,8 +131,9 @@ if mode == "again" {
     exit(0)
 }
 
-print("| shape | views | front end | build ms | layout ms | build + layout ms | again, width ms | again, constant ms |")
-print("|---|---:|---|---:|---:|---:|---:|---:|")
+print("| shape | views | front end | build ms | layout ms | build + layout ms | again, width ms | again, constant ms |"
+    + (countFaults ? " build faults | layout faults |" : ""))
+print("|---|---:|---|---:|---:|---:|---:|---:|" + (countFaults ? "---:|---:|" : ""))
 for shape in shapes {
     for size in sizes {
         let runs = runsAsked ?? (size >= 100_000 ? 3 : size >= 10_000 ? 7 : 15)
@@ -121,12 +142,18 @@ for shape in shapes {
         for front in fronts {
             var build: [Double] = [], layout: [Double] = [], total: [Double] = []
             var width: [Double] = [], constant: [Double] = []
+            var buildFaults: [Double] = [], layoutFaults: [Double] = []
             for _ in 0 ..< runs {
+                let f0 = countFaults ? faults() : 0
                 let t0 = now()
                 let tree = APIWorkloads.build(shape, frontEnd: front, lengths: lengths)
                 let t1 = now()
+                let f1 = countFaults ? faults() : 0
                 try! tree.root.layout(width: 1024, height: 768)
                 let t2 = now()
+                let f2 = countFaults ? faults() : 0
+                buildFaults.append(f1 - f0)
+                layoutFaults.append(f2 - f1)
                 if let framesDirectory, build.isEmpty {
                     let views = [tree.root] + tree.views
                     let bytes = FrameWriter.json(ids: views.map(\.id), frames: views.map(\.frame))
@@ -146,7 +173,8 @@ for shape in shapes {
                 viewCount = tree.views.count + 1
             }
             print("| \(shape) | \(viewCount) | \(front) | \(fmt(median(build))) | \(fmt(median(layout))) "
-                + "| \(fmt(median(total))) | \(fmt(median(width))) | \(fmt(median(constant))) |")
+                + "| \(fmt(median(total))) | \(fmt(median(width))) | \(fmt(median(constant))) |"
+                + (countFaults ? " \(Int(median(buildFaults))) | \(Int(median(layoutFaults))) |" : ""))
         }
         // The same tree as a document, compiled once; a step at a new width.
         let bytes = Array(APIWorkloads.documentJSON(shape, lengths: lengths).utf8)

@@ -1,4 +1,5 @@
 import Testing
+import PlumbTestSupport
 @testable import Plumb
 
 @Suite struct ViewTests {
@@ -110,5 +111,61 @@ import Testing
         #expect(made?.firstView == nil)
         made?.isActive = true  // the view is gone: nothing to register with
         #expect(made?.isActive == false)
+    }
+}
+
+/// A view's `subtreeCount` (what a layout reserves its per-view arrays
+/// with) is the number of views under it, itself included, through every
+/// change of the hierarchy.
+@Suite struct ViewSubtreeCountTests {
+    /// The views under `view`, itself included, counted by walking its subviews.
+    private func walked(_ view: View) -> Int {
+        1 + view.subviews.reduce(0) { $0 + walked($1) }
+    }
+
+    /// Random adds (to a new superview, to the same one again, to an
+    /// ancestor or a descendant's sibling: moves within one tree and across
+    /// trees) and removes; after each, every view's count equals the walk's.
+    @Test func countsFollowAddsMovesAndRemoves() {
+        for seed in 0 ..< 100 {
+            var rng = SplitMix64(seed: UInt64(seed))
+            let views = (0 ..< 12).map { View("v\($0)") }
+            for step in 0 ..< 60 {
+                let a = views[Int(rng.next() % 12)], b = views[Int(rng.next() % 12)]
+                if rng.next() % 4 == 0 {
+                    b.removeFromSuperview()
+                } else if !a.isDescendant(of: b) {
+                    a.addSubview(b)  // b may already be a subview of a, or elsewhere in a's tree
+                }
+                for v in views {
+                    #expect(Int(v.subtreeCount) == walked(v), "seed \(seed), step \(step): \(v.id)")
+                }
+            }
+        }
+    }
+
+    /// A chain moved around keeps exact counts at every level, and a layout
+    /// of the tree (whose arrays are reserved by the count) numbers every view.
+    @Test func chainsAndLayouts() throws {
+        let root = View("root"), a = View("a"), b = View("b"), c = View("c"), d = View("d")
+        a.addSubview(b)
+        b.addSubview(c)
+        #expect([a, b, c].map(\.subtreeCount) == [3, 2, 1])
+        root.addSubview(a)
+        root.addSubview(d)
+        #expect([root, a, b, c, d].map(\.subtreeCount) == [5, 3, 2, 1, 1])
+        d.addSubview(b)  // moved across branches of one tree
+        #expect([root, a, b, c, d].map(\.subtreeCount) == [5, 1, 2, 1, 3])
+        root.addSubview(b)  // to an ancestor of its old superview
+        #expect([root, a, b, c, d].map(\.subtreeCount) == [5, 1, 2, 1, 1])
+        c.removeFromSuperview()
+        #expect([root, a, b, c, d].map(\.subtreeCount) == [4, 1, 1, 1, 1])
+        try Constraint.activate(Constraint.make(simpleFormats: [
+            "a.left = root.left + 1", "a.top = root.top", "a.width = 10", "a.height = 10",
+            "b.left = a.right", "b.top = root.top", "b.width = 10", "b.height = 10",
+            "d.left = b.right", "d.top = root.top", "d.width = 10", "d.height = 10",
+        ], views: ["root": root, "a": a, "b": b, "d": d]))
+        try root.layout(width: 100, height: 100)
+        #expect([a.frame.x, b.frame.x, d.frame.x] == [1, 11, 21])
     }
 }

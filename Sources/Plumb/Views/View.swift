@@ -90,6 +90,16 @@ public final class View: CustomStringConvertible {
     /// 10,000 views).
     @exclusivity(unchecked) var extras = ViewExtras()
 
+    /// How many views the tree under this view holds, this view included:
+    /// kept by ``addSubview(_:)`` and ``removeFromSuperview()`` on the view
+    /// and its ancestors (which they walk anyway), so that a layout knows
+    /// the size of its tree before numbering it and reserves its per-view
+    /// arrays once instead of growing them by doubling. An `Int32` declared
+    /// after ``extras``: it fills the padding before ``frame`` and the object
+    /// keeps its size (8 bytes more changed the stride of views in the heap,
+    /// and with it how often their addresses collide in `ViewIdentityIndex`).
+    @exclusivity(unchecked) private(set) var subtreeCount: Int32 = 1
+
     /// The view's frame in its superview's coordinates (for a root, its own
     /// `(0, 0, width, height)`), as set by the last ``layout(width:height:direction:scale:measurer:)``
     /// of a tree containing it. ``Rect/zero`` before that.
@@ -206,9 +216,14 @@ public final class View: CustomStringConvertible {
     ///   tree has no cycles).
     /// - Complexity: O(depth + old superview's subviews).
     public func addSubview(_ view: View) {
+        // The walk that checks for a cycle also counts the added views in
+        // every ancestor (a view already in this tree is subtracted again by
+        // `removeFromSuperview`, below).
+        let added = view.subtreeCount
         var ancestor: View? = self
         while let a = ancestor {
             precondition(a !== view, "cannot add view '\(view.id)' as a subview of itself or of one of its descendants")
+            a.subtreeCount += added
             ancestor = a.parent
         }
         view.removeFromSuperview()
@@ -216,15 +231,25 @@ public final class View: CustomStringConvertible {
         view.parent = self
     }
 
+    /// Adds `change` to the ``subtreeCount`` of this view and of each of its ancestors.
+    private func adjustSubtreeCounts(by change: Int32) {
+        var node: View? = self
+        while let n = node {
+            n.subtreeCount += change
+            node = n.parent
+        }
+    }
+
     /// Detaches the view from its superview. Its constraints stay active; a
     /// constraint that relates it to a view of the old tree makes that tree's
     /// next layout fail, naming the constraint (deactivate such constraints
     /// first). Does nothing for a view without a superview.
     ///
-    /// - Complexity: O(superview's subviews).
+    /// - Complexity: O(superview's subviews + depth).
     public func removeFromSuperview() {
         guard let parent else { return }
         if let i = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: i) }
+        parent.adjustSubtreeCounts(by: -subtreeCount)
         self.parent = nil
     }
 
