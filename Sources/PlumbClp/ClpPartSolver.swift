@@ -318,6 +318,9 @@ public struct ClpPartSolver: LargePartSolver {
             outcome.levels.largestInfeasibility = Int(plumb_clp_largest_infeasibility_solves(model))
             return status == 0
         }
+        // Whether the level is optimal at the model's basis as it stands:
+        // Clp's primal allowed no pivot (it factorises and prices only).
+        func optimalAtBasis() -> Bool { plumb_clp_primal(model, 0, 200, 0) == 0 }
         func failed() -> Outcome {
             var failure = Outcome(promoted: promoted)
             failure.levels = outcome.levels
@@ -357,7 +360,7 @@ public struct ClpPartSolver: LargePartSolver {
                 // The level checked at the basis the last one ended on
                 // (see `BasisCheck`).
                 if !first && (basisCheck == .beforeEveryLevel || (basisCheck == .afterColdSolves && !warm))
-                    && plumb_clp_primal(model, 0, 200, 0) == 0 {
+                    && optimalAtBasis() {
                     solved = true
                     outcome.levels.atLastBasis += 1
                 }
@@ -372,7 +375,7 @@ public struct ClpPartSolver: LargePartSolver {
                 if first && startsFromLeastPoint,
                    let start = LeastPointStart.basis(of: part, model: partModel, level: order[index]) {
                     plumb_clp_set_basis(model, start)
-                    if plumb_clp_primal(model, 0, 200, 0) == 0 {
+                    if optimalAtBasis() {
                         solved = true
                         outcome.levels.leastPoint += 1
                     }

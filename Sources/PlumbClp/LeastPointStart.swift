@@ -50,13 +50,9 @@ enum LeastPointStart {
         var headCount = [Int32](repeating: 0, count: n + 1)
         var boundRow: [Int32] = [], boundSign: [Int8] = [], boundHead: [Int32] = []
         for i in 0 ..< m where hard(i) {
-            let signs: [Int8]
-            switch part.relations[i] {
-            case .greaterOrEqual: signs = [1]
-            case .lessOrEqual: signs = [-1]
-            case .equal: signs = [1, -1]
-            }
-            for s in signs {
+            // s = 1 for `≥`, -1 for `≤`, both for `=` (no array made a row).
+            let s0: Int8 = part.relations[i] == .lessOrEqual ? -1 : 1
+            for s in stride(from: s0, through: part.relations[i] == .equal ? -1 : s0, by: -2) {
                 var head = -1, positives = 0
                 for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) where Double(s) * part.coefficients[k] > 0 {
                     positives += 1
@@ -172,15 +168,12 @@ enum LeastPointStart {
             // A lower level's wish: its error column takes up a miss.
             status[row] = basic
             switch part.relations[i] {
-            case .greaterOrEqual where below:
+            case .greaterOrEqual where below, .equal where below:
                 status[Int(model.plus[i])] = basic
                 status[row] = atLowerBound
             case .lessOrEqual where above:
                 status[Int(model.minus[i])] = basic
                 status[row] = atUpperBound
-            case .equal where below:
-                status[Int(model.plus[i])] = basic
-                status[row] = atLowerBound
             case .equal where above:
                 status[Int(model.minus[i])] = basic
                 status[row] = atLowerBound
