@@ -63,6 +63,10 @@ struct RuleBook {
     // Evaluation scratch, kept across rules so that applying one allocates nothing.
     var stack: [StackValue] = []
     var scratch: [(VariableIndex, Double)] = []
+    /// While a rule is applied to make a ``RuleTemplate``: every entry it
+    /// stores, in order (`nil` for a name it resets).
+    var isRecording = false
+    var recorded: [(name: RuleName, entry: Entry?)] = []
 
     /// A value on the evaluation stack; its terms are `scratch[termStart ..< next value's termStart]`.
     struct StackValue {

@@ -16,6 +16,8 @@ struct RuleSyntaxCache {
     private var rules = [Int32](repeating: -1, count: slotCount)
     private var tags = [UInt64](repeating: 0, count: slotCount)
     private var syntaxes = [RuleSyntax](repeating: RuleSyntax(), count: slotCount)
+    /// Each slot's ``RuleTemplate``, restarted whenever the slot's text is parsed.
+    private(set) var templates = [RuleTemplate](repeating: RuleTemplate(), count: slotCount)
 
     /// The syntax of rule `rule`, whose text is `text`: the one parsed for
     /// an earlier rule of the same text in `texts`, else parsed now.
@@ -34,10 +36,16 @@ struct RuleSyntaxCache {
         let issues = SimpleLayoutParser.parse(text, into: &syntaxes[slot])
         rules[slot] = issues.isEmpty ? Int32(truncatingIfNeeded: rule) : -1
         tags[slot] = tag
+        templates[slot].restart(for: syntaxes[slot], parsed: issues.isEmpty)
         return (slot, issues)
     }
 
     /// The syntax in `slot`.
     @inline(__always)
     func syntax(at slot: Int) -> RuleSyntax { syntaxes[slot] }
+
+    /// Runs `body` with the template of `slot`, to record it.
+    mutating func withTemplate<R>(at slot: Int, _ body: (inout RuleTemplate) -> R) -> R {
+        body(&templates[slot])
+    }
 }

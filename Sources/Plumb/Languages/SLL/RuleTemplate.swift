@@ -1,0 +1,186 @@
+/// What one rule text does to a rule book, up to the views it names: the
+/// values its assignments store (and the names it resets), in order, with
+/// each term's view given as a slot (the rule's own view, its superview, or
+/// the view of argument `k`) instead of an index.
+///
+/// Documents made from templates repeat a handful of texts thousands of
+/// times. For a text that reads no stored value (no name as a value, no
+/// compound assignment) and whose specifiers all take views, evaluation does
+/// the same arithmetic on the same coefficients whatever the views are: only
+/// the variables of the terms change. So the first rule of such a text that
+/// applies without problems is evaluated by the interpreter
+/// (``RuleBook/apply(_:to:superview:arguments:origin:)``) while its stores
+/// are recorded, the record becomes a template, and later rules of the text
+/// replay it with ``RuleBook/apply(_:to:superview:arguments:origin:)-(RuleTemplate,_,_,_,_)``:
+/// the same entries in the same order through the same override policy.
+///
+/// Not templated (the interpreter runs): texts that read stored values,
+/// use `%f`, `%p`, closures or providers, texts that had a problem, and a
+/// rule that names its own view as an argument (`refersToOwnView`). A rule
+/// whose views coincide (an argument that is the superview) is not recorded,
+/// since its terms' views would not say which slot they came from; a later
+/// rule of the text is.
+struct RuleTemplate {
+    /// One assignment: a value stored under `name`, or the name's role reset.
+    struct Step {
+        var name: RuleName
+        var isReset: Bool
+        var constant: Double
+        var isConstant: Bool
+        /// The value's terms: `terms[termStart ..< termStart + termCount]`.
+        var termStart: Int32
+        var termCount: Int32
+    }
+
+    /// A term of a stored value: `coefficient ·` the frame variable
+    /// `variable` of the view in slot `view`.
+    struct Term {
+        /// 0: the rule's view; 1: its superview; `2 + k`: argument `k`'s view.
+        var view: Int32
+        /// The ``FrameVariable`` raw value.
+        var variable: Int32
+        var coefficient: Double
+    }
+
+    /// Whether the template is ready, waiting for a rule to be recorded, or
+    /// never to be made for this text.
+    enum Status: UInt8 {
+        case unusable, pending, ready
+    }
+
+    private(set) var status = Status.unusable
+    private(set) var steps: [Step] = []
+    private(set) var terms: [Term] = []
+
+    /// Forgets the template, for a newly parsed text: `pending` when the
+    /// text parsed without problems and ``accepts(_:)`` it.
+    mutating func restart(for syntax: RuleSyntax, parsed: Bool) {
+        steps.removeAll(keepingCapacity: true)
+        terms.removeAll(keepingCapacity: true)
+        status = parsed && Self.accepts(syntax) ? .pending : .unusable
+    }
+
+    /// Whether evaluating `syntax` is the same arithmetic for every rule:
+    /// no name read as a value, only `=` assignments, only view specifiers.
+    ///
+    /// - Complexity: O(nodes).
+    static func accepts(_ syntax: RuleSyntax) -> Bool {
+        for i in 0 ..< syntax.count {
+            switch syntax.node(i) {
+            case .name: return false
+            case .assign(_, let op, _) where op != .assign: return false
+            case .specifier(let specifier, _, _):
+                guard case .measure = specifier else { return false }
+            default: continue
+            }
+        }
+        return true
+    }
+
+    /// Whether a rule of `view` with `arguments` may replay the template:
+    /// every argument a view, none of them the rule's own view.
+    @inline(__always)
+    static func canReplay(view: ViewIndex, arguments: [BoundArgument]) -> Bool {
+        for argument in arguments {
+            guard case .view(let other) = argument, other != view else { return false }
+        }
+        return true
+    }
+
+    /// Makes the template from the entries a rule stored (`nil` for a reset),
+    /// reading their terms in `arena`, with `views` the rule's view,
+    /// superview and argument views in slot order. Leaves the template
+    /// pending when two slots hold the same view or a term's view is in none.
+    mutating func record(
+        _ stored: [(name: RuleName, entry: RuleBook.Entry?)], arena: [(VariableIndex, Double)], views: [ViewIndex]
+    ) {
+        for a in views.indices {
+            for b in views.indices where b > a && views[a] == views[b] { return }
+        }
+        var steps: [Step] = []
+        var terms: [Term] = []
+        for (name, entry) in stored {
+            guard let entry else {
+                steps.append(Step(name: name, isReset: true, constant: 0, isConstant: false, termStart: 0, termCount: 0))
+                continue
+            }
+            let start = Int32(terms.count)
+            for k in Int(entry.termStart) ..< Int(entry.termStart + entry.termCount) {
+                let (variable, coefficient) = arena[k]
+                guard let slot = views.firstIndex(of: ViewIndex(rawValue: variable.rawValue >> 2)) else { return }
+                terms.append(Term(view: Int32(slot), variable: variable.rawValue & 3, coefficient: coefficient))
+            }
+            steps.append(Step(name: name, isReset: false, constant: entry.constant, isConstant: entry.isConstant,
+                              termStart: start, termCount: Int32(terms.count) - start))
+        }
+        self.steps = steps
+        self.terms = terms
+        status = .ready
+    }
+}
+
+extension RuleBook {
+    /// Applies a rule by replaying `template` (made from an earlier rule of
+    /// the same text) for `view`, its `superview` and its view `arguments`:
+    /// what ``apply(_:to:superview:arguments:origin:)`` does with the text,
+    /// without evaluating it.
+    ///
+    /// - Precondition: `template` is ready and
+    ///   ``RuleTemplate/canReplay(view:arguments:)`` holds.
+    /// - Complexity: O(assignments + terms stored).
+    mutating func apply(
+        _ template: RuleTemplate, to view: ViewIndex, superview: ViewIndex, arguments: [BoundArgument],
+        origin: RowOrigin
+    ) {
+        let rule = register(origin, view: view)
+        let table = table(for: view, superview: superview)
+        template.terms.withUnsafeBufferPointer { templateTerms in
+            for step in template.steps {
+                if step.isReset {
+                    reset(step.name, in: table)
+                    continue
+                }
+                let entry = Entry(
+                    constant: step.constant, termStart: Int32(terms.count), termCount: step.termCount, rule: rule,
+                    name: step.name, isConstant: step.isConstant, refersToOwnView: false)
+                let from = Int(step.termStart)
+                for k in from ..< from + Int(step.termCount) {
+                    let term = templateTerms[k]
+                    let owner: ViewIndex
+                    switch term.view {
+                    case 0: owner = view
+                    case 1: owner = superview
+                    default:
+                        guard case .view(let other) = arguments[Int(term.view) - 2] else {
+                            preconditionFailure("a template is replayed with view arguments only")
+                        }
+                        owner = other
+                    }
+                    terms.append((VariableIndex(rawValue: owner.rawValue &* 4 &+ term.variable), term.coefficient))
+                }
+                longestValue = max(longestValue, step.termCount)
+                store(entry, in: table)
+            }
+        }
+    }
+
+    /// ``apply(_:to:superview:arguments:origin:)``, recording what the rule
+    /// stores into `template` (pending) when it applies without problems.
+    mutating func apply(
+        _ syntax: RuleSyntax, to view: ViewIndex, superview: ViewIndex, arguments: [BoundArgument],
+        origin: RowOrigin, recordingInto template: inout RuleTemplate
+    ) -> [RuleIssue] {
+        recorded.removeAll(keepingCapacity: true)
+        isRecording = true
+        let issues = apply(syntax, to: view, superview: superview, arguments: arguments, origin: origin)
+        isRecording = false
+        guard issues.isEmpty else { return issues }
+        var views = [view, superview]
+        for argument in arguments {
+            guard case .view(let other) = argument else { return issues }
+            views.append(other)
+        }
+        template.record(recorded, arena: terms, views: views)
+        return issues
+    }
+}
