@@ -97,8 +97,9 @@ extension LayoutDocument {
                 let rowOrigin = RowOrigin.key(DocumentOrigins.ruleKey(i))
                 switch templates ? parsed.templates[slot].status : .unusable {
                 case .ready where RuleTemplate.canReplay(view: view, arguments: bound):
-                    book.apply(parsed.templates[slot], to: view, superview: superview, arguments: bound,
-                               origin: rowOrigin)
+                    parsed.withTemplate(at: slot) {
+                        book.apply($0, to: view, superview: superview, arguments: bound, origin: rowOrigin)
+                    }
                 case .pending:
                     issues = parsed.withTemplate(at: slot) {
                         book.apply(syntax, to: view, superview: superview, arguments: bound, origin: rowOrigin,

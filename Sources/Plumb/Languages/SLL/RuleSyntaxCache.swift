@@ -44,7 +44,8 @@ struct RuleSyntaxCache {
     @inline(__always)
     func syntax(at slot: Int) -> RuleSyntax { syntaxes[slot] }
 
-    /// Runs `body` with the template of `slot`, to record it.
+    /// Runs `body` with the template of `slot` in place (to record or
+    /// replay it; a copy of the template was a retain and release of each of its arrays).
     mutating func withTemplate<R>(at slot: Int, _ body: (inout RuleTemplate) -> R) -> R {
         body(&templates[slot])
     }

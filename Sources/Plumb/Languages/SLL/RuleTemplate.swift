@@ -51,12 +51,21 @@ struct RuleTemplate {
     private(set) var status = Status.unusable
     private(set) var steps: [Step] = []
     private(set) var terms: [Term] = []
+    /// What the steps leave in a view's ``RuleBook/slotsPerView`` slots when
+    /// they start from none (the view's first rule): for each slot, the
+    /// step whose value it holds, `-1` for an empty slot. Empty when the
+    /// recorded rule's view had rules before.
+    private(set) var freshSlots: [Int8] = []
+    /// The most terms a step's value has (the book's ``RuleBook/longestValue`` grows to it).
+    private(set) var longestValue: Int32 = 0
 
     /// Forgets the template, for a newly parsed text: `pending` when the
     /// text parsed without problems and ``accepts(_:)`` it.
     mutating func restart(for syntax: RuleSyntax, parsed: Bool) {
         steps.removeAll(keepingCapacity: true)
         terms.removeAll(keepingCapacity: true)
+        freshSlots.removeAll(keepingCapacity: true)
+        longestValue = 0
         status = parsed && Self.accepts(syntax) ? .pending : .unusable
     }
 
@@ -89,10 +98,13 @@ struct RuleTemplate {
 
     /// Makes the template from the entries a rule stored (`nil` for a reset),
     /// reading their terms in `arena`, with `views` the rule's view,
-    /// superview and argument views in slot order. Leaves the template
-    /// pending when two slots hold the same view or a term's view is in none.
+    /// superview and argument views in slot order. `slots` are the view's
+    /// slots after the rule when the rule was the view's first (the
+    /// template then also knows ``freshSlots``), else empty. Leaves the
+    /// template pending when two slots hold the same view or a term's view is in none.
     mutating func record(
-        _ stored: [(name: RuleName, entry: RuleBook.Entry?)], arena: [(VariableIndex, Double)], views: [ViewIndex]
+        _ stored: [(name: RuleName, entry: RuleBook.Entry?)], arena: [(VariableIndex, Double)], views: [ViewIndex],
+        slots: ArraySlice<RuleBook.Entry>
     ) {
         for a in views.indices {
             for b in views.indices where b > a && views[a] == views[b] { return }
@@ -113,9 +125,28 @@ struct RuleTemplate {
             steps.append(Step(name: name, isReset: false, constant: entry.constant, isConstant: entry.isConstant,
                               termStart: start, termCount: Int32(terms.count) - start))
         }
+        // Each slot holds the value of the last step that stored exactly it.
+        var freshSlots: [Int8] = []
+        for slot in slots {
+            guard slot.name != nil else {
+                freshSlots.append(-1)
+                continue
+            }
+            let step = stored.lastIndex { $0.entry.map { Self.isSame($0, slot) } ?? false }
+            guard let step else { return }
+            freshSlots.append(Int8(step))
+        }
         self.steps = steps
         self.terms = terms
+        self.freshSlots = freshSlots
+        longestValue = steps.reduce(0) { max($0, $1.termCount) }
         status = .ready
+    }
+
+    /// Whether two entries are one stored value (the same terms in the arena).
+    private static func isSame(_ a: RuleBook.Entry, _ b: RuleBook.Entry) -> Bool {
+        a.name == b.name && a.termStart == b.termStart && a.termCount == b.termCount && a.rule == b.rule
+            && a.constant.bitPattern == b.constant.bitPattern && a.isConstant == b.isConstant
     }
 }
 
@@ -133,16 +164,13 @@ extension RuleBook {
         origin: RowOrigin
     ) {
         let rule = register(origin, view: view)
+        let isFirstRule = tableOfView[view.int] < 0
         let table = table(for: view, superview: superview)
+        longestValue = max(longestValue, template.longestValue)
         template.terms.withUnsafeBufferPointer { templateTerms in
-            for step in template.steps {
-                if step.isReset {
-                    reset(step.name, in: table)
-                    continue
-                }
-                let entry = Entry(
-                    constant: step.constant, termStart: Int32(terms.count), termCount: step.termCount, rule: rule,
-                    name: step.name, isConstant: step.isConstant, refersToOwnView: false)
+            /// Appends the terms of `step` for this rule's views; returns where they start.
+            func appendTerms(of step: RuleTemplate.Step) -> Int32 {
+                let start = Int32(terms.count)
                 let from = Int(step.termStart)
                 for k in from ..< from + Int(step.termCount) {
                     let term = templateTerms[k]
@@ -158,7 +186,28 @@ extension RuleBook {
                     }
                     terms.append((VariableIndex(rawValue: owner.rawValue &* 4 &+ term.variable), term.coefficient))
                 }
-                longestValue = max(longestValue, step.termCount)
+                return start
+            }
+            if isFirstRule, !template.freshSlots.isEmpty {
+                // The view's first rule: its slots are the template's, written
+                // directly (only the values that survive get terms).
+                let base = Self.base(table, .horizontal)
+                for (slot, index) in template.freshSlots.enumerated() where index >= 0 {
+                    let step = template.steps[Int(index)]
+                    entries[base + slot] = Entry(
+                        constant: step.constant, termStart: appendTerms(of: step), termCount: step.termCount,
+                        rule: rule, name: step.name, isConstant: step.isConstant, refersToOwnView: false)
+                }
+                return
+            }
+            for step in template.steps {
+                if step.isReset {
+                    reset(step.name, in: table)
+                    continue
+                }
+                let entry = Entry(
+                    constant: step.constant, termStart: appendTerms(of: step), termCount: step.termCount,
+                    rule: rule, name: step.name, isConstant: step.isConstant, refersToOwnView: false)
                 store(entry, in: table)
             }
         }
@@ -171,6 +220,7 @@ extension RuleBook {
         origin: RowOrigin, recordingInto template: inout RuleTemplate
     ) -> [RuleIssue] {
         recorded.removeAll(keepingCapacity: true)
+        let isFirstRule = tableOfView[view.int] < 0
         isRecording = true
         let issues = apply(syntax, to: view, superview: superview, arguments: arguments, origin: origin)
         isRecording = false
@@ -180,7 +230,9 @@ extension RuleBook {
             guard case .view(let other) = argument else { return issues }
             views.append(other)
         }
-        template.record(recorded, arena: terms, views: views)
+        let base = Self.base(Int(tableOfView[view.int]), .horizontal)
+        template.record(recorded, arena: terms, views: views,
+                        slots: isFirstRule ? entries[base ..< base + Self.slotsPerView] : [])
         return issues
     }
 }
