@@ -52,10 +52,12 @@ struct RuleTemplate {
     private(set) var steps: [Step] = []
     private(set) var terms: [Term] = []
     /// What the steps leave in a view's ``RuleBook/slotsPerView`` slots when
-    /// they start from none (the view's first rule): for each slot, the
-    /// step whose value it holds, `-1` for an empty slot. Empty when the
-    /// recorded rule's view had rules before.
-    private(set) var freshSlots: [Int8] = []
+    /// they start from none (the view's first rule), with the rule `-1` and
+    /// each value's terms in ``freshTerms`` (`termStart` counted from its
+    /// start). Empty when the recorded rule's view had rules before.
+    private(set) var freshSlots: [RuleBook.Entry] = []
+    /// The terms of the values in ``freshSlots``, in slot order.
+    private(set) var freshTerms: [Term] = []
     /// The most terms a step's value has (the book's ``RuleBook/longestValue`` grows to it).
     private(set) var longestValue: Int32 = 0
 
@@ -65,6 +67,7 @@ struct RuleTemplate {
         steps.removeAll(keepingCapacity: true)
         terms.removeAll(keepingCapacity: true)
         freshSlots.removeAll(keepingCapacity: true)
+        freshTerms.removeAll(keepingCapacity: true)
         longestValue = 0
         status = parsed && Self.accepts(syntax) ? .pending : .unusable
     }
@@ -109,6 +112,15 @@ struct RuleTemplate {
         for a in views.indices {
             for b in views.indices where b > a && views[a] == views[b] { return }
         }
+        /// Appends the terms of `entry` to `terms` with their views as slots; false if a view is in no slot.
+        func appendTerms(of entry: RuleBook.Entry, to terms: inout [Term]) -> Bool {
+            for k in Int(entry.termStart) ..< Int(entry.termStart + entry.termCount) {
+                let (variable, coefficient) = arena[k]
+                guard let slot = views.firstIndex(of: ViewIndex(rawValue: variable.rawValue >> 2)) else { return false }
+                terms.append(Term(view: Int32(slot), variable: variable.rawValue & 3, coefficient: coefficient))
+            }
+            return true
+        }
         var steps: [Step] = []
         var terms: [Term] = []
         for (name, entry) in stored {
@@ -117,36 +129,27 @@ struct RuleTemplate {
                 continue
             }
             let start = Int32(terms.count)
-            for k in Int(entry.termStart) ..< Int(entry.termStart + entry.termCount) {
-                let (variable, coefficient) = arena[k]
-                guard let slot = views.firstIndex(of: ViewIndex(rawValue: variable.rawValue >> 2)) else { return }
-                terms.append(Term(view: Int32(slot), variable: variable.rawValue & 3, coefficient: coefficient))
-            }
+            guard appendTerms(of: entry, to: &terms) else { return }
             steps.append(Step(name: name, isReset: false, constant: entry.constant, isConstant: entry.isConstant,
                               termStart: start, termCount: Int32(terms.count) - start))
         }
-        // Each slot holds the value of the last step that stored exactly it.
-        var freshSlots: [Int8] = []
-        for slot in slots {
-            guard slot.name != nil else {
-                freshSlots.append(-1)
-                continue
+        var freshSlots: [RuleBook.Entry] = []
+        var freshTerms: [Term] = []
+        for var slot in slots {
+            if slot.name != nil {
+                let start = Int32(freshTerms.count)
+                guard appendTerms(of: slot, to: &freshTerms) else { return }
+                slot.termStart = start
+                slot.rule = -1
             }
-            let step = stored.lastIndex { $0.entry.map { Self.isSame($0, slot) } ?? false }
-            guard let step else { return }
-            freshSlots.append(Int8(step))
+            freshSlots.append(slot)
         }
         self.steps = steps
         self.terms = terms
         self.freshSlots = freshSlots
+        self.freshTerms = freshTerms
         longestValue = steps.reduce(0) { max($0, $1.termCount) }
         status = .ready
-    }
-
-    /// Whether two entries are one stored value (the same terms in the arena).
-    private static func isSame(_ a: RuleBook.Entry, _ b: RuleBook.Entry) -> Bool {
-        a.name == b.name && a.termStart == b.termStart && a.termCount == b.termCount && a.rule == b.rule
-            && a.constant.bitPattern == b.constant.bitPattern && a.isConstant == b.isConstant
     }
 }
 
@@ -167,6 +170,18 @@ extension RuleBook {
         let isFirstRule = tableOfView[view.int] < 0
         let table = table(for: view, superview: superview)
         longestValue = max(longestValue, template.longestValue)
+        /// The view in the slot of `term`.
+        @inline(__always) func owner(_ term: RuleTemplate.Term) -> ViewIndex {
+            switch term.view {
+            case 0: return view
+            case 1: return superview
+            default:
+                guard case .view(let other) = arguments[Int(term.view) - 2] else {
+                    preconditionFailure("a template is replayed with view arguments only")
+                }
+                return other
+            }
+        }
         template.terms.withUnsafeBufferPointer { templateTerms in
             /// Appends the terms of `step` for this rule's views; returns where they start.
             func appendTerms(of step: RuleTemplate.Step) -> Int32 {
@@ -174,29 +189,34 @@ extension RuleBook {
                 let from = Int(step.termStart)
                 for k in from ..< from + Int(step.termCount) {
                     let term = templateTerms[k]
-                    let owner: ViewIndex
-                    switch term.view {
-                    case 0: owner = view
-                    case 1: owner = superview
-                    default:
-                        guard case .view(let other) = arguments[Int(term.view) - 2] else {
-                            preconditionFailure("a template is replayed with view arguments only")
-                        }
-                        owner = other
-                    }
-                    terms.append((VariableIndex(rawValue: owner.rawValue &* 4 &+ term.variable), term.coefficient))
+                    terms.append((VariableIndex(rawValue: owner(term).rawValue &* 4 &+ term.variable), term.coefficient))
                 }
                 return start
             }
             if isFirstRule, !template.freshSlots.isEmpty {
                 // The view's first rule: its slots are the template's, written
-                // directly (only the values that survive get terms).
+                // directly (only the values that survive get terms), the
+                // terms appended as one block.
+                let offset = Int32(terms.count)
+                template.freshTerms.withUnsafeBufferPointer { fresh in
+                    withUnsafeTemporaryAllocation(of: (VariableIndex, Double).self, capacity: fresh.count) { block in
+                        for k in fresh.indices {
+                            block[k] = (VariableIndex(rawValue: owner(fresh[k]).rawValue &* 4 &+ fresh[k].variable),
+                                        fresh[k].coefficient)
+                        }
+                        terms.append(contentsOf: UnsafeBufferPointer(block))
+                    }
+                }
                 let base = Self.base(table, .horizontal)
-                for (slot, index) in template.freshSlots.enumerated() where index >= 0 {
-                    let step = template.steps[Int(index)]
-                    entries[base + slot] = Entry(
-                        constant: step.constant, termStart: appendTerms(of: step), termCount: step.termCount,
-                        rule: rule, name: step.name, isConstant: step.isConstant, refersToOwnView: false)
+                entries.withUnsafeMutableBufferPointer { slots in
+                    template.freshSlots.withUnsafeBufferPointer { fresh in
+                        for k in fresh.indices where fresh[k].name != nil {
+                            var entry = fresh[k]
+                            entry.termStart &+= offset
+                            entry.rule = rule
+                            slots[base &+ k] = entry
+                        }
+                    }
                 }
                 return
             }
