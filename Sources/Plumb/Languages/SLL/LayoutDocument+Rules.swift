@@ -95,7 +95,7 @@ extension LayoutDocument {
             if issues.isEmpty {
                 let superview = ViewIndex(rawValue: parents[view.int])
                 let rowOrigin = RowOrigin.key(DocumentOrigins.ruleKey(i))
-                switch templates ? parsed.templates[slot].status : .unusable {
+                switch templates ? parsed.templateStatus(at: slot) : .unusable {
                 case .ready where RuleTemplate.canReplay(view: view, arguments: bound):
                     parsed.withTemplate(at: slot) {
                         book.apply($0, to: view, superview: superview, arguments: bound, origin: rowOrigin)

@@ -42,10 +42,11 @@ struct RuleTemplate {
         var coefficient: Double
     }
 
-    /// Whether the template is ready, waiting for a rule to be recorded, or
-    /// never to be made for this text.
+    /// Whether the template is ready, waiting for a rule to be recorded,
+    /// waiting for the text's second rule (`unseen`: a text that no other
+    /// rule repeats is not worth recording), or never to be made for this text.
     enum Status: UInt8 {
-        case unusable, pending, ready
+        case unusable, unseen, pending, ready
     }
 
     private(set) var status = Status.unusable
@@ -61,15 +62,24 @@ struct RuleTemplate {
     /// The most terms a step's value has (the book's ``RuleBook/longestValue`` grows to it).
     private(set) var longestValue: Int32 = 0
 
-    /// Forgets the template, for a newly parsed text: `pending` when the
-    /// text parsed without problems and ``accepts(_:)`` it.
-    mutating func restart(for syntax: RuleSyntax, parsed: Bool) {
-        steps.removeAll(keepingCapacity: true)
-        terms.removeAll(keepingCapacity: true)
-        freshSlots.removeAll(keepingCapacity: true)
-        freshTerms.removeAll(keepingCapacity: true)
-        longestValue = 0
-        status = parsed && Self.accepts(syntax) ? .pending : .unusable
+    /// Forgets the template, for a newly parsed text: `unseen` when the
+    /// text parsed without problems.
+    mutating func restart(parsed: Bool) {
+        if status == .ready {
+            steps.removeAll(keepingCapacity: true)
+            terms.removeAll(keepingCapacity: true)
+            freshSlots.removeAll(keepingCapacity: true)
+            freshTerms.removeAll(keepingCapacity: true)
+            longestValue = 0
+        }
+        status = parsed ? .unseen : .unusable
+    }
+
+    /// Notes that another rule has the text, `syntax`: an `unseen` template
+    /// becomes `pending` if ``accepts(_:)`` accepts the text.
+    @inline(__always)
+    mutating func noteRepeat(of syntax: RuleSyntax) {
+        if status == .unseen { status = Self.accepts(syntax) ? .pending : .unusable }
     }
 
     /// Whether evaluating `syntax` is the same arithmetic for every rule:
