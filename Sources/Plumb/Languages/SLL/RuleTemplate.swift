@@ -7,12 +7,14 @@
 /// times. For a text that reads no stored value (no name as a value, no
 /// compound assignment) and whose specifiers all take views, evaluation does
 /// the same arithmetic on the same coefficients whatever the views are: only
-/// the variables of the terms change. So the first rule of such a text that
-/// applies without problems is evaluated by the interpreter
-/// (``RuleBook/apply(_:to:superview:arguments:origin:)``) while its stores
-/// are recorded, the record becomes a template, and later rules of the text
-/// replay it with ``RuleBook/apply(_:to:superview:arguments:origin:)-(RuleTemplate,_,_,_,_)``:
-/// the same entries in the same order through the same override policy.
+/// the variables of the terms change. So the text's first rule is evaluated
+/// by the interpreter (``RuleBook/apply(_:to:superview:arguments:origin:)``)
+/// as any other; its second (a text no other rule repeats is not worth a
+/// record) is evaluated while its stores are recorded, the record becomes a
+/// template, and later rules of the text replay it with
+/// ``RuleBook/apply(_:to:superview:arguments:origin:)-(RuleTemplate,_,_,_,_)``:
+/// the same entries in the same order through the same override policy, or,
+/// for a view's first rule, the template's final slots (``freshSlots``) copied.
 ///
 /// Not templated (the interpreter runs): texts that read stored values,
 /// use `%f`, `%p`, closures or providers, texts that had a problem, and a
