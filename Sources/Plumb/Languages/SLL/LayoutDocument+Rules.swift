@@ -11,8 +11,14 @@ extension LayoutDocument {
     ///
     /// - Returns: the evaluation order of the rule rows, or `nil` when a
     ///   problem was found (and added to `sink`).
+    /// A rule whose text an earlier rule had replays that rule's
+    /// ``RuleTemplate`` where the template is exact (`templates: false`
+    /// evaluates every rule, for tests that compare the two).
+    ///
     /// - Complexity: O(total rule length + views with rules + stored terms).
-    func lowerRules(into builder: inout SystemBuilder, sink: inout DiagnosticSink) -> RuleSchedule? {
+    func lowerRules(
+        into builder: inout SystemBuilder, sink: inout DiagnosticSink, templates: Bool = true
+    ) -> RuleSchedule? {
         guard ruleCount > 0 else { return RuleSchedule() }
         // Rule rows are described by the document's origin source.
         if builder.originSource == nil { builder.originSource = DocumentOrigins(self) }
@@ -88,8 +94,20 @@ extension LayoutDocument {
             }
             if issues.isEmpty {
                 let superview = ViewIndex(rawValue: parents[view.int])
-                issues = book.apply(syntax, to: view, superview: superview, arguments: bound,
-                                    origin: .key(DocumentOrigins.ruleKey(i)))
+                let rowOrigin = RowOrigin.key(DocumentOrigins.ruleKey(i))
+                switch templates ? parsed.templateStatus(at: slot) : .unusable {
+                case .ready where RuleTemplate.canReplay(view: view, arguments: bound):
+                    parsed.withTemplate(at: slot) {
+                        book.apply($0, to: view, superview: superview, arguments: bound, origin: rowOrigin)
+                    }
+                case .pending:
+                    issues = parsed.withTemplate(at: slot) {
+                        book.apply(syntax, to: view, superview: superview, arguments: bound, origin: rowOrigin,
+                                   recordingInto: &$0)
+                    }
+                default:
+                    issues = book.apply(syntax, to: view, superview: superview, arguments: bound, origin: rowOrigin)
+                }
             }
             if !issues.isEmpty {
                 failed = true

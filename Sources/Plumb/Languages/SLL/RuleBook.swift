@@ -2,7 +2,8 @@
 /// that has rules, after the override policy, ready to be lowered to rows.
 ///
 /// Rules are applied in order with ``apply(_:to:superview:arguments:origin:)``
-/// (an evaluation pass over the rule's postfix nodes); each assignment
+/// (an evaluation pass over the rule's postfix nodes), or, for a document
+/// text that repeats, by replaying its ``RuleTemplate``; each assignment
 /// becomes a linear form in the frame variables of the view, its superview
 /// and argument views, and replaces what it overrides. ``lower(into:)`` then
 /// orders the views by their dependencies and writes the rows.
@@ -63,6 +64,10 @@ struct RuleBook {
     // Evaluation scratch, kept across rules so that applying one allocates nothing.
     var stack: [StackValue] = []
     var scratch: [(VariableIndex, Double)] = []
+    /// While a rule is applied to make a ``RuleTemplate``: every entry it
+    /// stores, in order (`nil` for a name it resets).
+    var isRecording = false
+    var recorded: [(name: RuleName, entry: Entry?)] = []
 
     /// A value on the evaluation stack; its terms are `scratch[termStart ..< next value's termStart]`.
     struct StackValue {

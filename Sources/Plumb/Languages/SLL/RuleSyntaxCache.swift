@@ -16,6 +16,8 @@ struct RuleSyntaxCache {
     private var rules = [Int32](repeating: -1, count: slotCount)
     private var tags = [UInt64](repeating: 0, count: slotCount)
     private var syntaxes = [RuleSyntax](repeating: RuleSyntax(), count: slotCount)
+    /// Each slot's ``RuleTemplate``, restarted whenever the slot's text is parsed.
+    private var templates = [RuleTemplate](repeating: RuleTemplate(), count: slotCount)
 
     /// The syntax of rule `rule`, whose text is `text`: the one parsed for
     /// an earlier rule of the same text in `texts`, else parsed now.
@@ -30,14 +32,32 @@ struct RuleSyntaxCache {
         let tag = NameTable.tag(of: text)
         let slot = Int(truncatingIfNeeded: tag) & (Self.slotCount - 1)
         let cached = Int(rules[slot])
-        if cached >= 0, tags[slot] == tag, texts.entry(cached, equals: text) { return (slot, []) }
+        if cached >= 0, tags[slot] == tag, texts.entry(cached, equals: text) {
+            // Checked here first: reading the syntax for nothing retained and released its arrays.
+            if templates[slot].status == .unseen { templates[slot].noteRepeat(of: syntaxes[slot]) }
+            return (slot, [])
+        }
         let issues = SimpleLayoutParser.parse(text, into: &syntaxes[slot])
         rules[slot] = issues.isEmpty ? Int32(truncatingIfNeeded: rule) : -1
         tags[slot] = tag
+        templates[slot].restart(parsed: issues.isEmpty)
         return (slot, issues)
     }
 
     /// The syntax in `slot`.
     @inline(__always)
     func syntax(at slot: Int) -> RuleSyntax { syntaxes[slot] }
+
+    /// The status of the template of `slot` (read in place: a copy of the
+    /// template would retain and release each of its arrays).
+    @inline(__always)
+    func templateStatus(at slot: Int) -> RuleTemplate.Status {
+        templates.withUnsafeBufferPointer { $0[slot].status }
+    }
+
+    /// Runs `body` with the template of `slot` in place (to record or
+    /// replay it; a copy of the template was a retain and release of each of its arrays).
+    mutating func withTemplate<R>(at slot: Int, _ body: (inout RuleTemplate) -> R) -> R {
+        body(&templates[slot])
+    }
 }

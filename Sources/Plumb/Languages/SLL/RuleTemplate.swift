@@ -1,0 +1,270 @@
+/// What one rule text does to a rule book, up to the views it names: the
+/// values its assignments store (and the names it resets), in order, with
+/// each term's view given as a slot (the rule's own view, its superview, or
+/// the view of argument `k`) instead of an index.
+///
+/// Documents made from templates repeat a handful of texts thousands of
+/// times. For a text that reads no stored value (no name as a value, no
+/// compound assignment) and whose specifiers all take views, evaluation does
+/// the same arithmetic on the same coefficients whatever the views are: only
+/// the variables of the terms change. So the text's first rule is evaluated
+/// by the interpreter (``RuleBook/apply(_:to:superview:arguments:origin:)``)
+/// as any other; its second (a text no other rule repeats is not worth a
+/// record) is evaluated while its stores are recorded, the record becomes a
+/// template, and later rules of the text replay it with
+/// ``RuleBook/apply(_:to:superview:arguments:origin:)-(RuleTemplate,_,_,_,_)``:
+/// the same entries in the same order through the same override policy, or,
+/// for a view's first rule, the template's final slots (``freshSlots``) copied.
+///
+/// Not templated (the interpreter runs): texts that read stored values,
+/// use `%f`, `%p`, closures or providers, texts that had a problem, and a
+/// rule that names its own view as an argument (`refersToOwnView`). A rule
+/// whose views coincide (an argument that is the superview) is not recorded,
+/// since its terms' views would not say which slot they came from; a later
+/// rule of the text is.
+struct RuleTemplate {
+    /// One assignment: a value stored under `name`, or the name's role reset.
+    struct Step {
+        var name: RuleName
+        var isReset: Bool
+        var constant: Double
+        var isConstant: Bool
+        /// The value's terms: `terms[termStart ..< termStart + termCount]`.
+        var termStart: Int32
+        var termCount: Int32
+    }
+
+    /// A term of a stored value: `coefficient ·` the frame variable
+    /// `variable` of the view in slot `view`.
+    struct Term {
+        /// 0: the rule's view; 1: its superview; `2 + k`: argument `k`'s view.
+        var view: Int32
+        /// The ``FrameVariable`` raw value.
+        var variable: Int32
+        var coefficient: Double
+    }
+
+    /// Whether the template is ready, waiting for a rule to be recorded,
+    /// waiting for the text's second rule (`unseen`: a text that no other
+    /// rule repeats is not worth recording), or never to be made for this text.
+    enum Status: UInt8 {
+        case unusable, unseen, pending, ready
+    }
+
+    private(set) var status = Status.unusable
+    private(set) var steps: [Step] = []
+    private(set) var terms: [Term] = []
+    /// What the steps leave in a view's ``RuleBook/slotsPerView`` slots when
+    /// they start from none (the view's first rule), with the rule `-1` and
+    /// each value's terms in ``freshTerms`` (`termStart` counted from its
+    /// start). Empty when the recorded rule's view had rules before.
+    private(set) var freshSlots: [RuleBook.Entry] = []
+    /// The terms of the values in ``freshSlots``, in slot order.
+    private(set) var freshTerms: [Term] = []
+    /// The most terms a step's value has (the book's ``RuleBook/longestValue`` grows to it).
+    private(set) var longestValue: Int32 = 0
+
+    /// Forgets the template, for a newly parsed text: `unseen` when the
+    /// text parsed without problems.
+    mutating func restart(parsed: Bool) {
+        if status == .ready {
+            steps.removeAll(keepingCapacity: true)
+            terms.removeAll(keepingCapacity: true)
+            freshSlots.removeAll(keepingCapacity: true)
+            freshTerms.removeAll(keepingCapacity: true)
+            longestValue = 0
+        }
+        status = parsed ? .unseen : .unusable
+    }
+
+    /// Notes that another rule has the text, `syntax`: an `unseen` template
+    /// becomes `pending` if ``accepts(_:)`` accepts the text.
+    @inline(__always)
+    mutating func noteRepeat(of syntax: RuleSyntax) {
+        if status == .unseen { status = Self.accepts(syntax) ? .pending : .unusable }
+    }
+
+    /// Whether evaluating `syntax` is the same arithmetic for every rule:
+    /// no name read as a value, only `=` assignments, only view specifiers.
+    ///
+    /// - Complexity: O(nodes).
+    static func accepts(_ syntax: RuleSyntax) -> Bool {
+        for i in 0 ..< syntax.count {
+            switch syntax.node(i) {
+            case .name: return false
+            case .assign(_, let op, _) where op != .assign: return false
+            case .specifier(let specifier, _, _):
+                guard case .measure = specifier else { return false }
+            default: continue
+            }
+        }
+        return true
+    }
+
+    /// Whether a rule of `view` with `arguments` may replay the template:
+    /// every argument a view, none of them the rule's own view.
+    @inline(__always)
+    static func canReplay(view: ViewIndex, arguments: [BoundArgument]) -> Bool {
+        for argument in arguments {
+            guard case .view(let other) = argument, other != view else { return false }
+        }
+        return true
+    }
+
+    /// Makes the template from the entries a rule stored (`nil` for a reset),
+    /// reading their terms in `arena`, with `views` the rule's view,
+    /// superview and argument views in slot order. `slots` are the view's
+    /// slots after the rule when the rule was the view's first (the
+    /// template then also knows ``freshSlots``), else empty. Leaves the
+    /// template pending when two slots hold the same view or a term's view is in none.
+    mutating func record(
+        _ stored: [(name: RuleName, entry: RuleBook.Entry?)], arena: [(VariableIndex, Double)], views: [ViewIndex],
+        slots: ArraySlice<RuleBook.Entry>
+    ) {
+        for a in views.indices {
+            for b in views.indices where b > a && views[a] == views[b] { return }
+        }
+        /// Appends the terms of `entry` to `terms` with their views as slots; false if a view is in no slot.
+        func appendTerms(of entry: RuleBook.Entry, to terms: inout [Term]) -> Bool {
+            for k in Int(entry.termStart) ..< Int(entry.termStart + entry.termCount) {
+                let (variable, coefficient) = arena[k]
+                guard let slot = views.firstIndex(of: ViewIndex(rawValue: variable.rawValue >> 2)) else { return false }
+                terms.append(Term(view: Int32(slot), variable: variable.rawValue & 3, coefficient: coefficient))
+            }
+            return true
+        }
+        var steps: [Step] = []
+        var terms: [Term] = []
+        for (name, entry) in stored {
+            guard let entry else {
+                steps.append(Step(name: name, isReset: true, constant: 0, isConstant: false, termStart: 0, termCount: 0))
+                continue
+            }
+            let start = Int32(terms.count)
+            guard appendTerms(of: entry, to: &terms) else { return }
+            steps.append(Step(name: name, isReset: false, constant: entry.constant, isConstant: entry.isConstant,
+                              termStart: start, termCount: Int32(terms.count) - start))
+        }
+        var freshSlots: [RuleBook.Entry] = []
+        var freshTerms: [Term] = []
+        for var slot in slots {
+            if slot.name != nil {
+                let start = Int32(freshTerms.count)
+                guard appendTerms(of: slot, to: &freshTerms) else { return }
+                slot.termStart = start
+                slot.rule = -1
+            }
+            freshSlots.append(slot)
+        }
+        self.steps = steps
+        self.terms = terms
+        self.freshSlots = freshSlots
+        self.freshTerms = freshTerms
+        longestValue = steps.reduce(0) { max($0, $1.termCount) }
+        status = .ready
+    }
+}
+
+extension RuleBook {
+    /// Applies a rule by replaying `template` (made from an earlier rule of
+    /// the same text) for `view`, its `superview` and its view `arguments`:
+    /// what ``apply(_:to:superview:arguments:origin:)`` does with the text,
+    /// without evaluating it.
+    ///
+    /// - Precondition: `template` is ready and
+    ///   ``RuleTemplate/canReplay(view:arguments:)`` holds.
+    /// - Complexity: O(assignments + terms stored).
+    mutating func apply(
+        _ template: RuleTemplate, to view: ViewIndex, superview: ViewIndex, arguments: [BoundArgument],
+        origin: RowOrigin
+    ) {
+        let rule = register(origin, view: view)
+        let isFirstRule = tableOfView[view.int] < 0
+        let table = table(for: view, superview: superview)
+        longestValue = max(longestValue, template.longestValue)
+        /// The view in the slot of `term`.
+        @inline(__always) func owner(_ term: RuleTemplate.Term) -> ViewIndex {
+            switch term.view {
+            case 0: return view
+            case 1: return superview
+            default:
+                guard case .view(let other) = arguments[Int(term.view) - 2] else {
+                    preconditionFailure("a template is replayed with view arguments only")
+                }
+                return other
+            }
+        }
+        template.terms.withUnsafeBufferPointer { templateTerms in
+            /// Appends the terms of `step` for this rule's views; returns where they start.
+            func appendTerms(of step: RuleTemplate.Step) -> Int32 {
+                let start = Int32(terms.count)
+                let from = Int(step.termStart)
+                for k in from ..< from + Int(step.termCount) {
+                    let term = templateTerms[k]
+                    terms.append((VariableIndex(rawValue: owner(term).rawValue &* 4 &+ term.variable), term.coefficient))
+                }
+                return start
+            }
+            if isFirstRule, !template.freshSlots.isEmpty {
+                // The view's first rule: its slots are the template's, written
+                // directly (only the values that survive get terms), the
+                // terms appended as one block.
+                let offset = Int32(terms.count)
+                template.freshTerms.withUnsafeBufferPointer { fresh in
+                    withUnsafeTemporaryAllocation(of: (VariableIndex, Double).self, capacity: fresh.count) { block in
+                        for k in fresh.indices {
+                            block[k] = (VariableIndex(rawValue: owner(fresh[k]).rawValue &* 4 &+ fresh[k].variable),
+                                        fresh[k].coefficient)
+                        }
+                        terms.append(contentsOf: UnsafeBufferPointer(block))
+                    }
+                }
+                let base = Self.base(table, .horizontal)
+                entries.withUnsafeMutableBufferPointer { slots in
+                    template.freshSlots.withUnsafeBufferPointer { fresh in
+                        for k in fresh.indices where fresh[k].name != nil {
+                            var entry = fresh[k]
+                            entry.termStart &+= offset
+                            entry.rule = rule
+                            slots[base &+ k] = entry
+                        }
+                    }
+                }
+                return
+            }
+            for step in template.steps {
+                if step.isReset {
+                    reset(step.name, in: table)
+                    continue
+                }
+                let entry = Entry(
+                    constant: step.constant, termStart: appendTerms(of: step), termCount: step.termCount,
+                    rule: rule, name: step.name, isConstant: step.isConstant, refersToOwnView: false)
+                store(entry, in: table)
+            }
+        }
+    }
+
+    /// ``apply(_:to:superview:arguments:origin:)``, recording what the rule
+    /// stores into `template` (pending) when it applies without problems.
+    mutating func apply(
+        _ syntax: RuleSyntax, to view: ViewIndex, superview: ViewIndex, arguments: [BoundArgument],
+        origin: RowOrigin, recordingInto template: inout RuleTemplate
+    ) -> [RuleIssue] {
+        recorded.removeAll(keepingCapacity: true)
+        let isFirstRule = tableOfView[view.int] < 0
+        isRecording = true
+        let issues = apply(syntax, to: view, superview: superview, arguments: arguments, origin: origin)
+        isRecording = false
+        guard issues.isEmpty else { return issues }
+        var views = [view, superview]
+        for argument in arguments {
+            guard case .view(let other) = argument else { return issues }
+            views.append(other)
+        }
+        let base = Self.base(Int(tableOfView[view.int]), .horizontal)
+        template.record(recorded, arena: terms, views: views,
+                        slots: isFirstRule ? entries[base ..< base + Self.slotsPerView] : [])
+        return issues
+    }
+}
