@@ -121,7 +121,7 @@ public enum FrameWriter {
         guard lead + length + 2 <= room, !hasByteToEscape(utf8) else { return nil }
         writeSeparator(i, oneLine: oneLine, to: p)
         p[lead] = UInt8(ascii: "\"")
-        if let base = utf8.baseAddress { (p + lead + 1).update(from: base, count: length) }
+        if let base = utf8.baseAddress { copyBytes(length, from: base, to: p + lead + 1) }
         p[lead + 1 + length] = UInt8(ascii: "\"")
         return lead + length + 2
     }

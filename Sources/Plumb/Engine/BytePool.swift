@@ -34,7 +34,7 @@ struct BytePool: Sendable {
         let n = entry.count
         makeRoom(for: n)
         precondition(storage.count + n < Int(Int32.max), "byte pool larger than 2 GiB")
-        if let source = entry.baseAddress { Storage.copy(n, from: source, to: storage.base + storage.count) }
+        if let source = entry.baseAddress { copyBytes(n, from: source, to: storage.base + storage.count) }
         storage.count += n
         return storage.closeEntry()
     }
@@ -184,32 +184,34 @@ struct BytePool: Sendable {
             ends = new
             endCapacity = capacity
         }
+    }
+}
 
-        /// Copies `n` bytes a word at a time, the last word overlapping the
-        /// one before, as ``memcmpEqual(_:_:)`` reads them: no call, and no
-        /// read or write outside either buffer.
-        @inline(__always)
-        static func copy(_ n: Int, from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) {
-            let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(destination)
-            @inline(__always) func copyWord(_ at: Int) {
-                to.storeBytes(of: from.loadUnaligned(fromByteOffset: at, as: UInt64.self), toByteOffset: at, as: UInt64.self)
-            }
-            @inline(__always) func copyHalf(_ at: Int) {
-                to.storeBytes(of: from.loadUnaligned(fromByteOffset: at, as: UInt32.self), toByteOffset: at, as: UInt32.self)
-            }
-            if n >= 8 {
-                var at = 0
-                while at &+ 8 < n {
-                    copyWord(at)
-                    at &+= 8
-                }
-                copyWord(n &- 8)
-            } else if n >= 4 {
-                copyHalf(0)
-                copyHalf(n &- 4)
-            } else {
-                for k in 0 ..< n { destination[k] = source[k] }
-            }
+/// Copies `n` bytes a word at a time, the last word overlapping the one
+/// before, as ``memcmpEqual(_:_:)`` reads them: no call, and no read or
+/// write outside either buffer. For the short strings of documents (ids,
+/// names), where a call to `memmove` cost more than the copy (a byte pool's
+/// append, a frame's key).
+@inline(__always)
+func copyBytes(_ n: Int, from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) {
+    let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(destination)
+    @inline(__always) func copyWord(_ at: Int) {
+        to.storeBytes(of: from.loadUnaligned(fromByteOffset: at, as: UInt64.self), toByteOffset: at, as: UInt64.self)
+    }
+    @inline(__always) func copyHalf(_ at: Int) {
+        to.storeBytes(of: from.loadUnaligned(fromByteOffset: at, as: UInt32.self), toByteOffset: at, as: UInt32.self)
+    }
+    if n >= 8 {
+        var at = 0
+        while at &+ 8 < n {
+            copyWord(at)
+            at &+= 8
         }
+        copyWord(n &- 8)
+    } else if n >= 4 {
+        copyHalf(0)
+        copyHalf(n &- 4)
+    } else {
+        for k in 0 ..< n { destination[k] = source[k] }
     }
 }
