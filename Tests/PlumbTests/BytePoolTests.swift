@@ -1,4 +1,5 @@
 import Testing
+import PlumbTestSupport
 @testable import Plumb
 
 /// The byte pool's own storage: entries of every length up to a few words
@@ -38,5 +39,67 @@ import Testing
         #expect(pool.count == 2 && pool.string(1) == "second")
         #expect(third.count == 2 && third.string(1) == "third")
         #expect(copy.withBytes { Array($0) } == Array("first".utf8))
+        // An empty entry appended to a copy leaves the original alone too
+        // (the entries' ends share the bytes' storage).
+        var fourth = copy
+        fourth.appendEmpty()
+        #expect(copy.count == 1 && fourth.count == 2 && fourth.string(1).isEmpty)
+    }
+
+    /// Every way of appending, mixed at random through many growths of the
+    /// bytes and of the entries' ends (one at a time, in place, many in
+    /// place after earlier entries, empty ones), and copies taken along the
+    /// way, against a model: each pool's entries read back as the model's.
+    @Test func everyWayOfAppendingAgreesWithAModel() {
+        var random = SplitMix64(seed: 0xB0B1)
+        var pool = BytePool()
+        var model: [[UInt8]] = []
+        var snapshots: [(BytePool, [[UInt8]])] = []
+        func bytes(_ n: Int) -> [UInt8] { (0 ..< n).map { _ in UInt8(97 + random.next() % 26) } }
+        for step in 0 ..< 3000 {
+            switch random.next() % 4 {
+            case 0:
+                let entry = bytes(Int(random.next() % 30))
+                #expect(entry.withUnsafeBufferPointer { pool.append($0) } == model.count)
+                model.append(entry)
+            case 1:
+                #expect(pool.appendEmpty() == model.count)
+                model.append([])
+            case 2:
+                let entry = bytes(Int(random.next() % 30))
+                pool.reserveCapacity(bytes: entry.count)
+                let index = pool.appendInPlace { destination, room in
+                    guard entry.count <= room else { return nil }
+                    destination.update(from: entry, count: entry.count)
+                    return entry.count
+                }
+                #expect(index == model.count)
+                model.append(entry)
+            default:
+                let entries = (0 ..< Int(random.next() % 40)).map { _ in bytes(Int(random.next() % 12)) }
+                let total = entries.reduce(0) { $0 + $1.count }
+                pool.reserveCapacity(bytes: total)
+                let ends = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(entries.count, 1))
+                defer { ends.deallocate() }
+                pool.appendEntriesInPlace { (destination, room) -> UnsafeBufferPointer<Int32> in
+                    var at = 0
+                    for (k, entry) in entries.enumerated() {
+                        (destination + at).update(from: entry, count: entry.count)
+                        at += entry.count
+                        ends[k] = Int32(at)
+                    }
+                    return UnsafeBufferPointer(rebasing: ends[..<entries.count])
+                }
+                model += entries
+            }
+            if step % 500 == 0 { snapshots.append((pool, model)) }
+        }
+        snapshots.append((pool, model))
+        for (copy, expected) in snapshots {
+            #expect(copy.count == expected.count)
+            for (i, entry) in expected.enumerated() {
+                #expect(copy.withEntry(i) { Array($0) } == entry, "entry \(i)")
+            }
+        }
     }
 }

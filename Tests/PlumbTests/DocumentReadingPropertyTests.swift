@@ -227,4 +227,139 @@ import PlumbTestSupport
             }
         }
     }
+
+    /// Parents while the views are read (the root, the two parents found
+    /// last, the view listed just before, then the name table) against a
+    /// model: a view's parent is the root or the first view of that id
+    /// listed before it; a name listed only later (or the view's own id) is
+    /// `parentNotEarlier`, an unknown one `unknownParent`, a repeated id
+    /// `duplicateViewID`. Random plain views whose parents are mostly the
+    /// last few views and parents (as documents have them), now and then
+    /// any earlier view, the view itself, a later one or an unknown name;
+    /// ids repeat in some trials; the root is listed before the views or
+    /// after them (then every parent waits for the end).
+    @Test func parentsAreTheFirstEarlierViewOfTheirName() throws {
+        var rng = SplitMix64(seed: 0x9A4E)
+        var succeeded = 0
+        for trial in 0 ..< 400 {
+            let count = 1 + Int(rng.next() % 60)
+            let repeats = trial % 5 == 0
+            var ids: [String] = []
+            for i in 0 ..< count {
+                ids.append(repeats && i > 0 && rng.next() % 6 == 0 ? ids[Int(rng.next() % UInt64(i))]
+                    : ["c", "cell", "icon", "lbl", "averyverylongname_"][i % 5] + "\(i / 5)")
+            }
+            var parents: [String] = []
+            var used: [String] = []
+            let wrong = trial % 4 == 0
+            for i in 0 ..< count {
+                let r = rng.next() % 100
+                let name: String
+                if i == 0 || r < 15 {
+                    name = "root"
+                } else if r < 40 {
+                    name = ids[i - 1]
+                } else if r < 70, !used.isEmpty {
+                    name = used[used.count - 1 - Int(rng.next() % UInt64(min(2, used.count)))]
+                } else if wrong && r >= 94 {
+                    name = [ids[i], ids[Int(rng.next() % UInt64(count))], "nobody\(i)"][Int(rng.next() % 3)]
+                } else {
+                    name = ids[Int(rng.next() % UInt64(i))]
+                }
+                parents.append(name)
+                used.append(name)
+            }
+            // The model.
+            var first: [String: Int] = [:]
+            var expectedParents: [Int32] = [-1]
+            var problems: [String] = []
+            for (i, id) in ids.enumerated() where first[id] == nil { first[id] = i + 1 }
+            for (i, id) in ids.enumerated() {
+                if first[id]! != i + 1 { problems.append("duplicate \(id)") }
+                let name = parents[i]
+                if name == "root" {
+                    expectedParents.append(0)
+                } else if let p = first[name] {
+                    if p < i + 1 { expectedParents.append(Int32(p)) } else { problems.append("not earlier \(id) \(name)") }
+                } else {
+                    problems.append("unknown \(id) \(name)")
+                }
+            }
+            let views = zip(ids, parents).map { "{\"id\":\"\($0)\",\"parent\":\"\($1)\"}" }.joined(separator: ",\n")
+            let root = "\"root\":{\"width\":100,\"height\":100}"
+            let json = trial % 3 == 0 ? "{\"views\":[\n\(views)\n],\(root)}" : "{\(root),\"views\":[\n\(views)\n]}"
+            switch Result(catching: { () throws(LayoutError) in try LayoutDocument.parse(Array(json.utf8), source: "doc.json") }) {
+            case .success(let document):
+                #expect(problems.isEmpty, "trial \(trial): \(problems)")
+                #expect(document.parentIndices == expectedParents, "trial \(trial)")
+                succeeded += 1
+            case .failure(let error):
+                let found = error.diagnostics.map { d -> String in
+                    switch d.problem {
+                    case .duplicateViewID(let id, _): "duplicate \(id)"
+                    case .parentNotEarlier(let view, let parent): "not earlier \(view) \(parent)"
+                    case .unknownParent(let view, let parent, _): "unknown \(view) \(parent)"
+                    default: "\(d.problem)"
+                    }
+                }
+                #expect(found.sorted() == problems.sorted(), "trial \(trial)")
+            }
+        }
+        #expect(succeeded > 200)
+    }
+
+    /// Rules written `{"view":"V","rule":"R"}` or with `"args":["A"]` are
+    /// read by a path of their own; the same rules with a space before the
+    /// closing brace are read member by member. Random rules, one a line:
+    /// no arguments, one (a view or a number), two, an empty list; escaped,
+    /// non-ASCII and empty strings; members in another order; a missing
+    /// member: both give the same rules and arguments, or the same
+    /// problems at the same lines and columns.
+    @Test func plainRulesReadAsRulesReadMemberByMember() throws {
+        var rng = SplitMix64(seed: 0x2B1E)
+        let views = ["a", "cell7", "averyveryverylongviewname_0123456789", "x\\u00e9", "日本", ""]
+        let texts = ["ll = rr = 16, tt = 8, h = 48", "tt = %bt + 8", "w = 50% - 18", "ll = \\\"8\\\"", "", "é = 1"]
+        let argumentLists = ["", ",\"args\":[\"cell7\"]", ",\"args\":[\"a\"]", ",\"args\":[\"x\\u00e9\"]", ",\"args\":[8]",
+                             ",\"args\":[\"a\",\"b\"]", ",\"args\":[]", ",\"args\":[\"\"]", ",\"args\":[\"日本\"]"]
+        var plainOnes = 0
+        for trial in 0 ..< 300 {
+            let count = Int(rng.next() % 10)
+            func pick(_ strings: [String]) -> String { strings[Int(rng.next() % UInt64(strings.count))] }
+            var rules: [(view: String, text: String, arguments: String, form: Int)] = []
+            for _ in 0 ..< count {
+                let view = pick(views), text = pick(texts), arguments = pick(argumentLists)
+                rules.append((view, text, arguments, Int(rng.next() % 12)))
+            }
+            func json(spaced: Bool) -> String {
+                var lines: [String] = []
+                for rule in rules {
+                    let view = "\"view\":\"" + rule.view + "\"", text = "\"rule\":\"" + rule.text + "\""
+                    let members: String
+                    switch rule.form {
+                    case 0: members = text + "," + view + rule.arguments
+                    case 1: members = view + rule.arguments
+                    default: members = view + "," + text + rule.arguments
+                    }
+                    lines.append("{" + members + (spaced ? " }" : "}"))
+                }
+                let head = "{\"root\":{\"width\":100,\"height\":100},\"views\":[{\"id\":\"a\"},{\"id\":\"cell7\"}],\"rules\":[\n"
+                return head + lines.joined(separator: ",\n") + "\n]}"
+            }
+            plainOnes += rules.filter { $0.form >= 2 && !$0.view.contains("\\") && !$0.text.contains("\\") }.count
+            let plain = Result { try LayoutDocument.parse(Array(json(spaced: false).utf8), source: "doc.json") }
+            let spaced = Result { try LayoutDocument.parse(Array(json(spaced: true).utf8), source: "doc.json") }
+            switch (plain, spaced) {
+            case (.success(let a), .success(let b)):
+                #expect(a.rules == b.rules && a.rules.count == count, "trial \(trial)")
+            case (.failure(let a), .failure(let b)):
+                let describe = { (e: any Error) in
+                    ((e as? LayoutError)?.diagnostics ?? []).map { "\($0.problem) \($0.line ?? 0):\($0.column ?? 0)" }
+                }
+                #expect(describe(a) == describe(b), "trial \(trial)")
+            default:
+                Issue.record("trial \(trial): \(plain) against \(spaced)")
+            }
+        }
+        #expect(plainOnes > 600)
+    }
 }

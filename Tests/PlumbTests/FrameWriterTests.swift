@@ -82,6 +82,42 @@ import PlumbTestSupport
         }
     }
 
+    /// Ids are checked for bytes to escape a word at a time: every byte
+    /// value at every position of buffers of 1 to 20 bytes (the rest plain
+    /// letters, and the rest bytes of 0x80 and up, which are not escaped),
+    /// and random buffers, against the byte-by-byte definition.
+    @Test func bytesToEscapeAreFoundAsByteByByte() {
+        func check(_ bytes: [UInt8]) {
+            let expected = bytes.contains(where: FrameWriter.needsEscaping)
+            bytes.withUnsafeBufferPointer { buffer in
+                #expect(FrameWriter.hasByteToEscape(buffer) == expected, "\(bytes)")
+            }
+        }
+        check([])
+        var compared = 0
+        for length in 1 ... 20 {
+            for filler in [UInt8(ascii: "a"), 0x80, 0xE9, 0xFF, 0x21, 0x5D] {
+                for position in 0 ..< length {
+                    for byte in 0 ... 255 {
+                        var bytes = [UInt8](repeating: filler, count: length)
+                        bytes[position] = UInt8(byte)
+                        check(bytes)
+                        compared += 1
+                    }
+                }
+            }
+        }
+        var random = SplitMix64(seed: 0xE5C)
+        for _ in 0 ..< 20_000 {
+            let length = Int(random.next() % 40)
+            // Mostly plain bytes, now and then a special one.
+            check((0 ..< length).map { _ in
+                random.next() % 50 == 0 ? UInt8(truncatingIfNeeded: random.next() % 0x23) : UInt8(0x23 + random.next() % 0xDC)
+            })
+        }
+        #expect(compared == 6 * 256 * 210)
+    }
+
     /// The output is valid JSON that reads back (through our own reader) to the same numbers.
     @Test func roundTrip() throws {
         let values: [Double] = [0, 1, -1, 0.1, 2.0 / 3, 1e15, 1e15 + 1, 123.456e-7, -987654321.125, 5e-324, 1.7976931348623157e308]
@@ -139,6 +175,39 @@ import PlumbTestSupport
         FrameWriter.appendNumber(.nan, to: &json)
         FrameWriter.appendNumber(-.infinity, to: &json)
         #expect(String(decoding: json, as: UTF8.self) == "nullnull")
+    }
+
+    /// Every length of fraction the fast path takes, one to sixteen binary
+    /// digits (each power of five), after whole parts of every length from
+    /// none to fifteen digits and their neighbours (10ᵏ - 1, 10ᵏ), both
+    /// signs: what `description` writes (or `String` for a sum that rounds
+    /// to a whole number), also when the digits are too many for the fast
+    /// path (which then leaves the value to `description`).
+    @Test func everyFractionLengthMatchesDescription() {
+        var wholes: [UInt64] = [0, 1, 7]
+        var power: UInt64 = 1
+        for _ in 0 ..< 15 {
+            power *= 10
+            wholes += [power - 1, power, power + 3]
+        }
+        var random = SplitMix64(seed: 0xF4AC)
+        var compared = 0
+        for bits in 1 ... 16 {
+            for whole in wholes where Double(whole) < 1e15 {
+                for _ in 0 ..< 4 {
+                    // An odd numerator: exactly `bits` binary digits.
+                    let numerator = (random.next() % (1 << UInt64(bits - 1))) * 2 + 1
+                    for sign in [1.0, -1.0] {
+                        let v = sign * (Double(whole) + Double(numerator) / Double(1 << UInt64(bits)))
+                        // (A large whole part can round the sum to a whole number: written as one.)
+                        let expected = v == v.rounded(.towardZero) && v.magnitude < 1e15 ? String(Int64(v)) : v.description
+                        #expect(NumberFormatting.shortest(v) == expected, "\(whole) + \(numerator)/2^\(bits)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared > 3000)
     }
 
     /// Integers are written two digits at a time, after counting their

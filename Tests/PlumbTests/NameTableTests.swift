@@ -4,8 +4,9 @@ import PlumbTestSupport
 
 /// The name table against a dictionary: names inserted in random order
 /// (repeats among them, many sharing a prefix, the empty name, multi-byte
-/// characters), through several doublings of the table; every name and
-/// some absent ones looked up after each batch.
+/// characters), through several doublings of the table, every other one
+/// through `insert(_:named:tag:in:)`; every name and some absent ones
+/// looked up after each batch.
 @Suite struct NameTableTests {
     @Test func agreesWithADictionary() {
         var random = SplitMix64(seed: 42)
@@ -25,7 +26,11 @@ import PlumbTestSupport
             for step in 0 ..< count {
                 let n = name(Int.random(in: 0 ..< 4 * count, using: &random))
                 let entry = pool.append(n)
-                let previous = table.insert(entry, of: pool)
+                // Both ways in: from the pool, and from the caller's bytes
+                // with the tag it computed (as the document parser inserts).
+                var bytes = n
+                let previous = step % 2 == 0 ? table.insert(entry, of: pool)
+                    : bytes.withUTF8 { table.insert(entry, named: $0, tag: NameTable.tag(of: $0), in: pool) }
                 if let first = expected[n] {
                     #expect(previous == first, "round \(round), step \(step): \(n)")
                 } else {

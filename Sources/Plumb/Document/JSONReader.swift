@@ -146,6 +146,55 @@ struct JSONReader {
         return PlainView(id: idStart ..< idEnd, parent: parentStart ..< parentEnd)
     }
 
+    /// Where the strings of a rule object written `{"view":"V","rule":"R"}`
+    /// or `{"view":"V","rule":"R","args":["A"]}` are.
+    struct PlainRule {
+        var view: Range<Int>
+        var rule: Range<Int>
+        /// The one argument, when the rule has `args`.
+        var argument: Range<Int>?
+    }
+
+    /// Consumes a rule object written exactly `{"view":"V","rule":"R"}` or
+    /// `{"view":"V","rule":"R","args":["A"]}` (after white space), with no
+    /// white space inside and every string plain ASCII with no escapes,
+    /// and returns where its strings' bytes are; consumes nothing and
+    /// returns `nil` for anything else (other arguments, other orders),
+    /// which the caller reads member by member. As ``lexPlainView()``: the
+    /// fixed bytes compared a word at a time, the strings scanned as
+    /// ``readStringRange()`` scans them.
+    @inline(__always)
+    mutating func lexPlainRule() -> PlainRule? {
+        _ = peek()
+        let p = position
+        guard let base = text.baseAddress, p &+ 9 <= text.count else { return nil }
+        let raw = UnsafeRawPointer(base)
+        @inline(__always) func word(_ at: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+        // `{"view":"`: a word and a quote.
+        guard word(p) == 0x3A22_7765_6976_227B, base[p &+ 8] == UInt8(ascii: "\"") else { return nil }
+        let viewStart = p &+ 9
+        let viewEnd = Self.skipPlainBytes(in: text, from: viewStart)
+        // `","rule":"`: the view's closing quote, a word and a quote.
+        guard viewEnd &+ 10 <= text.count, base[viewEnd] == UInt8(ascii: "\""),
+              word(viewEnd &+ 1) == 0x3A22_656C_7572_222C, base[viewEnd &+ 9] == UInt8(ascii: "\"") else { return nil }
+        let ruleStart = viewEnd &+ 10
+        let ruleEnd = Self.skipPlainBytes(in: text, from: ruleStart)
+        guard ruleEnd &+ 2 <= text.count, base[ruleEnd] == UInt8(ascii: "\"") else { return nil }
+        if base[ruleEnd &+ 1] == UInt8(ascii: "}") {
+            position = ruleEnd &+ 2
+            return PlainRule(view: viewStart ..< viewEnd, rule: ruleStart ..< ruleEnd, argument: nil)
+        }
+        // `,"args":["`: a word, the bracket and a quote; then `"]}`.
+        guard ruleEnd &+ 11 <= text.count, word(ruleEnd &+ 1) == 0x3A22_7367_7261_222C,
+              base[ruleEnd &+ 9] == UInt8(ascii: "["), base[ruleEnd &+ 10] == UInt8(ascii: "\"") else { return nil }
+        let argumentStart = ruleEnd &+ 11
+        let argumentEnd = Self.skipPlainBytes(in: text, from: argumentStart)
+        guard argumentEnd &+ 3 <= text.count, base[argumentEnd] == UInt8(ascii: "\""),
+              base[argumentEnd &+ 1] == UInt8(ascii: "]"), base[argumentEnd &+ 2] == UInt8(ascii: "}") else { return nil }
+        position = argumentEnd &+ 3
+        return PlainRule(view: viewStart ..< viewEnd, rule: ruleStart ..< ruleEnd, argument: argumentStart ..< argumentEnd)
+    }
+
     /// An object key: a slice of the input, or its decoded bytes when it had escapes.
     struct Key {
         var range: Range<Int>

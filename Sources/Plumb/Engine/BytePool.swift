@@ -5,13 +5,14 @@
 /// The bytes are in a buffer of the pool's own, copied on write, rather than
 /// an array: a document's parser appends tens of thousands of entries of a
 /// few dozen bytes, and an array's generic `append(contentsOf:)` and a call
-/// to `memcpy` cost several times the copy itself there.
+/// to `memcpy` cost several times the copy itself there. The entries' ends
+/// are in the same storage, so that an append checks one buffer's
+/// uniqueness, not two (an array of ends was a second check, a call, for
+/// every entry: a fifth of an id's or a rule string's append).
 struct BytePool: Sendable {
     private var storage = Storage(capacity: 0)
-    /// Entry `i` is bytes `(i == 0 ? 0 : ends[i - 1]) ..< ends[i]`.
-    private var ends: [Int32] = []
 
-    var count: Int { ends.count }
+    var count: Int { storage.endCount }
 
     /// Makes room for `count` more bytes of entries.
     mutating func reserveCapacity(bytes count: Int) {
@@ -21,8 +22,8 @@ struct BytePool: Sendable {
     /// Appends an empty entry and returns its index.
     @discardableResult
     mutating func appendEmpty() -> Int {
-        ends.append(Int32(truncatingIfNeeded: storage.count))
-        return ends.count - 1
+        makeRoom(for: 0)
+        return storage.closeEntry()
     }
 
     /// Appends a copy of `entry` and returns its index.
@@ -33,9 +34,9 @@ struct BytePool: Sendable {
         let n = entry.count
         makeRoom(for: n)
         precondition(storage.count + n < Int(Int32.max), "byte pool larger than 2 GiB")
-        if let source = entry.baseAddress { Storage.copy(n, from: source, to: storage.base + storage.count) }
+        if let source = entry.baseAddress { copyBytes(n, from: source, to: storage.base + storage.count) }
         storage.count += n
-        return appendEmpty()
+        return storage.closeEntry()
     }
 
     /// Appends an entry that `write` puts straight into the pool's free
@@ -49,7 +50,7 @@ struct BytePool: Sendable {
         guard let n = write(storage.base + storage.count, storage.capacity - storage.count) else { return nil }
         precondition(n <= storage.capacity - storage.count && storage.count + n < Int(Int32.max), "entry outside the pool")
         storage.count += n
-        return appendEmpty()
+        return storage.closeEntry()
     }
 
     /// Appends many entries that `write` puts straight into the pool's
@@ -70,11 +71,7 @@ struct BytePool: Sendable {
         precondition(n >= 0 && n <= room && storage.count + n < Int(Int32.max), "entries outside the pool")
         let offset = Int32(truncatingIfNeeded: storage.count)
         storage.count += n
-        if offset == 0 {
-            ends.append(contentsOf: entryEnds)
-        } else {
-            ends.append(contentsOf: entryEnds.map { $0 &+ offset })
-        }
+        storage.appendEnds(entryEnds, offset: offset)
     }
 
     /// Appends an entry made of a string's UTF-8 bytes.
@@ -85,7 +82,11 @@ struct BytePool: Sendable {
     }
 
     /// The byte range of entry `i` in ``withBytes(_:)``'s buffer.
-    @inline(__always) func range(_ i: Int) -> Range<Int> { (i == 0 ? 0 : Int(ends[i - 1])) ..< Int(ends[i]) }
+    @inline(__always) func range(_ i: Int) -> Range<Int> {
+        precondition(i >= 0 && i < storage.endCount, "entry index out of range")
+        let ends = storage.ends
+        return (i == 0 ? 0 : Int(ends[i &- 1])) ..< Int(ends[i])
+    }
 
     /// Calls `body` with every entry's bytes, end to end (entry `i` at ``range(_:)``).
     @inline(__always)
@@ -124,52 +125,93 @@ struct BytePool: Sendable {
         }
     }
 
-    /// The pool's bytes: `count` of them in use, room for `capacity`.
+    /// The pool's bytes: `count` of them in use, room for `capacity`; and
+    /// its entries' ends: entry `i` is bytes `(i == 0 ? 0 : ends[i - 1]) ..<
+    /// ends[i]`, `endCount` of them, room for `endCapacity`.
     /// Sendable because a pool only writes to storage that it alone references.
     private final class Storage: @unchecked Sendable {
         let base: UnsafeMutablePointer<UInt8>
         let capacity: Int
         var count = 0
+        private(set) var ends: UnsafeMutablePointer<Int32>
+        private(set) var endCount = 0
+        private var endCapacity: Int
 
-        init(capacity: Int) {
+        init(capacity: Int, endCapacity: Int = 16) {
             self.capacity = capacity
             base = .allocate(capacity: capacity)
+            self.endCapacity = Swift.max(endCapacity, 16)
+            ends = .allocate(capacity: self.endCapacity)
         }
 
-        deinit { base.deallocate() }
+        deinit {
+            base.deallocate()
+            ends.deallocate()
+        }
 
+        /// A copy with room for `capacity` bytes (and as many ends as this one).
         func copy(capacity: Int) -> Storage {
-            let new = Storage(capacity: capacity)
+            let new = Storage(capacity: capacity, endCapacity: endCapacity)
             new.base.update(from: base, count: count)
             new.count = count
+            new.ends.update(from: ends, count: endCount)
+            new.endCount = endCount
             return new
         }
 
-        /// Copies `n` bytes a word at a time, the last word overlapping the
-        /// one before, as ``memcmpEqual(_:_:)`` reads them: no call, and no
-        /// read or write outside either buffer.
+        /// Ends an entry at ``count``; returns its index.
         @inline(__always)
-        static func copy(_ n: Int, from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) {
-            let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(destination)
-            @inline(__always) func copyWord(_ at: Int) {
-                to.storeBytes(of: from.loadUnaligned(fromByteOffset: at, as: UInt64.self), toByteOffset: at, as: UInt64.self)
-            }
-            @inline(__always) func copyHalf(_ at: Int) {
-                to.storeBytes(of: from.loadUnaligned(fromByteOffset: at, as: UInt32.self), toByteOffset: at, as: UInt32.self)
-            }
-            if n >= 8 {
-                var at = 0
-                while at &+ 8 < n {
-                    copyWord(at)
-                    at &+= 8
-                }
-                copyWord(n &- 8)
-            } else if n >= 4 {
-                copyHalf(0)
-                copyHalf(n &- 4)
-            } else {
-                for k in 0 ..< n { destination[k] = source[k] }
-            }
+        func closeEntry() -> Int {
+            if _slowPath(endCount == endCapacity) { growEnds(endCount &+ 1) }
+            ends[endCount] = Int32(truncatingIfNeeded: count)
+            endCount &+= 1
+            return endCount &- 1
         }
+
+        /// Appends `newEnds`, each plus `offset`.
+        func appendEnds(_ newEnds: UnsafeBufferPointer<Int32>, offset: Int32) {
+            if endCount + newEnds.count > endCapacity { growEnds(endCount + newEnds.count) }
+            for (k, end) in newEnds.enumerated() { ends[endCount &+ k] = end &+ offset }
+            endCount += newEnds.count
+        }
+
+        /// Makes room for at least `needed` ends (doubling).
+        private func growEnds(_ needed: Int) {
+            let capacity = Swift.max(needed, 2 * endCapacity)
+            let new = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+            new.moveInitialize(from: ends, count: endCount)
+            ends.deallocate()
+            ends = new
+            endCapacity = capacity
+        }
+    }
+}
+
+/// Copies `n` bytes a word at a time, the last word overlapping the one
+/// before, as ``memcmpEqual(_:_:)`` reads them: no call, and no read or
+/// write outside either buffer. For the short strings of documents (ids,
+/// names), where a call to `memmove` cost more than the copy (a byte pool's
+/// append, a frame's key).
+@inline(__always)
+func copyBytes(_ n: Int, from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) {
+    let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(destination)
+    @inline(__always) func copyWord(_ at: Int) {
+        to.storeBytes(of: from.loadUnaligned(fromByteOffset: at, as: UInt64.self), toByteOffset: at, as: UInt64.self)
+    }
+    @inline(__always) func copyHalf(_ at: Int) {
+        to.storeBytes(of: from.loadUnaligned(fromByteOffset: at, as: UInt32.self), toByteOffset: at, as: UInt32.self)
+    }
+    if n >= 8 {
+        var at = 0
+        while at &+ 8 < n {
+            copyWord(at)
+            at &+= 8
+        }
+        copyWord(n &- 8)
+    } else if n >= 4 {
+        copyHalf(0)
+        copyHalf(n &- 4)
+    } else {
+        for k in 0 ..< n { destination[k] = source[k] }
     }
 }

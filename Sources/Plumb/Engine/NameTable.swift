@@ -29,24 +29,29 @@ struct NameTable: Sendable {
         find(name, tag: Self.tag(of: name), in: pool).entry
     }
 
+    /// ``index(of:in:)`` for a caller that has the name's tag
+    /// (``tag(of:)``) already; inlined.
+    @inline(__always)
+    func index(of name: UnsafeBufferPointer<UInt8>, tag: UInt64, in pool: BytePool) -> Int? {
+        find(name, tag: tag, in: pool).entry
+    }
+
     /// Where `name` (of tag `tag`) is, or the empty slot where it would go.
+    /// Inlined, and without closures: as a call from ``insert(_:of:)``
+    /// through the pool's closure, it was three calls an insertion.
+    @inline(__always)
     private func find(_ name: UnsafeBufferPointer<UInt8>, tag: UInt64,
                       in pool: BytePool) -> (entry: Int?, slot: Int) {
         var slot = Int(truncatingIfNeeded: tag) & mask
         return slots.withUnsafeBufferPointer { s in
-            pool.withBytes { bytes in
-                while true {
-                    let value = s[slot]
-                    if value == Self.empty { return (nil, slot) }
-                    if value >> 32 == tag {
-                        let entry = Int(UInt32(truncatingIfNeeded: value))
-                        let r = pool.range(entry)
-                        if r.count == name.count && memcmpEqual(UnsafeBufferPointer(rebasing: bytes[r]), name) {
-                            return (entry, slot)
-                        }
-                    }
-                    slot = (slot &+ 1) & mask
+            while true {
+                let value = s[slot]
+                if value == Self.empty { return (nil, slot) }
+                if value >> 32 == tag {
+                    let entry = Int(UInt32(truncatingIfNeeded: value))
+                    if pool.entry(entry, equals: name) { return (entry, slot) }
                 }
+                slot = (slot &+ 1) & mask
             }
         }
     }
@@ -55,20 +60,26 @@ struct NameTable: Sendable {
     /// there; returns the index already recorded for that name, or `nil`
     /// when `entry` was inserted.
     mutating func insert(_ entry: Int, of pool: BytePool) -> Int? {
-        if 2 * (count + 1) > slots.count { grow() }
-        let (existing, slot, tag) = pool.withEntry(entry) { name in
-            let tag = Self.tag(of: name)
-            let (found, slot) = find(name, tag: tag, in: pool)
-            return (found, slot, tag)
-        }
+        pool.withEntry(entry) { name in insert(entry, named: name, tag: Self.tag(of: name), in: pool) }
+    }
+
+    /// ``insert(_:of:)`` for a caller that has the entry's bytes at hand
+    /// (`name`, equal to entry `entry` of `pool`: the document parser has
+    /// the id it has just scanned) and its tag (``tag(of:)``): the pool is
+    /// read only to compare a name whose tag is the same. Inlined; one probe.
+    @inline(__always)
+    mutating func insert(_ entry: Int, named name: UnsafeBufferPointer<UInt8>, tag: UInt64, in pool: BytePool) -> Int? {
+        if _slowPath(2 * (count + 1) > slots.count) { grow() }
+        let (existing, slot) = find(name, tag: tag, in: pool)
         if let existing { return existing }
-        slots[slot] = tag << 32 | UInt64(UInt32(entry))
-        count += 1
+        slots.withUnsafeMutableBufferPointer { $0[slot] = tag << 32 | UInt64(UInt32(truncatingIfNeeded: entry)) }
+        count &+= 1
         return nil
     }
 
     /// Doubles the table. A name's home slot is the low bits of its tag,
     /// which the slot keeps: no name is read again.
+    @inline(never)
     private mutating func grow() {
         let old = slots
         slots = [UInt64](repeating: Self.empty, count: old.count * 2)

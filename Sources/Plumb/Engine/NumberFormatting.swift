@@ -95,8 +95,6 @@ enum NumberFormatting {
     /// Fractions with at most this many binary digits take the fast path
     /// (layout values are mostly halves, quarters, sixteenths...).
     private static let fractionBits = 16
-    /// 5⁰ ... 5¹⁶: `m / 2ᵏ == m · 5ᵏ / 10ᵏ`.
-    private static let powersOfFive: [UInt64] = (0 ... 16).map { k in (0 ..< k).reduce(1) { p, _ in p * 5 } }
     /// The fast path writes values at least this large without an exponent,
     /// as Swift's `description` does.
     private static let fastPathMinimum = 1e-3
@@ -109,7 +107,13 @@ enum NumberFormatting {
     /// decimal expansion has at most 15 significant digits: that expansion is
     /// then the shortest representation that reads back to `value`, the same
     /// text `description` produces. Returns 0, writing nothing, otherwise;
-    /// else the bytes written.
+    /// else the bytes written. (Called for every value with a fraction:
+    /// `cards` and `grid` have one in four or more of their frame values.)
+    ///
+    /// Digit counts come from comparisons, powers of five from a switch
+    /// (a table in the binary) and digits are written two at a time from a
+    /// static string of the hundred pairs: no global's initialisation check,
+    /// no division loop only to count digits.
     private static func writeShortBinaryFraction(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
         let magnitude = value.magnitude
         guard magnitude >= fastPathMinimum, magnitude < integralLimit else { return 0 }
@@ -120,37 +124,90 @@ enum NumberFormatting {
         let integer = n >> UInt64(fractionBits)
         // low / 2¹⁶ with low = m · 2ᵗ, m odd, is m / 2¹⁶⁻ᵗ: exactly 16 - t
         // decimal digits, m · 5¹⁶⁻ᵗ (the expansion without its trailing zeros).
+        // (Integral values never come here: `writeOtherJSON` writes them first.)
         let low = n & ((1 << UInt64(fractionBits)) - 1)
-        let fractionDigits = low == 0 ? 0 : fractionBits - low.trailingZeroBitCount
-        let fraction = low == 0 ? 0 : (low >> UInt64(low.trailingZeroBitCount)) * powersOfFive[fractionDigits]
-        var integerDigits = 0
-        var i = integer
-        while i > 0 { i /= 10; integerDigits += 1 }
-        var significant = integerDigits + fractionDigits
-        if integer == 0 {
-            // Leading zeros of the fraction are not significant.
-            var f = fraction, digits = 0
-            while f > 0 { f /= 10; digits += 1 }
-            significant = digits
-        }
+        guard low != 0 else { return 0 }
+        let fractionDigits = fractionBits &- low.trailingZeroBitCount
+        let fraction = (low >> UInt64(low.trailingZeroBitCount)) &* powerOfFive(fractionDigits)
+        let integerDigits = integer == 0 ? 0 : decimalDigits(integer)
+        // Leading zeros of the fraction are not significant.
+        let significant = integer == 0 ? decimalDigits(fraction) : integerDigits &+ fractionDigits
         guard significant <= uniqueDigits else { return 0 }
         var count = 0
         if value < 0 {
             p[0] = UInt8(ascii: "-")
             count = 1
         }
-        count &+= writeInteger(Int64(integer), to: p + count)
+        if integer == 0 {
+            p[count] = UInt8(ascii: "0")
+            count &+= 1
+        } else {
+            writeDigits(integer, count: integerDigits, to: p + count)
+            count &+= integerDigits
+        }
         p[count] = UInt8(ascii: ".")
         count &+= 1
-        // The fraction's digits, with its leading zeros, filled from the right.
-        var f = fraction
-        var k = fractionDigits
-        while k > 0 {
-            k -= 1
-            p[count + k] = UInt8(ascii: "0") &+ UInt8(f % 10)
-            f /= 10
+        // The fraction's digits, with its leading zeros.
+        writeDigits(fraction, count: fractionDigits, to: p + count)
+        return count &+ fractionDigits
+    }
+
+    /// 5ᵏ for `k` in `0 ... 16` (`m / 2ᵏ == m · 5ᵏ / 10ᵏ`).
+    @inline(__always)
+    private static func powerOfFive(_ k: Int) -> UInt64 {
+        switch k {
+        case 0: 1
+        case 1: 5
+        case 2: 25
+        case 3: 125
+        case 4: 625
+        case 5: 3125
+        case 6: 15625
+        case 7: 78125
+        case 8: 390_625
+        case 9: 1_953_125
+        case 10: 9_765_625
+        case 11: 48_828_125
+        case 12: 244_140_625
+        case 13: 1_220_703_125
+        case 14: 6_103_515_625
+        case 15: 30_517_578_125
+        default: 152_587_890_625
         }
-        return count + fractionDigits
+    }
+
+    /// How many decimal digits `x` has (`x` at least 1, below 10¹⁸).
+    @inline(__always)
+    private static func decimalDigits(_ x: UInt64) -> Int {
+        var digits = 1
+        var bound: UInt64 = 10
+        while x >= bound {
+            bound &*= 10
+            digits &+= 1
+        }
+        return digits
+    }
+
+    /// Writes the `count` lowest decimal digits of `x` at `p` (leading
+    /// zeros included), two at a time from the right.
+    @inline(__always)
+    private static func writeDigits(_ x: UInt64, count: Int, to p: UnsafeMutablePointer<UInt8>) {
+        let pairs: StaticString = """
+            00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+            40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+            8081828384858687888990919293949596979899
+            """
+        let table = pairs.utf8Start
+        var x = x
+        var k = count
+        while k >= 2 {
+            let pair = Int(truncatingIfNeeded: x % 100) &* 2
+            x /= 100
+            k &-= 2
+            p[k] = table[pair]
+            p[k &+ 1] = table[pair &+ 1]
+        }
+        if k == 1 { p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: x % 10) }
     }
 
     /// Appends the decimal digits of `value`.

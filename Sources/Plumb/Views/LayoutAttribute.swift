@@ -179,7 +179,18 @@ public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStri
                 return (attribute, length)
             }
         }
-        return prefix(of: text, at: start)
+        return prefixOutOfLine(of: text, at: start)
+    }
+
+    /// ``prefix(of:at:)`` as a call: ``wordPrefix(of:at:)``'s other cases
+    /// (fewer than eight bytes left, the long baselines, no match). `prefix`
+    /// is transparent: inlined there, it made `wordPrefix` too large to be
+    /// inlined in turn, and the fast path called it for every attribute
+    /// (about 1 M instructions at `list` 10,000). Matching the last bytes
+    /// of a string as a partial word here instead was no better.
+    @inline(never)
+    static func prefixOutOfLine(of text: UnsafeBufferPointer<UInt8>, at start: Int) -> (LayoutAttribute, length: Int)? {
+        prefix(of: text, at: start)
     }
 }
 

@@ -129,7 +129,9 @@ enum SimpleFormatFastPath {
             secondAttribute = item.attribute
         }
         guard let multiplier = number(shape.multiplier), let constant = number(shape.constant) else { return nil }
-        var priority = Priority.required
+        // Not `.required`: a global's addressor called for every constraint;
+        // this folds to the constant.
+        var priority = Priority(rawValue: 1000)!
         if let written = shape.priority {
             guard let value = number(written), let valid = Priority(rawValue: value) else { return nil }
             priority = valid
