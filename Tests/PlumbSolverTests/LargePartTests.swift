@@ -456,6 +456,53 @@ import PlumbTestSupport
         #expect(checkedOptimal >= 10, "\(checkedOptimal) levels optimal at the last basis")
     }
 
+    /// A check that passes keeps Clp's factorisation of the basis, and
+    /// the next level's check starts from it (`reusesCheckFactorization`,
+    /// on by default): on random coupled systems with every level checked
+    /// (grids, chart grids with and without a clash, shelves with
+    /// contradicting levels and duplicated rows), the answers are those of
+    /// checks that factorise afresh (the same bases, so the same values
+    /// within 1e-9), the tableau's level totals, and on the smallest the
+    /// reference LP's. On the shelves of `levels` the five levels below
+    /// the equal split pass their checks, four from the factorisation the
+    /// one above kept.
+    @Test func checksFromAKeptFactorizationKeepTheOptimum() throws {
+        var reused = 0
+        for seed in 0 ..< 60 as Range<UInt64> {
+            let levels: [Priority] = [240, 230, 220, 210, 200].prefix(1 + Int(seed % 5)).map { $0 }
+            let kinds: [HardKind] = [.grid, .chartGrid(clash: seed % 4 == 1),
+                                     .shelves(2 + Int(seed % 7), contradicting: levels)]
+            let (rows, system, unique) = Self.hardSystem(kinds[Int(seed % 3)], seed: 71_000 + seed, size: seed)
+            let reusing = ClpLog(ClpPartSolver(basisCheck: .beforeEveryLevel))
+            let fresh = ClpLog(ClpPartSolver(basisCheck: .beforeEveryLevel, reusesCheckFactorization: false))
+            var o = Self.clp()
+            o.largePartSolver = reusing
+            let a = Result { try system.solve(options: o) }
+            o.largePartSolver = fresh
+            let b = Result { try system.solve(options: o) }
+            let c = Result { try system.solve(options: Self.tableau()) }
+            reused += reusing.reusedFactorizations
+            #expect(fresh.reusedFactorizations == 0, "seed \(seed)")
+            #expect(reusing.atLastBasis == fresh.atLastBasis, "seed \(seed)")
+            if case (.success(let a), .success(let b)) = (a, b) {
+                for (i, (x, y)) in zip(a.values, b.values).enumerated() {
+                    #expect(abs(x - y) <= 1e-9 * max(1, abs(y)), "seed \(seed), variable \(i): \(x) vs \(y)")
+                }
+            }
+            Self.expectOneOptimum(a, b, tableau: c, rows: rows, unique: unique, variableCount: system.variableCount,
+                                  "seed \(seed)", names: ("reusing", "fresh"))
+        }
+        #expect(reused >= 10, "\(reused) checks from a kept factorisation")
+        let shelves = Self.degenerateShelves(60, contradicting: [240, 230, 220, 210, 200])
+        let log = ClpLog(ClpPartSolver())
+        var options = SolveOptions()
+        options.largePartSolver = log
+        let lp = try shelves.system.solve(options: options)
+        let whole = try shelves.system.solve(options: Self.tableau())
+        #expect(log.atLastBasis == 5 && log.reusedFactorizations == 4, "\(log.atLastBasis), \(log.reusedFactorizations)")
+        for (x, y) in zip(lp.values, whole.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
+    }
+
     /// The random coupled systems the tests of Clp's levels share.
     enum HardKind {
         /// A random grid with shared edges and extra rows (``PresolveTests/RandomGrid``).
@@ -623,6 +670,7 @@ import PlumbTestSupport
         var freedRows: [Bool] { log.withLock { $0.map(\.levels.freedRows) } }
         var releasedFactorizations: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.releasedFactorizations } } }
         var largestInfeasibility: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.largestInfeasibility } } }
+        var reusedFactorizations: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.reusedFactorizations } } }
         /// The most variables of a part it was given.
         var largest: Int { sizes.withLock { $0.max() ?? 0 } }
         private let sizes = Mutex<[Int]>([])
