@@ -503,6 +503,57 @@ import PlumbTestSupport
         for (x, y) in zip(lp.values, whole.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
     }
 
+    /// A cold solve opens the rows of the levels below it and puts them
+    /// back after with the basis made to fit (`opensLowerRows`, on by
+    /// default): on random coupled systems (grids, chart grids with and
+    /// without a clash, shelves of 2 to 8 rows with one to five
+    /// contradicting levels below the equal split, scaled chart grids with
+    /// coefficients from 1e-3 to 1e4) the answers reach the level totals of
+    /// the solve without it and of the tableau (the reference LP's on the
+    /// smallest), and the rows put back fit the basis. On the shelves of
+    /// `levels` both cold solves open the five lower levels' rows, and the
+    /// answer is the tableau's.
+    @Test func coldSolvesWithLowerRowsOpenedKeepTheOptimum() throws {
+        var opened = 0, unfitted = 0
+        for seed in 0 ..< 60 as Range<UInt64> {
+            let levels: [Priority] = [240, 230, 220, 210, 200].prefix(1 + Int(seed % 5)).map { $0 }
+            let kinds: [HardKind] = [.grid, .chartGrid(clash: seed % 4 == 1),
+                                     .shelves(2 + Int(seed % 7), contradicting: levels), .scaledChartGrid]
+            let (rows, system, unique) = Self.hardSystem(kinds[Int(seed % 4)], seed: 72_000 + seed, size: seed)
+            let opening = ClpLog(ClpPartSolver())
+            let closed = ClpLog(ClpPartSolver(opensLowerRows: false))
+            var o = Self.clp()
+            o.largePartSolver = opening
+            let a = Result { try system.solve(options: o) }
+            o.largePartSolver = closed
+            let b = Result { try system.solve(options: o) }
+            let c = Result { try system.solve(options: Self.tableau()) }
+            opened += opening.openedColdSolves
+            unfitted += opening.unfittedRows
+            #expect(closed.openedColdSolves == 0, "seed \(seed)")
+            // Clp's answers stood (none went to the tableau after a failed
+            // level or a failed check of the required rows).
+            if case (.success(let a), .success(let b)) = (a, b) {
+                #expect(a.stats.largeParts == b.stats.largeParts, "seed \(seed)")
+            }
+            Self.expectOneOptimum(a, b, tableau: c, rows: rows, unique: unique, variableCount: system.variableCount,
+                                  "seed \(seed)", names: ("opening", "closed"))
+        }
+        #expect(opened >= 10 && unfitted == 0, "\(opened) cold solves opened, \(unfitted) rows unfitted")
+        let shelves = Self.degenerateShelves(60, contradicting: [240, 230, 220, 210, 200])
+        let log = ClpLog(ClpPartSolver())
+        var options = SolveOptions()
+        options.largePartSolver = log
+        let lp = try shelves.system.solve(options: options)
+        let whole = try shelves.system.solve(options: Self.tableau())
+        #expect(lp.stats.largeParts == 1)
+        #expect(log.openedColdSolves >= 2 && log.unfittedRows == 0, "\(log.openedColdSolves), \(log.unfittedRows)")
+        #expect(referenceRequiredRowsHold(shelves.rows, lp.values))
+        let la = referenceLevelViolations(shelves.rows, lp.values), lb = referenceLevelViolations(shelves.rows, whole.values)
+        #expect(referenceCompareLevels(la, lb, tolerance: 1e-9) == 0, "\(la) vs \(lb)")
+        for (x, y) in zip(lp.values, whole.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
+    }
+
     /// The random coupled systems the tests of Clp's levels share.
     enum HardKind {
         /// A random grid with shared edges and extra rows (``PresolveTests/RandomGrid``).
@@ -671,6 +722,8 @@ import PlumbTestSupport
         var releasedFactorizations: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.releasedFactorizations } } }
         var largestInfeasibility: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.largestInfeasibility } } }
         var reusedFactorizations: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.reusedFactorizations } } }
+        var openedColdSolves: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.openedColdSolves } } }
+        var unfittedRows: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.unfittedRows } } }
         /// The most variables of a part it was given.
         var largest: Int { sizes.withLock { $0.max() ?? 0 } }
         private let sizes = Mutex<[Int]>([])
