@@ -256,7 +256,7 @@ public struct ClpPartSolver: LargePartSolver {
         /// Cold solves with the rows of lower levels opened (see
         /// `opensLowerRows`), and rows whose basis could not be made to
         /// fit when they were put back (see `PartModel.restoreRows`).
-        var openedColdSolves = 0, unfittedRows = 0
+        var openedColdSolves = 0, openedZeroTrials = 0, unfittedRows = 0
         /// Checks that started from the factorisation a passed check kept (see `reusesCheckFactorization`).
         var reusedFactorizations = 0
     }
@@ -389,7 +389,12 @@ public struct ClpPartSolver: LargePartSolver {
             func tryZero() {
                 guard !first, zeroTrial == .beforeEveryLevel || Self.relates(part, level: order[index]) else { return }
                 kept = false
+                let opened = opensLowerRows ? partModel.openRows(below: order[index], of: part) : nil
                 solved = Self.holdsAtZero(model, level: order[index], levelOfError: levelOfError, firstError: n)
+                if let opened {
+                    outcome.levels.openedZeroTrials += 1
+                    outcome.levels.unfittedRows += partModel.restoreRows(opened, below: order[index], of: part)
+                }
                 outcome.levels.zeroTried += 1
                 if solved { outcome.levels.zeroHeld += 1 }
             }

@@ -320,6 +320,26 @@ final class PartModel {
             any = true
         }
         guard any else { return nil }
+        // A row that a fit (see `restoreRows`) left at its bound, with an
+        // error column basic at the miss, is made basic again and the
+        // column put at 0: an open row belongs in the basis, and at a
+        // bound it no longer has, Clp would move it.
+        var status = basis()
+        if status.count == columnCount + m {
+            let basic = LeastPointStart.basic, atLower = LeastPointStart.atLowerBound
+            var changed = false
+            for i in 0 ..< m where !part.priorities[i].isRequired && part.priorities[i].rawValue < level {
+                let row = columnCount + i, p = Int(plus[i]), q = Int(minus[i])
+                guard status[row] & 7 != basic else { continue }
+                let pb = p >= 0 && status[p] & 7 == basic, qb = q >= 0 && status[q] & 7 == basic
+                guard pb != qb else { continue }
+                status[row] = basic
+                if p >= 0 { status[p] = atLower }
+                if q >= 0 { status[q] = atLower }
+                changed = true
+            }
+            if changed { plumb_clp_set_basis(pointer, status) }
+        }
         plumb_clp_set_row_bounds(pointer, openLower, openUpper)
         return (lower, upper)
     }

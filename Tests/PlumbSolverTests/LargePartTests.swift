@@ -514,7 +514,7 @@ import PlumbTestSupport
     /// `levels` both cold solves open the five lower levels' rows, and the
     /// answer is the tableau's.
     @Test func coldSolvesWithLowerRowsOpenedKeepTheOptimum() throws {
-        var opened = 0, unfitted = 0
+        var opened = 0, unfitted = 0, openedTrials = 0
         for seed in 0 ..< 60 as Range<UInt64> {
             let levels: [Priority] = [240, 230, 220, 210, 200].prefix(1 + Int(seed % 5)).map { $0 }
             let kinds: [HardKind] = [.grid, .chartGrid(clash: seed % 4 == 1),
@@ -529,6 +529,7 @@ import PlumbTestSupport
             let b = Result { try system.solve(options: o) }
             let c = Result { try system.solve(options: Self.tableau()) }
             opened += opening.openedColdSolves
+            openedTrials += opening.openedZeroTrials
             unfitted += opening.unfittedRows
             #expect(closed.openedColdSolves == 0, "seed \(seed)")
             // Clp's answers stood (none went to the tableau after a failed
@@ -539,7 +540,8 @@ import PlumbTestSupport
             Self.expectOneOptimum(a, b, tableau: c, rows: rows, unique: unique, variableCount: system.variableCount,
                                   "seed \(seed)", names: ("opening", "closed"))
         }
-        #expect(opened >= 10 && unfitted == 0, "\(opened) cold solves opened, \(unfitted) rows unfitted")
+        #expect(opened >= 10 && openedTrials >= 5 && unfitted == 0,
+                "\(opened) cold solves and \(openedTrials) zero trials opened, \(unfitted) rows unfitted")
         let shelves = Self.degenerateShelves(60, contradicting: [240, 230, 220, 210, 200])
         let log = ClpLog(ClpPartSolver())
         var options = SolveOptions()
@@ -547,7 +549,11 @@ import PlumbTestSupport
         let lp = try shelves.system.solve(options: options)
         let whole = try shelves.system.solve(options: Self.tableau())
         #expect(lp.stats.largeParts == 1)
-        #expect(log.openedColdSolves >= 2 && log.unfittedRows == 0, "\(log.openedColdSolves), \(log.unfittedRows)")
+        #expect(log.openedColdSolves == 1 && log.openedZeroTrials == 1 && log.unfittedRows == 0,
+                "\(log.openedColdSolves), \(log.openedZeroTrials), \(log.unfittedRows)")
+        // The equal split holds at zero from the greedy level's basis, as
+        // on the shelves without the lower levels: one cold solve.
+        #expect(log.zeroHolds == 1 && log.coldSolves == [1], "\(log.zeroHolds), \(log.coldSolves)")
         #expect(referenceRequiredRowsHold(shelves.rows, lp.values))
         let la = referenceLevelViolations(shelves.rows, lp.values), lb = referenceLevelViolations(shelves.rows, whole.values)
         #expect(referenceCompareLevels(la, lb, tolerance: 1e-9) == 0, "\(la) vs \(lb)")
@@ -723,6 +729,7 @@ import PlumbTestSupport
         var largestInfeasibility: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.largestInfeasibility } } }
         var reusedFactorizations: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.reusedFactorizations } } }
         var openedColdSolves: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.openedColdSolves } } }
+        var openedZeroTrials: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.openedZeroTrials } } }
         var unfittedRows: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.unfittedRows } } }
         /// The most variables of a part it was given.
         var largest: Int { sizes.withLock { $0.max() ?? 0 } }
