@@ -109,7 +109,17 @@ int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery,
     simplex.setFactorizationFrequency(refactorEvery);
     // ClpSimplex's start-and-finish bits: 1 keeps the work areas and the
     // factorisation at the end, 2 starts from the kept factorisation.
-    simplex.primal(0, continuation == 1 ? 1 : continuation == 2 ? 2 : 0);
+    if (continuation & 2) {
+        // Clp starts from the kept factorisation only when its record of
+        // changes says the matrix and the basis are as they were; setting
+        // the objective or bounds (`chgObjCoefficients`, `chgRowLower`,
+        // ...) clears that whole record, though the basis matrix, which
+        // depends on the matrix and the statuses alone, is the same. The
+        // caller promises both unchanged; the bounds' and the objective's
+        // bits stay as they are, so Clp copies those again.
+        simplex.setWhatsChanged(simplex.whatsChanged() | ROW_COLUMN_COUNTS_SAME | MATRIX_SAME | BASIS_SAME);
+    }
+    simplex.primal(0, continuation & 3);
     simplex.setFactorizationFrequency(usual);
     simplex.setMaximumIterations(INT_MAX);
     return simplex.status();

@@ -303,6 +303,95 @@ final class PartModel {
         return freed.count
     }
 
+    /// Opens the bounds of every optional row of a level below `level`,
+    /// for a cold solve of `level`: such a row's error columns are free
+    /// above 0 and cost nothing at `level` or above, so it binds nothing
+    /// there, and open, Clp's presolve drops it (and its error columns)
+    /// at once instead of working through it. Returns the row bounds as
+    /// they were, for `restoreRows`; nil (nothing opened) when there is
+    /// no such row.
+    func openRows(below level: Double, of part: LinearPart) -> (lower: [Double], upper: [Double])? {
+        guard let rl = plumb_clp_row_lower(pointer), let ru = plumb_clp_row_upper(pointer) else { return nil }
+        let lower = Array(UnsafeBufferPointer(start: rl, count: m)), upper = Array(UnsafeBufferPointer(start: ru, count: m))
+        var openLower = lower, openUpper = upper, any = false
+        for i in 0 ..< m where !part.priorities[i].isRequired && part.priorities[i].rawValue < level {
+            openLower[i] = -Self.infinity
+            openUpper[i] = Self.infinity
+            any = true
+        }
+        guard any else { return nil }
+        // A row that a fit (see `restoreRows`) left at its bound, with an
+        // error column basic at the miss, is made basic again and the
+        // column put at 0: an open row belongs in the basis, and at a
+        // bound it no longer has, Clp would move it.
+        var status = basis()
+        if status.count == columnCount + m {
+            let basic = LeastPointStart.basic, atLower = LeastPointStart.atLowerBound
+            var changed = false
+            for i in 0 ..< m where !part.priorities[i].isRequired && part.priorities[i].rawValue < level {
+                let row = columnCount + i, p = Int(plus[i]), q = Int(minus[i])
+                guard status[row] & 7 != basic else { continue }
+                let pb = p >= 0 && status[p] & 7 == basic, qb = q >= 0 && status[q] & 7 == basic
+                guard pb != qb else { continue }
+                status[row] = basic
+                if p >= 0 { status[p] = atLower }
+                if q >= 0 { status[q] = atLower }
+                changed = true
+            }
+            if changed { plumb_clp_set_basis(pointer, status) }
+        }
+        plumb_clp_set_row_bounds(pointer, openLower, openUpper)
+        return (lower, upper)
+    }
+
+    /// Puts back the bounds `openRows` opened, and makes the basis fit
+    /// them: each such row basic where Clp's point meets it, else the
+    /// error column on the side it misses basic (at the miss) and the row
+    /// at its bound, the other error column at 0. Where exactly one of the
+    /// row and its error columns was basic, exactly one is after, and both
+    /// columns are the unit column of the row (up to sign): the basis
+    /// stays regular, the point stays, and it stays optimal for the level
+    /// just solved (the swapped columns cost 0 there, so every dual and
+    /// reduced cost is as before). A row with none of the three basic
+    /// (the variables' columns cover it) is left as it is, and counted:
+    /// the next solve then starts from a point that may miss it, which
+    /// Clp repairs with pivots. Returns that count.
+    func restoreRows(_ saved: (lower: [Double], upper: [Double]), below level: Double, of part: LinearPart) -> Int {
+        plumb_clp_set_row_bounds(pointer, saved.lower, saved.upper)
+        var status = basis()
+        guard status.count == columnCount + m, let x = plumb_clp_solution(pointer) else { return m }
+        let basic = LeastPointStart.basic, atUpper = LeastPointStart.atUpperBound, atLower = LeastPointStart.atLowerBound
+        var misfits = 0
+        for i in 0 ..< m where !part.priorities[i].isRequired && part.priorities[i].rawValue < level {
+            let row = columnCount + i, p = Int(plus[i]), q = Int(minus[i])
+            var basics = status[row] & 7 == basic ? 1 : 0
+            if p >= 0 && status[p] & 7 == basic { basics += 1 }
+            if q >= 0 && status[q] & 7 == basic { basics += 1 }
+            guard basics == 1 else { misfits += 1; continue }
+            var activity = 0.0, size = abs(part.constants[i])
+            for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) {
+                let term = part.coefficients[k] * x[Int(part.columns[k])]
+                activity += term
+                size = max(size, abs(term))
+            }
+            let slack = LeastPointStart.tolerance * max(1, size)
+            let below = activity < saved.lower[i] - slack, above = activity > saved.upper[i] + slack
+            if p >= 0 { status[p] = atLower }
+            if q >= 0 { status[q] = atLower }
+            if below && p >= 0 {
+                status[p] = basic
+                status[row] = atLower
+            } else if above && q >= 0 {
+                status[q] = basic
+                status[row] = part.relations[i] == .equal ? atLower : atUpper
+            } else {
+                status[row] = basic
+            }
+        }
+        plumb_clp_set_basis(pointer, status)
+        return misfits
+    }
+
     /// A tenth of Clp's dual bound: a nonbasic free column this far out
     /// was put there by it (see `restsOnArtificialBound`).
     static let farOut = 1e9

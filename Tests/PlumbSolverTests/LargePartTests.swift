@@ -456,6 +456,110 @@ import PlumbTestSupport
         #expect(checkedOptimal >= 10, "\(checkedOptimal) levels optimal at the last basis")
     }
 
+    /// A check that passes keeps Clp's factorisation of the basis, and
+    /// the next level's check starts from it (`reusesCheckFactorization`,
+    /// on by default): on random coupled systems with every level checked
+    /// (grids, chart grids with and without a clash, shelves with
+    /// contradicting levels and duplicated rows), the answers are those of
+    /// checks that factorise afresh (the same bases, so the same values
+    /// within 1e-9), the tableau's level totals, and on the smallest the
+    /// reference LP's. On the shelves of `levels` the five levels below
+    /// the equal split pass their checks, four from the factorisation the
+    /// one above kept.
+    @Test func checksFromAKeptFactorizationKeepTheOptimum() throws {
+        var reused = 0
+        for seed in 0 ..< 60 as Range<UInt64> {
+            let levels: [Priority] = [240, 230, 220, 210, 200].prefix(1 + Int(seed % 5)).map { $0 }
+            let kinds: [HardKind] = [.grid, .chartGrid(clash: seed % 4 == 1),
+                                     .shelves(2 + Int(seed % 7), contradicting: levels)]
+            let (rows, system, unique) = Self.hardSystem(kinds[Int(seed % 3)], seed: 71_000 + seed, size: seed)
+            let reusing = ClpLog(ClpPartSolver(basisCheck: .beforeEveryLevel))
+            let fresh = ClpLog(ClpPartSolver(basisCheck: .beforeEveryLevel, reusesCheckFactorization: false))
+            var o = Self.clp()
+            o.largePartSolver = reusing
+            let a = Result { try system.solve(options: o) }
+            o.largePartSolver = fresh
+            let b = Result { try system.solve(options: o) }
+            let c = Result { try system.solve(options: Self.tableau()) }
+            reused += reusing.reusedFactorizations
+            #expect(fresh.reusedFactorizations == 0, "seed \(seed)")
+            #expect(reusing.atLastBasis == fresh.atLastBasis, "seed \(seed)")
+            if case (.success(let a), .success(let b)) = (a, b) {
+                for (i, (x, y)) in zip(a.values, b.values).enumerated() {
+                    #expect(abs(x - y) <= 1e-9 * max(1, abs(y)), "seed \(seed), variable \(i): \(x) vs \(y)")
+                }
+            }
+            Self.expectOneOptimum(a, b, tableau: c, rows: rows, unique: unique, variableCount: system.variableCount,
+                                  "seed \(seed)", names: ("reusing", "fresh"))
+        }
+        #expect(reused >= 10, "\(reused) checks from a kept factorisation")
+        let shelves = Self.degenerateShelves(60, contradicting: [240, 230, 220, 210, 200])
+        let log = ClpLog(ClpPartSolver())
+        var options = SolveOptions()
+        options.largePartSolver = log
+        let lp = try shelves.system.solve(options: options)
+        let whole = try shelves.system.solve(options: Self.tableau())
+        #expect(log.atLastBasis == 5 && log.reusedFactorizations == 4, "\(log.atLastBasis), \(log.reusedFactorizations)")
+        for (x, y) in zip(lp.values, whole.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
+    }
+
+    /// A cold solve opens the rows of the levels below it and puts them
+    /// back after with the basis made to fit (`opensLowerRows`, on by
+    /// default): on random coupled systems (grids, chart grids with and
+    /// without a clash, shelves of 2 to 8 rows with one to five
+    /// contradicting levels below the equal split, scaled chart grids with
+    /// coefficients from 1e-3 to 1e4) the answers reach the level totals of
+    /// the solve without it and of the tableau (the reference LP's on the
+    /// smallest), and the rows put back fit the basis. On the shelves of
+    /// `levels` both cold solves open the five lower levels' rows, and the
+    /// answer is the tableau's.
+    @Test func coldSolvesWithLowerRowsOpenedKeepTheOptimum() throws {
+        var opened = 0, unfitted = 0, openedTrials = 0
+        for seed in 0 ..< 60 as Range<UInt64> {
+            let levels: [Priority] = [240, 230, 220, 210, 200].prefix(1 + Int(seed % 5)).map { $0 }
+            let kinds: [HardKind] = [.grid, .chartGrid(clash: seed % 4 == 1),
+                                     .shelves(2 + Int(seed % 7), contradicting: levels), .scaledChartGrid]
+            let (rows, system, unique) = Self.hardSystem(kinds[Int(seed % 4)], seed: 72_000 + seed, size: seed)
+            let opening = ClpLog(ClpPartSolver())
+            let closed = ClpLog(ClpPartSolver(opensLowerRows: false))
+            var o = Self.clp()
+            o.largePartSolver = opening
+            let a = Result { try system.solve(options: o) }
+            o.largePartSolver = closed
+            let b = Result { try system.solve(options: o) }
+            let c = Result { try system.solve(options: Self.tableau()) }
+            opened += opening.openedColdSolves
+            openedTrials += opening.openedZeroTrials
+            unfitted += opening.unfittedRows
+            #expect(closed.openedColdSolves == 0, "seed \(seed)")
+            // Clp's answers stood (none went to the tableau after a failed
+            // level or a failed check of the required rows).
+            if case (.success(let a), .success(let b)) = (a, b) {
+                #expect(a.stats.largeParts == b.stats.largeParts, "seed \(seed)")
+            }
+            Self.expectOneOptimum(a, b, tableau: c, rows: rows, unique: unique, variableCount: system.variableCount,
+                                  "seed \(seed)", names: ("opening", "closed"))
+        }
+        #expect(opened >= 10 && openedTrials >= 5 && unfitted == 0,
+                "\(opened) cold solves and \(openedTrials) zero trials opened, \(unfitted) rows unfitted")
+        let shelves = Self.degenerateShelves(60, contradicting: [240, 230, 220, 210, 200])
+        let log = ClpLog(ClpPartSolver())
+        var options = SolveOptions()
+        options.largePartSolver = log
+        let lp = try shelves.system.solve(options: options)
+        let whole = try shelves.system.solve(options: Self.tableau())
+        #expect(lp.stats.largeParts == 1)
+        #expect(log.openedColdSolves == 1 && log.openedZeroTrials == 1 && log.unfittedRows == 0,
+                "\(log.openedColdSolves), \(log.openedZeroTrials), \(log.unfittedRows)")
+        // The equal split holds at zero from the greedy level's basis, as
+        // on the shelves without the lower levels: one cold solve.
+        #expect(log.zeroHolds == 1 && log.coldSolves == [1], "\(log.zeroHolds), \(log.coldSolves)")
+        #expect(referenceRequiredRowsHold(shelves.rows, lp.values))
+        let la = referenceLevelViolations(shelves.rows, lp.values), lb = referenceLevelViolations(shelves.rows, whole.values)
+        #expect(referenceCompareLevels(la, lb, tolerance: 1e-9) == 0, "\(la) vs \(lb)")
+        for (x, y) in zip(lp.values, whole.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
+    }
+
     /// The random coupled systems the tests of Clp's levels share.
     enum HardKind {
         /// A random grid with shared edges and extra rows (``PresolveTests/RandomGrid``).
@@ -623,6 +727,10 @@ import PlumbTestSupport
         var freedRows: [Bool] { log.withLock { $0.map(\.levels.freedRows) } }
         var releasedFactorizations: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.releasedFactorizations } } }
         var largestInfeasibility: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.largestInfeasibility } } }
+        var reusedFactorizations: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.reusedFactorizations } } }
+        var openedColdSolves: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.openedColdSolves } } }
+        var openedZeroTrials: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.openedZeroTrials } } }
+        var unfittedRows: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.unfittedRows } } }
         /// The most variables of a part it was given.
         var largest: Int { sizes.withLock { $0.max() ?? 0 } }
         private let sizes = Mutex<[Int]>([])

@@ -67,8 +67,12 @@ const double *plumb_clp_reduced_costs(const PlumbClpModel *model);
 /// setting is put back afterwards). Returns the
 /// status, as `plumb_clp_status`.
 /// `continuation` 0: a fresh start; 1: a fresh start that keeps its
-/// factorisation at the end for a call with 2, which starts from it (the
-/// model must not change between the two).
+/// factorisation at the end for a call with 2 or 3, which starts from it;
+/// 3 also keeps it again at the end. Between the call that keeps and the
+/// one that starts from the kept factorisation the matrix and the basis
+/// must not change; the objective and the bounds may (the basis matrix
+/// is the same: only the values and prices change, which Clp computes
+/// again).
 int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery, int continuation);
 
 /// The dual simplex from the model's current basis, no presolve, at most
