@@ -12,11 +12,14 @@ extension Planner {
         var equalities = [Int32](unsafeUninitializedCapacity: rowCount) { found, count in
             system.relations.withUnsafeBufferPointer { relations in
                 system.rowStart.withUnsafeBufferPointer { rowStart in
-                    for r in 0 ..< rowCount
-                    where relations[r] == .equal && rowStart[r + 1] > rowStart[r] && system.priorities[r].isRequired {
-                        found[count] = Int32(truncatingIfNeeded: r)
-                        count += 1
+                    var n = 0
+                    system.priorities.forEachRequiredRow { r in
+                        if relations[r] == .equal && rowStart[r &+ 1] > rowStart[r] {
+                            found[n] = Int32(truncatingIfNeeded: r)
+                            n &+= 1
+                        }
                     }
+                    count = n
                 }
             }
         }
