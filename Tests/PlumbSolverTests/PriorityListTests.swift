@@ -42,4 +42,24 @@ import PlumbTestSupport
         #expect(system.priorities.count == 300)
         #expect((0 ..< 300).allSatisfy { system.priorities[$0] == values[$0] })
     }
+
+    /// `forEachRequiredRow` visits the rows whose priority is required, in
+    /// order, as a filter over the subscript does: with few priorities
+    /// (codes), with required rows among 300 others (full values), and
+    /// with none or all required.
+    @Test(arguments: [0, 1, 8, 300])
+    func requiredRowsAreTheSubscriptsRequiredOnes(optionalCount: Int) {
+        let optional = Self.distinct(optionalCount)
+        var rng = SplitMix64(seed: UInt64(optionalCount) &+ 7)
+        for requiredShare in [0, 1, 2, 3] {  // in quarters
+            var list = PriorityList()
+            for _ in 0 ..< 2000 {
+                let required = optional.isEmpty || Int(rng.next() % 4) < requiredShare
+                list.append(required ? .required : optional[Int(rng.next() % UInt64(optional.count))])
+            }
+            var visited: [Int] = []
+            list.forEachRequiredRow { visited.append($0) }
+            #expect(visited == list.indices.filter { list[$0].isRequired }, "\(optionalCount), \(requiredShare)")
+        }
+    }
 }

@@ -64,6 +64,26 @@ struct BlockTriangularForm {
             for rootRow in candidates {
                 let root = varOfRow[Int(rootRow)]
                 guard root >= 0 && order[Int(root)] < 0 else { continue }
+                // A root whose row depends only on rows already emitted (the
+                // stack is empty between roots, so every visited variable is
+                // finished) is a 1×1 block by itself, which the search below
+                // would emit at once: emitted here without the stacks. Rows
+                // written after what they depend on (most layouts) all go
+                // this way.
+                var ready = true
+                for k in Int(start[Int(rootRow)]) ..< Int(start[Int(rootRow) &+ 1]) {
+                    let ni = Int(index[k])
+                    if order[ni] < 0 && rowOfVar[ni] >= 0 && ni != Int(root) {
+                        ready = false
+                        break
+                    }
+                }
+                if ready {
+                    order[Int(root)] = counter; counter &+= 1  // low stays -1: finished
+                    out[emitted] = rootRow; emitted &+= 1
+                    outStart[blockEnds] = Int32(emitted); blockEnds &+= 1
+                    continue
+                }
                 order[Int(root)] = counter; low[Int(root)] = counter; counter &+= 1
                 stack[stackTop] = root; stackTop &+= 1
                 callVar[0] = root; callPos[0] = start[Int(rootRow)]; calls = 1

@@ -68,57 +68,70 @@ struct Transversal {
         // Augmenting paths for rows the greedy pass left unmatched. The search
         // is iterative (dependency chains can be 100,000 long); `stamp` marks
         // columns visited in the current search without clearing an array.
+        // A path holds the root and distinct matched rows, so at most one
+        // more row than `rows` has: its stacks are fixed buffers of that
+        // size (uninitialised, written without a capacity check), and the
+        // arrays are read through their buffers.
         if !unmatched.isEmpty {
             var stamp = [Int32](repeating: -1, count: columnCount)
-            var pathRows: [Int32] = []
-            var pathPos: [Int] = []
-            var pathVar: [Int32] = []
-            for (search, root) in unmatched.enumerated() {
-                let mark = Int32(truncatingIfNeeded: search)
-                pathRows.removeAll(keepingCapacity: true)
-                pathPos.removeAll(keepingCapacity: true)
-                pathVar.removeAll(keepingCapacity: true)
-                pathRows.append(root)
-                pathPos.append(Int(start[Int(root)]))
-                var found = false
-                while let r = pathRows.last {
-                    let end = Int(start[Int(r) + 1])
-                    var k = pathPos[pathPos.count - 1]
-                    var descended = false
-                    while k < end {
-                        let v = index[k]
-                        k += 1
-                        guard stamp[Int(v)] != mark, eligible(v) else { continue }
-                        stamp[Int(v)] = mark
-                        let owner = rowOfVar[Int(v)]
-                        pathPos[pathPos.count - 1] = k
-                        pathVar.append(v)
-                        if owner < 0 {
-                            found = true
-                        } else {
-                            pathRows.append(owner)
-                            pathPos.append(Int(start[Int(owner)]))
-                        }
-                        descended = true
-                        break
-                    }
-                    if found { break }
-                    if !descended {
-                        pathRows.removeLast()
-                        pathPos.removeLast()
-                        if !pathVar.isEmpty { pathVar.removeLast() }
-                    }
-                }
-                if found {
-                    // pathRows[i] takes pathVar[i]; the last column was free.
-                    for i in 0 ..< pathRows.count {
-                        let r = pathRows[i], v = pathVar[i]
-                        varOfRow[Int(r)] = v
-                        rowOfVar[Int(v)] = r
-                    }
-                    size += 1
-                }
+            let depth = rows.count + 1
+            let pathRows = UnsafeMutablePointer<Int32>.allocate(capacity: depth)
+            let pathVar = UnsafeMutablePointer<Int32>.allocate(capacity: depth)
+            let pathPos = UnsafeMutablePointer<Int>.allocate(capacity: depth)
+            defer {
+                pathRows.deallocate()
+                pathVar.deallocate()
+                pathPos.deallocate()
             }
+            stamp.withUnsafeMutableBufferPointer { stamp in
+            varOfRow.withUnsafeMutableBufferPointer { varOfRow in
+            rowOfVar.withUnsafeMutableBufferPointer { rowOfVar in
+                for (search, root) in unmatched.enumerated() {
+                    let mark = Int32(truncatingIfNeeded: search)
+                    pathRows[0] = root
+                    pathPos[0] = Int(start[Int(root)])
+                    var rowCount = 1, varCount = 0  // entries in pathRows (and pathPos), pathVar
+                    var found = false
+                    while rowCount > 0 {
+                        let r = pathRows[rowCount &- 1]
+                        let end = Int(start[Int(r) &+ 1])
+                        var k = pathPos[rowCount &- 1]
+                        var descended = false
+                        while k < end {
+                            let v = index[k]
+                            k &+= 1
+                            guard stamp[Int(v)] != mark, eligible(v) else { continue }
+                            stamp[Int(v)] = mark
+                            let owner = rowOfVar[Int(v)]
+                            pathPos[rowCount &- 1] = k
+                            pathVar[varCount] = v; varCount &+= 1
+                            if owner < 0 {
+                                found = true
+                            } else {
+                                pathRows[rowCount] = owner
+                                pathPos[rowCount] = Int(start[Int(owner)])
+                                rowCount &+= 1
+                            }
+                            descended = true
+                            break
+                        }
+                        if found { break }
+                        if !descended {
+                            rowCount &-= 1
+                            if varCount > 0 { varCount &-= 1 }
+                        }
+                    }
+                    if found {
+                        // pathRows[i] takes pathVar[i]; the last column was free.
+                        for i in 0 ..< rowCount {
+                            let r = pathRows[i], v = pathVar[i]
+                            varOfRow[Int(r)] = v
+                            rowOfVar[Int(v)] = r
+                        }
+                        size += 1
+                    }
+                }
+            }}}
         }
         variableOfRow = varOfRow
         rowOfVariable = rowOfVar

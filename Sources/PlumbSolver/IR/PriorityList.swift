@@ -132,4 +132,24 @@ public struct PriorityList: RandomAccessCollection, Sendable {
         lastCode = Int(code)
         return code
     }
+
+    /// Calls `body(r)` for every row `r` whose priority is required, in
+    /// order: through the codes' buffer and a table of which codes are
+    /// required (one byte and one table entry a row, no per-row checks of
+    /// the subscript), or the full list when it is wide.
+    @inline(__always)
+    func forEachRequiredRow(_ body: (Int) -> Void) {
+        if isWide {
+            full.withUnsafeBufferPointer { full in
+                for r in full.indices where full[r].isRequired { body(r) }
+            }
+            return
+        }
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: 256) { required in
+            for code in 0 ..< 256 { required[code] = code < table.count && table[code].isRequired }
+            codes.withUnsafeBufferPointer { codes in
+                for r in codes.indices where required[Int(codes[r])] { body(r) }
+            }
+        }
+    }
 }

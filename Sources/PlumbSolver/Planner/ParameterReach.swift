@@ -86,17 +86,26 @@ extension Planner {
     ///   the caller then solves afresh.
     /// - Complexity: O(nonzeros of the reached blocks) when they are small.
     mutating func replayBlocks(_ reach: ParameterReach) -> Bool {
-        var dense: DenseBlockSolver? = nil
         var i = 0
         let count = reach.targets.count
         while i < count {
             i = replaySingletons(from: i, of: reach)
             guard i < count else { break }
-            let b = Int(~reach.targets[i])
-            if dense == nil { dense = DenseBlockSolver(lapackThreshold: options.lapackThreshold) }
-            guard solveDense(rows: solvedBlock(b), dense: &dense!)
-            else { return false }
-            i += 1
+            // The coupled blocks up to the next 1×1 one, with the system's
+            // rows open once.
+            var dense = denseSolver
+            denseSolver = DenseBlockSolver()
+            let system = self.system
+            let ok = system.withRowBuffers { terms in
+                while i < count && reach.targets[i] < 0 {
+                    guard solveDense(rows: solvedBlock(Int(~reach.targets[i])), terms: terms, dense: &dense)
+                    else { return false }
+                    i += 1
+                }
+                return true
+            }
+            denseSolver = dense
+            guard ok else { return false }
         }
         return true
     }

@@ -12,11 +12,14 @@ extension Planner {
         var equalities = [Int32](unsafeUninitializedCapacity: rowCount) { found, count in
             system.relations.withUnsafeBufferPointer { relations in
                 system.rowStart.withUnsafeBufferPointer { rowStart in
-                    for r in 0 ..< rowCount
-                    where relations[r] == .equal && rowStart[r + 1] > rowStart[r] && system.priorities[r].isRequired {
-                        found[count] = Int32(truncatingIfNeeded: r)
-                        count += 1
+                    var n = 0
+                    system.priorities.forEachRequiredRow { r in
+                        if relations[r] == .equal && rowStart[r &+ 1] > rowStart[r] {
+                            found[n] = Int32(truncatingIfNeeded: r)
+                            n &+= 1
+                        }
                     }
+                    count = n
                 }
             }
         }
@@ -38,62 +41,75 @@ extension Planner {
         }
         equalities = []
 
-        var dense = DenseBlockSolver(lapackThreshold: options.lapackThreshold)
-        let rowOfVar = definingRow
-        let varOfRow = definedVariable
-        var b = 0
-        while b < btf.blockCount {
-            // The DAG evaluator: a run of 1×1 blocks in one tight loop.
-            let runEnd = evaluateSingletons(from: b, of: btf)
-            if runEnd > b {
-                b = runEnd
-                continue
-            }
-            defer { b += 1 }
-            let rows = btf.rows(ofBlock: b)
-            for r in rows { blockOfVariable[Int(varOfRow[Int(r)])] = Int32(b) }
-            // A block is determined when every variable its rows mention is
-            // either defined inside the block or already determined.
-            var determined = true
-            scan: for r in rows {
-                for k in system.termRange(of: RowIndex(Int(r))) {
-                    let v = Int(system.columns[k])
-                    let owner = rowOfVar[v]
-                    if owner < 0 { determined = false; break scan }
-                    if blockOfVariable[v] != Int32(b) && state[v] != .determined {
-                        determined = false; break scan
-                    }
-                }
-            }
-            if determined {
-                if rows.count == 1 {
-                    determined = solveSingleton(row: Int(rows.first!), variable: Int(varOfRow[Int(rows.first!)]))
-                } else {
-                    determined = solveDense(rows: rows, dense: &dense)
-                }
-            }
-            if determined {
-                if recordsBlockOrder {
-                    solvedBlockRows.append(contentsOf: rows)
-                    solvedBlockStart.append(Int32(solvedBlockRows.count))
-                }
-                if rows.count == 1 {
-                    stats.dagVariables += 1
-                } else {
-                    if options.strategy == .dag {
-                        throw .strategyCannotSolve(
-                            strategy: "dag",
-                            reason: "\(system.origins[Int(rows.first!)]) is part of \(rows.count) equalities "
-                                + "that must be solved together (use the block or auto strategy)")
-                    }
-                    stats.blocks += 1
-                    stats.blockVariables += rows.count
-                    stats.largestBlock = max(stats.largestBlock, rows.count)
-                }
-            } else {
-                for r in rows { state[Int(varOfRow[Int(r)])] = .undetermined }
-            }
+        // The system's rows through buffers for the whole phase (the
+        // planner's own arrays are written while they are open).
+        var dense = denseSolver
+        denseSolver = DenseBlockSolver()
+        let replaysBefore = dense.replays
+        defer {
+            stats.reusedBlocks += dense.replays - replaysBefore
+            denseSolver = dense
         }
+        let failure: SolverError? = system.withRowBuffers { terms in
+            let rowOfVar = definingRow
+            let varOfRow = definedVariable
+            var b = 0
+            while b < btf.blockCount {
+                // The DAG evaluator: a run of 1×1 blocks in one tight loop.
+                let runEnd = evaluateSingletons(from: b, of: btf, terms: terms)
+                if runEnd > b {
+                    b = runEnd
+                    continue
+                }
+                defer { b += 1 }
+                let rows = btf.rows(ofBlock: b)
+                for r in rows { blockOfVariable[Int(varOfRow[Int(r)])] = Int32(b) }
+                // A block is determined when every variable its rows mention is
+                // either defined inside the block or already determined.
+                var determined = true
+                scan: for r in rows {
+                    for k in Int(terms.rowStart[Int(r)]) ..< Int(terms.rowStart[Int(r) + 1]) {
+                        let v = Int(terms.columns[k])
+                        let owner = rowOfVar[v]
+                        if owner < 0 { determined = false; break scan }
+                        if blockOfVariable[v] != Int32(b) && state[v] != .determined {
+                            determined = false; break scan
+                        }
+                    }
+                }
+                if determined {
+                    if rows.count == 1 {
+                        determined = solveSingleton(row: Int(rows.first!), variable: Int(varOfRow[Int(rows.first!)]),
+                                                    terms: terms)
+                    } else {
+                        determined = solveDense(rows: rows, terms: terms, dense: &dense)
+                    }
+                }
+                if determined {
+                    if recordsBlockOrder {
+                        solvedBlockRows.append(contentsOf: rows)
+                        solvedBlockStart.append(Int32(solvedBlockRows.count))
+                    }
+                    if rows.count == 1 {
+                        stats.dagVariables += 1
+                    } else {
+                        if options.strategy == .dag {
+                            return .strategyCannotSolve(
+                                strategy: "dag",
+                                reason: "\(system.origins[Int(rows.first!)]) is part of \(rows.count) equalities "
+                                    + "that must be solved together (use the block or auto strategy)")
+                        }
+                        stats.blocks += 1
+                        stats.blockVariables += rows.count
+                        stats.largestBlock = max(stats.largestBlock, rows.count)
+                    }
+                } else {
+                    for r in rows { state[Int(varOfRow[Int(r)])] = .undetermined }
+                }
+            }
+            return nil
+        }
+        if let failure { throw failure }
     }
 
     /// Evaluates the run of 1×1 blocks that starts at block `first`, each
@@ -102,17 +118,14 @@ extension Planner {
     /// larger). Does for each 1×1 block what the general loop of
     /// ``solveBlocks()`` does, in one pass over the row, through unsafe
     /// buffers (no bounds checks, no reference counting per block).
-    private mutating func evaluateSingletons(from first: Int, of btf: BlockTriangularForm) -> Int {
-        let system = self.system
+    private mutating func evaluateSingletons(from first: Int, of btf: BlockTriangularForm, terms: RowBuffers) -> Int {
+        let rowStart = terms.rowStart, columns = terms.columns
+        let coefficients = terms.coefficients, constants = terms.constants
         let varOfRow = definedVariable
         var end = first
         var dagVariables = 0
         btf.blockStart.withUnsafeBufferPointer { blockStart in
         btf.rows.withUnsafeBufferPointer { blockRows in
-        system.rowStart.withUnsafeBufferPointer { rowStart in
-        system.columns.withUnsafeBufferPointer { columns in
-        system.coefficients.withUnsafeBufferPointer { coefficients in
-        system.constants.withUnsafeBufferPointer { constants in
         varOfRow.withUnsafeBufferPointer { varOfRow in
         values.withUnsafeMutableBufferPointer { values in
         state.withUnsafeMutableBufferPointer { state in
@@ -147,7 +160,7 @@ extension Planner {
                 }
                 end += 1
             }
-        }}}}}}}}}}
+        }}}}}}
         stats.dagVariables += dagVariables
         if recordsBlockOrder {
             for j in first ..< end {
@@ -169,26 +182,31 @@ extension Planner {
     ///   pivot tolerance); the caller then solves afresh.
     /// - Complexity: O(nonzeros of the solved blocks) when they are small.
     mutating func reevaluateBlocks() -> Bool {
-        var dense = DenseBlockSolver(lapackThreshold: options.lapackThreshold)
-        for b in 0 ..< solvedBlockCount {
-            let rows = solvedBlock(b)
-            let ok = rows.count == 1
-                ? solveSingleton(row: Int(rows.first!), variable: Int(definedVariable[Int(rows.first!)]))
-                : solveDense(rows: rows, dense: &dense)
-            if !ok { return false }
+        var dense = denseSolver
+        denseSolver = DenseBlockSolver()
+        defer { denseSolver = dense }
+        let system = self.system
+        return system.withRowBuffers { terms in
+            for b in 0 ..< solvedBlockCount {
+                let rows = solvedBlock(b)
+                let ok = rows.count == 1
+                    ? solveSingleton(row: Int(rows.first!), variable: Int(definedVariable[Int(rows.first!)]), terms: terms)
+                    : solveDense(rows: rows, terms: terms, dense: &dense)
+                if !ok { return false }
+            }
+            return true
         }
-        return true
     }
 
     /// Solves the 1×1 block `row` for `variable`; false when its coefficient
     /// is numerically zero.
-    private mutating func solveSingleton(row r: Int, variable v: Int) -> Bool {
+    private mutating func solveSingleton(row r: Int, variable v: Int, terms: RowBuffers) -> Bool {
         var pivot = 0.0
         var largest = 0.0
-        var rhs = -system.constants[r]
-        for k in system.termRange(of: RowIndex(r)) {
-            let u = Int(system.columns[k])
-            let a = system.coefficients[k]
+        var rhs = -terms.constants[r]
+        for k in Int(terms.rowStart[r]) ..< Int(terms.rowStart[r + 1]) {
+            let u = Int(terms.columns[k])
+            let a = terms.coefficients[k]
             largest = max(largest, abs(a))
             if u == v { pivot = a } else { rhs -= a * values[u] }
         }
@@ -199,44 +217,68 @@ extension Planner {
     }
 
     /// Solves a coupled block as a dense system; false when it is singular.
-    mutating func solveDense(rows: ArraySlice<Int32>, dense: inout DenseBlockSolver) -> Bool {
+    mutating func solveDense(rows: ArraySlice<Int32>, terms: RowBuffers, dense: inout DenseBlockSolver) -> Bool {
         let n = rows.count
-        let varOfRow = definedVariable
         // Column j of the block is the variable matched to its j-th row
         // (`local[v] == j`, -1 outside the block: the planner's scratch
         // array, reset before returning, so blocks allocate no map).
         if localIndex.count < system.variableCount {
             localIndex = [Int32](repeating: -1, count: system.variableCount)
         }
-        var local = localIndex
-        localIndex = []
-        for (j, r) in rows.enumerated() { local[Int(varOfRow[Int(r)])] = Int32(j) }
-        let system = self.system
-        let values = self.values
-        let x = dense.solve(size: n) { a, b, pattern in
-            for (i, r) in rows.enumerated() {
-                var rhs = -system.constants[Int(r)]
-                for k in system.termRange(of: RowIndex(Int(r))) {
-                    let u = Int(system.columns[k])
-                    let j = Int(local[u])
-                    if j >= 0 {
-                        a[j * n + i] += system.coefficients[k]
-                        pattern.note(row: i, column: j)
-                    } else {
-                        rhs -= system.coefficients[k] * values[u]
+        var entryBound = 0
+        for r in rows { entryBound += Int(terms.rowStart[Int(r) + 1] &- terms.rowStart[Int(r)]) }
+        return localIndex.withUnsafeMutableBufferPointer { local in
+        definedVariable.withUnsafeBufferPointer { varOfRow in
+        values.withUnsafeMutableBufferPointer { values in
+        state.withUnsafeMutableBufferPointer { state in
+            for (j, r) in rows.enumerated() { local[Int(varOfRow[Int(r)])] = Int32(truncatingIfNeeded: j) }
+            defer { for r in rows { local[Int(varOfRow[Int(r)])] = -1 } }
+            return dense.solve(size: n, entryBound: entryBound, fill: { entries, b in
+                for (i, r) in rows.enumerated() {
+                    var rhs = -terms.constants[Int(r)]
+                    for k in Int(terms.rowStart[Int(r)]) ..< Int(terms.rowStart[Int(r) + 1]) {
+                        let u = Int(terms.columns[k])
+                        let j = Int(local[u])
+                        if j >= 0 {
+                            entries.add(row: i, column: j, value: terms.coefficients[k])
+                        } else {
+                            rhs -= terms.coefficients[k] * values[u]
+                        }
+                    }
+                    b[i] = rhs
+                }
+            }, store: { x in
+                for (j, r) in rows.enumerated() {
+                    let v = Int(varOfRow[Int(r)])
+                    values[v] = x[j]
+                    state[v] = .determined
+                }
+            })
+        }}}}
+    }
+}
+
+/// A system's rows through unsafe buffers, for the block phase's loops: the
+/// system is not changed while they are open, the planner's own arrays are.
+struct RowBuffers {
+    let rowStart: UnsafeBufferPointer<Int32>
+    let columns: UnsafeBufferPointer<Int32>
+    let coefficients: UnsafeBufferPointer<Double>
+    let constants: UnsafeBufferPointer<Double>
+}
+
+extension ConstraintSystem {
+    /// Calls `body` with the rows' buffers (``RowBuffers``).
+    func withRowBuffers<R>(_ body: (RowBuffers) -> R) -> R {
+        rowStart.withUnsafeBufferPointer { rowStart in
+            columns.withUnsafeBufferPointer { columns in
+                coefficients.withUnsafeBufferPointer { coefficients in
+                    constants.withUnsafeBufferPointer { constants in
+                        body(RowBuffers(rowStart: rowStart, columns: columns, coefficients: coefficients,
+                                        constants: constants))
                     }
                 }
-                b[i] = rhs
             }
         }
-        for r in rows { local[Int(varOfRow[Int(r)])] = -1 }
-        localIndex = local
-        guard let x else { return false }
-        for (j, r) in rows.enumerated() {
-            let v = Int(varOfRow[Int(r)])
-            self.values[v] = x[j]
-            state[v] = .determined
-        }
-        return true
     }
 }

@@ -66,13 +66,20 @@ struct Planner {
     /// them (when ``recordsBlockOrder``): see ``solvedBlock(_:)``.
     var solvedBlockRows: [Int32] = []
     var solvedBlockStart: [Int32] = [0]
-    /// Scratch: each variable's column in the component tableau being built (-1 if none).
+    /// Scratch: each variable's column in the component tableau being built,
+    /// or in the coupled block being solved (-1 if none).
     var localIndex: [Int32] = []
+    /// The coupled blocks' solver, kept across the block phase and a
+    /// compiled system's re-evaluations with the eliminations it keeps for
+    /// blocks of the same entries (``SolveOptions/reuseBlockFactorisations``).
+    var denseSolver: DenseBlockSolver
 
     init(system: ConstraintSystem, options: SolveOptions, recordsBlockOrder: Bool = false) {
         self.system = system
         self.options = options
         self.recordsBlockOrder = recordsBlockOrder
+        denseSolver = DenseBlockSolver(
+            lapackThreshold: options.lapackThreshold, reusesFactorisations: options.reuseBlockFactorisations)
         values = [Double](repeating: 0, count: system.variableCount)
         state = [State](repeating: .open, count: system.variableCount)
         blockOfVariable = [Int32](repeating: -1, count: system.variableCount)

@@ -23,6 +23,10 @@ public struct SolveStats: Sendable {
     public var blocks = 0
     public var blockVariables = 0
     public var largestBlock = 0
+    /// Of those blocks, the ones solved by replaying the elimination of an
+    /// earlier block with the same entries (``SolveOptions/reuseBlockFactorisations``;
+    /// for a ``CompiledSystem``, counted when it was compiled).
+    public var reusedBlocks = 0
     /// Independent components left after the block phase (before presolve).
     public var residualComponents = 0
     /// Presolve: variables substituted away by two-unknown required

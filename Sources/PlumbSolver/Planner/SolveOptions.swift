@@ -46,6 +46,15 @@ public struct SolveOptions: Sendable {
     /// every component is solved from scratch, as a second method.
     public var reuseShapes: Bool = true
 
+    /// Whether a coupled block of required equalities whose entries are
+    /// exactly those of a block solved shortly before (every row of a grid
+    /// of equal-width cells gives the same block; only the right-hand sides
+    /// differ) replays that block's elimination on its own right-hand side
+    /// instead of eliminating again: the same operations on the same
+    /// values, so the same bits. Off, every block is eliminated afresh, as
+    /// a second method.
+    public var reuseBlockFactorisations: Bool = true
+
     /// The LP code for parts that stay coupled after presolve and have at
     /// least ``largePartThreshold`` variables (see ``LargePartSolver``);
     /// nil keeps every part in the tableau.
