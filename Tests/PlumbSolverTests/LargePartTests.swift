@@ -431,10 +431,7 @@ import PlumbTestSupport
     @Test func levelsCheckedAtTheLastBasisKeepTheOptimum() throws {
         var checkedOptimal = 0
         for seed in 0 ..< 60 as Range<UInt64> {
-            let levels: [Priority] = [240, 230, 220, 210, 200].prefix(1 + Int(seed % 5)).map { $0 }
-            let kinds: [HardKind] = [.grid, .chartGrid(clash: seed % 4 == 1),
-                                     .shelves(2 + Int(seed % 7), contradicting: levels)]
-            let (rows, system, unique) = Self.hardSystem(kinds[Int(seed % 3)], seed: 70_000 + seed, size: seed)
+            let (rows, system, unique) = Self.mixedHardSystem(seed: 70_000 + seed, size: seed, kinds: 3)
             let checking = ClpLog(ClpPartSolver(basisCheck: .beforeEveryLevel))
             var o = Self.clp()
             o.largePartSolver = checking
@@ -469,10 +466,7 @@ import PlumbTestSupport
     @Test func checksFromAKeptFactorizationKeepTheOptimum() throws {
         var reused = 0
         for seed in 0 ..< 60 as Range<UInt64> {
-            let levels: [Priority] = [240, 230, 220, 210, 200].prefix(1 + Int(seed % 5)).map { $0 }
-            let kinds: [HardKind] = [.grid, .chartGrid(clash: seed % 4 == 1),
-                                     .shelves(2 + Int(seed % 7), contradicting: levels)]
-            let (rows, system, unique) = Self.hardSystem(kinds[Int(seed % 3)], seed: 71_000 + seed, size: seed)
+            let (rows, system, unique) = Self.mixedHardSystem(seed: 71_000 + seed, size: seed, kinds: 3)
             let reusing = ClpLog(ClpPartSolver(basisCheck: .beforeEveryLevel))
             let fresh = ClpLog(ClpPartSolver(basisCheck: .beforeEveryLevel, reusesCheckFactorization: false))
             var o = Self.clp()
@@ -516,10 +510,7 @@ import PlumbTestSupport
     @Test func coldSolvesWithLowerRowsOpenedKeepTheOptimum() throws {
         var opened = 0, unfitted = 0, openedTrials = 0
         for seed in 0 ..< 60 as Range<UInt64> {
-            let levels: [Priority] = [240, 230, 220, 210, 200].prefix(1 + Int(seed % 5)).map { $0 }
-            let kinds: [HardKind] = [.grid, .chartGrid(clash: seed % 4 == 1),
-                                     .shelves(2 + Int(seed % 7), contradicting: levels), .scaledChartGrid]
-            let (rows, system, unique) = Self.hardSystem(kinds[Int(seed % 4)], seed: 72_000 + seed, size: seed)
+            let (rows, system, unique) = Self.mixedHardSystem(seed: 72_000 + seed, size: seed, kinds: 4)
             let opening = ClpLog(ClpPartSolver())
             let closed = ClpLog(ClpPartSolver(opensLowerRows: false))
             var o = Self.clp()
@@ -600,6 +591,18 @@ import PlumbTestSupport
         }
     }
 
+    /// The `size`-th system of the mixed sequence the level tests walk:
+    /// by `size % kinds` a grid, a chart grid (with a clash when `size %
+    /// clashEvery == 1`), shelves with `1 + size % 5` contradicting levels
+    /// from 240 down, or (with `kinds` 4) a scaled chart grid.
+    static func mixedHardSystem(seed: UInt64, size: UInt64, kinds: UInt64, clashEvery: UInt64 = 4)
+        -> ReferenceRowsAndSystem {
+        let levels: [Priority] = [240, 230, 220, 210, 200].prefix(1 + Int(size % 5)).map { $0 }
+        let all: [HardKind] = [.grid, .chartGrid(clash: size % clashEvery == 1),
+                               .shelves(2 + Int(size % 7), contradicting: levels), .scaledChartGrid]
+        return hardSystem(all[Int(size % kinds)], seed: seed, size: size)
+    }
+
     typealias ReferenceRowsAndSystem = (rows: [ReferenceRow], system: ConstraintSystem, unique: Bool)
 
     /// Cold solves priced by the largest infeasibility
@@ -614,10 +617,7 @@ import PlumbTestSupport
     @Test func coldSolvesPricedByTheLargestInfeasibilityKeepTheOptimum() throws {
         var priced = 0
         for seed in 0 ..< 60 as Range<UInt64> {
-            let levels: [Priority] = [240, 230, 220, 210, 200].prefix(1 + Int(seed % 5)).map { $0 }
-            let kinds: [HardKind] = [.grid, .chartGrid(clash: seed % 8 == 1),
-                                     .shelves(2 + Int(seed % 7), contradicting: levels), .scaledChartGrid]
-            let (rows, system, unique) = Self.hardSystem(kinds[Int(seed % 4)], seed: 75_000 + seed, size: seed)
+            let (rows, system, unique) = Self.mixedHardSystem(seed: 75_000 + seed, size: seed, kinds: 4, clashEvery: 8)
             var o = Self.clp()
             let every = ClpLog(ClpPartSolver(basisCheck: .never, largestInfeasibilityFrom: 1))
             o.largePartSolver = every

@@ -60,6 +60,11 @@ import PlumbTestSupport
     }
 
     /// A random document: its JSON and what it holds.
+    /// An error's problems with their lines and columns, for comparing two reads.
+    private static func problems(_ error: any Error) -> [String] {
+        ((error as? LayoutError)?.diagnostics ?? []).map { "\($0.problem) \($0.line ?? 0):\($0.column ?? 0)" }
+    }
+
     private struct Model {
         var json = ""
         var rootID = "root"
@@ -218,10 +223,7 @@ import PlumbTestSupport
             case (.success(let a), .success(let b)):
                 #expect(a.viewIDs == b.viewIDs && a.parentIndices == b.parentIndices, "trial \(trial)")
             case (.failure(let a), .failure(let b)):
-                let describe = { (e: any Error) in
-                    ((e as? LayoutError)?.diagnostics ?? []).map { "\($0.problem) \($0.line ?? 0):\($0.column ?? 0)" }
-                }
-                #expect(describe(a) == describe(b), "trial \(trial)")
+                #expect(Self.problems(a) == Self.problems(b), "trial \(trial)")
             default:
                 Issue.record("trial \(trial): \(plain) against \(spaced)")
             }
@@ -352,10 +354,7 @@ import PlumbTestSupport
             case (.success(let a), .success(let b)):
                 #expect(a.rules == b.rules && a.rules.count == count, "trial \(trial)")
             case (.failure(let a), .failure(let b)):
-                let describe = { (e: any Error) in
-                    ((e as? LayoutError)?.diagnostics ?? []).map { "\($0.problem) \($0.line ?? 0):\($0.column ?? 0)" }
-                }
-                #expect(describe(a) == describe(b), "trial \(trial)")
+                #expect(Self.problems(a) == Self.problems(b), "trial \(trial)")
             default:
                 Issue.record("trial \(trial): \(plain) against \(spaced)")
             }

@@ -385,12 +385,8 @@ public enum FrameWriter {
         let n = bytes.count
         guard n > 0, let base = bytes.baseAddress else { return false }
         let p = UnsafeRawPointer(base)
-        @inline(__always) func word(_ at: Int) -> UInt64 {
-            UInt64(littleEndian: p.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-        }
-        @inline(__always) func half(_ at: Int) -> UInt64 {
-            UInt64(UInt32(littleEndian: p.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
-        }
+        @inline(__always) func word(_ at: Int) -> UInt64 { p.littleEndianWord(at: at) }
+        @inline(__always) func half(_ at: Int) -> UInt64 { p.littleEndianHalf(at: at) }
         if n >= 8 {
             var at = 0
             while at &+ 8 < n {

@@ -136,3 +136,17 @@ struct ByteScanner {
         isNameStart(b) || isDigit(b)
     }
 }
+
+extension UnsafeRawPointer {
+    /// The eight bytes at `offset` as one little-endian word (the first byte lowest), read unaligned.
+    @inline(__always)
+    func littleEndianWord(at offset: Int) -> UInt64 {
+        UInt64(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// The four bytes at `offset` as the low half of a little-endian word, read unaligned.
+    @inline(__always)
+    func littleEndianHalf(at offset: Int) -> UInt64 {
+        UInt64(UInt32(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+    }
+}

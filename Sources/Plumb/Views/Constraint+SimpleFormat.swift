@@ -259,12 +259,8 @@ struct ShortName: Equatable {
         count = n
         if n > 0, let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
-            @inline(__always) func word(_ at: Int) -> UInt64 {
-                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-            }
-            @inline(__always) func half(_ at: Int) -> UInt64 {
-                UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
-            }
+            @inline(__always) func word(_ at: Int) -> UInt64 { raw.littleEndianWord(at: at) }
+            @inline(__always) func half(_ at: Int) -> UInt64 { raw.littleEndianHalf(at: at) }
             if n >= 8 {
                 low = word(0)
                 // Bytes 8 ..< n: the last word, its first 16 - n bytes (already in `low`) shifted out.
