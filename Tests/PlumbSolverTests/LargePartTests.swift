@@ -469,12 +469,7 @@ import PlumbTestSupport
             let (rows, system, unique) = Self.mixedHardSystem(seed: 71_000 + seed, size: seed, kinds: 3)
             let reusing = ClpLog(ClpPartSolver(basisCheck: .beforeEveryLevel))
             let fresh = ClpLog(ClpPartSolver(basisCheck: .beforeEveryLevel, reusesCheckFactorization: false))
-            var o = Self.clp()
-            o.largePartSolver = reusing
-            let a = Result { try system.solve(options: o) }
-            o.largePartSolver = fresh
-            let b = Result { try system.solve(options: o) }
-            let c = Result { try system.solve(options: Self.tableau()) }
+            let (a, b, c) = Self.solvedThreeWays(system, reusing, fresh)
             reused += reusing.reusedFactorizations
             #expect(fresh.reusedFactorizations == 0, "seed \(seed)")
             #expect(reusing.atLastBasis == fresh.atLastBasis, "seed \(seed)")
@@ -513,12 +508,7 @@ import PlumbTestSupport
             let (rows, system, unique) = Self.mixedHardSystem(seed: 72_000 + seed, size: seed, kinds: 4)
             let opening = ClpLog(ClpPartSolver())
             let closed = ClpLog(ClpPartSolver(opensLowerRows: false))
-            var o = Self.clp()
-            o.largePartSolver = opening
-            let a = Result { try system.solve(options: o) }
-            o.largePartSolver = closed
-            let b = Result { try system.solve(options: o) }
-            let c = Result { try system.solve(options: Self.tableau()) }
+            let (a, b, c) = Self.solvedThreeWays(system, opening, closed)
             opened += opening.openedColdSolves
             openedTrials += opening.openedZeroTrials
             unfitted += opening.unfittedRows
@@ -601,6 +591,18 @@ import PlumbTestSupport
         let all: [HardKind] = [.grid, .chartGrid(clash: size % clashEvery == 1),
                                .shelves(2 + Int(size % 7), contradicting: levels), .scaledChartGrid]
         return hardSystem(all[Int(size % kinds)], seed: seed, size: size)
+    }
+
+    /// `system` solved with Clp for its parts through `first`, through
+    /// `second`, and by the tableau alone.
+    static func solvedThreeWays(_ system: ConstraintSystem, _ first: ClpLog, _ second: ClpLog)
+        -> (Result<Solution, any Error>, Result<Solution, any Error>, Result<Solution, any Error>) {
+        var o = clp()
+        o.largePartSolver = first
+        let a = Result<Solution, any Error> { try system.solve(options: o) }
+        o.largePartSolver = second
+        let b = Result<Solution, any Error> { try system.solve(options: o) }
+        return (a, b, Result { try system.solve(options: tableau()) })
     }
 
     typealias ReferenceRowsAndSystem = (rows: [ReferenceRow], system: ConstraintSystem, unique: Bool)
