@@ -482,12 +482,7 @@ import PlumbTestSupport
                                   "seed \(seed)", names: ("reusing", "fresh"))
         }
         #expect(reused >= 10, "\(reused) checks from a kept factorisation")
-        let shelves = Self.degenerateShelves(60, contradicting: [240, 230, 220, 210, 200])
-        let log = ClpLog(ClpPartSolver())
-        var options = SolveOptions()
-        options.largePartSolver = log
-        let lp = try shelves.system.solve(options: options)
-        let whole = try shelves.system.solve(options: Self.tableau())
+        let (shelves, log, lp, whole) = try Self.levelsShelvesSolved()
         #expect(log.atLastBasis == 5 && log.reusedFactorizations == 4, "\(log.atLastBasis), \(log.reusedFactorizations)")
         for (x, y) in zip(lp.values, whole.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
     }
@@ -523,12 +518,7 @@ import PlumbTestSupport
         }
         #expect(opened >= 10 && openedTrials >= 5 && unfitted == 0,
                 "\(opened) cold solves and \(openedTrials) zero trials opened, \(unfitted) rows unfitted")
-        let shelves = Self.degenerateShelves(60, contradicting: [240, 230, 220, 210, 200])
-        let log = ClpLog(ClpPartSolver())
-        var options = SolveOptions()
-        options.largePartSolver = log
-        let lp = try shelves.system.solve(options: options)
-        let whole = try shelves.system.solve(options: Self.tableau())
+        let (shelves, log, lp, whole) = try Self.levelsShelvesSolved()
         #expect(lp.stats.largeParts == 1)
         #expect(log.openedColdSolves == 1 && log.openedZeroTrials == 1 && log.unfittedRows == 0,
                 "\(log.openedColdSolves), \(log.openedZeroTrials), \(log.unfittedRows)")
@@ -603,6 +593,19 @@ import PlumbTestSupport
         o.largePartSolver = second
         let b = Result<Solution, any Error> { try system.solve(options: o) }
         return (a, b, Result { try system.solve(options: tableau()) })
+    }
+
+    /// Sixty shelves with `levels`' five contradicting levels below the
+    /// equal split, solved by a default Clp part solver (logged) and by the
+    /// tableau.
+    static func levelsShelvesSolved() throws
+        -> (shelves: ReferenceRowsAndSystem, log: ClpLog, lp: Solution, whole: Solution) {
+        let b = degenerateShelves(60, contradicting: [240, 230, 220, 210, 200])
+        let log = ClpLog(ClpPartSolver())
+        var options = SolveOptions()
+        options.largePartSolver = log
+        let lp = try b.system.solve(options: options)
+        return ((b.rows, b.system, false), log, lp, try b.system.solve(options: tableau()))
     }
 
     typealias ReferenceRowsAndSystem = (rows: [ReferenceRow], system: ConstraintSystem, unique: Bool)
