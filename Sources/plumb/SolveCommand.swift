@@ -162,7 +162,8 @@ struct SolveCommand: ParsableCommand {
                 "nonzeros":\(s.nonzeros),"ms":{"parse":\(ms(t0, t1)),"build":\(ms(t1, t2)),\
                 "solve":\(ms(t2, t3)),"output":\(ms(t3, t4))},"strategy":"\(s.strategy.rawValue)",\
                 "dag":{"variables":\(s.dagVariables)},\
-                "block":{"blocks":\(s.blocks),"variables":\(s.blockVariables),"largest":\(s.largestBlock)},\
+                "block":{"blocks":\(s.blocks),"variables":\(s.blockVariables),"largest":\(s.largestBlock),\
+                "reused":\(s.reusedBlocks)},\
                 "presolve":{"components":\(s.residualComponents),"aggregated":\(s.aggregatedVariables),\
                 "eliminated":\(s.eliminatedVariables),"interval":\(s.intervalVariables)},\
                 "shapes":{"patterns":\(s.shapes),"reused":\(s.reusedComponents)},\
