@@ -32,9 +32,12 @@ enum Pipeline {
     /// file's document is not kept: the lowered layout describes its rows'
     /// origins (for an error or a conflict) by reading the file again, as
     /// long as it is unchanged (same inode, size and modification time).
-    /// `inspect` sees the document before it goes.
+    /// `inspect` sees the document before it goes. With `namingViews`
+    /// false the layout has no `viewIDs` (see
+    /// `LayoutDocument.lower(namingViews:threads:)`).
     static func lowerDocument(
-        _ path: String, threads: LoweringThreads = .one, inspect: (LayoutDocument) -> Void = { _ in }
+        _ path: String, threads: LoweringThreads = .one, namingViews: Bool = true,
+        inspect: (LayoutDocument) -> Void = { _ in }
     ) throws -> LoweredLayout {
         PlumbText.install()
         let input = try IO.Input(path)
@@ -42,7 +45,7 @@ enum Pipeline {
         let stamp = input.stamp
         let document = try input.withContents { bytes in try LayoutDocument.parse(bytes, source: sourceName(path)) }
         inspect(document)
-        var lowered = try document.lower(threads: threads)
+        var lowered = try document.lower(namingViews: namingViews, threads: threads)
         if let stamp {
             lowered.describeOrigins(byReloading: {
                 guard let again = try? IO.Input(path), again.stamp == stamp else { return nil }

@@ -132,7 +132,9 @@ struct SolveCommand: ParsableCommand {
         // only if an error or a conflict needs its rows' origins.
         var t1 = t0
         var textFonts: [Int: Font] = [:]
-        let lowered = try Pipeline.lowerDocument(document, threads: threads) { doc in
+        // The frames are written from the document's ids (no `String` an
+        // id); the picture names its views.
+        let lowered = try Pipeline.lowerDocument(document, threads: threads, namingViews: svg != nil) { doc in
             t1 = IO.now()
             for i in 0 ..< doc.viewCount { if let text = doc.text(at: i) { textFonts[i] = text.font } }
         }
@@ -140,7 +142,7 @@ struct SolveCommand: ParsableCommand {
         let (solution, content) = try lowered.solveMeasuringContent(options: SolveOptions(strategy: strategy))
         let t3 = IO.now()
         let frames = lowered.frames(from: solution, absolute: absolute, scale: scale)
-        let json = FrameWriter.json(ids: lowered.viewIDs, frames: frames, threads: threads)
+        let json = lowered.framesJSON(frames, threads: threads)
         var picture: [UInt8]? = nil
         if svg != nil {
             let absoluteFrames = absolute ? frames : lowered.frames(from: solution, absolute: true, scale: scale)
@@ -158,7 +160,7 @@ struct SolveCommand: ParsableCommand {
             let s = solution.stats
             let ms = Pipeline.ms
             let line = """
-                {"views":\(lowered.viewIDs.count),"variables":\(s.variables),"rows":\(s.rows),\
+                {"views":\(lowered.viewCount),"variables":\(s.variables),"rows":\(s.rows),\
                 "nonzeros":\(s.nonzeros),"ms":{"parse":\(ms(t0, t1)),"build":\(ms(t1, t2)),\
                 "solve":\(ms(t2, t3)),"output":\(ms(t3, t4))},"strategy":"\(s.strategy.rawValue)",\
                 "dag":{"variables":\(s.dagVariables)},\

@@ -144,4 +144,41 @@ import PlumbTestSupport
             }
         }
     }
+
+    /// A layout lowered without `viewIDs` writes its frames from the
+    /// document's ids: the same bytes as the writer given the ids as
+    /// `String`s, on one thread and on two (ids that need escaping, ids
+    /// longer than a block's room, a root id of the document's own, on
+    /// either side of every split).
+    @Test func framesFromTheDocumentsIdsAreTheSameBytes() throws {
+        var random = SplitMix64(seed: 12)
+        for n in [0, 1, 2, 3, 255, 256, 257, 1000, 2001] {
+            let ids = (0 ..< n).map { i in
+                i % 301 == 17 ? "q\"\(i)\\" : i % 97 == 5 ? String(repeating: "long", count: 30) + "\(i)"
+                    : i % 7 == 0 ? "vué\(i)" : "view\(i)"
+            }
+            var json = Array(#"{"root": {"id": "top\"most", "width": 300, "height": 200}, "views": ["#.utf8)
+            for (k, id) in ids.enumerated() {
+                json += Array((k > 0 ? ", " : "").utf8) + Array(#"{"id": "#.utf8)
+                FrameWriter.appendString(id, to: &json)
+                json += Array("}".utf8)
+            }
+            json += Array("]}".utf8)
+            let doc = try parseDocument(String(decoding: json, as: UTF8.self))
+            let named = try doc.lower(), unnamed = try doc.lower(namingViews: false)
+            #expect(unnamed.viewIDs.isEmpty && unnamed.viewCount == n + 1 && named.viewCount == n + 1)
+            let frames = (0 ... n).map { _ in
+                Rect(x: Double(Int.random(in: -500 ... 500, using: &random)) / 16,
+                     y: Double.random(in: -1e6 ... 1e6, using: &random),
+                     width: [0, 1.0 / 3, 1e-7, 123456.5].randomElement(using: &random)!,
+                     height: Double(Int.random(in: 0 ... 9999, using: &random)))
+            }
+            let expected = FrameWriter.json(ids: named.viewIDs, frames: frames)
+            for threads in [Self.two(from: 2), Self.two(from: 2, chunk: 1), Self.two(from: 2, waiting: false),
+                            LoweringThreads(2), LoweringThreads.one] {
+                #expect(unnamed.framesJSON(frames, threads: threads) == expected, "\(n) views")
+                #expect(named.framesJSON(frames, threads: threads) == expected, "\(n) views")
+            }
+        }
+    }
 }

@@ -19,16 +19,9 @@ public enum FrameWriter {
     /// writes each of its chunks into a buffer of its own; the chunks are
     /// appended in order.
     public static func json(ids: [String], frames: [Rect], threads: LoweringThreads) -> [UInt8] {
-        let count = frames.count
-        guard threads.splitsFrames(count), ids.count == count else { return json(ids: ids, frames: frames) }
-        let size = threads.frameChunk
-        let chunks = (count + size - 1) / size
-        var out: [UInt8] = []
-        out.reserveCapacity(16 + count * 40)
-        out.append(contentsOf: "{\"frames\": {".utf8)
-        let written = ChunkResults<[UInt8]>(chunks, empty: [])
+        guard threads.splitsFrames(frames.count), ids.count == frames.count else { return json(ids: ids, frames: frames) }
         // Each thread writes from its own copies of the arrays (which keep them while it runs).
-        func entries(_ ids: [String], _ frames: [Rect], _ indices: Range<Int>, to out: inout [UInt8]) {
+        return json(frames: frames, threads: threads) { frames, indices, out in
             ids.withUnsafeBufferPointer { ids in
                 appendEntries(frames: frames, indices, room: 64, capacity: 16 << 10, to: &out) { i, p, room in
                     var id = ids[i]
@@ -38,18 +31,54 @@ public enum FrameWriter {
                 }
             }
         }
+    }
+
+    /// ``json(ids:frames:threads:)`` with a document's ids as it keeps
+    /// them (``LoweredLayout/framesJSON(_:threads:)``): the same bytes,
+    /// without a `String` an id.
+    static func json(names: ViewNames, frames: [Rect], threads: LoweringThreads) -> [UInt8] {
+        precondition(names.count == frames.count, "one frame per id")
+        guard threads.splitsFrames(frames.count) else {
+            return json(count: frames.count) { appendFrames(names: names, frames: frames, oneLine: false, to: &$0) }
+        }
+        return json(frames: frames, threads: threads) { frames, indices, out in
+            names.ids.withBytes { pool in
+                appendEntries(frames: frames, indices, room: 64, capacity: 16 << 10, to: &out) { i, p, room in
+                    i == 0 ? nil : writeKey(i, UnsafeBufferPointer(rebasing: pool[names.ids.range(i)]),
+                                            oneLine: false, to: p, room: room)
+                } slowKey: { i, out in
+                    appendSlowKey(i, i == 0 ? names.rootID : names.ids.string(i), oneLine: false, to: &out)
+                }
+            }
+        }
+    }
+
+    /// The frames object written in chunks shared with a second thread:
+    /// `entries` appends the keys and numbers of a range of frames (on
+    /// either thread), and the chunks are joined in order.
+    private static func json(
+        frames: [Rect], threads: LoweringThreads,
+        entries: @escaping (_ frames: [Rect], _ indices: Range<Int>, _ out: inout [UInt8]) -> Void
+    ) -> [UInt8] {
+        let count = frames.count
+        let size = threads.frameChunk
+        let chunks = (count + size - 1) / size
+        var out: [UInt8] = []
+        out.reserveCapacity(16 + count * 40)
+        out.append(contentsOf: "{\"frames\": {".utf8)
+        let written = ChunkResults<[UInt8]>(chunks, empty: [])
         SecondThread.share(chunks, waiting: threads.waitsForHelper, helper: { k in
             let range = k * size ..< min((k + 1) * size, count)
             var bytes: [UInt8] = []
             bytes.reserveCapacity(range.count * 40)
-            entries(ids, frames, range, to: &bytes)
+            entries(frames, range, &bytes)
             written[k] = bytes
             return true
         }, inOrder: { k, helped in
             if helped {
                 out.append(contentsOf: written[k])
             } else {
-                entries(ids, frames, k * size ..< min((k + 1) * size, count), to: &out)
+                entries(frames, k * size ..< min((k + 1) * size, count), &out)
             }
         })
         out.append(contentsOf: "\n}}\n".utf8)

@@ -23,10 +23,11 @@ extension LayoutDocument {
         try lower(namingViews: true, threads: threads)
     }
 
-    /// As ``lower()``; with `namingViews` false the result's
-    /// ``LoweredLayout/viewIDs`` is left empty (ten thousand `String`s made
-    /// for nothing when the caller writes the ids from `viewNames`).
-    func lower(namingViews: Bool, threads: LoweringThreads = .one) throws(LayoutError) -> LoweredLayout {
+    /// As ``lower(threads:)``; with `namingViews` false the result's
+    /// ``LoweredLayout/viewIDs`` is left empty (ten thousand `String`s not
+    /// made) and the result keeps the document's ids as it read them, for
+    /// ``LoweredLayout/framesJSON(_:threads:)``.
+    public func lower(namingViews: Bool, threads: LoweringThreads = .one) throws(LayoutError) -> LoweredLayout {
         var sink = DiagnosticSink()
 
         var intrinsicRows = 0
@@ -85,6 +86,7 @@ extension LayoutDocument {
         _ = lowerRules(into: &builder, sink: &sink)
         try sink.throwIfAny()
         var lowered = LoweredLayout(system: builder.system, viewIDs: namingViews ? viewIDs : [], parents: parents)
+        if !namingViews { lowered.names = viewNames }
         lowered.intrinsicRows = lengthRows
         lowered.content = builder.content
         lowered.fitsHeight = rootHeightFits

@@ -10,6 +10,12 @@ public struct LoweredLayout: Sendable {
     public var viewIDs: [String]
     /// Each view's parent index into ``viewIDs``; `-1` for the root.
     public var parents: [Int32]
+    /// The document's ids as it read them, when lowered without
+    /// ``viewIDs`` (``LayoutDocument/lower(namingViews:threads:)``).
+    var names: ViewNames?
+
+    /// How many views there are, the root included.
+    public var viewCount: Int { parents.count }
     /// Where each intrinsic length lives in ``system``: its hugging row
     /// (`dimension − length ≤ 0`) and, right after it, its resistance row.
     /// ``CompiledLayout`` and a view tree laid out again change their
@@ -98,6 +104,15 @@ public struct LoweredLayout: Sendable {
         } catch {
             throw LayoutError(error)
         }
+    }
+
+    /// The document output format's bytes for `frames` (one per view, in
+    /// view order), as ``FrameWriter/json(ids:frames:threads:)`` writes
+    /// them with ``viewIDs``; a layout lowered without ``viewIDs`` writes
+    /// the same bytes from the document's ids.
+    public func framesJSON(_ frames: [Rect], threads: LoweringThreads = .one) -> [UInt8] {
+        if let names, viewIDs.isEmpty { return FrameWriter.json(names: names, frames: frames, threads: threads) }
+        return FrameWriter.json(ids: viewIDs, frames: frames, threads: threads)
     }
 
     /// Every view's frame, in ``viewIDs`` order.
