@@ -856,7 +856,7 @@ struct DocumentParser {
         } else if previousView.matches(name) {
             found = previousView.view
         } else {
-            guard let p = document.names.index(of: name, tag: NameTable.tag(of: name), in: document.ids),
+            guard let p = document.names.index(of: name, in: document.ids),
                   p < index else { return nil }
             found = p
         }

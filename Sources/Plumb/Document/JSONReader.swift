@@ -129,7 +129,7 @@ struct JSONReader {
         let p = position
         guard let base = text.baseAddress, p &+ 8 <= text.count else { return nil }
         let raw = UnsafeRawPointer(base)
-        @inline(__always) func word(_ at: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+        @inline(__always) func word(_ at: Int) -> UInt64 { raw.littleEndianWord(at: at) }
         // `{"id":"`, seven bytes in memory order.
         guard word(p) & 0x00FF_FFFF_FFFF_FFFF == 0x0022_3A22_6469_227B else { return nil }
         let idStart = p &+ 7
@@ -169,7 +169,7 @@ struct JSONReader {
         let p = position
         guard let base = text.baseAddress, p &+ 9 <= text.count else { return nil }
         let raw = UnsafeRawPointer(base)
-        @inline(__always) func word(_ at: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+        @inline(__always) func word(_ at: Int) -> UInt64 { raw.littleEndianWord(at: at) }
         // `{"view":"`: a word and a quote.
         guard word(p) == 0x3A22_7765_6976_227B, base[p &+ 8] == UInt8(ascii: "\"") else { return nil }
         let viewStart = p &+ 9

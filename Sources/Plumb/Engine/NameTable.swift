@@ -24,16 +24,11 @@ struct NameTable: Sendable {
 
     /// The pool index of `name`, or `nil`.
     ///
-    /// - Complexity: O(name length) expected.
+    /// - Complexity: O(name length) expected. Inlined (the document
+    /// parser looks parents up by it).
+    @inline(__always)
     func index(of name: UnsafeBufferPointer<UInt8>, in pool: BytePool) -> Int? {
         find(name, tag: Self.tag(of: name), in: pool).entry
-    }
-
-    /// ``index(of:in:)`` for a caller that has the name's tag
-    /// (``tag(of:)``) already; inlined.
-    @inline(__always)
-    func index(of name: UnsafeBufferPointer<UInt8>, tag: UInt64, in pool: BytePool) -> Int? {
-        find(name, tag: tag, in: pool).entry
     }
 
     /// Where `name` (of tag `tag`) is, or the empty slot where it would go.
