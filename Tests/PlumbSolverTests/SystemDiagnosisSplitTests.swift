@@ -356,4 +356,90 @@ import Testing
         #expect(redundant > 0)
         #expect(ineffective > 0)
     }
+
+    /// Counts the sets of required rows an LP code bounds forms over, so
+    /// that the properties below are known to have gone through them.
+    private final class CountingRanges: LargePartSolver {
+        let inner = ClpPartSolver()
+        let made = Atomic<Int>(0)
+        var name: String { "counting" }
+        func solve(_ part: LinearPart) -> [Double]? { inner.solve(part) }
+        func optimalFace(_ part: LinearPart) -> PartFace? { inner.optimalFace(part) }
+        func requiredRowRange(_ part: LinearPart) -> (any RequiredRowRange)? {
+            let range = inner.requiredRowRange(part)
+            if range != nil { made.add(1, ordering: .relaxed) }
+            return range
+        }
+    }
+
+    /// The LP code for every component of two or more variables, filled in or not.
+    private func everyComponentOnTheLP(_ solver: CountingRanges) -> FaceOptions {
+        FaceOptions(solver: solver, threshold: 2, filledRowLength: 0)
+    }
+
+    @Test(arguments: 0 ..< 60)
+    func redundancyTestedByTheLPCodeAgreesWithTheProbes(seed: UInt64) {
+        // The redundant and ineffective rows found from the LP code's
+        // suprema are those the tableau's probes find on the whole system.
+        var rng = SplitMix64(seed: 0xD1A6 &+ seed)
+        let (s, _) = randomSystem(&rng)
+        let conflicting = Set(s.findAllConflicts().joined().map(\.int))
+        let byLP = s.findInertRows(leavingOut: conflicting, split: true, faces: everyComponentOnTheLP(CountingRanges()))
+        let byProbes = s.findInertRows(leavingOut: conflicting, split: false, faces: nil)
+        #expect(byLP.redundant == byProbes.redundant, "seed \(seed)")
+        #expect(byLP.ineffective == byProbes.ineffective, "seed \(seed)")
+    }
+
+    @Test(arguments: 0 ..< 200)
+    func redundancyTestedByTheLPCodeAgreesOnDenseRows(seed: UInt64) {
+        let (s, forms) = denseSystem(seed: seed)
+        let byLP = s.diagnose(measuring: forms, split: true, faces: everyComponentOnTheLP(CountingRanges()))
+        let byProbes = s.diagnose(measuring: forms, split: false, faces: nil)
+        #expect(byLP == byProbes, "seed \(seed)")
+    }
+
+    @Test func theLPCodeTestsSystemsWithRedundantAndIneffectiveRows() {
+        // The properties above only mean something if the LP code answered
+        // for most systems, and found rows of both kinds, and rows that are neither.
+        var tested = 0, redundant = 0, ineffective = 0, neither = 0
+        for seed in 0 ..< UInt64(200) {
+            let (s, forms) = denseSystem(seed: seed)
+            let counting = CountingRanges()
+            let d = s.diagnose(measuring: forms, split: true, faces: everyComponentOnTheLP(counting))
+            guard counting.made.load(ordering: .relaxed) > 0 else { continue }
+            tested += 1
+            redundant += d.redundantRows.count
+            ineffective += d.ineffectiveRows.count
+            neither += s.rowCount - d.redundantRows.count - d.ineffectiveRows.count
+        }
+        #expect(tested > 100, "\(tested)")
+        #expect(redundant > 10, "\(redundant)")
+        #expect(ineffective > 20, "\(ineffective)")
+        #expect(neither > 100, "\(neither)")
+    }
+
+    @Test func aComponentGoesToTheLPCodeOnlyWhenItsSimplexFillsIn() {
+        // Rows of two terms along a chain stay short on the simplex: the
+        // probes answer. Sums over wide overlapping windows of the
+        // variables stay as long as the windows: the LP code answers.
+        func counted(_ rows: [Row], variables: Int) -> Int {
+            let counting = CountingRanges()
+            let s = system(variables, rows)
+            _ = s.findInertRows(leavingOut: [], faces: FaceOptions(solver: counting, threshold: 2))
+            return counting.made.load(ordering: .relaxed)
+        }
+        let n: Int32 = 40
+        var chain: [Row] = []
+        for i in 0 ..< n - 1 {
+            chain.append(([(i + 1, 1), (i, -1)], -8, .greaterOrEqual, .required))
+            chain.append(([(i + 1, 1), (i, -1)], -4, .greaterOrEqual, .required))
+        }
+        #expect(counted(chain, variables: Int(n)) == 0)
+        var windows: [Row] = (0 ..< n).map { ([($0, 1)], 0, .greaterOrEqual, .required) }
+        for j in 0 ..< n {
+            let terms = (0 ..< Int32(36)).map { ((j + $0) % n, 1.0) }
+            windows.append((terms, -Double(100 + j), .lessOrEqual, .required))
+        }
+        #expect(counted(windows, variables: Int(n)) == 1)
+    }
 }

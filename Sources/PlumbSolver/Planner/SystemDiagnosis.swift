@@ -185,7 +185,8 @@ extension ConstraintSystem {
         let free = findFreeForms(forms.map { $0.map { ($0.0.rawValue, $0.1) } }, split: split, faces: faces,
                                  progress: progress)
         lap("ambiguity: \(free.count) of \(forms.count) forms free")
-        let inert = findInertRows(leavingOut: Set(conflicts.joined().map(\.int)), split: split, progress: progress)
+        let inert = findInertRows(leavingOut: Set(conflicts.joined().map(\.int)), split: split, faces: faces,
+                                  progress: progress)
         lap("redundancy: \(inert.redundant.count) redundant, \(inert.ineffective.count) ineffective rows")
         return SystemDiagnosis(conflicts: conflicts, freeMeasures: free,
                                redundantRows: inert.redundant, ineffectiveRows: inert.ineffective)
@@ -202,7 +203,8 @@ extension ConstraintSystem {
     /// simplex (see `inertRows`; nil: as the component's rows make best),
     /// for the tests to compare.
     func findInertRows(leavingOut conflicting: Set<Int>, split: Bool = true,
-                       equalitiesAsInequalities: Bool? = nil, progress: ((String) -> Void)? = nil) -> (redundant: [RowIndex], ineffective: [RowIndex]) {
+                       equalitiesAsInequalities: Bool? = nil, faces: FaceOptions? = FaceOptions.standard,
+                       progress: ((String) -> Void)? = nil) -> (redundant: [RowIndex], ineffective: [RowIndex]) {
         // The system without its conflicting rows, and the block phase on it.
         var kept = ConstraintSystem()
         kept.addVariables(variableCount)
@@ -291,8 +293,10 @@ extension ConstraintSystem {
             // Only a large component is worth telling about.
             let tell = rows.count >= Self.progressRows ? progress : nil
             tell?("redundancy: a component of \(rows.count) rows over \(groupSize[g]) variables")
+            // A large component's tests on the LP code, when there is one.
+            let lp = split ? faces.flatMap { Int(groupSize[g]) >= $0.threshold ? $0 : nil } : nil
             let found = Self.inertRows(rows, variableCount: Int(groupSize[g]), keepPrivate: split,
-                                       equalitiesAsInequalities: equalitiesAsInequalities, progress: tell)
+                                       equalitiesAsInequalities: equalitiesAsInequalities, lp: lp, progress: tell)
             redundant += found.redundant
             ineffective += found.ineffective
         }
@@ -325,53 +329,58 @@ extension ConstraintSystem {
     }
 
     /// The redundant and ineffective rows among `rest` (in row order), whose
-    /// required rows go on one simplex over `variableCount` variables. With
+    /// required rows bound the points over `variableCount` variables. With
     /// `keepPrivate`, the shortcuts of ``diagnose(variables:)`` answer
     /// where they can: rows with a variable that nothing else holds (or only
     /// loose-end equalities), and optional rows over one class of variables
-    /// tied by `x − y + c = 0`.
+    /// tied by `x − y + c = 0`. With `lp` (an LP code that bounds forms
+    /// over required rows, see ``LargePartSolver/requiredRowRange(_:)``),
+    /// the probes are its suprema instead of the tableau's when the
+    /// tableau's rows have filled in to `lp.filledRowLength` terms on
+    /// average; when the LP code cannot answer, the component goes on the
+    /// tableau after all.
     static func inertRows(_ rest: [InertCandidate], variableCount: Int, keepPrivate: Bool,
-                          equalitiesAsInequalities: Bool? = nil, progress: ((String) -> Void)? = nil)
+                          equalitiesAsInequalities: Bool? = nil, lp: FaceOptions? = nil,
+                          progress: ((String) -> Void)? = nil)
         -> (redundant: [RowIndex], ineffective: [RowIndex])
     {
-        let core = SimplexCore(variableCount: variableCount)
-        // When most required rows are equalities, each goes in as two
-        // inequalities, whose slacks mark them, so that taking it out for
-        // its redundancy test does not rebuild an equality's marker column
-        // (which replays the tableau's whole history: quadratic on a large
-        // component; `chartgrid` at 2,000 views 28 s against 2.3 s). The
-        // rows allow the same points either way; where inequalities are
-        // most of the rows, the extra rows cost more than the markers
-        // (`degenerate` at 300 views 18 s against 15 s).
-        let required = rest.lazy.filter { $0.isRequired && !$0.terms.isEmpty }
-        let splitsEqualities = equalitiesAsInequalities
-            ?? (2 * required.filter { $0.relation == .equal }.count >= required.count)
-        /// Adds required row `i` (an equality as two inequalities with
-        /// `splitsEqualities`); nil, with nothing added, if it conflicts.
-        func add(_ i: Int) -> [SimplexCore.Handle]? {
-            let row = rest[i]
-            let sides: [Relation] = row.relation == .equal && splitsEqualities
-                ? [.greaterOrEqual, .lessOrEqual] : [row.relation]
-            var added: [SimplexCore.Handle] = []
-            for side in sides {
-                guard let h = try? core.add(terms: row.terms, constant: row.constant, relation: side,
-                                            priority: .required, tag: Int32(i))
-                else {
-                    for h in added { core.remove(h) }
-                    return nil
-                }
-                added.append(h)
-            }
-            return added
+        let tableau = TableauRequiredRows(rest, variableCount: variableCount,
+                                          equalitiesAsInequalities: equalitiesAsInequalities)
+        if let options = lp, tableau.meanRowLength >= options.filledRowLength,
+           case let lp = options.solver,
+           let rows = RangeRequiredRows(rest, variableCount: variableCount, solver: lp) {
+            progress?("redundancy: the simplex filled in (\(Int(tableau.meanRowLength)) terms a row); "
+                + "tested with \(lp.name)")
+            let found = inertRows(rest, on: rows, keepPrivate: keepPrivate, progress: progress)
+            if !rows.failed { return found }
+            progress?("redundancy: \(lp.name) could not answer; probing on the simplex instead")
         }
-        var handles: [Int: [SimplexCore.Handle]] = [:]
-        for (i, row) in rest.enumerated() where row.isRequired && !row.terms.isEmpty {
-            if let h = add(i) { handles[i] = h }
-        }
-        let probe = ExpressionProbe(core: core)
-        func value(_ i: Int) -> Double { probe.value(rest[i].terms, rest[i].constant) }
+        return inertRows(rest, on: tableau, keepPrivate: keepPrivate, progress: progress)
+    }
+
+    /// The mean row length of a component's simplex from which its
+    /// redundancy tests go to the LP code. A probe on the simplex costs
+    /// pivots over its rows, so it grows with the square of their length,
+    /// while a supremum on the LP code costs a few passes over the
+    /// component's rows and variables whatever its fill. Rows of layouts
+    /// stay short (2 to 10 terms: `table`, `dashboard`, `priorities`,
+    /// `scales`, `chartgrid`), where the probes are 5 to 20 times cheaper
+    /// than the LP code's solves; on `degenerate` and `levels` they fill in
+    /// to 20 terms and more at 300 views and 65 to 110 at 1,000, where the
+    /// probes are quadratic (BENCHMARKS.md, "`plumb check` on filled-in
+    /// components").
+    static let filledRowLength = 16.0
+
+    /// ``inertRows(_:variableCount:keepPrivate:equalitiesAsInequalities:lp:progress:)``
+    /// with the required rows (and the probes over their points) in `core`.
+    private static func inertRows(_ rest: [InertCandidate], on core: some RequiredRowProbe, keepPrivate: Bool,
+                                  progress: ((String) -> Void)?)
+        -> (redundant: [RowIndex], ineffective: [RowIndex])
+    {
+        let variableCount = core.variableCount
+        func value(_ i: Int) -> Double { core.value(rest[i].terms, rest[i].constant) }
         func canPush(_ i: Int, _ direction: Double, from base: Double) -> Bool {
-            probe.canPush(rest[i].terms, rest[i].constant, magnitude: rest[i].magnitude, direction: direction, from: base)
+            core.canPush(rest[i].terms, rest[i].constant, magnitude: rest[i].magnitude, direction: direction, from: base)
         }
         /// Whether the required rows in the core keep remaining row `i` from being violated.
         func alwaysHolds(_ i: Int) -> Bool {
@@ -381,13 +390,14 @@ extension ConstraintSystem {
             case .equal: !canPush(i, 1, from: 0) && !canPush(i, -1, from: 0)
             }
         }
+        let inCore = rest.indices.filter { core.contains($0) }
 
         // How many required rows in the core mention each variable, and each
         // row's variables with their (summed) coefficients.
         var uses = [Int32](repeating: 0, count: keepPrivate ? variableCount : 0)
         var merged: [Int: [Int32: Double]] = [:]
         if keepPrivate {
-            for i in handles.keys {
+            for i in inCore {
                 let sum = Self.summed(rest[i].terms)
                 for v in sum.keys { uses[Int(v)] += 1 }
                 merged[i] = sum
@@ -400,7 +410,7 @@ extension ConstraintSystem {
         // (the core does not change while optional rows are tested).
         var classes = OffsetClasses(count: keepPrivate ? variableCount : 0)
         if keepPrivate {
-            for i in handles.keys.sorted() where rest[i].relation == .equal {
+            for i in inCore where rest[i].relation == .equal {
                 let sum = merged[i]!.filter { $0.value != 0 }.sorted { $0.key < $1.key }
                 guard sum.count == 2, sum[0].value == -sum[1].value else { continue }
                 // a·x − a·y + c = 0: x = y − c / a.
@@ -427,16 +437,16 @@ extension ConstraintSystem {
         /// Whether some solution of the required rows has `s·x > q`.
         func exceeds(_ x: Int32, _ s: Double, _ q: Double) -> Bool {
             let key = 2 * Int(x) + (s > 0 ? 1 : 0)
-            var known = reach[key] ?? (s * core.value(of: x), false)
+            var known = reach[key] ?? (core.value([(x, s)], 0), false)
             if known.best <= q && !known.exact {
                 let target = q + max(1, abs(q))
-                let achieved = probe.pushed([(x, s)], 0, to: target)
+                let achieved = core.pushed([(x, s)], 0, to: target)
                 known = (max(known.best, achieved), achieved < target - 1e-9 * max(1, abs(target)))
             }
             reach[key] = known
             return known.best > q
         }
-        /// ``ExpressionProbe/canPush`` for row `i` in its canonical form: the
+        /// ``RequiredRowProbe/canPush`` for row `i` in its canonical form: the
         /// probe reaches `min(m, sup direction·(e − base))`, which exceeds
         /// `ambiguity·m` exactly when the supremum does.
         func canPushCanonical(_ form: (variable: Int32, coefficient: Double, constant: Double), _ i: Int,
@@ -475,7 +485,7 @@ extension ConstraintSystem {
         var present = [Bool](repeating: false, count: rest.count)
         var rowsOf = [[Int]](repeating: [], count: keepPrivate ? variableCount : 0)
         if keepPrivate {
-            for i in handles.keys.sorted() {
+            for i in inCore {
                 present[i] = true
                 for v in merged[i]!.keys { rowsOf[Int(v)].append(i) }
             }
@@ -503,7 +513,7 @@ extension ConstraintSystem {
                 progress("redundancy: \(tested) of \(requiredCount) required rows tested")
             }
             let row = rest[i]
-            guard let handle = handles[i] else {
+            guard core.contains(i) else {
                 // A row over determined variables only, which holds: the rows that determined them imply it.
                 if row.terms.isEmpty && alwaysHolds(i) { redundant.append(RowIndex(row.row)) }
                 continue
@@ -511,15 +521,15 @@ extension ConstraintSystem {
             if keepPrivate, merged[i, default: [:]].contains(where: { abs($0.value) > 1e-9 && isLoose($0.key, without: i) }) {
                 continue
             }
-            for h in handle { core.remove(h) }
+            core.takeOut(i)
             if alwaysHolds(i) {
                 redundant.append(RowIndex(row.row))
                 present[i] = false
                 if keepPrivate { for v in merged[i, default: [:]].keys { uses[Int(v)] -= 1 } }
                 continue
             }
-            // It held with the others before, so adding it back cannot fail.
-            _ = add(i)
+            // It held with the others before, so putting it back cannot fail.
+            core.putBack(i)
         }
         return (redundant.reversed(), ineffective)
     }
@@ -719,10 +729,13 @@ extension ConstraintSystem {
 
 /// Which LP code finds the optimal faces of the diagnosis's large
 /// components, and from how many variables (see
-/// ``ConstraintSystem/findFreeForms(_:split:faces:)``).
+/// ``ConstraintSystem/findFreeForms(_:split:faces:)``); it also takes the
+/// redundancy tests of such a component whose simplex has filled in to
+/// `filledRowLength` terms a row (see ``ConstraintSystem/filledRowLength``).
 struct FaceOptions {
     var solver: any LargePartSolver
     var threshold: Int
+    var filledRowLength = ConstraintSystem.filledRowLength
 
     /// The process-wide LP code (``SolveOptions/defaultLargePartSolver``,
     /// which the `plumb` tool sets) from the solve's threshold; nil when
@@ -860,5 +873,182 @@ struct ExpressionProbe {
         let reached = direction * (value(terms, constant) - base)
         core.remove(handle)
         return reached > tolerance
+    }
+}
+
+/// The required rows of one component in the inert-row tests
+/// (``ConstraintSystem/inertRows(_:variableCount:keepPrivate:equalitiesAsInequalities:lp:progress:)``),
+/// with rows taken out and put back, and the probes of
+/// ``ExpressionProbe`` over the points they allow. Rows are numbered as
+/// the tests' candidates.
+protocol RequiredRowProbe {
+    var variableCount: Int { get }
+    /// Whether required row `i` is among the rows (not left out as
+    /// conflicting with those before it, nor taken out).
+    func contains(_ i: Int) -> Bool
+    /// `Σ terms + constant` at one point that satisfies the rows.
+    func value(_ terms: [(Int32, Double)], _ constant: Double) -> Double
+    /// As ``ExpressionProbe/pushed(_:_:to:)``: at least `min(target, sup e)`,
+    /// and below `target` only at the supremum.
+    func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double) -> Double
+    /// As ``ExpressionProbe/canPush(_:_:magnitude:direction:from:)``.
+    func canPush(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
+                 direction: Double, from base: Double) -> Bool
+    func takeOut(_ i: Int)
+    /// Puts back row `i`, taken out before (it holds with the others).
+    func putBack(_ i: Int)
+}
+
+/// The rows on an incremental simplex (``SimplexCore``), probed by probe
+/// rows below every priority.
+final class TableauRequiredRows: RequiredRowProbe {
+    let variableCount: Int
+    private let rest: [ConstraintSystem.InertCandidate]
+    private let core: SimplexCore
+    private let probe: ExpressionProbe
+    private let splitsEqualities: Bool
+    private var handles: [Int: [SimplexCore.Handle]] = [:]
+
+    /// The required rows of `rest` with terms, each added unless it
+    /// conflicts with those before it. When most of them are equalities,
+    /// each goes in as two inequalities (or as `equalitiesAsInequalities`
+    /// says), whose slacks mark them, so that taking one out for its
+    /// redundancy test does not rebuild an equality's marker column (which
+    /// replays the tableau's whole history: quadratic on a large component;
+    /// `chartgrid` at 2,000 views 28 s against 2.3 s). The rows allow the
+    /// same points either way; where inequalities are most of the rows, the
+    /// extra rows cost more than the markers (`degenerate` at 300 views
+    /// 18 s against 15 s).
+    init(_ rest: [ConstraintSystem.InertCandidate], variableCount: Int, equalitiesAsInequalities: Bool?) {
+        self.variableCount = variableCount
+        self.rest = rest
+        core = SimplexCore(variableCount: variableCount)
+        probe = ExpressionProbe(core: core)
+        let required = rest.lazy.filter { $0.isRequired && !$0.terms.isEmpty }
+        splitsEqualities = equalitiesAsInequalities
+            ?? (2 * required.filter { $0.relation == .equal }.count >= required.count)
+        for (i, row) in rest.enumerated() where row.isRequired && !row.terms.isEmpty {
+            if let h = add(i) { handles[i] = h }
+        }
+    }
+
+    /// Adds required row `i` (an equality as two inequalities with
+    /// `splitsEqualities`); nil, with nothing added, if it conflicts.
+    private func add(_ i: Int) -> [SimplexCore.Handle]? {
+        let row = rest[i]
+        let sides: [Relation] = row.relation == .equal && splitsEqualities
+            ? [.greaterOrEqual, .lessOrEqual] : [row.relation]
+        var added: [SimplexCore.Handle] = []
+        for side in sides {
+            guard let h = try? core.add(terms: row.terms, constant: row.constant, relation: side,
+                                        priority: .required, tag: Int32(i))
+            else {
+                for h in added { core.remove(h) }
+                return nil
+            }
+            added.append(h)
+        }
+        return added
+    }
+
+    func contains(_ i: Int) -> Bool { handles[i] != nil }
+
+    /// The mean number of terms of the simplex's rows.
+    var meanRowLength: Double {
+        let live = core.tableau.liveRowCount
+        guard live > 0 else { return 0 }
+        return Double(core.tableau.rows.reduce(0) { $0 + $1.symbols.count }) / Double(live)
+    }
+
+    func value(_ terms: [(Int32, Double)], _ constant: Double) -> Double { probe.value(terms, constant) }
+
+    func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double) -> Double {
+        probe.pushed(terms, constant, to: target)
+    }
+
+    func canPush(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
+                 direction: Double, from base: Double) -> Bool {
+        probe.canPush(terms, constant, magnitude: magnitude, direction: direction, from: base)
+    }
+
+    func takeOut(_ i: Int) {
+        for h in handles[i] ?? [] { core.remove(h) }
+        handles[i] = nil
+    }
+
+    func putBack(_ i: Int) { handles[i] = add(i) }
+}
+
+/// The rows handed to an LP code (``LargePartSolver/requiredRowRange(_:)``),
+/// which answers each probe with the form's supremum. `failed` says whether
+/// it could not answer one (then the answers given are not to be used).
+final class RangeRequiredRows: RequiredRowProbe {
+    let variableCount: Int
+    private let range: any RequiredRowRange
+    /// Each candidate's row in the LP (-1: none).
+    private let rowOf: [Int32]
+    private var taken: [Bool]
+    private(set) var failed = false
+
+    /// nil when `solver` has no such object for these rows.
+    init?(_ rest: [ConstraintSystem.InertCandidate], variableCount: Int, solver: any LargePartSolver) {
+        var part = LinearPart(variableCount: variableCount, rowStart: [0], columns: [], coefficients: [],
+                              constants: [], relations: [], priorities: [])
+        var rowOf = [Int32](repeating: -1, count: rest.count)
+        for (i, row) in rest.enumerated() where row.isRequired && !row.terms.isEmpty {
+            rowOf[i] = Int32(part.rowCount)
+            for (v, a) in row.terms {
+                part.columns.append(v)
+                part.coefficients.append(a)
+            }
+            part.rowStart.append(Int32(part.columns.count))
+            part.constants.append(row.constant)
+            part.relations.append(row.relation)
+            part.priorities.append(.required)
+        }
+        guard let range = solver.requiredRowRange(part) else { return nil }
+        self.variableCount = variableCount
+        self.range = range
+        self.rowOf = rowOf
+        taken = [Bool](repeating: false, count: rest.count)
+    }
+
+    func contains(_ i: Int) -> Bool { rowOf[i] >= 0 && !taken[i] }
+
+    func value(_ terms: [(Int32, Double)], _ constant: Double) -> Double {
+        terms.reduce(constant) { $0 + $1.1 * range.point[Int($1.0)] }
+    }
+
+    /// The supremum of `Σ terms`, or `+∞` (and `failed`) when the LP code cannot tell.
+    private func supremum(_ terms: [(Int32, Double)]) -> Double {
+        guard let sup = range.supremum(of: terms) else {
+            failed = true
+            return .infinity
+        }
+        return sup
+    }
+
+    func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double) -> Double {
+        min(target, supremum(terms) + constant)
+    }
+
+    func canPush(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
+                 direction: Double, from base: Double) -> Bool {
+        let tolerance = Tolerances.ambiguity * magnitude
+        guard !terms.isEmpty else { return direction * (constant - base) > tolerance }
+        let sup = supremum(terms.map { ($0.0, direction * $0.1) })
+        return sup + direction * (constant - base) > tolerance
+    }
+
+    func takeOut(_ i: Int) {
+        guard rowOf[i] >= 0, !taken[i] else { return }
+        taken[i] = true
+        range.takeOut(Int(rowOf[i]))
+    }
+
+    func putBack(_ i: Int) {
+        guard rowOf[i] >= 0, taken[i] else { return }
+        taken[i] = false
+        range.putBack(Int(rowOf[i]))
     }
 }

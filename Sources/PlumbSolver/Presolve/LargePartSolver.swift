@@ -74,11 +74,36 @@ public protocol LargePartSolver: Sendable {
     /// what `solve` would (the same lexicographic optimum). It is used
     /// from one thread at a time. The default is the solver itself.
     func makeSession() -> any LargePartSolver
+    /// The points that satisfy `part`'s rows (all of them required), as an
+    /// object that bounds linear forms over them while rows are taken out
+    /// and put back, for `plumb check`'s redundancy and effect tests on a
+    /// large component; nil when the rows have no point or the LP code
+    /// cannot tell. The default answers nil, and the diagnosis then uses
+    /// the tableau's probes.
+    func requiredRowRange(_ part: LinearPart) -> (any RequiredRowRange)?
 }
 
 extension LargePartSolver {
     public func optimalFace(_ part: LinearPart) -> PartFace? { nil }
     public func makeSession() -> any LargePartSolver { self }
+    public func requiredRowRange(_ part: LinearPart) -> (any RequiredRowRange)? { nil }
+}
+
+/// What ``LargePartSolver/requiredRowRange(_:)`` gives: the set of points
+/// that satisfy a part's rows that are in (at first all of them), over
+/// which it bounds linear forms. It is used from one thread at a time.
+public protocol RequiredRowRange: AnyObject {
+    /// A point that satisfies every row of the part (found when the object
+    /// was made; it stays in the set as rows are taken out).
+    var point: [Double] { get }
+    /// The supremum of `Σ a·x` (`terms` as (variable, a), variables may
+    /// repeat) over the points that satisfy every row that is in: `+∞` when
+    /// it has none, nil when the LP code cannot tell.
+    func supremum(of terms: [(Int32, Double)]) -> Double?
+    /// Takes row `row` out of the set's rows (it no longer bounds the points).
+    func takeOut(_ row: Int)
+    /// Puts row `row`, taken out before, back.
+    func putBack(_ row: Int)
 }
 
 /// What ``LargePartSolver/optimalFace(_:)`` says of a part's optimal set

@@ -1,0 +1,95 @@
+import CClpSimplex
+import PlumbSolver
+
+extension ClpPartSolver {
+    /// A Clp model of `part`'s rows, all required, bounding linear forms
+    /// over their points (see ``ClpRequiredRows``); nil when a row is not
+    /// required, the numbers are too large for Clp, or the rows conflict.
+    public func requiredRowRange(_ part: LinearPart) -> (any RequiredRowRange)? {
+        ClpRequiredRows(part)
+    }
+}
+
+extension ClpSession {
+    func requiredRowRange(_ part: LinearPart) -> (any RequiredRowRange)? { solver.requiredRowRange(part) }
+}
+
+/// The points satisfying a part's required rows, as one Clp model: a
+/// form's supremum is a primal solve with the form as the objective, from
+/// the basis and the factorisation the last solve kept (only the objective
+/// and the row bounds change between solves, never the matrix), and a row
+/// is taken out by opening both of its bounds. `plumb check` asks one
+/// supremum or two per row of a large component, so each costs a few
+/// pivots from where the last ended instead of a tableau's pivots over
+/// the whole component (``SimplexCore``), which made the redundancy tests
+/// quadratic.
+final class ClpRequiredRows: RequiredRowRange {
+    private let model: PartModel
+    /// Each row's bounds as the part gives them, and as they are now.
+    private let lower: [Double], upper: [Double]
+    private var currentLower: [Double], currentUpper: [Double]
+    /// The objective (minimised), zero outside a solve.
+    private var objective: [Double]
+    /// Whether the last solve kept its factorisation for the next one.
+    private var keeps = false
+    let point: [Double]
+
+    init?(_ part: LinearPart) {
+        guard part.priorities.allSatisfy(\.isRequired), let model = PartModel(part) else { return nil }
+        self.model = model
+        let m = model.m, n = model.n
+        guard let rl = plumb_clp_row_lower(model.pointer), let ru = plumb_clp_row_upper(model.pointer) else { return nil }
+        lower = Array(UnsafeBufferPointer(start: rl, count: m))
+        upper = Array(UnsafeBufferPointer(start: ru, count: m))
+        currentLower = lower
+        currentUpper = upper
+        objective = [Double](repeating: 0, count: model.columnCount)
+        // A first point: the primal simplex on the zero objective.
+        let found: [Double]? = ClpPartSolver.lock.withLock { _ in
+            guard plumb_clp_primal(model.pointer, Int32.max, 200, 1) == 0,
+                  let solution = plumb_clp_solution(model.pointer)
+            else { return nil }
+            return Array(UnsafeBufferPointer(start: solution, count: n))
+        }
+        guard let found else { return nil }
+        point = found
+        keeps = true
+    }
+
+    func supremum(of terms: [(Int32, Double)]) -> Double? {
+        for (v, a) in terms { objective[Int(v)] -= a }
+        defer { for (v, _) in terms { objective[Int(v)] = 0 } }
+        return ClpPartSolver.lock.withLock { _ -> Double? in
+            let pointer = model.pointer
+            plumb_clp_set_objective(pointer, objective)
+            let status = plumb_clp_primal(pointer, Int32.max, 200, keeps ? 3 : 1)
+            keeps = status == 0
+            switch status {
+            case 0:
+                guard let solution = plumb_clp_solution(pointer) else { return nil }
+                return terms.reduce(0) { $0 + $1.1 * solution[Int($1.0)] }
+            case 2:
+                return .infinity
+            default:
+                return nil
+            }
+        }
+    }
+
+    func takeOut(_ row: Int) {
+        currentLower[row] = -PartModel.infinity
+        currentUpper[row] = PartModel.infinity
+        setBounds()
+    }
+
+    func putBack(_ row: Int) {
+        currentLower[row] = lower[row]
+        currentUpper[row] = upper[row]
+        setBounds()
+    }
+
+    private func setBounds() {
+        ClpPartSolver.lock.withLock { _ in plumb_clp_set_row_bounds(model.pointer, currentLower, currentUpper) }
+    }
+}
+
