@@ -134,7 +134,7 @@ let package = Package(
         ),
         .target(
             name: "PlumbFuzzing",
-            dependencies: ["Plumb", "PlumbClp"]
+            dependencies: ["Plumb", "PlumbClp", "PlumbSolver"]
         ),
         .executableTarget(
             name: "plumb",

@@ -1,5 +1,6 @@
 import Plumb
 import PlumbClp
+@_spi(Fuzzing) import PlumbSolver
 
 /// The bodies of Plumb's fuzz targets: each takes any bytes and must return
 /// normally (a rejected input is an error caught here, not a crash, hang or
@@ -128,6 +129,16 @@ public enum FuzzTargets {
                 guard case .unsatisfiable(let other) = error else { preconditionFailure("unexpected \(error)") }
                 precondition(other == conflict, "Clp for the parts names another conflict")
             }
+        }
+        // `plumb check`'s diagnosis with every component of two or more
+        // variables on Clp (optimal faces, and suprema for the redundancy
+        // and effect tests) finds what the probes on one simplex find. On
+        // a third of the inputs (a diagnosis costs several solves).
+        if rows.count % 3 == 1 {
+            let forms = (0 ..< system.variableCount).map { [(VariableIndex($0), 1.0)] }
+            let onClp = system.diagnoseOnLargePartSolver(measuring: forms, solver: ClpPartSolver())
+            let byProbes = system.diagnoseOnOneSimplex(measuring: forms)
+            precondition(onClp == byProbes, "the diagnosis on Clp found \(onClp), the probes \(byProbes)")
         }
         // Compiled with the third copy's rows as parameters, every part of
         // two or more variables solved by a Clp session, then solved again

@@ -1056,3 +1056,23 @@ final class RangeRequiredRows: RequiredRowProbe {
         range.putBack(Int(rowOf[i]))
     }
 }
+
+extension ConstraintSystem {
+    /// ``diagnose(measuring:progress:)`` with every component of two or
+    /// more variables handed to `solver`: its free forms from the optimal
+    /// face, and its redundancy and effect tests from the solver's suprema
+    /// whether its simplex fills in or not. For the fuzz targets, which
+    /// compare it with ``diagnoseOnOneSimplex(measuring:)``.
+    @_spi(Fuzzing)
+    public func diagnoseOnLargePartSolver(measuring forms: [[(VariableIndex, Double)]],
+                                          solver: any LargePartSolver) -> SystemDiagnosis {
+        diagnose(measuring: forms, split: true, faces: FaceOptions(solver: solver, threshold: 2, filledRowLength: 0))
+    }
+
+    /// ``diagnose(measuring:progress:)`` with every answer a probe on one
+    /// simplex for the whole system (the reference the tests compare with).
+    @_spi(Fuzzing)
+    public func diagnoseOnOneSimplex(measuring forms: [[(VariableIndex, Double)]]) -> SystemDiagnosis {
+        diagnose(measuring: forms, split: false, faces: nil)
+    }
+}
