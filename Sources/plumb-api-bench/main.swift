@@ -22,8 +22,8 @@
 // layout of the same tree (medians, each run a fresh tree):
 //   first      the first root.layout(width: 1024, height: 768)
 //   nothing    root.layout again, nothing changed (the first reuse of the
-//              tree's layout record; a tree solved by its blocks alone is
-//              compiled here)
+//              tree's layout record; a tree solved by its blocks alone was
+//              kept compiled by the first layout)
 //   width      again at width 800
 //   constant   again after the first unit's fixed height changed by 4
 //   intrinsic  on a second tree whose first unit has its fixed height as an

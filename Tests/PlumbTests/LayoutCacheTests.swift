@@ -334,6 +334,8 @@ import PlumbTestSupport
         try root.layout(width: 320, height: 480)
         #expect(red.frame == Rect(x: 10, y: 190, width: 100, height: 100))
         #expect(root.layoutCache?.reuses == 0)
+        // The first layout's solve is kept compiled: the next one does not plan again.
+        #expect(root.layoutCache?.isCompiled == true)
 
         width.constant = 120
         try root.layout(width: 320, height: 480)

@@ -11,9 +11,9 @@ extension View {
     /// lowered. When only numbers changed since — a constraint's
     /// ``Constraint/constant``, an ``intrinsicContentSize`` length, the
     /// root's `width` or `height` — they are written into the stored system,
-    /// which is solved again without lowering (compiled at the first reuse
-    /// when required equalities alone fix every attribute, then re-evaluated
-    /// block by block). Any change of structure (views
+    /// which is solved again without lowering (when required equalities
+    /// alone fix every attribute, the first layout keeps its solve's blocks
+    /// and later ones re-evaluate them block by block, as a sweep step does). Any change of structure (views
     /// added, removed or moved; constraints activated, deactivated or
     /// reordered; a multiplier, a priority, an intrinsic dimension appearing
     /// or going, a content priority, the direction, text, measure functions,
@@ -106,8 +106,16 @@ extension View {
         }
         let tree = try lowerTree(width: width, height: height, direction: direction, fitHeight: fitHeight)
         let (views, lowered) = (tree.views, tree.lowered)
-        let (solution, texts) = try Self.solve(lowered, views: views, measurer: measurer)
-        if caching { layoutCache = TreeLayoutCache(tree, solution: solution, fitHeight: fitHeight, direction: direction) }
+        let solution: Solution, texts: [Int: TextMetrics]
+        if caching, let cache = TreeLayoutCache(tree, fitHeight: fitHeight, direction: direction) {
+            // A recorded tree (no text, measure functions or rules) is
+            // solved by its record, which keeps the solve's planner when
+            // the blocks alone solve it.
+            (solution, texts) = (try cache.solveFirst(), [:])
+            layoutCache = cache
+        } else {
+            (solution, texts) = try Self.solve(lowered, views: views, measurer: measurer)
+        }
         let frames = SystemBuilder.frames(values: solution.values, parents: lowered.parents, absolute: false, rounding: rounding)
         for (view, frame) in zip(views, frames) { view.frame = frame }
         for (i, view) in views.enumerated() where !view.extras.isDisjoint(with: [.text, .textMetrics]) {

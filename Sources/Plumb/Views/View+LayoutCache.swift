@@ -78,8 +78,10 @@ enum LayoutInputs {
 ///
 /// The re-solve is exact. When the first solve needed no optimisation
 /// (every view attribute fixed by required equalities: the block phase
-/// alone), the system is compiled (``CompiledSystem``) at the first reuse and
-/// later layouts re-evaluate its blocks (only those the changed rows reach
+/// alone), that solve's planner is kept as a compiled system
+/// (``CompiledSystem/solveCompilingBlocks(_:options:)``: the
+/// block phase is not run a second time to compile it) and later layouts
+/// re-evaluate its blocks (only those the changed rows reach
 /// when the same rows changed before the previous layout, as in a sweep over
 /// the root width), which gives the same bits as a fresh solve. Otherwise the stored system, with
 /// its new constants, is solved afresh: lowering is skipped, not the solve.
@@ -107,20 +109,23 @@ final class TreeLayoutCache {
     private var viewsMatchedAt: UInt64
     private var constraintsMatchedAt: UInt64
 
-    /// The lowered system with the current constants (kept in step with
-    /// `compiled`, which is made from it).
-    private var system: ConstraintSystem
+    /// The lowered system with the current constants, until it is
+    /// compiled (then `nil`: `compiled` holds it, and a second copy would
+    /// be copied again at the first new constant).
+    private var system: ConstraintSystem?
     /// Whether the blocks alone solved it (no optimisation): then it is compiled.
-    private let blocksOnly: Bool
+    private var blocksOnly = false
     private var compiled: CompiledSystem?
+    /// The system with the current constants.
+    private var current: ConstraintSystem { compiled?.system ?? system! }
     /// Whether later layouts re-evaluate a compiled system (for tests).
     var isCompiled: Bool { compiled != nil }
     /// How many layouts this record has served (for tests).
     private(set) var reuses = 0
 
-    /// A record of `tree`, solved to `solution`; `nil` for a tree that is
-    /// not recorded (text, measure functions, rules).
-    init?(_ tree: TreeLowering, solution: Solution, fitHeight: Bool, direction: LayoutDirection) {
+    /// A record of `tree`, not yet solved (``solveFirst()``); `nil` for a
+    /// tree that is not recorded (text, measure functions, rules).
+    init?(_ tree: TreeLowering, fitHeight: Bool, direction: LayoutDirection) {
         guard tree.lowered.content.isEmpty, !tree.record.hasRules else { return nil }
         let record = tree.record
         refs = record.refs
@@ -145,14 +150,33 @@ final class TreeLayoutCache {
         self.direction = direction
         self.fitHeight = fitHeight
         system = tree.lowered.system
-        blocksOnly = solution.stats.residualComponents == 0 && solution.stats.largeParts == 0
     }
 
-    /// Sets row `r`'s constant in the stored (and compiled) system.
+    /// Solves the recorded system as a fresh layout does (the same values,
+    /// bit for bit, and the same errors). When the blocks alone solve it,
+    /// the solve's planner is kept compiled (``CompiledSystem/solveCompilingBlocks(_:options:)``),
+    /// so that the next layout after a change of numbers re-evaluates the
+    /// blocks instead of planning the system again.
+    func solveFirst() throws(LayoutError) -> Solution {
+        let result: (solution: Solution, compiled: CompiledSystem?)
+        do {
+            result = try CompiledSystem.solveCompilingBlocks(system!)
+        } catch {
+            throw LayoutError(error)
+        }
+        let stats = result.solution.stats
+        blocksOnly = stats.residualComponents == 0 && stats.largeParts == 0
+        if let compiled = result.compiled {
+            self.compiled = compiled
+            system = nil
+        }
+        return result.solution
+    }
+
+    /// Sets row `r`'s constant in the stored or the compiled system.
     private func setConstant(_ value: Double, ofRow r: Int32) {
         let row = RowIndex(Int(r))
-        system.setConstant(value, ofRow: row)
-        compiled?.setConstant(value, ofRow: row)
+        if let compiled { compiled.setConstant(value, ofRow: row) } else { system!.setConstant(value, ofRow: row) }
     }
 
     /// The solution's values for the tree under `root` laid out at `width`
@@ -169,15 +193,19 @@ final class TreeLayoutCache {
             constraintsMatchedAt = constraints
         }
         let widthRow = Int32(SystemBuilder.rootWidthRow.int), heightRow = Int32(SystemBuilder.rootHeightRow.int)
-        if !Self.holds(system.constants, widthRow, width) { setConstant(-width, ofRow: widthRow) }
-        if !fitHeight && !Self.holds(system.constants, heightRow, height) { setConstant(-height, ofRow: heightRow) }
+        let constants = current.constants
+        if !Self.holds(constants, widthRow, width) { setConstant(-width, ofRow: widthRow) }
+        if !fitHeight && !Self.holds(constants, heightRow, height) { setConstant(-height, ofRow: heightRow) }
         do {
             let values: [Double]
             if blocksOnly {
-                if compiled == nil { compiled = try CompiledSystem(system, parameterRows: parameterRows()) }
+                if compiled == nil {
+                    compiled = try CompiledSystem(system!, parameterRows: parameterRows())
+                    system = nil
+                }
                 values = try compiled!.solve().values
             } else {
-                values = try system.solve().values
+                values = try system!.solve().values
             }
             reuses += 1
             return values
@@ -189,13 +217,12 @@ final class TreeLayoutCache {
     /// The rows whose constants a later layout may change.
     private func parameterRows() -> [RowIndex] {
         var result = [SystemBuilder.rootWidthRow]
+        result.reserveCapacity(2 + rows.count)
         if !fitHeight { result.append(SystemBuilder.rootHeightRow) }
         for r in rows { result.append(RowIndex(Int(r))) }
         for (h, v) in intrinsicRows {
-            for r in [h, v] where r >= 0 {
-                result.append(RowIndex(Int(r)))
-                result.append(RowIndex(Int(r) + 1))
-            }
+            if h >= 0 { result += [RowIndex(Int(h)), RowIndex(Int(h) + 1)] }
+            if v >= 0 { result += [RowIndex(Int(v)), RowIndex(Int(v) + 1)] }
         }
         return result
     }
@@ -212,6 +239,7 @@ final class TreeLayoutCache {
         // the changes are written once the walk is over (writing while a
         // copy is held would copy the whole array).
         var changes: [(row: Int32, value: Double)] = []
+        let system = current
         let constants = system.constants, priorities = system.priorities
         for i in 0 ..< (views ? refs.count : 0) {
             guard refs[i]._withUnsafeGuaranteedRef({

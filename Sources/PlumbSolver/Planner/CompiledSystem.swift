@@ -200,6 +200,65 @@ public final class CompiledSystem {
         needsFullPass = true
     }
 
+    /// Solves `system` as ``ConstraintSystem/solve(options:)`` does (the
+    /// same values, bit for bit, the same statistics and the same errors)
+    /// and, when the block phase alone solved it (no row left for the
+    /// simplex: every required row holds at the values the blocks gave, and
+    /// every other row reads only variables the blocks determined), returns
+    /// it compiled as well, at no second block phase: the compiled system is
+    /// the one solve's planner, with the order of its blocks recorded. Every
+    /// row is one of its parameter rows (there is no simplex tableau for
+    /// them to shape). Its first ``solve()`` then re-evaluates the blocks
+    /// only when a constant changed, as any compiled system's later solves do.
+    ///
+    /// A system that leaves rows for the simplex is solved to the end as a
+    /// one-shot solve solves it, and no compiled system is returned.
+    ///
+    /// - Throws: as ``ConstraintSystem/solve(options:)``.
+    /// - Complexity: one fresh solve, plus O(rows) to record the blocks' order.
+    public static func solveCompilingBlocks(
+        _ system: ConstraintSystem, options: SolveOptions = SolveOptions()
+    ) throws(SolverError) -> (solution: Solution, compiled: CompiledSystem?) {
+        // What `Planner.run()` does, with the block order recorded and the
+        // residual plan looked at before the residual phase.
+        var planner = Planner(system: system, options: options, recordsBlockOrder: true)
+        let started = Planner.now()
+        planner.stats.variables = system.variableCount
+        planner.stats.rows = system.rowCount
+        planner.stats.nonzeros = system.nonzeroCount
+        planner.stats.strategy = options.strategy
+        if options.strategy != .simplex { try planner.solveBlocks() }
+        planner.stats.blockMilliseconds = (Planner.now() - started) * 1e3
+        let simplexStarted = Planner.now()
+        let plan = planner.makeResidualPlan()
+        guard plan.componentCount == 0 else {
+            try planner.solveResidual()
+            planner.stats.simplexMilliseconds = (Planner.now() - simplexStarted) * 1e3
+            planner.stats.solveMilliseconds = (Planner.now() - started) * 1e3
+            return (Solution(values: planner.values, stats: planner.stats), nil)
+        }
+        try planner.checkFixedRows(plan)
+        try planner.checkStrategy(plan)
+        planner.stats.simplexMilliseconds = (Planner.now() - simplexStarted) * 1e3
+        planner.stats.solveMilliseconds = (Planner.now() - started) * 1e3
+        let solution = Solution(values: planner.values, stats: planner.stats)
+        return (solution, CompiledSystem(solvedByBlocks: planner, plan: plan))
+    }
+
+    /// A system whose block phase `planner` has run, leaving `plan` with no
+    /// component, its fixed rows checked: its values are current. Every row
+    /// is a parameter row.
+    private init(solvedByBlocks planner: Planner, plan: Planner.ResidualPlan) {
+        isParameter = [Bool](repeating: true, count: planner.system.rowCount)
+        isChanged = [Bool](repeating: false, count: planner.system.rowCount)
+        self.planner = planner
+        self.plan = plan
+        components = []
+        stale = []
+        isLarge = []
+        needsFullPass = false
+    }
+
     /// Which components of `plan` are solved afresh: with presolve on,
     /// those with at least `largePartThreshold` unknowns.
     private static func largeComponents(of plan: Planner.ResidualPlan, planner: Planner) -> [Bool] {

@@ -162,13 +162,30 @@ extension Planner {
             }
         }}}}}}
         stats.dagVariables += dagVariables
-        if recordsBlockOrder {
-            for j in first ..< end {
-                let r = btf.rows[Int(btf.blockStart[j])]
-                if state[Int(varOfRow[Int(r)])] == .determined {
-                    solvedBlockRows.append(r)
-                    solvedBlockStart.append(Int32(solvedBlockRows.count))
+        if recordsBlockOrder && end > first {
+            // The run's solved rows, read through buffers, with room made
+            // once a run (grown append by append, with the reads checked,
+            // recording cost a third as much as the evaluation itself on a
+            // list of 10,000 views).
+            let solvedBefore = solvedBlockRows.count
+            solvedBlockRows.reserveCapacity(solvedBefore + end - first)
+            solvedBlockStart.reserveCapacity(solvedBlockStart.count + end - first)
+            var solved = 0
+            btf.blockStart.withUnsafeBufferPointer { blockStart in
+            btf.rows.withUnsafeBufferPointer { blockRows in
+            varOfRow.withUnsafeBufferPointer { varOfRow in
+            state.withUnsafeBufferPointer { state in
+                for j in first ..< end {
+                    let r = blockRows[Int(blockStart[j])]
+                    if state[Int(varOfRow[Int(r)])] == .determined {
+                        solvedBlockRows.append(r)
+                        solved += 1
+                        solvedBlockStart.append(Int32(solvedBefore + solved))
+                    }
                 }
+            }
+            }
+            }
             }
         }
         return end

@@ -1,0 +1,135 @@
+import Testing
+import PlumbTestSupport
+@testable import PlumbSolver
+
+/// `CompiledSystem.solveCompilingBlocks`: one fresh solve that keeps its
+/// planner compiled when the blocks alone solve the system. Its solution and
+/// errors must be a fresh solve's, bit for bit, and the compiled system it
+/// returns must then solve, after any change of its parameter rows, exactly
+/// as a fresh solve of the changed system does.
+@Suite struct SolveCompilingBlocksTests {
+    /// A random system: chains of required equalities (`x = a·y + c`, some
+    /// variables in coupled 2 × 2 blocks), sometimes a redundant required
+    /// row over determined variables (which may conflict), an optional row,
+    /// an inequality, or a variable left open.
+    private static func randomSystem(_ rng: inout SplitMix64) -> ConstraintSystem {
+        var s = ConstraintSystem()
+        let n = Int.random(in: 2 ... 14, using: &rng)
+        s.addVariables(n)
+        func number() -> Double { Double(Int.random(in: -60 ... 240, using: &rng)) / 4 }
+        func origin() -> Origin { Origin(kind: .constraint, index: s.rowCount, text: "row \(s.rowCount)") }
+        let x = { (i: Int) in VariableIndex(i) }
+        s.addRow([(x(0), 1)], constant: -abs(number()), relation: .equal, origin: origin())
+        var i = 1
+        while i < n {
+            let j = Int.random(in: 0 ..< i, using: &rng)
+            switch Int.random(in: 0 ..< 8, using: &rng) {
+            case 0 where i + 1 < n:
+                // A coupled block: x_i + x_{i+1} = x_j + c, x_i - 2 x_{i+1} = c'.
+                s.addRow([(x(i), 1), (x(i + 1), 1), (x(j), -1)], constant: -number(), relation: .equal, origin: origin())
+                s.addRow([(x(i), 1), (x(i + 1), -2)], constant: -number(), relation: .equal, origin: origin())
+                i += 2
+                continue
+            case 1 where Int.random(in: 0 ..< 3, using: &rng) == 0:
+                // Left open, or pulled by an optional row (the simplex's).
+                if Bool.random(using: &rng) {
+                    s.addRow([(x(i), 1)], constant: -number(), relation: .equal, priority: .low, origin: origin())
+                }
+            case 2 where Int.random(in: 0 ..< 3, using: &rng) == 0:
+                s.addRow([(x(i), 1), (x(j), -1)], constant: -number(), relation: .greaterOrEqual, origin: origin())
+            default:
+                let a = Double(Int.random(in: 1 ... 8, using: &rng)) / 4
+                s.addRow([(x(i), 1), (x(j), -a)], constant: -number(), relation: .equal, origin: origin())
+            }
+            i += 1
+        }
+        // Rows over determined variables only: a redundant one that holds or
+        // conflicts, and an optional one the plan drops.
+        if Bool.random(using: &rng) {
+            let a = Int.random(in: 0 ..< n, using: &rng)
+            s.addRow([(x(a), 1)], constant: -number(), relation: .equal, priority: .low, origin: origin())
+        }
+        if Int.random(in: 0 ..< 3, using: &rng) == 0 {
+            s.addRow([(x(0), 1)], constant: Bool.random(using: &rng) ? s.constants[0] : -1_000,
+                     relation: .equal, origin: origin())
+        }
+        return s
+    }
+
+    private static func bits(_ r: Result<Solution, SolverError>) -> Result<[UInt64], SolverError> {
+        r.map { $0.values.map(\.bitPattern) }
+    }
+
+    /// The solve is a fresh solve's (values and errors, bit for bit), it
+    /// compiles exactly the systems the blocks alone solve, and the compiled
+    /// system then follows random changes of its parameter rows as a fresh
+    /// solve of the changed system does.
+    @Test func theSolveIsAFreshOneAndTheCompiledSystemFollowsChanges() {
+        var rng = SplitMix64(seed: 2026_11_27)
+        var compiledCount = 0, notCompiled = 0, failed = 0, steps = 0
+        for trial in 0 ..< 600 {
+            let s = Self.randomSystem(&rng)
+            let rows = (0 ..< s.rowCount).map { RowIndex($0) }
+            let fresh = Result { () throws(SolverError) -> Solution in try s.solve() }
+            let both = Result { () throws(SolverError) -> (solution: Solution, compiled: CompiledSystem?) in
+                try CompiledSystem.solveCompilingBlocks(s)
+            }
+            #expect(Self.bits(both.map { $0.solution }) == Self.bits(fresh), "trial \(trial)")
+            guard case .success(let result) = both, case .success(let solution) = fresh else {
+                failed += 1
+                continue
+            }
+            let blocksOnly = solution.stats.residualComponents == 0 && solution.stats.largeParts == 0
+            #expect((result.compiled != nil) == blocksOnly, "trial \(trial)")
+            #expect(result.solution.stats.dagVariables == solution.stats.dagVariables, "trial \(trial)")
+            guard let compiled = result.compiled else {
+                notCompiled += 1
+                continue
+            }
+            compiledCount += 1
+            for step in 0 ..< 6 where !rows.isEmpty {
+                // Nothing changed at the first step; then one, two or more rows.
+                for _ in 0 ..< (step == 0 ? 0 : Int.random(in: 1 ... 3, using: &rng)) {
+                    let r = rows[Int.random(in: 0 ..< rows.count, using: &rng)]
+                    compiled.setConstant(Double(Int.random(in: -400 ... 400, using: &rng)) / 4, ofRow: r)
+                }
+                let again = Result { () throws(SolverError) -> Solution in try compiled.solve() }
+                let afresh = Result { () throws(SolverError) -> Solution in try compiled.system.solve() }
+                #expect(Self.bits(again) == Self.bits(afresh), "trial \(trial), step \(step)")
+                steps += 1
+            }
+        }
+        // Every kind was seen.
+        #expect(compiledCount >= 150)
+        #expect(notCompiled >= 50)
+        #expect(failed >= 20)
+        #expect(steps >= 600)
+    }
+
+    /// By hand: x0 = 10, x1 = 2·x0 + 3 = 23, x2 = x1 - 4 = 19, then the
+    /// first row's constant moved to x0 = 20: x1 = 43, x2 = 39.
+    @Test func aChainCompiledByItsFirstSolve() throws {
+        var s = ConstraintSystem()
+        s.addVariables(3)
+        let origin = Origin(kind: .code, text: "test")
+        let first = s.addRow([(VariableIndex(0), 1)], constant: -10, relation: .equal, origin: origin)
+        s.addRow([(VariableIndex(1), 1), (VariableIndex(0), -2)], constant: -3, relation: .equal, origin: origin)
+        s.addRow([(VariableIndex(2), 1), (VariableIndex(1), -1)], constant: 4, relation: .equal, origin: origin)
+        let (solution, compiled) = try CompiledSystem.solveCompilingBlocks(s)
+        #expect(solution.values == [10, 23, 19])
+        let c = try #require(compiled)
+        #expect(try c.solve().values == [10, 23, 19])
+        c.setConstant(-20, ofRow: first)
+        #expect(try c.solve().values == [20, 43, 39])
+        // An optional row over a determined variable is dropped by the plan:
+        // still compiled. One over a variable no equality fixes is left for
+        // the simplex: solved, not compiled.
+        s.addRow([(VariableIndex(2), 1)], constant: 0, relation: .lessOrEqual, priority: .low, origin: origin)
+        #expect(try CompiledSystem.solveCompilingBlocks(s).compiled != nil)
+        s.addVariables(1)
+        s.addRow([(VariableIndex(3), 1)], constant: -5, relation: .equal, priority: .low, origin: origin)
+        let (other, none) = try CompiledSystem.solveCompilingBlocks(s)
+        #expect(other.values == [10, 23, 19, 5])
+        #expect(none == nil)
+    }
+}
