@@ -54,28 +54,64 @@ extension RuleBook {
 
         var schedule = RuleSchedule()
         schedule.views.reserveCapacity(order.count)
-        schedule.rows.reserveCapacity(4 * order.count)
-        schedule.variables.reserveCapacity(4 * order.count)
         // One row at a time is written here: a name's terms (at most four)
         // and a stored value's, twice for a combined row.
         let rowCapacity = 2 * (4 + Int(longestValue))
         let row = UnsafeMutablePointer<(VariableIndex, Double)>.allocate(capacity: rowCapacity)
         defer { row.deallocate() }
-        for table in order {
-            let table = Int(table)
-            let view = viewOfTable[table]
-            schedule.views.append(view)
-            for axis in LayoutAxis.allCases {
-                lowerDirection(axis, of: table, into: &builder, schedule: &schedule, row: row)
+        // A direction has at most two steps, a table four: the steps are
+        // written straight into arrays of that size (an append checked each
+        // array's uniqueness through a call, twice a row).
+        let stepCapacity = Swift.max(4 * order.count, 1)
+        var variables: [VariableIndex] = []
+        let rows = [RowIndex](unsafeUninitializedCapacity: stepCapacity) { rowBuffer, rowCount in
+            variables = [VariableIndex](unsafeUninitializedCapacity: stepCapacity) { variableBuffer, variableCount in
+                var steps = Steps(rows: rowBuffer.baseAddress!, variables: variableBuffer.baseAddress!,
+                                  capacity: stepCapacity)
+                for table in order {
+                    let table = Int(table)
+                    let view = viewOfTable[table]
+                    schedule.views.append(view)
+                    for axis in LayoutAxis.allCases {
+                        lowerDirection(axis, of: table, into: &builder, steps: &steps, row: row)
+                    }
+                }
+                variableCount = steps.count
+                rowCount = steps.count
             }
         }
+        schedule.rows = rows
+        schedule.variables = variables
         return .success(schedule)
+    }
+
+    /// The schedule's steps as ``lower(into:viewID:)`` writes them: rows and
+    /// the variables they define, in two buffers of `capacity` each.
+    private struct Steps {
+        let rows: UnsafeMutablePointer<RowIndex>
+        let variables: UnsafeMutablePointer<VariableIndex>
+        let capacity: Int
+        private(set) var count = 0
+
+        init(rows: UnsafeMutablePointer<RowIndex>, variables: UnsafeMutablePointer<VariableIndex>, capacity: Int) {
+            self.rows = rows
+            self.variables = variables
+            self.capacity = capacity
+        }
+
+        @inline(__always)
+        mutating func append(_ row: RowIndex, defining variable: VariableIndex) {
+            precondition(count < capacity, "more steps than a table has")
+            (rows + count).initialize(to: row)
+            (variables + count).initialize(to: variable)
+            count &+= 1
+        }
     }
 
     /// The rows of one direction of one view: the determining values (in the
     /// order that makes them 1×1 steps), then the bounds.
     private func lowerDirection(
-        _ axis: LayoutAxis, of table: Int, into builder: inout SystemBuilder, schedule: inout RuleSchedule,
+        _ axis: LayoutAxis, of table: Int, into builder: inout SystemBuilder, steps: inout Steps,
         row: UnsafeMutablePointer<(VariableIndex, Double)>
     ) {
         let view = viewOfTable[table]
@@ -89,7 +125,7 @@ extension RuleBook {
         case (nil, nil):
             break
         case (nil, _):
-            emit(base + 1, table: table, defining: nil, into: &builder, schedule: &schedule, row: row)
+            emit(base + 1, table: table, defining: nil, into: &builder, steps: &steps, row: row)
         case (let ra?, let rb?):
             let first: Int, second: Int, firstDefines: VariableIndex
             var eliminate = false
@@ -106,24 +142,24 @@ extension RuleBook {
                 eliminate = true
             }
             emit(first, eliminatingPositionWith: eliminate ? second : nil, table: table, defining: firstDefines,
-                 into: &builder, schedule: &schedule, row: row)
+                 into: &builder, steps: &steps, row: row)
             emit(second, table: table, defining: firstDefines == size ? position : size,
-                 into: &builder, schedule: &schedule, row: row)
+                 into: &builder, steps: &steps, row: row)
         case (_?, nil):
             assertionFailure("a lone determining value sits in the newer slot")
         }
         for slot in base + 2 ... base + 3 where entries[slot].name != nil {
-            emit(slot, table: table, defining: nil, into: &builder, schedule: &schedule, row: row)
+            emit(slot, table: table, defining: nil, into: &builder, steps: &steps, row: row)
         }
     }
 
     /// Adds the row of the entry in `slot`; with `otherSlot`, minus the multiple of that entry's
     /// row that cancels the view's position (the names' signs on the view
     /// differ for `bb` and `ct`, agree for `rl` and `cl`). A row that
-    /// `defines` a variable becomes a step of `schedule`.
+    /// `defines` a variable becomes one of the schedule's `steps`.
     private func emit(
         _ slot: Int, eliminatingPositionWith otherSlot: Int? = nil, table: Int, defining variable: VariableIndex?,
-        into builder: inout SystemBuilder, schedule: inout RuleSchedule, row: UnsafeMutablePointer<(VariableIndex, Double)>
+        into builder: inout SystemBuilder, steps: inout Steps, row: UnsafeMutablePointer<(VariableIndex, Double)>
     ) {
         let entry = entries[slot]
         var count = 0
@@ -144,16 +180,15 @@ extension RuleBook {
         // a key (`entry(at:)`'s enum was copied and destroyed for every row).
         let rule = Int(entry.rule)
         let terms = UnsafeBufferPointer(start: row, count: count)
+        // Not `.required`: a global's addressor called for every row; this folds to the constant.
+        let required = Priority(rawValue: 1000)!
         let r = if let key = origins.key(at: rule) {
-            builder.addRow(contiguous: terms, constant: constant, relation: relation, priority: .required, origin: .key(key))
+            builder.addRow(contiguous: terms, constant: constant, relation: relation, priority: required, origin: .key(key))
         } else {
-            builder.addRow(contiguous: terms, constant: constant, relation: relation, priority: .required,
+            builder.addRow(contiguous: terms, constant: constant, relation: relation, priority: required,
                            origin: origins.entry(at: rule))
         }
-        if let variable {
-            schedule.rows.append(r)
-            schedule.variables.append(variable)
-        }
+        if let variable { steps.append(r, defining: variable) }
     }
 
     /// Writes `name(v, s) - value`'s terms for `entry` at `row[count...]`,

@@ -1,36 +1,52 @@
 /// The dependency graph of views with rules: node `n` depends on the nodes
 /// listed for it, each edge labelled with the rule that makes it.
 ///
-/// Stored as compressed rows (`start`, `targets`, `labels`) so that 100,000
-/// views make three arrays. Ordering is Kahn's algorithm, iterative; nodes
+/// Stored as compressed rows (`start`, `edges`) so that 100,000 views make
+/// two arrays. Ordering is Kahn's algorithm, iterative; nodes
 /// left over lie on or behind cycles, and one cycle per group of them is
 /// extracted by following dependencies until a node repeats.
 struct RuleGraph {
-    /// Dependencies of node `n` are `targets[start[n] ..< start[n + 1]]`, with their `labels`.
+    /// Dependencies of node `n` are `edges[start[n] ..< start[n + 1]]`.
     private(set) var start: [Int32] = [0]
-    private(set) var targets: [Int32] = []
-    private(set) var labels: [Int32] = []
+    private(set) var edges: [Edge] = []
+    /// The first edge of the node being built.
+    private var nodeStart = 0
+
+    /// A dependency: the node depended on and the rule that makes the edge.
+    /// (Kept together, an edge is one append: two arrays were two
+    /// uniqueness checks, calls, an edge.)
+    struct Edge {
+        var target: Int32
+        var label: Int32
+    }
 
     var nodeCount: Int { start.count - 1 }
 
     init(reservingNodes nodes: Int = 0, edges: Int = 0) {
         start.reserveCapacity(nodes + 1)
-        targets.reserveCapacity(edges)
-        labels.reserveCapacity(edges)
+        self.edges.reserveCapacity(edges)
     }
 
     /// Adds an edge from the node being built (the next one to be closed by
     /// ``closeNode()``) to `target`, unless that node already has one to `target`.
+    @inline(__always)
     mutating func addDependency(_ target: Int32, label: Int32) {
-        let first = Int(start[start.count - 1])
-        for k in first ..< targets.count where targets[k] == target { return }
-        targets.append(target)
-        labels.append(label)
+        let first = nodeStart
+        let known = edges.withUnsafeBufferPointer { edges in
+            var k = first
+            while k < edges.count {
+                if edges[k].target == target { return true }
+                k &+= 1
+            }
+            return false
+        }
+        if !known { edges.append(Edge(target: target, label: label)) }
     }
 
     /// Ends the dependencies of the current node and starts the next.
     mutating func closeNode() {
-        start.append(Int32(targets.count))
+        start.append(Int32(edges.count))
+        nodeStart = edges.count
     }
 
     /// A dependency cycle: each member is a node and the label of its edge to
@@ -49,14 +65,14 @@ struct RuleGraph {
         var dependentStart = [Int32](repeating: 0, count: n + 1)
         for node in 0 ..< n {
             waiting[node] = start[node + 1] - start[node]
-            for k in Int(start[node]) ..< Int(start[node + 1]) { dependentStart[Int(targets[k]) + 1] += 1 }
+            for k in Int(start[node]) ..< Int(start[node + 1]) { dependentStart[Int(edges[k].target) + 1] += 1 }
         }
         for node in 0 ..< n { dependentStart[node + 1] += dependentStart[node] }
         var fill = dependentStart
-        var dependents = [Int32](repeating: 0, count: targets.count)
+        var dependents = [Int32](repeating: 0, count: edges.count)
         for node in 0 ..< n {
             for k in Int(start[node]) ..< Int(start[node + 1]) {
-                let target = Int(targets[k])
+                let target = Int(edges[k].target)
                 dependents[Int(fill[target])] = Int32(node)
                 fill[target] += 1
             }
@@ -98,9 +114,9 @@ struct RuleGraph {
                 // The first dependency that is still waiting.
                 var next = -1
                 var label: Int32 = -1
-                for k in Int(start[node]) ..< Int(start[node + 1]) where waiting[Int(targets[k])] > 0 {
-                    next = Int(targets[k])
-                    label = labels[k]
+                for k in Int(start[node]) ..< Int(start[node + 1]) where waiting[Int(edges[k].target)] > 0 {
+                    next = Int(edges[k].target)
+                    label = edges[k].label
                     break
                 }
                 assert(next >= 0, "a node left by Kahn's algorithm waits on another left node")

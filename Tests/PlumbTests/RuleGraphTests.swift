@@ -1,0 +1,110 @@
+import Testing
+import PlumbTestSupport
+@testable import Plumb
+
+/// `RuleGraph` against a model of plain arrays: random graphs (some with
+/// cycles, repeated edges and self-loops), each node's dependencies as
+/// added without repeats, Kahn's order checked edge by edge, and the nodes
+/// it leaves out found again by a depth-first search for cycles.
+@Suite struct RuleGraphTests {
+    @Test func agreesWithAModelOfItsEdges() {
+        var random = SplitMix64(seed: 0x5EED_600D)
+        var acyclic = 0, cyclic = 0
+        for round in 0 ..< 400 {
+            let n = Int(random.next() % 40) + 1
+            // Mostly edges to earlier nodes (acyclic); in half the rounds a few back edges.
+            let backEdges = round % 2 == 0 ? 0 : Int(random.next() % 3) + 1
+            var model: [[(target: Int32, label: Int32)]] = Array(repeating: [], count: n)
+            var graph = RuleGraph(reservingNodes: round % 3 == 0 ? 0 : n, edges: round % 3 == 0 ? 0 : 2 * n)
+            var backLeft = backEdges
+            var label: Int32 = 0
+            for node in 0 ..< n {
+                let tries = Int(random.next() % 6)
+                for _ in 0 ..< tries {
+                    var target: Int32
+                    if node > 0 && (backLeft == 0 || random.next() % 4 != 0) {
+                        target = Int32(random.next() % UInt64(node))
+                    } else if backLeft > 0 {
+                        target = Int32(random.next() % UInt64(n))
+                        backLeft -= 1
+                    } else {
+                        continue
+                    }
+                    label += 1
+                    graph.addDependency(target, label: label)
+                    if !model[node].contains(where: { $0.target == target }) { model[node].append((target, label)) }
+                    // The same edge again, with another label: kept once, with the first label.
+                    if random.next() % 5 == 0 {
+                        graph.addDependency(target, label: label + 1000)
+                    }
+                }
+                graph.closeNode()
+            }
+            #expect(graph.nodeCount == n)
+            for node in 0 ..< n {
+                let edges = graph.edges[Int(graph.start[node]) ..< Int(graph.start[node + 1])]
+                #expect(edges.map(\.target) == model[node].map(\.target), "round \(round) node \(node)")
+                #expect(edges.map(\.label) == model[node].map(\.label), "round \(round) node \(node)")
+            }
+
+            let (order, cycles) = graph.topologicalOrder()
+            // Every ordered node comes after each of its dependencies, which are ordered too.
+            var position = [Int](repeating: -1, count: n)
+            for (k, node) in order.enumerated() {
+                #expect(position[Int(node)] == -1, "round \(round): node \(node) ordered twice")
+                position[Int(node)] = k
+            }
+            for node in order {
+                for (target, _) in model[Int(node)] {
+                    #expect(position[Int(target)] >= 0 && position[Int(target)] < position[Int(node)],
+                            "round \(round): \(node) before its dependency \(target)")
+                }
+            }
+            // A node is left out exactly when it reaches a cycle (depth-first search on the model).
+            let reachesCycle = Self.nodesReachingCycles(model)
+            for node in 0 ..< n {
+                #expect((position[node] < 0) == reachesCycle[node], "round \(round) node \(node)")
+            }
+            #expect(cycles.isEmpty == !reachesCycle.contains(true), "round \(round)")
+            // Each cycle reported is one: consecutive members joined by edges with those labels.
+            for cycle in cycles {
+                for (k, member) in cycle.enumerated() {
+                    let next = cycle[(k + 1) % cycle.count].node
+                    #expect(model[Int(member.node)].contains(where: { $0.target == next && $0.label == member.label }),
+                            "round \(round): \(member.node) -> \(next) is not an edge labelled \(member.label)")
+                }
+            }
+            if cycles.isEmpty { acyclic += 1 } else { cyclic += 1 }
+        }
+        #expect(acyclic >= 150 && cyclic >= 50, "\(acyclic) acyclic, \(cyclic) cyclic graphs")
+    }
+
+    /// For each node, whether a cycle can be reached from it (itself on one included).
+    private static func nodesReachingCycles(_ model: [[(target: Int32, label: Int32)]]) -> [Bool] {
+        let n = model.count
+        // 0 unvisited, 1 on the stack, 2 done; `bad` once a cycle is reachable.
+        var state = [UInt8](repeating: 0, count: n)
+        var bad = [Bool](repeating: false, count: n)
+        func visit(_ node: Int) {
+            state[node] = 1
+            for (target, _) in model[node] {
+                let t = Int(target)
+                if state[t] == 1 { bad[node] = true; bad[t] = true } else {
+                    if state[t] == 0 { visit(t) }
+                    if bad[t] { bad[node] = true }
+                }
+            }
+            state[node] = 2
+        }
+        for node in 0 ..< n where state[node] == 0 { visit(node) }
+        // A node on a cycle found from a later start is marked through its successors: repeat to a fixed point.
+        var changed = true
+        while changed {
+            changed = false
+            for node in 0 ..< n where !bad[node] {
+                if model[node].contains(where: { bad[Int($0.target)] }) { bad[node] = true; changed = true }
+            }
+        }
+        return bad
+    }
+}
