@@ -191,13 +191,31 @@ public struct ClpPartSolver: LargePartSolver {
     /// it off to compare.
     public var opensLowerRows: Bool
 
+    /// Whether a cold solve leaves out of the model that Clp presolves
+    /// the rows that bind nothing the others do not: free rows (the lower
+    /// levels' rows `opensLowerRows` opened, held equalities freed) and
+    /// rows whose terms, on the columns not fixed at 0, repeat another
+    /// row's with bounds no tighter (a wish that its level's face made
+    /// exact, `degenerate`'s gap at 750 once that level is held, restating
+    /// the required gap). Clp's presolve removes such rows too, but takes
+    /// each one's entries out of its columns by searching down the column;
+    /// on `degenerate`'s and `levels`' part the four box-left columns hold
+    /// 10,000 entries each at 10,000 views, and those searches
+    /// (`duprow_action`, `useless_constraint_action`) grew with the square
+    /// of the part. The shim solves a copy without them and puts the
+    /// answer back, each left-out row basic with a dual of 0 (see
+    /// `plumb_clp_presolved_dual`). A promotion (see `promote`) keeps
+    /// them. On by default; the tests turn it off to compare.
+    public var dropsRepeatedRows: Bool
+
     public init(
         promotesFirstLevel: Bool = true, warmRefactorInterval: Int? = nil, splitsRemainders: Bool = true,
         zeroTrial: ZeroTrial = .beforeColdSolves, freesImpliedEqualities: Bool = true,
         basisCheck: BasisCheck = .afterColdSolves, probePivots: Int = 50, largestInfeasibilityFrom: Int? = 2,
         startsFromLeastPoint: Bool = true, startsAfterLeastPoint: Bool = true,
-        reusesCheckFactorization: Bool = true, opensLowerRows: Bool = true
+        reusesCheckFactorization: Bool = true, opensLowerRows: Bool = true, dropsRepeatedRows: Bool = true
     ) {
+        self.dropsRepeatedRows = dropsRepeatedRows
         self.opensLowerRows = opensLowerRows
         self.reusesCheckFactorization = reusesCheckFactorization
         self.startsAfterLeastPoint = startsAfterLeastPoint
@@ -263,6 +281,9 @@ public struct ClpPartSolver: LargePartSolver {
         var openedColdSolves = 0, openedZeroTrials = 0, unfittedRows = 0
         /// Checks that started from the factorisation a passed check kept (see `reusesCheckFactorization`).
         var reusedFactorizations = 0
+        /// Rows left out of cold solves, over all of them (see
+        /// `dropsRepeatedRows`).
+        var droppedRows = 0
     }
 
     /// `solve`, and how it went (for the tests). With a `session`, the
@@ -353,13 +374,14 @@ public struct ClpPartSolver: LargePartSolver {
             let passes = freedRows ? Self.promotionPresolvePasses : 0
             let largest: Int32 = largestInfeasibilityFrom.map { ordinal >= $0 } == true ? 1 : 0
             let opened = opensLowerRows ? partModel.openRows(below: level, of: part) : nil
-            let status = plumb_clp_presolved_dual(model, passes, Int32.max, doubletons, largest)
+            let status = plumb_clp_presolved_dual(model, passes, Int32.max, doubletons, largest, dropsRepeatedRows ? 1 : 0)
             if let opened {
                 outcome.levels.openedColdSolves += 1
                 outcome.levels.unfittedRows += partModel.restoreRows(opened, below: level, of: part)
             }
             outcome.levels.releasedFactorizations = Int(plumb_clp_released_factorizations(model))
             outcome.levels.largestInfeasibility = Int(plumb_clp_largest_infeasibility_solves(model))
+            outcome.levels.droppedRows = Int(plumb_clp_dropped_rows(model))
             return status == 0
         }
         // Whether Clp holds a factorisation of the model's basis as it
@@ -715,7 +737,7 @@ public struct ClpPartSolver: LargePartSolver {
         // it), and Clp's default of five passes took apart `chartgrid` at
         // 10,000 views but not at 30,000, where the attempt then hit its cap.
         let cap = Int32(max(200, part.rowCount / 50))
-        if plumb_clp_presolved_dual(model, promotionPresolvePasses, cap, 1, 0) == 0 { return true }
+        if plumb_clp_presolved_dual(model, promotionPresolvePasses, cap, 1, 0, 0) == 0 { return true }
         plumb_clp_set_column_upper(model, saved)
         return false
     }
