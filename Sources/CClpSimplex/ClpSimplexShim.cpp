@@ -4,10 +4,7 @@
 
 #include <algorithm>
 #include <climits>
-#include <cstring>
-#include <cstdint>
 #include <new>
-#include <unordered_map>
 #include <vector>
 
 #include <coin/ClpDualRowDantzig.hpp>
@@ -15,7 +12,6 @@
 #include <coin/CoinFactorization.hpp>
 #include <coin/ClpSimplex.hpp>
 #include <coin/ClpSolve.hpp>
-#include <coin/CoinPackedMatrix.hpp>
 
 struct PlumbClpModel {
     ClpSimplex simplex;
@@ -25,8 +21,8 @@ struct PlumbClpModel {
     /// Calls of `plumb_clp_presolved_dual` priced by the largest
     /// infeasibility.
     int largestInfeasibilitySolves = 0;
-    /// Rows `plumb_clp_presolved_dual` left out of the model it solved
-    /// (see `repeatedRows`), over all its calls.
+    /// Free rows `plumb_clp_presolved_dual` left out of the model it
+    /// solved (see `freeRows`), over all its calls.
     long droppedRows = 0;
 };
 
@@ -45,101 +41,27 @@ void releaseFactorization(PlumbClpModel *model) {
     model->releasedFactorizations += 1;
 }
 
-/// The rows of `simplex` that bind nothing the other rows do not: a free
-/// row, and a row whose terms on the columns not fixed at 0 are those of
-/// an earlier row (or all their negatives) and whose bounds that row's
-/// imply (of two such rows, the one with the looser bounds). Clp's
-/// presolve removes them too (`duprow_action`, `useless_constraint_action`),
-/// but it takes each row's entries out of its columns by a search down
-/// the column, and on a part with long columns (`degenerate`'s box lefts,
-/// one variable down 2,000 shelves at 10,000 views) those searches grow
-/// with the square of the part.
-std::vector<int> repeatedRows(const ClpSimplex &simplex) {
-    const int rows = simplex.numberRows();
-    const double *rowLower = simplex.getRowLower(), *rowUpper = simplex.getRowUpper();
-    const double *columnLower = simplex.getColLower(), *columnUpper = simplex.getColUpper();
-    CoinPackedMatrix byRow;
-    byRow.reverseOrderedCopyOf(*simplex.matrix());
-    const CoinBigIndex *start = byRow.getVectorStarts();
-    const int *length = byRow.getVectorLengths(), *index = byRow.getIndices();
-    const double *element = byRow.getElements();
-    const double infinity = 1e29;
-    // Each row's terms on the columns not fixed at 0, in column order (the
-    // transpose keeps them sorted), and the sign that makes the first
-    // coefficient positive.
-    auto terms = [&](int i, std::vector<std::pair<int, double>> &out) {
-        out.clear();
-        for (CoinBigIndex k = start[i]; k < start[i] + length[i]; k++) {
-            const int j = index[k];
-            if (columnLower[j] == 0 && columnUpper[j] == 0) continue;
-            out.emplace_back(j, element[k]);
-        }
-        return out.empty() || out.front().second > 0 ? 1.0 : -1.0;
-    };
-    std::vector<bool> dropped(rows, false);
-    std::unordered_multimap<uint64_t, int> kept;
-    std::vector<std::pair<int, double>> mine, theirs;
-    int count = 0;
-    for (int i = 0; i < rows; i++) {
-        if (rowLower[i] <= -infinity && rowUpper[i] >= infinity) {
-            dropped[i] = true;
-            count++;
-            continue;
-        }
-        const double sign = terms(i, mine);
-        if (mine.empty()) continue;  // a row on fixed columns alone: Clp's to judge
-        uint64_t hash = 1469598103934665603ull;
-        for (const auto &[j, a] : mine) {
-            const double d = sign * a;
-            uint64_t bits;
-            static_assert(sizeof bits == sizeof d);
-            std::memcpy(&bits, &d, sizeof bits);
-            hash = (hash ^ static_cast<uint64_t>(j)) * 1099511628211ull;
-            hash = (hash ^ bits) * 1099511628211ull;
-        }
-        // The row's bounds read with its sign: lo <= sign·(terms) <= up.
-        const double lo = sign > 0 ? rowLower[i] : -rowUpper[i], up = sign > 0 ? rowUpper[i] : -rowLower[i];
-        bool done = false;
-        auto range = kept.equal_range(hash);
-        for (auto it = range.first; it != range.second && !done; ++it) {
-            const int q = it->second;
-            const double qSign = terms(q, theirs);
-            if (theirs.size() != mine.size()) continue;
-            bool same = true;
-            for (size_t t = 0; t < mine.size() && same; t++) {
-                same = theirs[t].first == mine[t].first && qSign * theirs[t].second == sign * mine[t].second;
-            }
-            if (!same) continue;
-            const double qLo = qSign > 0 ? rowLower[q] : -rowUpper[q], qUp = qSign > 0 ? rowUpper[q] : -rowLower[q];
-            if (qLo >= lo && qUp <= up) {  // q implies this row
-                dropped[i] = true;
-                count++;
-                done = true;
-            } else if (lo >= qLo && up <= qUp) {  // this row implies q
-                dropped[q] = true;
-                count++;
-                it->second = i;
-                done = true;
-            }
-        }
-        if (!done) kept.emplace(hash, i);
+/// The free rows of `simplex` (no finite bound), increasing: a lower
+/// level's rows that `ClpPartSolver` opened, held equalities it freed.
+/// Clp's presolve drops them too, but takes each one's entries out of its
+/// columns by a search down the column; on `levels`' part the four
+/// box-left columns hold 10,000 entries each at 10,000 views.
+std::vector<int> freeRows(const ClpSimplex &simplex) {
+    const double *lower = simplex.getRowLower(), *upper = simplex.getRowUpper();
+    std::vector<int> rows;
+    for (int i = 0; i < simplex.numberRows(); i++) {
+        if (lower[i] <= -1e29 && upper[i] >= 1e29) rows.push_back(i);
     }
-    std::vector<int> list;
-    list.reserve(count);
-    for (int i = 0; i < rows; i++) {
-        if (dropped[i]) list.push_back(i);
-    }
-    return list;
+    return rows;
 }
 
-/// Solves `simplex` by `initialSolve(options)` on a copy without the rows
-/// `drop` (increasing), and puts the copy's answer back: its columns'
+/// Solves `simplex` by `initialSolve(options)` on a copy without the free
+/// rows `drop` (increasing), and puts the copy's answer back: its columns'
 /// values, reduced costs and statuses, its rows' duals and statuses; each
 /// dropped row basic with a dual of 0, every row's activity from the
-/// columns. A dropped row is free or repeats a kept row with bounds no
-/// tighter, so it holds wherever the kept rows hold, and with its slack
-/// basic and its dual 0 the basis stays regular and every reduced cost is
-/// as in the copy: the copy's optimal basis is optimal here.
+/// columns. A free row holds everywhere, and with its slack basic and its
+/// dual 0 the basis stays regular and every reduced cost is as in the
+/// copy: the copy's optimal basis is optimal here.
 void solveWithout(ClpSimplex &simplex, const std::vector<int> &drop, ClpSolve &options) {
     const int columns = simplex.numberColumns(), rows = simplex.numberRows();
     if (simplex.statusArray() == nullptr) simplex.createStatus();
@@ -287,7 +209,7 @@ int plumb_clp_dual(PlumbClpModel *model, int maximumPivots) {
 }
 
 int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int doubletons,
-                             int largestInfeasibility, int dropRepeatedRows) {
+                             int largestInfeasibility, int dropFreeRows, int refactorEvery) {
     ClpSimplex &simplex = model->simplex;
     ClpSolve options;
     options.setSolveType(ClpSolve::useDual);
@@ -315,13 +237,17 @@ int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maxim
         model->largestInfeasibilitySolves += 1;
     }
     simplex.setMaximumIterations(maximumPivots);
-    const std::vector<int> drop = dropRepeatedRows ? repeatedRows(simplex) : std::vector<int>();
+    // The presolved model copies the original's refactorisation interval.
+    const int usualInterval = simplex.factorizationFrequency();
+    if (refactorEvery > 0) simplex.setFactorizationFrequency(refactorEvery);
+    const std::vector<int> drop = dropFreeRows ? freeRows(simplex) : std::vector<int>();
     if (drop.empty()) {
         simplex.initialSolve(options);
     } else {
         model->droppedRows += static_cast<long>(drop.size());
         solveWithout(simplex, drop, options);
     }
+    simplex.setFactorizationFrequency(usualInterval);
     simplex.setMaximumIterations(INT_MAX);
     if (usual != nullptr) {
         simplex.setDualRowPivotAlgorithm(*usual);
