@@ -21,6 +21,9 @@ struct PlumbClpModel {
     /// Calls of `plumb_clp_presolved_dual` priced by the largest
     /// infeasibility.
     int largestInfeasibilitySolves = 0;
+    /// Free rows `plumb_clp_presolved_dual` left out of the model it
+    /// solved (see `freeRows`), over all its calls.
+    long droppedRows = 0;
 };
 
 namespace {
@@ -36,6 +39,63 @@ void releaseFactorization(PlumbClpModel *model) {
     if (kept == nullptr || kept->lengthAreaU() == 0) return;
     factorization->clearArrays();
     model->releasedFactorizations += 1;
+}
+
+/// The free rows of `simplex` (no finite bound), increasing: a lower
+/// level's rows that `ClpPartSolver` opened, held equalities it freed.
+/// Clp's presolve drops them too, but takes each one's entries out of its
+/// columns by a search down the column; on `levels`' part the four
+/// box-left columns hold 10,000 entries each at 10,000 views.
+std::vector<int> freeRows(const ClpSimplex &simplex) {
+    const double *lower = simplex.getRowLower(), *upper = simplex.getRowUpper();
+    std::vector<int> rows;
+    for (int i = 0; i < simplex.numberRows(); i++) {
+        if (lower[i] <= -1e29 && upper[i] >= 1e29) rows.push_back(i);
+    }
+    return rows;
+}
+
+/// Solves `simplex` by `initialSolve(options)` on a copy without the free
+/// rows `drop` (increasing), and puts the copy's answer back: its columns'
+/// values, reduced costs and statuses, its rows' duals and statuses; each
+/// dropped row basic with a dual of 0, every row's activity from the
+/// columns. A free row holds everywhere, and with its slack basic and its
+/// dual 0 the basis stays regular and every reduced cost is as in the
+/// copy: the copy's optimal basis is optimal here.
+void solveWithout(ClpSimplex &simplex, const std::vector<int> &drop, ClpSolve &options) {
+    const int columns = simplex.numberColumns(), rows = simplex.numberRows();
+    if (simplex.statusArray() == nullptr) simplex.createStatus();
+    ClpSimplex copy(simplex);
+    copy.deleteRows(static_cast<int>(drop.size()), drop.data());
+    copy.initialSolve(options);
+    std::copy(copy.primalColumnSolution(), copy.primalColumnSolution() + columns, simplex.primalColumnSolution());
+    std::copy(copy.dualColumnSolution(), copy.dualColumnSolution() + columns, simplex.dualColumnSolution());
+    std::vector<unsigned char> status(copy.statusArray(), copy.statusArray() + columns);
+    status.resize(static_cast<size_t>(columns) + rows);
+    double *dual = simplex.dualRowSolution();
+    size_t next = 0;
+    for (int i = 0, kept = 0; i < rows; i++) {
+        if (next < drop.size() && drop[next] == i) {
+            next++;
+            status[columns + i] = ClpSimplex::basic;
+            dual[i] = 0;
+        } else {
+            status[columns + i] = copy.statusArray()[columns + kept];
+            dual[i] = copy.dualRowSolution()[kept];
+            kept++;
+        }
+    }
+    simplex.copyinStatus(status.data());
+    double *activity = simplex.primalRowSolution();
+    std::fill(activity, activity + rows, 0.0);
+    simplex.matrix()->times(simplex.primalColumnSolution(), activity);
+    simplex.setProblemStatus(copy.problemStatus());
+    simplex.setSecondaryStatus(copy.secondaryStatus());
+    simplex.setObjectiveValue(copy.objectiveValue());
+    simplex.setNumberIterations(copy.numberIterations());
+    // The arrays were written behind Clp's back: the next solve sets up
+    // everything afresh.
+    simplex.setWhatsChanged(0);
 }
 
 }  // namespace
@@ -149,7 +209,7 @@ int plumb_clp_dual(PlumbClpModel *model, int maximumPivots) {
 }
 
 int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int doubletons,
-                             int largestInfeasibility) {
+                             int largestInfeasibility, int dropFreeRows, int refactorEvery) {
     ClpSimplex &simplex = model->simplex;
     ClpSolve options;
     options.setSolveType(ClpSolve::useDual);
@@ -177,7 +237,17 @@ int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maxim
         model->largestInfeasibilitySolves += 1;
     }
     simplex.setMaximumIterations(maximumPivots);
-    simplex.initialSolve(options);
+    // The presolved model copies the original's refactorisation interval.
+    const int usualInterval = simplex.factorizationFrequency();
+    if (refactorEvery > 0) simplex.setFactorizationFrequency(refactorEvery);
+    const std::vector<int> drop = dropFreeRows ? freeRows(simplex) : std::vector<int>();
+    if (drop.empty()) {
+        simplex.initialSolve(options);
+    } else {
+        model->droppedRows += static_cast<long>(drop.size());
+        solveWithout(simplex, drop, options);
+    }
+    simplex.setFactorizationFrequency(usualInterval);
     simplex.setMaximumIterations(INT_MAX);
     if (usual != nullptr) {
         simplex.setDualRowPivotAlgorithm(*usual);
@@ -202,5 +272,6 @@ int plumb_clp_status(const PlumbClpModel *model) { return model->simplex.status(
 int plumb_clp_pivots(const PlumbClpModel *model) { return model->simplex.numberIterations(); }
 int plumb_clp_released_factorizations(const PlumbClpModel *model) { return model->releasedFactorizations; }
 int plumb_clp_largest_infeasibility_solves(const PlumbClpModel *model) { return model->largestInfeasibilitySolves; }
+long plumb_clp_dropped_rows(const PlumbClpModel *model) { return model->droppedRows; }
 
 }  // extern "C"

@@ -191,13 +191,41 @@ public struct ClpPartSolver: LargePartSolver {
     /// it off to compare.
     public var opensLowerRows: Bool
 
+    /// Whether a cold solve leaves the free rows out of the model that
+    /// Clp presolves: the rows of the levels below that `opensLowerRows`
+    /// opened, and held equalities freed (see
+    /// `PartModel.freeImpliedEqualities`). Clp's presolve drops such rows
+    /// too, but takes each one's entries out of its columns by a search
+    /// down the column; on `levels`' part (66,000 opened rows at 10,000
+    /// views) the four box-left columns hold 10,000 entries each. The shim
+    /// solves a copy without them and puts the answer back, each such row
+    /// basic with a dual of 0 (see `plumb_clp_presolved_dual`). Rows that
+    /// only repeat another were tried too and made the dual simplex after
+    /// presolve dearer (BENCHMARKS.md, "`levels` and `degenerate` in wall
+    /// time"). A promotion (see `promote`) keeps them. On by default; the
+    /// tests turn it off to compare.
+    public var dropsFreeRows: Bool
+
+    /// How many pivots a cold solve's dual simplex makes between two
+    /// factorisations of its basis; nil (the default): `max(200, rows /
+    /// 20)` of the part, as a warm level's primal (see
+    /// `warmRefactorInterval`). Clp's own 200 made the number of
+    /// factorisations grow with the part as well as their size:
+    /// `degenerate`'s greedy level takes 613 / 6,000 dual pivots at 1,000 /
+    /// 10,000 views. The tests set Clp's 200 to compare. A promotion keeps
+    /// Clp's.
+    public var coldRefactorInterval: Int?
+
     public init(
         promotesFirstLevel: Bool = true, warmRefactorInterval: Int? = nil, splitsRemainders: Bool = true,
         zeroTrial: ZeroTrial = .beforeColdSolves, freesImpliedEqualities: Bool = true,
         basisCheck: BasisCheck = .afterColdSolves, probePivots: Int = 50, largestInfeasibilityFrom: Int? = 2,
         startsFromLeastPoint: Bool = true, startsAfterLeastPoint: Bool = true,
-        reusesCheckFactorization: Bool = true, opensLowerRows: Bool = true
+        reusesCheckFactorization: Bool = true, opensLowerRows: Bool = true, dropsFreeRows: Bool = true,
+        coldRefactorInterval: Int? = nil
     ) {
+        self.dropsFreeRows = dropsFreeRows
+        self.coldRefactorInterval = coldRefactorInterval
         self.opensLowerRows = opensLowerRows
         self.reusesCheckFactorization = reusesCheckFactorization
         self.startsAfterLeastPoint = startsAfterLeastPoint
@@ -263,6 +291,9 @@ public struct ClpPartSolver: LargePartSolver {
         var openedColdSolves = 0, openedZeroTrials = 0, unfittedRows = 0
         /// Checks that started from the factorisation a passed check kept (see `reusesCheckFactorization`).
         var reusedFactorizations = 0
+        /// Free rows left out of cold solves, over all of them (see
+        /// `dropsFreeRows`).
+        var droppedRows = 0
     }
 
     /// `solve`, and how it went (for the tests). With a `session`, the
@@ -353,13 +384,16 @@ public struct ClpPartSolver: LargePartSolver {
             let passes = freedRows ? Self.promotionPresolvePasses : 0
             let largest: Int32 = largestInfeasibilityFrom.map { ordinal >= $0 } == true ? 1 : 0
             let opened = opensLowerRows ? partModel.openRows(below: level, of: part) : nil
-            let status = plumb_clp_presolved_dual(model, passes, Int32.max, doubletons, largest)
+            let status = plumb_clp_presolved_dual(
+                model, passes, Int32.max, doubletons, largest, dropsFreeRows ? 1 : 0,
+                Int32(coldRefactorInterval ?? max(200, m / 20)))
             if let opened {
                 outcome.levels.openedColdSolves += 1
                 outcome.levels.unfittedRows += partModel.restoreRows(opened, below: level, of: part)
             }
             outcome.levels.releasedFactorizations = Int(plumb_clp_released_factorizations(model))
             outcome.levels.largestInfeasibility = Int(plumb_clp_largest_infeasibility_solves(model))
+            outcome.levels.droppedRows = Int(plumb_clp_dropped_rows(model))
             return status == 0
         }
         // Whether Clp holds a factorisation of the model's basis as it
@@ -715,7 +749,7 @@ public struct ClpPartSolver: LargePartSolver {
         // it), and Clp's default of five passes took apart `chartgrid` at
         // 10,000 views but not at 30,000, where the attempt then hit its cap.
         let cap = Int32(max(200, part.rowCount / 50))
-        if plumb_clp_presolved_dual(model, promotionPresolvePasses, cap, 1, 0) == 0 { return true }
+        if plumb_clp_presolved_dual(model, promotionPresolvePasses, cap, 1, 0, 0, 0) == 0 { return true }
         plumb_clp_set_column_upper(model, saved)
         return false
     }

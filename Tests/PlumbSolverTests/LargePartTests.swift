@@ -531,6 +531,88 @@ import PlumbTestSupport
         for (x, y) in zip(lp.values, whole.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
     }
 
+    /// `b` with repeats of its rows of two or more terms (every second
+    /// one): the row with its signs turned and a looser bound, required; the
+    /// row again at level 700 (exact once that level is held, where its
+    /// optimum keeps it); and for every fourth a required cap 40 above a
+    /// `≥` row's bound (a range with it, which implies neither).
+    static func withRepeats(_ b: Builder, seed: UInt64) -> Builder {
+        var out = b
+        var rng = SplitMix64(seed: seed)
+        for (k, row) in b.rows.enumerated() where row.terms.count >= 2 && k % 2 == Int(seed % 2) {
+            let terms = row.terms.map { (VariableIndex(Int($0.0)), $0.1) }
+            let turned = terms.map { ($0.0, -$0.1) }
+            let slack = Double(1 + rng.next() % 5)
+            switch row.relation {
+            case .greaterOrEqual: out.add(turned, -row.constant - slack, .lessOrEqual)   // −e ≤ c + s ⇔ e ≥ −c − s
+            case .lessOrEqual: out.add(turned, -row.constant + slack, .greaterOrEqual)
+            case .equal: out.add(turned, -row.constant, .equal)
+            }
+            out.add(terms, row.constant, row.relation, 700)
+            if row.relation == .greaterOrEqual && k % 4 == 1 {
+                out.add(terms, row.constant - 40, .lessOrEqual)
+            }
+        }
+        return out
+    }
+
+    /// A cold solve leaves the free rows out of the model Clp presolves
+    /// (`dropsFreeRows`, on by default: the lower levels' rows opened,
+    /// held equalities freed), solving a copy and putting its answer back,
+    /// and factorises every `max(200, rows / 20)` pivots
+    /// (`coldRefactorInterval`): on random coupled systems (grids, chart
+    /// grids with and without a clash, shelves with up to five
+    /// contradicting levels, scaled chart grids with coefficients from 1e-3
+    /// to 1e4), every other one with repeated rows (turned, looser, at a
+    /// level of their own, and ranges), the answers reach the level totals
+    /// of the solve that keeps the rows and refactorises every 200 pivots,
+    /// of one that refactorises every 3, and of the tableau (the reference
+    /// LP's on the smallest), and Clp's answers stand (no part goes to the
+    /// tableau). On the shelves of `levels` the greedy level's cold solve
+    /// leaves out the rows of the six levels below it (opened) and the
+    /// answer is the tableau's.
+    @Test func coldSolvesWithoutFreeRowsKeepTheOptimum() throws {
+        var dropped = 0
+        for seed in 0 ..< 80 as Range<UInt64> {
+            var (rows, system, unique) = Self.mixedHardSystem(seed: 91_000 + seed, size: seed / 2, kinds: 4)
+            // Every other system with repeats (shelves repeat their gaps already).
+            if seed % 2 == 1 && (seed / 2) % 4 != 2 {
+                var b = Builder()
+                b.system = system
+                b.rows = rows
+                b = Self.withRepeats(b, seed: seed)
+                (rows, system) = (b.rows, b.system)
+                unique = false
+            }
+            let dropping = ClpLog(ClpPartSolver(basisCheck: .never))
+            let keeping = ClpLog(ClpPartSolver(basisCheck: .never, dropsFreeRows: false, coldRefactorInterval: 200))
+            let (a, b, c) = Self.solvedThreeWays(system, dropping, keeping)
+            dropped += dropping.droppedRows
+            #expect(keeping.droppedRows == 0, "seed \(seed)")
+            if case (.success(let a), .success(let b)) = (a, b) {
+                #expect(a.stats.largeParts == b.stats.largeParts, "seed \(seed)")
+            }
+            Self.expectOneOptimum(a, b, tableau: c, rows: rows, unique: unique, variableCount: system.variableCount,
+                                  "seed \(seed)", names: ("dropping", "keeping"))
+            var o = Self.clp()
+            o.largePartSolver = ClpPartSolver(basisCheck: .never, coldRefactorInterval: 3)
+            let d = Result<Solution, any Error> { try system.solve(options: o) }
+            Self.expectOneOptimum(d, b, tableau: c, rows: rows, unique: unique, variableCount: system.variableCount,
+                                  "seed \(seed)", names: ("every 3 pivots", "keeping"))
+        }
+        #expect(dropped >= 100, "\(dropped) rows left out")
+        let (shelves, log, lp, whole) = try Self.levelsShelvesSolved()
+        #expect(lp.stats.largeParts == 1)
+        // Per shelf, opened: the three equal-split wishes and the five
+        // lower levels' two per box but the first.
+        #expect(log.droppedRows == 60 * (3 + 3 * 10), "\(log.droppedRows)")
+        #expect(log.zeroHolds == 1 && log.coldSolves == [1], "\(log.zeroHolds), \(log.coldSolves)")
+        #expect(referenceRequiredRowsHold(shelves.rows, lp.values))
+        let la = referenceLevelViolations(shelves.rows, lp.values), lb = referenceLevelViolations(shelves.rows, whole.values)
+        #expect(referenceCompareLevels(la, lb, tolerance: 1e-9) == 0, "\(la) vs \(lb)")
+        for (x, y) in zip(lp.values, whole.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
+    }
+
     /// The random coupled systems the tests of Clp's levels share.
     enum HardKind {
         /// A random grid with shared edges and extra rows (``PresolveTests/RandomGrid``).
@@ -736,6 +818,7 @@ import PlumbTestSupport
         var openedColdSolves: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.openedColdSolves } } }
         var openedZeroTrials: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.openedZeroTrials } } }
         var unfittedRows: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.unfittedRows } } }
+        var droppedRows: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.droppedRows } } }
         /// The most variables of a part it was given.
         var largest: Int { sizes.withLock { $0.max() ?? 0 } }
         private let sizes = Mutex<[Int]>([])

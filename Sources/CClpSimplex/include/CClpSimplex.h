@@ -92,9 +92,17 @@ int plumb_clp_dual(PlumbClpModel *model, int maximumPivots);
 /// not 0, the dual simplex of this call picks the row to leave by its
 /// infeasibility alone (Clp's `ClpDualRowDantzig`) instead of by dual
 /// steepest edge, which costs a second solve with the basis per pivot;
-/// the model's pricing is put back after the call.
+/// the model's pricing is put back after the call. With `dropFreeRows` not
+/// 0, the free rows (no finite bound) are left out of the model Clp
+/// presolves (a copy is solved and its answer put back, each such row
+/// basic with a dual of 0; see `plumb_clp_dropped_rows`). With
+/// `refactorEvery` above 0, the basis is factorised afresh at least every
+/// `refactorEvery` pivots in this call instead of the model's interval.
 int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int doubletons,
-                             int largestInfeasibility);
+                             int largestInfeasibility, int dropFreeRows, int refactorEvery);
+/// How many free rows `plumb_clp_presolved_dual` left out on this model,
+/// over all its calls.
+long plumb_clp_dropped_rows(const PlumbClpModel *model);
 /// How many calls of `plumb_clp_presolved_dual` priced by the largest
 /// infeasibility on this model.
 int plumb_clp_largest_infeasibility_solves(const PlumbClpModel *model);
