@@ -49,7 +49,7 @@ enum HeapReserve {
         // document of 40,000 views or more) allocates from this heap too,
         // on its huge pages, instead of from an arena of its own whose pages
         // are touched 4 KiB at a time (`list` at 100,000 views: 3,631 page
-        // faults with an arena of its own, 1,072 without; peak memory 0.3 MB
+        // faults with an arena of its own, 1,072 without; peak memory 0.2 MB
         // lower, `table`'s 7.6 MB).
         Malloc.set(.arenaMax, 1)
         Malloc.set(.topPad, pad)
