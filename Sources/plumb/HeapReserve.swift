@@ -16,24 +16,23 @@ import Glibc
 /// allocation (the trim threshold is raised above the reservation).
 ///
 /// Linux and glibc only (its `malloc` grows the main heap with `brk`); a
-/// no-op elsewhere. Used by the single-document commands, which run on the
-/// main thread; `plumb batch`'s workers allocate from glibc's other arenas.
+/// no-op elsewhere. Used by the single-document commands, whose threads
+/// then share the main heap (one arena); `plumb batch`'s workers allocate
+/// from glibc's other arenas.
 enum HeapReserve {
     /// The bytes a document of `documentBytes` bytes is given: six times its
     /// size (the families peak at 3 to 5 times) and 16 MiB, for a document
     /// of at most `largestDocument` bytes; 0 (nothing) otherwise.
     static func size(forDocumentOf documentBytes: Int) -> Int {
-        // Large documents (and standard input, whose size is not known)
-        // get none: their fault time is a smaller share, and huge pages
-        // touched in part raised peak memory of `table` at 100,000 views
-        // from 100.1 to 107.3 MB, past 1 KiB a view.
+        // Standard input, whose size is not known, gets none.
         guard documentBytes > 0, documentBytes <= largestDocument else { return 0 }
         return 16 << 20 + 6 * documentBytes
     }
 
-    /// The largest document given a reservation: 4 MiB, about 25,000 views
-    /// of the benchmark families.
-    static let largestDocument = 4 << 20
+    /// The largest document given a reservation: 64 MiB, about 350,000
+    /// views of the benchmark families (a reservation of 400 MiB of
+    /// address space).
+    static let largestDocument = 64 << 20
 
     /// Grows the heap by at least `bytes` and asks for huge pages on it.
     static func reserve(_ bytes: Int) {
@@ -46,6 +45,13 @@ enum HeapReserve {
         let block = 24 << 20
         let pad = max(bytes - block, 0)
         Malloc.set(.trimThreshold, bytes + (64 << 20))
+        // One arena: a second thread (lowering, or writing the frames of, a
+        // document of 40,000 views or more) allocates from this heap too,
+        // on its huge pages, instead of from an arena of its own whose pages
+        // are touched 4 KiB at a time (`list` at 100,000 views: 3,631 page
+        // faults with an arena of its own, 1,072 without; peak memory 0.2 MB
+        // lower, `table`'s 7.6 MB).
+        Malloc.set(.arenaMax, 1)
         Malloc.set(.topPad, pad)
         defer { Malloc.set(.topPad, 128 << 10) }  // glibc's default again
         guard let p = malloc(block) else { return }

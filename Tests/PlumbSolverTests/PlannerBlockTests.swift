@@ -61,6 +61,43 @@ import PropertyBased
         }
     }
 
+    /// A coupled block that mentions a variable the block phase leaves to
+    /// the simplex is not solved by the planner (its variable is matched to
+    /// a row that depends on a variable only an optional row sets): rows of
+    /// 2 to 7 cells of equal width between margins of 8 across a total
+    /// R = 2d, with d = 200 preferred (medium): R = 400, every width
+    /// (400 - 8(n + 1)) / n, as the simplex finds with every row its own.
+    @Test func coupledBlockOnAVariableLeftToTheSimplex() throws {
+        for n in 2 ... 7 {
+            var s = ConstraintSystem()
+            s.addVariables(2 + 2 * n)  // R, d, l0..l(n-1), w0..w(n-1)
+            let total = VariableIndex(0), d = VariableIndex(1)
+            func l(_ j: Int) -> VariableIndex { VariableIndex(2 + j) }
+            func w(_ j: Int) -> VariableIndex { VariableIndex(2 + n + j) }
+            // R first: the greedy matching gives R this row, which depends on the open d.
+            s.addRow([(total, 1), (d, -2)], constant: 0, relation: .equal, origin: Self.origin)
+            s.addRow([(l(0), 1)], constant: -8, relation: .equal, origin: Self.origin)
+            for j in 1 ..< n {
+                s.addRow([(l(j), 1), (l(j - 1), -1), (w(j - 1), -1)], constant: -8, relation: .equal, origin: Self.origin)
+                s.addRow([(w(j), 1), (w(0), -1)], constant: 0, relation: .equal, origin: Self.origin)
+            }
+            s.addRow([(l(n - 1), 1), (w(n - 1), 1), (total, -1)], constant: 8, relation: .equal, origin: Self.origin)
+            s.addRow([(d, 1)], constant: -200, relation: .equal, priority: .medium, origin: Self.origin)
+            let solution = try s.solve()
+            let simplex = try s.solve(options: SolveOptions(strategy: .simplex))
+            let width = (400 - 8 * Double(n + 1)) / Double(n)
+            #expect(abs(solution.values[total.int] - 400) < 1e-9, "n = \(n)")
+            for j in 0 ..< n {
+                #expect(abs(solution.values[w(j).int] - width) < 1e-9, "n = \(n)")
+                #expect(abs(solution.values[l(j).int] - (8 + (width + 8) * Double(j))) < 1e-9, "n = \(n)")
+            }
+            for v in 0 ..< 2 + 2 * n { #expect(abs(solution.values[v] - simplex.values[v]) < 1e-9, "n = \(n)") }
+            // Only l0 is the planner's; the cells' block goes to the simplex with R.
+            #expect(solution.stats.blocks == 0, "n = \(n)")
+            #expect(solution.stats.dagVariables == 1, "n = \(n)")
+        }
+    }
+
     /// A forced block or DAG strategy refuses a system with an inequality
     /// left over, naming the row that needs the simplex.
     @Test func forcedStrategyNamesTheRowItCannotSolve() {

@@ -237,6 +237,27 @@ import PlumbTestSupport
         #expect(NumberFormatting.shortest(1e15) == 1e15.description)
     }
 
+    /// Non-negative sixteenths below 2²⁴ take a path of their own (the
+    /// whole part, then the fraction's digits from a table): every
+    /// sixteenth below 1,100 and from 2²⁴ - 1,100 to 2²⁴ + 100, random
+    /// sixteenths up to 2²⁵, the thirty-seconds and the doubles next to
+    /// some of them (which do not take it), as `String` (whole numbers) or
+    /// `description` (the rest) writes them.
+    @Test func sixteenthsMatchDescription() {
+        var values = (0 ..< 17_600).map { Double($0) / 16 }
+        values += (-17_600 ..< 1_600).map { 16_777_216 + Double($0) / 16 }
+        var rng = SplitMix64(seed: 0x1616)
+        for _ in 0 ..< 20_000 { values.append(Double(rng.next() % (1 << 29)) / 16) }
+        values += (0 ..< 2_000).map { Double(2 * $0 + 1) / 32 }
+        for v in [0.0625, 89.25, 105.25, 1000.5, 123_456.9375, 16_777_215.9375] { values += [v.nextDown, v.nextUp] }
+        for v in values {
+            var bytes: [UInt8] = []
+            NumberFormatting.appendJSON(v, to: &bytes)
+            let expected = v == v.rounded(.towardZero) ? String(Int64(v)) : v.description
+            #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(v)")
+        }
+    }
+
     /// Whole numbers from 0 to 999 take a path of their own: every quarter
     /// from -1,100 to 1,100, and the doubles next to 0, 1, 9.5, 10, 99, 100,
     /// 999 and 1000, as `String` (whole numbers) or `description` (the

@@ -71,6 +71,11 @@ enum NumberFormatting {
 
     /// ``writeJSON(_:to:)`` for every value but the whole numbers below 1000.
     private static func writeOtherJSON(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        if value >= 0 && value < sixteenthsLimit {
+            // Truncates, and is exact in this range (as in `writeJSON`).
+            let n = UInt32(value * 16)  // exact: a power-of-two scale
+            if Double(n) == value * 16 { return writeSixteenths(n, to: p) }
+        }
         if !value.isFinite {
             return copy("null".utf8, to: p)
         } else if value.magnitude < integralLimit, Double(Int64(value)) == value {
@@ -81,6 +86,49 @@ enum NumberFormatting {
             let n = writeShortBinaryFraction(value, to: p)
             return n > 0 ? n : copy(value.description.utf8, to: p)
         }
+    }
+
+    /// Values below this (2²⁴) that are a whole number of sixteenths go
+    /// through ``writeSixteenths(_:to:)``: at most eight digits before the
+    /// point and four after it, twelve significant digits.
+    private static let sixteenthsLimit = 16_777_216.0
+
+    /// Writes `n / 16` (`n` below 2²⁸): the whole part's digits, then for a
+    /// fraction its exact decimal digits (`.0625` to `.9375`, trailing zeros
+    /// dropped) from a table. At most twelve significant digits, so, as in
+    /// ``writeShortBinaryFraction(_:to:)``, the exact expansion is the
+    /// shortest text that reads back to the value: the same text. (Half
+    /// of `grid`'s frame values are quarters: `89.25`, `105.25`.)
+    @inline(__always)
+    private static func writeSixteenths(_ n: UInt32, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        let whole = n &>> 4
+        var count = whole < 1000 ? writeBelowThousand(whole, to: p) : writeInteger(Int64(whole), to: p)
+        let low = Int(n & 15)
+        if low != 0 {
+            // Sixteenth k as ".dddd" (little-endian bytes, unused ones zero) and its length.
+            let text: UInt64, length: Int
+            switch low {
+            case 1: (text, length) = (0x35_32_36_30_2E, 5)  // .0625
+            case 2: (text, length) = (0x35_32_31_2E, 4)  // .125
+            case 3: (text, length) = (0x35_37_38_31_2E, 5)  // .1875
+            case 4: (text, length) = (0x35_32_2E, 3)  // .25
+            case 5: (text, length) = (0x35_32_31_33_2E, 5)  // .3125
+            case 6: (text, length) = (0x35_37_33_2E, 4)  // .375
+            case 7: (text, length) = (0x35_37_33_34_2E, 5)  // .4375
+            case 8: (text, length) = (0x35_2E, 2)  // .5
+            case 9: (text, length) = (0x35_32_36_35_2E, 5)  // .5625
+            case 10: (text, length) = (0x35_32_36_2E, 4)  // .625
+            case 11: (text, length) = (0x35_37_38_36_2E, 5)  // .6875
+            case 12: (text, length) = (0x35_37_2E, 3)  // .75
+            case 13: (text, length) = (0x35_32_31_38_2E, 5)  // .8125
+            case 14: (text, length) = (0x35_37_38_2E, 4)  // .875
+            default: (text, length) = (0x35_37_33_39_2E, 5)  // .9375
+            }
+            // Eight bytes stored (room for `maxJSONLength` at `p`), `length` kept.
+            UnsafeMutableRawPointer(p + count).storeBytes(of: text.littleEndian, as: UInt64.self)
+            count &+= length
+        }
+        return count
     }
 
     private static func copy(_ bytes: some Sequence<UInt8>, to p: UnsafeMutablePointer<UInt8>) -> Int {

@@ -51,7 +51,6 @@ extension Planner {
             denseSolver = dense
         }
         let failure: SolverError? = system.withRowBuffers { terms in
-            let rowOfVar = definingRow
             let varOfRow = definedVariable
             var b = 0
             while b < btf.blockCount {
@@ -63,20 +62,7 @@ extension Planner {
                 }
                 defer { b += 1 }
                 let rows = btf.rows(ofBlock: b)
-                for r in rows { blockOfVariable[Int(varOfRow[Int(r)])] = Int32(b) }
-                // A block is determined when every variable its rows mention is
-                // either defined inside the block or already determined.
-                var determined = true
-                scan: for r in rows {
-                    for k in Int(terms.rowStart[Int(r)]) ..< Int(terms.rowStart[Int(r) + 1]) {
-                        let v = Int(terms.columns[k])
-                        let owner = rowOfVar[v]
-                        if owner < 0 { determined = false; break scan }
-                        if blockOfVariable[v] != Int32(b) && state[v] != .determined {
-                            determined = false; break scan
-                        }
-                    }
-                }
+                var determined = claimBlock(b, rows: rows, terms: terms)
                 if determined {
                     if rows.count == 1 {
                         determined = solveSingleton(row: Int(rows.first!), variable: Int(varOfRow[Int(rows.first!)]),
@@ -110,6 +96,31 @@ extension Planner {
             return nil
         }
         if let failure { throw failure }
+    }
+
+    /// Marks the variables of block `b` (its `rows`, larger than 1×1) as
+    /// the block's in ``blockOfVariable`` and returns whether the block is
+    /// determined: every variable its rows mention is either defined inside
+    /// the block or already determined (and so matched). Through the
+    /// arrays' buffers: no bounds or uniqueness check a term.
+    private mutating func claimBlock(_ b: Int, rows: ArraySlice<Int32>, terms: RowBuffers) -> Bool {
+        let block = Int32(truncatingIfNeeded: b)
+        let rowStart = terms.rowStart, columns = terms.columns
+        return rows.withUnsafeBufferPointer { rows in
+        definingRow.withUnsafeBufferPointer { rowOfVar in
+        definedVariable.withUnsafeBufferPointer { varOfRow in
+        state.withUnsafeBufferPointer { state in
+        blockOfVariable.withUnsafeMutableBufferPointer { blockOfVariable in
+            for r in rows { blockOfVariable[Int(varOfRow[Int(r)])] = block }
+            for r in rows {
+                for k in Int(rowStart[Int(r)]) ..< Int(rowStart[Int(r) &+ 1]) {
+                    let v = Int(columns[k])
+                    if rowOfVar[v] < 0 { return false }
+                    if blockOfVariable[v] != block && state[v] != .determined { return false }
+                }
+            }
+            return true
+        }}}}}
     }
 
     /// Evaluates the run of 1×1 blocks that starts at block `first`, each
@@ -242,24 +253,29 @@ extension Planner {
         if localIndex.count < system.variableCount {
             localIndex = [Int32](repeating: -1, count: system.variableCount)
         }
-        var entryBound = 0
-        for r in rows { entryBound += Int(terms.rowStart[Int(r) + 1] &- terms.rowStart[Int(r)]) }
-        return localIndex.withUnsafeMutableBufferPointer { local in
+        let rowStart = terms.rowStart, columns = terms.columns
+        let coefficients = terms.coefficients, constants = terms.constants
+        return rows.withUnsafeBufferPointer { rows in
+        localIndex.withUnsafeMutableBufferPointer { local in
         definedVariable.withUnsafeBufferPointer { varOfRow in
         values.withUnsafeMutableBufferPointer { values in
         state.withUnsafeMutableBufferPointer { state in
-            for (j, r) in rows.enumerated() { local[Int(varOfRow[Int(r)])] = Int32(truncatingIfNeeded: j) }
+            var entryBound = 0
+            for (j, r) in rows.enumerated() {
+                local[Int(varOfRow[Int(r)])] = Int32(truncatingIfNeeded: j)
+                entryBound &+= Int(rowStart[Int(r) &+ 1] &- rowStart[Int(r)])
+            }
             defer { for r in rows { local[Int(varOfRow[Int(r)])] = -1 } }
             return dense.solve(size: n, entryBound: entryBound, fill: { entries, b in
                 for (i, r) in rows.enumerated() {
-                    var rhs = -terms.constants[Int(r)]
-                    for k in Int(terms.rowStart[Int(r)]) ..< Int(terms.rowStart[Int(r) + 1]) {
-                        let u = Int(terms.columns[k])
+                    var rhs = -constants[Int(r)]
+                    for k in Int(rowStart[Int(r)]) ..< Int(rowStart[Int(r) &+ 1]) {
+                        let u = Int(columns[k])
                         let j = Int(local[u])
                         if j >= 0 {
-                            entries.add(row: i, column: j, value: terms.coefficients[k])
+                            entries.add(row: i, column: j, value: coefficients[k])
                         } else {
-                            rhs -= terms.coefficients[k] * values[u]
+                            rhs -= coefficients[k] * values[u]
                         }
                     }
                     b[i] = rhs
@@ -271,7 +287,7 @@ extension Planner {
                     state[v] = .determined
                 }
             })
-        }}}}
+        }}}}}
     }
 }
 
