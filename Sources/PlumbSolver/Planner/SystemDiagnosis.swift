@@ -138,7 +138,7 @@ extension ConstraintSystem {
     ///   elimination instead; its redundancy tests stay quadratic
     ///   (`priorities`; `chartgrid` less so since its required equalities
     ///   go on the simplex as two inequalities each). Where its simplex
-    ///   fills in (``filledRowLength``), each probe is an LP solve from the
+    ///   fills in (16 terms a row on average), each probe is an LP solve from the
     ///   last basis instead (``LargePartSolver/requiredRowRange(_:)``),
     ///   still a pass over the component but 15 to 30 times cheaper than
     ///   the probes there (`degenerate`, `levels`).
