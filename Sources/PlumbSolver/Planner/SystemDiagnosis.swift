@@ -298,9 +298,10 @@ extension ConstraintSystem {
             let tell = rows.count >= Self.progressRows ? progress : nil
             tell?("redundancy: a component of \(rows.count) rows over \(groupSize[g]) variables")
             // A large component's tests on the LP code, when there is one.
-            let lp = split ? faces.flatMap { Int(groupSize[g]) >= $0.threshold ? $0 : nil } : nil
+            let large = split ? faces.flatMap { Int(groupSize[g]) >= $0.threshold ? $0 : nil } : nil
             let found = Self.inertRows(rows, variableCount: Int(groupSize[g]), keepPrivate: split,
-                                       equalitiesAsInequalities: equalitiesAsInequalities, lp: lp, progress: tell)
+                                       equalitiesAsInequalities: equalitiesAsInequalities, faces: large,
+                                       progress: tell)
             redundant += found.redundant
             ineffective += found.ineffective
         }
@@ -337,27 +338,26 @@ extension ConstraintSystem {
     /// `keepPrivate`, the shortcuts of ``diagnose(variables:)`` answer
     /// where they can: rows with a variable that nothing else holds (or only
     /// loose-end equalities), and optional rows over one class of variables
-    /// tied by `x − y + c = 0`. With `lp` (an LP code that bounds forms
+    /// tied by `x − y + c = 0`. With `faces` (its LP code bounds forms
     /// over required rows, see ``LargePartSolver/requiredRowRange(_:)``),
-    /// the probes are its suprema instead of the tableau's when the
-    /// tableau's rows have filled in to `lp.filledRowLength` terms on
-    /// average; when the LP code cannot answer, the component goes on the
-    /// tableau after all.
+    /// the probes are the LP code's suprema instead of the tableau's when
+    /// the tableau's rows have filled in to `faces.filledRowLength` terms
+    /// on average; when the LP code cannot answer, the component goes on
+    /// the tableau after all.
     static func inertRows(_ rest: [InertCandidate], variableCount: Int, keepPrivate: Bool,
-                          equalitiesAsInequalities: Bool? = nil, lp: FaceOptions? = nil,
+                          equalitiesAsInequalities: Bool? = nil, faces: FaceOptions? = nil,
                           progress: ((String) -> Void)? = nil)
         -> (redundant: [RowIndex], ineffective: [RowIndex])
     {
         let tableau = TableauRequiredRows(rest, variableCount: variableCount,
                                           equalitiesAsInequalities: equalitiesAsInequalities)
-        if let options = lp, tableau.meanRowLength >= options.filledRowLength,
-           case let lp = options.solver,
-           let rows = RangeRequiredRows(rest, variableCount: variableCount, solver: lp) {
-            progress?("redundancy: the simplex filled in (\(Int(tableau.meanRowLength)) terms a row); "
-                + "tested with \(lp.name)")
+        if let faces, case let fill = tableau.meanRowLength, fill >= faces.filledRowLength,
+           let rows = RangeRequiredRows(rest, variableCount: variableCount, solver: faces.solver) {
+            let name = faces.solver.name
+            progress?("redundancy: the simplex filled in (\(Int(fill)) terms a row); tested with \(name)")
             let found = inertRows(rest, on: rows, keepPrivate: keepPrivate, progress: progress)
             if !rows.failed { return found }
-            progress?("redundancy: \(lp.name) could not answer; probing on the simplex instead")
+            progress?("redundancy: \(name) could not answer; probing on the simplex instead")
         }
         return inertRows(rest, on: tableau, keepPrivate: keepPrivate, progress: progress)
     }
@@ -375,7 +375,7 @@ extension ConstraintSystem {
     /// components").
     static let filledRowLength = 16.0
 
-    /// ``inertRows(_:variableCount:keepPrivate:equalitiesAsInequalities:lp:progress:)``
+    /// ``inertRows(_:variableCount:keepPrivate:equalitiesAsInequalities:faces:progress:)``
     /// with the required rows (and the probes over their points) in `core`.
     private static func inertRows(_ rest: [InertCandidate], on core: some RequiredRowProbe, keepPrivate: Bool,
                                   progress: ((String) -> Void)?)
@@ -881,7 +881,7 @@ struct ExpressionProbe {
 }
 
 /// The required rows of one component in the inert-row tests
-/// (``ConstraintSystem/inertRows(_:variableCount:keepPrivate:equalitiesAsInequalities:lp:progress:)``),
+/// (``ConstraintSystem/inertRows(_:variableCount:keepPrivate:equalitiesAsInequalities:faces:progress:)``),
 /// with rows taken out and put back, and the probes of
 /// ``ExpressionProbe`` over the points they allow. Rows are numbered as
 /// the tests' candidates.
@@ -989,6 +989,8 @@ final class TableauRequiredRows: RequiredRowProbe {
 final class RangeRequiredRows: RequiredRowProbe {
     let variableCount: Int
     private let range: any RequiredRowRange
+    /// The LP code's point (``RequiredRowRange/point``).
+    private let point: [Double]
     /// Each candidate's row in the LP (-1: none).
     private let rowOf: [Int32]
     private var taken: [Bool]
@@ -1013,6 +1015,7 @@ final class RangeRequiredRows: RequiredRowProbe {
         guard let range = solver.requiredRowRange(part) else { return nil }
         self.variableCount = variableCount
         self.range = range
+        point = range.point
         self.rowOf = rowOf
         taken = [Bool](repeating: false, count: rest.count)
     }
@@ -1020,7 +1023,7 @@ final class RangeRequiredRows: RequiredRowProbe {
     func contains(_ i: Int) -> Bool { rowOf[i] >= 0 && !taken[i] }
 
     func value(_ terms: [(Int32, Double)], _ constant: Double) -> Double {
-        terms.reduce(constant) { $0 + $1.1 * range.point[Int($1.0)] }
+        terms.reduce(constant) { $0 + $1.1 * point[Int($1.0)] }
     }
 
     /// The supremum of `Σ terms`, or `+∞` (and `failed`) when the LP code cannot tell.
