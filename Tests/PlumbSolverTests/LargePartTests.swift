@@ -503,18 +503,14 @@ import PlumbTestSupport
             let (rows, system, unique) = Self.mixedHardSystem(seed: 72_000 + seed, size: seed, kinds: 4)
             let opening = ClpLog(ClpPartSolver())
             let closed = ClpLog(ClpPartSolver(opensLowerRows: false))
-            let (a, b, c) = Self.solvedThreeWays(system, opening, closed)
+            // Clp's answers stood (none went to the tableau after a failed
+            // level or a failed check of the required rows).
+            Self.expectTheSameOptimumAndParts(system, rows: rows, unique: unique, (opening, closed),
+                                              names: ("opening", "closed"), "seed \(seed)")
             opened += opening.openedColdSolves
             openedTrials += opening.openedZeroTrials
             unfitted += opening.unfittedRows
             #expect(closed.openedColdSolves == 0, "seed \(seed)")
-            // Clp's answers stood (none went to the tableau after a failed
-            // level or a failed check of the required rows).
-            if case (.success(let a), .success(let b)) = (a, b) {
-                #expect(a.stats.largeParts == b.stats.largeParts, "seed \(seed)")
-            }
-            Self.expectOneOptimum(a, b, tableau: c, rows: rows, unique: unique, variableCount: system.variableCount,
-                                  "seed \(seed)", names: ("opening", "closed"))
         }
         #expect(opened >= 10 && openedTrials >= 5 && unfitted == 0,
                 "\(opened) cold solves and \(openedTrials) zero trials opened, \(unfitted) rows unfitted")
@@ -586,14 +582,10 @@ import PlumbTestSupport
             }
             let dropping = ClpLog(ClpPartSolver(basisCheck: .never))
             let keeping = ClpLog(ClpPartSolver(basisCheck: .never, dropsFreeRows: false, coldRefactorInterval: 200))
-            let (a, b, c) = Self.solvedThreeWays(system, dropping, keeping)
+            let (_, b, c) = Self.expectTheSameOptimumAndParts(system, rows: rows, unique: unique, (dropping, keeping),
+                                                              names: ("dropping", "keeping"), "seed \(seed)")
             dropped += dropping.droppedRows
             #expect(keeping.droppedRows == 0, "seed \(seed)")
-            if case (.success(let a), .success(let b)) = (a, b) {
-                #expect(a.stats.largeParts == b.stats.largeParts, "seed \(seed)")
-            }
-            Self.expectOneOptimum(a, b, tableau: c, rows: rows, unique: unique, variableCount: system.variableCount,
-                                  "seed \(seed)", names: ("dropping", "keeping"))
             var o = Self.clp()
             o.largePartSolver = ClpPartSolver(basisCheck: .never, coldRefactorInterval: 3)
             let d = Result<Solution, any Error> { try system.solve(options: o) }
@@ -675,6 +667,25 @@ import PlumbTestSupport
         o.largePartSolver = second
         let b = Result<Solution, any Error> { try system.solve(options: o) }
         return (a, b, Result { try system.solve(options: tableau()) })
+    }
+
+    /// ``solvedThreeWays(_:_:_:)``, expecting the two Clp part solvers to
+    /// hand the same number of large parts to Clp (none went to the tableau
+    /// after a failed level where the other did not) and to reach one
+    /// optimum with the tableau (``expectOneOptimum``); returns the three
+    /// results.
+    @discardableResult
+    static func expectTheSameOptimumAndParts(
+        _ system: ConstraintSystem, rows: [ReferenceRow], unique: Bool, _ solvers: (ClpLog, ClpLog),
+        names: (String, String), _ label: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> (Result<Solution, any Error>, Result<Solution, any Error>, Result<Solution, any Error>) {
+        let (a, b, c) = solvedThreeWays(system, solvers.0, solvers.1)
+        if case (.success(let a), .success(let b)) = (a, b) {
+            #expect(a.stats.largeParts == b.stats.largeParts, "\(label)", sourceLocation: sourceLocation)
+        }
+        expectOneOptimum(a, b, tableau: c, rows: rows, unique: unique, variableCount: system.variableCount,
+                         label, names: names)
+        return (a, b, c)
     }
 
     /// Sixty shelves with `levels`' five contradicting levels below the
