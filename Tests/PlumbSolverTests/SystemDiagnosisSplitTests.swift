@@ -418,6 +418,76 @@ import Testing
         #expect(neither > 100, "\(neither)")
     }
 
+    /// An LP code whose sets of required rows stop answering after
+    /// `answers` suprema (as Clp may on numbers it cannot handle), counting
+    /// the questions left unanswered.
+    private final class TiringRanges: LargePartSolver {
+        let inner = ClpPartSolver()
+        let answers: Int
+        let unanswered = Atomic<Int>(0)
+        init(answers: Int) { self.answers = answers }
+        var name: String { "tiring" }
+        func solve(_ part: LinearPart) -> [Double]? { inner.solve(part) }
+        func optimalFace(_ part: LinearPart) -> PartFace? { inner.optimalFace(part) }
+        func requiredRowRange(_ part: LinearPart) -> (any RequiredRowRange)? {
+            inner.requiredRowRange(part).map { Tiring($0, answers: answers, owner: self) }
+        }
+
+        final class Tiring: RequiredRowRange {
+            let wrapped: any RequiredRowRange
+            var left: Int
+            let owner: TiringRanges
+            init(_ wrapped: any RequiredRowRange, answers: Int, owner: TiringRanges) {
+                self.wrapped = wrapped
+                left = answers
+                self.owner = owner
+            }
+            var point: [Double] { wrapped.point }
+            func supremum(of terms: [(Int32, Double)]) -> Double? {
+                guard left > 0 else {
+                    owner.unanswered.add(1, ordering: .relaxed)
+                    return nil
+                }
+                left -= 1
+                return wrapped.supremum(of: terms)
+            }
+            func takeOut(_ row: Int) { wrapped.takeOut(row) }
+            func putBack(_ row: Int) { wrapped.putBack(row) }
+        }
+    }
+
+    @Test(arguments: 0 ..< 40)
+    func anLPCodeThatStopsAnsweringLeavesTheComponentToTheProbes(seed: UInt64) {
+        // The answers given before it stopped are dropped: the component's
+        // rows are tested again on the simplex, and the findings are the
+        // probes'.
+        var rng = SplitMix64(seed: 0xD1A6 &+ seed)
+        let (s, _) = randomSystem(&rng)
+        let conflicting = Set(s.findAllConflicts().joined().map(\.int))
+        let tiring = TiringRanges(answers: Int(seed % 4))
+        let found = s.findInertRows(leavingOut: conflicting, split: true,
+                                    faces: FaceOptions(solver: tiring, threshold: 2, filledRowLength: 0))
+        let byProbes = s.findInertRows(leavingOut: conflicting, split: false, faces: nil)
+        #expect(found.redundant == byProbes.redundant, "seed \(seed)")
+        #expect(found.ineffective == byProbes.ineffective, "seed \(seed)")
+    }
+
+    @Test func theTiringLPCodeStopsAnsweringOnMostSystems() {
+        // The property above only means something if the LP code left
+        // questions unanswered on most of its systems.
+        var stopped = 0
+        for seed in 0 ..< UInt64(40) {
+            var rng = SplitMix64(seed: 0xD1A6 &+ seed)
+            let (s, _) = randomSystem(&rng)
+            let conflicting = Set(s.findAllConflicts().joined().map(\.int))
+            let tiring = TiringRanges(answers: Int(seed % 4))
+            _ = s.findInertRows(leavingOut: conflicting, split: true,
+                                faces: FaceOptions(solver: tiring, threshold: 2, filledRowLength: 0))
+            if tiring.unanswered.load(ordering: .relaxed) > 0 { stopped += 1 }
+        }
+        #expect(stopped >= 30, "\(stopped) of 40")
+    }
+
     @Test func aComponentGoesToTheLPCodeOnlyWhenItsSimplexFillsIn() {
         // Rows of two terms along a chain stay short on the simplex: the
         // probes answer. Sums over wide overlapping windows of the
