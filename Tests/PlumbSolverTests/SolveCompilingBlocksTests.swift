@@ -207,11 +207,6 @@ import PlumbTestSupport
             #expect(Self.bits(both.map { $0.solution }) == Self.bits(fresh), "trial \(trial)")
             guard case .success(let result) = both else { continue }
             let compiled = try #require(result.compiled)
-            switch compiled.freshResidual {
-            case .changedComponents?: byComponents += 1
-            case .wholePhase?: byPhase += 1
-            case nil: Issue.record("trial \(trial): compiled with tableaux")
-            }
             let rows = (0 ..< s.rowCount).map { RowIndex($0) }
             for step in 0 ..< 8 {
                 // Nothing, then mostly one length (both of its rows, as an
@@ -241,6 +236,12 @@ import PlumbTestSupport
                     }
                 case .failure: failedSteps += 1
                 }
+            }
+            // Decided at the first solve.
+            switch compiled.freshResidual {
+            case .changedComponents?: byComponents += 1
+            case .wholePhase?: byPhase += 1
+            case nil: Issue.record("trial \(trial): compiled with tableaux")
             }
         }
         // Both ways were seen, components whose inputs did not change were

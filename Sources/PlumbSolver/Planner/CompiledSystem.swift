@@ -148,6 +148,10 @@ public final class CompiledSystem {
         case wholePhase
     }
     private(set) var freshResidual: FreshResidual? = nil
+    /// The constants and values of the one-shot solve of a system compiled
+    /// by ``solveCompiling(_:options:)`` with residual components, until
+    /// its first ``solve()`` prepares them.
+    private var firstSolve: (constants: [Double], values: [Double])? = nil
 
     /// Plans `system` and builds its tableaux for its current constants.
     ///
@@ -181,10 +185,11 @@ public final class CompiledSystem {
         components.reserveCapacity(plan.componentCount)
         stale = [Bool](repeating: false, count: plan.componentCount)
         isLarge = Self.largeComponents(of: plan, planner: planner)
+        var seen = [Int32](repeating: -1, count: isLarge.contains(true) ? system.variableCount : 0)
         for c in 0 ..< plan.componentCount {
             if isLarge[c] {
                 components.append(nil)
-                addLargeComponent(c)
+                addLargeComponent(c, seen: &seen)
                 continue
             }
             guard let priority = editPriority(ofComponent: c) else {
@@ -331,28 +336,44 @@ public final class CompiledSystem {
         self.plan = plan
         components = [Planner.ComponentTableau?](repeating: nil, count: plan.componentCount)
         stale = [Bool](repeating: false, count: plan.componentCount)
+        isLarge = [Bool](repeating: false, count: plan.componentCount)
         needsFullPass = false
+        // How the components are solved again, and their inputs, are
+        // found at the first ``solve()`` (``prepareFreshResidual(_:)``):
+        // the first layout pays only for the one-shot solve.
+        freshResidual = .wholePhase
+        firstSolve = (planner.system.constants, planner.values)
+    }
+
+    /// Decides how the components of a system compiled by
+    /// ``solveCompiling(_:options:)`` are solved again and, for
+    /// ``FreshResidual/changedComponents``, lists each one's inputs with
+    /// their values at the one-shot solve, `first` (the constants and
+    /// values then: the solve solved every component at them).
+    private func prepareFreshResidual(_ first: (constants: [Double], values: [Double])) {
         let options = planner.options
         var sharedShape = false
         if options.reuseShapes && plan.componentCount > 1 {
             // Shapes are found from the rows without their constants: the
             // same whatever the constants (the values are only read).
-            var values = planner.values
+            var values = first.values
             sharedShape = values.withUnsafeMutableBufferPointer { values in
                 !ComponentShapes(plan, system: planner.system, state: planner.state, values: values).shapes.isEmpty
             }
         }
         guard !sharedShape else {
-            isLarge = [Bool](repeating: false, count: plan.componentCount)
             freshResidual = .wholePhase
             return
         }
         freshResidual = .changedComponents
         isLarge = [Bool](repeating: true, count: plan.componentCount)
-        for c in 0 ..< plan.componentCount { addLargeComponent(c) }
-        // The one-shot solve just solved every component at these inputs.
+        var seen = [Int32](repeating: -1, count: planner.system.variableCount)
+        for c in 0 ..< plan.componentCount { addLargeComponent(c, seen: &seen) }
         for i in largeComponents.indices {
-            for j in largeInputStart[i] ..< largeInputStart[i + 1] { largeInputValues[j] = inputValue(largeInputs[j]) }
+            for j in largeInputStart[i] ..< largeInputStart[i + 1] {
+                let input = largeInputs[j]
+                largeInputValues[j] = input >= 0 ? first.values[Int(input)] : first.constants[Int(~input)]
+            }
             largeSolved[i] = true
         }
         // As the one-shot solve's presolve: the large-part solver itself,
@@ -389,14 +410,19 @@ public final class CompiledSystem {
     }
 
     /// Registers large component `c` and its inputs (not yet solved).
-    private func addLargeComponent(_ c: Int) {
+    /// `seen` has an entry per variable, none equal to `c`: the
+    /// component's determined variables are marked with `c` there.
+    private func addLargeComponent(_ c: Int, seen: inout [Int32]) {
         largeComponents.append(c)
-        var seen = Set<Int32>()
+        let system = planner.system
         for r in plan.rows(ofComponent: c) {
             if isParameter[Int(r)] { largeInputs.append(~r) }
-            for k in planner.system.termRange(of: RowIndex(Int(r))) {
-                let v = planner.system.columns[k]
-                if planner.state[Int(v)] == .determined && seen.insert(v).inserted { largeInputs.append(v) }
+            for k in system.termRange(of: RowIndex(Int(r))) {
+                let v = Int(system.columns[k])
+                if planner.state[v] == .determined && seen[v] != Int32(c) {
+                    seen[v] = Int32(c)
+                    largeInputs.append(Int32(v))
+                }
             }
         }
         largeInputStart.append(largeInputs.count)
@@ -485,6 +511,10 @@ public final class CompiledSystem {
     ///   changes. Otherwise O(nonzeros of every solved block) for the blocks.
     public func solve() throws(SolverError) -> Solution {
         let started = Planner.now()
+        if let first = firstSolve {
+            firstSolve = nil
+            prepareFreshResidual(first)
+        }
         let repeated = recentChanges.last == changedRows.sorted()
         let visiting = reachOfChange()
         // A program is good only while nothing but its row changes.
