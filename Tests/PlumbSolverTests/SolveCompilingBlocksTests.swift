@@ -200,9 +200,15 @@ import PlumbTestSupport
         var byComponents = 0, byPhase = 0, steps = 0, skipped = 0, failedSteps = 0
         for trial in 0 ..< 400 {
             let (s, lengths) = Self.residualSystem(&rng)
-            let fresh = Result { () throws(SolverError) -> Solution in try s.solve() }
+            // Every fifth system without presolve (each component to the
+            // tableau whole), every fifth without shapes, one in ten on two threads.
+            var options = SolveOptions()
+            options.presolve = trial % 5 != 3
+            options.reuseShapes = trial % 5 != 4
+            options.threads = trial % 10 == 7 ? 2 : 1
+            let fresh = Result { () throws(SolverError) -> Solution in try s.solve(options: options) }
             let both = Result { () throws(SolverError) -> (solution: Solution, compiled: CompiledSystem?) in
-                try CompiledSystem.solveCompiling(s)
+                try CompiledSystem.solveCompiling(s, options: options)
             }
             #expect(Self.bits(both.map { $0.solution }) == Self.bits(fresh), "trial \(trial)")
             guard case .success(let result) = both else { continue }
@@ -225,7 +231,7 @@ import PlumbTestSupport
                     }
                 }
                 let again = Result { () throws(SolverError) -> Solution in try compiled.solve() }
-                let afresh = Result { () throws(SolverError) -> Solution in try compiled.system.solve() }
+                let afresh = Result { () throws(SolverError) -> Solution in try compiled.system.solve(options: options) }
                 #expect(Self.bits(again) == Self.bits(afresh), "trial \(trial), step \(step)")
                 steps += 1
                 switch again {
@@ -251,5 +257,37 @@ import PlumbTestSupport
         #expect(skipped >= 300)
         #expect(failedSteps >= 10)
         #expect(steps == 3_200)
+    }
+}
+
+extension SolveCompilingTests {
+    /// A constant that goes from 0 to -0 is a change: `x0 = 0` (the row
+    /// `x0 + c = 0` with `c = -0`) gives `x0 = +0`, with `c = +0` it gives
+    /// `-0`, and a compiled system must give the fresh solve's sign, both when
+    /// the blocks alone solve it and when a component follows `x0`.
+    @Test func aConstantFromZeroToMinusZeroIsAChange() throws {
+        for optional in [false, true] {
+            var s = ConstraintSystem()
+            s.addVariables(2)
+            let origin = Origin(kind: .code, text: "test")
+            let row = s.addRow([(VariableIndex(0), 1)], constant: 0.0, relation: .equal, origin: origin)
+            if optional {
+                s.addRow([(VariableIndex(1), 1), (VariableIndex(0), -1)], constant: 0, relation: .lessOrEqual,
+                         origin: origin)
+                s.addRow([(VariableIndex(1), 1)], constant: -3, relation: .equal, priority: .low, origin: origin)
+            } else {
+                s.addRow([(VariableIndex(1), 1), (VariableIndex(0), -1)], constant: 0, relation: .equal,
+                         origin: origin)
+            }
+            let (first, compiled) = try CompiledSystem.solveCompiling(s)
+            #expect(first.values[0].bitPattern == (-0.0).bitPattern)
+            let c = try #require(compiled)
+            _ = try c.solve()
+            c.setConstant(-0.0, ofRow: row)
+            let again = try c.solve().values
+            let fresh = try c.system.solve().values
+            #expect(fresh[0].bitPattern == (0.0).bitPattern, "optional \(optional)")
+            #expect(again.map(\.bitPattern) == fresh.map(\.bitPattern), "optional \(optional)")
+        }
     }
 }

@@ -492,7 +492,9 @@ public final class CompiledSystem {
     /// - Complexity: O(1).
     public func setConstant(_ value: Double, ofRow r: RowIndex, origin: Origin? = nil) {
         precondition(isParameter[r.int], "row \(r.int) is not a parameter row of this compiled system")
-        if value != planner.system.constants[r.int] && !isChanged[r.int] {
+        // Bit for bit: 0 and -0 are different constants (a block divides
+        // one into a variable's value, and a fresh solve keeps the sign).
+        if value.bitPattern != planner.system.constants[r.int].bitPattern && !isChanged[r.int] {
             isChanged[r.int] = true
             changedRows.append(Int32(r.int))
         }
