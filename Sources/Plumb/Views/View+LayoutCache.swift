@@ -76,17 +76,20 @@ enum LayoutInputs {
 /// not recorded: their lowering depends on measurements and on closures
 /// asked at every layout.
 ///
-/// The re-solve is exact. When the first solve needed no optimisation
-/// (every view attribute fixed by required equalities: the block phase
-/// alone), that solve's planner is kept as a compiled system
-/// (``CompiledSystem/solveCompilingBlocks(_:options:)``: the
-/// block phase is not run a second time to compile it) and later layouts
-/// re-evaluate its blocks (only those the changed rows reach
-/// when the same rows changed before the previous layout, as in a sweep over
-/// the root width), which gives the same bits as a fresh solve. Otherwise the stored system, with
-/// its new constants, is solved afresh: lowering is skipped, not the solve.
-/// A re-solve that fails (conflicting required constraints) drops the record
-/// and the layout runs afresh, so errors are the uncached path's.
+/// The re-solve is exact: the first solve's planner is kept as a compiled
+/// system (``CompiledSystem/solveCompiling(_:options:)``: nothing is
+/// planned a second time to compile it), and later layouts re-evaluate its
+/// blocks (only those the changed rows reach when the same rows changed
+/// before the previous layout, as in a sweep over the root width), which
+/// gives the same bits as a fresh solve. When the first solve needed
+/// optimisation (intrinsic sizes' hugging and resistance, optional
+/// constraints, inequalities), its residual components are kept planned and
+/// solved again as a fresh solve solves them, from scratch: only those whose
+/// inputs changed when no two share a shape, else all of them. Neither
+/// lowering nor planning is repeated, and the frames are a fresh layout's,
+/// bit for bit. A re-solve that fails (conflicting required constraints)
+/// drops the record and the layout runs afresh, so errors are the uncached
+/// path's.
 final class TreeLayoutCache {
     /// Per view, the root first: the view, unretained (`subviewLists` holds
     /// every view but the root, and the root holds this record); its stamp when last looked at; its
@@ -113,13 +116,15 @@ final class TreeLayoutCache {
     /// compiled (then `nil`: `compiled` holds it, and a second copy would
     /// be copied again at the first new constant).
     private var system: ConstraintSystem?
-    /// Whether the blocks alone solved it (no optimisation): then it is compiled.
-    private var blocksOnly = false
+    /// The first solve's planner, kept (see ``CompiledSystem/solveCompiling(_:options:)``).
     private var compiled: CompiledSystem?
     /// The system with the current constants.
     private var current: ConstraintSystem { compiled?.system ?? system! }
     /// Whether later layouts re-evaluate a compiled system (for tests).
     var isCompiled: Bool { compiled != nil }
+    /// Whether the first solve left rows to the optimiser (residual
+    /// components, solved again from scratch when their inputs change; for tests).
+    private(set) var optimised = false
     /// How many layouts this record has served (for tests).
     private(set) var reuses = 0
 
@@ -153,19 +158,19 @@ final class TreeLayoutCache {
     }
 
     /// Solves the recorded system as a fresh layout does (the same values,
-    /// bit for bit, and the same errors). When the blocks alone solve it,
-    /// the solve's planner is kept compiled (``CompiledSystem/solveCompilingBlocks(_:options:)``),
-    /// so that the next layout after a change of numbers re-evaluates the
-    /// blocks instead of planning the system again.
+    /// bit for bit, and the same errors), and keeps the solve's planner
+    /// compiled (``CompiledSystem/solveCompiling(_:options:)``), so that
+    /// the next layout after a change of numbers re-evaluates the blocks and
+    /// re-solves the changed residual components instead of planning the
+    /// system again.
     func solveFirst() throws(LayoutError) -> Solution {
         let result: (solution: Solution, compiled: CompiledSystem?)
         do {
-            result = try CompiledSystem.solveCompilingBlocks(system!)
+            result = try CompiledSystem.solveCompiling(system!)
         } catch {
             throw LayoutError(error)
         }
-        let stats = result.solution.stats
-        blocksOnly = stats.residualComponents == 0 && stats.largeParts == 0
+        optimised = result.solution.stats.residualComponents > 0 || result.solution.stats.simplexComponents > 0
         if let compiled = result.compiled {
             self.compiled = compiled
             system = nil
@@ -198,12 +203,8 @@ final class TreeLayoutCache {
         if !fitHeight && !Self.holds(constants, heightRow, height) { setConstant(-height, ofRow: heightRow) }
         do {
             let values: [Double]
-            if blocksOnly {
-                if compiled == nil {
-                    compiled = try CompiledSystem(system!, parameterRows: parameterRows())
-                    system = nil
-                }
-                values = try compiled!.solve().values
+            if let compiled {
+                values = try compiled.solve().values
             } else {
                 values = try system!.solve().values
             }
@@ -212,19 +213,6 @@ final class TreeLayoutCache {
         } catch {
             return nil
         }
-    }
-
-    /// The rows whose constants a later layout may change.
-    private func parameterRows() -> [RowIndex] {
-        var result = [SystemBuilder.rootWidthRow]
-        result.reserveCapacity(2 + rows.count)
-        if !fitHeight { result.append(SystemBuilder.rootHeightRow) }
-        for r in rows { result.append(RowIndex(Int(r))) }
-        for (h, v) in intrinsicRows {
-            if h >= 0 { result += [RowIndex(Int(h)), RowIndex(Int(h) + 1)] }
-            if v >= 0 { result += [RowIndex(Int(v)), RowIndex(Int(v) + 1)] }
-        }
-        return result
     }
 
     /// Walks the tree against the record and writes the changed constants

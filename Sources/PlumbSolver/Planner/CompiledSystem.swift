@@ -131,6 +131,28 @@ public final class CompiledSystem {
     private var reducerCore: SimplexCore? = nil
     private var localIndex: [Int32] = []
 
+    // MARK: Components solved as a one-shot solve solves them
+    /// How a system compiled by ``solveCompiling(_:options:)`` with rows
+    /// left for the residual phase solves them at each ``solve()``, so that
+    /// its values are a fresh solve's bit for bit (`nil`: tableaux, slopes
+    /// and large components, as compiled by ``init(_:parameterRows:options:)``).
+    enum FreshResidual {
+        /// Every component is a large component (no tableau): solved from
+        /// scratch, as a one-shot solve solves it, when one of its inputs
+        /// changed. Used when no two components share a shape, so that a
+        /// one-shot solve solves each from scratch whatever the constants.
+        case changedComponents
+        /// The residual phase re-run on the kept plan, every component, as
+        /// a one-shot solve runs it (components of one shape may be solved
+        /// through another's pattern, depending on the constants).
+        case wholePhase
+    }
+    private(set) var freshResidual: FreshResidual? = nil
+    /// The constants and values of the one-shot solve of a system compiled
+    /// by ``solveCompiling(_:options:)`` with residual components, until
+    /// its first ``solve()`` prepares them.
+    private var firstSolve: (constants: [Double], values: [Double])? = nil
+
     /// Plans `system` and builds its tableaux for its current constants.
     ///
     /// - Parameters:
@@ -163,10 +185,11 @@ public final class CompiledSystem {
         components.reserveCapacity(plan.componentCount)
         stale = [Bool](repeating: false, count: plan.componentCount)
         isLarge = Self.largeComponents(of: plan, planner: planner)
+        var seen = [Int32](repeating: -1, count: isLarge.contains(true) ? system.variableCount : 0)
         for c in 0 ..< plan.componentCount {
             if isLarge[c] {
                 components.append(nil)
-                addLargeComponent(c)
+                addLargeComponent(c, seen: &seen)
                 continue
             }
             guard let priority = editPriority(ofComponent: c) else {
@@ -212,15 +235,56 @@ public final class CompiledSystem {
     /// only when a constant changed, as any compiled system's later solves do.
     ///
     /// A system that leaves rows for the simplex is solved to the end as a
-    /// one-shot solve solves it, and no compiled system is returned.
+    /// one-shot solve solves it, and no compiled system is returned
+    /// (``solveCompiling(_:options:)`` compiles it too).
     ///
     /// - Throws: as ``ConstraintSystem/solve(options:)``.
     /// - Complexity: one fresh solve, plus O(rows) to record the blocks' order.
     public static func solveCompilingBlocks(
         _ system: ConstraintSystem, options: SolveOptions = SolveOptions()
     ) throws(SolverError) -> (solution: Solution, compiled: CompiledSystem?) {
-        // What `Planner.run()` does, with the block order recorded and the
-        // residual plan looked at before the residual phase.
+        try solve(system, options: options, compilingResidual: false)
+    }
+
+    /// Solves `system` as ``ConstraintSystem/solve(options:)`` does (the
+    /// same values, bit for bit, the same statistics and the same errors)
+    /// and returns it compiled, every row a parameter row, so that each later
+    /// ``solve()`` after new constants gives what a fresh solve of the
+    /// changed system gives, bit for bit, at less cost:
+    ///
+    /// - when the block phase alone solved it, as
+    ///   ``solveCompilingBlocks(_:options:)`` (the blocks re-evaluated);
+    /// - otherwise (rows left for the residual phase: optional rows,
+    ///   inequalities, what the blocks leave undetermined) the solve's planner
+    ///   is kept with its residual plan. A later ``solve()`` re-evaluates the
+    ///   blocks, then solves the residual components exactly as a one-shot
+    ///   solve does: when no two components share a shape (see
+    ///   ``SolveOptions/reuseShapes``), only the components whose inputs
+    ///   (the row constants and determined variables they read) changed,
+    ///   each from scratch; otherwise the whole residual phase on the kept
+    ///   plan. No tableau is kept and no slopes are followed (they agree
+    ///   with a fresh solve only to the solver's tolerance): what a step
+    ///   saves over a fresh solve is the planning (the block triangular
+    ///   form, the split into components and the order of their rows) and
+    ///   the components whose inputs did not change.
+    ///
+    /// The compiled system is `nil` only when the solve fails.
+    ///
+    /// - Throws: as ``ConstraintSystem/solve(options:)``.
+    /// - Complexity: one fresh solve, plus O(rows) to record the blocks'
+    ///   order and, with residual components, to list each one's inputs.
+    public static func solveCompiling(
+        _ system: ConstraintSystem, options: SolveOptions = SolveOptions()
+    ) throws(SolverError) -> (solution: Solution, compiled: CompiledSystem?) {
+        try solve(system, options: options, compilingResidual: true)
+    }
+
+    /// What `Planner.run()` does, with the block order recorded and the
+    /// residual plan made before the residual phase and kept; a compiled
+    /// system when the blocks solved everything or `compilingResidual`.
+    private static func solve(
+        _ system: ConstraintSystem, options: SolveOptions, compilingResidual: Bool
+    ) throws(SolverError) -> (solution: Solution, compiled: CompiledSystem?) {
         var planner = Planner(system: system, options: options, recordsBlockOrder: true)
         let started = Planner.now()
         planner.stats.variables = system.variableCount
@@ -232,10 +296,12 @@ public final class CompiledSystem {
         let simplexStarted = Planner.now()
         let plan = planner.makeResidualPlan()
         guard plan.componentCount == 0 else {
-            try planner.solveResidual()
+            try planner.solveResidual(plan)
             planner.stats.simplexMilliseconds = (Planner.now() - simplexStarted) * 1e3
             planner.stats.solveMilliseconds = (Planner.now() - started) * 1e3
-            return (Solution(values: planner.values, stats: planner.stats), nil)
+            let solution = Solution(values: planner.values, stats: planner.stats)
+            guard compilingResidual else { return (solution, nil) }
+            return (solution, CompiledSystem(solvedWithResidual: planner, plan: plan))
         }
         try planner.checkFixedRows(plan)
         try planner.checkStrategy(plan)
@@ -257,6 +323,65 @@ public final class CompiledSystem {
         stale = []
         isLarge = []
         needsFullPass = false
+    }
+
+    /// A system that `planner` has solved through the residual phase of
+    /// `plan` (which has components): its values are current. Every row is
+    /// a parameter row; the components are solved as a one-shot solve
+    /// solves them (``FreshResidual``).
+    private init(solvedWithResidual planner: Planner, plan: Planner.ResidualPlan) {
+        isParameter = [Bool](repeating: true, count: planner.system.rowCount)
+        isChanged = [Bool](repeating: false, count: planner.system.rowCount)
+        self.planner = planner
+        self.plan = plan
+        components = [Planner.ComponentTableau?](repeating: nil, count: plan.componentCount)
+        stale = [Bool](repeating: false, count: plan.componentCount)
+        isLarge = [Bool](repeating: false, count: plan.componentCount)
+        needsFullPass = false
+        // How the components are solved again, and their inputs, are
+        // found at the first ``solve()`` (``prepareFreshResidual(_:)``):
+        // the first layout pays only for the one-shot solve.
+        freshResidual = .wholePhase
+        firstSolve = (planner.system.constants, planner.values)
+    }
+
+    /// Decides how the components of a system compiled by
+    /// ``solveCompiling(_:options:)`` are solved again and, for
+    /// ``FreshResidual/changedComponents``, lists each one's inputs with
+    /// their values at the one-shot solve, `first` (the constants and
+    /// values then: the solve solved every component at them).
+    private func prepareFreshResidual(_ first: (constants: [Double], values: [Double])) {
+        let options = planner.options
+        var sharedShape = false
+        if options.reuseShapes && plan.componentCount > 1 {
+            // Shapes are found from the rows without their constants: the
+            // same whatever the constants (the values are only read).
+            var values = first.values
+            sharedShape = values.withUnsafeMutableBufferPointer { values in
+                !ComponentShapes(plan, system: planner.system, state: planner.state, values: values).shapes.isEmpty
+            }
+        }
+        guard !sharedShape else {
+            freshResidual = .wholePhase
+            return
+        }
+        freshResidual = .changedComponents
+        isLarge = [Bool](repeating: true, count: plan.componentCount)
+        var seen = [Int32](repeating: -1, count: planner.system.variableCount)
+        for c in 0 ..< plan.componentCount { addLargeComponent(c, seen: &seen) }
+        for i in largeComponents.indices {
+            for j in largeInputStart[i] ..< largeInputStart[i + 1] {
+                let input = largeInputs[j]
+                largeInputValues[j] = input >= 0 ? first.values[Int(input)] : first.constants[Int(~input)]
+            }
+            largeSolved[i] = true
+        }
+        // As the one-shot solve's presolve: the large-part solver itself,
+        // not a session that would start from what it kept.
+        reducer.largePartSolver = options.largePartSolver
+        reducer.largePartThreshold = options.largePartSolver == nil ? Int.max : options.largePartThreshold
+        reducerCore = SimplexCore(variableCount: 0)
+        localIndex = [Int32](repeating: -1, count: planner.system.variableCount)
     }
 
     /// Which components of `plan` are solved afresh: with presolve on,
@@ -285,14 +410,19 @@ public final class CompiledSystem {
     }
 
     /// Registers large component `c` and its inputs (not yet solved).
-    private func addLargeComponent(_ c: Int) {
+    /// `seen` has an entry per variable, none equal to `c`: the
+    /// component's determined variables are marked with `c` there.
+    private func addLargeComponent(_ c: Int, seen: inout [Int32]) {
         largeComponents.append(c)
-        var seen = Set<Int32>()
+        let system = planner.system
         for r in plan.rows(ofComponent: c) {
             if isParameter[Int(r)] { largeInputs.append(~r) }
-            for k in planner.system.termRange(of: RowIndex(Int(r))) {
-                let v = planner.system.columns[k]
-                if planner.state[Int(v)] == .determined && seen.insert(v).inserted { largeInputs.append(v) }
+            for k in system.termRange(of: RowIndex(Int(r))) {
+                let v = Int(system.columns[k])
+                if planner.state[v] == .determined && seen[v] != Int32(c) {
+                    seen[v] = Int32(c)
+                    largeInputs.append(Int32(v))
+                }
             }
         }
         largeInputStart.append(largeInputs.count)
@@ -319,7 +449,9 @@ public final class CompiledSystem {
         let system = planner.system
         let state = planner.state
         let core = reducerCore!
-        let counts = planner.values.withUnsafeMutableBufferPointer { values in
+        // Without presolve (only in ``FreshResidual/changedComponents``) the
+        // component goes to the tableau whole, as in a one-shot solve.
+        let counts = !planner.options.presolve ? nil : planner.values.withUnsafeMutableBufferPointer { values in
             reducer.solve(rows, system: system, state: state, values: values, localIndex: &localIndex, core: core)
         }
         if let counts {
@@ -360,7 +492,9 @@ public final class CompiledSystem {
     /// - Complexity: O(1).
     public func setConstant(_ value: Double, ofRow r: RowIndex, origin: Origin? = nil) {
         precondition(isParameter[r.int], "row \(r.int) is not a parameter row of this compiled system")
-        if value != planner.system.constants[r.int] && !isChanged[r.int] {
+        // Bit for bit: 0 and -0 are different constants (a block divides
+        // one into a variable's value, and a fresh solve keeps the sign).
+        if value.bitPattern != planner.system.constants[r.int].bitPattern && !isChanged[r.int] {
             isChanged[r.int] = true
             changedRows.append(Int32(r.int))
         }
@@ -379,6 +513,10 @@ public final class CompiledSystem {
     ///   changes. Otherwise O(nonzeros of every solved block) for the blocks.
     public func solve() throws(SolverError) -> Solution {
         let started = Planner.now()
+        if let first = firstSolve {
+            firstSolve = nil
+            prepareFreshResidual(first)
+        }
         let repeated = recentChanges.last == changedRows.sorted()
         let visiting = reachOfChange()
         // A program is good only while nothing but its row changes.
@@ -395,7 +533,20 @@ public final class CompiledSystem {
         let blocksDone = Planner.now()
         try planner.checkFixedRows(visiting?.fixedRows ?? plan.fixedRows)
         reoptimise.removeAll(keepingCapacity: true)
-        if let visiting, visiting.changedRows.count == 1, program != nil {
+        var residualStats: SolveStats? = nil
+        if freshResidual == .wholePhase {
+            let kept = planner.stats
+            do {
+                try planner.solveResidual(plan)
+            } catch {
+                planner.stats = kept
+                return try freshSolve()
+            }
+            residualStats = planner.stats
+            planner.stats = kept
+        } else if freshResidual != nil {
+            // Every component is large: solved below when an input changed.
+        } else if let visiting, visiting.changedRows.count == 1, program != nil {
             let now = planner.system.constants[Int(visiting.changedRows[0])]
             slopes.step(&program!, to: now, values: &planner.values, constants: planner.system.constants,
                         reoptimise: &reoptimise)
@@ -437,7 +588,7 @@ public final class CompiledSystem {
         for i in largeComponents.indices {
             var changed = !largeSolved[i]
             if !changed { for j in largeInputStart[i] ..< largeInputStart[i + 1]
-            where inputValue(largeInputs[j]) != largeInputValues[j] {
+            where inputValue(largeInputs[j]).bitPattern != largeInputValues[j].bitPattern {
                 changed = true
                 break
             } }
@@ -449,11 +600,12 @@ public final class CompiledSystem {
             }
         }
         needsFullPass = false
-        if let visiting, visiting.changedRows.count == 1, repeated, program?.isWorn ?? true {
+        if freshResidual == nil, let visiting, visiting.changedRows.count == 1, repeated, program?.isWorn ?? true {
             makeProgram(for: visiting)
         }
         let done = Planner.now()
-        var stats = planner.stats
+        var stats = residualStats ?? planner.stats
+        if freshResidual == .wholePhase { reoptimised = plan.componentCount }
         stats.blockMilliseconds = (blocksDone - started) * 1e3
         stats.simplexMilliseconds = (done - blocksDone) * 1e3
         stats.solveMilliseconds = (done - started) * 1e3
@@ -492,6 +644,13 @@ public final class CompiledSystem {
             if recentChanges.count > Self.rememberedChanges { recentChanges.removeFirst() }
         }
         guard !needsFullPass else { return nil }
+        if freshResidual != nil, change.allSatisfy({ !planner.solvesBlock(ofRow: Int($0)) }) {
+            // No block reads a row outside the blocks: the change reaches
+            // no block (an intrinsic size's hugging and resistance rows),
+            // and no fixed row but those changed. The components whose
+            // inputs changed are found by their inputs.
+            return ParameterReach(outsideBlocks: change, fixedRows: change.filter { planner.isFixedRow(Int($0)) })
+        }
         if let i = reaches.firstIndex(where: { $0.changedRows == change }) {
             let reach = reaches.remove(at: i)
             reaches.append(reach)

@@ -29,6 +29,15 @@ struct ParameterReach {
     /// Nothing changed: nothing to re-evaluate.
     init() { changedRows = [] }
 
+    /// The reach of a change of `changedRows`, none of which is a row of a
+    /// solved block: no block, the given fixed rows (those among
+    /// `changedRows`) and no component listed (a caller that solves
+    /// components by their inputs finds them so).
+    init(outsideBlocks changedRows: [Int32], fixedRows: [Int32]) {
+        self.changedRows = changedRows
+        self.fixedRows = fixedRows
+    }
+
     /// The reach of a change to `changedRows` (ascending parameter rows) in
     /// `planner`'s solved blocks and `plan`.
     ///
@@ -78,6 +87,21 @@ struct ParameterReach {
 }
 
 extension Planner {
+    /// Whether row `r` is one of the solved blocks' rows (it defines a
+    /// variable the block phase determined).
+    func solvesBlock(ofRow r: Int) -> Bool {
+        let v = definedVariable[r]
+        return v >= 0 && state[Int(v)] == .determined
+    }
+
+    /// Whether row `r` is one of the residual plan's fixed rows: required,
+    /// not a block's, every variable determined.
+    func isFixedRow(_ r: Int) -> Bool {
+        guard system.priorities[r].isRequired, !solvesBlock(ofRow: r) else { return false }
+        for k in system.termRange(of: RowIndex(r)) where state[Int(system.columns[k])] != .determined { return false }
+        return true
+    }
+
     /// Re-evaluates the blocks of `reach` in order for the system's current
     /// constants, exactly as ``reevaluateBlocks()`` would (the other blocks'
     /// values do not change).

@@ -744,7 +744,15 @@ extension Planner {
     /// after ``ComponentShapes/maxPatterns`` rounds, and every component
     /// without a shape, is solved from scratch at the end, in order.
     mutating func solveResidual() throws(SolverError) {
-        let plan = makeResidualPlan()
+        try solveResidual(makeResidualPlan())
+    }
+
+    /// ``solveResidual()`` with its plan already made (by
+    /// ``makeResidualPlan()`` after this block phase, or after an earlier
+    /// one whose variables it determined: the plan depends only on which
+    /// variables are determined), so that a compiled system re-runs the
+    /// residual phase at new constants without planning it again.
+    mutating func solveResidual(_ plan: ResidualPlan) throws(SolverError) {
         // The plan was the last reader of the row-to-variable matching (a
         // conflict is explained from `definingRow` and `blockOfVariable`):
         // a one-shot solve gives its 4 bytes a row back before the
