@@ -161,6 +161,20 @@ struct SystemBuilder {
         multiplier: Double, _ second: ViewIndex?, _ secondAttribute: LayoutAttribute?,
         constant: Double, priority: Priority, origin: RowOrigin
     ) -> RowIndex {
+        // The common case (no measured view, left to right: every attribute
+        // is its geometry): the terms written to the stack as they are
+        // (no six slots zeroed, no switch on the count for each term).
+        if content.entryOfView.isEmpty && direction == .leftToRight {
+            return withUnsafeTemporaryAllocation(of: (VariableIndex, Double).self, capacity: 4) { scratch in
+                let terms = scratch.baseAddress!
+                var count = AttributeTerms.write(firstAttribute, of: first, scale: 1, to: terms)
+                if let second, let secondAttribute {
+                    count &+= AttributeTerms.write(secondAttribute, of: second, scale: -multiplier, to: terms + count)
+                }
+                return addRow(contiguous: UnsafeBufferPointer(start: terms, count: count), constant: -constant,
+                              relation: relation, priority: priority, origin: origin)
+            }
+        }
         var terms = AttributeTerms()
         // Made only for a measured view's baseline (rare): an empty array was
         // still released once per constraint.
