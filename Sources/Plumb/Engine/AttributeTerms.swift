@@ -21,13 +21,17 @@ struct AttributeTerms: Sequence, IteratorProtocol {
     /// copied back whole after each call (stalls on the copy at 100,000 views).
     @inline(__always)
     mutating func append(_ attribute: LayoutAttribute, of view: ViewIndex, scale: Double) {
-        precondition(count <= 4, "a constraint has at most six terms")
-        let k = count
-        let written = withUnsafeMutableBytes(of: &storage) { raw in
+        // Written to a pair of locals and appended one by one: writing into
+        // the six slots through a pointer kept them in memory, and the rules'
+        // build (which keeps these terms in registers) grew by 1.5 %.
+        let zero = (VariableIndex(rawValue: 0), 0.0)
+        var pair = (zero, zero)
+        let written = withUnsafeMutableBytes(of: &pair) { raw in
             Self.write(attribute, of: view, scale: scale,
-                       to: raw.baseAddress!.assumingMemoryBound(to: (VariableIndex, Double).self) + k)
+                       to: raw.baseAddress!.assumingMemoryBound(to: (VariableIndex, Double).self))
         }
-        count = k + written
+        append(pair.0.0, pair.0.1)
+        if written == 2 { append(pair.1.0, pair.1.1) }
     }
 
     /// Writes `scale ·` the linear function of `view`'s variables that
