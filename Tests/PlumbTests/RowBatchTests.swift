@@ -34,6 +34,19 @@ import Testing
     /// priorities), enough of them to fill several blocks.
     @Test(arguments: [1, 2, 3])
     func builderMatchesRowByRow(seed: UInt64) {
+        compareRowByRow(seed: seed, keyedOnly: false)
+    }
+
+    /// As above with every row keyed below 2³¹, as a document's constraints
+    /// are: no row goes to the system directly, so blocks fill and are
+    /// appended where a row does not fit, and the row indices returned
+    /// after each block must still count the rows before it.
+    @Test(arguments: [4, 5])
+    func keyedRowsMatchRowByRow(seed: UInt64) {
+        compareRowByRow(seed: seed, keyedOnly: true)
+    }
+
+    private func compareRowByRow(seed: UInt64, keyedOnly: Bool) {
         var random = Generator(state: seed)
         let views = 40
         let source = Keys()
@@ -54,7 +67,7 @@ import Testing
             default: priority = Priority(rawValue: Double(Int.random(in: 1 ... 999, using: &random)))!
             }
             let origin: RowOrigin
-            switch Int.random(in: 0 ..< 20, using: &random) {
+            switch keyedOnly ? 2 : Int.random(in: 0 ..< 20, using: &random) {
             case 0: origin = .stored(Origin(kind: .constraint, index: i, text: "stored \(i)"))
             case 1: origin = .key(UInt64(1) << 31 + UInt64(i))
             default: origin = .key(UInt64(i))

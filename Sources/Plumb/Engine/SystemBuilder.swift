@@ -21,6 +21,10 @@ extension Priority {
 struct SystemBuilder {
     /// The rows added so far but those still in `pending`.
     private var built = ConstraintSystem()
+    /// `built.rowCount`, kept here: read through the system for every row
+    /// added, it was a call into PlumbSolver with the system's 136 bytes
+    /// copied to the stack first (about 30 instructions a row).
+    private var builtRows = 0
     /// Keyed rows gathered for `built` a block at a time (see `RowBatch`).
     private var pending = RowBatch()
     let viewCount: Int
@@ -53,6 +57,7 @@ struct SystemBuilder {
     /// Appends the rows gathered in `pending` to `built`.
     private mutating func flushRows() {
         pending.append(to: &built)
+        builtRows = built.rowCount
     }
 
     /// Adds a row as `ConstraintSystem.addRow(contiguous:constant:relation:priority:origin:)`
@@ -66,15 +71,17 @@ struct SystemBuilder {
         if case .key(let key) = origin {
             if pending.add(contiguous: terms, constant: constant, relation: relation, priority: priority,
                            key: key, variableCount: built.variableCount) {
-                return RowIndex(built.rowCount + pending.count - 1)
+                return RowIndex(builtRows + pending.count - 1)
             }
             if addKeyedRowMerging(terms, constant: constant, relation: relation, priority: priority, key: key) {
-                return RowIndex(built.rowCount + pending.count - 1)
+                return RowIndex(builtRows + pending.count - 1)
             }
         }
         flushRows()
-        return built.addRow(contiguous: terms, constant: constant, relation: relation, priority: priority,
-                            origin: origin)
+        let row = built.addRow(contiguous: terms, constant: constant, relation: relation, priority: priority,
+                               origin: origin)
+        builtRows = built.rowCount
+        return row
     }
 
     /// A keyed row `pending` did not take as it was: its terms merged as the
@@ -129,6 +136,7 @@ struct SystemBuilder {
                 constant: fits ? 0 : -value, relation: .equal, priority: fits ? .fittingSizeLevel : .required,
                 origin: fits ? Origin(kind: .root, text: "\(rootID).height = fit (0 @ \(Priority.fittingSizeLevel))")
                     : Self.rootOrigin(rootID: rootID, attribute: name, value: value))
+            builtRows = built.rowCount
         }
     }
 
@@ -161,6 +169,20 @@ struct SystemBuilder {
         multiplier: Double, _ second: ViewIndex?, _ secondAttribute: LayoutAttribute?,
         constant: Double, priority: Priority, origin: RowOrigin
     ) -> RowIndex {
+        // The common case (no measured view, left to right: every attribute
+        // is its geometry): the terms written to the stack as they are
+        // (no six slots zeroed, no switch on the count for each term).
+        if content.entryOfView.isEmpty && direction == .leftToRight {
+            return withUnsafeTemporaryAllocation(of: (VariableIndex, Double).self, capacity: 4) { scratch in
+                let terms = scratch.baseAddress!
+                var count = AttributeTerms.write(firstAttribute, of: first, scale: 1, to: terms)
+                if let second, let secondAttribute {
+                    count &+= AttributeTerms.write(secondAttribute, of: second, scale: -multiplier, to: terms + count)
+                }
+                return addRow(contiguous: UnsafeBufferPointer(start: terms, count: count), constant: -constant,
+                              relation: relation, priority: priority, origin: origin)
+            }
+        }
         var terms = AttributeTerms()
         // Made only for a measured view's baseline (rare): an empty array was
         // still released once per constraint.

@@ -34,10 +34,79 @@ enum SimpleFormatFastPath {
     /// copied out whole (called out of line, every reader passed the
     /// scanner through memory and returned an optional to test again, and
     /// the 65-byte shape was stored and loaded once more by the caller).
+    ///
+    /// A string spaced as documents write constraints is read by
+    /// ``singleSpacedShape(of:)`` first; any other by ``anySpacingShape(of:)``.
     @inline(__always)
     static func shape(of text: UnsafeBufferPointer<UInt8>) -> SimpleFormatShape? {
         // Offsets are kept in 32 bits; no constraint string is that long.
         guard text.count < Int(Int32.max) else { return nil }
+        if let shape = singleSpacedShape(of: text) { return shape }
+        return anySpacingShape(of: text)
+    }
+
+    /// ``shape(of:)`` for a string spaced as documents (and `generate.py`)
+    /// write constraints: nothing around a `.` and at either end, one space
+    /// on each side of the relation and of `*`, `+`, `-` and `@`, numbers
+    /// without a sign, no metrics (`cell3.left = content.left + 16`,
+    /// `c0_1.height = 0.75 * c0_1.width`, `a.width <= 300 @ 999`). Each space
+    /// is one byte compared where it must be, not a run skipped at every gap
+    /// (the white space between tokens was a fifth of a string's reading).
+    /// `nil` for any other string, which ``anySpacingShape(of:)`` then reads
+    /// from its start; a shape given is the one that reading gives.
+    @inline(__always)
+    static func singleSpacedShape(of text: UnsafeBufferPointer<UInt8>) -> SimpleFormatShape? {
+        // The readers are functions of the scanner, not closures over it (a
+        // closure capturing it was checked for exclusive access at each call).
+        var s = ByteScanner(text)
+        guard let firstView = name(&s), let firstAttribute = tightAttribute(&s),
+              s.scanByte(UInt8(ascii: " ")), let relation = relation(&s), s.scanByte(UInt8(ascii: " ")),
+              let byte = s.current
+        else { return nil }
+        var multiplier = SimpleFormatShape.Value.number(1)
+        var constant = SimpleFormatShape.Value.number(0)
+        var second: SimpleFormatShape.Item?
+        if ByteScanner.isNameStart(byte) {
+            guard let view = name(&s), let attribute = tightAttribute(&s) else { return nil }
+            second = SimpleFormatShape.Item(view: view, attribute: attribute)
+        } else {
+            guard let factor = number(&s) else { return nil }
+            if spaced(&s, UInt8(ascii: "*")) {
+                guard let view = name(&s), let attribute = tightAttribute(&s) else { return nil }
+                multiplier = .number(factor)
+                second = SimpleFormatShape.Item(view: view, attribute: attribute)
+            } else {
+                constant = .number(factor)
+            }
+        }
+        if let second {
+            let secondAttribute = second.attribute
+            if !firstAttribute.isDimension, !secondAttribute.isDimension, firstAttribute.axis != secondAttribute.axis {
+                return nil
+            }
+            if spaced(&s, UInt8(ascii: "+")) {
+                guard let value = number(&s) else { return nil }
+                constant = .number(value)
+            } else if spaced(&s, UInt8(ascii: "-")) {
+                guard let value = number(&s) else { return nil }
+                constant = .number(-value)
+            }
+        }
+        var priority: SimpleFormatShape.Value?
+        if spaced(&s, UInt8(ascii: "@")) {
+            guard let value = number(&s) else { return nil }
+            priority = .number(value)
+        }
+        guard s.position == text.count else { return nil }
+        return SimpleFormatShape(
+            first: SimpleFormatShape.Item(view: firstView, attribute: firstAttribute), relation: relation,
+            second: second, multiplier: multiplier, constant: constant, priority: priority)
+    }
+
+    /// ``shape(of:)`` with white space anywhere between tokens, as the lexer
+    /// allows. Inlined as ``shape(of:)`` is.
+    @inline(__always)
+    static func anySpacingShape(of text: UnsafeBufferPointer<UInt8>) -> SimpleFormatShape? {
         var s = ByteScanner(text)
         s.skipWhiteSpace()
         guard let firstView = name(&s) else { return nil }
@@ -139,6 +208,25 @@ enum SimpleFormatFastPath {
         return ResolvedSimpleFormat(
             first: first, firstAttribute: shape.first.attribute, relation: shape.relation, multiplier: multiplier,
             second: second, secondAttribute: secondAttribute, constant: constant, priority: priority)
+    }
+
+    /// Consumes ` op ` (one space on each side) when it is next.
+    @inline(__always)
+    private static func spaced(_ s: inout ByteScanner, _ op: UInt8) -> Bool {
+        let at = s.position, text = s.text
+        guard text.count &- at >= 3, text[at] == UInt8(ascii: " "), text[at &+ 1] == op,
+              text[at &+ 2] == UInt8(ascii: " ") else { return false }
+        s.position = at &+ 3
+        return true
+    }
+
+    /// `.attribute` with nothing between the dot and the name.
+    @inline(__always)
+    private static func tightAttribute(_ s: inout ByteScanner) -> LayoutAttribute? {
+        guard s.scanByte(UInt8(ascii: ".")),
+              let (known, length) = LayoutAttribute.wordPrefix(of: s.text, at: s.position) else { return nil }
+        s.position &+= length
+        return known
     }
 
     /// `.attribute` (white space allowed after the dot), the scanner at the

@@ -102,15 +102,14 @@ public enum RuleName: UInt8, CaseIterable, Hashable, Sendable, CustomStringConve
     /// written at `out` (which has room for four); returns how many.
     @inline(__always)
     func writeTerms(of view: ViewIndex, superview: ViewIndex, to out: UnsafeMutablePointer<(VariableIndex, Double)>) -> Int {
-        var all = terms(of: view, superview: superview, scale: 1)
-        return all.withUnsafeBufferPointer { written in
-            // One to four terms, copied one by one: `update(from:count:)` was a
-            // call of `memcpy` a row.
-            let n = written.count
-            assert(n <= 4, "a name has at most four terms")
-            for k in 0 ..< min(n, 4) { out[k] = written[k] }
-            return n
+        // Written in place by the attribute lowering (no six slots filled
+        // and then copied out one by one); the same terms as `terms`'.
+        let g = geometry
+        var n = AttributeTerms.write(g.viewAttribute, of: view, scale: g.viewSign, to: out)
+        if let superviewAttribute = g.superviewAttribute {
+            n &+= AttributeTerms.write(superviewAttribute, of: superview, scale: -g.viewSign, to: out + n)
         }
+        return n
     }
 
     @inline(__always)
