@@ -258,6 +258,28 @@ import PlumbTestSupport
         }
     }
 
+    /// Whole parts from 1,000 to 999,999 (of whole numbers and of
+    /// sixteenths) are written as thousands and three more digits: every
+    /// whole part around 1,000, 10,000, 100,000 and 1,000,000 (with a
+    /// sixteenth drawn at random), every last three digits after a few
+    /// thousands (`1005`, `20_050`, `999_009`), and random values below
+    /// 1,100,000, against `String` (whole numbers) or `description`.
+    @Test func wholePartsBelowAMillionMatchDescription() {
+        var rng = SplitMix64(seed: 0x1000)
+        var wholes: [Int] = []
+        for around in [1_000, 10_000, 100_000, 1_000_000] { wholes += (around - 1_200 ..< around + 1_200) }
+        for thousands in [1, 7, 20, 305, 999] { wholes += (0 ..< 1000).map { thousands * 1000 + $0 } }
+        for _ in 0 ..< 20_000 { wholes.append(Int(rng.next() % 1_100_000)) }
+        for whole in wholes {
+            for v in [Double(whole), Double(whole) + Double(rng.next() % 16) / 16, -Double(whole)] {
+                var bytes: [UInt8] = []
+                NumberFormatting.appendJSON(v, to: &bytes)
+                let expected = v == v.rounded(.towardZero) ? String(Int64(v)) : v.description
+                #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(v)")
+            }
+        }
+    }
+
     /// Whole numbers from 0 to 999 take a path of their own: every quarter
     /// from -1,100 to 1,100, and the doubles next to 0, 1, 9.5, 10, 99, 100,
     /// 999 and 1000, as `String` (whole numbers) or `description` (the
