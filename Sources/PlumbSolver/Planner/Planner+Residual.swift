@@ -501,7 +501,7 @@ extension Planner {
             // Every row defines a variable the block phase determined (the
             // constraint families): no row is left and none is fixed, so the
             // plan is empty, found without the union-find's two arrays over
-            // the variables (about 0.7 M instructions at 40,000 variables).
+            // the variables.
             if !hasRowLeftForResidual(varOfRow) { return plan }
             var uf = UnionFind(count: system.variableCount)
             // The loops run once a term: they read and write through pointers
