@@ -82,6 +82,32 @@ import PlumbTestSupport
         }
     }
 
+    /// The output buffer is reserved once and not grown for frames as long
+    /// as `cards`' at 100,000 views (`"img12345": [518, 101234.875, 494,
+    /// 277.875]`, about 46 bytes a line with its separator): its capacity stays below twice
+    /// the reservation (a growth doubles it), on one thread and on two
+    /// (whose joined chunks are the same bytes as one thread's).
+    @Test func cardsLikeFramesFitTheReservation() {
+        var random = SplitMix64(seed: 48)
+        for n in [1_000, 5_000] {
+            let ids = (0 ..< n).map { "img\(10_000 + $0)" }
+            let frames = (0 ..< n).map { i in
+                rect(518, 100_000 + Double(i) + Double(Int.random(in: 0 ... 15, using: &random)) / 16, 494,
+                     277.875)
+            }
+            let reserved = 16 + n * FrameWriter.bytesPerFrame
+            let one = FrameWriter.json(ids: ids, frames: frames)
+            #expect(one.count > n * 43, "\(n)")
+            #expect(one.capacity < 2 * reserved, "\(n): capacity \(one.capacity), reserved \(reserved)")
+            var threads = LoweringThreads(2)
+            threads.frameThreshold = 2
+            threads.waitsForHelper = true
+            let two = FrameWriter.json(ids: ids, frames: frames, threads: threads)
+            #expect(two == one, "\(n)")
+            #expect(two.capacity < 2 * reserved, "\(n): capacity \(two.capacity), reserved \(reserved)")
+        }
+    }
+
     /// Ids are checked for bytes to escape a word at a time: every byte
     /// value at every position of buffers of 1 to 20 bytes (the rest plain
     /// letters, and the rest bytes of 0x80 and up, which are not escaped),
