@@ -181,9 +181,25 @@ enum IO {
             }
         }
 
-        /// Moves the file into place (nothing to do for standard output or a device).
+        /// Moves the file into place (nothing to do for standard output or a
+        /// device). Over an existing file, the two names are exchanged in
+        /// one step (``exchange(_:_:)``) and the old file, now under the
+        /// temporary name, is removed: on ext4 a `rename` over an existing
+        /// file first starts writing the new file's data to disk and frees
+        /// the old file's blocks on the spot (`auto_da_alloc`; 0.9 to 3.7 ms
+        /// for 400 KB of frames on this machine, against 0.1 to 0.7 ms for
+        /// the exchange and the removal: BENCHMARKS.md, "`cards` and `grid`
+        /// at 10,000 views: the output's write"). Readers of `path` see the
+        /// old file or the new one, as with `rename`. Without an existing
+        /// file, or where the exchange is not supported, `rename` as before.
         func commit() throws {
             guard let path, let tmp, !committed else { return }
+            if IO.exchange(tmp, path) {
+                committed = true
+                // The old file: nothing else refers to it by this name.
+                unlink(tmp)
+                return
+            }
             if rename(tmp, path) != 0 {
                 throw CLIError("cannot write \(path)", errno: errno)
             }
@@ -192,6 +208,30 @@ enum IO {
 
         private var committed = false
     }
+
+    /// Exchanges the files at `a` and `b` atomically (Linux `renameat2`
+    /// with `RENAME_EXCHANGE`); false, and nothing done, when either does
+    /// not exist, the file system or the system does not support it, or
+    /// it fails for any other reason.
+    static func exchange(_ a: String, _ b: String) -> Bool {
+        #if os(Linux)
+        guard let renameat2 = renameAt2 else { return false }
+        let atCurrentDirectory: Int32 = -100, renameExchange: UInt32 = 1 << 1
+        return renameat2(atCurrentDirectory, a, atCurrentDirectory, b, renameExchange) == 0
+        #else
+        return false
+        #endif
+    }
+
+    #if os(Linux)
+    /// glibc's `renameat2` (2.28 and later), looked up: the Glibc module
+    /// does not declare it (it needs `_GNU_SOURCE`), as with
+    /// `sched_getaffinity` in ``Pipeline/threads(requested:)``.
+    private static let renameAt2: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
+    }()
+    #endif
 
     /// Writes `message` and a line break (unless it ends with one) to standard error.
     static func printError(_ message: String) {

@@ -81,6 +81,50 @@ import Testing
         #expect(attributes[.type] as? FileAttributeType == .typeCharacterSpecial)
     }
 
+    /// Over an existing file the output is exchanged with it and the old
+    /// file removed (`IO.Sink.commit`), not written into it: a hard link
+    /// to the old file keeps the old bytes, a symbolic link at the path is
+    /// replaced by the file (as `rename` replaces it), and ten runs in a
+    /// row, to a new path and over the last run's file, each leave the
+    /// frames and nothing else.
+    @Test func anExistingFileIsExchangedNotOverwritten() throws {
+        let work = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let manager = FileManager.default
+        let out = work.appendingPathComponent("frames.json")
+        let old = Data(String(repeating: "old ", count: 5_000).utf8)
+        try old.write(to: out)
+        let link = work.appendingPathComponent("old-link.json")
+        try manager.linkItem(at: out, to: link)
+        let oldInode = try manager.attributesOfItem(atPath: out.path)[.systemFileNumber] as? Int
+        let run = try CLI.run(["solve", "-", "-o", out.path], stdin: Data(Self.document.utf8))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try String(contentsOf: out, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == Self.frames)
+        #expect(try Data(contentsOf: link) == old)
+        #expect(try manager.attributesOfItem(atPath: out.path)[.systemFileNumber] as? Int != oldInode)
+        #expect(try manager.attributesOfItem(atPath: link.path)[.referenceCount] as? Int == 1)
+        #expect(try manager.contentsOfDirectory(atPath: work.path).sorted() == ["frames.json", "old-link.json"])
+
+        let target = work.appendingPathComponent("target.json")
+        try old.write(to: target)
+        let symlink = work.appendingPathComponent("via-link.json")
+        try manager.createSymbolicLink(at: symlink, withDestinationURL: target)
+        let viaLink = try CLI.run(["solve", "-", "-o", symlink.path], stdin: Data(Self.document.utf8))
+        #expect(viaLink.status == 0, "\(viaLink.stderr)")
+        #expect(try manager.attributesOfItem(atPath: symlink.path)[.type] as? FileAttributeType == .typeRegular)
+        #expect(try Data(contentsOf: target) == old)
+
+        let again = work.appendingPathComponent("again.json")
+        for k in 0 ..< 10 {
+            let document = Self.document.replacingOccurrences(of: "a.left = 5", with: "a.left = \(k)")
+            let repeated = try CLI.run(["solve", "-", "-o", again.path], stdin: Data(document.utf8))
+            #expect(repeated.status == 0, "\(repeated.stderr)")
+            #expect(try String(contentsOf: again, encoding: .utf8).contains("\"a\": [\(k), 6, 7, 8]"))
+        }
+        #expect(try manager.contentsOfDirectory(atPath: work.path).sorted()
+                    == ["again.json", "frames.json", "old-link.json", "target.json", "via-link.json"])
+    }
+
     /// A file written with -o replaces the old one whole and leaves no temporary file.
     @Test func aFileIsReplacedWhole() throws {
         let work = try CLI.temporaryDirectory()

@@ -301,4 +301,53 @@ import PropertyBased
             }
         }
     }
+
+    /// A system the block phase solves whole but for one row, wherever
+    /// that row is: a chain x0 = 3, xi = xi-1 + 2 (n variables) with one
+    /// more row put at every place (first, between any two, last): a
+    /// required equality that contradicts the chain (unsatisfiable), one
+    /// that agrees with it (redundant), and y = 7 at medium priority on a
+    /// variable no required row sets. Each against the simplex strategy
+    /// (the whole system in the tableau): the same error or the same
+    /// values. (`makeResidualPlan` returns an empty plan at once when no
+    /// row is left; a scan that missed any place would lose the row.)
+    @Test func oneRowLeftAtAnyPlaceIsSolvedOrChecked() throws {
+        for n in [1, 2, 3, 7, 20] {
+            for place in 0 ... n {
+                for kind in 0 ..< 3 {
+                    var s = ConstraintSystem()
+                    s.addVariables(n + 1)  // x0 ..< xn, y
+                    let y = VariableIndex(n)
+                    var rows: [([(VariableIndex, Double)], Double, Priority)] = [([(VariableIndex(0), 1)], -3, .required)]
+                    for i in 1 ..< n {
+                        rows.append(([(VariableIndex(i), 1), (VariableIndex(i - 1), -1)], -2, .required))
+                    }
+                    let last = 3 + 2 * Double(n - 1)
+                    let extra: ([(VariableIndex, Double)], Double, Priority) = switch kind {
+                    case 0: ([(VariableIndex(n - 1), 1)], -(last + 1), .required)
+                    case 1: ([(VariableIndex(n - 1), 2)], -2 * last, .required)
+                    default: ([(y, 1)], -7, .medium)
+                    }
+                    rows.insert(extra, at: place)
+                    for (k, row) in rows.enumerated() {
+                        s.addRow(row.0, constant: row.1, relation: .equal, priority: row.2, origin: Self.origin(k))
+                    }
+                    let label = "n \(n), row at \(place), kind \(kind)"
+                    if kind == 0 {
+                        for strategy in [SolveOptions.Strategy.auto, .simplex] {
+                            #expect(throws: SolverError.self, "\(label), \(strategy)") {
+                                try s.solve(options: SolveOptions(strategy: strategy))
+                            }
+                        }
+                        continue
+                    }
+                    let planned = try s.solve()
+                    let simplex = try s.solve(options: SolveOptions(strategy: .simplex))
+                    for i in 0 ..< n { #expect(planned.values[i] == 3 + 2 * Double(i), "\(label)") }
+                    #expect(planned.values[n] == (kind == 2 ? 7 : simplex.values[n]), "\(label)")
+                    for v in 0 ... n { #expect(abs(planned.values[v] - simplex.values[v]) < 1e-9, "\(label)") }
+                }
+            }
+        }
+    }
 }

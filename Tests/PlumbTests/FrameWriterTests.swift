@@ -82,6 +82,32 @@ import PlumbTestSupport
         }
     }
 
+    /// The output buffer is reserved once and not grown for frames as long
+    /// as `cards`' at 100,000 views (`"img12345": [518, 101234.875, 494,
+    /// 277.875]`, about 46 bytes a line with its separator): its capacity stays below twice
+    /// the reservation (a growth doubles it), on one thread and on two
+    /// (whose joined chunks are the same bytes as one thread's).
+    @Test func cardsLikeFramesFitTheReservation() {
+        var random = SplitMix64(seed: 48)
+        for n in [1_000, 5_000] {
+            let ids = (0 ..< n).map { "img\(10_000 + $0)" }
+            let frames = (0 ..< n).map { i in
+                rect(518, 100_000 + Double(i) + Double(Int.random(in: 0 ... 15, using: &random)) / 16, 494,
+                     277.875)
+            }
+            let reserved = 16 + n * FrameWriter.bytesPerFrame
+            let one = FrameWriter.json(ids: ids, frames: frames)
+            #expect(one.count > n * 43, "\(n)")
+            #expect(one.capacity < 2 * reserved, "\(n): capacity \(one.capacity), reserved \(reserved)")
+            var threads = LoweringThreads(2)
+            threads.frameThreshold = 2
+            threads.waitsForHelper = true
+            let two = FrameWriter.json(ids: ids, frames: frames, threads: threads)
+            #expect(two == one, "\(n)")
+            #expect(two.capacity < 2 * reserved, "\(n): capacity \(two.capacity), reserved \(reserved)")
+        }
+    }
+
     /// Ids are checked for bytes to escape a word at a time: every byte
     /// value at every position of buffers of 1 to 20 bytes (the rest plain
     /// letters, and the rest bytes of 0x80 and up, which are not escaped),
@@ -255,6 +281,28 @@ import PlumbTestSupport
             NumberFormatting.appendJSON(v, to: &bytes)
             let expected = v == v.rounded(.towardZero) ? String(Int64(v)) : v.description
             #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(v)")
+        }
+    }
+
+    /// Whole parts from 1,000 to 999,999 (of whole numbers and of
+    /// sixteenths) are written as thousands and three more digits: every
+    /// whole part around 1,000, 10,000, 100,000 and 1,000,000 (with a
+    /// sixteenth drawn at random), every last three digits after a few
+    /// thousands (`1005`, `20_050`, `999_009`), and random values below
+    /// 1,100,000, against `String` (whole numbers) or `description`.
+    @Test func wholePartsBelowAMillionMatchDescription() {
+        var rng = SplitMix64(seed: 0x1000)
+        var wholes: [Int] = []
+        for around in [1_000, 10_000, 100_000, 1_000_000] { wholes += (around - 1_200 ..< around + 1_200) }
+        for thousands in [1, 7, 20, 305, 999] { wholes += (0 ..< 1000).map { thousands * 1000 + $0 } }
+        for _ in 0 ..< 20_000 { wholes.append(Int(rng.next() % 1_100_000)) }
+        for whole in wholes {
+            for v in [Double(whole), Double(whole) + Double(rng.next() % 16) / 16, -Double(whole)] {
+                var bytes: [UInt8] = []
+                NumberFormatting.appendJSON(v, to: &bytes)
+                let expected = v == v.rounded(.towardZero) ? String(Int64(v)) : v.description
+                #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(v)")
+            }
         }
     }
 

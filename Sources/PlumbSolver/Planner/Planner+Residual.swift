@@ -474,6 +474,21 @@ extension Planner {
     /// Per-variable and per-row scratch is released as soon as it has served,
     /// so the plan's peak memory is about two arrays of residual rows and a
     /// union-find over the variables.
+    /// Whether a row is left after the block phase: one that defines no
+    /// variable, or whose variable is not determined (the rows
+    /// ``makeResidualPlan()`` looks at; it skips every other row).
+    func hasRowLeftForResidual(_ varOfRow: [Int32]) -> Bool {
+        varOfRow.withUnsafeBufferPointer { varOfRow in
+            state.withUnsafeBufferPointer { state in
+                for r in 0 ..< system.rowCount {
+                    let defined = varOfRow[r]
+                    if defined < 0 || state[Int(defined)] != .determined { return true }
+                }
+                return false
+            }
+        }
+    }
+
     mutating func makeResidualPlan() -> ResidualPlan {
         var plan = ResidualPlan()
         var residual: [Int32] = []
@@ -483,6 +498,11 @@ extension Planner {
         do {
             let varOfRow = definedVariable
             let system = self.system
+            // Every row defines a variable the block phase determined (the
+            // constraint families): no row is left and none is fixed, so the
+            // plan is empty, found without the union-find's two arrays over
+            // the variables.
+            if !hasRowLeftForResidual(varOfRow) { return plan }
             var uf = UnionFind(count: system.variableCount)
             // The loops run once a term: they read and write through pointers
             // (an array write checks its buffer's uniqueness each time).

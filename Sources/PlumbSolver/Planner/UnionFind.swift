@@ -4,7 +4,12 @@ struct UnionFind {
     private var size: [Int32]
 
     init(count: Int) {
-        parent = (0 ..< Int32(count)).map { $0 }
+        // Each its own parent, written through the new buffer (a `map` over
+        // the range paid a closure call and a capacity check an element).
+        parent = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for i in 0 ..< count { buffer[i] = Int32(truncatingIfNeeded: i) }
+            initialized = count
+        }
         size = [Int32](repeating: 1, count: count)
     }
 
