@@ -208,6 +208,7 @@ extension ConstraintSystem {
     /// for the tests to compare.
     func findInertRows(leavingOut conflicting: Set<Int>, split: Bool = true,
                        equalitiesAsInequalities: Bool? = nil, faces: FaceOptions? = FaceOptions.standard,
+                       nearby: Int? = NeighbourhoodRequiredRows<TableauRequiredRows>.standardMaximumRows,
                        progress: ((String) -> Void)? = nil) -> (redundant: [RowIndex], ineffective: [RowIndex]) {
         // The system without its conflicting rows, and the block phase on it.
         var kept = ConstraintSystem()
@@ -301,7 +302,7 @@ extension ConstraintSystem {
             let large = split ? faces.flatMap { Int(groupSize[g]) >= $0.threshold ? $0 : nil } : nil
             let found = Self.inertRows(rows, variableCount: Int(groupSize[g]), keepPrivate: split,
                                        equalitiesAsInequalities: equalitiesAsInequalities, faces: large,
-                                       progress: tell)
+                                       nearby: nearby, progress: tell)
             redundant += found.redundant
             ineffective += found.ineffective
         }
@@ -346,6 +347,7 @@ extension ConstraintSystem {
     /// the tableau after all.
     static func inertRows(_ rest: [InertCandidate], variableCount: Int, keepPrivate: Bool,
                           equalitiesAsInequalities: Bool? = nil, faces: FaceOptions? = nil,
+                          nearby: Int? = NeighbourhoodRequiredRows<TableauRequiredRows>.standardMaximumRows,
                           progress: ((String) -> Void)? = nil)
         -> (redundant: [RowIndex], ineffective: [RowIndex])
     {
@@ -355,11 +357,29 @@ extension ConstraintSystem {
            let rows = RangeRequiredRows(rest, variableCount: variableCount, solver: faces.solver) {
             let name = faces.solver.name
             progress?("redundancy: the simplex filled in (\(Int(fill)) terms a row); tested with \(name)")
-            let found = inertRows(rest, on: rows, keepPrivate: keepPrivate, progress: progress)
+            let found = inertRows(rest, on: rows, keepPrivate: keepPrivate, nearby: nearby, progress: progress)
             if !rows.failed { return found }
             progress?("redundancy: \(name) could not answer; probing on the simplex instead")
         }
-        return inertRows(rest, on: tableau, keepPrivate: keepPrivate, progress: progress)
+        return inertRows(rest, on: tableau, keepPrivate: keepPrivate, nearby: nearby, progress: progress)
+    }
+
+    /// ``inertRows(_:on:keepPrivate:progress:)`` with each probe decided on
+    /// the rows near it first (``NeighbourhoodRequiredRows``) when `nearby`
+    /// gives the largest neighbourhood (and `keepPrivate`: the reference
+    /// without it probes the whole system), on `whole` alone otherwise.
+    private static func inertRows(_ rest: [InertCandidate], on whole: some RequiredRowProbe, keepPrivate: Bool,
+                                  nearby: Int?, progress: ((String) -> Void)?)
+        -> (redundant: [RowIndex], ineffective: [RowIndex])
+    {
+        guard keepPrivate, let nearby else {
+            return inertRows(rest, on: whole, keepPrivate: keepPrivate, progress: progress)
+        }
+        let near = NeighbourhoodRequiredRows(rest, whole: whole, maximumRows: nearby)
+        let found = inertRows(rest, on: near, keepPrivate: keepPrivate, progress: progress)
+        progress?("redundancy: \(near.decidedNearby) probes decided on their neighbourhood, "
+            + "\(near.decidedOnWhole) on the whole component")
+        return found
     }
 
     /// The mean row length of a component's simplex from which its
