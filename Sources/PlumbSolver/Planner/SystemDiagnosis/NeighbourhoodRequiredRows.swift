@@ -119,8 +119,8 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double) -> Double {
         let slack = 1e-9 * max(1, abs(target))
         var feasible = -Double.infinity
-        let answer: Double? = onNeighbourhoods(of: terms, restricted: { probe, local in
-            feasible = probe.pushed(local, constant, to: target)
+        let answer: Double? = onNeighbourhoods(of: terms, restricted: { probe, local, fixed in
+            feasible = probe.pushed(local, constant + fixed, to: target)
             return feasible >= target - slack ? feasible : nil
         }, relaxed: { probe, local, exact in
             let bound = probe.pushed(local, constant, to: target)
@@ -141,11 +141,11 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
                  direction: Double, from base: Double) -> Bool {
         let tolerance = Tolerances.ambiguity * magnitude
         guard !terms.isEmpty else { return direction * (constant - base) > tolerance }
-        func push(_ probe: ExpressionProbe, _ local: [(Int32, Double)]) -> Bool {
-            probe.canPush(local, constant, magnitude: magnitude, direction: direction, from: base)
+        func push(_ probe: ExpressionProbe, _ local: [(Int32, Double)], _ fixed: Double = 0) -> Bool {
+            probe.canPush(local, constant + fixed, magnitude: magnitude, direction: direction, from: base)
         }
-        let answer: Bool? = onNeighbourhoods(of: terms, restricted: { probe, local in
-            push(probe, local) ? true : nil
+        let answer: Bool? = onNeighbourhoods(of: terms, restricted: { probe, local, fixed in
+            push(probe, local, fixed) ? true : nil
         }, relaxed: { probe, local, exact in
             let can = push(probe, local)
             return exact || !can ? can : nil
@@ -161,13 +161,22 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
 
     /// Walks the growing neighbourhoods of `terms`' variables, each time
     /// asking `restricted` (on the restriction, when the neighbourhood has a
-    /// boundary) and then `relaxed` (on the relaxation; `exact` when there
-    /// is no boundary, so that the relaxation allows just what the whole
-    /// component allows `e`) for an answer, with `terms` renumbered for
-    /// their core; nil when none answers up to ``maximumRows`` rows.
+    /// boundary and `e` an interior variable: `terms`' interior part
+    /// renumbered, and the value of the rest at `point`) and then `relaxed`
+    /// (on the relaxation, `terms` renumbered; `exact` when there is no
+    /// boundary, so that the relaxation allows `e` just what the whole
+    /// component allows it) for an answer; nil when none answers.
+    ///
+    /// A neighbourhood grows by taking in boundary variables, those in
+    /// fewest rows first, while its rows stay within ``maximumRows``; a
+    /// variable in more rows than that (a guide every row of a layout
+    /// mentions) stays on the boundary, where the restriction holds it at
+    /// `point` and the relaxation leaves it free with only the rows taken
+    /// in for other variables. When no variable can be taken in, the walk
+    /// ends without an answer.
     private func onNeighbourhoods<Answer>(
         of terms: [(Int32, Double)],
-        restricted: (ExpressionProbe, [(Int32, Double)]) -> Answer?,
+        restricted: (ExpressionProbe, [(Int32, Double)], _ fixed: Double) -> Answer?,
         relaxed: (ExpressionProbe, [(Int32, Double)], _ exact: Bool) -> Answer?
     ) -> Answer? {
         epoch &+= 1
@@ -179,12 +188,10 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         }
         // Interior variables are marked `epoch`; the relaxation's variables
         // map to its core's (`relaxedIndex`).
-        var frontier: [Int32] = []
-        for (v, _) in terms where variableMark[Int(v)] != epoch {
-            variableMark[Int(v)] = epoch
-            frontier.append(v)
-        }
-        var interior = frontier
+        var candidates: [Int32] = []
+        var seen: Set<Int32> = []
+        for (v, _) in terms where seen.insert(v).inserted { candidates.append(v) }
+        var interior: [Int32] = []
         var rows: [Int] = []
         var relaxedIndex: [Int32: Int32] = [:]
         let relaxation = SimplexCore(variableCount: 0)
@@ -195,54 +202,66 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             return index
         }
         while true {
-            // The rows that mention a variable taken in last.
+            // Take in the candidates that fit, fewest rows first, with their rows.
             let firstNew = rows.count
-            for v in frontier {
+            candidates.sort { rowsOf[Int($0)].count < rowsOf[Int($1)].count }
+            var taken = 0
+            for v in candidates where rows.count + rowsOf[Int(v)].count <= maximumRows {
+                taken += 1
+                variableMark[Int(v)] = epoch
+                interior.append(v)
                 for r in rowsOf[Int(v)] where isIn[Int(r)] && rowMark[Int(r)] != epoch {
                     rowMark[Int(r)] = epoch
                     rows.append(Int(r))
                 }
             }
-            if rows.count > maximumRows { return nil }
-            // Their variables outside the interior: the boundary.
+            // No variable fits: nothing more to learn.
+            if taken == 0 { return nil }
+            // The rows' variables outside the interior, and `e`'s: the boundary.
             var boundary: [Int32] = []
             var isBoundary: Set<Int32> = []
             for r in rows {
-                for (v, _) in rest[r].terms where variableMark[Int(v)] != epoch && !isBoundary.contains(v) {
-                    isBoundary.insert(v)
+                for (v, _) in rest[r].terms where variableMark[Int(v)] != epoch && isBoundary.insert(v).inserted {
                     boundary.append(v)
                 }
             }
+            for (v, _) in terms where variableMark[Int(v)] != epoch && isBoundary.insert(v).inserted {
+                boundary.append(v)
+            }
             // The restriction: the boundary at `point`, the interior free.
-            if !boundary.isEmpty {
-                var index: [Int32: Int32] = [:]
-                for (k, v) in interior.enumerated() { index[v] = Int32(k) }
+            var index: [Int32: Int32] = [:]
+            for (k, v) in interior.enumerated() { index[v] = Int32(k) }
+            var fixed = 0.0
+            var local: [(Int32, Double)] = []
+            for (v, a) in terms {
+                if let k = index[v] { local.append((k, a)) } else { fixed += a * point[Int(v)] }
+            }
+            if !boundary.isEmpty && !local.isEmpty {
                 let restriction = SimplexCore(variableCount: interior.count)
                 var holds = true
                 for r in rows {
                     var c = rest[r].constant
-                    var local: [(Int32, Double)] = []
+                    var rowTerms: [(Int32, Double)] = []
                     for (v, a) in rest[r].terms {
-                        if let k = index[v] { local.append((k, a)) } else { c += a * point[Int(v)] }
+                        if let k = index[v] { rowTerms.append((k, a)) } else { c += a * point[Int(v)] }
                     }
-                    if local.isEmpty { continue }
-                    if (try? restriction.add(terms: local, constant: c, relation: rest[r].relation,
+                    if rowTerms.isEmpty { continue }
+                    if (try? restriction.add(terms: rowTerms, constant: c, relation: rest[r].relation,
                                              priority: .required, tag: Int32(r))) == nil {
                         // `point` is off this row by rounding: no restriction.
                         holds = false
                         break
                     }
                 }
-                if holds, let answer = restricted(ExpressionProbe(core: restriction),
-                                                  terms.map { (index[$0.0]!, $0.1) }) {
+                if holds, let answer = restricted(ExpressionProbe(core: restriction), local, fixed) {
                     return answer
                 }
             }
             // The relaxation: the neighbourhood's rows alone, every variable free.
             for r in rows[firstNew...] {
-                let local = rest[r].terms.map { (relaxedVariable($0.0), $0.1) }
+                let rowTerms = rest[r].terms.map { (relaxedVariable($0.0), $0.1) }
                 // They hold together at `point`; a conflict is rounding: no relaxation.
-                guard (try? relaxation.add(terms: local, constant: rest[r].constant, relation: rest[r].relation,
+                guard (try? relaxation.add(terms: rowTerms, constant: rest[r].constant, relation: rest[r].relation,
                                            priority: .required, tag: Int32(r))) != nil
                 else { return nil }
             }
@@ -252,9 +271,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             }
             // No boundary: the relaxation answered exactly (above).
             if boundary.isEmpty { return nil }
-            for v in boundary { variableMark[Int(v)] = epoch }
-            interior += boundary
-            frontier = boundary
+            candidates = boundary
         }
     }
 }
