@@ -173,8 +173,15 @@ extension ConstraintSystem {
     /// probes (see ``findFreeForms(_:split:faces:)``); by default the
     /// process-wide ``SolveOptions/defaultLargePartSolver`` from
     /// ``SolveOptions/largePartThreshold`` variables, nil for probes only.
+    ///
+    /// `nearby` (with `split` only) is the most rows of a neighbourhood on
+    /// which a redundancy or effect probe is decided before the whole
+    /// component (``NeighbourhoodRequiredRows``); nil: the whole component
+    /// for every probe.
     func diagnose(measuring forms: [[(VariableIndex, Double)]], split: Bool,
-                  faces: FaceOptions? = FaceOptions.standard, progress: ((String) -> Void)? = nil) -> SystemDiagnosis {
+                  faces: FaceOptions? = FaceOptions.standard,
+                  nearby: Int? = NeighbourhoodRequiredRows<TableauRequiredRows>.standardMaximumRows,
+                  progress: ((String) -> Void)? = nil) -> SystemDiagnosis {
         let clock = ContinuousClock()
         var start = clock.now
         func lap(_ what: String) {
@@ -190,7 +197,7 @@ extension ConstraintSystem {
                                  progress: progress)
         lap("ambiguity: \(free.count) of \(forms.count) forms free")
         let inert = findInertRows(leavingOut: Set(conflicts.joined().map(\.int)), split: split, faces: faces,
-                                  progress: progress)
+                                  nearby: nearby, progress: progress)
         lap("redundancy: \(inert.redundant.count) redundant, \(inert.ineffective.count) ineffective rows")
         return SystemDiagnosis(conflicts: conflicts, freeMeasures: free,
                                redundantRows: inert.redundant, ineffectiveRows: inert.ineffective)
@@ -1090,6 +1097,18 @@ extension ConstraintSystem {
     public func diagnoseOnLargePartSolver(measuring forms: [[(VariableIndex, Double)]],
                                           solver: any LargePartSolver) -> SystemDiagnosis {
         diagnose(measuring: forms, split: true, faces: FaceOptions(solver: solver, threshold: 2, filledRowLength: 0))
+    }
+
+    /// ``diagnose(measuring:progress:)`` with the redundancy and effect
+    /// probes decided on neighbourhoods of at most `maximumRows` rows first
+    /// (``NeighbourhoodRequiredRows``; a few rows: many probes go on to the
+    /// whole component) and on each component's simplex, never on an LP
+    /// code. For the fuzz targets, which compare it with
+    /// ``diagnoseOnOneSimplex(measuring:)``.
+    @_spi(Fuzzing)
+    public func diagnoseOnNeighbourhoods(measuring forms: [[(VariableIndex, Double)]],
+                                         maximumRows: Int) -> SystemDiagnosis {
+        diagnose(measuring: forms, split: true, faces: nil, nearby: maximumRows)
     }
 
     /// ``diagnose(measuring:progress:)`` with every answer a probe on one
