@@ -171,7 +171,9 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// component allows it) for an answer; nil when none answers.
     ///
     /// A neighbourhood grows by taking in boundary variables, those in
-    /// fewest rows first, while its rows stay within ``maximumRows``; a
+    /// fewest rows first, while its rows stay within twice what they were
+    /// (so that a neighbourhood whose small tableau fills in stops early)
+    /// or, when no variable fits that, within ``maximumRows``; a
     /// variable in more rows than that (a guide every row of a layout
     /// mentions) stays on the boundary, where the restriction holds it at
     /// `point` and the relaxation leaves it free with only the rows taken
