@@ -147,7 +147,7 @@ extension ConstraintSystem {
     ///   shows it cannot move, a restriction at the solution shows it
     ///   can), which costs its neighbourhood; only the probes no
     ///   neighbourhood decides cost a pass over the component (2 of
-    ///   45,000 on `priorities` at 10,000 views, 2,030 of 37,050 on
+    ///   45,000 on `priorities` at 10,000 views; about one in twenty on
     ///   `chartgrid`, whose shared edges couple every row).
     public func diagnose(variables: [VariableIndex]? = nil) -> SystemDiagnosis {
         let candidates = Set(variables ?? (0 ..< variableCount).map { VariableIndex(rawValue: Int32($0)) })
