@@ -139,6 +139,10 @@ public enum FuzzTargets {
             let onClp = system.diagnoseOnLargePartSolver(measuring: forms, solver: ClpPartSolver())
             let byProbes = system.diagnoseOnOneSimplex(measuring: forms)
             precondition(onClp == byProbes, "the diagnosis on Clp found \(onClp), the probes \(byProbes)")
+            // And with each redundancy and effect probe decided on a
+            // neighbourhood of 1 to 8 rows first, then on the component's simplex.
+            let nearby = system.diagnoseOnNeighbourhoods(measuring: forms, maximumRows: 1 + rows.count % 8)
+            precondition(nearby == byProbes, "the diagnosis on neighbourhoods found \(nearby), the probes \(byProbes)")
         }
         // Compiled with the third copy's rows as parameters, every part of
         // two or more variables solved by a Clp session, then solved again

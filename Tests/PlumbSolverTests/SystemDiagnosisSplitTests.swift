@@ -466,7 +466,7 @@ import Testing
         let conflicting = Set(s.findAllConflicts().joined().map(\.int))
         let tiring = TiringRanges(answers: Int(seed % 4))
         let found = s.findInertRows(leavingOut: conflicting, split: true,
-                                    faces: FaceOptions(solver: tiring, threshold: 2, filledRowLength: 0))
+                                    faces: FaceOptions(solver: tiring, threshold: 2, filledRowLength: 0), nearby: nil)
         let byProbes = s.findInertRows(leavingOut: conflicting, split: false, faces: nil)
         #expect(found.redundant == byProbes.redundant, "seed \(seed)")
         #expect(found.ineffective == byProbes.ineffective, "seed \(seed)")
@@ -482,7 +482,7 @@ import Testing
             let conflicting = Set(s.findAllConflicts().joined().map(\.int))
             let tiring = TiringRanges(answers: Int(seed % 4))
             _ = s.findInertRows(leavingOut: conflicting, split: true,
-                                faces: FaceOptions(solver: tiring, threshold: 2, filledRowLength: 0))
+                                faces: FaceOptions(solver: tiring, threshold: 2, filledRowLength: 0), nearby: nil)
             if tiring.unanswered.load(ordering: .relaxed) > 0 { stopped += 1 }
         }
         #expect(stopped >= 30, "\(stopped) of 40")

@@ -141,7 +141,14 @@ extension ConstraintSystem {
     ///   fills in (16 terms a row on average), each probe is an LP solve from the
     ///   last basis instead (``LargePartSolver/requiredRowRange(_:)``),
     ///   still a pass over the component but 15 to 30 times cheaper than
-    ///   the probes there (`degenerate`, `levels`).
+    ///   the probes there (`degenerate`, `levels`). Every such probe is
+    ///   first decided on the rows near the probed expression
+    ///   (`NeighbourhoodRequiredRows`: a relaxation of at most 64 rows
+    ///   shows it cannot move, a restriction at the solution shows it
+    ///   can), which costs its neighbourhood; only the probes no
+    ///   neighbourhood decides cost a pass over the component (2 of
+    ///   45,000 on `priorities` at 10,000 views; about one in twenty on
+    ///   `chartgrid`, whose shared edges couple every row).
     public func diagnose(variables: [VariableIndex]? = nil) -> SystemDiagnosis {
         let candidates = Set(variables ?? (0 ..< variableCount).map { VariableIndex(rawValue: Int32($0)) })
             .sorted { $0.rawValue < $1.rawValue }
@@ -173,8 +180,15 @@ extension ConstraintSystem {
     /// probes (see ``findFreeForms(_:split:faces:)``); by default the
     /// process-wide ``SolveOptions/defaultLargePartSolver`` from
     /// ``SolveOptions/largePartThreshold`` variables, nil for probes only.
+    ///
+    /// `nearby` (with `split` only) is the most rows of a neighbourhood on
+    /// which a redundancy or effect probe is decided before the whole
+    /// component (``NeighbourhoodRequiredRows``); nil: the whole component
+    /// for every probe.
     func diagnose(measuring forms: [[(VariableIndex, Double)]], split: Bool,
-                  faces: FaceOptions? = FaceOptions.standard, progress: ((String) -> Void)? = nil) -> SystemDiagnosis {
+                  faces: FaceOptions? = FaceOptions.standard,
+                  nearby: Int? = NeighbourhoodRequiredRows<TableauRequiredRows>.standardMaximumRows,
+                  progress: ((String) -> Void)? = nil) -> SystemDiagnosis {
         let clock = ContinuousClock()
         var start = clock.now
         func lap(_ what: String) {
@@ -190,7 +204,7 @@ extension ConstraintSystem {
                                  progress: progress)
         lap("ambiguity: \(free.count) of \(forms.count) forms free")
         let inert = findInertRows(leavingOut: Set(conflicts.joined().map(\.int)), split: split, faces: faces,
-                                  progress: progress)
+                                  nearby: nearby, progress: progress)
         lap("redundancy: \(inert.redundant.count) redundant, \(inert.ineffective.count) ineffective rows")
         return SystemDiagnosis(conflicts: conflicts, freeMeasures: free,
                                redundantRows: inert.redundant, ineffectiveRows: inert.ineffective)
@@ -208,6 +222,7 @@ extension ConstraintSystem {
     /// for the tests to compare.
     func findInertRows(leavingOut conflicting: Set<Int>, split: Bool = true,
                        equalitiesAsInequalities: Bool? = nil, faces: FaceOptions? = FaceOptions.standard,
+                       nearby: Int? = NeighbourhoodRequiredRows<TableauRequiredRows>.standardMaximumRows,
                        progress: ((String) -> Void)? = nil) -> (redundant: [RowIndex], ineffective: [RowIndex]) {
         // The system without its conflicting rows, and the block phase on it.
         var kept = ConstraintSystem()
@@ -301,7 +316,7 @@ extension ConstraintSystem {
             let large = split ? faces.flatMap { Int(groupSize[g]) >= $0.threshold ? $0 : nil } : nil
             let found = Self.inertRows(rows, variableCount: Int(groupSize[g]), keepPrivate: split,
                                        equalitiesAsInequalities: equalitiesAsInequalities, faces: large,
-                                       progress: tell)
+                                       nearby: nearby, progress: tell)
             redundant += found.redundant
             ineffective += found.ineffective
         }
@@ -346,6 +361,7 @@ extension ConstraintSystem {
     /// the tableau after all.
     static func inertRows(_ rest: [InertCandidate], variableCount: Int, keepPrivate: Bool,
                           equalitiesAsInequalities: Bool? = nil, faces: FaceOptions? = nil,
+                          nearby: Int? = NeighbourhoodRequiredRows<TableauRequiredRows>.standardMaximumRows,
                           progress: ((String) -> Void)? = nil)
         -> (redundant: [RowIndex], ineffective: [RowIndex])
     {
@@ -355,11 +371,29 @@ extension ConstraintSystem {
            let rows = RangeRequiredRows(rest, variableCount: variableCount, solver: faces.solver) {
             let name = faces.solver.name
             progress?("redundancy: the simplex filled in (\(Int(fill)) terms a row); tested with \(name)")
-            let found = inertRows(rest, on: rows, keepPrivate: keepPrivate, progress: progress)
+            let found = inertRows(rest, on: rows, keepPrivate: keepPrivate, nearby: nearby, progress: progress)
             if !rows.failed { return found }
             progress?("redundancy: \(name) could not answer; probing on the simplex instead")
         }
-        return inertRows(rest, on: tableau, keepPrivate: keepPrivate, progress: progress)
+        return inertRows(rest, on: tableau, keepPrivate: keepPrivate, nearby: nearby, progress: progress)
+    }
+
+    /// ``inertRows(_:on:keepPrivate:progress:)`` with each probe decided on
+    /// the rows near it first (``NeighbourhoodRequiredRows``) when `nearby`
+    /// gives the largest neighbourhood (and `keepPrivate`: the reference
+    /// without it probes the whole system), on `whole` alone otherwise.
+    private static func inertRows(_ rest: [InertCandidate], on whole: some RequiredRowProbe, keepPrivate: Bool,
+                                  nearby: Int?, progress: ((String) -> Void)?)
+        -> (redundant: [RowIndex], ineffective: [RowIndex])
+    {
+        guard keepPrivate, let nearby else {
+            return inertRows(rest, on: whole, keepPrivate: keepPrivate, progress: progress)
+        }
+        let near = NeighbourhoodRequiredRows(rest, whole: whole, maximumRows: nearby)
+        let found = inertRows(rest, on: near, keepPrivate: keepPrivate, progress: progress)
+        progress?("redundancy: \(near.decidedNearby) probes decided on their neighbourhood, "
+            + "\(near.decidedOnWhole) on the whole component")
+        return found
     }
 
     /// The mean row length of a component's simplex from which its
@@ -1070,6 +1104,18 @@ extension ConstraintSystem {
     public func diagnoseOnLargePartSolver(measuring forms: [[(VariableIndex, Double)]],
                                           solver: any LargePartSolver) -> SystemDiagnosis {
         diagnose(measuring: forms, split: true, faces: FaceOptions(solver: solver, threshold: 2, filledRowLength: 0))
+    }
+
+    /// ``diagnose(measuring:progress:)`` with the redundancy and effect
+    /// probes decided on neighbourhoods of at most `maximumRows` rows first
+    /// (``NeighbourhoodRequiredRows``; a few rows: many probes go on to the
+    /// whole component) and on each component's simplex, never on an LP
+    /// code. For the fuzz targets, which compare it with
+    /// ``diagnoseOnOneSimplex(measuring:)``.
+    @_spi(Fuzzing)
+    public func diagnoseOnNeighbourhoods(measuring forms: [[(VariableIndex, Double)]],
+                                         maximumRows: Int) -> SystemDiagnosis {
+        diagnose(measuring: forms, split: true, faces: nil, nearby: maximumRows)
     }
 
     /// ``diagnose(measuring:progress:)`` with every answer a probe on one

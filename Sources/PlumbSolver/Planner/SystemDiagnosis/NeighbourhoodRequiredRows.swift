@@ -1,0 +1,287 @@
+/// The required rows of one component in the inert-row tests, where each
+/// probe is decided on the rows near the probed expression first, and on the
+/// whole component (`whole`) only when the neighbourhood cannot decide.
+///
+/// A probe asks whether the rows let `direction · (e − base)` exceed the
+/// tolerance (``RequiredRowProbe/canPush(_:_:magnitude:direction:from:)``).
+/// Around `e`'s variables, the neighbourhood grows by graph distance: its
+/// interior variables, every row that is in and mentions one of them, and
+/// the boundary (the other variables of those rows). Two small problems
+/// bound the answer:
+/// - the *relaxation*, those rows alone with every variable free: it allows
+///   every point the whole component allows (and more), so when the probe
+///   cannot push `e` there, it cannot on the whole component either;
+/// - the *restriction*, those rows with the boundary variables fixed at a
+///   point that satisfies every row (`point`): each of its points, with the
+///   variables outside the interior at `point`, satisfies every row (a row
+///   outside the neighbourhood mentions no interior variable), so when the
+///   probe pushes `e` there, it can on the whole component.
+///
+/// When neither decides, the interior takes in the boundary and both are
+/// tried again, up to ``maximumRows`` rows; then the probe goes to `whole`.
+/// When the boundary is empty, the relaxation is the whole connected part
+/// of the rows around `e`, and its answer is exact. Either way the answer is
+/// the one the probe on `whole` would give (up to rounding near the
+/// tolerance), so the tests' findings are unchanged; only where most probes
+/// are decided near their row is the cost of a test bounded by the
+/// neighbourhood instead of a pass over the component.
+///
+/// Rows taken out (for a redundancy test) are left out of neighbourhoods at
+/// once, and taken out of `whole` only before it answers a probe, so a test
+/// decided locally costs `whole` nothing.
+final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe {
+    let variableCount: Int
+    let whole: Whole
+    private let rest: [ConstraintSystem.InertCandidate]
+    /// A point that satisfies every row (`whole`'s when this was made).
+    private let point: [Double]
+    /// Whether each candidate is among the rows here.
+    private var isIn: [Bool]
+    /// Rows taken out here but still in `whole`.
+    private var pending: [Int] = []
+    private var isPending: [Bool]
+    /// The candidates that `whole` holds, by variable.
+    private let rowsOf: [[Int32]]
+    /// Marks for one neighbourhood (compared with `epoch`).
+    private var variableMark: [UInt32]
+    private var rowMark: [UInt32]
+    private var epoch: UInt32 = 0
+
+    /// Probes decided on a neighbourhood, and probes sent to `whole`.
+    private(set) var decidedNearby = 0
+    private(set) var decidedOnWhole = 0
+
+    /// The most rows a neighbourhood takes before its probe goes to the whole component.
+    let maximumRows: Int
+    /// ``maximumRows`` unless the tests say otherwise.
+    /// 64: `degenerate` at 1,000 views 13 s, at 256 rows 33 s (its small
+    /// tableaux fill in), at 1,024 rows 390 s; `chartgrid` at 3,000 views
+    /// sends on the same 630 probes at 64 and 256 rows.
+    static var standardMaximumRows: Int { 64 }
+
+    init(_ rest: [ConstraintSystem.InertCandidate], whole: Whole, maximumRows: Int) {
+        self.maximumRows = maximumRows
+        variableCount = whole.variableCount
+        self.whole = whole
+        self.rest = rest
+        point = (0 ..< whole.variableCount).map { whole.value([(Int32($0), 1)], 0) }
+        isIn = rest.indices.map { whole.contains($0) }
+        isPending = [Bool](repeating: false, count: rest.count)
+        var rowsOf = [[Int32]](repeating: [], count: whole.variableCount)
+        for (i, row) in rest.enumerated() where isIn[i] {
+            var last: Int32 = -1
+            for (v, _) in row.terms.sorted(by: { $0.0 < $1.0 }) where v != last {
+                rowsOf[Int(v)].append(Int32(i))
+                last = v
+            }
+        }
+        self.rowsOf = rowsOf
+        variableMark = [UInt32](repeating: 0, count: whole.variableCount)
+        rowMark = [UInt32](repeating: 0, count: rest.count)
+    }
+
+    func contains(_ i: Int) -> Bool { isIn[i] }
+
+    /// `Σ terms + constant` at `point`, summed as `whole` sums it.
+    func value(_ terms: [(Int32, Double)], _ constant: Double) -> Double {
+        terms.reduce(constant) { $0 + $1.1 * point[Int($1.0)] }
+    }
+
+    func takeOut(_ i: Int) {
+        guard isIn[i] else { return }
+        isIn[i] = false
+        if whole.contains(i) && !isPending[i] {
+            isPending[i] = true
+            pending.append(i)
+        }
+    }
+
+    func putBack(_ i: Int) {
+        guard !isIn[i] else { return }
+        isIn[i] = true
+        if isPending[i] {
+            isPending[i] = false
+        } else {
+            whole.putBack(i)
+        }
+    }
+
+    /// Takes out of `whole` the rows taken out here since it last answered.
+    private func synchronise() {
+        for i in pending where isPending[i] {
+            isPending[i] = false
+            whole.takeOut(i)
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// As ``RequiredRowProbe/pushed(_:_:to:)``: the restriction reaching
+    /// `target` shows that the whole component does; a relaxation that
+    /// stops short of it at the value the restriction reaches shows that
+    /// value to be the supremum.
+    func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double) -> Double {
+        let slack = 1e-9 * max(1, abs(target))
+        var feasible = -Double.infinity
+        let answer: Double? = onNeighbourhoods(of: terms, restricted: { probe, local, fixed in
+            feasible = probe.pushed(local, constant + fixed, to: target)
+            return feasible >= target - slack ? feasible : nil
+        }, relaxed: { probe, local, exact in
+            let bound = probe.pushed(local, constant, to: target)
+            if exact { return bound }
+            guard bound < target - slack, feasible >= bound - slack else { return nil }
+            return bound
+        })
+        if let answer {
+            decidedNearby += 1
+            return answer
+        }
+        synchronise()
+        decidedOnWhole += 1
+        return whole.pushed(terms, constant, to: target)
+    }
+
+    func canPush(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
+                 direction: Double, from base: Double) -> Bool {
+        let tolerance = Tolerances.ambiguity * magnitude
+        guard !terms.isEmpty else { return direction * (constant - base) > tolerance }
+        func push(_ probe: ExpressionProbe, _ local: [(Int32, Double)], _ fixed: Double = 0) -> Bool {
+            probe.canPush(local, constant + fixed, magnitude: magnitude, direction: direction, from: base)
+        }
+        let answer: Bool? = onNeighbourhoods(of: terms, restricted: { probe, local, fixed in
+            push(probe, local, fixed) ? true : nil
+        }, relaxed: { probe, local, exact in
+            let can = push(probe, local)
+            return exact || !can ? can : nil
+        })
+        if let answer {
+            decidedNearby += 1
+            return answer
+        }
+        synchronise()
+        decidedOnWhole += 1
+        return whole.canPush(terms, constant, magnitude: magnitude, direction: direction, from: base)
+    }
+
+    /// Walks the growing neighbourhoods of `terms`' variables, each time
+    /// asking `restricted` (on the restriction, when the neighbourhood has a
+    /// boundary and `e` an interior variable: `terms`' interior part
+    /// renumbered, and the value of the rest at `point`) and then `relaxed`
+    /// (on the relaxation, `terms` renumbered; `exact` when there is no
+    /// boundary, so that the relaxation allows `e` just what the whole
+    /// component allows it) for an answer; nil when none answers.
+    ///
+    /// A neighbourhood grows by taking in boundary variables, those in
+    /// fewest rows first, while its rows stay within twice what they were
+    /// (so that a neighbourhood whose small tableau fills in stops early)
+    /// or, when no variable fits that, within ``maximumRows``; a
+    /// variable in more rows than that (a guide every row of a layout
+    /// mentions) stays on the boundary, where the restriction holds it at
+    /// `point` and the relaxation leaves it free with only the rows taken
+    /// in for other variables. When no variable can be taken in, the walk
+    /// ends without an answer.
+    private func onNeighbourhoods<Answer>(
+        of terms: [(Int32, Double)],
+        restricted: (ExpressionProbe, [(Int32, Double)], _ fixed: Double) -> Answer?,
+        relaxed: (ExpressionProbe, [(Int32, Double)], _ exact: Bool) -> Answer?
+    ) -> Answer? {
+        epoch &+= 1
+        if epoch == 0 {
+            // The marks wrapped around: clear them.
+            for v in variableMark.indices { variableMark[v] = 0 }
+            for r in rowMark.indices { rowMark[r] = 0 }
+            epoch = 1
+        }
+        // Interior variables are marked `epoch`; the relaxation's variables
+        // map to its core's (`relaxedIndex`).
+        var candidates: [Int32] = []
+        var seen: Set<Int32> = []
+        for (v, _) in terms where seen.insert(v).inserted { candidates.append(v) }
+        var interior: [Int32] = []
+        var rows: [Int] = []
+        var relaxedIndex: [Int32: Int32] = [:]
+        let relaxation = SimplexCore(variableCount: 0)
+        func relaxedVariable(_ v: Int32) -> Int32 {
+            if let known = relaxedIndex[v] { return known }
+            let index = relaxation.addVariables(1)
+            relaxedIndex[v] = index
+            return index
+        }
+        while true {
+            // Take in the candidates that fit, fewest rows first, with their rows.
+            let firstNew = rows.count
+            candidates.sort { rowsOf[Int($0)].count < rowsOf[Int($1)].count }
+            // At most twice the rows each step (so that a relaxation that
+            // fills in is stopped early), or up to ``maximumRows`` when no
+            // candidate fits that.
+            var taken = 0
+            for limit in [min(maximumRows, max(16, 2 * firstNew)), maximumRows] where taken == 0 {
+                for v in candidates where variableMark[Int(v)] != epoch && rows.count + rowsOf[Int(v)].count <= limit {
+                    taken += 1
+                    variableMark[Int(v)] = epoch
+                    interior.append(v)
+                    for r in rowsOf[Int(v)] where isIn[Int(r)] && rowMark[Int(r)] != epoch {
+                        rowMark[Int(r)] = epoch
+                        rows.append(Int(r))
+                    }
+                }
+            }
+            // No variable fits: nothing more to learn.
+            if taken == 0 { return nil }
+            // The rows' variables outside the interior, and `e`'s: the boundary.
+            var boundary: [Int32] = []
+            var isBoundary: Set<Int32> = []
+            for r in rows {
+                for (v, _) in rest[r].terms where variableMark[Int(v)] != epoch && isBoundary.insert(v).inserted {
+                    boundary.append(v)
+                }
+            }
+            for (v, _) in terms where variableMark[Int(v)] != epoch && isBoundary.insert(v).inserted {
+                boundary.append(v)
+            }
+            // The restriction: the boundary at `point`, the interior free.
+            var index: [Int32: Int32] = [:]
+            for (k, v) in interior.enumerated() { index[v] = Int32(k) }
+            var fixed = 0.0
+            var local: [(Int32, Double)] = []
+            for (v, a) in terms {
+                if let k = index[v] { local.append((k, a)) } else { fixed += a * point[Int(v)] }
+            }
+            if !boundary.isEmpty && !local.isEmpty {
+                let restriction = SimplexCore(variableCount: interior.count)
+                var holds = true
+                for r in rows {
+                    var c = rest[r].constant
+                    var rowTerms: [(Int32, Double)] = []
+                    for (v, a) in rest[r].terms {
+                        if let k = index[v] { rowTerms.append((k, a)) } else { c += a * point[Int(v)] }
+                    }
+                    if rowTerms.isEmpty { continue }
+                    if (try? restriction.add(terms: rowTerms, constant: c, relation: rest[r].relation,
+                                             priority: .required, tag: Int32(r))) == nil {
+                        // `point` is off this row by rounding: no restriction.
+                        holds = false
+                        break
+                    }
+                }
+                if holds, let answer = restricted(ExpressionProbe(core: restriction), local, fixed) {
+                    return answer
+                }
+            }
+            // The relaxation: the neighbourhood's rows alone, every variable free.
+            for r in rows[firstNew...] {
+                let rowTerms = rest[r].terms.map { (relaxedVariable($0.0), $0.1) }
+                // They hold together at `point`; a conflict is rounding: no relaxation.
+                guard (try? relaxation.add(terms: rowTerms, constant: rest[r].constant, relation: rest[r].relation,
+                                           priority: .required, tag: Int32(r))) != nil
+                else { return nil }
+            }
+            if let answer = relaxed(ExpressionProbe(core: relaxation), terms.map { (relaxedVariable($0.0), $0.1) },
+                                    boundary.isEmpty) {
+                return answer
+            }
+            // No boundary: the relaxation answered exactly (above).
+            if boundary.isEmpty { return nil }
+            candidates = boundary
+        }
+    }
+}

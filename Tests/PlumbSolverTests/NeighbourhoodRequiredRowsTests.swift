@@ -1,0 +1,210 @@
+import PlumbTestSupport
+import Testing
+@testable import PlumbSolver
+
+/// ``NeighbourhoodRequiredRows`` (each redundancy probe decided on the
+/// rows near it first) against the probes on the whole component's
+/// simplex: the same answers, probe by probe, on random coupled systems.
+@Suite struct NeighbourhoodRequiredRowsTests {
+    private typealias Candidate = ConstraintSystem.InertCandidate
+
+    /// Random coupled required and optional rows: grids whose cells share
+    /// column and row edges (one edge pinned per grid, so sizes stay
+    /// bounded on one side only), chains of gaps, random inequalities
+    /// between any two variables (some with a third term), duplicated and
+    /// loosened copies (redundant rows), now and then a pinned edge pinned
+    /// again (a conflict, left out by the whole simplex), and every row
+    /// scaled by a huge or tiny factor now and then.
+    private func randomRows(_ rng: inout SplitMix64, scaled: Bool = false) -> (rows: [Candidate], variables: Int) {
+        var rows: [Candidate] = []
+        var variables: Int32 = 0
+        func fresh(_ n: Int32) -> Int32 { defer { variables += n }; return variables }
+        func row(_ terms: [(Int32, Double)], _ constant: Double, _ relation: Relation, required: Bool = true) {
+            rows.append(Candidate(row: rows.count, terms: terms, constant: constant,
+                                  magnitude: max(1, abs(constant)), relation: relation, isRequired: required))
+        }
+        for _ in 0 ..< Int.random(in: 1 ... 3, using: &rng) {
+            let columns = Int32.random(in: 1 ... 4, using: &rng), gridRows = Int32.random(in: 1 ... 3, using: &rng)
+            let x = fresh(columns + 1), y = fresh(gridRows + 1)
+            row([(x, 1)], 0, .equal)
+            if Bool.random(using: &rng) { row([(y, 1)], 0, .greaterOrEqual) }
+            for r in 0 ..< gridRows {
+                for c in 0 ..< columns {
+                    let w = fresh(2), h = w + 1
+                    row([(x + c + 1, 1), (x + c, -1), (w, -1)], -Double(Int.random(in: 0 ... 8, using: &rng)),
+                        .greaterOrEqual)
+                    row([(y + r + 1, 1), (y + r, -1), (h, -1)], 0, .greaterOrEqual)
+                    row([(w, 1)], -Double(Int.random(in: 10 ... 40, using: &rng)), .greaterOrEqual)
+                    row([(h, 1)], -Double(Int.random(in: 5 ... 20, using: &rng)),
+                        Bool.random(using: &rng) ? .greaterOrEqual : .equal)
+                    row([(w, 1)], -Double(Int.random(in: 10 ... 60, using: &rng)), .lessOrEqual, required: false)
+                }
+            }
+            if Bool.random(using: &rng) { row([(x + columns, 1)], -Double(60 * columns), .lessOrEqual) }
+        }
+        // A chain of gaps with a bound at its end.
+        let chain = fresh(Int32.random(in: 2 ... 8, using: &rng))
+        for v in chain + 1 ..< variables {
+            row([(v, 1), (v - 1, -1)], -Double(Int.random(in: 0 ... 10, using: &rng)), .greaterOrEqual)
+        }
+        row([(variables - 1, 1)], -Double(Int.random(in: 50 ... 150, using: &rng)), .lessOrEqual)
+        row([(chain, 1)], 0, .greaterOrEqual)
+        // Random inequalities and equalities between any two or three variables.
+        for _ in 0 ..< Int.random(in: 0 ... 6, using: &rng) {
+            let a = Int32.random(in: 0 ..< variables, using: &rng), b = Int32.random(in: 0 ..< variables, using: &rng)
+            guard a != b else { continue }
+            var terms: [(Int32, Double)] = [(a, 1), (b, Double([-1, -2, 1, 0.5].randomElement(using: &rng)!))]
+            if Bool.random(using: &rng) {
+                let c = Int32.random(in: 0 ..< variables, using: &rng)
+                if c != a && c != b { terms.append((c, -1)) }
+            }
+            let relation = [Relation.greaterOrEqual, .lessOrEqual, .equal].randomElement(using: &rng)!
+            row(terms, -Double(Int.random(in: -50 ... 50, using: &rng)), relation,
+                required: Int.random(in: 0 ..< 3, using: &rng) > 0)
+        }
+        // Redundant rows: duplicates and loosened copies.
+        for _ in 0 ..< Int.random(in: 0 ... 4, using: &rng) {
+            let copy = rows[Int.random(in: 0 ..< rows.count, using: &rng)]
+            guard copy.isRequired else { continue }
+            let loosen = Double(Int.random(in: 0 ... 5, using: &rng))
+            switch copy.relation {
+            case .equal: row(copy.terms, copy.constant, .equal)
+            case .greaterOrEqual: row(copy.terms, copy.constant + loosen, .greaterOrEqual)
+            case .lessOrEqual: row(copy.terms, copy.constant - loosen, .lessOrEqual)
+            }
+        }
+        // A conflict: an edge pinned to two values.
+        if Int.random(in: 0 ..< 4, using: &rng) == 0 {
+            let a = Int32.random(in: 0 ..< variables, using: &rng)
+            row([(a, 1)], -500, .equal)
+            row([(a, 1)], -600, .greaterOrEqual)
+        }
+        // Huge and tiny coefficients: a row times a factor allows the same points.
+        for i in rows.indices where Int.random(in: 0 ..< 6, using: &rng) == 0 && scaled {
+            let factor = [1e-2, 1e2, 1e4].randomElement(using: &rng)!
+            rows[i].terms = rows[i].terms.map { ($0.0, $0.1 * factor) }
+            rows[i].constant *= factor
+        }
+        return (rows, Int(variables))
+    }
+
+    /// What one run of the inert-row tests asks of its rows, asked of
+    /// `probe` and `reference` side by side: for each optional row, whether
+    /// its expression can be pushed either way from 0 and from its value,
+    /// and how far it goes towards a target; then for each required row,
+    /// last first, whether it can be pushed to its violated side once taken
+    /// out (when not, it stays out, as a redundant row does). Returns the
+    /// questions whose answers differ.
+    private func differences(_ rows: [Candidate], _ probe: some RequiredRowProbe,
+                             _ reference: some RequiredRowProbe) -> [String] {
+        var found: [String] = []
+        func push(_ i: Int, _ direction: Double, from base: Double) -> Bool {
+            let mine = probe.canPush(rows[i].terms, rows[i].constant, magnitude: rows[i].magnitude,
+                                     direction: direction, from: base)
+            let theirs = reference.canPush(rows[i].terms, rows[i].constant, magnitude: rows[i].magnitude,
+                                           direction: direction, from: base)
+            if mine != theirs { found.append("row \(i) \(direction) from \(base): \(mine), not \(theirs)") }
+            return theirs
+        }
+        for i in rows.indices where !rows[i].isRequired && !rows[i].terms.isEmpty {
+            let current = reference.value(rows[i].terms, rows[i].constant)
+            for direction in [1.0, -1.0] {
+                _ = push(i, direction, from: 0)
+                _ = push(i, direction, from: current)
+            }
+            let target = current + 25
+            let mine = probe.pushed(rows[i].terms, rows[i].constant, to: target)
+            let theirs = reference.pushed(rows[i].terms, rows[i].constant, to: target)
+            if abs(min(mine, target) - min(theirs, target)) > 1e-6 * max(1, abs(target)) {
+                found.append("row \(i) pushed to \(target): \(mine), not \(theirs)")
+            }
+        }
+        for i in rows.indices.reversed() where rows[i].isRequired && reference.contains(i) {
+            #expect(probe.contains(i))
+            probe.takeOut(i)
+            reference.takeOut(i)
+            let violable = switch rows[i].relation {
+            case .greaterOrEqual: push(i, -1, from: 0)
+            case .lessOrEqual: push(i, 1, from: 0)
+            case .equal: push(i, 1, from: 0) || push(i, -1, from: 0)
+            }
+            if violable {
+                probe.putBack(i)
+                reference.putBack(i)
+            }
+        }
+        return found
+    }
+
+    @Test(arguments: 0 ..< 60)
+    func neighbourhoodsAnswerAsTheWholeSimplex(seed: UInt64) {
+        var rng = SplitMix64(seed: 0x4E16 &+ seed)
+        let (rows, variables) = randomRows(&rng, scaled: true)
+        // From neighbourhoods of one row (most probes then go to the whole
+        // component) to neighbourhoods as large as the system.
+        for maximumRows in [1, 3, 8, 30, 1000] {
+            let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows)
+            let found = differences(rows, near, reference)
+            #expect(found.isEmpty, "seed \(seed), at most \(maximumRows) rows: \(found)")
+        }
+    }
+
+    @Test func mostProbesAreDecidedNearbyAndSomeOnTheWholeComponent() {
+        // The property above only means something if the neighbourhoods
+        // decide most probes both ways (a row shown violable by the
+        // restriction, one shown held by the relaxation) and leave some to
+        // the whole simplex.
+        var nearby = 0, onWhole = 0, violable = 0, held = 0
+        for seed in 0 ..< UInt64(60) {
+            var rng = SplitMix64(seed: 0x4E16 &+ seed)
+            let (rows, variables) = randomRows(&rng, scaled: true)
+            let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 8)
+            for i in rows.indices where rows[i].isRequired && near.contains(i) {
+                near.takeOut(i)
+                let before = near.decidedNearby
+                let can = near.canPush(rows[i].terms, rows[i].constant, magnitude: rows[i].magnitude,
+                                       direction: rows[i].relation == .lessOrEqual ? 1 : -1, from: 0)
+                if near.decidedNearby > before {
+                    if can { violable += 1 } else { held += 1 }
+                }
+                near.putBack(i)
+            }
+            nearby += near.decidedNearby
+            onWhole += near.decidedOnWhole
+        }
+        #expect(nearby > 4 * onWhole, "\(nearby) nearby, \(onWhole) on the whole component")
+        #expect(onWhole > 20, "\(onWhole)")
+        #expect(violable > 200, "\(violable)")
+        #expect(held > 50, "\(held)")
+    }
+
+    @Test func aGuideEveryRowMentionsStaysOnTheBoundary() {
+        // Rows `a_i >= guide + 4` for 400 items, each item's width between
+        // 16 and its place: the guide is in more rows than a neighbourhood
+        // takes, so each item's rows are decided without the guide's.
+        var rows: [Candidate] = []
+        func row(_ terms: [(Int32, Double)], _ constant: Double, _ relation: Relation) {
+            rows.append(Candidate(row: rows.count, terms: terms, constant: constant, magnitude: max(1, abs(constant)),
+                                  relation: relation, isRequired: true))
+        }
+        let items: Int32 = 400
+        row([(0, 1)], 0, .greaterOrEqual)
+        for i in 0 ..< items {
+            let left = 1 + 2 * i, width = left + 1
+            row([(left, 1), (0, -1)], -4, .greaterOrEqual)
+            row([(width, 1)], -16, .greaterOrEqual)
+            row([(left, 1), (width, 1)], -500, .lessOrEqual)
+            row([(left, 1), (width, 1)], -600, .lessOrEqual)  // redundant
+        }
+        let variables = Int(1 + 2 * items)
+        let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+        let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+        let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 64)
+        #expect(differences(rows, near, reference).isEmpty)
+        #expect(near.decidedOnWhole <= 2, "\(near.decidedOnWhole)")
+        #expect(near.decidedNearby >= Int(3 * items), "\(near.decidedNearby)")
+    }
+}
