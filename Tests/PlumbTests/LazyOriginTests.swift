@@ -196,6 +196,40 @@ import Testing
         }
     }
 
+    /// A maker constraint keeps a copy of its line's origin values taken
+    /// when the line was lowered: a step kept past the block and changed
+    /// later, and a line's views gone, leave the origin text as it was;
+    /// each constraint of a several-attribute line has its own part, and
+    /// the origins keep no view alive.
+    @Test func makerOriginsAreCopiesTakenWhenLowered() {
+        let root = View("root")
+        var kept: ConstraintMakerEditable?
+        var made: [Constraint] = []
+        weak var gone: View?
+        do {
+            let box = View("box"), other = View("other")
+            root.addSubview(box)
+            root.addSubview(other)
+            gone = other
+            made = box.makeConstraints(file: "Kept.swift", line: 7) { make in
+                kept = make.left.top.equalTo(other, file: "Kept.swift", line: 9).offset(4)
+                make.width.equalTo(20, file: "Kept.swift", line: 10)
+            }
+            kept?.offset(5).priority(.low)
+            other.removeFromSuperview()
+        }
+        #expect(made.map(\.origin) == [
+            Origin(kind: .code, text: "box: make.top.left.equalTo(other).offset(4) (top)", file: "Kept.swift", line: 9),
+            Origin(kind: .code, text: "box: make.top.left.equalTo(other).offset(4) (left)", file: "Kept.swift", line: 9),
+            Origin(kind: .code, text: "box: make.width.equalTo(20)", file: "Kept.swift", line: 10),
+        ])
+        #expect(kept?.description == "make.top.left.equalTo(other).offset(4).offset(5).priority(250)")
+        kept = nil  // the step held the line, and the line its target
+        #expect(gone == nil)
+        #expect(made[1].origin.text == "box: make.top.left.equalTo(other).offset(4) (left)")
+        #expect(made[1].secondView == nil)
+    }
+
     /// A layout's rows take the described origins as keys: a conflict names
     /// the same origins as the constraints.
     @Test(.enabled(if: simplexAvailable)) func conflictsNameTheDescribedOrigins() throws {

@@ -118,6 +118,51 @@ import PlumbTestSupport
         #expect(compared >= 250)
     }
 
+    /// `LayoutAttribute.wordAt`, the word `wordPrefix` compares: for every
+    /// start in texts of 1 to 20 bytes, the bytes from the start, least
+    /// significant first, then zero bytes (`nil` for texts under eight bytes
+    /// and at the end); and every name at the very end of a longer text,
+    /// whole and cut short, read as `prefix` reads it.
+    @Test func wordAtReadsTheTailShiftedDown() {
+        var generator = SystemRandomNumberGenerator()
+        for count in 1 ... 20 {
+            let bytes = (0 ..< count).map { _ in UInt8.random(in: 1 ... 255, using: &generator) }
+            bytes.withUnsafeBufferPointer { text in
+                for start in 0 ... count {
+                    var expected: UInt64? = nil
+                    if count >= 8, start < count {
+                        var w: UInt64 = 0
+                        for (i, b) in text[start ..< min(count, start + 8)].enumerated() { w |= UInt64(b) << (8 * UInt64(i)) }
+                        expected = w
+                    }
+                    #expect(LayoutAttribute.wordAt(start, in: text) == expected, "\(bytes) from \(start)")
+                }
+            }
+        }
+        var taken = 0
+        for attribute in LayoutAttribute.allCases {
+            let name = attribute.name
+            for cut in 0 ..< min(3, name.count) {
+                let written = String(name.dropLast(cut))
+                for before in ["cell12.", "a.top + 8 = b.", "x.width == 2 * y."] {
+                    var text = before + written
+                    let shown = text
+                    text.withUTF8 { bytes in
+                        let at = before.utf8.count
+                        let fast = LayoutAttribute.wordPrefix(of: bytes, at: at)
+                        let slow = LayoutAttribute.prefix(of: bytes, at: at)
+                        #expect(fast?.0 == slow?.0 && fast?.length == slow?.length, "\(shown) at \(at)")
+                        if cut == 0 {
+                            #expect(fast?.0 == attribute && fast?.length == name.utf8.count, "\(shown)")
+                            taken += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(taken == LayoutAttribute.allCases.count * 3)
+    }
+
     @Test func agreesWithTheGeneralPathInADocument() throws {
         let json = #"{"root": {"width": 100, "height": 100}, "views": [{"id": "a"}, {"id": "b"}, {"id": "cell1"}, {"id": "é"}, {"id": "a_b"}]}"#
         let document = try parseDocument(json)

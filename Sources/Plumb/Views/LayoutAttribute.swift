@@ -149,16 +149,18 @@ public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStri
 
     /// The attribute whose name starts at `start` and the name's length,
     /// as ``prefix(of:at:)`` gives them, read faster (the Simple Format fast
-    /// path reads two attributes a constraint with it). When eight bytes
-    /// are left, the eleven names of at most eight bytes are compared as one
-    /// masked word (the names of ``staticName``, their bytes least
-    /// significant first); any other case, and a match followed by a byte
+    /// path reads two attributes a constraint with it). The eleven names of
+    /// at most eight bytes are compared as one masked word (the names of
+    /// ``staticName``, their bytes least significant first): the eight bytes
+    /// from `start`, or, when fewer are left in a text of at least eight,
+    /// the text's last eight shifted down so that its bytes from `start`
+    /// come first and zero bytes (in no name) follow them
+    /// (``wordAt(_:in:)``). Any other case, and a match followed by a byte
     /// that continues a name, is left to `prefix`, whose answer is then the
     /// same. (Comparing the name byte-wise was about half of an item's cost.)
     @inline(__always)
     static func wordPrefix(of text: UnsafeBufferPointer<UInt8>, at start: Int) -> (LayoutAttribute, length: Int)? {
-        if start >= 0, text.count &- start >= 8, let base = text.baseAddress {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        if let word = wordAt(start, in: text) {
             @inline(__always) func bytes(_ n: Int) -> UInt64 { n == 8 ? word : word & ((1 << (8 &* UInt64(n))) &- 1) }
             let candidate: (LayoutAttribute, Int)? = switch UInt8(truncatingIfNeeded: word) {
             case UInt8(ascii: "l"):
@@ -182,8 +184,27 @@ public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStri
         return prefixOutOfLine(of: text, at: start)
     }
 
+    /// The bytes of `text` from `start` as a little-endian word: the eight
+    /// from `start`, or when one to seven are left (and the text has at
+    /// least eight) the text's last eight shifted right by the bytes before
+    /// `start`, so that the bytes past the text's end read as zero; `nil`
+    /// when nothing is left or the text is shorter than eight bytes. Names
+    /// at the end of a string (`top + 8`, `centerY`) were otherwise read by
+    /// the out-of-line `prefix` (about 60 instructions a call).
+    @inline(__always)
+    static func wordAt(_ start: Int, in text: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        let remaining = text.count &- start
+        guard start >= 0, let base = text.baseAddress else { return nil }
+        if remaining >= 8 {
+            return UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        }
+        guard remaining > 0, text.count >= 8 else { return nil }
+        let last = UInt64(littleEndian: UnsafeRawPointer(base + (text.count &- 8)).loadUnaligned(as: UInt64.self))
+        return last &>> (8 &* UInt64(8 &- remaining))
+    }
+
     /// ``prefix(of:at:)`` as a call: ``wordPrefix(of:at:)``'s other cases
-    /// (fewer than eight bytes left, the long baselines, no match). `prefix`
+    /// (a text shorter than eight bytes, the long baselines, no match). `prefix`
     /// is transparent: inlined there, it made `wordPrefix` too large to be
     /// inlined in turn, and the fast path called it for every attribute
     /// (about 1 M instructions at `list` 10,000). Matching the last bytes
