@@ -137,21 +137,20 @@ extension LayoutDocument {
     ) {
         let size = threads.constraintChunk, count = constraintCount
         let chunks = (count + size - 1) / size
-        let helped = ChunkResults<[ResolvedSimpleFormat<ViewIndex>]>(chunks, empty: [])
+        // Made here, as is the second thread's scope: the second thread allocates nothing.
+        let helped = SharedSlots<ResolvedSimpleFormat<ViewIndex>>(count)
         let helperScope = DocumentScope(document: self), document = self
         constraintTexts.withBytes { all in
             SecondThread.share(chunks, waiting: threads.waitsForHelper, helper: { k in
                 // The second thread keeps the document (and so its bytes) while it runs.
                 let range = k * size ..< min((k + 1) * size, count)
-                guard let compiled = document.constraintTexts.withBytes({ all in
-                    document.compileWithoutProblems(all, range, in: helperScope)
-                }) else { return false }
-                helped[k] = compiled
-                return true
+                return document.constraintTexts.withBytes { all in
+                    document.compileWithoutProblems(all, range, in: helperScope, into: helped.base)
+                }
             }, inOrder: { k, isHelped in
                 let range = k * size ..< min((k + 1) * size, count)
                 if isHelped {
-                    for (j, c) in helped[k].enumerated() { Self.add(c, range.lowerBound + j, into: &builder) }
+                    for i in range { Self.add(helped.base[i], i, into: &builder) }
                 } else {
                     for i in range { addConstraint(i, all, scope: scope, problems: &problems, into: &builder, sink: &sink) }
                 }
@@ -159,21 +158,21 @@ extension LayoutDocument {
         }
     }
 
-    /// The constraint strings `range` of `all` (the bytes of
-    /// ``constraintTexts``) compiled in `scope`, or nil as soon as one has
-    /// a problem (whose diagnostics the caller makes by compiling them again).
+    /// Compiles the constraint strings `range` of `all` (the bytes of
+    /// ``constraintTexts``) in `scope`, string `i` into `slots[i]`; false as
+    /// soon as one has a problem (whose diagnostics the caller makes by
+    /// compiling them again). Allocates nothing unless a string has a problem.
     private func compileWithoutProblems(
-        _ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, in scope: DocumentScope
-    ) -> [ResolvedSimpleFormat<ViewIndex>]? {
-        var compiled: [ResolvedSimpleFormat<ViewIndex>] = []
-        compiled.reserveCapacity(range.count)
+        _ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, in scope: DocumentScope,
+        into slots: UnsafeMutablePointer<ResolvedSimpleFormat<ViewIndex>>
+    ) -> Bool {
         var problems: [(LayoutProblem, Range<Int>)] = []
         for i in range {
             let text = UnsafeBufferPointer(rebasing: all[constraintTexts.range(i)])
-            guard let c = SimpleFormatSema.compile(text, in: scope, problems: &problems) else { return nil }
-            compiled.append(c)
+            guard let c = SimpleFormatSema.compile(text, in: scope, problems: &problems) else { return false }
+            (slots + i).initialize(to: c)
         }
-        return compiled
+        return true
     }
 }
 

@@ -141,6 +141,28 @@ final class ChunkResults<Result>: @unchecked Sendable {
     }
 }
 
+/// One result slot for each item of the work (a constraint string, say),
+/// written by the second thread of
+/// ``SecondThread/share(_:waiting:helper:inOrder:)`` for the items of a chunk
+/// it does, and read by the caller once that chunk is published; shared by
+/// both (either may be the last to let it go). Allocated once, by the
+/// caller, before the second thread starts: the second thread allocates
+/// nothing, so it neither takes `malloc`'s lock against the caller nor
+/// touches memory of its own for its results (an array a chunk cost more
+/// than the second thread saved, at 40,000 strings).
+/// Slots are not initialised; a slot is read only after it was written.
+/// For plain values only (no references: nothing is deinitialised).
+final class SharedSlots<Element>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Element>
+
+    init(_ count: Int) {
+        precondition(_isPOD(Element.self), "SharedSlots holds plain values only")
+        base = .allocate(capacity: max(count, 1))
+    }
+
+    deinit { base.deallocate() }
+}
+
 /// How many threads lowering a document and writing its frames may use
 /// (`plumb solve --threads`), and from what size a second one pays.
 public struct LoweringThreads: Sendable, Equatable {
@@ -154,7 +176,7 @@ public struct LoweringThreads: Sendable, Equatable {
     /// (`list` 1.02, `cards` 0.96, `grid` 0.79) and won at 400,000 (the
     /// four phases 0.86 to 0.94): the second thread's allocations come from
     /// a malloc arena of its own, first touched a small page at a time.
-    var constraintThreshold = 150_000
+    var constraintThreshold = 2_000
     /// Frames from which the frames are written on two threads (on a quiet
     /// machine: 1.01 to 1.05 of one thread at 20,000 frames, 0.82 to 0.97
     /// at 50,000).
