@@ -180,6 +180,8 @@ extension LayoutDocument {
 struct DocumentScope: SimpleFormatScope {
     let document: LayoutDocument
     private let rootID: [UInt8]
+    /// `rootID.count`, kept: the array's count was a call for every name.
+    private let rootCount: Int
     /// Suggestions scan every id, so only the first few unknown names get one.
     let suggestionsLeft = Counter(20)
     /// Constraints name the same few views one after another.
@@ -193,12 +195,13 @@ struct DocumentScope: SimpleFormatScope {
     init(document: LayoutDocument) {
         self.document = document
         rootID = Array(document.rootID.utf8)
+        rootCount = rootID.count
         names = RecentNames(document.names, pool: document.ids, firstEntry: 1)
     }
 
     @inline(__always)
     func view(named name: UnsafeBufferPointer<UInt8>) -> ViewIndex? {
-        if name.count == rootID.count, rootID.withUnsafeBufferPointer({ memcmpEqual($0, name) }) { return .root }
+        if name.count == rootCount, rootID.withUnsafeBufferPointer({ memcmpEqual($0, name) }) { return .root }
         return names.index(of: name).map(ViewIndex.init)
     }
 

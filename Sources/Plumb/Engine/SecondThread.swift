@@ -170,13 +170,16 @@ public struct LoweringThreads: Sendable, Equatable {
     public var count: Int
 
     /// Constraint strings from which a document's are compiled on two
-    /// threads. On a quiet machine (BENCHMARKS.md, "Stop 30's merged main")
-    /// two threads did not win on `list` and `cards` at 40,000 and 80,000
-    /// strings (build 1.07 to 1.20 of one thread), broke even at 200,000
-    /// (`list` 1.02, `cards` 0.96, `grid` 0.79) and won at 400,000 (the
-    /// four phases 0.86 to 0.94): the second thread's allocations come from
-    /// a malloc arena of its own, first touched a small page at a time.
-    var constraintThreshold = 2_000
+    /// threads (BENCHMARKS.md, "Two threads from 20,000 constraint
+    /// strings"). Since the second thread allocates nothing (its results go
+    /// to ``SharedSlots`` the caller made), two threads take a fifth to a
+    /// quarter off the build of `list`, `cards` and `grid` from 8,000
+    /// strings on when the second core is free (10,000 views, 40,000
+    /// strings: 0.72 to 0.75 of one thread), and nothing at 4,000; with the
+    /// other core busy they lost about 0.05 ms at 4,000 to 12,000 strings
+    /// and broke even at 40,000. Before, with an array allocated a chunk
+    /// on the second thread, they lost up to 150,000.
+    var constraintThreshold = 20_000
     /// Frames from which the frames are written on two threads (on a quiet
     /// machine: 1.01 to 1.05 of one thread at 20,000 frames, 0.82 to 0.97
     /// at 50,000).
