@@ -77,8 +77,11 @@ extension LayoutDocument {
             addConstraintsSharingChunks(threads, scope: scope, problems: &problems, into: &builder, sink: &sink)
         } else {
             constraintTexts.withBytes { all in
-                for i in 0 ..< constraintCount {
-                    addConstraint(i, all, scope: scope, problems: &problems, into: &builder, sink: &sink)
+                withUnsafeTemporaryAllocation(of: ResolvedSimpleFormat<ViewIndex>.self, capacity: 1) { slot in
+                    for i in 0 ..< constraintCount {
+                        addConstraint(i, all, scope: scope, problems: &problems, into: &builder, sink: &sink,
+                                      slot: slot.baseAddress!)
+                    }
                 }
             }
         }
@@ -94,15 +97,16 @@ extension LayoutDocument {
     }
 
     /// Compiles constraint string `i` (in `all`, the bytes of
-    /// ``constraintTexts``) and adds its row to `builder`, or its problems
-    /// to `sink`.
+    /// ``constraintTexts``) into `slot` and adds its row to `builder`, or
+    /// its problems to `sink`.
     @inline(__always)
     private func addConstraint(
         _ i: Int, _ all: UnsafeBufferPointer<UInt8>, scope: DocumentScope,
-        problems: inout [(LayoutProblem, Range<Int>)], into builder: inout SystemBuilder, sink: inout DiagnosticSink
+        problems: inout [(LayoutProblem, Range<Int>)], into builder: inout SystemBuilder, sink: inout DiagnosticSink,
+        slot: UnsafeMutablePointer<ResolvedSimpleFormat<ViewIndex>>
     ) {
         let text = UnsafeBufferPointer(rebasing: all[constraintTexts.range(i)])
-        guard let c = SimpleFormatSema.compile(text, in: scope, problems: &problems) else {
+        guard SimpleFormatSema.compile(text, in: scope, problems: &problems, into: slot) else {
             let origin = Origin(kind: .constraint, index: i, text: String(decoding: text, as: UTF8.self))
             let locator = SourceLocator(text)
             for (problem, range) in problems {
@@ -112,7 +116,7 @@ extension LayoutDocument {
             if sink.isFull { scope.suggestionsLeft.value = 0 }
             return
         }
-        Self.add(c, i, into: &builder)
+        Self.add(slot.pointee, i, into: &builder)
     }
 
     /// Adds the row of constraint string `i`, compiled as `c`.
@@ -140,6 +144,9 @@ extension LayoutDocument {
         // Made here, as is the second thread's scope: the second thread allocates nothing.
         let helped = SharedSlots<ResolvedSimpleFormat<ViewIndex>>(count)
         let helperScope = DocumentScope(document: self), document = self
+        // The caller's own chunks are compiled into a slot of its own.
+        let own = UnsafeMutablePointer<ResolvedSimpleFormat<ViewIndex>>.allocate(capacity: 1)
+        defer { own.deallocate() }
         constraintTexts.withBytes { all in
             SecondThread.share(chunks, waiting: threads.waitsForHelper, helper: { k in
                 // The second thread keeps the document (and so its bytes) while it runs.
@@ -152,7 +159,10 @@ extension LayoutDocument {
                 if isHelped {
                     for i in range { Self.add(helped.base[i], i, into: &builder) }
                 } else {
-                    for i in range { addConstraint(i, all, scope: scope, problems: &problems, into: &builder, sink: &sink) }
+                    // Not into `helped`: the second thread may still be writing this chunk's slots.
+                    for i in range {
+                        addConstraint(i, all, scope: scope, problems: &problems, into: &builder, sink: &sink, slot: own)
+                    }
                 }
             })
         }
@@ -169,8 +179,7 @@ extension LayoutDocument {
         var problems: [(LayoutProblem, Range<Int>)] = []
         for i in range {
             let text = UnsafeBufferPointer(rebasing: all[constraintTexts.range(i)])
-            guard let c = SimpleFormatSema.compile(text, in: scope, problems: &problems) else { return false }
-            (slots + i).initialize(to: c)
+            guard SimpleFormatSema.compile(text, in: scope, problems: &problems, into: slots + i) else { return false }
         }
         return true
     }

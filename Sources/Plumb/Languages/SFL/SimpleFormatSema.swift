@@ -23,6 +23,19 @@ enum SimpleFormatSema {
         return parseAndResolve(text, in: scope, problems: &problems)
     }
 
+    /// ``compile(_:in:problems:)`` with the constraint written into `slot`
+    /// (initialised) when there is one; returns whether there was.
+    @inline(__always)
+    static func compile<Scope: SimpleFormatScope>(
+        _ text: UnsafeBufferPointer<UInt8>, in scope: Scope,
+        problems: inout [(LayoutProblem, Range<Int>)], into slot: UnsafeMutablePointer<ResolvedSimpleFormat<Scope.ViewHandle>>
+    ) -> Bool {
+        if SimpleFormatFastPath.compile(text, in: scope, into: slot) { return true }
+        guard let resolved = parseAndResolve(text, in: scope, problems: &problems) else { return false }
+        slot.initialize(to: resolved)
+        return true
+    }
+
     /// ``compile(_:in:problems:)`` by the general parser, for every string
     /// (the fast path gives the same constraints, or leaves the string here).
     static func parseAndResolve<Scope: SimpleFormatScope>(
