@@ -147,9 +147,10 @@ final class ChunkResults<Result>: @unchecked Sendable {
 /// it does, and read by the caller once that chunk is published; shared by
 /// both (either may be the last to let it go). Allocated once, by the
 /// caller, before the second thread starts: the second thread allocates
-/// nothing, so it neither takes `malloc`'s lock against the caller nor
-/// touches memory of its own for its results (an array a chunk cost more
-/// than the second thread saved, at 40,000 strings).
+/// nothing (no array a chunk), so it takes no `malloc` lock against the
+/// caller and each result is written once, where the caller reads it. (In
+/// wall time this was not told apart from the arrays it replaced:
+/// BENCHMARKS.md, "Two threads from 20,000 constraint strings".)
 /// Slots are not initialised; a slot is read only after it was written.
 /// For plain values only (no references: nothing is deinitialised).
 final class SharedSlots<Element>: @unchecked Sendable {
@@ -171,14 +172,15 @@ public struct LoweringThreads: Sendable, Equatable {
 
     /// Constraint strings from which a document's are compiled on two
     /// threads (BENCHMARKS.md, "Two threads from 20,000 constraint
-    /// strings"). Since the second thread allocates nothing (its results go
-    /// to ``SharedSlots`` the caller made), two threads take a fifth to a
-    /// quarter off the build of `list`, `cards` and `grid` from 8,000
-    /// strings on when the second core is free (10,000 views, 40,000
-    /// strings: 0.72 to 0.75 of one thread), and nothing at 4,000; with the
-    /// other core busy they lost about 0.05 ms at 4,000 to 12,000 strings
-    /// and broke even at 40,000. Before, with an array allocated a chunk
-    /// on the second thread, they lost up to 150,000.
+    /// strings"). With the build of the constraint families as it is now
+    /// (about 760 instructions a string, of which the second thread can
+    /// take the compiling), two threads take a fifth to a quarter off the
+    /// build of `list`, `cards` and `grid` from 8,000 strings on when the
+    /// second core is free (10,000 views, 40,000 strings: 0.72 to 0.79 of
+    /// one thread), and nothing at 4,000; with the other core busy they
+    /// lost about 0.05 ms at 4,000 to 12,000 strings and broke even at
+    /// 40,000. (Stop 30 measured a loss up to 150,000, with a build of about
+    /// 1,200 instructions a string.)
     var constraintThreshold = 20_000
     /// Frames from which the frames are written on two threads (on a quiet
     /// machine: 1.01 to 1.05 of one thread at 20,000 frames, 0.82 to 0.97
