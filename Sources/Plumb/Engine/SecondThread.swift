@@ -174,12 +174,12 @@ public struct LoweringThreads: Sendable, Equatable {
     /// threads (BENCHMARKS.md, "Two threads from 20,000 constraint
     /// strings"). With the build of the constraint families as it is now
     /// (about 760 instructions a string, of which the second thread can
-    /// take the compiling), two threads take a fifth to a quarter off the
+    /// take the compiling), two threads take a tenth to a quarter off the
     /// build of `list`, `cards` and `grid` from 8,000 strings on when the
     /// second core is free (10,000 views, 40,000 strings: 0.72 to 0.79 of
     /// one thread), and nothing at 4,000; with the other core busy they
-    /// lost about 0.05 ms at 4,000 to 12,000 strings and broke even at
-    /// 40,000. (Stop 30 measured a loss up to 150,000, with a build of about
+    /// lost 0.06 to 0.08 ms at 4,000 to 12,000 strings and broke even from
+    /// 20,000. (Stop 30 measured a loss up to 150,000, with a build of about
     /// 1,200 instructions a string.)
     var constraintThreshold = 20_000
     /// Frames from which the frames are written on two threads (on a quiet

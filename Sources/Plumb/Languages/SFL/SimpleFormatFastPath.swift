@@ -21,14 +21,14 @@ enum SimpleFormatFastPath {
         _ text: UnsafeBufferPointer<UInt8>, in scope: Scope
     ) -> ResolvedSimpleFormat<Scope.ViewHandle>? {
         withUnsafeTemporaryAllocation(of: ResolvedSimpleFormat<Scope.ViewHandle>.self, capacity: 1) { slot in
-            compile(text, in: scope, into: slot.baseAddress!) ? slot[0] : nil
+            compile(text, in: scope, into: slot.baseAddress!) ? slot.baseAddress!.move() : nil
         }
     }
 
-    /// ``compile(_:in:)`` with the constraint written into `slot`
-    /// (initialised: it holds plain values) when there is one; returns
-    /// whether there was. The constraint is made where it is kept (returned
-    /// as an optional it was copied out twice more on a document's path).
+    /// ``compile(_:in:)`` with the constraint written into `slot` (which is
+    /// uninitialised, or holds a value without references) when there is
+    /// one; returns whether there was. The constraint is made where it is
+    /// kept (``SimpleFormatSema/compile(_:in:problems:into:)``).
     static func compile<Scope: SimpleFormatScope>(
         _ text: UnsafeBufferPointer<UInt8>, in scope: Scope, into slot: UnsafeMutablePointer<ResolvedSimpleFormat<Scope.ViewHandle>>
     ) -> Bool {
