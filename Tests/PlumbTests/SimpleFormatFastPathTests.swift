@@ -170,6 +170,47 @@ import PlumbTestSupport
         #expect(taken > 5000)  // the fast path is exercised, not just skipped
     }
 
+    /// `SimpleFormatSema.compile(_:in:problems:into:)`, the document path's
+    /// reader, against the general parser on random strings, into a slot
+    /// that holds another constraint first: it returns true exactly when
+    /// the general path gives a constraint, and then the slot holds that
+    /// constraint, and the problems it reports are the general path's; when
+    /// it returns false the slot is as it was. (The fast path takes every
+    /// string here that the general parser takes: the general branch of
+    /// `compile(into:)` is for strings it cannot read, over 2 GB.)
+    @Test func compilingIntoASlotGivesTheGeneralPathsConstraint() throws {
+        let json = #"{"root": {"width": 100, "height": 100}, "views": [{"id": "a"}, {"id": "b"}, {"id": "cell1"}, {"id": "é"}, {"id": "a_b"}]}"#
+        let scope = DocumentScope(document: try parseDocument(json))
+        let other = ResolvedSimpleFormat<ViewIndex>(
+            first: ViewIndex(rawValue: 77), firstAttribute: .lastBaseline, relation: .greaterOrEqual, multiplier: -3,
+            second: nil, secondAttribute: nil, constant: 1234.5, priority: Priority(rawValue: 3)!)
+        var generator = Generator(random: SplitMix64(seed: 5))
+        var byFast = 0, byGeneral = 0, failed = 0
+        let slot = UnsafeMutablePointer<ResolvedSimpleFormat<ViewIndex>>.allocate(capacity: 1)
+        defer { slot.deallocate() }
+        for _ in 0 ..< 20_000 {
+            var text = generator.constraint()
+            let shown = text.debugDescription
+            text.withUTF8 { bytes in
+                slot.initialize(to: other)
+                var problems: [(LayoutProblem, Range<Int>)] = [], expected: [(LayoutProblem, Range<Int>)] = []
+                let compiled = SimpleFormatSema.compile(bytes, in: scope, problems: &problems, into: slot)
+                let general = SimpleFormatSema.parseAndResolve(bytes, in: scope, problems: &expected)
+                #expect(compiled == (general != nil), "\(shown)")
+                if compiled, let general {
+                    #expect(Self.same(slot.pointee, general, ==), "\(shown)")
+                    if SimpleFormatFastPath.compile(bytes, in: scope) == nil { byGeneral += 1 } else { byFast += 1 }
+                } else {
+                    failed += 1
+                    #expect(Self.same(slot.pointee, other, ==), "\(shown): the slot was written")
+                }
+                #expect(problems.map { "\($0.0) \($0.1)" } == expected.map { "\($0.0) \($0.1)" }, "\(shown)")
+            }
+        }
+        // Both outcomes are exercised (2,884 and 17,116 with this seed).
+        #expect(byFast > 2000 && byGeneral == 0 && failed > 10_000, "\(byFast) \(byGeneral) \(failed)")
+    }
+
     /// The random strings above only check that what the fast path takes
     /// is right; here every common shape, with white space wherever the
     /// lexer allows it (around the dot, after a sign, between every token),

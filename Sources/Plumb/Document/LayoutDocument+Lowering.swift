@@ -77,8 +77,11 @@ extension LayoutDocument {
             addConstraintsSharingChunks(threads, scope: scope, problems: &problems, into: &builder, sink: &sink)
         } else {
             constraintTexts.withBytes { all in
-                for i in 0 ..< constraintCount {
-                    addConstraint(i, all, scope: scope, problems: &problems, into: &builder, sink: &sink)
+                withUnsafeTemporaryAllocation(of: ResolvedSimpleFormat<ViewIndex>.self, capacity: 1) { slot in
+                    for i in 0 ..< constraintCount {
+                        addConstraint(i, all, scope: scope, problems: &problems, into: &builder, sink: &sink,
+                                      slot: slot.baseAddress!)
+                    }
                 }
             }
         }
@@ -94,15 +97,16 @@ extension LayoutDocument {
     }
 
     /// Compiles constraint string `i` (in `all`, the bytes of
-    /// ``constraintTexts``) and adds its row to `builder`, or its problems
-    /// to `sink`.
+    /// ``constraintTexts``) into `slot` and adds its row to `builder`, or
+    /// its problems to `sink`.
     @inline(__always)
     private func addConstraint(
         _ i: Int, _ all: UnsafeBufferPointer<UInt8>, scope: DocumentScope,
-        problems: inout [(LayoutProblem, Range<Int>)], into builder: inout SystemBuilder, sink: inout DiagnosticSink
+        problems: inout [(LayoutProblem, Range<Int>)], into builder: inout SystemBuilder, sink: inout DiagnosticSink,
+        slot: UnsafeMutablePointer<ResolvedSimpleFormat<ViewIndex>>
     ) {
         let text = UnsafeBufferPointer(rebasing: all[constraintTexts.range(i)])
-        guard let c = SimpleFormatSema.compile(text, in: scope, problems: &problems) else {
+        guard SimpleFormatSema.compile(text, in: scope, problems: &problems, into: slot) else {
             let origin = Origin(kind: .constraint, index: i, text: String(decoding: text, as: UTF8.self))
             let locator = SourceLocator(text)
             for (problem, range) in problems {
@@ -112,7 +116,7 @@ extension LayoutDocument {
             if sink.isFull { scope.suggestionsLeft.value = 0 }
             return
         }
-        Self.add(c, i, into: &builder)
+        Self.add(slot.pointee, i, into: &builder)
     }
 
     /// Adds the row of constraint string `i`, compiled as `c`.
@@ -137,43 +141,47 @@ extension LayoutDocument {
     ) {
         let size = threads.constraintChunk, count = constraintCount
         let chunks = (count + size - 1) / size
-        let helped = ChunkResults<[ResolvedSimpleFormat<ViewIndex>]>(chunks, empty: [])
+        // Made here, as is the second thread's scope: the second thread allocates nothing.
+        let helped = SharedSlots<ResolvedSimpleFormat<ViewIndex>>(count)
         let helperScope = DocumentScope(document: self), document = self
+        // The caller's own chunks are compiled into a slot of its own.
+        let own = UnsafeMutablePointer<ResolvedSimpleFormat<ViewIndex>>.allocate(capacity: 1)
+        defer { own.deallocate() }
         constraintTexts.withBytes { all in
             SecondThread.share(chunks, waiting: threads.waitsForHelper, helper: { k in
                 // The second thread keeps the document (and so its bytes) while it runs.
                 let range = k * size ..< min((k + 1) * size, count)
-                guard let compiled = document.constraintTexts.withBytes({ all in
-                    document.compileWithoutProblems(all, range, in: helperScope)
-                }) else { return false }
-                helped[k] = compiled
-                return true
+                return document.constraintTexts.withBytes { all in
+                    document.compileWithoutProblems(all, range, in: helperScope, into: helped.base)
+                }
             }, inOrder: { k, isHelped in
                 let range = k * size ..< min((k + 1) * size, count)
                 if isHelped {
-                    for (j, c) in helped[k].enumerated() { Self.add(c, range.lowerBound + j, into: &builder) }
+                    for i in range { Self.add(helped.base[i], i, into: &builder) }
                 } else {
-                    for i in range { addConstraint(i, all, scope: scope, problems: &problems, into: &builder, sink: &sink) }
+                    // Not into `helped`: the second thread may still be writing this chunk's slots.
+                    for i in range {
+                        addConstraint(i, all, scope: scope, problems: &problems, into: &builder, sink: &sink, slot: own)
+                    }
                 }
             })
         }
     }
 
-    /// The constraint strings `range` of `all` (the bytes of
-    /// ``constraintTexts``) compiled in `scope`, or nil as soon as one has
-    /// a problem (whose diagnostics the caller makes by compiling them again).
+    /// Compiles the constraint strings `range` of `all` (the bytes of
+    /// ``constraintTexts``) in `scope`, string `i` into `slots[i]`; false as
+    /// soon as one has a problem (whose diagnostics the caller makes by
+    /// compiling them again). Allocates nothing unless a string has a problem.
     private func compileWithoutProblems(
-        _ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, in scope: DocumentScope
-    ) -> [ResolvedSimpleFormat<ViewIndex>]? {
-        var compiled: [ResolvedSimpleFormat<ViewIndex>] = []
-        compiled.reserveCapacity(range.count)
+        _ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, in scope: DocumentScope,
+        into slots: UnsafeMutablePointer<ResolvedSimpleFormat<ViewIndex>>
+    ) -> Bool {
         var problems: [(LayoutProblem, Range<Int>)] = []
         for i in range {
             let text = UnsafeBufferPointer(rebasing: all[constraintTexts.range(i)])
-            guard let c = SimpleFormatSema.compile(text, in: scope, problems: &problems) else { return nil }
-            compiled.append(c)
+            guard SimpleFormatSema.compile(text, in: scope, problems: &problems, into: slots + i) else { return false }
         }
-        return compiled
+        return true
     }
 }
 
@@ -181,6 +189,8 @@ extension LayoutDocument {
 struct DocumentScope: SimpleFormatScope {
     let document: LayoutDocument
     private let rootID: [UInt8]
+    /// `rootID.count`, kept: the array's count was a call for every name.
+    private let rootCount: Int
     /// Suggestions scan every id, so only the first few unknown names get one.
     let suggestionsLeft = Counter(20)
     /// Constraints name the same few views one after another.
@@ -194,12 +204,13 @@ struct DocumentScope: SimpleFormatScope {
     init(document: LayoutDocument) {
         self.document = document
         rootID = Array(document.rootID.utf8)
+        rootCount = rootID.count
         names = RecentNames(document.names, pool: document.ids, firstEntry: 1)
     }
 
     @inline(__always)
     func view(named name: UnsafeBufferPointer<UInt8>) -> ViewIndex? {
-        if name.count == rootID.count, rootID.withUnsafeBufferPointer({ memcmpEqual($0, name) }) { return .root }
+        if name.count == rootCount, rootID.withUnsafeBufferPointer({ memcmpEqual($0, name) }) { return .root }
         return names.index(of: name).map(ViewIndex.init)
     }
 

@@ -141,6 +141,29 @@ final class ChunkResults<Result>: @unchecked Sendable {
     }
 }
 
+/// One result slot for each item of the work (a constraint string, say),
+/// written by the second thread of
+/// ``SecondThread/share(_:waiting:helper:inOrder:)`` for the items of a chunk
+/// it does, and read by the caller once that chunk is published; shared by
+/// both (either may be the last to let it go). Allocated once, by the
+/// caller, before the second thread starts: the second thread allocates
+/// nothing (no array a chunk), so it takes no `malloc` lock against the
+/// caller and each result is written once, where the caller reads it. (In
+/// wall time this was not told apart from the arrays it replaced:
+/// BENCHMARKS.md, "Two threads from 20,000 constraint strings".)
+/// Slots are not initialised; a slot is read only after it was written.
+/// For plain values only (no references: nothing is deinitialised).
+final class SharedSlots<Element>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Element>
+
+    init(_ count: Int) {
+        precondition(_isPOD(Element.self), "SharedSlots holds plain values only")
+        base = .allocate(capacity: max(count, 1))
+    }
+
+    deinit { base.deallocate() }
+}
+
 /// How many threads lowering a document and writing its frames may use
 /// (`plumb solve --threads`), and from what size a second one pays.
 public struct LoweringThreads: Sendable, Equatable {
@@ -148,13 +171,17 @@ public struct LoweringThreads: Sendable, Equatable {
     public var count: Int
 
     /// Constraint strings from which a document's are compiled on two
-    /// threads. On a quiet machine (BENCHMARKS.md, "Stop 30's merged main")
-    /// two threads did not win on `list` and `cards` at 40,000 and 80,000
-    /// strings (build 1.07 to 1.20 of one thread), broke even at 200,000
-    /// (`list` 1.02, `cards` 0.96, `grid` 0.79) and won at 400,000 (the
-    /// four phases 0.86 to 0.94): the second thread's allocations come from
-    /// a malloc arena of its own, first touched a small page at a time.
-    var constraintThreshold = 150_000
+    /// threads (BENCHMARKS.md, "Two threads from 20,000 constraint
+    /// strings"). With the build of the constraint families as it is now
+    /// (about 760 instructions a string, of which the second thread can
+    /// take the compiling), two threads take a tenth to a quarter off the
+    /// build of `list`, `cards` and `grid` from 8,000 strings on when the
+    /// second core is free (10,000 views, 40,000 strings: 0.72 to 0.79 of
+    /// one thread), and nothing at 4,000; with the other core busy they
+    /// lost 0.06 to 0.08 ms at 4,000 to 12,000 strings and broke even from
+    /// 20,000. (Stop 30 measured a loss up to 150,000, with a build of about
+    /// 1,200 instructions a string.)
+    var constraintThreshold = 20_000
     /// Frames from which the frames are written on two threads (on a quiet
     /// machine: 1.01 to 1.05 of one thread at 20,000 frames, 0.82 to 0.97
     /// at 50,000).

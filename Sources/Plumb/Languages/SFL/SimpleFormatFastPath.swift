@@ -20,8 +20,21 @@ enum SimpleFormatFastPath {
     static func compile<Scope: SimpleFormatScope>(
         _ text: UnsafeBufferPointer<UInt8>, in scope: Scope
     ) -> ResolvedSimpleFormat<Scope.ViewHandle>? {
-        guard let shape = shape(of: text) else { return nil }
-        return bind(shape, in: text, scope: scope)
+        withUnsafeTemporaryAllocation(of: ResolvedSimpleFormat<Scope.ViewHandle>.self, capacity: 1) { slot in
+            compile(text, in: scope, into: slot.baseAddress!) ? slot.baseAddress!.move() : nil
+        }
+    }
+
+    /// ``compile(_:in:)`` with the constraint written into `slot` (which is
+    /// uninitialised, or holds a value without references) when there is
+    /// one; returns whether there was. The constraint is made where it is
+    /// kept (``SimpleFormatSema/compile(_:in:problems:into:)``).
+    static func compile<Scope: SimpleFormatScope>(
+        _ text: UnsafeBufferPointer<UInt8>, in scope: Scope, into slot: UnsafeMutablePointer<ResolvedSimpleFormat<Scope.ViewHandle>>
+    ) -> Bool {
+        guard let shape = shape(of: text), let resolved = bind(shape, in: text, scope: scope) else { return false }
+        slot.initialize(to: resolved)
+        return true
     }
 
     /// The string's common shape with its names not yet looked up, or `nil`

@@ -6,24 +6,31 @@
 /// sizes may be related across axes, `a.width = b.height`, and a position to
 /// a size, `a.centerX = 0.5 * b.width`, which is a plain linear equation here).
 enum SimpleFormatSema {
-    /// Parses and resolves one string.
+    /// Parses and resolves one string, into `slot` (made there: returned
+    /// as an optional, the constraint was copied out twice more on a
+    /// document's path).
     ///
     /// - Parameters:
     ///   - text: the string's UTF-8 bytes.
     ///   - scope: the names it may use.
     ///   - problems: receives each problem with its byte range in `text`.
-    /// - Returns: the constraint, or `nil` when there was any problem.
+    ///   - slot: uninitialised (or holding a value without references); it
+    ///     is initialised with the constraint when there is one.
+    /// - Returns: whether there was a constraint (false when there was any problem).
     /// - Complexity: O(bytes) plus the scope's lookups; no allocation unless
     ///   there is a problem.
+    @inline(__always)
     static func compile<Scope: SimpleFormatScope>(
         _ text: UnsafeBufferPointer<UInt8>, in scope: Scope,
-        problems: inout [(LayoutProblem, Range<Int>)]
-    ) -> ResolvedSimpleFormat<Scope.ViewHandle>? {
-        if let common = SimpleFormatFastPath.compile(text, in: scope) { return common }
-        return parseAndResolve(text, in: scope, problems: &problems)
+        problems: inout [(LayoutProblem, Range<Int>)], into slot: UnsafeMutablePointer<ResolvedSimpleFormat<Scope.ViewHandle>>
+    ) -> Bool {
+        if SimpleFormatFastPath.compile(text, in: scope, into: slot) { return true }
+        guard let resolved = parseAndResolve(text, in: scope, problems: &problems) else { return false }
+        slot.initialize(to: resolved)
+        return true
     }
 
-    /// ``compile(_:in:problems:)`` by the general parser, for every string
+    /// ``compile(_:in:problems:into:)`` by the general parser, for every string
     /// (the fast path gives the same constraints, or leaves the string here).
     static func parseAndResolve<Scope: SimpleFormatScope>(
         _ text: UnsafeBufferPointer<UInt8>, in scope: Scope,
