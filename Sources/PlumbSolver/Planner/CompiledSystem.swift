@@ -68,7 +68,14 @@
 /// ```
 public final class CompiledSystem {
     private var planner: Planner
-    private let plan: Planner.ResidualPlan
+    /// Made at compilation; components whose rows a change of constants
+    /// reorders are sorted again (``reorderChangedComponents()``).
+    private var plan: Planner.ResidualPlan
+    /// The residual rows whose order within their component their constant
+    /// decides (``CanonicalRows/orderedByConstant(_:)``), with their
+    /// component: found at the first ``solve()`` of a system solved by
+    /// ``FreshResidual``, where a fresh solve's order must be kept.
+    private var orderedByConstant: [Int32: Int32] = [:]
     /// One tableau per component of ``plan``; `nil` for a component whose
     /// optional priorities leave no room for the edit level below required,
     /// which is rebuilt at each solve instead.
@@ -384,6 +391,32 @@ public final class CompiledSystem {
         localIndex = [Int32](repeating: -1, count: planner.system.variableCount)
     }
 
+    /// Fills ``orderedByConstant`` for the components a fresh solve would
+    /// solve from scratch.
+    private func findRowsOrderedByConstant() {
+        guard freshResidual != nil else { return }
+        var canonical = CanonicalRows(planner.system)
+        for c in 0 ..< plan.componentCount {
+            for r in canonical.orderedByConstant(plan.rows(ofComponent: c)) { orderedByConstant[r] = Int32(c) }
+        }
+    }
+
+    /// Sorts again, as a fresh solve of the current constants would, each
+    /// component with a changed row whose place its constant decides (two
+    /// rows alike but for their constants swap when the constants cross:
+    /// where optima tie, the order picks one).
+    private func reorderChangedComponents() {
+        var reordered: [Int32] = []
+        for r in changedRows {
+            if let c = orderedByConstant[r], !reordered.contains(c) { reordered.append(c) }
+        }
+        guard !reordered.isEmpty else { return }
+        var canonical = CanonicalRows(planner.system)
+        for c in reordered {
+            canonical.sortByLevel(&plan.rows[plan.componentStart[Int(c)] ..< plan.componentStart[Int(c) + 1]])
+        }
+    }
+
     /// Which components of `plan` are solved afresh: with presolve on,
     /// those with at least `largePartThreshold` unknowns.
     private static func largeComponents(of plan: Planner.ResidualPlan, planner: Planner) -> [Bool] {
@@ -516,7 +549,9 @@ public final class CompiledSystem {
         if let first = firstSolve {
             firstSolve = nil
             prepareFreshResidual(first)
+            findRowsOrderedByConstant()
         }
+        if !orderedByConstant.isEmpty { reorderChangedComponents() }
         let repeated = recentChanges.last == changedRows.sorted()
         let visiting = reachOfChange()
         // A program is good only while nothing but its row changes.
