@@ -527,6 +527,16 @@ import PlumbTestSupport
         for (x, y) in zip(lp.values, whole.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
     }
 
+    /// `system` with the rows of `withRepeats` added (its optimum then
+    /// not unique).
+    static func repeated(_ system: ReferenceRowsAndSystem, seed: UInt64) -> ReferenceRowsAndSystem {
+        var b = Builder()
+        b.system = system.system
+        b.rows = system.rows
+        b = withRepeats(b, seed: seed)
+        return (b.rows, b.system, false)
+    }
+
     /// `b` with repeats of its rows of two or more terms (every second
     /// one): the row with its signs turned and a looser bound, required; the
     /// row again at level 700 (exact once that level is held, where its
@@ -573,12 +583,7 @@ import PlumbTestSupport
             var (rows, system, unique) = Self.mixedHardSystem(seed: 91_000 + seed, size: seed / 2, kinds: 4)
             // Every other system with repeats (shelves repeat their gaps already).
             if seed % 2 == 1 && (seed / 2) % 4 != 2 {
-                var b = Builder()
-                b.system = system
-                b.rows = rows
-                b = Self.withRepeats(b, seed: seed)
-                (rows, system) = (b.rows, b.system)
-                unique = false
+                (rows, system, unique) = Self.repeated((rows, system, unique), seed: seed)
             }
             let dropping = ClpLog(ClpPartSolver(basisCheck: .never))
             let keeping = ClpLog(ClpPartSolver(basisCheck: .never, dropsFreeRows: false, coldRefactorInterval: 200))
@@ -622,14 +627,7 @@ import PlumbTestSupport
         var primal = 0, repeats = 0
         for seed in 0 ..< 40 as Range<UInt64> {
             var (rows, system, unique) = Self.mixedHardSystem(seed: 93_000 + seed, size: seed / 2, kinds: 4)
-            if seed % 2 == 1 {
-                var b = Builder()
-                b.system = system
-                b.rows = rows
-                b = Self.withRepeats(b, seed: seed)
-                (rows, system) = (b.rows, b.system)
-                unique = false
-            }
+            if seed % 2 == 1 { (rows, system, unique) = Self.repeated((rows, system, unique), seed: seed) }
             let byPrimal = ClpLog(ClpPartSolver())
             let byDual = ClpLog(ClpPartSolver(primalAfterLeastPoint: false))
             _ = Self.expectTheSameOptimumAndParts(system, rows: rows, unique: unique, (byPrimal, byDual),
