@@ -42,12 +42,6 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     private var isPending: [Bool]
     /// The candidates that `whole` holds, by variable.
     private let rowsOf: [[Int32]]
-    /// ``rowsOf`` without the peeled rows (see ``peel(_:rowsOf:)``).
-    private let keptRowsOf: [[Int32]]
-    /// Whether each variable is the one its peeled row is solved for.
-    private let isPeelVariable: [Bool]
-    /// How many rows the peeling left out of neighbourhoods.
-    let peeledRowCount: Int
     /// Marks for one neighbourhood (compared with `epoch`).
     private var variableMark: [UInt32]
     private var rowMark: [UInt32]
@@ -82,61 +76,8 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             }
         }
         self.rowsOf = rowsOf
-        let peeled = Self.peel(rest, rowsOf: rowsOf)
-        isPeelVariable = peeled.isPeelVariable
-        peeledRowCount = peeled.rows.count
-        var isPeeled = [Bool](repeating: false, count: rest.count)
-        for r in peeled.rows { isPeeled[r] = true }
-        keptRowsOf = peeled.rows.isEmpty ? rowsOf : rowsOf.map { $0.filter { !isPeeled[Int($0)] } }
         variableMark = [UInt32](repeating: 0, count: whole.variableCount)
         rowMark = [UInt32](repeating: 0, count: rest.count)
-    }
-
-    /// The rows that a variable of their own can always satisfy, found by
-    /// peeling, and those variables. A variable that is in just one of the
-    /// rows left (with a coefficient there that is not near 0) can be
-    /// chosen, whatever that row's other variables are, to satisfy it; so
-    /// the row holds nothing else back, and it goes with that variable,
-    /// which may leave another of its variables in one row only, and so on
-    /// (a chart's width tied to the column's only through its plot's right
-    /// edge and its x label's centre).
-    ///
-    /// For an expression over none of those variables, leaving the peeled
-    /// rows out changes nothing: any point of the other rows is made a
-    /// point of every row by choosing the peeled variables, last peeled
-    /// first (a peeled variable is in no row left after it, nor in the
-    /// expression), and this still holds with rows taken out. So a
-    /// neighbourhood of such an expression grows over the other rows only,
-    /// where the variables shared by many peeled rows (a column's edges)
-    /// are in few rows.
-    static func peel(_ rest: [ConstraintSystem.InertCandidate], rowsOf: [[Int32]])
-        -> (rows: [Int], isPeelVariable: [Bool])
-    {
-        var left = rowsOf.map(\.count)
-        var isPeeled = [Bool](repeating: false, count: rest.count)
-        var isPeelVariable = [Bool](repeating: false, count: rowsOf.count)
-        var rows: [Int] = []
-        var queue = rowsOf.indices.filter { left[$0] == 1 }
-        while let v = queue.popLast() {
-            guard left[v] == 1, let r = rowsOf[v].lazy.map(Int.init).first(where: { !isPeeled[$0] }) else { continue }
-            var a = 0.0, largest = 0.0
-            for (w, b) in rest[r].terms {
-                largest = max(largest, abs(b))
-                if Int(w) == v { a += b }
-            }
-            // Solving the row for a coefficient near 0 is no way to satisfy it.
-            guard abs(a) > 1e-6 * largest else { continue }
-            isPeeled[r] = true
-            isPeelVariable[v] = true
-            rows.append(r)
-            var last: Int32 = -1
-            for (w, _) in rest[r].terms.sorted(by: { $0.0 < $1.0 }) where w != last {
-                last = w
-                left[Int(w)] -= 1
-                if left[Int(w)] == 1 { queue.append(Int(w)) }
-            }
-        }
-        return (rows, isPeelVariable)
     }
 
     func contains(_ i: Int) -> Bool { isIn[i] }
@@ -243,8 +184,6 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         restricted: (ExpressionProbe, [(Int32, Double)], _ fixed: Double) -> Answer?,
         relaxed: (ExpressionProbe, [(Int32, Double)], _ exact: Bool) -> Answer?
     ) -> Answer? {
-        // The peeled rows stay out unless the expression is over a peeled variable.
-        let rowsOf = terms.contains { isPeelVariable[Int($0.0)] } ? self.rowsOf : keptRowsOf
         epoch &+= 1
         if epoch == 0 {
             // The marks wrapped around: clear them.

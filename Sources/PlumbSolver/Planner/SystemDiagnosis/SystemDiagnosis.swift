@@ -392,7 +392,7 @@ extension ConstraintSystem {
         let near = NeighbourhoodRequiredRows(rest, whole: whole, maximumRows: nearby)
         let found = inertRows(rest, on: near, keepPrivate: keepPrivate, progress: progress)
         progress?("redundancy: \(near.decidedNearby) probes decided on their neighbourhood, "
-            + "\(near.decidedOnWhole) on the whole component (\(near.peeledRowCount) rows peeled)")
+            + "\(near.decidedOnWhole) on the whole component")
         return found
     }
 
