@@ -188,7 +188,7 @@ import Testing
     /// the kept points or the whole simplex; with 3, some are decided
     /// nearby too. A point found while a row was out must not answer once
     /// the row is back.
-    @Test(arguments: 0 ..< 40)
+    @Test(arguments: 0 ..< 16)
     func keptPointsAnswerAsTheWholeSimplexWhileRowsComeAndGo(seed: UInt64) {
         var rng = SplitMix64(seed: 0x3117 &+ seed)
         let (rows, variables) = randomRows(&rng)
@@ -215,7 +215,7 @@ import Testing
             }
             let required = rows.indices.filter { rows[$0].isRequired && reference.contains($0) }
             var out: [Int] = []
-            for step in 0 ..< 12 {
+            for step in 0 ..< 8 {
                 // Take out one or two rows, or put back one of those out.
                 if !out.isEmpty && (out.count == 2 || Bool.random(using: &rng)) {
                     let i = out.remove(at: Int.random(in: 0 ..< out.count, using: &rng))
@@ -226,10 +226,10 @@ import Testing
                     near.takeOut(i)
                     reference.takeOut(i)
                 }
-                for i in rows.indices where !rows[i].terms.isEmpty && Int.random(in: 0 ..< 3, using: &rng) == 0 {
+                for i in rows.indices where !rows[i].terms.isEmpty && Int.random(in: 0 ..< 8, using: &rng) == 0 {
                     probe(rows[i].terms, rows[i].constant, "step \(step) row \(i)")
                 }
-                for _ in 0 ..< 4 {
+                for _ in 0 ..< 2 {
                     let terms = (0 ..< Int.random(in: 2 ... 3, using: &rng)).map { _ in
                         (Int32.random(in: 0 ..< Int32(variables), using: &rng),
                          Double([-1, 1, 2].randomElement(using: &rng)!))
@@ -245,7 +245,7 @@ import Testing
         // Both ways: the property above only means something if the kept
         // points answer many probes, after rows went out and came back.
         var byPoints = 0, onWhole = 0
-        for seed in 0 ..< UInt64(30) {
+        for seed in 0 ..< UInt64(8) {
             var rng = SplitMix64(seed: 0x3117 &+ seed)
             let (rows, variables) = randomRows(&rng)
             let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
@@ -254,7 +254,7 @@ import Testing
                 near.takeOut(i)
                 _ = near.canPush(rows[i].terms, rows[i].constant, magnitude: rows[i].magnitude, direction: 1, from: 0)
                 near.putBack(i)
-                for k in rows.indices where !rows[k].isRequired {
+                for k in rows.indices where !rows[k].isRequired && (k + i) % 3 == 0 {
                     _ = near.canPush(rows[k].terms, rows[k].constant, magnitude: rows[k].magnitude,
                                      direction: -1, from: 0)
                 }
@@ -262,8 +262,8 @@ import Testing
             byPoints += near.decidedByWitness
             onWhole += near.decidedOnWhole
         }
-        #expect(byPoints > 200, "\(byPoints) by kept points, \(onWhole) on the whole simplex")
-        #expect(onWhole > 100, "\(onWhole)")
+        #expect(byPoints > 50, "\(byPoints) by kept points, \(onWhole) on the whole simplex")
+        #expect(onWhole > 50, "\(onWhole)")
     }
 
     @Test func aGuideEveryRowMentionsStaysOnTheBoundary() {
