@@ -147,8 +147,8 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         witnesses.append((clock, values))
     }
 
-    /// The largest `Σ terms + constant` among the kept points, newest first,
-    /// as soon as one reaches `enough`; nil when none does.
+    /// `Σ terms + constant` at the newest kept point where `direction` times
+    /// it reaches `enough`; nil when none does.
     private func witnessed(_ terms: [(Int32, Double)], _ constant: Double, reaching enough: Double,
                            direction: Double = 1) -> Double? {
         for point in witnesses.reversed() {
