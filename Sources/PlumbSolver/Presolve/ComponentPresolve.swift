@@ -161,6 +161,8 @@ struct ComponentPresolve {
     /// Whether a large part is first cut at its hinges (see
     /// `TranslationSplit`); the tests turn it off to compare.
     var translationSplit = true
+    /// The tape being written during a ``solve`` asked to record one.
+    private var recording: Tape? = nil
 
     init() {}
 
@@ -173,7 +175,26 @@ struct ComponentPresolve {
     /// - Returns: what it did, or nil when the component needs the whole
     ///   tableau (a required row that cannot hold); then nothing in `values`
     ///   has been written.
+    ///
+    /// With `recording`, the operations on constants and the decisions that
+    /// depend on them are written to the tape, which ``replay(_:system:state:values:core:)``
+    /// then follows at other constants; the tape is left invalid when this
+    /// solve returns nil or takes a path a replay does not follow.
     mutating func solve(
+        _ rows: ArraySlice<Int32>, system: ConstraintSystem, state: [Planner.State],
+        values: UnsafeMutableBufferPointer<Double>, localIndex: inout [Int32], core: SimplexCore,
+        recording tape: Tape? = nil
+    ) -> Counts? {
+        recording = tape
+        tape?.reset()
+        defer { recording = nil }
+        let counts = solveRecording(rows, system: system, state: state, values: values, localIndex: &localIndex,
+                                    core: core)
+        if let tape, counts != nil { tape.valid = tape.followable }
+        return counts
+    }
+
+    private mutating func solveRecording(
         _ rows: ArraySlice<Int32>, system: ConstraintSystem, state: [Planner.State],
         values: UnsafeMutableBufferPointer<Double>, localIndex: inout [Int32], core: SimplexCore
     ) -> Counts? {
@@ -197,12 +218,15 @@ struct ComponentPresolve {
         Self.release(&columnRows, if: large)
         Self.release(&columnCount, if: large)
         Self.release(&queue, if: large)
+        recording?.keep(self, aggregated: counts.aggregated)
         guard solveParts(core: core, counts: &counts) else { return nil }
         eliminateBack()
         var moved = takeSubstitution(longest: 0)
-        Self.withPass(&moved, system: system, state: state, localIndex: self.localIndex) { pass, path in
+        let tape = recording
+        Self.withPass(&moved, system: system, state: state, localIndex: self.localIndex, tape: tape) { pass, path in
             for i in 0 ..< globalOf.count {
                 let (root, s, o) = pass.find(Int32(i), path: &path)
+                tape?.out(i, root: root, s)
                 let r = Int(root)
                 let x = pass.fixedValue[r].isNaN ? value[r] : pass.fixedValue[r]
                 values[Int(globalOf[i])] = s * x + o
@@ -358,7 +382,7 @@ struct ComponentPresolve {
     /// and the system's terms, the variables' states and local indices.
     private static func withPass<R>(
         _ moved: inout Substitution, system: ConstraintSystem, state: [Planner.State], localIndex: [Int32],
-        _ body: (Pass, inout [Int32]) -> R
+        tape: Tape? = nil, _ body: (Pass, inout [Int32]) -> R
     ) -> R {
         moved.parent.withUnsafeMutableBufferPointer { parent in
         moved.scale.withUnsafeMutableBufferPointer { scale in
@@ -374,7 +398,7 @@ struct ComponentPresolve {
             let pass = Pass(
                 parent: parent, scale: scale, offset: offset, fixedValue: fixedValue, slot: slot,
                 variables: variables, coefficients: coefficients, columns: columns,
-                systemCoefficients: systemCoefficients, state: state, localIndex: localIndex)
+                systemCoefficients: systemCoefficients, state: state, localIndex: localIndex, tape: tape)
             return body(pass, &moved.path)
         }
         }
@@ -404,6 +428,8 @@ struct ComponentPresolve {
         let systemCoefficients: UnsafeBufferPointer<Double>
         let state: UnsafeBufferPointer<Planner.State>
         let localIndex: UnsafeBufferPointer<Int32>
+        /// Where the operations on constants are written down, when recording (see ``Tape``).
+        let tape: Tape?
 
         /// The representative of `i` and the affine map from it:
         /// `x[i] = s·x[root] + o`. Compresses the path. Inlined where it runs
@@ -431,6 +457,7 @@ struct ComponentPresolve {
             if path.count > 1 {
                 for j in stride(from: path.count - 2, through: 0, by: -1) {
                     let node = Int(path[j]), up = Int(path[j + 1])
+                    tape?.compress(node, up, scale[node])
                     offset[node] = scale[node] * offset[up] + offset[node]
                     scale[node] *= scale[up]
                     parent[node] = root
@@ -445,7 +472,8 @@ struct ComponentPresolve {
         /// representatives go into the constant; terms that cancel (relative
         /// to the row's largest) are dropped.
         @inline(__always)
-        func substitute(_ range: Range<Int>, constant c: Double, path: inout [Int32]) -> (Double, Int) {
+        func substitute(_ range: Range<Int>, constant c: Double, row: Int, path: inout [Int32]) -> (Double, Int) {
+            tape?.begin(row)
             var c = c
             var largest = 0.0
             var count = 0
@@ -453,12 +481,15 @@ struct ComponentPresolve {
                 let v = Int(columns[k])
                 if state[v] == .determined { continue }
                 let a = systemCoefficients[k]
-                let (root, s, o) = find(localIndex[v], path: &path)
+                let local = localIndex[v]
+                let (root, s, o) = find(local, path: &path)
                 let fixed = fixedValue[Int(root)]
                 if !fixed.isNaN {
+                    tape?.termFixed(a, s, offsetOf: local == root ? -1 : local, root: root)
                     c += a * (s * fixed + o)
                     continue
                 }
+                tape?.term(a, offsetOf: local == root ? -1 : local)
                 c += a * o
                 let coefficient = a * s
                 largest = max(largest, abs(coefficient))
@@ -498,12 +529,16 @@ struct ComponentPresolve {
             case 0:
                 break
             case 1:
+                tape?.fix(variables[0], coefficients[0])
                 fixedValue[Int(variables[0])] = -c / coefficients[0]
+                // A replay takes a fixed value for fixed.
+                if let tape, fixedValue[Int(variables[0])].isNaN { tape.followable = false }
             case 2:
                 var (x, y) = (0, 1)
                 let ax = abs(coefficients[0]), ay = abs(coefficients[1])
                 if ay > ax || (ay == ax && variables[1] > variables[0]) { (x, y) = (1, 0) }
                 let gone = Int(variables[x])
+                tape?.link(gone, coefficients[x])
                 parent[gone] = variables[y]
                 scale[gone] = -coefficients[y] / coefficients[x]
                 offset[gone] = -c / coefficients[x]
@@ -522,6 +557,7 @@ struct ComponentPresolve {
             let a = coefficients[first]
             let y: Int32 = count == 2 ? variables[1 - first] : -1
             let ratio = count == 2 ? coefficients[1 - first] / a : 0
+            tape?.key(a)
             return BoundKey(x: variables[first], y: y, ratio: ratio, constant: c / a,
                             atLeast: (relation == .greaterOrEqual) == (a > 0))
         }
@@ -595,21 +631,26 @@ struct ComponentPresolve {
                 progress = false
                 var kept = 0
                 var holds = true
-                Self.withPass(&moved, system: system, state: state, localIndex: localIndex) { pass, path in
+                Self.withPass(&moved, system: system, state: state, localIndex: localIndex, tape: recording) {
+                    pass, path in
                 consumed.withUnsafeMutableBufferPointer { consumed in
                 pending.withUnsafeMutableBufferPointer { pending in
                     for index in 0 ..< pending.count {
                         let r = Int(pending[index])
                         let (c, count) = pass.substitute(
-                            system.termRange(of: RowIndex(Int(tags[r]))), constant: constants[r], path: &path)
+                            system.termRange(of: RowIndex(Int(tags[r]))), constant: constants[r], row: r,
+                            path: &path)
                         guard let absorbed = pass.absorbEquality(c, count: count) else {
                             pending[kept] = Int32(r)
                             kept += 1
                             continue
                         }
-                        if absorbed == 0 && !self.holds(c, .equal, row: r) {
-                            holds = false
-                            return
+                        if absorbed == 0 {
+                            guard self.holds(c, .equal, row: r) else {
+                                holds = false
+                                return
+                            }
+                            recording?.holds(r, .equal)
                         }
                         if absorbed == 2 { counts.aggregated += 1 }
                         consumed[r] = true
@@ -629,7 +670,7 @@ struct ComponentPresolve {
     /// A required inequality of one or two unknowns divided by the
     /// coefficient of its first unknown (by index): `x + ratio·y + constant`,
     /// and whether it then says `≥ 0` (else `≤ 0`).
-    private struct BoundKey: Hashable {
+    fileprivate struct BoundKey: Hashable {
         var x: Int32, y: Int32, ratio: Double, constant: Double, atLeast: Bool
     }
 
@@ -648,9 +689,11 @@ struct ComponentPresolve {
         var kept = 0
         var holds = true
         let system = self.system
-        Self.withPass(&moved, system: system, state: state, localIndex: localIndex) { pass, path in
+        let tape = recording
+        Self.withPass(&moved, system: system, state: state, localIndex: localIndex, tape: tape) { pass, path in
             func substitute(_ r: Int) -> (Double, Int) {
-                pass.substitute(system.termRange(of: RowIndex(Int(tags[r]))), constant: constants[r], path: &path)
+                pass.substitute(
+                    system.termRange(of: RowIndex(Int(tags[r]))), constant: constants[r], row: r, path: &path)
             }
             for index in 0 ..< rows.count {
                 let r = Int(rows[index])
@@ -662,8 +705,11 @@ struct ComponentPresolve {
                     continue
                 }
                 guard var key = pass.boundKey(c, count: count, relation: relation(r)) else { continue }
+                tape?.noteKey(key)
                 key.atLeast.toggle()
                 if let q = seen[key], !consumed[Int(q)] {
+                    // A replay follows only a pass that pairs nothing (see `Tape`).
+                    tape?.followable = false
                     // The partner's key was taken before this pass's earlier
                     // aggregations: check it still is the opposite of this row.
                     let (cq, countQ) = substitute(Int(q))
@@ -693,6 +739,7 @@ struct ComponentPresolve {
             }
         }
         guard holds else { return nil }
+        tape?.closeKeys()
         rows.removeLast(rows.count - kept)
         return paired
     }
@@ -727,7 +774,8 @@ struct ComponentPresolve {
         var m = 0, end = 0, holds = true
         let system = self.system
         var moved = takeSubstitution(longest: longest)
-        Self.withPass(&moved, system: system, state: state, localIndex: localIndex) { pass, path in
+        let tape = recording
+        Self.withPass(&moved, system: system, state: state, localIndex: localIndex, tape: tape) { pass, path in
         start.withUnsafeMutableBufferPointer { start in
         columns.withUnsafeMutableBufferPointer { columns in
         coefficients.withUnsafeMutableBufferPointer { coefficients in
@@ -738,14 +786,18 @@ struct ComponentPresolve {
             start[0] = 0
             for r in 0 ..< constants.count where !consumed[r] {
                 let (c, termCount) = pass.substitute(
-                    system.termRange(of: RowIndex(Int(tags[r]))), constant: constants[r], path: &path)
+                    system.termRange(of: RowIndex(Int(tags[r]))), constant: constants[r], row: r, path: &path)
                 if termCount == 0 {
-                    if priority(r).isRequired && !self.holds(c, relation(r), row: r) {
-                        holds = false
-                        return
+                    if priority(r).isRequired {
+                        guard self.holds(c, relation(r), row: r) else {
+                            holds = false
+                            return
+                        }
+                        tape?.holds(r, relation(r))
                     }
                     continue
                 }
+                tape?.reduced(m)
                 for j in 0 ..< termCount {
                     let v = pass.variables[j]
                     columns[end] = v
@@ -1006,6 +1058,7 @@ struct ComponentPresolve {
         eliminated.append((v32, Int32(r)))
         for j in Int(rowBegin[r]) ..< Int(rowEnd[r]) where j != k { columnCount[Int(reducedColumns[j])] -= 1 }
         let magnitudeOfR = rewrittenMagnitude[r] >= 0 ? rewrittenMagnitude[r] : magnitude(of: Int(reducedOf[r]))
+        recording?.pivot(r)
         for index in holding.indices {
             let s = Int(holding[index])
             let f = reducedCoefficients[position(of: v32, in: s)] / a
@@ -1038,6 +1091,7 @@ struct ComponentPresolve {
         for j in Int(rowBegin[r]) ..< Int(rowEnd[r]) { largest = max(largest, abs(f * reducedCoefficients[j])) }
         let own = rewrittenMagnitude[s] >= 0 ? rewrittenMagnitude[s] : self.magnitude(of: Int(reducedOf[s]))
         rewrittenMagnitude[s] = own + abs(f) * magnitude
+        recording?.rewrite(s, f)
         reducedConstants[s] -= f * reducedConstants[r]
         rowBegin[s] = Int32(reducedColumns.count)
         for j in 0 ..< termCount {
@@ -1062,8 +1116,9 @@ struct ComponentPresolve {
         let original = Int(reducedOf[s])
         if rowBegin[s] == rowEnd[s] {
             alive[s] = false
-            return !priority(original).isRequired
-                || Self.holds(reducedConstants[s], relation(original), magnitude: rewrittenMagnitude[s])
+            guard priority(original).isRequired else { return true }
+            recording?.rewriteHolds(s, relation(original))
+            return Self.holds(reducedConstants[s], relation(original), magnitude: rewrittenMagnitude[s])
         }
         if isPivotRow(s) { candidates.append(Int32(s)) }
         return true
@@ -1131,7 +1186,7 @@ struct ComponentPresolve {
                     break
                 }
                 let (keptRow, keptBound, keptAtLeast) = keptShapes[Int(kept)]
-                _ = Self.loadShape(
+                let keptScale = Self.loadShape(
                     of: keptRow, start: reducedStart, columns: reducedColumns, coefficients: reducedCoefficients,
                     into: &otherShapeTerms)
                 guard keptAtLeast == atLeast, Self.sameTerms(shapeTerms, otherShapeTerms) else {
@@ -1139,6 +1194,7 @@ struct ComponentPresolve {
                     continue
                 }
                 let tighter = atLeast ? bound > keptBound : bound < keptBound
+                recording?.dominance(r, a, against: keptRow, keptScale, atLeast: atLeast, tighter: tighter)
                 let dropped = tighter ? keptRow : r
                 if tighter { keptShapes[Int(kept)] = (row: r, bound: bound, atLeast: atLeast) }
                 alive[dropped] = false
@@ -1418,5 +1474,387 @@ struct ComponentPresolve {
             }
             value[v] = -rest / own
         }
+    }
+}
+
+// MARK: - Replay
+
+extension ComponentPresolve {
+    /// The operations a ``ComponentPresolve/solve(_:system:state:values:localIndex:core:recording:)``
+    /// made on the component's constants, in order, and the structure it
+    /// left for the parts, so that the component can be solved again at
+    /// other constants (an intrinsic size, a root width) by doing only the
+    /// arithmetic on constants, bit for bit as a fresh presolve does it.
+    ///
+    /// What the presolve decides from the coefficients alone (which rows
+    /// aggregate, the scales of the union-find, which variables are
+    /// singletons or pivots, which terms cancel, how the rows fall into
+    /// parts) does not depend on the constants, so it is kept. What depends
+    /// on them is written down as a check with the outcome seen: a required
+    /// row left without unknowns holding, a pair of opposite bounds not
+    /// being one equality (their bounds differ), which of two parallel
+    /// inequalities is the tighter, a fixed value being a number. A replay
+    /// whose check comes out otherwise stops, and the caller runs the whole
+    /// presolve (recording a new tape). The parts are solved by the same
+    /// code as in a fresh presolve, on the kept structure and the new
+    /// constants. A tape is only made when the pass over opposite bounds
+    /// paired nothing (`followable`); otherwise the component is always
+    /// presolved whole.
+    final class Tape {
+        enum Op: UInt8 {
+            /// `c = K[row]` (the row's constant with its determined terms).
+            case begin
+            /// `c += a·o` (`o = O[i]`, or 0 for a representative).
+            case term
+            /// `c += a·(s·F[root] + o)`: a term on a fixed representative.
+            case termFixed
+            /// `O[node] = s·O[up] + O[node]` (a path compressed).
+            case compress
+            /// `F[v] = −c / a`, checked a number.
+            case fix
+            /// `O[v] = −c / a`.
+            case link
+            /// `c ⋈ 0` must hold (row, relation).
+            case holds
+            /// The next bound key's constant `c / a`.
+            case key
+            /// Opposite keys of one shape kept apart: their constants differ.
+            case keyGuards
+            /// `RC[m] = c`.
+            case reduced
+            /// Two parallel inequalities: which is tighter must not change.
+            case dominance
+            /// A pivot on reduced row `r`: its magnitude taken.
+            case pivot
+            /// `RC[s] −= f·RC[r]` and its magnitude.
+            case rewrite
+            /// A required row a pivot emptied must hold.
+            case rewriteHolds
+            /// `values[global[i]] = s·x[root] + o`.
+            case out
+        }
+        fileprivate var ops: [Op] = []
+        fileprivate var ints: [Int32] = []
+        fileprivate var reals: [Double] = []
+        /// Where the parts are solved: the first operation after it.
+        fileprivate var partsAt = (op: 0, int: 0, real: 0)
+        /// Whether the tape may be replayed (the solve succeeded, on a path it follows).
+        fileprivate(set) var valid = false
+        fileprivate var followable = true
+        // Bound keys of this pass by shape (the constant zeroed), and the
+        // pairs of opposite direction whose constants must differ.
+        fileprivate var keyCount: Int32 = 0
+        fileprivate var keyShapes: [BoundKey: [Int32]] = [:]
+        fileprivate var keyPairs: [Int32] = []
+        // The structure the parts are solved on.
+        fileprivate var globalOf: [Int32] = []
+        fileprivate var tags: [Int32] = []
+        fileprivate var reducedStart: [Int32] = []
+        fileprivate var reducedColumns: [Int32] = []
+        fileprivate var reducedCoefficients: [Double] = []
+        fileprivate var reducedOf: [Int32] = []
+        fileprivate var alive: [Bool] = []
+        fileprivate var eliminated: [(Int32, Int32)] = []
+        fileprivate var aggregated = 0
+
+        init() {}
+
+        fileprivate func reset() {
+            ops.removeAll(keepingCapacity: true)
+            ints.removeAll(keepingCapacity: true)
+            reals.removeAll(keepingCapacity: true)
+            valid = false
+            followable = true
+            keyCount = 0
+            keyShapes = [:]
+            keyPairs.removeAll(keepingCapacity: true)
+        }
+
+        fileprivate func begin(_ row: Int) {
+            ops.append(.begin)
+            ints.append(Int32(row))
+        }
+        fileprivate func term(_ a: Double, offsetOf i: Int32) {
+            ops.append(.term)
+            ints.append(i)
+            reals.append(a)
+        }
+        fileprivate func termFixed(_ a: Double, _ s: Double, offsetOf i: Int32, root: Int32) {
+            ops.append(.termFixed)
+            ints.append(i)
+            ints.append(root)
+            reals.append(a)
+            reals.append(s)
+        }
+        fileprivate func compress(_ node: Int, _ up: Int, _ s: Double) {
+            ops.append(.compress)
+            ints.append(Int32(node))
+            ints.append(Int32(up))
+            reals.append(s)
+        }
+        fileprivate func fix(_ v: Int32, _ a: Double) {
+            ops.append(.fix)
+            ints.append(v)
+            reals.append(a)
+        }
+        fileprivate func link(_ v: Int, _ a: Double) {
+            ops.append(.link)
+            ints.append(Int32(v))
+            reals.append(a)
+        }
+        fileprivate func holds(_ row: Int, _ relation: Relation) {
+            ops.append(.holds)
+            ints.append(Int32(row))
+            ints.append(Int32(relation.rawValue))
+        }
+        fileprivate func key(_ a: Double) {
+            ops.append(.key)
+            reals.append(a)
+        }
+        /// The key just computed (by ``key(_:)``): listed by its shape.
+        fileprivate func noteKey(_ key: BoundKey) {
+            var shape = key
+            shape.constant = 0
+            keyShapes[shape, default: []].append(keyCount)
+            keyCount += 1
+        }
+        /// The end of a pass over opposite bounds: the pairs of opposite
+        /// direction and one shape, whose constants differed (or they
+        /// would have been paired), must differ at a replay too.
+        fileprivate func closeKeys() {
+            for (shape, list) in keyShapes where shape.atLeast {
+                var opposite = shape
+                opposite.atLeast = false
+                guard let others = keyShapes[opposite] else { continue }
+                for a in list {
+                    for b in others {
+                        keyPairs.append(a)
+                        keyPairs.append(b)
+                    }
+                }
+            }
+            // Many bounds of one shape both ways: not worth checking pair by pair.
+            if keyPairs.count > 8 * Int(keyCount) + 64 { followable = false }
+            ops.append(.keyGuards)
+            keyShapes = [:]
+        }
+        fileprivate func reduced(_ m: Int) {
+            ops.append(.reduced)
+            ints.append(Int32(m))
+        }
+        fileprivate func dominance(
+            _ r: Int, _ a: Double, against kept: Int, _ keptScale: Double, atLeast: Bool, tighter: Bool
+        ) {
+            ops.append(.dominance)
+            ints.append(Int32(r))
+            ints.append(Int32(kept))
+            ints.append((atLeast ? 1 : 0) | (tighter ? 2 : 0))
+            reals.append(a)
+            reals.append(keptScale)
+        }
+        fileprivate func pivot(_ r: Int) {
+            ops.append(.pivot)
+            ints.append(Int32(r))
+        }
+        fileprivate func rewrite(_ s: Int, _ f: Double) {
+            ops.append(.rewrite)
+            ints.append(Int32(s))
+            reals.append(f)
+        }
+        fileprivate func rewriteHolds(_ s: Int, _ relation: Relation) {
+            ops.append(.rewriteHolds)
+            ints.append(Int32(s))
+            ints.append(Int32(relation.rawValue))
+        }
+        fileprivate func out(_ i: Int, root: Int32, _ s: Double) {
+            ops.append(.out)
+            ints.append(Int32(i))
+            ints.append(root)
+            reals.append(s)
+        }
+
+        /// Keeps the structure the parts are solved on, and marks where they are solved.
+        fileprivate func keep(_ presolve: ComponentPresolve, aggregated: Int) {
+            partsAt = (ops.count, ints.count, reals.count)
+            globalOf = presolve.globalOf
+            tags = presolve.tags
+            reducedStart = presolve.reducedStart
+            reducedColumns = presolve.reducedColumns
+            reducedCoefficients = presolve.reducedCoefficients
+            reducedOf = presolve.reducedOf
+            alive = presolve.alive
+            eliminated = presolve.eliminated
+            self.aggregated = aggregated
+        }
+    }
+
+    /// What a replay came to.
+    enum Replayed {
+        /// Solved, as a fresh presolve would have: its counts.
+        case solved(Counts)
+        /// The presolve cannot finish the component (as a fresh one could
+        /// not): the caller gives it to the whole tableau.
+        case notHandled
+        /// A decision that depends on the constants came out otherwise than
+        /// when the tape was made: the caller presolves the component whole.
+        case diverged
+    }
+
+    /// Solves the component a valid `tape` was recorded on again at the
+    /// current constants and values of the determined variables: what
+    /// ``solve(_:system:state:values:localIndex:core:recording:)`` would
+    /// give, bit for bit (values written and counts), or `.diverged` (nothing
+    /// written) when one of its decisions would differ.
+    mutating func replay(
+        _ tape: Tape, system: ConstraintSystem, state: [Planner.State], values: UnsafeMutableBufferPointer<Double>,
+        core: SimplexCore
+    ) -> Replayed {
+        precondition(tape.valid, "replaying a tape that was not finished")
+        self.system = system
+        self.state = state
+        known = values
+        swapStructure(with: tape)
+        defer {
+            swapStructure(with: tape)
+            self.system = ConstraintSystem()
+            self.state = []
+        }
+        let n = globalOf.count, m = reducedOf.count
+        // The rows' constants, as `load` adds them up.
+        constants.resize(to: tags.count, filling: 0)
+        constants.withUnsafeMutableBufferPointer { constants in
+        state.withUnsafeBufferPointer { state in
+        system.constants.withUnsafeBufferPointer { systemConstants in
+        system.columns.withUnsafeBufferPointer { columns in
+        system.coefficients.withUnsafeBufferPointer { coefficients in
+            for (i, r32) in tags.enumerated() {
+                let r = Int(r32)
+                var c = systemConstants[r]
+                for k in system.termRange(of: RowIndex(r)) where state[Int(columns[k])] == .determined {
+                    c += coefficients[k] * values[Int(columns[k])]
+                }
+                constants[i] = c
+            }
+        }
+        }
+        }
+        }
+        }
+        Self.refill(&offset, count: n) { _ in 0 }
+        Self.refill(&fixedValue, count: n) { _ in .nan }
+        Self.refill(&reducedConstants, count: m) { _ in 0 }
+        Self.refill(&rewrittenMagnitude, count: m) { _ in -1 }
+        var keys: [Double] = []
+        guard follow(tape, from: (0, 0, 0), to: tape.partsAt, keys: &keys, values: values) else { return .diverged }
+        var counts = Counts()
+        counts.aggregated = tape.aggregated
+        guard solveParts(core: core, counts: &counts) else { return .notHandled }
+        eliminateBack()
+        counts.eliminated = eliminated.count
+        _ = follow(tape, from: tape.partsAt, to: (tape.ops.count, tape.ints.count, tape.reals.count), keys: &keys,
+                   values: values)
+        return .solved(counts)
+    }
+
+    /// Swaps the tape's structure with the presolve's arrays (there and back).
+    private mutating func swapStructure(with tape: Tape) {
+        swap(&globalOf, &tape.globalOf)
+        swap(&tags, &tape.tags)
+        swap(&reducedStart, &tape.reducedStart)
+        swap(&reducedColumns, &tape.reducedColumns)
+        swap(&reducedCoefficients, &tape.reducedCoefficients)
+        swap(&reducedOf, &tape.reducedOf)
+        swap(&alive, &tape.alive)
+        swap(&eliminated, &tape.eliminated)
+    }
+
+    /// Runs the tape's operations `from ..< to` on the registers (the rows'
+    /// constants `K`, offsets `O`, fixed values `F`, reduced constants `RC`
+    /// and their magnitudes `M`, held in the presolve's own arrays); false at
+    /// the first check that comes out otherwise than when recorded.
+    private mutating func follow(
+        _ tape: Tape, from: (op: Int, int: Int, real: Int), to: (op: Int, int: Int, real: Int), keys: inout [Double],
+        values: UnsafeMutableBufferPointer<Double>
+    ) -> Bool {
+        var K = constants, O = offset, F = fixedValue, RC = reducedConstants, M = rewrittenMagnitude
+        let X = value
+        constants = []; offset = []; fixedValue = []; reducedConstants = []; rewrittenMagnitude = []; value = []
+        defer {
+            constants = K; offset = O; fixedValue = F; reducedConstants = RC; rewrittenMagnitude = M; value = X
+        }
+        var c = 0.0, pivotRow = 0, pivotMagnitude = 0.0
+        var ip = from.int, rp = from.real
+        let ops = tape.ops, ints = tape.ints, reals = tape.reals, keyPairs = tape.keyPairs
+        let globalOf = self.globalOf
+        for index in from.op ..< to.op {
+            switch ops[index] {
+            case .begin:
+                c = K[Int(ints[ip])]
+                ip += 1
+            case .term:
+                let i = Int(ints[ip]), a = reals[rp]
+                ip += 1; rp += 1
+                c += a * (i < 0 ? 0 : O[i])
+            case .termFixed:
+                let i = Int(ints[ip]), root = Int(ints[ip + 1]), a = reals[rp], s = reals[rp + 1]
+                ip += 2; rp += 2
+                c += a * (s * F[root] + (i < 0 ? 0 : O[i]))
+            case .compress:
+                let node = Int(ints[ip]), up = Int(ints[ip + 1]), s = reals[rp]
+                ip += 2; rp += 1
+                O[node] = s * O[up] + O[node]
+            case .fix:
+                let v = Int(ints[ip]), a = reals[rp]
+                ip += 1; rp += 1
+                F[v] = -c / a
+                if F[v].isNaN { return false }
+            case .link:
+                let v = Int(ints[ip]), a = reals[rp]
+                ip += 1; rp += 1
+                O[v] = -c / a
+            case .holds:
+                let r = Int(ints[ip]), relation = Relation(rawValue: UInt8(ints[ip + 1]))!
+                ip += 2
+                if !holds(c, relation, row: r) { return false }
+            case .key:
+                keys.append(c / reals[rp])
+                rp += 1
+            case .keyGuards:
+                for p in stride(from: 0, to: keyPairs.count, by: 2)
+                where keys[Int(keyPairs[p])] == keys[Int(keyPairs[p + 1])] {
+                    return false
+                }
+            case .reduced:
+                RC[Int(ints[ip])] = c
+                ip += 1
+            case .dominance:
+                let r = Int(ints[ip]), kept = Int(ints[ip + 1]), flags = ints[ip + 2]
+                let a = reals[rp], keptScale = reals[rp + 1]
+                ip += 3; rp += 2
+                let bound = -RC[r] / a, keptBound = -RC[kept] / keptScale
+                let tighter = flags & 1 != 0 ? bound > keptBound : bound < keptBound
+                if tighter != (flags & 2 != 0) { return false }
+            case .pivot:
+                pivotRow = Int(ints[ip])
+                ip += 1
+                pivotMagnitude = M[pivotRow] >= 0 ? M[pivotRow] : magnitude(of: Int(reducedOf[pivotRow]))
+            case .rewrite:
+                let s = Int(ints[ip]), f = reals[rp]
+                ip += 1; rp += 1
+                let own = M[s] >= 0 ? M[s] : magnitude(of: Int(reducedOf[s]))
+                M[s] = own + abs(f) * pivotMagnitude
+                RC[s] -= f * RC[pivotRow]
+            case .rewriteHolds:
+                let s = Int(ints[ip]), relation = Relation(rawValue: UInt8(ints[ip + 1]))!
+                ip += 2
+                if !Self.holds(RC[s], relation, magnitude: M[s]) { return false }
+            case .out:
+                let i = Int(ints[ip]), root = Int(ints[ip + 1]), s = reals[rp]
+                ip += 2; rp += 1
+                let x = F[root].isNaN ? X[root] : F[root]
+                values[Int(globalOf[i])] = s * x + (i == root ? 0 : O[i])
+            }
+        }
+        return true
     }
 }
