@@ -1,4 +1,4 @@
-import PlumbSolver
+@_spi(Lowering) import PlumbSolver
 import Synchronization
 
 /// Counts of changes to what any view tree's lowering reads, in the whole

@@ -160,8 +160,8 @@ public final class CompiledSystem {
     /// Components solved by replaying their presolve's tape, and replays
     /// that diverged (a decision that depends on the constants changed), so
     /// that the component was presolved whole after all.
-    private(set) var replayedComponents = 0
-    private(set) var divergedReplays = 0
+    @_spi(Lowering) public private(set) var replayedComponents = 0
+    @_spi(Lowering) public private(set) var divergedReplays = 0
 
     /// Plans `system` and builds its tableaux for its current constants.
     ///
@@ -270,13 +270,19 @@ public final class CompiledSystem {
     ///   blocks, then solves the residual components exactly as a one-shot
     ///   solve does: when no two components share a shape (see
     ///   ``SolveOptions/reuseShapes``), only the components whose inputs
-    ///   (the row constants and determined variables they read) changed,
-    ///   each from scratch; otherwise the whole residual phase on the kept
-    ///   plan. No tableau is kept and no slopes are followed (they agree
-    ///   with a fresh solve only to the solver's tolerance): what a step
-    ///   saves over a fresh solve is the planning (the block triangular
-    ///   form, the split into components and the order of their rows) and
-    ///   the components whose inputs did not change.
+    ///   (the row constants and determined variables they read) changed;
+    ///   otherwise the whole residual phase on the kept plan. A component
+    ///   solved again repeats its last presolve's arithmetic on the new
+    ///   constants, in the same order (the aggregation, eliminations and
+    ///   parts found then are kept), and is presolved from scratch when a
+    ///   decision that depends on the constants (a bound becoming tighter
+    ///   than a parallel one, two opposite bounds meeting, a required row
+    ///   ceasing to hold) comes out otherwise. No tableau is kept and no
+    ///   slopes are followed (they agree with a fresh solve only to the
+    ///   solver's tolerance): what a step saves over a fresh solve is the
+    ///   planning (the block triangular form, the split into components and
+    ///   the order of their rows), the presolve's structural work, and the
+    ///   components whose inputs did not change.
     ///
     /// The compiled system is `nil` only when the solve fails.
     ///
