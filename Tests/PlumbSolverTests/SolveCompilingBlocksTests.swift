@@ -1,6 +1,6 @@
 import Testing
 import PlumbTestSupport
-@testable import PlumbSolver
+@_spi(Lowering) @testable import PlumbSolver
 
 /// `CompiledSystem.solveCompilingBlocks`: one fresh solve that keeps its
 /// planner compiled when the blocks alone solve the system. Its solution and
