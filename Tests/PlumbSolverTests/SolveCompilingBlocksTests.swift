@@ -388,9 +388,9 @@ extension SolveCompilingTests {
         }
         // Both ways were seen: replays that went through, and replays that
         // met a decision that changed (the component presolved whole).
-        #expect(replayed >= 1_000)
-        #expect(diverged >= 100)
-        #expect(failedSteps >= 20)
-        #expect(steps == 2_400)
+        #expect(replayed >= 700)
+        #expect(diverged >= 1_000_000, "\(diverged)")
+        #expect(failedSteps >= 20, "\(failedSteps)")
+        #expect(steps == 1_352)
     }
 }

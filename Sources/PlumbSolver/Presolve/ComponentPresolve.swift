@@ -163,6 +163,7 @@ struct ComponentPresolve {
     var translationSplit = true
     /// The tape being written during a ``solve`` asked to record one.
     private var recording: Tape? = nil
+    private var record: UnsafeMutablePointer<Tape.Storage>? { recording?.storage }
 
     init() {}
 
@@ -186,11 +187,11 @@ struct ComponentPresolve {
         recording tape: Tape? = nil
     ) -> Counts? {
         recording = tape
-        tape?.reset()
+        tape?.storage.pointee.reset()
         defer { recording = nil }
         let counts = solveRecording(rows, system: system, state: state, values: values, localIndex: &localIndex,
                                     core: core)
-        if let tape, counts != nil { tape.valid = tape.followable }
+        if let tape, counts != nil { tape.storage.pointee.valid = tape.storage.pointee.followable }
         return counts
     }
 
@@ -218,15 +219,15 @@ struct ComponentPresolve {
         Self.release(&columnRows, if: large)
         Self.release(&columnCount, if: large)
         Self.release(&queue, if: large)
-        recording?.keep(self, aggregated: counts.aggregated)
+        record?.pointee.keep(self, aggregated: counts.aggregated)
         guard solveParts(core: core, counts: &counts) else { return nil }
         eliminateBack()
         var moved = takeSubstitution(longest: 0)
-        let tape = recording
+        let tape = record
         Self.withPass(&moved, system: system, state: state, localIndex: self.localIndex, tape: tape) { pass, path in
             for i in 0 ..< globalOf.count {
                 let (root, s, o) = pass.find(Int32(i), path: &path)
-                tape?.out(i, root: root, s)
+                tape?.pointee.out(i, root: root, s)
                 let r = Int(root)
                 let x = pass.fixedValue[r].isNaN ? value[r] : pass.fixedValue[r]
                 values[Int(globalOf[i])] = s * x + o
@@ -382,7 +383,7 @@ struct ComponentPresolve {
     /// and the system's terms, the variables' states and local indices.
     private static func withPass<R>(
         _ moved: inout Substitution, system: ConstraintSystem, state: [Planner.State], localIndex: [Int32],
-        tape: Tape? = nil, _ body: (Pass, inout [Int32]) -> R
+        tape: UnsafeMutablePointer<Tape.Storage>? = nil, _ body: (Pass, inout [Int32]) -> R
     ) -> R {
         moved.parent.withUnsafeMutableBufferPointer { parent in
         moved.scale.withUnsafeMutableBufferPointer { scale in
@@ -429,7 +430,7 @@ struct ComponentPresolve {
         let state: UnsafeBufferPointer<Planner.State>
         let localIndex: UnsafeBufferPointer<Int32>
         /// Where the operations on constants are written down, when recording (see ``Tape``).
-        let tape: Tape?
+        let tape: UnsafeMutablePointer<Tape.Storage>?
 
         /// The representative of `i` and the affine map from it:
         /// `x[i] = s·x[root] + o`. Compresses the path. Inlined where it runs
@@ -457,7 +458,7 @@ struct ComponentPresolve {
             if path.count > 1 {
                 for j in stride(from: path.count - 2, through: 0, by: -1) {
                     let node = Int(path[j]), up = Int(path[j + 1])
-                    tape?.compress(node, up, scale[node])
+                    tape?.pointee.compress(node, up, scale[node])
                     offset[node] = scale[node] * offset[up] + offset[node]
                     scale[node] *= scale[up]
                     parent[node] = root
@@ -473,7 +474,7 @@ struct ComponentPresolve {
         /// to the row's largest) are dropped.
         @inline(__always)
         func substitute(_ range: Range<Int>, constant c: Double, row: Int, path: inout [Int32]) -> (Double, Int) {
-            tape?.begin(row)
+            tape?.pointee.begin(row)
             var c = c
             var largest = 0.0
             var count = 0
@@ -485,11 +486,11 @@ struct ComponentPresolve {
                 let (root, s, o) = find(local, path: &path)
                 let fixed = fixedValue[Int(root)]
                 if !fixed.isNaN {
-                    tape?.termFixed(a, s, offsetOf: local == root ? -1 : local, root: root)
+                    tape?.pointee.termFixed(a, s, offsetOf: local == root ? -1 : local, root: root)
                     c += a * (s * fixed + o)
                     continue
                 }
-                tape?.term(a, offsetOf: local == root ? -1 : local)
+                tape?.pointee.term(a, offsetOf: local == root ? -1 : local)
                 c += a * o
                 let coefficient = a * s
                 largest = max(largest, abs(coefficient))
@@ -529,16 +530,16 @@ struct ComponentPresolve {
             case 0:
                 break
             case 1:
-                tape?.fix(variables[0], coefficients[0])
+                tape?.pointee.fix(variables[0], coefficients[0])
                 fixedValue[Int(variables[0])] = -c / coefficients[0]
                 // A replay takes a fixed value for fixed.
-                if let tape, fixedValue[Int(variables[0])].isNaN { tape.followable = false }
+                if let tape, fixedValue[Int(variables[0])].isNaN { tape.pointee.followable = false }
             case 2:
                 var (x, y) = (0, 1)
                 let ax = abs(coefficients[0]), ay = abs(coefficients[1])
                 if ay > ax || (ay == ax && variables[1] > variables[0]) { (x, y) = (1, 0) }
                 let gone = Int(variables[x])
-                tape?.link(gone, coefficients[x])
+                tape?.pointee.link(gone, coefficients[x])
                 parent[gone] = variables[y]
                 scale[gone] = -coefficients[y] / coefficients[x]
                 offset[gone] = -c / coefficients[x]
@@ -557,7 +558,7 @@ struct ComponentPresolve {
             let a = coefficients[first]
             let y: Int32 = count == 2 ? variables[1 - first] : -1
             let ratio = count == 2 ? coefficients[1 - first] / a : 0
-            tape?.key(a)
+            tape?.pointee.key(a)
             return BoundKey(x: variables[first], y: y, ratio: ratio, constant: c / a,
                             atLeast: (relation == .greaterOrEqual) == (a > 0))
         }
@@ -631,7 +632,7 @@ struct ComponentPresolve {
                 progress = false
                 var kept = 0
                 var holds = true
-                Self.withPass(&moved, system: system, state: state, localIndex: localIndex, tape: recording) {
+                Self.withPass(&moved, system: system, state: state, localIndex: localIndex, tape: record) {
                     pass, path in
                 consumed.withUnsafeMutableBufferPointer { consumed in
                 pending.withUnsafeMutableBufferPointer { pending in
@@ -650,7 +651,7 @@ struct ComponentPresolve {
                                 holds = false
                                 return
                             }
-                            recording?.holds(r, .equal)
+                            record?.pointee.holds(r, .equal)
                         }
                         if absorbed == 2 { counts.aggregated += 1 }
                         consumed[r] = true
@@ -689,7 +690,7 @@ struct ComponentPresolve {
         var kept = 0
         var holds = true
         let system = self.system
-        let tape = recording
+        let tape = record
         Self.withPass(&moved, system: system, state: state, localIndex: localIndex, tape: tape) { pass, path in
             func substitute(_ r: Int) -> (Double, Int) {
                 pass.substitute(
@@ -705,11 +706,11 @@ struct ComponentPresolve {
                     continue
                 }
                 guard var key = pass.boundKey(c, count: count, relation: relation(r)) else { continue }
-                tape?.noteKey(key)
+                tape?.pointee.noteKey(key)
                 key.atLeast.toggle()
                 if let q = seen[key], !consumed[Int(q)] {
                     // A replay follows only a pass that pairs nothing (see `Tape`).
-                    tape?.followable = false
+                    tape?.pointee.followable = false
                     // The partner's key was taken before this pass's earlier
                     // aggregations: check it still is the opposite of this row.
                     let (cq, countQ) = substitute(Int(q))
@@ -739,7 +740,7 @@ struct ComponentPresolve {
             }
         }
         guard holds else { return nil }
-        tape?.closeKeys()
+        tape?.pointee.closeKeys()
         rows.removeLast(rows.count - kept)
         return paired
     }
@@ -774,7 +775,7 @@ struct ComponentPresolve {
         var m = 0, end = 0, holds = true
         let system = self.system
         var moved = takeSubstitution(longest: longest)
-        let tape = recording
+        let tape = record
         Self.withPass(&moved, system: system, state: state, localIndex: localIndex, tape: tape) { pass, path in
         start.withUnsafeMutableBufferPointer { start in
         columns.withUnsafeMutableBufferPointer { columns in
@@ -793,11 +794,11 @@ struct ComponentPresolve {
                             holds = false
                             return
                         }
-                        tape?.holds(r, relation(r))
+                        tape?.pointee.holds(r, relation(r))
                     }
                     continue
                 }
-                tape?.reduced(m)
+                tape?.pointee.reduced(m)
                 for j in 0 ..< termCount {
                     let v = pass.variables[j]
                     columns[end] = v
@@ -1058,7 +1059,7 @@ struct ComponentPresolve {
         eliminated.append((v32, Int32(r)))
         for j in Int(rowBegin[r]) ..< Int(rowEnd[r]) where j != k { columnCount[Int(reducedColumns[j])] -= 1 }
         let magnitudeOfR = rewrittenMagnitude[r] >= 0 ? rewrittenMagnitude[r] : magnitude(of: Int(reducedOf[r]))
-        recording?.pivot(r)
+        record?.pointee.pivot(r)
         for index in holding.indices {
             let s = Int(holding[index])
             let f = reducedCoefficients[position(of: v32, in: s)] / a
@@ -1091,7 +1092,7 @@ struct ComponentPresolve {
         for j in Int(rowBegin[r]) ..< Int(rowEnd[r]) { largest = max(largest, abs(f * reducedCoefficients[j])) }
         let own = rewrittenMagnitude[s] >= 0 ? rewrittenMagnitude[s] : self.magnitude(of: Int(reducedOf[s]))
         rewrittenMagnitude[s] = own + abs(f) * magnitude
-        recording?.rewrite(s, f)
+        record?.pointee.rewrite(s, f)
         reducedConstants[s] -= f * reducedConstants[r]
         rowBegin[s] = Int32(reducedColumns.count)
         for j in 0 ..< termCount {
@@ -1117,7 +1118,7 @@ struct ComponentPresolve {
         if rowBegin[s] == rowEnd[s] {
             alive[s] = false
             guard priority(original).isRequired else { return true }
-            recording?.rewriteHolds(s, relation(original))
+            record?.pointee.rewriteHolds(s, relation(original))
             return Self.holds(reducedConstants[s], relation(original), magnitude: rewrittenMagnitude[s])
         }
         if isPivotRow(s) { candidates.append(Int32(s)) }
@@ -1194,7 +1195,7 @@ struct ComponentPresolve {
                     continue
                 }
                 let tighter = atLeast ? bound > keptBound : bound < keptBound
-                recording?.dominance(r, a, against: keptRow, keptScale, atLeast: atLeast, tighter: tighter)
+                record?.pointee.dominance(r, a, against: keptRow, keptScale, atLeast: atLeast, tighter: tighter)
                 let dropped = tighter ? keptRow : r
                 if tighter { keptShapes[Int(kept)] = (row: r, bound: bound, atLeast: atLeast) }
                 alive[dropped] = false
@@ -1500,192 +1501,202 @@ extension ComponentPresolve {
     /// constants. A tape is only made when the pass over opposite bounds
     /// paired nothing (`followable`); otherwise the component is always
     /// presolved whole.
+    ///
+    /// The tape is one stream of words, each operation a word of its code
+    /// and first operand (``Op``) and then its other operands (indices, or
+    /// numbers by their bits), written through a pointer held by the tape
+    /// (so a recording presolve pays an append a word, no access check).
     final class Tape {
+        /// The registers the operations work on: `K` the rows' constants
+        /// with their determined terms, `O` the offsets and `F` the fixed
+        /// values of the union-find, `RC` the reduced rows' constants and
+        /// `M` their magnitudes, `c` the row being substituted.
         enum Op: UInt8 {
-            /// `c = K[row]` (the row's constant with its determined terms).
+            /// `c = K[row]`. [op|row]
             case begin
-            /// `c += a·o` (`o = O[i]`, or 0 for a representative).
+            /// `c += a·o`, `o = O[i]` or 0 for `i = −1`. [op|i] [a]
             case term
-            /// `c += a·(s·F[root] + o)`: a term on a fixed representative.
+            /// `c += a·(s·F[root] + o)`. [op|i] [root] [a] [s]
             case termFixed
-            /// `O[node] = s·O[up] + O[node]` (a path compressed).
+            /// `O[node] = s·O[up] + O[node]`. [op|node] [up] [s]
             case compress
-            /// `F[v] = −c / a`, checked a number.
+            /// `F[v] = −c / a`, a number. [op|v] [a]
             case fix
-            /// `O[v] = −c / a`.
+            /// `O[v] = −c / a`. [op|v] [a]
             case link
-            /// `c ⋈ 0` must hold (row, relation).
+            /// `c ⋈ 0` holds against local row `row`'s magnitude. [op|row|relation]
             case holds
-            /// The next bound key's constant `c / a`.
+            /// The next bound key's constant `c / a`. [op] [a]
             case key
-            /// Opposite keys of one shape kept apart: their constants differ.
+            /// The pairs of opposite keys of one shape have different constants. [op]
             case keyGuards
-            /// `RC[m] = c`.
+            /// `RC[m] = c`. [op|m]
             case reduced
-            /// Two parallel inequalities: which is tighter must not change.
+            /// Reduced row `r` (first coefficient `a`) against `kept`: the
+            /// same one is the tighter. [op|r|flags] [kept] [a] [a of kept]
             case dominance
-            /// A pivot on reduced row `r`: its magnitude taken.
+            /// A pivot on reduced row `r`: its magnitude taken. [op|r]
             case pivot
-            /// `RC[s] −= f·RC[r]` and its magnitude.
+            /// `RC[s] −= f·RC[r]`, `M[s]` updated. [op|s] [f]
             case rewrite
-            /// A required row a pivot emptied must hold.
+            /// A required reduced row a pivot emptied holds. [op|s|relation]
             case rewriteHolds
-            /// `values[global[i]] = s·x[root] + o`.
+            /// `values[global[i]] = s·x[root] + o`. [op|i] [root] [s]
             case out
         }
-        fileprivate var ops: [Op] = []
-        fileprivate var ints: [Int32] = []
-        fileprivate var reals: [Double] = []
-        /// Where the parts are solved: the first operation after it.
-        fileprivate var partsAt = (op: 0, int: 0, real: 0)
-        /// Whether the tape may be replayed (the solve succeeded, on a path it follows).
-        fileprivate(set) var valid = false
-        fileprivate var followable = true
-        // Bound keys of this pass by shape (the constant zeroed), and the
-        // pairs of opposite direction whose constants must differ.
-        fileprivate var keyCount: Int32 = 0
-        fileprivate var keyShapes: [BoundKey: [Int32]] = [:]
-        fileprivate var keyPairs: [Int32] = []
-        // The structure the parts are solved on.
-        fileprivate var globalOf: [Int32] = []
-        fileprivate var tags: [Int32] = []
-        fileprivate var reducedStart: [Int32] = []
-        fileprivate var reducedColumns: [Int32] = []
-        fileprivate var reducedCoefficients: [Double] = []
-        fileprivate var reducedOf: [Int32] = []
-        fileprivate var alive: [Bool] = []
-        fileprivate var eliminated: [(Int32, Int32)] = []
-        fileprivate var aggregated = 0
 
-        init() {}
+        /// What a tape holds, at a fixed address (``storage``).
+        struct Storage {
+            fileprivate var words: [UInt64] = []
+            /// Where the parts are solved: the first word after it.
+            fileprivate var partsAt = 0
+            /// Whether the tape may be replayed (the solve succeeded, on a path it follows).
+            fileprivate var valid = false
+            fileprivate var followable = true
+            // Bound keys of this pass by shape (the constant zeroed), and the
+            // pairs of opposite direction whose constants must differ.
+            fileprivate var keyCount: Int32 = 0
+            fileprivate var keyShapes: [BoundKey: [Int32]] = [:]
+            fileprivate var keyPairs: [Int32] = []
+            // The structure the parts are solved on.
+            fileprivate var globalOf: [Int32] = []
+            fileprivate var tags: [Int32] = []
+            fileprivate var reducedStart: [Int32] = []
+            fileprivate var reducedColumns: [Int32] = []
+            fileprivate var reducedCoefficients: [Double] = []
+            fileprivate var reducedOf: [Int32] = []
+            fileprivate var alive: [Bool] = []
+            fileprivate var eliminated: [(Int32, Int32)] = []
+            fileprivate var aggregated = 0
 
-        fileprivate func reset() {
-            ops.removeAll(keepingCapacity: true)
-            ints.removeAll(keepingCapacity: true)
-            reals.removeAll(keepingCapacity: true)
-            valid = false
-            followable = true
-            keyCount = 0
-            keyShapes = [:]
-            keyPairs.removeAll(keepingCapacity: true)
-        }
+            fileprivate mutating func reset() {
+                words.removeAll(keepingCapacity: true)
+                valid = false
+                followable = true
+                keyCount = 0
+                keyShapes = [:]
+                keyPairs.removeAll(keepingCapacity: true)
+            }
 
-        fileprivate func begin(_ row: Int) {
-            ops.append(.begin)
-            ints.append(Int32(row))
-        }
-        fileprivate func term(_ a: Double, offsetOf i: Int32) {
-            ops.append(.term)
-            ints.append(i)
-            reals.append(a)
-        }
-        fileprivate func termFixed(_ a: Double, _ s: Double, offsetOf i: Int32, root: Int32) {
-            ops.append(.termFixed)
-            ints.append(i)
-            ints.append(root)
-            reals.append(a)
-            reals.append(s)
-        }
-        fileprivate func compress(_ node: Int, _ up: Int, _ s: Double) {
-            ops.append(.compress)
-            ints.append(Int32(node))
-            ints.append(Int32(up))
-            reals.append(s)
-        }
-        fileprivate func fix(_ v: Int32, _ a: Double) {
-            ops.append(.fix)
-            ints.append(v)
-            reals.append(a)
-        }
-        fileprivate func link(_ v: Int, _ a: Double) {
-            ops.append(.link)
-            ints.append(Int32(v))
-            reals.append(a)
-        }
-        fileprivate func holds(_ row: Int, _ relation: Relation) {
-            ops.append(.holds)
-            ints.append(Int32(row))
-            ints.append(Int32(relation.rawValue))
-        }
-        fileprivate func key(_ a: Double) {
-            ops.append(.key)
-            reals.append(a)
-        }
-        /// The key just computed (by ``key(_:)``): listed by its shape.
-        fileprivate func noteKey(_ key: BoundKey) {
-            var shape = key
-            shape.constant = 0
-            keyShapes[shape, default: []].append(keyCount)
-            keyCount += 1
-        }
-        /// The end of a pass over opposite bounds: the pairs of opposite
-        /// direction and one shape, whose constants differed (or they
-        /// would have been paired), must differ at a replay too.
-        fileprivate func closeKeys() {
-            for (shape, list) in keyShapes where shape.atLeast {
-                var opposite = shape
-                opposite.atLeast = false
-                guard let others = keyShapes[opposite] else { continue }
-                for a in list {
-                    for b in others {
-                        keyPairs.append(a)
-                        keyPairs.append(b)
+            @inline(__always)
+            private mutating func op(_ op: Op, _ x: Int32 = 0, _ y: UInt8 = 0) {
+                words.append(UInt64(op.rawValue) | UInt64(UInt32(bitPattern: x)) << 8 | UInt64(y) << 40)
+            }
+            @inline(__always)
+            private mutating func word(_ x: Int32) { words.append(UInt64(UInt32(bitPattern: x))) }
+            @inline(__always)
+            private mutating func word(_ x: Double) { words.append(x.bitPattern) }
+
+            fileprivate mutating func begin(_ row: Int) { op(.begin, Int32(row)) }
+            fileprivate mutating func term(_ a: Double, offsetOf i: Int32) {
+                op(.term, i)
+                word(a)
+            }
+            fileprivate mutating func termFixed(_ a: Double, _ s: Double, offsetOf i: Int32, root: Int32) {
+                op(.termFixed, i)
+                word(root)
+                word(a)
+                word(s)
+            }
+            fileprivate mutating func compress(_ node: Int, _ up: Int, _ s: Double) {
+                op(.compress, Int32(node))
+                word(Int32(up))
+                word(s)
+            }
+            fileprivate mutating func fix(_ v: Int32, _ a: Double) {
+                op(.fix, v)
+                word(a)
+            }
+            fileprivate mutating func link(_ v: Int, _ a: Double) {
+                op(.link, Int32(v))
+                word(a)
+            }
+            fileprivate mutating func holds(_ row: Int, _ relation: Relation) {
+                op(.holds, Int32(row), relation.rawValue)
+            }
+            fileprivate mutating func key(_ a: Double) {
+                op(.key)
+                word(a)
+            }
+            /// The key just computed (by ``key(_:)``): listed by its shape.
+            fileprivate mutating func noteKey(_ key: BoundKey) {
+                var shape = key
+                shape.constant = 0
+                keyShapes[shape, default: []].append(keyCount)
+                keyCount += 1
+            }
+            /// The end of a pass over opposite bounds: the pairs of opposite
+            /// direction and one shape, whose constants differed (or they
+            /// would have been paired), must differ at a replay too.
+            fileprivate mutating func closeKeys() {
+                for (shape, list) in keyShapes where shape.atLeast {
+                    var opposite = shape
+                    opposite.atLeast = false
+                    guard let others = keyShapes[opposite] else { continue }
+                    for a in list {
+                        for b in others {
+                            keyPairs.append(a)
+                            keyPairs.append(b)
+                        }
                     }
                 }
+                // Many bounds of one shape both ways: not worth checking pair by pair.
+                if keyPairs.count > 8 * Int(keyCount) + 64 { followable = false }
+                op(.keyGuards)
+                keyShapes = [:]
             }
-            // Many bounds of one shape both ways: not worth checking pair by pair.
-            if keyPairs.count > 8 * Int(keyCount) + 64 { followable = false }
-            ops.append(.keyGuards)
-            keyShapes = [:]
-        }
-        fileprivate func reduced(_ m: Int) {
-            ops.append(.reduced)
-            ints.append(Int32(m))
-        }
-        fileprivate func dominance(
-            _ r: Int, _ a: Double, against kept: Int, _ keptScale: Double, atLeast: Bool, tighter: Bool
-        ) {
-            ops.append(.dominance)
-            ints.append(Int32(r))
-            ints.append(Int32(kept))
-            ints.append((atLeast ? 1 : 0) | (tighter ? 2 : 0))
-            reals.append(a)
-            reals.append(keptScale)
-        }
-        fileprivate func pivot(_ r: Int) {
-            ops.append(.pivot)
-            ints.append(Int32(r))
-        }
-        fileprivate func rewrite(_ s: Int, _ f: Double) {
-            ops.append(.rewrite)
-            ints.append(Int32(s))
-            reals.append(f)
-        }
-        fileprivate func rewriteHolds(_ s: Int, _ relation: Relation) {
-            ops.append(.rewriteHolds)
-            ints.append(Int32(s))
-            ints.append(Int32(relation.rawValue))
-        }
-        fileprivate func out(_ i: Int, root: Int32, _ s: Double) {
-            ops.append(.out)
-            ints.append(Int32(i))
-            ints.append(root)
-            reals.append(s)
+            fileprivate mutating func reduced(_ m: Int) { op(.reduced, Int32(m)) }
+            fileprivate mutating func dominance(
+                _ r: Int, _ a: Double, against kept: Int, _ keptScale: Double, atLeast: Bool, tighter: Bool
+            ) {
+                op(.dominance, Int32(r), (atLeast ? 1 : 0) | (tighter ? 2 : 0))
+                word(Int32(kept))
+                word(a)
+                word(keptScale)
+            }
+            fileprivate mutating func pivot(_ r: Int) { op(.pivot, Int32(r)) }
+            fileprivate mutating func rewrite(_ s: Int, _ f: Double) {
+                op(.rewrite, Int32(s))
+                word(f)
+            }
+            fileprivate mutating func rewriteHolds(_ s: Int, _ relation: Relation) {
+                op(.rewriteHolds, Int32(s), relation.rawValue)
+            }
+            fileprivate mutating func out(_ i: Int, root: Int32, _ s: Double) {
+                op(.out, Int32(i))
+                word(root)
+                word(s)
+            }
+
+            /// Keeps the structure the parts are solved on, and marks where they are solved.
+            fileprivate mutating func keep(_ presolve: ComponentPresolve, aggregated: Int) {
+                partsAt = words.count
+                globalOf = presolve.globalOf
+                tags = presolve.tags
+                reducedStart = presolve.reducedStart
+                reducedColumns = presolve.reducedColumns
+                reducedCoefficients = presolve.reducedCoefficients
+                reducedOf = presolve.reducedOf
+                alive = presolve.alive
+                eliminated = presolve.eliminated
+                self.aggregated = aggregated
+            }
         }
 
-        /// Keeps the structure the parts are solved on, and marks where they are solved.
-        fileprivate func keep(_ presolve: ComponentPresolve, aggregated: Int) {
-            partsAt = (ops.count, ints.count, reals.count)
-            globalOf = presolve.globalOf
-            tags = presolve.tags
-            reducedStart = presolve.reducedStart
-            reducedColumns = presolve.reducedColumns
-            reducedCoefficients = presolve.reducedCoefficients
-            reducedOf = presolve.reducedOf
-            alive = presolve.alive
-            eliminated = presolve.eliminated
-            self.aggregated = aggregated
+        let storage: UnsafeMutablePointer<Storage>
+
+        init() {
+            storage = .allocate(capacity: 1)
+            storage.initialize(to: Storage())
         }
+
+        deinit {
+            storage.deinitialize(count: 1)
+            storage.deallocate()
+        }
+
+        /// Whether the tape may be replayed.
+        var valid: Bool { storage.pointee.valid }
     }
 
     /// What a replay came to.
@@ -1713,9 +1724,10 @@ extension ComponentPresolve {
         self.system = system
         self.state = state
         known = values
-        swapStructure(with: tape)
+        let taped = tape.storage
+        swapStructure(with: taped)
         defer {
-            swapStructure(with: tape)
+            swapStructure(with: taped)
             self.system = ConstraintSystem()
             self.state = []
         }
@@ -1723,12 +1735,13 @@ extension ComponentPresolve {
         // The rows' constants, as `load` adds them up.
         constants.resize(to: tags.count, filling: 0)
         constants.withUnsafeMutableBufferPointer { constants in
+        tags.withUnsafeBufferPointer { tags in
         state.withUnsafeBufferPointer { state in
         system.constants.withUnsafeBufferPointer { systemConstants in
         system.columns.withUnsafeBufferPointer { columns in
         system.coefficients.withUnsafeBufferPointer { coefficients in
-            for (i, r32) in tags.enumerated() {
-                let r = Int(r32)
+            for i in 0 ..< tags.count {
+                let r = Int(tags[i])
                 var c = systemConstants[r]
                 for k in system.termRange(of: RowIndex(r)) where state[Int(columns[k])] == .determined {
                     c += coefficients[k] * values[Int(columns[k])]
@@ -1740,121 +1753,130 @@ extension ComponentPresolve {
         }
         }
         }
+        }
         Self.refill(&offset, count: n) { _ in 0 }
         Self.refill(&fixedValue, count: n) { _ in .nan }
         Self.refill(&reducedConstants, count: m) { _ in 0 }
         Self.refill(&rewrittenMagnitude, count: m) { _ in -1 }
         var keys: [Double] = []
-        guard follow(tape, from: (0, 0, 0), to: tape.partsAt, keys: &keys, values: values) else { return .diverged }
+        let partsAt = taped.pointee.partsAt
+        guard follow(taped, 0 ..< partsAt, keys: &keys, values: values) else { return .diverged }
         var counts = Counts()
-        counts.aggregated = tape.aggregated
+        counts.aggregated = taped.pointee.aggregated
         guard solveParts(core: core, counts: &counts) else { return .notHandled }
         eliminateBack()
         counts.eliminated = eliminated.count
-        _ = follow(tape, from: tape.partsAt, to: (tape.ops.count, tape.ints.count, tape.reals.count), keys: &keys,
-                   values: values)
+        _ = follow(taped, partsAt ..< taped.pointee.words.count, keys: &keys, values: values)
         return .solved(counts)
     }
 
     /// Swaps the tape's structure with the presolve's arrays (there and back).
-    private mutating func swapStructure(with tape: Tape) {
-        swap(&globalOf, &tape.globalOf)
-        swap(&tags, &tape.tags)
-        swap(&reducedStart, &tape.reducedStart)
-        swap(&reducedColumns, &tape.reducedColumns)
-        swap(&reducedCoefficients, &tape.reducedCoefficients)
-        swap(&reducedOf, &tape.reducedOf)
-        swap(&alive, &tape.alive)
-        swap(&eliminated, &tape.eliminated)
+    private mutating func swapStructure(with tape: UnsafeMutablePointer<Tape.Storage>) {
+        swap(&globalOf, &tape.pointee.globalOf)
+        swap(&tags, &tape.pointee.tags)
+        swap(&reducedStart, &tape.pointee.reducedStart)
+        swap(&reducedColumns, &tape.pointee.reducedColumns)
+        swap(&reducedCoefficients, &tape.pointee.reducedCoefficients)
+        swap(&reducedOf, &tape.pointee.reducedOf)
+        swap(&alive, &tape.pointee.alive)
+        swap(&eliminated, &tape.pointee.eliminated)
     }
 
-    /// Runs the tape's operations `from ..< to` on the registers (the rows'
-    /// constants `K`, offsets `O`, fixed values `F`, reduced constants `RC`
-    /// and their magnitudes `M`, held in the presolve's own arrays); false at
-    /// the first check that comes out otherwise than when recorded.
+    /// Runs the tape's words `range` on the registers (see ``Tape/Op``),
+    /// held in the presolve's own arrays; false at the first check that
+    /// comes out otherwise than when recorded.
     private mutating func follow(
-        _ tape: Tape, from: (op: Int, int: Int, real: Int), to: (op: Int, int: Int, real: Int), keys: inout [Double],
+        _ tape: UnsafeMutablePointer<Tape.Storage>, _ range: Range<Int>, keys: inout [Double],
         values: UnsafeMutableBufferPointer<Double>
     ) -> Bool {
+        // Moved out of self while their pointers are held (the checks read self).
         var K = constants, O = offset, F = fixedValue, RC = reducedConstants, M = rewrittenMagnitude
         let X = value
         constants = []; offset = []; fixedValue = []; reducedConstants = []; rewrittenMagnitude = []; value = []
         defer {
             constants = K; offset = O; fixedValue = F; reducedConstants = RC; rewrittenMagnitude = M; value = X
         }
-        var c = 0.0, pivotRow = 0, pivotMagnitude = 0.0
-        var ip = from.int, rp = from.real
-        let ops = tape.ops, ints = tape.ints, reals = tape.reals, keyPairs = tape.keyPairs
-        let globalOf = self.globalOf
-        for index in from.op ..< to.op {
-            switch ops[index] {
-            case .begin:
-                c = K[Int(ints[ip])]
-                ip += 1
-            case .term:
-                let i = Int(ints[ip]), a = reals[rp]
-                ip += 1; rp += 1
-                c += a * (i < 0 ? 0 : O[i])
-            case .termFixed:
-                let i = Int(ints[ip]), root = Int(ints[ip + 1]), a = reals[rp], s = reals[rp + 1]
-                ip += 2; rp += 2
-                c += a * (s * F[root] + (i < 0 ? 0 : O[i]))
-            case .compress:
-                let node = Int(ints[ip]), up = Int(ints[ip + 1]), s = reals[rp]
-                ip += 2; rp += 1
-                O[node] = s * O[up] + O[node]
-            case .fix:
-                let v = Int(ints[ip]), a = reals[rp]
-                ip += 1; rp += 1
-                F[v] = -c / a
-                if F[v].isNaN { return false }
-            case .link:
-                let v = Int(ints[ip]), a = reals[rp]
-                ip += 1; rp += 1
-                O[v] = -c / a
-            case .holds:
-                let r = Int(ints[ip]), relation = Relation(rawValue: UInt8(ints[ip + 1]))!
-                ip += 2
-                if !holds(c, relation, row: r) { return false }
-            case .key:
-                keys.append(c / reals[rp])
-                rp += 1
-            case .keyGuards:
-                for p in stride(from: 0, to: keyPairs.count, by: 2)
-                where keys[Int(keyPairs[p])] == keys[Int(keyPairs[p + 1])] {
-                    return false
-                }
-            case .reduced:
-                RC[Int(ints[ip])] = c
-                ip += 1
-            case .dominance:
-                let r = Int(ints[ip]), kept = Int(ints[ip + 1]), flags = ints[ip + 2]
-                let a = reals[rp], keptScale = reals[rp + 1]
-                ip += 3; rp += 2
-                let bound = -RC[r] / a, keptBound = -RC[kept] / keptScale
-                let tighter = flags & 1 != 0 ? bound > keptBound : bound < keptBound
-                if tighter != (flags & 2 != 0) { return false }
-            case .pivot:
-                pivotRow = Int(ints[ip])
-                ip += 1
-                pivotMagnitude = M[pivotRow] >= 0 ? M[pivotRow] : magnitude(of: Int(reducedOf[pivotRow]))
-            case .rewrite:
-                let s = Int(ints[ip]), f = reals[rp]
-                ip += 1; rp += 1
-                let own = M[s] >= 0 ? M[s] : magnitude(of: Int(reducedOf[s]))
-                M[s] = own + abs(f) * pivotMagnitude
-                RC[s] -= f * RC[pivotRow]
-            case .rewriteHolds:
-                let s = Int(ints[ip]), relation = Relation(rawValue: UInt8(ints[ip + 1]))!
-                ip += 2
-                if !Self.holds(RC[s], relation, magnitude: M[s]) { return false }
-            case .out:
-                let i = Int(ints[ip]), root = Int(ints[ip + 1]), s = reals[rp]
-                ip += 2; rp += 1
-                let x = F[root].isNaN ? X[root] : F[root]
-                values[Int(globalOf[i])] = s * x + (i == root ? 0 : O[i])
+        let keyPairs = tape.pointee.keyPairs
+        return tape.pointee.words.withUnsafeBufferPointer { words in
+        K.withUnsafeMutableBufferPointer { K in
+        O.withUnsafeMutableBufferPointer { O in
+        F.withUnsafeMutableBufferPointer { F in
+        RC.withUnsafeMutableBufferPointer { RC in
+        M.withUnsafeMutableBufferPointer { M in
+        X.withUnsafeBufferPointer { X in
+        globalOf.withUnsafeBufferPointer { globalOf in
+            var c = 0.0, pivotRow = 0, pivotMagnitude = 0.0
+            var at = range.lowerBound
+            @inline(__always) func int() -> Int {
+                defer { at += 1 }
+                return Int(Int32(bitPattern: UInt32(truncatingIfNeeded: words[at])))
             }
+            @inline(__always) func real() -> Double {
+                defer { at += 1 }
+                return Double(bitPattern: words[at])
+            }
+            while at < range.upperBound {
+                let w = words[at]
+                at += 1
+                let x = Int(Int32(bitPattern: UInt32(truncatingIfNeeded: w >> 8)))
+                let y = UInt8(truncatingIfNeeded: w >> 40)
+                switch Tape.Op(rawValue: UInt8(truncatingIfNeeded: w))! {
+                case .begin:
+                    c = K[x]
+                case .term:
+                    let a = real()
+                    c += a * (x < 0 ? 0 : O[x])
+                case .termFixed:
+                    let root = int(), a = real(), s = real()
+                    c += a * (s * F[root] + (x < 0 ? 0 : O[x]))
+                case .compress:
+                    let up = int(), s = real()
+                    O[x] = s * O[up] + O[x]
+                case .fix:
+                    F[x] = -c / real()
+                    if F[x].isNaN { return false }
+                case .link:
+                    O[x] = -c / real()
+                case .holds:
+                    if !holds(c, Relation(rawValue: y)!, row: x) { return false }
+                case .key:
+                    keys.append(c / real())
+                case .keyGuards:
+                    for p in stride(from: 0, to: keyPairs.count, by: 2)
+                    where keys[Int(keyPairs[p])] == keys[Int(keyPairs[p + 1])] {
+                        return false
+                    }
+                case .reduced:
+                    RC[x] = c
+                case .dominance:
+                    let kept = int(), a = real(), keptScale = real()
+                    let bound = -RC[x] / a, keptBound = -RC[kept] / keptScale
+                    let tighter = y & 1 != 0 ? bound > keptBound : bound < keptBound
+                    if tighter != (y & 2 != 0) { return false }
+                case .pivot:
+                    pivotRow = x
+                    pivotMagnitude = M[x] >= 0 ? M[x] : magnitude(of: Int(reducedOf[x]))
+                case .rewrite:
+                    let f = real()
+                    let own = M[x] >= 0 ? M[x] : magnitude(of: Int(reducedOf[x]))
+                    M[x] = own + abs(f) * pivotMagnitude
+                    RC[x] -= f * RC[pivotRow]
+                case .rewriteHolds:
+                    if !Self.holds(RC[x], Relation(rawValue: y)!, magnitude: M[x]) { return false }
+                case .out:
+                    let root = int(), s = real()
+                    let v = F[root].isNaN ? X[root] : F[root]
+                    values[Int(globalOf[x])] = s * v + (x == root ? 0 : O[x])
+                }
+            }
+            return true
         }
-        return true
+        }
+        }
+        }
+        }
+        }
+        }
+        }
     }
 }
