@@ -1547,7 +1547,11 @@ extension ComponentPresolve {
 
         /// What a tape holds, at a fixed address (``storage``).
         struct Storage {
-            fileprivate var words: [UInt64] = []
+            /// The stream: `count` words of a buffer of `capacity` (grown by
+            /// doubling; freed with the tape).
+            fileprivate var words = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
+            fileprivate var count = 0
+            fileprivate var capacity = 64
             /// Where the parts are solved: the first word after it.
             fileprivate var partsAt = 0
             /// Whether the tape may be replayed (the solve succeeded, on a path it follows).
@@ -1570,7 +1574,7 @@ extension ComponentPresolve {
             fileprivate var aggregated = 0
 
             fileprivate mutating func reset() {
-                words.removeAll(keepingCapacity: true)
+                count = 0
                 valid = false
                 followable = true
                 keyCount = 0
@@ -1579,13 +1583,26 @@ extension ComponentPresolve {
             }
 
             @inline(__always)
-            private mutating func op(_ op: Op, _ x: Int32 = 0, _ y: UInt8 = 0) {
-                words.append(UInt64(op.rawValue) | UInt64(UInt32(bitPattern: x)) << 8 | UInt64(y) << 40)
+            private mutating func append(_ w: UInt64) {
+                if count == capacity { grow() }
+                words[count] = w
+                count += 1
+            }
+            private mutating func grow() {
+                let larger = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * capacity)
+                larger.moveInitialize(from: words, count: count)
+                words.deallocate()
+                words = larger
+                capacity *= 2
             }
             @inline(__always)
-            private mutating func word(_ x: Int32) { words.append(UInt64(UInt32(bitPattern: x))) }
+            private mutating func op(_ op: Op, _ x: Int32 = 0, _ y: UInt8 = 0) {
+                append(UInt64(op.rawValue) | UInt64(UInt32(bitPattern: x)) << 8 | UInt64(y) << 40)
+            }
             @inline(__always)
-            private mutating func word(_ x: Double) { words.append(x.bitPattern) }
+            private mutating func word(_ x: Int32) { append(UInt64(UInt32(bitPattern: x))) }
+            @inline(__always)
+            private mutating func word(_ x: Double) { append(x.bitPattern) }
 
             fileprivate mutating func begin(_ row: Int) { op(.begin, Int32(row)) }
             fileprivate mutating func term(_ a: Double, offsetOf i: Int32) {
@@ -1670,7 +1687,7 @@ extension ComponentPresolve {
 
             /// Keeps the structure the parts are solved on, and marks where they are solved.
             fileprivate mutating func keep(_ presolve: ComponentPresolve, aggregated: Int) {
-                partsAt = words.count
+                partsAt = count
                 globalOf = presolve.globalOf
                 tags = presolve.tags
                 reducedStart = presolve.reducedStart
@@ -1691,6 +1708,7 @@ extension ComponentPresolve {
         }
 
         deinit {
+            storage.pointee.words.deallocate()
             storage.deinitialize(count: 1)
             storage.deallocate()
         }
@@ -1766,7 +1784,7 @@ extension ComponentPresolve {
         guard solveParts(core: core, counts: &counts) else { return .notHandled }
         eliminateBack()
         counts.eliminated = eliminated.count
-        _ = follow(taped, partsAt ..< taped.pointee.words.count, keys: &keys, values: values)
+        _ = follow(taped, partsAt ..< taped.pointee.count, keys: &keys, values: values)
         return .solved(counts)
     }
 
@@ -1797,8 +1815,8 @@ extension ComponentPresolve {
             constants = K; offset = O; fixedValue = F; reducedConstants = RC; rewrittenMagnitude = M; value = X
         }
         let keyPairs = tape.pointee.keyPairs
-        return tape.pointee.words.withUnsafeBufferPointer { words in
-        K.withUnsafeMutableBufferPointer { K in
+        let words = tape.pointee.words
+        return K.withUnsafeMutableBufferPointer { K in
         O.withUnsafeMutableBufferPointer { O in
         F.withUnsafeMutableBufferPointer { F in
         RC.withUnsafeMutableBufferPointer { RC in
@@ -1870,7 +1888,6 @@ extension ComponentPresolve {
                 }
             }
             return true
-        }
         }
         }
         }
