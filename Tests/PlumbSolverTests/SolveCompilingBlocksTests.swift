@@ -300,12 +300,13 @@ extension SolveCompilingTests {
 /// is presolved whole).
 extension SolveCompilingTests {
     /// A random system whose components the presolve works through every
-    /// step of: chains that aggregate, a three-term equality to pivot on,
-    /// two parallel required inequalities (which one is tighter depends on
-    /// the constants), opposite bounds on one variable (one equality when
-    /// their constants meet), sometimes an equality written twice (a row
-    /// aggregation empties: it must hold) and an optional equality. The
-    /// constants come from a few values so that bounds meet and swap.
+    /// step of: chains that aggregate, a three-term equality, two lengths
+    /// with two parallel required inequalities between them (which one is
+    /// tighter depends on the constants) and an opposite one (one equality
+    /// when the constants meet), opposite bounds on one variable,
+    /// sometimes an equality written twice (a row aggregation empties: it
+    /// must hold) and an optional equality. The constants come from a few
+    /// values so that bounds meet and swap.
     static func presolvedSystem(_ rng: inout SplitMix64) -> ConstraintSystem {
         var s = ConstraintSystem()
         func small() -> Double { Double(Int.random(in: -4 ... 4, using: &rng)) * 2.5 }
@@ -316,11 +317,24 @@ extension SolveCompilingTests {
         s.addRow([(v(1), 1), (v(0), -1)], constant: small(), relation: .equal, origin: origin())
         for _ in 0 ..< Int.random(in: 1 ... 4, using: &rng) {
             let x = s.variableCount, chain = Int.random(in: 1 ... 4, using: &rng)
-            s.addVariables(2 + chain)
-            let z = x + 1 + chain
-            // A length pulled by optional rows.
-            s.addRow([(v(x), 1)], constant: -20 - small(), relation: .lessOrEqual, priority: .low, origin: origin())
-            s.addRow([(v(x), 1)], constant: -20 - small(), relation: .greaterOrEqual, priority: .high, origin: origin())
+            s.addVariables(3 + chain)
+            let z = x + 1 + chain, w = z + 1
+            // Two lengths pulled by optional rows.
+            for length in [x, w] {
+                s.addRow([(v(length), 1)], constant: -20 - small(), relation: .lessOrEqual, priority: .low,
+                         origin: origin())
+                s.addRow([(v(length), 1)], constant: -20 - small(), relation: .greaterOrEqual, priority: .high,
+                         origin: origin())
+            }
+            // Parallel: w − x ≤ c1 and 2·w − 2·x ≤ c2 (one is dropped for the
+            // other); sometimes w − x ≥ c3 too (one equality when c3 = c1).
+            if Bool.random(using: &rng) {
+                s.addRow([(v(w), 1), (v(x), -1)], constant: small(), relation: .lessOrEqual, origin: origin())
+                s.addRow([(v(w), 2), (v(x), -2)], constant: 2 * small(), relation: .lessOrEqual, origin: origin())
+            }
+            if Bool.random(using: &rng) {
+                s.addRow([(v(w), 1), (v(x), -1)], constant: small(), relation: .greaterOrEqual, origin: origin())
+            }
             for k in 1 ... chain {
                 s.addRow([(v(x + k), 1), (v(x + k - 1), -1)], constant: small(), relation: .equal, origin: origin())
             }
@@ -332,11 +346,6 @@ extension SolveCompilingTests {
             let last = x + chain
             // z = x + last + c: three unknowns, pivoted on.
             s.addRow([(v(z), 1), (v(x), -1), (v(last), -1)], constant: small(), relation: .equal, origin: origin())
-            // Parallel: last − x ≤ c1 and 2·last − 2·x ≤ c2.
-            if Bool.random(using: &rng) {
-                s.addRow([(v(last), 1), (v(x), -1)], constant: -30 + small(), relation: .lessOrEqual, origin: origin())
-                s.addRow([(v(last), 2), (v(x), -2)], constant: -60 + small(), relation: .lessOrEqual, origin: origin())
-            }
             // Opposite bounds on z against the determined chain.
             if Bool.random(using: &rng) {
                 let anchor = v(Int.random(in: 0 ... 1, using: &rng))
@@ -353,7 +362,7 @@ extension SolveCompilingTests {
     @Test func replayedPresolvesAreFreshSolves() throws {
         var rng = SplitMix64(seed: 2026_11_27_19)
         var replayed = 0, diverged = 0, failedSteps = 0, steps = 0
-        for trial in 0 ..< 300 {
+        for trial in 0 ..< 400 {
             let s = Self.presolvedSystem(&rng)
             var options = SolveOptions()
             options.reuseShapes = false
@@ -388,9 +397,9 @@ extension SolveCompilingTests {
         }
         // Both ways were seen: replays that went through, and replays that
         // met a decision that changed (the component presolved whole).
-        #expect(replayed >= 700)
-        #expect(diverged >= 100, "\(diverged)")
+        #expect(replayed >= 600, "\(replayed)")
+        #expect(diverged >= 80, "\(diverged)")
         #expect(failedSteps >= 20, "\(failedSteps)")
-        #expect(steps == 1_352)
+        #expect(steps >= 1_000, "\(steps)")
     }
 }
