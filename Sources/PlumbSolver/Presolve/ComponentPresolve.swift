@@ -474,7 +474,17 @@ struct ComponentPresolve {
         /// to the row's largest) are dropped.
         @inline(__always)
         func substitute(_ range: Range<Int>, constant c: Double, row: Int, path: inout [Int32]) -> (Double, Int) {
-            tape?.pointee.begin(row)
+            // Specialised each way: a presolve that records nothing pays no
+            // test a term.
+            if let tape { return substitute(range, constant: c, row: row, path: &path, recording: TermTape(tape)) }
+            return substitute(range, constant: c, row: row, path: &path, recording: NoTerms())
+        }
+
+        @inline(__always)
+        private func substitute<R: TermRecorder>(
+            _ range: Range<Int>, constant c: Double, row: Int, path: inout [Int32], recording: R
+        ) -> (Double, Int) {
+            recording.begin(row)
             var c = c
             var largest = 0.0
             var count = 0
@@ -486,11 +496,11 @@ struct ComponentPresolve {
                 let (root, s, o) = find(local, path: &path)
                 let fixed = fixedValue[Int(root)]
                 if !fixed.isNaN {
-                    tape?.pointee.termFixed(a, s, offsetOf: local == root ? -1 : local, root: root)
+                    recording.termFixed(a, s, offsetOf: local == root ? -1 : local, root: root)
                     c += a * (s * fixed + o)
                     continue
                 }
-                tape?.pointee.term(a, offsetOf: local == root ? -1 : local)
+                recording.term(a, offsetOf: local == root ? -1 : local)
                 c += a * o
                 let coefficient = a * s
                 largest = max(largest, abs(coefficient))
@@ -1479,6 +1489,30 @@ struct ComponentPresolve {
 }
 
 // MARK: - Replay
+
+/// What ``ComponentPresolve``'s substitution of a row writes down of its
+/// constant's terms: nothing (``NoTerms``), or the tape's operations.
+private protocol TermRecorder {
+    func begin(_ row: Int)
+    func term(_ a: Double, offsetOf i: Int32)
+    func termFixed(_ a: Double, _ s: Double, offsetOf i: Int32, root: Int32)
+}
+
+private struct NoTerms: TermRecorder {
+    @inline(__always) func begin(_ row: Int) {}
+    @inline(__always) func term(_ a: Double, offsetOf i: Int32) {}
+    @inline(__always) func termFixed(_ a: Double, _ s: Double, offsetOf i: Int32, root: Int32) {}
+}
+
+private struct TermTape: TermRecorder {
+    let storage: UnsafeMutablePointer<ComponentPresolve.Tape.Storage>
+    init(_ storage: UnsafeMutablePointer<ComponentPresolve.Tape.Storage>) { self.storage = storage }
+    @inline(__always) func begin(_ row: Int) { storage.pointee.begin(row) }
+    @inline(__always) func term(_ a: Double, offsetOf i: Int32) { storage.pointee.term(a, offsetOf: i) }
+    @inline(__always) func termFixed(_ a: Double, _ s: Double, offsetOf i: Int32, root: Int32) {
+        storage.pointee.termFixed(a, s, offsetOf: i, root: root)
+    }
+}
 
 extension ComponentPresolve {
     /// The operations a ``ComponentPresolve/solve(_:system:state:values:localIndex:core:recording:)``
