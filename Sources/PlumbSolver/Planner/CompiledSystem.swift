@@ -518,7 +518,7 @@ public final class CompiledSystem {
             return reducer.solve(rows, system: system, state: state, values: values, localIndex: &localIndex, core: core)
         }
         if let tape = tapes[i], tape.valid {
-            switch reducer.replay(tape, system: system, state: state, values: values, core: core) {
+            switch ComponentPresolve.replay(tape, system: system, state: state, values: values, core: core) {
             case .solved(let counts):
                 replayedComponents += 1
                 return counts

@@ -1596,15 +1596,11 @@ extension ComponentPresolve {
             fileprivate var keyCount: Int32 = 0
             fileprivate var keyShapes: [BoundKey: [Int32]] = [:]
             fileprivate var keyPairs: [Int32] = []
-            // The structure the parts are solved on.
-            fileprivate var globalOf: [Int32] = []
-            fileprivate var tags: [Int32] = []
-            fileprivate var reducedStart: [Int32] = []
-            fileprivate var reducedColumns: [Int32] = []
-            fileprivate var reducedCoefficients: [Double] = []
-            fileprivate var reducedOf: [Int32] = []
-            fileprivate var alive: [Bool] = []
-            fileprivate var eliminated: [(Int32, Int32)] = []
+            /// The presolve as it was when the parts were about to be
+            /// solved: the structure they are solved on (the reduced rows,
+            /// which are alive, the eliminations, each local variable's
+            /// system variable), and its own scratch, which a replay reuses.
+            fileprivate var kept: ComponentPresolve? = nil
             fileprivate var aggregated = 0
 
             fileprivate mutating func reset() {
@@ -1722,14 +1718,12 @@ extension ComponentPresolve {
             /// Keeps the structure the parts are solved on, and marks where they are solved.
             fileprivate mutating func keep(_ presolve: ComponentPresolve, aggregated: Int) {
                 partsAt = count
-                globalOf = presolve.globalOf
-                tags = presolve.tags
-                reducedStart = presolve.reducedStart
-                reducedColumns = presolve.reducedColumns
-                reducedCoefficients = presolve.reducedCoefficients
-                reducedOf = presolve.reducedOf
-                alive = presolve.alive
-                eliminated = presolve.eliminated
+                kept = presolve
+                // Not the tape (a cycle), nor the system (its constants would
+                // be copied at the next change).
+                kept!.recording = nil
+                kept!.system = ConstraintSystem()
+                kept!.state = []
                 self.aggregated = aggregated
             }
         }
@@ -1768,43 +1762,39 @@ extension ComponentPresolve {
     /// ``solve(_:system:state:values:localIndex:core:recording:)`` would
     /// give, bit for bit (values written and counts), or `.diverged` (nothing
     /// written) when one of its decisions would differ.
-    mutating func replay(
+    /// The presolve kept on the tape (its structure and scratch) runs the
+    /// replay.
+    static func replay(
         _ tape: Tape, system: ConstraintSystem, state: [Planner.State], values: UnsafeMutableBufferPointer<Double>,
         core: SimplexCore
     ) -> Replayed {
         precondition(tape.valid, "replaying a tape that was not finished")
+        let taped = tape.storage
+        return taped.pointee.kept!.replay(taped, system: system, state: state, values: values, core: core)
+    }
+
+    private mutating func replay(
+        _ taped: UnsafeMutablePointer<Tape.Storage>, system: ConstraintSystem, state: [Planner.State],
+        values: UnsafeMutableBufferPointer<Double>, core: SimplexCore
+    ) -> Replayed {
         self.system = system
         self.state = state
         known = values
-        let taped = tape.storage
-        swapStructure(with: taped)
         defer {
-            swapStructure(with: taped)
             self.system = ConstraintSystem()
             self.state = []
         }
         let n = globalOf.count, m = reducedOf.count
-        // The rows' constants, as `load` adds them up.
+        // The rows' constants, added up in `load`'s order.
         constants.resize(to: tags.count, filling: 0)
-        constants.withUnsafeMutableBufferPointer { constants in
-        tags.withUnsafeBufferPointer { tags in
-        state.withUnsafeBufferPointer { state in
-        system.constants.withUnsafeBufferPointer { systemConstants in
-        system.columns.withUnsafeBufferPointer { columns in
-        system.coefficients.withUnsafeBufferPointer { coefficients in
-            for i in 0 ..< tags.count {
-                let r = Int(tags[i])
-                var c = systemConstants[r]
-                for k in system.termRange(of: RowIndex(r)) where state[Int(columns[k])] == .determined {
-                    c += coefficients[k] * values[Int(columns[k])]
-                }
-                constants[i] = c
+        for (i, r32) in tags.enumerated() {
+            let r = Int(r32)
+            var c = system.constants[r]
+            for k in system.termRange(of: RowIndex(r)) {
+                let v = Int(system.columns[k])
+                if state[v] == .determined { c += system.coefficients[k] * values[v] }
             }
-        }
-        }
-        }
-        }
-        }
+            constants[i] = c
         }
         Self.refill(&offset, count: n) { _ in 0 }
         Self.refill(&fixedValue, count: n) { _ in .nan }
@@ -1820,18 +1810,6 @@ extension ComponentPresolve {
         counts.eliminated = eliminated.count
         _ = follow(taped, partsAt ..< taped.pointee.count, keys: &keys, values: values)
         return .solved(counts)
-    }
-
-    /// Swaps the tape's structure with the presolve's arrays (there and back).
-    private mutating func swapStructure(with tape: UnsafeMutablePointer<Tape.Storage>) {
-        swap(&globalOf, &tape.pointee.globalOf)
-        swap(&tags, &tape.pointee.tags)
-        swap(&reducedStart, &tape.pointee.reducedStart)
-        swap(&reducedColumns, &tape.pointee.reducedColumns)
-        swap(&reducedCoefficients, &tape.pointee.reducedCoefficients)
-        swap(&reducedOf, &tape.pointee.reducedOf)
-        swap(&alive, &tape.pointee.alive)
-        swap(&eliminated, &tape.pointee.eliminated)
     }
 
     /// Runs the tape's words `range` on the registers (see ``Tape/Op``),
