@@ -187,7 +187,8 @@ struct ComponentPresolve {
         recording tape: Tape? = nil
     ) -> Counts? {
         recording = tape
-        tape?.storage.pointee.reset()
+        // About 14 words a row on `list`: one allocation, not a doubling series.
+        tape?.storage.pointee.reset(reserving: 16 * rows.count)
         defer { recording = nil }
         let counts = solveRecording(rows, system: system, state: state, values: values, localIndex: &localIndex,
                                     core: core)
@@ -1603,8 +1604,9 @@ extension ComponentPresolve {
             fileprivate var kept: ComponentPresolve? = nil
             fileprivate var aggregated = 0
 
-            fileprivate mutating func reset() {
+            fileprivate mutating func reset(reserving words: Int) {
                 count = 0
+                while capacity < words { grow() }
                 valid = false
                 followable = true
                 keyCount = 0
