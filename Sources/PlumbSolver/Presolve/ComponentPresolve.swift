@@ -187,7 +187,8 @@ struct ComponentPresolve {
         recording tape: Tape? = nil
     ) -> Counts? {
         recording = tape
-        // About 14 words a row on `list`: one allocation, not a doubling series.
+        // About 14 words a row on `list`: the stream grown before recording
+        // (nothing to copy), not doubled and copied while it records.
         tape?.storage.pointee.reset(reserving: 16 * rows.count)
         defer { recording = nil }
         let counts = solveRecording(rows, system: system, state: state, values: values, localIndex: &localIndex,
