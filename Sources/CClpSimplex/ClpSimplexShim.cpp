@@ -4,10 +4,13 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
+#include <cstring>
 #include <new>
 #include <vector>
 
 #include <coin/ClpDualRowDantzig.hpp>
+#include <coin/CoinPackedMatrix.hpp>
 #include <coin/ClpFactorization.hpp>
 #include <coin/CoinFactorization.hpp>
 #include <coin/ClpSimplex.hpp>
@@ -24,6 +27,11 @@ struct PlumbClpModel {
     /// Free rows `plumb_clp_presolved_dual` left out of the model it
     /// solved (see `freeRows`), over all its calls.
     long droppedRows = 0;
+    /// Rows that repeat another it left out (see `repeatedBasicRows`),
+    /// over all its calls.
+    long droppedRepeats = 0;
+    /// Its calls that solved by the primal simplex after presolve.
+    int primalSolves = 0;
 };
 
 namespace {
@@ -53,6 +61,78 @@ std::vector<int> freeRows(const ClpSimplex &simplex) {
         if (lower[i] <= -1e29 && upper[i] >= 1e29) rows.push_back(i);
     }
     return rows;
+}
+
+/// The rows of `simplex` that repeat another row it keeps and can go
+/// with their slack: the same entries, exactly, on every column not fixed
+/// at 0 (a held level's row whose error columns are fixed is the required
+/// row it restates), bounds no tighter than the kept row's, and the slack
+/// basic. The kept row of a group of equal rows is its first row whose
+/// slack is not basic (else its first row), so every row left out has a
+/// basic slack: taking the row and its slack out of a regular basis leaves
+/// the rest of it regular and every reduced cost as it was, and the row
+/// holds wherever the kept one does. Rows in `skip` (free rows, left out
+/// anyway) are not looked at. Increasing.
+std::vector<int> repeatedBasicRows(const ClpSimplex &simplex, const std::vector<int> &skip) {
+    const int rows = simplex.numberRows();
+    std::vector<char> skipped(static_cast<size_t>(rows), 0);
+    for (int i : skip) skipped[i] = 1;
+    CoinPackedMatrix byRow;
+    byRow.reverseOrderedCopyOf(*simplex.matrix());
+    const CoinBigIndex *start = byRow.getVectorStarts();
+    const int *length = byRow.getVectorLengths();
+    const int *index = byRow.getIndices();
+    const double *element = byRow.getElements();
+    const double *columnLower = simplex.getColLower(), *columnUpper = simplex.getColUpper();
+    const double *rowLower = simplex.getRowLower(), *rowUpper = simplex.getRowUpper();
+    // Each row's entries on the columns not fixed at 0, by column.
+    std::vector<std::vector<std::pair<int, double>>> terms(static_cast<size_t>(rows));
+    // (hash of the terms, row), sorted: equal rows end up side by side.
+    std::vector<std::pair<uint64_t, int>> keyed;
+    keyed.reserve(static_cast<size_t>(rows));
+    for (int i = 0; i < rows; i++) {
+        if (skipped[i]) continue;
+        std::vector<std::pair<int, double>> &row = terms[static_cast<size_t>(i)];
+        for (CoinBigIndex k = start[i]; k < start[i] + length[i]; k++) {
+            const int j = index[k];
+            if (columnLower[j] == 0 && columnUpper[j] == 0) continue;
+            row.emplace_back(j, element[k]);
+        }
+        std::sort(row.begin(), row.end());
+        uint64_t hash = row.size();
+        for (const auto &term : row) {
+            uint64_t bits;
+            std::memcpy(&bits, &term.second, sizeof bits);
+            hash = (hash * 0x100000001b3ull) ^ static_cast<uint64_t>(term.first);
+            hash = (hash * 0x100000001b3ull) ^ bits;
+        }
+        keyed.emplace_back(hash, i);
+    }
+    std::sort(keyed.begin(), keyed.end());
+    std::vector<int> drop;
+    for (size_t first = 0; first < keyed.size();) {
+        size_t end = first + 1;
+        while (end < keyed.size() && keyed[end].first == keyed[first].first) end++;
+        if (end - first >= 2) {
+            int kept = keyed[first].second;
+            for (size_t c = first; c < end; c++) {
+                if (simplex.getRowStatus(keyed[c].second) != ClpSimplex::basic) {
+                    kept = keyed[c].second;
+                    break;
+                }
+            }
+            const auto &keptTerms = terms[static_cast<size_t>(kept)];
+            for (size_t c = first; c < end; c++) {
+                const int i = keyed[c].second;
+                if (i == kept || simplex.getRowStatus(i) != ClpSimplex::basic) continue;
+                if (terms[static_cast<size_t>(i)] != keptTerms) continue;
+                if (rowLower[i] <= rowLower[kept] && rowUpper[i] >= rowUpper[kept]) drop.push_back(i);
+            }
+        }
+        first = end;
+    }
+    std::sort(drop.begin(), drop.end());
+    return drop;
 }
 
 /// Solves `simplex` by `initialSolve(options)` on a copy without the free
@@ -209,10 +289,11 @@ int plumb_clp_dual(PlumbClpModel *model, int maximumPivots) {
 }
 
 int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int doubletons,
-                             int largestInfeasibility, int dropFreeRows, int refactorEvery) {
+                             int largestInfeasibility, int dropFreeRows, int refactorEvery, int feasibleStart) {
     ClpSimplex &simplex = model->simplex;
     ClpSolve options;
-    options.setSolveType(ClpSolve::useDual);
+    options.setSolveType(feasibleStart ? ClpSolve::usePrimal : ClpSolve::useDual);
+    if (feasibleStart) model->primalSolves += 1;
     if (presolvePasses > 0) {
         options.setPresolveType(ClpSolve::presolveNumber, presolvePasses);
     }
@@ -240,11 +321,19 @@ int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maxim
     // The presolved model copies the original's refactorisation interval.
     const int usualInterval = simplex.factorizationFrequency();
     if (refactorEvery > 0) simplex.setFactorizationFrequency(refactorEvery);
-    const std::vector<int> drop = dropFreeRows ? freeRows(simplex) : std::vector<int>();
+    std::vector<int> drop = dropFreeRows ? freeRows(simplex) : std::vector<int>();
+    const size_t freeCount = drop.size();
+    if (dropFreeRows && feasibleStart && simplex.statusArray() != nullptr) {
+        const std::vector<int> repeats = repeatedBasicRows(simplex, drop);
+        model->droppedRepeats += static_cast<long>(repeats.size());
+        std::vector<int> both(drop.size() + repeats.size());
+        std::merge(drop.begin(), drop.end(), repeats.begin(), repeats.end(), both.begin());
+        drop.swap(both);
+    }
     if (drop.empty()) {
         simplex.initialSolve(options);
     } else {
-        model->droppedRows += static_cast<long>(drop.size());
+        model->droppedRows += static_cast<long>(freeCount);
         solveWithout(simplex, drop, options);
     }
     simplex.setFactorizationFrequency(usualInterval);
@@ -273,5 +362,7 @@ int plumb_clp_pivots(const PlumbClpModel *model) { return model->simplex.numberI
 int plumb_clp_released_factorizations(const PlumbClpModel *model) { return model->releasedFactorizations; }
 int plumb_clp_largest_infeasibility_solves(const PlumbClpModel *model) { return model->largestInfeasibilitySolves; }
 long plumb_clp_dropped_rows(const PlumbClpModel *model) { return model->droppedRows; }
+long plumb_clp_dropped_repeats(const PlumbClpModel *model) { return model->droppedRepeats; }
+int plumb_clp_primal_solves(const PlumbClpModel *model) { return model->primalSolves; }
 
 }  // extern "C"

@@ -32,6 +32,8 @@ final class ClpRequiredRows: RequiredRowRange {
     private var objective: [Double]
     /// Whether the last solve kept its factorisation for the next one.
     private var keeps = false
+    /// Whether the last solve ended at an optimum (its point is Clp's solution).
+    private var solved = false
     let point: [Double]
 
     init?(_ part: LinearPart) {
@@ -64,6 +66,7 @@ final class ClpRequiredRows: RequiredRowRange {
             plumb_clp_set_objective(pointer, objective)
             let status = plumb_clp_primal(pointer, Int32.max, 200, keeps ? 3 : 1)
             keeps = status == 0
+            solved = status == 0
             switch status {
             case 0:
                 guard let solution = plumb_clp_solution(pointer) else { return nil }
@@ -73,6 +76,13 @@ final class ClpRequiredRows: RequiredRowRange {
             default:
                 return nil
             }
+        }
+    }
+
+    func lastSolution() -> [Double]? {
+        guard solved else { return nil }
+        return ClpPartSolver.lock.withLock { _ -> [Double]? in
+            plumb_clp_solution(model.pointer).map { Array(UnsafeBufferPointer(start: $0, count: model.n)) }
         }
     }
 
@@ -89,6 +99,7 @@ final class ClpRequiredRows: RequiredRowRange {
     }
 
     private func setBounds() {
+        solved = false
         ClpPartSolver.lock.withLock { _ in plumb_clp_set_row_bounds(model.pointer, currentLower, currentUpper) }
     }
 }

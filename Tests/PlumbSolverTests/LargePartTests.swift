@@ -527,6 +527,16 @@ import PlumbTestSupport
         for (x, y) in zip(lp.values, whole.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
     }
 
+    /// `system` with the rows of `withRepeats` added (its optimum then
+    /// not unique).
+    static func repeated(_ system: ReferenceRowsAndSystem, seed: UInt64) -> ReferenceRowsAndSystem {
+        var b = Builder()
+        b.system = system.system
+        b.rows = system.rows
+        b = withRepeats(b, seed: seed)
+        return (b.rows, b.system, false)
+    }
+
     /// `b` with repeats of its rows of two or more terms (every second
     /// one): the row with its signs turned and a looser bound, required; the
     /// row again at level 700 (exact once that level is held, where its
@@ -573,12 +583,7 @@ import PlumbTestSupport
             var (rows, system, unique) = Self.mixedHardSystem(seed: 91_000 + seed, size: seed / 2, kinds: 4)
             // Every other system with repeats (shelves repeat their gaps already).
             if seed % 2 == 1 && (seed / 2) % 4 != 2 {
-                var b = Builder()
-                b.system = system
-                b.rows = rows
-                b = Self.withRepeats(b, seed: seed)
-                (rows, system) = (b.rows, b.system)
-                unique = false
+                (rows, system, unique) = Self.repeated((rows, system, unique), seed: seed)
             }
             let dropping = ClpLog(ClpPartSolver(basisCheck: .never))
             let keeping = ClpLog(ClpPartSolver(basisCheck: .never, dropsFreeRows: false, coldRefactorInterval: 200))
@@ -603,6 +608,69 @@ import PlumbTestSupport
         let la = referenceLevelViolations(shelves.rows, lp.values), lb = referenceLevelViolations(shelves.rows, whole.values)
         #expect(referenceCompareLevels(la, lb, tolerance: 1e-9) == 0, "\(la) vs \(lb)")
         for (x, y) in zip(lp.values, whole.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
+    }
+
+    /// A cold solve that starts from a least point's basis again, solved
+    /// by Clp's primal simplex with the rows that only repeat a kept one
+    /// left out (`primalAfterLeastPoint`), against the dual simplex with
+    /// every such row in: on 40 random coupled systems (grids, chart grids
+    /// with and without a clash, shelves with up to five contradicting
+    /// levels, scaled chart grids), every other one with repeated rows
+    /// added (turned, looser, ranges, again at a level of their own), both
+    /// reach the same level totals, the tableau's and (on the smallest) the
+    /// reference LP's, and every required row holds. On sixty shelves of
+    /// `degenerate` and of `levels` the greedy level's cold solve is the
+    /// only primal one, it leaves out exactly the three gaps a shelf writes
+    /// again at 750 (held, so the required gaps restated), and the point is
+    /// the tableau's and the dual's.
+    @Test func coldSolvesByThePrimalAfterALeastPointKeepTheOptimum() throws {
+        var primal = 0, repeats = 0
+        for seed in 0 ..< 40 as Range<UInt64> {
+            var (rows, system, unique) = Self.mixedHardSystem(seed: 93_000 + seed, size: seed / 2, kinds: 4)
+            if seed % 2 == 1 { (rows, system, unique) = Self.repeated((rows, system, unique), seed: seed) }
+            let byPrimal = ClpLog(ClpPartSolver())
+            let byDual = ClpLog(ClpPartSolver(primalAfterLeastPoint: false))
+            _ = Self.expectTheSameOptimumAndParts(system, rows: rows, unique: unique, (byPrimal, byDual),
+                                                  names: ("primal", "dual"), "seed \(seed)")
+            primal += byPrimal.primalColdSolves
+            repeats += byPrimal.droppedRepeats
+            #expect(byDual.primalColdSolves == 0 && byDual.droppedRepeats == 0, "seed \(seed)")
+            #expect(byPrimal.leastPointRestarts == byPrimal.primalColdSolves, "seed \(seed)")
+        }
+        #expect(primal >= 3, "\(primal) primal cold solves")
+        #expect(repeats >= 50, "\(repeats) repeated rows left out")
+        // The third: each shelf's last box also wishes at the held level to
+        // end 20 before the shelf, which restates its required end (8
+        // before) tighter: that row must stay.
+        for (contradicting, capped) in [([], false), ([240, 230, 220, 210, 200], false), ([], true)] as [([Priority], Bool)] {
+            var b = Self.degenerateShelves(60, contradicting: contradicting)
+            if capped {
+                for shelf in 0 ..< 60 {
+                    let l = VariableIndex(shelf * 8 + 6), w = VariableIndex(shelf * 8 + 7)
+                    b.add([(l, 1), (w, 1)], -(Self.shelfWidth - 20), .lessOrEqual, .high)
+                }
+            }
+            var options = SolveOptions()
+            let log = ClpLog(ClpPartSolver())
+            options.largePartSolver = log
+            let lp = try b.system.solve(options: options)
+            let dual = ClpLog(ClpPartSolver(primalAfterLeastPoint: false))
+            options.largePartSolver = dual
+            let other = try b.system.solve(options: options)
+            let whole = try b.system.solve(options: Self.tableau())
+            let label = "\(contradicting.count) contradicting levels\(capped ? ", capped" : "")"
+            #expect(log.primalColdSolves == 1 && log.leastPointRestarts == 1, "\(label): \(log.primalColdSolves)")
+            #expect(log.droppedRepeats == 60 * 3, "\(label): \(log.droppedRepeats)")
+            #expect(lp.stats.largeParts == 1 && other.stats.largeParts == 1, "\(label)")
+            #expect(log.coldSolves == dual.coldSolves, "\(label): \(log.coldSolves) against \(dual.coldSolves)")
+            #expect(referenceRequiredRowsHold(b.rows, lp.values), "\(label)")
+            let la = referenceLevelViolations(b.rows, lp.values), lb = referenceLevelViolations(b.rows, whole.values)
+            #expect(referenceCompareLevels(la, lb, tolerance: 1e-9) == 0, "\(label): \(la) vs \(lb)")
+            for (i, x) in lp.values.enumerated() {
+                #expect(abs(x - whole.values[i]) <= 1e-6 * max(1, abs(whole.values[i])), "\(label): variable \(i)")
+                #expect(abs(x - other.values[i]) <= 1e-9 * max(1, abs(other.values[i])), "\(label): variable \(i)")
+            }
+        }
     }
 
     /// The random coupled systems the tests of Clp's levels share.
@@ -830,6 +898,8 @@ import PlumbTestSupport
         var openedZeroTrials: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.openedZeroTrials } } }
         var unfittedRows: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.unfittedRows } } }
         var droppedRows: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.droppedRows } } }
+        var primalColdSolves: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.primalColdSolves } } }
+        var droppedRepeats: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.droppedRepeats } } }
         /// The most variables of a part it was given.
         var largest: Int { sizes.withLock { $0.max() ?? 0 } }
         private let sizes = Mutex<[Int]>([])

@@ -181,6 +181,91 @@ import Testing
         #expect(held > 50, "\(held)")
     }
 
+    /// Rows taken out and put back in any order, one or two at a time, with
+    /// probes between: each row's expression and random sums of two or
+    /// three variables, pushed either way from the current value and
+    /// towards a target. With neighbourhoods of 0 rows every probe goes to
+    /// the kept points or the whole simplex; with 3, some are decided
+    /// nearby too. A point found while a row was out must not answer once
+    /// the row is back.
+    @Test(arguments: 0 ..< 16)
+    func keptPointsAnswerAsTheWholeSimplexWhileRowsComeAndGo(seed: UInt64) {
+        var rng = SplitMix64(seed: 0x3117 &+ seed)
+        let (rows, variables) = randomRows(&rng)
+        for maximumRows in [0, 3] {
+            let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows)
+            var found: [String] = []
+            func probe(_ terms: [(Int32, Double)], _ constant: Double, _ what: String) {
+                let current = reference.value(terms, constant)
+                for direction in [1.0, -1.0] {
+                    for base in [current, current - direction * 5] {
+                        let mine = near.canPush(terms, constant, magnitude: 10, direction: direction, from: base)
+                        let theirs = reference.canPush(terms, constant, magnitude: 10, direction: direction, from: base)
+                        if mine != theirs { found.append("\(what) \(direction) from \(base): \(mine), not \(theirs)") }
+                    }
+                }
+                let target = current + 15
+                let mine = near.pushed(terms, constant, to: target)
+                let theirs = reference.pushed(terms, constant, to: target)
+                if abs(min(mine, target) - min(theirs, target)) > 1e-6 * max(1, abs(target)) {
+                    found.append("\(what) pushed to \(target): \(mine), not \(theirs)")
+                }
+            }
+            let required = rows.indices.filter { rows[$0].isRequired && reference.contains($0) }
+            var out: [Int] = []
+            for step in 0 ..< 8 {
+                // Take out one or two rows, or put back one of those out.
+                if !out.isEmpty && (out.count == 2 || Bool.random(using: &rng)) {
+                    let i = out.remove(at: Int.random(in: 0 ..< out.count, using: &rng))
+                    near.putBack(i)
+                    reference.putBack(i)
+                } else if let i = required.filter({ !out.contains($0) }).randomElement(using: &rng) {
+                    out.append(i)
+                    near.takeOut(i)
+                    reference.takeOut(i)
+                }
+                for i in rows.indices where !rows[i].terms.isEmpty && Int.random(in: 0 ..< 8, using: &rng) == 0 {
+                    probe(rows[i].terms, rows[i].constant, "step \(step) row \(i)")
+                }
+                for _ in 0 ..< 2 {
+                    let terms = (0 ..< Int.random(in: 2 ... 3, using: &rng)).map { _ in
+                        (Int32.random(in: 0 ..< Int32(variables), using: &rng),
+                         Double([-1, 1, 2].randomElement(using: &rng)!))
+                    }
+                    probe(terms, 0, "step \(step) \(terms)")
+                }
+            }
+            #expect(found.isEmpty, "seed \(seed), at most \(maximumRows) rows: \(found)")
+        }
+    }
+
+    @Test func keptPointsDecideProbesTheNeighbourhoodsCannot() {
+        // Both ways: the property above only means something if the kept
+        // points answer many probes, after rows went out and came back.
+        var byPoints = 0, onWhole = 0
+        for seed in 0 ..< UInt64(8) {
+            var rng = SplitMix64(seed: 0x3117 &+ seed)
+            let (rows, variables) = randomRows(&rng)
+            let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 0)
+            for i in rows.indices.reversed() where rows[i].isRequired && near.contains(i) {
+                near.takeOut(i)
+                _ = near.canPush(rows[i].terms, rows[i].constant, magnitude: rows[i].magnitude, direction: 1, from: 0)
+                near.putBack(i)
+                for k in rows.indices where !rows[k].isRequired && (k + i) % 3 == 0 {
+                    _ = near.canPush(rows[k].terms, rows[k].constant, magnitude: rows[k].magnitude,
+                                     direction: -1, from: 0)
+                }
+            }
+            byPoints += near.decidedByWitness
+            onWhole += near.decidedOnWhole
+        }
+        #expect(byPoints > 50, "\(byPoints) by kept points, \(onWhole) on the whole simplex")
+        #expect(onWhole > 50, "\(onWhole)")
+    }
+
     @Test func aGuideEveryRowMentionsStaysOnTheBoundary() {
         // Rows `a_i >= guide + 4` for 400 items, each item's width between
         // 16 and its place: the guide is in more rows than a neighbourhood

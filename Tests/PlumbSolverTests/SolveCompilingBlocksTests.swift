@@ -1,6 +1,6 @@
 import Testing
 import PlumbTestSupport
-@testable import PlumbSolver
+@_spi(Lowering) @testable import PlumbSolver
 
 /// `CompiledSystem.solveCompilingBlocks`: one fresh solve that keeps its
 /// planner compiled when the blocks alone solve the system. Its solution and
@@ -289,5 +289,117 @@ extension SolveCompilingTests {
             #expect(fresh[0].bitPattern == (0.0).bitPattern, "optional \(optional)")
             #expect(again.map(\.bitPattern) == fresh.map(\.bitPattern), "optional \(optional)")
         }
+    }
+}
+
+/// A compiled system's components are solved again by replaying the tape of
+/// their last whole presolve (`ComponentPresolve.Tape`): only the arithmetic
+/// on constants, with each decision that depends on the constants checked.
+/// Each later solve must still be a fresh solve of the changed system, bit
+/// for bit, whether the replay went through or diverged (then the component
+/// is presolved whole).
+extension SolveCompilingTests {
+    /// A random system whose components the presolve works through every
+    /// step of: chains that aggregate, a three-term equality, two lengths
+    /// with two parallel required inequalities between them (which one is
+    /// tighter depends on the constants) and an opposite one (one equality
+    /// when the constants meet), opposite bounds on one variable,
+    /// sometimes an equality written twice (a row aggregation empties: it
+    /// must hold) and an optional equality. The constants come from a few
+    /// values so that bounds meet and swap.
+    static func presolvedSystem(_ rng: inout SplitMix64) -> ConstraintSystem {
+        var s = ConstraintSystem()
+        func small() -> Double { Double(Int.random(in: -4 ... 4, using: &rng)) * 2.5 }
+        func origin() -> Origin { Origin(kind: .constraint, index: s.rowCount, text: "row \(s.rowCount)") }
+        func v(_ i: Int) -> VariableIndex { VariableIndex(i) }
+        s.addVariables(2)
+        s.addRow([(v(0), 1)], constant: -10, relation: .equal, origin: origin())
+        s.addRow([(v(1), 1), (v(0), -1)], constant: small(), relation: .equal, origin: origin())
+        for _ in 0 ..< Int.random(in: 1 ... 4, using: &rng) {
+            let x = s.variableCount, chain = Int.random(in: 1 ... 4, using: &rng)
+            s.addVariables(3 + chain)
+            let z = x + 1 + chain, w = z + 1
+            // Two lengths pulled by optional rows.
+            for length in [x, w] {
+                s.addRow([(v(length), 1)], constant: -20 - small(), relation: .lessOrEqual, priority: .low,
+                         origin: origin())
+                s.addRow([(v(length), 1)], constant: -20 - small(), relation: .greaterOrEqual, priority: .high,
+                         origin: origin())
+            }
+            // Parallel: w − x ≤ c1 and 2·w − 2·x ≤ c2 (one is dropped for the
+            // other); sometimes w − x ≥ c3 too (one equality when c3 = c1).
+            if Bool.random(using: &rng) {
+                s.addRow([(v(w), 1), (v(x), -1)], constant: small(), relation: .lessOrEqual, origin: origin())
+                s.addRow([(v(w), 2), (v(x), -2)], constant: 2 * small(), relation: .lessOrEqual, origin: origin())
+            }
+            if Bool.random(using: &rng) {
+                s.addRow([(v(w), 1), (v(x), -1)], constant: small(), relation: .greaterOrEqual, origin: origin())
+            }
+            for k in 1 ... chain {
+                s.addRow([(v(x + k), 1), (v(x + k - 1), -1)], constant: small(), relation: .equal, origin: origin())
+            }
+            if Bool.random(using: &rng) {
+                // The first link written twice: aggregation empties the copy.
+                s.addRow([(v(x + 1), 2), (v(x), -2)], constant: 2 * s.constants[s.rowCount - chain], relation: .equal,
+                         origin: origin())
+            }
+            let last = x + chain
+            // z = x + last + c: three unknowns, pivoted on.
+            s.addRow([(v(z), 1), (v(x), -1), (v(last), -1)], constant: small(), relation: .equal, origin: origin())
+            // Opposite bounds on z against the determined chain.
+            if Bool.random(using: &rng) {
+                let anchor = v(Int.random(in: 0 ... 1, using: &rng))
+                s.addRow([(v(z), 1), (anchor, -1)], constant: -60 + small(), relation: .greaterOrEqual, origin: origin())
+                s.addRow([(v(z), 1), (anchor, -1)], constant: -60 + small(), relation: .lessOrEqual, origin: origin())
+            }
+            if Bool.random(using: &rng) {
+                s.addRow([(v(z), 1), (v(x), -3)], constant: small(), relation: .equal, priority: .medium, origin: origin())
+            }
+        }
+        return s
+    }
+
+    @Test func replayedPresolvesAreFreshSolves() throws {
+        var rng = SplitMix64(seed: 2026_11_27_19)
+        var replayed = 0, diverged = 0, failedSteps = 0, steps = 0
+        for trial in 0 ..< 400 {
+            let s = Self.presolvedSystem(&rng)
+            var options = SolveOptions()
+            options.reuseShapes = false
+            options.threads = trial % 10 == 7 ? 2 : 1
+            let both = Result { () throws(SolverError) -> (solution: Solution, compiled: CompiledSystem?) in
+                try CompiledSystem.solveCompiling(s, options: options)
+            }
+            let fresh = Result { () throws(SolverError) -> Solution in try s.solve(options: options) }
+            #expect(Self.bits(both.map { $0.solution }) == Self.bits(fresh), "trial \(trial)")
+            guard case .success(let result) = both else { continue }
+            let compiled = try #require(result.compiled)
+            for step in 0 ..< 8 {
+                // One to three rows anywhere, to one of a few values (bounds
+                // meet, swap, or cross), or the chain's start.
+                for _ in 0 ..< Int.random(in: 1 ... 3, using: &rng) {
+                    let r = Int.random(in: 0 ..< s.rowCount, using: &rng)
+                    let now = compiled.system.constants[r]
+                    let value = Int.random(in: 0 ..< 3, using: &rng) == 0
+                        ? compiled.system.constants[Int.random(in: 0 ..< s.rowCount, using: &rng)]
+                        : now + Double(Int.random(in: -2 ... 2, using: &rng)) * 2.5
+                    compiled.setConstant(value, ofRow: RowIndex(r))
+                }
+                let again = Result { () throws(SolverError) -> Solution in try compiled.solve() }
+                let afresh = Result { () throws(SolverError) -> Solution in try compiled.system.solve(options: options) }
+                #expect(Self.bits(again) == Self.bits(afresh), "trial \(trial), step \(step)")
+                if case .failure = again { failedSteps += 1 }
+                steps += 1
+            }
+            #expect(compiled.freshResidual == .changedComponents, "trial \(trial)")
+            replayed += compiled.replayedComponents
+            diverged += compiled.divergedReplays
+        }
+        // Both ways were seen: replays that went through, and replays that
+        // met a decision that changed (the component presolved whole).
+        #expect(replayed >= 600, "\(replayed)")
+        #expect(diverged >= 80, "\(diverged)")
+        #expect(failedSteps >= 20, "\(failedSteps)")
+        #expect(steps >= 1_000, "\(steps)")
     }
 }

@@ -246,20 +246,25 @@ import PlumbTestSupport
         // alone solve and of trees the optimiser solves too (their residual
         // components solved again): count both kinds of reuse over a fixed
         // set of seeds.
-        var compiledReuses = 0, optimisedReuses = 0
+        var compiledReuses = 0, optimisedReuses = 0, replays = 0
         for seed in 0 ..< 40 {
             let scene = Scene(seed: seed)
             for _ in 0 ..< 10 {
                 let before = scene.root.layoutCache?.reuses ?? 0
+                let record = scene.root.layoutCache
+                let replaysBefore = record?.replayedComponents ?? 0
                 try? scene.root.layout(width: scene.width, height: scene.height)
                 if let record = scene.root.layoutCache, record.isCompiled, record.reuses == before + 1 {
                     if record.optimised { optimisedReuses += 1 } else { compiledReuses += 1 }
+                    // Residual components solved again by their presolve's tape.
+                    replays += record.replayedComponents - replaysBefore
                 }
                 _ = scene.change()
             }
         }
         #expect(compiledReuses >= 20)
         #expect(optimisedReuses >= 20)
+        #expect(replays >= 5)
     }
 
     /// Seeds the property above found failing: 314049 sets a constant of

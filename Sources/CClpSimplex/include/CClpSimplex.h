@@ -98,8 +98,19 @@ int plumb_clp_dual(PlumbClpModel *model, int maximumPivots);
 /// basic with a dual of 0; see `plumb_clp_dropped_rows`). With
 /// `refactorEvery` above 0, the basis is factorised afresh at least every
 /// `refactorEvery` pivots in this call instead of the model's interval.
+/// With `feasibleStart` not 0 (the model's basis is primal feasible), the
+/// rows that repeat another row with a basic slack are left out too when
+/// free rows are (see `plumb_clp_dropped_repeats`), and the presolved
+/// model is solved by the primal simplex instead of the dual (see
+/// `plumb_clp_primal_solves`).
 int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int doubletons,
-                             int largestInfeasibility, int dropFreeRows, int refactorEvery);
+                             int largestInfeasibility, int dropFreeRows, int refactorEvery, int feasibleStart);
+/// How many rows that repeat another `plumb_clp_presolved_dual` left out
+/// on this model, over all its calls.
+long plumb_clp_dropped_repeats(const PlumbClpModel *model);
+/// How many calls of `plumb_clp_presolved_dual` on this model solved by the
+/// primal simplex (`feasibleStart`).
+int plumb_clp_primal_solves(const PlumbClpModel *model);
 /// How many free rows `plumb_clp_presolved_dual` left out on this model,
 /// over all its calls.
 long plumb_clp_dropped_rows(const PlumbClpModel *model);

@@ -1,4 +1,4 @@
-import PlumbSolver
+@_spi(Lowering) import PlumbSolver
 import Synchronization
 
 /// Counts of changes to what any view tree's lowering reads, in the whole
@@ -127,6 +127,10 @@ final class TreeLayoutCache {
     private(set) var optimised = false
     /// How many layouts this record has served (for tests).
     private(set) var reuses = 0
+    /// Residual components solved again by replaying their presolve, and
+    /// replays that diverged (presolved whole after all; for tests).
+    var replayedComponents: Int { compiled?.replayedComponents ?? 0 }
+    var divergedReplays: Int { compiled?.divergedReplays ?? 0 }
 
     /// A record of `tree`, not yet solved (``solveFirst()``); `nil` for a
     /// tree that is not recorded (text, measure functions, rules).

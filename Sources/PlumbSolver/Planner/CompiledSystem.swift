@@ -159,6 +159,16 @@ public final class CompiledSystem {
     /// by ``solveCompiling(_:options:)`` with residual components, until
     /// its first ``solve()`` prepares them.
     private var firstSolve: (constants: [Double], values: [Double])? = nil
+    /// For ``FreshResidual/changedComponents``: each component's presolve
+    /// as recorded when it was last presolved whole (by the one-shot solve,
+    /// or after a replay diverged), replayed at its next solve so that only
+    /// the arithmetic on its constants is done again (`ComponentPresolve.Tape`).
+    private var tapes: [ComponentPresolve.Tape?] = []
+    /// Components solved by replaying their presolve's tape, and replays
+    /// that diverged (a decision that depends on the constants changed), so
+    /// that the component was presolved whole after all.
+    @_spi(Lowering) public private(set) var replayedComponents = 0
+    @_spi(Lowering) public private(set) var divergedReplays = 0
 
     /// Plans `system` and builds its tableaux for its current constants.
     ///
@@ -267,13 +277,19 @@ public final class CompiledSystem {
     ///   blocks, then solves the residual components exactly as a one-shot
     ///   solve does: when no two components share a shape (see
     ///   ``SolveOptions/reuseShapes``), only the components whose inputs
-    ///   (the row constants and determined variables they read) changed,
-    ///   each from scratch; otherwise the whole residual phase on the kept
-    ///   plan. No tableau is kept and no slopes are followed (they agree
-    ///   with a fresh solve only to the solver's tolerance): what a step
-    ///   saves over a fresh solve is the planning (the block triangular
-    ///   form, the split into components and the order of their rows) and
-    ///   the components whose inputs did not change.
+    ///   (the row constants and determined variables they read) changed;
+    ///   otherwise the whole residual phase on the kept plan. A component
+    ///   solved again repeats its last presolve's arithmetic on the new
+    ///   constants, in the same order (the aggregation, eliminations and
+    ///   parts found then are kept), and is presolved from scratch when a
+    ///   decision that depends on the constants (a bound becoming tighter
+    ///   than a parallel one, two opposite bounds meeting, a required row
+    ///   ceasing to hold) comes out otherwise. No tableau is kept and no
+    ///   slopes are followed (they agree with a fresh solve only to the
+    ///   solver's tolerance): what a step saves over a fresh solve is the
+    ///   planning (the block triangular form, the split into components and
+    ///   the order of their rows), the presolve's structural work, and the
+    ///   components whose inputs did not change.
     ///
     /// The compiled system is `nil` only when the solve fails.
     ///
@@ -303,12 +319,15 @@ public final class CompiledSystem {
         let simplexStarted = Planner.now()
         let plan = planner.makeResidualPlan()
         guard plan.componentCount == 0 else {
-            try planner.solveResidual(plan)
+            // Each component's presolve recorded, for its later solves.
+            var tapes = [ComponentPresolve.Tape?](
+                repeating: nil, count: compilingResidual && options.presolve ? plan.componentCount : 0)
+            try planner.solveResidual(plan, recording: &tapes)
             planner.stats.simplexMilliseconds = (Planner.now() - simplexStarted) * 1e3
             planner.stats.solveMilliseconds = (Planner.now() - started) * 1e3
             let solution = Solution(values: planner.values, stats: planner.stats)
             guard compilingResidual else { return (solution, nil) }
-            return (solution, CompiledSystem(solvedWithResidual: planner, plan: plan))
+            return (solution, CompiledSystem(solvedWithResidual: planner, plan: plan, tapes: tapes))
         }
         try planner.checkFixedRows(plan)
         try planner.checkStrategy(plan)
@@ -336,7 +355,7 @@ public final class CompiledSystem {
     /// `plan` (which has components): its values are current. Every row is
     /// a parameter row; the components are solved as a one-shot solve
     /// solves them (``FreshResidual``).
-    private init(solvedWithResidual planner: Planner, plan: Planner.ResidualPlan) {
+    private init(solvedWithResidual planner: Planner, plan: Planner.ResidualPlan, tapes: [ComponentPresolve.Tape?]) {
         isParameter = [Bool](repeating: true, count: planner.system.rowCount)
         isChanged = [Bool](repeating: false, count: planner.system.rowCount)
         self.planner = planner
@@ -350,6 +369,7 @@ public final class CompiledSystem {
         // the first layout pays only for the one-shot solve.
         freshResidual = .wholePhase
         firstSolve = (planner.system.constants, planner.values)
+        self.tapes = tapes
     }
 
     /// Decides how the components of a system compiled by
@@ -370,7 +390,11 @@ public final class CompiledSystem {
         }
         guard !sharedShape else {
             freshResidual = .wholePhase
+            tapes = []
             return
+        }
+        if tapes.count != plan.componentCount {
+            tapes = [ComponentPresolve.Tape?](repeating: nil, count: options.presolve ? plan.componentCount : 0)
         }
         freshResidual = .changedComponents
         isLarge = [Bool](repeating: true, count: plan.componentCount)
@@ -485,7 +509,7 @@ public final class CompiledSystem {
         // Without presolve (only in ``FreshResidual/changedComponents``) the
         // component goes to the tableau whole, as in a one-shot solve.
         let counts = !planner.options.presolve ? nil : planner.values.withUnsafeMutableBufferPointer { values in
-            reducer.solve(rows, system: system, state: state, values: values, localIndex: &localIndex, core: core)
+            presolve(i, rows: rows, system: system, state: state, values: values, core: core)
         }
         if let counts {
             if counting {
@@ -513,6 +537,35 @@ public final class CompiledSystem {
         for j in largeInputStart[i] ..< largeInputStart[i + 1] { largeInputValues[j] = inputValue(largeInputs[j]) }
         largeSolved[i] = true
         return true
+    }
+
+    /// Presolves large component `largeComponents[i]` (rows `rows`) as a
+    /// one-shot solve does: by replaying its tape when it has one
+    /// (``FreshResidual/changedComponents``), else whole, recording a tape.
+    /// Nil when the presolve cannot finish it (the tableau solves it then).
+    private func presolve(
+        _ i: Int, rows: ArraySlice<Int32>, system: ConstraintSystem, state: [Planner.State],
+        values: UnsafeMutableBufferPointer<Double>, core: SimplexCore
+    ) -> ComponentPresolve.Counts? {
+        guard i < tapes.count else {
+            return reducer.solve(rows, system: system, state: state, values: values, localIndex: &localIndex, core: core)
+        }
+        if let tape = tapes[i], tape.valid {
+            switch ComponentPresolve.replay(tape, system: system, state: state, values: values, core: core) {
+            case .solved(let counts):
+                replayedComponents += 1
+                return counts
+            case .notHandled:
+                replayedComponents += 1
+                return nil
+            case .diverged:
+                divergedReplays += 1
+            }
+        }
+        let tape = tapes[i] ?? ComponentPresolve.Tape()
+        tapes[i] = tape
+        return reducer.solve(
+            rows, system: system, state: state, values: values, localIndex: &localIndex, core: core, recording: tape)
     }
 
     /// The system with its current constants.
@@ -572,7 +625,8 @@ public final class CompiledSystem {
         if freshResidual == .wholePhase {
             let kept = planner.stats
             do {
-                try planner.solveResidual(plan)
+                var none: [ComponentPresolve.Tape?] = []
+                try planner.solveResidual(plan, recording: &none)
             } catch {
                 planner.stats = kept
                 return try freshSolve()

@@ -161,6 +161,9 @@ struct ComponentPresolve {
     /// Whether a large part is first cut at its hinges (see
     /// `TranslationSplit`); the tests turn it off to compare.
     var translationSplit = true
+    /// The tape being written during a ``solve`` asked to record one.
+    private var recording: Tape? = nil
+    private var record: UnsafeMutablePointer<Tape.Storage>? { recording?.storage }
 
     init() {}
 
@@ -173,7 +176,28 @@ struct ComponentPresolve {
     /// - Returns: what it did, or nil when the component needs the whole
     ///   tableau (a required row that cannot hold); then nothing in `values`
     ///   has been written.
+    ///
+    /// With `recording`, the operations on constants and the decisions that
+    /// depend on them are written to the tape, which ``replay(_:system:state:values:core:)``
+    /// then follows at other constants; the tape is left invalid when this
+    /// solve returns nil or takes a path a replay does not follow.
     mutating func solve(
+        _ rows: ArraySlice<Int32>, system: ConstraintSystem, state: [Planner.State],
+        values: UnsafeMutableBufferPointer<Double>, localIndex: inout [Int32], core: SimplexCore,
+        recording tape: Tape? = nil
+    ) -> Counts? {
+        recording = tape
+        // About 14 words a row on `list`: the stream grown before recording
+        // (nothing to copy), not doubled and copied while it records.
+        tape?.storage.pointee.reset(reserving: 16 * rows.count)
+        defer { recording = nil }
+        let counts = solveRecording(rows, system: system, state: state, values: values, localIndex: &localIndex,
+                                    core: core)
+        if let tape, counts != nil { tape.storage.pointee.valid = tape.storage.pointee.followable }
+        return counts
+    }
+
+    private mutating func solveRecording(
         _ rows: ArraySlice<Int32>, system: ConstraintSystem, state: [Planner.State],
         values: UnsafeMutableBufferPointer<Double>, localIndex: inout [Int32], core: SimplexCore
     ) -> Counts? {
@@ -197,12 +221,15 @@ struct ComponentPresolve {
         Self.release(&columnRows, if: large)
         Self.release(&columnCount, if: large)
         Self.release(&queue, if: large)
+        record?.pointee.keep(self, aggregated: counts.aggregated)
         guard solveParts(core: core, counts: &counts) else { return nil }
         eliminateBack()
         var moved = takeSubstitution(longest: 0)
-        Self.withPass(&moved, system: system, state: state, localIndex: self.localIndex) { pass, path in
+        let tape = record
+        Self.withPass(&moved, system: system, state: state, localIndex: self.localIndex, tape: tape) { pass, path in
             for i in 0 ..< globalOf.count {
                 let (root, s, o) = pass.find(Int32(i), path: &path)
+                tape?.pointee.out(i, root: root, s)
                 let r = Int(root)
                 let x = pass.fixedValue[r].isNaN ? value[r] : pass.fixedValue[r]
                 values[Int(globalOf[i])] = s * x + o
@@ -358,7 +385,7 @@ struct ComponentPresolve {
     /// and the system's terms, the variables' states and local indices.
     private static func withPass<R>(
         _ moved: inout Substitution, system: ConstraintSystem, state: [Planner.State], localIndex: [Int32],
-        _ body: (Pass, inout [Int32]) -> R
+        tape: UnsafeMutablePointer<Tape.Storage>? = nil, _ body: (Pass, inout [Int32]) -> R
     ) -> R {
         moved.parent.withUnsafeMutableBufferPointer { parent in
         moved.scale.withUnsafeMutableBufferPointer { scale in
@@ -374,7 +401,7 @@ struct ComponentPresolve {
             let pass = Pass(
                 parent: parent, scale: scale, offset: offset, fixedValue: fixedValue, slot: slot,
                 variables: variables, coefficients: coefficients, columns: columns,
-                systemCoefficients: systemCoefficients, state: state, localIndex: localIndex)
+                systemCoefficients: systemCoefficients, state: state, localIndex: localIndex, tape: tape)
             return body(pass, &moved.path)
         }
         }
@@ -404,6 +431,8 @@ struct ComponentPresolve {
         let systemCoefficients: UnsafeBufferPointer<Double>
         let state: UnsafeBufferPointer<Planner.State>
         let localIndex: UnsafeBufferPointer<Int32>
+        /// Where the operations on constants are written down, when recording (see ``Tape``).
+        let tape: UnsafeMutablePointer<Tape.Storage>?
 
         /// The representative of `i` and the affine map from it:
         /// `x[i] = s·x[root] + o`. Compresses the path. Inlined where it runs
@@ -431,6 +460,7 @@ struct ComponentPresolve {
             if path.count > 1 {
                 for j in stride(from: path.count - 2, through: 0, by: -1) {
                     let node = Int(path[j]), up = Int(path[j + 1])
+                    tape?.pointee.compress(node, up, scale[node])
                     offset[node] = scale[node] * offset[up] + offset[node]
                     scale[node] *= scale[up]
                     parent[node] = root
@@ -445,7 +475,18 @@ struct ComponentPresolve {
         /// representatives go into the constant; terms that cancel (relative
         /// to the row's largest) are dropped.
         @inline(__always)
-        func substitute(_ range: Range<Int>, constant c: Double, path: inout [Int32]) -> (Double, Int) {
+        func substitute(_ range: Range<Int>, constant c: Double, row: Int, path: inout [Int32]) -> (Double, Int) {
+            // Specialised each way: a presolve that records nothing pays no
+            // test a term.
+            if let tape { return substitute(range, constant: c, row: row, path: &path, recording: TermTape(tape)) }
+            return substitute(range, constant: c, row: row, path: &path, recording: NoTerms())
+        }
+
+        @inline(__always)
+        private func substitute<R: TermRecorder>(
+            _ range: Range<Int>, constant c: Double, row: Int, path: inout [Int32], recording: R
+        ) -> (Double, Int) {
+            recording.begin(row)
             var c = c
             var largest = 0.0
             var count = 0
@@ -453,12 +494,15 @@ struct ComponentPresolve {
                 let v = Int(columns[k])
                 if state[v] == .determined { continue }
                 let a = systemCoefficients[k]
-                let (root, s, o) = find(localIndex[v], path: &path)
+                let local = localIndex[v]
+                let (root, s, o) = find(local, path: &path)
                 let fixed = fixedValue[Int(root)]
                 if !fixed.isNaN {
+                    recording.termFixed(a, s, offsetOf: local == root ? -1 : local, root: root)
                     c += a * (s * fixed + o)
                     continue
                 }
+                recording.term(a, offsetOf: local == root ? -1 : local)
                 c += a * o
                 let coefficient = a * s
                 largest = max(largest, abs(coefficient))
@@ -498,12 +542,16 @@ struct ComponentPresolve {
             case 0:
                 break
             case 1:
+                tape?.pointee.fix(variables[0], coefficients[0])
                 fixedValue[Int(variables[0])] = -c / coefficients[0]
+                // A replay takes a fixed value for fixed.
+                if let tape, fixedValue[Int(variables[0])].isNaN { tape.pointee.followable = false }
             case 2:
                 var (x, y) = (0, 1)
                 let ax = abs(coefficients[0]), ay = abs(coefficients[1])
                 if ay > ax || (ay == ax && variables[1] > variables[0]) { (x, y) = (1, 0) }
                 let gone = Int(variables[x])
+                tape?.pointee.link(gone, coefficients[x])
                 parent[gone] = variables[y]
                 scale[gone] = -coefficients[y] / coefficients[x]
                 offset[gone] = -c / coefficients[x]
@@ -522,6 +570,7 @@ struct ComponentPresolve {
             let a = coefficients[first]
             let y: Int32 = count == 2 ? variables[1 - first] : -1
             let ratio = count == 2 ? coefficients[1 - first] / a : 0
+            tape?.pointee.key(a)
             return BoundKey(x: variables[first], y: y, ratio: ratio, constant: c / a,
                             atLeast: (relation == .greaterOrEqual) == (a > 0))
         }
@@ -595,21 +644,26 @@ struct ComponentPresolve {
                 progress = false
                 var kept = 0
                 var holds = true
-                Self.withPass(&moved, system: system, state: state, localIndex: localIndex) { pass, path in
+                Self.withPass(&moved, system: system, state: state, localIndex: localIndex, tape: record) {
+                    pass, path in
                 consumed.withUnsafeMutableBufferPointer { consumed in
                 pending.withUnsafeMutableBufferPointer { pending in
                     for index in 0 ..< pending.count {
                         let r = Int(pending[index])
                         let (c, count) = pass.substitute(
-                            system.termRange(of: RowIndex(Int(tags[r]))), constant: constants[r], path: &path)
+                            system.termRange(of: RowIndex(Int(tags[r]))), constant: constants[r], row: r,
+                            path: &path)
                         guard let absorbed = pass.absorbEquality(c, count: count) else {
                             pending[kept] = Int32(r)
                             kept += 1
                             continue
                         }
-                        if absorbed == 0 && !self.holds(c, .equal, row: r) {
-                            holds = false
-                            return
+                        if absorbed == 0 {
+                            guard self.holds(c, .equal, row: r) else {
+                                holds = false
+                                return
+                            }
+                            record?.pointee.holds(r, .equal)
                         }
                         if absorbed == 2 { counts.aggregated += 1 }
                         consumed[r] = true
@@ -629,7 +683,7 @@ struct ComponentPresolve {
     /// A required inequality of one or two unknowns divided by the
     /// coefficient of its first unknown (by index): `x + ratio·y + constant`,
     /// and whether it then says `≥ 0` (else `≤ 0`).
-    private struct BoundKey: Hashable {
+    fileprivate struct BoundKey: Hashable {
         var x: Int32, y: Int32, ratio: Double, constant: Double, atLeast: Bool
     }
 
@@ -648,9 +702,11 @@ struct ComponentPresolve {
         var kept = 0
         var holds = true
         let system = self.system
-        Self.withPass(&moved, system: system, state: state, localIndex: localIndex) { pass, path in
+        let tape = record
+        Self.withPass(&moved, system: system, state: state, localIndex: localIndex, tape: tape) { pass, path in
             func substitute(_ r: Int) -> (Double, Int) {
-                pass.substitute(system.termRange(of: RowIndex(Int(tags[r]))), constant: constants[r], path: &path)
+                pass.substitute(
+                    system.termRange(of: RowIndex(Int(tags[r]))), constant: constants[r], row: r, path: &path)
             }
             for index in 0 ..< rows.count {
                 let r = Int(rows[index])
@@ -662,8 +718,11 @@ struct ComponentPresolve {
                     continue
                 }
                 guard var key = pass.boundKey(c, count: count, relation: relation(r)) else { continue }
+                tape?.pointee.noteKey(key)
                 key.atLeast.toggle()
                 if let q = seen[key], !consumed[Int(q)] {
+                    // A replay follows only a pass that pairs nothing (see `Tape`).
+                    tape?.pointee.followable = false
                     // The partner's key was taken before this pass's earlier
                     // aggregations: check it still is the opposite of this row.
                     let (cq, countQ) = substitute(Int(q))
@@ -693,6 +752,7 @@ struct ComponentPresolve {
             }
         }
         guard holds else { return nil }
+        tape?.pointee.closeKeys()
         rows.removeLast(rows.count - kept)
         return paired
     }
@@ -727,7 +787,8 @@ struct ComponentPresolve {
         var m = 0, end = 0, holds = true
         let system = self.system
         var moved = takeSubstitution(longest: longest)
-        Self.withPass(&moved, system: system, state: state, localIndex: localIndex) { pass, path in
+        let tape = record
+        Self.withPass(&moved, system: system, state: state, localIndex: localIndex, tape: tape) { pass, path in
         start.withUnsafeMutableBufferPointer { start in
         columns.withUnsafeMutableBufferPointer { columns in
         coefficients.withUnsafeMutableBufferPointer { coefficients in
@@ -738,14 +799,18 @@ struct ComponentPresolve {
             start[0] = 0
             for r in 0 ..< constants.count where !consumed[r] {
                 let (c, termCount) = pass.substitute(
-                    system.termRange(of: RowIndex(Int(tags[r]))), constant: constants[r], path: &path)
+                    system.termRange(of: RowIndex(Int(tags[r]))), constant: constants[r], row: r, path: &path)
                 if termCount == 0 {
-                    if priority(r).isRequired && !self.holds(c, relation(r), row: r) {
-                        holds = false
-                        return
+                    if priority(r).isRequired {
+                        guard self.holds(c, relation(r), row: r) else {
+                            holds = false
+                            return
+                        }
+                        tape?.pointee.holds(r, relation(r))
                     }
                     continue
                 }
+                tape?.pointee.reduced(m)
                 for j in 0 ..< termCount {
                     let v = pass.variables[j]
                     columns[end] = v
@@ -1006,6 +1071,7 @@ struct ComponentPresolve {
         eliminated.append((v32, Int32(r)))
         for j in Int(rowBegin[r]) ..< Int(rowEnd[r]) where j != k { columnCount[Int(reducedColumns[j])] -= 1 }
         let magnitudeOfR = rewrittenMagnitude[r] >= 0 ? rewrittenMagnitude[r] : magnitude(of: Int(reducedOf[r]))
+        record?.pointee.pivot(r)
         for index in holding.indices {
             let s = Int(holding[index])
             let f = reducedCoefficients[position(of: v32, in: s)] / a
@@ -1038,6 +1104,7 @@ struct ComponentPresolve {
         for j in Int(rowBegin[r]) ..< Int(rowEnd[r]) { largest = max(largest, abs(f * reducedCoefficients[j])) }
         let own = rewrittenMagnitude[s] >= 0 ? rewrittenMagnitude[s] : self.magnitude(of: Int(reducedOf[s]))
         rewrittenMagnitude[s] = own + abs(f) * magnitude
+        record?.pointee.rewrite(s, f)
         reducedConstants[s] -= f * reducedConstants[r]
         rowBegin[s] = Int32(reducedColumns.count)
         for j in 0 ..< termCount {
@@ -1062,8 +1129,9 @@ struct ComponentPresolve {
         let original = Int(reducedOf[s])
         if rowBegin[s] == rowEnd[s] {
             alive[s] = false
-            return !priority(original).isRequired
-                || Self.holds(reducedConstants[s], relation(original), magnitude: rewrittenMagnitude[s])
+            guard priority(original).isRequired else { return true }
+            record?.pointee.rewriteHolds(s, relation(original))
+            return Self.holds(reducedConstants[s], relation(original), magnitude: rewrittenMagnitude[s])
         }
         if isPivotRow(s) { candidates.append(Int32(s)) }
         return true
@@ -1131,7 +1199,7 @@ struct ComponentPresolve {
                     break
                 }
                 let (keptRow, keptBound, keptAtLeast) = keptShapes[Int(kept)]
-                _ = Self.loadShape(
+                let keptScale = Self.loadShape(
                     of: keptRow, start: reducedStart, columns: reducedColumns, coefficients: reducedCoefficients,
                     into: &otherShapeTerms)
                 guard keptAtLeast == atLeast, Self.sameTerms(shapeTerms, otherShapeTerms) else {
@@ -1139,6 +1207,7 @@ struct ComponentPresolve {
                     continue
                 }
                 let tighter = atLeast ? bound > keptBound : bound < keptBound
+                record?.pointee.dominance(r, a, against: keptRow, keptScale, atLeast: atLeast, tighter: tighter)
                 let dropped = tighter ? keptRow : r
                 if tighter { keptShapes[Int(kept)] = (row: r, bound: bound, atLeast: atLeast) }
                 alive[dropped] = false
@@ -1417,6 +1486,429 @@ struct ComponentPresolve {
                 if u == v { own = reducedCoefficients[k] } else { rest += reducedCoefficients[k] * value[u] }
             }
             value[v] = -rest / own
+        }
+    }
+}
+
+// MARK: - Replay
+
+/// What ``ComponentPresolve``'s substitution of a row writes down of its
+/// constant's terms: nothing (``NoTerms``), or the tape's operations.
+private protocol TermRecorder {
+    func begin(_ row: Int)
+    func term(_ a: Double, offsetOf i: Int32)
+    func termFixed(_ a: Double, _ s: Double, offsetOf i: Int32, root: Int32)
+}
+
+private struct NoTerms: TermRecorder {
+    @inline(__always) func begin(_ row: Int) {}
+    @inline(__always) func term(_ a: Double, offsetOf i: Int32) {}
+    @inline(__always) func termFixed(_ a: Double, _ s: Double, offsetOf i: Int32, root: Int32) {}
+}
+
+private struct TermTape: TermRecorder {
+    let storage: UnsafeMutablePointer<ComponentPresolve.Tape.Storage>
+    init(_ storage: UnsafeMutablePointer<ComponentPresolve.Tape.Storage>) { self.storage = storage }
+    @inline(__always) func begin(_ row: Int) { storage.pointee.begin(row) }
+    @inline(__always) func term(_ a: Double, offsetOf i: Int32) { storage.pointee.term(a, offsetOf: i) }
+    @inline(__always) func termFixed(_ a: Double, _ s: Double, offsetOf i: Int32, root: Int32) {
+        storage.pointee.termFixed(a, s, offsetOf: i, root: root)
+    }
+}
+
+extension ComponentPresolve {
+    /// The operations a ``ComponentPresolve/solve(_:system:state:values:localIndex:core:recording:)``
+    /// made on the component's constants, in order, and the structure it
+    /// left for the parts, so that the component can be solved again at
+    /// other constants (an intrinsic size, a root width) by doing only the
+    /// arithmetic on constants, bit for bit as a fresh presolve does it.
+    ///
+    /// What the presolve decides from the coefficients alone (which rows
+    /// aggregate, the scales of the union-find, which variables are
+    /// singletons or pivots, which terms cancel, how the rows fall into
+    /// parts) does not depend on the constants, so it is kept. What depends
+    /// on them is written down as a check with the outcome seen: a required
+    /// row left without unknowns holding, a pair of opposite bounds not
+    /// being one equality (their bounds differ), which of two parallel
+    /// inequalities is the tighter, a fixed value being a number. A replay
+    /// whose check comes out otherwise stops, and the caller runs the whole
+    /// presolve (recording a new tape). The parts are solved by the same
+    /// code as in a fresh presolve, on the kept structure and the new
+    /// constants. A tape is only made when the pass over opposite bounds
+    /// paired nothing (`followable`); otherwise the component is always
+    /// presolved whole.
+    ///
+    /// The tape is one stream of words, each operation a word of its code
+    /// and first operand (``Op``) and then its other operands (indices, or
+    /// numbers by their bits), written through a pointer held by the tape
+    /// (so a recording presolve pays an append a word, no access check).
+    final class Tape {
+        /// The registers the operations work on: `K` the rows' constants
+        /// with their determined terms, `O` the offsets and `F` the fixed
+        /// values of the union-find, `RC` the reduced rows' constants and
+        /// `M` their magnitudes, `c` the row being substituted.
+        enum Op: UInt8 {
+            /// `c = K[row]`. [op|row]
+            case begin
+            /// `c += a·o`, `o = O[i]` or 0 for `i = −1`. [op|i] [a]
+            case term
+            /// `c += a·(s·F[root] + o)`. [op|i] [root] [a] [s]
+            case termFixed
+            /// `O[node] = s·O[up] + O[node]`. [op|node] [up] [s]
+            case compress
+            /// `F[v] = −c / a`, a number. [op|v] [a]
+            case fix
+            /// `O[v] = −c / a`. [op|v] [a]
+            case link
+            /// `c ⋈ 0` holds against local row `row`'s magnitude. [op|row|relation]
+            case holds
+            /// The next bound key's constant `c / a`. [op] [a]
+            case key
+            /// The pairs of opposite keys of one shape have different constants. [op]
+            case keyGuards
+            /// `RC[m] = c`. [op|m]
+            case reduced
+            /// Reduced row `r` (first coefficient `a`) against `kept`: the
+            /// same one is the tighter. [op|r|flags] [kept] [a] [a of kept]
+            case dominance
+            /// A pivot on reduced row `r`: its magnitude taken. [op|r]
+            case pivot
+            /// `RC[s] −= f·RC[r]`, `M[s]` updated. [op|s] [f]
+            case rewrite
+            /// A required reduced row a pivot emptied holds. [op|s|relation]
+            case rewriteHolds
+            /// `values[global[i]] = s·x[root] + o`. [op|i] [root] [s]
+            case out
+        }
+
+        /// What a tape holds, at a fixed address (``storage``).
+        struct Storage {
+            /// The stream: `count` words of a buffer of `capacity` (grown by
+            /// doubling; freed with the tape).
+            fileprivate var words = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
+            fileprivate var count = 0
+            fileprivate var capacity = 64
+            /// Where the parts are solved: the first word after it.
+            fileprivate var partsAt = 0
+            /// Whether the tape may be replayed (the solve succeeded, on a path it follows).
+            fileprivate var valid = false
+            fileprivate var followable = true
+            // Bound keys of this pass by shape (the constant zeroed), and the
+            // pairs of opposite direction whose constants must differ.
+            fileprivate var keyCount: Int32 = 0
+            fileprivate var keyShapes: [BoundKey: [Int32]] = [:]
+            fileprivate var keyPairs: [Int32] = []
+            /// The presolve as it was when the parts were about to be
+            /// solved: the structure they are solved on (the reduced rows,
+            /// which are alive, the eliminations, each local variable's
+            /// system variable), and its own scratch, which a replay reuses.
+            fileprivate var kept: ComponentPresolve? = nil
+            fileprivate var aggregated = 0
+
+            fileprivate mutating func reset(reserving words: Int) {
+                count = 0
+                while capacity < words { grow() }
+                valid = false
+                followable = true
+                keyCount = 0
+                keyShapes = [:]
+                keyPairs.removeAll(keepingCapacity: true)
+            }
+
+            @inline(__always)
+            private mutating func append(_ w: UInt64) {
+                if count == capacity { grow() }
+                words[count] = w
+                count += 1
+            }
+            private mutating func grow() {
+                let larger = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * capacity)
+                larger.moveInitialize(from: words, count: count)
+                words.deallocate()
+                words = larger
+                capacity *= 2
+            }
+            @inline(__always)
+            private mutating func op(_ op: Op, _ x: Int32 = 0, _ y: UInt8 = 0) {
+                append(UInt64(op.rawValue) | UInt64(UInt32(bitPattern: x)) << 8 | UInt64(y) << 40)
+            }
+            @inline(__always)
+            private mutating func word(_ x: Int32) { append(UInt64(UInt32(bitPattern: x))) }
+            @inline(__always)
+            private mutating func word(_ x: Double) { append(x.bitPattern) }
+
+            fileprivate mutating func begin(_ row: Int) { op(.begin, Int32(row)) }
+            fileprivate mutating func term(_ a: Double, offsetOf i: Int32) {
+                op(.term, i)
+                word(a)
+            }
+            fileprivate mutating func termFixed(_ a: Double, _ s: Double, offsetOf i: Int32, root: Int32) {
+                op(.termFixed, i)
+                word(root)
+                word(a)
+                word(s)
+            }
+            fileprivate mutating func compress(_ node: Int, _ up: Int, _ s: Double) {
+                op(.compress, Int32(node))
+                word(Int32(up))
+                word(s)
+            }
+            fileprivate mutating func fix(_ v: Int32, _ a: Double) {
+                op(.fix, v)
+                word(a)
+            }
+            fileprivate mutating func link(_ v: Int, _ a: Double) {
+                op(.link, Int32(v))
+                word(a)
+            }
+            fileprivate mutating func holds(_ row: Int, _ relation: Relation) {
+                op(.holds, Int32(row), relation.rawValue)
+            }
+            fileprivate mutating func key(_ a: Double) {
+                op(.key)
+                word(a)
+            }
+            /// The key just computed (by ``key(_:)``): listed by its shape.
+            fileprivate mutating func noteKey(_ key: BoundKey) {
+                var shape = key
+                shape.constant = 0
+                keyShapes[shape, default: []].append(keyCount)
+                keyCount += 1
+            }
+            /// The end of a pass over opposite bounds: the pairs of opposite
+            /// direction and one shape, whose constants differed (or they
+            /// would have been paired), must differ at a replay too.
+            fileprivate mutating func closeKeys() {
+                for (shape, list) in keyShapes where shape.atLeast {
+                    var opposite = shape
+                    opposite.atLeast = false
+                    guard let others = keyShapes[opposite] else { continue }
+                    for a in list {
+                        for b in others {
+                            keyPairs.append(a)
+                            keyPairs.append(b)
+                        }
+                    }
+                }
+                // Many bounds of one shape both ways: not worth checking pair by pair.
+                if keyPairs.count > 8 * Int(keyCount) + 64 { followable = false }
+                op(.keyGuards)
+                keyShapes = [:]
+            }
+            fileprivate mutating func reduced(_ m: Int) { op(.reduced, Int32(m)) }
+            fileprivate mutating func dominance(
+                _ r: Int, _ a: Double, against kept: Int, _ keptScale: Double, atLeast: Bool, tighter: Bool
+            ) {
+                op(.dominance, Int32(r), (atLeast ? 1 : 0) | (tighter ? 2 : 0))
+                word(Int32(kept))
+                word(a)
+                word(keptScale)
+            }
+            fileprivate mutating func pivot(_ r: Int) { op(.pivot, Int32(r)) }
+            fileprivate mutating func rewrite(_ s: Int, _ f: Double) {
+                op(.rewrite, Int32(s))
+                word(f)
+            }
+            fileprivate mutating func rewriteHolds(_ s: Int, _ relation: Relation) {
+                op(.rewriteHolds, Int32(s), relation.rawValue)
+            }
+            fileprivate mutating func out(_ i: Int, root: Int32, _ s: Double) {
+                op(.out, Int32(i))
+                word(root)
+                word(s)
+            }
+
+            /// Keeps the structure the parts are solved on, and marks where they are solved.
+            fileprivate mutating func keep(_ presolve: ComponentPresolve, aggregated: Int) {
+                partsAt = count
+                kept = presolve
+                // Not the tape (a cycle), nor the system (its constants would
+                // be copied at the next change).
+                kept!.recording = nil
+                kept!.system = ConstraintSystem()
+                kept!.state = []
+                self.aggregated = aggregated
+            }
+        }
+
+        let storage: UnsafeMutablePointer<Storage>
+
+        init() {
+            storage = .allocate(capacity: 1)
+            storage.initialize(to: Storage())
+        }
+
+        deinit {
+            storage.pointee.words.deallocate()
+            storage.deinitialize(count: 1)
+            storage.deallocate()
+        }
+
+        /// Whether the tape may be replayed.
+        var valid: Bool { storage.pointee.valid }
+    }
+
+    /// What a replay came to.
+    enum Replayed {
+        /// Solved, as a fresh presolve would have: its counts.
+        case solved(Counts)
+        /// The presolve cannot finish the component (as a fresh one could
+        /// not): the caller gives it to the whole tableau.
+        case notHandled
+        /// A decision that depends on the constants came out otherwise than
+        /// when the tape was made: the caller presolves the component whole.
+        case diverged
+    }
+
+    /// Solves the component a valid `tape` was recorded on again at the
+    /// current constants and values of the determined variables: what
+    /// ``solve(_:system:state:values:localIndex:core:recording:)`` would
+    /// give, bit for bit (values written and counts), or `.diverged` (nothing
+    /// written) when one of its decisions would differ.
+    /// The presolve kept on the tape (its structure and scratch) runs the
+    /// replay.
+    static func replay(
+        _ tape: Tape, system: ConstraintSystem, state: [Planner.State], values: UnsafeMutableBufferPointer<Double>,
+        core: SimplexCore
+    ) -> Replayed {
+        precondition(tape.valid, "replaying a tape that was not finished")
+        let taped = tape.storage
+        return taped.pointee.kept!.replay(taped, system: system, state: state, values: values, core: core)
+    }
+
+    private mutating func replay(
+        _ taped: UnsafeMutablePointer<Tape.Storage>, system: ConstraintSystem, state: [Planner.State],
+        values: UnsafeMutableBufferPointer<Double>, core: SimplexCore
+    ) -> Replayed {
+        self.system = system
+        self.state = state
+        known = values
+        defer {
+            self.system = ConstraintSystem()
+            self.state = []
+        }
+        let n = globalOf.count, m = reducedOf.count
+        // The rows' constants, added up in `load`'s order.
+        constants.resize(to: tags.count, filling: 0)
+        for (i, r32) in tags.enumerated() {
+            let r = Int(r32)
+            var c = system.constants[r]
+            for k in system.termRange(of: RowIndex(r)) {
+                let v = Int(system.columns[k])
+                if state[v] == .determined { c += system.coefficients[k] * values[v] }
+            }
+            constants[i] = c
+        }
+        Self.refill(&offset, count: n) { _ in 0 }
+        Self.refill(&fixedValue, count: n) { _ in .nan }
+        Self.refill(&reducedConstants, count: m) { _ in 0 }
+        Self.refill(&rewrittenMagnitude, count: m) { _ in -1 }
+        var keys: [Double] = []
+        let partsAt = taped.pointee.partsAt
+        guard follow(taped, 0 ..< partsAt, keys: &keys, values: values) else { return .diverged }
+        var counts = Counts()
+        counts.aggregated = taped.pointee.aggregated
+        guard solveParts(core: core, counts: &counts) else { return .notHandled }
+        eliminateBack()
+        counts.eliminated = eliminated.count
+        _ = follow(taped, partsAt ..< taped.pointee.count, keys: &keys, values: values)
+        return .solved(counts)
+    }
+
+    /// Runs the tape's words `range` on the registers (see ``Tape/Op``),
+    /// held in the presolve's own arrays; false at the first check that
+    /// comes out otherwise than when recorded.
+    private mutating func follow(
+        _ tape: UnsafeMutablePointer<Tape.Storage>, _ range: Range<Int>, keys: inout [Double],
+        values: UnsafeMutableBufferPointer<Double>
+    ) -> Bool {
+        // Moved out of self while their pointers are held (the checks read self).
+        var K = constants, O = offset, F = fixedValue, RC = reducedConstants, M = rewrittenMagnitude
+        let X = value
+        constants = []; offset = []; fixedValue = []; reducedConstants = []; rewrittenMagnitude = []; value = []
+        defer {
+            constants = K; offset = O; fixedValue = F; reducedConstants = RC; rewrittenMagnitude = M; value = X
+        }
+        let keyPairs = tape.pointee.keyPairs
+        let words = tape.pointee.words
+        return K.withUnsafeMutableBufferPointer { K in
+        O.withUnsafeMutableBufferPointer { O in
+        F.withUnsafeMutableBufferPointer { F in
+        RC.withUnsafeMutableBufferPointer { RC in
+        M.withUnsafeMutableBufferPointer { M in
+        X.withUnsafeBufferPointer { X in
+        globalOf.withUnsafeBufferPointer { globalOf in
+            var c = 0.0, pivotRow = 0, pivotMagnitude = 0.0
+            var at = range.lowerBound
+            @inline(__always) func int() -> Int {
+                defer { at += 1 }
+                return Int(Int32(bitPattern: UInt32(truncatingIfNeeded: words[at])))
+            }
+            @inline(__always) func real() -> Double {
+                defer { at += 1 }
+                return Double(bitPattern: words[at])
+            }
+            while at < range.upperBound {
+                let w = words[at]
+                at += 1
+                let x = Int(Int32(bitPattern: UInt32(truncatingIfNeeded: w >> 8)))
+                let y = UInt8(truncatingIfNeeded: w >> 40)
+                switch Tape.Op(rawValue: UInt8(truncatingIfNeeded: w))! {
+                case .begin:
+                    c = K[x]
+                case .term:
+                    let a = real()
+                    c += a * (x < 0 ? 0 : O[x])
+                case .termFixed:
+                    let root = int(), a = real(), s = real()
+                    c += a * (s * F[root] + (x < 0 ? 0 : O[x]))
+                case .compress:
+                    let up = int(), s = real()
+                    O[x] = s * O[up] + O[x]
+                case .fix:
+                    F[x] = -c / real()
+                    if F[x].isNaN { return false }
+                case .link:
+                    O[x] = -c / real()
+                case .holds:
+                    if !holds(c, Relation(rawValue: y)!, row: x) { return false }
+                case .key:
+                    keys.append(c / real())
+                case .keyGuards:
+                    for p in stride(from: 0, to: keyPairs.count, by: 2)
+                    where keys[Int(keyPairs[p])] == keys[Int(keyPairs[p + 1])] {
+                        return false
+                    }
+                case .reduced:
+                    RC[x] = c
+                case .dominance:
+                    let kept = int(), a = real(), keptScale = real()
+                    let bound = -RC[x] / a, keptBound = -RC[kept] / keptScale
+                    let tighter = y & 1 != 0 ? bound > keptBound : bound < keptBound
+                    if tighter != (y & 2 != 0) { return false }
+                case .pivot:
+                    pivotRow = x
+                    pivotMagnitude = M[x] >= 0 ? M[x] : magnitude(of: Int(reducedOf[x]))
+                case .rewrite:
+                    let f = real()
+                    let own = M[x] >= 0 ? M[x] : magnitude(of: Int(reducedOf[x]))
+                    M[x] = own + abs(f) * pivotMagnitude
+                    RC[x] -= f * RC[pivotRow]
+                case .rewriteHolds:
+                    if !Self.holds(RC[x], Relation(rawValue: y)!, magnitude: M[x]) { return false }
+                case .out:
+                    let root = int(), s = real()
+                    let v = F[root].isNaN ? X[root] : F[root]
+                    values[Int(globalOf[x])] = s * v + (x == root ? 0 : O[x])
+                }
+            }
+            return true
+        }
+        }
+        }
+        }
+        }
+        }
         }
     }
 }

@@ -104,6 +104,14 @@ public protocol RequiredRowRange: AnyObject {
     func takeOut(_ row: Int)
     /// Puts row `row`, taken out before, back.
     func putBack(_ row: Int)
+    /// The point at which the last ``supremum(of:)`` ended, when it found
+    /// one (it satisfies every row that was in); nil otherwise, and by
+    /// default.
+    func lastSolution() -> [Double]?
+}
+
+extension RequiredRowRange {
+    public func lastSolution() -> [Double]? { nil }
 }
 
 /// What ``LargePartSolver/optimalFace(_:)`` says of a part's optimal set

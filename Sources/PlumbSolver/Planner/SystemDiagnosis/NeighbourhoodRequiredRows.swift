@@ -29,6 +29,17 @@
 /// Rows taken out (for a redundancy test) are left out of neighbourhoods at
 /// once, and taken out of `whole` only before it answers a probe, so a test
 /// decided locally costs `whole` nothing.
+///
+/// Before the neighbourhoods, a probe asks the points `whole`'s last
+/// answers ended on (``witnesses``): each satisfies every row that was in
+/// when it was found, so while those rows stay in or out as they were, a
+/// point that pushes the expression past the tolerance (twice over, so
+/// that rounding in `whole` cannot tell otherwise) or to the target shows
+/// that `whole` can. Where a probe needs the whole component because moving
+/// the expression moves a long chain or a shared edge, the point found for
+/// one often moves the others' too (`degenerate`'s columns of boxes, whose
+/// left edges are tied from shelf to shelf: the point that widens one box
+/// shifts its column on every shelf).
 final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe {
     let variableCount: Int
     let whole: Whole
@@ -47,9 +58,23 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     private var rowMark: [UInt32]
     private var epoch: UInt32 = 0
 
-    /// Probes decided on a neighbourhood, and probes sent to `whole`.
+    /// Probes decided on a neighbourhood, by a point `whole` found before,
+    /// and probes sent to `whole`.
     private(set) var decidedNearby = 0
+    private(set) var decidedByWitness = 0
     private(set) var decidedOnWhole = 0
+
+    /// The points `whole`'s last answers ended on, oldest first, with the
+    /// time each was found (see ``clock``). A point found while row `i` was
+    /// out may violate it, so putting `i` back drops the points found since
+    /// it was taken out (`outSince`); the others satisfy it.
+    private var witnesses: [(found: Int, values: [Double])] = []
+    /// Counts takeOuts and points found, to order them.
+    private var clock = 0
+    private var outSince: [Int]
+    /// The most points kept: 32 (`degenerate` at 1,000 views has 1,600
+    /// variables; each point is checked against a probe's few terms only).
+    static var witnessCapacity: Int { 32 }
 
     /// The most rows a neighbourhood takes before its probe goes to the whole component.
     let maximumRows: Int
@@ -67,6 +92,8 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         point = (0 ..< whole.variableCount).map { whole.value([(Int32($0), 1)], 0) }
         isIn = rest.indices.map { whole.contains($0) }
         isPending = [Bool](repeating: false, count: rest.count)
+        outSince = [Int](repeating: 0, count: rest.count)
+        (whole as? TableauRequiredRows)?.keepsPoints = true
         var rowsOf = [[Int32]](repeating: [], count: whole.variableCount)
         for (i, row) in rest.enumerated() where isIn[i] {
             var last: Int32 = -1
@@ -90,6 +117,8 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     func takeOut(_ i: Int) {
         guard isIn[i] else { return }
         isIn[i] = false
+        clock += 1
+        outSince[i] = clock
         if whole.contains(i) && !isPending[i] {
             isPending[i] = true
             pending.append(i)
@@ -99,11 +128,34 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     func putBack(_ i: Int) {
         guard !isIn[i] else { return }
         isIn[i] = true
+        witnesses.removeAll { $0.found > outSince[i] }
         if isPending[i] {
             isPending[i] = false
         } else {
             whole.putBack(i)
         }
+    }
+
+    /// This keeps no points of its own.
+    func lastPoint() -> [Double]? { nil }
+
+    /// Keeps the point `whole`'s last answer ended on, if it gives one.
+    private func keepWholePoint() {
+        guard let values = whole.lastPoint() else { return }
+        clock += 1
+        if witnesses.count == Self.witnessCapacity { witnesses.removeFirst() }
+        witnesses.append((clock, values))
+    }
+
+    /// `Σ terms + constant` at the newest kept point where `direction` times
+    /// it reaches `enough`; nil when none does.
+    private func witnessed(_ terms: [(Int32, Double)], _ constant: Double, reaching enough: Double,
+                           direction: Double = 1) -> Double? {
+        for point in witnesses.reversed() {
+            let value = terms.reduce(constant) { $0 + $1.1 * point.values[Int($1.0)] }
+            if direction * value >= enough { return value }
+        }
+        return nil
     }
 
     /// Takes out of `whole` the rows taken out here since it last answered.
@@ -120,6 +172,10 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// stops short of it at the value the restriction reaches shows that
     /// value to be the supremum.
     func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double) -> Double {
+        if witnessed(terms, constant, reaching: target) != nil {
+            decidedByWitness += 1
+            return target
+        }
         let slack = 1e-9 * max(1, abs(target))
         var feasible = -Double.infinity
         let answer: Double? = onNeighbourhoods(of: terms, restricted: { probe, local, fixed in
@@ -137,13 +193,20 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         }
         synchronise()
         decidedOnWhole += 1
-        return whole.pushed(terms, constant, to: target)
+        let reached = whole.pushed(terms, constant, to: target)
+        keepWholePoint()
+        return reached
     }
 
     func canPush(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
                  direction: Double, from base: Double) -> Bool {
         let tolerance = Tolerances.ambiguity * magnitude
         guard !terms.isEmpty else { return direction * (constant - base) > tolerance }
+        // Past twice the tolerance, so that `whole` rounding near it cannot say otherwise.
+        if witnessed(terms, constant - base, reaching: 2 * tolerance, direction: direction) != nil {
+            decidedByWitness += 1
+            return true
+        }
         func push(_ probe: ExpressionProbe, _ local: [(Int32, Double)], _ fixed: Double = 0) -> Bool {
             probe.canPush(local, constant + fixed, magnitude: magnitude, direction: direction, from: base)
         }
@@ -159,7 +222,9 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         }
         synchronise()
         decidedOnWhole += 1
-        return whole.canPush(terms, constant, magnitude: magnitude, direction: direction, from: base)
+        let can = whole.canPush(terms, constant, magnitude: magnitude, direction: direction, from: base)
+        keepWholePoint()
+        return can
     }
 
     /// Walks the growing neighbourhoods of `terms`' variables, each time

@@ -392,7 +392,7 @@ extension ConstraintSystem {
         let near = NeighbourhoodRequiredRows(rest, whole: whole, maximumRows: nearby)
         let found = inertRows(rest, on: near, keepPrivate: keepPrivate, progress: progress)
         progress?("redundancy: \(near.decidedNearby) probes decided on their neighbourhood, "
-            + "\(near.decidedOnWhole) on the whole component")
+            + "\(near.decidedByWitness) by a point found before, \(near.decidedOnWhole) on the whole component")
         return found
     }
 
@@ -886,11 +886,14 @@ struct ExpressionProbe {
     /// The value `e = Σ terms + constant` reaches when a probe row asks for
     /// `e >= target` (the largest value of `e` when that is below `target`).
     /// The probe is removed again.
-    func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double) -> Double {
+    /// `reached`, when given, reads the core at the point the probe ended on.
+    func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double,
+                reached reading: ((SimplexCore) -> Void)? = nil) -> Double {
         guard let handle = try? core.add(terms: terms, constant: constant - target, relation: .greaterOrEqual,
                                          priority: Self.priority, tag: -1)
         else { return target }
         let reached = value(terms, constant)
+        reading?(core)
         core.remove(handle)
         return reached
     }
@@ -900,7 +903,7 @@ struct ExpressionProbe {
     /// yes when `e` gets past `base` by more than ``Tolerances/ambiguity``
     /// times `magnitude`. The probe is removed again.
     func canPush(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
-                 direction: Double, from base: Double) -> Bool {
+                 direction: Double, from base: Double, reached reading: ((SimplexCore) -> Void)? = nil) -> Bool {
         let tolerance = Tolerances.ambiguity * magnitude
         guard !terms.isEmpty else { return direction * (constant - base) > tolerance }
         // direction · (Σ a·x + c − base) − magnitude >= 0
@@ -909,6 +912,7 @@ struct ExpressionProbe {
             relation: .greaterOrEqual, priority: Self.priority, tag: -1)
         else { return true }
         let reached = direction * (value(terms, constant) - base)
+        reading?(core)
         core.remove(handle)
         return reached > tolerance
     }
@@ -935,6 +939,10 @@ protocol RequiredRowProbe {
     func takeOut(_ i: Int)
     /// Puts back row `i`, taken out before (it holds with the others).
     func putBack(_ i: Int)
+    /// The point the last probe ended on, which satisfies every row in at
+    /// the time (nil when there is none to give), asked for right after the
+    /// probe.
+    func lastPoint() -> [Double]?
 }
 
 /// The rows on an incremental simplex (``SimplexCore``), probed by probe
@@ -1001,12 +1009,29 @@ final class TableauRequiredRows: RequiredRowProbe {
     func value(_ terms: [(Int32, Double)], _ constant: Double) -> Double { probe.value(terms, constant) }
 
     func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double) -> Double {
-        probe.pushed(terms, constant, to: target)
+        probe.pushed(terms, constant, to: target, reached: keepsPoints ? keep : nil)
     }
 
     func canPush(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
                  direction: Double, from base: Double) -> Bool {
-        probe.canPush(terms, constant, magnitude: magnitude, direction: direction, from: base)
+        probe.canPush(terms, constant, magnitude: magnitude, direction: direction, from: base,
+                      reached: keepsPoints ? keep : nil)
+    }
+
+    /// Whether each probe keeps the point it reached (a pass over the
+    /// variables), for ``lastPoint()``.
+    var keepsPoints = false
+    private var reached: [Double]?
+
+    private func keep(_ core: SimplexCore) {
+        var values = [Double](repeating: 0, count: variableCount)
+        core.readValues(into: &values)
+        reached = values
+    }
+
+    func lastPoint() -> [Double]? {
+        defer { reached = nil }
+        return reached
     }
 
     func takeOut(_ i: Int) {
@@ -1080,6 +1105,8 @@ final class RangeRequiredRows: RequiredRowProbe {
         let sup = supremum(terms.map { ($0.0, direction * $0.1) })
         return sup + direction * (constant - base) > tolerance
     }
+
+    func lastPoint() -> [Double]? { range.lastSolution() }
 
     func takeOut(_ i: Int) {
         guard rowOf[i] >= 0, !taken[i] else { return }
