@@ -160,9 +160,12 @@ public final class CompiledSystem {
     /// its first ``solve()`` prepares them.
     private var firstSolve: (constants: [Double], values: [Double])? = nil
     /// For ``FreshResidual/changedComponents``: each component's presolve
-    /// as recorded when it was last presolved whole (by the one-shot solve,
-    /// or after a replay diverged), replayed at its next solve so that only
-    /// the arithmetic on its constants is done again (`ComponentPresolve.Tape`).
+    /// as recorded when it was last presolved whole (when it was first
+    /// solved again, after a replay diverged, or after its rows were
+    /// reordered), replayed at its next solve so that only the arithmetic on
+    /// its constants is done again (`ComponentPresolve.Tape`). The one-shot
+    /// solve records none: a first layout does not pay for tapes a tree
+    /// laid out once never uses.
     private var tapes: [ComponentPresolve.Tape?] = []
     /// Components solved by replaying their presolve's tape, and replays
     /// that diverged (a decision that depends on the constants changed), so
@@ -319,15 +322,14 @@ public final class CompiledSystem {
         let simplexStarted = Planner.now()
         let plan = planner.makeResidualPlan()
         guard plan.componentCount == 0 else {
-            // Each component's presolve recorded, for its later solves.
-            var tapes = [ComponentPresolve.Tape?](
-                repeating: nil, count: compilingResidual && options.presolve ? plan.componentCount : 0)
-            try planner.solveResidual(plan, recording: &tapes)
+            // Not recorded here: a component's tape is recorded when it is
+            // first solved again (the first layout does not pay for it).
+            try planner.solveResidual(plan)
             planner.stats.simplexMilliseconds = (Planner.now() - simplexStarted) * 1e3
             planner.stats.solveMilliseconds = (Planner.now() - started) * 1e3
             let solution = Solution(values: planner.values, stats: planner.stats)
             guard compilingResidual else { return (solution, nil) }
-            return (solution, CompiledSystem(solvedWithResidual: planner, plan: plan, tapes: tapes))
+            return (solution, CompiledSystem(solvedWithResidual: planner, plan: plan))
         }
         try planner.checkFixedRows(plan)
         try planner.checkStrategy(plan)
@@ -355,7 +357,7 @@ public final class CompiledSystem {
     /// `plan` (which has components): its values are current. Every row is
     /// a parameter row; the components are solved as a one-shot solve
     /// solves them (``FreshResidual``).
-    private init(solvedWithResidual planner: Planner, plan: Planner.ResidualPlan, tapes: [ComponentPresolve.Tape?]) {
+    private init(solvedWithResidual planner: Planner, plan: Planner.ResidualPlan) {
         isParameter = [Bool](repeating: true, count: planner.system.rowCount)
         isChanged = [Bool](repeating: false, count: planner.system.rowCount)
         self.planner = planner
@@ -369,7 +371,6 @@ public final class CompiledSystem {
         // the first layout pays only for the one-shot solve.
         freshResidual = .wholePhase
         firstSolve = (planner.system.constants, planner.values)
-        self.tapes = tapes
     }
 
     /// Decides how the components of a system compiled by
@@ -438,6 +439,8 @@ public final class CompiledSystem {
         var canonical = CanonicalRows(planner.system)
         for c in reordered {
             canonical.sortByLevel(&plan.rows[plan.componentStart[Int(c)] ..< plan.componentStart[Int(c) + 1]])
+            // Its tape follows the old order: presolved whole, recording anew.
+            if Int(c) < tapes.count { tapes[Int(c)] = nil }
         }
     }
 
@@ -625,8 +628,7 @@ public final class CompiledSystem {
         if freshResidual == .wholePhase {
             let kept = planner.stats
             do {
-                var none: [ComponentPresolve.Tape?] = []
-                try planner.solveResidual(plan, recording: &none)
+                try planner.solveResidual(plan)
             } catch {
                 planner.stats = kept
                 return try freshSolve()

@@ -796,8 +796,7 @@ extension Planner {
     /// after ``ComponentShapes/maxPatterns`` rounds, and every component
     /// without a shape, is solved from scratch at the end, in order.
     mutating func solveResidual() throws(SolverError) {
-        var none: [ComponentPresolve.Tape?] = []
-        try solveResidual(makeResidualPlan(), recording: &none)
+        try solveResidual(makeResidualPlan())
     }
 
     /// ``solveResidual()`` with its plan already made (by
@@ -805,12 +804,7 @@ extension Planner {
     /// one whose variables it determined: the plan depends only on which
     /// variables are determined), so that a compiled system re-runs the
     /// residual phase at new constants without planning it again.
-    ///
-    /// `tapes`, empty or one entry per component: a component presolved from
-    /// scratch records its presolve in its entry (see `ComponentPresolve.Tape`).
-    mutating func solveResidual(
-        _ plan: ResidualPlan, recording tapes: inout [ComponentPresolve.Tape?]
-    ) throws(SolverError) {
+    mutating func solveResidual(_ plan: ResidualPlan) throws(SolverError) {
         // The plan was the last reader of the row-to-variable matching (a
         // conflict is explained from `definingRow` and `blockOfVariable`):
         // a one-shot solve gives its 4 bytes a row back before the
@@ -825,7 +819,6 @@ extension Planner {
         let options = self.options
         var outcomes: [ComponentRunOutcome] = []
         values.withUnsafeMutableBufferPointer { values in
-        tapes.withUnsafeMutableBufferPointer { tapes in
             var shapes: ComponentShapes? = nil
             var pending = Array(0 ..< componentCount)
             if options.reuseShapes && componentCount > 1 {
@@ -858,8 +851,7 @@ extension Planner {
             }
             outcomes += Self.runComponents(
                 pending, of: plan, system: system, state: state, options: options, values: values,
-                shapes: &shapes, mode: .scratch, done: &done, tapes: tapes)
-        }
+                shapes: &shapes, mode: .scratch, done: &done)
         }
         for outcome in outcomes {
             stats.simplexComponents += outcome.components
@@ -900,7 +892,7 @@ extension Planner {
     private static func runComponents(
         _ list: [Int], of plan: ResidualPlan, system: ConstraintSystem, state: [State], options: SolveOptions,
         values: UnsafeMutableBufferPointer<Double>, shapes: inout ComponentShapes?, mode: ComponentMode,
-        done: inout [Bool], tapes: UnsafeMutableBufferPointer<ComponentPresolve.Tape?> = .init(start: nil, count: 0)
+        done: inout [Bool]
     ) -> [ComponentRunOutcome] {
         guard !list.isEmpty else { return [] }
         var rowsBefore = [Int](repeating: 0, count: list.count + 1)
@@ -927,7 +919,6 @@ extension Planner {
         defer { shapes?.shapes = table }
         table.withUnsafeMutableBufferPointer { tableBuffer in
             nonisolated(unsafe) let shared = values
-            nonisolated(unsafe) let sharedTapes = tapes
             nonisolated(unsafe) let sharedTable = tableBuffer
             done.withUnsafeMutableBufferPointer { doneBuffer in
             nonisolated(unsafe) let sharedDone = doneBuffer
@@ -937,7 +928,7 @@ extension Planner {
                     results[w] = Self.solveComponents(
                         list[bounds[w] ..< bounds[w + 1]], of: plan, system: system, state: state, values: shared,
                         presolve: presolve, large: large, shapes: sharedTable, shapeOf: shapeOf, mode: mode,
-                        done: sharedDone, tapes: sharedTapes)
+                        done: sharedDone)
                 }
                 if workers == 1 {
                     run(0)
@@ -973,8 +964,7 @@ extension Planner {
         values: UnsafeMutableBufferPointer<Double>, presolve: Bool = true,
         large: (solver: any LargePartSolver, threshold: Int)? = nil,
         shapes: UnsafeMutableBufferPointer<ComponentShapes.Shape>, shapeOf: [Int32], mode: ComponentMode,
-        done: UnsafeMutableBufferPointer<Bool>,
-        tapes: UnsafeMutableBufferPointer<ComponentPresolve.Tape?> = .init(start: nil, count: 0)
+        done: UnsafeMutableBufferPointer<Bool>
     ) -> ComponentRunOutcome {
         var outcome = ComponentRunOutcome()
         guard !list.isEmpty else { return outcome }
@@ -1004,12 +994,9 @@ extension Planner {
             }
             outcome.residualComponents += 1
             done[c] = true
-            // Workers write different components' entries.
-            let tape = tapes.isEmpty ? nil : ComponentPresolve.Tape()
-            if let tape { tapes[c] = tape }
             if presolve, let counts = reducer.solve(
                 plan.rows(ofComponent: c), system: system, state: state, values: values,
-                localIndex: &localIndex, core: core, recording: tape)
+                localIndex: &localIndex, core: core)
             {
                 outcome.aggregated += counts.aggregated
                 outcome.eliminated += counts.eliminated
