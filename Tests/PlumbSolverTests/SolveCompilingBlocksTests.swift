@@ -396,9 +396,11 @@ extension SolveCompilingTests {
             diverged += compiled.divergedReplays
         }
         // Both ways were seen: replays that went through, and replays that
-        // met a decision that changed (the component presolved whole).
-        #expect(replayed >= 600, "\(replayed)")
-        #expect(diverged >= 80, "\(diverged)")
+        // met a decision that changed (the component presolved whole). A
+        // tape is recorded at a component's first solve again, so the
+        // first step of each system replays nothing.
+        #expect(replayed >= 400, "\(replayed)")
+        #expect(diverged >= 60, "\(diverged)")
         #expect(failedSteps >= 20, "\(failedSteps)")
         #expect(steps >= 1_000, "\(steps)")
     }

@@ -246,10 +246,12 @@ import PlumbTestSupport
         // alone solve and of trees the optimiser solves too (their residual
         // components solved again): count both kinds of reuse over a fixed
         // set of seeds.
+        // (A tape is recorded when a component is first solved again and
+        // replayed from the next time: 200 trees of 20 steps give about 15.)
         var compiledReuses = 0, optimisedReuses = 0, replays = 0
-        for seed in 0 ..< 40 {
+        for seed in 0 ..< 200 {
             let scene = Scene(seed: seed)
-            for _ in 0 ..< 10 {
+            for _ in 0 ..< 20 {
                 let before = scene.root.layoutCache?.reuses ?? 0
                 let record = scene.root.layoutCache
                 let replaysBefore = record?.replayedComponents ?? 0
@@ -264,14 +266,17 @@ import PlumbTestSupport
         }
         #expect(compiledReuses >= 20)
         #expect(optimisedReuses >= 20)
-        #expect(replays >= 5)
+        #expect(replays >= 5, "\(replays)")
     }
 
     /// Seeds the property above found failing: 314049 sets a constant of
     /// a block's row from 0 to -0 (a compiled system took it for no change,
-    /// and its block kept the value of the other sign).
+    /// and its block kept the value of the other sign); 39583 moves
+    /// `v2.width >= 17 @ 750` to 87, past `v2.width = 66.5 @ 750` (the
+    /// compiled system kept the two rows in their old order, which decides
+    /// the tie between 66.5 and 87).
     @Test func seedsThatFailedOnce() {
-        for seed in [314049] { Self.expectFreshLayouts(seed: seed) }
+        for seed in [314049, 39583] { Self.expectFreshLayouts(seed: seed) }
     }
 
     /// A self-sizing column (labels stacked 8 apart, their heights constants)

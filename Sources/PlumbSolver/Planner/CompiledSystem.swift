@@ -68,7 +68,14 @@
 /// ```
 public final class CompiledSystem {
     private var planner: Planner
-    private let plan: Planner.ResidualPlan
+    /// Made at compilation; components whose rows a change of constants
+    /// reorders are sorted again (``reorderChangedComponents()``).
+    private var plan: Planner.ResidualPlan
+    /// The residual rows whose order within their component their constant
+    /// decides (``CanonicalRows/orderedByConstant(_:)``), with their
+    /// component: found at the first ``solve()`` of a system solved by
+    /// ``FreshResidual``, where a fresh solve's order must be kept.
+    private var orderedByConstant: [Int32: Int32] = [:]
     /// One tableau per component of ``plan``; `nil` for a component whose
     /// optional priorities leave no room for the edit level below required,
     /// which is rebuilt at each solve instead.
@@ -153,9 +160,12 @@ public final class CompiledSystem {
     /// its first ``solve()`` prepares them.
     private var firstSolve: (constants: [Double], values: [Double])? = nil
     /// For ``FreshResidual/changedComponents``: each component's presolve
-    /// as recorded when it was last presolved whole (by the one-shot solve,
-    /// or after a replay diverged), replayed at its next solve so that only
-    /// the arithmetic on its constants is done again (`ComponentPresolve.Tape`).
+    /// as recorded when it was last presolved whole (when it was first
+    /// solved again, after a replay diverged, or after its rows were
+    /// reordered), replayed at its next solve so that only the arithmetic on
+    /// its constants is done again (`ComponentPresolve.Tape`). The one-shot
+    /// solve records none: a first layout does not pay for tapes a tree
+    /// laid out once never uses.
     private var tapes: [ComponentPresolve.Tape?] = []
     /// Components solved by replaying their presolve's tape, and replays
     /// that diverged (a decision that depends on the constants changed), so
@@ -312,15 +322,14 @@ public final class CompiledSystem {
         let simplexStarted = Planner.now()
         let plan = planner.makeResidualPlan()
         guard plan.componentCount == 0 else {
-            // Each component's presolve recorded, for its later solves.
-            var tapes = [ComponentPresolve.Tape?](
-                repeating: nil, count: compilingResidual && options.presolve ? plan.componentCount : 0)
-            try planner.solveResidual(plan, recording: &tapes)
+            // Not recorded here: a component's tape is recorded when it is
+            // first solved again (the first layout does not pay for it).
+            try planner.solveResidual(plan)
             planner.stats.simplexMilliseconds = (Planner.now() - simplexStarted) * 1e3
             planner.stats.solveMilliseconds = (Planner.now() - started) * 1e3
             let solution = Solution(values: planner.values, stats: planner.stats)
             guard compilingResidual else { return (solution, nil) }
-            return (solution, CompiledSystem(solvedWithResidual: planner, plan: plan, tapes: tapes))
+            return (solution, CompiledSystem(solvedWithResidual: planner, plan: plan))
         }
         try planner.checkFixedRows(plan)
         try planner.checkStrategy(plan)
@@ -348,7 +357,7 @@ public final class CompiledSystem {
     /// `plan` (which has components): its values are current. Every row is
     /// a parameter row; the components are solved as a one-shot solve
     /// solves them (``FreshResidual``).
-    private init(solvedWithResidual planner: Planner, plan: Planner.ResidualPlan, tapes: [ComponentPresolve.Tape?]) {
+    private init(solvedWithResidual planner: Planner, plan: Planner.ResidualPlan) {
         isParameter = [Bool](repeating: true, count: planner.system.rowCount)
         isChanged = [Bool](repeating: false, count: planner.system.rowCount)
         self.planner = planner
@@ -362,7 +371,6 @@ public final class CompiledSystem {
         // the first layout pays only for the one-shot solve.
         freshResidual = .wholePhase
         firstSolve = (planner.system.constants, planner.values)
-        self.tapes = tapes
     }
 
     /// Decides how the components of a system compiled by
@@ -406,6 +414,34 @@ public final class CompiledSystem {
         reducer.largePartThreshold = options.largePartSolver == nil ? Int.max : options.largePartThreshold
         reducerCore = SimplexCore(variableCount: 0)
         localIndex = [Int32](repeating: -1, count: planner.system.variableCount)
+    }
+
+    /// Fills ``orderedByConstant`` for the components a fresh solve would
+    /// solve from scratch.
+    private func findRowsOrderedByConstant() {
+        guard freshResidual != nil else { return }
+        var canonical = CanonicalRows(planner.system)
+        for c in 0 ..< plan.componentCount {
+            for r in canonical.orderedByConstant(plan.rows(ofComponent: c)) { orderedByConstant[r] = Int32(c) }
+        }
+    }
+
+    /// Sorts again, as a fresh solve of the current constants would, each
+    /// component with a changed row whose place its constant decides (two
+    /// rows alike but for their constants swap when the constants cross:
+    /// where optima tie, the order picks one).
+    private func reorderChangedComponents() {
+        var reordered: [Int32] = []
+        for r in changedRows {
+            if let c = orderedByConstant[r], !reordered.contains(c) { reordered.append(c) }
+        }
+        guard !reordered.isEmpty else { return }
+        var canonical = CanonicalRows(planner.system)
+        for c in reordered {
+            canonical.sortByLevel(&plan.rows[plan.componentStart[Int(c)] ..< plan.componentStart[Int(c) + 1]])
+            // Its tape follows the old order: presolved whole, recording anew.
+            if Int(c) < tapes.count { tapes[Int(c)] = nil }
+        }
     }
 
     /// Which components of `plan` are solved afresh: with presolve on,
@@ -569,7 +605,9 @@ public final class CompiledSystem {
         if let first = firstSolve {
             firstSolve = nil
             prepareFreshResidual(first)
+            findRowsOrderedByConstant()
         }
+        if !orderedByConstant.isEmpty { reorderChangedComponents() }
         let repeated = recentChanges.last == changedRows.sorted()
         let visiting = reachOfChange()
         // A program is good only while nothing but its row changes.
@@ -590,8 +628,7 @@ public final class CompiledSystem {
         if freshResidual == .wholePhase {
             let kept = planner.stats
             do {
-                var none: [ComponentPresolve.Tape?] = []
-                try planner.solveResidual(plan, recording: &none)
+                try planner.solveResidual(plan)
             } catch {
                 planner.stats = kept
                 return try freshSolve()

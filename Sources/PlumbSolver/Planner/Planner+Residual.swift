@@ -58,6 +58,25 @@ struct CanonicalRows {
         sortLoaded(&rows)
     }
 
+    /// The rows of `rows` whose place among them their constant decides:
+    /// those in a run of rows of one rank with the same terms (variables and
+    /// coefficients), which ``sortByLevel(_:)`` orders by constant. Only
+    /// their order can change when constants change. Empty for most
+    /// components (no two rows alike but for the constant).
+    mutating func orderedByConstant(_ rows: ArraySlice<Int32>) -> [Int32] {
+        load(rows)
+        let loaded = self.rows, system = self.system
+        ranks.resize(to: loaded.count, filling: 0)
+        for (i, r) in loaded.enumerated() { ranks[i] = Self.level(of: Int(r), in: system) }
+        let keys = Keys(rows: loaded, start: start, positions: positions, ranks: ranks, system: system)
+        var found: [Int32] = []
+        for i in loaded.indices.dropFirst() where keys.sameRankAndTerms(i - 1, i) {
+            if found.last != loaded[i - 1] { found.append(loaded[i - 1]) }
+            found.append(loaded[i])
+        }
+        return found
+    }
+
     /// A row's rank in a residual component: required equalities (-2),
     /// required inequalities (-1), then optional rows from the highest
     /// priority down (`1000 - priority`).
@@ -322,6 +341,19 @@ struct CanonicalRows {
             coefficients = view(system.coefficients)
             constants = view(system.constants)
             relations = view(system.relations)
+        }
+
+        /// Whether loaded rows `a` and `b` have the same rank and the same
+        /// terms, so that ``precedes(_:_:)`` orders them by their constants.
+        func sameRankAndTerms(_ a: Int, _ b: Int) -> Bool {
+            guard ranks[a] == ranks[b] else { return false }
+            let lengthA = Int(start[a + 1] - start[a])
+            guard lengthA == Int(start[b + 1] - start[b]) else { return false }
+            for k in 0 ..< lengthA {
+                let p = Int(positions[Int(start[a]) + k]), q = Int(positions[Int(start[b]) + k])
+                if columns[p] != columns[q] || coefficients[p] != coefficients[q] { return false }
+            }
+            return true
         }
 
         /// Whether loaded row `a` comes before loaded row `b`: rank, then
@@ -764,8 +796,7 @@ extension Planner {
     /// after ``ComponentShapes/maxPatterns`` rounds, and every component
     /// without a shape, is solved from scratch at the end, in order.
     mutating func solveResidual() throws(SolverError) {
-        var none: [ComponentPresolve.Tape?] = []
-        try solveResidual(makeResidualPlan(), recording: &none)
+        try solveResidual(makeResidualPlan())
     }
 
     /// ``solveResidual()`` with its plan already made (by
@@ -773,12 +804,7 @@ extension Planner {
     /// one whose variables it determined: the plan depends only on which
     /// variables are determined), so that a compiled system re-runs the
     /// residual phase at new constants without planning it again.
-    ///
-    /// `tapes`, empty or one entry per component: a component presolved from
-    /// scratch records its presolve in its entry (see `ComponentPresolve.Tape`).
-    mutating func solveResidual(
-        _ plan: ResidualPlan, recording tapes: inout [ComponentPresolve.Tape?]
-    ) throws(SolverError) {
+    mutating func solveResidual(_ plan: ResidualPlan) throws(SolverError) {
         // The plan was the last reader of the row-to-variable matching (a
         // conflict is explained from `definingRow` and `blockOfVariable`):
         // a one-shot solve gives its 4 bytes a row back before the
@@ -793,7 +819,6 @@ extension Planner {
         let options = self.options
         var outcomes: [ComponentRunOutcome] = []
         values.withUnsafeMutableBufferPointer { values in
-        tapes.withUnsafeMutableBufferPointer { tapes in
             var shapes: ComponentShapes? = nil
             var pending = Array(0 ..< componentCount)
             if options.reuseShapes && componentCount > 1 {
@@ -826,8 +851,7 @@ extension Planner {
             }
             outcomes += Self.runComponents(
                 pending, of: plan, system: system, state: state, options: options, values: values,
-                shapes: &shapes, mode: .scratch, done: &done, tapes: tapes)
-        }
+                shapes: &shapes, mode: .scratch, done: &done)
         }
         for outcome in outcomes {
             stats.simplexComponents += outcome.components
@@ -868,7 +892,7 @@ extension Planner {
     private static func runComponents(
         _ list: [Int], of plan: ResidualPlan, system: ConstraintSystem, state: [State], options: SolveOptions,
         values: UnsafeMutableBufferPointer<Double>, shapes: inout ComponentShapes?, mode: ComponentMode,
-        done: inout [Bool], tapes: UnsafeMutableBufferPointer<ComponentPresolve.Tape?> = .init(start: nil, count: 0)
+        done: inout [Bool]
     ) -> [ComponentRunOutcome] {
         guard !list.isEmpty else { return [] }
         var rowsBefore = [Int](repeating: 0, count: list.count + 1)
@@ -895,7 +919,6 @@ extension Planner {
         defer { shapes?.shapes = table }
         table.withUnsafeMutableBufferPointer { tableBuffer in
             nonisolated(unsafe) let shared = values
-            nonisolated(unsafe) let sharedTapes = tapes
             nonisolated(unsafe) let sharedTable = tableBuffer
             done.withUnsafeMutableBufferPointer { doneBuffer in
             nonisolated(unsafe) let sharedDone = doneBuffer
@@ -905,7 +928,7 @@ extension Planner {
                     results[w] = Self.solveComponents(
                         list[bounds[w] ..< bounds[w + 1]], of: plan, system: system, state: state, values: shared,
                         presolve: presolve, large: large, shapes: sharedTable, shapeOf: shapeOf, mode: mode,
-                        done: sharedDone, tapes: sharedTapes)
+                        done: sharedDone)
                 }
                 if workers == 1 {
                     run(0)
@@ -941,8 +964,7 @@ extension Planner {
         values: UnsafeMutableBufferPointer<Double>, presolve: Bool = true,
         large: (solver: any LargePartSolver, threshold: Int)? = nil,
         shapes: UnsafeMutableBufferPointer<ComponentShapes.Shape>, shapeOf: [Int32], mode: ComponentMode,
-        done: UnsafeMutableBufferPointer<Bool>,
-        tapes: UnsafeMutableBufferPointer<ComponentPresolve.Tape?> = .init(start: nil, count: 0)
+        done: UnsafeMutableBufferPointer<Bool>
     ) -> ComponentRunOutcome {
         var outcome = ComponentRunOutcome()
         guard !list.isEmpty else { return outcome }
@@ -972,12 +994,9 @@ extension Planner {
             }
             outcome.residualComponents += 1
             done[c] = true
-            // Workers write different components' entries.
-            let tape = tapes.isEmpty ? nil : ComponentPresolve.Tape()
-            if let tape { tapes[c] = tape }
             if presolve, let counts = reducer.solve(
                 plan.rows(ofComponent: c), system: system, state: state, values: values,
-                localIndex: &localIndex, core: core, recording: tape)
+                localIndex: &localIndex, core: core)
             {
                 outcome.aggregated += counts.aggregated
                 outcome.eliminated += counts.eliminated
