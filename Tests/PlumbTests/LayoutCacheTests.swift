@@ -246,8 +246,8 @@ import PlumbTestSupport
         // alone solve and of trees the optimiser solves too (their residual
         // components solved again): count both kinds of reuse over a fixed
         // set of seeds.
-        // (A tape is recorded when a component is first solved again and
-        // replayed from the next time: 200 trees of 20 steps give about 15.)
+        // (A tape is recorded when a component is solved again the second
+        // time and replayed from the next: 200 trees of 20 steps.)
         var compiledReuses = 0, optimisedReuses = 0, replays = 0
         for seed in 0 ..< 200 {
             let scene = Scene(seed: seed)
@@ -266,7 +266,7 @@ import PlumbTestSupport
         }
         #expect(compiledReuses >= 20)
         #expect(optimisedReuses >= 20)
-        #expect(replays >= 5, "\(replays)")
+        #expect(replays >= 3, "\(replays)")
     }
 
     /// Seeds the property above found failing: 314049 sets a constant of

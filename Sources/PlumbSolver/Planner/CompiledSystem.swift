@@ -160,13 +160,17 @@ public final class CompiledSystem {
     /// its first ``solve()`` prepares them.
     private var firstSolve: (constants: [Double], values: [Double])? = nil
     /// For ``FreshResidual/changedComponents``: each component's presolve
-    /// as recorded when it was last presolved whole (when it was first
-    /// solved again, after a replay diverged, or after its rows were
-    /// reordered), replayed at its next solve so that only the arithmetic on
-    /// its constants is done again (`ComponentPresolve.Tape`). The one-shot
-    /// solve records none: a first layout does not pay for tapes a tree
-    /// laid out once never uses.
+    /// as recorded when it was last presolved whole (when it was solved
+    /// again for the second time, after a replay diverged, or after its rows
+    /// were reordered), replayed at its next solve so that only the
+    /// arithmetic on its constants is done again (`ComponentPresolve.Tape`).
+    /// Neither the one-shot solve nor a component's first solve again
+    /// records one: a tree laid out once, or changed once, does not pay for
+    /// a tape it never replays.
     private var tapes: [ComponentPresolve.Tape?] = []
+    /// `presolvedAgain[c]`: component `c` was presolved plainly once since
+    /// the one-shot solve (its tape is recorded at the next solve again).
+    private var presolvedAgain: [Bool] = []
     /// Components solved by replaying their presolve's tape, and replays
     /// that diverged (a decision that depends on the constants changed), so
     /// that the component was presolved whole after all.
@@ -323,7 +327,7 @@ public final class CompiledSystem {
         let plan = planner.makeResidualPlan()
         guard plan.componentCount == 0 else {
             // Not recorded here: a component's tape is recorded when it is
-            // first solved again (the first layout does not pay for it).
+            // solved again for the second time (the first layout does not pay for it).
             try planner.solveResidual(plan)
             planner.stats.simplexMilliseconds = (Planner.now() - simplexStarted) * 1e3
             planner.stats.solveMilliseconds = (Planner.now() - started) * 1e3
@@ -396,6 +400,7 @@ public final class CompiledSystem {
         }
         if tapes.count != plan.componentCount {
             tapes = [ComponentPresolve.Tape?](repeating: nil, count: options.presolve ? plan.componentCount : 0)
+            presolvedAgain = [Bool](repeating: false, count: tapes.count)
         }
         freshResidual = .changedComponents
         isLarge = [Bool](repeating: true, count: plan.componentCount)
@@ -544,13 +549,21 @@ public final class CompiledSystem {
 
     /// Presolves large component `largeComponents[i]` (rows `rows`) as a
     /// one-shot solve does: by replaying its tape when it has one
-    /// (``FreshResidual/changedComponents``), else whole, recording a tape.
+    /// (``FreshResidual/changedComponents``), else whole (recording a tape
+    /// from its second solve again on).
     /// Nil when the presolve cannot finish it (the tableau solves it then).
     private func presolve(
         _ i: Int, rows: ArraySlice<Int32>, system: ConstraintSystem, state: [Planner.State],
         values: UnsafeMutableBufferPointer<Double>, core: SimplexCore
     ) -> ComponentPresolve.Counts? {
         guard i < tapes.count else {
+            return reducer.solve(rows, system: system, state: state, values: values, localIndex: &localIndex, core: core)
+        }
+        if tapes[i] == nil && !presolvedAgain[i] {
+            // Solved again for the first time: a plain presolve. A tape is
+            // recorded the next time (a component that changes once, as a
+            // tree laid out twice, does not pay for recording it).
+            presolvedAgain[i] = true
             return reducer.solve(rows, system: system, state: state, values: values, localIndex: &localIndex, core: core)
         }
         if let tape = tapes[i], tape.valid {
