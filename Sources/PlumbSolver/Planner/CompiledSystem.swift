@@ -71,11 +71,12 @@ public final class CompiledSystem {
     /// Made at compilation; components whose rows a change of constants
     /// reorders are sorted again (``reorderChangedComponents()``).
     private var plan: Planner.ResidualPlan
-    /// The residual rows whose order within their component their constant
-    /// decides (``CanonicalRows/orderedByConstant(_:)``), with their
-    /// component: found at the first ``solve()`` of a system solved by
-    /// ``FreshResidual``, where a fresh solve's order must be kept.
-    private var orderedByConstant: [Int32: Int32] = [:]
+    /// For each residual row, its place in ``plan``'s rows and its
+    /// component (-1 for other rows): found at the first ``solve()`` of a
+    /// system solved by ``FreshResidual``, where a fresh solve's order must
+    /// be kept.
+    private var planPlace: [Int32] = []
+    private var planComponent: [Int32] = []
     /// One tableau per component of ``plan``; `nil` for a component whose
     /// optional priorities leave no room for the edit level below required,
     /// which is rebuilt at each solve instead.
@@ -421,29 +422,58 @@ public final class CompiledSystem {
         localIndex = [Int32](repeating: -1, count: planner.system.variableCount)
     }
 
-    /// Fills ``orderedByConstant`` for the components a fresh solve would
-    /// solve from scratch.
-    private func findRowsOrderedByConstant() {
+    /// Fills ``planPlace`` and ``planComponent`` for a system whose
+    /// components a fresh solve would solve from scratch.
+    private func placeResidualRows() {
         guard freshResidual != nil else { return }
-        var canonical = CanonicalRows(planner.system)
+        planPlace = [Int32](repeating: -1, count: planner.system.rowCount)
+        planComponent = [Int32](repeating: -1, count: planner.system.rowCount)
         for c in 0 ..< plan.componentCount {
-            for r in canonical.orderedByConstant(plan.rows(ofComponent: c)) { orderedByConstant[r] = Int32(c) }
+            for p in plan.componentStart[c] ..< plan.componentStart[c + 1] {
+                planPlace[Int(plan.rows[p])] = Int32(p)
+                planComponent[Int(plan.rows[p])] = Int32(c)
+            }
         }
     }
 
+    /// Whether rows `a` and `b` have the same rank in a component and the
+    /// same terms, so that only their constants order them
+    /// (``CanonicalRows``).
+    private func alike(_ a: Int, _ b: Int) -> Bool {
+        let system = planner.system
+        guard CanonicalRows.level(of: a, in: system) == CanonicalRows.level(of: b, in: system) else { return false }
+        let termsA = system.termRange(of: RowIndex(a)), termsB = system.termRange(of: RowIndex(b))
+        guard termsA.count == termsB.count else { return false }
+        for k in termsA {
+            guard let m = termsB.first(where: { system.columns[$0] == system.columns[k] }),
+                  system.coefficients[m] == system.coefficients[k] else { return false }
+        }
+        return true
+    }
+
     /// Sorts again, as a fresh solve of the current constants would, each
-    /// component with a changed row whose place its constant decides (two
-    /// rows alike but for their constants swap when the constants cross:
-    /// where optima tie, the order picks one).
+    /// component with a changed row that has a row alike but for the
+    /// constant (in the canonical order such rows are neighbours, ordered by
+    /// constant: when the constants cross they swap, and where optima tie
+    /// the order picks one).
     private func reorderChangedComponents() {
         var reordered: [Int32] = []
-        for r in changedRows {
-            if let c = orderedByConstant[r], !reordered.contains(c) { reordered.append(c) }
+        for r in changedRows where planPlace[Int(r)] >= 0 {
+            let p = Int(planPlace[Int(r)]), c = planComponent[Int(r)]
+            let range = plan.componentStart[Int(c)] ..< plan.componentStart[Int(c) + 1]
+            let twin = (p > range.lowerBound && alike(Int(r), Int(plan.rows[p - 1])))
+                || (p + 1 < range.upperBound && alike(Int(r), Int(plan.rows[p + 1])))
+            if twin && !reordered.contains(c) { reordered.append(c) }
         }
         guard !reordered.isEmpty else { return }
         var canonical = CanonicalRows(planner.system)
         for c in reordered {
-            canonical.sortByLevel(&plan.rows[plan.componentStart[Int(c)] ..< plan.componentStart[Int(c) + 1]])
+            let range = plan.componentStart[Int(c)] ..< plan.componentStart[Int(c) + 1]
+            // From system order, as a fresh plan's rows come (rows equal in
+            // everything keep it).
+            plan.rows[range].sort()
+            canonical.sortByLevel(&plan.rows[range])
+            for p in range { planPlace[Int(plan.rows[p])] = Int32(p) }
             // Its tape follows the old order: presolved whole, recording anew.
             if Int(c) < tapes.count { tapes[Int(c)] = nil }
         }
@@ -618,9 +648,9 @@ public final class CompiledSystem {
         if let first = firstSolve {
             firstSolve = nil
             prepareFreshResidual(first)
-            findRowsOrderedByConstant()
+            placeResidualRows()
         }
-        if !orderedByConstant.isEmpty { reorderChangedComponents() }
+        if !planPlace.isEmpty { reorderChangedComponents() }
         let repeated = recentChanges.last == changedRows.sorted()
         let visiting = reachOfChange()
         // A program is good only while nothing but its row changes.

@@ -58,25 +58,6 @@ struct CanonicalRows {
         sortLoaded(&rows)
     }
 
-    /// The rows of `rows` whose place among them their constant decides:
-    /// those in a run of rows of one rank with the same terms (variables and
-    /// coefficients), which ``sortByLevel(_:)`` orders by constant. Only
-    /// their order can change when constants change. Empty for most
-    /// components (no two rows alike but for the constant).
-    mutating func orderedByConstant(_ rows: ArraySlice<Int32>) -> [Int32] {
-        load(rows)
-        let loaded = self.rows, system = self.system
-        ranks.resize(to: loaded.count, filling: 0)
-        for (i, r) in loaded.enumerated() { ranks[i] = Self.level(of: Int(r), in: system) }
-        let keys = Keys(rows: loaded, start: start, positions: positions, ranks: ranks, system: system)
-        var found: [Int32] = []
-        for i in loaded.indices.dropFirst() where keys.sameRankAndTerms(i - 1, i) {
-            if found.last != loaded[i - 1] { found.append(loaded[i - 1]) }
-            found.append(loaded[i])
-        }
-        return found
-    }
-
     /// A row's rank in a residual component: required equalities (-2),
     /// required inequalities (-1), then optional rows from the highest
     /// priority down (`1000 - priority`).
@@ -341,19 +322,6 @@ struct CanonicalRows {
             coefficients = view(system.coefficients)
             constants = view(system.constants)
             relations = view(system.relations)
-        }
-
-        /// Whether loaded rows `a` and `b` have the same rank and the same
-        /// terms, so that ``precedes(_:_:)`` orders them by their constants.
-        func sameRankAndTerms(_ a: Int, _ b: Int) -> Bool {
-            guard ranks[a] == ranks[b] else { return false }
-            let lengthA = Int(start[a + 1] - start[a])
-            guard lengthA == Int(start[b + 1] - start[b]) else { return false }
-            for k in 0 ..< lengthA {
-                let p = Int(positions[Int(start[a]) + k]), q = Int(positions[Int(start[b]) + k])
-                if columns[p] != columns[q] || coefficients[p] != coefficients[q] { return false }
-            }
-            return true
         }
 
         /// Whether loaded row `a` comes before loaded row `b`: rank, then
