@@ -426,14 +426,25 @@ public final class CompiledSystem {
     /// components a fresh solve would solve from scratch.
     private func placeResidualRows() {
         guard freshResidual != nil else { return }
-        planPlace = [Int32](repeating: -1, count: planner.system.rowCount)
-        planComponent = [Int32](repeating: -1, count: planner.system.rowCount)
-        for c in 0 ..< plan.componentCount {
-            for p in plan.componentStart[c] ..< plan.componentStart[c + 1] {
-                planPlace[Int(plan.rows[p])] = Int32(p)
-                planComponent[Int(plan.rows[p])] = Int32(c)
+        // Filled through pointers into local arrays (a write to the
+        // class's own array checks exclusive access each time).
+        var place = [Int32](repeating: -1, count: planner.system.rowCount)
+        var component = place
+        let plan = self.plan
+        place.withUnsafeMutableBufferPointer { place in
+        component.withUnsafeMutableBufferPointer { component in
+        plan.rows.withUnsafeBufferPointer { rows in
+            for c in 0 ..< plan.componentCount {
+                for p in plan.componentStart[c] ..< plan.componentStart[c + 1] {
+                    place[Int(rows[p])] = Int32(p)
+                    component[Int(rows[p])] = Int32(c)
+                }
             }
         }
+        }
+        }
+        planPlace = place
+        planComponent = component
     }
 
     /// Whether rows `a` and `b` have the same rank in a component and the
