@@ -447,21 +447,6 @@ public final class CompiledSystem {
         planComponent = component
     }
 
-    /// Whether rows `a` and `b` have the same rank in a component and the
-    /// same terms, so that only their constants order them
-    /// (``CanonicalRows``).
-    private func alike(_ a: Int, _ b: Int) -> Bool {
-        let system = planner.system
-        guard CanonicalRows.level(of: a, in: system) == CanonicalRows.level(of: b, in: system) else { return false }
-        let termsA = system.termRange(of: RowIndex(a)), termsB = system.termRange(of: RowIndex(b))
-        guard termsA.count == termsB.count else { return false }
-        for k in termsA {
-            guard let m = termsB.first(where: { system.columns[$0] == system.columns[k] }),
-                  system.coefficients[m] == system.coefficients[k] else { return false }
-        }
-        return true
-    }
-
     /// Sorts again, as a fresh solve of the current constants would, each
     /// component with a changed row that has a row alike but for the
     /// constant (in the canonical order such rows are neighbours, ordered by
@@ -472,8 +457,9 @@ public final class CompiledSystem {
         for r in changedRows where planPlace[Int(r)] >= 0 {
             let p = Int(planPlace[Int(r)]), c = planComponent[Int(r)]
             let range = plan.componentStart[Int(c)] ..< plan.componentStart[Int(c) + 1]
-            let twin = (p > range.lowerBound && alike(Int(r), Int(plan.rows[p - 1])))
-                || (p + 1 < range.upperBound && alike(Int(r), Int(plan.rows[p + 1])))
+            let system = planner.system
+            let twin = (p > range.lowerBound && CanonicalRows.alike(Int(r), Int(plan.rows[p - 1]), in: system))
+                || (p + 1 < range.upperBound && CanonicalRows.alike(Int(r), Int(plan.rows[p + 1]), in: system))
             if twin && !reordered.contains(c) { reordered.append(c) }
         }
         guard !reordered.isEmpty else { return }

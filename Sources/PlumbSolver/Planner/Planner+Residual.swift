@@ -58,6 +58,21 @@ struct CanonicalRows {
         sortLoaded(&rows)
     }
 
+    /// Whether rows `a` and `b` of `system` have the same rank and the same
+    /// terms (variables and coefficients, in any order), so that only their
+    /// constants (and relations) order them: in the canonical order such
+    /// rows are neighbours.
+    static func alike(_ a: Int, _ b: Int, in system: ConstraintSystem) -> Bool {
+        guard level(of: a, in: system) == level(of: b, in: system) else { return false }
+        let termsA = system.termRange(of: RowIndex(a)), termsB = system.termRange(of: RowIndex(b))
+        guard termsA.count == termsB.count else { return false }
+        for k in termsA {
+            guard let m = termsB.first(where: { system.columns[$0] == system.columns[k] }),
+                  system.coefficients[m] == system.coefficients[k] else { return false }
+        }
+        return true
+    }
+
     /// A row's rank in a residual component: required equalities (-2),
     /// required inequalities (-1), then optional rows from the highest
     /// priority down (`1000 - priority`).
@@ -769,9 +784,12 @@ extension Planner {
 
     /// ``solveResidual()`` with its plan already made (by
     /// ``makeResidualPlan()`` after this block phase, or after an earlier
-    /// one whose variables it determined: the plan depends only on which
-    /// variables are determined), so that a compiled system re-runs the
-    /// residual phase at new constants without planning it again.
+    /// one whose variables it determined: the split into components depends
+    /// only on which variables are determined, the order of a component's
+    /// rows also on the constants of rows alike but for them, which
+    /// `CompiledSystem` sorts again when they change), so that a compiled
+    /// system re-runs the residual phase at new constants without planning
+    /// it again.
     mutating func solveResidual(_ plan: ResidualPlan) throws(SolverError) {
         // The plan was the last reader of the row-to-variable matching (a
         // conflict is explained from `definingRow` and `blockOfVariable`):
