@@ -69,7 +69,9 @@ public enum FuzzTargets {
     /// tried at zero error first) must reach the same level totals, or the
     /// same conflict; and so must (on half the inputs) a compiled system
     /// that solves its parts again through a Clp session after the third
-    /// copy's constants move.
+    /// copy's constants move. On the other half, the system compiled as
+    /// `root.layout` keeps it must give a fresh solve's values bit for bit
+    /// after each of four rounds of moved constants.
     public static func solver(_ bytes: UnsafeBufferPointer<UInt8>) {
         var input = bytes.makeIterator()
         func next() -> Int { Int(input.next() ?? 0) }
@@ -151,7 +153,10 @@ public enum FuzzTargets {
         // fresh solve's level totals at the new constants, or fail as it
         // does. On half the inputs (both settings of the zero trial): the
         // compiled solves cost several fresh ones.
-        guard rows.count % 4 < 2 else { return }
+        guard rows.count % 4 < 2 else {
+            expectCompiledSolvesAreFresh(system, reuseShapes: rows.count % 8 < 6, next)
+            return
+        }
         let third = (2 * rows.count ..< 3 * rows.count).map { RowIndex($0) }
         guard let compiled = try? CompiledSystem(system, parameterRows: third, options: clp) else { return }
         for round in 0 ..< 2 {
@@ -257,6 +262,32 @@ public enum FuzzTargets {
             precondition(a as? SolverError == b as? SolverError, "the cut chain names another conflict")
         case (let a, let b):
             preconditionFailure("the cut chain: \(a) against the default's \(b)")
+        }
+    }
+
+    /// On the solver target's other half: the system compiled by
+    /// `CompiledSystem.solveCompiling` (what `root.layout` keeps), then four
+    /// rounds of one to three rows' constants moved by the next bytes. Each
+    /// later solve (blocks re-evaluated, changed components solved again,
+    /// their presolve replayed from a tape from the third solve on) must
+    /// give a fresh solve's values bit for bit, or fail as it fails.
+    private static func expectCompiledSolvesAreFresh(
+        _ system: ConstraintSystem, reuseShapes: Bool, _ next: () -> Int
+    ) {
+        guard system.rowCount > 0 else { return }
+        var options = SolveOptions()
+        options.reuseShapes = reuseShapes
+        guard let compiled = (try? CompiledSystem.solveCompiling(system, options: options))?.compiled else { return }
+        for round in 0 ..< 4 {
+            for _ in 0 ... next() % 3 {
+                let r = RowIndex(next() % system.rowCount)
+                compiled.setConstant(compiled.system.constants[Int(r.rawValue)] + Double(next() % 9) - 4, ofRow: r)
+            }
+            let again = Result { () throws(SolverError) -> [UInt64] in try compiled.solve().values.map(\.bitPattern) }
+            let fresh = Result { () throws(SolverError) -> [UInt64] in
+                try compiled.system.solve(options: options).values.map(\.bitPattern)
+            }
+            precondition(again == fresh, "compiled by solveCompiling, round \(round): \(again) against a fresh solve's \(fresh)")
         }
     }
 
