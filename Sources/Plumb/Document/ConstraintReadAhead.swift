@@ -58,17 +58,18 @@ final class ConstraintReadAhead: @unchecked Sendable {
     private let state = Atomic<Int>(0)
     private static let last = 1 << 61, taken = 1 << 62
 
-    /// Strings a chunk.
-    static let chunk = 128
+    /// Strings a chunk (128: a few microseconds of reading).
+    let chunk: Int
 
     /// - Parameter bytes: the document; the buffers are sized from it.
-    init(_ bytes: LayoutDocument.Bytes) {
+    init(_ bytes: LayoutDocument.Bytes, chunk: Int = 128) {
         self.bytes = bytes
+        self.chunk = chunk
         stringCapacity = bytes.buffer.count + 16
         strings = .allocate(capacity: stringCapacity)
         // An element with its comma is at least 2 bytes, a typical
         // constraint 20 to 40: the reading stops if this fills up.
-        endCapacity = bytes.buffer.count / 16 + Self.chunk
+        endCapacity = bytes.buffer.count / 16 + chunk
         ends = .allocate(capacity: endCapacity)
     }
 
@@ -84,8 +85,10 @@ final class ConstraintReadAhead: @unchecked Sendable {
 
     // MARK: - The second thread
 
-    /// Finds the array and reads it chunk by chunk (on the second thread).
-    private func read() {
+    /// Finds the array and reads it chunk by chunk (on the second thread;
+    /// tests call it on theirs, and stop it after `chunks` chunks, between
+    /// two, as a thread the parser overtook).
+    func read(chunks: Int = .max) {
         let text = bytes.buffer
         guard let at = Self.constraintsArray(in: text), let strings, let ends else {
             _ = state.compareExchange(expected: 0, desired: Self.last, ordering: .releasing)
@@ -99,10 +102,11 @@ final class ConstraintReadAhead: @unchecked Sendable {
         var lastEnd = at + 1
         var k = 0
         while true {
-            guard state.compareExchange(expected: 2 * k, desired: 2 * k + 1, ordering: .acquiringAndReleasing).exchanged
+            guard k < chunks,
+                  state.compareExchange(expected: 2 * k, desired: 2 * k + 1, ordering: .acquiringAndReleasing).exchanged
             else { return }
             var more = true, finished = false
-            let stop = min(count + Self.chunk, endCapacity)
+            let stop = min(count + chunk, endCapacity)
             do throws(JSONSyntaxError) {
                 while count < stop {
                     guard try reader.nextElement(&first) else {
@@ -218,12 +222,21 @@ final class ConstraintReadAhead: @unchecked Sendable {
                 }
                 let k = (v & (Self.last - 1)) >> 1
                 guard k > 0, arrayStart == offset, (k & 1 == 0 ? counts.0 : counts.1) > 0 else { return nil }
-                return v & 1 == 0 ? adopt(k) : copy(k, room: room)
+                let handover = v & 1 == 0 && !copiesForTests ? adopt(k) : copy(k, room: room)
+                handedOver = handover.count
+                return handover
             }
             spins += 1
             v = state.load(ordering: .acquiring)
         }
     }
+
+    /// Strings handed to the parser (tests see that it took them).
+    private(set) var handedOver = 0
+    /// Whether ``takeOver(at:room:)`` copies what was read even between
+    /// chunks (tests: the copy otherwise happens only when the second
+    /// thread is in the middle of a chunk).
+    var copiesForTests = false
 
     /// Stops the second thread (if the parser has not taken it over):
     /// the parse is over, or failed before the constraints.

@@ -252,7 +252,7 @@ public struct LayoutDocument: Sendable {
         return try parser.run().get()
     }
 
-    /// Parses and validates a document as ``parse(_:source:)-(UnsafeBufferPointer<UInt8>,_)`` does; with
+    /// Parses and validates a document as ``parse(_:source:)-([UInt8],_)`` does; with
     /// two `threads` and a large document, its constraint strings are read
     /// on a second thread while this one reads the views before them.
     /// The document and any error are the same as with one thread.
@@ -269,10 +269,18 @@ public struct LayoutDocument: Sendable {
         }
         var ahead: ConstraintReadAhead?
         if threads.readsAhead(buffer.count) {
-            let reader = ConstraintReadAhead(bytes)
+            let reader = ConstraintReadAhead(bytes, chunk: threads.readAheadChunk)
             if reader.start() { ahead = reader }
         }
-        var parser = DocumentParser(buffer, source: source, readAhead: ahead)
+        return try parse(buffer, source: source, readAhead: ahead)
+    }
+
+    /// ``parse(_:source:)-([UInt8],_)`` with the constraints read ahead by
+    /// `readAhead` (on its thread, or before the call in tests), over `buffer`, its bytes.
+    static func parse(
+        _ buffer: UnsafeBufferPointer<UInt8>, source: String, readAhead: ConstraintReadAhead?
+    ) throws(LayoutError) -> LayoutDocument {
+        var parser = DocumentParser(buffer, source: source, readAhead: readAhead)
         return try parser.run().get()
     }
 

@@ -191,6 +191,8 @@ public struct LoweringThreads: Sendable, Equatable {
     /// reads the constraint strings on a second thread
     /// (``ConstraintReadAhead``) while it reads the views.
     var readAheadBytes = 1 << 18
+    /// Constraint strings a chunk of that reading.
+    var readAheadChunk = 128
     /// Constraint strings and frames a chunk (``SecondThread/share(_:waiting:helper:inOrder:)``).
     var constraintChunk = 256, frameChunk = 1024
     /// Whether the first thread waits for the second one's chunks (tests;
