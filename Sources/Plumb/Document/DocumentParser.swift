@@ -397,12 +397,13 @@ struct DocumentParser {
     private mutating func parseConstraints(resuming handover: ConstraintReadAhead.Handover? = nil) throws(JSONSyntaxError) {
         var pool: BytePool
         var ends: Int32Column
-        var first = true, ended = false, i = 0, written = 0
+        var first = true, i = 0
+        let ended = handover?.ended ?? false, written = handover?.written ?? 0
         if let h = handover {
             pool = BytePool(adopting: h.strings, capacity: h.capacity)
             ends = Int32Column(adopting: h.ends, count: h.count, capacity: h.endCapacity)
             reader.resume(at: h.position)
-            (first, ended, i, written) = (false, h.ended, h.count, h.written)
+            (first, i) = (false, h.count)
         } else {
             pool = BytePool()
             pool.reserveCapacity(bytes: reader.text.count - reader.position + 16)
@@ -413,7 +414,8 @@ struct DocumentParser {
         defer { ends.free() }
         try pool.appendEntriesInPlace { (base, room) throws(JSONSyntaxError) in
             var run = StringRun(base: base, capacity: room, count: written)
-            while !ended, try reader.nextElement(&first) {
+            guard !ended else { return ends.buffer }
+            while try reader.nextElement(&first) {
                 // Nearly every constraint is a plain ASCII string: read here, without a call.
                 if let length = reader.readASCIIString(to: run.next, room: run.room) {
                     run.close(length, ends: &ends)
