@@ -53,10 +53,13 @@ final class ConstraintReadAhead: @unchecked Sendable {
 
     /// The second thread's progress: `2 * k` with `k` chunks published and
     /// none being read, `2 * k + 1` while chunk `k` is read; ``last`` when it
-    /// reads no more; ``taken`` once the parser has stopped it (it then
-    /// starts no chunk, and publishes nothing more).
+    /// reads no more; ``stopping`` once the parser asked it to stop after
+    /// the chunk it is reading (it publishes that one and starts no other);
+    /// ``taken`` once the parser has stopped it (it then starts no chunk,
+    /// and publishes nothing more).
     private let state = Atomic<Int>(0)
-    private static let last = 1 << 61, taken = 1 << 62
+    private static let stopping = 1 << 60, last = 1 << 61, taken = 1 << 62
+    private static let flags = stopping | last | taken
 
     /// Strings a chunk (128: a few microseconds of reading).
     let chunk: Int
@@ -129,10 +132,17 @@ final class ConstraintReadAhead: @unchecked Sendable {
             }
             if count == endCapacity { more = false }
             publish(k + 1, count: count, position: lastEnd, ended: finished)
-            let next = 2 * (k + 1) | (more && !finished ? 0 : Self.last)
-            guard state.compareExchange(expected: 2 * k + 1, desired: next, ordering: .acquiringAndReleasing).exchanged,
-                  next & Self.last == 0
-            else { return }
+            // Published unless the parser took over meanwhile; a request
+            // to stop is kept (the next chunk is then not started).
+            var current = 2 * k + 1
+            while true {
+                let next = 2 * (k + 1) | (more && !finished ? 0 : Self.last) | current & Self.stopping
+                let (done, now) = state.compareExchange(expected: current, desired: next, ordering: .acquiringAndReleasing)
+                if done { break }
+                if now & Self.taken != 0 { return }
+                current = now
+            }
+            guard more && !finished else { return }
             k += 1
         }
     }
@@ -211,24 +221,41 @@ final class ConstraintReadAhead: @unchecked Sendable {
     ///   the input after `offset`, and 16): a copied handover gets them.
     func takeOver(at offset: Int, room: Int) -> Handover? {
         var v = state.load(ordering: .acquiring)
-        var spins = 0
+        var spins = 0, deadline = 0
         while true {
             if v & Self.taken != 0 { return nil }
-            if v & 1 == 0 || spins == Self.spinLimit {
+            if v & 1 != 0 && v & Self.stopping == 0 {
+                // In the middle of a chunk: to stop after it.
+                v = state.bitwiseOr(Self.stopping, ordering: .acquiringAndReleasing).newValue
+                continue
+            }
+            if v & 1 == 0 || spins < 0 {
                 let (frozen, now) = state.compareExchange(expected: v, desired: v | Self.taken, ordering: .acquiringAndReleasing)
                 guard frozen else {
                     v = now
                     continue
                 }
-                let k = (v & (Self.last - 1)) >> 1
+                let k = (v & ~Self.flags) >> 1
                 guard k > 0, arrayStart == offset, (k & 1 == 0 ? counts.0 : counts.1) > 0 else { return nil }
                 let handover = v & 1 == 0 && !copiesForTests ? adopt(k) : copy(k, room: room)
                 handedOver = handover.count
                 return handover
             }
+            // The clock is read every 256 loads (a load is a few nanoseconds).
+            if spins & 255 == 0 {
+                let now = Self.microseconds()
+                if spins == 0 { deadline = now + Self.patience } else if now >= deadline { spins = -1; continue }
+            }
             spins += 1
             v = state.load(ordering: .acquiring)
         }
+    }
+
+    /// The monotonic clock in microseconds.
+    private static func microseconds() -> Int {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return t.tv_sec * 1_000_000 + t.tv_nsec / 1_000
     }
 
     /// Strings handed to the parser (tests see that it took them).
@@ -244,10 +271,14 @@ final class ConstraintReadAhead: @unchecked Sendable {
         state.bitwiseOr(Self.taken, ordering: .acquiringAndReleasing)
     }
 
-    /// Loads of the state before the parser stops waiting for a chunk to
-    /// end (a chunk is read in a few microseconds; a second thread that was
-    /// descheduled in the middle of one is not waited for).
-    static let spinLimit = 4_000
+    /// Microseconds the parser waits for a chunk to end before it copies
+    /// the chunks before it: a chunk is read in about 5 (128 strings of
+    /// `list`), so a second thread that has not finished one in 50 was
+    /// descheduled, and is not waited for. (Copying what it read is a
+    /// fresh buffer's page faults and a copy: 0.1 to 0.3 ms at 40,000
+    /// strings. A first version waited 4,000 loads, about 4 µs, and copied
+    /// in half the runs of `list` 10,000.)
+    static let patience = 50
 
     /// The buffers themselves, once the second thread has stopped between chunks (after `k`).
     private func adopt(_ k: Int) -> Handover {
