@@ -37,12 +37,16 @@ final class ConstraintReadAhead: @unchecked Sendable {
     /// The document's bytes, kept alive while the second thread runs.
     let bytes: LayoutDocument.Bytes
     /// Strings end to end (room for every byte of the input after the
-    /// array's start and 16 more), and their ends; owned here until the
-    /// parser takes them (``takeOver(at:)``), then `nil`.
+    /// array's start and 16 more), and their ends; allocated by the second
+    /// thread once it has found the array (published with the first
+    /// chunk), owned here until the parser takes them (``takeOver(at:)``),
+    /// then `nil`. (Allocated by the parser before the thread started, they
+    /// cost it 150 to 350 µs at `list` 10,000: the heap's first touches of
+    /// two fresh huge pages, even for a document whose array is short.)
     private var strings: UnsafeMutablePointer<UInt8>?
-    private let stringCapacity: Int
+    private var stringCapacity = 0
     private var ends: UnsafeMutablePointer<Int32>?
-    let endCapacity: Int
+    private var endCapacity = 0
     /// Where the array's `[` was found (published with the first chunk).
     private var arrayStart = -1
     /// What each chunk published: strings read, the reader's offset after
@@ -68,12 +72,6 @@ final class ConstraintReadAhead: @unchecked Sendable {
     init(_ bytes: LayoutDocument.Bytes, chunk: Int = 128) {
         self.bytes = bytes
         self.chunk = chunk
-        stringCapacity = bytes.buffer.count + 16
-        strings = .allocate(capacity: stringCapacity)
-        // An element with its comma is at least 2 bytes, a typical
-        // constraint 20 to 40: the reading stops if this fills up.
-        endCapacity = bytes.buffer.count / 16 + chunk
-        ends = .allocate(capacity: endCapacity)
     }
 
     deinit {
@@ -93,11 +91,21 @@ final class ConstraintReadAhead: @unchecked Sendable {
     /// two, as a thread the parser overtook).
     func read(chunks: Int = .max) {
         let text = bytes.buffer
-        guard let at = Self.constraintsArray(in: text), let strings, let ends else {
+        guard let at = Self.constraintsArray(in: text) else {
             _ = state.compareExchange(expected: 0, desired: Self.last, ordering: .releasing)
             return
         }
         arrayStart = at
+        let room = text.count - at + 16
+        stringCapacity = room
+        let strings = UnsafeMutablePointer<UInt8>.allocate(capacity: room)
+        self.strings = strings
+        // An element with its comma is at least 2 bytes, a typical
+        // constraint 20 to 40: the reading stops if this fills up.
+        let endRoom = (text.count - at) / 16 + chunk
+        endCapacity = endRoom
+        let ends = UnsafeMutablePointer<Int32>.allocate(capacity: endRoom)
+        self.ends = ends
         var reader = JSONReader(text)
         reader.resume(at: at + 1)
         var first = true, count = 0, written = 0
@@ -109,7 +117,7 @@ final class ConstraintReadAhead: @unchecked Sendable {
                   state.compareExchange(expected: 2 * k, desired: 2 * k + 1, ordering: .acquiringAndReleasing).exchanged
             else { return }
             var more = true, finished = false
-            let stop = min(count + chunk, endCapacity)
+            let stop = min(count + chunk, endRoom)
             do throws(JSONSyntaxError) {
                 while count < stop {
                     guard try reader.nextElement(&first) else {
@@ -118,7 +126,7 @@ final class ConstraintReadAhead: @unchecked Sendable {
                         break
                     }
                     // Anything but a plain string is left to the parser.
-                    guard let length = reader.readASCIIString(to: strings + written, room: stringCapacity - written) else {
+                    guard let length = reader.readASCIIString(to: strings + written, room: room - written) else {
                         more = false
                         break
                     }
@@ -130,7 +138,7 @@ final class ConstraintReadAhead: @unchecked Sendable {
             } catch {
                 more = false  // a syntax error: the parser reports it
             }
-            if count == endCapacity { more = false }
+            if count == endRoom { more = false }
             publish(k + 1, count: count, position: lastEnd, ended: finished)
             // Published unless the parser took over meanwhile; a request
             // to stop is kept (the next chunk is then not started).
