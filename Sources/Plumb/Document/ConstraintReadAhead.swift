@@ -19,17 +19,18 @@ import Synchronization
 /// anything else (a string with escapes or non-ASCII bytes, an element that
 /// is not a string, a syntax error, a full buffer) and at the array's end.
 ///
-/// When the parser comes to the document's constraints (``takeOver(at:)``),
-/// it stops the second thread and, if the array begins where the second
-/// thread thought, goes on from the last chunk published: every string
-/// before it was read exactly as the parser reads it (a JSON array read from
-/// a given byte depends on nothing before it), and anything the second
-/// thread did not read (problems included) the parser reads itself, with
-/// the messages and positions one thread gives. The parser never waits for
-/// the second thread: if it is in the middle of a chunk (and does not finish
-/// it within a few microseconds), the chunks published so far are copied out
-/// and the second thread's buffer is left to it. Otherwise the parser takes
-/// the buffer over as the document's pool of constraint strings.
+/// When the parser comes to the document's constraints
+/// (``takeOver(at:room:)``), it asks the second thread to stop after the
+/// chunk it is reading and, if the array begins where the second thread
+/// thought, goes on from the last chunk published: every string before it
+/// was read exactly as the parser reads it (a JSON array read from a given
+/// byte depends on nothing before it), and anything the second thread did
+/// not read (problems included) the parser reads itself, with the messages
+/// and positions one thread gives. The parser waits at most ``patience``
+/// for that chunk: if the second thread does not finish it by then (it was
+/// descheduled), the chunks published before it are copied out and its
+/// buffers are left to it. Otherwise the parser takes the buffers over as
+/// the document's pool of constraint strings.
 ///
 /// The input's bytes are kept by ``LayoutDocument/Bytes``: the second thread
 /// may still be reading them after the parse returns.
