@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Plumb
 
 #if canImport(Glibc)
 private let posixRead = Glibc.read
@@ -70,6 +71,24 @@ enum IO {
             }
             #endif
             return try readAll().withUnsafeBufferPointer(body)
+        }
+
+        /// The whole contents, kept as long as the result lives (a second
+        /// thread may read a document after its parse returns:
+        /// `LayoutDocument.parse(_:source:threads:)`): a regular file mapped
+        /// as ``withContents(_:)`` maps it, unmapped when the last reference
+        /// goes; anything else read with ``readAll()``.
+        func contents() throws -> LayoutDocument.Bytes {
+            #if os(Linux)
+            let size = Int(info.st_size)
+            if (info.st_mode & S_IFMT) == S_IFREG, size > 0,
+               let map = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), map != MAP_FAILED {
+                let address = Int(bitPattern: map)
+                return LayoutDocument.Bytes(UnsafeBufferPointer(start: map.assumingMemoryBound(to: UInt8.self), count: size),
+                                            release: { munmap(UnsafeMutableRawPointer(bitPattern: address), size) })
+            }
+            #endif
+            return LayoutDocument.Bytes(try readAll())
         }
 
         /// Reads to the end straight into one array (no Data copy: documents

@@ -43,7 +43,8 @@ enum Pipeline {
         let input = try IO.Input(path)
         reserveHeap(for: input)
         let stamp = input.stamp
-        let document = try input.withContents { bytes in try LayoutDocument.parse(bytes, source: sourceName(path)) }
+        // Kept by a second thread that reads the constraints while the views are read.
+        let document = try LayoutDocument.parse(try input.contents(), source: sourceName(path), threads: threads)
         inspect(document)
         var lowered = try document.lower(namingViews: namingViews, threads: threads)
         if let stamp {

@@ -46,7 +46,11 @@ struct DocumentParser {
     /// - Parameter buffer: the document's bytes, needed only while the
     ///   parser runs: the document's pools keep copies of its ids and
     ///   constraint strings.
-    init(_ buffer: UnsafeBufferPointer<UInt8>, source: String) {
+    /// The constraint strings read ahead on a second thread, if any.
+    private let readAhead: ConstraintReadAhead?
+
+    init(_ buffer: UnsafeBufferPointer<UInt8>, source: String, readAhead: ConstraintReadAhead? = nil) {
+        self.readAhead = readAhead
         reader = JSONReader(buffer)
         document = LayoutDocument(source: source)
         appendView(parent: -1, offset: 0)  // the root
@@ -85,6 +89,7 @@ struct DocumentParser {
         defer {
             viewParents.free()
             viewOffsets.free()
+            readAhead?.stop()
         }
         do throws(JSONSyntaxError) {
             try parseDocument()
@@ -131,8 +136,12 @@ struct DocumentParser {
                 document.parents = Array(viewParents.buffer)
             case 3:
                 guard try expectKind(.array, path: "constraints") else { continue }
-                try reader.openArray(depth: 1)
-                try parseConstraints()
+                if let handover = readAhead?.takeOver(at: reader.position, room: reader.text.count - reader.position + 16) {
+                    try parseConstraints(resuming: handover)
+                } else {
+                    try reader.openArray(depth: 1)
+                    try parseConstraints()
+                }
             case 4:
                 guard try expectKind(.array, path: "rules") else { continue }
                 try reader.openArray(depth: 1)
@@ -381,17 +390,31 @@ struct DocumentParser {
     /// uniqueness twice (a third of a string's cost). They fit in what is
     /// left of the input (a decoded string is never longer than its JSON),
     /// with 16 bytes more, as a plain string is copied sixteen bytes at a time.
-    private mutating func parseConstraints() throws(JSONSyntaxError) {
-        var pool = BytePool()
-        swap(&pool, &document.constraintTexts)  // one reference: no copy on write
+    ///
+    /// With a `handover` (``ConstraintReadAhead/takeOver(at:room:)``) the
+    /// pool is its buffer, which holds the strings read so far, and the
+    /// reading goes on where it stopped.
+    private mutating func parseConstraints(resuming handover: ConstraintReadAhead.Handover? = nil) throws(JSONSyntaxError) {
+        var pool: BytePool
+        var ends: Int32Column
+        var first = true, i = 0
+        let ended = handover?.ended ?? false, written = handover?.written ?? 0
+        if let h = handover {
+            pool = BytePool(adopting: h.strings, capacity: h.capacity)
+            ends = Int32Column(adopting: h.ends, count: h.count, capacity: h.endCapacity)
+            reader.resume(at: h.position)
+            (first, i) = (false, h.count)
+        } else {
+            pool = BytePool()
+            pool.reserveCapacity(bytes: reader.text.count - reader.position + 16)
+            ends = Int32Column(capacity: 256)
+        }
+        // The document's pool is empty until here (the key is read once).
         defer { swap(&pool, &document.constraintTexts) }
-        pool.reserveCapacity(bytes: reader.text.count - reader.position + 16)
-        var ends = Int32Column(capacity: 256)
         defer { ends.free() }
         try pool.appendEntriesInPlace { (base, room) throws(JSONSyntaxError) in
-            var run = StringRun(base: base, capacity: room)
-            var first = true
-            var i = 0
+            var run = StringRun(base: base, capacity: room, count: written)
+            guard !ended else { return ends.buffer }
             while try reader.nextElement(&first) {
                 // Nearly every constraint is a plain ASCII string: read here, without a call.
                 if let length = reader.readASCIIString(to: run.next, room: run.room) {
@@ -423,9 +446,11 @@ struct DocumentParser {
         private let capacity: Int
         private var count = 0
 
-        init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        /// A run of `count` bytes written already.
+        init(base: UnsafeMutablePointer<UInt8>, capacity: Int, count: Int = 0) {
             self.base = base
             self.capacity = capacity
+            self.count = count
         }
 
         /// Where the next string's bytes go, and how many bytes fit there.
@@ -877,6 +902,16 @@ struct DocumentParser {
         init(capacity: Int) {
             self.capacity = Swift.max(capacity, 16)
             base = .allocate(capacity: self.capacity)
+        }
+
+        /// A column of the `count` values at `base`, which has room for
+        /// `capacity` (allocated by `UnsafeMutablePointer.allocate`: the
+        /// column now owns it).
+        init(adopting base: UnsafeMutablePointer<Int32>, count: Int, capacity: Int) {
+            precondition(count <= capacity && capacity > 0, "column outside its buffer")
+            self.base = base
+            self.count = count
+            self.capacity = capacity
         }
 
         func free() { base.deallocate() }

@@ -52,6 +52,13 @@ struct JSONReader {
 
     init(_ text: UnsafeBufferPointer<UInt8>) { self.text = text }
 
+    /// Moves to `offset` (within the text), where another reader of the same
+    /// bytes stopped (``ConstraintReadAhead``).
+    mutating func resume(at offset: Int) {
+        precondition(offset >= 0 && offset <= text.count, "offset outside the text")
+        position = offset
+    }
+
     // MARK: - Structure
 
     /// Skips white space; returns the next byte without consuming it, or `nil` at the end.

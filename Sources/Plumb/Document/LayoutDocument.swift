@@ -251,6 +251,66 @@ public struct LayoutDocument: Sendable {
         var parser = DocumentParser(bytes, source: source)
         return try parser.run().get()
     }
+
+    /// Parses and validates a document as ``parse(_:source:)-([UInt8],_)`` does; with
+    /// two `threads` and a large document, its constraint strings are read
+    /// on a second thread while this one reads the views before them.
+    /// The document and any error are the same as with one thread.
+    ///
+    /// - Parameters:
+    ///   - bytes: the document, UTF-8 JSON, kept as long as the second
+    ///     thread reads it (which may be after this call returns).
+    ///   - source: its name in diagnostics.
+    ///   - threads: how many threads may read it (1 or 2).
+    public static func parse(_ bytes: Bytes, source: String, threads: LoweringThreads) throws(LayoutError) -> LayoutDocument {
+        let buffer = bytes.buffer
+        guard buffer.count < Int(Int32.max) else {
+            throw LayoutError([Diagnostic(location: source, problem: .invalidJSON("documents are limited to 2 GiB"))])
+        }
+        var ahead: ConstraintReadAhead?
+        if threads.readsAhead(buffer.count) {
+            let reader = ConstraintReadAhead(bytes, chunk: threads.readAheadChunk)
+            if reader.start() { ahead = reader }
+        }
+        return try parse(buffer, source: source, readAhead: ahead)
+    }
+
+    /// ``parse(_:source:)-([UInt8],_)`` with the constraints read ahead by
+    /// `readAhead` (on its thread, or before the call in tests), over `buffer`, its bytes.
+    static func parse(
+        _ buffer: UnsafeBufferPointer<UInt8>, source: String, readAhead: ConstraintReadAhead?
+    ) throws(LayoutError) -> LayoutDocument {
+        var parser = DocumentParser(buffer, source: source, readAhead: readAhead)
+        return try parser.run().get()
+    }
+
+    /// A document's bytes that stay valid as long as this object lives: an
+    /// array, or memory its owner lets go of in `release` (a mapped file
+    /// unmapped, say), which runs when the last reference goes, on
+    /// whichever thread lets it go.
+    public final class Bytes: @unchecked Sendable {
+        /// The bytes.
+        public let buffer: UnsafeBufferPointer<UInt8>
+        private let release: @Sendable () -> Void
+
+        /// Bytes valid until `release` is called.
+        public init(_ buffer: UnsafeBufferPointer<UInt8>, release: @escaping @Sendable () -> Void) {
+            self.buffer = buffer
+            self.release = release
+        }
+
+        /// A copy of `bytes`.
+        public convenience init(_ bytes: [UInt8]) {
+            let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+            bytes.withUnsafeBufferPointer { if let b = $0.baseAddress { copy.initialize(from: b, count: $0.count) } }
+            let address = Int(bitPattern: copy)
+            self.init(UnsafeBufferPointer(start: copy, count: bytes.count), release: {
+                UnsafeMutablePointer<UInt8>(bitPattern: address)?.deallocate()
+            })
+        }
+
+        deinit { release() }
+    }
 }
 
 /// A document's view ids as bytes: the root's, then entry `i` of its id

@@ -14,6 +14,16 @@ struct BytePool: Sendable {
 
     var count: Int { storage.endCount }
 
+    init() {}
+
+    /// An empty pool whose bytes are `buffer`, `capacity` of them (made by
+    /// `UnsafeMutablePointer.allocate`: the pool now owns it), which may
+    /// already hold the bytes of entries that ``appendEntriesInPlace(_:)``
+    /// is to add (``ConstraintReadAhead`` wrote them).
+    init(adopting buffer: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        storage = Storage(adopting: buffer, capacity: capacity)
+    }
+
     /// Makes room for `count` more bytes of entries.
     mutating func reserveCapacity(bytes count: Int) {
         makeRoom(for: count)
@@ -142,6 +152,13 @@ struct BytePool: Sendable {
             base = .allocate(capacity: capacity)
             self.endCapacity = Swift.max(endCapacity, 16)
             ends = .allocate(capacity: self.endCapacity)
+        }
+
+        init(adopting base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+            self.capacity = capacity
+            self.base = base
+            endCapacity = 16
+            ends = .allocate(capacity: endCapacity)
         }
 
         deinit {

@@ -45,7 +45,7 @@ enum SecondThread {
             return
         }
         let states = States(chunks)
-        let started = start {
+        let started = startDetached {
             var k = chunks - 1
             while k >= 0, states.claim(k, as: States.helping) {
                 states.finish(k, helper(k) ? States.helped : States.failed)
@@ -90,9 +90,10 @@ enum SecondThread {
     }
 
     /// Runs `work` on a new detached thread; nothing when no thread can be
-    /// started (``share(_:waiting:helper:inOrder:)``'s caller then does every chunk).
+    /// started (``share(_:waiting:helper:inOrder:)``'s caller then does every
+    /// chunk; ``ConstraintReadAhead``'s parser reads every string).
     @discardableResult
-    private static func start(_ work: @escaping () -> Void) -> Bool {
+    static func startDetached(_ work: @escaping () -> Void) -> Bool {
         let context = Unmanaged.passRetained(Box(work)).toOpaque()
         var thread = pthread_t()
         let started = pthread_create(&thread, nil, { context in
@@ -186,6 +187,12 @@ public struct LoweringThreads: Sendable, Equatable {
     /// machine: 1.01 to 1.05 of one thread at 20,000 frames, 0.82 to 0.97
     /// at 50,000).
     var frameThreshold = 40_000
+    /// Document bytes from which `LayoutDocument.parse(_:source:threads:)`
+    /// reads the constraint strings on a second thread
+    /// (``ConstraintReadAhead``) while it reads the views.
+    var readAheadBytes = 1 << 18
+    /// Constraint strings a chunk of that reading.
+    var readAheadChunk = 128
     /// Constraint strings and frames a chunk (``SecondThread/share(_:waiting:helper:inOrder:)``).
     var constraintChunk = 256, frameChunk = 1024
     /// Whether the first thread waits for the second one's chunks (tests;
@@ -200,6 +207,8 @@ public struct LoweringThreads: Sendable, Equatable {
 
     /// Whether `constraints` constraint strings are compiled on two threads.
     func splitsConstraints(_ constraints: Int) -> Bool { count > 1 && constraints >= max(constraintThreshold, 2) }
+    /// Whether a document of `bytes` bytes is parsed on two threads.
+    func readsAhead(_ bytes: Int) -> Bool { count > 1 && bytes >= readAheadBytes }
     /// Whether `frames` frames are written on two threads.
     func splitsFrames(_ frames: Int) -> Bool { count > 1 && frames >= max(frameThreshold, 2) }
 }

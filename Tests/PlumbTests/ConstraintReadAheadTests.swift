@@ -1,0 +1,139 @@
+import Testing
+import PlumbTestSupport
+@testable import Plumb
+
+/// A document's constraint strings read ahead on a second thread
+/// (``ConstraintReadAhead``) against the same document parsed on one: the
+/// same document (ids, parents, every constraint string, rules) or the same
+/// error text (every message, position and excerpt), whatever the second
+/// thread read before the parser came to the array, whether its buffers are
+/// taken over or copied, and whatever the array holds.
+@Suite struct ConstraintReadAheadTests {
+    /// A random document: a few views, then an array of constraints that
+    /// are mostly plain strings, and some of everything the second thread
+    /// leaves to the parser (escapes, non-ASCII bytes, other values, empty
+    /// strings, syntax errors, an early end), in one of several key orders
+    /// (the constraints first, rules after them, a view with a key
+    /// `constraints` before the document's own), spaced in several ways.
+    static func document(_ random: inout SplitMix64, round: Int) -> [UInt8] {
+        func below(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+        let viewCount = 2 + below(30)
+        var views: [String] = []
+        for i in 1 ... viewCount {
+            let parent = i == 1 || below(3) == 0 ? "root" : "v\(1 + below(i - 1))"
+            views.append(#"{"id":"v\#(i)","parent":"\#(parent)"}"#)
+        }
+        let order = round % 4
+        if order == 3 { views[below(views.count)] = #"{"id":"x","constraints":["v1.left = 0"]}"# }
+        let separators = [",", ", ", ",\n  ", " ,"]
+        let separator = separators[below(4)]
+        var elements: [String] = []
+        // Values of other types (each a problem) in one round in three.
+        let others = round % 3 == 0
+        for _ in 0 ..< below(400) {
+            let a = 1 + below(viewCount), b = 1 + below(viewCount)
+            switch below(100) {
+            case 0 ..< 78: elements.append(#""v\#(a).left = v\#(b).right + \#(below(1000))""#)
+            case 78 ..< 82: elements.append(#""v\#(a).width = 0.5 * v\#(b).width - \#(below(10)) @ \#(1 + below(999))""#)
+            case 82 ..< 85: elements.append(#""v\#(a).top = v\#(b).top \"q\" + 1""#)
+            case 85 ..< 87: elements.append(#""v\#(a).top = \u0076\#(b).top""#)
+            case 87 ..< 90: elements.append("\"v\(a).top = é.top\"")
+            case 90 ..< 92 where others: elements.append(["12", "null", "{}", #"["v1.left = 0"]"#, "true"][below(5)])
+            case 92 ..< 94: elements.append(#""""#)
+            case 94 ..< 96: elements.append(#""v\#(a).height = \#(below(50))""#)
+            default: elements.append(#""a.b=1""#)
+            }
+        }
+        var array = "[" + elements.joined(separator: separator) + "]"
+        // One round in five has a syntax error in the array.
+        if round % 5 == 4, !elements.isEmpty {
+            let k = below(elements.count)
+            let broken = [elements[k] + " " + elements[k], elements[k] + ",", elements[k] + "\"", "[" + elements[k]][below(4)]
+            var copy = elements
+            copy[k] = broken
+            array = "[" + copy.joined(separator: separator) + "]"
+        }
+        let key = [#""constraints":"#, #""constraints" : "#, #""constraints":  "#][below(3)]
+        let root = #""root":{"id":"root","width":320,"height":200}"#
+        let viewsMember = #""views":["# + views.joined(separator: ",") + "]"
+        let constraints = key + array
+        let rules = #""rules":[{"view":"v1","rule":"h = 20"}]"#
+        let members: [String]
+        switch order {
+        case 0: members = [root, viewsMember, constraints]
+        case 1: members = [constraints, root, viewsMember]
+        case 2: members = [root, viewsMember, constraints, rules]
+        default: members = [root, viewsMember, constraints]
+        }
+        var bytes = Array(("{" + members.joined(separator: ",") + "}").utf8)
+        // One round in seven ends early, somewhere in the array or after it.
+        if round % 7 == 6, let start = ConstraintReadAhead.constraintsArray(in: bytes.withUnsafeBufferPointer { $0 }) {
+            bytes.removeLast(below(bytes.count - start))
+        }
+        return bytes
+    }
+
+    /// What a parse gives: the document's contents, or the error's text.
+    static func summary(_ parse: () throws(LayoutError) -> LayoutDocument) -> String {
+        do {
+            let doc = try parse()
+            return "\(doc.rootID) \(doc.viewIDs) \(doc.parentIndices) \(doc.constraints) \(doc.rules.map(\.rule))"
+        } catch {
+            return "error:\n" + error.description
+        }
+    }
+
+    /// Every random document, read ahead in full, in part (stopped between
+    /// chunks, its buffers taken over or copied), and on a real second
+    /// thread racing the parser: the one-thread parse every time. The
+    /// second thread's strings were used in most documents.
+    @Test func readingAheadParsesAsOneThreadDoes() {
+        var random = SplitMix64(seed: 16)
+        var used = 0, copied = 0, errors = 0
+        for round in 0 ..< 240 {
+            let bytes = Self.document(&random, round: round)
+            let one = Self.summary { () throws(LayoutError) in try LayoutDocument.parse(bytes, source: "doc.json") }
+            if one.hasPrefix("error:") { errors += 1 }
+            let chunk = [1, 3, 16, 128][round % 4]
+            for mode in 0 ..< 3 {
+                let kept = LayoutDocument.Bytes(bytes)
+                let ahead = ConstraintReadAhead(kept, chunk: chunk)
+                ahead.copiesForTests = mode == 2
+                ahead.read(chunks: mode == 0 ? .max : Int(random.next() % 6))
+                let read = Self.summary { () throws(LayoutError) in
+                    try LayoutDocument.parse(kept.buffer, source: "doc.json", readAhead: ahead)
+                }
+                #expect(read == one, "round \(round), mode \(mode)")
+                if ahead.handedOver > 0 { if mode == 2 { copied += 1 } else { used += 1 } }
+            }
+            var threads = LoweringThreads(2)
+            threads.readAheadBytes = 0
+            threads.readAheadChunk = chunk
+            let racing = Self.summary { () throws(LayoutError) in
+                try LayoutDocument.parse(LayoutDocument.Bytes(bytes), source: "doc.json", threads: threads)
+            }
+            #expect(racing == one, "round \(round), racing")
+        }
+        #expect(used > 150 && copied > 60 && errors > 60 && errors < 220, "used \(used), copied \(copied), errors \(errors)")
+    }
+
+    /// The array is found after its key, however spaced, and not where the
+    /// key's bytes are escaped in a string or followed by anything else.
+    @Test func theArrayIsFoundAfterItsKey() {
+        func find(_ json: String) -> Int? {
+            let bytes = Array((json + String(repeating: " ", count: 32)).utf8)
+            return bytes.withUnsafeBufferPointer { ConstraintReadAhead.constraintsArray(in: $0) }
+        }
+        #expect(find(#"{"constraints":["a"]}"#) == 15)
+        #expect(find(#"{"constraints" :  ["a"]}"#) == 18)
+        #expect(find("{\"constraints\"\n:\t[\"a\"]}") == 17)
+        #expect(find(#"{"id":"constraints","constraints":["a"]}"#) == 34)
+        #expect(find(#"{"id":"\"constraints\":[","x":1}"#) == nil)
+        #expect(find(#"{"constraints":{"a":1}}"#) == nil)
+        #expect(find(#"{"views":[]}"#) == nil)
+        // At every offset of a block and across blocks.
+        for pad in 0 ..< 40 {
+            #expect(find("{" + String(repeating: " ", count: pad) + #""constraints":[]}"#) == pad + 15)
+        }
+    }
+}
