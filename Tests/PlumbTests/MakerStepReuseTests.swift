@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 @testable import Plumb
 
@@ -24,7 +25,7 @@ import Testing
         var constant: Double
         var priority: Priority
         var text: String
-        var description: String { "\(attribute) \(constant) @\(priority.value) \(text)" }
+        var description: String { "\(attribute) \(constant) @\(priority.rawValue) \(text)" }
     }
 
     /// Random blocks of one to seven lines. Each line is written whole, or
@@ -110,5 +111,26 @@ import Testing
         #expect(made.map(\.constant) == [10, 30, 2])
         #expect(made[2].priority == .required)
         #expect(box.constraints.count == 3)
+    }
+
+    /// Makers on several threads at once take and give the spare steps kept
+    /// between makers (`MakerSpareSteps`): every block still makes its own
+    /// constraints.
+    @Test func makersOnSeveralThreads() {
+        DispatchQueue.concurrentPerform(iterations: 4) { t in
+            for k in 0 ..< 400 {
+                let root = View("root"), box = View("box")
+                root.addSubview(box)
+                let made = box.makeConstraints { make in
+                    make.width.equalTo(Double(1000 * t + k))
+                    make.height.equalTo(box.mas_width).offset(Double(k))
+                    make.left.equalTo(root).offset(Double(t))
+                }
+                let ok = made.map(\.constant) == [Double(1000 * t + k), Double(k), Double(t)]
+                    && made.map(\.firstAttribute) == [.width, .height, .left]
+                    && made[1].secondView === box && made[2].secondView === root
+                if !ok { Issue.record("thread \(t), block \(k): \(made.map(\.description))") }
+            }
+        }
     }
 }
