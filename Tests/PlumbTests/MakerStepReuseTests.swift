@@ -7,15 +7,8 @@ import Testing
 /// holds them. A step the user keeps must go on writing into its own line,
 /// and the maker must not outlive its block through the steps it keeps.
 @Suite struct MakerStepReuseTests {
-    /// A small deterministic generator (the same blocks every run).
-    struct Random {
-        var state: UInt64
-        mutating func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(n))
-        }
-        mutating func pick<T>(_ xs: [T]) -> T { xs[next(xs.count)] }
-    }
+    /// The same blocks every run.
+    typealias Random = LazyOriginTests.Random
 
     /// What one line should make, written out here: its attribute, its
     /// constant (the number target plus every offset, in the order the
