@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Makes constraints for one view, a line at a time, in the style of
 /// Masonry and SnapKit. Reached through ``View/makeConstraints(file:line:_:)``,
 /// ``View/updateConstraints(file:line:_:)``, ``View/remakeConstraints(file:line:_:)``
@@ -38,11 +36,8 @@ public final class ConstraintMaker: ConstraintAttributeChain {
     /// and one `ConstraintMakerEditable` instead of one each a line (an
     /// allocation and a free each). A step the user keeps (in a variable, to
     /// change later) is not unique, and the next line gets a new one. The
-    /// spare `Extendable` alone holds this maker (to reach the spare
-    /// `Editable`); ``lower()`` breaks that cycle, and a step the user keeps
-    /// holds no maker. When the block has run, the spares nothing else holds
-    /// are left for the next maker (`MakerSpareSteps`), so a block of a few
-    /// lines usually makes no step object at all.
+    /// spare `Extendable` holds this maker (to reach the spare `Editable`):
+    /// ``lower()`` breaks that cycle.
     @exclusivity(unchecked) private var spareExtendable: ConstraintMakerExtendable?
     @exclusivity(unchecked) private var spareEditable: ConstraintMakerEditable?
     /// Set by ``lower()``: steps made after it are not kept as spares.
@@ -63,10 +58,6 @@ public final class ConstraintMaker: ConstraintAttributeChain {
         let description = ConstraintDescription(view: view, attributes: attributes.set, file: file, line: line)
         lines.append(description)
         guard !lowered else { return ConstraintMakerExtendable(description, maker: nil) }
-        if spareExtendable == nil, let step = MakerSpareSteps.extendables.take() {
-            step.maker = self
-            spareExtendable = step
-        }
         if isKnownUniquelyReferenced(&spareExtendable), let step = spareExtendable {
             step.line = description
             return step
@@ -84,7 +75,6 @@ public final class ConstraintMaker: ConstraintAttributeChain {
     /// (kept as the spare).
     func editable(for line: ConstraintDescription) -> ConstraintMakerEditable {
         guard !lowered else { return ConstraintMakerEditable(line) }
-        if spareEditable == nil { spareEditable = MakerSpareSteps.editables.take() }
         if isKnownUniquelyReferenced(&spareEditable), let step = spareEditable {
             step.line = line
             return step
@@ -98,55 +88,13 @@ public final class ConstraintMaker: ConstraintAttributeChain {
     func lower() -> [Constraint] {
         // The spares and their reference back to this maker go: after the
         // block, every step is a new object of its own.
-        // Spares that only this maker holds are left for the next maker,
-        // holding no line.
         lowered = true
         spareExtendable?.maker = nil
-        if isKnownUniquelyReferenced(&spareExtendable), let step = spareExtendable {
-            step.line = nil
-            MakerSpareSteps.extendables.give(step)
-        }
-        if isKnownUniquelyReferenced(&spareEditable), let step = spareEditable {
-            step.line = nil
-            MakerSpareSteps.editables.give(step)
-        }
         spareExtendable = nil
         spareEditable = nil
         var made: [Constraint] = []
         made.reserveCapacity(lines.count)
         for line in lines { line.lower(into: &made) }
         return made
-    }
-}
-
-/// Step objects a maker that has run leaves for the next maker, on any
-/// thread: one `ConstraintMakerExtendable` and one `ConstraintMakerEditable`
-/// (a maker block of a few lines made both afresh, an allocation and a free
-/// each, about 400 instructions the pair). A slot holds a step that nothing
-/// else refers to, with no line and no maker; taking it empties the slot
-/// (atomically), and a step given to a full slot is released.
-enum MakerSpareSteps {
-    static let extendables = Slot<ConstraintMakerExtendable>()
-    static let editables = Slot<ConstraintMakerEditable>()
-
-    /// One object, held by its address (0: none).
-    final class Slot<Step: AnyObject>: Sendable {
-        private let bits = Atomic<UInt>(0)
-
-        /// The kept step, now the caller's, or `nil`.
-        func take() -> Step? {
-            let taken = bits.exchange(0, ordering: .acquiring)
-            guard taken != 0, let address = UnsafeRawPointer(bitPattern: taken) else { return nil }
-            return Unmanaged<Step>.fromOpaque(address).takeRetainedValue()
-        }
-
-        /// Keeps `step` (which nothing else refers to) unless a step is kept already.
-        func give(_ step: Step) {
-            let kept = Unmanaged.passRetained(step)
-            let address = UInt(bitPattern: kept.toOpaque())
-            if !bits.compareExchange(expected: 0, desired: address, ordering: .releasing).exchanged {
-                kept.release()
-            }
-        }
     }
 }
