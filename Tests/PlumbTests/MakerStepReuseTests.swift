@@ -106,9 +106,8 @@ import Testing
         #expect(box.constraints.count == 3)
     }
 
-    /// Makers on several threads at once take and give the spare steps kept
-    /// between makers (`MakerSpareSteps`): every block still makes its own
-    /// constraints.
+    /// Makers on several threads at once: each hands its spare steps only
+    /// to its own lines, and every block makes its own constraints.
     @Test func makersOnSeveralThreads() {
         DispatchQueue.concurrentPerform(iterations: 4) { t in
             for k in 0 ..< 400 {
