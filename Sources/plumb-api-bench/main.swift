@@ -31,7 +31,8 @@
 //              layout with nothing changed) again after that height changed by 4
 // and `sweep step`: CompiledLayout.frames of the same tree as a document at
 // a new width (what `plumb sweep` pays a size).
-// `--faults yes` adds each phase's page faults (medians, `getrusage`). A
+// `--faults yes` adds each phase's page faults (medians, `getrusage`; for
+// the document rows, the compile's, in the build column). A
 // fresh tree's first layout at 10,000 views touches about 1,100 to 1,200
 // pages the process does not have yet (glibc returned them when the
 // previous tree was freed, or, in an application, they were never mapped):
@@ -181,18 +182,22 @@ for shape in shapes {
         if let framesDirectory {
             FileManager.default.createFile(atPath: "\(framesDirectory)/\(shape)-\(size).doc.json", contents: Data(bytes))
         }
-        var compile: [Double] = [], step: [Double] = []
+        var compile: [Double] = [], step: [Double] = [], compileFaults: [Double] = []
         for _ in 0 ..< runs {
+            let f0 = countFaults ? faults() : 0
             let t0 = now()
             let document = try! LayoutDocument.parse(bytes, source: "\(shape)-\(size).json")
             let compiled = try! CompiledLayout(document)
             let t1 = now()
+            compileFaults.append((countFaults ? faults() : 0) - f0)
             _ = try! compiled.frames(width: 800, height: 768)
             let t2 = now()
             compile.append(t1 - t0)
             step.append(t2 - t1)
         }
-        print("| \(shape) | \(viewCount) | compiled document | \(fmt(median(compile))) | — | — | \(fmt(median(step))) | — |")
+        // With `--faults yes`, the compile's faults are in the build column.
+        print("| \(shape) | \(viewCount) | compiled document | \(fmt(median(compile))) | — | — | \(fmt(median(step))) | — |"
+            + (countFaults ? " \(Int(median(compileFaults))) | — |" : ""))
     }
 }
 

@@ -30,6 +30,18 @@ public final class ConstraintMaker: ConstraintAttributeChain {
     public let view: View
     /// Unchecked for exclusivity: appended to by every line, on the block's thread.
     @exclusivity(unchecked) private var lines: [ConstraintDescription] = []
+    /// The step objects of the last line, given to the next line when only
+    /// the maker holds them: a line is one statement, whose steps are
+    /// released at its end, so a block makes one `ConstraintMakerExtendable`
+    /// and one `ConstraintMakerEditable` instead of one each a line (an
+    /// allocation and a free each). A step the user keeps (in a variable, to
+    /// change later) is not unique, and the next line gets a new one. The
+    /// spare `Extendable` holds this maker (to reach the spare `Editable`):
+    /// ``lower()`` breaks that cycle.
+    @exclusivity(unchecked) private var spareExtendable: ConstraintMakerExtendable?
+    @exclusivity(unchecked) private var spareEditable: ConstraintMakerEditable?
+    /// Set by ``lower()``: steps made after it are not kept as spares.
+    @exclusivity(unchecked) private var lowered = false
     private let file: String
     private let line: Int
 
@@ -45,11 +57,41 @@ public final class ConstraintMaker: ConstraintAttributeChain {
         if lines.isEmpty { lines.reserveCapacity(4) }
         let description = ConstraintDescription(view: view, attributes: attributes.set, file: file, line: line)
         lines.append(description)
-        return ConstraintMakerExtendable(description)
+        guard !lowered else { return ConstraintMakerExtendable(description, maker: nil) }
+        if isKnownUniquelyReferenced(&spareExtendable), let step = spareExtendable {
+            step.line = description
+            return step
+        }
+        // The old spare is the user's now: it no longer refers to this maker
+        // (its relation then makes an `Editable` of its own).
+        spareExtendable?.maker = nil
+        let step = ConstraintMakerExtendable(description, maker: self)
+        spareExtendable = step
+        return step
+    }
+
+    /// The `ConstraintMakerEditable` for `line`, whose relation was just
+    /// written: the spare one when nothing else holds it, else a new one
+    /// (kept as the spare).
+    func editable(for line: ConstraintDescription) -> ConstraintMakerEditable {
+        guard !lowered else { return ConstraintMakerEditable(line) }
+        if isKnownUniquelyReferenced(&spareEditable), let step = spareEditable {
+            step.line = line
+            return step
+        }
+        let step = ConstraintMakerEditable(line)
+        spareEditable = step
+        return step
     }
 
     /// Every line's constraints (inactive), in order; mistakes are recorded on the view.
     func lower() -> [Constraint] {
+        // The spares and their reference back to this maker go: after the
+        // block, every step is a new object of its own.
+        lowered = true
+        spareExtendable?.maker = nil
+        spareExtendable = nil
+        spareEditable = nil
         var made: [Constraint] = []
         made.reserveCapacity(lines.count)
         for line in lines { line.lower(into: &made) }

@@ -3,6 +3,17 @@
 /// A line left here (`make.left` alone) makes no constraint; the next layout
 /// reports it (``SwiftFrontEndProblem/missingRelation(_:)``).
 public class ConstraintMakerRelatable: ConstraintMakerFinalizable {
+    /// The maker that made this step while its block runs (it hands out its
+    /// spare `ConstraintMakerEditable`); `nil` once the maker has lowered its
+    /// lines, so that a step kept past the block holds no maker and the maker
+    /// no step.
+    @exclusivity(unchecked) var maker: ConstraintMaker?
+
+    init(_ line: ConstraintDescription, maker: ConstraintMaker?) {
+        self.maker = maker
+        super.init(line)
+    }
+
     /// `attributes = target`. See ``ConstraintRelatableTarget`` for what a
     /// view, an attribute or a number means.
     @discardableResult
@@ -35,6 +46,7 @@ public class ConstraintMakerRelatable: ConstraintMakerFinalizable {
         line.target = target.constraintTarget
         line.file = file
         line.line = lineNumber
+        if let maker { return maker.editable(for: line) }
         return ConstraintMakerEditable(line)
     }
 }
