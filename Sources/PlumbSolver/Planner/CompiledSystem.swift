@@ -172,11 +172,23 @@ public final class CompiledSystem {
     /// `presolvedAgain[c]`: component `c` was presolved plainly once since
     /// the one-shot solve (its tape is recorded at the next solve again).
     private var presolvedAgain: [Bool] = []
+    /// For ``FreshResidual/changedComponents``: each component's presolve as
+    /// its last whole solve left it, for a component of at least
+    /// `SolveOptions.keptPresolveRows` rows (from the one-shot solve on:
+    /// keeping it records nothing). When only optional rows of the
+    /// component changed, it is solved from there (`ComponentPresolve.Kept`);
+    /// nil once its state is no longer the component's.
+    private var kept: [ComponentPresolve.Kept?] = []
+    /// Scratch: the changed rows of a component, as indices into its rows.
+    private var changedLocalRows: [Int32] = []
     /// Components solved by replaying their presolve's tape, and replays
     /// that diverged (a decision that depends on the constants changed), so
     /// that the component was presolved whole after all.
     @_spi(Lowering) public private(set) var replayedComponents = 0
     @_spi(Lowering) public private(set) var divergedReplays = 0
+    /// Components solved again from their kept presolve (only optional
+    /// rows changed).
+    @_spi(Lowering) public private(set) var resolvedComponents = 0
 
     /// Plans `system` and builds its tableaux for its current constants.
     ///
@@ -328,13 +340,22 @@ public final class CompiledSystem {
         let plan = planner.makeResidualPlan()
         guard plan.componentCount == 0 else {
             // Not recorded here: a component's tape is recorded when it is
-            // solved again for the second time (the first layout does not pay for it).
-            try planner.solveResidual(plan)
+            // solved again for the second time (the first layout does not pay
+            // for it). Large components' presolves are kept (nothing to record).
+            let keeping = compilingResidual && options.presolve
+            let kept = UnsafeMutableBufferPointer<ComponentPresolve.Kept?>.allocate(
+                capacity: keeping ? plan.componentCount : 0)
+            kept.initialize(repeating: nil)
+            defer {
+                kept.deinitialize()
+                kept.deallocate()
+            }
+            try planner.solveResidual(plan, keeping: keeping ? (kept, options.keptPresolveRows) : nil)
             planner.stats.simplexMilliseconds = (Planner.now() - simplexStarted) * 1e3
             planner.stats.solveMilliseconds = (Planner.now() - started) * 1e3
             let solution = Solution(values: planner.values, stats: planner.stats)
             guard compilingResidual else { return (solution, nil) }
-            return (solution, CompiledSystem(solvedWithResidual: planner, plan: plan))
+            return (solution, CompiledSystem(solvedWithResidual: planner, plan: plan, kept: Array(kept)))
         }
         try planner.checkFixedRows(plan)
         try planner.checkStrategy(plan)
@@ -362,7 +383,7 @@ public final class CompiledSystem {
     /// `plan` (which has components): its values are current. Every row is
     /// a parameter row; the components are solved as a one-shot solve
     /// solves them (``FreshResidual``).
-    private init(solvedWithResidual planner: Planner, plan: Planner.ResidualPlan) {
+    private init(solvedWithResidual planner: Planner, plan: Planner.ResidualPlan, kept: [ComponentPresolve.Kept?]) {
         isParameter = [Bool](repeating: true, count: planner.system.rowCount)
         isChanged = [Bool](repeating: false, count: planner.system.rowCount)
         self.planner = planner
@@ -376,6 +397,7 @@ public final class CompiledSystem {
         // the first layout pays only for the one-shot solve.
         freshResidual = .wholePhase
         firstSolve = (planner.system.constants, planner.values)
+        self.kept = kept
     }
 
     /// Decides how the components of a system compiled by
@@ -397,6 +419,7 @@ public final class CompiledSystem {
         guard !sharedShape else {
             freshResidual = .wholePhase
             tapes = []
+            kept = []
             return
         }
         if tapes.count != plan.componentCount {
@@ -471,8 +494,10 @@ public final class CompiledSystem {
             plan.rows[range].sort()
             canonical.sortByLevel(&plan.rows[range])
             for p in range { planPlace[Int(plan.rows[p])] = Int32(p) }
-            // Its tape follows the old order: presolved whole, recording anew.
+            // Its tape and kept presolve follow the old order: presolved
+            // whole, recording anew.
             if Int(c) < tapes.count { tapes[Int(c)] = nil }
+            if Int(c) < kept.count { kept[Int(c)] = nil }
         }
     }
 
@@ -535,7 +560,9 @@ public final class CompiledSystem {
     /// Solves large component `largeComponents[i]` at the current values as
     /// a one-shot solve does, and records its inputs' values; false when its
     /// required rows conflict (nothing is recorded then).
-    private func solveLarge(_ i: Int, counting: Bool = false) -> Bool {
+    /// `changed`: the component's rows whose constants changed since it was
+    /// last solved, as indices into its rows, when nothing else it reads did.
+    private func solveLarge(_ i: Int, counting: Bool = false, changed: [Int32]? = nil) -> Bool {
         let c = largeComponents[i]
         let rows = plan.rows(ofComponent: c)
         let system = planner.system
@@ -544,7 +571,7 @@ public final class CompiledSystem {
         // Without presolve (only in ``FreshResidual/changedComponents``) the
         // component goes to the tableau whole, as in a one-shot solve.
         let counts = !planner.options.presolve ? nil : planner.values.withUnsafeMutableBufferPointer { values in
-            presolve(i, rows: rows, system: system, state: state, values: values, core: core)
+            presolve(i, rows: rows, system: system, state: state, values: values, core: core, changed: changed)
         }
         if let counts {
             if counting {
@@ -575,23 +602,45 @@ public final class CompiledSystem {
     }
 
     /// Presolves large component `largeComponents[i]` (rows `rows`) as a
-    /// one-shot solve does: by replaying its tape when it has one
-    /// (``FreshResidual/changedComponents``), else whole (recording a tape
-    /// from its second solve again on).
+    /// one-shot solve does (``FreshResidual/changedComponents``): from its
+    /// kept presolve when only the constants of its optional rows
+    /// `changed` changed, else by replaying its tape when it has one, else
+    /// whole (recording a tape from its second solve again on, and kept
+    /// when large enough).
     /// Nil when the presolve cannot finish it (the tableau solves it then).
     private func presolve(
         _ i: Int, rows: ArraySlice<Int32>, system: ConstraintSystem, state: [Planner.State],
-        values: UnsafeMutableBufferPointer<Double>, core: SimplexCore
+        values: UnsafeMutableBufferPointer<Double>, core: SimplexCore, changed: [Int32]?
     ) -> ComponentPresolve.Counts? {
         guard i < tapes.count else {
             return reducer.solve(rows, system: system, state: state, values: values, localIndex: &localIndex, core: core)
         }
+        if i < kept.count, let from = kept[i] {
+            // Whatever happens below, the kept state is the component's only if it is solved from it.
+            kept[i] = nil
+            if let changed {
+                switch ComponentPresolve.resolve(from, rows: changed, system: system, state: state, values: values,
+                                                 core: core) {
+                case .solved(let counts):
+                    kept[i] = from
+                    resolvedComponents += 1
+                    return counts
+                case .notHandled:
+                    return nil
+                case .diverged:
+                    break
+                }
+            }
+        }
+        let keeping = rows.count >= planner.options.keptPresolveRows
         if tapes[i] == nil && !presolvedAgain[i] {
             // Solved again for the first time: a plain presolve. A tape is
             // recorded the next time (a component that changes once, as a
             // tree laid out twice, does not pay for recording it).
             presolvedAgain[i] = true
-            return reducer.solve(rows, system: system, state: state, values: values, localIndex: &localIndex, core: core)
+            return keep(i, reducer.solve(
+                rows, system: system, state: state, values: values, localIndex: &localIndex, core: core,
+                keeping: keeping))
         }
         if let tape = tapes[i], tape.valid {
             switch ComponentPresolve.replay(tape, system: system, state: state, values: values, core: core) {
@@ -607,8 +656,19 @@ public final class CompiledSystem {
         }
         let tape = tapes[i] ?? ComponentPresolve.Tape()
         tapes[i] = tape
-        return reducer.solve(
-            rows, system: system, state: state, values: values, localIndex: &localIndex, core: core, recording: tape)
+        return keep(i, reducer.solve(
+            rows, system: system, state: state, values: values, localIndex: &localIndex, core: core, recording: tape,
+            keeping: keeping))
+    }
+
+    /// Keeps the presolve of component `i` when it solved it with `keeping`
+    /// (`counts` not nil, the component large enough); returns `counts`.
+    private func keep(_ i: Int, _ counts: ComponentPresolve.Counts?) -> ComponentPresolve.Counts? {
+        if let counts, i < kept.count,
+           plan.rows(ofComponent: largeComponents[i]).count >= planner.options.keptPresolveRows {
+            kept[i] = reducer.handOver(counts)
+        }
+        return counts
     }
 
     /// The system with its current constants.
@@ -718,14 +778,21 @@ public final class CompiledSystem {
         // current now (the blocks a change reaches were just evaluated).
         for i in largeComponents.indices {
             var changed = !largeSolved[i]
+            // With a kept presolve, the rows whose constants changed are
+            // listed (nil when a determined variable it reads changed).
+            var listing = !changed && i < kept.count && kept[i] != nil
+            if listing { changedLocalRows.removeAll(keepingCapacity: true) }
             if !changed { for j in largeInputStart[i] ..< largeInputStart[i + 1]
             where inputValue(largeInputs[j]).bitPattern != largeInputValues[j].bitPattern {
                 changed = true
-                break
+                let input = largeInputs[j]
+                if input >= 0 { listing = false }
+                guard listing else { break }
+                changedLocalRows.append(planPlace[Int(~input)] - Int32(plan.componentStart[largeComponents[i]]))
             } }
             guard changed else { continue }
             reoptimised += 1
-            guard solveLarge(i) else {
+            guard solveLarge(i, changed: listing ? changedLocalRows : nil) else {
                 invalidateLarge(i)
                 return try freshSolve()
             }
