@@ -181,6 +181,8 @@ public final class CompiledSystem {
     private var kept: [ComponentPresolve.Kept?] = []
     /// Scratch: the changed rows of a component, as indices into its rows.
     private var changedLocalRows: [Int32] = []
+    /// `SolveOptions.keptPresolveRows` (read while the planner's values are written).
+    private var keptPresolveRows = Int.max
     /// Components solved by replaying their presolve's tape, and replays
     /// that diverged (a decision that depends on the constants changed), so
     /// that the component was presolved whole after all.
@@ -298,13 +300,19 @@ public final class CompiledSystem {
     ///   solve does: when no two components share a shape (see
     ///   ``SolveOptions/reuseShapes``), only the components whose inputs
     ///   (the row constants and determined variables they read) changed;
-    ///   otherwise the whole residual phase on the kept plan. A component
-    ///   solved again repeats its last presolve's arithmetic on the new
-    ///   constants, in the same order (the aggregation, eliminations and
-    ///   parts found then are kept), and is presolved from scratch when a
-    ///   decision that depends on the constants (a bound becoming tighter
-    ///   than a parallel one, two opposite bounds meeting, a required row
-    ///   ceasing to hold) comes out otherwise. No tableau is kept and no
+    ///   otherwise the whole residual phase on the kept plan. A large
+    ///   component whose only changed rows are optional (an intrinsic
+    ///   size's hugging and compression resistance) is solved from its
+    ///   presolve as this solve left it: no decision of the presolve reads
+    ///   an optional row's constant, so only the changed rows are
+    ///   substituted and rewritten again, and the parts they are in solved
+    ///   again. Another component solved again repeats its last presolve's
+    ///   arithmetic on the new constants, in the same order (the
+    ///   aggregation, eliminations and parts found then are kept), and is
+    ///   presolved from scratch when a decision that depends on the
+    ///   constants (a bound becoming tighter than a parallel one, two
+    ///   opposite bounds meeting, a required row ceasing to hold) comes out
+    ///   otherwise. No tableau is kept and no
     ///   slopes are followed (they agree with a fresh solve only to the
     ///   solver's tolerance): what a step saves over a fresh solve is the
     ///   planning (the block triangular form, the split into components and
@@ -316,6 +324,8 @@ public final class CompiledSystem {
     /// - Throws: as ``ConstraintSystem/solve(options:)``.
     /// - Complexity: one fresh solve, plus O(rows) to record the blocks'
     ///   order and, with residual components, to list each one's inputs.
+    ///   Large components' presolves are kept (about the memory of the
+    ///   presolve's working arrays).
     public static func solveCompiling(
         _ system: ConstraintSystem, options: SolveOptions = SolveOptions()
     ) throws(SolverError) -> (solution: Solution, compiled: CompiledSystem?) {
@@ -430,19 +440,25 @@ public final class CompiledSystem {
         isLarge = [Bool](repeating: true, count: plan.componentCount)
         var seen = [Int32](repeating: -1, count: planner.system.variableCount)
         for c in 0 ..< plan.componentCount { addLargeComponent(c, seen: &seen) }
-        for i in largeComponents.indices {
-            for j in largeInputStart[i] ..< largeInputStart[i + 1] {
-                let input = largeInputs[j]
-                largeInputValues[j] = input >= 0 ? first.values[Int(input)] : first.constants[Int(~input)]
+        var recorded = largeInputValues
+        largeInputValues = []
+        recorded.withUnsafeMutableBufferPointer { recorded in
+        largeInputs.withUnsafeBufferPointer { inputs in
+            for j in inputs.indices {
+                let input = inputs[j]
+                recorded[j] = input >= 0 ? first.values[Int(input)] : first.constants[Int(~input)]
             }
-            largeSolved[i] = true
         }
+        }
+        largeInputValues = recorded
+        for i in largeComponents.indices { largeSolved[i] = true }
         // As the one-shot solve's presolve: the large-part solver itself,
         // not a session that would start from what it kept.
         reducer.largePartSolver = options.largePartSolver
         reducer.largePartThreshold = options.largePartSolver == nil ? Int.max : options.largePartThreshold
         reducerCore = SimplexCore(variableCount: 0)
         localIndex = [Int32](repeating: -1, count: planner.system.variableCount)
+        keptPresolveRows = options.keptPresolveRows
     }
 
     /// Fills ``planPlace`` and ``planComponent`` for a system whose
@@ -531,25 +547,91 @@ public final class CompiledSystem {
     /// component's determined variables are marked with `c` there.
     private func addLargeComponent(_ c: Int, seen: inout [Int32]) {
         largeComponents.append(c)
-        let system = planner.system
-        for r in plan.rows(ofComponent: c) {
-            if isParameter[Int(r)] { largeInputs.append(~r) }
-            for k in system.termRange(of: RowIndex(Int(r))) {
-                let v = Int(system.columns[k])
-                if planner.state[v] == .determined && seen[v] != Int32(c) {
-                    seen[v] = Int32(c)
-                    largeInputs.append(Int32(v))
+        let system = planner.system, state = planner.state, isParameter = self.isParameter
+        let rows = plan.rows(ofComponent: c), mark = Int32(c)
+        // Appended to a local array, the rest read through pointers (an
+        // access to the class's own arrays is checked each time).
+        var inputs = largeInputs
+        largeInputs = []
+        inputs.reserveCapacity(inputs.count + rows.count)
+        seen.withUnsafeMutableBufferPointer { seen in
+        state.withUnsafeBufferPointer { state in
+        isParameter.withUnsafeBufferPointer { isParameter in
+        system.columns.withUnsafeBufferPointer { columns in
+        system.rowStart.withUnsafeBufferPointer { rowStart in
+            for r in rows {
+                if isParameter[Int(r)] { inputs.append(~r) }
+                for k in Int(rowStart[Int(r)]) ..< Int(rowStart[Int(r) + 1]) {
+                    let v = Int(columns[k])
+                    if state[v] == .determined && seen[v] != mark {
+                        seen[v] = mark
+                        inputs.append(Int32(v))
+                    }
                 }
             }
         }
+        }
+        }
+        }
+        }
+        largeInputs = inputs
         largeInputStart.append(largeInputs.count)
         largeInputValues += repeatElement(0, count: largeInputs.count - largeInputValues.count)
         largeSolved.append(false)
     }
 
-    /// The current value of a large component's input.
-    private func inputValue(_ input: Int32) -> Double {
-        input >= 0 ? planner.values[Int(input)] : planner.system.constants[Int(~input)]
+    /// Whether an input of large component `largeComponents[i]` differs from
+    /// its value when the component was last solved and, with `listing`,
+    /// whether only row constants did: those rows are then in
+    /// ``changedLocalRows`` (as indices into the component's rows).
+    private func compareInputs(_ i: Int, listing: Bool) -> (changed: Bool, onlyRows: Bool) {
+        var changed = false, onlyRows = listing
+        var listed = changedLocalRows
+        changedLocalRows = []
+        listed.removeAll(keepingCapacity: true)
+        let start = Int32(plan.componentStart[largeComponents[i]])
+        // Through pointers: an access to the class's arrays is checked each time.
+        largeInputs.withUnsafeBufferPointer { inputs in
+        largeInputValues.withUnsafeBufferPointer { old in
+        planner.values.withUnsafeBufferPointer { values in
+        planner.system.constants.withUnsafeBufferPointer { constants in
+        planPlace.withUnsafeBufferPointer { place in
+            for j in largeInputStart[i] ..< largeInputStart[i + 1] {
+                let input = inputs[j]
+                let now = input >= 0 ? values[Int(input)] : constants[Int(~input)]
+                guard now.bitPattern != old[j].bitPattern else { continue }
+                changed = true
+                if input >= 0 { onlyRows = false }
+                guard onlyRows else { break }
+                listed.append(place[Int(~input)] - start)
+            }
+        }
+        }
+        }
+        }
+        }
+        changedLocalRows = listed
+        return (changed, onlyRows)
+    }
+
+    /// Records the values of large component `largeComponents[i]`'s inputs.
+    private func recordInputs(_ i: Int) {
+        let range = largeInputStart[i] ..< largeInputStart[i + 1]
+        var recorded = largeInputValues
+        largeInputValues = []
+        recorded.withUnsafeMutableBufferPointer { recorded in
+        largeInputs.withUnsafeBufferPointer { inputs in
+        planner.values.withUnsafeBufferPointer { values in
+        planner.system.constants.withUnsafeBufferPointer { constants in
+            for j in range {
+                let input = inputs[j]
+                recorded[j] = input >= 0 ? values[Int(input)] : constants[Int(~input)]
+            }
+        }
+        }
+        }
+        }
+        largeInputValues = recorded
     }
 
     /// Marks large component `largeComponents[i]` to be solved at the next solve.
@@ -596,7 +678,7 @@ public final class CompiledSystem {
                 return false
             }
         }
-        for j in largeInputStart[i] ..< largeInputStart[i + 1] { largeInputValues[j] = inputValue(largeInputs[j]) }
+        recordInputs(i)
         largeSolved[i] = true
         return true
     }
@@ -632,7 +714,7 @@ public final class CompiledSystem {
                 }
             }
         }
-        let keeping = rows.count >= planner.options.keptPresolveRows
+        let keeping = rows.count >= keptPresolveRows
         if tapes[i] == nil && !presolvedAgain[i] {
             // Solved again for the first time: a plain presolve. A tape is
             // recorded the next time (a component that changes once, as a
@@ -665,7 +747,7 @@ public final class CompiledSystem {
     /// (`counts` not nil, the component large enough); returns `counts`.
     private func keep(_ i: Int, _ counts: ComponentPresolve.Counts?) -> ComponentPresolve.Counts? {
         if let counts, i < kept.count,
-           plan.rows(ofComponent: largeComponents[i]).count >= planner.options.keptPresolveRows {
+           plan.rows(ofComponent: largeComponents[i]).count >= keptPresolveRows {
             kept[i] = reducer.handOver(counts)
         }
         return counts
@@ -777,22 +859,14 @@ public final class CompiledSystem {
         // inputs are determined variables and parameter constants, all
         // current now (the blocks a change reaches were just evaluated).
         for i in largeComponents.indices {
-            var changed = !largeSolved[i]
-            // With a kept presolve, the rows whose constants changed are
-            // listed (nil when a determined variable it reads changed).
-            var listing = !changed && i < kept.count && kept[i] != nil
-            if listing { changedLocalRows.removeAll(keepingCapacity: true) }
-            if !changed { for j in largeInputStart[i] ..< largeInputStart[i + 1]
-            where inputValue(largeInputs[j]).bitPattern != largeInputValues[j].bitPattern {
-                changed = true
-                let input = largeInputs[j]
-                if input >= 0 { listing = false }
-                guard listing else { break }
-                changedLocalRows.append(planPlace[Int(~input)] - Int32(plan.componentStart[largeComponents[i]]))
-            } }
+            var changed = !largeSolved[i], onlyRows = false
+            if !changed {
+                // With a kept presolve, the rows whose constants changed are listed.
+                (changed, onlyRows) = compareInputs(i, listing: i < kept.count && kept[i] != nil)
+            }
             guard changed else { continue }
             reoptimised += 1
-            guard solveLarge(i, changed: listing ? changedLocalRows : nil) else {
+            guard solveLarge(i, changed: onlyRows ? changedLocalRows : nil) else {
                 invalidateLarge(i)
                 return try freshSolve()
             }

@@ -239,15 +239,13 @@ struct ComponentPresolve {
         // The parts' scratch is not kept for the next component: sized to a
         // large one, it would stay alive through the next one's load,
         // aggregation and pivots, which is where the residual phase peaks.
-        // (Unless kept: then it leaves with the presolve, `handOver`.)
-        let gives = large && !keeps
-        Self.release(&value, if: gives)
         Self.release(&partOf, if: large)
         Self.release(&partNumber, if: large)
-        Self.release(&partOfRow, if: gives)
-        Self.release(&partStart, if: gives)
-        Self.release(&partRows, if: gives)
-        Self.release(&coreColumn, if: gives)
+        // What a later `resolve` reads leaves with the presolve when it is kept (`handOver`).
+        if large && !keeps {
+            (value, coreColumn) = ([], [])
+            (partOfRow, partStart, partRows) = ([], [], [])
+        }
         return counts
     }
 
@@ -1810,13 +1808,25 @@ extension ComponentPresolve {
         _ taped: UnsafeMutablePointer<Tape.Storage>, system: ConstraintSystem, state: [Planner.State],
         values: UnsafeMutableBufferPointer<Double>, core: SimplexCore
     ) -> Replayed {
-        self.system = system
-        self.state = state
-        known = values
-        defer {
-            self.system = ConstraintSystem()
-            self.state = []
-        }
+        holding(system, state, values) { $0.replayHeld(taped, values: values, core: core) }
+    }
+
+    /// Holds the system, the variables' states and their values for `body`,
+    /// as ``solve(_:system:state:values:localIndex:core:recording:keeping:)``
+    /// holds them (rows are read from the system), then lets them go.
+    private mutating func holding<R>(
+        _ system: ConstraintSystem, _ state: [Planner.State], _ values: UnsafeMutableBufferPointer<Double>,
+        _ body: (inout Self) -> R
+    ) -> R {
+        (self.system, self.state, known) = (system, state, values)
+        defer { (self.system, self.state) = (ConstraintSystem(), []) }
+        return body(&self)
+    }
+
+    /// ``replay(_:system:state:values:core:)`` with the system held.
+    private mutating func replayHeld(
+        _ taped: UnsafeMutablePointer<Tape.Storage>, values: UnsafeMutableBufferPointer<Double>, core: SimplexCore
+    ) -> Replayed {
         let n = globalOf.count, m = reducedOf.count
         // The rows' constants, added up in `load`'s order.
         constants.resize(to: tags.count, filling: 0)
@@ -2007,23 +2017,18 @@ extension ComponentPresolve {
             for (i, v) in kept.presolve.globalOf.enumerated() { localOf[Int(v)] = Int32(i) }
             kept.localOf = localOf
         }
-        return kept.presolve.resolve(
-            changed, localOf: kept.localOf, counts: kept.counts, system: system, state: state, values: values,
-            core: core)
+        let (localOf, counts) = (kept.localOf, kept.counts)
+        return kept.presolve.holding(system, state, values) {
+            $0.resolveHeld(changed, localOf: localOf, counts: counts, values: values, core: core)
+        }
     }
 
-    private mutating func resolve(
-        _ changed: [Int32], localOf: [Int32], counts kept: Counts, system: ConstraintSystem,
-        state: [Planner.State], values: UnsafeMutableBufferPointer<Double>, core: SimplexCore
+    /// ``resolve(_:rows:system:state:values:core:)`` with the system held.
+    private mutating func resolveHeld(
+        _ changed: [Int32], localOf: [Int32], counts kept: Counts, values: UnsafeMutableBufferPointer<Double>,
+        core: SimplexCore
     ) -> Replayed {
         guard value.count == globalOf.count, slot.count == globalOf.count else { return .diverged }
-        self.system = system
-        self.state = state
-        known = values
-        defer {
-            self.system = ConstraintSystem()
-            self.state = []
-        }
         // Each changed row's reduced constant, found before anything is written.
         var updates: [(row: Int32, constant: Double)] = []
         for r32 in changed {
