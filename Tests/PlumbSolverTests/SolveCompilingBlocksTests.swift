@@ -442,7 +442,24 @@ extension SolveCompilingTests {
         var rng = SplitMix64(seed: 2026_11_27_36)
         var resolved = 0, failedSteps = 0, steps = 0
         for trial in 0 ..< 160 {
-            let s = Self.presolvedSystem(&rng)
+            var s = Self.presolvedSystem(&rng)
+            // Sums that stay three unknowns after aggregation, pivoted on:
+            // `y = a + b + c` with optional rows on `y`, which a pivot on `y`
+            // (or on `a` or `b`) rewrites.
+            for _ in 0 ..< Int.random(in: 0 ... 2, using: &rng) {
+                let y = VariableIndex(s.variableCount)
+                s.addVariables(1)
+                let a = VariableIndex(Int.random(in: 2 ..< y.int, using: &rng))
+                let b = VariableIndex(Int.random(in: 2 ..< y.int, using: &rng))
+                func add(_ terms: [(VariableIndex, Double)], _ c: Double, _ relation: Relation, _ p: Priority) {
+                    s.addRow(terms, constant: c, relation: relation, priority: p,
+                             origin: Origin(kind: .constraint, index: s.rowCount, text: "row \(s.rowCount)"))
+                }
+                add([(y, 1), (a, -1), (b, -1)], -5, .equal, .required)
+                add([(y, 1)], -90, .lessOrEqual, .low)
+                add([(y, 1)], -60, .greaterOrEqual, .high)
+                add([(y, 1), (a, -2)], -7.5, .equal, .medium)
+            }
             var options = SolveOptions()
             options.reuseShapes = false
             options.keptPresolveRows = 1
