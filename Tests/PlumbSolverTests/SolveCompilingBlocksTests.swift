@@ -359,6 +359,43 @@ extension SolveCompilingTests {
         return s
     }
 
+    /// `s` solved by `solveCompiling` and afresh, the same values bit for
+    /// bit or the same error expected: the compiled system, nil when the
+    /// solve failed.
+    static func compiledIfSolved(_ s: ConstraintSystem, options: SolveOptions, _ comment: Comment) throws
+        -> CompiledSystem?
+    {
+        let both = Result { () throws(SolverError) -> (solution: Solution, compiled: CompiledSystem?) in
+            try CompiledSystem.solveCompiling(s, options: options)
+        }
+        let fresh = Result { () throws(SolverError) -> Solution in try s.solve(options: options) }
+        #expect(bits(both.map { $0.solution }) == bits(fresh), comment)
+        guard case .success(let result) = both else { return nil }
+        return try #require(result.compiled)
+    }
+
+    /// Moves row `r`'s constant in `compiled` by up to `upTo` steps of `step`
+    /// either way or, one time in `oneIn`, onto another row's constant.
+    static func move(
+        _ r: Int, of compiled: CompiledSystem, by step: Double, upTo: Int, oneIn: Int, _ rng: inout SplitMix64
+    ) {
+        let constants = compiled.system.constants
+        let value = Int.random(in: 0 ..< oneIn, using: &rng) == 0
+            ? constants[Int.random(in: 0 ..< constants.count, using: &rng)]
+            : constants[r] + Double(Int.random(in: -upTo ... upTo, using: &rng)) * step
+        compiled.setConstant(value, ofRow: RowIndex(r))
+    }
+
+    /// Solves `compiled` again and its system afresh, and expects the same
+    /// values bit for bit or the same error; whether the solve succeeded.
+    static func expectFreshSolve(_ compiled: CompiledSystem, options: SolveOptions, _ comment: Comment) -> Bool {
+        let again = Result { () throws(SolverError) -> Solution in try compiled.solve() }
+        let afresh = Result { () throws(SolverError) -> Solution in try compiled.system.solve(options: options) }
+        #expect(bits(again) == bits(afresh), comment)
+        if case .failure = again { return false }
+        return true
+    }
+
     @Test func replayedPresolvesAreFreshSolves() throws {
         var rng = SplitMix64(seed: 2026_11_27_19)
         var replayed = 0, diverged = 0, failedSteps = 0, steps = 0
@@ -367,28 +404,14 @@ extension SolveCompilingTests {
             var options = SolveOptions()
             options.reuseShapes = false
             options.threads = trial % 10 == 7 ? 2 : 1
-            let both = Result { () throws(SolverError) -> (solution: Solution, compiled: CompiledSystem?) in
-                try CompiledSystem.solveCompiling(s, options: options)
-            }
-            let fresh = Result { () throws(SolverError) -> Solution in try s.solve(options: options) }
-            #expect(Self.bits(both.map { $0.solution }) == Self.bits(fresh), "trial \(trial)")
-            guard case .success(let result) = both else { continue }
-            let compiled = try #require(result.compiled)
+            guard let compiled = try Self.compiledIfSolved(s, options: options, "trial \(trial)") else { continue }
             for step in 0 ..< 8 {
                 // One to three rows anywhere, to one of a few values (bounds
                 // meet, swap, or cross), or the chain's start.
                 for _ in 0 ..< Int.random(in: 1 ... 3, using: &rng) {
-                    let r = Int.random(in: 0 ..< s.rowCount, using: &rng)
-                    let now = compiled.system.constants[r]
-                    let value = Int.random(in: 0 ..< 3, using: &rng) == 0
-                        ? compiled.system.constants[Int.random(in: 0 ..< s.rowCount, using: &rng)]
-                        : now + Double(Int.random(in: -2 ... 2, using: &rng)) * 2.5
-                    compiled.setConstant(value, ofRow: RowIndex(r))
+                    Self.move(Int.random(in: 0 ..< s.rowCount, using: &rng), of: compiled, by: 2.5, upTo: 2, oneIn: 3, &rng)
                 }
-                let again = Result { () throws(SolverError) -> Solution in try compiled.solve() }
-                let afresh = Result { () throws(SolverError) -> Solution in try compiled.system.solve(options: options) }
-                #expect(Self.bits(again) == Self.bits(afresh), "trial \(trial), step \(step)")
-                if case .failure = again { failedSteps += 1 }
+                if !Self.expectFreshSolve(compiled, options: options, "trial \(trial), step \(step)") { failedSteps += 1 }
                 steps += 1
             }
             #expect(compiled.freshResidual == .changedComponents, "trial \(trial)")
@@ -403,5 +426,64 @@ extension SolveCompilingTests {
         #expect(diverged >= 25, "\(diverged)")
         #expect(failedSteps >= 20, "\(failedSteps)")
         #expect(steps >= 1_000, "\(steps)")
+    }
+}
+
+/// A compiled system keeps each component's presolve as its last whole
+/// solve left it (`ComponentPresolve.Kept`; here every component, however
+/// small) and, when only optional rows of a component changed, solves it
+/// from there: the changed rows' reduced constants (substitution, then the
+/// pivots that rewrote them), their parts, the eliminated variables and the
+/// values. Each solve must still be a fresh solve of the changed system,
+/// bit for bit, including after changes that reach required rows (the
+/// component then presolved whole, or replayed, and kept again).
+extension SolveCompilingTests {
+    @Test func keptPresolvesAreFreshSolves() throws {
+        var rng = SplitMix64(seed: 2026_11_27_36)
+        var resolved = 0, failedSteps = 0, steps = 0
+        for trial in 0 ..< 160 {
+            var s = Self.presolvedSystem(&rng)
+            // Sums that stay three unknowns after aggregation, pivoted on:
+            // `y = a + b + c` with optional rows on `y`, which a pivot on `y`
+            // (or on `a` or `b`) rewrites.
+            for _ in 0 ..< Int.random(in: 0 ... 2, using: &rng) {
+                let y = VariableIndex(s.variableCount)
+                s.addVariables(1)
+                let a = VariableIndex(Int.random(in: 2 ..< y.int, using: &rng))
+                let b = VariableIndex(Int.random(in: 2 ..< y.int, using: &rng))
+                func add(_ terms: [(VariableIndex, Double)], _ c: Double, _ relation: Relation, _ p: Priority) {
+                    s.addRow(terms, constant: c, relation: relation, priority: p,
+                             origin: Origin(kind: .constraint, index: s.rowCount, text: "row \(s.rowCount)"))
+                }
+                add([(y, 1), (a, -1), (b, -1)], -5, .equal, .required)
+                add([(y, 1)], -90, .lessOrEqual, .low)
+                add([(y, 1)], -60, .greaterOrEqual, .high)
+                add([(y, 1), (a, -2)], -7.5, .equal, .medium)
+            }
+            var options = SolveOptions()
+            options.reuseShapes = false
+            options.keptPresolveRows = 1
+            options.threads = trial % 10 == 7 ? 2 : 1
+            guard let c = try Self.compiledIfSolved(s, options: options, "trial \(trial)") else { continue }
+            let optional = (0 ..< s.rowCount).filter { !s.priorities[$0].isRequired }
+            for step in 0 ..< 8 {
+                // Mostly one or two optional rows (a length's two rows, as an
+                // intrinsic size changes, or the optional equality), moved a
+                // little or onto another row's constant; one step in four
+                // any row.
+                let anyRow = Int.random(in: 0 ..< 4, using: &rng) == 0
+                for _ in 0 ..< Int.random(in: 1 ... 2, using: &rng) {
+                    let r = anyRow ? Int.random(in: 0 ..< s.rowCount, using: &rng) : optional.randomElement(using: &rng)!
+                    Self.move(r, of: c, by: 1.25, upTo: 3, oneIn: 4, &rng)
+                }
+                if !Self.expectFreshSolve(c, options: options, "trial \(trial), step \(step)") { failedSteps += 1 }
+                steps += 1
+            }
+            resolved += c.resolvedComponents
+        }
+        // (Systems whose required rows conflict from the start are skipped.)
+        #expect(resolved >= 400, "\(resolved)")
+        #expect(failedSteps >= 20, "\(failedSteps)")
+        #expect(steps >= 500, "\(steps)")
     }
 }

@@ -1,6 +1,7 @@
 import PropertyBased
 import Testing
 import PlumbTestSupport
+import PlumbAPIWorkloads
 @testable import Plumb
 
 /// `root.layout` again after a change reuses what the last layout lowered
@@ -532,5 +533,35 @@ import PlumbTestSupport
             #expect(errors.first == errors.last)
             #expect(errors.first?.contains("v.width = ") == true)
         }
+    }
+}
+
+extension LayoutCacheTests {
+    /// The benchmark's `list` tree with its first unit's height intrinsic
+    /// (a few hundred units: every edge below the unit is left to the
+    /// optimiser, one residual component of about a thousand rows, above
+    /// the size whose presolve a record keeps). Each layout after that
+    /// height changed solves the component from the kept presolve (only its
+    /// two optional rows changed) and must give the frames of a tree built
+    /// with that height and laid out once, bit for bit.
+    @Test func anIntrinsicHeightOfALargeTreeIsSolvedFromTheKeptPresolve() throws {
+        let lengths = APIShape.list.lengths(units: APIShape.list.units(views: 600))
+        func tree(height: Double) -> APITree {
+            let tree = APIWorkloads.build(.list, frontEnd: .sfl, lengths: lengths)
+            tree.firstLength.isActive = false
+            tree.firstLength.firstView!.intrinsicContentSize = IntrinsicSize(height: height)
+            return tree
+        }
+        let kept = tree(height: lengths[0])
+        try kept.root.layout(width: 1024, height: 768)
+        let heights = [lengths[0] + 4, lengths[0] - 3.25, 0, 1e-3, lengths[0] * 3 + 0.1]
+        for (step, height) in heights.enumerated() {
+            kept.firstLength.firstView!.intrinsicContentSize.height = height
+            try kept.root.layout(width: 1024, height: 768)
+            let fresh = tree(height: height)
+            try fresh.root.layout(width: 1024, height: 768)
+            #expect(Self.bits([kept.root] + kept.views) == Self.bits([fresh.root] + fresh.views), "step \(step)")
+        }
+        #expect(kept.root.layoutCache?.resolvedComponents == heights.count)
     }
 }

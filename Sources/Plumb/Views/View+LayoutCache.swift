@@ -128,9 +128,11 @@ final class TreeLayoutCache {
     /// How many layouts this record has served (for tests).
     private(set) var reuses = 0
     /// Residual components solved again by replaying their presolve, and
-    /// replays that diverged (presolved whole after all; for tests).
+    /// replays that diverged (presolved whole after all), and components
+    /// solved again from their kept presolve (for tests).
     var replayedComponents: Int { compiled?.replayedComponents ?? 0 }
     var divergedReplays: Int { compiled?.divergedReplays ?? 0 }
+    var resolvedComponents: Int { compiled?.resolvedComponents ?? 0 }
 
     /// A record of `tree`, not yet solved (``solveFirst()``); `nil` for a
     /// tree that is not recorded (text, measure functions, rules).

@@ -172,11 +172,25 @@ public final class CompiledSystem {
     /// `presolvedAgain[c]`: component `c` was presolved plainly once since
     /// the one-shot solve (its tape is recorded at the next solve again).
     private var presolvedAgain: [Bool] = []
+    /// For ``FreshResidual/changedComponents``: each component's presolve as
+    /// its last whole solve left it, for a component of at least
+    /// `SolveOptions.keptPresolveRows` rows (from the one-shot solve on:
+    /// keeping it records nothing). When only optional rows of the
+    /// component changed, it is solved from there (`ComponentPresolve.Kept`);
+    /// nil once its state is no longer the component's.
+    private var kept: [ComponentPresolve.Kept?] = []
+    /// Scratch: the changed rows of a component, as indices into its rows.
+    private var changedLocalRows: [Int32] = []
+    /// `SolveOptions.keptPresolveRows` (read while the planner's values are written).
+    private var keptPresolveRows = Int.max
     /// Components solved by replaying their presolve's tape, and replays
     /// that diverged (a decision that depends on the constants changed), so
     /// that the component was presolved whole after all.
     @_spi(Lowering) public private(set) var replayedComponents = 0
     @_spi(Lowering) public private(set) var divergedReplays = 0
+    /// Components solved again from their kept presolve (only optional
+    /// rows changed).
+    @_spi(Lowering) public private(set) var resolvedComponents = 0
 
     /// Plans `system` and builds its tableaux for its current constants.
     ///
@@ -286,13 +300,19 @@ public final class CompiledSystem {
     ///   solve does: when no two components share a shape (see
     ///   ``SolveOptions/reuseShapes``), only the components whose inputs
     ///   (the row constants and determined variables they read) changed;
-    ///   otherwise the whole residual phase on the kept plan. A component
-    ///   solved again repeats its last presolve's arithmetic on the new
-    ///   constants, in the same order (the aggregation, eliminations and
-    ///   parts found then are kept), and is presolved from scratch when a
-    ///   decision that depends on the constants (a bound becoming tighter
-    ///   than a parallel one, two opposite bounds meeting, a required row
-    ///   ceasing to hold) comes out otherwise. No tableau is kept and no
+    ///   otherwise the whole residual phase on the kept plan. A large
+    ///   component whose only changed rows are optional (an intrinsic
+    ///   size's hugging and compression resistance) is solved from its
+    ///   presolve as this solve left it: no decision of the presolve reads
+    ///   an optional row's constant, so only the changed rows are
+    ///   substituted and rewritten again, and the parts they are in solved
+    ///   again. Another component solved again repeats its last presolve's
+    ///   arithmetic on the new constants, in the same order (the
+    ///   aggregation, eliminations and parts found then are kept), and is
+    ///   presolved from scratch when a decision that depends on the
+    ///   constants (a bound becoming tighter than a parallel one, two
+    ///   opposite bounds meeting, a required row ceasing to hold) comes out
+    ///   otherwise. No tableau is kept and no
     ///   slopes are followed (they agree with a fresh solve only to the
     ///   solver's tolerance): what a step saves over a fresh solve is the
     ///   planning (the block triangular form, the split into components and
@@ -304,6 +324,8 @@ public final class CompiledSystem {
     /// - Throws: as ``ConstraintSystem/solve(options:)``.
     /// - Complexity: one fresh solve, plus O(rows) to record the blocks'
     ///   order and, with residual components, to list each one's inputs.
+    ///   Large components' presolves are kept (about the memory of the
+    ///   presolve's working arrays).
     public static func solveCompiling(
         _ system: ConstraintSystem, options: SolveOptions = SolveOptions()
     ) throws(SolverError) -> (solution: Solution, compiled: CompiledSystem?) {
@@ -328,13 +350,22 @@ public final class CompiledSystem {
         let plan = planner.makeResidualPlan()
         guard plan.componentCount == 0 else {
             // Not recorded here: a component's tape is recorded when it is
-            // solved again for the second time (the first layout does not pay for it).
-            try planner.solveResidual(plan)
+            // solved again for the second time (the first layout does not pay
+            // for it). Large components' presolves are kept (nothing to record).
+            let keeping = compilingResidual && options.presolve
+            let kept = UnsafeMutableBufferPointer<ComponentPresolve.Kept?>.allocate(
+                capacity: keeping ? plan.componentCount : 0)
+            kept.initialize(repeating: nil)
+            defer {
+                kept.deinitialize()
+                kept.deallocate()
+            }
+            try planner.solveResidual(plan, keeping: keeping ? (kept, options.keptPresolveRows) : nil)
             planner.stats.simplexMilliseconds = (Planner.now() - simplexStarted) * 1e3
             planner.stats.solveMilliseconds = (Planner.now() - started) * 1e3
             let solution = Solution(values: planner.values, stats: planner.stats)
             guard compilingResidual else { return (solution, nil) }
-            return (solution, CompiledSystem(solvedWithResidual: planner, plan: plan))
+            return (solution, CompiledSystem(solvedWithResidual: planner, plan: plan, kept: Array(kept)))
         }
         try planner.checkFixedRows(plan)
         try planner.checkStrategy(plan)
@@ -362,7 +393,7 @@ public final class CompiledSystem {
     /// `plan` (which has components): its values are current. Every row is
     /// a parameter row; the components are solved as a one-shot solve
     /// solves them (``FreshResidual``).
-    private init(solvedWithResidual planner: Planner, plan: Planner.ResidualPlan) {
+    private init(solvedWithResidual planner: Planner, plan: Planner.ResidualPlan, kept: [ComponentPresolve.Kept?]) {
         isParameter = [Bool](repeating: true, count: planner.system.rowCount)
         isChanged = [Bool](repeating: false, count: planner.system.rowCount)
         self.planner = planner
@@ -376,6 +407,7 @@ public final class CompiledSystem {
         // the first layout pays only for the one-shot solve.
         freshResidual = .wholePhase
         firstSolve = (planner.system.constants, planner.values)
+        self.kept = kept
     }
 
     /// Decides how the components of a system compiled by
@@ -397,6 +429,7 @@ public final class CompiledSystem {
         guard !sharedShape else {
             freshResidual = .wholePhase
             tapes = []
+            kept = []
             return
         }
         if tapes.count != plan.componentCount {
@@ -407,19 +440,25 @@ public final class CompiledSystem {
         isLarge = [Bool](repeating: true, count: plan.componentCount)
         var seen = [Int32](repeating: -1, count: planner.system.variableCount)
         for c in 0 ..< plan.componentCount { addLargeComponent(c, seen: &seen) }
-        for i in largeComponents.indices {
-            for j in largeInputStart[i] ..< largeInputStart[i + 1] {
-                let input = largeInputs[j]
-                largeInputValues[j] = input >= 0 ? first.values[Int(input)] : first.constants[Int(~input)]
+        var recorded = largeInputValues
+        largeInputValues = []
+        recorded.withUnsafeMutableBufferPointer { recorded in
+        largeInputs.withUnsafeBufferPointer { inputs in
+            for j in inputs.indices {
+                let input = inputs[j]
+                recorded[j] = input >= 0 ? first.values[Int(input)] : first.constants[Int(~input)]
             }
-            largeSolved[i] = true
         }
+        }
+        largeInputValues = recorded
+        for i in largeComponents.indices { largeSolved[i] = true }
         // As the one-shot solve's presolve: the large-part solver itself,
         // not a session that would start from what it kept.
         reducer.largePartSolver = options.largePartSolver
         reducer.largePartThreshold = options.largePartSolver == nil ? Int.max : options.largePartThreshold
         reducerCore = SimplexCore(variableCount: 0)
         localIndex = [Int32](repeating: -1, count: planner.system.variableCount)
+        keptPresolveRows = options.keptPresolveRows
     }
 
     /// Fills ``planPlace`` and ``planComponent`` for a system whose
@@ -471,8 +510,10 @@ public final class CompiledSystem {
             plan.rows[range].sort()
             canonical.sortByLevel(&plan.rows[range])
             for p in range { planPlace[Int(plan.rows[p])] = Int32(p) }
-            // Its tape follows the old order: presolved whole, recording anew.
+            // Its tape and kept presolve follow the old order: presolved
+            // whole, recording anew.
             if Int(c) < tapes.count { tapes[Int(c)] = nil }
+            if Int(c) < kept.count { kept[Int(c)] = nil }
         }
     }
 
@@ -506,25 +547,91 @@ public final class CompiledSystem {
     /// component's determined variables are marked with `c` there.
     private func addLargeComponent(_ c: Int, seen: inout [Int32]) {
         largeComponents.append(c)
-        let system = planner.system
-        for r in plan.rows(ofComponent: c) {
-            if isParameter[Int(r)] { largeInputs.append(~r) }
-            for k in system.termRange(of: RowIndex(Int(r))) {
-                let v = Int(system.columns[k])
-                if planner.state[v] == .determined && seen[v] != Int32(c) {
-                    seen[v] = Int32(c)
-                    largeInputs.append(Int32(v))
+        let system = planner.system, state = planner.state, isParameter = self.isParameter
+        let rows = plan.rows(ofComponent: c), mark = Int32(c)
+        // Appended to a local array, the rest read through pointers (an
+        // access to the class's own arrays is checked each time).
+        var inputs = largeInputs
+        largeInputs = []
+        inputs.reserveCapacity(inputs.count + rows.count)
+        seen.withUnsafeMutableBufferPointer { seen in
+        state.withUnsafeBufferPointer { state in
+        isParameter.withUnsafeBufferPointer { isParameter in
+        system.columns.withUnsafeBufferPointer { columns in
+        system.rowStart.withUnsafeBufferPointer { rowStart in
+            for r in rows {
+                if isParameter[Int(r)] { inputs.append(~r) }
+                for k in Int(rowStart[Int(r)]) ..< Int(rowStart[Int(r) + 1]) {
+                    let v = Int(columns[k])
+                    if state[v] == .determined && seen[v] != mark {
+                        seen[v] = mark
+                        inputs.append(Int32(v))
+                    }
                 }
             }
         }
+        }
+        }
+        }
+        }
+        largeInputs = inputs
         largeInputStart.append(largeInputs.count)
         largeInputValues += repeatElement(0, count: largeInputs.count - largeInputValues.count)
         largeSolved.append(false)
     }
 
-    /// The current value of a large component's input.
-    private func inputValue(_ input: Int32) -> Double {
-        input >= 0 ? planner.values[Int(input)] : planner.system.constants[Int(~input)]
+    /// Whether an input of large component `largeComponents[i]` differs from
+    /// its value when the component was last solved and, with `listing`,
+    /// whether only row constants did: those rows are then in
+    /// ``changedLocalRows`` (as indices into the component's rows).
+    private func compareInputs(_ i: Int, listing: Bool) -> (changed: Bool, onlyRows: Bool) {
+        var changed = false, onlyRows = listing
+        var listed = changedLocalRows
+        changedLocalRows = []
+        listed.removeAll(keepingCapacity: true)
+        let start = Int32(plan.componentStart[largeComponents[i]])
+        // Through pointers: an access to the class's arrays is checked each time.
+        largeInputs.withUnsafeBufferPointer { inputs in
+        largeInputValues.withUnsafeBufferPointer { old in
+        planner.values.withUnsafeBufferPointer { values in
+        planner.system.constants.withUnsafeBufferPointer { constants in
+        planPlace.withUnsafeBufferPointer { place in
+            for j in largeInputStart[i] ..< largeInputStart[i + 1] {
+                let input = inputs[j]
+                let now = input >= 0 ? values[Int(input)] : constants[Int(~input)]
+                guard now.bitPattern != old[j].bitPattern else { continue }
+                changed = true
+                if input >= 0 { onlyRows = false }
+                guard onlyRows else { break }
+                listed.append(place[Int(~input)] - start)
+            }
+        }
+        }
+        }
+        }
+        }
+        changedLocalRows = listed
+        return (changed, onlyRows)
+    }
+
+    /// Records the values of large component `largeComponents[i]`'s inputs.
+    private func recordInputs(_ i: Int) {
+        let range = largeInputStart[i] ..< largeInputStart[i + 1]
+        var recorded = largeInputValues
+        largeInputValues = []
+        recorded.withUnsafeMutableBufferPointer { recorded in
+        largeInputs.withUnsafeBufferPointer { inputs in
+        planner.values.withUnsafeBufferPointer { values in
+        planner.system.constants.withUnsafeBufferPointer { constants in
+            for j in range {
+                let input = inputs[j]
+                recorded[j] = input >= 0 ? values[Int(input)] : constants[Int(~input)]
+            }
+        }
+        }
+        }
+        }
+        largeInputValues = recorded
     }
 
     /// Marks large component `largeComponents[i]` to be solved at the next solve.
@@ -535,7 +642,9 @@ public final class CompiledSystem {
     /// Solves large component `largeComponents[i]` at the current values as
     /// a one-shot solve does, and records its inputs' values; false when its
     /// required rows conflict (nothing is recorded then).
-    private func solveLarge(_ i: Int, counting: Bool = false) -> Bool {
+    /// `changed`: the component's rows whose constants changed since it was
+    /// last solved, as indices into its rows, when nothing else it reads did.
+    private func solveLarge(_ i: Int, counting: Bool = false, changed: [Int32]? = nil) -> Bool {
         let c = largeComponents[i]
         let rows = plan.rows(ofComponent: c)
         let system = planner.system
@@ -544,7 +653,7 @@ public final class CompiledSystem {
         // Without presolve (only in ``FreshResidual/changedComponents``) the
         // component goes to the tableau whole, as in a one-shot solve.
         let counts = !planner.options.presolve ? nil : planner.values.withUnsafeMutableBufferPointer { values in
-            presolve(i, rows: rows, system: system, state: state, values: values, core: core)
+            presolve(i, rows: rows, system: system, state: state, values: values, core: core, changed: changed)
         }
         if let counts {
             if counting {
@@ -569,29 +678,51 @@ public final class CompiledSystem {
                 return false
             }
         }
-        for j in largeInputStart[i] ..< largeInputStart[i + 1] { largeInputValues[j] = inputValue(largeInputs[j]) }
+        recordInputs(i)
         largeSolved[i] = true
         return true
     }
 
     /// Presolves large component `largeComponents[i]` (rows `rows`) as a
-    /// one-shot solve does: by replaying its tape when it has one
-    /// (``FreshResidual/changedComponents``), else whole (recording a tape
-    /// from its second solve again on).
+    /// one-shot solve does (``FreshResidual/changedComponents``): from its
+    /// kept presolve when only the constants of its optional rows
+    /// `changed` changed, else by replaying its tape when it has one, else
+    /// whole (recording a tape from its second solve again on, and kept
+    /// when large enough).
     /// Nil when the presolve cannot finish it (the tableau solves it then).
     private func presolve(
         _ i: Int, rows: ArraySlice<Int32>, system: ConstraintSystem, state: [Planner.State],
-        values: UnsafeMutableBufferPointer<Double>, core: SimplexCore
+        values: UnsafeMutableBufferPointer<Double>, core: SimplexCore, changed: [Int32]?
     ) -> ComponentPresolve.Counts? {
         guard i < tapes.count else {
             return reducer.solve(rows, system: system, state: state, values: values, localIndex: &localIndex, core: core)
         }
+        if i < kept.count, let from = kept[i] {
+            // Whatever happens below, the kept state is the component's only if it is solved from it.
+            kept[i] = nil
+            if let changed {
+                switch ComponentPresolve.resolve(from, rows: changed, system: system, state: state, values: values,
+                                                 core: core) {
+                case .solved(let counts):
+                    kept[i] = from
+                    resolvedComponents += 1
+                    return counts
+                case .notHandled:
+                    return nil
+                case .diverged:
+                    break
+                }
+            }
+        }
+        let keeping = rows.count >= keptPresolveRows
         if tapes[i] == nil && !presolvedAgain[i] {
             // Solved again for the first time: a plain presolve. A tape is
             // recorded the next time (a component that changes once, as a
             // tree laid out twice, does not pay for recording it).
             presolvedAgain[i] = true
-            return reducer.solve(rows, system: system, state: state, values: values, localIndex: &localIndex, core: core)
+            return keep(i, reducer.solve(
+                rows, system: system, state: state, values: values, localIndex: &localIndex, core: core,
+                keeping: keeping))
         }
         if let tape = tapes[i], tape.valid {
             switch ComponentPresolve.replay(tape, system: system, state: state, values: values, core: core) {
@@ -607,8 +738,19 @@ public final class CompiledSystem {
         }
         let tape = tapes[i] ?? ComponentPresolve.Tape()
         tapes[i] = tape
-        return reducer.solve(
-            rows, system: system, state: state, values: values, localIndex: &localIndex, core: core, recording: tape)
+        return keep(i, reducer.solve(
+            rows, system: system, state: state, values: values, localIndex: &localIndex, core: core, recording: tape,
+            keeping: keeping))
+    }
+
+    /// Keeps the presolve of component `i` when it solved it with `keeping`
+    /// (`counts` not nil, the component large enough); returns `counts`.
+    private func keep(_ i: Int, _ counts: ComponentPresolve.Counts?) -> ComponentPresolve.Counts? {
+        if let counts, i < kept.count,
+           plan.rows(ofComponent: largeComponents[i]).count >= keptPresolveRows {
+            kept[i] = reducer.handOver(counts)
+        }
+        return counts
     }
 
     /// The system with its current constants.
@@ -717,15 +859,14 @@ public final class CompiledSystem {
         // inputs are determined variables and parameter constants, all
         // current now (the blocks a change reaches were just evaluated).
         for i in largeComponents.indices {
-            var changed = !largeSolved[i]
-            if !changed { for j in largeInputStart[i] ..< largeInputStart[i + 1]
-            where inputValue(largeInputs[j]).bitPattern != largeInputValues[j].bitPattern {
-                changed = true
-                break
-            } }
+            var changed = !largeSolved[i], onlyRows = false
+            if !changed {
+                // With a kept presolve, the rows whose constants changed are listed.
+                (changed, onlyRows) = compareInputs(i, listing: i < kept.count && kept[i] != nil)
+            }
             guard changed else { continue }
             reoptimised += 1
-            guard solveLarge(i) else {
+            guard solveLarge(i, changed: onlyRows ? changedLocalRows : nil) else {
                 invalidateLarge(i)
                 return try freshSolve()
             }

@@ -790,7 +790,14 @@ extension Planner {
     /// `CompiledSystem` sorts again when they change), so that a compiled
     /// system re-runs the residual phase at new constants without planning
     /// it again.
-    mutating func solveResidual(_ plan: ResidualPlan) throws(SolverError) {
+    ///
+    /// With `keeping`, each component of at least `keeping.rows` rows that
+    /// the presolve solves leaves its presolve's state in `keeping.kept[c]`
+    /// (see `ComponentPresolve.Kept`).
+    mutating func solveResidual(
+        _ plan: ResidualPlan,
+        keeping: (kept: UnsafeMutableBufferPointer<ComponentPresolve.Kept?>, rows: Int)? = nil
+    ) throws(SolverError) {
         // The plan was the last reader of the row-to-variable matching (a
         // conflict is explained from `definingRow` and `blockOfVariable`):
         // a one-shot solve gives its 4 bytes a row back before the
@@ -817,7 +824,7 @@ extension Planner {
                 if representatives.isEmpty { break }
                 let learned = Self.runComponents(
                     representatives, of: plan, system: system, state: state, options: options, values: values,
-                    shapes: &shapes, mode: .learn, done: &done)
+                    shapes: &shapes, mode: .learn, done: &done, keeping: keeping)
                 // A representative's required rows conflict: solve everything
                 // from scratch in order, so that the first conflict is the one
                 // reported.
@@ -832,12 +839,12 @@ extension Planner {
                 let candidates = pending.filter { shapes!.shapeOf[$0] >= 0 }
                 outcomes += Self.runComponents(
                     candidates, of: plan, system: system, state: state, options: options, values: values,
-                    shapes: &shapes, mode: .tryPattern, done: &done)
+                    shapes: &shapes, mode: .tryPattern, done: &done, keeping: keeping)
                 pending.removeAll { done[$0] }
             }
             outcomes += Self.runComponents(
                 pending, of: plan, system: system, state: state, options: options, values: values,
-                shapes: &shapes, mode: .scratch, done: &done)
+                shapes: &shapes, mode: .scratch, done: &done, keeping: keeping)
         }
         for outcome in outcomes {
             stats.simplexComponents += outcome.components
@@ -859,7 +866,7 @@ extension Planner {
         }
     }
 
-    /// How ``solveComponents(_:of:system:state:values:presolve:large:shapes:shapeOf:mode:done:)``
+    /// How ``solveComponents(_:of:system:state:values:presolve:large:shapes:shapeOf:mode:done:keeping:)``
     /// treats a component.
     enum ComponentMode {
         /// Solved from scratch.
@@ -878,7 +885,7 @@ extension Planner {
     private static func runComponents(
         _ list: [Int], of plan: ResidualPlan, system: ConstraintSystem, state: [State], options: SolveOptions,
         values: UnsafeMutableBufferPointer<Double>, shapes: inout ComponentShapes?, mode: ComponentMode,
-        done: inout [Bool]
+        done: inout [Bool], keeping: (kept: UnsafeMutableBufferPointer<ComponentPresolve.Kept?>, rows: Int)?
     ) -> [ComponentRunOutcome] {
         guard !list.isEmpty else { return [] }
         var rowsBefore = [Int](repeating: 0, count: list.count + 1)
@@ -910,11 +917,13 @@ extension Planner {
             nonisolated(unsafe) let sharedDone = doneBuffer
             outcomes.withUnsafeMutableBufferPointer { outcomeBuffer in
                 nonisolated(unsafe) let results = outcomeBuffer
+                // Workers keep different components.
+                nonisolated(unsafe) let keeping = keeping
                 let run: @Sendable (Int) -> Void = { w in
                     results[w] = Self.solveComponents(
                         list[bounds[w] ..< bounds[w + 1]], of: plan, system: system, state: state, values: shared,
                         presolve: presolve, large: large, shapes: sharedTable, shapeOf: shapeOf, mode: mode,
-                        done: sharedDone)
+                        done: sharedDone, keeping: keeping)
                 }
                 if workers == 1 {
                     run(0)
@@ -950,7 +959,8 @@ extension Planner {
         values: UnsafeMutableBufferPointer<Double>, presolve: Bool = true,
         large: (solver: any LargePartSolver, threshold: Int)? = nil,
         shapes: UnsafeMutableBufferPointer<ComponentShapes.Shape>, shapeOf: [Int32], mode: ComponentMode,
-        done: UnsafeMutableBufferPointer<Bool>
+        done: UnsafeMutableBufferPointer<Bool>,
+        keeping: (kept: UnsafeMutableBufferPointer<ComponentPresolve.Kept?>, rows: Int)? = nil
     ) -> ComponentRunOutcome {
         var outcome = ComponentRunOutcome()
         guard !list.isEmpty else { return outcome }
@@ -980,10 +990,13 @@ extension Planner {
             }
             outcome.residualComponents += 1
             done[c] = true
+            let rows = plan.rows(ofComponent: c)
+            let keeps = keeping.map { rows.count >= $0.rows } ?? false
             if presolve, let counts = reducer.solve(
-                plan.rows(ofComponent: c), system: system, state: state, values: values,
-                localIndex: &localIndex, core: core)
+                rows, system: system, state: state, values: values, localIndex: &localIndex, core: core,
+                keeping: keeps)
             {
+                if keeps { keeping!.kept[c] = reducer.handOver(counts) }
                 outcome.aggregated += counts.aggregated
                 outcome.eliminated += counts.eliminated
                 outcome.intervalVariables += counts.intervalParts

@@ -66,6 +66,13 @@ public struct SolveOptions: Sendable {
     /// tool does), before any solve; nil in the core alone.
     nonisolated(unsafe) public static var defaultLargePartSolver: (any LargePartSolver)? = nil
 
+    /// A system compiled by `CompiledSystem.solveCompiling` keeps the
+    /// presolve of each residual component of at least this many rows, so
+    /// that a change of its optional rows' constants is solved from it
+    /// (`ComponentPresolve.Kept`); smaller components are presolved again.
+    /// The tests lower it to reach small components.
+    var keptPresolveRows = 512
+
     public init(strategy: Strategy = .auto) {
         self.strategy = strategy
     }

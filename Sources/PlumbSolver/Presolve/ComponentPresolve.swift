@@ -161,6 +161,10 @@ struct ComponentPresolve {
     /// Whether a large part is first cut at its hinges (see
     /// `TranslationSplit`); the tests turn it off to compare.
     var translationSplit = true
+    /// Whether the solve under way keeps what a later ``resolve(_:rows:system:state:values:core:)``
+    /// reads (its scratch is not given back early): set by ``solve`` when
+    /// asked to keep, for ``handOver(_:)``.
+    private var keeps = false
     /// The tape being written during a ``solve`` asked to record one.
     private var recording: Tape? = nil
     private var record: UnsafeMutablePointer<Tape.Storage>? { recording?.storage }
@@ -181,12 +185,18 @@ struct ComponentPresolve {
     /// depend on them are written to the tape, which ``replay(_:system:state:values:core:)``
     /// then follows at other constants; the tape is left invalid when this
     /// solve returns nil or takes a path a replay does not follow.
+    ///
+    /// With `keeping`, the scratch a later ``resolve(_:rows:system:state:values:core:)``
+    /// reads is not given back: ``handOver(_:)`` then takes the presolve as
+    /// it ended.
     mutating func solve(
         _ rows: ArraySlice<Int32>, system: ConstraintSystem, state: [Planner.State],
         values: UnsafeMutableBufferPointer<Double>, localIndex: inout [Int32], core: SimplexCore,
-        recording tape: Tape? = nil
+        recording tape: Tape? = nil, keeping: Bool = false
     ) -> Counts? {
         recording = tape
+        keeps = keeping
+        defer { keeps = false }
         // About 14 words a row on `list`: the stream grown before recording
         // (nothing to copy), not doubled and copied while it records.
         tape?.storage.pointee.reset(reserving: 16 * rows.count)
@@ -224,9 +234,29 @@ struct ComponentPresolve {
         record?.pointee.keep(self, aggregated: counts.aggregated)
         guard solveParts(core: core, counts: &counts) else { return nil }
         eliminateBack()
+        writeValues(values)
+        counts.eliminated = eliminated.count
+        // The parts' scratch is not kept for the next component: sized to a
+        // large one, it would stay alive through the next one's load,
+        // aggregation and pivots, which is where the residual phase peaks.
+        Self.release(&partOf, if: large)
+        Self.release(&partNumber, if: large)
+        // What a later `resolve` reads leaves with the presolve when it is kept (`handOver`).
+        if large && !keeps {
+            (value, coreColumn) = ([], [])
+            (partOfRow, partStart, partRows) = ([], [], [])
+        }
+        return counts
+    }
+
+    /// Writes every local variable's value into `values`: `s·x + o` from
+    /// its representative's (the part's value, or the value a required row
+    /// fixed).
+    private mutating func writeValues(_ values: UnsafeMutableBufferPointer<Double>) {
         var moved = takeSubstitution(longest: 0)
         let tape = record
-        Self.withPass(&moved, system: system, state: state, localIndex: self.localIndex, tape: tape) { pass, path in
+        // (`find` reads no local index.)
+        Self.withPass(&moved, system: system, state: state, localIndex: [], tape: tape) { pass, path in
             for i in 0 ..< globalOf.count {
                 let (root, s, o) = pass.find(Int32(i), path: &path)
                 tape?.pointee.out(i, root: root, s)
@@ -236,18 +266,6 @@ struct ComponentPresolve {
             }
         }
         swapSubstitution(&moved)
-        counts.eliminated = eliminated.count
-        // The parts' scratch is not kept for the next component: sized to a
-        // large one, it would stay alive through the next one's load,
-        // aggregation and pivots, which is where the residual phase peaks.
-        Self.release(&value, if: large)
-        Self.release(&partOf, if: large)
-        Self.release(&partNumber, if: large)
-        Self.release(&partOfRow, if: large)
-        Self.release(&partStart, if: large)
-        Self.release(&partRows, if: large)
-        Self.release(&coreColumn, if: large)
-        return counts
     }
 
     // MARK: - Loading
@@ -953,7 +971,7 @@ struct ComponentPresolve {
             dropDominated()
         }
         let large = n >= Self.largeComponent
-        Self.release(&slot, if: large)
+        Self.release(&slot, if: large && !keeps)
         Self.release(&rowBegin, if: large)
         Self.release(&rowEnd, if: large)
         Self.release(&fillHead, if: large)
@@ -1339,26 +1357,36 @@ struct ComponentPresolve {
         swap(&program, &interval)
         defer { swap(&program, &interval) }
         for p in 0 ..< partCount {
-            let rows = partRows[Int(partStart[p]) ..< Int(partStart[p + 1])]
-            // One variable: every row of the part has exactly one term on it.
-            let v = Int(reducedColumns[Int(reducedStart[Int(rows.first!)])])
-            let single = rows.allSatisfy { reducedStart[Int($0) + 1] - reducedStart[Int($0)] == 1 }
-            if single {
-                let result = program.solve(
-                    count: rows.count,
-                    a: { reducedCoefficients[Int(reducedStart[Int(rows[rows.startIndex + $0])])] },
-                    c: { reducedConstants[Int(rows[rows.startIndex + $0])] },
-                    relation: { relation(Int(reducedOf[Int(rows[rows.startIndex + $0])])) },
-                    priority: { priority(Int(reducedOf[Int(rows[rows.startIndex + $0])])) })
-                guard case .success(let x) = result else { return false }
-                value[v] = x
-                counts.intervalParts += 1
-                continue
-            }
-            if solveLarge(rows, counts: &counts) { continue }
-            guard solveInCore(rows, core: core, counts: &counts) else { return false }
+            guard solvePart(p, program: &program, core: core, counts: &counts) else { return false }
         }
         return true
+    }
+
+    /// Solves part `p` of ``solveParts(core:counts:)``'s split: one variable
+    /// by `program`, more by ``largePartSolver`` or the simplex core. False
+    /// on a conflict.
+    @inline(__always)
+    private mutating func solvePart(
+        _ p: Int, program: inout IntervalProgram, core: SimplexCore, counts: inout Counts
+    ) -> Bool {
+        let rows = partRows[Int(partStart[p]) ..< Int(partStart[p + 1])]
+        // One variable: every row of the part has exactly one term on it.
+        let v = Int(reducedColumns[Int(reducedStart[Int(rows.first!)])])
+        let single = rows.allSatisfy { reducedStart[Int($0) + 1] - reducedStart[Int($0)] == 1 }
+        if single {
+            let result = program.solve(
+                count: rows.count,
+                a: { reducedCoefficients[Int(reducedStart[Int(rows[rows.startIndex + $0])])] },
+                c: { reducedConstants[Int(rows[rows.startIndex + $0])] },
+                relation: { relation(Int(reducedOf[Int(rows[rows.startIndex + $0])])) },
+                priority: { priority(Int(reducedOf[Int(rows[rows.startIndex + $0])])) })
+            guard case .success(let x) = result else { return false }
+            value[v] = x
+            counts.intervalParts += 1
+            return true
+        }
+        if solveLarge(rows, counts: &counts) { return true }
+        return solveInCore(rows, core: core, counts: &counts)
     }
 
     /// Solves one part with ``largePartSolver`` when it has at least
@@ -1780,13 +1808,25 @@ extension ComponentPresolve {
         _ taped: UnsafeMutablePointer<Tape.Storage>, system: ConstraintSystem, state: [Planner.State],
         values: UnsafeMutableBufferPointer<Double>, core: SimplexCore
     ) -> Replayed {
-        self.system = system
-        self.state = state
-        known = values
-        defer {
-            self.system = ConstraintSystem()
-            self.state = []
-        }
+        holding(system, state, values) { $0.replayHeld(taped, values: values, core: core) }
+    }
+
+    /// Holds the system, the variables' states and their values for `body`,
+    /// as ``solve(_:system:state:values:localIndex:core:recording:keeping:)``
+    /// holds them (rows are read from the system), then lets them go.
+    private mutating func holding<R>(
+        _ system: ConstraintSystem, _ state: [Planner.State], _ values: UnsafeMutableBufferPointer<Double>,
+        _ body: (inout Self) -> R
+    ) -> R {
+        (self.system, self.state, known) = (system, state, values)
+        defer { (self.system, self.state) = (ConstraintSystem(), []) }
+        return body(&self)
+    }
+
+    /// ``replay(_:system:state:values:core:)`` with the system held.
+    private mutating func replayHeld(
+        _ taped: UnsafeMutablePointer<Tape.Storage>, values: UnsafeMutableBufferPointer<Double>, core: SimplexCore
+    ) -> Replayed {
         let n = globalOf.count, m = reducedOf.count
         // The rows' constants, added up in `load`'s order.
         constants.resize(to: tags.count, filling: 0)
@@ -1910,5 +1950,186 @@ extension ComponentPresolve {
         }
         }
         }
+    }
+}
+
+// MARK: - Solved again after optional rows changed
+
+extension ComponentPresolve {
+    /// A component's presolve as its last whole solve left it (made with
+    /// `keeping`, taken by ``handOver(_:)``): the union-find with its scales
+    /// and offsets, the reduced rows and their constants, the eliminations,
+    /// the parts and their values. Nothing is recorded while it solves: what
+    /// is kept is what the presolve had made anyway.
+    ///
+    /// When only optional rows of the component changed (an intrinsic size's
+    /// hugging and resistance rows), no decision of the presolve depends on
+    /// their constants: aggregation reads required equalities, the checks
+    /// that rows hold read required rows, the dominance between parallel
+    /// inequalities required inequalities, and pivots are made on required
+    /// equalities. Every offset of the union-find, every fixed value and
+    /// every other reduced row's constant is then what a fresh presolve
+    /// computes, to the bit. ``resolve(_:rows:system:state:values:core:)``
+    /// computes the changed rows' reduced constants with the fresh
+    /// presolve's operations (the row's constant with its determined terms,
+    /// its substitution over the kept union-find, then the pivots that
+    /// rewrote it, in order), solves again the parts they are in, and
+    /// computes the eliminated variables and every value from there.
+    final class Kept {
+        fileprivate var presolve: ComponentPresolve
+        fileprivate let counts: Counts
+        /// Each system variable's local index (-1 for none): made at the
+        /// first ``resolve(_:rows:system:state:values:core:)``.
+        fileprivate var localOf: [Int32] = []
+
+        fileprivate init(_ presolve: ComponentPresolve, counts: Counts) {
+            self.presolve = presolve
+            self.counts = counts
+        }
+    }
+
+    /// Takes the state of the last ``solve(_:system:state:values:localIndex:core:recording:keeping:)``
+    /// (made with `keeping`, which gave `counts`) as a ``Kept``; this
+    /// presolve starts over empty, with the same settings.
+    mutating func handOver(_ counts: Counts) -> Kept {
+        var fresh = ComponentPresolve()
+        fresh.largePartSolver = largePartSolver
+        fresh.largePartThreshold = largePartThreshold
+        fresh.translationSplit = translationSplit
+        swap(&self, &fresh)
+        return Kept(fresh, counts: counts)
+    }
+
+    /// Solves the component of `kept` again after the constants of its
+    /// local rows `changed` (indices into the rows it was solved with)
+    /// changed, and nothing else it reads: what a fresh ``solve(_:system:state:values:localIndex:core:recording:keeping:)``
+    /// gives, bit for bit, and `kept` is then that solve's state.
+    /// `.diverged` (nothing written, `kept` as it was) when a changed row
+    /// is required, or a row does not come out with the terms kept;
+    /// `.notHandled` when a part solved again has no answer (then `kept`
+    /// is spent).
+    static func resolve(
+        _ kept: Kept, rows changed: [Int32], system: ConstraintSystem, state: [Planner.State],
+        values: UnsafeMutableBufferPointer<Double>, core: SimplexCore
+    ) -> Replayed {
+        if kept.localOf.count != system.variableCount {
+            var localOf = [Int32](repeating: -1, count: system.variableCount)
+            for (i, v) in kept.presolve.globalOf.enumerated() { localOf[Int(v)] = Int32(i) }
+            kept.localOf = localOf
+        }
+        let (localOf, counts) = (kept.localOf, kept.counts)
+        return kept.presolve.holding(system, state, values) {
+            $0.resolveHeld(changed, localOf: localOf, counts: counts, values: values, core: core)
+        }
+    }
+
+    /// ``resolve(_:rows:system:state:values:core:)`` with the system held.
+    private mutating func resolveHeld(
+        _ changed: [Int32], localOf: [Int32], counts kept: Counts, values: UnsafeMutableBufferPointer<Double>,
+        core: SimplexCore
+    ) -> Replayed {
+        guard value.count == globalOf.count, slot.count == globalOf.count else { return .diverged }
+        // Each changed row's reduced constant, found before anything is written.
+        var updates: [(row: Int32, constant: Double)] = []
+        for r32 in changed {
+            let r = Int(r32)
+            guard !priority(r).isRequired else { return .diverged }
+            let row = Int(tags[r])
+            let range = system.termRange(of: RowIndex(row))
+            // As `load` adds it up.
+            var k = system.constants[row]
+            for t in range where state[Int(system.columns[t])] == .determined {
+                k += system.coefficients[t] * values[Int(system.columns[t])]
+            }
+            var moved = takeSubstitution(longest: range.count)
+            var rowTerms = terms
+            terms = []
+            let c = Self.withPass(&moved, system: system, state: state, localIndex: localOf) { pass, path in
+                let (c, count) = pass.substitute(range, constant: k, row: r, path: &path)
+                rowTerms.removeAll(keepingCapacity: true)
+                for j in 0 ..< count { rowTerms.append((pass.variables[j], pass.coefficients[j])) }
+                return c
+            }
+            swapSubstitution(&moved)
+            let m = reducedRow(of: r)
+            let constant = rowTerms.isEmpty ? nil : followPivots(of: m, terms: &rowTerms, constant: c)
+            terms = rowTerms
+            // A row left without unknowns is not reduced, and an optional one not checked.
+            if terms.isEmpty && m < 0 { continue }
+            guard m >= 0, let constant else { return .diverged }
+            updates.append((Int32(m), constant))
+        }
+        for (m, c) in updates { reducedConstants[Int(m)] = c }
+        // The parts of the rows still alive, then the eliminated variables
+        // (a changed row may be one's) and every value.
+        var program = IntervalProgram()
+        swap(&program, &interval)
+        defer { swap(&program, &interval) }
+        var counts = Counts()
+        var solved: [Int32] = []
+        for (m, _) in updates where alive[Int(m)] {
+            let p = partOfRow[Int(m)]
+            guard p >= 0, !solved.contains(p) else { continue }
+            solved.append(p)
+            guard solvePart(Int(p), program: &program, core: core, counts: &counts) else { return .notHandled }
+        }
+        eliminateBack()
+        writeValues(values)
+        return .solved(kept)
+    }
+
+    /// The reduced row made of local row `r`, or -1 (`reducedOf` is in
+    /// increasing order).
+    private func reducedRow(of r: Int) -> Int {
+        var low = 0, high = reducedOf.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(reducedOf[mid]) < r { low = mid + 1 } else { high = mid }
+        }
+        return low < reducedOf.count && Int(reducedOf[low]) == r ? low : -1
+    }
+
+    /// The constant reduced row `m` ends with when it starts as `terms` and
+    /// `c` (its substitution): each pivot that rewrote it (`m − f·r`, for a
+    /// pivot row `r` on a variable `m` still had) repeated in order, with
+    /// the terms that cancel dropped as ``rewrite(_:minus:times:without:magnitude:)``
+    /// drops them. A pivot takes its variable out of every row for good,
+    /// so a row that still has all its first terms was not rewritten. Nil
+    /// when the terms it ends with are not the ones kept for it.
+    private func followPivots(of m: Int, terms: inout [(Int32, Double)], constant c: Double) -> Double? {
+        guard m >= 0 else { return nil }
+        var c = c
+        let last = Int(reducedStart[m]) ..< Int(reducedStart[m + 1])
+        if terms.contains(where: { t in !last.contains { reducedColumns[$0] == t.0 } }) {
+            var next: [(Int32, Double)] = []
+            for (v, r32) in eliminated {
+                let r = Int(r32)
+                // `m` solved for `v`: it is not rewritten after.
+                if r == m { break }
+                guard let at = terms.firstIndex(where: { $0.0 == v }) else { continue }
+                let pivot = Int(reducedStart[r]) ..< Int(reducedStart[r + 1])
+                guard let k = pivot.first(where: { reducedColumns[$0] == v }) else { return nil }
+                let f = terms[at].1 / reducedCoefficients[k]
+                var largest = 0.0
+                for t in terms { largest = max(largest, abs(t.1)) }
+                for j in pivot { largest = max(largest, abs(f * reducedCoefficients[j])) }
+                next.removeAll(keepingCapacity: true)
+                func add(_ u: Int32, _ a: Double) {
+                    if let i = next.firstIndex(where: { $0.0 == u }) { next[i].1 += a } else { next.append((u, a)) }
+                }
+                for t in terms where t.0 != v { add(t.0, t.1) }
+                for j in pivot where reducedColumns[j] != v { add(reducedColumns[j], -f * reducedCoefficients[j]) }
+                next.removeAll { abs($0.1) <= 1e-12 * largest }
+                c -= f * reducedConstants[r]
+                swap(&terms, &next)
+                if terms.isEmpty { break }
+            }
+        }
+        guard terms.count == last.count else { return nil }
+        for (t, k) in zip(terms, last)
+        where t.0 != reducedColumns[k] || t.1.bitPattern != reducedCoefficients[k].bitPattern {
+            return nil
+        }
+        return c
     }
 }
