@@ -249,24 +249,34 @@ import Testing
     /// each row's expression and random sums of two or three variables,
     /// pushed either way from the current value and towards a target.
     /// Returns the probes whose answers differ.
-    private func comeAndGo(_ rows: [Candidate], _ variables: Int, _ near: some RequiredRowProbe,
-                           _ rng: inout SplitMix64) -> [String] {
+    private func comeAndGo<Whole>(_ rows: [Candidate], _ variables: Int, _ near: NeighbourhoodRequiredRows<Whole>,
+                                  _ rng: inout SplitMix64) -> [String] {
         let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
         var found: [String] = []
+        /// Which way `near` decided its last probe.
+        var counts = (0, 0, 0, 0)
+        func how() -> String {
+            let now = (near.decidedNearby, near.decidedByWitness, near.decidedByRay, near.decidedOnWhole)
+            defer { counts = now }
+            return now.0 > counts.0 ? " (nearby)" : now.1 > counts.1 ? " (by a point)"
+                : now.2 > counts.2 ? " (by a ray)" : " (on the whole)"
+        }
         func probe(_ terms: [(Int32, Double)], _ constant: Double, _ what: String) {
             let current = reference.value(terms, constant)
             for direction in [1.0, -1.0] {
                 for base in [current, current - direction * 5] {
                     let mine = near.canPush(terms, constant, magnitude: 10, direction: direction, from: base)
                     let theirs = reference.canPush(terms, constant, magnitude: 10, direction: direction, from: base)
-                    if mine != theirs { found.append("\(what) \(direction) from \(base): \(mine), not \(theirs)") }
+                    let way = how()
+                    if mine != theirs { found.append("\(what) \(direction) from \(base): \(mine), not \(theirs)\(way)") }
                 }
             }
             let target = current + 15
             let mine = near.pushed(terms, constant, to: target)
             let theirs = reference.pushed(terms, constant, to: target)
+            let way = how()
             if abs(min(mine, target) - min(theirs, target)) > 1e-6 * max(1, abs(target)) {
-                found.append("\(what) pushed to \(target): \(mine), not \(theirs)")
+                found.append("\(what) pushed to \(target): \(mine), not \(theirs)\(way)")
             }
         }
         let required = rows.indices.filter { rows[$0].isRequired && reference.contains($0) }
