@@ -234,6 +234,59 @@ import Testing
         #expect(onWhole > 50, "\(onWhole)")
     }
 
+    /// A whole component that answers as its tableau but gives `ray` as the
+    /// ray of every probe, as an LP code with rounding errors or a wrong
+    /// answer might.
+    private final class RayingRows: RequiredRowProbe {
+        let tableau: TableauRequiredRows
+        let ray: [Double]
+        init(_ tableau: TableauRequiredRows, ray: [Double]) { (self.tableau, self.ray) = (tableau, ray) }
+        var variableCount: Int { tableau.variableCount }
+        func contains(_ i: Int) -> Bool { tableau.contains(i) }
+        func value(_ terms: [(Int32, Double)], _ constant: Double) -> Double { tableau.value(terms, constant) }
+        func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double) -> Double {
+            tableau.pushed(terms, constant, to: target)
+        }
+        func canPush(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
+                     direction: Double, from base: Double) -> Bool {
+            tableau.canPush(terms, constant, magnitude: magnitude, direction: direction, from: base)
+        }
+        func takeOut(_ i: Int) { tableau.takeOut(i) }
+        func putBack(_ i: Int) { tableau.putBack(i) }
+        func lastPoint() -> [Double]? { nil }
+        func lastRay() -> [Double]? { ray }
+    }
+
+    @Test func aRayIsKeptOnlyWhenEveryRowAllowsIt() {
+        // 0 <= x <= 10, y >= 0, z = y + 2x: y (and z) grow without end, x does not.
+        let rows = [Candidate(row: 0, terms: [(0, 1)], constant: 0, magnitude: 1, relation: .greaterOrEqual, isRequired: true),
+                    Candidate(row: 1, terms: [(0, 1)], constant: -10, magnitude: 10, relation: .lessOrEqual, isRequired: true),
+                    Candidate(row: 2, terms: [(1, 1)], constant: 0, magnitude: 1, relation: .greaterOrEqual, isRequired: true),
+                    Candidate(row: 3, terms: [(2, 1), (1, -1), (0, -2)], constant: 0, magnitude: 1, relation: .equal,
+                              isRequired: true)]
+        func near(ray: [Double]) -> NeighbourhoodRequiredRows<RayingRows> {
+            let tableau = TableauRequiredRows(rows, variableCount: 3, equalitiesAsInequalities: nil)
+            return NeighbourhoodRequiredRows(rows, whole: RayingRows(tableau, ray: ray), maximumRows: 0)
+        }
+        // Moving x as well breaks x <= 10; moving y alone breaks z = y + 2x.
+        for wrong in [[1.0, 1, 3], [0, 1, 0]] {
+            let probe = near(ray: wrong)
+            _ = probe.pushed([(1, 1)], 0, to: 100)
+            #expect(!probe.canPush([(0, 1)], 0, magnitude: 10, direction: 1, from: 10))
+            #expect(probe.pushed([(0, 1)], 0, to: 50) == 10)
+            #expect(probe.decidedByRay == 0)
+        }
+        // Clp's rounding errors go on the grid: the ray then answers y's and z's probes.
+        let probe = near(ray: [1e-13, 0.5 + 1e-14, 0.5 - 3e-15])
+        #expect(probe.pushed([(1, 1)], 0, to: 100) == 100)
+        #expect(probe.canPush([(2, 1)], 0, magnitude: 10, direction: 1, from: 1e6))
+        #expect(probe.pushed([(0, 1), (1, 1)], 0, to: 1e6) == 1e6)
+        // z − y = 2x does not change along it: the tableau answers.
+        #expect(abs(probe.pushed([(1, -1), (2, 1)], 0, to: 100) - 20) < 1e-9)
+        #expect(!probe.canPush([(0, 1)], 0, magnitude: 10, direction: 1, from: 10))
+        #expect(probe.decidedByRay == 2)
+    }
+
     /// `rows` without the required rows that conflict with those before
     /// them (the tableau leaves them out; Clp would find no point), and
     /// their required rows on Clp.
