@@ -365,4 +365,14 @@ long plumb_clp_dropped_rows(const PlumbClpModel *model) { return model->droppedR
 long plumb_clp_dropped_repeats(const PlumbClpModel *model) { return model->droppedRepeats; }
 int plumb_clp_primal_solves(const PlumbClpModel *model) { return model->primalSolves; }
 
+int plumb_clp_unbounded_ray(const PlumbClpModel *model, double *ray) {
+    // `unboundedRay` hands out a copy (new[]) when the status is 2 and Clp
+    // kept a ray, else NULL.
+    double *copy = model->simplex.unboundedRay();
+    if (copy == nullptr) return 0;
+    std::memcpy(ray, copy, sizeof(double) * model->simplex.numberColumns());
+    delete[] copy;
+    return 1;
+}
+
 }  // extern "C"

@@ -34,6 +34,8 @@ final class ClpRequiredRows: RequiredRowRange {
     private var keeps = false
     /// Whether the last solve ended at an optimum (its point is Clp's solution).
     private var solved = false
+    /// Whether the last solve found the objective unbounded (Clp may keep a ray).
+    private var unbounded = false
     let point: [Double]
 
     init?(_ part: LinearPart) {
@@ -67,6 +69,7 @@ final class ClpRequiredRows: RequiredRowRange {
             let status = plumb_clp_primal(pointer, Int32.max, 200, keeps ? 3 : 1)
             keeps = status == 0
             solved = status == 0
+            unbounded = status == 2
             switch status {
             case 0:
                 guard let solution = plumb_clp_solution(pointer) else { return nil }
@@ -86,6 +89,15 @@ final class ClpRequiredRows: RequiredRowRange {
         }
     }
 
+    func lastRay() -> [Double]? {
+        guard unbounded else { return nil }
+        return ClpPartSolver.lock.withLock { _ -> [Double]? in
+            var ray = [Double](repeating: 0, count: model.columnCount)
+            guard plumb_clp_unbounded_ray(model.pointer, &ray) == 1 else { return nil }
+            return Array(ray.prefix(model.n))
+        }
+    }
+
     func takeOut(_ row: Int) {
         currentLower[row] = -PartModel.infinity
         currentUpper[row] = PartModel.infinity
@@ -96,10 +108,18 @@ final class ClpRequiredRows: RequiredRowRange {
         currentLower[row] = lower[row]
         currentUpper[row] = upper[row]
         setBounds()
+        // The next solve refactorises from the current basis: continuing
+        // from the kept factorisation after a row's bounds close again
+        // can end "optimal" at the last point, which the row put back may
+        // not allow (found by NeighbourhoodRequiredRowsTests' rays
+        // property: a point off such a row by 3.0). Opening a row's bounds
+        // keeps the point feasible, so `takeOut` continues.
+        keeps = false
     }
 
     private func setBounds() {
         solved = false
+        unbounded = false
         ClpPartSolver.lock.withLock { _ in plumb_clp_set_row_bounds(model.pointer, currentLower, currentUpper) }
     }
 }

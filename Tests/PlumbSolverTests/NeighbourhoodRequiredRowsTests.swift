@@ -1,3 +1,4 @@
+import PlumbClp
 import PlumbTestSupport
 import Testing
 @testable import PlumbSolver
@@ -194,51 +195,168 @@ import Testing
         let (rows, variables) = randomRows(&rng)
         for maximumRows in [0, 3] {
             let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-            let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
             let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows)
-            var found: [String] = []
-            func probe(_ terms: [(Int32, Double)], _ constant: Double, _ what: String) {
-                let current = reference.value(terms, constant)
-                for direction in [1.0, -1.0] {
-                    for base in [current, current - direction * 5] {
-                        let mine = near.canPush(terms, constant, magnitude: 10, direction: direction, from: base)
-                        let theirs = reference.canPush(terms, constant, magnitude: 10, direction: direction, from: base)
-                        if mine != theirs { found.append("\(what) \(direction) from \(base): \(mine), not \(theirs)") }
-                    }
-                }
-                let target = current + 15
-                let mine = near.pushed(terms, constant, to: target)
-                let theirs = reference.pushed(terms, constant, to: target)
-                if abs(min(mine, target) - min(theirs, target)) > 1e-6 * max(1, abs(target)) {
-                    found.append("\(what) pushed to \(target): \(mine), not \(theirs)")
-                }
-            }
-            let required = rows.indices.filter { rows[$0].isRequired && reference.contains($0) }
-            var out: [Int] = []
-            for step in 0 ..< 8 {
-                // Take out one or two rows, or put back one of those out.
-                if !out.isEmpty && (out.count == 2 || Bool.random(using: &rng)) {
-                    let i = out.remove(at: Int.random(in: 0 ..< out.count, using: &rng))
-                    near.putBack(i)
-                    reference.putBack(i)
-                } else if let i = required.filter({ !out.contains($0) }).randomElement(using: &rng) {
-                    out.append(i)
-                    near.takeOut(i)
-                    reference.takeOut(i)
-                }
-                for i in rows.indices where !rows[i].terms.isEmpty && Int.random(in: 0 ..< 8, using: &rng) == 0 {
-                    probe(rows[i].terms, rows[i].constant, "step \(step) row \(i)")
-                }
-                for _ in 0 ..< 2 {
-                    let terms = (0 ..< Int.random(in: 2 ... 3, using: &rng)).map { _ in
-                        (Int32.random(in: 0 ..< Int32(variables), using: &rng),
-                         Double([-1, 1, 2].randomElement(using: &rng)!))
-                    }
-                    probe(terms, 0, "step \(step) \(terms)")
-                }
-            }
+            let found = comeAndGo(rows, variables, near, &rng)
             #expect(found.isEmpty, "seed \(seed), at most \(maximumRows) rows: \(found)")
         }
+    }
+
+    /// As above with Clp as the whole component (``RangeRequiredRows``), which
+    /// answers an unbounded probe with a ray instead of a point: the rays
+    /// kept must answer as a whole tableau does, and one that a row put
+    /// back does not allow must go. The grids are pinned on one side only,
+    /// so many probes are unbounded.
+    @Test(arguments: 0 ..< 16)
+    func keptRaysAnswerAsTheWholeSimplexWhileRowsComeAndGo(seed: UInt64) throws {
+        var rng = SplitMix64(seed: 0x7A55 &+ seed)
+        let (rows, variables) = randomRows(&rng)
+        let (kept, whole) = try #require(onClp(rows, variables))
+        let near = NeighbourhoodRequiredRows(kept, whole: whole, maximumRows: 0)
+        let found = comeAndGo(kept, variables, near, &rng)
+        #expect(!whole.failed)
+        #expect(found.isEmpty, "seed \(seed): \(found)")
+    }
+
+    @Test func keptRaysDecideProbesThatClpFindsUnbounded() {
+        // The property above only means something if rays answer many
+        // probes; and each ray Clp gives is checked, so count them too.
+        var byRays = 0, onWhole = 0
+        for seed in 0 ..< UInt64(16) {
+            var rng = SplitMix64(seed: 0x7A55 &+ seed)
+            let (rows, variables) = randomRows(&rng)
+            guard let (kept, whole) = onClp(rows, variables) else { continue }
+            let near = NeighbourhoodRequiredRows(kept, whole: whole, maximumRows: 0)
+            _ = comeAndGo(kept, variables, near, &rng)
+            byRays += near.decidedByRay
+            onWhole += near.decidedOnWhole
+        }
+        #expect(byRays > 50, "\(byRays) by kept rays, \(onWhole) on Clp")
+        #expect(onWhole > 50, "\(onWhole)")
+    }
+
+    /// A whole component that answers as its tableau but gives `ray` as the
+    /// ray of every probe, as an LP code with rounding errors or a wrong
+    /// answer might.
+    private final class RayingRows: RequiredRowProbe {
+        let tableau: TableauRequiredRows
+        let ray: [Double]
+        init(_ tableau: TableauRequiredRows, ray: [Double]) { (self.tableau, self.ray) = (tableau, ray) }
+        var variableCount: Int { tableau.variableCount }
+        func contains(_ i: Int) -> Bool { tableau.contains(i) }
+        func value(_ terms: [(Int32, Double)], _ constant: Double) -> Double { tableau.value(terms, constant) }
+        func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double) -> Double {
+            tableau.pushed(terms, constant, to: target)
+        }
+        func canPush(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
+                     direction: Double, from base: Double) -> Bool {
+            tableau.canPush(terms, constant, magnitude: magnitude, direction: direction, from: base)
+        }
+        func takeOut(_ i: Int) { tableau.takeOut(i) }
+        func putBack(_ i: Int) { tableau.putBack(i) }
+        func lastPoint() -> [Double]? { nil }
+        func lastRay() -> [Double]? { ray }
+    }
+
+    @Test func aRayIsKeptOnlyWhenEveryRowAllowsIt() {
+        // 0 <= x <= 10, y >= 0, z = y + 2x: y (and z) grow without end, x does not.
+        let rows = [Candidate(row: 0, terms: [(0, 1)], constant: 0, magnitude: 1, relation: .greaterOrEqual, isRequired: true),
+                    Candidate(row: 1, terms: [(0, 1)], constant: -10, magnitude: 10, relation: .lessOrEqual, isRequired: true),
+                    Candidate(row: 2, terms: [(1, 1)], constant: 0, magnitude: 1, relation: .greaterOrEqual, isRequired: true),
+                    Candidate(row: 3, terms: [(2, 1), (1, -1), (0, -2)], constant: 0, magnitude: 1, relation: .equal,
+                              isRequired: true)]
+        func near(ray: [Double]) -> NeighbourhoodRequiredRows<RayingRows> {
+            let tableau = TableauRequiredRows(rows, variableCount: 3, equalitiesAsInequalities: nil)
+            return NeighbourhoodRequiredRows(rows, whole: RayingRows(tableau, ray: ray), maximumRows: 0)
+        }
+        // Moving x as well breaks x <= 10; moving y alone breaks z = y + 2x.
+        for wrong in [[1.0, 1, 3], [0, 1, 0]] {
+            let probe = near(ray: wrong)
+            _ = probe.pushed([(1, 1)], 0, to: 100)
+            #expect(!probe.canPush([(0, 1)], 0, magnitude: 10, direction: 1, from: 10))
+            #expect(probe.pushed([(0, 1)], 0, to: 50) == 10)
+            #expect(probe.decidedByRay == 0)
+        }
+        // Clp's rounding errors go on the grid: the ray then answers y's and z's probes.
+        let probe = near(ray: [1e-13, 0.5 + 1e-14, 0.5 - 3e-15])
+        #expect(probe.pushed([(1, 1)], 0, to: 100) == 100)
+        #expect(probe.canPush([(2, 1)], 0, magnitude: 10, direction: 1, from: 1e6))
+        #expect(probe.pushed([(0, 1), (1, 1)], 0, to: 1e6) == 1e6)
+        // z − y = 2x does not change along it: the tableau answers.
+        #expect(abs(probe.pushed([(1, -1), (2, 1)], 0, to: 100) - 20) < 1e-9)
+        #expect(!probe.canPush([(0, 1)], 0, magnitude: 10, direction: 1, from: 10))
+        #expect(probe.decidedByRay == 2)
+    }
+
+    /// `rows` without the required rows that conflict with those before
+    /// them (the tableau leaves them out; Clp would find no point), and
+    /// their required rows on Clp.
+    private func onClp(_ rows: [Candidate], _ variables: Int) -> ([Candidate], RangeRequiredRows)? {
+        let tableau = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+        let kept = rows.indices.filter { !rows[$0].isRequired || rows[$0].terms.isEmpty || tableau.contains($0) }
+            .map { rows[$0] }
+        return RangeRequiredRows(kept, variableCount: variables, solver: ClpPartSolver()).map { (kept, $0) }
+    }
+
+    /// Rows of `rows` taken out of `near` and a reference tableau in any
+    /// order, one or two at a time, and put back, with probes between:
+    /// each row's expression and random sums of two or three variables,
+    /// pushed either way from the current value and towards a target.
+    /// Returns the probes whose answers differ.
+    private func comeAndGo<Whole>(_ rows: [Candidate], _ variables: Int, _ near: NeighbourhoodRequiredRows<Whole>,
+                                  _ rng: inout SplitMix64) -> [String] {
+        let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+        var found: [String] = []
+        /// Which way `near` decided its last probe.
+        var counts = (0, 0, 0, 0)
+        func how() -> String {
+            let now = (near.decidedNearby, near.decidedByWitness, near.decidedByRay, near.decidedOnWhole)
+            defer { counts = now }
+            return now.0 > counts.0 ? " (nearby)" : now.1 > counts.1 ? " (by a point)"
+                : now.2 > counts.2 ? " (by a ray)" : " (on the whole)"
+        }
+        func probe(_ terms: [(Int32, Double)], _ constant: Double, _ what: String) {
+            let current = reference.value(terms, constant)
+            for direction in [1.0, -1.0] {
+                for base in [current, current - direction * 5] {
+                    let mine = near.canPush(terms, constant, magnitude: 10, direction: direction, from: base)
+                    let theirs = reference.canPush(terms, constant, magnitude: 10, direction: direction, from: base)
+                    let way = how()
+                    if mine != theirs { found.append("\(what) \(direction) from \(base): \(mine), not \(theirs)\(way)") }
+                }
+            }
+            let target = current + 15
+            let mine = near.pushed(terms, constant, to: target)
+            let theirs = reference.pushed(terms, constant, to: target)
+            let way = how()
+            if abs(min(mine, target) - min(theirs, target)) > 1e-6 * max(1, abs(target)) {
+                found.append("\(what) pushed to \(target): \(mine), not \(theirs)\(way)")
+            }
+        }
+        let required = rows.indices.filter { rows[$0].isRequired && reference.contains($0) }
+        var out: [Int] = []
+        for step in 0 ..< 8 {
+            // Take out one or two rows, or put back one of those out.
+            if !out.isEmpty && (out.count == 2 || Bool.random(using: &rng)) {
+                let i = out.remove(at: Int.random(in: 0 ..< out.count, using: &rng))
+                near.putBack(i)
+                reference.putBack(i)
+            } else if let i = required.filter({ !out.contains($0) }).randomElement(using: &rng) {
+                out.append(i)
+                near.takeOut(i)
+                reference.takeOut(i)
+            }
+            for i in rows.indices where !rows[i].terms.isEmpty && Int.random(in: 0 ..< 8, using: &rng) == 0 {
+                probe(rows[i].terms, rows[i].constant, "step \(step) row \(i)")
+            }
+            for _ in 0 ..< 2 {
+                let terms = (0 ..< Int.random(in: 2 ... 3, using: &rng)).map { _ in
+                    (Int32.random(in: 0 ..< Int32(variables), using: &rng),
+                     Double([-1, 1, 2].randomElement(using: &rng)!))
+                }
+                probe(terms, 0, "step \(step) \(terms)")
+            }
+        }
+        return found
     }
 
     @Test func keptPointsDecideProbesTheNeighbourhoodsCannot() {

@@ -134,6 +134,12 @@ int plumb_clp_pivots(const PlumbClpModel *model);
 /// How many kept factorisations `plumb_clp_presolved_dual` freed on this
 /// model before presolving (for the tests).
 int plumb_clp_released_factorizations(const PlumbClpModel *model);
+/// When the last solve found the objective unbounded below (status 2):
+/// copies into `ray` (one value a column) a direction along which its
+/// primal simplex saw the objective fall without end, and returns 1; 0,
+/// with `ray` untouched, when Clp kept no such direction. Clp's word
+/// only: the caller checks it against the rows before it relies on it.
+int plumb_clp_unbounded_ray(const PlumbClpModel *model, double *ray);
 
 #pragma GCC visibility pop
 

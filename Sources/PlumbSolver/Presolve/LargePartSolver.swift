@@ -108,10 +108,16 @@ public protocol RequiredRowRange: AnyObject {
     /// one (it satisfies every row that was in); nil otherwise, and by
     /// default.
     func lastSolution() -> [Double]?
+    /// When the last ``supremum(of:)`` was `+∞`: a direction (one value a
+    /// variable) along which the LP code saw the form grow without end, if
+    /// it gives one; nil otherwise, and by default. The caller checks it
+    /// against the rows before relying on it.
+    func lastRay() -> [Double]?
 }
 
 extension RequiredRowRange {
     public func lastSolution() -> [Double]? { nil }
+    public func lastRay() -> [Double]? { nil }
 }
 
 /// What ``LargePartSolver/optimalFace(_:)`` says of a part's optimal set

@@ -40,6 +40,17 @@
 /// one often moves the others' too (`degenerate`'s columns of boxes, whose
 /// left edges are tied from shelf to shelf: the point that widens one box
 /// shifts its column on every shelf).
+///
+/// Where `whole` finds a probe's expression unbounded (Clp's reach probes
+/// on `chartgrid`'s shared edges), it has no point to give; it may give a
+/// ray instead (``RequiredRowProbe/lastRay()``). A ray is kept
+/// (``rays``) once it is rounded to a coarse grid and then checked against
+/// every row that is in, in floating point with no tolerance: an equality
+/// must not change along it, an inequality only towards its side. Every
+/// point `point + t·ray` (t ≥ 0) then satisfies those rows as `point`
+/// does, so a later probe whose expression grows along a kept ray is
+/// unbounded: it can be pushed past any tolerance and to any target.
+/// Putting back a row drops the rays it does not allow.
 final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe {
     let variableCount: Int
     let whole: Whole
@@ -62,6 +73,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// and probes sent to `whole`.
     private(set) var decidedNearby = 0
     private(set) var decidedByWitness = 0
+    private(set) var decidedByRay = 0
     private(set) var decidedOnWhole = 0
 
     /// The points `whole`'s last answers ended on, oldest first, with the
@@ -75,6 +87,11 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// The most points kept: 32 (`degenerate` at 1,000 views has 1,600
     /// variables; each point is checked against a probe's few terms only).
     static var witnessCapacity: Int { 32 }
+
+    /// Checked rays of the rows in (see the type's comment), oldest first.
+    private var rays: [[Double]] = []
+    /// The most rays kept (each is checked against a probe's few terms).
+    static var rayCapacity: Int { 32 }
 
     /// The most rows a neighbourhood takes before its probe goes to the whole component.
     let maximumRows: Int
@@ -129,6 +146,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         guard !isIn[i] else { return }
         isIn[i] = true
         witnesses.removeAll { $0.found > outSince[i] }
+        rays.removeAll { !Self.allows(rest[i], $0) }
         if isPending[i] {
             isPending[i] = false
         } else {
@@ -138,6 +156,56 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
 
     /// This keeps no points of its own.
     func lastPoint() -> [Double]? { nil }
+    /// Nor rays.
+    func lastRay() -> [Double]? { nil }
+
+    /// Keeps the ray `whole`'s last answer gave, if any, once it is rounded
+    /// (``rounded(_:)``) and every row in allows it.
+    private func keepWholeRay() {
+        guard let found = whole.lastRay(), found.count == variableCount, let ray = Self.rounded(found) else { return }
+        for (i, row) in rest.enumerated() where isIn[i] && !Self.allows(row, ray) { return }
+        if rays.count == Self.rayCapacity { rays.removeFirst() }
+        rays.append(ray)
+    }
+
+    /// `ray` scaled so that its largest entry is 1 in size, each entry
+    /// rounded to a multiple of 2⁻³⁰ (exact in binary): the LP code's
+    /// rounding errors go, so that a row that should not change along it
+    /// sums to exactly 0 where its coefficients are short binary numbers
+    /// (a layout's ±1 and small integers). nil when it has no finite
+    /// entry other than 0.
+    static func rounded(_ ray: [Double]) -> [Double]? {
+        let largest = ray.reduce(0) { max($0, abs($1)) }
+        guard largest > 0, largest.isFinite else { return nil }
+        let grid = 0x1p30
+        let rounded = ray.map { ($0 / largest * grid).rounded() / grid }
+        return rounded.contains { $0 != 0 } ? rounded : nil
+    }
+
+    /// Whether moving along `ray` keeps `row` as it is or moves it only
+    /// towards its side, summed in floating point with no tolerance.
+    static func allows(_ row: ConstraintSystem.InertCandidate, _ ray: [Double]) -> Bool {
+        let change = row.terms.reduce(0) { $0 + $1.1 * ray[Int($1.0)] }
+        return switch row.relation {
+        case .equal: change == 0
+        case .greaterOrEqual: change >= 0
+        case .lessOrEqual: change <= 0
+        }
+    }
+
+    /// Whether `direction · Σ terms` grows along a kept ray, by more than
+    /// rounding could account for.
+    private func unboundedAlongRay(_ terms: [(Int32, Double)], direction: Double = 1) -> Bool {
+        for ray in rays.reversed() {
+            var change = 0.0, size = 0.0
+            for (v, a) in terms {
+                change += a * ray[Int(v)]
+                size += abs(a * ray[Int(v)])
+            }
+            if direction * change > 1e-9 * size { return true }
+        }
+        return false
+    }
 
     /// Keeps the point `whole`'s last answer ended on, if it gives one.
     private func keepWholePoint() {
@@ -176,6 +244,10 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             decidedByWitness += 1
             return target
         }
+        if unboundedAlongRay(terms) {
+            decidedByRay += 1
+            return target
+        }
         let slack = 1e-9 * max(1, abs(target))
         var feasible = -Double.infinity
         let answer: Double? = onNeighbourhoods(of: terms, restricted: { probe, local, fixed in
@@ -195,6 +267,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         decidedOnWhole += 1
         let reached = whole.pushed(terms, constant, to: target)
         keepWholePoint()
+        keepWholeRay()
         return reached
     }
 
@@ -205,6 +278,10 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         // Past twice the tolerance, so that `whole` rounding near it cannot say otherwise.
         if witnessed(terms, constant - base, reaching: 2 * tolerance, direction: direction) != nil {
             decidedByWitness += 1
+            return true
+        }
+        if unboundedAlongRay(terms, direction: direction) {
+            decidedByRay += 1
             return true
         }
         func push(_ probe: ExpressionProbe, _ local: [(Int32, Double)], _ fixed: Double = 0) -> Bool {
@@ -224,6 +301,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         decidedOnWhole += 1
         let can = whole.canPush(terms, constant, magnitude: magnitude, direction: direction, from: base)
         keepWholePoint()
+        keepWholeRay()
         return can
     }
 

@@ -392,7 +392,8 @@ extension ConstraintSystem {
         let near = NeighbourhoodRequiredRows(rest, whole: whole, maximumRows: nearby)
         let found = inertRows(rest, on: near, keepPrivate: keepPrivate, progress: progress)
         progress?("redundancy: \(near.decidedNearby) probes decided on their neighbourhood, "
-            + "\(near.decidedByWitness) by a point found before, \(near.decidedOnWhole) on the whole component")
+            + "\(near.decidedByWitness) by a point found before, \(near.decidedByRay) by a ray found before, "
+            + "\(near.decidedOnWhole) on the whole component")
         return found
     }
 
@@ -943,6 +944,11 @@ protocol RequiredRowProbe {
     /// the time (nil when there is none to give), asked for right after the
     /// probe.
     func lastPoint() -> [Double]?
+    /// When the last probe found its expression unbounded: a direction
+    /// (one value a variable) along which the rows let it grow without
+    /// end, if the LP code gives one (the caller checks it against the
+    /// rows); nil otherwise.
+    func lastRay() -> [Double]?
 }
 
 /// The rows on an incremental simplex (``SimplexCore``), probed by probe
@@ -1034,6 +1040,9 @@ final class TableauRequiredRows: RequiredRowProbe {
         return reached
     }
 
+    /// A probe on the simplex stops at its target: no ray.
+    func lastRay() -> [Double]? { nil }
+
     func takeOut(_ i: Int) {
         for h in handles[i] ?? [] { core.remove(h) }
         handles[i] = nil
@@ -1107,6 +1116,8 @@ final class RangeRequiredRows: RequiredRowProbe {
     }
 
     func lastPoint() -> [Double]? { range.lastSolution() }
+
+    func lastRay() -> [Double]? { range.lastRay() }
 
     func takeOut(_ i: Int) {
         guard rowOf[i] >= 0, !taken[i] else { return }
