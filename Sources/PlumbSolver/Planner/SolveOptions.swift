@@ -70,8 +70,9 @@ public struct SolveOptions: Sendable {
     /// presolve of each residual component of at least this many rows, so
     /// that a change of its optional rows' constants is solved from it
     /// (`ComponentPresolve.Kept`); smaller components are presolved again.
-    /// The tests lower it to reach small components.
-    var keptPresolveRows = 512
+    /// Each kept presolve holds about its component's size in memory; the
+    /// tests and the solver fuzz target lower it to reach small components.
+    public var keptPresolveRows = 512
 
     public init(strategy: Strategy = .auto) {
         self.strategy = strategy
