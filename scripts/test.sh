@@ -115,9 +115,10 @@ check "swift test" swift test
 # levelsCheckedAtTheLastBasisKeepTheOptimum and
 # aStalledProbesFactorisationIsFreedBeforeTheColdSolve (the tableau on
 # every level of shelves of boxes) and
-# largeComponentsInTurnMatchEachSolvedAlone (components of over a
-# thousand variables in the tableau): checked after every pivot, this
-# pass ran past half an hour with them, the last alone past three minutes.
+# largeComponentsInTurnMatchEachSolvedAlone (components of hundreds of
+# variables in the tableau; of over a thousand until stop 36): checked after
+# every pivot, this pass ran past half an hour with them, the last alone past
+# three minutes.
 # aGuideEveryRowMentionsStaysOnTheBoundary (two tableaux of 1,601 rows as
 # its reference) took 330 s alone in this pass, 0.4 s in the plain one.
 # aLongChainIsTakenApartByPivots (400 views of chain pivots, the tableau
