@@ -609,6 +609,19 @@ struct ComponentPresolve {
         Self.holds(c, relation, magnitude: magnitude(of: r))
     }
 
+    /// System row `r`'s constant with its determined terms at `values`,
+    /// added up in `load`'s order (the same bits): what a replayed or
+    /// resolved presolve starts each row from.
+    @inline(__always)
+    private func loadedConstant(ofSystemRow r: Int, values: UnsafeMutableBufferPointer<Double>) -> Double {
+        var c = system.constants[r]
+        for k in system.termRange(of: RowIndex(r)) {
+            let v = Int(system.columns[k])
+            if state[v] == .determined { c += system.coefficients[k] * values[v] }
+        }
+        return c
+    }
+
     /// The magnitude of local row `r`'s constant: the system row's constant
     /// and its determined terms, in absolute value.
     private func magnitude(of r: Int) -> Double {
@@ -1830,15 +1843,7 @@ extension ComponentPresolve {
         let n = globalOf.count, m = reducedOf.count
         // The rows' constants, added up in `load`'s order.
         constants.resize(to: tags.count, filling: 0)
-        for (i, r32) in tags.enumerated() {
-            let r = Int(r32)
-            var c = system.constants[r]
-            for k in system.termRange(of: RowIndex(r)) {
-                let v = Int(system.columns[k])
-                if state[v] == .determined { c += system.coefficients[k] * values[v] }
-            }
-            constants[i] = c
-        }
+        for (i, r32) in tags.enumerated() { constants[i] = loadedConstant(ofSystemRow: Int(r32), values: values) }
         Self.refill(&offset, count: n) { _ in 0 }
         Self.refill(&fixedValue, count: n) { _ in .nan }
         Self.refill(&reducedConstants, count: m) { _ in 0 }
@@ -2036,11 +2041,7 @@ extension ComponentPresolve {
             guard !priority(r).isRequired else { return .diverged }
             let row = Int(tags[r])
             let range = system.termRange(of: RowIndex(row))
-            // As `load` adds it up.
-            var k = system.constants[row]
-            for t in range where state[Int(system.columns[t])] == .determined {
-                k += system.coefficients[t] * values[Int(system.columns[t])]
-            }
+            let k = loadedConstant(ofSystemRow: row, values: values)
             var moved = takeSubstitution(longest: range.count)
             var rowTerms = terms
             terms = []
