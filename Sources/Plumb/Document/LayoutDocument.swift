@@ -245,11 +245,8 @@ public struct LayoutDocument: Sendable {
     ///
     /// - Complexity: O(bytes).
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: String) throws(LayoutError) -> LayoutDocument {
-        guard bytes.count < Int(Int32.max) else {
-            throw LayoutError([Diagnostic(location: source, problem: .invalidJSON("documents are limited to 2 GiB"))])
-        }
-        var parser = DocumentParser(bytes, source: source)
-        return try parser.run().get()
+        try checkSize(of: bytes, source: source)
+        return try parse(bytes, source: source, readAhead: nil)
     }
 
     /// Parses and validates a document as ``parse(_:source:)-([UInt8],_)`` does; with
@@ -264,9 +261,7 @@ public struct LayoutDocument: Sendable {
     ///   - threads: how many threads may read it (1 or 2).
     public static func parse(_ bytes: Bytes, source: String, threads: LoweringThreads) throws(LayoutError) -> LayoutDocument {
         let buffer = bytes.buffer
-        guard buffer.count < Int(Int32.max) else {
-            throw LayoutError([Diagnostic(location: source, problem: .invalidJSON("documents are limited to 2 GiB"))])
-        }
+        try checkSize(of: buffer, source: source)
         var ahead: ConstraintReadAhead?
         if threads.readsAhead(buffer.count) {
             let reader = ConstraintReadAhead(bytes, chunk: threads.readAheadChunk)
@@ -282,6 +277,14 @@ public struct LayoutDocument: Sendable {
     ) throws(LayoutError) -> LayoutDocument {
         var parser = DocumentParser(buffer, source: source, readAhead: readAhead)
         return try parser.run().get()
+    }
+
+    /// Offsets into a document are 32-bit: a larger one is refused before
+    /// anything reads it.
+    private static func checkSize(of bytes: UnsafeBufferPointer<UInt8>, source: String) throws(LayoutError) {
+        guard bytes.count < Int(Int32.max) else {
+            throw LayoutError([Diagnostic(location: source, problem: .invalidJSON("documents are limited to 2 GiB"))])
+        }
     }
 
     /// A document's bytes that stay valid as long as this object lives: an
