@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import PlumbTestSupport
 @testable import Plumb
@@ -135,5 +138,29 @@ import PlumbTestSupport
         for pad in 0 ..< 40 {
             #expect(find("{" + String(repeating: " ", count: pad) + #""constraints":[]}"#) == pad + 15)
         }
+    }
+
+    /// A document of 2 GiB or more is refused by name before any byte is
+    /// read, by both entry points (with two threads, before a second
+    /// thread starts reading it): the bytes are address space that was
+    /// never made readable, so a read would crash the test.
+    @Test func documentsOf2GiBAreRefusedBeforeAnythingReadsThem() throws {
+        #if os(Linux)
+        let size = Int(Int32.max)
+        let map = mmap(nil, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+        try #require(map != nil && map != MAP_FAILED)
+        let address = Int(bitPattern: map)
+        let buffer = UnsafeBufferPointer(start: map!.assumingMemoryBound(to: UInt8.self), count: size)
+        func refused(_ summary: String) -> Bool {
+            summary.hasPrefix("error:") && summary.contains("big.json") && summary.contains("documents are limited to 2 GiB")
+        }
+        #expect(refused(Self.summary { () throws(LayoutError) in try LayoutDocument.parse(buffer, source: "big.json") }))
+        var threads = LoweringThreads(2)
+        threads.readAheadBytes = 0
+        let bytes = LayoutDocument.Bytes(buffer, release: { munmap(UnsafeMutableRawPointer(bitPattern: address), size) })
+        #expect(refused(Self.summary { () throws(LayoutError) in
+            try LayoutDocument.parse(bytes, source: "big.json", threads: threads)
+        }))
+        #endif
     }
 }
