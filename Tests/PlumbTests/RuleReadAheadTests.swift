@@ -94,7 +94,7 @@ import PlumbTestSupport
     @Test func readingRulesAheadParsesAsOneThreadDoes() {
         var random = SplitMix64(seed: 17)
         var used = 0, errors = 0
-        for round in 0 ..< 240 {
+        for round in 0 ..< 160 {
             let bytes = Self.document(&random, round: round)
             let one = Self.summary { () throws(LayoutError) in try LayoutDocument.parse(bytes, source: "doc.json") }
             if one.hasPrefix("error:") { errors += 1 }
@@ -118,7 +118,7 @@ import PlumbTestSupport
             }
             #expect(racing == one, "round \(round), racing")
         }
-        #expect(used > 150 && errors > 40 && errors < 220, "used \(used), errors \(errors)")
+        #expect(used > 100 && errors > 25 && errors < 150, "used \(used), errors \(errors)")
     }
 
     /// The rules array is found after its key, however spaced, from the
@@ -136,7 +136,7 @@ import PlumbTestSupport
         #expect(find(#"{"id":"\"rules\":[","x":1}"#) == nil)
         #expect(find(#"{"rules":{"a":1}}"#) == nil)
         #expect(find(#"{"rule":[],"view":[]}"#) == nil)
-        #expect(find(#"{"rules":[],"x":{"rules":[]}}"#, from: 5) == 26)
+        #expect(find(#"{"rules":[],"x":{"rules":[]}}"#, from: 5) == 25)
         for pad in 0 ..< 40 {
             #expect(find("{" + String(repeating: " ", count: pad) + #""rules":[]}"#) == pad + 9)
         }
