@@ -20,12 +20,8 @@ import PlumbTestSupport
     /// key of its own before the document's.
     static func document(_ random: inout SplitMix64, round: Int) -> [UInt8] {
         func below(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
-        let viewCount = 2 + below(30)
-        var views: [String] = []
-        for i in 1 ... viewCount {
-            let parent = i == 1 || below(3) == 0 ? "root" : "v\(1 + below(i - 1))"
-            views.append(#"{"id":"v\#(i)","parent":"\#(parent)"}"#)
-        }
+        var views = ConstraintReadAheadTests.randomViews(&random)
+        let viewCount = views.count
         if round % 6 == 5 { views[below(views.count)] = #"{"id":"x","rules":[{"view":"v1","rule":"h = 1"}]}"# }
         var elements: [String] = []
         for _ in 0 ..< below(500) {
@@ -48,20 +44,12 @@ import PlumbTestSupport
             }
         }
         let separator = [",", ", ", ",\n  "][below(3)]
-        var array = "[" + elements.joined(separator: separator) + "]"
         // One round in five has a syntax error in the array.
-        if round % 5 == 4, !elements.isEmpty {
-            let k = below(elements.count)
-            let broken = [elements[k] + " " + elements[k], elements[k] + ",", String(elements[k].dropLast()),
-                          "[" + elements[k]][below(4)]
-            var copy = elements
-            copy[k] = broken
-            array = "[" + copy.joined(separator: separator) + "]"
-        }
+        let array = ConstraintReadAheadTests.array(elements, separator: separator, broken: round % 5 == 4, &random)
         let key = [#""rules":"#, #""rules" : "#, #""rules":  "#][below(3)]
-        let root = #""root":{"id":"root","width":320,"height":200}"#
-        let viewsMember = #""views":["# + views.joined(separator: ",") + "]"
+        let root = ConstraintReadAheadTests.rootMember
         let rules = key + array
+        let viewsMember = #""views":["# + views.joined(separator: ",") + "]"
         let members: [String]
         switch round % 4 {
         case 0: members = [root, viewsMember, #""constraints":[]"#, rules]
@@ -77,14 +65,8 @@ import PlumbTestSupport
         return bytes
     }
 
-    /// What a parse gives: the document's contents, or the error's text.
     static func summary(_ parse: () throws(LayoutError) -> LayoutDocument) -> String {
-        do {
-            let doc = try parse()
-            return "\(doc.rootID) \(doc.viewIDs) \(doc.parentIndices) \(doc.constraints) \(doc.rules)"
-        } catch {
-            return "error:\n" + error.description
-        }
+        ConstraintReadAheadTests.summary(parse)
     }
 
     /// Every random document with its rules read ahead in full, stopped
@@ -94,11 +76,11 @@ import PlumbTestSupport
     @Test func readingRulesAheadParsesAsOneThreadDoes() {
         var random = SplitMix64(seed: 17)
         var used = 0, errors = 0
-        for round in 0 ..< 160 {
+        for (round, chunk) in zip(0 ..< 160, [1, 3, 16, 128].cycled) {
             let bytes = Self.document(&random, round: round)
+            // The one-thread parse, and the rules read ahead in full, then stopped between chunks.
             let one = Self.summary { () throws(LayoutError) in try LayoutDocument.parse(bytes, source: "doc.json") }
-            if one.hasPrefix("error:") { errors += 1 }
-            let chunk = [1, 3, 16, 128][round % 4]
+            errors += one.hasPrefix("error:") ? 1 : 0
             for mode in 0 ..< 2 {
                 let kept = LayoutDocument.Bytes(bytes)
                 let ahead = ConstraintReadAhead(kept, chunk: chunk)
@@ -110,13 +92,7 @@ import PlumbTestSupport
                 #expect(read == one, "round \(round), mode \(mode)")
                 if (ahead.rules?.handedOver ?? 0) > 0 { used += 1 }
             }
-            var threads = LoweringThreads(2)
-            threads.readAheadBytes = 0
-            threads.readAheadChunk = chunk
-            let racing = Self.summary { () throws(LayoutError) in
-                try LayoutDocument.parse(LayoutDocument.Bytes(bytes), source: "doc.json", threads: threads)
-            }
-            #expect(racing == one, "round \(round), racing")
+            #expect(ConstraintReadAheadTests.racingSummary(bytes, chunk: chunk) == one, "round \(round), racing")
         }
         #expect(used > 100 && errors > 25 && errors < 150, "used \(used), errors \(errors)")
     }
@@ -139,6 +115,16 @@ import PlumbTestSupport
         #expect(find(#"{"rules":[],"x":{"rules":[]}}"#, from: 5) == 25)
         for pad in 0 ..< 40 {
             #expect(find("{" + String(repeating: " ", count: pad) + #""rules":[]}"#) == pad + 9)
+        }
+    }
+}
+
+extension Array {
+    /// The elements over and over, without end.
+    var cycled: some Sequence<Element> {
+        sequence(state: 0) { (k: inout Int) -> Element? in
+            defer { k = (k + 1) % count }
+            return isEmpty ? nil : self[k]
         }
     }
 }
