@@ -144,20 +144,7 @@ struct DocumentParser {
                 }
             case 4:
                 guard try expectKind(.array, path: "rules") else { continue }
-                var firstRule = true, ended = false
-                var i = 0
-                // The document's rule columns are empty until here (the key is read once).
-                if let handover = readAhead?.rules?.takeOver(at: reader.position) {
-                    adoptRules(handover.columns)
-                    reader.resume(at: handover.position)
-                    (firstRule, i, ended) = (false, handover.columns.count, handover.ended)
-                } else {
-                    try reader.openArray(depth: 1)
-                }
-                while !ended, try reader.nextElement(&firstRule) {
-                    if !parsePlainRule() { try parseRule(i) }
-                    i += 1
-                }
+                try parseRules()
             case 5:
                 let at = reader.valueOffset()
                 guard let text = try readString(path: "layoutDirection") else { continue }
@@ -173,6 +160,28 @@ struct DocumentParser {
             }
         }
         if !seen.contains(1) { problems.append((.missingKey(path: "document", key: "root"), start ..< start + 1)) }
+    }
+
+    /// Reads the document's rules (the reader is at their array): from
+    /// where ``RuleReadAhead`` stopped, when its rules are taken over. Not
+    /// inlined: in ``parseDocument()`` it made the views' and constraints'
+    /// loops longer (about one instruction a constraint string).
+    @inline(never)
+    private mutating func parseRules() throws(JSONSyntaxError) {
+        var firstRule = true, ended = false
+        var i = 0
+        // The document's rule columns are empty until here (the key is read once).
+        if let handover = readAhead?.rules?.takeOver(at: reader.position) {
+            adoptRules(handover.columns)
+            reader.resume(at: handover.position)
+            (firstRule, i, ended) = (false, handover.columns.count, handover.ended)
+        } else {
+            try reader.openArray(depth: 1)
+        }
+        while !ended, try reader.nextElement(&firstRule) {
+            if !parsePlainRule() { try parseRule(i) }
+            i += 1
+        }
     }
 
     private mutating func parseRoot() throws(JSONSyntaxError) {
