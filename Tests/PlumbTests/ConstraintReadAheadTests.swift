@@ -20,12 +20,8 @@ import PlumbTestSupport
     /// `constraints` before the document's own), spaced in several ways.
     static func document(_ random: inout SplitMix64, round: Int) -> [UInt8] {
         func below(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
-        let viewCount = 2 + below(30)
-        var views: [String] = []
-        for i in 1 ... viewCount {
-            let parent = i == 1 || below(3) == 0 ? "root" : "v\(1 + below(i - 1))"
-            views.append(#"{"id":"v\#(i)","parent":"\#(parent)"}"#)
-        }
+        var views = randomViews(&random)
+        let viewCount = views.count
         let order = round % 4
         if order == 3 { views[below(views.count)] = #"{"id":"x","constraints":["v1.left = 0"]}"# }
         let separators = [",", ", ", ",\n  ", " ,"]
@@ -47,17 +43,10 @@ import PlumbTestSupport
             default: elements.append(#""a.b=1""#)
             }
         }
-        var array = "[" + elements.joined(separator: separator) + "]"
         // One round in five has a syntax error in the array.
-        if round % 5 == 4, !elements.isEmpty {
-            let k = below(elements.count)
-            let broken = [elements[k] + " " + elements[k], elements[k] + ",", elements[k] + "\"", "[" + elements[k]][below(4)]
-            var copy = elements
-            copy[k] = broken
-            array = "[" + copy.joined(separator: separator) + "]"
-        }
+        let array = Self.array(elements, separator: separator, broken: round % 5 == 4, &random)
         let key = [#""constraints":"#, #""constraints" : "#, #""constraints":  "#][below(3)]
-        let root = #""root":{"id":"root","width":320,"height":200}"#
+        let root = Self.rootMember
         let viewsMember = #""views":["# + views.joined(separator: ",") + "]"
         let constraints = key + array
         let rules = #""rules":[{"view":"v1","rule":"h = 20"}]"#
@@ -76,11 +65,48 @@ import PlumbTestSupport
         return bytes
     }
 
-    /// What a parse gives: the document's contents, or the error's text.
+    /// `elements` as a JSON array; when `broken`, with one of them (at
+    /// random) written wrong: twice without a comma, with a comma after
+    /// it, a quote after it, or a `[` before it.
+    static func array(_ elements: [String], separator: String, broken: Bool, _ random: inout SplitMix64) -> String {
+        var elements = elements
+        if broken, !elements.isEmpty {
+            let k = Int(random.next() % UInt64(elements.count))
+            let e = elements[k]
+            elements[k] = [e + " " + e, e + ",", e + "\"", "[" + e][Int(random.next() % 4)]
+        }
+        return "[" + elements.joined(separator: separator) + "]"
+    }
+
+    static let rootMember = #""root":{"id":"root","width":320,"height":200}"#
+
+    /// Two to 31 views `v1`, `v2` … as documents write them, each a child
+    /// of the root or of a view before it.
+    static func randomViews(_ random: inout SplitMix64) -> [String] {
+        func below(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+        return (1 ... 2 + below(30)).map { i in
+            let parent = i == 1 || below(3) == 0 ? "root" : "v\(1 + below(i - 1))"
+            return #"{"id":"v\#(i)","parent":"\#(parent)"}"#
+        }
+    }
+
+    /// The parse of `bytes` with two threads, the second reading ahead
+    /// (in chunks of `chunk`) whatever the document's size.
+    static func racingSummary(_ bytes: [UInt8], chunk: Int) -> String {
+        var threads = LoweringThreads(2)
+        threads.readAheadBytes = 0
+        threads.readAheadChunk = chunk
+        return summary { () throws(LayoutError) in
+            try LayoutDocument.parse(LayoutDocument.Bytes(bytes), source: "doc.json", threads: threads)
+        }
+    }
+
+    /// What a parse gives: the document's contents (every rule's view,
+    /// text and arguments included), or the error's text.
     static func summary(_ parse: () throws(LayoutError) -> LayoutDocument) -> String {
         do {
             let doc = try parse()
-            return "\(doc.rootID) \(doc.viewIDs) \(doc.parentIndices) \(doc.constraints) \(doc.rules.map(\.rule))"
+            return "\(doc.rootID) \(doc.viewIDs) \(doc.parentIndices) \(doc.constraints) \(doc.rules)"
         } catch {
             return "error:\n" + error.description
         }
@@ -109,13 +135,7 @@ import PlumbTestSupport
                 #expect(read == one, "round \(round), mode \(mode)")
                 if ahead.handedOver > 0 { if mode == 2 { copied += 1 } else { used += 1 } }
             }
-            var threads = LoweringThreads(2)
-            threads.readAheadBytes = 0
-            threads.readAheadChunk = chunk
-            let racing = Self.summary { () throws(LayoutError) in
-                try LayoutDocument.parse(LayoutDocument.Bytes(bytes), source: "doc.json", threads: threads)
-            }
-            #expect(racing == one, "round \(round), racing")
+            #expect(Self.racingSummary(bytes, chunk: chunk) == one, "round \(round), racing")
         }
         #expect(used > 150 && copied > 60 && errors > 60 && errors < 220, "used \(used), copied \(copied), errors \(errors)")
     }

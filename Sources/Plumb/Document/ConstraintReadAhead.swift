@@ -56,23 +56,24 @@ final class ConstraintReadAhead: @unchecked Sendable {
     /// one the parser may be reading.
     private var counts = (0, 0), positions = (0, 0), ended = (false, false)
 
-    /// The second thread's progress: `2 * k` with `k` chunks published and
-    /// none being read, `2 * k + 1` while chunk `k` is read; ``last`` when it
-    /// reads no more; ``stopping`` once the parser asked it to stop after
-    /// the chunk it is reading (it publishes that one and starts no other);
-    /// ``taken`` once the parser has stopped it (it then starts no chunk,
-    /// and publishes nothing more).
-    private let state = Atomic<Int>(0)
-    private static let stopping = 1 << 60, last = 1 << 61, taken = 1 << 62
-    private static let flags = stopping | last | taken
+    /// The handshake with the parser.
+    private let progress = ReadAheadProgress()
 
     /// Strings a chunk (128: a few microseconds of reading).
     let chunk: Int
 
-    /// - Parameter bytes: the document; the buffers are sized from it.
-    init(_ bytes: LayoutDocument.Bytes, chunk: Int = 128) {
+    /// The document's rules, read on the same thread once the constraint
+    /// strings are read (when there are none), or `nil`.
+    let rules: RuleReadAhead?
+
+    /// - Parameters:
+    ///   - bytes: the document; the buffers are sized from it.
+    ///   - readsRules: whether the thread goes on to the rules
+    ///     (``RuleReadAhead``) when it found no constraint string.
+    init(_ bytes: LayoutDocument.Bytes, chunk: Int = 128, readsRules: Bool = true) {
         self.bytes = bytes
         self.chunk = chunk
+        rules = readsRules ? RuleReadAhead(bytes, chunk: chunk) : nil
     }
 
     deinit {
@@ -82,19 +83,23 @@ final class ConstraintReadAhead: @unchecked Sendable {
 
     /// Starts the second thread; false if none could be started.
     func start() -> Bool {
-        SecondThread.startDetached { [self] in read() }
+        SecondThread.startDetached { [self] in
+            if read() == 0 { rules?.read(after: arrayStart) }
+        }
     }
 
     // MARK: - The second thread
 
     /// Finds the array and reads it chunk by chunk (on the second thread;
     /// tests call it on theirs, and stop it after `chunks` chunks, between
-    /// two, as a thread the parser overtook).
-    func read(chunks: Int = .max) {
+    /// two, as a thread the parser overtook). Returns how many strings it
+    /// read (the thread goes on to the rules when there were none).
+    @discardableResult
+    func read(chunks: Int = .max) -> Int {
         let text = bytes.buffer
         guard let at = Self.constraintsArray(in: text) else {
-            _ = state.compareExchange(expected: 0, desired: Self.last, ordering: .releasing)
-            return
+            progress.readNothing()
+            return 0
         }
         arrayStart = at
         let room = text.count - at + 16
@@ -113,10 +118,7 @@ final class ConstraintReadAhead: @unchecked Sendable {
         // The reader's offset after the last string read (the parser goes on from there).
         var lastEnd = at + 1
         var k = 0
-        while true {
-            guard k < chunks,
-                  state.compareExchange(expected: 2 * k, desired: 2 * k + 1, ordering: .acquiringAndReleasing).exchanged
-            else { return }
+        while k < chunks, progress.begin(k) {
             var more = true, finished = false
             let stop = min(count + chunk, endRoom)
             do throws(JSONSyntaxError) {
@@ -141,19 +143,10 @@ final class ConstraintReadAhead: @unchecked Sendable {
             }
             if count == endRoom { more = false }
             publish(k + 1, count: count, position: lastEnd, ended: finished)
-            // Published unless the parser took over meanwhile; a request
-            // to stop is kept (the next chunk is then not started).
-            var current = 2 * k + 1
-            while true {
-                let next = 2 * (k + 1) | (more && !finished ? 0 : Self.last) | current & Self.stopping
-                let (done, now) = state.compareExchange(expected: current, desired: next, ordering: .acquiringAndReleasing)
-                if done { break }
-                if now & Self.taken != 0 { return }
-                current = now
-            }
-            guard more && !finished else { return }
+            guard progress.end(k, more: more && !finished) else { break }
             k += 1
         }
+        return count
     }
 
     /// Records what `k` chunks read, in slot `k & 1`.
@@ -170,37 +163,9 @@ final class ConstraintReadAhead: @unchecked Sendable {
     }
 
     /// The offset of the `[` after the first `"constraints"` followed by a
-    /// colon (white space allowed around it), or `nil`. Candidates are
-    /// found sixteen bytes at a time: a quote, then `c`, with `s` and a
-    /// quote eleven and twelve bytes on.
+    /// colon (white space allowed around it), or `nil`.
     static func constraintsArray(in text: UnsafeBufferPointer<UInt8>) -> Int? {
-        let key: StaticString = #""constraints""#
-        let n = key.utf8CodeUnitCount
-        guard let base = text.baseAddress, text.count > n + 16 else { return nil }
-        let raw = UnsafeRawPointer(base)
-        let keyBytes = UnsafeBufferPointer(start: key.utf8Start, count: n)
-        @inline(__always) func block(_ at: Int) -> SIMD16<Int8> { raw.loadUnaligned(fromByteOffset: at, as: SIMD16<Int8>.self) }
-        let quote = SIMD16<Int8>(repeating: 0x22), c = SIMD16<Int8>(repeating: 0x63), s = SIMD16<Int8>(repeating: 0x73)
-        var from = 0
-        while from + n + 16 <= text.count {
-            let marked = (block(from) .== quote) .& (block(from + 1) .== c) .& (block(from + 11) .== s)
-                .& (block(from + 12) .== quote)
-            var lanes = unsafeBitCast(marked, to: SIMD2<UInt64>.self)
-            while lanes.x | lanes.y != 0 {
-                let lane = JSONReader.firstMarkedLane(lanes)
-                if lane < 8 { lanes.x &= ~(0xFF << (8 * UInt64(lane))) } else { lanes.y &= ~(0xFF << (8 * UInt64(lane - 8))) }
-                let hit = from + lane
-                guard memcmpEqual(UnsafeBufferPointer(rebasing: text[hit ..< hit + n]), keyBytes) else { continue }
-                var at = hit + n
-                while at < text.count, text[at] == 0x20 || text[at] == 0x0A || text[at] == 0x0D || text[at] == 0x09 { at += 1 }
-                guard at < text.count, text[at] == UInt8(ascii: ":") else { continue }
-                at += 1
-                while at < text.count, text[at] == 0x20 || text[at] == 0x0A || text[at] == 0x0D || text[at] == 0x09 { at += 1 }
-                if at < text.count, text[at] == UInt8(ascii: "[") { return at }
-            }
-            from += 16
-        }
-        return nil
+        ReadAheadProgress.arrayStart(after: #""constraints""#, in: text)
     }
 
     // MARK: - The parser
@@ -229,42 +194,11 @@ final class ConstraintReadAhead: @unchecked Sendable {
     /// - Parameter room: bytes of strings the parser may still add (those of
     ///   the input after `offset`, and 16): a copied handover gets them.
     func takeOver(at offset: Int, room: Int) -> Handover? {
-        var v = state.load(ordering: .acquiring)
-        var spins = 0, deadline = 0
-        while true {
-            if v & Self.taken != 0 { return nil }
-            if v & 1 != 0 && v & Self.stopping == 0 {
-                // In the middle of a chunk: to stop after it.
-                v = state.bitwiseOr(Self.stopping, ordering: .acquiringAndReleasing).newValue
-                continue
-            }
-            if v & 1 == 0 || spins < 0 {
-                let (frozen, now) = state.compareExchange(expected: v, desired: v | Self.taken, ordering: .acquiringAndReleasing)
-                guard frozen else {
-                    v = now
-                    continue
-                }
-                let k = (v & ~Self.flags) >> 1
-                guard k > 0, arrayStart == offset, (k & 1 == 0 ? counts.0 : counts.1) > 0 else { return nil }
-                let handover = v & 1 == 0 && !copiesForTests ? adopt(k) : copy(k, room: room)
-                handedOver = handover.count
-                return handover
-            }
-            // The clock is read every 256 loads (a load is a few nanoseconds).
-            if spins & 255 == 0 {
-                let now = Self.microseconds()
-                if spins == 0 { deadline = now + Self.patience } else if now >= deadline { spins = -1; continue }
-            }
-            spins += 1
-            v = state.load(ordering: .acquiring)
-        }
-    }
-
-    /// The monotonic clock in microseconds.
-    private static func microseconds() -> Int {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return t.tv_sec * 1_000_000 + t.tv_nsec / 1_000
+        guard let (k, between) = progress.stop(patience: Self.patience),
+              k > 0, arrayStart == offset, (k & 1 == 0 ? counts.0 : counts.1) > 0 else { return nil }
+        let handover = between && !copiesForTests ? adopt(k) : copy(k, room: room)
+        handedOver = handover.count
+        return handover
     }
 
     /// Strings handed to the parser (tests see that it took them).
@@ -277,7 +211,8 @@ final class ConstraintReadAhead: @unchecked Sendable {
     /// Stops the second thread (if the parser has not taken it over):
     /// the parse is over, or failed before the constraints.
     func stop() {
-        state.bitwiseOr(Self.taken, ordering: .acquiringAndReleasing)
+        progress.stop()
+        rules?.stop()
     }
 
     /// Microseconds the parser waits for a chunk to end before it copies
@@ -313,5 +248,138 @@ final class ConstraintReadAhead: @unchecked Sendable {
         return Handover(strings: newStrings, capacity: capacity, ends: newEnds, endCapacity: newEndCapacity,
                         count: count, position: k & 1 == 0 ? positions.0 : positions.1,
                         ended: k & 1 == 0 ? ended.0 : ended.1)
+    }
+}
+
+/// The handshake between a thread that reads an array of a document ahead,
+/// chunk by chunk, and the parser that takes over what it read (see
+/// ``ConstraintReadAhead`` and ``RuleReadAhead``).
+///
+/// One atomic word: `2 * k` with `k` chunks published and none being read,
+/// `2 * k + 1` while chunk `k` is read; ``last`` when the reading thread
+/// reads no more; ``stopping`` once the parser asked it to stop after the
+/// chunk it is reading (it publishes that one and starts no other);
+/// ``taken`` once the parser has stopped it (it then starts no chunk, and
+/// publishes nothing more).
+struct ReadAheadProgress: ~Copyable {
+    private let state = Atomic<Int>(0)
+    private static let stopping = 1 << 60, last = 1 << 61, taken = 1 << 62
+    private static let flags = stopping | last | taken
+
+    init() {}
+
+    // MARK: - The reading thread
+
+    /// Marks that nothing will be read (no array found).
+    func readNothing() {
+        _ = state.compareExchange(expected: 0, desired: Self.last, ordering: .releasing)
+    }
+
+    /// Starts chunk `k` (counted from 0); false when the reading is to stop
+    /// (the parser asked it to, or took over).
+    func begin(_ k: Int) -> Bool {
+        state.compareExchange(expected: 2 * k, desired: 2 * k + 1, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    /// Publishes chunk `k`, just read (what it read was recorded before
+    /// the call), with `more` false when nothing follows it; returns
+    /// whether to go on to the next chunk. A request to stop is kept (the
+    /// next chunk is then not started); once the parser has taken over,
+    /// nothing is published.
+    func end(_ k: Int, more: Bool) -> Bool {
+        var current = 2 * k + 1
+        while true {
+            let next = 2 * (k + 1) | (more ? 0 : Self.last) | current & Self.stopping
+            let (done, now) = state.compareExchange(expected: current, desired: next, ordering: .acquiringAndReleasing)
+            if done { return more }
+            if now & Self.taken != 0 { return false }
+            current = now
+        }
+    }
+
+    /// Whether the parser has taken over (or stopped the reading).
+    var isTaken: Bool { state.load(ordering: .acquiring) & Self.taken != 0 }
+
+    // MARK: - The parser
+
+    /// Stops the reading thread after the chunk it is reading, waiting up
+    /// to `patience` microseconds for it, and returns the chunks published
+    /// and whether the thread stopped between two chunks (false: it is in
+    /// the middle of one, still writing after them); `nil` when the
+    /// reading was stopped before.
+    func stop(patience: Int) -> (chunks: Int, betweenChunks: Bool)? {
+        var v = state.load(ordering: .acquiring)
+        var spins = 0, deadline = 0
+        while true {
+            if v & Self.taken != 0 { return nil }
+            if v & 1 != 0 && v & Self.stopping == 0 {
+                // In the middle of a chunk: to stop after it.
+                v = state.bitwiseOr(Self.stopping, ordering: .acquiringAndReleasing).newValue
+                continue
+            }
+            if v & 1 == 0 || spins < 0 {
+                let (frozen, now) = state.compareExchange(expected: v, desired: v | Self.taken, ordering: .acquiringAndReleasing)
+                guard frozen else {
+                    v = now
+                    continue
+                }
+                return ((v & ~Self.flags) >> 1, v & 1 == 0)
+            }
+            // The clock is read every 256 loads (a load is a few nanoseconds).
+            if spins & 255 == 0 {
+                let now = Self.microseconds()
+                if spins == 0 { deadline = now + patience } else if now >= deadline { spins = -1; continue }
+            }
+            spins += 1
+            v = state.load(ordering: .acquiring)
+        }
+    }
+
+    /// Stops the reading (if the parser has not taken it over): the parse
+    /// is over, or failed before the array.
+    func stop() {
+        state.bitwiseOr(Self.taken, ordering: .acquiringAndReleasing)
+    }
+
+    /// The monotonic clock in microseconds.
+    private static func microseconds() -> Int {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return t.tv_sec * 1_000_000 + t.tv_nsec / 1_000
+    }
+
+    /// The offset of the `[` after the first `key` (its bytes, quotes
+    /// included, at least four) followed by a colon (white space allowed
+    /// around it) at or after offset `from`, or `nil`. Candidates are found
+    /// sixteen bytes at a time: the key's first two and last two bytes;
+    /// then compared in full.
+    static func arrayStart(after key: StaticString, in text: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        let n = key.utf8CodeUnitCount
+        guard n >= 4, let base = text.baseAddress, text.count > n + 16 else { return nil }
+        let raw = UnsafeRawPointer(base)
+        let keyBytes = UnsafeBufferPointer(start: key.utf8Start, count: n)
+        @inline(__always) func block(_ at: Int) -> SIMD16<Int8> { raw.loadUnaligned(fromByteOffset: at, as: SIMD16<Int8>.self) }
+        @inline(__always) func byte(_ k: Int) -> SIMD16<Int8> { SIMD16<Int8>(repeating: Int8(bitPattern: keyBytes[k])) }
+        let b0 = byte(0), b1 = byte(1), b2 = byte(n - 2), b3 = byte(n - 1)
+        var from = max(start, 0)
+        while from + n + 16 <= text.count {
+            let marked = (block(from) .== b0) .& (block(from + 1) .== b1) .& (block(from + n - 2) .== b2)
+                .& (block(from + n - 1) .== b3)
+            var lanes = unsafeBitCast(marked, to: SIMD2<UInt64>.self)
+            while lanes.x | lanes.y != 0 {
+                let lane = JSONReader.firstMarkedLane(lanes)
+                if lane < 8 { lanes.x &= ~(0xFF << (8 * UInt64(lane))) } else { lanes.y &= ~(0xFF << (8 * UInt64(lane - 8))) }
+                let hit = from + lane
+                guard memcmpEqual(UnsafeBufferPointer(rebasing: text[hit ..< hit + n]), keyBytes) else { continue }
+                var at = hit + n
+                while at < text.count, text[at] == 0x20 || text[at] == 0x0A || text[at] == 0x0D || text[at] == 0x09 { at += 1 }
+                guard at < text.count, text[at] == UInt8(ascii: ":") else { continue }
+                at += 1
+                while at < text.count, text[at] == 0x20 || text[at] == 0x0A || text[at] == 0x0D || text[at] == 0x09 { at += 1 }
+                if at < text.count, text[at] == UInt8(ascii: "[") { return at }
+            }
+            from += 16
+        }
+        return nil
     }
 }

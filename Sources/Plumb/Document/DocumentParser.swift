@@ -46,7 +46,7 @@ struct DocumentParser {
     /// - Parameter buffer: the document's bytes, needed only while the
     ///   parser runs: the document's pools keep copies of its ids and
     ///   constraint strings.
-    /// The constraint strings read ahead on a second thread, if any.
+    /// The constraint strings (or the rules) read ahead on a second thread, if any.
     private let readAhead: ConstraintReadAhead?
 
     init(_ buffer: UnsafeBufferPointer<UInt8>, source: String, readAhead: ConstraintReadAhead? = nil) {
@@ -144,13 +144,7 @@ struct DocumentParser {
                 }
             case 4:
                 guard try expectKind(.array, path: "rules") else { continue }
-                try reader.openArray(depth: 1)
-                var firstRule = true
-                var i = 0
-                while try reader.nextElement(&firstRule) {
-                    if !parsePlainRule() { try parseRule(i) }
-                    i += 1
-                }
+                try parseRules()
             case 5:
                 let at = reader.valueOffset()
                 guard let text = try readString(path: "layoutDirection") else { continue }
@@ -166,6 +160,28 @@ struct DocumentParser {
             }
         }
         if !seen.contains(1) { problems.append((.missingKey(path: "document", key: "root"), start ..< start + 1)) }
+    }
+
+    /// Reads the document's rules (the reader is at their array): from
+    /// where ``RuleReadAhead`` stopped, when its rules are taken over. Not
+    /// inlined: in ``parseDocument()`` it made the views' and constraints'
+    /// loops longer (about one instruction a constraint string).
+    @inline(never)
+    private mutating func parseRules() throws(JSONSyntaxError) {
+        var firstRule = true, ended = false
+        var i = 0
+        // The document's rule columns are empty until here (the key is read once).
+        if let handover = readAhead?.rules?.takeOver(at: reader.position) {
+            adoptRules(handover.columns)
+            reader.resume(at: handover.position)
+            (firstRule, i, ended) = (false, handover.columns.count, handover.ended)
+        } else {
+            try reader.openArray(depth: 1)
+        }
+        while !ended, try reader.nextElement(&firstRule) {
+            if !parsePlainRule() { try parseRule(i) }
+            i += 1
+        }
     }
 
     private mutating func parseRoot() throws(JSONSyntaxError) {
@@ -483,14 +499,19 @@ struct DocumentParser {
     @inline(__always)
     private mutating func parsePlainRule() -> Bool {
         guard let rule = reader.lexPlainRule() else { return false }
-        document.ruleViews.append(UnsafeBufferPointer(rebasing: reader.text[rule.view]))
-        document.ruleTexts.append(UnsafeBufferPointer(rebasing: reader.text[rule.rule]))
-        if let argument = rule.argument {
-            let entry = document.ruleArgumentViews.append(UnsafeBufferPointer(rebasing: reader.text[argument]))
-            document.ruleArguments.append(.view(Int32(truncatingIfNeeded: entry)))
-        }
-        document.ruleArgumentEnds.append(Int32(document.ruleArguments.count))
+        rule.record(from: reader.text, views: &document.ruleViews, texts: &document.ruleTexts,
+                    arguments: &document.ruleArguments, argumentEnds: &document.ruleArgumentEnds,
+                    argumentViews: &document.ruleArgumentViews)
         return true
+    }
+
+    /// Makes `columns` (the rules ``RuleReadAhead`` read) the document's rules.
+    private mutating func adoptRules(_ columns: consuming PlainRuleColumns) {
+        document.ruleViews = columns.views
+        document.ruleTexts = columns.texts
+        document.ruleArguments = columns.arguments
+        document.ruleArgumentEnds = columns.argumentEnds
+        document.ruleArgumentViews = columns.argumentViews
     }
 
     private mutating func parseRule(_ i: Int) throws(JSONSyntaxError) {

@@ -1,0 +1,164 @@
+/// A large document's rules read ahead on the thread that looked for its
+/// constraint strings (``ConstraintReadAhead``), when it found none: the
+/// rules families write `"constraints": []` and then one rule a view.
+///
+/// The thread looks for the document's `"rules": [` and reads the rules
+/// written as most documents write them (``JSONReader/lexPlainRule()``),
+/// chunk by chunk, into columns of its own that it fills as the parser
+/// fills the document's (``PlainRuleColumns``). It stops at any other
+/// element (a rule spaced or ordered otherwise, escapes, numbers as
+/// arguments, anything that is not an object), a syntax error and the
+/// array's end.
+///
+/// The parser, at the document's rules (``takeOver(at:)``), stops the
+/// thread after the chunk it is reading, waiting at most
+/// ``ConstraintReadAhead/patience`` for it (``ReadAheadProgress``), and,
+/// if the array begins where the thread found it, takes the columns over
+/// and goes on after the last rule they hold: those rules were read from
+/// the same bytes by the same code as the parser's own, and everything
+/// else (every problem included) the parser reads itself, with one
+/// thread's messages and positions. A thread stopped in the middle of a
+/// chunk (it was descheduled) gives nothing: the parser then reads every
+/// rule itself.
+final class RuleReadAhead: @unchecked Sendable {
+    /// The document's bytes, kept alive while the thread runs.
+    let bytes: LayoutDocument.Bytes
+    /// Rules a chunk.
+    let chunk: Int
+    private let progress = ReadAheadProgress()
+    /// Where the array's `[` was found (written before the first chunk).
+    private var arrayStart = -1
+    /// The rules read, and after the last chunk published, the reader's
+    /// offset after the last of them (or after `]`) and whether the array
+    /// ended there. The parser reads these only once the thread has
+    /// stopped between two chunks.
+    private var columns = PlainRuleColumns()
+    private var position = 0, ended = false
+
+    /// Rules handed to the parser (tests see that it took them).
+    private(set) var handedOver = 0
+
+    init(_ bytes: LayoutDocument.Bytes, chunk: Int = 128) {
+        self.bytes = bytes
+        self.chunk = max(chunk, 1)
+    }
+
+    /// Finds the array (from offset `hint` first: where the constraints
+    /// were, as the rules usually follow them; then from the start) and
+    /// reads it chunk by chunk (tests call it on their thread, and stop it
+    /// after `chunks` chunks, between two, as a thread the parser overtook).
+    func read(after hint: Int = 0, chunks: Int = .max) {
+        let text = bytes.buffer
+        guard !progress.isTaken,
+              let at = ReadAheadProgress.arrayStart(after: #""rules""#, in: text, from: hint)
+                ?? (hint > 0 ? Self.rulesArray(in: text) : nil)
+        else {
+            progress.readNothing()
+            return
+        }
+        arrayStart = at
+        var reader = JSONReader(text)
+        reader.resume(at: at + 1)
+        var first = true, k = 0
+        // The reader's offset after the last rule read (the parser goes on from there).
+        var lastEnd = at + 1
+        while k < chunks, progress.begin(k) {
+            var more = true, finished = false
+            do throws(JSONSyntaxError) {
+                for _ in 0 ..< chunk {
+                    guard try reader.nextElement(&first) else {
+                        finished = true
+                        lastEnd = reader.position
+                        break
+                    }
+                    // Any other rule is left to the parser.
+                    guard let rule = reader.lexPlainRule() else {
+                        more = false
+                        break
+                    }
+                    columns.append(rule, of: text)
+                    lastEnd = reader.position
+                }
+            } catch {
+                more = false  // a syntax error: the parser reports it
+            }
+            position = lastEnd
+            ended = finished
+            guard progress.end(k, more: more && !finished) else { break }
+            k += 1
+        }
+    }
+
+    /// The offset of the `[` after the first `"rules"` followed by a colon
+    /// (white space allowed around it), or `nil`.
+    static func rulesArray(in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        ReadAheadProgress.arrayStart(after: #""rules""#, in: text)
+    }
+
+    /// What the thread read, handed to the parser: the rules' columns
+    /// (now the parser's), where to go on reading, and whether the array
+    /// ended there.
+    struct Handover {
+        var columns: PlainRuleColumns
+        var position: Int
+        var ended: Bool
+    }
+
+    /// Stops the thread, for the parser at the document's rules array,
+    /// whose `[` is at `offset`; returns what the thread read there, or
+    /// `nil` when it has nothing to give (the array is elsewhere, it read
+    /// no rule, or it was stopped in the middle of a chunk).
+    func takeOver(at offset: Int) -> Handover? {
+        guard let (k, between) = progress.stop(patience: ConstraintReadAhead.patience),
+              k > 0, between, arrayStart == offset, columns.count > 0 else { return nil }
+        var handover = Handover(columns: PlainRuleColumns(), position: position, ended: ended)
+        swap(&handover.columns, &columns)
+        handedOver = handover.columns.count
+        return handover
+    }
+
+    /// Stops the thread (if the parser has not taken it over).
+    func stop() {
+        progress.stop()
+    }
+}
+
+/// Rules as a document keeps them (``LayoutDocument/ruleViews`` and the
+/// columns after it), filled by ``RuleReadAhead``'s thread and handed over
+/// to the parser whole.
+struct PlainRuleColumns {
+    var views = BytePool()
+    var texts = BytePool()
+    var arguments: [LayoutDocument.StoredRuleArgument] = []
+    var argumentEnds: [Int32] = []
+    var argumentViews = BytePool()
+
+    /// Rules held.
+    var count: Int { argumentEnds.count }
+
+    /// Appends `rule`, read from `text`, as the parser records it.
+    @inline(__always)
+    mutating func append(_ rule: JSONReader.PlainRule, of text: UnsafeBufferPointer<UInt8>) {
+        rule.record(from: text, views: &views, texts: &texts, arguments: &arguments, argumentEnds: &argumentEnds,
+                    argumentViews: &argumentViews)
+    }
+}
+
+extension JSONReader.PlainRule {
+    /// Records this rule, read from `text`: its view's id and its text,
+    /// its argument (a view id) if it has one, and the end of its
+    /// arguments. (The parser and ``RuleReadAhead`` record rules alike.)
+    @inline(__always)
+    func record(
+        from text: UnsafeBufferPointer<UInt8>, views: inout BytePool, texts: inout BytePool,
+        arguments: inout [LayoutDocument.StoredRuleArgument], argumentEnds: inout [Int32], argumentViews: inout BytePool
+    ) {
+        views.append(UnsafeBufferPointer(rebasing: text[view]))
+        texts.append(UnsafeBufferPointer(rebasing: text[rule]))
+        if let argument {
+            let entry = argumentViews.append(UnsafeBufferPointer(rebasing: text[argument]))
+            arguments.append(.view(Int32(truncatingIfNeeded: entry)))
+        }
+        argumentEnds.append(Int32(arguments.count))
+    }
+}

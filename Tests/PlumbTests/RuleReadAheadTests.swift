@@ -1,0 +1,130 @@
+import Testing
+import PlumbTestSupport
+@testable import Plumb
+
+/// A document's rules read ahead on the second thread (``RuleReadAhead``,
+/// after ``ConstraintReadAhead`` found no constraint string) against the
+/// same document parsed on one thread: the same document (ids, parents,
+/// constraint strings, every rule's view, text and arguments) or the same
+/// error text (every message, position and excerpt), whatever the second
+/// thread read before the parser came to the rules and whatever the array
+/// holds.
+@Suite struct RuleReadAheadTests {
+    /// A random document: a few views, then rules that are mostly written
+    /// as documents write them (with and without a view argument), and
+    /// some of everything the second thread leaves to the parser (spacing,
+    /// other member orders, escapes, non-ASCII bytes, numbers and two
+    /// arguments, and in one round in three unknown keys, missing members
+    /// and other values; syntax errors, an early end), with the constraints empty, absent, holding
+    /// strings or after the rules, and now and then a view with a `rules`
+    /// key of its own before the document's.
+    static func document(_ random: inout SplitMix64, round: Int) -> [UInt8] {
+        func below(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+        var views = ConstraintReadAheadTests.randomViews(&random)
+        let viewCount = views.count
+        if round % 6 == 5 { views[below(views.count)] = #"{"id":"x","rules":[{"view":"v1","rule":"h = 1"}]}"# }
+        var elements: [String] = []
+        for _ in 0 ..< below(500) {
+            let a = 1 + below(viewCount), b = 1 + below(viewCount)
+            switch below(100) {
+            case 0 ..< 45: elements.append(#"{"view":"v\#(a)","rule":"ll = rr = 16, h = \#(below(90))"}"#)
+            case 45 ..< 80: elements.append(#"{"view":"v\#(a)","rule":"tt = %bt + \#(below(20))","args":["v\#(b)"]}"#)
+            case 80 ..< 82: elements.append(#"{"view": "v\#(a)", "rule": "h = 8"}"#)
+            case 82 ..< 84: elements.append(#"{"rule":"h = 8","view":"v\#(a)"}"#)
+            case 84 ..< 86: elements.append(#"{"view":"v\#(a)","rule":"h = \"8\""}"#)
+            case 86 ..< 87: elements.append("{\"view\":\"v\(a)\",\"rule\":\"h = é\"}")
+            case 87 ..< 89: elements.append(#"{"view":"v\#(a)","rule":"w = %f","args":[\#(below(50))]}"#)
+            case 89 ..< 90: elements.append(#"{"view":"v\#(a)","rule":"tt = %bt, ll = %rr","args":["v\#(b)","v1"]}"#)
+            case 90 ..< 91 where round % 3 == 0: elements.append(#"{"view":"v\#(a)","rule":"h = 8","extra":1}"#)
+            case 91 ..< 92 where round % 3 == 0: elements.append(#"{"view":"v\#(a)"}"#)
+            case 92 ..< 93 where round % 3 == 0: elements.append(["12", "null", "[]", #""h = 8""#][below(4)])
+            case 93 ..< 95: elements.append(#"{"view":"","rule":""}"#)
+            case 95 ..< 97: elements.append(#"{"view":"v\#(a)","rule":"h = 8","args":["\u0076\#(b)"]}"#)
+            default: elements.append(#"{"view":"v\#(a)","rule":"w = 10"}"#)
+            }
+        }
+        let separator = [",", ", ", ",\n  "][below(3)]
+        // One round in five has a syntax error in the array.
+        let array = ConstraintReadAheadTests.array(elements, separator: separator, broken: round % 5 == 4, &random)
+        let key = [#""rules":"#, #""rules" : "#, #""rules":  "#][below(3)]
+        let root = ConstraintReadAheadTests.rootMember
+        let rules = key + array
+        let viewsMember = #""views":["# + views.joined(separator: ",") + "]"
+        let members: [String]
+        switch round % 4 {
+        case 0: members = [root, viewsMember, #""constraints":[]"#, rules]
+        case 1: members = [root, viewsMember, rules]
+        case 2: members = [root, rules, viewsMember, #""constraints":["v1.left = 0"]"#]
+        default: members = [root, viewsMember, rules, #""constraints":[]"#]
+        }
+        var bytes = Array(("{" + members.joined(separator: ",") + "}").utf8)
+        // One round in seven ends early, somewhere in the array or after it.
+        if round % 7 == 6, let start = bytes.withUnsafeBufferPointer({ RuleReadAhead.rulesArray(in: $0) }) {
+            bytes.removeLast(below(bytes.count - start))
+        }
+        return bytes
+    }
+
+    static func summary(_ parse: () throws(LayoutError) -> LayoutDocument) -> String {
+        ConstraintReadAheadTests.summary(parse)
+    }
+
+    /// Every random document with its rules read ahead in full, stopped
+    /// between chunks (after none to five), and on a real second thread
+    /// racing the parser: the one-thread parse every time. The second
+    /// thread's rules were used in most documents.
+    @Test func readingRulesAheadParsesAsOneThreadDoes() {
+        var random = SplitMix64(seed: 17)
+        var used = 0, errors = 0
+        for (round, chunk) in zip(0 ..< 160, [1, 3, 16, 128].cycled) {
+            let bytes = Self.document(&random, round: round)
+            // The one-thread parse, and the rules read ahead in full, then stopped between chunks.
+            let one = Self.summary { () throws(LayoutError) in try LayoutDocument.parse(bytes, source: "doc.json") }
+            errors += one.hasPrefix("error:") ? 1 : 0
+            for mode in 0 ..< 2 {
+                let kept = LayoutDocument.Bytes(bytes)
+                let ahead = ConstraintReadAhead(kept, chunk: chunk)
+                let hint = bytes.withUnsafeBufferPointer { ConstraintReadAhead.constraintsArray(in: $0) } ?? 0
+                if ahead.read() == 0 { ahead.rules?.read(after: hint, chunks: mode == 0 ? .max : Int(random.next() % 6)) }
+                let read = Self.summary { () throws(LayoutError) in
+                    try LayoutDocument.parse(kept.buffer, source: "doc.json", readAhead: ahead)
+                }
+                #expect(read == one, "round \(round), mode \(mode)")
+                if (ahead.rules?.handedOver ?? 0) > 0 { used += 1 }
+            }
+            #expect(ConstraintReadAheadTests.racingSummary(bytes, chunk: chunk) == one, "round \(round), racing")
+        }
+        #expect(used > 100 && errors > 25 && errors < 150, "used \(used), errors \(errors)")
+    }
+
+    /// The rules array is found after its key, however spaced, from the
+    /// offset given first and then from the start, and not where the key's
+    /// bytes are escaped in a string or followed by anything else.
+    @Test func theRulesArrayIsFoundAfterItsKey() {
+        func find(_ json: String, from: Int = 0) -> Int? {
+            let bytes = Array((json + String(repeating: " ", count: 32)).utf8)
+            return bytes.withUnsafeBufferPointer { ReadAheadProgress.arrayStart(after: #""rules""#, in: $0, from: from) }
+        }
+        #expect(find(#"{"rules":[{}]}"#) == 9)
+        #expect(find(#"{"rules" :  [{}]}"#) == 12)
+        #expect(find("{\"rules\"\n:\t[{}]}") == 11)
+        #expect(find(#"{"id":"rules","rules":[]}"#) == 22)
+        #expect(find(#"{"id":"\"rules\":[","x":1}"#) == nil)
+        #expect(find(#"{"rules":{"a":1}}"#) == nil)
+        #expect(find(#"{"rule":[],"view":[]}"#) == nil)
+        #expect(find(#"{"rules":[],"x":{"rules":[]}}"#, from: 5) == 25)
+        for pad in 0 ..< 40 {
+            #expect(find("{" + String(repeating: " ", count: pad) + #""rules":[]}"#) == pad + 9)
+        }
+    }
+}
+
+extension Array {
+    /// The elements over and over, without end.
+    var cycled: some Sequence<Element> {
+        sequence(state: 0) { (k: inout Int) -> Element? in
+            defer { k = (k + 1) % count }
+            return isEmpty ? nil : self[k]
+        }
+    }
+}
