@@ -1,11 +1,12 @@
 // The Swift API path, timed: view trees in the shapes of `list` and `cards`
-// built in Swift with each constraint front end, then one
+// (tiny components) and `table` and `chartgrid` (one large coupled component
+// each) built in Swift with each constraint front end, then one
 // `root.layout(width:height:)`, then layouts again after a change. Beside
 // them, for the same tree as a document: `CompiledLayout`'s step after a
 // root width change (what `plumb sweep` pays a size).
 //
 //   swift build -c release --product plumb-api-bench
-//   .build/release/plumb-api-bench [--sizes 1000,10000,100000] [--shapes list,cards]
+//   .build/release/plumb-api-bench [--sizes 1000,10000,100000] [--shapes list,cards,table,chartgrid]
 //                                  [--fronts sfl,mortar,maker] [--runs N] [--mode first|again]
 //
 // Prints one markdown table row per shape, size and front end: medians over
@@ -14,7 +15,9 @@
 //   layout     the first root.layout(width: 1024, height: 768)
 //   total      build + layout (Yoga's build + first layout is the anchor)
 //   width      root.layout again at width 800 (nothing else changed)
-//   constant   root.layout again after the first unit's fixed height changed by 4
+//   constant   root.layout again after the tree's `firstLength` constant
+//              changed by 4 (list, cards: the first unit's fixed height; table:
+//              the first column's cap; chartgrid: the second column's gap at 750)
 // and for the document rows (front end `compiled`): compiling the generated
 // document (parse, lower, plan), and CompiledLayout.frames at a new width.
 //
@@ -25,9 +28,13 @@
 //              tree's layout record; a tree solved by its blocks alone was
 //              kept compiled by the first layout)
 //   width      again at width 800
-//   constant   again after the first unit's fixed height changed by 4
-//   intrinsic  on a second tree whose first unit has its fixed height as an
-//              intrinsic height instead: its first layout, then (after one
+//   constant   again after the tree's `firstLength` constant changed by 4
+//   required   (table, chartgrid) again after a required row's constant in
+//              the large component changed by 4 (the first row gap)
+//   intrinsic  on a second tree: for list and cards one whose first unit has
+//              its fixed height as an intrinsic height instead, for table and
+//              chartgrid the same tree (its `intrinsicView`: the tallest cell or
+//              title of the first row); its first layout, then (after one
 //              layout with nothing changed) again after that height changed by 4
 // and `sweep step`: CompiledLayout.frames of the same tree as a document at
 // a new width (what `plumb sweep` pays a size).
@@ -204,8 +211,8 @@ for shape in shapes {
 /// `--mode again`: layouts again after one change, against the first.
 @MainActor func againTable() {
     print("| shape | views | front end | first layout ms | again, nothing ms | again, width ms | again, constant ms "
-        + "| intrinsic tree: first layout ms | again, intrinsic ms | sweep step ms |")
-    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+        + "| again, required ms | intrinsic tree: first layout ms | again, intrinsic ms | sweep step ms |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for shape in shapes {
         for size in sizes {
             let runs = runsAsked ?? (size >= 100_000 ? 3 : size >= 10_000 ? 7 : 15)
@@ -222,7 +229,7 @@ for shape in shapes {
             }
             for front in fronts {
                 var first: [Double] = [], nothing: [Double] = [], width: [Double] = [], constant: [Double] = []
-                var intrinsicFirst: [Double] = [], intrinsic: [Double] = []
+                var required: [Double] = [], intrinsicFirst: [Double] = [], intrinsic: [Double] = []
                 var viewCount = 0
                 for _ in 0 ..< runs {
                     let tree = APIWorkloads.build(shape, frontEnd: front, lengths: lengths)
@@ -241,12 +248,24 @@ for shape in shapes {
                     nothing.append(t2 - t1)
                     width.append(t3 - t2)
                     constant.append(t4 - t3)
+                    if let row = tree.requiredConstant {
+                        row.constant += 4
+                        let r0 = now()
+                        try! tree.root.layout(width: 800, height: 768)
+                        required.append(now() - r0)
+                    }
 
-                    // The first unit's fixed height as an intrinsic height.
+                    // An intrinsic height: the coupled shapes' own, or the
+                    // first unit's fixed height made one.
                     let other = APIWorkloads.build(shape, frontEnd: front, lengths: lengths)
-                    let unit = other.firstLength.firstView!
-                    other.firstLength.isActive = false
-                    unit.intrinsicContentSize = IntrinsicSize(height: other.firstLength.constant)
+                    let unit: View
+                    if let view = other.intrinsicView {
+                        unit = view
+                    } else {
+                        unit = other.firstLength.firstView!
+                        other.firstLength.isActive = false
+                        unit.intrinsicContentSize = IntrinsicSize(height: other.firstLength.constant)
+                    }
                     let u0 = now()
                     try! other.root.layout(width: 1024, height: 768)
                     let u1 = now()
@@ -259,7 +278,8 @@ for shape in shapes {
                     intrinsic.append(u3 - u2)
                 }
                 print("| \(shape) | \(viewCount) | \(front) | \(fmt(median(first))) | \(fmt(median(nothing))) "
-                    + "| \(fmt(median(width))) | \(fmt(median(constant))) | \(fmt(median(intrinsicFirst))) "
+                    + "| \(fmt(median(width))) | \(fmt(median(constant))) "
+                    + "| \(required.isEmpty ? "—" : fmt(median(required))) | \(fmt(median(intrinsicFirst))) "
                     + "| \(fmt(median(intrinsic))) | \(fmt(median(sweep))) |")
             }
         }
