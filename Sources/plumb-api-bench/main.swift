@@ -48,6 +48,11 @@
 // freed memory with
 //   GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864
 // (the settings `plumb` itself makes with mallopt), and the faults go to 0.
+// `--large-parts clp` (the default) installs Clp for parts of 200 variables
+// or more (`SolveOptions.defaultLargePartSolver`), as `plumb` does, so the
+// coupled shapes are solved as `plumb solve` solves their documents;
+// `--large-parts tableau` leaves what a program that links only `Plumb` gets
+// (the tableau for every part: quadratic on `chartgrid`).
 // The frames are checked against `plumb solve`'s by the tests
 // (Tests/PlumbTests/APIWorkloadTests.swift), not here. `--frames DIR`
 // writes, for each shape and size, the tree's document (`SHAPE-N.doc.json`)
@@ -57,6 +62,8 @@
 import Foundation
 import Plumb
 import PlumbAPIWorkloads
+import PlumbClp
+import PlumbSolver
 
 func now() -> Double {
     var t = timespec()
@@ -87,10 +94,11 @@ var runsAsked: Int? = nil
 var mode = "first"
 var framesDirectory: String? = nil
 var countFaults = false
+var largeParts = "clp"
 let usage = """
     usage: plumb-api-bench [--sizes 1000,10000,100000] [--shapes \(APIShape.allCases.map(\.rawValue).joined(separator: ","))]
                            [--fronts \(APIFrontEnd.allCases.map(\.rawValue).joined(separator: ","))] [--runs N] [--mode first|again]
-                           [--frames DIR] [--faults yes]
+                           [--frames DIR] [--faults yes] [--large-parts clp|tableau]
     """
 
 /// Stops with the usage and exit status 2 (a bad command line is not a crash).
@@ -127,12 +135,17 @@ while let a = args.popFirst() {
     case "--faults":
         guard v == "yes" || v == "no" else { fail("--faults is yes or no, not '\(v)'") }
         countFaults = v == "yes"
+    case "--large-parts":
+        guard v == "clp" || v == "tableau" else { fail("--large-parts is clp or tableau, not '\(v)'") }
+        largeParts = v
     case "--mode":
         guard v == "first" || v == "again" else { fail("--mode is first or again, not '\(v)'") }
         mode = v
     default: fail("unknown option \(a)")
     }
 }
+
+if largeParts == "clp" { SolveOptions.defaultLargePartSolver = ClpPartSolver() }
 
 if mode == "again" {
     againTable()

@@ -66,7 +66,8 @@ import PlumbAPIWorkloads
                 shape, lengths: changed, firstShift: firstShift, requiredShift: requiredShift).utf8), source: "changed.json")
             let layout = try CompiledLayout(document)
             let frames = try layout.frames(width: 800, height: 768)
-            #expect(Self.framesJSON(tree) == FrameWriter.json(ids: layout.viewIDs, frames: frames), "after \(name)")
+            #expect(String(decoding: Self.framesJSON(tree), as: UTF8.self)
+                == String(decoding: FrameWriter.json(ids: layout.viewIDs, frames: frames), as: UTF8.self), "after \(name)")
         }
     }
 
