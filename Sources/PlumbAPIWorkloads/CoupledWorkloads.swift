@@ -149,6 +149,19 @@ extension APIWorkloads {
 
     // MARK: - chartgrid
 
+    /// The maker: `edge` (a new line at each call) at least 12 after
+    /// `other`, and exactly 12 at 750.
+    private static func makerGap(_ edge: () -> ConstraintMakerExtendable, after other: ViewAttribute) {
+        edge().greaterThanOrEqualTo(other).offset(12)
+        edge().equalTo(other).offset(12).priority(.high)
+    }
+
+    /// Mortar: `edge` at least 12 after `other`, and exactly 12 at 750.
+    private static func mortarGap(_ edge: MortarAttribute, after other: MortarAttribute) {
+        edge |>| other + 12
+        edge |=| other + 12 ! .high
+    }
+
     private static let chartColumns = 4
 
     /// generate.py's `chartgrid`: chart `chI_J` (k = 4I + J) with its plot,
@@ -159,6 +172,10 @@ extension APIWorkloads {
         view: (String, String, [Double]) -> Void, say: ([String]) -> Void
     ) {
         let rows = lengths.count / (5 * chartColumns)
+        // A required gap of at least `required` after an edge, and exactly `preferred` at 750.
+        func gap(_ edge: String, after other: String, required: Double, preferred: Double) -> [String] {
+            ["\(edge) >= \(other) \(signed(required))", "\(edge) = \(other) \(signed(preferred)) @ 750"]
+        }
         for i in 0 ..< rows {
             for j in 0 ..< chartColumns {
                 let k = i * chartColumns + j
@@ -172,10 +189,8 @@ extension APIWorkloads {
                     if j == 0 {
                         say(["\(chart).left = root.left + 8"])
                     } else {
-                        let gap = j == 1 ? 12 + firstShift : 12
-                        say(["\(chart).left >= ch0_\(j - 1).right + 12",
-                             "\(chart).left = ch0_\(j - 1).right \(signed(gap)) @ 750",
-                             "\(plot).width = pl0_0.width @ 500"])
+                        say(gap("\(chart).left", after: "ch0_\(j - 1).right", required: 12,
+                                preferred: j == 1 ? 12 + firstShift : 12) + ["\(plot).width = pl0_0.width @ 500"])
                     }
                     if j == chartColumns - 1 {
                         say(["\(chart).right <= root.right - 8", "\(chart).right = root.right - 8 @ 250"])
@@ -188,9 +203,8 @@ extension APIWorkloads {
                     if i == 0 {
                         say(["\(chart).top = root.top + 8"])
                     } else {
-                        let gap = i == 1 ? 12 + requiredShift : 12
-                        say(["\(chart).top >= ch\(i - 1)_0.bottom \(signed(gap))",
-                             "\(chart).top = ch\(i - 1)_0.bottom + 12 @ 750"])
+                        say(gap("\(chart).top", after: "ch\(i - 1)_0.bottom", required: i == 1 ? 12 + requiredShift : 12,
+                                preferred: 12))
                     }
                     say(["\(plot).height >= 30", "\(plot).top = \(chart).top + 6 @ 250",
                          "\(chart).bottom = \(plot).bottom + 4 @ 250"])
@@ -277,8 +291,7 @@ extension APIWorkloads {
                         if j == 0 {
                             c.chart.m_left |=| root.m_left + 8
                         } else {
-                            c.chart.m_left |>| before.chart.m_right + 12
-                            c.chart.m_left |=| before.chart.m_right + 12 ! .high
+                            mortarGap(c.chart.m_left, after: before.chart.m_right)
                             c.plot.m_width |=| first.plot.m_width ! .medium
                         }
                         if j == last {
@@ -296,8 +309,7 @@ extension APIWorkloads {
                         if i == 0 {
                             c.chart.m_top |=| root.m_top + 8
                         } else {
-                            c.chart.m_top |>| above.chart.m_bottom + 12
-                            c.chart.m_top |=| above.chart.m_bottom + 12 ! .high
+                            mortarGap(c.chart.m_top, after: above.chart.m_bottom)
                         }
                         c.plot.m_height |>| 30
                         c.plot.m_top |=| c.chart.m_top + 6 ! .low
@@ -325,8 +337,7 @@ extension APIWorkloads {
                             if j == 0 {
                                 make.left.equalTo(root).offset(8)
                             } else {
-                                make.left.greaterThanOrEqualTo(before.chart.mas_right).offset(12)
-                                make.left.equalTo(before.chart.mas_right).offset(12).priority(.high)
+                                makerGap({ make.left }, after: before.chart.mas_right)
                             }
                             if j == last {
                                 make.right.lessThanOrEqualTo(root).offset(-8)
@@ -340,8 +351,7 @@ extension APIWorkloads {
                             if i == 0 {
                                 make.top.equalTo(root).offset(8)
                             } else {
-                                make.top.greaterThanOrEqualTo(above.chart.mas_bottom).offset(12)
-                                make.top.equalTo(above.chart.mas_bottom).offset(12).priority(.high)
+                                makerGap({ make.top }, after: above.chart.mas_bottom)
                             }
                             make.bottom.equalTo(c.plot.mas_bottom).offset(4).priority(.low)
                         } else {
