@@ -155,8 +155,9 @@ let package = Package(
             ]
         ),
 
-        // View trees in the shapes of the list and cards families, built with
-        // each Swift front end: the Swift API benchmark and its tests share them.
+        // View trees in the shapes of the list, cards, table and chartgrid
+        // families, built with each Swift front end: the Swift API benchmark
+        // and its tests share them.
         .target(
             name: "PlumbAPIWorkloads",
             dependencies: ["Plumb"]
@@ -164,7 +165,7 @@ let package = Package(
         // The Swift API benchmark (BENCHMARKS.md): builds, layouts, re-layouts.
         .executableTarget(
             name: "plumb-api-bench",
-            dependencies: ["Plumb", "PlumbAPIWorkloads"]
+            dependencies: ["Plumb", "PlumbClp", "PlumbAPIWorkloads"]
         ),
 
         // MARK: - Tests

@@ -1,5 +1,7 @@
-// View trees in the shapes of two benchmark families of scripts/generate.py
-// (`list` and `cards`), built in Swift with each constraint front end: the
+// View trees in the shapes of four benchmark families of scripts/generate.py
+// (`list` and `cards`, which fall apart into tiny components, and `table` and
+// `chartgrid`, each one large coupled component; the latter two are in
+// CoupledWorkloads.swift), built in Swift with each constraint front end: the
 // Simple Format Language, Mortar's operators and the maker. Shared by the
 // Swift API benchmark (Sources/plumb-api-bench) and the test that checks the
 // trees lay out to the frames `plumb solve` gives on the generated documents
@@ -22,25 +24,64 @@ public enum APIShape: String, CaseIterable, Sendable {
     case list
     /// Two columns of self-sizing cards: image, badge, title, subtitle (5 views a card).
     case cards
+    /// A content-sized table of 8 columns, one view a cell with an intrinsic
+    /// size: one coupled component (columns as wide as their widest cell,
+    /// rows as tall as their tallest).
+    case table
+    /// A 4-column grid of charts sharing axis edges (chart, plot, y label,
+    /// x label, title: 5 views a chart), priorities 1000/750/500/250: one
+    /// coupled component.
+    case chartgrid
 
-    /// How many cells or cards generate.py makes for `views` views.
+    /// How many cells, cards or charts generate.py makes for `views` views.
     public func units(views: Int) -> Int {
         switch self {
         case .list: max(1, views / 3)
         case .cards: max(2, views / 5)
+        case .table: max(1, views / 8) * 8
+        case .chartgrid: max(1, views / 20) * 4
         }
     }
 
-    /// The lengths generate.py draws at random, one a unit: a cell's height
-    /// (44 ... 60 by 4) or a card title's height (20, 40 or 60). These come
+    /// How many lengths a unit draws: one for `list` and `cards`, a cell's
+    /// intrinsic width and height for `table`, and for `chartgrid` the y
+    /// label's intrinsic width, the x label's width and height and the
+    /// title's width and height.
+    public var lengthsPerUnit: Int {
+        switch self {
+        case .list, .cards: 1
+        case .table: 2
+        case .chartgrid: 5
+        }
+    }
+
+    /// The values generate.py chooses from for the `slot`th length of a unit.
+    func choices(slot: Int) -> [Double] {
+        func stride(_ from: Int, _ to: Int, _ by: Int) -> [Double] {
+            Swift.stride(from: from, to: to, by: by).map(Double.init)
+        }
+        switch self {
+        case .list: return [44, 48, 52, 56, 60]
+        case .cards: return [20, 40, 60]
+        case .table: return slot == 0 ? stride(20, 140, 3) : [14, 20, 26, 32]
+        case .chartgrid:
+            return [stride(18, 67, 4), stride(20, 41, 4), [12, 14, 18, 24], stride(40, 121, 8), [14, 16, 20, 28]][slot]
+        }
+    }
+
+    /// The lengths generate.py draws at random, ``lengthsPerUnit`` a unit:
+    /// a cell's height (44 ... 60 by 4), a card title's height (20, 40 or
+    /// 60), a table cell's intrinsic width and height, a chart's labels' and
+    /// title's intrinsic sizes. These come
     /// from a small linear congruential sequence, not Python's generator, so
     /// they are the same choices but not the same draws as a generated
     /// document's; ``APIWorkloads/lengths(of:)`` reads those.
     public func lengths(units: Int, seed: UInt64 = 1) -> [Double] {
-        let choices: [Double] = self == .list ? [44, 48, 52, 56, 60] : [20, 40, 60]
+        let slots = (0 ..< lengthsPerUnit).map { choices(slot: $0) }
         var state = seed &* 6364136223846793005 &+ 1442695040888963407
-        return (0 ..< units).map { _ in
+        return (0 ..< units * lengthsPerUnit).map { k in
             state = state &* 6364136223846793005 &+ 1442695040888963407
+            let choices = slots[k % slots.count]
             return choices[Int((state >> 33) % UInt64(choices.count))]
         }
     }
@@ -53,9 +94,26 @@ public struct APITree {
     /// Every view but the root, in the order of the generated document's
     /// `views` array (so frames can be written as `plumb solve` writes them).
     public let views: [View]
-    /// The first unit's fixed length (the first cell's height, the first
-    /// card title's height): the constant a re-layout after a change changes.
+    /// The constant a re-layout after a change changes: the first unit's
+    /// fixed length (the first cell's height, the first card title's height;
+    /// required rows in small components), the first column's cap of
+    /// `table` (`c0_0.width <= 0.125 * root.width - 1`, required) or the
+    /// second column's preferred gap of `chartgrid` (`ch0_1.left =
+    /// ch0_0.right + 12 @ 750`, optional). The document's constant moves
+    /// with `firstShift` (``APIWorkloads/documentJSON(_:lengths:firstShift:requiredShift:)``).
     public let firstLength: Constraint
+    /// On the coupled shapes with two rows or more, a required row's constant
+    /// in the large component (`requiredShift`): `table`'s first row gap
+    /// (`c1_0.top = c0_0.bottom + 1`), `chartgrid`'s (`ch1_0.top >=
+    /// ch0_0.bottom + 12`); `nil` otherwise.
+    public var requiredConstant: Constraint? = nil
+    /// On the coupled shapes, a view whose intrinsic height a re-layout
+    /// after a change changes (the tallest cell of `table`'s first row, the
+    /// tallest title of `chartgrid`'s), and the index of that height in
+    /// the tree's lengths; `nil` on `list` and `cards`, which have no
+    /// intrinsic sizes.
+    public var intrinsicView: View? = nil
+    public var intrinsicLength: Int? = nil
 }
 
 public enum APIWorkloads {
@@ -66,12 +124,22 @@ public enum APIWorkloads {
         switch shape {
         case .list: buildList(frontEnd, lengths)
         case .cards: buildCards(frontEnd, lengths)
+        case .table: buildTable(frontEnd, lengths)
+        case .chartgrid: buildChartgrid(frontEnd, lengths)
         }
     }
 
     /// The lengths a generated document drew (see ``APIShape/lengths(units:seed:)``):
-    /// the constants of its `cellN.height = H` or `titleN.height = H` strings, in order.
-    public static func lengths(of shape: APIShape, constraints: [String]) -> [Double] {
+    /// the constants of its `cellN.height = H` or `titleN.height = H` strings
+    /// in order, or the coupled shapes' intrinsic sizes in view order
+    /// (`intrinsicSizes`, one array a view, empty for a view without one).
+    public static func lengths(of shape: APIShape, constraints: [String], intrinsicSizes: [[Double]] = []) -> [Double] {
+        if shape == .table || shape == .chartgrid {
+            // A chart's y label has a fixed intrinsic height (12), not drawn.
+            return intrinsicSizes.enumerated().flatMap { (i, size) -> [Double] in
+                shape == .chartgrid && i % 5 == 2 ? Array(size.prefix(1)) : size
+            }
+        }
         let prefix = shape == .list ? "cell" : "title"
         var found: [Double] = []
         for c in constraints where c.hasPrefix(prefix) {
@@ -85,14 +153,26 @@ public enum APIWorkloads {
     /// The layout document scripts/generate.py writes for `shape` when it
     /// draws `lengths` (byte for byte, with the default 1024 x 768 root):
     /// what `plumb solve` and ``CompiledLayout`` are given for the same tree.
-    public static func documentJSON(_ shape: APIShape, lengths: [Double]) -> String {
+    /// `firstShift` and `requiredShift` are added to the constants of
+    /// ``APITree/firstLength`` and ``APITree/requiredConstant`` (0 gives
+    /// generate.py's document).
+    public static func documentJSON(
+        _ shape: APIShape, lengths: [Double], firstShift: Double = 0, requiredShift: Double = 0
+    ) -> String {
         var views: [String] = []
         var constraints: [String] = []
-        func view(_ id: String, _ parent: String = "root") {
-            views.append("{\"id\":\"\(id)\",\"parent\":\"\(parent)\"}")
+        func view(_ id: String, _ parent: String = "root", size: [Double] = []) {
+            let intrinsic = size.isEmpty ? "" : ",\"intrinsicSize\":[\(size.map(number).joined(separator: ","))]"
+            views.append("{\"id\":\"\(id)\",\"parent\":\"\(parent)\"\(intrinsic)}")
         }
-        func number(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+        var lengths = lengths
+        if shape == .list || shape == .cards { lengths[0] += firstShift }
         switch shape {
+        case .table:
+            tableDocument(lengths, firstShift, requiredShift, view: { view($0, size: $1) }, say: { constraints += $0 })
+        case .chartgrid:
+            chartgridDocument(lengths, firstShift, requiredShift, view: { view($0, $1, size: $2) },
+                              say: { constraints += $0 })
         case .list:
             view("content")
             constraints += ["content.left = root.left", "content.top = root.top", "content.width = root.width"]
@@ -359,6 +439,9 @@ public enum APIWorkloads {
         }
         return APITree(root: root, views: views, firstLength: fixedHeight(of: parts(cards[0]).title))
     }
+
+    /// A number as generate.py writes it: integers without a fraction.
+    static func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
 
     /// The constraint `view.height = constant` among `view`'s constraints.
     private static func fixedHeight(of view: View) -> Constraint {

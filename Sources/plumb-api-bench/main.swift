@@ -1,11 +1,13 @@
 // The Swift API path, timed: view trees in the shapes of `list` and `cards`
-// built in Swift with each constraint front end, then one
+// (tiny components) and `table` and `chartgrid` (one large coupled component
+// each) built in Swift with each constraint front end, then one
 // `root.layout(width:height:)`, then layouts again after a change. Beside
 // them, for the same tree as a document: `CompiledLayout`'s step after a
 // root width change (what `plumb sweep` pays a size).
 //
 //   swift build -c release --product plumb-api-bench
-//   .build/release/plumb-api-bench [--sizes 1000,10000,100000] [--shapes list,cards]
+//   .build/release/plumb-api-bench [--sizes 1000,10000,100000] [--shapes list,cards,table,chartgrid]
+//                                  (shapes: list and cards unless asked)
 //                                  [--fronts sfl,mortar,maker] [--runs N] [--mode first|again]
 //
 // Prints one markdown table row per shape, size and front end: medians over
@@ -14,7 +16,9 @@
 //   layout     the first root.layout(width: 1024, height: 768)
 //   total      build + layout (Yoga's build + first layout is the anchor)
 //   width      root.layout again at width 800 (nothing else changed)
-//   constant   root.layout again after the first unit's fixed height changed by 4
+//   constant   root.layout again after the tree's `firstLength` constant
+//              changed by 4 (list, cards: the first unit's fixed height; table:
+//              the first column's cap; chartgrid: the second column's gap at 750)
 // and for the document rows (front end `compiled`): compiling the generated
 // document (parse, lower, plan), and CompiledLayout.frames at a new width.
 //
@@ -25,9 +29,13 @@
 //              tree's layout record; a tree solved by its blocks alone was
 //              kept compiled by the first layout)
 //   width      again at width 800
-//   constant   again after the first unit's fixed height changed by 4
-//   intrinsic  on a second tree whose first unit has its fixed height as an
-//              intrinsic height instead: its first layout, then (after one
+//   constant   again after the tree's `firstLength` constant changed by 4
+//   required   (table, chartgrid) again after a required row's constant in
+//              the large component changed by 4 (the first row gap)
+//   intrinsic  on a second tree: for list and cards one whose first unit has
+//              its fixed height as an intrinsic height instead, for table and
+//              chartgrid the same tree (its `intrinsicView`: the tallest cell or
+//              title of the first row); its first layout, then (after one
 //              layout with nothing changed) again after that height changed by 4
 // and `sweep step`: CompiledLayout.frames of the same tree as a document at
 // a new width (what `plumb sweep` pays a size).
@@ -41,6 +49,11 @@
 // freed memory with
 //   GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864
 // (the settings `plumb` itself makes with mallopt), and the faults go to 0.
+// `--large-parts clp` (the default) installs Clp for parts of 200 variables
+// or more (`SolveOptions.defaultLargePartSolver`), as `plumb` does, so the
+// coupled shapes are solved as `plumb solve` solves their documents;
+// `--large-parts tableau` leaves what a program that links only `Plumb` gets
+// (the tableau for every part: quadratic on `chartgrid`).
 // The frames are checked against `plumb solve`'s by the tests
 // (Tests/PlumbTests/APIWorkloadTests.swift), not here. `--frames DIR`
 // writes, for each shape and size, the tree's document (`SHAPE-N.doc.json`)
@@ -50,6 +63,8 @@
 import Foundation
 import Plumb
 import PlumbAPIWorkloads
+import PlumbClp
+import PlumbSolver
 
 func now() -> Double {
     var t = timespec()
@@ -74,16 +89,18 @@ func fmt(_ ms: Double) -> String {
 }
 
 var sizes = [1_000, 10_000, 100_000]
-var shapes = APIShape.allCases
+// `table` and `chartgrid` only when asked, so a run without `--shapes` is the earlier sections' run.
+var shapes: [APIShape] = [.list, .cards]
 var fronts = APIFrontEnd.allCases
 var runsAsked: Int? = nil
 var mode = "first"
 var framesDirectory: String? = nil
 var countFaults = false
+var largeParts = "clp"
 let usage = """
     usage: plumb-api-bench [--sizes 1000,10000,100000] [--shapes \(APIShape.allCases.map(\.rawValue).joined(separator: ","))]
                            [--fronts \(APIFrontEnd.allCases.map(\.rawValue).joined(separator: ","))] [--runs N] [--mode first|again]
-                           [--frames DIR] [--faults yes]
+                           [--frames DIR] [--faults yes] [--large-parts clp|tableau]
     """
 
 /// Stops with the usage and exit status 2 (a bad command line is not a crash).
@@ -120,12 +137,17 @@ while let a = args.popFirst() {
     case "--faults":
         guard v == "yes" || v == "no" else { fail("--faults is yes or no, not '\(v)'") }
         countFaults = v == "yes"
+    case "--large-parts":
+        guard v == "clp" || v == "tableau" else { fail("--large-parts is clp or tableau, not '\(v)'") }
+        largeParts = v
     case "--mode":
         guard v == "first" || v == "again" else { fail("--mode is first or again, not '\(v)'") }
         mode = v
     default: fail("unknown option \(a)")
     }
 }
+
+if largeParts == "clp" { SolveOptions.defaultLargePartSolver = ClpPartSolver() }
 
 if mode == "again" {
     againTable()
@@ -204,8 +226,8 @@ for shape in shapes {
 /// `--mode again`: layouts again after one change, against the first.
 @MainActor func againTable() {
     print("| shape | views | front end | first layout ms | again, nothing ms | again, width ms | again, constant ms "
-        + "| intrinsic tree: first layout ms | again, intrinsic ms | sweep step ms |")
-    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+        + "| again, required ms | intrinsic tree: first layout ms | again, intrinsic ms | sweep step ms |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for shape in shapes {
         for size in sizes {
             let runs = runsAsked ?? (size >= 100_000 ? 3 : size >= 10_000 ? 7 : 15)
@@ -222,7 +244,7 @@ for shape in shapes {
             }
             for front in fronts {
                 var first: [Double] = [], nothing: [Double] = [], width: [Double] = [], constant: [Double] = []
-                var intrinsicFirst: [Double] = [], intrinsic: [Double] = []
+                var required: [Double] = [], intrinsicFirst: [Double] = [], intrinsic: [Double] = []
                 var viewCount = 0
                 for _ in 0 ..< runs {
                     let tree = APIWorkloads.build(shape, frontEnd: front, lengths: lengths)
@@ -241,12 +263,24 @@ for shape in shapes {
                     nothing.append(t2 - t1)
                     width.append(t3 - t2)
                     constant.append(t4 - t3)
+                    if let row = tree.requiredConstant {
+                        row.constant += 4
+                        let r0 = now()
+                        try! tree.root.layout(width: 800, height: 768)
+                        required.append(now() - r0)
+                    }
 
-                    // The first unit's fixed height as an intrinsic height.
+                    // An intrinsic height: the coupled shapes' own, or the
+                    // first unit's fixed height made one.
                     let other = APIWorkloads.build(shape, frontEnd: front, lengths: lengths)
-                    let unit = other.firstLength.firstView!
-                    other.firstLength.isActive = false
-                    unit.intrinsicContentSize = IntrinsicSize(height: other.firstLength.constant)
+                    let unit: View
+                    if let view = other.intrinsicView {
+                        unit = view
+                    } else {
+                        unit = other.firstLength.firstView!
+                        other.firstLength.isActive = false
+                        unit.intrinsicContentSize = IntrinsicSize(height: other.firstLength.constant)
+                    }
                     let u0 = now()
                     try! other.root.layout(width: 1024, height: 768)
                     let u1 = now()
@@ -259,7 +293,8 @@ for shape in shapes {
                     intrinsic.append(u3 - u2)
                 }
                 print("| \(shape) | \(viewCount) | \(front) | \(fmt(median(first))) | \(fmt(median(nothing))) "
-                    + "| \(fmt(median(width))) | \(fmt(median(constant))) | \(fmt(median(intrinsicFirst))) "
+                    + "| \(fmt(median(width))) | \(fmt(median(constant))) "
+                    + "| \(required.isEmpty ? "—" : fmt(median(required))) | \(fmt(median(intrinsicFirst))) "
                     + "| \(fmt(median(intrinsic))) | \(fmt(median(sweep))) |")
             }
         }

@@ -197,7 +197,7 @@ import PlumbTestSupport
 
     @Test func laterSolvesAreFreshSolvesOfTheChangedSystem() throws {
         var rng = SplitMix64(seed: 2026_11_27_15)
-        var byComponents = 0, byPhase = 0, steps = 0, skipped = 0, failedSteps = 0
+        var byComponents = 0, byPhase = 0, steps = 0, skipped = 0, failedSteps = 0, phaseSkipped = 0
         for trial in 0 ..< 400 {
             let (s, lengths) = Self.residualSystem(&rng)
             // Every fifth system without presolve (each component to the
@@ -240,6 +240,10 @@ import PlumbTestSupport
                        solution.stats.reoptimisedComponents < (try? afresh.get().stats.residualComponents) ?? 0 {
                         skipped += 1
                     }
+                    // The whole phase not run again: nothing changed since a solve that finished.
+                    if compiled.freshResidual == .wholePhase, solution.stats.reoptimisedComponents == 0 {
+                        phaseSkipped += 1
+                    }
                 case .failure: failedSteps += 1
                 }
             }
@@ -251,10 +255,12 @@ import PlumbTestSupport
             }
         }
         // Both ways were seen, components whose inputs did not change were
-        // left as they were, and some steps failed (conflicting bounds).
+        // left as they were, the whole phase was left out when nothing
+        // changed, and some steps failed (conflicting bounds).
         #expect(byComponents >= 100)
         #expect(byPhase >= 50)
         #expect(skipped >= 300)
+        #expect(phaseSkipped >= 50)
         #expect(failedSteps >= 10)
         #expect(steps == 3_200)
     }

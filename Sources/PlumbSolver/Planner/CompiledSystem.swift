@@ -152,7 +152,9 @@ public final class CompiledSystem {
         case changedComponents
         /// The residual phase re-run on the kept plan, every component, as
         /// a one-shot solve runs it (components of one shape may be solved
-        /// through another's pattern, depending on the constants).
+        /// through another's pattern, depending on the constants), at each
+        /// solve after a constant changed; not at all when none did since
+        /// the last solve that finished (its values stand).
         case wholePhase
     }
     private(set) var freshResidual: FreshResidual? = nil
@@ -300,7 +302,9 @@ public final class CompiledSystem {
     ///   solve does: when no two components share a shape (see
     ///   ``SolveOptions/reuseShapes``), only the components whose inputs
     ///   (the row constants and determined variables they read) changed;
-    ///   otherwise the whole residual phase on the kept plan. A large
+    ///   otherwise the whole residual phase on the kept plan, when a
+    ///   constant changed since the last solve that finished (with none
+    ///   changed, that solve's values are returned as they are). A large
     ///   component whose only changed rows are optional (an intrinsic
     ///   size's hugging and compression resistance) is solved from its
     ///   presolve as this solve left it: no decision of the presolve reads
@@ -807,7 +811,12 @@ public final class CompiledSystem {
         try planner.checkFixedRows(visiting?.fixedRows ?? plan.fixedRows)
         reoptimise.removeAll(keepingCapacity: true)
         var residualStats: SolveStats? = nil
-        if freshResidual == .wholePhase {
+        // With nothing changed since a solve that finished (the one-shot
+        // solve or the last one), its values are the fresh solve's: the
+        // whole phase is not run again for them.
+        let unchanged = visiting?.changedRows.isEmpty ?? false
+        if freshResidual == .wholePhase && unchanged {
+        } else if freshResidual == .wholePhase {
             let kept = planner.stats
             do {
                 try planner.solveResidual(plan)
@@ -877,7 +886,7 @@ public final class CompiledSystem {
         }
         let done = Planner.now()
         var stats = residualStats ?? planner.stats
-        if freshResidual == .wholePhase { reoptimised = plan.componentCount }
+        if freshResidual == .wholePhase && !unchanged { reoptimised = plan.componentCount }
         stats.blockMilliseconds = (blocksDone - started) * 1e3
         stats.simplexMilliseconds = (done - blocksDone) * 1e3
         stats.solveMilliseconds = (done - started) * 1e3
