@@ -1,7 +1,8 @@
 // Lays out examples of the Mortar, Masonry-style maker and Fahrenheit styles,
-// and a text measured by a measurer of its own, through Plumb's public surface and checks every frame. Prints one line per
-// example; exits 1 if any frame is wrong or a layout throws.
+// a text measured by a measurer of its own, and one large coupled row with and without PlumbClp, through Plumb's public
+// surface, and checks every frame. Prints one line per example; exits 1 if any frame is wrong or a layout throws.
 import Plumb
+import PlumbClp
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -265,6 +266,50 @@ run("docc simple layout language: rules through Layout(of:)") {
     try root.layout(width: 320, height: 480)
     return [(row1, rect(0, 8, 320, 44)), (row2, rect(0, 60, 320, 44)), (badge, rect(292, 8, 20, 20))]
 }
+
+// MARK: - A large coupled part, with PlumbClp and with the core's tableau
+
+// 120 boxes in a row, each a spacer apart: the boxes keep their wished widths
+// (500), the row reaches the right margin (750), the spacers would be 2 wide
+// (250) and are all as wide as each other (200). The spacers' lower bounds
+// keep the row one coupled part of some 240 variables after presolve, more
+// than `largePartThreshold`, so it goes to the large-part solver when one is
+// set (Getting Started, "Large coupled layouts"). The optimum is one point:
+// the widths as wished, the room left shared equally by the 119 spacers.
+@MainActor func coupledRow() throws -> [(View, Rect)] {
+    let count = 120, width = 4000.0
+    let root = View("root")
+    var views = ["root": root]
+    var boxes: [View] = [], formats: [String] = ["b0.left = root.left + 8", "b\(count - 1).right = root.right - 8 @ 750"]
+    for i in 0 ..< count {
+        let box = View("b\(i)")
+        root.addSubview(box)
+        boxes.append(box)
+        views[box.id] = box
+        formats += ["b\(i).top = root.top", "b\(i).height = 20", "b\(i).width = \(10 + (i % 7) * 3) @ 500"]
+        guard i > 0 else { continue }
+        let spacer = View("s\(i)")
+        root.addSubview(spacer)
+        views[spacer.id] = spacer
+        formats += ["s\(i).left = b\(i - 1).right", "s\(i).right = b\(i).left", "s\(i).top = root.top",
+                    "s\(i).height = 1", "s\(i).width >= 2", "s\(i).width = 2 @ 250"]
+        if i > 1 { formats.append("s\(i).width = s\(i - 1).width @ 200") }
+    }
+    try Constraint.activate(Constraint.make(simpleFormats: formats, views: views))
+    try root.layout(width: width, height: 100)
+    let wished = (0 ..< count).map { Double(10 + ($0 % 7) * 3) }
+    let gap = (width - 16 - wished.reduce(0, +)) / Double(count - 1)
+    var x = 8.0
+    return boxes.indices.map { i in
+        defer { x += wished[i] + gap }
+        return (boxes[i], rect(x, 0, wished[i], 20))
+    }
+}
+
+SolveOptions.defaultLargePartSolver = ClpPartSolver()
+run("large coupled part: PlumbClp's ClpPartSolver") { try coupledRow() }
+SolveOptions.defaultLargePartSolver = nil
+run("large coupled part: the core's tableau") { try coupledRow() }
 
 if failures > 0 {
     print("\(failures) example(s) failed")
