@@ -99,10 +99,11 @@ final class TreeLayoutCache {
     private let subviewLists: [[View]]
     private let constraintLists: [[Constraint]]
     private let parents: [Int32]
-    /// Per lowered constraint (held by `constraintLists`): its row and its multiplier's bits.
+    /// Per lowered constraint (held by `constraintLists`): its row; and
+    /// the multipliers other than 1 (see ``TreeLowering/Record/otherMultipliers``).
     private let constraints: [Unmanaged<Constraint>]
     private let rows: [Int32]
-    private let multipliers: [UInt64]
+    private let otherMultipliers: [(constraint: Int32, bits: UInt64)]
     /// Per view: its hugging row per axis, or -1 (the resistance row follows).
     private let intrinsicRows: [(horizontal: Int32, vertical: Int32)]
     private let direction: LayoutDirection
@@ -148,7 +149,7 @@ final class TreeLayoutCache {
         viewsMatchedAt = record.views
         constraintsMatchedAt = record.constraintInputs
         rows = record.rows
-        multipliers = record.multipliers
+        otherMultipliers = record.otherMultipliers
         var intrinsicRows = [(horizontal: Int32, vertical: Int32)](repeating: (-1, -1), count: refs.count)
         for entry in tree.lowered.intrinsicRows {
             if entry.axis == .horizontal {
@@ -328,7 +329,8 @@ final class TreeLayoutCache {
         into changes: inout [(row: Int32, value: Double)]
     ) -> Bool {
         let row = rows[k]
-        guard c.multiplier.bitPattern == multipliers[k], c.priority == priorities[Int(row)] else { return false }
+        guard c.multiplier.bitPattern == TreeLowering.Record.multiplierBits(of: k, in: otherMultipliers),
+              c.priority == priorities[Int(row)] else { return false }
         let constant = c.constant
         if !Self.holds(constants, row, constant) {
             guard constant.isFinite else { return false }
@@ -339,12 +341,11 @@ final class TreeLayoutCache {
 
     /// Sets every view's frame from `values`, as a fresh layout does.
     func writeFrames(values: [Double], rounding: PixelRounding?) {
-        let frames = SystemBuilder.frames(values: values, parents: parents, absolute: false, rounding: rounding)
         // One pass: each view is touched once (at 100,000 views a second
         // pass over the objects cost a tenth of the layout).
-        for i in 0 ..< refs.count {
+        SystemBuilder.forEachFrame(values: values, parents: parents, absolute: false, rounding: rounding) { i, frame in
             refs[i]._withUnsafeGuaranteedRef { view in
-                view.frame = frames[i]
+                view.frame = frame
                 if view.extras.contains(.textMetrics) { view.textMetrics = nil }
             }
         }
