@@ -259,7 +259,8 @@ extension View {
 
         var sink = DiagnosticSink()
         var intrinsicRows: [LoweredLayout.IntrinsicRows] = []
-        var builder = SystemBuilder(viewCount: views.count, rows: rowEstimate)
+        // In the arrays of a system a layout record gave back, when there is one.
+        var builder = SystemBuilder(viewCount: views.count, rows: rowEstimate, reusing: SystemBuilder.SpareSystem.take())
         // Describes the constraints' rows: their origins are read from the constraints when asked.
         let origins = ViewTreeOrigins(views: views.count, constraints: listed)
         builder.originSource = origins

@@ -164,6 +164,14 @@ final class TreeLayoutCache {
         system = tree.lowered.system
     }
 
+    /// The system's arrays go to the next layout that lowers (``SystemBuilder/SpareSystem``).
+    deinit {
+        let system = compiled?.system ?? system
+        compiled = nil
+        self.system = nil
+        if let system { SystemBuilder.SpareSystem.give(system) }
+    }
+
     /// Solves the recorded system as a fresh layout does (the same values,
     /// bit for bit, and the same errors), and keeps the solve's planner
     /// compiled (``CompiledSystem/solveCompiling(_:options:)``), so that
