@@ -21,6 +21,9 @@ extension View {
     /// and errors are the fresh layout's (a layout that would fail runs
     /// afresh). Trees with text, measure functions or rules are lowered at
     /// every layout. The record holds the tree's views until the next layout.
+    /// When it goes (the root freed, or the tree lowered afresh), its
+    /// system's memory, emptied, is kept for the next layout that lowers a
+    /// tree (one for the process, of at most 32 MB).
     ///
     /// - Throws: ``LayoutError`` when the root size is negative or not finite,
     ///   a constraint relates a view of the tree to a view outside it (or to a
