@@ -213,9 +213,14 @@ final class TreeLayoutCache {
             constraintsMatchedAt = constraints
         }
         let widthRow = Int32(SystemBuilder.rootWidthRow.int), heightRow = Int32(SystemBuilder.rootHeightRow.int)
-        let constants = current.constants
-        if !Self.holds(constants, widthRow, width) { setConstant(-width, ofRow: widthRow) }
-        if !fitHeight && !Self.holds(constants, heightRow, height) { setConstant(-height, ofRow: heightRow) }
+        // Both read before either is written: the constants held across a
+        // write would make the write copy the whole array.
+        let (widthHolds, heightHolds) = { () -> (Bool, Bool) in
+            let constants = current.constants
+            return (Self.holds(constants, widthRow, width), fitHeight || Self.holds(constants, heightRow, height))
+        }()
+        if !widthHolds { setConstant(-width, ofRow: widthRow) }
+        if !heightHolds { setConstant(-height, ofRow: heightRow) }
         do {
             let values: [Double]
             if let compiled {
@@ -238,16 +243,25 @@ final class TreeLayoutCache {
     /// changes names when it still holds them all (setting a few constants
     /// of a large tree), else every one.
     private func applyChanges(views: Bool, constraintsThrough count: UInt64) -> Bool {
-        // Read through local copies of the rows' constants and priorities;
-        // the changes are written once the walk is over (writing while a
-        // copy is held would copy the whole array).
+        guard let changes = changes(views: views, constraintsThrough: count) else { return false }
+        for (row, value) in changes { setConstant(value, ofRow: row) }
+        return true
+    }
+
+    /// The walk of ``applyChanges(views:constraintsThrough:)``: the rows
+    /// whose constants change and their new constants, or `nil` at the
+    /// first difference that is not a number. It reads through local
+    /// copies of the rows' constants and priorities, released when it
+    /// returns: the changes are written after (writing while a copy is
+    /// held would copy the whole array).
+    private func changes(views: Bool, constraintsThrough count: UInt64) -> [(row: Int32, value: Double)]? {
         var changes: [(row: Int32, value: Double)] = []
         let system = current
         let constants = system.constants, priorities = system.priorities
         for i in 0 ..< (views ? refs.count : 0) {
             guard refs[i]._withUnsafeGuaranteedRef({
                 collect(of: $0, at: i, constants: constants, priorities: priorities, into: &changes)
-            }) else { return false }
+            }) else { return nil }
         }
         func visit(_ k: Int) -> Bool {
             constraints[k]._withUnsafeGuaranteedRef {
@@ -272,16 +286,15 @@ final class TreeLayoutCache {
                         if wanted[mid] < address { lo = mid + 1 } else { hi = mid }
                     }
                     guard wanted[lo] == address else { continue }
-                    guard visit(k) else { return false }
+                    guard visit(k) else { return nil }
                 }
             } else {
                 for k in 0 ..< constraints.count {
-                    guard visit(k) else { return false }
+                    guard visit(k) else { return nil }
                 }
             }
         }
-        for (row, value) in changes { setConstant(value, ofRow: row) }
-        return true
+        return changes
     }
 
     /// Whether `constants[r]` holds `value` as lowering wrote it (`-value`), bit for bit.
