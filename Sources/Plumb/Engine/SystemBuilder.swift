@@ -1,4 +1,5 @@
 @_spi(Lowering) import PlumbSolver
+import Synchronization
 
 extension Priority {
     /// 50: the priority at which a root whose height fits its content is
@@ -46,12 +47,51 @@ struct SystemBuilder {
     var direction = LayoutDirection.leftToRight
 
     /// Creates the variables of `viewCount` views (the root included) and
-    /// reserves room for about `rows` rows.
-    init(viewCount: Int, rows: Int) {
+    /// reserves room for about `rows` rows; in `reusing`'s arrays when
+    /// given (an emptied system, see ``SpareSystem``).
+    init(viewCount: Int, rows: Int, reusing spare: ConstraintSystem? = nil) {
+        if let spare { built = spare }
         self.viewCount = viewCount
         // Each row has at most four terms; most have two or three.
         built.reserveCapacity(variables: 4 * viewCount, rows: rows + 4, nonzeros: 3 * rows + 4)
         built.addVariables(4 * viewCount)
+    }
+
+    /// The arrays of one lowered system that a layout of views no longer
+    /// needs, emptied and kept for the next layout of views that lowers,
+    /// so that it writes its rows into memory already in use instead of
+    /// fresh pages (each first touched page is a fault: at 10,000 views the
+    /// system's rows and terms were about 460 of a first layout's 1,330).
+    /// One system for the process, of at most ``byteLimit`` bytes; a layout
+    /// that finds none reserves its own.
+    enum SpareSystem {
+        private static let slot = Mutex<ConstraintSystem?>(nil)
+        /// Larger systems are not kept (a 100,000-view tree's is about 64 MB reserved).
+        static let byteLimit = 32 << 20
+
+        /// Keeps `system`'s arrays, emptied, when they are within ``byteLimit``
+        /// (replacing the system kept before).
+        static func give(_ system: consuming ConstraintSystem) {
+            guard system.reservedBytes <= byteLimit else { return }
+            var emptied = system
+            emptied.removeAllKeepingCapacity()
+            // The one kept before is freed here, outside the lock.
+            let before = slot.withLock { kept in
+                let before = kept
+                kept = emptied
+                return before
+            }
+            _ = before
+        }
+
+        /// The system kept, emptied, if any (the slot is left empty).
+        static func take() -> ConstraintSystem? {
+            slot.withLock { kept in
+                let system = kept
+                kept = nil
+                return system
+            }
+        }
     }
 
     /// Appends the rows gathered in `pending` to `built`.
@@ -289,12 +329,33 @@ struct SystemBuilder {
     /// - Complexity: O(views).
     static func frames(values: [Double], parents: [Int32], absolute: Bool, rounding: PixelRounding? = nil) -> [Rect] {
         if let rounding {
+            // Rounding reads every edge in root coordinates first.
             let exact = frames(values: values, parents: parents, absolute: true)
             return rounding.round(absoluteFrames: exact, parents: parents, absolute: absolute)
         }
-        precondition(values.count >= 4 * parents.count, "solution is smaller than the layout")
         var frames = [Rect]()
         frames.reserveCapacity(parents.count)
+        forEachFrame(values: values, parents: parents, absolute: absolute, rounding: nil) { _, frame in
+            frames.append(frame)
+        }
+        return frames
+    }
+
+    /// Hands `body` each view's frame, in view order, as ``frames(values:parents:absolute:rounding:)``
+    /// computes them, without gathering them in an array first (a layout
+    /// of views writes each straight into its view: at 10,000 views the
+    /// array was 320 KB of fresh memory at a first layout).
+    @inline(__always)
+    static func forEachFrame(
+        values: [Double], parents: [Int32], absolute: Bool, rounding: PixelRounding?, _ body: (Int, Rect) -> Void
+    ) {
+        if rounding != nil {
+            for (i, frame) in frames(values: values, parents: parents, absolute: absolute, rounding: rounding).enumerated() {
+                body(i, frame)
+            }
+            return
+        }
+        precondition(values.count >= 4 * parents.count, "solution is smaller than the layout")
         values.withUnsafeBufferPointer { v in
             for i in 0 ..< parents.count {
                 let base = 4 * i
@@ -305,9 +366,8 @@ struct SystemBuilder {
                     x -= v[4 * p]
                     y -= v[4 * p + 1]
                 }
-                frames.append(Rect(x: x, y: y, width: v[base + 2], height: v[base + 3]))
+                body(i, Rect(x: x, y: y, width: v[base + 2], height: v[base + 3]))
             }
         }
-        return frames
     }
 }

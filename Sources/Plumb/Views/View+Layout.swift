@@ -21,6 +21,9 @@ extension View {
     /// and errors are the fresh layout's (a layout that would fail runs
     /// afresh). Trees with text, measure functions or rules are lowered at
     /// every layout. The record holds the tree's views until the next layout.
+    /// When it goes (the root freed, or the tree lowered afresh), its
+    /// system's memory, emptied, is kept for the next layout that lowers a
+    /// tree (one for the process, of at most 32 MB).
     ///
     /// - Throws: ``LayoutError`` when the root size is negative or not finite,
     ///   a constraint relates a view of the tree to a view outside it (or to a
@@ -104,7 +107,8 @@ extension View {
             // that only the cache held go now, as they would have without it.
             layoutCache = nil
         }
-        let tree = try lowerTree(width: width, height: height, direction: direction, fitHeight: fitHeight)
+        let tree = try lowerTree(width: width, height: height, direction: direction, fitHeight: fitHeight,
+                                 namingViews: false)
         let (views, lowered) = (tree.views, tree.lowered)
         let solution: Solution, texts: [Int: TextMetrics]
         if caching, let cache = TreeLayoutCache(tree, fitHeight: fitHeight, direction: direction) {
@@ -116,10 +120,15 @@ extension View {
         } else {
             (solution, texts) = try Self.solve(lowered, views: views, measurer: measurer)
         }
-        let frames = SystemBuilder.frames(values: solution.values, parents: lowered.parents, absolute: false, rounding: rounding)
-        for (view, frame) in zip(views, frames) { view.frame = frame }
-        for (i, view) in views.enumerated() where !view.extras.isDisjoint(with: [.text, .textMetrics]) {
-            view.textMetrics = texts[i]
+        // Each frame straight into its view (no array of frames: fresh
+        // memory at a first layout), the text metrics with it.
+        views.withUnsafeBufferPointer { views in
+            SystemBuilder.forEachFrame(values: solution.values, parents: lowered.parents, absolute: false,
+                                       rounding: rounding) { i, frame in
+                let view = views[i]
+                view.frame = frame
+                if !view.extras.isDisjoint(with: [.text, .textMetrics]) { view.textMetrics = texts[i] }
+            }
         }
     }
 
@@ -169,7 +178,7 @@ extension View {
     public func checkLayout(
         width: Double, height: Double, direction: LayoutDirection = .leftToRight
     ) throws(LayoutError) -> LayoutCheck {
-        let tree = try lowerTree(width: width, height: height, direction: direction)
+        let tree = try lowerTree(width: width, height: height, direction: direction, namingViews: true)
         let (views, lowered) = (tree.views, tree.lowered)
         guard !lowered.content.isEmpty else { return lowered.check() }
         // Check the system with the measurements a layout would settle on.
@@ -197,9 +206,12 @@ extension View {
 
     /// Numbers the tree under this view depth first (this view is 0) and
     /// lowers it: the one lowering shared by ``layout(width:height:direction:scale:measurer:)``
-    /// and ``checkLayout(width:height:direction:)``.
+    /// and ``checkLayout(width:height:direction:)``. The lowered layout's
+    /// `viewIDs` are filled only when `namingViews` (the check's report names
+    /// views by them; a layout reads its views' ids only for a diagnostic,
+    /// from the views, and the array was 160 KB of fresh memory at 10,000 views).
     private func lowerTree(
-        width: Double, height: Double, direction: LayoutDirection, fitHeight: Bool = false
+        width: Double, height: Double, direction: LayoutDirection, fitHeight: Bool = false, namingViews: Bool
     ) throws(LayoutError) -> TreeLowering {
         guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
             throw LayoutError([Diagnostic(location: id, problem: .invalidRootSize(width: width, height: height))])
@@ -242,15 +254,16 @@ extension View {
         let index = ViewIdentityIndex(views)
         // Room for every listed constraint at once (a constraint between two
         // views is listed twice, so about twice what is lowered): grown by
-        // doubling, the three arrays were copied about as many times as they
-        // hold elements, a twentieth of lowering at 10,000 views.
+        // doubling, such arrays were copied about as many times as they
+        // hold elements, a twentieth of lowering at 10,000 views. (The
+        // multipliers other than 1 are few and not reserved.)
         let listed = rowEstimate - 4 * views.count
         record.rows.reserveCapacity(listed)
-        record.multipliers.reserveCapacity(listed)
 
         var sink = DiagnosticSink()
         var intrinsicRows: [LoweredLayout.IntrinsicRows] = []
-        var builder = SystemBuilder(viewCount: views.count, rows: rowEstimate)
+        // In the arrays of a system a layout record gave back, when there is one.
+        var builder = SystemBuilder(viewCount: views.count, rows: rowEstimate, reusing: SystemBuilder.SpareSystem.take())
         // Describes the constraints' rows: their origins are read from the constraints when asked.
         let origins = ViewTreeOrigins(views: views.count, constraints: listed)
         builder.originSource = origins
@@ -298,7 +311,10 @@ extension View {
                                 into: &builder, sink: &sink)
                             if row >= 0 {
                                 record.rows.append(row)
-                                record.multipliers.append(c.multiplier.bitPattern)
+                                let bits = c.multiplier.bitPattern
+                                if bits != TreeLowering.Record.unitMultiplier {
+                                    record.otherMultipliers.append((Int32(record.rows.count &- 1), bits))
+                                }
                             }
                         }
                     }
@@ -335,7 +351,8 @@ extension View {
 
         // A closure, not the key path `\.id`: a key path reads a class's
         // property with a dynamic exclusivity check, one per view.
-        var lowered = LoweredLayout(system: builder.system, viewIDs: views.map { $0.id }, parents: parents)
+        var lowered = LoweredLayout(system: builder.system, viewIDs: namingViews ? views.map { $0.id } : [],
+                                    parents: parents)
         lowered.content = builder.content
         lowered.intrinsicRows = intrinsicRows
         return TreeLowering(views: views, lowered: lowered, record: record)
@@ -421,11 +438,29 @@ struct TreeLowering {
         var stamps: [UInt64] = []
         var subviewLists: [[View]] = []
         var constraintLists: [[Constraint]] = []
-        /// Per lowered constraint: the constraint (not retained), its row
-        /// and its multiplier's bits.
+        /// Per lowered constraint: the constraint (not retained) and its row.
         var constraints: [Unmanaged<Constraint>] = []
         var rows: [Int32] = []
-        var multipliers: [UInt64] = []
+        /// The lowered constraints whose multiplier is not 1 (bit for bit),
+        /// by rising position in `constraints`, with their multipliers'
+        /// bits; every other one's is 1's. Most multipliers are 1: an array of
+        /// every constraint's was 320 KB of fresh memory at 10,000 views.
+        var otherMultipliers: [(constraint: Int32, bits: UInt64)] = []
+        /// The bits of a multiplier of 1.
+        static let unitMultiplier = (1.0).bitPattern
+
+        /// The bits of the multiplier lowered constraint `k` had, from `otherMultipliers`.
+        static func multiplierBits(
+            of k: Int, in otherMultipliers: [(constraint: Int32, bits: UInt64)]
+        ) -> UInt64 {
+            var lo = 0, hi = otherMultipliers.count
+            while lo < hi {
+                let mid = (lo &+ hi) / 2
+                if Int(otherMultipliers[mid].constraint) < k { lo = mid &+ 1 } else { hi = mid }
+            }
+            return lo < otherMultipliers.count && Int(otherMultipliers[lo].constraint) == k
+                ? otherMultipliers[lo].bits : unitMultiplier
+        }
         /// Whether some view has Simple Layout Language rules.
         var hasRules = false
         /// ``LayoutInputs/views`` and ``LayoutInputs/constraints`` before the tree was read.

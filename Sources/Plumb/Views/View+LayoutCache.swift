@@ -99,10 +99,11 @@ final class TreeLayoutCache {
     private let subviewLists: [[View]]
     private let constraintLists: [[Constraint]]
     private let parents: [Int32]
-    /// Per lowered constraint (held by `constraintLists`): its row and its multiplier's bits.
+    /// Per lowered constraint (held by `constraintLists`): its row; and
+    /// the multipliers other than 1 (see ``TreeLowering/Record/otherMultipliers``).
     private let constraints: [Unmanaged<Constraint>]
     private let rows: [Int32]
-    private let multipliers: [UInt64]
+    private let otherMultipliers: [(constraint: Int32, bits: UInt64)]
     /// Per view: its hugging row per axis, or -1 (the resistance row follows).
     private let intrinsicRows: [(horizontal: Int32, vertical: Int32)]
     private let direction: LayoutDirection
@@ -148,7 +149,7 @@ final class TreeLayoutCache {
         viewsMatchedAt = record.views
         constraintsMatchedAt = record.constraintInputs
         rows = record.rows
-        multipliers = record.multipliers
+        otherMultipliers = record.otherMultipliers
         var intrinsicRows = [(horizontal: Int32, vertical: Int32)](repeating: (-1, -1), count: refs.count)
         for entry in tree.lowered.intrinsicRows {
             if entry.axis == .horizontal {
@@ -161,6 +162,14 @@ final class TreeLayoutCache {
         self.direction = direction
         self.fitHeight = fitHeight
         system = tree.lowered.system
+    }
+
+    /// The system's arrays go to the next layout that lowers (``SystemBuilder/SpareSystem``).
+    deinit {
+        let system = compiled?.system ?? system
+        compiled = nil
+        self.system = nil
+        if let system { SystemBuilder.SpareSystem.give(system) }
     }
 
     /// Solves the recorded system as a fresh layout does (the same values,
@@ -204,9 +213,14 @@ final class TreeLayoutCache {
             constraintsMatchedAt = constraints
         }
         let widthRow = Int32(SystemBuilder.rootWidthRow.int), heightRow = Int32(SystemBuilder.rootHeightRow.int)
-        let constants = current.constants
-        if !Self.holds(constants, widthRow, width) { setConstant(-width, ofRow: widthRow) }
-        if !fitHeight && !Self.holds(constants, heightRow, height) { setConstant(-height, ofRow: heightRow) }
+        // Both read before either is written: the constants held across a
+        // write would make the write copy the whole array.
+        let (widthHolds, heightHolds) = { () -> (Bool, Bool) in
+            let constants = current.constants
+            return (Self.holds(constants, widthRow, width), fitHeight || Self.holds(constants, heightRow, height))
+        }()
+        if !widthHolds { setConstant(-width, ofRow: widthRow) }
+        if !heightHolds { setConstant(-height, ofRow: heightRow) }
         do {
             let values: [Double]
             if let compiled {
@@ -229,16 +243,25 @@ final class TreeLayoutCache {
     /// changes names when it still holds them all (setting a few constants
     /// of a large tree), else every one.
     private func applyChanges(views: Bool, constraintsThrough count: UInt64) -> Bool {
-        // Read through local copies of the rows' constants and priorities;
-        // the changes are written once the walk is over (writing while a
-        // copy is held would copy the whole array).
+        guard let changes = changes(views: views, constraintsThrough: count) else { return false }
+        for (row, value) in changes { setConstant(value, ofRow: row) }
+        return true
+    }
+
+    /// The walk of ``applyChanges(views:constraintsThrough:)``: the rows
+    /// whose constants change and their new constants, or `nil` at the
+    /// first difference that is not a number. It reads through local
+    /// copies of the rows' constants and priorities, released when it
+    /// returns: the changes are written after (writing while a copy is
+    /// held would copy the whole array).
+    private func changes(views: Bool, constraintsThrough count: UInt64) -> [(row: Int32, value: Double)]? {
         var changes: [(row: Int32, value: Double)] = []
         let system = current
         let constants = system.constants, priorities = system.priorities
         for i in 0 ..< (views ? refs.count : 0) {
             guard refs[i]._withUnsafeGuaranteedRef({
                 collect(of: $0, at: i, constants: constants, priorities: priorities, into: &changes)
-            }) else { return false }
+            }) else { return nil }
         }
         func visit(_ k: Int) -> Bool {
             constraints[k]._withUnsafeGuaranteedRef {
@@ -263,16 +286,15 @@ final class TreeLayoutCache {
                         if wanted[mid] < address { lo = mid + 1 } else { hi = mid }
                     }
                     guard wanted[lo] == address else { continue }
-                    guard visit(k) else { return false }
+                    guard visit(k) else { return nil }
                 }
             } else {
                 for k in 0 ..< constraints.count {
-                    guard visit(k) else { return false }
+                    guard visit(k) else { return nil }
                 }
             }
         }
-        for (row, value) in changes { setConstant(value, ofRow: row) }
-        return true
+        return changes
     }
 
     /// Whether `constants[r]` holds `value` as lowering wrote it (`-value`), bit for bit.
@@ -328,7 +350,8 @@ final class TreeLayoutCache {
         into changes: inout [(row: Int32, value: Double)]
     ) -> Bool {
         let row = rows[k]
-        guard c.multiplier.bitPattern == multipliers[k], c.priority == priorities[Int(row)] else { return false }
+        guard c.multiplier.bitPattern == TreeLowering.Record.multiplierBits(of: k, in: otherMultipliers),
+              c.priority == priorities[Int(row)] else { return false }
         let constant = c.constant
         if !Self.holds(constants, row, constant) {
             guard constant.isFinite else { return false }
@@ -339,12 +362,11 @@ final class TreeLayoutCache {
 
     /// Sets every view's frame from `values`, as a fresh layout does.
     func writeFrames(values: [Double], rounding: PixelRounding?) {
-        let frames = SystemBuilder.frames(values: values, parents: parents, absolute: false, rounding: rounding)
         // One pass: each view is touched once (at 100,000 views a second
         // pass over the objects cost a tenth of the layout).
-        for i in 0 ..< refs.count {
+        SystemBuilder.forEachFrame(values: values, parents: parents, absolute: false, rounding: rounding) { i, frame in
             refs[i]._withUnsafeGuaranteedRef { view in
-                view.frame = frames[i]
+                view.frame = frame
                 if view.extras.contains(.textMetrics) { view.textMetrics = nil }
             }
         }

@@ -42,6 +42,29 @@ public struct ConstraintSystem: Sendable {
         coefficients.reserveCapacity(nonzeros)
     }
 
+    /// Empties the system (no variables, rows or origin source, as
+    /// ``init()`` makes it) and keeps the room its arrays have: a front end
+    /// that lowers many layouts one after another (`Plumb`'s view trees)
+    /// fills the same memory again instead of fresh pages.
+    @_spi(Lowering)
+    public mutating func removeAllKeepingCapacity() {
+        variableCount = 0
+        rowStart.removeAll(keepingCapacity: true)
+        rowStart.append(0)
+        columns.removeAll(keepingCapacity: true)
+        coefficients.removeAll(keepingCapacity: true)
+        constants.removeAll(keepingCapacity: true)
+        relations.removeAll(keepingCapacity: true)
+        priorities.removeAllKeepingCapacity()
+        origins.removeAllKeepingCapacity()
+    }
+
+    /// About how many bytes the system's rows and terms have room for.
+    @_spi(Lowering)
+    public var reservedBytes: Int {
+        12 * max(columns.capacity, coefficients.capacity) + 18 * max(constants.capacity, rowStart.capacity)
+    }
+
     /// Number of rows.
     @inlinable public var rowCount: Int { constants.count }
     /// Number of stored terms over all rows.

@@ -74,6 +74,13 @@ public struct OriginList: RandomAccessCollection, Sendable {
         entries.reserveCapacity(rows)
     }
 
+    /// Empties the list and forgets its source, keeping the room of its entries.
+    mutating func removeAllKeepingCapacity() {
+        entries.removeAll(keepingCapacity: true)
+        stored = []
+        source = nil
+    }
+
     /// Appends an entry. A stored origin equal to the previous entry's
     /// shares it.
     /// - Precondition: for a key, ``source`` is set.

@@ -34,6 +34,16 @@ public struct PriorityList: RandomAccessCollection, Sendable {
         if isWide { full.reserveCapacity(rows) } else { codes.reserveCapacity(rows) }
     }
 
+    /// Empties the list, keeping the room of its one-byte codes (a list
+    /// that had switched to full priorities starts over with codes).
+    mutating func removeAllKeepingCapacity() {
+        codes.removeAll(keepingCapacity: true)
+        table = []
+        codeOf = [:]
+        full = []
+        lastCode = 0
+    }
+
     /// Appends a row's priority.
     ///
     /// Inlined where rows are added (``ConstraintSystem``): most rows have
