@@ -107,9 +107,10 @@ final class RowMoves {
     /// A point of the rows in (`isIn`) where `direction · (Σ terms)` is
     /// at least `gain` above its value at `point`, which satisfies every
     /// row in; found as the type's comment says, and given as the value of
-    /// `Σ terms` there; nil when no walk finds one. `gain` is positive.
+    /// `Σ terms` there with the point; nil when no walk finds one. `gain`
+    /// is positive.
     func reaching(_ terms: [(Int32, Double)], gain: Double, direction: Double, from point: [Double],
-                  isIn: [Bool]) -> Double? {
+                  isIn: [Bool]) -> (reached: Double, point: [Double])? {
         var starts: [Int32] = []
         for (v, _) in terms where !starts.contains(v) { starts.append(v) }
         var budget = 1 << 12
@@ -194,16 +195,18 @@ final class RowMoves {
         return .done
     }
 
-    /// After a walk: the value of `Σ terms` at the point the step meant to
-    /// gain `gain` reaches, when every changed row allows that step and,
-    /// summed at the new point, is violated no more than at `point` (see
-    /// the type's comment); nil otherwise.
+    /// After a walk: the value of `Σ terms` at the point a step along the
+    /// direction reaches, and that point, when every changed row allows a
+    /// step that gains `gain` and, summed at the new point, is violated no
+    /// more than at `point` (see the type's comment); nil otherwise. The
+    /// step is half the longest that the changed rows allow, up to a
+    /// million times the one needed, so that the point may answer later
+    /// probes too (as the whole component's points do).
     private func stepped(_ terms: [(Int32, Double)], gain: Double, direction: Double, from point: [Double],
-                         isIn: [Bool]) -> Double? {
+                         isIn: [Bool]) -> (reached: Double, point: [Double])? {
         let growth = direction * terms.reduce(0) { $0 + $1.1 * step[Int($1.0)] }
         guard growth > 0 else { return nil }
-        let length = gain / growth
-        func after(_ v: Int32) -> Double { point[Int(v)] + length * step[Int(v)] }
+        let needed = gain / growth
         // The rows that changed are those of the moved variables.
         var rows: [Int] = []
         nextEpoch()
@@ -213,15 +216,28 @@ final class RowMoves {
                 rows.append(Int(r))
             }
         }
+        var longest = Double.infinity
         for r in rows {
             let (change, size) = change(r)
-            if stops(r, change, size: size, length: length, at: point) { return nil }
-            let now = rest[r].terms.reduce(rest[r].constant) { $0 + $1.1 * after($1.0) }
-            let rounding = 1e-12 * rest[r].terms.reduce(abs(rest[r].constant)) { $0 + abs($1.1 * after($1.0)) }
-            if wrongWay(r, now) > wrongWay(r, value(r, at: point)) + rounding { return nil }
+            if stops(r, change, size: size, length: needed, at: point) { return nil }
+            let wrong = wrongWay(r, change)
+            if wrong > 1e-12 * size { longest = min(longest, room(r, at: point) / wrong) }
         }
-        // The caller checks what it asked for against this (the point's
-        // rounding may leave it a little short of `gain`).
-        return terms.reduce(0) { $0 + $1.1 * after($1.0) }
+        let longer = max(needed, min(longest / 2, 1e6 * needed))
+        // The longer step, else the one needed, whichever passes the check first.
+        search: for length in longer > needed ? [longer, needed] : [needed] {
+            func after(_ v: Int32) -> Double { point[Int(v)] + length * step[Int(v)] }
+            for r in rows {
+                let now = rest[r].terms.reduce(rest[r].constant) { $0 + $1.1 * after($1.0) }
+                let rounding = 1e-12 * rest[r].terms.reduce(abs(rest[r].constant)) { $0 + abs($1.1 * after($1.0)) }
+                if wrongWay(r, now) > wrongWay(r, value(r, at: point)) + rounding { continue search }
+            }
+            var built = point
+            for v in moved { built[Int(v)] = after(v) }
+            // The caller checks what it asked for against this (the point's
+            // rounding may leave it a little short of `gain`).
+            return (terms.reduce(0) { $0 + $1.1 * built[Int($1.0)] }, built)
+        }
+        return nil
     }
 }

@@ -154,6 +154,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         let kept = witnesses.count
         witnesses.removeAll { $0.found > outSince[i] }
         if witnesses.count != kept { centre = nil }
+        built.removeAll { $0.found > outSince[i] }
         rays.removeAll { !Self.allows(rest[i], $0) }
         if isPending[i] {
             isPending[i] = false
@@ -222,6 +223,11 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// the kept points change.
     private var centre: [Double]?
 
+    /// The points walks built (``moved(_:gain:direction:)``), kept and
+    /// dropped as ``witnesses`` are, but not in the centre (each is near
+    /// it).
+    private var built: [(found: Int, values: [Double])] = []
+
     private func centreOfPoints() -> [Double] {
         if let centre { return centre }
         var sum = point
@@ -239,6 +245,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// `direction · Σ terms` gains `gain` on its value at the point walked
     /// from; the value of `Σ terms` there and at the start, nil when no
     /// walk finds one.
+    /// The point is kept as the whole component's are (``built``).
     private func moved(_ terms: [(Int32, Double)], gain: (_ start: Double) -> Double, direction: Double)
         -> (start: Double, reached: Double)? {
         guard let moves else { return nil }
@@ -246,8 +253,11 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             let start = terms.reduce(0) { $0 + $1.1 * from[Int($1.0)] }
             let needed = gain(start)
             guard needed > 0 else { return (start, start) }
-            if let reached = moves.reaching(terms, gain: needed, direction: direction, from: from, isIn: isIn) {
-                return (start, reached)
+            if let found = moves.reaching(terms, gain: needed, direction: direction, from: from, isIn: isIn) {
+                clock += 1
+                if built.count == Self.witnessCapacity { built.removeFirst() }
+                built.append((clock, found.point))
+                return (start, found.reached)
             }
         }
         return nil
@@ -267,6 +277,10 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     private func witnessed(_ terms: [(Int32, Double)], _ constant: Double, reaching enough: Double,
                            direction: Double = 1) -> Double? {
         for point in witnesses.reversed() {
+            let value = terms.reduce(constant) { $0 + $1.1 * point.values[Int($1.0)] }
+            if direction * value >= enough { return value }
+        }
+        for point in built.reversed() {
             let value = terms.reduce(constant) { $0 + $1.1 * point.values[Int($1.0)] }
             if direction * value >= enough { return value }
         }

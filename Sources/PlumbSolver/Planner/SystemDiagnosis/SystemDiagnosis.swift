@@ -365,15 +365,21 @@ extension ConstraintSystem {
                           progress: ((String) -> Void)? = nil)
         -> (redundant: [RowIndex], ineffective: [RowIndex])
     {
-        let tableau = TableauRequiredRows(rest, variableCount: variableCount,
-                                          equalitiesAsInequalities: equalitiesAsInequalities)
-        if let faces, case let fill = tableau.meanRowLength, fill >= faces.filledRowLength,
+        var tableau = TableauRequiredRows(rest, variableCount: variableCount,
+                                          equalitiesAsInequalities: equalitiesAsInequalities,
+                                          stoppingAbove: faces?.filledRowLength)
+        if let faces, case let fill = tableau.meanRowLength, tableau.stopped || fill >= faces.filledRowLength,
            let rows = RangeRequiredRows(rest, variableCount: variableCount, solver: faces.solver) {
             let name = faces.solver.name
-            progress?("redundancy: the simplex filled in (\(Int(fill)) terms a row); tested with \(name)")
+            progress?("redundancy: the simplex filled in (\(Int(fill)) terms a row"
+                + "\(tableau.stopped ? ", stopped early" : "")); tested with \(name)")
             let found = inertRows(rest, on: rows, keepPrivate: keepPrivate, nearby: nearby, progress: progress)
             if !rows.failed { return found }
             progress?("redundancy: \(name) could not answer; probing on the simplex instead")
+        }
+        if tableau.stopped {
+            tableau = TableauRequiredRows(rest, variableCount: variableCount,
+                                          equalitiesAsInequalities: equalitiesAsInequalities)
         }
         return inertRows(rest, on: tableau, keepPrivate: keepPrivate, nearby: nearby, progress: progress)
     }
@@ -971,7 +977,17 @@ final class TableauRequiredRows: RequiredRowProbe {
     /// same points either way; where inequalities are most of the rows, the
     /// extra rows cost more than the markers (`degenerate` at 300 views
     /// 18 s against 15 s).
-    init(_ rest: [ConstraintSystem.InertCandidate], variableCount: Int, equalitiesAsInequalities: Bool?) {
+    ///
+    /// With `stoppingAbove`, the rows stop going in (``stopped``) once the
+    /// simplex's rows hold, at a check every sixteenth of the rows, twice
+    /// that many terms for every row still to come as well as those in:
+    /// the mean row length at the end would be at least twice
+    /// `stoppingAbove` unless the later pivots thinned the rows out by half
+    /// again, so the caller that only wants to know whether it fills in
+    /// past `stoppingAbove` need not build the rest (`chartgrid` at 10,000
+    /// views, `degenerate` at 3,000: most of the build).
+    init(_ rest: [ConstraintSystem.InertCandidate], variableCount: Int, equalitiesAsInequalities: Bool?,
+         stoppingAbove fill: Double? = nil) {
         self.variableCount = variableCount
         self.rest = rest
         core = SimplexCore(variableCount: variableCount)
@@ -979,10 +995,23 @@ final class TableauRequiredRows: RequiredRowProbe {
         let required = rest.lazy.filter { $0.isRequired && !$0.terms.isEmpty }
         splitsEqualities = equalitiesAsInequalities
             ?? (2 * required.filter { $0.relation == .equal }.count >= required.count)
+        let coming = required.reduce(0) { $0 + ($1.relation == .equal && splitsEqualities ? 2 : 1) }
+        let every = max(256, coming / 16)
+        var added = 0
         for (i, row) in rest.enumerated() where row.isRequired && !row.terms.isEmpty {
             if let h = add(i) { handles[i] = h }
+            added += 1
+            if let fill, added % every == 0,
+               Double(core.tableau.rows.reduce(0) { $0 + $1.symbols.count }) >= 2 * fill * Double(coming) {
+                stopped = true
+                return
+            }
         }
     }
+
+    /// Whether the rows stopped going in (see ``init(_:variableCount:equalitiesAsInequalities:stoppingAbove:)``):
+    /// then the simplex is not to be probed.
+    private(set) var stopped = false
 
     /// Adds required row `i` (an equality as two inequalities with
     /// `splitsEqualities`); nil, with nothing added, if it conflicts.
