@@ -198,7 +198,7 @@ extension ConstraintSystem {
             progress("\(what) (\(centiseconds / 100).\(centiseconds % 100 < 10 ? "0" : "")\(centiseconds % 100) s)")
             start = clock.now
         }
-        let conflicts = findAllConflicts()
+        let conflicts = findAllConflicts(faces: split ? faces : nil)
         lap("conflicts: \(conflicts.count) found")
         let free = findFreeForms(forms.map { $0.map { ($0.0.rawValue, $0.1) } }, split: split, faces: faces,
                                  progress: progress)
@@ -585,7 +585,16 @@ extension ConstraintSystem {
     }
 
     /// Disjoint minimal conflicting sets of required rows (see ``diagnose(variables:)``).
-    func findAllConflicts() -> [[RowIndex]] {
+    ///
+    /// With `faces`, a component of at least `faces.threshold` variables is
+    /// first handed to its LP code (``LargePartSolver/requiredRowRange(_:)``):
+    /// when that finds a point and the point satisfies every row of the
+    /// component, each summed here to within 1e-9 of its terms' size (a
+    /// hundredth of the simplex's feasibility tolerance), the rows can all
+    /// hold and the component has no conflict, without the incremental
+    /// simplex that would fill in on a large coupled component
+    /// (`degenerate` and `levels` at 3,000 views: most of the check).
+    func findAllConflicts(faces: FaceOptions? = nil) -> [[RowIndex]] {
         // Components of the required rows, by shared variables.
         var uf = UnionFind(count: variableCount)
         var required: [Int] = []
@@ -606,6 +615,7 @@ extension ConstraintSystem {
         var found: [[RowIndex]] = []
         for key in groupOrder {
             var remaining = groups[key] ?? []
+            if let faces, holdTogether(remaining, faces: faces) { continue }
             while !remaining.isEmpty {
                 let minimal = ConflictFinder.minimize(remaining.map(spec(of:)))
                 guard !minimal.isEmpty else { break }
@@ -615,6 +625,49 @@ extension ConstraintSystem {
             }
         }
         return found.sorted { $0[0].int < $1[0].int }
+    }
+
+    /// Whether `rows` (required, one component) have a point that the LP
+    /// code found and that satisfies each of them as summed here (see
+    /// ``findAllConflicts(faces:)``); false when the component is small,
+    /// the LP code finds none, or its point is off a row.
+    private func holdTogether(_ rows: [Int], faces: FaceOptions) -> Bool {
+        var local: [Int32: Int32] = [:]
+        var part = LinearPart(variableCount: 0, rowStart: [0], columns: [], coefficients: [],
+                              constants: [], relations: [], priorities: [])
+        for r in rows {
+            for k in termRange(of: RowIndex(r)) {
+                let v = columns[k]
+                let l = local[v] ?? Int32(local.count)
+                local[v] = l
+                part.columns.append(l)
+                part.coefficients.append(coefficients[k])
+            }
+            part.rowStart.append(Int32(part.columns.count))
+            part.constants.append(constants[r])
+            part.relations.append(relations[r])
+            part.priorities.append(.required)
+        }
+        part.variableCount = local.count
+        guard local.count >= faces.threshold, let range = faces.solver.requiredRowRange(part) else { return false }
+        let point = range.point
+        guard point.count == part.variableCount else { return false }
+        for i in 0 ..< part.rowCount {
+            let terms = Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1])
+            var value = part.constants[i], size = abs(part.constants[i])
+            for k in terms {
+                value += part.coefficients[k] * point[Int(part.columns[k])]
+                size += abs(part.coefficients[k] * point[Int(part.columns[k])])
+            }
+            let slack = 1e-9 * max(1, size)
+            let holds = switch part.relations[i] {
+            case .equal: abs(value) <= slack
+            case .greaterOrEqual: value >= -slack
+            case .lessOrEqual: value <= slack
+            }
+            if !holds { return false }
+        }
+        return true
     }
 
     /// The indices of the `forms` that the optimum leaves free (see ``diagnose(variables:)``).
