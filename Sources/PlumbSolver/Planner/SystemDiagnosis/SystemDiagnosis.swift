@@ -586,14 +586,15 @@ extension ConstraintSystem {
 
     /// Disjoint minimal conflicting sets of required rows (see ``diagnose(variables:)``).
     ///
-    /// With `faces`, a component of at least `faces.threshold` variables is
-    /// first handed to its LP code (``LargePartSolver/requiredRowRange(_:)``):
-    /// when that finds a point and the point satisfies every row of the
-    /// component, each summed here to within 1e-9 of its terms' size (a
-    /// hundredth of the simplex's feasibility tolerance), the rows can all
-    /// hold and the component has no conflict, without the incremental
-    /// simplex that would fill in on a large coupled component
-    /// (`degenerate` and `levels` at 3,000 views: most of the check).
+    /// With `faces`, a component of at least `faces.threshold` variables
+    /// whose simplex fills in (`holdTogether`) is handed to its LP code
+    /// instead (``LargePartSolver/requiredRowRange(_:)``): when that finds
+    /// a point and the point satisfies every row of the component, each
+    /// summed here to within 1e-9 of its terms' size (a hundredth of the
+    /// simplex's feasibility tolerance), the rows can all hold and the
+    /// component has no conflict, without the rest of the incremental
+    /// simplex (`degenerate` and `levels` at 3,000 views: most of the
+    /// check). A simplex that does not fill in answers as before.
     func findAllConflicts(faces: FaceOptions? = nil) -> [[RowIndex]] {
         // Components of the required rows, by shared variables.
         var uf = UnionFind(count: variableCount)
@@ -627,10 +628,14 @@ extension ConstraintSystem {
         return found.sorted { $0[0].int < $1[0].int }
     }
 
-    /// Whether `rows` (required, one component) have a point that the LP
-    /// code found and that satisfies each of them as summed here (see
-    /// ``findAllConflicts(faces:)``); false when the component is small,
-    /// the LP code finds none, or its point is off a row.
+    /// Whether `rows` (required, one component) are known to hold
+    /// together (see ``findAllConflicts(faces:)``): they all go on a
+    /// simplex in order, as the conflict finder's first pass puts them, and
+    /// hold when it takes every one; when its rows fill in past twice
+    /// `faces.filledRowLength` terms for every row (checked every
+    /// sixteenth of them), the LP code's point decides instead. False when
+    /// the component is small, a row conflicts, or the LP code's point is
+    /// off a row: then the conflict finder runs as before.
     private func holdTogether(_ rows: [Int], faces: FaceOptions) -> Bool {
         var local: [Int32: Int32] = [:]
         var part = LinearPart(variableCount: 0, rowStart: [0], columns: [], coefficients: [],
@@ -649,7 +654,23 @@ extension ConstraintSystem {
             part.priorities.append(.required)
         }
         part.variableCount = local.count
-        guard local.count >= faces.threshold, let range = faces.solver.requiredRowRange(part) else { return false }
+        guard local.count >= faces.threshold else { return false }
+        let core = SimplexCore(variableCount: part.variableCount)
+        let every = max(256, part.rowCount / 16)
+        var filled = false
+        for i in 0 ..< part.rowCount {
+            let terms = (Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1])).map { (part.columns[$0], part.coefficients[$0]) }
+            guard (try? core.add(terms: terms, constant: part.constants[i], relation: part.relations[i],
+                                 priority: .required, tag: Int32(i))) != nil
+            else { return false }
+            if (i + 1) % every == 0, Double(core.tableau.rows.reduce(0) { $0 + $1.symbols.count })
+                >= 2 * faces.filledRowLength * Double(part.rowCount) {
+                filled = true
+                break
+            }
+        }
+        guard filled else { return true }
+        guard let range = faces.solver.requiredRowRange(part) else { return false }
         let point = range.point
         guard point.count == part.variableCount else { return false }
         for i in 0 ..< part.rowCount {
