@@ -148,7 +148,10 @@ extension ConstraintSystem {
     ///   can), which costs its neighbourhood; only the probes no
     ///   neighbourhood decides cost a pass over the component (2 of
     ///   45,000 on `priorities` at 10,000 views; about one in twenty on
-    ///   `chartgrid`, whose shared edges couple every row).
+    ///   `chartgrid`, whose shared edges couple every row), unless a point
+    ///   found before or built for the probe by moving one variable and
+    ///   putting right, row after row, each row the move breaks (`RowMoves`,
+    ///   every changed row checked at the new point) answers it.
     public func diagnose(variables: [VariableIndex]? = nil) -> SystemDiagnosis {
         let candidates = Set(variables ?? (0 ..< variableCount).map { VariableIndex(rawValue: Int32($0)) })
             .sorted { $0.rawValue < $1.rawValue }
