@@ -225,7 +225,8 @@ import Testing
             var rng = SplitMix64(seed: 0x7A55 &+ seed)
             let (rows, variables) = randomRows(&rng)
             guard let (kept, whole) = onClp(rows, variables) else { continue }
-            let near = NeighbourhoodRequiredRows(kept, whole: whole, maximumRows: 0)
+            // Without walks along the rows, which answer some of these first.
+            let near = NeighbourhoodRequiredRows(kept, whole: whole, maximumRows: 0, movesAlong: false)
             _ = comeAndGo(kept, variables, near, &rng)
             byRays += near.decidedByRay
             onWhole += near.decidedOnWhole
@@ -409,5 +410,80 @@ import Testing
         #expect(differences(rows, near, reference).isEmpty)
         #expect(near.decidedOnWhole <= 2, "\(near.decidedOnWhole)")
         #expect(near.decidedNearby >= Int(3 * items), "\(near.decidedNearby)")
+    }
+
+    /// With neighbourhoods of no rows, every probe that the kept points
+    /// do not answer is first tried by a walk along the rows (``RowMoves``):
+    /// probe by probe the answers must be a second whole tableau's, with
+    /// the required rows tested last first and with rows coming and going.
+    @Test(arguments: 0 ..< 24)
+    func movesAlongTheRowsAnswerAsTheWholeSimplex(seed: UInt64) {
+        var rng = SplitMix64(seed: 0x30E5 &+ seed)
+        let (rows, variables) = randomRows(&rng, scaled: true)
+        let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+        let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+        let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 0)
+        let found = differences(rows, near, reference)
+        #expect(found.isEmpty, "seed \(seed), tested last first: \(found)")
+        let again = NeighbourhoodRequiredRows(rows, whole: TableauRequiredRows(rows, variableCount: variables,
+                                                                               equalitiesAsInequalities: nil),
+                                              maximumRows: 0)
+        let moved = comeAndGo(rows, variables, again, &rng)
+        #expect(moved.isEmpty, "seed \(seed), rows coming and going: \(moved)")
+    }
+
+    /// Shelves of two boxes, each box's left tied to the box above's by two
+    /// opposite inequalities: a tie between two shelves is violated only by
+    /// moving the column below it (or above it) as a whole, which no
+    /// neighbourhood of 8 rows holds. The walks decide those tests, as the
+    /// whole tableau does, and leave it only the rows that are redundant.
+    @Test func movesDecideTiesThatOnlyAWholeColumnBreaks() {
+        var rows: [Candidate] = []
+        func row(_ terms: [(Int32, Double)], _ constant: Double, _ relation: Relation) {
+            rows.append(Candidate(row: rows.count, terms: terms, constant: constant,
+                                  magnitude: max(1, abs(constant)), relation: relation, isRequired: true))
+        }
+        let shelves: Int32 = 30
+        // Per shelf: first box's left a and width w, second box's left b.
+        for k in 0 ..< shelves {
+            let a = 3 * k, w = a + 1, b = a + 2
+            row([(a, 1)], -8, .greaterOrEqual)
+            row([(w, 1)], -20, .greaterOrEqual)
+            row([(b, 1), (a, -1), (w, -1)], -6, .greaterOrEqual)
+            row([(b, 1)], -980, .lessOrEqual)
+            if k > 0 {
+                row([(a, 1), (a - 3, -1)], 0, .greaterOrEqual)
+                row([(a, 1), (a - 3, -1)], 0, .lessOrEqual)
+                row([(b, 1), (b - 3, -1)], 0, .greaterOrEqual)
+                row([(b, 1), (b - 3, -1)], 0, .lessOrEqual)
+            }
+        }
+        let variables = Int(3 * shelves)
+        let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+        let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+        let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 8)
+        #expect(differences(rows, near, reference).isEmpty)
+        #expect(near.decidedByMove >= Int(shelves), "\(near.decidedByMove) by moves")
+        // What is left to the whole tableau is the rows it shows redundant:
+        // every shelf's `a >= 8` and `b <= 980` but one, held through the ties.
+        #expect(near.decidedOnWhole <= 2 * Int(shelves), "\(near.decidedOnWhole) on the whole")
+    }
+
+    @Test func movesDecideProbesTheNeighbourhoodsCannot() {
+        // The property above only means something if walks answer many
+        // probes of the random systems, both redundancy tests and others.
+        var byMoves = 0, onWhole = 0
+        for seed in 0 ..< UInt64(24) {
+            var rng = SplitMix64(seed: 0x30E5 &+ seed)
+            let (rows, variables) = randomRows(&rng, scaled: true)
+            let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 0)
+            let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            _ = differences(rows, near, reference)
+            byMoves += near.decidedByMove
+            onWhole += near.decidedOnWhole
+        }
+        #expect(byMoves > 100, "\(byMoves) by moves, \(onWhole) on the whole simplex")
+        #expect(onWhole > 50, "\(onWhole)")
     }
 }

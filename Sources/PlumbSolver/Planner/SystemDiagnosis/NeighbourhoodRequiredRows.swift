@@ -74,6 +74,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     private(set) var decidedNearby = 0
     private(set) var decidedByWitness = 0
     private(set) var decidedByRay = 0
+    private(set) var decidedByMove = 0
     private(set) var decidedOnWhole = 0
 
     /// The points `whole`'s last answers ended on, oldest first, with the
@@ -88,6 +89,10 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// variables; each point is checked against a probe's few terms only).
     static var witnessCapacity: Int { 32 }
 
+    /// Points built from `point` by a walk along the rows (``RowMoves``),
+    /// tried when no neighbourhood decides; nil to send those probes on.
+    private var moves: RowMoves?
+
     /// Checked rays of the rows in (see the type's comment), oldest first.
     private var rays: [[Double]] = []
     /// The most rays kept (each is checked against a probe's few terms).
@@ -101,7 +106,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// sends on the same 630 probes at 64 and 256 rows.
     static var standardMaximumRows: Int { 64 }
 
-    init(_ rest: [ConstraintSystem.InertCandidate], whole: Whole, maximumRows: Int) {
+    init(_ rest: [ConstraintSystem.InertCandidate], whole: Whole, maximumRows: Int, movesAlong: Bool = true) {
         self.maximumRows = maximumRows
         variableCount = whole.variableCount
         self.whole = whole
@@ -120,6 +125,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             }
         }
         self.rowsOf = rowsOf
+        moves = movesAlong ? RowMoves(rest, rowsOf: rowsOf, variableCount: whole.variableCount) : nil
         variableMark = [UInt32](repeating: 0, count: whole.variableCount)
         rowMark = [UInt32](repeating: 0, count: rest.count)
     }
@@ -145,7 +151,10 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     func putBack(_ i: Int) {
         guard !isIn[i] else { return }
         isIn[i] = true
+        let kept = witnesses.count
         witnesses.removeAll { $0.found > outSince[i] }
+        if witnesses.count != kept { centre = nil }
+        built.removeAll { $0.found > outSince[i] }
         rays.removeAll { !Self.allows(rest[i], $0) }
         if isPending[i] {
             isPending[i] = false
@@ -207,9 +216,57 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         return false
     }
 
+    /// The mean of `point` and the kept points: it satisfies every row in
+    /// (each of them does, and the set of points is convex), and where the
+    /// points differ it has room on both sides, so a walk from it meets
+    /// fewer tight rows than from `point` alone, a vertex. Made again when
+    /// the kept points change.
+    private var centre: [Double]?
+
+    /// The points walks built (``moved(_:gain:direction:)``), kept and
+    /// dropped as ``witnesses`` are, but not in the centre (each is near
+    /// it).
+    private var built: [(found: Int, values: [Double])] = []
+
+    private func centreOfPoints() -> [Double] {
+        if let centre { return centre }
+        var sum = point
+        for witness in witnesses {
+            for v in sum.indices { sum[v] += witness.values[v] }
+        }
+        let count = Double(1 + witnesses.count)
+        let made = sum.map { $0 / count }
+        centre = made
+        return made
+    }
+
+    /// A point of the rows in, built by walking from the centre of the
+    /// kept points and then from `point` (``RowMoves``), where
+    /// `direction · Σ terms` gains `gain` on its value at the point walked
+    /// from; the value of `Σ terms` there and at the start, nil when no
+    /// walk finds one.
+    /// The point is kept as the whole component's are (``built``).
+    private func moved(_ terms: [(Int32, Double)], gain: (_ start: Double) -> Double, direction: Double)
+        -> (start: Double, reached: Double)? {
+        guard let moves else { return nil }
+        for from in witnesses.isEmpty ? [point] : [centreOfPoints(), point] {
+            let start = terms.reduce(0) { $0 + $1.1 * from[Int($1.0)] }
+            let needed = gain(start)
+            guard needed > 0 else { return (start, start) }
+            if let found = moves.reaching(terms, gain: needed, direction: direction, from: from, isIn: isIn) {
+                clock += 1
+                if built.count == Self.witnessCapacity { built.removeFirst() }
+                built.append((clock, found.point))
+                return (start, found.reached)
+            }
+        }
+        return nil
+    }
+
     /// Keeps the point `whole`'s last answer ended on, if it gives one.
     private func keepWholePoint() {
         guard let values = whole.lastPoint() else { return }
+        centre = nil
         clock += 1
         if witnesses.count == Self.witnessCapacity { witnesses.removeFirst() }
         witnesses.append((clock, values))
@@ -220,6 +277,10 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     private func witnessed(_ terms: [(Int32, Double)], _ constant: Double, reaching enough: Double,
                            direction: Double = 1) -> Double? {
         for point in witnesses.reversed() {
+            let value = terms.reduce(constant) { $0 + $1.1 * point.values[Int($1.0)] }
+            if direction * value >= enough { return value }
+        }
+        for point in built.reversed() {
             let value = terms.reduce(constant) { $0 + $1.1 * point.values[Int($1.0)] }
             if direction * value >= enough { return value }
         }
@@ -263,6 +324,11 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             decidedNearby += 1
             return answer
         }
+        if let (_, reached) = moved(terms, gain: { target + slack - ($0 + constant) }, direction: 1),
+           reached + constant >= target - slack {
+            decidedByMove += 1
+            return target
+        }
         synchronise()
         decidedOnWhole += 1
         let reached = whole.pushed(terms, constant, to: target)
@@ -296,6 +362,13 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         if let answer {
             decidedNearby += 1
             return answer
+        }
+        // A point past twice the tolerance (as for the kept points), aiming at four times.
+        if let (_, reached) = moved(terms, gain: { 4 * tolerance - direction * ($0 + constant - base) },
+                                    direction: direction),
+           direction * (reached + constant - base) > 2 * tolerance {
+            decidedByMove += 1
+            return true
         }
         synchronise()
         decidedOnWhole += 1

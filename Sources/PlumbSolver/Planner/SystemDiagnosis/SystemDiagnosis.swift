@@ -148,7 +148,10 @@ extension ConstraintSystem {
     ///   can), which costs its neighbourhood; only the probes no
     ///   neighbourhood decides cost a pass over the component (2 of
     ///   45,000 on `priorities` at 10,000 views; about one in twenty on
-    ///   `chartgrid`, whose shared edges couple every row).
+    ///   `chartgrid`, whose shared edges couple every row), unless a point
+    ///   found before or built for the probe by moving one variable and
+    ///   putting right, row after row, each row the move breaks (`RowMoves`,
+    ///   every changed row checked at the new point) answers it.
     public func diagnose(variables: [VariableIndex]? = nil) -> SystemDiagnosis {
         let candidates = Set(variables ?? (0 ..< variableCount).map { VariableIndex(rawValue: Int32($0)) })
             .sorted { $0.rawValue < $1.rawValue }
@@ -198,7 +201,7 @@ extension ConstraintSystem {
             progress("\(what) (\(centiseconds / 100).\(centiseconds % 100 < 10 ? "0" : "")\(centiseconds % 100) s)")
             start = clock.now
         }
-        let conflicts = findAllConflicts()
+        let conflicts = findAllConflicts(faces: split ? faces : nil)
         lap("conflicts: \(conflicts.count) found")
         let free = findFreeForms(forms.map { $0.map { ($0.0.rawValue, $0.1) } }, split: split, faces: faces,
                                  progress: progress)
@@ -365,15 +368,21 @@ extension ConstraintSystem {
                           progress: ((String) -> Void)? = nil)
         -> (redundant: [RowIndex], ineffective: [RowIndex])
     {
-        let tableau = TableauRequiredRows(rest, variableCount: variableCount,
-                                          equalitiesAsInequalities: equalitiesAsInequalities)
-        if let faces, case let fill = tableau.meanRowLength, fill >= faces.filledRowLength,
+        var tableau = TableauRequiredRows(rest, variableCount: variableCount,
+                                          equalitiesAsInequalities: equalitiesAsInequalities,
+                                          stoppingAbove: faces?.filledRowLength)
+        if let faces, case let fill = tableau.meanRowLength, tableau.stopped || fill >= faces.filledRowLength,
            let rows = RangeRequiredRows(rest, variableCount: variableCount, solver: faces.solver) {
             let name = faces.solver.name
-            progress?("redundancy: the simplex filled in (\(Int(fill)) terms a row); tested with \(name)")
+            progress?("redundancy: the simplex filled in (\(Int(fill)) terms a row"
+                + "\(tableau.stopped ? ", stopped early" : "")); tested with \(name)")
             let found = inertRows(rest, on: rows, keepPrivate: keepPrivate, nearby: nearby, progress: progress)
             if !rows.failed { return found }
             progress?("redundancy: \(name) could not answer; probing on the simplex instead")
+        }
+        if tableau.stopped {
+            tableau = TableauRequiredRows(rest, variableCount: variableCount,
+                                          equalitiesAsInequalities: equalitiesAsInequalities)
         }
         return inertRows(rest, on: tableau, keepPrivate: keepPrivate, nearby: nearby, progress: progress)
     }
@@ -393,7 +402,7 @@ extension ConstraintSystem {
         let found = inertRows(rest, on: near, keepPrivate: keepPrivate, progress: progress)
         progress?("redundancy: \(near.decidedNearby) probes decided on their neighbourhood, "
             + "\(near.decidedByWitness) by a point found before, \(near.decidedByRay) by a ray found before, "
-            + "\(near.decidedOnWhole) on the whole component")
+            + "\(near.decidedByMove) by a move along the rows, \(near.decidedOnWhole) on the whole component")
         return found
     }
 
@@ -579,7 +588,17 @@ extension ConstraintSystem {
     }
 
     /// Disjoint minimal conflicting sets of required rows (see ``diagnose(variables:)``).
-    func findAllConflicts() -> [[RowIndex]] {
+    ///
+    /// With `faces`, a component of at least `faces.threshold` variables
+    /// whose simplex fills in (`holdTogether`) is handed to its LP code
+    /// instead (``LargePartSolver/requiredRowRange(_:)``): when that finds
+    /// a point and the point satisfies every row of the component, each
+    /// summed here to within 1e-9 of its terms' size (a hundredth of the
+    /// simplex's feasibility tolerance), the rows can all hold and the
+    /// component has no conflict, without the rest of the incremental
+    /// simplex (`degenerate` and `levels` at 3,000 views: most of the
+    /// check). A simplex that does not fill in answers as before.
+    func findAllConflicts(faces: FaceOptions? = nil) -> [[RowIndex]] {
         // Components of the required rows, by shared variables.
         var uf = UnionFind(count: variableCount)
         var required: [Int] = []
@@ -600,6 +619,7 @@ extension ConstraintSystem {
         var found: [[RowIndex]] = []
         for key in groupOrder {
             var remaining = groups[key] ?? []
+            if let faces, holdTogether(remaining, faces: faces) { continue }
             while !remaining.isEmpty {
                 let minimal = ConflictFinder.minimize(remaining.map(spec(of:)))
                 guard !minimal.isEmpty else { break }
@@ -609,6 +629,69 @@ extension ConstraintSystem {
             }
         }
         return found.sorted { $0[0].int < $1[0].int }
+    }
+
+    /// Whether `rows` (required, one component) are known to hold
+    /// together (see ``findAllConflicts(faces:)``): they all go on a
+    /// simplex in order, as the conflict finder's first pass puts them, and
+    /// hold when it takes every one; when its rows fill in past twice
+    /// `faces.filledRowLength` terms for every row (checked every
+    /// sixteenth of them), the LP code's point decides instead. False when
+    /// the component is small, a row conflicts, or the LP code's point is
+    /// off a row: then the conflict finder runs as before.
+    private func holdTogether(_ rows: [Int], faces: FaceOptions) -> Bool {
+        var local: [Int32: Int32] = [:]
+        var part = LinearPart(variableCount: 0, rowStart: [0], columns: [], coefficients: [],
+                              constants: [], relations: [], priorities: [])
+        for r in rows {
+            for k in termRange(of: RowIndex(r)) {
+                let v = columns[k]
+                let l = local[v] ?? Int32(local.count)
+                local[v] = l
+                part.columns.append(l)
+                part.coefficients.append(coefficients[k])
+            }
+            part.rowStart.append(Int32(part.columns.count))
+            part.constants.append(constants[r])
+            part.relations.append(relations[r])
+            part.priorities.append(.required)
+        }
+        part.variableCount = local.count
+        guard local.count >= faces.threshold else { return false }
+        let core = SimplexCore(variableCount: part.variableCount)
+        let every = max(256, part.rowCount / 16)
+        var filled = false
+        for i in 0 ..< part.rowCount {
+            let terms = (Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1])).map { (part.columns[$0], part.coefficients[$0]) }
+            guard (try? core.add(terms: terms, constant: part.constants[i], relation: part.relations[i],
+                                 priority: .required, tag: Int32(i))) != nil
+            else { return false }
+            if (i + 1) % every == 0, Double(core.tableau.rows.reduce(0) { $0 + $1.symbols.count })
+                >= 2 * faces.filledRowLength * Double(part.rowCount) {
+                filled = true
+                break
+            }
+        }
+        guard filled else { return true }
+        guard let range = faces.solver.requiredRowRange(part) else { return false }
+        let point = range.point
+        guard point.count == part.variableCount else { return false }
+        for i in 0 ..< part.rowCount {
+            let terms = Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1])
+            var value = part.constants[i], size = abs(part.constants[i])
+            for k in terms {
+                value += part.coefficients[k] * point[Int(part.columns[k])]
+                size += abs(part.coefficients[k] * point[Int(part.columns[k])])
+            }
+            let slack = 1e-9 * max(1, size)
+            let holds = switch part.relations[i] {
+            case .equal: abs(value) <= slack
+            case .greaterOrEqual: value >= -slack
+            case .lessOrEqual: value <= slack
+            }
+            if !holds { return false }
+        }
+        return true
     }
 
     /// The indices of the `forms` that the optimum leaves free (see ``diagnose(variables:)``).
@@ -971,7 +1054,17 @@ final class TableauRequiredRows: RequiredRowProbe {
     /// same points either way; where inequalities are most of the rows, the
     /// extra rows cost more than the markers (`degenerate` at 300 views
     /// 18 s against 15 s).
-    init(_ rest: [ConstraintSystem.InertCandidate], variableCount: Int, equalitiesAsInequalities: Bool?) {
+    ///
+    /// With `stoppingAbove`, the rows stop going in (``stopped``) once the
+    /// simplex's rows hold, at a check every sixteenth of the rows, twice
+    /// that many terms for every row still to come as well as those in:
+    /// the mean row length at the end would be at least twice
+    /// `stoppingAbove` unless the later pivots thinned the rows out by half
+    /// again, so the caller that only wants to know whether it fills in
+    /// past `stoppingAbove` need not build the rest (`chartgrid` at 10,000
+    /// views, `degenerate` at 3,000: most of the build).
+    init(_ rest: [ConstraintSystem.InertCandidate], variableCount: Int, equalitiesAsInequalities: Bool?,
+         stoppingAbove fill: Double? = nil) {
         self.variableCount = variableCount
         self.rest = rest
         core = SimplexCore(variableCount: variableCount)
@@ -979,10 +1072,23 @@ final class TableauRequiredRows: RequiredRowProbe {
         let required = rest.lazy.filter { $0.isRequired && !$0.terms.isEmpty }
         splitsEqualities = equalitiesAsInequalities
             ?? (2 * required.filter { $0.relation == .equal }.count >= required.count)
+        let coming = required.reduce(0) { $0 + ($1.relation == .equal && splitsEqualities ? 2 : 1) }
+        let every = max(256, coming / 16)
+        var added = 0
         for (i, row) in rest.enumerated() where row.isRequired && !row.terms.isEmpty {
             if let h = add(i) { handles[i] = h }
+            added += 1
+            if let fill, added % every == 0,
+               Double(core.tableau.rows.reduce(0) { $0 + $1.symbols.count }) >= 2 * fill * Double(coming) {
+                stopped = true
+                return
+            }
         }
     }
+
+    /// Whether the rows stopped going in (see ``init(_:variableCount:equalitiesAsInequalities:stoppingAbove:)``):
+    /// then the simplex is not to be probed.
+    private(set) var stopped = false
 
     /// Adds required row `i` (an equality as two inequalities with
     /// `splitsEqualities`); nil, with nothing added, if it conflicts.

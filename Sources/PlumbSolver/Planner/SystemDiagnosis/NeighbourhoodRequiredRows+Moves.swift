@@ -1,0 +1,243 @@
+/// Shows that a probe's expression can move by building a point that
+/// moves it: a known point of the rows (`NeighbourhoodRequiredRows`'
+/// `point`) plus a step along a direction that every row in allows for
+/// that long. Where a probe needs a long chain of rows moved together
+/// (`degenerate`'s box edges tied from shelf to shelf by two opposite
+/// inequalities: a row between two shelves is violated only by moving the
+/// whole column below it, or above it), no neighbourhood decides it and
+/// the kept points of other probes do not violate it, but the chain is
+/// easy to follow one row at a time.
+///
+/// The direction starts as one of the expression's variables moved the
+/// way the probe pushes. A row in that the move turns the wrong way and
+/// that has too little room at the point for the step (an equality, or an
+/// inequality tight at the point) is put right by moving one more of its
+/// variables, so that the row does not change; of those, the one whose
+/// own rows it breaks the fewest is taken, and those rows are followed in
+/// turn. A variable once moved is not moved again, so the walk ends: with
+/// every row followed allowing the step, or at a row that no unmoved
+/// variable can put right (then the next of the expression's variables
+/// starts a walk, with a larger budget after each).
+///
+/// Nothing found this way is taken on trust: the step is the largest that
+/// every changed row allows (rows whose variables did not move do not
+/// change), the new point is summed row by row in floating point and must
+/// violate no changed row by more than the old point did (plus the
+/// rounding of the row's terms), and the expression there must be past
+/// what the probe asks. So a walk that answers gives a point of the rows
+/// in that shows what the whole component would show; a walk that does
+/// not answer leaves the probe to the whole component.
+final class RowMoves {
+    private let rest: [ConstraintSystem.InertCandidate]
+    private let rowsOf: [[Int32]]
+    /// The direction (0 for a variable not moved) and the variables moved.
+    private var step: [Double]
+    private var moved: [Int32] = []
+    /// Rows already queued in this walk (compared with `epoch`).
+    private var rowMark: [UInt32]
+    private var epoch: UInt32 = 0
+    /// The most term visits a walk may take, at its last try: a few
+    /// passes over the rows' terms.
+    private let largestBudget: Int
+
+    init(_ rest: [ConstraintSystem.InertCandidate], rowsOf: [[Int32]], variableCount: Int) {
+        self.rest = rest
+        self.rowsOf = rowsOf
+        step = [Double](repeating: 0, count: variableCount)
+        rowMark = [UInt32](repeating: 0, count: rest.count)
+        largestBudget = 16 * rest.reduce(1 << 12) { $0 + $1.terms.count }
+    }
+
+    /// Row `r`'s value `Σ a·x + c` at `point`.
+    private func value(_ r: Int, at point: [Double]) -> Double {
+        rest[r].terms.reduce(rest[r].constant) { $0 + $1.1 * point[Int($1.0)] }
+    }
+
+    /// How far row `r`'s value may go the wrong way at `point` before the
+    /// row is violated (0 for an equality or a row violated already).
+    private func room(_ r: Int, at point: [Double]) -> Double {
+        switch rest[r].relation {
+        case .equal: 0
+        case .greaterOrEqual: max(0, value(r, at: point))
+        case .lessOrEqual: max(0, -value(r, at: point))
+        }
+    }
+
+    /// How much `change` of row `r`'s value goes the wrong way (0 when none).
+    private func wrongWay(_ r: Int, _ change: Double) -> Double {
+        switch rest[r].relation {
+        case .equal: abs(change)
+        case .greaterOrEqual: max(0, -change)
+        case .lessOrEqual: max(0, change)
+        }
+    }
+
+    /// Row `r`'s change along the direction, and the size of its terms' changes.
+    private func change(_ r: Int) -> (change: Double, size: Double) {
+        var change = 0.0, size = 0.0
+        for (v, a) in rest[r].terms where step[Int(v)] != 0 {
+            change += a * step[Int(v)]
+            size += abs(a * step[Int(v)])
+        }
+        return (change, size)
+    }
+
+    /// Whether a change of `change` (out of `size`) in row `r` stops a step
+    /// of `length`: it goes the wrong way by more than rounding, further
+    /// than the row's room at `point`.
+    private func stops(_ r: Int, _ change: Double, size: Double, length: Double, at point: [Double]) -> Bool {
+        let wrong = wrongWay(r, change)
+        return wrong > 1e-12 * size && wrong * length > room(r, at: point)
+    }
+
+    private func reset() {
+        for v in moved { step[Int(v)] = 0 }
+        moved.removeAll(keepingCapacity: true)
+        nextEpoch()
+    }
+
+    private func nextEpoch() {
+        epoch &+= 1
+        if epoch == 0 {
+            for r in rowMark.indices { rowMark[r] = 0 }
+            epoch = 1
+        }
+    }
+
+    /// A point of the rows in (`isIn`) where `direction · (Σ terms)` is
+    /// at least `gain` above its value at `point`, which satisfies every
+    /// row in; found as the type's comment says, and given as the value of
+    /// `Σ terms` there with the point; nil when no walk finds one. `gain`
+    /// is positive.
+    func reaching(_ terms: [(Int32, Double)], gain: Double, direction: Double, from point: [Double],
+                  isIn: [Bool]) -> (reached: Double, point: [Double])? {
+        var starts: [Int32] = []
+        for (v, _) in terms where !starts.contains(v) { starts.append(v) }
+        var budget = 1 << 12
+        while true {
+            var outOfBudget = false
+            for v in starts {
+                let a = terms.reduce(0) { $0 + ($1.0 == v ? $1.1 : 0) }
+                guard a != 0 else { continue }
+                defer { reset() }
+                switch walk(from: v, sign: direction * a > 0 ? 1 : -1, length: 2 * gain / abs(a), budget: budget,
+                            point: point, isIn: isIn) {
+                case .done:
+                    if let reached = stepped(terms, gain: gain, direction: direction, from: point, isIn: isIn) {
+                        return reached
+                    }
+                case .outOfBudget: outOfBudget = true
+                case .stuck: break
+                }
+            }
+            // A walk that ran out of budget may end with more.
+            guard outOfBudget, budget < largestBudget else { return nil }
+            budget *= 4
+        }
+    }
+
+    private enum Walk { case done, stuck, outOfBudget }
+
+    /// One walk from `start` moved by `sign` (see the type's comment), for
+    /// a step of about `length`: `stuck` when a row cannot be put right.
+    private func walk(from start: Int32, sign: Double, length: Double, budget: Int, point: [Double],
+                      isIn: [Bool]) -> Walk {
+        var visits = 0
+        var queue: [Int32] = []
+        var next = 0
+        // A row is queued (marked `epoch`) at most once at a time.
+        func move(_ v: Int32, by amount: Double) {
+            step[Int(v)] = amount
+            moved.append(v)
+            for r in rowsOf[Int(v)] where isIn[Int(r)] && rowMark[Int(r)] != epoch {
+                rowMark[Int(r)] = epoch
+                queue.append(r)
+            }
+        }
+        move(start, by: sign)
+        while next < queue.count {
+            if visits > budget { return .outOfBudget }
+            let r = Int(queue[next])
+            next += 1
+            rowMark[r] = 0
+            let (change, size) = change(r)
+            visits += rest[r].terms.count
+            guard stops(r, change, size: size, length: length, at: point) else { continue }
+            // Put the row right with one unmoved variable: the one whose
+            // other rows the move stops the fewest times.
+            var best: (variable: Int32, amount: Double, broken: Int)?
+            for (u, a) in rest[r].terms where step[Int(u)] == 0 && a != 0 {
+                let amount = -change / a
+                var broken = 0
+                for s in rowsOf[Int(u)] where Int(s) != r && isIn[Int(s)] {
+                    let (other, otherSize) = self.change(Int(s))
+                    let coefficient = rest[Int(s)].terms.reduce(0) { $0 + ($1.0 == u ? $1.1 : 0) }
+                    visits += 2 * rest[Int(s)].terms.count
+                    if stops(Int(s), other + coefficient * amount, size: otherSize + abs(coefficient * amount),
+                             length: length, at: point) {
+                        // A row it breaks that no other unmoved variable can put right: a dead end.
+                        guard rest[Int(s)].terms.contains(where: { $0.0 != u && $0.1 != 0 && step[Int($0.0)] == 0 })
+                        else {
+                            broken = Int.max
+                            break
+                        }
+                        broken += 1
+                        if let best, broken >= best.broken { break }
+                    }
+                }
+                if broken < (best?.broken ?? Int.max) { best = (u, amount, broken) }
+                if broken == 0 { break }
+            }
+            guard let best else { return .stuck }
+            move(best.variable, by: best.amount)
+            // Checked again once the move is in (it is among the variable's rows).
+        }
+        return .done
+    }
+
+    /// After a walk: the value of `Σ terms` at the point a step along the
+    /// direction reaches, and that point, when every changed row allows a
+    /// step that gains `gain` and, summed at the new point, is violated no
+    /// more than at `point` (see the type's comment); nil otherwise. The
+    /// step is half the longest that the changed rows allow, up to a
+    /// million times the one needed, so that the point may answer later
+    /// probes too (as the whole component's points do).
+    private func stepped(_ terms: [(Int32, Double)], gain: Double, direction: Double, from point: [Double],
+                         isIn: [Bool]) -> (reached: Double, point: [Double])? {
+        let growth = direction * terms.reduce(0) { $0 + $1.1 * step[Int($1.0)] }
+        guard growth > 0 else { return nil }
+        let needed = gain / growth
+        // The rows that changed are those of the moved variables.
+        var rows: [Int] = []
+        nextEpoch()
+        for v in moved {
+            for r in rowsOf[Int(v)] where isIn[Int(r)] && rowMark[Int(r)] != epoch {
+                rowMark[Int(r)] = epoch
+                rows.append(Int(r))
+            }
+        }
+        var longest = Double.infinity
+        for r in rows {
+            let (change, size) = change(r)
+            if stops(r, change, size: size, length: needed, at: point) { return nil }
+            let wrong = wrongWay(r, change)
+            if wrong > 1e-12 * size { longest = min(longest, room(r, at: point) / wrong) }
+        }
+        let longer = max(needed, min(longest / 2, 1e6 * needed))
+        // The longer step, else the one needed, whichever passes the check first.
+        search: for length in longer > needed ? [longer, needed] : [needed] {
+            func after(_ v: Int32) -> Double { point[Int(v)] + length * step[Int(v)] }
+            for r in rows {
+                let now = rest[r].terms.reduce(rest[r].constant) { $0 + $1.1 * after($1.0) }
+                let rounding = 1e-12 * rest[r].terms.reduce(abs(rest[r].constant)) { $0 + abs($1.1 * after($1.0)) }
+                if wrongWay(r, now) > wrongWay(r, value(r, at: point)) + rounding { continue search }
+            }
+            var built = point
+            for v in moved { built[Int(v)] = after(v) }
+            // The caller checks what it asked for against this (the point's
+            // rounding may leave it a little short of `gain`).
+            return (terms.reduce(0) { $0 + $1.1 * built[Int($1.0)] }, built)
+        }
+        return nil
+    }
+}
