@@ -238,6 +238,21 @@ renders_chat() {
         if command -v rsvg-convert >/dev/null; then rsvg-convert -w 400 "$svg" -o "$WORK/chat.png"; fi
 }
 
+# api_bench_smoke BINARY: the Swift API benchmark refuses a bad option by
+# name with exit status 2 and lays out the coupled shapes (a big component
+# each) with two front ends, first and again (the frames themselves are
+# checked by APIWorkloadTests).
+api_bench_smoke() {
+    local out status
+    out=$("$1" --large-parts bogus 2>&1) && return 1
+    status=$?
+    [[ $status == 2 && $out == *"--large-parts is clp or tableau, not 'bogus'"* ]] || { echo "$out"; return 1; }
+    local first again
+    first=$("$1" --sizes 100 --shapes table,chartgrid --fronts sfl,maker --runs 1 --mode first) &&
+        again=$("$1" --sizes 100 --shapes table,chartgrid --fronts sfl,maker --runs 1 --mode again) || return 1
+    [[ $first == *"| chartgrid | 101 | maker |"* && $again == *"| table | 97 | sfl |"* ]] || { echo "$first$again"; return 1; }
+}
+
 # --- 3. smoke with the SwiftPM build ----------------------------------------
 if [[ -x $SWIFTPM_PLUMB ]]; then
     check "plumb solve hello.json (parent coordinates)" \
@@ -265,6 +280,8 @@ if [[ -x $SWIFTPM_PLUMB ]]; then
     check "plumb sweep chat.json at 375 and 768 (text re-measured per width)" sweep_chat "$SWIFTPM_PLUMB"
     check "plumb check chat.json is clean" "$SWIFTPM_PLUMB" check Examples/chat.json
     check "plumb render chat.json draws the texts" renders_chat "$SWIFTPM_PLUMB"
+    check "plumb-api-bench: a bad option refused by name; table and chartgrid laid out" \
+        api_bench_smoke "$(dirname "$SWIFTPM_PLUMB")/plumb-api-bench"
 else
     note "FAIL  no $SWIFTPM_PLUMB after swift build"
     failed=$((failed + 1)); failures+=("swiftpm plumb binary")
