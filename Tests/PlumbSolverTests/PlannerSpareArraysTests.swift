@@ -90,7 +90,7 @@ import PlumbTestSupport
             _ = try? used.run()
             let shared = seed % 3 == 0 ? used.values : nil
             let sharedBits = shared?.map(\.bitPattern)
-            let spare = Planner.SpareArrays(takingFrom: &used)
+            var spare = Planner.SpareArrays(takingFrom: &used)
             #expect(used.values.isEmpty && used.definedVariable.isEmpty && used.solvedBlockStart.isEmpty)
             let spareValues = spare.values.withUnsafeBufferPointer { $0.baseAddress }
             let spareRows = spare.definedVariable.withUnsafeBufferPointer { $0.baseAddress }
@@ -99,7 +99,7 @@ import PlumbTestSupport
             let second = Self.system(&rng)
             let n = second.variableCount, m = second.rowCount
             var reused = Planner(system: second, options: SolveOptions(), recordsBlockOrder: true)
-            reused.fill(spare, variables: n, rows: m)
+            reused.fill(&spare, variables: n, rows: m)
             #expect(reused.values.map(\.bitPattern) == [UInt64](repeating: 0, count: n), "seed \(seed)")
             #expect(reused.state == [Planner.State](repeating: .open, count: n), "seed \(seed)")
             #expect(reused.blockOfVariable == [Int32](repeating: -1, count: n), "seed \(seed)")

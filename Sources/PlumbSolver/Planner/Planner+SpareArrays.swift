@@ -76,24 +76,24 @@ extension Planner {
 
     /// Sets the planner's arrays to what ``init(system:options:recordsBlockOrder:)``
     /// makes for `variables` variables and `rows` rows (all 0, `.open` or
-    /// -1; no block solved), in `spare`'s room.
-    mutating func fill(_ spare: consuming SpareArrays, variables: Int, rows: Int) {
-        values = Self.refilled(spare.values, count: variables, with: 0)
-        state = Self.refilled(spare.state, count: variables, with: .open)
-        blockOfVariable = Self.refilled(spare.blockOfVariable, count: variables, with: -1)
-        definingRow = Self.refilled(spare.definingRow, count: variables, with: -1)
-        definedVariable = Self.refilled(spare.definedVariable, count: rows, with: -1)
-        solvedBlockRows = Self.refilled(spare.solvedBlockRows, count: 0, with: 0)
-        solvedBlockStart = Self.refilled(spare.solvedBlockStart, count: 1, with: 0)
+    /// -1; no block solved), in `spare`'s buffers (moved out of it, so that
+    /// no second reference makes them copy).
+    mutating func fill(_ spare: inout SpareArrays, variables: Int, rows: Int) {
+        Self.refill(&values, from: &spare.values, count: variables, with: 0)
+        Self.refill(&state, from: &spare.state, count: variables, with: .open)
+        Self.refill(&blockOfVariable, from: &spare.blockOfVariable, count: variables, with: -1)
+        Self.refill(&definingRow, from: &spare.definingRow, count: variables, with: -1)
+        Self.refill(&definedVariable, from: &spare.definedVariable, count: rows, with: -1)
+        Self.refill(&solvedBlockRows, from: &spare.solvedBlockRows, count: 0, with: 0)
+        Self.refill(&solvedBlockStart, from: &spare.solvedBlockStart, count: 1, with: 0)
     }
 
-    /// `array` emptied and refilled with `count` copies of `filler`, in its
-    /// own buffer when that is large enough and not shared.
-    private static func refilled<T>(_ array: consuming [T], count: Int, with filler: T) -> [T] {
-        var array = array
+    /// Moves `spare`'s buffer into `array` and fills it with `count` copies
+    /// of `filler`: in place when it has the room and nothing else shares it.
+    private static func refill<T>(_ array: inout [T], from spare: inout [T], count: Int, with filler: T) {
+        swap(&array, &spare)
         array.removeAll(keepingCapacity: true)
         array.reserveCapacity(count)
         array.append(contentsOf: repeatElement(filler, count: count))
-        return array
     }
 }

@@ -80,7 +80,7 @@ struct Planner {
         self.recordsBlockOrder = recordsBlockOrder
         denseSolver = DenseBlockSolver(
             lapackThreshold: options.lapackThreshold, reusesFactorisations: options.reuseBlockFactorisations)
-        if let spare = SpareArrays.take() {
+        if var spare = SpareArrays.take() {
             // A compiled system's arrays, given back when it went: filled
             // as below in memory already in use.
             values = []
@@ -88,7 +88,7 @@ struct Planner {
             blockOfVariable = []
             definingRow = []
             definedVariable = []
-            fill(spare, variables: system.variableCount, rows: system.rowCount)
+            fill(&spare, variables: system.variableCount, rows: system.rowCount)
             return
         }
         values = [Double](repeating: 0, count: system.variableCount)
