@@ -379,12 +379,6 @@ public final class CompiledSystem {
         return (solution, CompiledSystem(solvedByBlocks: planner, plan: plan))
     }
 
-    // The planner's arrays of one entry per variable or row go to the next
-    // planner made in this process (`Planner.SpareArrays`).
-    deinit {
-        Planner.SpareArrays.give(&planner)
-    }
-
     /// A system whose block phase `planner` has run, leaving `plan` with no
     /// component, its fixed rows checked: its values are current. Every row
     /// is a parameter row.

@@ -80,17 +80,6 @@ struct Planner {
         self.recordsBlockOrder = recordsBlockOrder
         denseSolver = DenseBlockSolver(
             lapackThreshold: options.lapackThreshold, reusesFactorisations: options.reuseBlockFactorisations)
-        if var spare = SpareArrays.take() {
-            // A compiled system's arrays, given back when it went: filled
-            // as below in memory already in use.
-            values = []
-            state = []
-            blockOfVariable = []
-            definingRow = []
-            definedVariable = []
-            fill(&spare, variables: system.variableCount, rows: system.rowCount)
-            return
-        }
         values = [Double](repeating: 0, count: system.variableCount)
         state = [State](repeating: .open, count: system.variableCount)
         blockOfVariable = [Int32](repeating: -1, count: system.variableCount)
