@@ -274,7 +274,7 @@ import PlumbTestSupport
         #expect(byPhase >= 50)
         #expect(skipped >= 300)
         #expect(phaseSkipped >= 50)
-        #expect(uncomparedRepeats >= 300)
+        #expect(uncomparedRepeats >= 400)
         #expect(failedSteps >= 10)
         #expect(steps == 3_200)
     }
