@@ -198,6 +198,7 @@ import PlumbTestSupport
     @Test func laterSolvesAreFreshSolvesOfTheChangedSystem() throws {
         var rng = SplitMix64(seed: 2026_11_27_15)
         var byComponents = 0, byPhase = 0, steps = 0, skipped = 0, failedSteps = 0, phaseSkipped = 0
+        var uncomparedRepeats = 0
         for trial in 0 ..< 400 {
             let (s, lengths) = Self.residualSystem(&rng)
             // Every fifth system without presolve (each component to the
@@ -246,6 +247,18 @@ import PlumbTestSupport
                     }
                 case .failure: failedSteps += 1
                 }
+                // Every other step, once more with nothing changed: the
+                // same bits, and after a solve that finished the large
+                // components' inputs are not compared.
+                if step % 2 == 1 {
+                    let uncompared = compiled.inputsLeftUncompared
+                    let repeated = Result { () throws(SolverError) -> Solution in try compiled.solve() }
+                    #expect(Self.bits(repeated) == Self.bits(afresh), "trial \(trial), step \(step), repeated")
+                    if compiled.freshResidual == .changedComponents, case .success = again,
+                       compiled.inputsLeftUncompared == uncompared + 1 {
+                        uncomparedRepeats += 1
+                    }
+                }
             }
             // Decided at the first solve.
             switch compiled.freshResidual {
@@ -261,6 +274,7 @@ import PlumbTestSupport
         #expect(byPhase >= 50)
         #expect(skipped >= 300)
         #expect(phaseSkipped >= 50)
+        #expect(uncomparedRepeats >= 400)
         #expect(failedSteps >= 10)
         #expect(steps == 3_200)
     }

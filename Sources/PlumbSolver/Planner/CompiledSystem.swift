@@ -193,6 +193,9 @@ public final class CompiledSystem {
     /// Components solved again from their kept presolve (only optional
     /// rows changed).
     @_spi(Lowering) public private(set) var resolvedComponents = 0
+    /// Solves that compared no large component's inputs: nothing changed
+    /// since a solve that finished, so none of them can have.
+    @_spi(Lowering) public private(set) var inputsLeftUncompared = 0
 
     /// Plans `system` and builds its tableaux for its current constants.
     ///
@@ -244,6 +247,7 @@ public final class CompiledSystem {
             if !parametersHold(in: tableau) { stale[c] = true }
             components.append(tableau)
         }
+        largeInputValues = [Double](repeating: 0, count: largeInputs.count)
         for (c, tableau) in components.enumerated() {
             slopes.append(tableau)
             if stale[c] { slopes.invalidate(c) }
@@ -444,7 +448,7 @@ public final class CompiledSystem {
         isLarge = [Bool](repeating: true, count: plan.componentCount)
         var seen = [Int32](repeating: -1, count: planner.system.variableCount)
         for c in 0 ..< plan.componentCount { addLargeComponent(c, seen: &seen) }
-        var recorded = largeInputValues
+        var recorded = [Double](repeating: 0, count: largeInputs.count)
         largeInputValues = []
         recorded.withUnsafeMutableBufferPointer { recorded in
         largeInputs.withUnsafeBufferPointer { inputs in
@@ -557,7 +561,12 @@ public final class CompiledSystem {
         // access to the class's own arrays is checked each time).
         var inputs = largeInputs
         largeInputs = []
-        inputs.reserveCapacity(inputs.count + rows.count)
+        // Room for a row's worth more, grown geometrically: a system of
+        // many components registered one by one would otherwise copy the
+        // whole list at each.
+        if inputs.capacity < inputs.count + rows.count {
+            inputs.reserveCapacity(max(inputs.count + rows.count, 2 * inputs.capacity))
+        }
         seen.withUnsafeMutableBufferPointer { seen in
         state.withUnsafeBufferPointer { state in
         isParameter.withUnsafeBufferPointer { isParameter in
@@ -580,7 +589,6 @@ public final class CompiledSystem {
         }
         largeInputs = inputs
         largeInputStart.append(largeInputs.count)
-        largeInputValues += repeatElement(0, count: largeInputs.count - largeInputValues.count)
         largeSolved.append(false)
     }
 
@@ -867,9 +875,13 @@ public final class CompiledSystem {
         // Large components: solved afresh when an input changed. Their
         // inputs are determined variables and parameter constants, all
         // current now (the blocks a change reaches were just evaluated).
+        // With no parameter changed since a solve that finished, each is
+        // solved at its inputs' values already (recorded then, or
+        // unchanged since): they are not compared.
+        if unchanged && !largeComponents.isEmpty { inputsLeftUncompared += 1 }
         for i in largeComponents.indices {
             var changed = !largeSolved[i], onlyRows = false
-            if !changed {
+            if !changed && !unchanged {
                 // With a kept presolve, the rows whose constants changed are listed.
                 (changed, onlyRows) = compareInputs(i, listing: i < kept.count && kept[i] != nil)
             }
