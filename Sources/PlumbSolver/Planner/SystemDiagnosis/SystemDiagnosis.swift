@@ -631,6 +631,33 @@ extension ConstraintSystem {
         return found.sorted { $0[0].int < $1[0].int }
     }
 
+    /// `rows` as an LP of their own for a ``LargePartSolver``: each
+    /// variable numbered by `localColumn` (called term by term, in row
+    /// order), at the rows' own priorities or all `required`. Without
+    /// `variableCount`, the part has as many variables as the numbers
+    /// `localColumn` gave (it numbers them from 0 as it first meets them).
+    fileprivate func linearPart(
+        _ rows: [Int], required: Bool, variableCount: Int? = nil, localColumn: (Int32) -> Int32
+    ) -> LinearPart {
+        var part = LinearPart(variableCount: variableCount ?? 0, rowStart: [0], columns: [], coefficients: [],
+                              constants: [], relations: [], priorities: [])
+        var largest: Int32 = -1
+        for r in rows {
+            for k in termRange(of: RowIndex(r)) {
+                let l = localColumn(columns[k])
+                largest = max(largest, l)
+                part.columns.append(l)
+                part.coefficients.append(coefficients[k])
+            }
+            part.rowStart.append(Int32(part.columns.count))
+            part.constants.append(constants[r])
+            part.relations.append(relations[r])
+            part.priorities.append(required ? .required : priorities[r])
+        }
+        if variableCount == nil { part.variableCount = Int(largest) + 1 }
+        return part
+    }
+
     /// Whether `rows` (required, one component) are known to hold
     /// together (see ``findAllConflicts(faces:)``): they all go on a
     /// simplex in order, as the conflict finder's first pass puts them, and
@@ -641,22 +668,11 @@ extension ConstraintSystem {
     /// off a row: then the conflict finder runs as before.
     private func holdTogether(_ rows: [Int], faces: FaceOptions) -> Bool {
         var local: [Int32: Int32] = [:]
-        var part = LinearPart(variableCount: 0, rowStart: [0], columns: [], coefficients: [],
-                              constants: [], relations: [], priorities: [])
-        for r in rows {
-            for k in termRange(of: RowIndex(r)) {
-                let v = columns[k]
-                let l = local[v] ?? Int32(local.count)
-                local[v] = l
-                part.columns.append(l)
-                part.coefficients.append(coefficients[k])
-            }
-            part.rowStart.append(Int32(part.columns.count))
-            part.constants.append(constants[r])
-            part.relations.append(relations[r])
-            part.priorities.append(.required)
+        let part = linearPart(rows, required: true) { v in
+            let l = local[v] ?? Int32(local.count)
+            local[v] = l
+            return l
         }
-        part.variableCount = local.count
         guard local.count >= faces.threshold else { return false }
         let core = SimplexCore(variableCount: part.variableCount)
         let every = max(256, part.rowCount / 16)
@@ -885,18 +901,7 @@ extension ConstraintSystem {
         }
         var spaces: [Int32: (values: [Double], span: RowSpace)] = [:]
         for (c, rows) in rowsOf.sorted(by: { $0.key < $1.key }) {
-            var part = LinearPart(variableCount: sizes[Int(c)], rowStart: [0], columns: [],
-                                  coefficients: [], constants: [], relations: [], priorities: [])
-            for r in rows {
-                for k in termRange(of: RowIndex(r)) {
-                    part.columns.append(local[Int(columns[k])])
-                    part.coefficients.append(coefficients[k])
-                }
-                part.rowStart.append(Int32(part.columns.count))
-                part.constants.append(constants[r])
-                part.relations.append(relations[r])
-                part.priorities.append(priorities[r])
-            }
+            let part = linearPart(rows, required: false, variableCount: sizes[Int(c)]) { local[Int($0)] }
             guard let face = faces.solver.optimalFace(part) else { continue }
             var span = RowSpace(count: part.variableCount)
             for (i, fixed) in face.fixedRows.enumerated() where fixed {
