@@ -2,7 +2,8 @@
 """Time two plumb binaries against each other on the same documents.
 
 For every family and size, the two binaries run `plumb solve DOC --stats`
-in turn (old, new, old, new, ...) RUNS times each; each pair's ratio
+in turn RUNS times each, the order swapped at every run (old, new, new,
+old, ...) so that neither binary always runs on a warmer cache; each pair's ratio
 new/old of the compared phase is taken (`--phase`: solve by default, or
 any of parse, build, solve, output, several joined by `,` or `+` and
 summed, e.g. `--phase parse+build`), and the table gives the medians of
@@ -14,11 +15,13 @@ usage: bench_compare.py --old OLD_PLUMB [--new .build/release/plumb]
                         [--families list,grid,form,cards,list-rules,cards-rules,table]
                         [--sizes 10000] [--runs 7] [--generator scripts/generate.py]
                         [--phase solve | parse+build | parse,build,solve,output]
+                        [--threads N] [--prefix "chrt -f 10"]
 """
 import argparse
 import json
 import os
 import platform
+import shlex
 import statistics
 import subprocess
 import sys
@@ -44,12 +47,20 @@ def phase_list(text):
     return phases
 
 
-def phase_ms(binary, doc, frames, phases):
+def phase_ms(binary, doc, frames, phases, extra=(), prefix=()):
     """The summed milliseconds of `phases` and of all phases, for one run."""
-    out = subprocess.run([binary, "solve", doc, "--stats", "--absolute", "-o", frames],
-                         capture_output=True, text=True, check=True)
-    stats = json.loads(out.stderr.strip().splitlines()[-1])
-    return sum(stats["ms"][x] for x in phases), sum(stats["ms"].values())
+    command = [*prefix, binary, "solve", doc, "--stats", "--absolute", "-o", frames, *extra]
+    try:
+        out = subprocess.run(command, capture_output=True, text=True, check=True)
+    except FileNotFoundError:
+        sys.exit(f"bench_compare.py: cannot run {command[0]!r} (from --old, --new or --prefix)")
+    except subprocess.CalledProcessError as e:
+        sys.exit(f"bench_compare.py: {shlex.join(command)} failed with status {e.returncode}: {e.stderr.strip()[-400:]}")
+    try:
+        stats = json.loads(out.stderr.strip().splitlines()[-1])
+        return sum(stats["ms"][x] for x in phases), sum(stats["ms"].values())
+    except (IndexError, ValueError, KeyError, TypeError):
+        sys.exit(f"bench_compare.py: {shlex.join(command)} printed no --stats line with phase times")
 
 
 def same_frames(a, b, tol=1e-6):
@@ -72,7 +83,12 @@ def main():
                    help="phase(s) compared: parse, build, solve, output, joined by ',' or '+' (summed)")
     p.add_argument("--width", type=int, help="root width passed to the generator (its default otherwise)")
     p.add_argument("--work", default=os.path.join(ROOT, ".build", "bench-compare"))
+    p.add_argument("--threads", type=int, help="passed to `plumb solve --threads` for both binaries")
+    p.add_argument("--prefix", default="",
+                   help="a command put before each run, e.g. \"chrt -f 10\" (split like a shell line)")
     a = p.parse_args()
+    extra = ["--threads", str(a.threads)] if a.threads else []
+    prefix = shlex.split(a.prefix)
     gen = generator_path(a.generator)
     phases = phase_list(a.phase)
     label = "+".join(phases)
@@ -88,9 +104,13 @@ def main():
                 subprocess.run([sys.executable, gen, family, str(size)] + width, stdout=f, check=True)
             fo, fn = doc + ".old.frames", doc + ".new.frames"
             old, new, ratios = [], [], []
-            for _ in range(a.runs):
-                o = phase_ms(a.old, doc, fo, phases)
-                n = phase_ms(a.new, doc, fn, phases)
+            for run in range(a.runs):
+                if run % 2 == 0:
+                    o = phase_ms(a.old, doc, fo, phases, extra, prefix)
+                    n = phase_ms(a.new, doc, fn, phases, extra, prefix)
+                else:
+                    n = phase_ms(a.new, doc, fn, phases, extra, prefix)
+                    o = phase_ms(a.old, doc, fo, phases, extra, prefix)
                 old.append(o)
                 new.append(n)
                 ratios.append(n[0] / o[0] if o[0] > 0 else float("nan"))
@@ -99,7 +119,7 @@ def main():
                   f"| {med(ratios):.2f} | {med(x[1] for x in old):.1f} | {med(x[1] for x in new):.1f} "
                   f"| {'yes' if same_frames(fo, fn) else 'NO'} |", flush=True)
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
-    print(f"\n`{' '.join(sys.argv)}`; {os.cpu_count()} cores, {cpu}; {platform.platform()}; {a.runs} runs of each, alternating.")
+    print(f"\n`{shlex.join(sys.argv)}`; {os.cpu_count()} cores, {cpu}; {platform.platform()}; {a.runs} runs of each, the order swapped run by run.")
 
 
 if __name__ == "__main__":

@@ -253,6 +253,25 @@ api_bench_smoke() {
     [[ $first == *"| chartgrid | 101 | maker |"* && $again == *"| table | 97 | sfl |"* ]] || { echo "$first$again"; return 1; }
 }
 
+# bench_compare_smoke BINARY: scripts/bench_compare.py times a binary against
+# itself through a prefix command with --threads (frames agree), and names
+# the command it cannot start, the one that fails and the one without stats.
+bench_compare_smoke() {
+    local out
+    out=$(python3 scripts/bench_compare.py --old "$1" --new "$1" --families list-rules --sizes 60 --runs 2 \
+        --phase parse+build --threads 1 --prefix "env LC_ALL=C" --work "$WORK/bench-compare") &&
+        [[ $out == *"| list-rules | 60 |"*"| yes |"* ]] || { echo "$out"; return 1; }
+    out=$(python3 scripts/bench_compare.py --old "$1" --new "$1" --families list --sizes 60 --runs 1 \
+        --prefix no-such-command --work "$WORK/bench-compare" 2>&1) && return 1
+    [[ $out == *"cannot run 'no-such-command' (from --old, --new or --prefix)"* ]] || { echo "$out"; return 1; }
+    out=$(python3 scripts/bench_compare.py --old /bin/false --new "$1" --families list --sizes 60 --runs 1 \
+        --work "$WORK/bench-compare" 2>&1) && return 1
+    [[ $out == *"/bin/false solve "*"failed with status 1"* ]] || { echo "$out"; return 1; }
+    out=$(python3 scripts/bench_compare.py --old "$1" --new /bin/true --families list --sizes 60 --runs 1 \
+        --work "$WORK/bench-compare" 2>&1) && return 1
+    [[ $out == *"printed no --stats line"* ]] || { echo "$out"; return 1; }
+}
+
 # --- 3. smoke with the SwiftPM build ----------------------------------------
 if [[ -x $SWIFTPM_PLUMB ]]; then
     check "plumb solve hello.json (parent coordinates)" \
@@ -282,6 +301,8 @@ if [[ -x $SWIFTPM_PLUMB ]]; then
     check "plumb render chat.json draws the texts" renders_chat "$SWIFTPM_PLUMB"
     check "plumb-api-bench: a bad option refused by name; table and chartgrid laid out" \
         api_bench_smoke "$(dirname "$SWIFTPM_PLUMB")/plumb-api-bench"
+    check "bench_compare.py: a binary against itself, --threads and --prefix; a bad command named" \
+        bench_compare_smoke "$SWIFTPM_PLUMB"
 else
     note "FAIL  no $SWIFTPM_PLUMB after swift build"
     failed=$((failed + 1)); failures+=("swiftpm plumb binary")
