@@ -127,7 +127,8 @@ import PlumbTestSupport
     /// Lowers the rules as ``View/layout(width:height:)`` does and evaluates
     /// the schedule one row at a time from the root's frame alone.
     static func checkSchedule(views: [View], parents: [Int32], width: Double, height: Double, seed: Int) throws {
-        let index = ViewIdentityIndex(views)
+        for (i, view) in views.enumerated() { ViewIdentityIndex.number(view, as: Int32(i)) }
+        let index = ViewIdentityIndex(numbered: views)
         var builder = SystemBuilder(viewCount: views.count, rows: 8 * views.count)
         builder.fixRoot(width: width, height: height, rootID: "root")
         var sink = DiagnosticSink()

@@ -151,4 +151,35 @@ import PlumbTestSupport
             #expect(b.frame == Rect(x: 100, y: 0, width: expected, height: 150), "\(multiplier)")
         }
     }
+
+    /// A constant set while another copy of the system shares the
+    /// constants (as a compiled system's first solve keeps them) leaves the
+    /// written system with its reserved room, not an array of exactly its
+    /// rows, with the values written, and the other copy as it was. (Emptied
+    /// and filled again, such a system then holds the next lowering's rows
+    /// without reallocating its constants.)
+    @Test func constantsSetWhileSharedKeepTheirRoom() {
+        var rng = SplitMix64(seed: 19_015)
+        for round in 0 ..< 40 {
+            let views = Int.random(in: 2 ... 60, using: &rng)
+            var builder = SystemBuilder(viewCount: views, rows: 12 * views)
+            builder.originSource = Keys("k")
+            Self.addRandomRows(to: &builder, views: views, priorities: [.required, 250, 750], rng: &rng)
+            var system = builder.system
+            let room = system.constants.capacity
+            #expect(room > system.rowCount, "round \(round)")
+            let shared = system
+            let before = system.constants.map(\.bitPattern)
+            var expected = before
+            for _ in 0 ..< Int.random(in: 1 ... 5, using: &rng) {
+                let r = Int.random(in: 0 ..< system.rowCount, using: &rng)
+                let value = Double(Int.random(in: -400 ... 400, using: &rng)) / 8
+                system.setConstant(value, ofRow: RowIndex(r))
+                expected[r] = value.bitPattern
+            }
+            #expect(system.constants.capacity >= room, "round \(round)")
+            #expect(system.constants.map(\.bitPattern) == expected, "round \(round)")
+            #expect(shared.constants.map(\.bitPattern) == before, "round \(round)")
+        }
+    }
 }

@@ -240,6 +240,7 @@ extension View {
         record.subviewLists.reserveCapacity(count)
         while let (view, parent) = stack.popLast() {
             let me = Int32(views.count)
+            ViewIdentityIndex.number(view, as: me)
             views.append(view)
             parents.append(parent)
             rowEstimate += view.constraints.count + 4
@@ -251,7 +252,7 @@ extension View {
             if let rules = view.ruleLayout, !rules.storedRules.isEmpty { record.hasRules = true }
             if !view.extras.isDisjoint(with: .measured) { anyMeasured = true }
         }
-        let index = ViewIdentityIndex(views)
+        let index = ViewIdentityIndex(numbered: views)
         // Room for every listed constraint at once (a constraint between two
         // views is listed twice, so about twice what is lowered): grown by
         // doubling, such arrays were copied about as many times as they
@@ -382,11 +383,11 @@ extension View {
         var second: ViewIndex?
         if !c.viewGone, let firstID = c.firstViewID {
             guard firstID == me else {
-                if index[firstID] == nil, let first = c.firstView { return outside(first) }
+                if index[alive: firstID] == nil, let first = c.firstView { return outside(first) }
                 return -1
             }
             if let secondID = c.secondViewID {
-                guard let j = index[secondID] else {
+                guard let j = index[alive: secondID] else {
                     if let other = c.secondView { return outside(other) }
                     return -1
                 }
@@ -395,12 +396,12 @@ extension View {
         } else {
             guard let first = c.firstView else { return gone() }
             guard first === view else {
-                if index[ObjectIdentifier(first)] == nil { return outside(first) }
+                if index[first] == nil { return outside(first) }
                 return -1
             }
             if c.hasSecondView {
                 guard let other = c.secondView else { return gone() }
-                guard let j = index[ObjectIdentifier(other)] else { return outside(other) }
+                guard let j = index[other] else { return outside(other) }
                 second = ViewIndex(rawValue: j)
             }
         }

@@ -100,6 +100,12 @@ public final class View: CustomStringConvertible {
     /// and with it how often their addresses collide in `ViewIdentityIndex`).
     @exclusivity(unchecked) private(set) var subtreeCount: Int32 = 1
 
+    /// The view's number in the last tree lowered that held it (depth
+    /// first, the root 0), written as the tree is numbered; -1 before.
+    /// Stale once the view leaves that tree: `ViewIdentityIndex` trusts it
+    /// only when the tree being lowered has this very view at that number.
+    @exclusivity(unchecked) var loweringNumber: Int32 = -1
+
     /// The view's frame in its superview's coordinates (for a root, its own
     /// `(0, 0, width, height)`), as set by the last ``layout(width:height:direction:scale:measurer:)``
     /// of a tree containing it. ``Rect/zero`` before that.

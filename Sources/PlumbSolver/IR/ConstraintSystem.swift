@@ -324,6 +324,14 @@ public struct ConstraintSystem: Sendable {
     /// - Complexity: O(1).
     public mutating func setConstant(_ value: Double, ofRow r: RowIndex, origin: Origin? = nil) {
         precondition(value.isFinite, "non-finite constant for row \(r.int) from \(origins[r.int])")
+        // When another copy of the system shares the constants (a compiled
+        // system's first solve keeps them), the write below would copy them
+        // into an array of exactly `rowCount`; asking for the room they have
+        // makes that copy keep it (and does nothing when they are not
+        // shared). A system emptied and filled again
+        // (``removeAllKeepingCapacity()``) then finds its reserved room
+        // instead of reallocating the constants into fresh memory.
+        constants.reserveCapacity(constants.capacity)
         constants[r.int] = value
         if let origin { origins.replace(r.int, with: origin) }
     }

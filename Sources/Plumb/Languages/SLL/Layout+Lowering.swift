@@ -45,7 +45,7 @@ extension Layout {
                             issues.append(RuleIssue(.argumentDeallocated(position: k + 1), rule.syntax.range(ofSpecifier: k)))
                             continue
                         }
-                        guard let j = index[ObjectIdentifier(other)] else {
+                        guard let j = index[other] else {
                             issues.append(RuleIssue(.argumentOutsideHierarchy(position: k + 1),
                                                     rule.syntax.range(ofSpecifier: k)))
                             continue
