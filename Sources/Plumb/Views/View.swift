@@ -95,9 +95,8 @@ public final class View: CustomStringConvertible {
     /// and its ancestors (which they walk anyway), so that a layout knows
     /// the size of its tree before numbering it and reserves its per-view
     /// arrays once instead of growing them by doubling. An `Int32` declared
-    /// after ``extras``: it fills the padding before ``frame`` and the object
-    /// keeps its size (8 bytes more changed the stride of views in the heap,
-    /// and with it how often their addresses collide in `ViewIdentityIndex`).
+    /// after ``extras`` so that it takes padding there rather than making
+    /// every view larger.
     @exclusivity(unchecked) private(set) var subtreeCount: Int32 = 1
 
     /// The view's number in the last tree lowered that held it (depth
