@@ -198,7 +198,7 @@ extension RuleBook {
         let required = Priority(rawValue: 1000)!
         let r = if let key = origins.key(at: rule) {
             // Merging is idempotent: the row the system gets is the same either way.
-            builder.addRow(contiguous: mayRepeat
+            builder.addRow(contiguous: mayRepeat && mergesRepeatedTerms
                                ? UnsafeBufferPointer(start: merged, count: ConstraintSystem.mergeTerms(terms, into: merged))
                                : terms,
                            constant: constant, relation: relation, priority: required, origin: .key(key))
