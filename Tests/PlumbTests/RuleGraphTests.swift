@@ -4,7 +4,8 @@ import PlumbTestSupport
 
 /// `RuleGraph` against a model of plain arrays: random graphs (some with
 /// cycles, repeated edges and self-loops), each node's dependencies as
-/// added without repeats, Kahn's order checked edge by edge, and the nodes
+/// added without repeats, Kahn's order checked edge by edge and against
+/// a queue over the model's arrays, and the nodes
 /// it leaves out found again by a depth-first search for cycles.
 @Suite struct RuleGraphTests {
     @Test func agreesWithAModelOfItsEdges() {
@@ -48,6 +49,10 @@ import PlumbTestSupport
             }
 
             let (order, cycles) = graph.topologicalOrder()
+            // The very order of Kahn's algorithm as first written (the rules' rows are added in it,
+            // so the system and the frames depend on it): sources by number, then a FIFO queue in
+            // which each node's dependents come in the order of the nodes and edges naming them.
+            #expect(order == Self.kahnOrder(model), "round \(round)")
             // Every ordered node comes after each of its dependencies, which are ordered too.
             var position = [Int](repeating: -1, count: n)
             for (k, node) in order.enumerated() {
@@ -77,6 +82,27 @@ import PlumbTestSupport
             if cycles.isEmpty { acyclic += 1 } else { cyclic += 1 }
         }
         #expect(acyclic >= 150 && cyclic >= 50, "\(acyclic) acyclic, \(cyclic) cyclic graphs")
+    }
+
+    /// Kahn's order of the model, with plain arrays and a queue.
+    private static func kahnOrder(_ model: [[(target: Int32, label: Int32)]]) -> [Int32] {
+        let n = model.count
+        var waiting = model.map(\.count)
+        var dependents = [[Int]](repeating: [], count: n)
+        for node in 0 ..< n {
+            for (target, _) in model[node] { dependents[Int(target)].append(node) }
+        }
+        var queue = (0 ..< n).filter { waiting[$0] == 0 }
+        var head = 0
+        while head < queue.count {
+            let done = queue[head]
+            head += 1
+            for dependent in dependents[done] {
+                waiting[dependent] -= 1
+                if waiting[dependent] == 0 { queue.append(dependent) }
+            }
+        }
+        return queue.map { Int32($0) }
     }
 
     /// For each node, whether a cycle can be reached from it (itself on one included).

@@ -148,11 +148,12 @@ import Testing
         var diagnostics: [Diagnostic]
     }
 
-    static func lower(_ document: LayoutDocument, templates: Bool) -> Lowered {
+    static func lower(_ document: LayoutDocument, templates: Bool, mergingRepeats: Bool = true) -> Lowered {
         var builder = SystemBuilder(viewCount: document.viewCount, rows: 8 * document.ruleCount)
         builder.fixRoot(width: document.rootWidth, height: document.rootHeight, rootID: document.rootID)
         var sink = DiagnosticSink()
-        let schedule = document.lowerRules(into: &builder, sink: &sink, templates: templates)
+        let schedule = document.lowerRules(into: &builder, sink: &sink, templates: templates,
+                                           mergingRepeats: mergingRepeats)
         let system = builder.system
         return Lowered(
             rowStart: system.rowStart, columns: system.columns, coefficients: system.coefficients,

@@ -13,17 +13,20 @@ extension LayoutDocument {
     ///   problem was found (and added to `sink`).
     /// A rule whose text an earlier rule had replays that rule's
     /// ``RuleTemplate`` where the template is exact (`templates: false`
-    /// evaluates every rule, for tests that compare the two).
+    /// evaluates every rule, for tests that compare the two; so does
+    /// `mergingRepeats: false`, see ``RuleBook/mergesRepeatedTerms``).
     ///
     /// - Complexity: O(total rule length + views with rules + stored terms).
     func lowerRules(
-        into builder: inout SystemBuilder, sink: inout DiagnosticSink, templates: Bool = true
+        into builder: inout SystemBuilder, sink: inout DiagnosticSink, templates: Bool = true,
+        mergingRepeats: Bool = true
     ) -> RuleSchedule? {
         guard ruleCount > 0 else { return RuleSchedule() }
         // Rule rows are described by the document's origin source.
         if builder.originSource == nil { builder.originSource = DocumentOrigins(self) }
         precondition(builder.originSource is DocumentOrigins, "a document's rules need its DocumentOrigins")
         var book = RuleBook(viewCount: viewCount, rules: ruleCount, originSource: builder.originSource)
+        book.mergesRepeatedTerms = mergingRepeats
         var parsed = RuleSyntaxCache()
         var bound: [BoundArgument] = []
         var failed = false

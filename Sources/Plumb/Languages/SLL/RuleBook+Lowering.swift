@@ -1,3 +1,5 @@
+@_spi(Lowering) import PlumbSolver
+
 /// The order in which the rows of a set of rules can be evaluated one at a
 /// time: the "DAG evaluator" view of rules.
 ///
@@ -56,8 +58,9 @@ extension RuleBook {
         schedule.views.reserveCapacity(order.count)
         // One row at a time is written here: a name's terms (at most four)
         // and a stored value's, twice for a combined row.
+        // The second half takes a row's terms merged (see `emit`).
         let rowCapacity = 2 * (4 + Int(longestValue))
-        let row = UnsafeMutablePointer<(VariableIndex, Double)>.allocate(capacity: rowCapacity)
+        let row = UnsafeMutablePointer<(VariableIndex, Double)>.allocate(capacity: 2 * rowCapacity)
         defer { row.deallocate() }
         // A direction has at most two steps, a table four: the steps are
         // written straight into arrays of that size (an append checked each
@@ -73,7 +76,8 @@ extension RuleBook {
                     let view = viewOfTable[table]
                     schedule.views.append(view)
                     for axis in LayoutAxis.allCases {
-                        lowerDirection(axis, of: table, into: &builder, steps: &steps, row: row)
+                        lowerDirection(axis, of: table, into: &builder, steps: &steps, row: row,
+                                       merged: row + rowCapacity)
                     }
                 }
                 variableCount = steps.count
@@ -112,7 +116,7 @@ extension RuleBook {
     /// order that makes them 1×1 steps), then the bounds.
     private func lowerDirection(
         _ axis: LayoutAxis, of table: Int, into builder: inout SystemBuilder, steps: inout Steps,
-        row: UnsafeMutablePointer<(VariableIndex, Double)>
+        row: UnsafeMutablePointer<(VariableIndex, Double)>, merged: UnsafeMutablePointer<(VariableIndex, Double)>
     ) {
         let view = viewOfTable[table]
         let base = Self.base(table, axis)
@@ -125,7 +129,7 @@ extension RuleBook {
         case (nil, nil):
             break
         case (nil, _):
-            emit(base + 1, table: table, defining: nil, into: &builder, steps: &steps, row: row)
+            emit(base + 1, table: table, defining: nil, into: &builder, steps: &steps, row: row, merged: merged)
         case (let ra?, let rb?):
             let first: Int, second: Int, firstDefines: VariableIndex
             var eliminate = false
@@ -142,14 +146,14 @@ extension RuleBook {
                 eliminate = true
             }
             emit(first, eliminatingPositionWith: eliminate ? second : nil, table: table, defining: firstDefines,
-                 into: &builder, steps: &steps, row: row)
+                 into: &builder, steps: &steps, row: row, merged: merged)
             emit(second, table: table, defining: firstDefines == size ? position : size,
-                 into: &builder, steps: &steps, row: row)
+                 into: &builder, steps: &steps, row: row, merged: merged)
         case (_?, nil):
             assertionFailure("a lone determining value sits in the newer slot")
         }
         for slot in base + 2 ... base + 3 where entries[slot].name != nil {
-            emit(slot, table: table, defining: nil, into: &builder, steps: &steps, row: row)
+            emit(slot, table: table, defining: nil, into: &builder, steps: &steps, row: row, merged: merged)
         }
     }
 
@@ -157,19 +161,29 @@ extension RuleBook {
     /// row that cancels the view's position (the names' signs on the view
     /// differ for `bb` and `ct`, agree for `rl` and `cl`). A row that
     /// `defines` a variable becomes one of the schedule's `steps`.
+    ///
+    /// A row that may name a variable twice (a combined row, or a stored
+    /// value naming the view or its superview: `tt = %bt + 8` has the
+    /// superview's top on both sides) is merged into `merged` first, as the
+    /// system would merge it: the builder's row batch refuses a row with a
+    /// repeated variable, and merging it there cost a refused offer, a call
+    /// and a temporary allocation besides the merge.
     private func emit(
         _ slot: Int, eliminatingPositionWith otherSlot: Int? = nil, table: Int, defining variable: VariableIndex?,
-        into builder: inout SystemBuilder, steps: inout Steps, row: UnsafeMutablePointer<(VariableIndex, Double)>
+        into builder: inout SystemBuilder, steps: inout Steps, row: UnsafeMutablePointer<(VariableIndex, Double)>,
+        merged: UnsafeMutablePointer<(VariableIndex, Double)>
     ) {
         let entry = entries[slot]
         var count = 0
-        var constant = writeRow(of: entry, table: table, to: row, count: &count)
+        var mayRepeat = false
+        var constant = writeRow(of: entry, table: table, to: row, count: &count, mayRepeat: &mayRepeat)
         if let otherSlot, let name = entry.name, let otherName = entries[otherSlot].name {
             let other = entries[otherSlot]
             let factor = -name.geometry.viewSign * otherName.geometry.viewSign
             let split = count
-            constant += factor * writeRow(of: other, table: table, to: row, count: &count)
+            constant += factor * writeRow(of: other, table: table, to: row, count: &count, mayRepeat: &mayRepeat)
             for k in split ..< count { row[k].1 *= factor }
+            mayRepeat = true
         }
         let relation: Relation = switch entry.name?.role {
         case .minimum?: .greaterOrEqual
@@ -183,7 +197,11 @@ extension RuleBook {
         // Not `.required`: a global's addressor called for every row; this folds to the constant.
         let required = Priority(rawValue: 1000)!
         let r = if let key = origins.key(at: rule) {
-            builder.addRow(contiguous: terms, constant: constant, relation: relation, priority: required, origin: .key(key))
+            // Merging is idempotent: the row the system gets is the same either way.
+            builder.addRow(contiguous: mayRepeat && mergesRepeatedTerms
+                               ? UnsafeBufferPointer(start: merged, count: ConstraintSystem.mergeTerms(terms, into: merged))
+                               : terms,
+                           constant: constant, relation: relation, priority: required, origin: .key(key))
         } else {
             builder.addRow(contiguous: terms, constant: constant, relation: relation, priority: required,
                            origin: origins.entry(at: rule))
@@ -193,21 +211,29 @@ extension RuleBook {
 
     /// Writes `name(v, s) - value`'s terms for `entry` at `row[count...]`,
     /// advancing `count`, and returns the row's constant (`-value.constant`).
-    /// `row` has room for four terms more than the entry's.
+    /// `row` has room for four terms more than the entry's. Sets `mayRepeat`
+    /// when a stored term's variable is one of the name's.
     @inline(__always)
     private func writeRow(
-        of entry: Entry, table: Int, to row: UnsafeMutablePointer<(VariableIndex, Double)>, count: inout Int
+        of entry: Entry, table: Int, to row: UnsafeMutablePointer<(VariableIndex, Double)>, count: inout Int,
+        mayRepeat: inout Bool
     ) -> Double {
         guard let name = entry.name else { return 0 }
-        var n = count
-        n += name.writeTerms(of: viewOfTable[table], superview: superviewOfTable[table], to: row + n)
-        let from = Int(entry.termStart)
+        let first = count
+        var n = first + name.writeTerms(of: viewOfTable[table], superview: superviewOfTable[table], to: row + first)
+        let nameEnd = n
+        var repeats = false
         terms.withUnsafeBufferPointer { stored in
-            for k in from ..< from + Int(entry.termCount) {
-                row[n] = (stored[k].0, -stored[k].1)
+            for k in Int(entry.termStart) ..< Int(entry.termStart) + Int(entry.termCount) {
+                let v = stored[k].0
+                var j = first
+                while j < nameEnd && row[j].0 != v { j &+= 1 }
+                if j < nameEnd { repeats = true }
+                row[n] = (v, -stored[k].1)
                 n += 1
             }
         }
+        if repeats { mayRepeat = true }
         count = n
         return -entry.constant
     }

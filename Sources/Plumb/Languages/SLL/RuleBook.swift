@@ -68,6 +68,10 @@ struct RuleBook {
     /// stores, in order (`nil` for a name it resets).
     var isRecording = false
     var recorded: [(name: RuleName, entry: Entry?)] = []
+    /// Whether ``lower(into:viewID:)`` merges a row whose terms may repeat a
+    /// variable before the builder's row batch sees it (the same rows
+    /// either way; `false` is for tests that compare the two).
+    var mergesRepeatedTerms = true
 
     /// A value on the evaluation stack; its terms are `scratch[termStart ..< next value's termStart]`.
     struct StackValue {

@@ -1,0 +1,68 @@
+import PlumbTestSupport
+import Testing
+@testable import Plumb
+
+/// `RuleBook.lower` merges a row whose stored terms may repeat one of its
+/// name's variables (or that combines two values) before the builder's row
+/// batch sees it. The system must be the one the builder makes of the rows
+/// as written (`mergingRepeats: false`): random rule documents with and
+/// without templates, rows that cancel a variable, combined rows, and rows
+/// whose stored value names the superview without repeating a variable.
+@Suite struct RuleRowMergeTests {
+    typealias Property = SLLTemplatePropertyTests
+
+    @Test func mergedRowsAreTheRowsAsWritten() throws {
+        var lowered = 0
+        for seed in 0 ..< 400 {
+            let json = Property.document(seed: seed)
+            let document = try LayoutDocument.parse(Array(json.utf8), source: "random.json")
+            for templates in [true, false] {
+                let merged = Property.lower(document, templates: templates, mergingRepeats: true)
+                let written = Property.lower(document, templates: templates, mergingRepeats: false)
+                if merged != written {
+                    Issue.record("seed \(seed): \(Property.difference(merged, written)) in \(json)")
+                    return
+                }
+                if templates, merged.diagnostics.isEmpty { lowered += 1 }
+            }
+        }
+        #expect(lowered >= 150, "\(lowered) documents lowered")
+    }
+
+    /// Texts whose rows repeat a variable: a sibling's edge measured from the
+    /// common superview (`tt = %bt + 8`: the superview's top cancels), the
+    /// trailing edge with the center (a combined row: the position cancels),
+    /// a value naming the view's own superview (`ll = %w`: no repeat on the
+    /// left but the width), and many views, so rows cross the batch's blocks.
+    @Test func rowsThatCancelAreMergedAsTheSystemMergesThem() throws {
+        // Each text with the number of views it takes (the view before, each time).
+        let texts = [("ll = rr = 16, tt = %bt + 8, h = 20", 1), ("rr = 12, cl = 50%, tt = %bb + 2, h = 10", 1),
+                     ("cb = %ct - 4, rl = %ll, w = 30, h = 12", 2), ("ll = 10, w = 50% - 18, ct = 50%, h = %h", 1),
+                     ("bb = 8, ct = %cb, w = h = 20", 1), ("rr = 4, cl = %cr, tt = 2, cb = 40%", 1),
+                     ("ll = 8, ct = 50%, w = h = 28", 0)]
+        var views = [#"{"id": "box", "parent": "root"}"#]
+        var rules = [#"{"view": "box", "rule": "ll = 0, tt = 0, w = 600, h = 4000"}"#]
+        for k in 0 ..< 700 {
+            views.append(#"{"id": "v\#(k)", "parent": "box"}"#)
+            let (text, views) = texts[k % texts.count]
+            let argument = k == 0 ? #""box""# : #""v\#(k - 1)""#
+            let arguments = Array(repeating: argument, count: views).joined(separator: ", ")
+            rules.append(#"{"view": "v\#(k)", "rule": "\#(text)", "args": [\#(arguments)]}"#)
+        }
+        let json = #"{"root": {"id": "root", "width": 640, "height": 480}, "views": [\#(views.joined(separator: ", "))], "#
+            + #""rules": [\#(rules.joined(separator: ", "))]}"#
+        let document = try LayoutDocument.parse(Array(json.utf8), source: "cancel.json")
+        for templates in [true, false] {
+            let merged = Property.lower(document, templates: templates, mergingRepeats: true)
+            let written = Property.lower(document, templates: templates, mergingRepeats: false)
+            #expect(merged.diagnostics.isEmpty, "\(merged.diagnostics)")
+            #expect(merged == written, "\(Property.difference(merged, written))")
+            // No row names a variable twice or keeps a zero coefficient.
+            for r in 0 ..< merged.rowStart.count - 1 {
+                let columns = merged.columns[Int(merged.rowStart[r]) ..< Int(merged.rowStart[r + 1])]
+                #expect(Set(columns).count == columns.count, "row \(r)")
+                #expect(!merged.coefficients[Int(merged.rowStart[r]) ..< Int(merged.rowStart[r + 1])].contains(0))
+            }
+        }
+    }
+}
