@@ -60,8 +60,10 @@ final class ClpSession: LargePartSolver, @unchecked Sendable {
     /// Most recently used last.
     private var entries: [Entry] = []
     private let capacity = 8
-    /// Parts solved by a replay, and afresh (for the tests and `--stats`).
-    private(set) var replays = 0, freshSolves = 0
+    /// Parts solved by a replay, and afresh (for the tests and `--stats`);
+    /// levels held at zero before that a replay minimised instead (see
+    /// `ClpPartSolver.replay`).
+    private(set) var replays = 0, freshSolves = 0, releasedLevels = 0
     /// Whether a part of a known shape is replayed (see `allowReplays`).
     /// Read and written under `ClpPartSolver.lock`.
     private var replaying = true
@@ -91,6 +93,7 @@ final class ClpSession: LargePartSolver, @unchecked Sendable {
             if let outcome = solver.replay(part, on: entry.model, record: entry.record),
                outcome.values != nil || outcome.remainder != nil {
                 replays += 1
+                releasedLevels += outcome.levels.zeroReleased
                 entries.remove(at: e)
                 entries.append(Entry(shape: entry.shape, model: entry.model, record: outcome.record))
                 return outcome
