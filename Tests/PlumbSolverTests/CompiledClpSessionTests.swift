@@ -28,6 +28,7 @@ import PlumbTestSupport
         var count: Int { made.withLock { $0.count } }
         var replays: Int { made.withLock { $0.reduce(0) { $0 + $1.session.replays } } }
         var freshSolves: Int { made.withLock { $0.reduce(0) { $0 + $1.session.freshSolves } } }
+        var releasedLevels: Int { made.withLock { $0.reduce(0) { $0 + $1.session.releasedLevels } } }
         /// The most calls that were inside one session at once.
         var mostAtOnce: Int { made.withLock { $0.map { $0.most.withLock { $0 } }.max() ?? 0 } }
         func solve(_ part: LinearPart) -> [Double]? { clp.solve(part) }
@@ -208,6 +209,37 @@ import PlumbTestSupport
         #expect(referenceCompareLevels(referenceLevelViolations(b.rows, again.values),
                                        referenceLevelViolations(b.rows, once.values), tolerance: 1e-6) == 0)
         #expect(sessions.replays >= 2, "\(sessions.replays)")
+    }
+
+    /// A chart grid whose gaps' 750 wishes hold at zero error (Clp
+    /// promotes that level) after a required gap moves wider: the wish
+    /// next to it can no longer hold, and the replay minimises the level
+    /// from its last basis instead of solving the part cold, to a fresh
+    /// solve's level totals; moved back, the level holds at zero again.
+    @Test(arguments: [0, 1, 2, 3] as [UInt64])
+    func aRequiredGapMovedIsReplayed(seed: UInt64) throws {
+        var b = LargePartTests.chartGrid(seed: 93_000 + seed, rows: 6 + Int(seed), columns: 3, clash: false)
+        // The first required row gap `top[1] >= top[0] + height[0] + gap`.
+        let gapRow = try #require(b.rows.indices.first { r in
+            b.rows[r].relation == .greaterOrEqual && b.rows[r].priority.isRequired && b.rows[r].terms.count == 3
+                && b.rows.indices.contains(r + 1) && b.rows[r + 1].priority == .high
+        })
+        let sessions = Sessions(ClpPartSolver())
+        let plain = Self.options(ClpPartSolver())
+        let (_, compiledOrNil) = try CompiledSystem.solveCompiling(b.system, options: Self.options(sessions))
+        let compiled = try #require(compiledOrNil)
+        let gap = b.rows[gapRow].constant
+        for (step, constant) in [gap - 4, gap - 9, gap, gap - 4].enumerated() {
+            let replaysBefore = sessions.replays
+            b.rows[gapRow].constant = constant
+            compiled.setConstant(constant, ofRow: RowIndex(gapRow))
+            let again = try compiled.solve(), once = try compiled.system.solve(options: plain)
+            #expect(referenceRequiredRowsHold(b.rows, again.values, tolerance: 1e-6), "step \(step)")
+            let la = referenceLevelViolations(b.rows, again.values), lf = referenceLevelViolations(b.rows, once.values)
+            #expect(referenceCompareLevels(la, lf, tolerance: 1e-6) == 0, "step \(step): \(la) against \(lf)")
+            #expect(sessions.replays > replaysBefore, "step \(step) was not replayed")
+        }
+        #expect(sessions.releasedLevels >= 1, "\(sessions.releasedLevels)")
     }
 
     /// Ninety-six chart grids (and, with `twins`, forty small components
