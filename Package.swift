@@ -187,6 +187,7 @@ let package = Package(
             name: "PlumbTests",
             dependencies: [
                 "Plumb",
+                "PlumbClp",
                 "PlumbTestSupport",
                 "PlumbFuzzing",
                 "PlumbAPIWorkloads",

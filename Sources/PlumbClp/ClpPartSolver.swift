@@ -293,6 +293,9 @@ public struct ClpPartSolver: LargePartSolver {
     /// `PartModel.freeImpliedEqualities`).
     struct LevelCounts {
         var stalled = 0, zeroTried = 0, zeroHeld = 0, cold = 0, atLastBasis = 0
+        /// Levels a replay found held at zero before that could not be
+        /// any more, minimised from the same basis instead (see `replay`).
+        var zeroReleased = 0
         /// Factorisations a warm probe kept that were freed before a cold
         /// solve, so that Clp's presolve, which copies the whole model,
         /// does not copy them (`degenerate` at 10,000 views: a peak of
@@ -570,9 +573,13 @@ public struct ClpPartSolver: LargePartSolver {
     /// optimal sets whichever optimal basis gave them), solved to its
     /// optimum from another start, so the answer is the same lexicographic
     /// optimum. When only constants moved the old basis is usually still
-    /// optimal, or a few dual pivots from it. Returns nil when a step does
-    /// not end optimal within `replayPivots`, when a level fixed at 0
-    /// cannot hold there any more, or when a remainder that was handed
+    /// optimal, or a few dual pivots from it. A level held at 0 that cannot
+    /// hold there any more is minimised from the same basis instead, and a
+    /// promoted first level that cannot is minimised on its own, held, and
+    /// the level promoted with it minimised after it (recorded as solved
+    /// steps, as a fresh solve of such constants would take them). Returns
+    /// nil when a step does not end optimal within `replayPivots`, or when a
+    /// remainder that was handed
     /// back no longer splits: the part is then solved afresh. The model's
     /// bounds are then those of the failed step; a later replay on it
     /// starts by setting every bound and each step's basis, so it can
@@ -585,17 +592,42 @@ public struct ClpPartSolver: LargePartSolver {
         let cap = Int32(Self.replayPivots(rows: m))
         for (s, step) in record.steps.enumerated() {
             let level = order[step.level]
+            var released: [Double]? = nil
             switch step.kind {
-            case .promoted: _ = partModel.fixErrors(at: order[0])
-            case .heldAtZero: _ = partModel.fixErrors(at: level)
+            case .promoted: released = partModel.fixErrors(at: order[0])
+            case .heldAtZero: released = partModel.fixErrors(at: level)
             case .solved: break
             }
             let any = partModel.aim(at: level)
             guard step.basis.count == partModel.columnCount + m else { return nil }
             plumb_clp_set_basis(model, step.basis)
-            guard plumb_clp_dual(model, cap) == 0 else { return nil }
-            outcome.record.steps.append(.init(kind: step.kind, level: step.level, basis: partModel.basis()))
-            if step.kind == .heldAtZero { outcome.levels.zeroHeld += 1 }
+            var kind = step.kind
+            if plumb_clp_dual(model, cap) != 0 {
+                // A level held at zero error that cannot be any more (a
+                // required row's constant moved it off zero): minimised
+                // instead, from the same basis, as a fresh solve minimises
+                // a level whose zero trial fails; a promoted first level is
+                // minimised first, held by its face, then this one.
+                guard step.kind != .solved, let released else { return nil }
+                plumb_clp_set_column_upper(model, released)
+                plumb_clp_set_basis(model, step.basis)
+                if step.kind == .promoted {
+                    let anyFirst = partModel.aim(at: order[0])
+                    guard plumb_clp_dual(model, cap) == 0 else { return nil }
+                    outcome.record.steps.append(.init(kind: .solved, level: 0, basis: partModel.basis()))
+                    outcome.promoted = false
+                    if anyFirst {
+                        Self.holdFace(model, rows: m, columns: partModel.columnCount, firstError: n)
+                        if freesImpliedEqualities { _ = partModel.freeImpliedEqualities(of: part) }
+                    }
+                    _ = partModel.aim(at: level)
+                }
+                guard plumb_clp_dual(model, cap) == 0 else { return nil }
+                kind = .solved
+                outcome.levels.zeroReleased += 1
+            }
+            outcome.record.steps.append(.init(kind: kind, level: step.level, basis: partModel.basis()))
+            if kind == .heldAtZero { outcome.levels.zeroHeld += 1 }
             guard any else { break }
             Self.holdFace(model, rows: m, columns: partModel.columnCount, firstError: n)
             if freesImpliedEqualities { _ = partModel.freeImpliedEqualities(of: part) }

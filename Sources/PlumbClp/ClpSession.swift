@@ -38,9 +38,15 @@ struct SolveRecord {
 /// bit for bit; a replay gives the same optimum to Clp's tolerances (and,
 /// where the optimum is not one point, possibly another point of it).
 ///
+/// With replays not allowed (`allowReplays(false)`: a system compiled by
+/// `CompiledSystem.solveCompiling`, during its one-shot solve) every part
+/// is solved afresh and remembered, so that solve's values are a fresh
+/// solve's even where two parts share a shape; its later solves replay.
+///
 /// It remembers the `capacity` shapes used last. It is used from one thread
-/// at a time (`CompiledSystem` is not `Sendable`); Clp is called under
-/// `ClpPartSolver`'s lock.
+/// at a time (`CompiledSystem` is not `Sendable`, and the planner solves
+/// the components that may reach a session on one thread); Clp is called
+/// under `ClpPartSolver`'s lock.
 final class ClpSession: LargePartSolver, @unchecked Sendable {
     let solver: ClpPartSolver
 
@@ -54,8 +60,13 @@ final class ClpSession: LargePartSolver, @unchecked Sendable {
     /// Most recently used last.
     private var entries: [Entry] = []
     private let capacity = 8
-    /// Parts solved by a replay, and afresh (for the tests and `--stats`).
-    private(set) var replays = 0, freshSolves = 0
+    /// Parts solved by a replay, and afresh (for the tests and `--stats`);
+    /// levels held at zero before that a replay minimised instead (see
+    /// `ClpPartSolver.replay`).
+    private(set) var replays = 0, freshSolves = 0, releasedLevels = 0
+    /// Whether a part of a known shape is replayed (see `allowReplays`).
+    /// Read and written under `ClpPartSolver.lock`.
+    private var replaying = true
 
     init(_ solver: ClpPartSolver) { self.solver = solver }
 
@@ -67,17 +78,22 @@ final class ClpSession: LargePartSolver, @unchecked Sendable {
 
     func optimalFace(_ part: LinearPart) -> PartFace? { solver.optimalFace(part) }
 
+    func allowReplays(_ allowed: Bool) {
+        ClpPartSolver.lock.withLock { _ in replaying = allowed }
+    }
+
     /// The part solved by a replay when its shape is known, else afresh
     /// (and remembered). Called under `ClpPartSolver.lock`.
     func solveLocked(_ part: LinearPart) -> ClpPartSolver.Outcome {
         // Numbers Clp is not given (see `PartModel.accepts`): the tableau's.
         guard PartModel.accepts(part) else { return ClpPartSolver.Outcome() }
         let known = entries.lastIndex { Self.sameShape($0.shape, part) }
-        if let e = known {
+        if replaying, let e = known {
             let entry = entries[e]
             if let outcome = solver.replay(part, on: entry.model, record: entry.record),
                outcome.values != nil || outcome.remainder != nil {
                 replays += 1
+                releasedLevels += outcome.levels.zeroReleased
                 entries.remove(at: e)
                 entries.append(Entry(shape: entry.shape, model: entry.model, record: outcome.record))
                 return outcome

@@ -280,6 +280,8 @@ public enum FuzzTargets {
         var options = SolveOptions()
         options.reuseShapes = reuseShapes
         options.keptPresolveRows = keepingFrom
+        // Bit for bit also where a large-part solver is set (no session).
+        options.exactSolvesAgain = true
         guard let compiled = (try? CompiledSystem.solveCompiling(system, options: options))?.compiled else { return }
         for round in 0 ..< 4 {
             for _ in 0 ... next() % 3 {

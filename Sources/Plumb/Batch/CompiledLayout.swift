@@ -36,12 +36,13 @@
 /// A view tree gets the same treatment from
 /// ``View/layout(width:height:direction:scale:measurer:)`` laid out again
 /// after only numbers changed (constants, intrinsic lengths, the root size):
-/// the root keeps its lowered system and re-solves it. That path compiles
-/// only trees whose required equalities fix every attribute (where the
-/// compiled values are the fresh ones bit for bit) and solves the others
-/// afresh without lowering, because it promises frames identical to a fresh
-/// layout's; a `CompiledLayout` follows each component's slopes, which agree
-/// with a fresh solve to the solver's tolerance.
+/// the root keeps its lowered system and re-solves it. That path keeps the
+/// first layout's planner (`CompiledSystem.solveCompiling`) and solves the
+/// changed components again as a fresh solve does, so its frames are a fresh
+/// layout's bit for bit, but for large parts given to Clp, which (unless
+/// `SolveOptions.exactSolvesAgain`) start from the last bases and agree to
+/// Clp's tolerance; a `CompiledLayout` follows each component's slopes,
+/// which agree with a fresh solve to the solver's tolerance.
 ///
 /// A `CompiledLayout` is a class with mutable solver state and is not
 /// `Sendable`: give each thread (or task) its own, compiled from the same

@@ -87,9 +87,15 @@ enum LayoutInputs {
 /// solved again as a fresh solve solves them, from scratch: only those whose
 /// inputs changed when no two share a shape, else all of them. Neither
 /// lowering nor planning is repeated, and the frames are a fresh layout's,
-/// bit for bit. A re-solve that fails (conflicting required constraints)
-/// drops the record and the layout runs afresh, so errors are the uncached
-/// path's.
+/// bit for bit, except where a large part goes to the large-part solver
+/// (Clp, when the program set ``SolveOptions/defaultLargePartSolver``):
+/// unless ``SolveOptions/defaultExactSolvesAgain`` is set, such parts go
+/// through a session that the first layout's solve filled (that solve is
+/// still a fresh one bit for bit) and later layouts start from its last
+/// bases, which gives the same optimum to Clp's tolerance (possibly another
+/// point of it where it is not one point). A re-solve that fails
+/// (conflicting required constraints) drops the record and the layout runs
+/// afresh, so errors are the uncached path's.
 final class TreeLayoutCache {
     /// Per view, the root first: the view, unretained (`subviewLists` holds
     /// every view but the root, and the root holds this record); its stamp when last looked at; its
@@ -123,6 +129,11 @@ final class TreeLayoutCache {
     private var current: ConstraintSystem { compiled?.system ?? system! }
     /// Whether later layouts re-evaluate a compiled system (for tests).
     var isCompiled: Bool { compiled != nil }
+    /// The options the records made in its scope solve with, instead of
+    /// `SolveOptions()` (for tests: a large-part solver or
+    /// ``SolveOptions/exactSolvesAgain`` for one tree, without setting the
+    /// process-wide defaults under other tests).
+    @TaskLocal static var options: SolveOptions? = nil
     /// Whether the first solve left rows to the optimiser (residual
     /// components, solved again from scratch when their inputs change; for tests).
     private(set) var optimised = false
@@ -181,7 +192,7 @@ final class TreeLayoutCache {
     func solveFirst() throws(LayoutError) -> Solution {
         let result: (solution: Solution, compiled: CompiledSystem?)
         do {
-            result = try CompiledSystem.solveCompiling(system!)
+            result = try CompiledSystem.solveCompiling(system!, options: Self.options ?? SolveOptions())
         } catch {
             throw LayoutError(error)
         }

@@ -142,8 +142,10 @@ public final class CompiledSystem {
     // MARK: Components solved as a one-shot solve solves them
     /// How a system compiled by ``solveCompiling(_:options:)`` with rows
     /// left for the residual phase solves them at each ``solve()``, so that
-    /// its values are a fresh solve's bit for bit (`nil`: tableaux, slopes
-    /// and large components, as compiled by ``init(_:parameterRows:options:)``).
+    /// its values are a fresh solve's bit for bit but for the large-part
+    /// solver's session (see ``solveCompiling(_:options:)``; `nil`:
+    /// tableaux, slopes and large components, as compiled by
+    /// ``init(_:parameterRows:options:)``).
     enum FreshResidual {
         /// Every component is a large component (no tableau): solved from
         /// scratch, as a one-shot solve solves it, when one of its inputs
@@ -185,6 +187,11 @@ public final class CompiledSystem {
     private var changedLocalRows: [Int32] = []
     /// `SolveOptions.keptPresolveRows` (read while the planner's values are written).
     private var keptPresolveRows = Int.max
+    /// For a system compiled by ``solveCompiling(_:options:)`` without
+    /// ``SolveOptions/exactSolvesAgain``: the large-part solver's session,
+    /// made before the one-shot solve (which it recorded without
+    /// replaying), through which every later solve's large parts go.
+    private var largeSession: (any LargePartSolver)? = nil
     /// Components solved by replaying their presolve's tape, and replays
     /// that diverged (a decision that depends on the constants changed), so
     /// that the component was presolved whole after all.
@@ -295,7 +302,19 @@ public final class CompiledSystem {
     /// same values, bit for bit, the same statistics and the same errors)
     /// and returns it compiled, every row a parameter row, so that each later
     /// ``solve()`` after new constants gives what a fresh solve of the
-    /// changed system gives, bit for bit, at less cost:
+    /// changed system gives, at less cost: bit for bit, except for the parts
+    /// handed to the ``SolveOptions/largePartSolver`` (Clp), which unless
+    /// ``SolveOptions/exactSolvesAgain`` is set go through one session
+    /// (``LargePartSolver/makeSession()``) made before the first solve. That
+    /// solve only records in it (Clp: each level's basis), and later solves
+    /// start each part of a shape seen before from there (Clp: the dual
+    /// simplex from the last bases instead of presolving and solving each
+    /// level cold). Such a part's values are then the same lexicographic
+    /// optimum to the LP code's tolerance (every required row holds and
+    /// every level's error is a fresh solve's, to Clp's 1e-9) and, where
+    /// the optimum is not one point, possibly another point of it. With
+    /// ``SolveOptions/exactSolvesAgain`` the parts go to the solver itself,
+    /// and every later solve is a fresh solve's bit for bit. The rest:
     ///
     /// - when the block phase alone solved it, as
     ///   ``solveCompilingBlocks(_:options:)`` (the blocks re-evaluated);
@@ -324,8 +343,9 @@ public final class CompiledSystem {
     ///   slopes are followed (they agree with a fresh solve only to the
     ///   solver's tolerance): what a step saves over a fresh solve is the
     ///   planning (the block triangular form, the split into components and
-    ///   the order of their rows), the presolve's structural work, and the
-    ///   components whose inputs did not change.
+    ///   the order of their rows), the presolve's structural work, the
+    ///   components whose inputs did not change, and (through the session)
+    ///   the large-part solver's cold solves.
     ///
     /// The compiled system is `nil` only when the solve fails.
     ///
@@ -368,12 +388,21 @@ public final class CompiledSystem {
                 kept.deinitialize()
                 kept.deallocate()
             }
-            try planner.solveResidual(plan, keeping: keeping ? (kept, options.keptPresolveRows) : nil)
+            // The session later solves start from: made now, so that it
+            // keeps what this solve learns (replaying nothing, so that this
+            // solve is a fresh solve bit for bit).
+            let session = compilingResidual && options.presolve && !options.exactSolvesAgain
+                ? options.largePartSolver?.makeSession() : nil
+            session?.allowReplays(false)
+            try planner.solveResidual(
+                plan, keeping: keeping ? (kept, options.keptPresolveRows) : nil, session: session)
             planner.stats.simplexMilliseconds = (Planner.now() - simplexStarted) * 1e3
             planner.stats.solveMilliseconds = (Planner.now() - started) * 1e3
             let solution = Solution(values: planner.values, stats: planner.stats)
             guard compilingResidual else { return (solution, nil) }
-            return (solution, CompiledSystem(solvedWithResidual: planner, plan: plan, kept: Array(kept)))
+            session?.allowReplays(true)
+            return (solution, CompiledSystem(solvedWithResidual: planner, plan: plan, kept: Array(kept),
+                                             session: session))
         }
         try planner.checkFixedRows(plan)
         try planner.checkStrategy(plan)
@@ -401,7 +430,10 @@ public final class CompiledSystem {
     /// `plan` (which has components): its values are current. Every row is
     /// a parameter row; the components are solved as a one-shot solve
     /// solves them (``FreshResidual``).
-    private init(solvedWithResidual planner: Planner, plan: Planner.ResidualPlan, kept: [ComponentPresolve.Kept?]) {
+    private init(
+        solvedWithResidual planner: Planner, plan: Planner.ResidualPlan, kept: [ComponentPresolve.Kept?],
+        session: (any LargePartSolver)?
+    ) {
         isParameter = [Bool](repeating: true, count: planner.system.rowCount)
         isChanged = [Bool](repeating: false, count: planner.system.rowCount)
         self.planner = planner
@@ -416,6 +448,7 @@ public final class CompiledSystem {
         freshResidual = .wholePhase
         firstSolve = (planner.system.constants, planner.values)
         self.kept = kept
+        largeSession = session
     }
 
     /// Decides how the components of a system compiled by
@@ -460,9 +493,10 @@ public final class CompiledSystem {
         }
         largeInputValues = recorded
         for i in largeComponents.indices { largeSolved[i] = true }
-        // As the one-shot solve's presolve: the large-part solver itself,
-        // not a session that would start from what it kept.
-        reducer.largePartSolver = options.largePartSolver
+        // The session the one-shot solve's large parts went through, or
+        // (``SolveOptions/exactSolvesAgain``) the large-part solver itself,
+        // as a fresh solve's presolve has it.
+        reducer.largePartSolver = largeSession ?? options.largePartSolver
         reducer.largePartThreshold = options.largePartSolver == nil ? Int.max : options.largePartThreshold
         reducerCore = SimplexCore(variableCount: 0)
         localIndex = [Int32](repeating: -1, count: planner.system.variableCount)
@@ -827,7 +861,7 @@ public final class CompiledSystem {
         } else if freshResidual == .wholePhase {
             let kept = planner.stats
             do {
-                try planner.solveResidual(plan)
+                try planner.solveResidual(plan, session: largeSession)
             } catch {
                 planner.stats = kept
                 return try freshSolve()

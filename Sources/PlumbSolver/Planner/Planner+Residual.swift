@@ -794,9 +794,16 @@ extension Planner {
     /// With `keeping`, each component of at least `keeping.rows` rows that
     /// the presolve solves leaves its presolve's state in `keeping.kept[c]`
     /// (see `ComponentPresolve.Kept`).
+    ///
+    /// With `session` (a ``LargePartSolver/makeSession()`` of the options'
+    /// large-part solver), large parts go to it instead; a session is used
+    /// from one thread at a time, so when more than one component of a run
+    /// could reach it, that run is solved on one thread (see
+    /// ``runComponents(_:of:system:state:options:session:values:shapes:mode:done:keeping:)``).
     mutating func solveResidual(
         _ plan: ResidualPlan,
-        keeping: (kept: UnsafeMutableBufferPointer<ComponentPresolve.Kept?>, rows: Int)? = nil
+        keeping: (kept: UnsafeMutableBufferPointer<ComponentPresolve.Kept?>, rows: Int)? = nil,
+        session: (any LargePartSolver)? = nil
     ) throws(SolverError) {
         // The plan was the last reader of the row-to-variable matching (a
         // conflict is explained from `definingRow` and `blockOfVariable`):
@@ -809,7 +816,9 @@ extension Planner {
         guard componentCount > 0 else { return }
         let system = self.system
         let state = self.state
-        let options = self.options
+        var options = self.options
+        if let session { options.largePartSolver = session }
+        let sharing = session != nil
         var outcomes: [ComponentRunOutcome] = []
         values.withUnsafeMutableBufferPointer { values in
             var shapes: ComponentShapes? = nil
@@ -823,8 +832,8 @@ extension Planner {
                 let representatives = found.representatives(among: pending)
                 if representatives.isEmpty { break }
                 let learned = Self.runComponents(
-                    representatives, of: plan, system: system, state: state, options: options, values: values,
-                    shapes: &shapes, mode: .learn, done: &done, keeping: keeping)
+                    representatives, of: plan, system: system, state: state, options: options, session: sharing,
+                    values: values, shapes: &shapes, mode: .learn, done: &done, keeping: keeping)
                 // A representative's required rows conflict: solve everything
                 // from scratch in order, so that the first conflict is the one
                 // reported.
@@ -838,13 +847,13 @@ extension Planner {
                 pending.removeAll { done[$0] }
                 let candidates = pending.filter { shapes!.shapeOf[$0] >= 0 }
                 outcomes += Self.runComponents(
-                    candidates, of: plan, system: system, state: state, options: options, values: values,
-                    shapes: &shapes, mode: .tryPattern, done: &done, keeping: keeping)
+                    candidates, of: plan, system: system, state: state, options: options, session: sharing,
+                    values: values, shapes: &shapes, mode: .tryPattern, done: &done, keeping: keeping)
                 pending.removeAll { done[$0] }
             }
             outcomes += Self.runComponents(
-                pending, of: plan, system: system, state: state, options: options, values: values,
-                shapes: &shapes, mode: .scratch, done: &done, keeping: keeping)
+                pending, of: plan, system: system, state: state, options: options, session: sharing,
+                values: values, shapes: &shapes, mode: .scratch, done: &done, keeping: keeping)
         }
         for outcome in outcomes {
             stats.simplexComponents += outcome.components
@@ -881,10 +890,13 @@ extension Planner {
     /// Solves the components `list` (in increasing order) on up to
     /// ``SolveOptions/threads`` workers, each taking a contiguous run with
     /// about the same number of rows; the outcomes are in run order.
-    /// `done[c]` is set for each component solved.
+    /// `done[c]` is set for each component solved. With `session` (the
+    /// options' large-part solver is a session, used from one thread at a
+    /// time), one worker when more than one component could reach it.
     private static func runComponents(
         _ list: [Int], of plan: ResidualPlan, system: ConstraintSystem, state: [State], options: SolveOptions,
-        values: UnsafeMutableBufferPointer<Double>, shapes: inout ComponentShapes?, mode: ComponentMode,
+        session: Bool, values: UnsafeMutableBufferPointer<Double>, shapes: inout ComponentShapes?,
+        mode: ComponentMode,
         done: inout [Bool], keeping: (kept: UnsafeMutableBufferPointer<ComponentPresolve.Kept?>, rows: Int)?
     ) -> [ComponentRunOutcome] {
         guard !list.isEmpty else { return [] }
@@ -893,7 +905,8 @@ extension Planner {
             rowsBefore[i + 1] = rowsBefore[i] + plan.componentStart[c + 1] - plan.componentStart[c]
         }
         let totalRows = rowsBefore[list.count]
-        let workers = workerCount(components: list.count, rows: totalRows, limit: options.threads)
+        let workers = workers(
+            for: list, rows: totalRows, of: plan, system: system, options: options, session: session, mode: mode)
         var runStart = [0]
         for w in 1 ..< workers {
             let target = totalRows * w / workers
@@ -934,6 +947,42 @@ extension Planner {
             }
         }
         return outcomes
+    }
+
+    /// How many workers solve the components `list` (of `rows` rows in
+    /// all) in `mode`: ``workerCount(components:rows:limit:)``, but one when
+    /// the large-part solver is a session (`session`: used from one thread
+    /// at a time) and more than one of them could reach it.
+    static func workers(
+        for list: [Int], rows: Int, of plan: ResidualPlan, system: ConstraintSystem, options: SolveOptions,
+        session: Bool, mode: ComponentMode
+    ) -> Int {
+        let workers = workerCount(components: list.count, rows: rows, limit: options.threads)
+        guard workers > 1, session, mode != .tryPattern,
+              reachingLargeParts(list, of: plan, system: system, threshold: options.largePartThreshold) > 1
+        else { return workers }
+        return 1
+    }
+
+    /// How many of the components `list` could hand a part to the
+    /// large-part solver (stops counting at 2): a part has at least
+    /// `threshold` variables, so its component has at least that many terms.
+    static func reachingLargeParts(
+        _ list: [Int], of plan: ResidualPlan, system: ConstraintSystem, threshold: Int
+    ) -> Int {
+        var reaching = 0
+        for c in list {
+            var terms = 0
+            for r in plan.rows(ofComponent: c) {
+                terms += system.termRange(of: RowIndex(Int(r))).count
+                if terms >= threshold { break }
+            }
+            if terms >= threshold {
+                reaching += 1
+                if reaching > 1 { break }
+            }
+        }
+        return reaching
     }
 
     /// How many threads solve the residual components: one unless there are

@@ -66,6 +66,28 @@ public struct SolveOptions: Sendable {
     /// tool does), before any solve; nil in the core alone.
     nonisolated(unsafe) public static var defaultLargePartSolver: (any LargePartSolver)? = nil
 
+    /// Whether a system compiled by `CompiledSystem.solveCompiling` (what
+    /// `root.layout` keeps between layouts) gives, at each later solve, a
+    /// fresh solve's values bit for bit. Off (the default), the parts it
+    /// hands to ``largePartSolver`` go through one session
+    /// (``LargePartSolver/makeSession()``) made before its one-shot solve:
+    /// that solve is still a fresh solve bit for bit (the session only
+    /// records, for Clp each priority level's basis), and later solves start
+    /// each part from what the session kept (Clp: the dual simplex from the
+    /// last bases instead of a cold solve), giving the same optimum to the
+    /// LP code's tolerance and, where the optimum is not one point,
+    /// possibly another point of it. On, each later solve hands its parts
+    /// to ``largePartSolver`` itself, as a fresh solve does. Without a
+    /// large-part solver it changes nothing. A system compiled by
+    /// `CompiledSystem.init` (`CompiledLayout`, `plumb sweep`) follows
+    /// slopes and sessions whatever this says.
+    public var exactSolvesAgain: Bool = SolveOptions.defaultExactSolvesAgain
+
+    /// What ``exactSolvesAgain`` starts as in every new `SolveOptions`
+    /// (`false`): a program whose view trees must be laid out again bit for
+    /// bit as afresh sets it once at start-up, before any layout.
+    nonisolated(unsafe) public static var defaultExactSolvesAgain = false
+
     /// A system compiled by `CompiledSystem.solveCompiling` keeps the
     /// presolve of each residual component of at least this many rows, so
     /// that a change of its optional rows' constants is solved from it

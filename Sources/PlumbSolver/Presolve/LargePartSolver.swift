@@ -74,6 +74,15 @@ public protocol LargePartSolver: Sendable {
     /// what `solve` would (the same lexicographic optimum). It is used
     /// from one thread at a time. The default is the solver itself.
     func makeSession() -> any LargePartSolver
+    /// For a session: whether it may start a part from what it kept
+    /// (`true`, as a session starts), or must answer every part as `solve`
+    /// does, bit for bit, while still keeping what it learns (`false`: a
+    /// ``CompiledSystem`` compiled by
+    /// ``CompiledSystem/solveCompiling(_:options:)`` during its one-shot
+    /// solve, whose values must be a fresh solve's even where two parts
+    /// share a shape). The default does nothing (the solver itself keeps
+    /// nothing).
+    func allowReplays(_ allowed: Bool)
     /// The points that satisfy `part`'s rows (all of them required), as an
     /// object that bounds linear forms over them while rows are taken out
     /// and put back, for `plumb check`'s redundancy and effect tests on a
@@ -86,6 +95,7 @@ public protocol LargePartSolver: Sendable {
 extension LargePartSolver {
     public func optimalFace(_ part: LinearPart) -> PartFace? { nil }
     public func makeSession() -> any LargePartSolver { self }
+    public func allowReplays(_ allowed: Bool) {}
     public func requiredRowRange(_ part: LinearPart) -> (any RequiredRowRange)? { nil }
 }
 

@@ -1,0 +1,314 @@
+import Synchronization
+import Testing
+@testable import PlumbClp
+import PlumbTestSupport
+@testable import PlumbSolver
+
+/// A system compiled by `CompiledSystem.solveCompiling` (what `root.layout`
+/// keeps) whose large parts reach Clp: its one-shot solve is a fresh solve
+/// bit for bit, and later solves after new constants start those parts from
+/// the bases a session kept, reaching a fresh solve's lexicographic optimum
+/// (every required row, every level's error) to Clp's tolerance; with
+/// `SolveOptions.exactSolvesAgain` they are fresh solves bit for bit.
+@Suite struct CompiledClpSessionTests {
+    typealias Builder = LargePartTests.Builder
+
+    /// Hands out `ClpSession`s and keeps them, to count their replays and
+    /// to see whether one was entered by two threads at once (each call
+    /// waits `dwell` inside, so that two workers overlap if they can).
+    final class Sessions: LargePartSolver, @unchecked Sendable {
+        let clp: ClpPartSolver
+        let dwell: Duration
+        private let made = Mutex<[Watched]>([])
+        init(_ clp: ClpPartSolver, dwell: Duration = .zero) {
+            self.clp = clp
+            self.dwell = dwell
+        }
+        var name: String { "clp, sessions watched" }
+        var count: Int { made.withLock { $0.count } }
+        var replays: Int { made.withLock { $0.reduce(0) { $0 + $1.session.replays } } }
+        var freshSolves: Int { made.withLock { $0.reduce(0) { $0 + $1.session.freshSolves } } }
+        var releasedLevels: Int { made.withLock { $0.reduce(0) { $0 + $1.session.releasedLevels } } }
+        /// The most calls that were inside one session at once.
+        var mostAtOnce: Int { made.withLock { $0.map { $0.most.withLock { $0 } }.max() ?? 0 } }
+        func solve(_ part: LinearPart) -> [Double]? { clp.solve(part) }
+        func makeSession() -> any LargePartSolver {
+            let watched = Watched(ClpSession(clp), dwell: dwell)
+            made.withLock { $0.append(watched) }
+            return watched
+        }
+
+        final class Watched: LargePartSolver, @unchecked Sendable {
+            let session: ClpSession
+            let dwell: Duration
+            let inside = Mutex(0), most = Mutex(0)
+            init(_ session: ClpSession, dwell: Duration) {
+                self.session = session
+                self.dwell = dwell
+            }
+            var name: String { session.name }
+            func allowReplays(_ allowed: Bool) { session.allowReplays(allowed) }
+            func solve(_ part: LinearPart) -> [Double]? {
+                    let now = inside.withLock { $0 += 1; return $0 }
+                most.withLock { $0 = max($0, now) }
+                defer { inside.withLock { $0 -= 1 } }
+                if dwell > .zero { sleepFor(dwell) }
+                return session.solve(part)
+            }
+            private func sleepFor(_ d: Duration) {
+                let clock = ContinuousClock()
+                let end = clock.now + d
+                while clock.now < end {}
+            }
+        }
+    }
+
+    /// Every coupled part of two or more variables goes to `solver`.
+    static func options(_ solver: any LargePartSolver) -> SolveOptions {
+        var o = SolveOptions()
+        o.largePartSolver = solver
+        o.largePartThreshold = 2
+        return o
+    }
+
+    /// The systems of the tests: chart grids (with and without a clash at
+    /// the gaps' level) and rows of 28 levels that split the part.
+    static func system(_ seed: UInt64) -> Builder {
+        seed % 3 == 2
+            ? LargePartTests.priorities(rows: 3 + Int(seed % 4), seed: 90_000 + seed)
+            : LargePartTests.chartGrid(seed: 90_000 + seed, rows: 3 + Int(seed % 5), columns: 2 + Int(seed % 3),
+                                       clash: seed % 4 == 0)
+    }
+
+    /// `parts` side by side: one component each, variables numbered on.
+    static func together(_ parts: [Builder]) -> Builder {
+        var b = Builder()
+        for part in parts {
+            let base = b.system.variableCount
+            for _ in 0 ..< part.system.variableCount { _ = b.variable() }
+            for row in part.rows {
+                b.add(row.terms.map { (VariableIndex(base + Int($0.0)), $0.1) }, row.constant, row.relation,
+                      row.priority)
+            }
+        }
+        return b
+    }
+
+    static func bits(_ values: [Double]) -> [UInt64] { values.map(\.bitPattern) }
+
+    /// Moves one or two rows' constants (any row, required or not) by a
+    /// few units, in the compiled system and in `b`'s reference rows.
+    static func move(_ compiled: CompiledSystem, _ b: inout Builder, _ rng: inout SplitMix64) {
+        for _ in 0 ... Int(rng.next() % 2) {
+            let r = Int(rng.next() % UInt64(b.rows.count))
+            let constant = b.rows[r].constant + Double(Int(rng.next() % 13) - 6)
+            b.rows[r].constant = constant
+            compiled.setConstant(constant, ofRow: RowIndex(r))
+        }
+    }
+
+    /// The one-shot solve is a fresh solve bit for bit and replays nothing;
+    /// each later solve keeps every required row and reaches each level's
+    /// error of a fresh solve of the changed system (to 1e-6 of the
+    /// level's size), or fails as it fails; most later solves are replays.
+    @Test func laterSolvesReachAFreshSolvesOptimum() throws {
+        var rng = SplitMix64(seed: 2026_12_01_20)
+        var replays = 0, fresh = 0, steps = 0, conflicts = 0
+        for seed in 0 ..< 18 as Range<UInt64> {
+            var b = Self.system(seed)
+            let sessions = Sessions(ClpPartSolver())
+            let plain = Self.options(ClpPartSolver())
+            let (first, compiledOrNil) = try CompiledSystem.solveCompiling(b.system, options: Self.options(sessions))
+            let compiled = try #require(compiledOrNil)
+            #expect(Self.bits(first.values) == Self.bits(try b.system.solve(options: plain).values), "seed \(seed)")
+            #expect(sessions.count == 1 && sessions.replays == 0 && sessions.freshSolves > 0, "seed \(seed)")
+            for step in 0 ..< 8 {
+                Self.move(compiled, &b, &rng)
+                let again = Result { () throws(SolverError) -> Solution in try compiled.solve() }
+                let once = Result { () throws(SolverError) -> Solution in try compiled.system.solve(options: plain) }
+                switch (again, once) {
+                case (.success(let a), .success(let f)):
+                    steps += 1
+                    #expect(referenceRequiredRowsHold(b.rows, a.values, tolerance: 1e-6), "seed \(seed), step \(step)")
+                    let la = referenceLevelViolations(b.rows, a.values), lf = referenceLevelViolations(b.rows, f.values)
+                    #expect(referenceCompareLevels(la, lf, tolerance: 1e-6) == 0,
+                            "seed \(seed), step \(step): \(la) against a fresh solve's \(lf)")
+                case (.failure(let a), .failure(let f)):
+                    #expect(a == f, "seed \(seed), step \(step)")
+                    conflicts += 1
+                default:
+                    Issue.record("seed \(seed), step \(step): compiled \(again), fresh \(once)")
+                }
+            }
+            replays += sessions.replays
+            fresh += sessions.freshSolves
+        }
+        #expect(steps >= 100, "\(steps) steps solved")
+        #expect(replays >= steps / 2, "\(replays) replays, \(fresh) fresh solves over \(steps) steps")
+        _ = conflicts
+    }
+
+    /// With `exactSolvesAgain`, no session is made and every later solve
+    /// is a fresh solve's values bit for bit (or its error).
+    @Test func exactSolvesAgainGivesAFreshSolvesBits() throws {
+        var rng = SplitMix64(seed: 2026_12_01_21)
+        var steps = 0
+        for seed in 0 ..< 12 as Range<UInt64> {
+            var b = Self.system(seed)
+            let sessions = Sessions(ClpPartSolver())
+            var options = Self.options(sessions)
+            options.exactSolvesAgain = true
+            let plain = Self.options(ClpPartSolver())
+            let (first, compiledOrNil) = try CompiledSystem.solveCompiling(b.system, options: options)
+            let compiled = try #require(compiledOrNil)
+            #expect(Self.bits(first.values) == Self.bits(try b.system.solve(options: plain).values), "seed \(seed)")
+            for step in 0 ..< 6 {
+                Self.move(compiled, &b, &rng)
+                let again = Result { () throws(SolverError) -> [UInt64] in Self.bits(try compiled.solve().values) }
+                let once = Result { () throws(SolverError) -> [UInt64] in
+                    Self.bits(try compiled.system.solve(options: plain).values)
+                }
+                #expect(again == once, "seed \(seed), step \(step)")
+                if case .success = again { steps += 1 }
+            }
+            #expect(sessions.count == 0, "seed \(seed)")
+        }
+        #expect(steps >= 40, "\(steps)")
+    }
+
+    /// Two components of the same shape (the same chart grid, one wish
+    /// moved in the second): the one-shot solve gives both to Clp afresh,
+    /// bit for bit a fresh solve, though the session knows the shape after
+    /// the first; the next solve replays both.
+    @Test(arguments: [0, 1, 5] as [UInt64])
+    func theOneShotSolveReplaysNoRepeatedShape(seed: UInt64) throws {
+        let grid = LargePartTests.chartGrid(seed: 91_000 + seed, rows: 4, columns: 3, clash: seed == 1)
+        var twin = grid
+        let wish = try #require(twin.rows.firstIndex { !$0.priority.isRequired })
+        twin.rows[wish].constant -= 3
+        twin.system.setConstant(twin.rows[wish].constant, ofRow: RowIndex(wish))
+        var b = Self.together([grid, twin])
+        let sessions = Sessions(ClpPartSolver())
+        var options = Self.options(sessions)
+        options.reuseShapes = false
+        var plain = Self.options(ClpPartSolver())
+        plain.reuseShapes = false
+        let (first, compiledOrNil) = try CompiledSystem.solveCompiling(b.system, options: options)
+        let compiled = try #require(compiledOrNil)
+        #expect(Self.bits(first.values) == Self.bits(try b.system.solve(options: plain).values))
+        #expect(sessions.replays == 0 && sessions.freshSolves >= 2, "\(sessions.replays), \(sessions.freshSolves)")
+        // The first row of each (its left edge, pinned at 8) moved: both solved again.
+        let second = grid.rows.count
+        for r in [0, second] {
+            b.rows[r].constant -= 2
+            compiled.setConstant(b.rows[r].constant, ofRow: RowIndex(r))
+        }
+        let again = try compiled.solve()
+        let once = try compiled.system.solve(options: plain)
+        #expect(referenceRequiredRowsHold(b.rows, again.values, tolerance: 1e-6))
+        #expect(referenceCompareLevels(referenceLevelViolations(b.rows, again.values),
+                                       referenceLevelViolations(b.rows, once.values), tolerance: 1e-6) == 0)
+        #expect(sessions.replays >= 2, "\(sessions.replays)")
+    }
+
+    /// A chart grid whose gaps' 750 wishes hold at zero error (Clp
+    /// promotes that level) after a required gap moves wider: the wish
+    /// next to it can no longer hold, and the replay minimises the level
+    /// from its last basis instead of solving the part cold, to a fresh
+    /// solve's level totals; moved back, the level holds at zero again.
+    @Test(arguments: [0, 1, 2, 3] as [UInt64])
+    func aRequiredGapMovedIsReplayed(seed: UInt64) throws {
+        var b = LargePartTests.chartGrid(seed: 93_000 + seed, rows: 6 + Int(seed), columns: 3, clash: false)
+        // The first required row gap `top[1] >= top[0] + height[0] + gap`.
+        let gapRow = try #require(b.rows.indices.first { r in
+            b.rows[r].relation == .greaterOrEqual && b.rows[r].priority.isRequired && b.rows[r].terms.count == 3
+                && b.rows.indices.contains(r + 1) && b.rows[r + 1].priority == .high
+        })
+        let sessions = Sessions(ClpPartSolver())
+        let plain = Self.options(ClpPartSolver())
+        let (_, compiledOrNil) = try CompiledSystem.solveCompiling(b.system, options: Self.options(sessions))
+        let compiled = try #require(compiledOrNil)
+        let gap = b.rows[gapRow].constant
+        for (step, constant) in [gap - 4, gap - 9, gap, gap - 4].enumerated() {
+            let replaysBefore = sessions.replays
+            b.rows[gapRow].constant = constant
+            compiled.setConstant(constant, ofRow: RowIndex(gapRow))
+            let again = try compiled.solve(), once = try compiled.system.solve(options: plain)
+            #expect(referenceRequiredRowsHold(b.rows, again.values, tolerance: 1e-6), "step \(step)")
+            let la = referenceLevelViolations(b.rows, again.values), lf = referenceLevelViolations(b.rows, once.values)
+            #expect(referenceCompareLevels(la, lf, tolerance: 1e-6) == 0, "step \(step): \(la) against \(lf)")
+            #expect(sessions.replays > replaysBefore, "step \(step) was not replayed")
+        }
+        #expect(sessions.releasedLevels >= 1, "\(sessions.releasedLevels)")
+    }
+
+    /// Ninety-six chart grids (and, with `twins`, forty small components
+    /// of one shape, so that later solves run the whole residual phase
+    /// again) on two threads: the runs that may reach the compiled system's
+    /// session go to one worker where a fresh solve uses two, no session is
+    /// entered by two threads at once, and the answers are still a fresh
+    /// solve's.
+    @Test(arguments: [false, true])
+    func aSessionIsUsedByOneThreadAtATime(twins: Bool) throws {
+        var parts = (0 ..< 96).map {
+            LargePartTests.chartGrid(seed: 92_000 + UInt64($0), rows: 10, columns: 3, clash: false)
+        }
+        if twins {
+            // Pairs `x >= 0, y >= x + 5, x = 10 @ 500, y = 12 + i @ 250`: one shape.
+            for i in 0 ..< 40 {
+                var pair = Builder()
+                let x = pair.variable(), y = pair.variable()
+                pair.add([(x, 1)], 0, .greaterOrEqual)
+                pair.add([(y, 1), (x, -1)], -5, .greaterOrEqual)
+                pair.add([(x, 1)], -10, .equal, 500)
+                pair.add([(y, 1)], -Double(12 + i), .equal, 250)
+                parts.append(pair)
+            }
+        }
+        var b = Self.together(parts)
+        var plain = Self.options(ClpPartSolver())
+        plain.threads = 2
+        let fresh = try b.system.solve(options: plain)
+
+        // The workers of the run of every component, with and without a
+        // session; one grid alone among small components keeps two.
+        var planner = Planner(system: b.system, options: plain, recordsBlockOrder: true)
+        try planner.solveBlocks()
+        let plan = planner.makeResidualPlan()
+        let all = Array(0 ..< plan.componentCount), rows = plan.rows.count
+        func workers(_ list: [Int], session: Bool, threshold: Int = 2) -> Int {
+            var options = plain
+            options.largePartThreshold = threshold
+            return Planner.workers(for: list, rows: rows, of: plan, system: b.system, options: options,
+                                   session: session, mode: .scratch)
+        }
+        #expect(workers(all, session: false) == 2)
+        #expect(workers(all, session: true) == 1)
+        if twins {
+            // Parts of 20 variables or more: only a grid could have one.
+            let oneGrid = [all[0]] + all.filter { plan.rows(ofComponent: $0).count <= 4 }
+            #expect(oneGrid.count == 41)
+            #expect(workers(oneGrid, session: true, threshold: 20) == 2)
+            #expect(workers(Array(all[0 ... 1]) + oneGrid.dropFirst(), session: true, threshold: 20) == 1)
+        }
+
+        let sessions = Sessions(ClpPartSolver(), dwell: .microseconds(200))
+        var options = plain
+        options.largePartSolver = sessions
+        let (first, compiledOrNil) = try CompiledSystem.solveCompiling(b.system, options: options)
+        let compiled = try #require(compiledOrNil)
+        #expect(Self.bits(first.values) == Self.bits(fresh.values))
+        for r in stride(from: 0, to: b.rows.count, by: 37) {
+            b.rows[r].constant -= 1
+            compiled.setConstant(b.rows[r].constant, ofRow: RowIndex(r))
+        }
+        let again = try compiled.solve()
+        #expect(compiled.freshResidual == (twins ? .wholePhase : .changedComponents))
+        #expect(referenceRequiredRowsHold(b.rows, again.values, tolerance: 1e-6))
+        #expect(referenceCompareLevels(referenceLevelViolations(b.rows, again.values),
+                                       referenceLevelViolations(b.rows, try compiled.system.solve(options: plain).values),
+                                       tolerance: 1e-6) == 0)
+        #expect(sessions.replays > 0)
+        #expect(sessions.mostAtOnce == 1, "\(sessions.mostAtOnce) threads in one session at once")
+    }
+}
