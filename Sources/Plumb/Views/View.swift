@@ -337,9 +337,6 @@ final class ViewReference {
         set { pointer = newValue.map { Unmanaged.passUnretained($0) } }
     }
 
-    /// Whether the view is gone (without loading it).
-    var isGone: Bool { pointer == nil }
-
     /// Calls `body` with the view, lent without a retain; `nil` (without
     /// calling it) once the view is gone. `body` must not release the last
     /// strong reference to the view (see the type's comment).
