@@ -90,4 +90,44 @@ import Testing
         views[0].m_height |=| views[1].m_height / 0
         #expect(frontEndProblems(of: root) == [.divisionByZero])
     }
+    /// A priority outside 1 ... 1000 makes no constraint of its statement and
+    /// is reported once by the next layout, with the statement as written:
+    /// in the common statement (one attribute against one side, from the
+    /// side's `!`, the target's or the default) and in the general one (two
+    /// parts: the first stops the statement).
+    @Test func prioritiesOutOfRangeAreReportedWithTheStatement() throws {
+        let (root, views) = mortarScene(2)
+        MortarDefault.priority.push(.required)
+        defer { try? MortarDefault.priority.pop() }
+        var made: [MortarConstraint] = []
+        made.append(views[0].m_top |=| views[1].m_bottom + 8 ! 2000)
+        made.append(views[0].m_width |=| 40 ! 0)
+        made.append((views[0].m_left ! 1500) |=| views[1].m_left)
+        MortarDefault.priority.push(3000)
+        made.append(views[0].m_height |>| views[1].m_height * 2)
+        try MortarDefault.priority.pop()
+        made.append(views[0].m_size |<| views[1].m_size ! 2000)
+        for c in made { #expect(c.layoutConstraints.isEmpty, "\(c)") }
+        // A statement in range beside them is made.
+        #expect((views[1].m_width |=| 30).layoutConstraints.count == 1)
+
+        var reported: [(SwiftFrontEndProblem, String)] = []
+        do {
+            try root.layout(width: 400, height: 300)
+        } catch {
+            for d in error.diagnostics {
+                guard case .swiftFrontEnd(let p) = d.problem else { continue }
+                reported.append((p, d.origin?.text ?? ""))
+            }
+        }
+        let expected: [(SwiftFrontEndProblem, String)] = [
+            (.priorityOutOfRange(2000), "view1.m_top |=| view2.m_bottom + 8 ! 2000"),
+            (.priorityOutOfRange(0), "view1.m_width |=| 40 ! 0"),
+            (.priorityOutOfRange(1500), "view1.m_left ! 1500 |=| view2.m_left"),
+            (.priorityOutOfRange(3000), "view1.m_height |>| view2.m_height * 2"),
+            (.priorityOutOfRange(2000), "view1.m_size |<| view2.m_size ! 2000"),
+        ]
+        #expect(reported.map(\.0) == expected.map(\.0))
+        #expect(reported.map(\.1) == expected.map(\.1))
+    }
 }

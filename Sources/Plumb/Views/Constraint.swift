@@ -161,9 +161,26 @@ public final class Constraint: CustomStringConvertible {
     /// A constraint made by a front end from its parts (Mortar and the maker
     /// call it directly: a `ResolvedSimpleFormat` made only to be passed
     /// here retained both views and released them again).
-    init(
+    @inline(__always)
+    convenience init(
         _ first: View, _ firstAttribute: LayoutAttribute, _ relation: Relation, multiplier: Double,
         _ second: View?, _ secondAttribute: LayoutAttribute?, constant: Double, priority: Priority,
+        origin: ConstraintOrigin
+    ) {
+        self.init(first, firstAttribute, relation, multiplier: multiplier,
+                  lent: second.map { Unmanaged.passUnretained($0) }, secondAttribute,
+                  constant: constant, priority: priority, origin: origin)
+    }
+
+    /// The same, with the second view lent (``ViewReference/withView(_:)``):
+    /// the caller keeps it alive, and only its reference is retained.
+    /// Inlined, as the one above: the front ends make a constraint per
+    /// statement, and a call cost the Simple Format Language's 2 M
+    /// instructions at `list` 10,000.
+    @inline(__always)
+    init(
+        _ first: View, _ firstAttribute: LayoutAttribute, _ relation: Relation, multiplier: Double,
+        lent second: Unmanaged<View>?, _ secondAttribute: LayoutAttribute?, constant: Double, priority: Priority,
         origin: ConstraintOrigin
     ) {
         firstReference = first.reference
@@ -171,8 +188,8 @@ public final class Constraint: CustomStringConvertible {
         self.firstAttribute = firstAttribute
         self.relation = relation
         self.multiplier = multiplier
-        secondReference = second?.reference
-        secondViewID = second.map { ObjectIdentifier($0) }
+        secondReference = second?._withUnsafeGuaranteedRef { $0.reference }
+        secondViewID = second?._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
         self.secondAttribute = secondAttribute
         self.constant = constant
         self.priority = priority
@@ -194,17 +211,17 @@ public final class Constraint: CustomStringConvertible {
         for c in constraints { c.isActive = false }
     }
 
+    /// Lists the constraint with its views. The views are lent by their
+    /// references (``ViewReference/withView(_:)``), not loaded: listing
+    /// appends to their ``View/constraints`` and releases nothing that could
+    /// keep them alive, so no retain or release of either view is needed.
     private func register() {
-        guard let first = firstReference.view else { return }
+        guard firstReference.withView({ Self.list(self, in: $0) }) != nil else { return }
         active = true
-        Self.list(self, in: first)
-        // Each reference loaded once (a load retains and releases the view).
         guard let secondReference else { return }
-        if let second = secondReference.view {
-            if second !== first { Self.list(self, in: second) }
-        } else {
-            viewGone = true
-        }
+        // One reference per view: the same reference is the same view.
+        guard secondReference !== firstReference else { return }
+        if secondReference.withView({ Self.list(self, in: $0) }) == nil { viewGone = true }
     }
 
     /// Appends `c` to `view`'s ``View/constraints``, giving a list its first
@@ -226,10 +243,19 @@ public final class Constraint: CustomStringConvertible {
 
     private func unregister() {
         active = false
-        for view in [firstView, secondView] {
-            guard let view, let i = view.constraints.firstIndex(where: { $0 === self }) else { continue }
-            view.constraints.remove(at: i)
+        // The views lent, as in `register` (removing the constraint from a
+        // view's list releases the constraint, which the caller still holds,
+        // never the view).
+        firstReference.withView { Self.unlist(self, from: $0) }
+        if let secondReference, secondReference !== firstReference {
+            secondReference.withView { Self.unlist(self, from: $0) }
         }
+    }
+
+    /// Removes `c` from `view`'s ``View/constraints``, if it is there.
+    private static func unlist(_ c: Constraint, from view: View) {
+        guard let i = view.constraints.firstIndex(where: { $0 === c }) else { return }
+        view.constraints.remove(at: i)
     }
 
     // MARK: - Description

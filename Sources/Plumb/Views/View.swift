@@ -76,6 +76,14 @@ public final class View: CustomStringConvertible {
     /// removes the view or is deallocated, so it never dangles.
     private unowned(unsafe) var parent: View?
 
+    /// ``superview`` lent, without a retain, to a caller that releases
+    /// nothing while it uses it (the maker's lowering; see `ViewReference`):
+    /// a superview is alive while it lists this view.
+    var lentSuperview: Unmanaged<View>? {
+        guard let parent else { return nil }
+        return Unmanaged.passUnretained(parent)
+    }
+
     /// What references this view without keeping it alive (constraints,
     /// rule arguments, observations) hold instead of a weak reference:
     /// made on first use, cleared when the view is deallocated.
@@ -304,13 +312,41 @@ public final class View: CustomStringConvertible {
 /// view (a ``Constraint``, a rule argument, an observation). One per view,
 /// shared (``View/reference``), and not weak: a weak reference would give
 /// the view a side table and slow every retain and release of it. The
-/// view's deinit clears ``view``, so it never dangles.
+/// view's deinit clears it (its first statement, before anything the deinit
+/// releases), so it never dangles: a view whose reference is not `nil` has
+/// not begun to be deallocated. One reference per view also means that two
+/// references are the same object exactly when they name the same view.
+///
+/// The view is held as an `Unmanaged` pointer. ``view`` retains it for the
+/// caller, who may keep it; ``withView(_:)`` lends it instead, for the hot
+/// paths (activation, the front ends' lowering) that only touch the view
+/// for a moment: no retain and no release. Lending relies on this
+/// invariant: nothing that `body` does may release the last strong
+/// reference to the view (the tree, the user's variables or the front end's
+/// own objects hold those, and `body` must not drop them), so the view stays
+/// alive while it is lent. The view's deinit then cannot run inside `body`.
 final class ViewReference {
-    /// The view, or `nil` once it is gone.
-    unowned(unsafe) var view: View?
+    /// The view, unretained; `nil` once it is gone.
+    @exclusivity(unchecked) private var pointer: Unmanaged<View>?
+
+    /// The view, retained for the caller; `nil` once it is gone. Only the
+    /// view's deinit sets it (to `nil`).
+    var view: View? {
+        get { pointer?.takeUnretainedValue() }
+        set { pointer = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+
+    /// Calls `body` with the view, lent without a retain; `nil` (without
+    /// calling it) once the view is gone. `body` must not release the last
+    /// strong reference to the view (see the type's comment).
+    @inline(__always)
+    func withView<R>(_ body: (View) throws -> R) rethrows -> R? {
+        guard let pointer else { return nil }
+        return try pointer._withUnsafeGuaranteedRef(body)
+    }
 
     init(_ view: View) {
-        self.view = view
+        pointer = Unmanaged.passUnretained(view)
     }
 }
 

@@ -110,6 +110,26 @@ final class ConstraintDescription {
         guard let relation, let target else { return report(.missingRelation(attributes.text)) }
         guard let priority = priority.priority else { return report(.priorityOutOfRange(self.priority.value)) }
 
+        // The views are lent, not loaded (a load retains and releases):
+        // the target's view is held by `target` (this description's), the
+        // superview by the tree, and nothing below releases either before
+        // the constraints are made (see `ViewReference`).
+        let targetView: Unmanaged<View>?
+        let targetAttributes: ConstraintAttributes?
+        var number = 0.0
+        switch target.kind {
+        case .view(let other):
+            targetView = Unmanaged.passUnretained(other)
+            targetAttributes = nil
+        case .attribute(let a):
+            targetView = Unmanaged.passUnretained(a.view)
+            targetAttributes = a.attributes
+        case .number(let n):
+            targetView = nil
+            targetAttributes = nil
+            number = n
+        }
+
         // The attributes in their order (``ConstraintAttributes/layoutAttributes``),
         // read bit by bit rather than made into an array.
         let several = attributes.rawValue.nonzeroBitCount > 1
@@ -117,32 +137,34 @@ final class ConstraintDescription {
         while bits != 0 {
             let first = ConstraintAttributes.attribute(bit: bits.trailingZeroBitCount)
             bits &= bits &- 1
-            var second: (view: View, attribute: LayoutAttribute)?
+            var second: (view: Unmanaged<View>, attribute: LayoutAttribute)?
             var constant = offset + Self.insetConstant(first, insets)
-            switch target.kind {
-            case .view(let other):
-                second = (other, first)
-            case .attribute(let a):
-                let others = a.attributes.rawValue
-                if others.nonzeroBitCount == 1 {
-                    second = (a.view, ConstraintAttributes.attribute(bit: others.trailingZeroBitCount))
-                } else if a.attributes == attributes {
-                    second = (a.view, first)
+            if let targetView {
+                if let others = targetAttributes?.rawValue {
+                    if others.nonzeroBitCount == 1 {
+                        second = (targetView, ConstraintAttributes.attribute(bit: others.trailingZeroBitCount))
+                    } else if others == attributes.rawValue {
+                        second = (targetView, first)
+                    } else {
+                        guard case .attribute(let a) = target.kind else { preconditionFailure() }
+                        return report(.targetAttributesMismatch(attributes.text, a.description))
+                    }
                 } else {
-                    return report(.targetAttributesMismatch(attributes.text, a.description))
+                    second = (targetView, first)
                 }
-            case .number(let n):
-                constant += n
+            } else {
+                constant += number
                 if !first.isDimension {
-                    guard let superview = view.superview else { return report(.numberNeedsSuperview(first.name)) }
+                    guard let superview = view.lentSuperview else { return report(.numberNeedsSuperview(first.name)) }
                     second = (superview, first)
                 }
             }
             if let second, !first.canBeRelated(to: second.attribute) {
-                return report(.incompatibleAttributes("\(view.id).\(first)", "\(second.view.id).\(second.attribute)"))
+                let secondID = second.view._withUnsafeGuaranteedRef { $0.id }
+                return report(.incompatibleAttributes("\(view.id).\(first)", "\(secondID).\(second.attribute)"))
             }
             made.append(Constraint(
-                view, first, relation, multiplier: second == nil ? 1 : multiplier, second?.view,
+                view, first, relation, multiplier: second == nil ? 1 : multiplier, lent: second?.view,
                 second?.attribute, constant: constant, priority: priority,
                 // What the origin is made of, taken for each constraint
                 // (a line names one attribute nearly always): made in place,

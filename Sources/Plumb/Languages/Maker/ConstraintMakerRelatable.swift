@@ -42,12 +42,20 @@ public class ConstraintMakerRelatable: ConstraintMakerFinalizable {
     private func relate(
         _ relation: Relation, _ target: any ConstraintRelatableTarget, _ file: String, _ lineNumber: Int
     ) -> ConstraintMakerEditable {
-        line.relation = relation
-        line.target = target.constraintTarget
-        line.file = file
-        line.line = lineNumber
-        if let maker { return maker.editable(for: line) }
-        return ConstraintMakerEditable(line)
+        // The target first: the one call into other code (a conforming
+        // type's `constraintTarget`). After it the line is written through
+        // one lent reference (this step holds it, and nothing below can
+        // replace it), not loaded again for each field (a retain and a
+        // release each).
+        let made = target.constraintTarget
+        return Unmanaged.passUnretained(line)._withUnsafeGuaranteedRef { line in
+            line.relation = relation
+            line.target = made
+            line.file = file
+            line.line = lineNumber
+            if let maker { return maker.editable(for: line) }
+            return ConstraintMakerEditable(line)
+        }
     }
 }
 

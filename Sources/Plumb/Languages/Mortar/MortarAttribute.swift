@@ -14,6 +14,9 @@
 public struct MortarAttribute: CustomStringConvertible {
     /// The view, or `nil` for a number.
     let view: View?
+    /// ``view``, lent without a retain to a caller that holds this side
+    /// while it uses the view (see `ViewReference`).
+    var lentView: Unmanaged<View>? { view.map { Unmanaged.passUnretained($0) } }
     /// The attribute, or `nil` when it is implied by the other side (a bare view) or for a number.
     let kind: MortarAttributeKind?
     /// Everything else, kept in one shared box that is made only when a side

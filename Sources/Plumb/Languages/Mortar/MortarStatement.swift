@@ -127,18 +127,20 @@ enum MortarStatement {
     private static func lowerCommon(
         _ target: MortarAttribute, _ s: MortarAttribute, _ relation: Relation, into made: inout Made
     ) -> Bool {
-        guard let targetView = target.view, target.problem == nil, !target.hasArithmetic,
+        guard let lentTarget = target.lentView, target.problem == nil, !target.hasArithmetic,
               let kind = target.kind, kind.isSingle, s.problem == nil, s.kind?.isSingle ?? true,
               let multiplier = s.singleMultiplier, let constant = s.singleConstant else { return false }
         let value = Part(
-            view: s.view, kind: s.view == nil ? nil : (s.kind ?? kind),
+            view: s.lentView, kind: s.view == nil ? nil : (s.kind ?? kind),
             multiplier: multiplier, constant: constant, priority: s.priority)
-        _ = lowerPart(
-            targetView, kind, relation, value, fallback: target.priority ?? MortarDefault.priority.current,
-            into: &made, report: { problem in
-                targetView.recordProblem(
-                    problem, origin: origin(target.text, relation, MortarSource.single(s).text))
-            })
+        // The target's view lent too (`target` holds it).
+        lentTarget._withUnsafeGuaranteedRef { targetView in
+            if let problem = lowerPart(
+                targetView, kind, relation, value, fallback: target.priority ?? MortarDefault.priority.current,
+                into: &made) {
+                targetView.recordProblem(problem, origin: origin(target.text, relation, MortarSource.single(s).text))
+            }
+        }
         return true
     }
 
@@ -157,7 +159,10 @@ enum MortarStatement {
 
     /// One resolved part of a source: a view attribute (with multiplier) or a number.
     private struct Part {
-        var view: View?
+        /// The source's view, lent (see `ViewReference`): the statement's
+        /// sides hold it until its constraints are made, and a part copied
+        /// into ``lowerPart`` then retained and released it.
+        var view: Unmanaged<View>?
         var kind: MortarAttributeKind?
         var multiplier: Double
         var constant: Double
@@ -207,7 +212,7 @@ enum MortarStatement {
             }
             for i in parts.indices {
                 values.append(Part(
-                    view: s.view, kind: s.view == nil ? nil : sourceParts[i],
+                    view: s.lentView, kind: s.view == nil ? nil : sourceParts[i],
                     multiplier: s.multipliers.count == 1 ? s.multipliers[0] : s.multipliers[i],
                     constant: s.constants.count == 1 ? s.constants[0] : s.constants[i],
                     priority: s.priority))
@@ -223,57 +228,60 @@ enum MortarStatement {
                     return report(.tupleElementNotSingle(e.text))
                 }
                 values.append(Part(
-                    view: e.view, kind: e.view == nil ? nil : (e.kind ?? parts[i]),
+                    view: e.lentView, kind: e.view == nil ? nil : (e.kind ?? parts[i]),
                     multiplier: e.multipliers[0], constant: e.constants[0], priority: e.priority))
             }
         }
 
         let fallback = target.priority ?? MortarDefault.priority.current
         for (part, value) in zip(parts, values) {
-            guard lowerPart(targetView, part, relation, value, fallback: fallback, into: &made, report: report) else {
-                return
+            if let problem = lowerPart(targetView, part, relation, value, fallback: fallback, into: &made) {
+                return report(problem)
             }
         }
     }
 
     /// Makes the constraint of one part, `targetView.part ⋈ value`. Returns
-    /// `false` when the statement must stop (a priority out of range, which
-    /// `report` has recorded); an incompatible pair is recorded and skipped.
+    /// the problem that stops the statement (a priority out of range), for
+    /// the caller to record with the statement's text; an incompatible pair
+    /// is recorded here and skipped. (Not a closure that records it: a
+    /// closure over the statement's sides copied them into its context,
+    /// retaining their views and boxes, for every statement.)
     private static func lowerPart(
         _ targetView: View, _ part: MortarAttributeKind, _ relation: Relation, _ value: Part,
-        fallback: LayoutPriority, into made: inout Made, report: (SwiftFrontEndProblem) -> Void
-    ) -> Bool {
+        fallback: LayoutPriority, into made: inout Made
+    ) -> SwiftFrontEndProblem? {
         let written = value.priority ?? fallback
-        guard let priority = written.priority else {
-            report(.priorityOutOfRange(written.value))
-            return false
-        }
-        guard let first = part.base else { return true }  // parts are always single
+        guard let priority = written.priority else { return .priorityOutOfRange(written.value) }
+        guard let first = part.base else { return nil }  // parts are always single
         let described = MortarPartOrigin(
             targetID: targetView.id, part: part, relation: relation,
-            sourceID: value.kind == nil ? nil : value.view?.id, sourceKind: value.view == nil ? nil : value.kind,
+            sourceID: value.kind == nil ? nil : value.view?._withUnsafeGuaranteedRef { $0.id },
+            sourceKind: value.view == nil ? nil : value.kind,
             multiplier: value.multiplier, constant: value.constant, priority: written.value)
-        if let view = value.view, let kind = value.kind, let second = kind.base {
-            if !first.canBeRelated(to: second) {
-                targetView.recordProblem(
-                    .incompatibleAttributes("\(targetView.id).\(part)", "\(view.id).\(kind)"),
-                    origin: ConstraintOrigin.mortar(described).origin)
-                return true
+        if let source = value.view, let kind = value.kind, let second = kind.base {
+            return source._withUnsafeGuaranteedRef { view in
+                if !first.canBeRelated(to: second) {
+                    targetView.recordProblem(
+                        .incompatibleAttributes("\(targetView.id).\(part)", "\(view.id).\(kind)"),
+                        origin: ConstraintOrigin.mortar(described).origin)
+                    return nil
+                }
+                // Margin attributes are their base attribute plus an offset:
+                // t + ot ⋈ m · (s + os) + k  ⇔  t ⋈ m · s + (k + m · os − ot).
+                let constant = value.constant + value.multiplier * kind.marginOffset(view.layoutMargins)
+                    - part.marginOffset(targetView.layoutMargins)
+                made.append(Constraint(
+                    targetView, first, relation, multiplier: value.multiplier, lent: source, second,
+                    constant: constant, priority: priority, origin: .mortar(described)))
+                return nil
             }
-            // Margin attributes are their base attribute plus an offset:
-            // t + ot ⋈ m · (s + os) + k  ⇔  t ⋈ m · s + (k + m · os − ot).
-            let constant = value.constant + value.multiplier * kind.marginOffset(view.layoutMargins)
-                - part.marginOffset(targetView.layoutMargins)
-            made.append(Constraint(
-                targetView, first, relation, multiplier: value.multiplier, view, second,
-                constant: constant, priority: priority, origin: .mortar(described)))
-        } else {
-            made.append(Constraint(
-                targetView, first, relation, multiplier: 1, nil, nil,
-                constant: value.constant - part.marginOffset(targetView.layoutMargins),
-                priority: priority, origin: .mortar(described)))
         }
-        return true
+        made.append(Constraint(
+            targetView, first, relation, multiplier: 1, nil, nil,
+            constant: value.constant - part.marginOffset(targetView.layoutMargins),
+            priority: priority, origin: .mortar(described)))
+        return nil
     }
 }
 
