@@ -239,7 +239,8 @@ renders_chat() {
 }
 
 # api_bench_smoke BINARY: the Swift API benchmark refuses a bad option by
-# name with exit status 2 and lays out the coupled shapes (a big component
+# name with exit status 2, stops with status 1 naming a frames file it cannot
+# write, and lays out the coupled shapes (a big component
 # each) with two front ends, first and again (the frames themselves are
 # checked by APIWorkloadTests).
 api_bench_smoke() {
@@ -247,6 +248,14 @@ api_bench_smoke() {
     out=$("$1" --large-parts bogus 2>&1) && return 1
     status=$?
     [[ $status == 2 && $out == *"--large-parts is clp or tableau, not 'bogus'"* ]] || { echo "$out"; return 1; }
+    out=$("$1" --frames "$WORK/no-such-directory" 2>&1) && return 1
+    status=$?
+    [[ $status == 2 && $out == *"--frames needs an existing directory"* ]] || { echo "$out"; return 1; }
+    # A frames file that cannot be written (a directory stands in its place).
+    mkdir -p "$WORK/api-frames/list-100-sfl.frames.json"
+    out=$("$1" --sizes 100 --shapes list --fronts sfl --runs 1 --frames "$WORK/api-frames" 2>&1) && return 1
+    status=$?
+    [[ $status == 1 && $out == *"could not write $WORK/api-frames/list-100-sfl.frames.json"* ]] || { echo "$out"; return 1; }
     local first again
     first=$("$1" --sizes 100 --shapes table,chartgrid --fronts sfl,maker --runs 1 --mode first) &&
         again=$("$1" --sizes 100 --shapes table,chartgrid --fronts sfl,maker --runs 1 --mode again) || return 1

@@ -109,6 +109,16 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
+/// Writes `bytes` to `path` (frames or a document under `--frames`), or
+/// stops with exit status 1 naming the file: frames silently missing would
+/// make a comparison of two binaries' frames pass on nothing.
+func write(_ bytes: [UInt8], to path: String) {
+    guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+        FileHandle.standardError.write(Data("plumb-api-bench: could not write \(path)\n".utf8))
+        exit(1)
+    }
+}
+
 /// Each comma-separated item of `value` made by `make`, or a failure naming `option`.
 func list<T>(_ value: String, _ option: String, _ make: (String) -> T?) -> [T] {
     let items = value.split(separator: ",").map(String.init)
@@ -133,7 +143,12 @@ while let a = args.popFirst() {
     case "--runs":
         guard let n = Int(v), n > 0 else { fail("--runs needs a positive whole number, not '\(v)'") }
         runsAsked = n
-    case "--frames": framesDirectory = v
+    case "--frames":
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: v, isDirectory: &isDirectory), isDirectory.boolValue else {
+            fail("--frames needs an existing directory, and '\(v)' is not one")
+        }
+        framesDirectory = v
     case "--faults":
         guard v == "yes" || v == "no" else { fail("--faults is yes or no, not '\(v)'") }
         countFaults = v == "yes"
@@ -180,8 +195,7 @@ for shape in shapes {
                 if let framesDirectory, build.isEmpty {
                     let views = [tree.root] + tree.views
                     let bytes = FrameWriter.json(ids: views.map(\.id), frames: views.map(\.frame))
-                    FileManager.default.createFile(
-                        atPath: "\(framesDirectory)/\(shape)-\(size)-\(front).frames.json", contents: Data(bytes))
+                    write(bytes, to: "\(framesDirectory)/\(shape)-\(size)-\(front).frames.json")
                 }
                 try! tree.root.layout(width: 800, height: 768)
                 let t3 = now()
@@ -202,7 +216,7 @@ for shape in shapes {
         // The same tree as a document, compiled once; a step at a new width.
         let bytes = Array(APIWorkloads.documentJSON(shape, lengths: lengths).utf8)
         if let framesDirectory {
-            FileManager.default.createFile(atPath: "\(framesDirectory)/\(shape)-\(size).doc.json", contents: Data(bytes))
+            write(bytes, to: "\(framesDirectory)/\(shape)-\(size).doc.json")
         }
         var compile: [Double] = [], step: [Double] = [], compileFaults: [Double] = []
         for _ in 0 ..< runs {
