@@ -89,6 +89,57 @@ import Testing
         #expect(list[1].origin.description.hasPrefix("constraints[1] \"a.height = 2\""))
     }
 
+    /// The constraints of one `make(simpleFormats:)` call keep the call's
+    /// strings, file and line once and make each origin when it is read:
+    /// each must still be its own string's, with its index and the call
+    /// site, as read directly, through a layout's error and after the
+    /// strings array given is changed.
+    @Test func originsOfOneCallAreEachStringsOwn() throws {
+        let root = View("root"), a = View("a"), stranger = View("stranger")
+        root.addSubview(a)
+        var strings = ["a.width = 1", "a.height = 2 * a.width + 3 @ 750", "a.left = stranger.right", "a.top = 4"]
+        let line = #line + 1
+        let list = try Constraint.make(simpleFormats: strings, views: ["a": a, "stranger": stranger])
+        let expected = strings.indices.map {
+            Origin(kind: .constraint, index: $0, text: strings[$0], file: #fileID, line: line)
+        }
+        strings[2] = "a.left = 0"
+        #expect(list.map(\.origin) == expected)
+        Constraint.activate(list)
+        let error = #expect(throws: LayoutError.self) { try root.layout(width: 10, height: 10) }
+        #expect(error?.diagnostics.map(\.origin) == [expected[2]])
+        #expect(error?.description.hasPrefix(
+            "constraints[2] \"a.left = stranger.right\" at PlumbTests/SimpleFormatTests.swift:\(line)") == true)
+        // An origin set later replaces the call's (as the maker's update does).
+        list[1].origin = Origin(kind: .code, text: "set")
+        #expect(list.map(\.origin) == [expected[0], Origin(kind: .code, text: "set"), expected[2], expected[3]])
+    }
+
+    /// A constraint made from a string keeps neither of its views alive
+    /// (the names are bound to views the dictionary lends): once the
+    /// dictionary and the caller let them go, they are freed, and the
+    /// constraint reads them as gone.
+    @Test func madeConstraintsKeepNoViewAlive() throws {
+        weak var first: View?, second: View?
+        var made: [Constraint] = []
+        do {
+            let a = View("a"), b = View("b")
+            first = a
+            second = b
+            made = try Constraint.make(simpleFormats: ["a.width = 2 * b.width + 1", "b.left = 3"],
+                                       views: ["a": a, "b": b])
+            made.append(try Constraint.make(simpleFormat: "b.top = a.bottom", views: ["a": a, "b": b]))
+            // A name not short enough for the packed table is looked up in the dictionary.
+            let long = View("long")
+            made.append(try Constraint.make(simpleFormat: "aViewWithALongName.left = a.left",
+                                            views: ["a": a, "aViewWithALongName": long]))
+            #expect(made.map { $0.firstView?.id } == ["a", "b", "b", "long"])
+            #expect(made.map { $0.secondView?.id } == ["b", nil, "a", "a"])
+        }
+        #expect(first == nil && second == nil)
+        #expect(made.allSatisfy { $0.firstView == nil && $0.secondView == nil })
+    }
+
     @Test func descriptionIsTheFormula() throws {
         #expect(try make("a.width = 0.5 * b.width - 24 @ 750").description == "a.width = 0.5 * b.width - 24 @ 750")
         #expect(try make("a.left >= b.right + 8").description == "a.left >= b.right + 8")

@@ -37,7 +37,7 @@ extension Constraint {
     ) throws(LayoutError) -> Constraint {
         var sink = DiagnosticSink()
         let scope = DictionaryScope(views: views, metrics: metrics)
-        let made = compile(simpleFormat, index: nil, scope: scope, file: file, line: line, sink: &sink)
+        let made = compile(simpleFormat, index: nil, call: nil, scope: scope, file: file, line: line, sink: &sink)
         try sink.throwIfAny()
         guard let made else { throw sink.error }  // unreachable: no diagnostics means a constraint
         return made
@@ -57,8 +57,9 @@ extension Constraint {
         let scope = DictionaryScope(views: views, metrics: metrics)
         var made = [Constraint]()
         made.reserveCapacity(simpleFormats.count)
+        let call = SimpleFormatCallOrigin(formats: simpleFormats, file: file, line: line)
         for (i, format) in simpleFormats.enumerated() {
-            if let c = compile(format, index: i, scope: scope, file: file, line: line, sink: &sink) {
+            if let c = compile(format, index: i, call: call, scope: scope, file: file, line: line, sink: &sink) {
                 made.append(c)
             }
         }
@@ -68,48 +69,53 @@ extension Constraint {
 
     /// The constraint `format` makes, or `nil` with its problems in `sink`,
     /// located at `constraints[index]` (or `constraint` without an index).
+    /// `call`: the call's strings (`format` is `call.formats[index]`), which
+    /// the constraint's origin refers to; without it the origin is stored.
     private static func compile(
-        _ format: String, index: Int?, scope: DictionaryScope,
+        _ format: String, index: Int?, call: SimpleFormatCallOrigin?, scope: DictionaryScope,
         file: String, line: Int, sink: inout DiagnosticSink
     ) -> Constraint? {
         // The bytes in place (no copy of the string to make it contiguous, as
         // `withUTF8` on a `var` takes); a string without contiguous UTF-8
         // is made contiguous first.
         if let made = format.utf8.withContiguousStorageIfAvailable({ bytes in
-            compile(bytes, format: format, inPlace: true, index: index, scope: scope, file: file, line: line,
+            compile(bytes, format: format, inPlace: true, index: index, call: call, scope: scope, file: file, line: line,
                     sink: &sink)
         }) {
             return made
         }
         var text = format
         return text.withUTF8 { bytes in
-            compile(bytes, format: format, inPlace: false, index: index, scope: scope, file: file, line: line,
+            compile(bytes, format: format, inPlace: false, index: index, call: call, scope: scope, file: file, line: line,
                     sink: &sink)
         }
     }
 
-    /// `compile(_:index:scope:file:line:sink:)` on the UTF-8 bytes of `format`.
+    /// `compile(_:index:call:scope:file:line:sink:)` on the UTF-8 bytes of `format`.
     /// The origin is made in the branch that uses it, straight into the
-    /// constraint or the diagnostics (made once and copied into the
-    /// constraint, it cost a copy and a destruction of its five fields per
-    /// constraint).
+    /// constraint or the diagnostics.
     /// `inPlace`: `bytes` are `format`'s own storage (not a copy), so the
     /// string's shape may be kept by where its bytes are.
     @inline(__always)
     private static func compile(
-        _ bytes: UnsafeBufferPointer<UInt8>, format: String, inPlace: Bool, index: Int?, scope: DictionaryScope,
-        file: String, line: Int, sink: inout DiagnosticSink
+        _ bytes: UnsafeBufferPointer<UInt8>, format: String, inPlace: Bool, index: Int?,
+        call: SimpleFormatCallOrigin?, scope: DictionaryScope, file: String, line: Int, sink: inout DiagnosticSink
     ) -> Constraint? {
         var problems: [(LayoutProblem, Range<Int>)] = []
         // The fast path on the string's shape (kept from an earlier call with
         // the same string), else the general parser, as `SimpleFormatSema.compile` does.
-        // The constraint from its parts, the origin made in the call (through
-        // `init(resolved:origin:)` the origin was copied and destroyed once more).
-        @inline(__always) func made(_ r: ResolvedSimpleFormat<View>) -> Constraint {
-            Constraint(
-                r.first, r.firstAttribute, r.relation, multiplier: r.multiplier, r.second, r.secondAttribute,
-                constant: r.constant, priority: r.priority,
-                origin: .stored(Origin(kind: .constraint, index: index, text: format, file: file, line: line)))
+        // The constraint from its parts, its views lent by the scope (held
+        // by its `views` dictionary while the string is made).
+        @inline(__always) func made(_ r: ResolvedSimpleFormat<Unmanaged<View>>) -> Constraint {
+            let origin: ConstraintOrigin
+            if let call, let index {
+                origin = .simpleFormat(call, index: index)
+            } else {
+                origin = .stored(Origin(kind: .constraint, index: index, text: format, file: file, line: line))
+            }
+            return Constraint(
+                lent: r.first, r.firstAttribute, r.relation, multiplier: r.multiplier, lent: r.second,
+                r.secondAttribute, constant: r.constant, priority: r.priority, origin: origin)
         }
         if let shape = SimpleFormatShapeCache.shape(of: format, bytes: bytes, inPlace: inPlace),
            let resolved = SimpleFormatFastPath.bind(shape, in: bytes, scope: scope) {
@@ -223,22 +229,27 @@ struct SimpleFormatShapeCache {
 /// short ASCII, and every name when some key is not ASCII (a key equal to an
 /// ASCII name by canonical equivalence, as `"\u{212A}"` is to `"K"`, must
 /// still be found), is looked up in the dictionary.
+///
+/// A name is bound to its view lent, not retained (`Unmanaged`): `views`
+/// holds every view for as long as the scope lives, and the constraint
+/// made retains only the view's reference (a view retained by the look-up
+/// and released after the constraint was made was two pairs a constraint).
 struct DictionaryScope: SimpleFormatScope {
     let views: [String: View]
     let metrics: [String: Double]
-    private let shortViews: ShortNameTable<View>?
+    private let shortViews: ShortNameTable<Unmanaged<View>>?
     private let shortMetrics: ShortNameTable<Double>?
 
     init(views: [String: View], metrics: [String: Double]) {
         self.views = views
         self.metrics = metrics
-        shortViews = ShortNameTable(views)
-        shortMetrics = metrics.isEmpty ? nil : ShortNameTable(metrics)
+        shortViews = ShortNameTable(views, Unmanaged.passUnretained)
+        shortMetrics = metrics.isEmpty ? nil : ShortNameTable(metrics, { $0 })
     }
 
-    func view(named name: UnsafeBufferPointer<UInt8>) -> View? {
+    func view(named name: UnsafeBufferPointer<UInt8>) -> Unmanaged<View>? {
         if let shortViews, let key = ShortName(name) { return shortViews[key] }
-        return views[String(decoding: name, as: UTF8.self)]
+        return views[String(decoding: name, as: UTF8.self)].map(Unmanaged.passUnretained)
     }
 
     func metric(named name: UnsafeBufferPointer<UInt8>) -> Double? {
@@ -310,10 +321,11 @@ struct ShortNameTable<Value> {
 
     /// `nil` when `dictionary` has more than 16 entries or a key that is not
     /// ASCII; a long ASCII key is left out (no short name can equal it).
-    init?(_ dictionary: [String: Value]) {
+    /// Each entry's value is `value(_:)` of the dictionary's.
+    init?<Given>(_ dictionary: [String: Given], _ value: (Given) -> Value) {
         guard dictionary.count <= 16 else { return nil }
         entries.reserveCapacity(dictionary.count)
-        for (key, value) in dictionary {
+        for (key, given) in dictionary {
             var text = key
             let short: ShortName?? = text.withUTF8 { bytes in
                 if let short = ShortName(bytes) { return .some(short) }
@@ -321,7 +333,7 @@ struct ShortNameTable<Value> {
                 return bytes.allSatisfy { $0 < 0x80 } ? .some(nil) : nil
             }
             guard let short else { return nil }
-            if let short { entries.append((short, value)) }
+            if let short { entries.append((short, value(given))) }
         }
     }
 

@@ -147,17 +147,6 @@ public final class Constraint: CustomStringConvertible {
             file: file, line: line))
     }
 
-    /// A constraint resolved from a Simple Format Language string.
-    convenience init(resolved r: ResolvedSimpleFormat<View>, origin: Origin) {
-        self.init(resolved: r, origin: .stored(origin))
-    }
-
-    /// A constraint resolved by a front end, with its origin or what describes it.
-    convenience init(resolved r: ResolvedSimpleFormat<View>, origin: ConstraintOrigin) {
-        self.init(r.first, r.firstAttribute, r.relation, multiplier: r.multiplier, r.second, r.secondAttribute,
-                  constant: r.constant, priority: r.priority, origin: origin)
-    }
-
     /// A constraint made by a front end from its parts (Mortar and the maker
     /// call it directly: a `ResolvedSimpleFormat` made only to be passed
     /// here retained both views and released them again).
@@ -174,17 +163,29 @@ public final class Constraint: CustomStringConvertible {
 
     /// The same, with the second view lent (``ViewReference/withView(_:)``):
     /// the caller keeps it alive, and only its reference is retained.
-    /// Inlined, as the one above: the front ends make a constraint per
-    /// statement, and a call cost the Simple Format Language's 2 M
-    /// instructions at `list` 10,000.
     @inline(__always)
-    init(
+    convenience init(
         _ first: View, _ firstAttribute: LayoutAttribute, _ relation: Relation, multiplier: Double,
         lent second: Unmanaged<View>?, _ secondAttribute: LayoutAttribute?, constant: Double, priority: Priority,
         origin: ConstraintOrigin
     ) {
-        firstReference = first.reference
-        firstViewID = ObjectIdentifier(first)
+        self.init(lent: Unmanaged.passUnretained(first), firstAttribute, relation, multiplier: multiplier,
+                  lent: second, secondAttribute, constant: constant, priority: priority, origin: origin)
+    }
+
+    /// The same, with both views lent: the Simple Format Language's names
+    /// are bound to views its `views` dictionary holds, and only their
+    /// references are retained. Inlined, as the ones above: the front ends
+    /// make a constraint per statement, and a call cost the Simple Format
+    /// Language's 2 M instructions at `list` 10,000.
+    @inline(__always)
+    init(
+        lent first: Unmanaged<View>, _ firstAttribute: LayoutAttribute, _ relation: Relation, multiplier: Double,
+        lent second: Unmanaged<View>?, _ secondAttribute: LayoutAttribute?, constant: Double, priority: Priority,
+        origin: ConstraintOrigin
+    ) {
+        firstReference = first._withUnsafeGuaranteedRef { $0.reference }
+        firstViewID = first._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
         self.firstAttribute = firstAttribute
         self.relation = relation
         self.multiplier = multiplier

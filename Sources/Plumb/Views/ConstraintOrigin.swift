@@ -7,7 +7,8 @@
 /// only when something is reported about the constraint. Building that text
 /// for every constraint cost more than making the constraint, so Mortar and
 /// the maker keep what the text is made of instead, and ``origin`` makes it
-/// on demand. The values kept are copies taken when the constraint is made
+/// on demand. The strings of one `make(simpleFormats:)` call are kept once
+/// for all the constraints it makes (`SimpleFormatCallOrigin`). The values kept are copies taken when the constraint is made
 /// (view ids, never views), so the text made later is the one that would
 /// have been made at once, and a constraint still keeps no view alive.
 ///
@@ -16,8 +17,12 @@
 /// make the text either.
 enum ConstraintOrigin {
     /// The origin itself (constraints made with ``Constraint``'s initializers,
-    /// Simple Format Language strings, and origins set later).
+    /// a Simple Format Language string made alone, and origins set later).
     case stored(Origin)
+    /// The string at `index` of a ``Constraint/make(simpleFormats:views:metrics:file:line:)``
+    /// call (the call's strings, file and line are kept once, by every
+    /// constraint the call made).
+    case simpleFormat(SimpleFormatCallOrigin, index: Int)
     /// One part of a Mortar statement.
     case mortar(MortarPartOrigin)
     /// One attribute of a maker line; `part` is the attribute when the line
@@ -28,15 +33,36 @@ enum ConstraintOrigin {
     var origin: Origin {
         switch self {
         case .stored(let origin): origin
+        case .simpleFormat(let call, let index): call.origin(index)
         case .mortar(let part): Origin(kind: .code, text: part.text)
         case .maker(let line, let part): line.origin(part: part)
         }
     }
 
-    /// Whether the origin is kept as it is (nothing to make when it is read).
-    var isStored: Bool {
-        if case .stored = self { return true }
-        return false
+}
+
+/// The strings of one ``Constraint/make(simpleFormats:views:metrics:file:line:)``
+/// call, with its file and line: what the origins of the constraints it
+/// makes are made of. The string's origin stored in each constraint (five
+/// fields, two of them strings) was copied and destroyed once more while
+/// the constraint was made, about 190 instructions a constraint; this
+/// object is made once per call and each constraint keeps a reference to
+/// it and its index.
+final class SimpleFormatCallOrigin {
+    let formats: [String]
+    let file: String
+    let line: Int
+
+    init(formats: [String], file: String, line: Int) {
+        self.formats = formats
+        self.file = file
+        self.line = line
+    }
+
+    /// The origin of the constraint made from `formats[index]`: the one the
+    /// call's diagnostics for that string name.
+    func origin(_ index: Int) -> Origin {
+        Origin(kind: .constraint, index: index, text: formats[index], file: file, line: line)
     }
 }
 

@@ -18,7 +18,10 @@ public final class MortarConstraint: CustomStringConvertible {
     /// The underlying constraints, in the order of the statement's parts.
     public var layoutConstraints: [Constraint] { made.all }
 
-    init(_ made: MortarStatement.Made) {
+    /// Takes the statement's constraints, `consume`d by the caller: passed
+    /// as a copy, the constraint and the array were retained into this
+    /// object and released with the statement's local (2 pairs a statement).
+    init(_ made: consuming MortarStatement.Made) {
         self.made = made
     }
 

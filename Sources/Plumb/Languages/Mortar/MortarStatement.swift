@@ -92,7 +92,7 @@ enum MortarStatement {
             }
         }
         made.activate()
-        return MortarConstraint(made)
+        return MortarConstraint(consume made)
     }
 
     /// Makes and activates the constraints of `target ⋈ source`: the same
@@ -102,7 +102,7 @@ enum MortarStatement {
         var made = Made()
         lowerPair(target, source, relation, into: &made)
         made.activate()
-        return MortarConstraint(made)
+        return MortarConstraint(consume made)
     }
 
     /// Makes and activates the constraints of `target ⋈ source` for a single
@@ -116,7 +116,7 @@ enum MortarStatement {
             lowerPair(target, .single(source), relation, into: &made)
         }
         made.activate()
-        return MortarConstraint(made)
+        return MortarConstraint(consume made)
     }
 
     /// The common statement, one single attribute against one side with one
