@@ -204,8 +204,18 @@ final class RowMoves {
     /// probes too (as the whole component's points do).
     private func stepped(_ terms: [(Int32, Double)], gain: Double, direction: Double, from point: [Double],
                          isIn: [Bool]) -> (reached: Double, point: [Double])? {
-        let growth = direction * terms.reduce(0) { $0 + $1.1 * step[Int($1.0)] }
-        guard growth > 0 else { return nil }
+        // The expression's growth along the direction, and the size of its
+        // terms' changes: a growth that is only the rounding left where the
+        // walk cancelled the terms (an expression the rows in fix, such as
+        // a copy of one of them) would ask for an enormous step, at whose
+        // point the rows' rounding allowance hides the change.
+        var growth = 0.0, growthSize = 0.0
+        for (v, a) in terms {
+            growth += a * step[Int(v)]
+            growthSize += abs(a * step[Int(v)])
+        }
+        growth *= direction
+        guard growth > 1e-9 * growthSize else { return nil }
         let needed = gain / growth
         // The rows that changed are those of the moved variables.
         var rows: [Int] = []
