@@ -8,9 +8,10 @@
 /// for every constraint cost more than making the constraint, so Mortar and
 /// the maker keep what the text is made of instead, and ``origin`` makes it
 /// on demand. The strings of one `make(simpleFormats:)` call are kept once
-/// for all the constraints it makes (`SimpleFormatCallOrigin`). The values kept are copies taken when the constraint is made
-/// (view ids, never views), so the text made later is the one that would
-/// have been made at once, and a constraint still keeps no view alive.
+/// for all the constraints it makes (`SimpleFormatCallOrigin`). The values
+/// kept are copies taken when the constraint is made (view ids, never
+/// views), so the text made later is the one that would have been made at
+/// once, and a constraint still keeps no view alive.
 ///
 /// Layout passes every constraint's origin to the system as a key of a
 /// ``ViewTreeOrigins`` (see `View.lowerTree`), so that laying out does not

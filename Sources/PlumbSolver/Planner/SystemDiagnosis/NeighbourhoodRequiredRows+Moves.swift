@@ -73,9 +73,12 @@ final class RowMoves {
     }
 
     /// Row `r`'s change along the direction, and the size of its terms' changes.
-    private func change(_ r: Int) -> (change: Double, size: Double) {
+    private func change(_ r: Int) -> (change: Double, size: Double) { change(rest[r].terms) }
+
+    /// The change of `Σ terms` along the direction, and the size of its terms' changes.
+    private func change(_ terms: [(Int32, Double)]) -> (change: Double, size: Double) {
         var change = 0.0, size = 0.0
-        for (v, a) in rest[r].terms where step[Int(v)] != 0 {
+        for (v, a) in terms where step[Int(v)] != 0 {
             change += a * step[Int(v)]
             size += abs(a * step[Int(v)])
         }
@@ -209,12 +212,8 @@ final class RowMoves {
         // walk cancelled the terms (an expression the rows in fix, such as
         // a copy of one of them) would ask for an enormous step, at whose
         // point the rows' rounding allowance hides the change.
-        var growth = 0.0, growthSize = 0.0
-        for (v, a) in terms {
-            growth += a * step[Int(v)]
-            growthSize += abs(a * step[Int(v)])
-        }
-        growth *= direction
+        let (along, growthSize) = change(terms)
+        let growth = direction * along
         guard growth > 1e-9 * growthSize else { return nil }
         let needed = gain / growth
         // The rows that changed are those of the moved variables.
