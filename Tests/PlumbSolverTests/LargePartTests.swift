@@ -482,7 +482,7 @@ import PlumbTestSupport
                                   "seed \(seed)", names: ("reusing", "fresh"))
         }
         #expect(reused >= 10, "\(reused) checks from a kept factorisation")
-        let (shelves, log, lp, whole) = try Self.levelsShelvesSolved()
+        let (_, log, lp, whole) = try Self.levelsShelvesSolved()
         #expect(log.atLastBasis == 5 && log.reusedFactorizations == 4, "\(log.atLastBasis), \(log.reusedFactorizations)")
         for (x, y) in zip(lp.values, whole.values) { #expect(abs(x - y) <= 1e-6 * max(1, abs(y))) }
     }

@@ -481,7 +481,7 @@ import PlumbAPIWorkloads
     @Test func aRemovedViewIsReleasedAndItsConstraintReported() throws {
         let root = View("root"), a = View("a")
         var b: View? = View("b")
-        weak var weakB = b
+        weak let weakB = b
         root.addSubview(a)
         root.addSubview(b!)
         Constraint.activate([
