@@ -43,8 +43,17 @@ enum Pipeline {
         let input = try IO.Input(path)
         reserveHeap(for: input)
         let stamp = input.stamp
+        // The heap's first pages, touched by the second thread once it has
+        // read ahead, until the parse ends (the build's second thread then
+        // has the core).
+        let fresh = HeapReserve.freshPages(upTo: HeapReserve.touchedAhead(forDocumentOf: stamp?[2] ?? 0))
+        defer { fresh?.stop() }  // (when the parse throws)
+        var touch: (@Sendable () -> Void)? = nil
+        if let fresh { touch = { fresh.touch() } }
         // Kept by a second thread that reads the constraints while the views are read.
-        let document = try LayoutDocument.parse(try input.contents(), source: sourceName(path), threads: threads)
+        let document = try LayoutDocument.parse(
+            try input.contents(), source: sourceName(path), threads: threads, afterReading: touch)
+        fresh?.stop()
         inspect(document)
         var lowered = try document.lower(namingViews: namingViews, threads: threads)
         if let stamp {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 import Testing
 import PlumbTestSupport
 @testable import Plumb
@@ -157,6 +158,53 @@ import PlumbTestSupport
         // At every offset of a block and across blocks.
         for pad in 0 ..< 40 {
             #expect(find("{" + String(repeating: " ", count: pad) + #""constraints":[]}"#) == pad + 15)
+        }
+    }
+
+    /// The work given to the second thread (`afterReading`) runs once, on
+    /// that thread, and the document is the one-thread parse's. With one
+    /// thread, or a document below the read-ahead size, it does not run.
+    @Test func theSecondThreadsWorkRunsOnceOnIt() {
+        let constraints = (0 ..< 3_000).map { "\"v\($0 % 50).left = v\(($0 + 1) % 50).left + \($0 % 7)\"" }
+        let views = (0 ..< 50).map { "{\"id\": \"v\($0)\"}" }
+        let json = #"{"root": {"width": 400, "height": 300}, "views": ["# + views.joined(separator: ", ")
+            + #"], "constraints": ["# + constraints.joined(separator: ", ") + "]}"
+        let bytes = Array(json.utf8)
+        let one = Self.summary { () throws(LayoutError) in try LayoutDocument.parse(bytes, source: "doc.json") }
+        #expect(!one.hasPrefix("error:"), "\(one.prefix(300))")
+
+        /// What the work saw: how many times it ran, and on which thread.
+        final class Record: @unchecked Sendable {
+            let runs = Atomic<Int>(0)
+            var thread = pthread_self()
+        }
+        func parse(_ threads: LoweringThreads, _ record: Record) -> String {
+            Self.summary { () throws(LayoutError) in
+                try LayoutDocument.parse(LayoutDocument.Bytes(bytes), source: "doc.json", threads: threads,
+                                         afterReading: {
+                    record.thread = pthread_self()
+                    record.runs.add(1, ordering: .releasing)
+                })
+            }
+        }
+        var two = LoweringThreads(2)
+        two.readAheadBytes = 0
+        for _ in 0 ..< 20 {
+            let record = Record()
+            #expect(parse(two, record) == one)
+            var spins = 0
+            while record.runs.load(ordering: .acquiring) == 0 && spins < 5_000_000 { sched_yield(); spins += 1 }
+            usleep(1_000)
+            #expect(record.runs.load(ordering: .acquiring) == 1)
+            #expect(pthread_equal(record.thread, pthread_self()) == 0, "on the second thread")
+        }
+        for (count, readAheadBytes) in [(1, 0), (2, bytes.count + 1)] {
+            var threads = LoweringThreads(count)
+            threads.readAheadBytes = readAheadBytes
+            let record = Record()
+            #expect(parse(threads, record) == one)
+            usleep(20_000)
+            #expect(record.runs.load(ordering: .acquiring) == 0, "\(count) thread(s), read ahead from \(readAheadBytes) bytes")
         }
     }
 

@@ -66,13 +66,20 @@ final class ConstraintReadAhead: @unchecked Sendable {
     /// strings are read (when there are none), or `nil`.
     let rules: RuleReadAhead?
 
+    /// What the thread does once it has read ahead (or was stopped), or `nil`.
+    private let then: (@Sendable () -> Void)?
+
     /// - Parameters:
     ///   - bytes: the document; the buffers are sized from it.
     ///   - readsRules: whether the thread goes on to the rules
     ///     (``RuleReadAhead``) when it found no constraint string.
-    init(_ bytes: LayoutDocument.Bytes, chunk: Int = 128, readsRules: Bool = true) {
+    ///   - then: run on the thread after its reading (not by ``read(chunks:)``).
+    init(
+        _ bytes: LayoutDocument.Bytes, chunk: Int = 128, readsRules: Bool = true, then: (@Sendable () -> Void)? = nil
+    ) {
         self.bytes = bytes
         self.chunk = chunk
+        self.then = then
         rules = readsRules ? RuleReadAhead(bytes, chunk: chunk) : nil
     }
 
@@ -85,6 +92,7 @@ final class ConstraintReadAhead: @unchecked Sendable {
     func start() -> Bool {
         SecondThread.startDetached { [self] in
             if read() == 0 { rules?.read(after: arrayStart) }
+            then?()
         }
     }
 

@@ -29,6 +29,8 @@ extension LayoutDocument {
     /// ``LoweredLayout/framesJSON(_:threads:)``.
     public func lower(namingViews: Bool, threads: LoweringThreads = .one) throws(LayoutError) -> LoweredLayout {
         var sink = DiagnosticSink()
+        // The second thread starts compiling the last chunks while this one sets up the system.
+        let shared = threads.splitsConstraints(constraintCount) ? startSharingConstraints(threads) : nil
 
         var intrinsicRows = 0
         // A view whose sizing was never set has no intrinsic size (and its
@@ -73,8 +75,8 @@ extension LayoutDocument {
 
         let scope = DocumentScope(document: self)
         var problems: [(LayoutProblem, Range<Int>)] = []
-        if threads.splitsConstraints(constraintCount) {
-            addConstraintsSharingChunks(threads, scope: scope, problems: &problems, into: &builder, sink: &sink)
+        if let shared {
+            addConstraints(sharing: shared, scope: scope, problems: &problems, into: &builder, sink: &sink)
         } else {
             constraintTexts.withBytes { all in
                 withUnsafeTemporaryAllocation(of: ResolvedSimpleFormat<ViewIndex>.self, capacity: 1) { slot in
@@ -128,33 +130,47 @@ extension LayoutDocument {
             origin: .key(DocumentOrigins.constraintKey(i)))
     }
 
-    /// ``addConstraint(_:_:scope:problems:into:sink:)`` for every constraint
-    /// string, in chunks shared with a second thread
-    /// (``SecondThread/share(_:waiting:helper:inOrder:)``): it compiles
-    /// chunks from the last one, with a scope of its own; here each chunk
-    /// is added in order, from its result when it compiled every string of
-    /// it, or else compiled here (with the diagnostics and suggestions one
-    /// thread makes, in its order). The rows and problems are the same.
-    private func addConstraintsSharingChunks(
-        _ threads: LoweringThreads, scope: DocumentScope, problems: inout [(LayoutProblem, Range<Int>)],
-        into builder: inout SystemBuilder, sink: inout DiagnosticSink
-    ) {
+    /// The constraint strings' chunks shared with a second thread
+    /// (``SecondThread/Sharing``), started by ``startSharingConstraints(_:)``:
+    /// it compiles chunks from the last one, with a scope of its own, into
+    /// `helped` (allocated here: the second thread allocates nothing).
+    struct SharedConstraints {
+        let size: Int
+        let sharing: SecondThread.Sharing
+        let helped: SharedSlots<ResolvedSimpleFormat<ViewIndex>>
+    }
+
+    /// Starts the second thread of ``addConstraints(sharing:scope:problems:into:sink:)``.
+    private func startSharingConstraints(_ threads: LoweringThreads) -> SharedConstraints {
         let size = threads.constraintChunk, count = constraintCount
         let chunks = (count + size - 1) / size
-        // Made here, as is the second thread's scope: the second thread allocates nothing.
         let helped = SharedSlots<ResolvedSimpleFormat<ViewIndex>>(count)
         let helperScope = DocumentScope(document: self), document = self
+        let sharing = SecondThread.Sharing(chunks, waiting: threads.waitsForHelper) { k in
+            // The second thread keeps the document (and so its bytes) while it runs.
+            let range = k * size ..< min((k + 1) * size, count)
+            return document.constraintTexts.withBytes { all in
+                document.compileWithoutProblems(all, range, in: helperScope, into: helped.base)
+            }
+        }
+        return SharedConstraints(size: size, sharing: sharing, helped: helped)
+    }
+
+    /// ``addConstraint(_:_:scope:problems:into:sink:)`` for every constraint
+    /// string, in the chunks of `shared`: each chunk is added in order, from
+    /// the second thread's result when it compiled every string of it, or
+    /// else compiled here (with the diagnostics and suggestions one thread
+    /// makes, in its order). The rows and problems are the same.
+    private func addConstraints(
+        sharing shared: SharedConstraints, scope: DocumentScope, problems: inout [(LayoutProblem, Range<Int>)],
+        into builder: inout SystemBuilder, sink: inout DiagnosticSink
+    ) {
+        let size = shared.size, count = constraintCount, helped = shared.helped
         // The caller's own chunks are compiled into a slot of its own.
         let own = UnsafeMutablePointer<ResolvedSimpleFormat<ViewIndex>>.allocate(capacity: 1)
         defer { own.deallocate() }
         constraintTexts.withBytes { all in
-            SecondThread.share(chunks, waiting: threads.waitsForHelper, helper: { k in
-                // The second thread keeps the document (and so its bytes) while it runs.
-                let range = k * size ..< min((k + 1) * size, count)
-                return document.constraintTexts.withBytes { all in
-                    document.compileWithoutProblems(all, range, in: helperScope, into: helped.base)
-                }
-            }, inOrder: { k, isHelped in
+            shared.sharing.finish { k, isHelped in
                 let range = k * size ..< min((k + 1) * size, count)
                 if isHelped {
                     for i in range { Self.add(helped.base[i], i, into: &builder) }
@@ -164,7 +180,7 @@ extension LayoutDocument {
                         addConstraint(i, all, scope: scope, problems: &problems, into: &builder, sink: &sink, slot: own)
                     }
                 }
-            })
+            }
         }
     }
 

@@ -259,12 +259,18 @@ public struct LayoutDocument: Sendable {
     ///     thread reads it (which may be after this call returns).
     ///   - source: its name in diagnostics.
     ///   - threads: how many threads may read it (1 or 2).
-    public static func parse(_ bytes: Bytes, source: String, threads: LoweringThreads) throws(LayoutError) -> LayoutDocument {
+    ///   - afterReading: work for the second thread once it has read ahead
+    ///     (or was stopped), while this one finishes the parse: `plumb
+    ///     solve` has it first touch the heap the parse and the build go on
+    ///     into (``FreshPages``). Run only when a second thread was started.
+    public static func parse(
+        _ bytes: Bytes, source: String, threads: LoweringThreads, afterReading: (@Sendable () -> Void)? = nil
+    ) throws(LayoutError) -> LayoutDocument {
         let buffer = bytes.buffer
         try checkSize(of: buffer, source: source)
         var ahead: ConstraintReadAhead?
         if threads.readsAhead(buffer.count) {
-            let reader = ConstraintReadAhead(bytes, chunk: threads.readAheadChunk)
+            let reader = ConstraintReadAhead(bytes, chunk: threads.readAheadChunk, then: afterReading)
             if reader.start() { ahead = reader }
         }
         return try parse(buffer, source: source, readAhead: ahead)

@@ -40,23 +40,50 @@ enum SecondThread {
     static func share(
         _ chunks: Int, waiting: Bool = false, helper: @escaping (Int) -> Bool, inOrder: (Int, _ helped: Bool) -> Void
     ) {
-        guard chunks > 1 else {
-            for k in 0 ..< chunks { inOrder(k, false) }
-            return
-        }
-        let states = States(chunks)
-        let started = startDetached {
-            var k = chunks - 1
-            while k >= 0, states.claim(k, as: States.helping) {
-                states.finish(k, helper(k) ? States.helped : States.failed)
-                k -= 1
+        Sharing(chunks, waiting: waiting, helper: helper).finish(inOrder)
+    }
+
+    /// ``share(_:waiting:helper:inOrder:)`` in two steps: the second thread
+    /// starts when this is made, and the caller's chunks are done by
+    /// ``finish(_:)``, so that the caller can do other work in between
+    /// (the build sets up its system while the second thread compiles).
+    final class Sharing {
+        private let chunks: Int
+        private let waiting: Bool
+        /// `nil` for fewer than two chunks (no thread).
+        private let states: States?
+
+        init(_ chunks: Int, waiting: Bool = false, helper: @escaping (Int) -> Bool) {
+            self.chunks = chunks
+            self.waiting = waiting
+            guard chunks > 1 else {
+                states = nil
+                return
             }
+            let states = States(chunks)
+            self.states = states
+            let started = startDetached {
+                var k = chunks - 1
+                while k >= 0, states.claim(k, as: States.helping) {
+                    states.finish(k, helper(k) ? States.helped : States.failed)
+                    k -= 1
+                }
+            }
+            if waiting && started { while states.state(chunks - 1) == States.free { sched_yield() } }
         }
-        if waiting && started { while states.state(chunks - 1) == States.free { sched_yield() } }
-        for k in 0 ..< chunks {
-            // Taken here unless the second thread took it; used only if it finished it well.
-            if !states.claim(k, as: States.taken) && waiting { while states.state(k) == States.helping { sched_yield() } }
-            inOrder(k, states.state(k) == States.helped)
+
+        /// Calls `inOrder(k, helped)` for each chunk in order (see
+        /// ``SecondThread/share(_:waiting:helper:inOrder:)``); once only.
+        func finish(_ inOrder: (Int, _ helped: Bool) -> Void) {
+            guard let states else {
+                for k in 0 ..< chunks { inOrder(k, false) }
+                return
+            }
+            for k in 0 ..< chunks {
+                // Taken here unless the second thread took it; used only if it finished it well.
+                if !states.claim(k, as: States.taken) && waiting { while states.state(k) == States.helping { sched_yield() } }
+                inOrder(k, states.state(k) == States.helped)
+            }
         }
     }
 
