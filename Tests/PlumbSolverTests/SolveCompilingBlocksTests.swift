@@ -507,3 +507,52 @@ extension SolveCompilingTests {
         #expect(steps >= 500, "\(steps)")
     }
 }
+
+/// The block phase records the 1×1 blocks it solves run by run, leaving
+/// out the rows of a run it could not solve (they read a variable no
+/// equality fixes). A compiled system re-evaluates exactly the recorded
+/// blocks: long chains cut by such rows must solve again as fresh solves.
+@Suite struct SingletonRunRecordingTests {
+    @Test func chainsCutByOpenVariablesSolveAgainAsFreshSolves() throws {
+        var rng = SplitMix64(seed: 2026_12_02)
+        var steps = 0, skipped = 0
+        for trial in 0 ..< 80 {
+            var s = ConstraintSystem()
+            let n = Int.random(in: 20 ... 300, using: &rng)
+            s.addVariables(n + 1)
+            let open = VariableIndex(n)  // fixed by no equality; pulled by an optional row
+            func origin() -> Origin { Origin(kind: .constraint, index: s.rowCount, text: "row \(s.rowCount)") }
+            s.addRow([(VariableIndex(0), 1)], constant: -5, relation: .equal, origin: origin())
+            for i in 1 ..< n {
+                let j = Int.random(in: max(0, i - 3) ..< i, using: &rng)
+                // Some rows read the open variable: undetermined, and so
+                // every row after them that reads their variable.
+                let cut = Int.random(in: 0 ..< 12, using: &rng) == 0
+                let c = -Double(Int.random(in: -40 ... 40, using: &rng)) / 4
+                if cut {
+                    s.addRow([(VariableIndex(i), 1), (open, -1)], constant: c, relation: .equal, origin: origin())
+                    skipped += 1
+                } else {
+                    s.addRow([(VariableIndex(i), 1), (VariableIndex(j), -Double(Int.random(in: 1 ... 4, using: &rng)) / 2)],
+                             constant: c, relation: .equal, origin: origin())
+                }
+            }
+            s.addRow([(open, 1)], constant: -3, relation: .equal, priority: .low, origin: origin())
+            let (solution, compiled) = try CompiledSystem.solveCompiling(s)
+            #expect(solution.values.map(\.bitPattern) == (try s.solve()).values.map(\.bitPattern), "trial \(trial)")
+            let c = try #require(compiled)
+            for step in 0 ..< 5 {
+                for _ in 0 ..< Int.random(in: 1 ... 4, using: &rng) {
+                    let r = RowIndex(Int.random(in: 0 ..< s.rowCount, using: &rng))
+                    c.setConstant(-Double(Int.random(in: -80 ... 80, using: &rng)) / 4, ofRow: r)
+                }
+                let again = try c.solve().values.map(\.bitPattern)
+                let fresh = try c.system.solve().values.map(\.bitPattern)
+                #expect(again == fresh, "trial \(trial), step \(step)")
+                steps += 1
+            }
+        }
+        #expect(steps == 400)
+        #expect(skipped >= 100)
+    }
+}

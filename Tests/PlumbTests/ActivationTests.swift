@@ -210,3 +210,44 @@ import Testing
 private struct Tracked {
     weak var view: View?
 }
+
+/// `Constraint.activate` lends each constraint of its array and activation
+/// lends the second view's reference: neither may keep anything alive.
+@Suite struct ActivationLendingTests {
+    /// Constraints activated in arrays (between two views, one view, a view
+    /// and itself) are held by their views' lists alone once the arrays go,
+    /// and go with the views; views freed first leave the constraints
+    /// (kept by the test) reading them as gone.
+    @Test func activatedConstraintsLiveWithTheirViews() throws {
+        for round in 0 ..< 20 {
+            var rng = SplitMix64(seed: 9_100 + UInt64(round))
+            var weakOnes: [() -> Constraint?] = []
+            var views: [View]? = (0 ..< 5).map { View("v\($0)") }
+            do {
+                var made: [Constraint] = []
+                for _ in 0 ..< 12 {
+                    let a = views![Int(rng.next() % 5)], b = views![Int(rng.next() % 5)]
+                    switch rng.next() % 3 {
+                    case 0: made.append(Constraint(a, .left, .equal, b, .right, constant: 1))
+                    case 1: made.append(Constraint(a, .width, .equal, constant: 2))
+                    default: made.append(Constraint(a, .top, .equal, a, .bottom))
+                    }
+                }
+                Constraint.activate(made)
+                for c in made {
+                    #expect(c.isActive)
+                    #expect(c.firstView!.constraints.contains { $0 === c })
+                    if let second = c.secondView { #expect(second.constraints.contains { $0 === c }) }
+                }
+                for c in made {
+                    weak var w = c
+                    weakOnes.append { w }
+                }
+            }
+            // The lists hold them.
+            #expect(weakOnes.allSatisfy { $0() != nil }, "round \(round)")
+            views = nil
+            #expect(weakOnes.allSatisfy { $0() == nil }, "round \(round): a constraint outlived its views")
+        }
+    }
+}

@@ -182,4 +182,77 @@ import PlumbTestSupport
             #expect(shared.constants.map(\.bitPattern) == before, "round \(round)")
         }
     }
+
+    /// Where `system`'s rows and terms are stored.
+    private static func storage(_ system: ConstraintSystem) -> [UInt] {
+        func at<T>(_ a: [T]) -> UInt { a.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+        return [at(system.rowStart), at(system.columns), at(system.coefficients), at(system.constants),
+                at(system.relations)]
+    }
+
+    /// A builder given an emptied system (as a layout gives it the spare)
+    /// writes its rows into that system's storage: the system is moved in,
+    /// not copied (the room reserved for a copy would be new storage).
+    @Test func aBuilderWritesIntoTheSystemItIsGiven() {
+        var rng = SplitMix64(seed: 22_002)
+        for round in 0 ..< 30 {
+            let views = Int.random(in: 2 ... 60, using: &rng)
+            var first = SystemBuilder(viewCount: views, rows: 12 * views)
+            first.originSource = Keys("a")
+            Self.addRandomRows(to: &first, views: views, priorities: [.required, 250], rng: &rng)
+            var spare = first.system
+            first = SystemBuilder(viewCount: 1, rows: 0)  // the builder's copy goes
+            spare.removeAllKeepingCapacity()
+            let storage = Self.storage(spare)
+            let fewer = Int.random(in: 2 ... views, using: &rng)
+            var builder = SystemBuilder(viewCount: fewer, rows: 12 * fewer, reusing: Optional(consume spare))
+            builder.originSource = Keys("b")
+            Self.addRandomRows(to: &builder, views: fewer, priorities: [.required, 750], rng: &rng)
+            #expect(Self.storage(builder.system) == storage, "round \(round)")
+        }
+    }
+
+    /// Trees of the same shape laid out one after another, each freed
+    /// before the next is built (laid out again after a constant and the
+    /// width changed first, as an application would): each tree's system
+    /// is stored where the previous tree's was. The record hands its
+    /// system to the spare by a move: a copy still alive when the arrays
+    /// were emptied made them new storage (the same room, fresh memory).
+    /// The spare is one for the process and other tests lay out trees at
+    /// the same time, so one of them may take it between two rounds: half
+    /// the rounds must reuse the storage (a copy made that none did).
+    @Test func treesOneAfterAnotherLowerIntoTheSameStorage() throws {
+        var rng = SplitMix64(seed: 22_001)
+        var previous: [UInt]? = nil
+        var reused = 0
+        let rounds = 12
+        for round in 0 ..< rounds {
+            let root = View("root")
+            var constraints: [Constraint] = []
+            var last = root
+            for i in 0 ..< 40 {
+                let v = View("v\(i)")
+                root.addSubview(v)
+                constraints += [
+                    Constraint(v, .left, .equal, root, .left, constant: Double(i)),
+                    Constraint(v, .top, .equal, last, .top, constant: Double(Int.random(in: 1 ... 9, using: &rng))),
+                    Constraint(v, .width, .equal, root, .width, multiplier: 0.5),
+                    Constraint(v, .height, .equal, constant: 8),
+                ]
+                last = v
+            }
+            Constraint.activate(constraints)
+            try root.layout(width: 320, height: 480)
+            let cache = try #require(root.layoutCache)
+            let first = Self.storage(cache.currentSystem)
+            if first == previous { reused += 1 }
+            constraints[1].constant += 1
+            try root.layout(width: 320, height: 480)
+            try root.layout(width: 300, height: 480)
+            #expect(Self.storage(cache.currentSystem) == first, "round \(round)")
+            #expect(cache.reuses == 2, "round \(round)")
+            previous = first
+        }
+        #expect(reused >= rounds / 2, "\(reused) of \(rounds - 1) lowerings reused the previous tree's storage")
+    }
 }

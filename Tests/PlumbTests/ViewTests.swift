@@ -169,3 +169,92 @@ import PlumbTestSupport
         #expect([a.frame.x, b.frame.x, d.frame.x] == [1, 11, 21])
     }
 }
+
+/// The walks up the tree (``View/addSubview(_:)``'s cycle check and counts,
+/// `removeFromSuperview`'s counts, ``View/isDescendant(of:)``) lend each
+/// ancestor instead of retaining it: they must work through ancestors that
+/// only their superviews hold, and keep none of them alive.
+@Suite struct ViewWalkUpTests {
+    /// Random chains whose inner views only their superviews hold (the test
+    /// keeps the roots, the leaves and a constraint on every view, which
+    /// does not keep it alive): leaves are added under other leaves, moved,
+    /// removed; after each step every kept view's count, superview chain and
+    /// `isDescendant` answers are the model's. Then the roots are dropped:
+    /// every inner view must be gone (read through its constraint), and
+    /// the leaves left without a superview or under a live leaf.
+    @Test func ancestorsOnlyTheirSuperviewsHold() {
+        for seed in 0 ..< 40 {
+            var rng = SplitMix64(seed: 7_000 + UInt64(seed))
+            var roots: [View] = []
+            var leaves: [View] = []
+            var probes: [Constraint] = []  // one a view: `firstView` reads nil once it is gone
+            var parentOf: [ObjectIdentifier: ObjectIdentifier] = [:]
+            var names: [ObjectIdentifier: String] = [:]
+            for r in 0 ..< 3 {
+                let root = View("root\(r)")
+                roots.append(root)
+                names[ObjectIdentifier(root)] = root.id
+                var top = root
+                for d in 0 ..< Int(rng.next() % 4) + 1 {
+                    let inner = View("r\(r)i\(d)")
+                    names[ObjectIdentifier(inner)] = inner.id
+                    top.addSubview(inner)
+                    parentOf[ObjectIdentifier(inner)] = ObjectIdentifier(top)
+                    probes.append(Constraint(inner, .width, .equal, constant: 1))
+                    top = inner
+                }
+                let leaf = View("r\(r)leaf")
+                names[ObjectIdentifier(leaf)] = leaf.id
+                top.addSubview(leaf)
+                parentOf[ObjectIdentifier(leaf)] = ObjectIdentifier(top)
+                leaves.append(leaf)
+            }
+            func chain(_ v: ObjectIdentifier) -> [String] {
+                var out: [String] = []
+                var node: ObjectIdentifier? = v
+                while let n = node {
+                    out.append(names[n]!)
+                    node = parentOf[n]
+                }
+                return out
+            }
+            func modelCount(_ v: ObjectIdentifier) -> Int {
+                1 + parentOf.filter { $0.value == v }.keys.reduce(0) { $0 + modelCount($1) }
+            }
+            for step in 0 ..< 30 {
+                let a = leaves[Int(rng.next() % UInt64(leaves.count))]
+                let b = leaves[Int(rng.next() % UInt64(leaves.count))]
+                if rng.next() % 3 == 0 {
+                    b.removeFromSuperview()
+                    parentOf[ObjectIdentifier(b)] = nil
+                } else if !chain(ObjectIdentifier(a)).contains(b.id) {
+                    a.addSubview(b)
+                    parentOf[ObjectIdentifier(b)] = ObjectIdentifier(a)
+                }
+                for v in roots + leaves {
+                    var seen: [String] = []
+                    var node: View? = v
+                    while let n = node {
+                        seen.append(n.id)
+                        node = n.superview
+                    }
+                    #expect(seen == chain(ObjectIdentifier(v)), "seed \(seed), step \(step): \(v.id)")
+                    #expect(Int(v.subtreeCount) == modelCount(ObjectIdentifier(v)), "seed \(seed), step \(step): \(v.id)")
+                    for w in roots + leaves {
+                        #expect(v.isDescendant(of: w) == chain(ObjectIdentifier(v)).contains(w.id),
+                                "seed \(seed), step \(step): \(v.id) under \(w.id)")
+                    }
+                }
+            }
+            roots.removeAll()
+            for probe in probes {
+                #expect(probe.firstView == nil, "seed \(seed): an inner view outlived its root")
+            }
+            for leaf in leaves {
+                if let superview = leaf.superview {
+                    #expect(leaves.contains { $0 === superview }, "seed \(seed): \(leaf.id) under \(superview.id)")
+                }
+            }
+        }
+    }
+}

@@ -49,8 +49,10 @@ struct SystemBuilder {
     /// Creates the variables of `viewCount` views (the root included) and
     /// reserves room for about `rows` rows; in `reusing`'s arrays when
     /// given (an emptied system, see ``SpareSystem``).
-    init(viewCount: Int, rows: Int, reusing spare: ConstraintSystem? = nil) {
-        if let spare { built = spare }
+    init(viewCount: Int, rows: Int, reusing spare: consuming ConstraintSystem? = nil) {
+        // Moved in: a copy would leave the spare's arrays shared, and the
+        // room reserved below would then be new storage.
+        if spare != nil { built = spare.take()! }
         self.viewCount = viewCount
         // Each row has at most four terms; most have two or three.
         built.reserveCapacity(variables: 4 * viewCount, rows: rows + 4, nonzeros: 3 * rows + 4)
@@ -73,7 +75,8 @@ struct SystemBuilder {
         /// (replacing the system kept before).
         static func give(_ system: consuming ConstraintSystem) {
             guard system.reservedBytes <= byteLimit else { return }
-            var emptied = system
+            // Moved, not copied (emptying a shared array gives it new storage).
+            var emptied = consume system
             emptied.removeAllKeepingCapacity()
             // The one kept before is freed here, outside the lock.
             let before = slot.withLock { kept in

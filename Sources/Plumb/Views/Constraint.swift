@@ -204,7 +204,13 @@ public final class Constraint: CustomStringConvertible {
     ///
     /// - Complexity: O(constraints).
     public static func activate(_ constraints: [Constraint]) {
-        for c in constraints { c.isActive = true }
+        // Each constraint lent by the array, which holds it throughout
+        // (`for c in constraints` retained and released every one).
+        constraints.withUnsafeBufferPointer { constraints in
+            constraints.withMemoryRebound(to: Unmanaged<Constraint>.self) { refs in
+                for ref in refs { ref._withUnsafeGuaranteedRef { $0.isActive = true } }
+            }
+        }
     }
 
     /// Deactivates every constraint in `constraints`.
@@ -219,10 +225,14 @@ public final class Constraint: CustomStringConvertible {
     private func register() {
         guard firstReference.withView({ Self.list(self, in: $0) }) != nil else { return }
         active = true
-        guard let secondReference else { return }
-        // One reference per view: the same reference is the same view.
-        guard secondReference !== firstReference else { return }
-        if secondReference.withView({ Self.list(self, in: $0) }) == nil { viewGone = true }
+        // The second reference lent too: the constraint holds it (bound to
+        // a local, it was retained and released around the listing).
+        guard let second = secondReference.map({ Unmanaged.passUnretained($0) }) else { return }
+        second._withUnsafeGuaranteedRef { second in
+            // One reference per view: the same reference is the same view.
+            guard second !== firstReference else { return }
+            if second.withView({ Self.list(self, in: $0) }) == nil { viewGone = true }
+        }
     }
 
     /// Appends `c` to `view`'s ``View/constraints``, giving a list its first

@@ -127,6 +127,8 @@ final class TreeLayoutCache {
     private var compiled: CompiledSystem?
     /// The system with the current constants.
     private var current: ConstraintSystem { compiled?.system ?? system! }
+    /// The system with the current constants (for tests: which storage it has).
+    var currentSystem: ConstraintSystem { current }
     /// Whether later layouts re-evaluate a compiled system (for tests).
     var isCompiled: Bool { compiled != nil }
     /// The options the records made in its scope solve with, instead of
@@ -177,10 +179,13 @@ final class TreeLayoutCache {
 
     /// The system's arrays go to the next layout that lowers (``SystemBuilder/SpareSystem``).
     deinit {
-        let system = compiled?.system ?? system
+        var kept = compiled?.system ?? system
         compiled = nil
         self.system = nil
-        if let system { SystemBuilder.SpareSystem.give(system) }
+        // Moved, not copied: the spare must hold the arrays' one reference
+        // (emptying arrays another copy shares gives them new storage, of
+        // the same room but fresh memory).
+        if kept != nil { SystemBuilder.SpareSystem.give(kept.take()!) }
     }
 
     /// Solves the recorded system as a fresh layout does (the same values,

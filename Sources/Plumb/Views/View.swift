@@ -73,15 +73,33 @@ public final class View: CustomStringConvertible {
     /// would give it a side table, through which every retain and release
     /// of it then goes (the slow path). Only set while the superview lists
     /// this view in its ``subviews``; the superview clears it when it
-    /// removes the view or is deallocated, so it never dangles.
-    private unowned(unsafe) var parent: View?
+    /// removes the view or is deallocated, so it never dangles. Kept as an
+    /// `Unmanaged` pointer, not `unowned(unsafe)`: reading such a property
+    /// into a local retained the view, and the walks up the tree
+    /// (``addSubview(_:)``'s) retained and released every ancestor.
+    @exclusivity(unchecked) private var parentPointer: Unmanaged<View>?
+
+    /// ``superview``, retained for the caller.
+    private var parent: View? {
+        get { parentPointer?.takeUnretainedValue() }
+        set { parentPointer = newValue.map { Unmanaged.passUnretained($0) } }
+    }
 
     /// ``superview`` lent, without a retain, to a caller that releases
     /// nothing while it uses it (the maker's lowering; see `ViewReference`):
     /// a superview is alive while it lists this view.
-    var lentSuperview: Unmanaged<View>? {
-        guard let parent else { return nil }
-        return Unmanaged.passUnretained(parent)
+    var lentSuperview: Unmanaged<View>? { parentPointer }
+
+    /// Calls `body` with this view, then its superview, and so on up to the
+    /// root, until `body` returns false. Each view is lent, not retained: a
+    /// superview is alive while it lists the view below it, and `body` must
+    /// not remove views from the chain.
+    @inline(__always)
+    private func walkUp(_ body: (View) -> Bool) {
+        var node: Unmanaged<View>? = Unmanaged.passUnretained(self)
+        while let n = node {
+            node = n._withUnsafeGuaranteedRef { view in body(view) ? view.parentPointer : nil }
+        }
     }
 
     /// What references this view without keeping it alive (constraints,
@@ -233,11 +251,11 @@ public final class View: CustomStringConvertible {
         // every ancestor (a view already in this tree is subtracted again by
         // `removeFromSuperview`, below).
         let added = view.subtreeCount
-        var ancestor: View? = self
-        while let a = ancestor {
-            precondition(a !== view, "cannot add view '\(view.id)' as a subview of itself or of one of its descendants")
-            a.subtreeCount += added
-            ancestor = a.parent
+        walkUp { ancestor in
+            precondition(ancestor !== view,
+                         "cannot add view '\(view.id)' as a subview of itself or of one of its descendants")
+            ancestor.subtreeCount += added
+            return true
         }
         view.removeFromSuperview()
         subviews.append(view)
@@ -246,10 +264,9 @@ public final class View: CustomStringConvertible {
 
     /// Adds `change` to the ``subtreeCount`` of this view and of each of its ancestors.
     private func adjustSubtreeCounts(by change: Int32) {
-        var node: View? = self
-        while let n = node {
-            n.subtreeCount += change
-            node = n.parent
+        walkUp { node in
+            node.subtreeCount += change
+            return true
         }
     }
 
@@ -270,12 +287,12 @@ public final class View: CustomStringConvertible {
     ///
     /// - Complexity: O(depth of `view`).
     public func isDescendant(of view: View) -> Bool {
-        var node: View? = self
-        while let n = node {
-            if n === view { return true }
-            node = n.parent
+        var found = false
+        walkUp { node in
+            found = node === view
+            return !found
         }
-        return false
+        return found
     }
 
     // MARK: - Intrinsic size priorities

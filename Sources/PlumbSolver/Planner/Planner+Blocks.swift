@@ -57,6 +57,7 @@ extension Planner {
                 // The DAG evaluator: a run of 1×1 blocks in one tight loop.
                 let runEnd = evaluateSingletons(from: b, of: btf, terms: terms)
                 if runEnd > b {
+                    if recordsBlockOrder { recordSolvedRun(b ..< runEnd, of: btf) }
                     b = runEnd
                     continue
                 }
@@ -173,33 +174,45 @@ extension Planner {
             }
         }}}}}}
         stats.dagVariables += dagVariables
-        if recordsBlockOrder && end > first {
-            // The run's solved rows, read through buffers, with room made
-            // once a run (grown append by append, with the reads checked,
-            // recording cost a third as much as the evaluation itself on a
-            // list of 10,000 views).
-            let solvedBefore = solvedBlockRows.count
-            solvedBlockRows.reserveCapacity(solvedBefore + end - first)
-            solvedBlockStart.reserveCapacity(solvedBlockStart.count + end - first)
-            var solved = 0
-            btf.blockStart.withUnsafeBufferPointer { blockStart in
-            btf.rows.withUnsafeBufferPointer { blockRows in
-            varOfRow.withUnsafeBufferPointer { varOfRow in
-            state.withUnsafeBufferPointer { state in
-                for j in first ..< end {
-                    let r = blockRows[Int(blockStart[j])]
-                    if state[Int(varOfRow[Int(r)])] == .determined {
-                        solvedBlockRows.append(r)
-                        solved += 1
-                        solvedBlockStart.append(Int32(solvedBefore + solved))
-                    }
+        return end
+    }
+
+    /// Records the 1×1 blocks of the run `run` that ``evaluateSingletons(from:of:terms:)``
+    /// solved (``solvedBlock(_:)``). A function of its own, called by the
+    /// block phase: inlined in the evaluation's body, it cost the
+    /// evaluation's loop 4 instructions a row in every one-shot solve
+    /// (which records nothing).
+    @inline(never)
+    private mutating func recordSolvedRun(_ run: Range<Int>, of btf: BlockTriangularForm) {
+        let (first, end) = (run.lowerBound, run.upperBound)
+        let varOfRow = definedVariable
+        // The run's solved rows, read and written through buffers: both
+        // arrays are grown once a run to hold every block of it, written
+        // through pointers, and cut back to the blocks solved (appended
+        // one by one, each append checked the array's uniqueness and
+        // room: about 40 instructions a row, a quarter of the phase on
+        // a list of 10,000 views).
+        let rowsBefore = solvedBlockRows.count, startsBefore = solvedBlockStart.count
+        solvedBlockRows.resize(to: rowsBefore + end - first, filling: 0)
+        solvedBlockStart.resize(to: startsBefore + end - first, filling: 0)
+        var solved = 0
+        btf.blockStart.withUnsafeBufferPointer { blockStart in
+        btf.rows.withUnsafeBufferPointer { blockRows in
+        varOfRow.withUnsafeBufferPointer { varOfRow in
+        state.withUnsafeBufferPointer { state in
+        solvedBlockRows.withUnsafeMutableBufferPointer { rows in
+        solvedBlockStart.withUnsafeMutableBufferPointer { starts in
+            for j in first ..< end {
+                let r = blockRows[Int(blockStart[j])]
+                if state[Int(varOfRow[Int(r)])] == .determined {
+                    rows[rowsBefore &+ solved] = r
+                    starts[startsBefore &+ solved] = Int32(truncatingIfNeeded: rowsBefore &+ solved &+ 1)
+                    solved &+= 1
                 }
             }
-            }
-            }
-            }
-        }
-        return end
+        }}}}}}
+        solvedBlockRows.resize(to: rowsBefore + solved, filling: 0)
+        solvedBlockStart.resize(to: startsBefore + solved, filling: 0)
     }
 
     /// Solves again, in the same order, every block ``solveBlocks()`` solved,
