@@ -504,29 +504,12 @@ import Testing
         #expect(large.visits < 12 * small.visits, "\(small.visits) -> \(large.visits) term visits")
     }
 
-    /// Chains on the random systems: extensions answer many probes there
-    /// too (with rows put back since their points were built, which each
-    /// extension checks), so that the properties above, which compare
-    /// every answer with the whole tableau's, test them.
-    @Test func chainsDecideProbesOfTheRandomSystems() {
-        var chained = 0, byMoves = 0
-        for seed in 0 ..< UInt64(24) {
-            var rng = SplitMix64(seed: 0x30E5 &+ seed)
-            let (rows, variables) = randomRows(&rng, scaled: true)
-            let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-            let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 0)
-            let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-            #expect(differences(rows, near, reference).isEmpty, "seed \(seed)")
-            chained += near.decidedByChain
-            byMoves += near.decidedByMove
-        }
-        #expect(chained > 30, "\(chained) of \(byMoves) moves extended")
-    }
-
     @Test func movesDecideProbesTheNeighbourhoodsCannot() {
         // The property above only means something if walks answer many
-        // probes of the random systems, both redundancy tests and others.
-        var byMoves = 0, onWhole = 0
+        // probes of the random systems, both redundancy tests and others,
+        // and extensions of chains many of those (with rows put back since
+        // their points were built, which each extension checks).
+        var byMoves = 0, onWhole = 0, chained = 0
         for seed in 0 ..< UInt64(24) {
             var rng = SplitMix64(seed: 0x30E5 &+ seed)
             let (rows, variables) = randomRows(&rng, scaled: true)
@@ -536,7 +519,9 @@ import Testing
             _ = differences(rows, near, reference)
             byMoves += near.decidedByMove
             onWhole += near.decidedOnWhole
+            chained += near.decidedByChain
         }
+        #expect(chained > 30, "\(chained) of \(byMoves) moves extended")
         #expect(byMoves > 100, "\(byMoves) by moves, \(onWhole) on the whole simplex")
         #expect(onWhole > 50, "\(onWhole)")
     }
