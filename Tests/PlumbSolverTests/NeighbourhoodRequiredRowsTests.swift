@@ -437,20 +437,23 @@ import Testing
     /// moving the column below it (or above it) as a whole, which no
     /// neighbourhood of 8 rows holds. The walks decide those tests, as the
     /// whole tableau does, and leave it only the rows that are redundant.
-    @Test func movesDecideTiesThatOnlyAWholeColumnBreaks() {
+    /// The shelves of the tests below: per shelf, a first box's left `a`
+    /// and width `w` and a second box's left `b`, each left tied to the
+    /// one above by two opposite inequalities; the lefts bounded on every
+    /// shelf (all but one bound redundant, through the ties) or on the
+    /// first only.
+    private func shelfRows(_ shelves: Int32, boundedEveryShelf: Bool = true) -> [Candidate] {
         var rows: [Candidate] = []
         func row(_ terms: [(Int32, Double)], _ constant: Double, _ relation: Relation) {
             rows.append(Candidate(row: rows.count, terms: terms, constant: constant,
                                   magnitude: max(1, abs(constant)), relation: relation, isRequired: true))
         }
-        let shelves: Int32 = 30
-        // Per shelf: first box's left a and width w, second box's left b.
         for k in 0 ..< shelves {
             let a = 3 * k, w = a + 1, b = a + 2
-            row([(a, 1)], -8, .greaterOrEqual)
+            if boundedEveryShelf || k == 0 { row([(a, 1)], -8, .greaterOrEqual) }
             row([(w, 1)], -20, .greaterOrEqual)
             row([(b, 1), (a, -1), (w, -1)], -6, .greaterOrEqual)
-            row([(b, 1)], -980, .lessOrEqual)
+            if boundedEveryShelf || k == 0 { row([(b, 1)], -980, .lessOrEqual) }
             if k > 0 {
                 row([(a, 1), (a - 3, -1)], 0, .greaterOrEqual)
                 row([(a, 1), (a - 3, -1)], 0, .lessOrEqual)
@@ -458,6 +461,12 @@ import Testing
                 row([(b, 1), (b - 3, -1)], 0, .lessOrEqual)
             }
         }
+        return rows
+    }
+
+    @Test func movesDecideTiesThatOnlyAWholeColumnBreaks() {
+        let shelves: Int32 = 30
+        let rows = shelfRows(shelves)
         let variables = Int(3 * shelves)
         let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
         let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
@@ -469,10 +478,38 @@ import Testing
         #expect(near.decidedOnWhole <= 2 * Int(shelves), "\(near.decidedOnWhole) on the whole")
     }
 
+    /// The ties of the shelves above (lefts bounded on the first shelf
+    /// only, so that no row is redundant and every tie's test is a move),
+    /// tested last shelf first: the walk that moved a column below one
+    /// shelf is extended shelf by shelf
+    /// (``RowMoves/extending(_:gain:direction:from:length:base:recheck:isIn:)``)
+    /// instead of walking the half-column again. The answers are the
+    /// tableau's; most moves are extensions; and the walks' term visits
+    /// grow with the shelves, not with their square (4 times the shelves:
+    /// about 4 times the visits; fresh walks of half-columns: about 16).
+    @Test func chainsExtendWalksShelfByShelf() {
+        func run(_ shelves: Int32) -> (visits: Int, moves: Int, chained: Int) {
+            let rows = shelfRows(shelves, boundedEveryShelf: false)
+            let variables = Int(3 * shelves)
+            let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 8)
+            let found = differences(rows, near, reference)
+            #expect(found.isEmpty, "\(shelves) shelves: \(found)")
+            return (near.walkVisits, near.decidedByMove, near.decidedByChain)
+        }
+        let small = run(20), large = run(80)
+        #expect(large.chained >= large.moves * 9 / 10, "\(large.chained) of \(large.moves) moves extended")
+        #expect(large.moves >= 80, "\(large.moves) moves")
+        #expect(large.visits < 12 * small.visits, "\(small.visits) -> \(large.visits) term visits")
+    }
+
     @Test func movesDecideProbesTheNeighbourhoodsCannot() {
         // The property above only means something if walks answer many
-        // probes of the random systems, both redundancy tests and others.
-        var byMoves = 0, onWhole = 0
+        // probes of the random systems, both redundancy tests and others,
+        // and extensions of chains many of those (with rows put back since
+        // their points were built, which each extension checks).
+        var byMoves = 0, onWhole = 0, chained = 0
         for seed in 0 ..< UInt64(24) {
             var rng = SplitMix64(seed: 0x30E5 &+ seed)
             let (rows, variables) = randomRows(&rng, scaled: true)
@@ -482,7 +519,9 @@ import Testing
             _ = differences(rows, near, reference)
             byMoves += near.decidedByMove
             onWhole += near.decidedOnWhole
+            chained += near.decidedByChain
         }
+        #expect(chained > 30, "\(chained) of \(byMoves) moves extended")
         #expect(byMoves > 100, "\(byMoves) by moves, \(onWhole) on the whole simplex")
         #expect(onWhole > 50, "\(onWhole)")
     }

@@ -39,6 +39,8 @@ final class RowMoves {
     /// The most term visits a walk may take, at its last try: a few
     /// passes over the rows' terms.
     private let largestBudget: Int
+    /// The term visits of every walk so far (for the tests: a walk's cost).
+    private(set) var visited = 0
 
     init(_ rest: [ConstraintSystem.InertCandidate], rowsOf: [[Int32]], variableCount: Int) {
         self.rest = rest
@@ -113,7 +115,7 @@ final class RowMoves {
     /// `Σ terms` there with the point; nil when no walk finds one. `gain`
     /// is positive.
     func reaching(_ terms: [(Int32, Double)], gain: Double, direction: Double, from point: [Double],
-                  isIn: [Bool]) -> (reached: Double, point: [Double])? {
+                  isIn: [Bool]) -> (reached: Double, point: [Double], length: Double)? {
         var starts: [Int32] = []
         for (v, _) in terms where !starts.contains(v) { starts.append(v) }
         var budget = 1 << 12
@@ -146,6 +148,7 @@ final class RowMoves {
     private func walk(from start: Int32, sign: Double, length: Double, budget: Int, point: [Double],
                       isIn: [Bool]) -> Walk {
         var visits = 0
+        defer { visited += visits }
         var queue: [Int32] = []
         var next = 0
         // A row is queued (marked `epoch`) at most once at a time.
@@ -206,7 +209,7 @@ final class RowMoves {
     /// million times the one needed, so that the point may answer later
     /// probes too (as the whole component's points do).
     private func stepped(_ terms: [(Int32, Double)], gain: Double, direction: Double, from point: [Double],
-                         isIn: [Bool]) -> (reached: Double, point: [Double])? {
+                         isIn: [Bool]) -> (reached: Double, point: [Double], length: Double)? {
         // The expression's growth along the direction, and the size of its
         // terms' changes: a growth that is only the rounding left where the
         // walk cancelled the terms (an expression the rows in fix, such as
@@ -245,8 +248,82 @@ final class RowMoves {
             for v in moved { built[Int(v)] = after(v) }
             // The caller checks what it asked for against this (the point's
             // rounding may leave it a little short of `gain`).
-            return (terms.reduce(0) { $0 + $1.1 * built[Int($1.0)] }, built)
+            return (terms.reduce(0) { $0 + $1.1 * built[Int($1.0)] }, built, length)
         }
         return nil
+    }
+
+    /// The most term visits of a walk that extends a chain
+    /// (``extending(_:gain:direction:from:length:base:recheck:isIn:)``):
+    /// such a walk is meant to be short.
+    static let extensionBudget = 1 << 12
+
+    /// A point of the rows in built from `start`, a point an earlier walk
+    /// built (or extended) along the rows, by a walk from it and a step
+    /// of exactly `length`, the one that built `start`; the value of
+    /// `Σ terms` there with the point, nil when no short walk finds one.
+    ///
+    /// `start` was built while other rows were out (the one tested then,
+    /// at least), so it may violate rows that are in now: those are among
+    /// `recheck` (every row put back since `start` was built). A walk from
+    /// `start` may put them right: where a chain of rows ties a column of
+    /// variables (`degenerate`'s box edges from shelf to shelf), the walk
+    /// that moved the column below one shelf by `length` is extended to
+    /// the column below the shelf above by moving that shelf's variables
+    /// by the same `length`, which puts right the row between the two
+    /// shelves and costs one shelf's rows, not the column's.
+    ///
+    /// The new point differs from `start` only in the variables moved, so
+    /// the rows to check are theirs and `recheck`: each must be violated
+    /// no more than at `base` (a point of every row) plus the rounding of
+    /// its terms. Every other row in was in when `start` was built, and is
+    /// where it was at `start` (checked then, against `base` or the point
+    /// that walk came from).
+    func extending(_ terms: [(Int32, Double)], gain: Double, direction: Double, from start: [Double],
+                   length: Double, base: [Double], recheck: ArraySlice<Int>,
+                   isIn: [Bool]) -> (reached: Double, point: [Double])? {
+        var starts: [Int32] = []
+        for (v, _) in terms where !starts.contains(v) { starts.append(v) }
+        for v in starts {
+            let a = terms.reduce(0) { $0 + ($1.0 == v ? $1.1 : 0) }
+            guard a != 0 else { continue }
+            defer { reset() }
+            guard case .done = walk(from: v, sign: direction * a > 0 ? 1 : -1, length: 2 * gain / abs(a),
+                                    budget: Self.extensionBudget, point: start, isIn: isIn)
+            else { continue }
+            let (along, growthSize) = change(terms)
+            let growth = direction * along
+            guard growth > 1e-9 * growthSize, growth * length >= gain else { continue }
+            if let built = checked(from: start, length: length, base: base, recheck: recheck, isIn: isIn) {
+                return (terms.reduce(0) { $0 + $1.1 * built[Int($1.0)] }, built)
+            }
+        }
+        return nil
+    }
+
+    /// `start` stepped `length` along the direction, when every row in
+    /// among the moved variables' and `recheck` is violated there no more
+    /// than at `base` plus its terms' rounding; nil otherwise.
+    private func checked(from start: [Double], length: Double, base: [Double], recheck: ArraySlice<Int>,
+                         isIn: [Bool]) -> [Double]? {
+        func after(_ v: Int32) -> Double { start[Int(v)] + length * step[Int(v)] }
+        nextEpoch()
+        func allowed(_ r: Int) -> Bool {
+            guard isIn[r], rowMark[r] != epoch else { return true }
+            rowMark[r] = epoch
+            let now = rest[r].terms.reduce(rest[r].constant) { $0 + $1.1 * after($1.0) }
+            // The rounding of the terms at `base`, not at the new point: a
+            // chain's steps add up, and far from `base` the rounding of
+            // large terms could hide a real violation.
+            let rounding = 1e-12 * rest[r].terms.reduce(abs(rest[r].constant)) { $0 + abs($1.1 * base[Int($1.0)]) }
+            return wrongWay(r, now) <= wrongWay(r, value(r, at: base)) + rounding
+        }
+        for v in moved {
+            for r in rowsOf[Int(v)] where !allowed(Int(r)) { return nil }
+        }
+        for r in recheck where !allowed(r) { return nil }
+        var built = start
+        for v in moved { built[Int(v)] = after(v) }
+        return built
     }
 }

@@ -92,6 +92,8 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// Points built from `point` by a walk along the rows (``RowMoves``),
     /// tried when no neighbourhood decides; nil to send those probes on.
     private var moves: RowMoves?
+    /// The term visits of the walks so far (``RowMoves/visited``).
+    var walkVisits: Int { moves?.visited ?? 0 }
 
     /// Checked rays of the rows in (see the type's comment), oldest first.
     private var rays: [[Double]] = []
@@ -151,6 +153,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     func putBack(_ i: Int) {
         guard !isIn[i] else { return }
         isIn[i] = true
+        putBacks.append(i)
         let kept = witnesses.count
         witnesses.removeAll { $0.found > outSince[i] }
         if witnesses.count != kept { centre = nil }
@@ -249,19 +252,91 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     private func moved(_ terms: [(Int32, Double)], gain: (_ start: Double) -> Double, direction: Double)
         -> (start: Double, reached: Double)? {
         guard let moves else { return nil }
+        func keep(_ found: [Double]) {
+            clock += 1
+            if built.count == Self.witnessCapacity { built.removeFirst() }
+            built.append((clock, found))
+        }
+        // The chains first, newest first; one that is extended becomes the newest.
+        chains.removeAll { putBacks.count - $0.putBacks > Self.chainRechecks }
+        // Those that moved a neighbour of the expression's variables the way
+        // a walk would move them first (the others mostly walk a long way
+        // to fail), then the others that moved a neighbour at all.
+        let order = chains.indices.reversed().compactMap { k in
+            reach(chains[k].point, terms, direction: direction).map { (k, $0) }
+        }
+        for (k, _) in order.filter({ $0.1 }) + order.filter({ !$0.1 }) {
+            let chain = chains[k]
+            let start = terms.reduce(0) { $0 + $1.1 * chain.point[Int($1.0)] }
+            let needed = gain(start)
+            // A chain's point may violate rows put back since: it answers only once checked.
+            guard needed > 0,
+                  let found = moves.extending(terms, gain: needed, direction: direction, from: chain.point,
+                                              length: chain.length, base: point,
+                                              recheck: putBacks[chain.putBacks...], isIn: isIn)
+            else { continue }
+            chains.remove(at: k)
+            chains.append((found.point, chain.length, putBacks.count))
+            keep(found.point)
+            decidedByChain += 1
+            return (start, found.reached)
+        }
         for from in witnesses.isEmpty ? [point] : [centreOfPoints(), point] {
             let start = terms.reduce(0) { $0 + $1.1 * from[Int($1.0)] }
             let needed = gain(start)
             guard needed > 0 else { return (start, start) }
             if let found = moves.reaching(terms, gain: needed, direction: direction, from: from, isIn: isIn) {
-                clock += 1
-                if built.count == Self.witnessCapacity { built.removeFirst() }
-                built.append((clock, found.point))
+                keep(found.point)
+                if chains.count == Self.chainCapacity { chains.removeFirst() }
+                chains.append((found.point, found.length, putBacks.count))
                 return (start, found.reached)
             }
         }
         return nil
     }
+
+    /// Whether `moved` differs from `point` at one of `terms`' variables
+    /// or at a variable of a row in that mentions one of them (nil when
+    /// not: a walk from it starts as one from `point` would, and a chain
+    /// that far away is not tried), and whether it moved one of those
+    /// the way a walk pushing `direction · Σ terms` moves that term's variable.
+    private func reach(_ moved: [Double], _ terms: [(Int32, Double)], direction: Double) -> Bool? {
+        // A variable of `terms` that it moved decides; else a neighbour.
+        var reaches = false, agreeing = false
+        for (v, a) in terms where moved[Int(v)] != point[Int(v)] {
+            if (moved[Int(v)] - point[Int(v)]) * direction * a < 0 { return false }
+            reaches = true
+        }
+        if reaches { return true }
+        for (v, a) in terms {
+            for r in rowsOf[Int(v)] where isIn[Int(r)] {
+                for (u, _) in rest[Int(r)].terms where moved[Int(u)] != point[Int(u)] {
+                    reaches = true
+                    if (moved[Int(u)] - point[Int(u)]) * direction * a > 0 { agreeing = true }
+                }
+            }
+        }
+        return reaches ? agreeing : nil
+    }
+
+    /// The points walks built, each with the length of its step and the
+    /// count of ``putBacks`` when it was built, newest last: a walk from
+    /// one of them may extend it to answer a later probe
+    /// (``RowMoves/extending(_:gain:direction:from:length:base:recheck:isIn:)``),
+    /// even once the rows out at its making are back. `degenerate`'s tests
+    /// of the rows between two shelves each need a whole half-column moved;
+    /// they come shelf by shelf, column by column, both ways, so the
+    /// capacity holds one chain for each column and way (4 × 2).
+    private var chains: [(point: [Double], length: Double, putBacks: Int)] = []
+    static var chainCapacity: Int { 8 }
+    /// A chain with more rows put back since it was extended is dropped
+    /// (each extension checks them all).
+    static var chainRechecks: Int { 256 }
+    /// Every row put back, in order.
+    private var putBacks: [Int] = []
+    /// Of the probes decided by a move along the rows, those decided by
+    /// extending a chain.
+    private(set) var decidedByChain = 0
 
     /// Keeps the point `whole`'s last answer ended on, if it gives one.
     private func keepWholePoint() {

@@ -402,7 +402,8 @@ extension ConstraintSystem {
         let found = inertRows(rest, on: near, keepPrivate: keepPrivate, progress: progress)
         progress?("redundancy: \(near.decidedNearby) probes decided on their neighbourhood, "
             + "\(near.decidedByWitness) by a point found before, \(near.decidedByRay) by a ray found before, "
-            + "\(near.decidedByMove) by a move along the rows, \(near.decidedOnWhole) on the whole component")
+            + "\(near.decidedByMove) by a move along the rows (\(near.decidedByChain) extending an earlier one), "
+            + "\(near.decidedOnWhole) on the whole component")
         return found
     }
 
