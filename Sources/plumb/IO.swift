@@ -75,7 +75,7 @@ enum IO {
 
         /// The whole contents, kept as long as the result lives (a second
         /// thread may read a document after its parse returns:
-        /// `LayoutDocument.parse(_:source:threads:)`): a regular file mapped
+        /// `LayoutDocument.parse(_:source:threads:afterReading:)`): a regular file mapped
         /// as ``withContents(_:)`` maps it, unmapped when the last reference
         /// goes; anything else read with ``readAll()``.
         func contents() throws -> LayoutDocument.Bytes {

@@ -214,7 +214,7 @@ public struct LoweringThreads: Sendable, Equatable {
     /// machine: 1.01 to 1.05 of one thread at 20,000 frames, 0.82 to 0.97
     /// at 50,000).
     var frameThreshold = 40_000
-    /// Document bytes from which `LayoutDocument.parse(_:source:threads:)`
+    /// Document bytes from which `LayoutDocument.parse(_:source:threads:afterReading:)`
     /// reads the constraint strings on a second thread
     /// (``ConstraintReadAhead``) while it reads the views.
     var readAheadBytes = 1 << 18
