@@ -116,25 +116,18 @@ final class RowMoves {
     /// is positive.
     func reaching(_ terms: [(Int32, Double)], gain: Double, direction: Double, from point: [Double],
                   isIn: [Bool]) -> (reached: Double, point: [Double], length: Double)? {
-        var starts: [Int32] = []
-        for (v, _) in terms where !starts.contains(v) { starts.append(v) }
         var budget = 1 << 12
         while true {
             var outOfBudget = false
-            for v in starts {
-                let a = terms.reduce(0) { $0 + ($1.0 == v ? $1.1 : 0) }
-                guard a != 0 else { continue }
-                defer { reset() }
-                switch walk(from: v, sign: direction * a > 0 ? 1 : -1, length: 2 * gain / abs(a), budget: budget,
-                            point: point, isIn: isIn) {
-                case .done:
-                    if let reached = stepped(terms, gain: gain, direction: direction, from: point, isIn: isIn) {
-                        return reached
-                    }
+            let found = eachWalk(terms, gain: gain, direction: direction, budget: budget, from: point, isIn: isIn) {
+                switch $0 {
+                case .done: return stepped(terms, gain: gain, direction: direction, from: point, isIn: isIn)
                 case .outOfBudget: outOfBudget = true
                 case .stuck: break
                 }
+                return nil
             }
+            if let found { return found }
             // A walk that ran out of budget may end with more.
             guard outOfBudget, budget < largestBudget else { return nil }
             budget *= 4
@@ -142,6 +135,38 @@ final class RowMoves {
     }
 
     private enum Walk { case done, stuck, outOfBudget }
+
+    /// Walks from each variable of `terms` in turn (once each, those whose
+    /// coefficients do not cancel), moved the way that grows
+    /// `direction · Σ terms`, for about the step that gains `gain`; calls
+    /// `body` with each walk's outcome while its moves are in place (they
+    /// are undone after it) and gives the first answer `body` gives.
+    private func eachWalk<Answer>(_ terms: [(Int32, Double)], gain: Double, direction: Double, budget: Int,
+                                  from point: [Double], isIn: [Bool], _ body: (Walk) -> Answer?) -> Answer? {
+        var starts: [Int32] = []
+        for (v, _) in terms where !starts.contains(v) { starts.append(v) }
+        for v in starts {
+            let a = terms.reduce(0) { $0 + ($1.0 == v ? $1.1 : 0) }
+            guard a != 0 else { continue }
+            defer { reset() }
+            let outcome = walk(from: v, sign: direction * a > 0 ? 1 : -1, length: 2 * gain / abs(a), budget: budget,
+                               point: point, isIn: isIn)
+            if let answer = body(outcome) { return answer }
+        }
+        return nil
+    }
+
+    /// After a walk: the growth of `direction · Σ terms` along its moves,
+    /// or nil when that growth is only the rounding left where the walk
+    /// cancelled the terms (below 1e-9 of the size of their changes: an
+    /// expression the rows in fix, such as a copy of one of them, would
+    /// ask for an enormous step, at whose point the rows' rounding
+    /// allowance hides the change).
+    private func growthAlongWalk(_ terms: [(Int32, Double)], direction: Double) -> Double? {
+        let (along, size) = change(terms)
+        let growth = direction * along
+        return growth > 1e-9 * size ? growth : nil
+    }
 
     /// One walk from `start` moved by `sign` (see the type's comment), for
     /// a step of about `length`: `stuck` when a row cannot be put right.
@@ -210,14 +235,7 @@ final class RowMoves {
     /// probes too (as the whole component's points do).
     private func stepped(_ terms: [(Int32, Double)], gain: Double, direction: Double, from point: [Double],
                          isIn: [Bool]) -> (reached: Double, point: [Double], length: Double)? {
-        // The expression's growth along the direction, and the size of its
-        // terms' changes: a growth that is only the rounding left where the
-        // walk cancelled the terms (an expression the rows in fix, such as
-        // a copy of one of them) would ask for an enormous step, at whose
-        // point the rows' rounding allowance hides the change.
-        let (along, growthSize) = change(terms)
-        let growth = direction * along
-        guard growth > 1e-9 * growthSize else { return nil }
+        guard let growth = growthAlongWalk(terms, direction: direction) else { return nil }
         let needed = gain / growth
         // The rows that changed are those of the moved variables.
         var rows: [Int] = []
@@ -282,23 +300,12 @@ final class RowMoves {
     func extending(_ terms: [(Int32, Double)], gain: Double, direction: Double, from start: [Double],
                    length: Double, base: [Double], recheck: ArraySlice<Int>,
                    isIn: [Bool]) -> (reached: Double, point: [Double])? {
-        var starts: [Int32] = []
-        for (v, _) in terms where !starts.contains(v) { starts.append(v) }
-        for v in starts {
-            let a = terms.reduce(0) { $0 + ($1.0 == v ? $1.1 : 0) }
-            guard a != 0 else { continue }
-            defer { reset() }
-            guard case .done = walk(from: v, sign: direction * a > 0 ? 1 : -1, length: 2 * gain / abs(a),
-                                    budget: Self.extensionBudget, point: start, isIn: isIn)
-            else { continue }
-            let (along, growthSize) = change(terms)
-            let growth = direction * along
-            guard growth > 1e-9 * growthSize, growth * length >= gain else { continue }
-            if let built = checked(from: start, length: length, base: base, recheck: recheck, isIn: isIn) {
-                return (terms.reduce(0) { $0 + $1.1 * built[Int($1.0)] }, built)
-            }
+        eachWalk(terms, gain: gain, direction: direction, budget: Self.extensionBudget, from: start, isIn: isIn) {
+            guard case .done = $0, let growth = growthAlongWalk(terms, direction: direction), growth * length >= gain,
+                  let built = checked(from: start, length: length, base: base, recheck: recheck, isIn: isIn)
+            else { return nil }
+            return (terms.reduce(0) { $0 + $1.1 * built[Int($1.0)] }, built)
         }
-        return nil
     }
 
     /// `start` stepped `length` along the direction, when every row in
