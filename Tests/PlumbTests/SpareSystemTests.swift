@@ -218,10 +218,14 @@ import PlumbTestSupport
     /// is stored where the previous tree's was. The record hands its
     /// system to the spare by a move: a copy still alive when the arrays
     /// were emptied made them new storage (the same room, fresh memory).
-    /// The spare is one for the process and other tests lay out trees at
-    /// the same time, so one of them may take it between two rounds: half
-    /// the rounds must reuse the storage (a copy made that none did).
+    /// The rounds run with a spare of their own (other tests lay out trees
+    /// at the same time and would take the process's): every round after
+    /// the first reuses the storage (a copy made that none did).
     @Test func treesOneAfterAnotherLowerIntoTheSameStorage() throws {
+        try SystemBuilder.SpareSystem.withOwnSlot { try Self.layOutTreesOneAfterAnother() }
+    }
+
+    private static func layOutTreesOneAfterAnother() throws {
         var rng = SplitMix64(seed: 22_001)
         var previous: [UInt]? = nil
         var reused = 0
@@ -253,6 +257,6 @@ import PlumbTestSupport
             #expect(cache.reuses == 2, "round \(round)")
             previous = first
         }
-        #expect(reused >= rounds / 2, "\(reused) of \(rounds - 1) lowerings reused the previous tree's storage")
+        #expect(reused == rounds - 1, "\(reused) of \(rounds - 1) lowerings reused the previous tree's storage")
     }
 }

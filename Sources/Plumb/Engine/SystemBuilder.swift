@@ -65,9 +65,23 @@ struct SystemBuilder {
     /// fresh pages (each first touched page is a fault: at 10,000 views the
     /// system's rows and terms were about 460 of a first layout's 1,330).
     /// One system for the process, of at most ``byteLimit`` bytes; a layout
-    /// that finds none reserves its own.
+    /// that finds none reserves its own. Code run inside ``withOwnSlot(_:)``
+    /// gives and takes from a slot of its own instead (tests that count
+    /// reuses while other tests lay out trees at the same time).
     enum SpareSystem {
-        private static let slot = Mutex<ConstraintSystem?>(nil)
+        /// Where one system is kept.
+        final class Slot: Sendable {
+            let kept = Mutex<ConstraintSystem?>(nil)
+        }
+        private static let process = Slot()
+        @TaskLocal private static var scoped: Slot?
+        private static var slot: Slot { scoped ?? process }
+
+        /// Runs `body` with a slot of its own: what layouts inside it give
+        /// they take back, and no layout outside sees it.
+        static func withOwnSlot<R>(_ body: () throws -> R) rethrows -> R {
+            try $scoped.withValue(Slot(), operation: body)
+        }
         /// Larger systems are not kept (a 100,000-view tree's is about 64 MB reserved).
         static let byteLimit = 32 << 20
 
@@ -79,7 +93,7 @@ struct SystemBuilder {
             var emptied = consume system
             emptied.removeAllKeepingCapacity()
             // The one kept before is freed here, outside the lock.
-            let before = slot.withLock { kept in
+            let before = slot.kept.withLock { kept in
                 let before = kept
                 kept = emptied
                 return before
@@ -89,7 +103,7 @@ struct SystemBuilder {
 
         /// The system kept, emptied, if any (the slot is left empty).
         static func take() -> ConstraintSystem? {
-            slot.withLock { kept in
+            slot.kept.withLock { kept in
                 let system = kept
                 kept = nil
                 return system
