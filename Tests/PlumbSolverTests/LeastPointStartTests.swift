@@ -203,8 +203,11 @@ import PlumbTestSupport
                               constants: all.map(\.constant), relations: all.map(\.relation),
                               priorities: all.map(\.priority))
         }
-        func start(_ p: LinearPart) throws -> [UInt8]? {
-            let model = try #require(PartModel(p))
+        func start(_ p: LinearPart) -> [UInt8]? {
+            guard let model = PartModel(p) else {
+                Issue.record("the part has no model")
+                return nil
+            }
             #expect(model.order[0] == 750)
             return LeastPointStart.basis(of: p, model: model, level: model.order[0])
         }
@@ -215,7 +218,7 @@ import PlumbTestSupport
                             ([(2, 1)], -100, .lessOrEqual, .required),
                             ([(0, 1), (2, 1)], -50, .equal, 250)]
         let chain = part(shape)
-        let basis = try #require(try start(chain))
+        let basis = try #require(start(chain))
         let model = try #require(PartModel(chain))
         _ = model.aim(at: 750)
         plumb_clp_set_basis(model.pointer, basis)
@@ -223,16 +226,16 @@ import PlumbTestSupport
         let point = try #require(plumb_clp_solution(model.pointer))
         #expect(point[0] == 1 && point[1] == 3 && point[2] == 5, "\(point[0]), \(point[1]), \(point[2])")
         // A cycle: y ≥ x + 2 and x ≥ y − 5.
-        #expect(try start(part(shape + [([(0, 1), (1, -1)], 5, .greaterOrEqual, .required)])) == nil)
+        #expect(start(part(shape + [([(0, 1), (1, -1)], 5, .greaterOrEqual, .required)])) == nil)
         // Nothing pushes x up.
-        #expect(try start(part(Array(shape.dropFirst()))) == nil)
+        #expect(start(part(Array(shape.dropFirst()))) == nil)
         // A required equality between variables.
-        #expect(try start(part(shape + [([(1, 1), (0, -1)], -2, .equal, .required)])) == nil)
+        #expect(start(part(shape + [([(1, 1), (0, -1)], -2, .equal, .required)])) == nil)
         // A cap the least point breaks: z ≥ 5 there, z ≤ 4 required.
-        #expect(try start(part(shape + [([(2, 1)], -4, .lessOrEqual, .required)])) == nil)
+        #expect(start(part(shape + [([(2, 1)], -4, .lessOrEqual, .required)])) == nil)
         // A wish of a lower level that the point misses is taken up by its
         // error column: still a start.
-        #expect(try start(part(shape + [([(2, 1)], -4, .lessOrEqual, 100)])) != nil)
+        #expect(start(part(shape + [([(2, 1)], -4, .lessOrEqual, 100)])) != nil)
         // Required rows that conflict where the least point is checked:
         // named by the tableau either way.
         var conflict = Builder()

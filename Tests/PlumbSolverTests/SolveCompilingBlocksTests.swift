@@ -382,6 +382,9 @@ extension SolveCompilingTests {
     /// `s` solved by `solveCompiling` and afresh, the same values bit for
     /// bit or the same error expected: the compiled system, nil when the
     /// solve failed.
+    /// Thrown when a solve succeeded without a compiled system.
+    struct CompiledMissing: Error {}
+
     static func compiledIfSolved(_ s: ConstraintSystem, options: SolveOptions, _ comment: Comment) throws
         -> CompiledSystem?
     {
@@ -391,7 +394,11 @@ extension SolveCompilingTests {
         let fresh = Result { () throws(SolverError) -> Solution in try s.solve(options: options) }
         #expect(bits(both.map { $0.solution }) == bits(fresh), comment)
         guard case .success(let result) = both else { return nil }
-        return try #require(result.compiled)
+        guard let compiled = result.compiled else {
+            Issue.record("solved but not compiled: \(comment)")
+            throw CompiledMissing()
+        }
+        return compiled
     }
 
     /// Moves row `r`'s constant in `compiled` by up to `upTo` steps of `step`
