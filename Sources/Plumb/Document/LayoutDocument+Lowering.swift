@@ -88,7 +88,7 @@ extension LayoutDocument {
             }
         }
         // Simple Layout Language rules (LayoutDocument+Rules), in dependency order.
-        _ = lowerRules(into: &builder, sink: &sink)
+        _ = lowerRules(into: &builder, sink: &sink, threads: threads)
         try sink.throwIfAny()
         var lowered = LoweredLayout(system: builder.system, viewIDs: namingViews ? viewIDs : [], parents: parents)
         if !namingViews { lowered.names = viewNames }
