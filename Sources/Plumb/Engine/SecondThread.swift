@@ -232,6 +232,12 @@ public struct LoweringThreads: Sendable, Equatable {
     /// Whether the first thread waits for the second one's chunks (tests;
     /// ``SecondThread/share(_:waiting:helper:inOrder:)``).
     var waitsForHelper = false
+    /// Pages another thread touches ahead of the build (`plumb solve`: the
+    /// thread that read the document ahead, ``FreshPages``), stopped
+    /// before the build starts a second thread, which then has the core.
+    /// Until then (a build that has none, or before it starts one) that
+    /// thread goes on touching while the build's first thread works.
+    public var pagesAhead: FreshPages?
 
     /// At most `count` threads (values above 2 are taken as 2, below 1 as 1).
     public init(_ count: Int) { self.count = min(max(count, 1), 2) }

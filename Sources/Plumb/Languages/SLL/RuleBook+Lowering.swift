@@ -76,8 +76,14 @@ extension RuleBook {
         }
 
         // The second thread starts on the last chunks while this one sets up.
-        let shared = threads.splitsRules(order.count)
-            ? SharedTables(self, order, threads, variableCount: 4 * builder.viewCount) : nil
+        let shared: SharedTables?
+        if threads.splitsRules(order.count) {
+            // Its core was another thread's, touching pages ahead.
+            threads.pagesAhead?.stop()
+            shared = SharedTables(self, order, threads, variableCount: 4 * builder.viewCount)
+        } else {
+            shared = nil
+        }
         var schedule = RuleSchedule()
         schedule.views.reserveCapacity(order.count)
         let rowCapacity = Self.rowCapacity(longestValue)
