@@ -22,12 +22,13 @@ usage: bench_simdjson.py [--plumb .build/release/plumb [--plumb NEW]] [--old OLD
                          [--threads N] [--work DIR] [--each]
 """
 import argparse
-import json
 import os
 import statistics
 import subprocess
 import sys
 import time
+
+from bench_compare import stats_ms
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_PLUMB = os.path.join(ROOT, ".build", "release", "plumb")
@@ -48,16 +49,7 @@ def plumb_ms(binary, doc, threads):
     args = [binary, "solve", doc, "-o", os.devnull, "--stats"]
     if threads:
         args += ["--threads", str(threads)]
-    try:
-        out = subprocess.run(args, capture_output=True, text=True, check=True)
-    except FileNotFoundError:
-        sys.exit(f"bench_simdjson.py: cannot run {binary!r}")
-    except subprocess.CalledProcessError as e:
-        sys.exit(f"bench_simdjson.py: {' '.join(args)} failed with status {e.returncode}: {e.stderr.strip()[-400:]}")
-    try:
-        return json.loads(out.stderr.strip().splitlines()[-1])["ms"]
-    except (IndexError, ValueError, KeyError, TypeError):
-        sys.exit(f"bench_simdjson.py: {' '.join(args)} printed no --stats line with phase times")
+    return stats_ms(args, "bench_simdjson.py", "from --plumb or --old")
 
 
 def binaries(plumbs, old):

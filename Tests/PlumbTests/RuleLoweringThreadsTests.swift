@@ -17,20 +17,9 @@ import PlumbTestSupport
         return threads
     }
 
-    /// `SLLTemplatePropertyTests.lower`'s outcome with `threads`.
+    /// `SLLTemplatePropertyTests.lower`'s outcome (rows, origins, schedule, diagnostics) with `threads`.
     static func lower(_ document: LayoutDocument, threads: LoweringThreads) -> SLLTemplatePropertyTests.Lowered {
-        var builder = SystemBuilder(viewCount: document.viewCount, rows: 8 * document.ruleCount)
-        builder.fixRoot(width: document.rootWidth, height: document.rootHeight, rootID: document.rootID)
-        var sink = DiagnosticSink()
-        let schedule = document.lowerRules(into: &builder, sink: &sink, threads: threads)
-        let system = builder.system
-        return SLLTemplatePropertyTests.Lowered(
-            rowStart: system.rowStart, columns: system.columns, coefficients: system.coefficients,
-            constants: system.constants, relations: system.relations,
-            origins: (0 ..< system.rowCount).map { system.origins[$0] },
-            keys: (0 ..< system.rowCount).map { system.origins.key(at: $0) },
-            views: schedule?.views, rows: schedule?.rows, variables: schedule?.variables,
-            diagnostics: sink.diagnostics)
+        SLLTemplatePropertyTests.lower(document, templates: true, threads: threads)
     }
 
     /// The random rule documents of the template tests (about half with

@@ -69,8 +69,8 @@ struct RowBatch {
 
     /// A block of rows made by a second thread and appended whole by the
     /// builder (``SystemBuilder/appendBlock(_:)``): room for `rows` rows and
-    /// `terms` terms, filled with ``addToBlock(contiguous:constant:relation:priority:key:variableCount:)``,
-    /// which takes the rows ``add(contiguous:constant:relation:priority:key:variableCount:)`` takes.
+    /// `terms` terms, filled with ``add(_:constant:relation:priority:key:variableCount:room:)``
+    /// given its ``room``, which takes the rows a builder's batch takes.
     init(block rows: Int, terms: Int) {
         // (Its room is kept in the storage: the builder's batch stays as small as it was.)
         storage = Storage(rows: max(rows, 1), terms: max(terms, 1))
@@ -86,27 +86,21 @@ struct RowBatch {
     ) -> Bool {
         // The builder's sizes, constants here.
         add(terms, constant: constant, relation: relation, priority: priority, key: key,
-            variableCount: variableCount, rowRoom: Self.rowCapacity, termRoom: Self.termCapacity)
+            variableCount: variableCount, room: (Self.rowCapacity, Self.termCapacity))
     }
 
-    /// ``add(contiguous:constant:relation:priority:key:variableCount:)`` into
-    /// a block, within the room it was made with.
-    @inline(__always)
-    mutating func addToBlock(
-        contiguous terms: UnsafeBufferPointer<(VariableIndex, Double)>, constant: Double,
-        relation: Relation, priority: Priority, key: UInt64, variableCount: Int
-    ) -> Bool {
-        add(terms, constant: constant, relation: relation, priority: priority, key: key,
-            variableCount: variableCount, rowRoom: storage.rows, termRoom: storage.terms)
-    }
+    /// The rows and terms the batch has room for (a block's: the sizes it was made with).
+    var room: (rows: Int, terms: Int) { (storage.rows, storage.terms) }
 
+    /// ``add(contiguous:constant:relation:priority:key:variableCount:)``
+    /// within `room` (a block's ``room``).
     @inline(__always)
-    private mutating func add(
+    mutating func add(
         _ terms: UnsafeBufferPointer<(VariableIndex, Double)>, constant: Double,
-        relation: Relation, priority: Priority, key: UInt64, variableCount: Int, rowRoom: Int, termRoom: Int
+        relation: Relation, priority: Priority, key: UInt64, variableCount: Int, room: (rows: Int, terms: Int)
     ) -> Bool {
         let k = terms.count
-        guard count < rowRoom, k <= termRoom &- termCount, key < 1 << 31,
+        guard count < room.rows, k <= room.terms &- termCount, key < 1 << 31,
               constant.isFinite else { return false }
         let variables = UInt32(truncatingIfNeeded: variableCount)
         let columns = storage.columns + termCount, coefficients = storage.coefficients + termCount

@@ -251,9 +251,9 @@ extension RuleBook {
             contiguous terms: UnsafeBufferPointer<(VariableIndex, Double)>, constant: Double,
             relation: Relation, priority: Priority, origin: RowOrigin
         ) -> RowIndex {
-            if case .key(let key) = origin, block.addToBlock(
-                contiguous: terms, constant: constant, relation: relation, priority: priority, key: key,
-                variableCount: variableCount) {
+            if case .key(let key) = origin, block.add(
+                terms, constant: constant, relation: relation, priority: priority, key: key,
+                variableCount: variableCount, room: block.room) {
                 rows &+= 1
                 return RowIndex(rows &- 1)
             }
