@@ -47,20 +47,30 @@ def phase_list(text):
     return phases
 
 
-def phase_ms(binary, doc, frames, phases, extra=(), prefix=()):
-    """The summed milliseconds of `phases` and of all phases, for one run."""
-    command = [*prefix, binary, "solve", doc, "--stats", "--absolute", "-o", frames, *extra]
+def stats_ms(command, script="bench_compare.py", given="from --old, --new or --prefix"):
+    """The phase milliseconds of one `plumb solve ... --stats` run of `command`
+    (exits naming `script` when it cannot run or prints no such line)."""
     try:
         out = subprocess.run(command, capture_output=True, text=True, check=True)
     except FileNotFoundError:
-        sys.exit(f"bench_compare.py: cannot run {command[0]!r} (from --old, --new or --prefix)")
+        sys.exit(f"{script}: cannot run {command[0]!r} ({given})")
     except subprocess.CalledProcessError as e:
-        sys.exit(f"bench_compare.py: {shlex.join(command)} failed with status {e.returncode}: {e.stderr.strip()[-400:]}")
+        sys.exit(f"{script}: {shlex.join(command)} failed with status {e.returncode}: {e.stderr.strip()[-400:]}")
     try:
-        stats = json.loads(out.stderr.strip().splitlines()[-1])
-        return sum(stats["ms"][x] for x in phases), sum(stats["ms"].values())
-    except (IndexError, ValueError, KeyError, TypeError):
-        sys.exit(f"bench_compare.py: {shlex.join(command)} printed no --stats line with phase times")
+        ms = json.loads(out.stderr.strip().splitlines()[-1])["ms"]
+        [float(x) for x in ms.values()]
+        return ms
+    except (IndexError, ValueError, KeyError, TypeError, AttributeError):
+        sys.exit(f"{script}: {shlex.join(command)} printed no --stats line with phase times")
+
+
+def phase_ms(binary, doc, frames, phases, extra=(), prefix=()):
+    """The summed milliseconds of `phases` and of all phases, for one run."""
+    ms = stats_ms([*prefix, binary, "solve", doc, "--stats", "--absolute", "-o", frames, *extra])
+    try:
+        return sum(ms[x] for x in phases), sum(ms.values())
+    except KeyError:
+        sys.exit(f"bench_compare.py: {binary} printed no time for one of {', '.join(phases)}")
 
 
 def same_frames(a, b, tol=1e-6):

@@ -90,12 +90,19 @@ enum HeapReserve {
     }
 
     /// The bytes of the reservation touched ahead for a document of
-    /// `documentBytes` bytes: three times its size, about what the parse and
-    /// the build of the families at 10,000 views touch on one thread
-    /// (`list`, 1.7 MB: three huge pages). Pages are touched only while the
-    /// parse runs (more, or without the stop, took the core from the
-    /// build's second thread).
+    /// `documentBytes` bytes while it is parsed: three times its size, about
+    /// what the parse and the build of the families at 10,000 views touch
+    /// on one thread (`list`, 1.7 MB: three huge pages). More took the core
+    /// from the build's second thread (a page being cleared when it starts
+    /// is finished first).
     static func touchedAhead(forDocumentOf documentBytes: Int) -> Int { 3 * documentBytes }
+
+    /// The bytes touched ahead when the build compiles no constraint
+    /// strings on a second thread (the rules families): five times the
+    /// document's size, what the families peak at, since the thread goes
+    /// on touching while the build's first part (the rules applied in
+    /// order) runs on one core, until the build starts a second thread.
+    static func touchedIntoBuild(forDocumentOf documentBytes: Int) -> Int { 5 * documentBytes }
 
     #if os(Linux)
     /// The block that holds the heap below the first huge page (kept, so

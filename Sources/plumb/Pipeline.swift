@@ -44,8 +44,8 @@ enum Pipeline {
         reserveHeap(for: input)
         let stamp = input.stamp
         // The heap's first pages, touched by the second thread once it has
-        // read ahead, until the parse ends (the build's second thread then
-        // has the core).
+        // read ahead, until the build starts a second thread (which then
+        // has the core) or ends.
         let fresh = HeapReserve.freshPages(upTo: HeapReserve.touchedAhead(forDocumentOf: stamp?[2] ?? 0))
         defer { fresh?.stop() }  // (when the parse throws)
         var touch: (@Sendable () -> Void)? = nil
@@ -53,9 +53,18 @@ enum Pipeline {
         // Kept by a second thread that reads the constraints while the views are read.
         let document = try LayoutDocument.parse(
             try input.contents(), source: sourceName(path), threads: threads, afterReading: touch)
-        fresh?.stop()
+        // A build that does not start with a second thread has the toucher
+        // go on further, into it; it is stopped when the build starts a
+        // second thread of its own (at once for a document with enough
+        // constraint strings), or ends.
+        if !document.compilesConstraintsOnTwoThreads(threads) {
+            fresh?.extend(upTo: HeapReserve.touchedIntoBuild(forDocumentOf: stamp?[2] ?? 0))
+        }
         inspect(document)
-        var lowered = try document.lower(namingViews: namingViews, threads: threads)
+        var building = threads
+        building.pagesAhead = fresh
+        var lowered = try document.lower(namingViews: namingViews, threads: building)
+        fresh?.stop()
         if let stamp {
             lowered.describeOrigins(byReloading: {
                 guard let again = try? IO.Input(path), again.stamp == stamp else { return nil }

@@ -143,4 +143,43 @@ import Testing
         }
         #endif
     }
+
+    /// Extended before it runs, a touch goes on to the larger count: up to
+    /// 2 pages extended to 5 makes 5 present; a smaller extension never
+    /// lowers it, and none goes beyond the region.
+    @Test func anExtensionIsTouchedToo() throws {
+        #if os(Linux)
+        try Self.withMapping(pages: 8) { region in
+            let pages = FreshPages(in: region, upTo: 2 * Self.page, pageSize: Self.page)
+            #expect(pages.pageCount == 2 && pages.pageLimit == 2)
+            pages.extend(upTo: 5 * Self.page)
+            pages.extend(upTo: 3 * Self.page)
+            #expect(pages.pageLimit == 5)
+            pages.touch()
+            #expect(pages.touched == 5)
+            #expect(Self.present(region) == [true, true, true, true, true, false, false, false])
+            pages.extend(upTo: 100 * Self.page)
+            #expect(pages.pageLimit == 8)
+        }
+        #endif
+    }
+
+    /// Extended from another thread while it clears 64 MiB a page at a
+    /// time, a touch goes on past its first count (to the extension, unless
+    /// it had finished first), and makes exactly the pages it counts present.
+    @Test func anExtensionWhileItRunsIsTouched() throws {
+        #if os(Linux)
+        let count = 16_384
+        try Self.withMapping(pages: 2 * count) { region in
+            let pages = FreshPages(in: region, upTo: count * Self.page, pageSize: Self.page)
+            let touching = try Self.touchOnAnotherThread(pages)
+            pages.extend(upTo: 2 * count * Self.page)
+            touching.wait()
+            let touched = pages.touched
+            #expect(touched == count || touched == 2 * count, "\(touched) pages touched")
+            let present = Self.present(region)
+            #expect(present.prefix(touched).allSatisfy { $0 } && present.dropFirst(touched).allSatisfy { !$0 })
+        }
+        #endif
+    }
 }

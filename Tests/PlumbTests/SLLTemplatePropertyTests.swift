@@ -148,12 +148,15 @@ import Testing
         var diagnostics: [Diagnostic]
     }
 
-    static func lower(_ document: LayoutDocument, templates: Bool, mergingRepeats: Bool = true) -> Lowered {
+    /// (On up to `threads` threads: RuleLoweringThreadsTests.)
+    static func lower(
+        _ document: LayoutDocument, templates: Bool, mergingRepeats: Bool = true, threads: LoweringThreads = .one
+    ) -> Lowered {
         var builder = SystemBuilder(viewCount: document.viewCount, rows: 8 * document.ruleCount)
         builder.fixRoot(width: document.rootWidth, height: document.rootHeight, rootID: document.rootID)
         var sink = DiagnosticSink()
         let schedule = document.lowerRules(into: &builder, sink: &sink, templates: templates,
-                                           mergingRepeats: mergingRepeats)
+                                           mergingRepeats: mergingRepeats, threads: threads)
         let system = builder.system
         return Lowered(
             rowStart: system.rowStart, columns: system.columns, coefficients: system.coefficients,

@@ -88,7 +88,7 @@ extension LayoutDocument {
             }
         }
         // Simple Layout Language rules (LayoutDocument+Rules), in dependency order.
-        _ = lowerRules(into: &builder, sink: &sink)
+        _ = lowerRules(into: &builder, sink: &sink, threads: threads)
         try sink.throwIfAny()
         var lowered = LoweredLayout(system: builder.system, viewIDs: namingViews ? viewIDs : [], parents: parents)
         if !namingViews { lowered.names = viewNames }
@@ -96,6 +96,13 @@ extension LayoutDocument {
         lowered.content = builder.content
         lowered.fitsHeight = rootHeightFits
         return lowered
+    }
+
+    /// Whether ``lower(namingViews:threads:)`` with `threads` compiles the
+    /// constraint strings on a second thread, started as the build begins
+    /// (from ``LoweringThreads/constraintThreshold`` strings on two threads).
+    public func compilesConstraintsOnTwoThreads(_ threads: LoweringThreads) -> Bool {
+        threads.splitsConstraints(constraintCount)
     }
 
     /// Compiles constraint string `i` (in `all`, the bytes of
@@ -142,6 +149,8 @@ extension LayoutDocument {
 
     /// Starts the second thread of ``addConstraints(sharing:scope:problems:into:sink:)``.
     private func startSharingConstraints(_ threads: LoweringThreads) -> SharedConstraints {
+        // Its core was another thread's, touching pages ahead.
+        threads.pagesAhead?.stop()
         let size = threads.constraintChunk, count = constraintCount
         let chunks = (count + size - 1) / size
         let helped = SharedSlots<ResolvedSimpleFormat<ViewIndex>>(count)

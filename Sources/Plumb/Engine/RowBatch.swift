@@ -30,8 +30,12 @@ struct RowBatch {
         let relations: UnsafeMutablePointer<Relation>, priorities: UnsafeMutablePointer<Priority>
         let keys: UnsafeMutablePointer<UInt32>
 
-        init() {
-            let rows = RowBatch.rowCapacity, terms = RowBatch.termCapacity
+        /// The rows and terms it has room for.
+        let rows: Int, terms: Int
+
+        init(rows: Int, terms: Int) {
+            self.rows = rows
+            self.terms = terms
             // One allocation, widest elements first so that each part is aligned.
             raw = .allocate(byteCount: 12 * terms + 25 * rows, alignment: 8)
             var at = raw
@@ -53,10 +57,24 @@ struct RowBatch {
         deinit { raw.deallocate() }
     }
 
-    private let storage = Storage()
+    private let storage: Storage
     /// Rows gathered since the last `append(to:)`.
     private(set) var count = 0
     private var termCount = 0
+
+    /// A builder's batch: ``rowCapacity`` rows and ``termCapacity`` terms.
+    init() {
+        storage = Storage(rows: Self.rowCapacity, terms: Self.termCapacity)
+    }
+
+    /// A block of rows made by a second thread and appended whole by the
+    /// builder (``SystemBuilder/appendBlock(_:)``): room for `rows` rows and
+    /// `terms` terms, filled with ``add(_:constant:relation:priority:key:variableCount:room:)``
+    /// given its ``room``, which takes the rows a builder's batch takes.
+    init(block rows: Int, terms: Int) {
+        // (Its room is kept in the storage: the builder's batch stays as small as it was.)
+        storage = Storage(rows: max(rows, 1), terms: max(terms, 1))
+    }
 
     /// Gathers the row `Σ terms + constant ⋈ 0` with the origin key `key`
     /// and returns true; returns false, gathering nothing, for a row the
@@ -66,8 +84,23 @@ struct RowBatch {
         contiguous terms: UnsafeBufferPointer<(VariableIndex, Double)>, constant: Double,
         relation: Relation, priority: Priority, key: UInt64, variableCount: Int
     ) -> Bool {
+        // The builder's sizes, constants here.
+        add(terms, constant: constant, relation: relation, priority: priority, key: key,
+            variableCount: variableCount, room: (Self.rowCapacity, Self.termCapacity))
+    }
+
+    /// The rows and terms the batch has room for (a block's: the sizes it was made with).
+    var room: (rows: Int, terms: Int) { (storage.rows, storage.terms) }
+
+    /// ``add(contiguous:constant:relation:priority:key:variableCount:)``
+    /// within `room` (a block's ``room``).
+    @inline(__always)
+    mutating func add(
+        _ terms: UnsafeBufferPointer<(VariableIndex, Double)>, constant: Double,
+        relation: Relation, priority: Priority, key: UInt64, variableCount: Int, room: (rows: Int, terms: Int)
+    ) -> Bool {
         let k = terms.count
-        guard count < Self.rowCapacity, k <= Self.termCapacity &- termCount, key < 1 << 31,
+        guard count < room.rows, k <= room.terms &- termCount, key < 1 << 31,
               constant.isFinite else { return false }
         let variables = UInt32(truncatingIfNeeded: variableCount)
         let columns = storage.columns + termCount, coefficients = storage.coefficients + termCount
@@ -93,6 +126,29 @@ struct RowBatch {
         storage.keys[count] = UInt32(truncatingIfNeeded: key)
         count &+= 1
         return true
+    }
+
+    /// A block of the rows gathered, with storage of its own of their
+    /// size (a batch filled as scratch, kept small).
+    func compacted() -> RowBatch {
+        var copy = RowBatch(block: count, terms: termCount)
+        let s = storage, c = copy.storage
+        c.columns.update(from: s.columns, count: termCount)
+        c.coefficients.update(from: s.coefficients, count: termCount)
+        c.termEnds.update(from: s.termEnds, count: count)
+        c.constants.update(from: s.constants, count: count)
+        c.relations.update(from: s.relations, count: count)
+        c.priorities.update(from: s.priorities, count: count)
+        c.keys.update(from: s.keys, count: count)
+        copy.count = count
+        copy.termCount = termCount
+        return copy
+    }
+
+    /// Forgets the rows gathered.
+    mutating func removeAll() {
+        count = 0
+        termCount = 0
     }
 
     /// Appends the rows gathered to `system`, in order, and empties the batch.

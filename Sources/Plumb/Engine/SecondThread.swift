@@ -214,6 +214,13 @@ public struct LoweringThreads: Sendable, Equatable {
     /// machine: 1.01 to 1.05 of one thread at 20,000 frames, 0.82 to 0.97
     /// at 50,000).
     var frameThreshold = 40_000
+    /// Views with rules from which a document's rule rows are written on
+    /// two threads (`RuleBook.lower(into:threads:viewID:)`): about four rows
+    /// a view in the rules families, so 5,000 views make about the 20,000
+    /// rows of ``constraintThreshold``'s strings.
+    var ruleThreshold = 5_000
+    /// Views with rules a chunk of that lowering (about 500 rows).
+    var ruleChunk = 128
     /// Document bytes from which `LayoutDocument.parse(_:source:threads:afterReading:)`
     /// reads the constraint strings on a second thread
     /// (``ConstraintReadAhead``) while it reads the views.
@@ -225,6 +232,12 @@ public struct LoweringThreads: Sendable, Equatable {
     /// Whether the first thread waits for the second one's chunks (tests;
     /// ``SecondThread/share(_:waiting:helper:inOrder:)``).
     var waitsForHelper = false
+    /// Pages another thread touches ahead of the build (`plumb solve`: the
+    /// thread that read the document ahead, ``FreshPages``), stopped
+    /// before the build starts a second thread, which then has the core.
+    /// Until then (a build that has none, or before it starts one) that
+    /// thread goes on touching while the build's first thread works.
+    public var pagesAhead: FreshPages?
 
     /// At most `count` threads (values above 2 are taken as 2, below 1 as 1).
     public init(_ count: Int) { self.count = min(max(count, 1), 2) }
@@ -234,6 +247,8 @@ public struct LoweringThreads: Sendable, Equatable {
 
     /// Whether `constraints` constraint strings are compiled on two threads.
     func splitsConstraints(_ constraints: Int) -> Bool { count > 1 && constraints >= max(constraintThreshold, 2) }
+    /// Whether the rows of `tables` views with rules are written on two threads.
+    func splitsRules(_ tables: Int) -> Bool { count > 1 && tables >= max(ruleThreshold, 2) }
     /// Whether a document of `bytes` bytes is parsed on two threads.
     func readsAhead(_ bytes: Int) -> Bool { count > 1 && bytes >= readAheadBytes }
     /// Whether `frames` frames are written on two threads.

@@ -117,6 +117,17 @@ struct SystemBuilder {
         builtRows = built.rowCount
     }
 
+    /// Appends the rows of `block` (made by a second thread, see
+    /// ``RowBatch/init(block:terms:)``) after every row added so far, as
+    /// adding them one by one would, and empties it; returns the first's index.
+    mutating func appendBlock(_ block: inout RowBatch) -> Int {
+        flushRows()
+        let first = builtRows
+        block.append(to: &built)
+        builtRows = built.rowCount
+        return first
+    }
+
     /// Adds a row as `ConstraintSystem.addRow(contiguous:constant:relation:priority:origin:)`
     /// does: through `pending` when it takes the row, otherwise to `built`
     /// after the rows before it.
@@ -305,9 +316,11 @@ struct SystemBuilder {
     }
 
     /// Adds the rows of the Simple Layout Language rules in `book`, in
-    /// dependency order (see `RuleBook.lower(into:viewID:)`).
-    mutating func addRules(_ book: RuleBook, viewID: (ViewIndex) -> String) -> Result<RuleSchedule, LayoutError> {
-        book.lower(into: &self, viewID: viewID)
+    /// dependency order, on up to `threads` threads (see `RuleBook.lower(into:threads:viewID:)`).
+    mutating func addRules(
+        _ book: RuleBook, threads: LoweringThreads = .one, viewID: (ViewIndex) -> String
+    ) -> Result<RuleSchedule, LayoutError> {
+        book.lower(into: &self, threads: threads, viewID: viewID)
     }
 
     /// Adds the intrinsic-size rows of `view` along `axis`: hugging

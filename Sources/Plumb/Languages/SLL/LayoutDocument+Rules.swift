@@ -17,9 +17,10 @@ extension LayoutDocument {
     /// `mergingRepeats: false`, see ``RuleBook/mergesRepeatedTerms``).
     ///
     /// - Complexity: O(total rule length + views with rules + stored terms).
+    /// `threads` are those the rows may be written on (see `RuleBook.lower(into:threads:viewID:)`).
     func lowerRules(
         into builder: inout SystemBuilder, sink: inout DiagnosticSink, templates: Bool = true,
-        mergingRepeats: Bool = true
+        mergingRepeats: Bool = true, threads: LoweringThreads = .one
     ) -> RuleSchedule? {
         guard ruleCount > 0 else { return RuleSchedule() }
         // Rule rows are described by the document's origin source.
@@ -120,7 +121,7 @@ extension LayoutDocument {
             }
         }
         guard !failed else { return nil }
-        switch builder.addRules(book, viewID: { viewID(at: $0.int) }) {
+        switch builder.addRules(book, threads: threads, viewID: { viewID(at: $0.int) }) {
         case .success(let schedule):
             return schedule
         case .failure(let error):

@@ -19,6 +19,18 @@ struct RuleSchedule: Sendable {
     var variables: [VariableIndex] = []
 }
 
+/// Where ``RuleBook``'s lowering adds a row: the builder, or the block of
+/// a chunk lowered on a second thread.
+protocol RuleRowSink {
+    /// Adds the row `Σ terms + constant ⋈ 0` and returns its index.
+    mutating func addRow(
+        contiguous terms: UnsafeBufferPointer<(VariableIndex, Double)>, constant: Double,
+        relation: Relation, priority: Priority, origin: RowOrigin
+    ) -> RowIndex
+}
+
+extension SystemBuilder: RuleRowSink {}
+
 extension RuleBook {
     /// Orders the views with rules by their dependencies and adds one row per
     /// constraint value in effect to `builder`, in that order.
@@ -37,8 +49,17 @@ extension RuleBook {
     /// - Returns: the schedule, or (with nothing added to `builder`) one
     ///   diagnostic per dependency cycle, naming the rules on it.
     /// - Complexity: O(tables + stored terms) besides the rows themselves.
+    ///
+    /// With `threads` allowing two and enough views with rules
+    /// (``LoweringThreads/splitsRules(_:)``), the views in order are cut in
+    /// chunks shared with a second thread (``SecondThread/Sharing``), which
+    /// writes a chunk's rows in a block of the layout the builder appends
+    /// whole (``RowBatch/init(block:terms:)``); each chunk is added in order,
+    /// from that block when the second thread finished it and every row of
+    /// it went into the block, or else here. The rows and the schedule are
+    /// one thread's.
     func lower(
-        into builder: inout SystemBuilder, viewID: (ViewIndex) -> String
+        into builder: inout SystemBuilder, threads: LoweringThreads = .one, viewID: (ViewIndex) -> String
     ) -> Result<RuleSchedule, LayoutError> {
         let graph = dependencyGraph()
         let (order, cycles) = graph.topologicalOrder()
@@ -54,12 +75,18 @@ extension RuleBook {
             return .failure(sink.error)
         }
 
+        // The second thread starts on the last chunks while this one sets up.
+        let shared: SharedTables?
+        if threads.splitsRules(order.count) {
+            // Its core was another thread's, touching pages ahead.
+            threads.pagesAhead?.stop()
+            shared = SharedTables(self, order, threads, variableCount: 4 * builder.viewCount)
+        } else {
+            shared = nil
+        }
         var schedule = RuleSchedule()
         schedule.views.reserveCapacity(order.count)
-        // One row at a time is written here: a name's terms (at most four)
-        // and a stored value's, twice for a combined row.
-        // The second half takes a row's terms merged (see `emit`).
-        let rowCapacity = 2 * (4 + Int(longestValue))
+        let rowCapacity = Self.rowCapacity(longestValue)
         let row = UnsafeMutablePointer<(VariableIndex, Double)>.allocate(capacity: 2 * rowCapacity)
         defer { row.deallocate() }
         // A direction has at most two steps, a table four: the steps are
@@ -71,13 +98,30 @@ extension RuleBook {
             variables = [VariableIndex](unsafeUninitializedCapacity: stepCapacity) { variableBuffer, variableCount in
                 var steps = Steps(rows: rowBuffer.baseAddress!, variables: variableBuffer.baseAddress!,
                                   capacity: stepCapacity)
-                for table in order {
-                    let table = Int(table)
-                    let view = viewOfTable[table]
-                    schedule.views.append(view)
-                    for axis in LayoutAxis.allCases {
-                        lowerDirection(axis, of: table, into: &builder, steps: &steps, row: row,
-                                       merged: row + rowCapacity)
+                if let shared {
+                    for table in order { schedule.views.append(viewOfTable[Int(table)]) }
+                    shared.sharing.finish { k, helped in
+                        if helped, let chunk = shared.chunks[k] {
+                            let first = builder.appendBlock(&chunk.block)
+                            for j in 0 ..< chunk.steps.count {
+                                steps.append(RowIndex(first + chunk.steps.rows[j].int),
+                                             defining: chunk.steps.variables[j])
+                            }
+                            // Its storage goes back before the next chunk.
+                            shared.chunks[k] = nil
+                        } else {
+                            for t in shared.tables(k) {
+                                lowerTable(Int(order[t]), into: &builder, steps: &steps, row: row,
+                                           merged: row + rowCapacity)
+                            }
+                        }
+                    }
+                } else {
+                    for table in order {
+                        let table = Int(table)
+                        let view = viewOfTable[table]
+                        schedule.views.append(view)
+                        lowerTable(table, into: &builder, steps: &steps, row: row, merged: row + rowCapacity)
                     }
                 }
                 variableCount = steps.count
@@ -89,7 +133,136 @@ extension RuleBook {
         return .success(schedule)
     }
 
-    /// The schedule's steps as ``lower(into:viewID:)`` writes them: rows and
+    /// The room a row takes in the row buffers of ``lower(into:threads:viewID:)``:
+    /// a name's terms (at most four) and a stored value's (at most
+    /// `longestValue`), twice for a combined row. A second buffer of as
+    /// many takes a row's terms merged (see `emit`).
+    private static func rowCapacity(_ longestValue: Int32) -> Int { 2 * (4 + Int(longestValue)) }
+
+    /// The rows of both directions of `table`, in the order one thread adds them.
+    @inline(__always)
+    private func lowerTable<Sink: RuleRowSink>(
+        _ table: Int, into sink: inout Sink, steps: inout Steps, row: UnsafeMutablePointer<(VariableIndex, Double)>,
+        merged: UnsafeMutablePointer<(VariableIndex, Double)>
+    ) {
+        for axis in LayoutAxis.allCases {
+            lowerDirection(axis, of: table, into: &sink, steps: &steps, row: row, merged: merged)
+        }
+    }
+
+    /// The views with rules, in order, shared with a second thread by
+    /// ``lower(into:threads:viewID:)``: the second thread lowers chunks
+    /// from the last one, each into a ``LoweredChunk`` of its own (row
+    /// buffers of its own too), and leaves a chunk with a row the block
+    /// does not take (an origin that is not a key, a number not finite, no
+    /// room) to the caller.
+    private final class SharedTables {
+        let size: Int, count: Int
+        let chunks: ChunkResults<LoweredChunk?>
+        /// The second thread's row buffers (see ``RuleBook/rowCapacity(_:)``),
+        /// and a chunk's rows and steps before they are copied out at their
+        /// size (so that the chunks kept until the caller takes them hold
+        /// no room they do not use).
+        private let row: UnsafeMutablePointer<(VariableIndex, Double)>
+        private var sink: BlockSink
+        private var steps: Steps
+        private(set) var sharing: SecondThread.Sharing!
+
+        /// - Parameter variableCount: the builder's variables (a row naming another is refused).
+        init(_ book: RuleBook, _ order: [Int32], _ threads: LoweringThreads, variableCount: Int) {
+            size = max(threads.ruleChunk, 1)
+            count = order.count
+            let chunkCount = (count + size - 1) / size
+            chunks = ChunkResults(chunkCount, empty: nil)
+            let rowCapacity = RuleBook.rowCapacity(book.longestValue)
+            row = .allocate(capacity: 2 * rowCapacity)
+            // At most four rows a direction (two determining values, two
+            // bounds), four terms a row on average (the rules families'
+            // rows have two or three): a chunk with more is the caller's.
+            let rows = 8 * size
+            sink = BlockSink(block: RowBatch(block: rows, terms: 4 * rows), variableCount: variableCount)
+            steps = Steps(rows: .allocate(capacity: rows), variables: .allocate(capacity: rows), capacity: rows)
+            // The second thread keeps the book, the order and this object while it runs.
+            sharing = SecondThread.Sharing(chunkCount, waiting: threads.waitsForHelper) { [self] k in
+                sink.restart()
+                steps.removeAll()
+                for t in tables(k) {
+                    book.lowerTable(Int(order[t]), into: &sink, steps: &steps, row: row, merged: row + rowCapacity)
+                    guard !sink.refused else { return false }
+                }
+                chunks[k] = LoweredChunk(sink.block, steps)
+                return true
+            }
+        }
+
+        deinit {
+            row.deallocate()
+            steps.rows.deallocate()
+            steps.variables.deallocate()
+        }
+
+        /// The positions in the order of chunk `k`'s tables.
+        func tables(_ k: Int) -> Range<Int> { k * size ..< min((k + 1) * size, count) }
+    }
+
+    /// One chunk's rows as the second thread made them, and its steps, with
+    /// rows counted from the chunk's first: copies of the second thread's
+    /// at their size.
+    private final class LoweredChunk {
+        var block: RowBatch
+        let steps: Steps
+
+        init(_ block: RowBatch, _ steps: Steps) {
+            self.block = block.compacted()
+            let count = steps.count
+            var copy = Steps(rows: .allocate(capacity: max(count, 1)), variables: .allocate(capacity: max(count, 1)),
+                             capacity: max(count, 1))
+            for j in 0 ..< count { copy.append(steps.rows[j], defining: steps.variables[j]) }
+            self.steps = copy
+        }
+
+        deinit {
+            steps.rows.deallocate()
+            steps.variables.deallocate()
+        }
+    }
+
+    /// The rows of a chunk lowered on the second thread, gathered in a
+    /// block; a row the block does not take marks the chunk refused.
+    private struct BlockSink: RuleRowSink {
+        private(set) var block: RowBatch
+        let variableCount: Int
+        private(set) var rows = 0
+        private(set) var refused = false
+
+        init(block: RowBatch, variableCount: Int) {
+            self.block = block
+            self.variableCount = variableCount
+        }
+
+        /// Empties the block for the next chunk.
+        mutating func restart() {
+            block.removeAll()
+            rows = 0
+            refused = false
+        }
+
+        mutating func addRow(
+            contiguous terms: UnsafeBufferPointer<(VariableIndex, Double)>, constant: Double,
+            relation: Relation, priority: Priority, origin: RowOrigin
+        ) -> RowIndex {
+            if case .key(let key) = origin, block.add(
+                terms, constant: constant, relation: relation, priority: priority, key: key,
+                variableCount: variableCount, room: block.room) {
+                rows &+= 1
+                return RowIndex(rows &- 1)
+            }
+            refused = true
+            return RowIndex(rows)
+        }
+    }
+
+    /// The schedule's steps as ``lower(into:threads:viewID:)`` writes them: rows and
     /// the variables they define, in two buffers of `capacity` each.
     private struct Steps {
         let rows: UnsafeMutablePointer<RowIndex>
@@ -103,6 +276,9 @@ extension RuleBook {
             self.capacity = capacity
         }
 
+        /// Forgets the steps written (the buffers are kept).
+        mutating func removeAll() { count = 0 }
+
         @inline(__always)
         mutating func append(_ row: RowIndex, defining variable: VariableIndex) {
             precondition(count < capacity, "more steps than a table has")
@@ -114,8 +290,8 @@ extension RuleBook {
 
     /// The rows of one direction of one view: the determining values (in the
     /// order that makes them 1×1 steps), then the bounds.
-    private func lowerDirection(
-        _ axis: LayoutAxis, of table: Int, into builder: inout SystemBuilder, steps: inout Steps,
+    private func lowerDirection<Sink: RuleRowSink>(
+        _ axis: LayoutAxis, of table: Int, into builder: inout Sink, steps: inout Steps,
         row: UnsafeMutablePointer<(VariableIndex, Double)>, merged: UnsafeMutablePointer<(VariableIndex, Double)>
     ) {
         let view = viewOfTable[table]
@@ -168,9 +344,9 @@ extension RuleBook {
     /// system would merge it: the builder's row batch refuses a row with a
     /// repeated variable, and merging it there cost a refused offer, a call
     /// and a temporary allocation besides the merge.
-    private func emit(
+    private func emit<Sink: RuleRowSink>(
         _ slot: Int, eliminatingPositionWith otherSlot: Int? = nil, table: Int, defining variable: VariableIndex?,
-        into builder: inout SystemBuilder, steps: inout Steps, row: UnsafeMutablePointer<(VariableIndex, Double)>,
+        into builder: inout Sink, steps: inout Steps, row: UnsafeMutablePointer<(VariableIndex, Double)>,
         merged: UnsafeMutablePointer<(VariableIndex, Double)>
     ) {
         let entry = entries[slot]
