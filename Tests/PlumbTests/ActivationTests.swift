@@ -240,7 +240,7 @@ private struct Tracked {
                     if let second = c.secondView { #expect(second.constraints.contains { $0 === c }) }
                 }
                 for c in made {
-                    weak var w = c
+                    weak let w = c
                     weakOnes.append { w }
                 }
             }

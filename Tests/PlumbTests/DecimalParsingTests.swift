@@ -20,8 +20,9 @@ import Testing
     }
 
     @Test func formsOfTheGrammar() {
+        // 1234567890123456789 reads as the nearest Double, 1234567890123456768.
         for (text, expected) in [("0", 0.0), ("16", 16), ("-8.5", -8.5), (".5", 0.5), ("5.", 5), ("0.1", 0.1),
-                                 ("1234567890123456789", 1234567890123456789), ("2.5E+3", 2500)] {
+                                 ("1234567890123456789", 1_234_567_890_123_456_768), ("2.5E+3", 2500)] {
             #expect(value(text) == expected, "\(text)")
         }
         #expect(value("-0").sign == .minus)

@@ -146,7 +146,7 @@ import PlumbTestSupport
 
     /// The output is valid JSON that reads back (through our own reader) to the same numbers.
     @Test func roundTrip() throws {
-        let values: [Double] = [0, 1, -1, 0.1, 2.0 / 3, 1e15, 1e15 + 1, 123.456e-7, -987654321.125, 5e-324, 1.7976931348623157e308]
+        let values: [Double] = [0, 1, -1, 0.1, 2.0 / 3, 1e15, 1e15 + 1, 123.456e-7, -987654321.125, .leastNonzeroMagnitude, 1.7976931348623157e308]
         let frames = stride(from: 0, to: values.count, by: 1).map { i in
             rect(values[i], values[(i + 1) % values.count], values[(i + 2) % values.count], values[(i + 3) % values.count])
         }
