@@ -243,7 +243,7 @@ extension View {
             ViewIdentityIndex.number(view, as: me)
             views.append(view)
             parents.append(parent)
-            rowEstimate += view.constraints.count + 4
+            rowEstimate += Int(view.listedCount) + 4
             let subviews = view.subviews
             for child in subviews.reversed() { stack.append((child, me)) }
             record.refs.append(Unmanaged.passUnretained(view))
