@@ -2,9 +2,60 @@ import Testing
 import PlumbTestSupport
 @testable import Plumb
 
-/// The numbering of a tree for a layout reserves the rows from each view's
-/// `listedCount`, which must follow its `constraints` array.
+/// Lowering asks for memory ahead (`LoweringPrefetch`): the next views'
+/// objects and constraint lists, the next constraints and the views they
+/// name. That reads positions ahead of the one lowered, so these trees put
+/// lists of every short length at every position, the last views included,
+/// where a position read one too far would be past the list or the tree
+/// (a trap in a debug build). And the numbering reserves the rows from each
+/// view's `listedCount`, which must follow its `constraints` array.
 @Suite struct LoweringPrefetchTests {
+    /// Chains of views under a root whose lists hold 0 to 6 constraints in
+    /// every order (a view's own constraints, repeated, and the next view's
+    /// top, which names it), so that each short length falls at the last,
+    /// second-to-last and every other position of the tree and of a list:
+    /// every frame is the one the constraints fix.
+    @Test func listsOfEveryLengthLayOutAtEveryPosition() throws {
+        var rng = SplitMix64(seed: 23_001)
+        var layouts = 0
+        for viewCount in 1 ... 9 {
+            for _ in 0 ..< 12 {
+                let root = View("root")
+                var views: [View] = []
+                var tops: [Double] = []
+                for k in 0 ..< viewCount {
+                    let v = View("v\(k)")
+                    root.addSubview(v)
+                    views.append(v)
+                    tops.append(Double(k) * 30 + 5)
+                }
+                // Some views unconstrained but for their frame's
+                // size and place (three constraints, at least), others with
+                // repeats of the same equalities (consistent, required).
+                for (k, v) in views.enumerated() {
+                    let repeats = Int.random(in: 0 ... 3, using: &rng)
+                    var formats = ["v.left = root.left + \(k)", "v.width = \(10 + k)", "v.height = 20"]
+                    formats += Array(repeating: "v.width = \(10 + k)", count: repeats)
+                    if k == 0 {
+                        formats.append("v.top = root.top + 5")
+                    } else {
+                        formats.append("v.top = above.bottom + 10")
+                    }
+                    var names = ["v": v, "root": root]
+                    if k > 0 { names["above"] = views[k - 1] }
+                    Constraint.activate(try Constraint.make(simpleFormats: formats.shuffled(using: &rng), views: names))
+                }
+                try root.layout(width: 400, height: 400)
+                layouts += 1
+                for (k, v) in views.enumerated() {
+                    #expect(v.frame == Rect(x: Double(k), y: tops[k], width: Double(10 + k), height: 20),
+                            "\(viewCount) views: v\(k) \(v.frame)")
+                }
+            }
+        }
+        #expect(layouts == 108)
+    }
+
     /// A view's `listedCount` is its `constraints.count` after every change:
     /// constraints activated in arrays and alone, deactivated, remade by the
     /// maker, listed by views that go (their constraints stay listed by the
