@@ -10,38 +10,41 @@ import PlumbTestSupport
 /// (a trap in a debug build). And the numbering reserves the rows from each
 /// view's `listedCount`, which must follow its `constraints` array.
 @Suite struct LoweringPrefetchTests {
-    /// Chains of views under a root whose lists hold 0 to 6 constraints in
-    /// every order (a view's own constraints, repeated, and the next view's
-    /// top, which names it), so that each short length falls at the last,
-    /// second-to-last and every other position of the tree and of a list:
-    /// every frame is the one the constraints fix.
+    /// Chains of views under a root, each view with a child: a view's list
+    /// holds its own constraints (size, place, 0 to 3 repeats), the next
+    /// view's top and its child's, and the child's holds 0 to 3 (the child
+    /// is placed against its view, partly or not at all: an ambiguous child
+    /// is solved anyhow, and only the chain's frames are checked). Lists of
+    /// every length from 0 fall at every position of the tree, the last
+    /// views included, and of a list: every chain view's frame is the one
+    /// its constraints fix.
     @Test func listsOfEveryLengthLayOutAtEveryPosition() throws {
         var rng = SplitMix64(seed: 23_001)
         var layouts = 0
+        var childLists: Set<Int> = []
         for viewCount in 1 ... 9 {
             for _ in 0 ..< 12 {
                 let root = View("root")
                 var views: [View] = []
+                var children: [View] = []
                 var tops: [Double] = []
                 for k in 0 ..< viewCount {
-                    let v = View("v\(k)")
+                    let v = View("v\(k)"), child = View("c\(k)")
                     root.addSubview(v)
+                    v.addSubview(child)
                     views.append(v)
+                    children.append(child)
                     tops.append(Double(k) * 30 + 5)
                 }
-                // Some views unconstrained but for their frame's
-                // size and place (three constraints, at least), others with
-                // repeats of the same equalities (consistent, required).
                 for (k, v) in views.enumerated() {
                     let repeats = Int.random(in: 0 ... 3, using: &rng)
                     var formats = ["v.left = root.left + \(k)", "v.width = \(10 + k)", "v.height = 20"]
                     formats += Array(repeating: "v.width = \(10 + k)", count: repeats)
-                    if k == 0 {
-                        formats.append("v.top = root.top + 5")
-                    } else {
-                        formats.append("v.top = above.bottom + 10")
-                    }
-                    var names = ["v": v, "root": root]
+                    formats.append(k == 0 ? "v.top = root.top + 5" : "v.top = above.bottom + 10")
+                    let childCount = Int.random(in: 0 ... 3, using: &rng)
+                    childLists.insert(childCount)
+                    formats += ["c.left = v.left", "c.top = v.top + 1", "c.width = 5"].prefix(childCount)
+                    var names = ["v": v, "c": children[k], "root": root]
                     if k > 0 { names["above"] = views[k - 1] }
                     Constraint.activate(try Constraint.make(simpleFormats: formats.shuffled(using: &rng), views: names))
                 }
@@ -54,6 +57,7 @@ import PlumbTestSupport
             }
         }
         #expect(layouts == 108)
+        #expect(childLists == [0, 1, 2, 3])
     }
 
     /// A view's `listedCount` is its `constraints.count` after every change:
