@@ -18,6 +18,18 @@
 extern "C" {
 #endif
 
+/// Asks the processor to bring the cache line holding `address` into its
+/// caches ahead of a load that will need it (no fault, no effect on what
+/// the program computes; any address may be given). Inline, so that a Swift
+/// loop calling it issues one instruction.
+static inline void plumb_prefetch(const void *address) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(address, 0, 3);
+#else
+    (void)address;
+#endif
+}
+
 /// Transposes an n_rows x n_cols CSR matrix into CSR of the transpose (that
 /// is, CSC of the original). `values` and `t_values` may both be NULL.
 /// Within each output row the entries are in increasing original-row order.

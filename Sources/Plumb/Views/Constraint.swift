@@ -17,21 +17,18 @@
 /// ``priority`` (also between required and optional, which Auto Layout
 /// refuses) and ``multiplier`` may be changed between layouts, in place.
 public final class Constraint: CustomStringConvertible {
-    // Declared first, with the attributes, relation and numbers below (the
-    // view references after them), so that what lowering reads of a
-    // constraint is in the object's first 64 bytes: a layout touches each
-    // constraint's memory once, and 10,000 views' constraints do not stay in
-    // the cache. The properties lowering and activation read skip the
-    // dynamic exclusivity check, as `View`'s (see there).
+    // What lowering reads of a constraint is declared first, packed: the
+    // one-byte fields together, then the view identities and the numbers,
+    // so that it lies in the object's bytes 16 ..< 64 (a layout touches
+    // each constraint's memory once, and 10,000 views' constraints do not
+    // stay in the cache: with the second attribute between the multiplier
+    // and the constant, padded, it ran to byte 80, over two cache lines
+    // wherever the object starts). The view references and the origin,
+    // which lowering does not read, come after them. The properties
+    // lowering and activation read skip the dynamic exclusivity check, as
+    // `View`'s (see there).
 
     @exclusivity(unchecked) private var active = false
-    /// The identities of ``firstView`` and ``secondView`` as they were made,
-    /// so that layout can find them in its index without loading the
-    /// references (each load retains and releases the view). They are only
-    /// used while ``viewGone`` is `false`: then both views are alive, and no
-    /// other object can have their addresses.
-    let firstViewID: ObjectIdentifier?
-    let secondViewID: ObjectIdentifier?
     /// Set when a view whose ``View/constraints`` held this constraint is
     /// deallocated, or when activation finds the second view gone: layout
     /// then takes the checked path (loading the references).
@@ -39,23 +36,30 @@ public final class Constraint: CustomStringConvertible {
     /// Whether the constraint had a second view when it was made (a deallocated
     /// second view then makes layout fail instead of silently dropping a term).
     let hasSecondView: Bool
-
-    /// The view on the left-hand side; `nil` once that view no longer exists.
-    public var firstView: View? { firstReference.view }
     /// The attribute of ``firstView`` that is constrained.
     public let firstAttribute: LayoutAttribute
     /// `=`, `<=` or `>=`.
     public let relation: Relation
+    /// The attribute of ``secondView``, or `nil` when there is no second view.
+    public let secondAttribute: LayoutAttribute?
+    /// The identities of ``firstView`` and ``secondView`` as they were made,
+    /// so that layout can find them in its index without loading the
+    /// references (each load retains and releases the view). They are only
+    /// used while ``viewGone`` is `false`: then both views are alive, and no
+    /// other object can have their addresses.
+    let firstViewID: ObjectIdentifier?
+    let secondViewID: ObjectIdentifier?
+
+    /// The view on the left-hand side; `nil` once that view no longer exists.
+    public var firstView: View? { firstReference.view }
+    /// The view on the right-hand side, or `nil` for `view.attribute relation constant`
+    /// (or once that view no longer exists).
+    public var secondView: View? { secondReference?.view }
     /// The factor applied to the second attribute (1 when there is none written).
     /// May be changed between layouts, unlike `NSLayoutConstraint`'s.
     @exclusivity(unchecked) public var multiplier: Double {
         didSet { LayoutInputs.constraintChanged(self) }
     }
-    /// The view on the right-hand side, or `nil` for `view.attribute relation constant`
-    /// (or once that view no longer exists).
-    public var secondView: View? { secondReference?.view }
-    /// The attribute of ``secondView``, or `nil` when there is no second view.
-    public let secondAttribute: LayoutAttribute?
     /// The number added on the right-hand side.
     @exclusivity(unchecked) public var constant: Double {
         didSet { LayoutInputs.constraintChanged(self) }

@@ -243,7 +243,7 @@ extension View {
             ViewIdentityIndex.number(view, as: me)
             views.append(view)
             parents.append(parent)
-            rowEstimate += view.constraints.count + 4
+            rowEstimate += Int(view.listedCount) + 4
             let subviews = view.subviews
             for child in subviews.reversed() { stack.append((child, me)) }
             record.refs.append(Unmanaged.passUnretained(view))
@@ -293,6 +293,9 @@ extension View {
         }
 
         for (i, view) in views.enumerated() {
+            // The memory the next views' lowering reads, asked for ahead
+            // (see `LoweringPrefetch`).
+            LoweringPrefetch.views(views, after: i)
             // Problems the Swift front ends recorded on the view (reported once).
             if view.extras.contains(.frontEndProblems) {
                 for d in view.takeFrontEndDiagnostics() { sink.append(d) }
@@ -305,7 +308,8 @@ extension View {
             // one, from both of its views, a tenth of lowering).
             list.withUnsafeBufferPointer { listed in
                 listed.withMemoryRebound(to: Unmanaged<Constraint>.self) { refs in
-                    for ref in refs {
+                    for (k, ref) in refs.enumerated() {
+                        LoweringPrefetch.constraints(refs, after: k, of: me)
                         ref._withUnsafeGuaranteedRef { c in
                             let row = Self.lower(
                                 c, listedBy: view, at: i, me: me, index: index, origins: origins,

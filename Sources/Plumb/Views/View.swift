@@ -46,7 +46,10 @@ public final class View: CustomStringConvertible {
     /// Active constraints that name this view (as first or second view), in activation order.
     /// A constraint between two views is listed by both.
     @exclusivity(unchecked) public internal(set) var constraints: [Constraint] = [] {
-        didSet { LayoutInputs.viewChanged() }
+        didSet {
+            LayoutInputs.viewChanged()
+            listedCount = Int32(truncatingIfNeeded: constraints.count)
+        }
     }
 
     /// Changes whenever an input of this view's lowering other than its
@@ -130,6 +133,14 @@ public final class View: CustomStringConvertible {
     /// Stale once the view leaves that tree: `ViewIdentityIndex` trusts it
     /// only when the tree being lowered has this very view at that number.
     @exclusivity(unchecked) var loweringNumber: Int32 = -1
+
+    /// How many constraints ``constraints`` lists, kept by its `didSet`:
+    /// numbering a tree for a layout sums them (to reserve the rows) from
+    /// the view objects it reads anyway, instead of from each array's
+    /// storage, a separate allocation (a cache miss a view at 10,000 views,
+    /// a fifth of lowering's cycles). Declared after ``loweringNumber``, in
+    /// the padding before ``frame``: views are no larger.
+    @exclusivity(unchecked) private(set) var listedCount: Int32 = 0
 
     /// The view's frame in its superview's coordinates (for a root, its own
     /// `(0, 0, width, height)`), as set by the last ``layout(width:height:direction:scale:measurer:)``
