@@ -120,21 +120,33 @@ import Testing
                 found.append("row \(i) pushed to \(target): \(mine), not \(theirs)")
             }
         }
-        for i in rows.indices.reversed() where rows[i].isRequired && reference.contains(i) {
+        testedLastFirst(rows, reference, takeOut: { i in
             #expect(probe.contains(i))
             probe.takeOut(i)
+        }, putBack: probe.putBack, push: { push($0, $1, from: 0) })
+        return found
+    }
+
+    /// The redundancy tests' order: each required row of `reference`, last
+    /// first, taken out (of `reference` and by `takeOut`) and pushed to its
+    /// violated side from 0 (`push(i, direction)`, which answers as
+    /// `reference`); put back when violable, left out (redundant) otherwise.
+    private func testedLastFirst(_ rows: [Candidate], _ reference: some RequiredRowProbe,
+                                 takeOut: (Int) -> Void, putBack: (Int) -> Void,
+                                 push: (Int, Double) -> Bool) {
+        for i in rows.indices.reversed() where rows[i].isRequired && reference.contains(i) {
+            takeOut(i)
             reference.takeOut(i)
             let violable = switch rows[i].relation {
-            case .greaterOrEqual: push(i, -1, from: 0)
-            case .lessOrEqual: push(i, 1, from: 0)
-            case .equal: push(i, 1, from: 0) || push(i, -1, from: 0)
+            case .greaterOrEqual: push(i, -1)
+            case .lessOrEqual: push(i, 1)
+            case .equal: push(i, 1) || push(i, -1)
             }
             if violable {
-                probe.putBack(i)
+                putBack(i)
                 reference.putBack(i)
             }
         }
-        return found
     }
 
     @Test(arguments: 0 ..< 60)
@@ -156,13 +168,14 @@ import Testing
         // The property above only means something if the neighbourhoods
         // decide most probes both ways (a row shown violable by the
         // restriction, one shown held by the relaxation) and leave some to
-        // the whole simplex.
+        // the whole simplex (the relaxations grown along their moves, which
+        // hold most of those, left out).
         var nearby = 0, onWhole = 0, violable = 0, held = 0
         for seed in 0 ..< UInt64(60) {
             var rng = SplitMix64(seed: 0x4E16 &+ seed)
             let (rows, variables) = randomRows(&rng, scaled: true)
             let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-            let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 8)
+            let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 8, alongTheMove: 0)
             for i in rows.indices where rows[i].isRequired && near.contains(i) {
                 near.takeOut(i)
                 let before = near.decidedNearby
@@ -524,5 +537,115 @@ import Testing
         #expect(chained > 30, "\(chained) of \(byMoves) moves extended")
         #expect(byMoves > 100, "\(byMoves) by moves, \(onWhole) on the whole simplex")
         #expect(onWhole > 50, "\(onWhole)")
+    }
+
+    /// What ``RowsAlongTheMove`` holds, the whole tableau holds: on random
+    /// coupled systems, each required row taken out last first (and left
+    /// out when the tableau finds it redundant) and the optional rows'
+    /// expressions, pushed either way, asked of both; a probe the rows
+    /// along the move say cannot be pushed must be one the whole tableau
+    /// cannot push. Returns the probes asked, those held along the move,
+    /// and those the tableau held.
+    private func heldAlongTheMove(seed: UInt64, maximumRows: Int) -> (probes: Int, held: Int, tableauHeld: Int) {
+        var rng = SplitMix64(seed: 0x40E5 &+ seed)
+        let (rows, variables) = randomRows(&rng, scaled: true)
+        let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+        var isIn = rows.indices.map { reference.contains($0) }
+        let point = (0 ..< variables).map { reference.value([(Int32($0), 1)], 0) }
+        let along = RowsAlongTheMove(rows, rowsOf: NeighbourhoodRequiredRows<TableauRequiredRows>.rowsOf(
+            rows, isIn: isIn, variableCount: variables), variableCount: variables, maximumRows: maximumRows)
+        var probes = 0, held = 0, tableauHeld = 0
+        func ask(_ i: Int, _ direction: Double, from base: Double) -> Bool {
+            let row = rows[i]
+            let mine = along.bounds(row.terms, row.constant, magnitude: row.magnitude, direction: direction,
+                                    from: base, point: point, isIn: isIn)
+            let can = reference.canPush(row.terms, row.constant, magnitude: row.magnitude, direction: direction,
+                                        from: base)
+            probes += 1
+            if mine { held += 1 }
+            if !can { tableauHeld += 1 }
+            #expect(!(mine && can), "seed \(seed): row \(i) \(direction) from \(base) held along the move")
+            return can
+        }
+        for i in rows.indices where !rows[i].isRequired && !rows[i].terms.isEmpty {
+            let current = reference.value(rows[i].terms, rows[i].constant)
+            _ = ask(i, 1, from: current)
+            _ = ask(i, -1, from: current)
+        }
+        testedLastFirst(rows, reference, takeOut: { isIn[$0] = false }, putBack: { isIn[$0] = true },
+                        push: { ask($0, $1, from: 0) })
+        return (probes, held, tableauHeld)
+    }
+
+    @Test(arguments: 0 ..< 40)
+    func rowsAlongTheMoveHoldOnlyWhatTheWholeSimplexHolds(seed: UInt64) {
+        for maximumRows in [4, 64] { _ = heldAlongTheMove(seed: seed, maximumRows: maximumRows) }
+    }
+
+    @Test func rowsAlongTheMoveHoldMostOfWhatTheWholeSimplexHolds() {
+        // The property above only means something if the rows along the
+        // move hold many probes, and not all that the tableau holds at a
+        // small size.
+        var held = 0, tableauHeld = 0, heldSmall = 0
+        for seed in 0 ..< UInt64(40) {
+            let large = heldAlongTheMove(seed: seed, maximumRows: 64)
+            held += large.held
+            tableauHeld += large.tableauHeld
+            heldSmall += heldAlongTheMove(seed: seed, maximumRows: 4).held
+        }
+        #expect(held * 10 >= tableauHeld * 9, "\(held) of \(tableauHeld) held along the move")
+        #expect(heldSmall < held, "\(heldSmall) held within 4 rows, \(held) within 64")
+    }
+
+    /// Shelves of four boxes between the root's edges (`degenerate`'s):
+    /// each box at least 20 wide and 4 from the next, the last 8 from the
+    /// right edge, every box's left tied to the one above by two opposite
+    /// inequalities, and each shelf's first box bounded at the right once
+    /// more (a row the chain of its shelf holds: redundant). Its test is
+    /// decided by no neighbourhood of 8 rows, no walk (it cannot be
+    /// violated), and along the move by the rows of its shelf: the rows
+    /// taken per test do not grow with the shelves.
+    private func fourBoxShelves(_ shelves: Int32) -> [Candidate] {
+        var rows: [Candidate] = []
+        func row(_ terms: [(Int32, Double)], _ constant: Double, _ relation: Relation) {
+            rows.append(Candidate(row: rows.count, terms: terms, constant: constant,
+                                  magnitude: max(1, abs(constant)), relation: relation, isRequired: true))
+        }
+        for k in 0 ..< shelves {
+            // Box b's left is 8k + 2b, its width 8k + 2b + 1.
+            let left = { (b: Int32) in 8 * k + 2 * b }
+            row([(left(0), 1)], -8, .greaterOrEqual)
+            for b in Int32(0) ..< 4 {
+                let l = left(b), w = l + 1
+                row([(w, 1)], -20, .greaterOrEqual)
+                if b < 3 { row([(left(b + 1), 1), (l, -1), (w, -1)], -4, .greaterOrEqual) }
+                if k > 0 {
+                    row([(l, 1), (l - 8, -1)], 0, .greaterOrEqual)
+                    row([(l, 1), (l - 8, -1)], 0, .lessOrEqual)
+                }
+            }
+            row([(left(3), 1), (left(3) + 1, 1)], -1016, .lessOrEqual)
+            row([(left(0), 1), (left(0) + 1, 1)], -1016, .lessOrEqual)
+        }
+        return rows
+    }
+
+    @Test func rowsAlongTheMoveHoldShelvesTheNeighbourhoodsSendOn() {
+        func run(_ shelves: Int32) -> (held: Int, rows: Int, onWhole: Int) {
+            let rows = fourBoxShelves(shelves)
+            let variables = Int(8 * shelves)
+            let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 8, alongTheMove: 128)
+            let found = differences(rows, near, reference)
+            #expect(found.isEmpty, "\(shelves) shelves: \(found)")
+            return (near.decidedAlongTheMove, near.rowsTakenAlongTheMove, near.decidedOnWhole)
+        }
+        let small = run(6), large = run(24)
+        #expect(large.held >= 24, "\(large.held) held along the move")
+        #expect(large.onWhole * 4 <= large.held, "\(large.onWhole) on the whole, \(large.held) along the move")
+        // Rows taken per test about the same at 4 times the shelves.
+        #expect(large.rows * small.held <= 2 * small.rows * large.held,
+                "\(small.rows) rows for \(small.held) tests -> \(large.rows) for \(large.held)")
     }
 }

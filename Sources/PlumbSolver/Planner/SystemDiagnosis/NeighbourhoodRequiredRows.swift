@@ -51,6 +51,12 @@
 /// does, so a later probe whose expression grows along a kept ray is
 /// unbounded: it can be pushed past any tolerance and to any target.
 /// Putting back a row drops the rays it does not allow.
+///
+/// A probe that none of these decides, nor a walk along the rows
+/// (``RowMoves``: it shows a row violable), is tried on a relaxation grown
+/// by the rows its moves break (``RowsAlongTheMove``), which shows a row
+/// held by a chain that no neighbourhood reaches, before it goes to
+/// `whole`.
 final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe {
     let variableCount: Int
     let whole: Whole
@@ -75,6 +81,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     private(set) var decidedByWitness = 0
     private(set) var decidedByRay = 0
     private(set) var decidedByMove = 0
+    private(set) var decidedAlongTheMove = 0
     private(set) var decidedOnWhole = 0
 
     /// The points `whole`'s last answers ended on, oldest first, with the
@@ -95,6 +102,15 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// The term visits of the walks so far (``RowMoves/visited``).
     var walkVisits: Int { moves?.visited ?? 0 }
 
+    /// Relaxations grown by the rows their moves break (``RowsAlongTheMove``),
+    /// tried on a probe that would go to the whole component; nil when
+    /// neighbourhoods take no rows.
+    private var alongTheMove: RowsAlongTheMove?
+    /// The rows taken in by those relaxations so far.
+    var rowsTakenAlongTheMove: Int { alongTheMove?.rowsTaken ?? 0 }
+    /// And the rounds they took.
+    var roundsAlongTheMove: Int { alongTheMove?.rounds ?? 0 }
+
     /// Checked rays of the rows in (see the type's comment), oldest first.
     private var rays: [[Double]] = []
     /// The most rays kept (each is checked against a probe's few terms).
@@ -108,7 +124,13 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// sends on the same 630 probes at 64 and 256 rows.
     static var standardMaximumRows: Int { 64 }
 
-    init(_ rest: [ConstraintSystem.InertCandidate], whole: Whole, maximumRows: Int, movesAlong: Bool = true) {
+    /// `alongTheMove` is the most rows a relaxation grown along its moves
+    /// takes (``RowsAlongTheMove``; `maximumRows` unless given, none at 0).
+    /// `degenerate`'s tests take about 30; a move that breaks many rows at
+    /// once (`chartgrid`'s shared edges: 200 in one round) costs its small
+    /// tableau billions of instructions at 250 rows.
+    init(_ rest: [ConstraintSystem.InertCandidate], whole: Whole, maximumRows: Int, movesAlong: Bool = true,
+         alongTheMove: Int? = nil) {
         self.maximumRows = maximumRows
         variableCount = whole.variableCount
         self.whole = whole
@@ -118,7 +140,19 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         isPending = [Bool](repeating: false, count: rest.count)
         outSince = [Int](repeating: 0, count: rest.count)
         (whole as? TableauRequiredRows)?.keepsPoints = true
-        var rowsOf = [[Int32]](repeating: [], count: whole.variableCount)
+        rowsOf = Self.rowsOf(rest, isIn: isIn, variableCount: whole.variableCount)
+        moves = movesAlong ? RowMoves(rest, rowsOf: rowsOf, variableCount: whole.variableCount) : nil
+        let alongRows = alongTheMove ?? maximumRows
+        self.alongTheMove = alongRows > 0
+            ? RowsAlongTheMove(rest, rowsOf: rowsOf, variableCount: whole.variableCount, maximumRows: alongRows)
+            : nil
+        variableMark = [UInt32](repeating: 0, count: whole.variableCount)
+        rowMark = [UInt32](repeating: 0, count: rest.count)
+    }
+
+    /// The rows of `rest` that are in (`isIn`) mentioning each variable, each once.
+    static func rowsOf(_ rest: [ConstraintSystem.InertCandidate], isIn: [Bool], variableCount: Int) -> [[Int32]] {
+        var rowsOf = [[Int32]](repeating: [], count: variableCount)
         for (i, row) in rest.enumerated() where isIn[i] {
             var last: Int32 = -1
             for (v, _) in row.terms.sorted(by: { $0.0 < $1.0 }) where v != last {
@@ -126,10 +160,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
                 last = v
             }
         }
-        self.rowsOf = rowsOf
-        moves = movesAlong ? RowMoves(rest, rowsOf: rowsOf, variableCount: whole.variableCount) : nil
-        variableMark = [UInt32](repeating: 0, count: whole.variableCount)
-        rowMark = [UInt32](repeating: 0, count: rest.count)
+        return rowsOf
     }
 
     func contains(_ i: Int) -> Bool { isIn[i] }
@@ -444,6 +475,11 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
            direction * (reached + constant - base) > 2 * tolerance {
             decidedByMove += 1
             return true
+        }
+        if let alongTheMove, alongTheMove.bounds(terms, constant, magnitude: magnitude, direction: direction,
+                                                 from: base, point: point, isIn: isIn) {
+            decidedAlongTheMove += 1
+            return false
         }
         synchronise()
         decidedOnWhole += 1
