@@ -100,7 +100,7 @@ extension LayoutDocument {
 
     /// Whether ``lower(namingViews:threads:)`` with `threads` compiles the
     /// constraint strings on a second thread, started as the build begins
-    /// (from ``LoweringThreads/constraintThreshold`` strings on two threads).
+    /// (from `LoweringThreads.constraintThreshold` strings on two threads).
     public func compilesConstraintsOnTwoThreads(_ threads: LoweringThreads) -> Bool {
         threads.splitsConstraints(constraintCount)
     }
