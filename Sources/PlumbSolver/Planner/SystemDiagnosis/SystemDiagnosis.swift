@@ -895,10 +895,12 @@ struct FaceOptions {
 /// implies this one at the same point, which stops where the rows have
 /// filled in, not where the component's size is reached. On `degenerate`
 /// the rows' length grows with the rows in, so the older rule built a
-/// share of the component that grew with it (about 40 % at 3,000 views,
-/// each row pivoted over ever longer rows: the conflicts' and redundancy
-/// tests' builds, a quarter of the check), and this one a few thousand
-/// rows whatever its size.
+/// share of the component that grew with it, each row pivoted over ever
+/// longer rows (at 3,000 views the conflicts' and redundancy tests'
+/// builds were a quarter of the check's samples, stopped at 83 and 104
+/// terms a row); this one stops at 32 to 37 terms a row at 1,000 and
+/// 3,000 views (BENCHMARKS.md, "`plumb check`: the fill-in build stops
+/// where the rows have filled in").
 struct FillWatch {
     let rowLength: Double
     let every: Int
