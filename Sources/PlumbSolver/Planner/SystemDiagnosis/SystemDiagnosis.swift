@@ -677,15 +677,14 @@ extension ConstraintSystem {
         }
         guard local.count >= faces.threshold else { return false }
         let core = SimplexCore(variableCount: part.variableCount)
-        let every = max(256, part.rowCount / 16)
+        var watch = FillWatch(stoppingAbove: faces.filledRowLength, coming: part.rowCount)
         var filled = false
         for i in 0 ..< part.rowCount {
             let terms = (Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1])).map { (part.columns[$0], part.coefficients[$0]) }
             guard (try? core.add(terms: terms, constant: part.constants[i], relation: part.relations[i],
                                  priority: .required, tag: Int32(i))) != nil
             else { return false }
-            if (i + 1) % every == 0, Double(core.tableau.rows.reduce(0) { $0 + $1.symbols.count })
-                >= 2 * faces.filledRowLength * Double(part.rowCount) {
+            if watch.hasFilled(core.tableau, added: i + 1) {
                 filled = true
                 break
             }
@@ -886,6 +885,44 @@ struct FaceOptions {
     }
 }
 
+/// When a simplex built row by row only to learn whether it fills in past
+/// `rowLength` terms a row (``ConstraintSystem/filledRowLength``) can stop:
+/// once the rows it holds have twice that many terms on average. It looks
+/// after 256, 512, 1,024, ... rows, and after every sixteenth of the rows
+/// coming (`coming`), where a rule that waited for twice `rowLength` terms
+/// for every row still to come as well (the whole build's fill, unless
+/// later pivots thinned the rows out by half) stopped before it; that rule
+/// implies this one at the same point, which stops where the rows have
+/// filled in, not where the component's size is reached. On `degenerate`
+/// the rows' length grows with the rows in, so the older rule built a
+/// share of the component that grew with it, each row pivoted over ever
+/// longer rows (at 3,000 views the conflicts' and redundancy tests'
+/// builds were a quarter of the check's samples, stopped at 83 and 104
+/// terms a row); this one stops at 32 to 37 terms a row at 1,000 and
+/// 3,000 views (BENCHMARKS.md, "`plumb check`: the fill-in build stops
+/// where the rows have filled in").
+struct FillWatch {
+    let rowLength: Double
+    let every: Int
+    private var next = 256
+
+    init(stoppingAbove rowLength: Double, coming: Int) {
+        self.rowLength = rowLength
+        every = max(256, coming / 16)
+    }
+
+    /// Whether `tableau`, with `added` rows gone in (counted one by one),
+    /// has filled in: at a check, its rows hold at least twice
+    /// `rowLength` terms for each.
+    mutating func hasFilled(_ tableau: Tableau, added: Int) -> Bool {
+        let atPowerOfTwo = added == next
+        if atPowerOfTwo { next *= 2 }
+        guard atPowerOfTwo || added % every == 0 else { return false }
+        let terms = tableau.rows.reduce(0) { $0 + $1.symbols.count }
+        return Double(terms) >= 2 * rowLength * Double(tableau.liveRowCount)
+    }
+}
+
 extension ConstraintSystem {
     /// For each component (`component`, `local` as in ``findFreeForms(_:split:faces:)``)
     /// of at least `faces.threshold` variables (`sizes`), its rows as one
@@ -1080,13 +1117,12 @@ final class TableauRequiredRows: RequiredRowProbe {
         splitsEqualities = equalitiesAsInequalities
             ?? (2 * required.filter { $0.relation == .equal }.count >= required.count)
         let coming = required.reduce(0) { $0 + ($1.relation == .equal && splitsEqualities ? 2 : 1) }
-        let every = max(256, coming / 16)
+        var watch = fill.map { FillWatch(stoppingAbove: $0, coming: coming) }
         var added = 0
         for (i, row) in rest.enumerated() where row.isRequired && !row.terms.isEmpty {
             if let h = add(i) { handles[i] = h }
             added += 1
-            if let fill, added % every == 0,
-               Double(core.tableau.rows.reduce(0) { $0 + $1.symbols.count }) >= 2 * fill * Double(coming) {
+            if watch?.hasFilled(core.tableau, added: added) == true {
                 stopped = true
                 return
             }
