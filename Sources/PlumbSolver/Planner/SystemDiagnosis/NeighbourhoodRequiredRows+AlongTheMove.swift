@@ -106,13 +106,7 @@ final class RowsAlongTheMove {
                         after += a * (j >= 0 && j < step.count ? x + step[j] : x)
                         size += abs(a * x)
                     }
-                    let slack = 1e-12 * size
-                    let violated = switch rest[Int(r)].relation {
-                    case .equal: abs(after) > abs(before) + slack
-                    case .greaterOrEqual: after < min(0, before) - slack
-                    case .lessOrEqual: after > max(0, before) + slack
-                    }
-                    if violated {
+                    if rest[Int(r)].wrongWay(after) > rest[Int(r)].wrongWay(before) + 1e-12 * size {
                         rowMark[Int(r)] = epoch
                         broken.append(Int(r))
                     }

@@ -66,13 +66,7 @@ final class RowMoves {
     }
 
     /// How much `change` of row `r`'s value goes the wrong way (0 when none).
-    private func wrongWay(_ r: Int, _ change: Double) -> Double {
-        switch rest[r].relation {
-        case .equal: abs(change)
-        case .greaterOrEqual: max(0, -change)
-        case .lessOrEqual: max(0, change)
-        }
-    }
+    private func wrongWay(_ r: Int, _ change: Double) -> Double { rest[r].wrongWay(change) }
 
     /// Row `r`'s change along the direction, and the size of its terms' changes.
     private func change(_ r: Int) -> (change: Double, size: Double) { change(rest[r].terms) }

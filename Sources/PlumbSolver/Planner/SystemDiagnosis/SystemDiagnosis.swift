@@ -342,6 +342,16 @@ extension ConstraintSystem {
         var magnitude: Double
         var relation: Relation
         var isRequired: Bool
+
+        /// How much a value (or a change) of the row's `Σ terms + constant`
+        /// goes the way its relation forbids (0 when none).
+        func wrongWay(_ value: Double) -> Double {
+            switch relation {
+            case .equal: abs(value)
+            case .greaterOrEqual: max(0, -value)
+            case .lessOrEqual: max(0, value)
+            }
+        }
     }
 
     /// Each variable of `terms` with its coefficients summed.
