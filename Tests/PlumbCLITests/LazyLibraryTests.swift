@@ -16,7 +16,9 @@ import Testing
     static func solve(_ example: String, environment: [String: String] = [:])
         throws -> (run: PlumbRun, frames: [String: [Double]], loaded: [String: String])
     {
-        let out = try CLI.temporaryDirectory().appendingPathComponent("out.json")
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out.json")
         let run = try CLI.run(["solve", examples.appendingPathComponent(example).path, "--absolute", "-o", out.path],
                               environment: environment.merging(["LD_DEBUG": "files"]) { $1 })
         var loaded: [String: String] = [:]
