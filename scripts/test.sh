@@ -268,7 +268,8 @@ api_bench_smoke() {
 
 # bench_compare_smoke BINARY: scripts/bench_compare.py times a binary against
 # itself through a prefix command with --threads (frames agree), and names
-# the command it cannot start, the one that fails and the one without stats.
+# the command it cannot start, the one that fails, the one without stats and
+# the one whose stats lack a phase asked for.
 bench_compare_smoke() {
     local out
     out=$(python3 scripts/bench_compare.py --old "$1" --new "$1" --families list-rules --sizes 60 --runs 2 \
@@ -283,6 +284,11 @@ bench_compare_smoke() {
     out=$(python3 scripts/bench_compare.py --old "$1" --new /bin/true --families list --sizes 60 --runs 1 \
         --work "$WORK/bench-compare" 2>&1) && return 1
     [[ $out == *"printed no --stats line"* ]] || { echo "$out"; return 1; }
+    local partial="$WORK/bench-compare/parse-only"
+    printf '#!/bin/sh\necho %s >&2\n' "'{\"ms\": {\"parse\": 1.5}}'" > "$partial" && chmod +x "$partial"
+    out=$(python3 scripts/bench_compare.py --old "$1" --new "$partial" --families list --sizes 60 --runs 1 \
+        --phase parse+build --work "$WORK/bench-compare" 2>&1) && return 1
+    [[ $out == *"$partial printed no time for one of parse, build"* ]] || { echo "$out"; return 1; }
 }
 
 # --- 3. smoke with the SwiftPM build ----------------------------------------
