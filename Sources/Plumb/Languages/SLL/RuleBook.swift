@@ -202,3 +202,91 @@ struct RuleBook {
     /// The view whose rule `rule` is.
     func view(of rule: Int32) -> ViewIndex { ruleViews[Int(rule)] }
 }
+
+extension RuleBook {
+    /// What a book's rules stored, exchanged with the book's arrays
+    /// (``exchange(_:)``) to be appended to another book after that book's
+    /// rules (``append(_:)``): the second thread of
+    /// `LayoutDocument.lowerRules` applies a chunk of the rules into a book
+    /// of its own, in a part's arrays the caller made with room for it, and
+    /// hands the chunk over so.
+    struct Part {
+        /// Each table's view and superview, in the order the tables were made.
+        var views: [ViewIndex] = []
+        var superviews: [ViewIndex] = []
+        /// ``slotsPerView`` entries per table, their terms in ``terms``, their rules counted from 0.
+        var entries: [Entry] = []
+        var terms: [(VariableIndex, Double)] = []
+        /// Each rule's origin and view, by rule number.
+        var origins: OriginList
+        var ruleViews: [ViewIndex] = []
+        var longestValue: Int32 = 0
+
+        /// An empty part with room for `rules` rules of as many views, and about four terms a rule.
+        init(rules: Int, originSource: (any OriginSource)?) {
+            origins = OriginList(source: originSource)
+            origins.reserveCapacity(rules)
+            views.reserveCapacity(rules)
+            superviews.reserveCapacity(rules)
+            entries.reserveCapacity(rules * RuleBook.slotsPerView)
+            terms.reserveCapacity(4 * rules)
+            ruleViews.reserveCapacity(rules)
+        }
+    }
+
+    /// Exchanges what the rules stored with `part`: an empty part's arrays
+    /// in, for a book with no rules or whose rules were taken out; out, the
+    /// rules applied since, which leaves the book with the arrays it had
+    /// (empty) and its tables' index cleared.
+    ///
+    /// - Precondition: the book has no entries beyond its tables' (it was made with room for none).
+    /// - Complexity: O(tables), for the index.
+    mutating func exchange(_ part: inout Part) {
+        precondition(entries.count == tableCount * Self.slotsPerView, "a part's book has no spare tables")
+        swap(&viewOfTable, &part.views)
+        swap(&superviewOfTable, &part.superviews)
+        swap(&entries, &part.entries)
+        swap(&terms, &part.terms)
+        swap(&origins, &part.origins)
+        swap(&ruleViews, &part.ruleViews)
+        swap(&longestValue, &part.longestValue)
+        // Out: the part's views leave the index; in, the book's tables (none) stay.
+        for view in part.views { tableOfView[view.int] = -1 }
+    }
+
+    /// Appends `part` as if its rules had been applied to this book after
+    /// its own, and returns true; or returns false, appending nothing, when
+    /// a view of `part` has a table here (its rules would have started from
+    /// that table's values). A rule reads the stored values of its own view
+    /// only, so a part whose views are new here is what its rules would
+    /// have stored here: the same values, their terms and rules renumbered.
+    ///
+    /// - Complexity: O(part's tables + terms + rules).
+    mutating func append(_ part: Part) -> Bool {
+        for view in part.views where tableOfView[view.int] >= 0 { return false }
+        let termOffset = Int32(terms.count), ruleOffset = Int32(ruleViews.count)
+        let first = tableCount, base = first * Self.slotsPerView
+        terms.append(contentsOf: part.terms)
+        for rule in part.origins.indices { origins.append(part.origins.entry(at: rule)) }
+        ruleViews.append(contentsOf: part.ruleViews)
+        longestValue = max(longestValue, part.longestValue)
+        for (t, view) in part.views.enumerated() { tableOfView[view.int] = Int32(first + t) }
+        viewOfTable.append(contentsOf: part.views)
+        superviewOfTable.append(contentsOf: part.superviews)
+        let end = base + part.entries.count
+        if entries.count < end { entries.append(contentsOf: repeatElement(Entry(), count: end - entries.count)) }
+        entries.withUnsafeMutableBufferPointer { entries in
+            part.entries.withUnsafeBufferPointer { added in
+                for k in added.indices {
+                    var entry = added[k]
+                    if entry.name != nil {
+                        entry.termStart &+= termOffset
+                        entry.rule &+= ruleOffset
+                    }
+                    entries[base &+ k] = entry
+                }
+            }
+        }
+        return true
+    }
+}
