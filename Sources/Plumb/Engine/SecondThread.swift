@@ -217,14 +217,10 @@ public struct LoweringThreads: Sendable, Equatable {
     /// Views with rules from which a document's rule rows are written on
     /// two threads (`RuleBook.lower(into:threads:viewID:)`): about four rows
     /// a view in the rules families, so 5,000 views make about the 20,000
-    /// rows of ``constraintThreshold``'s strings. Also the rules from which
-    /// they are applied on two threads (`LayoutDocument.lowerRules`, in
-    /// chunks of ``ruleApplyChunk``): one rule a view in those families.
+    /// rows of ``constraintThreshold``'s strings.
     var ruleThreshold = 5_000
     /// Views with rules a chunk of that lowering (about 500 rows).
     var ruleChunk = 128
-    /// Rules a chunk of their application on two threads.
-    var ruleApplyChunk = 512
     /// Document bytes from which `LayoutDocument.parse(_:source:threads:afterReading:)`
     /// reads the constraint strings on a second thread
     /// (``ConstraintReadAhead``) while it reads the views.
@@ -251,8 +247,7 @@ public struct LoweringThreads: Sendable, Equatable {
 
     /// Whether `constraints` constraint strings are compiled on two threads.
     func splitsConstraints(_ constraints: Int) -> Bool { count > 1 && constraints >= max(constraintThreshold, 2) }
-    /// Whether the rows of `tables` views with rules are written on two
-    /// threads, or `tables` rules applied on two threads.
+    /// Whether the rows of `tables` views with rules are written on two threads.
     func splitsRules(_ tables: Int) -> Bool { count > 1 && tables >= max(ruleThreshold, 2) }
     /// Whether a document of `bytes` bytes is parsed on two threads.
     func readsAhead(_ bytes: Int) -> Bool { count > 1 && bytes >= readAheadBytes }
