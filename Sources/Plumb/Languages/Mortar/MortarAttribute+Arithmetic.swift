@@ -33,6 +33,7 @@ extension MortarAttribute {
     /// sums as the form with an array of numbers, without its arrays.
     func adding(_ value: Double, sign: Double) -> MortarAttribute {
         var r = self
+        if r.addInline(value, sign: sign) { return r }
         r.hasArithmetic = true
         r.appendWritten(.scalar(sign < 0 ? "-" : "+", value))
         r.add(sign * value)
