@@ -36,8 +36,9 @@ extension Constraint {
         file: String = #fileID, line: Int = #line
     ) throws(LayoutError) -> Constraint {
         var sink = DiagnosticSink()
-        let scope = DictionaryScope(views: views, metrics: metrics)
-        let made = compile(simpleFormat, index: nil, call: nil, scope: scope, file: file, line: line, sink: &sink)
+        let made = DictionaryScope.with(views: views, metrics: metrics) { scope in
+            compile(simpleFormat, index: nil, call: nil, scope: scope, file: file, line: line, sink: &sink)
+        }
         try sink.throwIfAny()
         guard let made else { throw sink.error }  // unreachable: no diagnostics means a constraint
         return made
@@ -54,13 +55,14 @@ extension Constraint {
         file: String = #fileID, line: Int = #line
     ) throws(LayoutError) -> [Constraint] {
         var sink = DiagnosticSink()
-        let scope = DictionaryScope(views: views, metrics: metrics)
         var made = [Constraint]()
         made.reserveCapacity(simpleFormats.count)
         let call = SimpleFormatCallOrigin(formats: simpleFormats, file: file, line: line)
-        for (i, format) in simpleFormats.enumerated() {
-            if let c = compile(format, index: i, call: call, scope: scope, file: file, line: line, sink: &sink) {
-                made.append(c)
+        DictionaryScope.with(views: views, metrics: metrics) { scope in
+            for (i, format) in simpleFormats.enumerated() {
+                if let c = compile(format, index: i, call: call, scope: scope, file: file, line: line, sink: &sink) {
+                    made.append(c)
+                }
             }
         }
         try sink.throwIfAny()
@@ -234,27 +236,53 @@ struct SimpleFormatShapeCache {
 /// holds every view for as long as the scope lives, and the constraint
 /// made retains only the view's reference (a view retained by the look-up
 /// and released after the constraint was made was two pairs a constraint).
+///
+/// The packed names are on the stack of `with(views:metrics:_:)`, for the
+/// scope's one use: a scope is made for every `make` call, and the arrays
+/// the names were kept in before, two allocations and two frees, were half
+/// of what the names cost a call.
 struct DictionaryScope: SimpleFormatScope {
     let views: [String: View]
     let metrics: [String: Double]
-    private let shortViews: ShortNameTable<Unmanaged<View>>?
-    private let shortMetrics: ShortNameTable<Double>?
+    private let shortViews: ShortNameTable<Unmanaged<View>>
+    private let shortMetrics: ShortNameTable<Double>
 
-    init(views: [String: View], metrics: [String: Double]) {
+    /// `body` of the scope binding `views` and `metrics`. The scope must not
+    /// be kept past `body`: its packed names are in storage that ends there.
+    @inline(__always)
+    static func with<Result>(
+        views: [String: View], metrics: [String: Double], _ body: (DictionaryScope) -> Result
+    ) -> Result {
+        let capacity = ShortNameTable<Double>.capacity
+        return withUnsafeTemporaryAllocation(of: ShortNameTable<Unmanaged<View>>.Entry.self, capacity: capacity) {
+            viewEntries in
+            withUnsafeTemporaryAllocation(of: ShortNameTable<Double>.Entry.self, capacity: capacity) { metricEntries in
+                body(DictionaryScope(
+                    views: views, metrics: metrics,
+                    shortViews: ShortNameTable(views, into: viewEntries, Unmanaged.passUnretained),
+                    shortMetrics: ShortNameTable(metrics, into: metricEntries, { $0 })))
+            }
+        }
+    }
+
+    private init(
+        views: [String: View], metrics: [String: Double],
+        shortViews: ShortNameTable<Unmanaged<View>>, shortMetrics: ShortNameTable<Double>
+    ) {
         self.views = views
         self.metrics = metrics
-        shortViews = ShortNameTable(views, Unmanaged.passUnretained)
-        shortMetrics = metrics.isEmpty ? nil : ShortNameTable(metrics, { $0 })
+        self.shortViews = shortViews
+        self.shortMetrics = shortMetrics
     }
 
     func view(named name: UnsafeBufferPointer<UInt8>) -> Unmanaged<View>? {
-        if let shortViews, let key = ShortName(name) { return shortViews[key] }
+        if shortViews.isComplete, let key = ShortName(name) { return shortViews[key] }
         return views[String(decoding: name, as: UTF8.self)].map(Unmanaged.passUnretained)
     }
 
     func metric(named name: UnsafeBufferPointer<UInt8>) -> Double? {
         if metrics.isEmpty { return nil }
-        if let shortMetrics, let key = ShortName(name) { return shortMetrics[key] }
+        if shortMetrics.isComplete, let key = ShortName(name) { return shortMetrics[key] }
         return metrics[String(decoding: name, as: UTF8.self)]
     }
 
@@ -313,32 +341,57 @@ struct ShortName: Equatable {
 }
 
 /// The entries of a small dictionary keyed by `ShortName`s, searched in
-/// order (a few entries: cheaper than hashing the name).
-struct ShortNameTable<Value> {
-    /// One array (not keys and values apart): the scope holding the table is
-    /// copied for every string, and each array is a retain and a release.
-    private var entries: [(key: ShortName, value: Value)] = []
+/// order (a few entries: cheaper than hashing the name), in storage the
+/// maker of the table provides and keeps (`DictionaryScope` keeps them on
+/// its stack). The values are plain bits: nothing to release.
+struct ShortNameTable<Value: BitwiseCopyable> {
+    typealias Entry = (key: ShortName, value: Value)
 
-    /// `nil` when `dictionary` has more than 16 entries or a key that is not
-    /// ASCII; a long ASCII key is left out (no short name can equal it).
-    /// Each entry's value is `value(_:)` of the dictionary's.
-    init?<Given>(_ dictionary: [String: Given], _ value: (Given) -> Value) {
-        guard dictionary.count <= 16 else { return nil }
-        entries.reserveCapacity(dictionary.count)
-        for (key, given) in dictionary {
-            var text = key
-            let short: ShortName?? = text.withUTF8 { bytes in
-                if let short = ShortName(bytes) { return .some(short) }
-                // Long but ASCII: never equal to a short name. Otherwise give up.
-                return bytes.allSatisfy { $0 < 0x80 } ? .some(nil) : nil
+    /// The most entries a table holds, and the storage it needs.
+    static var capacity: Int { 16 }
+    private let entries: UnsafePointer<Entry>?
+    private let count: Int
+    /// Whether the table stands for the whole dictionary: `false` when it
+    /// has more than `capacity` entries or a key that is not ASCII (names
+    /// must then be looked up in the dictionary). A long ASCII key is left
+    /// out of a complete table: no short name can equal it.
+    let isComplete: Bool
+
+    /// The table of `dictionary`, its entries written to `storage` (at least
+    /// `capacity` entries, uninitialized or holding plain values), each
+    /// entry's value `value(_:)` of the dictionary's.
+    init<Given>(_ dictionary: [String: Given], into storage: UnsafeMutableBufferPointer<Entry>,
+                _ value: (Given) -> Value) {
+        precondition(storage.count >= Self.capacity)
+        entries = UnsafePointer(storage.baseAddress)
+        var count = 0
+        var complete = dictionary.count <= Self.capacity
+        if complete {
+            for (key, given) in dictionary {
+                var text = key
+                let short: ShortName?? = text.withUTF8 { bytes in
+                    if let short = ShortName(bytes) { return .some(short) }
+                    // Long but ASCII: never equal to a short name. Otherwise give up.
+                    return bytes.allSatisfy { $0 < 0x80 } ? .some(nil) : nil
+                }
+                guard let short else {
+                    complete = false
+                    break
+                }
+                if let short {
+                    storage.initializeElement(at: count, to: (short, value(given)))
+                    count &+= 1
+                }
             }
-            guard let short else { return nil }
-            if let short { entries.append((short, value(given))) }
         }
+        self.count = complete ? count : 0
+        isComplete = complete
     }
 
+    @inline(__always)
     subscript(key: ShortName) -> Value? {
-        for entry in entries where entry.key == key { return entry.value }
+        guard let entries else { return nil }
+        for i in 0 ..< count where entries[i].key == key { return entries[i].value }
         return nil
     }
 }
