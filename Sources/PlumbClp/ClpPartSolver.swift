@@ -228,6 +228,12 @@ public struct ClpPartSolver: LargePartSolver {
     /// tests turn it off to compare.
     public var dropsFreeRows: Bool
 
+    /// Whether ``optimalFace(_:)`` settles before its LP the inequalities
+    /// the optimum is off and those the rows pin to their bound (see
+    /// `fixedRows`), leaving the LP the others. On by default; the tests
+    /// turn it off to compare.
+    public var settlesFaceRows: Bool
+
     /// How many pivots a cold solve's dual simplex makes between two
     /// factorisations of its basis; nil (the default): `max(200, rows /
     /// 20)` of the part, as a warm level's primal (see
@@ -244,8 +250,9 @@ public struct ClpPartSolver: LargePartSolver {
         basisCheck: BasisCheck = .afterColdSolves, probePivots: Int = 50, largestInfeasibilityFrom: Int? = 2,
         startsFromLeastPoint: Bool = true, startsAfterLeastPoint: Bool = true,
         reusesCheckFactorization: Bool = true, opensLowerRows: Bool = true, dropsFreeRows: Bool = true,
-        coldRefactorInterval: Int? = nil, primalAfterLeastPoint: Bool = true
+        coldRefactorInterval: Int? = nil, primalAfterLeastPoint: Bool = true, settlesFaceRows: Bool = true
     ) {
+        self.settlesFaceRows = settlesFaceRows
         self.primalAfterLeastPoint = primalAfterLeastPoint
         self.dropsFreeRows = dropsFreeRows
         self.coldRefactorInterval = coldRefactorInterval
@@ -374,6 +381,8 @@ public struct ClpPartSolver: LargePartSolver {
         var remainder: HeldRemainder?
         var levels = LevelCounts()
         var fixedRows: [Bool]?
+        /// With `face`, how `fixedRows` settled the inequalities.
+        var faceRows = FaceRows()
         var record = SolveRecord()
     }
 
@@ -555,9 +564,11 @@ public struct ClpPartSolver: LargePartSolver {
         guard let solution = plumb_clp_solution(model), !partModel.restsOnArtificialBound() else { return failed() }
         outcome.values = (0 ..< n).map { solution[$0] }
         guard face else { return outcome }
-        guard let fixed = Self.fixedRows(model, rows: m, firstError: n, rowOfError: partModel.rowOfError)
+        guard let (fixed, counts) = Self.fixedRows(model, part: part, errors: (partModel.plus, partModel.minus),
+                                                   rowOfError: partModel.rowOfError, settling: settlesFaceRows)
         else { return failed() }
         outcome.fixedRows = fixed
+        outcome.faceRows = counts
         return outcome
     }
 
@@ -696,36 +707,76 @@ public struct ClpPartSolver: LargePartSolver {
     /// it holds as an equality and each of its error columns is 0 on the
     /// set: the error columns are the row's own, so an error free to move
     /// absorbs any change of the row's expression.
+    ///
+    /// With `settling`, two kinds of inequality are settled before the LP
+    /// (they get no `t`), which is left the others. The optimum the solve
+    /// ended on is a point of the set: an inequality off its bound there
+    /// by more than `settledSlack` is not an implicit equality (that point,
+    /// with each such `t` at its slack up to 1, is feasible for the LP, so
+    /// the LP would have found it off its bound in some round). And an
+    /// inequality that the model's rows pin to its bound on their own
+    /// (`pinnedRows`: `a·x ≥ b` beside `a·x ≤ b`) is one (its `t` could
+    /// not leave 0). The rows found fixed are the same either way. The
+    /// LP's pivots grow with its columns, one for each `t` whether it moves
+    /// or not, and so does the pricing of each pivot: on `degenerate` half
+    /// the inequalities are off their bound and most of the rest are pinned,
+    /// and the LP over all of them grew with the square of the part
+    /// (BENCHMARKS.md, "`plumb check`: the optimal face's inequalities
+    /// settled before its LP").
     private static func fixedRows(
-        _ model: OpaquePointer, rows m: Int, firstError n: Int, rowOfError: [Int32]
-    ) -> [Bool]? {
+        _ model: OpaquePointer, part: LinearPart, errors: (plus: [Int32], minus: [Int32]), rowOfError: [Int32],
+        settling: Bool
+    ) -> (fixed: [Bool], counts: FaceRows)? {
+        let m = part.rowCount, n = part.variableCount
         let columnCount = Int(plumb_clp_columns(model))
         guard let rl = plumb_clp_row_lower(model), let ru = plumb_clp_row_upper(model),
               let cl = plumb_clp_column_lower(model), let cu = plumb_clp_column_upper(model)
         else { return nil }
+        guard let activity = plumb_clp_row_activity(model), let point = plumb_clp_solution(model) else { return nil }
+        var fixedRow = [Bool](repeating: true, count: m)
+        var zeroError = [Bool](repeating: true, count: columnCount - n)
         // The inequalities: a row with rl < ru (one side finite), or an
-        // error column with cl < cu. Each gets a slack column t.
+        // error column with cl < cu. Each gets a slack column t, unless
+        // the optimum is off its bound (then it is settled here).
         var openRow: [Int32] = [], openError: [Int32] = []
         var tStarts: [Int32] = [0], tRows: [Int32] = [], tElements: [Double] = []
-        for i in 0 ..< m where rl[i] < ru[i] {
+        var counts = FaceRows()
+        let pinned = settling
+            ? pinnedRows(part, errors: errors, rowLower: rl, rowUpper: ru, columnLower: cl, columnUpper: cu)
+            : [Bool](repeating: false, count: m)
+        for i in 0 ..< m where rl[i] < ru[i] && !pinned[i] {
+            let off: Double
             if rl[i] > -infinity / 2 {
+                off = activity[i] - rl[i]
                 tElements.append(-1)  // Σ a·x − t ≥ rl
             } else if ru[i] < infinity / 2 {
+                off = ru[i] - activity[i]
                 tElements.append(1)  // Σ a·x + t ≤ ru
             } else {
                 continue  // a free row (the parts have none)
+            }
+            if settling && off > settledSlack(rl[i] > -infinity / 2 ? rl[i] : ru[i]) {
+                tElements.removeLast()
+                fixedRow[i] = false
+                counts.offBound += 1
+                continue
             }
             tRows.append(Int32(i))
             tStarts.append(Int32(tRows.count))
             openRow.append(Int32(i))
         }
         for j in n ..< columnCount where cl[j] < cu[j] {
+            if settling && point[j] - cl[j] > settledSlack(cl[j]) {
+                zeroError[j - n] = false
+                counts.offBound += 1
+                continue
+            }
             tStarts.append(Int32(tRows.count))
             openError.append(Int32(j))
         }
         let slacks = openRow.count + openError.count
-        var fixedRow = [Bool](repeating: true, count: m)
-        var zeroError = [Bool](repeating: true, count: columnCount - n)
+        counts.pinned = pinned.lazy.filter { $0 }.count
+        counts.toTheLP = slacks
         if slacks > 0 {
             let zeros = [Double](repeating: 0, count: slacks), ones = [Double](repeating: 1, count: slacks)
             plumb_clp_add_columns(model, Int32(slacks), zeros, ones, tStarts, tRows, tElements)
@@ -768,13 +819,104 @@ public struct ClpPartSolver: LargePartSolver {
             for (k, j) in openError.enumerated() where !open[openRow.count + k] { zeroError[Int(j) - n] = false }
         }
         for (e, i) in rowOfError.enumerated() where !zeroError[e] { fixedRow[Int(i)] = false }
-        return fixedRow
+        return (fixedRow, counts)
+    }
+
+    /// How `fixedRows` settled the inequalities of a face: off their bound
+    /// at the optimum, pinned to it by the rows, or by its LP.
+    struct FaceRows: Equatable {
+        var offBound = 0
+        var pinned = 0
+        var toTheLP = 0
     }
 
     /// A slack above this moves its inequality off its bound: the rows
     /// and tolerances are those of layouts, where a row that can leave its
     /// bound at all can leave it by far more.
     private static let slackTolerance = 1e-7
+
+    /// The inequalities (rows with `rowLower < rowUpper`) that the rows of
+    /// the model as it stands hold at their bound on their own: each row
+    /// is written over its columns not fixed (`columnLower == columnUpper`
+    /// moves a fixed error's part into the bounds), divided by its first
+    /// coefficient, as an interval of that expression; where the rows of
+    /// one expression meet in a single value (`a·x ≥ b` and `a·x ≤ b`, or
+    /// an inequality beside an equality of the same terms), `a·x` is that
+    /// value at every point, and an inequality of those rows whose bound
+    /// is that value (the side `fixedRows` measures from) is an implicit
+    /// equality. Only exact equality of the scaled coefficients and bounds
+    /// counts; any other row is left to the LP.
+    private static func pinnedRows(
+        _ part: LinearPart, errors: (plus: [Int32], minus: [Int32]),
+        rowLower rl: UnsafePointer<Double>, rowUpper ru: UnsafePointer<Double>,
+        columnLower cl: UnsafePointer<Double>, columnUpper cu: UnsafePointer<Double>
+    ) -> [Bool] {
+        let m = part.rowCount
+        struct Expression: Hashable {
+            var columns: [Int32] = []
+            var coefficients: [UInt64] = []
+        }
+        // Each row's interval of its expression (the side measured from first).
+        var rows: [(expression: Int, measured: Double)?] = Array(repeating: nil, count: m)
+        var index: [Expression: Int] = [:]
+        var range: [(lower: Double, upper: Double)] = []
+        var terms: [(Int32, Double)] = []
+        for i in 0 ..< m {
+            terms.removeAll(keepingCapacity: true)
+            var shift = 0.0
+            func add(_ j: Int32, _ a: Double) {
+                if cl[Int(j)] == cu[Int(j)] { shift += a * cl[Int(j)] } else { terms.append((j, a)) }
+            }
+            for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) { add(part.columns[k], part.coefficients[k]) }
+            if errors.plus[i] >= 0 { add(errors.plus[i], 1) }
+            if errors.minus[i] >= 0 { add(errors.minus[i], -1) }
+            terms.sort { $0.0 < $1.0 }
+            var key = Expression()
+            for (j, a) in terms {
+                if key.columns.last == j {
+                    // A column twice: summed below, exactly as written.
+                    key.coefficients[key.coefficients.count - 1] = (Double(bitPattern: key.coefficients.last!) + a).bitPattern
+                } else {
+                    key.columns.append(j)
+                    key.coefficients.append(a.bitPattern)
+                }
+            }
+            guard let first = key.coefficients.first.map({ Double(bitPattern: $0) }), first != 0,
+                  !key.coefficients.contains(where: { Double(bitPattern: $0) == 0 })
+            else { continue }
+            key.coefficients = key.coefficients.map { (Double(bitPattern: $0) / first).bitPattern }
+            var lower = (rl[i] - shift) / first, upper = (ru[i] - shift) / first
+            if first < 0 { swap(&lower, &upper) }
+            let measuredLower = rl[i] > -infinity / 2 ? first > 0 : first < 0
+            let e: Int
+            if let known = index[key] {
+                e = known
+                range[e] = (max(range[e].lower, lower), min(range[e].upper, upper))
+            } else {
+                e = range.count
+                index[key] = e
+                range.append((lower, upper))
+            }
+            rows[i] = (e, measuredLower ? lower : upper)
+        }
+        var pinned = [Bool](repeating: false, count: m)
+        for i in 0 ..< m where rl[i] < ru[i] {
+            guard let (e, measured) = rows[i], range[e].lower == range[e].upper, measured == range[e].lower,
+                  abs(measured) < infinity / 2
+            else { continue }
+            pinned[i] = true
+        }
+        return pinned
+    }
+
+    /// How far off its bound `bound` an inequality must be at the optimum
+    /// for `fixedRows` to settle it without the LP: a thousand times
+    /// Clp's primal tolerance (1e-9) and ten times `slackTolerance`,
+    /// relative to the bound past 1, so that a row the optimum meets only
+    /// up to rounding still goes to the LP.
+    private static func settledSlack(_ bound: Double) -> Double {
+        10 * slackTolerance * max(1, abs(bound))
+    }
 
     /// Tries the first level as if it were required, when it has an
     /// equality between two or more variables (a gap that should be 12, a
