@@ -228,7 +228,7 @@ public struct ClpPartSolver: LargePartSolver {
     /// tests turn it off to compare.
     public var dropsFreeRows: Bool
 
-    /// Whether ``optimalFace(_:)`` settles before its LP the inequalities
+    /// Whether `optimalFace` settles before its LP the inequalities
     /// the optimum is off and those the rows pin to their bound (see
     /// `fixedRows`), leaving the LP the others. On by default; the tests
     /// turn it off to compare.
@@ -737,7 +737,7 @@ public struct ClpPartSolver: LargePartSolver {
         var zeroError = [Bool](repeating: true, count: columnCount - n)
         // The inequalities: a row with rl < ru (one side finite), or an
         // error column with cl < cu. Each gets a slack column t, unless
-        // the optimum is off its bound (then it is settled here).
+        // it is settled here: pinned, or the optimum is off its bound.
         var openRow: [Int32] = [], openError: [Int32] = []
         var tStarts: [Int32] = [0], tRows: [Int32] = [], tElements: [Double] = []
         var counts = FaceRows()
