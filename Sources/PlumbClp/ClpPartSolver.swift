@@ -741,26 +741,34 @@ public struct ClpPartSolver: LargePartSolver {
         var openRow: [Int32] = [], openError: [Int32] = []
         var tStarts: [Int32] = [0], tRows: [Int32] = [], tElements: [Double] = []
         var counts = FaceRows()
+        // Whether the optimum is off the side of each open row that the LP measures from.
+        var offBound = [Bool](repeating: false, count: m)
+        for i in 0 ..< m where settling && rl[i] < ru[i] {
+            if rl[i] > -infinity / 2 {
+                offBound[i] = activity[i] - rl[i] > settledSlack(rl[i])
+            } else if ru[i] < infinity / 2 {
+                offBound[i] = ru[i] - activity[i] > settledSlack(ru[i])
+            }
+        }
         let pinned = settling
-            ? pinnedRows(part, errors: errors, rowLower: rl, rowUpper: ru, columnLower: cl, columnUpper: cu)
+            ? pinnedRows(part, errors: errors, skipping: offBound, rowLower: rl, rowUpper: ru, columnLower: cl,
+                         columnUpper: cu)
             : [Bool](repeating: false, count: m)
         for i in 0 ..< m where rl[i] < ru[i] && !pinned[i] {
-            let off: Double
+            let element: Double
             if rl[i] > -infinity / 2 {
-                off = activity[i] - rl[i]
-                tElements.append(-1)  // Σ a·x − t ≥ rl
+                element = -1  // Σ a·x − t ≥ rl
             } else if ru[i] < infinity / 2 {
-                off = ru[i] - activity[i]
-                tElements.append(1)  // Σ a·x + t ≤ ru
+                element = 1  // Σ a·x + t ≤ ru
             } else {
                 continue  // a free row (the parts have none)
             }
-            if settling && off > settledSlack(rl[i] > -infinity / 2 ? rl[i] : ru[i]) {
-                tElements.removeLast()
+            if offBound[i] {
                 fixedRow[i] = false
                 counts.offBound += 1
                 continue
             }
+            tElements.append(element)
             tRows.append(Int32(i))
             tStarts.append(Int32(tRows.count))
             openRow.append(Int32(i))
@@ -847,23 +855,18 @@ public struct ClpPartSolver: LargePartSolver {
     /// equality. Only exact equality of the scaled coefficients and bounds
     /// counts; any other row is left to the LP.
     private static func pinnedRows(
-        _ part: LinearPart, errors: (plus: [Int32], minus: [Int32]),
+        _ part: LinearPart, errors: (plus: [Int32], minus: [Int32]), skipping offBound: [Bool],
         rowLower rl: UnsafePointer<Double>, rowUpper ru: UnsafePointer<Double>,
         columnLower cl: UnsafePointer<Double>, columnUpper cu: UnsafePointer<Double>
     ) -> [Bool] {
         let m = part.rowCount
-        struct Expression: Hashable {
-            var columns: [Int32] = []
-            var coefficients: [UInt64] = []
-        }
-        // Each row's interval of its expression (the side measured from first).
-        var rows: [(expression: Int, measured: Double)?] = Array(repeating: nil, count: m)
-        var index: [Expression: Int] = [:]
-        var range: [(lower: Double, upper: Double)] = []
-        var terms: [(Int32, Double)] = []
-        for i in 0 ..< m {
-            terms.removeAll(keepingCapacity: true)
+        // Row i's terms over the columns not fixed, summed by column and
+        // divided by the first, the bounds of that expression, and whether
+        // the lower one is the side measured from; nil when a coefficient
+        // sums to 0 or no column is left.
+        func expression(_ i: Int) -> (terms: [(Int32, Double)], lower: Double, upper: Double, measuresLower: Bool)? {
             var shift = 0.0
+            var terms: [(Int32, Double)] = []
             func add(_ j: Int32, _ a: Double) {
                 if cl[Int(j)] == cu[Int(j)] { shift += a * cl[Int(j)] } else { terms.append((j, a)) }
             }
@@ -871,40 +874,56 @@ public struct ClpPartSolver: LargePartSolver {
             if errors.plus[i] >= 0 { add(errors.plus[i], 1) }
             if errors.minus[i] >= 0 { add(errors.minus[i], -1) }
             terms.sort { $0.0 < $1.0 }
-            var key = Expression()
+            var summed: [(Int32, Double)] = []
             for (j, a) in terms {
-                if key.columns.last == j {
-                    // A column twice: summed below, exactly as written.
-                    key.coefficients[key.coefficients.count - 1] = (Double(bitPattern: key.coefficients.last!) + a).bitPattern
-                } else {
-                    key.columns.append(j)
-                    key.coefficients.append(a.bitPattern)
-                }
+                if summed.last?.0 == j { summed[summed.count - 1].1 += a } else { summed.append((j, a)) }
             }
-            guard let first = key.coefficients.first.map({ Double(bitPattern: $0) }), first != 0,
-                  !key.coefficients.contains(where: { Double(bitPattern: $0) == 0 })
-            else { continue }
-            key.coefficients = key.coefficients.map { (Double(bitPattern: $0) / first).bitPattern }
+            guard let first = summed.first?.1, !summed.contains(where: { $0.1 == 0 }) else { return nil }
             var lower = (rl[i] - shift) / first, upper = (ru[i] - shift) / first
             if first < 0 { swap(&lower, &upper) }
-            let measuredLower = rl[i] > -infinity / 2 ? first > 0 : first < 0
-            let e: Int
-            if let known = index[key] {
-                e = known
-                range[e] = (max(range[e].lower, lower), min(range[e].upper, upper))
-            } else {
-                e = range.count
-                index[key] = e
-                range.append((lower, upper))
-            }
-            rows[i] = (e, measuredLower ? lower : upper)
+            return (summed.map { ($0.0, $0.1 / first) }, lower, upper, rl[i] > -infinity / 2 ? first > 0 : first < 0)
         }
+        // The rows by a hash of their expression, sorted, so that the rows
+        // of one expression are side by side (the rows the optimum is off
+        // are left out: none of them can be pinned, nor meet another row's
+        // bound at a single value, as the optimum is near that value).
+        var keyed: [(hash: Int, row: Int32)] = []
+        for i in 0 ..< m where !offBound[i] {
+            guard let e = expression(i) else { continue }
+            var hasher = Hasher()
+            for (j, a) in e.terms {
+                hasher.combine(j)
+                hasher.combine(a)
+            }
+            keyed.append((hasher.finalize(), Int32(i)))
+        }
+        keyed.sort { $0.hash < $1.hash }
         var pinned = [Bool](repeating: false, count: m)
-        for i in 0 ..< m where rl[i] < ru[i] {
-            guard let (e, measured) = rows[i], range[e].lower == range[e].upper, measured == range[e].lower,
-                  abs(measured) < infinity / 2
-            else { continue }
-            pinned[i] = true
+        var start = 0
+        while start < keyed.count {
+            var end = start + 1
+            while end < keyed.count && keyed[end].hash == keyed[start].hash { end += 1 }
+            defer { start = end }
+            // One row alone cannot be pinned by others.
+            guard end - start > 1 else { continue }
+            // The run's rows by expression (hashes may collide), each with
+            // the interval its rows meet in.
+            var groups: [(terms: [(Int32, Double)], lower: Double, upper: Double, rows: [(row: Int, measured: Double)])] = []
+            for k in start ..< end {
+                let i = Int(keyed[k].row)
+                guard let e = expression(i) else { continue }
+                let measured = e.measuresLower ? e.lower : e.upper
+                if let g = groups.firstIndex(where: { $0.terms.elementsEqual(e.terms) { $0.0 == $1.0 && $0.1 == $1.1 } }) {
+                    groups[g].lower = max(groups[g].lower, e.lower)
+                    groups[g].upper = min(groups[g].upper, e.upper)
+                    groups[g].rows.append((i, measured))
+                } else {
+                    groups.append((e.terms, e.lower, e.upper, [(i, measured)]))
+                }
+            }
+            for group in groups where group.lower == group.upper && abs(group.lower) < infinity / 2 {
+                for (i, measured) in group.rows where rl[i] < ru[i] && measured == group.lower { pinned[i] = true }
+            }
         }
         return pinned
     }

@@ -41,7 +41,8 @@ import PlumbTestSupport
     /// Rows over 3 to 8 variables that a point of small integers satisfies:
     /// required inequalities tight there or off by 2 or 7, some with their
     /// opposite (pinned), written again (scaled by 1, 2, -1 or 3), beside
-    /// an equality of the same terms, or with a looser copy; required
+    /// an equality of the same terms, or with a copy looser by 3, 5 or
+    /// 5e-7; required
     /// equalities; and optional rows at three levels that pull anywhere.
     static func randomPart(seed: UInt64) -> LinearPart {
         var rng = SplitMix64(seed: 0xFACE_5E77 &+ seed)
@@ -78,7 +79,9 @@ import PlumbTestSupport
                     let f = pick([1.0, 2, -1, 3])
                     rows.append((scaled(t, f), f * c, f > 0 ? .greaterOrEqual : .lessOrEqual, .required))
                 case 3:
-                    rows.append((t, c + pick([3.0, 5]), .greaterOrEqual, .required))
+                    // Looser by far, or by less than the optimum must be off
+                    // a bound to be settled, but more than the LP's tolerance.
+                    rows.append((t, c + pick([3.0, 5, 5e-7]), .greaterOrEqual, .required))
                 default:
                     break
                 }
