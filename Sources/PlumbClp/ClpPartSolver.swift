@@ -228,6 +228,12 @@ public struct ClpPartSolver: LargePartSolver {
     /// tests turn it off to compare.
     public var dropsFreeRows: Bool
 
+    /// Whether `optimalFace` settles before its LP the inequalities
+    /// the optimum is off and those the rows pin to their bound (see
+    /// `fixedRows`), leaving the LP the others. On by default; the tests
+    /// turn it off to compare.
+    public var settlesFaceRows: Bool
+
     /// How many pivots a cold solve's dual simplex makes between two
     /// factorisations of its basis; nil (the default): `max(200, rows /
     /// 20)` of the part, as a warm level's primal (see
@@ -244,8 +250,9 @@ public struct ClpPartSolver: LargePartSolver {
         basisCheck: BasisCheck = .afterColdSolves, probePivots: Int = 50, largestInfeasibilityFrom: Int? = 2,
         startsFromLeastPoint: Bool = true, startsAfterLeastPoint: Bool = true,
         reusesCheckFactorization: Bool = true, opensLowerRows: Bool = true, dropsFreeRows: Bool = true,
-        coldRefactorInterval: Int? = nil, primalAfterLeastPoint: Bool = true
+        coldRefactorInterval: Int? = nil, primalAfterLeastPoint: Bool = true, settlesFaceRows: Bool = true
     ) {
+        self.settlesFaceRows = settlesFaceRows
         self.primalAfterLeastPoint = primalAfterLeastPoint
         self.dropsFreeRows = dropsFreeRows
         self.coldRefactorInterval = coldRefactorInterval
@@ -374,6 +381,8 @@ public struct ClpPartSolver: LargePartSolver {
         var remainder: HeldRemainder?
         var levels = LevelCounts()
         var fixedRows: [Bool]?
+        /// With `face`, how `fixedRows` settled the inequalities.
+        var faceRows = FaceRows()
         var record = SolveRecord()
     }
 
@@ -555,9 +564,11 @@ public struct ClpPartSolver: LargePartSolver {
         guard let solution = plumb_clp_solution(model), !partModel.restsOnArtificialBound() else { return failed() }
         outcome.values = (0 ..< n).map { solution[$0] }
         guard face else { return outcome }
-        guard let fixed = Self.fixedRows(model, rows: m, firstError: n, rowOfError: partModel.rowOfError)
+        guard let (fixed, counts) = Self.fixedRows(model, part: part, errors: (partModel.plus, partModel.minus),
+                                                   rowOfError: partModel.rowOfError, settling: settlesFaceRows)
         else { return failed() }
         outcome.fixedRows = fixed
+        outcome.faceRows = counts
         return outcome
     }
 
@@ -696,36 +707,84 @@ public struct ClpPartSolver: LargePartSolver {
     /// it holds as an equality and each of its error columns is 0 on the
     /// set: the error columns are the row's own, so an error free to move
     /// absorbs any change of the row's expression.
+    ///
+    /// With `settling`, two kinds of inequality are settled before the LP
+    /// (they get no `t`), which is left the others. The optimum the solve
+    /// ended on is a point of the set: an inequality off its bound there
+    /// by more than `settledSlack` is not an implicit equality (that point,
+    /// with each such `t` at its slack up to 1, is feasible for the LP, so
+    /// the LP would have found it off its bound in some round). And an
+    /// inequality that the model's rows pin to its bound on their own
+    /// (`pinnedRows`: `a·x ≥ b` beside `a·x ≤ b`) is one (its `t` could
+    /// not leave 0). The rows found fixed are the same either way. The
+    /// LP's pivots grow with its columns, one for each `t` whether it moves
+    /// or not, and so does the pricing of each pivot: on `degenerate` half
+    /// the inequalities are off their bound and most of the rest are pinned,
+    /// and the LP over all of them grew with the square of the part
+    /// (BENCHMARKS.md, "`plumb check`: the optimal face's inequalities
+    /// settled before its LP").
     private static func fixedRows(
-        _ model: OpaquePointer, rows m: Int, firstError n: Int, rowOfError: [Int32]
-    ) -> [Bool]? {
+        _ model: OpaquePointer, part: LinearPart, errors: (plus: [Int32], minus: [Int32]), rowOfError: [Int32],
+        settling: Bool
+    ) -> (fixed: [Bool], counts: FaceRows)? {
+        let m = part.rowCount, n = part.variableCount
         let columnCount = Int(plumb_clp_columns(model))
         guard let rl = plumb_clp_row_lower(model), let ru = plumb_clp_row_upper(model),
               let cl = plumb_clp_column_lower(model), let cu = plumb_clp_column_upper(model)
         else { return nil }
+        guard let activity = plumb_clp_row_activity(model), let point = plumb_clp_solution(model) else { return nil }
+        var fixedRow = [Bool](repeating: true, count: m)
+        var zeroError = [Bool](repeating: true, count: columnCount - n)
         // The inequalities: a row with rl < ru (one side finite), or an
-        // error column with cl < cu. Each gets a slack column t.
+        // error column with cl < cu. Each gets a slack column t, unless
+        // it is settled here: pinned, or the optimum is off its bound.
         var openRow: [Int32] = [], openError: [Int32] = []
         var tStarts: [Int32] = [0], tRows: [Int32] = [], tElements: [Double] = []
-        for i in 0 ..< m where rl[i] < ru[i] {
+        var counts = FaceRows()
+        // Whether the optimum is off the side of each open row that the LP measures from.
+        var offBound = [Bool](repeating: false, count: m)
+        for i in 0 ..< m where settling && rl[i] < ru[i] {
             if rl[i] > -infinity / 2 {
-                tElements.append(-1)  // Σ a·x − t ≥ rl
+                offBound[i] = activity[i] - rl[i] > settledSlack(rl[i])
             } else if ru[i] < infinity / 2 {
-                tElements.append(1)  // Σ a·x + t ≤ ru
+                offBound[i] = ru[i] - activity[i] > settledSlack(ru[i])
+            }
+        }
+        let pinned = settling
+            ? pinnedRows(part, errors: errors, skipping: offBound, rowLower: rl, rowUpper: ru, columnLower: cl,
+                         columnUpper: cu)
+            : [Bool](repeating: false, count: m)
+        for i in 0 ..< m where rl[i] < ru[i] && !pinned[i] {
+            let element: Double
+            if rl[i] > -infinity / 2 {
+                element = -1  // Σ a·x − t ≥ rl
+            } else if ru[i] < infinity / 2 {
+                element = 1  // Σ a·x + t ≤ ru
             } else {
                 continue  // a free row (the parts have none)
             }
+            if offBound[i] {
+                fixedRow[i] = false
+                counts.offBound += 1
+                continue
+            }
+            tElements.append(element)
             tRows.append(Int32(i))
             tStarts.append(Int32(tRows.count))
             openRow.append(Int32(i))
         }
         for j in n ..< columnCount where cl[j] < cu[j] {
+            if settling && point[j] - cl[j] > settledSlack(cl[j]) {
+                zeroError[j - n] = false
+                counts.offBound += 1
+                continue
+            }
             tStarts.append(Int32(tRows.count))
             openError.append(Int32(j))
         }
         let slacks = openRow.count + openError.count
-        var fixedRow = [Bool](repeating: true, count: m)
-        var zeroError = [Bool](repeating: true, count: columnCount - n)
+        counts.pinned = pinned.lazy.filter { $0 }.count
+        counts.toTheLP = slacks
         if slacks > 0 {
             let zeros = [Double](repeating: 0, count: slacks), ones = [Double](repeating: 1, count: slacks)
             plumb_clp_add_columns(model, Int32(slacks), zeros, ones, tStarts, tRows, tElements)
@@ -768,13 +827,115 @@ public struct ClpPartSolver: LargePartSolver {
             for (k, j) in openError.enumerated() where !open[openRow.count + k] { zeroError[Int(j) - n] = false }
         }
         for (e, i) in rowOfError.enumerated() where !zeroError[e] { fixedRow[Int(i)] = false }
-        return fixedRow
+        return (fixedRow, counts)
+    }
+
+    /// How `fixedRows` settled the inequalities of a face: off their bound
+    /// at the optimum, pinned to it by the rows, or by its LP.
+    struct FaceRows: Equatable {
+        var offBound = 0
+        var pinned = 0
+        var toTheLP = 0
     }
 
     /// A slack above this moves its inequality off its bound: the rows
     /// and tolerances are those of layouts, where a row that can leave its
     /// bound at all can leave it by far more.
     private static let slackTolerance = 1e-7
+
+    /// The inequalities (rows with `rowLower < rowUpper`) that the rows of
+    /// the model as it stands hold at their bound on their own: each row
+    /// is written over its columns not fixed (`columnLower == columnUpper`
+    /// moves a fixed error's part into the bounds), divided by its first
+    /// coefficient, as an interval of that expression; where the rows of
+    /// one expression meet in a single value (`a·x ≥ b` and `a·x ≤ b`, or
+    /// an inequality beside an equality of the same terms), `a·x` is that
+    /// value at every point, and an inequality of those rows whose bound
+    /// is that value (the side `fixedRows` measures from) is an implicit
+    /// equality. Only exact equality of the scaled coefficients and bounds
+    /// counts; any other row is left to the LP.
+    private static func pinnedRows(
+        _ part: LinearPart, errors: (plus: [Int32], minus: [Int32]), skipping offBound: [Bool],
+        rowLower rl: UnsafePointer<Double>, rowUpper ru: UnsafePointer<Double>,
+        columnLower cl: UnsafePointer<Double>, columnUpper cu: UnsafePointer<Double>
+    ) -> [Bool] {
+        let m = part.rowCount
+        // Row i's terms over the columns not fixed, summed by column and
+        // divided by the first, the bounds of that expression, and whether
+        // the lower one is the side measured from; nil when a coefficient
+        // sums to 0 or no column is left.
+        func expression(_ i: Int) -> (terms: [(Int32, Double)], lower: Double, upper: Double, measuresLower: Bool)? {
+            var shift = 0.0
+            var terms: [(Int32, Double)] = []
+            func add(_ j: Int32, _ a: Double) {
+                if cl[Int(j)] == cu[Int(j)] { shift += a * cl[Int(j)] } else { terms.append((j, a)) }
+            }
+            for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) { add(part.columns[k], part.coefficients[k]) }
+            if errors.plus[i] >= 0 { add(errors.plus[i], 1) }
+            if errors.minus[i] >= 0 { add(errors.minus[i], -1) }
+            terms.sort { $0.0 < $1.0 }
+            var summed: [(Int32, Double)] = []
+            for (j, a) in terms {
+                if summed.last?.0 == j { summed[summed.count - 1].1 += a } else { summed.append((j, a)) }
+            }
+            guard let first = summed.first?.1, !summed.contains(where: { $0.1 == 0 }) else { return nil }
+            var lower = (rl[i] - shift) / first, upper = (ru[i] - shift) / first
+            if first < 0 { swap(&lower, &upper) }
+            return (summed.map { ($0.0, $0.1 / first) }, lower, upper, rl[i] > -infinity / 2 ? first > 0 : first < 0)
+        }
+        // The rows by a hash of their expression, sorted, so that the rows
+        // of one expression are side by side (the rows the optimum is off
+        // are left out: none of them can be pinned, nor meet another row's
+        // bound at a single value, as the optimum is near that value).
+        var keyed: [(hash: Int, row: Int32)] = []
+        for i in 0 ..< m where !offBound[i] {
+            guard let e = expression(i) else { continue }
+            var hasher = Hasher()
+            for (j, a) in e.terms {
+                hasher.combine(j)
+                hasher.combine(a)
+            }
+            keyed.append((hasher.finalize(), Int32(i)))
+        }
+        keyed.sort { $0.hash < $1.hash }
+        var pinned = [Bool](repeating: false, count: m)
+        var start = 0
+        while start < keyed.count {
+            var end = start + 1
+            while end < keyed.count && keyed[end].hash == keyed[start].hash { end += 1 }
+            defer { start = end }
+            // One row alone cannot be pinned by others.
+            guard end - start > 1 else { continue }
+            // The run's rows by expression (hashes may collide), each with
+            // the interval its rows meet in.
+            var groups: [(terms: [(Int32, Double)], lower: Double, upper: Double, rows: [(row: Int, measured: Double)])] = []
+            for k in start ..< end {
+                let i = Int(keyed[k].row)
+                guard let e = expression(i) else { continue }
+                let measured = e.measuresLower ? e.lower : e.upper
+                if let g = groups.firstIndex(where: { $0.terms.elementsEqual(e.terms) { $0.0 == $1.0 && $0.1 == $1.1 } }) {
+                    groups[g].lower = max(groups[g].lower, e.lower)
+                    groups[g].upper = min(groups[g].upper, e.upper)
+                    groups[g].rows.append((i, measured))
+                } else {
+                    groups.append((e.terms, e.lower, e.upper, [(i, measured)]))
+                }
+            }
+            for group in groups where group.lower == group.upper && abs(group.lower) < infinity / 2 {
+                for (i, measured) in group.rows where rl[i] < ru[i] && measured == group.lower { pinned[i] = true }
+            }
+        }
+        return pinned
+    }
+
+    /// How far off its bound `bound` an inequality must be at the optimum
+    /// for `fixedRows` to settle it without the LP: a thousand times
+    /// Clp's primal tolerance (1e-9) and ten times `slackTolerance`,
+    /// relative to the bound past 1, so that a row the optimum meets only
+    /// up to rounding still goes to the LP.
+    private static func settledSlack(_ bound: Double) -> Double {
+        10 * slackTolerance * max(1, abs(bound))
+    }
 
     /// Tries the first level as if it were required, when it has an
     /// equality between two or more variables (a gap that should be 12, a
