@@ -230,6 +230,8 @@ final class RecentNames {
     }
 
     /// The entry named `name` among the ``window`` entries from ``next`` on.
+    /// Inlined into ``miss(_:slot:head:tail:)``, its one caller.
+    @inline(__always)
     private func afterLast(_ name: UnsafeBufferPointer<UInt8>) -> Int? {
         let end = min(next + window, pool.count)
         var entry = next

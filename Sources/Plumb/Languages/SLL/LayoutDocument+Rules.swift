@@ -63,6 +63,21 @@ extension LayoutDocument {
             }
             let textLength = ruleTexts.range(i).count
             let (slot, problems) = ruleTexts.withEntry(i) { parsed.parse($0, rule: i, texts: ruleTexts) }
+            // A text with a ready template (only view specifiers, parsed
+            // without problems) and a rule giving it one known view for
+            // each, none the rule's own: the checks below can find nothing,
+            // so the rule is replayed here without the syntax (whose copy
+            // retained and released its arrays) or the argument check.
+            // Any other rule, or one that fails here, takes the full path.
+            if templates, problems.isEmpty, parsed.readyTemplateArguments(at: slot) == argumentCount,
+               bindReplayArguments(argumentStart, argumentCount, of: view, into: &bound, through: recent) {
+                let superview = ViewIndex(rawValue: parents[view.int])
+                let rowOrigin = RowOrigin.key(DocumentOrigins.ruleKey(i))
+                parsed.withTemplate(at: slot) {
+                    book.apply($0, to: view, superview: superview, arguments: bound, origin: rowOrigin)
+                }
+                continue
+            }
             var issues = problems
             let syntax = parsed.syntax(at: slot)
             if issues.isEmpty {
@@ -99,11 +114,9 @@ extension LayoutDocument {
             if issues.isEmpty {
                 let superview = ViewIndex(rawValue: parents[view.int])
                 let rowOrigin = RowOrigin.key(DocumentOrigins.ruleKey(i))
+                // A ready template was replayed above if it could be (here its
+                // arguments passed the checks, so one is the rule's own view).
                 switch templates ? parsed.templateStatus(at: slot) : .unusable {
-                case .ready where RuleTemplate.canReplay(view: view, arguments: bound):
-                    parsed.withTemplate(at: slot) {
-                        book.apply($0, to: view, superview: superview, arguments: bound, origin: rowOrigin)
-                    }
                 case .pending:
                     issues = parsed.withTemplate(at: slot) {
                         book.apply(syntax, to: view, superview: superview, arguments: bound, origin: rowOrigin,
@@ -128,6 +141,24 @@ extension LayoutDocument {
             for diagnostic in error.diagnostics { sink.append(diagnostic) }
             return nil
         }
+    }
+
+    /// Binds `count` arguments from `start` in ``ruleArguments`` as a
+    /// template replays them: each a view id that is known and not `view`
+    /// (a rule naming its own view is evaluated). Returns false at the
+    /// first that is not (`bound` then holds the ones before it).
+    @inline(__always)
+    func bindReplayArguments(
+        _ start: Int, _ count: Int, of view: ViewIndex, into bound: inout [BoundArgument], through recent: RecentNames
+    ) -> Bool {
+        bound.truncate(from: 0)
+        for k in start ..< start + count {
+            guard case .view(let entry) = ruleArguments[k],
+                  let other = ruleArgumentViews.withEntry(Int(entry), { viewIndex(of: $0, through: recent) }),
+                  other != view else { return false }
+            bound.append(.view(other))
+        }
+        return true
     }
 
     /// Where the diagnostics of rule `index` point: `rules[4] (view "row2")`.

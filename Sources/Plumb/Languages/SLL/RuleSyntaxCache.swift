@@ -55,6 +55,13 @@ struct RuleSyntaxCache {
         templates.withUnsafeBufferPointer { $0[slot].status }
     }
 
+    /// The number of view arguments the template of `slot` replays with
+    /// when it is ready, else `nil` (read in place, as ``templateStatus(at:)``).
+    @inline(__always)
+    func readyTemplateArguments(at slot: Int) -> Int? {
+        templates.withUnsafeBufferPointer { $0[slot].status == .ready ? $0[slot].argumentCount : nil }
+    }
+
     /// Runs `body` with the template of `slot` in place (to record or
     /// replay it; a copy of the template was a retain and release of each of its arrays).
     mutating func withTemplate<R>(at slot: Int, _ body: (inout RuleTemplate) -> R) -> R {

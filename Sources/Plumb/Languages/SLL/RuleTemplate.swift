@@ -63,6 +63,9 @@ struct RuleTemplate {
     private(set) var freshTerms: [Term] = []
     /// The most terms a step's value has (the book's ``RuleBook/longestValue`` grows to it).
     private(set) var longestValue: Int32 = 0
+    /// The text's specifiers (every one a view's measure): the number of
+    /// view arguments a rule of the text needs to replay the template.
+    private(set) var argumentCount = 0
 
     /// Forgets the template, for a newly parsed text: `unseen` when the
     /// text parsed without problems.
@@ -97,16 +100,6 @@ struct RuleTemplate {
                 guard case .measure = specifier else { return false }
             default: continue
             }
-        }
-        return true
-    }
-
-    /// Whether a rule of `view` with `arguments` may replay the template:
-    /// every argument a view, none of them the rule's own view.
-    @inline(__always)
-    static func canReplay(view: ViewIndex, arguments: [BoundArgument]) -> Bool {
-        for argument in arguments {
-            guard case .view(let other) = argument, other != view else { return false }
         }
         return true
     }
@@ -161,6 +154,8 @@ struct RuleTemplate {
         self.freshSlots = freshSlots
         self.freshTerms = freshTerms
         longestValue = steps.reduce(0) { max($0, $1.termCount) }
+        // The recorded rule's arguments passed the argument check: one a specifier.
+        argumentCount = views.count - 2
         status = .ready
     }
 }
@@ -171,8 +166,8 @@ extension RuleBook {
     /// what ``apply(_:to:superview:arguments:origin:)`` does with the text,
     /// without evaluating it.
     ///
-    /// - Precondition: `template` is ready and
-    ///   ``RuleTemplate/canReplay(view:arguments:)`` holds.
+    /// - Precondition: `template` is ready, and `arguments` are
+    ///   ``RuleTemplate/argumentCount`` views, none of them `view`.
     /// - Complexity: O(assignments + terms stored).
     mutating func apply(
         _ template: RuleTemplate, to view: ViewIndex, superview: ViewIndex, arguments: [BoundArgument],
