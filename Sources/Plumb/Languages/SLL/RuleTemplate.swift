@@ -169,6 +169,10 @@ extension RuleBook {
     /// - Precondition: `template` is ready, and `arguments` are
     ///   ``RuleTemplate/argumentCount`` views, none of them `view`.
     /// - Complexity: O(assignments + terms stored).
+    ///
+    /// Not inlined: inlined into `lowerRules`, whose loop was over the
+    /// optimiser's budget, its arrays' appends and counts were left as calls.
+    @inline(never)
     mutating func apply(
         _ template: RuleTemplate, to view: ViewIndex, superview: ViewIndex, arguments: [BoundArgument],
         origin: RowOrigin
