@@ -59,7 +59,9 @@ import PlumbTestSupport
     /// entries after the last one found must not be trusted); names of one
     /// to sixteen bytes (kept whole in a recent slot's key) and longer ones
     /// that differ only between their first and last eight bytes (whose
-    /// keys are equal, so a hit must be confirmed in the pool).
+    /// keys are equal, so a hit must be confirmed in the pool). Lookups
+    /// go through `index(of:)` or `index(ofLikelyNext:)` at random, and a
+    /// last run names the views in order with earlier ones between them.
     @Test func recentNamesAgreeWithTheTable() {
         var random = SplitMix64(seed: 7)
         for round in 0 ..< 40 {
@@ -98,11 +100,19 @@ import PlumbTestSupport
                 at += Int.random(in: 1 ... 4, using: &random)
             }
             for _ in 0 ..< 500 { queries.append(v(Int.random(in: -2 ... count + 2, using: &random))) }
+            // Views named in the order they were listed, as rules name their own
+            // views, with names of the ones before between them (their arguments).
+            for i in 1 ... count where Int.random(in: 0 ..< 8, using: &random) != 0 {
+                queries.append(v(i))
+                if i > 1, Int.random(in: 0 ..< 2, using: &random) == 0 { queries.append(v(i - 1)) }
+            }
             queries.append("")
             for query in queries {
                 var s = query
                 let fromTable = s.withUTF8 { table.index(of: $0, in: pool) }
-                let fromRecent = s.withUTF8 { recent.index(of: $0) }
+                // Either lookup, the likely next entry compared first or not.
+                let fromRecent = Int.random(in: 0 ..< 2, using: &random) == 0
+                    ? s.withUTF8 { recent.index(of: $0) } : s.withUTF8 { recent.index(ofLikelyNext: $0) }
                 #expect(fromRecent == fromTable, "round \(round): \(query)")
             }
         }

@@ -205,14 +205,41 @@ final class RecentNames {
     func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
         let n = name.count
         let (head, tail) = Self.key(of: name)
-        let mixed = (head ^ tail &* 0xC2B2_AE3D_27D4_EB4F ^ UInt64(truncatingIfNeeded: n)) &* 0x9E37_79B9_7F4A_7C15
-        let slot = slots + Int(truncatingIfNeeded: mixed >> 58)
+        let slot = slot(head: head, tail: tail, length: n)
         let kept = slot.pointee
         if kept.lengthAndEntry >> 32 == UInt64(truncatingIfNeeded: n), kept.head == head, kept.tail == tail, n > 0 {
             let entry = Int(UInt32(truncatingIfNeeded: kept.lengthAndEntry))
             if n <= 16 || pool.entry(entry, equals: name) { return entry }
         }
         return miss(name, slot: slot, head: head, tail: tail)
+    }
+
+    /// The recent slot of a name of `length` bytes whose key is `head`, `tail`.
+    @inline(__always)
+    private func slot(head: UInt64, tail: UInt64, length: Int) -> UnsafeMutablePointer<Slot> {
+        let mixed = (head ^ tail &* 0xC2B2_AE3D_27D4_EB4F ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15
+        return slots + Int(truncatingIfNeeded: mixed >> 58)
+    }
+
+    /// ``index(of:)`` for a name that is most likely the entry after the
+    /// last one found outside the recent names: a rule's own view, as rules
+    /// name new views in the order they were listed (and miss the recent
+    /// names). That entry is compared first, before the name's slot; found
+    /// there, the name is kept in its slot as a miss keeps it. The same
+    /// answer: with ``window`` above 0 every name is the pool's only entry
+    /// of its bytes, so its slot could hold no other entry for it.
+    @inline(__always)
+    func index(ofLikelyNext name: UnsafeBufferPointer<UInt8>) -> Int? {
+        let entry = next
+        let n = name.count
+        if window > 0, n > 0, entry < pool.count, pool.entry(entry, equals: name) {
+            let (head, tail) = Self.key(of: name)
+            slot(head: head, tail: tail, length: n).pointee =
+                Slot(head: head, tail: tail, lengthAndEntry: UInt64(n) << 32 | UInt64(UInt32(entry)))
+            next = entry + 1
+            return entry
+        }
+        return index(of: name)
     }
 
     /// ``index(of:)`` when `name` is not in its recent slot: the entries

@@ -49,7 +49,7 @@ extension LayoutDocument {
             // them was copied and destroyed through its type's metadata, twice a rule).
             let argumentStart = i == 0 ? 0 : Int(ruleArgumentEnds[i - 1])
             let argumentCount = Int(ruleArgumentEnds[i]) - argumentStart
-            guard let view = ruleViews.withEntry(i, { viewIndex(of: $0, through: recent) }) else {
+            guard let view = ruleViews.withEntry(i, { viewIndex(of: $0, through: recent, likelyNext: true) }) else {
                 sink.append(Diagnostic(location: "rules[\(i)]", problem: .unknownView(viewID, suggestion: suggest(viewID)),
                                        origin: origin))
                 failed = true
@@ -166,8 +166,13 @@ extension LayoutDocument {
 
     /// The index of the view whose id is the bytes `id` (the root's
     /// included), found through `recent`, which fronts this document's ``names``.
-    func viewIndex(of id: UnsafeBufferPointer<UInt8>, through recent: RecentNames) -> ViewIndex? {
+    /// With `likelyNext` (a rule's own view, most often the view listed
+    /// after the last rule's), the names' next entry is compared first
+    /// (``RecentNames/index(ofLikelyNext:)``); the answer is the same.
+    func viewIndex(
+        of id: UnsafeBufferPointer<UInt8>, through recent: RecentNames, likelyNext: Bool = false
+    ) -> ViewIndex? {
         if rootID.utf8.count == id.count, rootID.utf8.elementsEqual(id) { return .root }
-        return recent.index(of: id).map(ViewIndex.init)
+        return (likelyNext ? recent.index(ofLikelyNext: id) : recent.index(of: id)).map(ViewIndex.init)
     }
 }
