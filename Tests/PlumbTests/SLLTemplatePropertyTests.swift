@@ -201,6 +201,65 @@ import Testing
         #expect(lowered >= 150 && failed >= 150, "\(lowered) lowered, \(failed) with problems")
     }
 
+    /// Documents of one text taking one view (its template ready from the
+    /// third rule on), whose later rules give it arguments a replay must not
+    /// take: none, one too many, a number, an unknown id, the rule's own
+    /// view. Each is reported as the interpreter reports it, at its rule
+    /// (the own view as a one-rule cycle, in a document without the others).
+    @Test func readyTemplatesLeaveBadArgumentsToTheChecks() throws {
+        func lowered(_ arguments: [(String, String)]) throws -> Lowered {
+            let text = "ll = 8, tt = %bt + 4, w = h = 20"
+            let views = ["p"] + (1 ... 8).map { "v\($0)" }
+            let viewList = views.map { #"{"id": "\#($0)", "parent": "\#($0 == "p" ? "root" : "p")"}"# }
+            let rules = arguments.map { #"{"view": "\#($0.0)", "rule": "\#(text)", "args": [\#($0.1)]}"# }
+            let json = #"{"root": {"width": 640, "height": 480}, "views": [\#(viewList.joined(separator: ", "))], "#
+                + #""rules": [\#(rules.joined(separator: ", "))]}"#
+            let document = try LayoutDocument.parse(Array(json.utf8), source: "replay.json")
+            let replayed = Self.lower(document, templates: true), evaluated = Self.lower(document, templates: false)
+            #expect(replayed == evaluated, "\(Self.difference(replayed, evaluated))")
+            return replayed
+        }
+        let first = [("v2", #""v1""#), ("v3", #""v2""#), ("v4", #""v3""#)]
+        let cycle = try lowered(first + [("v8", #""v8""#)])
+        #expect(cycle.diagnostics.map(\.message) == [#"rules form a cycle: rules[3] (view "v8") -> rules[3]"#])
+        let replayed = try lowered(first + [("v5", ""), ("v5", #""v4", "v3""#), ("v6", "12"), ("v7", #""v9x""#),
+                                            ("v8", #""v8""#)])
+        #expect(replayed.diagnostics.map(\.location)
+                == ["v5", "v5", "v6", "v7"].enumerated().map { #"rules[\#($0.offset + 3)] (view "\#($0.element)")"# })
+        #expect(replayed.diagnostics.prefix(3).map(\.problem) == [
+            .rule(.missingArgument(.measure(.bt), position: 1, given: 0)),
+            .rule(.extraArguments(expected: 1, given: 2)),
+            .rule(.wrongArgument(.measure(.bt), position: 1, found: "a number (12)")),
+        ])
+        guard case .rule(.unknownArgumentView("v9x", _))? = replayed.diagnostics.last?.problem else {
+            Issue.record("not an unknown argument view: \(String(describing: replayed.diagnostics.last))")
+            return
+        }
+    }
+
+    /// Rules replayed from a ready template on a view's first rule and on a
+    /// view that has one (the template's steps through the override
+    /// policy), with the superview as the argument, lower as evaluated rules.
+    @Test func readyTemplatesReplayOnEveryView() throws {
+        let text = "ll = 8, tt = %bt + 4, w = h = 20"
+        let viewList = ["p"] + (1 ... 6).map { "v\($0)" }
+        let views = viewList.map { #"{"id": "\#($0)", "parent": "\#($0 == "p" ? "root" : "p")"}"# }
+        let rules = [("p", "ll = tt = 0, w = 300, h = 400", ""), ("v1", "ll = tt = 2, w = h = 10", ""),
+                     ("v2", text, #""v1""#), ("v3", text, #""v2""#), ("v4", text, #""v3""#), ("v5", text, #""v4""#),
+                     ("v4", text, #""v2""#), ("v6", text, #""p""#), ("v5", "h = 30", "")]
+            .map { #"{"view": "\#($0.0)", "rule": "\#($0.1)", "args": [\#($0.2)]}"# }
+        let json = #"{"root": {"width": 640, "height": 480}, "views": [\#(views.joined(separator: ", "))], "#
+            + #""rules": [\#(rules.joined(separator: ", "))]}"#
+        let document = try LayoutDocument.parse(Array(json.utf8), source: "replay.json")
+        let replayed = Self.lower(document, templates: true), evaluated = Self.lower(document, templates: false)
+        #expect(replayed == evaluated, "\(Self.difference(replayed, evaluated))")
+        #expect(replayed.diagnostics.isEmpty)
+        let frames = try sllDocumentFrames(json)
+        #expect(frames["v4"] == Rect(x: 8, y: 40, width: 20, height: 20))
+        #expect(frames["v5"] == Rect(x: 8, y: 64, width: 20, height: 30))
+        #expect(frames["v6"] == Rect(x: 8, y: 404, width: 20, height: 20))
+    }
+
     /// The texts of the rules families are templated, and the frames of a
     /// family with templates are those without (exact values above).
     @Test func familyTextsAreTemplated() throws {
