@@ -207,15 +207,13 @@ extension RuleBook {
             if isFirstRule, !template.freshSlots.isEmpty {
                 // The view's first rule: its slots are the template's, written
                 // directly (only the values that survive get terms), the
-                // terms appended as one block.
+                // terms appended one by one (a value has a term or two: the
+                // generic `append(contentsOf:)` of them as a block cost more).
                 let offset = Int32(terms.count)
                 template.freshTerms.withUnsafeBufferPointer { fresh in
-                    withUnsafeTemporaryAllocation(of: (VariableIndex, Double).self, capacity: fresh.count) { block in
-                        for k in fresh.indices {
-                            block[k] = (VariableIndex(rawValue: owner(fresh[k]).rawValue &* 4 &+ fresh[k].variable),
-                                        fresh[k].coefficient)
-                        }
-                        terms.append(contentsOf: UnsafeBufferPointer(block))
+                    for term in fresh {
+                        terms.append((VariableIndex(rawValue: owner(term).rawValue &* 4 &+ term.variable),
+                                      term.coefficient))
                     }
                 }
                 let base = Self.base(table, .horizontal)
