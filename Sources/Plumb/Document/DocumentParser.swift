@@ -61,10 +61,11 @@ struct DocumentParser {
     /// its share of the constraints or rules): 106 to 198 in the benchmark
     /// families. The name table is sized from it up front, as the number of
     /// views is known only once they are all read; growing it by doubling
-    /// was a third of the cost of each insertion. A document with fewer
-    /// views only has a larger table (8 bytes a slot: at most a sixth of
-    /// the document's size).
-    private static let bytesPerViewEstimate = 192
+    /// was a third of the cost of each insertion (at 192 the rules
+    /// families' tables still grew once). A document with fewer views only
+    /// has a larger table (8 bytes a slot: at most a quarter of the
+    /// document's size).
+    private static let bytesPerViewEstimate = 128
 
     /// Adds a copy of the string just read by `reader` to `pool`.
     ///
