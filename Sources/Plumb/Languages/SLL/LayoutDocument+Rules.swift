@@ -69,7 +69,7 @@ extension LayoutDocument {
             // so the rule is replayed here without the syntax (whose copy
             // retained and released its arrays) or the argument check.
             // Any other rule, or one that fails here, takes the full path.
-            if templates, problems.isEmpty, parsed.readyTemplateArguments(at: slot) == argumentCount,
+            if templates, problems?.isEmpty ?? true, parsed.readyTemplateArguments(at: slot) == argumentCount,
                bindReplayArguments(argumentStart, argumentCount, of: view, into: &bound, through: recent) {
                 let superview = ViewIndex(rawValue: parents[view.int])
                 let rowOrigin = RowOrigin.key(DocumentOrigins.ruleKey(i))
@@ -78,7 +78,7 @@ extension LayoutDocument {
                 }
                 continue
             }
-            var issues = problems
+            var issues = problems ?? []
             let syntax = parsed.syntax(at: slot)
             if issues.isEmpty {
                 issues = RuleArgumentCheck.problems(

@@ -23,19 +23,20 @@ struct RuleSyntaxCache {
     /// an earlier rule of the same text in `texts`, else parsed now.
     ///
     /// - Returns: the slot whose syntax (``syntax(at:)``) is the rule's, and
-    ///   the problems found (none for a text found in the cache, as only
-    ///   texts without problems are kept).
+    ///   the problems found: `nil` for a text found in the cache (only
+    ///   texts without problems are kept), so that the common case hands
+    ///   back no array to release.
     @inline(__always)
     mutating func parse(
         _ text: UnsafeBufferPointer<UInt8>, rule: Int, texts: BytePool
-    ) -> (slot: Int, issues: [RuleIssue]) {
+    ) -> (slot: Int, issues: [RuleIssue]?) {
         let tag = NameTable.tag(of: text)
         let slot = Int(truncatingIfNeeded: tag) & (Self.slotCount - 1)
         let cached = Int(rules[slot])
         if cached >= 0, tags[slot] == tag, texts.entry(cached, equals: text) {
             // Checked here first: reading the syntax for nothing retained and released its arrays.
             if templates[slot].status == .unseen { templates[slot].noteRepeat(of: syntaxes[slot]) }
-            return (slot, [])
+            return (slot, nil)
         }
         let issues = SimpleLayoutParser.parse(text, into: &syntaxes[slot])
         rules[slot] = issues.isEmpty ? Int32(truncatingIfNeeded: rule) : -1
