@@ -46,11 +46,13 @@ public class ConstraintMakerRelatable: ConstraintMakerFinalizable {
         // type's `constraintTarget`). After it the line is written through
         // one lent reference (this step holds it, and nothing below can
         // replace it), not loaded again for each field (a retain and a
-        // release each).
-        let made = target.constraintTarget
+        // release each). The target is moved into the line, not copied
+        // from the closure's capture (a copy retains its view, and the
+        // capture's destroy releases it again).
+        var made: ConstraintTarget? = target.constraintTarget
         return Unmanaged.passUnretained(line)._withUnsafeGuaranteedRef { line in
             line.relation = relation
-            line.target = made
+            line.target = made.take()
             line.file = file
             line.line = lineNumber
             if let maker { return maker.editable(for: line) }
