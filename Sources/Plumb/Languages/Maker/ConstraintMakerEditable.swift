@@ -55,7 +55,7 @@ public class ConstraintMakerEditable: ConstraintMakerPrioritizable {
         write { line in
             line.modifiers.append(.dividedBy(d))
             if d == 0 {
-                if line.problem == nil { line.problem = .divisionByZero }
+                line.dividesByZero = true
             } else {
                 line.multiplier /= d
             }

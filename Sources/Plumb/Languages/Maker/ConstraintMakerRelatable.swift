@@ -53,8 +53,7 @@ public class ConstraintMakerRelatable: ConstraintMakerFinalizable {
             line.relation = relation
             line.target = .written(made.take()!)
             if lowered { line.target?.forgetView() }
-            line.file = file
-            line.line = lineNumber
+            line.relate(at: file, lineNumber)
         }
         if let maker { return maker.editable(for: index) }
         return ConstraintMakerEditable(lines, index)
