@@ -36,8 +36,9 @@ public final class ConstraintMaker: ConstraintAttributeChain {
     /// and one `ConstraintMakerEditable` instead of one each a line (an
     /// allocation and a free each). A step the user keeps (in a variable, to
     /// change later) is not unique, and the next line gets a new one. The
-    /// spare `Extendable` holds this maker (to reach the spare `Editable`):
-    /// ``lower()`` breaks that cycle.
+    /// spare `Extendable` refers to this maker, unretained (to reach the
+    /// spare `Editable`): a step given up as the spare, and ``lower()``,
+    /// clear that reference, so no step refers to a maker that has lowered.
     @exclusivity(unchecked) private var spareExtendable: ConstraintMakerExtendable?
     @exclusivity(unchecked) private var spareEditable: ConstraintMakerEditable?
     private let file: String
