@@ -39,8 +39,21 @@ public final class ConstraintMaker: ConstraintAttributeChain {
     /// spare `Extendable` refers to this maker, unretained (to reach the
     /// spare `Editable`): a step given up as the spare, and ``lower()``,
     /// clear that reference, so no step refers to a maker that has lowered.
+    /// When the block ends, spares that only the maker holds go to the
+    /// thread's next maker (``ThreadSpares``).
     @exclusivity(unchecked) private var spareExtendable: ConstraintMakerExtendable?
     @exclusivity(unchecked) private var spareEditable: ConstraintMakerEditable?
+
+    /// Step objects a maker of this thread gave up when its block ended,
+    /// nothing else holding them, for the thread's next maker: a block of
+    /// one view's lines, the common one, then makes no step object at all
+    /// (two allocations and two frees a block). At most one of each; a
+    /// maker takes one only when it needs a new step.
+    struct ThreadSpares {
+        var extendable: ConstraintMakerExtendable?
+        var editable: ConstraintMakerEditable?
+    }
+    static let threadSpares = ThreadLocal<ThreadSpares> { ThreadSpares() }
     private let file: String
     private let line: Int
 
@@ -62,7 +75,14 @@ public final class ConstraintMaker: ConstraintAttributeChain {
         // The old spare is the user's now: it no longer refers to this maker
         // (its relation then makes an `Editable` of its own).
         spareExtendable?.maker = nil
-        let step = ConstraintMakerExtendable(lines, index, maker: self)
+        let step: ConstraintMakerExtendable
+        if let kept = Self.threadSpares.withValue({ $0.extendable.take() }) {
+            kept.move(to: lines, index)
+            kept.maker = self
+            step = kept
+        } else {
+            step = ConstraintMakerExtendable(lines, index, maker: self)
+        }
         spareExtendable = step
         return step
     }
@@ -76,7 +96,13 @@ public final class ConstraintMaker: ConstraintAttributeChain {
             step.index = index
             return step
         }
-        let step = ConstraintMakerEditable(lines, index)
+        let step: ConstraintMakerEditable
+        if let kept = Self.threadSpares.withValue({ $0.editable.take() }) {
+            kept.move(to: lines, index)
+            step = kept
+        } else {
+            step = ConstraintMakerEditable(lines, index)
+        }
         spareEditable = step
         return step
     }
@@ -84,10 +110,20 @@ public final class ConstraintMaker: ConstraintAttributeChain {
     /// Every line's constraints (inactive), in order; mistakes are recorded on the view.
     func lower() -> [Constraint] {
         // The spares and their reference back to this maker go: after the
-        // block, every step is a new object of its own.
+        // block, every step is an object of its own. Those nothing else
+        // holds go to the thread's next maker; a step the user keeps stays
+        // theirs, writing into its line.
         spareExtendable?.maker = nil
+        let extendable = isKnownUniquelyReferenced(&spareExtendable) ? spareExtendable.take() : nil
+        let editable = isKnownUniquelyReferenced(&spareEditable) ? spareEditable.take() : nil
         spareExtendable = nil
         spareEditable = nil
+        if extendable != nil || editable != nil {
+            Self.threadSpares.withValue { spares in
+                if let extendable { spares.extendable = extendable }
+                if let editable { spares.editable = editable }
+            }
+        }
         var made: [Constraint] = []
         made.reserveCapacity(lines.lines.count)
         lines.lower(view: view, into: &made)

@@ -4,13 +4,20 @@
 public class ConstraintMakerFinalizable: CustomStringConvertible {
     /// The lines of the block, and the index of the one this step writes
     /// into. A step object that nothing outside its maker holds any more is
-    /// given the maker's next line instead of a new object being made (see
-    /// ``ConstraintMaker``'s spare steps), so `index` changes only while the
-    /// step is unreachable from user code; `lines` never does.
-    let lines: MakerLines
+    /// given the maker's next line, or the next maker's first, instead of a
+    /// new object being made (see ``ConstraintMaker``'s spare steps), so
+    /// these change only while the step is unreachable from user code.
+    @exclusivity(unchecked) private(set) var lines: MakerLines
     @exclusivity(unchecked) var index: Int
 
     init(_ lines: MakerLines, _ index: Int) {
+        self.lines = lines
+        self.index = index
+    }
+
+    /// Makes this step, which nothing outside the makers holds, write into
+    /// line `index` of `lines`.
+    func move(to lines: MakerLines, _ index: Int) {
         self.lines = lines
         self.index = index
     }
