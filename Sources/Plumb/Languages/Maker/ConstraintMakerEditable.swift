@@ -20,8 +20,7 @@ public class ConstraintMakerEditable: ConstraintMakerPrioritizable {
     /// `insets(EdgeInsets(all: amount))`.
     @discardableResult
     public func inset(_ amount: some ConstraintNumber) -> ConstraintMakerEditable {
-        let x = amount.constraintValue
-        add(EdgeInsets(all: x), .inset(x))
+        addInsets(.inset(amount.constraintValue))
         return self
     }
 
@@ -32,7 +31,7 @@ public class ConstraintMakerEditable: ConstraintMakerPrioritizable {
     /// rectangle and `width`/`height` by minus both insets of their axis.
     @discardableResult
     public func insets(_ insets: EdgeInsets) -> ConstraintMakerEditable {
-        add(insets, .insets(insets))
+        addInsets(.insets(insets))
         return self
     }
 
@@ -63,12 +62,9 @@ public class ConstraintMakerEditable: ConstraintMakerPrioritizable {
         return self
     }
 
-    private func add(_ insets: EdgeInsets, _ modifier: MakerLine.Modifier) {
+    private func addInsets(_ modifier: MakerLine.Modifier) {
         write { line in
-            line.insets.top += insets.top
-            line.insets.left += insets.left
-            line.insets.bottom += insets.bottom
-            line.insets.right += insets.right
+            line.hasInsets = true
             line.modifiers.append(modifier)
         }
     }
