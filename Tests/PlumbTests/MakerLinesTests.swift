@@ -83,6 +83,32 @@ import Testing
         #expect(keptEditable?.description == "make.height.equalTo(b.width).multipliedBy(0.5)")
     }
 
+    /// `inset` and `insets` modifiers (the latter kept boxed in the line) add
+    /// up in the order written, with the offsets, into each attribute's
+    /// constant, and the origins name them in that order.
+    @Test func insetsAddUpFromTheModifiers() {
+        let root = View("root"), box = View("box")
+        root.addSubview(box)
+        let given = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
+        let made = box.makeConstraints(file: "Insets.swift", line: 1) { make in
+            make.edges.equalTo(root, file: "Insets.swift", line: 2).insets(given).inset(1).offset(0.5)
+            make.width.equalTo(root, file: "Insets.swift", line: 3).multipliedBy(0.5).inset(2).insets(given).priority(.high)
+        }
+        let edges = "box: make.edges.equalTo(root).insets(\(given)).inset(1).offset(0.5)"
+        #expect(made.map(\.origin) == [
+            Origin(kind: .code, text: edges + " (top)", file: "Insets.swift", line: 2),
+            Origin(kind: .code, text: edges + " (left)", file: "Insets.swift", line: 2),
+            Origin(kind: .code, text: edges + " (bottom)", file: "Insets.swift", line: 2),
+            Origin(kind: .code, text: edges + " (right)", file: "Insets.swift", line: 2),
+            Origin(kind: .code, text: "box: make.width.equalTo(root).multipliedBy(0.5).inset(2).insets(\(given)).priority(750)",
+                   file: "Insets.swift", line: 3),
+        ])
+        // Insets (2, 3, 4, 5) and 0.5: top 2.5, left 3.5, bottom -3.5, right -4.5; the width -(2 + 2 + 2 + 4).
+        #expect(made.map(\.constant) == [2.5, 3.5, -3.5, -4.5, -10])
+        #expect(made.map(\.multiplier) == [1, 1, 1, 1, 0.5])
+        #expect(made[4].priority == .high)
+    }
+
     /// Lines with mistakes between good ones: every constraint's origin names
     /// its own line (lines and constraints are numbered apart once a line
     /// makes none, or several), and every mistake is reported with its line's
