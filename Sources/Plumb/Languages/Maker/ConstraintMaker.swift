@@ -36,9 +36,9 @@ public final class ConstraintMaker: ConstraintAttributeChain {
     /// and one `ConstraintMakerEditable` instead of one each a line (an
     /// allocation and a free each). A step the user keeps (in a variable, to
     /// change later) is not unique, and the next line gets a new one. The
-    /// spare `Extendable` refers to this maker, unretained (to reach the
-    /// spare `Editable`): a step given up as the spare, and ``lower()``,
-    /// clear that reference, so no step refers to a maker that has lowered.
+    /// spare `Extendable` holds this maker (to reach the spare `Editable`):
+    /// a step given up as the spare, and ``lower()``, clear that reference,
+    /// which breaks the cycle, so no step refers to a maker that has lowered.
     /// When the block ends, spares that only the maker holds go to the
     /// thread's next maker (``ThreadSpares``).
     @exclusivity(unchecked) private var spareExtendable: ConstraintMakerExtendable?

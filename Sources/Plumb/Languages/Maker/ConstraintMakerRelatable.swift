@@ -5,11 +5,9 @@
 public class ConstraintMakerRelatable: ConstraintMakerFinalizable {
     /// The maker that made this step while its block runs (it hands out its
     /// spare `ConstraintMakerEditable`); `nil` once the maker has lowered its
-    /// lines or given this step up as its spare. Not retained: a step that
-    /// refers to a maker is that maker's spare `Extendable`, and a maker
-    /// lives until it has lowered its lines (a retain and a release a
-    /// relation, when it was a strong reference).
-    @exclusivity(unchecked) unowned(unsafe) var maker: ConstraintMaker?
+    /// lines or given this step up as its spare, so that a step kept past the
+    /// block holds no maker and the maker no step.
+    @exclusivity(unchecked) var maker: ConstraintMaker?
 
     init(_ lines: MakerLines, _ index: Int, maker: ConstraintMaker?) {
         self.maker = maker
