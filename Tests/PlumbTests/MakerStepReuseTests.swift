@@ -126,3 +126,65 @@ import Testing
         }
     }
 }
+
+/// A maker's spare steps that nothing else holds when its block ends go to
+/// the thread's next maker (`ConstraintMaker.ThreadSpares`); a step the user
+/// keeps never does.
+@Suite struct MakerThreadSparesTests {
+    /// Blocks one after another on one thread: the steps of a block whose
+    /// steps were all let go are the next block's; a kept step is never
+    /// handed to a later block, and goes on writing into its own line while
+    /// later blocks (nested ones among them) make their constraints.
+    @Test func keptStepsAreNeverHandedOn() {
+        let root = View("root"), a = View("a"), b = View("b"), c = View("c")
+        for v in [a, b, c] { root.addSubview(v) }
+        var firstSteps: (ConstraintMakerFinalizable, ConstraintMakerFinalizable)?
+        let made = a.makeConstraints { make in
+            firstSteps = nil
+            let extendable = make.width
+            let editable = extendable.equalTo(10)
+            firstSteps = (extendable, editable)
+        }
+        // Held here: the next block cannot have them.
+        var kept: (ConstraintMakerFinalizable, ConstraintMakerFinalizable)? = firstSteps
+        firstSteps = nil
+        var second: [ObjectIdentifier] = []
+        var keptLater: ConstraintMakerEditable?
+        let madeB = b.makeConstraints { make in
+            let extendable = make.height
+            let editable = extendable.equalTo(20)
+            second = [ObjectIdentifier(extendable), ObjectIdentifier(editable)]
+            // A block inside this one (another view's): its steps are its own.
+            let inner = c.makeConstraints { make in
+                let e = make.left.equalTo(root).offset(3)
+                #expect(ObjectIdentifier(e) != second[1])
+                keptLater = make.top.equalTo(root)
+            }
+            #expect(inner.map(\.constant) == [3, 0])
+            make.left.equalTo(root).offset(1)
+        }
+        #expect(!second.contains(ObjectIdentifier(kept!.0)) && !second.contains(ObjectIdentifier(kept!.1)))
+        (kept!.1 as! ConstraintMakerEditable).offset(5)
+        keptLater?.offset(2).priority(.low)
+        #expect(kept!.0.description == "make.width.equalTo(10).offset(5)")
+        #expect(kept!.1.description == "make.width.equalTo(10).offset(5)")
+        #expect(keptLater?.description == "make.top.equalTo(root).offset(2).priority(250)")
+        #expect(made.map(\.constant) == [10] && madeB.map(\.constant) == [20, 1])
+        #expect(madeB.map(\.origin.text) == ["b: make.height.equalTo(20)", "b: make.left.equalTo(root).offset(1)"])
+        kept = nil
+
+        // With nothing kept, a block's steps are the next block's.
+        var previous: [ObjectIdentifier] = []
+        for round in 0 ..< 3 {
+            var steps: [ObjectIdentifier] = []
+            let made = a.makeConstraints { make in
+                let extendable = make.centerX
+                steps.append(ObjectIdentifier(extendable))
+                steps.append(ObjectIdentifier(extendable.equalTo(root).offset(Double(round))))
+            }
+            #expect(made.map(\.origin.text) == ["a: make.centerX.equalTo(root).offset(\(round))"])
+            if round > 0 { #expect(steps == previous, "round \(round)") }
+            previous = steps
+        }
+    }
+}

@@ -8,10 +8,11 @@
 /// for every constraint cost more than making the constraint, so Mortar and
 /// the maker keep what the text is made of instead, and ``origin`` makes it
 /// on demand. The strings of one `make(simpleFormats:)` call are kept once
-/// for all the constraints it makes (`SimpleFormatCallOrigin`). The values
-/// kept are copies taken when the constraint is made (view ids, never
-/// views), so the text made later is the one that would have been made at
-/// once, and a constraint still keeps no view alive.
+/// for all the constraints it makes (`SimpleFormatCallOrigin`), and a maker
+/// block's lines as lowered once for all the block's constraints
+/// (`MakerLines`). The values kept are copies taken when the constraint is
+/// made (view ids, never views), so the text made later is the one that
+/// would have been made at once, and a constraint still keeps no view alive.
 ///
 /// Layout passes every constraint's origin to the system as a key of a
 /// ``ViewTreeOrigins`` (see `View.lowerTree`), so that laying out does not
@@ -26,9 +27,9 @@ enum ConstraintOrigin {
     case simpleFormat(SimpleFormatCallOrigin, index: Int)
     /// One part of a Mortar statement.
     case mortar(MortarPartOrigin)
-    /// One attribute of a maker line; `part` is the attribute when the line
-    /// names several (the text then ends with it).
-    case maker(MakerLineOrigin, part: LayoutAttribute?)
+    /// One attribute of line `line` of a maker block, as lowered; `part` is
+    /// the attribute when the line names several (the text then ends with it).
+    case maker(MakerLines, line: Int, part: LayoutAttribute?)
 
     /// The origin, made now when it is described.
     var origin: Origin {
@@ -36,7 +37,7 @@ enum ConstraintOrigin {
         case .stored(let origin): origin
         case .simpleFormat(let call, let index): call.origin(index)
         case .mortar(let part): Origin(kind: .code, text: part.text)
-        case .maker(let line, let part): line.origin(part: part)
+        case .maker(let lines, let line, let part): lines.origin(ofLine: line, part: part)
         }
     }
 

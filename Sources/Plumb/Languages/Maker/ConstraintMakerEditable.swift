@@ -8,8 +8,11 @@ public class ConstraintMakerEditable: ConstraintMakerPrioritizable {
     /// Adds `amount` to the constant of every attribute of the line.
     @discardableResult
     public func offset(_ amount: some ConstraintNumber) -> ConstraintMakerEditable {
-        line.offset += amount.constraintValue
-        line.modifiers.append(.offset(amount.constraintValue))
+        let x = amount.constraintValue
+        write { line in
+            line.offset += x
+            line.modifiers.append(.offset(x))
+        }
         return self
     }
 
@@ -17,8 +20,7 @@ public class ConstraintMakerEditable: ConstraintMakerPrioritizable {
     /// `insets(EdgeInsets(all: amount))`.
     @discardableResult
     public func inset(_ amount: some ConstraintNumber) -> ConstraintMakerEditable {
-        add(EdgeInsets(all: amount.constraintValue))
-        line.modifiers.append(.inset(amount.constraintValue))
+        addInsets(.inset(amount.constraintValue))
         return self
     }
 
@@ -29,8 +31,7 @@ public class ConstraintMakerEditable: ConstraintMakerPrioritizable {
     /// rectangle and `width`/`height` by minus both insets of their axis.
     @discardableResult
     public func insets(_ insets: EdgeInsets) -> ConstraintMakerEditable {
-        add(insets)
-        line.modifiers.append(.insets(insets))
+        addInsets(.insets(insets))
         return self
     }
 
@@ -38,8 +39,11 @@ public class ConstraintMakerEditable: ConstraintMakerPrioritizable {
     /// number target on `width` or `height` has nothing to scale and is ignored).
     @discardableResult
     public func multipliedBy(_ factor: some ConstraintNumber) -> ConstraintMakerEditable {
-        line.multiplier *= factor.constraintValue
-        line.modifiers.append(.multipliedBy(factor.constraintValue))
+        let x = factor.constraintValue
+        write { line in
+            line.multiplier *= x
+            line.modifiers.append(.multipliedBy(x))
+        }
         return self
     }
 
@@ -47,19 +51,21 @@ public class ConstraintMakerEditable: ConstraintMakerPrioritizable {
     @discardableResult
     public func dividedBy(_ divisor: some ConstraintNumber) -> ConstraintMakerEditable {
         let d = divisor.constraintValue
-        line.modifiers.append(.dividedBy(d))
-        if d == 0 {
-            if line.problem == nil { line.problem = .divisionByZero }
-        } else {
-            line.multiplier /= d
+        write { line in
+            line.modifiers.append(.dividedBy(d))
+            if d == 0 {
+                line.dividesByZero = true
+            } else {
+                line.multiplier /= d
+            }
         }
         return self
     }
 
-    private func add(_ insets: EdgeInsets) {
-        line.insets.top += insets.top
-        line.insets.left += insets.left
-        line.insets.bottom += insets.bottom
-        line.insets.right += insets.right
+    private func addInsets(_ modifier: MakerLine.Modifier) {
+        write { line in
+            line.hasInsets = true
+            line.modifiers.append(modifier)
+        }
     }
 }

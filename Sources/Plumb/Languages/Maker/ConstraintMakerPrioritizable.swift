@@ -6,8 +6,10 @@ public class ConstraintMakerPrioritizable: ConstraintMakerFinalizable {
     /// A number outside `1 ... 1000` is reported by the next layout.
     @discardableResult
     public func priority(_ priority: LayoutPriority) -> ConstraintMakerFinalizable {
-        line.priority = priority
-        line.modifiers.append(.priority(priority))
+        write { line in
+            line.priority = priority
+            line.modifiers.append(.priority(priority))
+        }
         return self
     }
 

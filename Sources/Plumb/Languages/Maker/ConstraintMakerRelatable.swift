@@ -5,13 +5,13 @@
 public class ConstraintMakerRelatable: ConstraintMakerFinalizable {
     /// The maker that made this step while its block runs (it hands out its
     /// spare `ConstraintMakerEditable`); `nil` once the maker has lowered its
-    /// lines, so that a step kept past the block holds no maker and the maker
-    /// no step.
+    /// lines or given this step up as its spare, so that a step kept past the
+    /// block holds no maker and the maker no step.
     @exclusivity(unchecked) var maker: ConstraintMaker?
 
-    init(_ line: ConstraintDescription, maker: ConstraintMaker?) {
+    init(_ lines: MakerLines, _ index: Int, maker: ConstraintMaker?) {
         self.maker = maker
-        super.init(line)
+        super.init(lines, index)
     }
 
     /// `attributes = target`. See ``ConstraintRelatableTarget`` for what a
@@ -43,19 +43,20 @@ public class ConstraintMakerRelatable: ConstraintMakerFinalizable {
         _ relation: Relation, _ target: any ConstraintRelatableTarget, _ file: String, _ lineNumber: Int
     ) -> ConstraintMakerEditable {
         // The target first: the one call into other code (a conforming
-        // type's `constraintTarget`). After it the line is written through
-        // one lent reference (this step holds it, and nothing below can
-        // replace it), not loaded again for each field (a retain and a
-        // release each).
-        let made = target.constraintTarget
-        return Unmanaged.passUnretained(line)._withUnsafeGuaranteedRef { line in
+        // type's `constraintTarget`). It is moved into the line, not copied
+        // from the closure's capture (a copy retains its view, and the
+        // capture's destroy releases it again). A line related after its
+        // block was lowered makes nothing: it keeps only the target's text.
+        var made: ConstraintTarget? = target.constraintTarget
+        let lowered = lines.isLowered
+        write { line in
             line.relation = relation
-            line.target = made
-            line.file = file
-            line.line = lineNumber
-            if let maker { return maker.editable(for: line) }
-            return ConstraintMakerEditable(line)
+            line.target = .written(made.take()!)
+            if lowered { line.target?.forgetView() }
+            line.relate(at: file, lineNumber)
         }
+        if let maker { return maker.editable(for: index) }
+        return ConstraintMakerEditable(lines, index)
     }
 }
 
@@ -68,7 +69,7 @@ public final class ConstraintMakerExtendable: ConstraintMakerRelatable, Constrai
     public var with: ConstraintMakerExtendable { self }
 
     public func _adding(_ attributes: _ConstraintAttributeSet) -> ConstraintMakerExtendable {
-        line.attributes.formUnion(attributes.set)
+        write { $0.attributes.formUnion(attributes.set) }
         return self
     }
 }
