@@ -8,11 +8,14 @@ import Darwin
 
 /// A value per thread, made on first use by `make`.
 ///
-/// The Swift front ends keep two pieces of ambient state: Mortar's default
-/// priority stack (``MortarDefault``) and the stack of enclosing Fahrenheit
-/// blocks. The originals kept them on the main thread; Plumb lays out trees
-/// on any thread (and its tests run in parallel), so each thread gets its own
-/// copy and layouts on different threads never see each other's defaults.
+/// The Swift front ends keep three pieces of per-thread state: Mortar's
+/// default priority stack (``MortarDefault``), the stack of enclosing
+/// Fahrenheit blocks, and the maker's spare step objects handed from one
+/// block to the next (``ConstraintMaker/ThreadSpares``). The originals kept
+/// such state on the main thread; Plumb lays out trees on any thread (and its
+/// tests run in parallel), so each thread gets its own copy and layouts on
+/// different threads never see each other's defaults or spares. Shared by
+/// the front ends, so it sits beside their folders.
 ///
 /// Backed by a POSIX thread-specific key; the per-thread box is released when
 /// its thread exits. The key itself lives for the life of the process, which
