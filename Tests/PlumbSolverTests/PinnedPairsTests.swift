@@ -94,7 +94,13 @@ import PlumbTestSupport
     func mergedFacesAreTheWholeParts(seed: UInt64) {
         let part = Self.randomPart(seed: seed)
         let (merged, whole) = Self.faces(part)
-        #expect((merged == nil) == (whole == nil), "seed \(seed)")
+        // Where the whole part has a face, so has the merged one (it falls
+        // back to the whole part when it has none). The converse fails
+        // where Clp leaves a variable the whole part's rows do not bound at
+        // its artificial bound (seed 163: `x3 ≥ x2 + 10` and nothing
+        // above); the diagnosis then takes the probes, which agree with the
+        // face (`SystemDiagnosisSplitTests`).
+        #expect(whole == nil || merged != nil, "seed \(seed)")
         guard let merged, let whole else { return }
         #expect(merged.fixedRows == whole.fixedRows, "seed \(seed)")
         // Both points are optimal: each row fixed on the set has one value.
@@ -108,7 +114,7 @@ import PlumbTestSupport
         // The property above only means something if the parts merge pairs
         // (and keep some: a looser copy, one side only, a cycle), and their
         // faces have rows fixed and not.
-        var merging = 0, cancelled = 0, merged = 0, kept = 0, faced = 0, fixed = 0, notFixed = 0
+        var merging = 0, cancelled = 0, merged = 0, kept = 0, faced = 0, fixed = 0, notFixed = 0, both = 0
         for seed in 0 ..< UInt64(300) {
             let part = Self.randomPart(seed: seed)
             if let pairs = PinnedPairs(part) {
@@ -120,7 +126,9 @@ import PlumbTestSupport
             } else {
                 cancelled += 1
             }
-            guard let face = ClpPartSolver().optimalFace(part) else { continue }
+            let (mergedFace, wholeFace) = Self.faces(part)
+            if mergedFace != nil && wholeFace != nil { both += 1 }
+            guard let face = mergedFace else { continue }
             faced += 1
             fixed += face.fixedRows.filter { $0 }.count
             notFixed += face.fixedRows.filter { !$0 }.count
@@ -128,6 +136,9 @@ import PlumbTestSupport
         #expect(merging > 150 && cancelled > 20, "\(merging) \(cancelled)")
         #expect(merged > 1000 && kept > 300, "\(merged) \(kept)")
         #expect(faced > 200 && fixed > 1000 && notFixed > 300, "\(faced) \(fixed) \(notFixed)")
+        #expect(both > 200, "\(both)")
+        print("PinnedPairsTests: \(merging) parts merge pairs (\(merged) rows), \(cancelled) not, \(kept) pair rows kept; "
+            + "\(faced) faces, \(both) found both ways, \(fixed) rows fixed, \(notFixed) not")
     }
 
     @Test(arguments: [10, 40])
