@@ -234,6 +234,12 @@ public struct ClpPartSolver: LargePartSolver {
     /// turn it off to compare.
     public var settlesFaceRows: Bool
 
+    /// Whether `optimalFace` first merges the variables that the part's
+    /// required rows of two terms pin to each other (see `PinnedPairs`)
+    /// and finds the face of what is left. On by default; the tests turn
+    /// it off to compare.
+    public var mergesPinnedPairs: Bool
+
     /// How many pivots a cold solve's dual simplex makes between two
     /// factorisations of its basis; nil (the default): `max(200, rows /
     /// 20)` of the part, as a warm level's primal (see
@@ -250,8 +256,10 @@ public struct ClpPartSolver: LargePartSolver {
         basisCheck: BasisCheck = .afterColdSolves, probePivots: Int = 50, largestInfeasibilityFrom: Int? = 2,
         startsFromLeastPoint: Bool = true, startsAfterLeastPoint: Bool = true,
         reusesCheckFactorization: Bool = true, opensLowerRows: Bool = true, dropsFreeRows: Bool = true,
-        coldRefactorInterval: Int? = nil, primalAfterLeastPoint: Bool = true, settlesFaceRows: Bool = true
+        coldRefactorInterval: Int? = nil, primalAfterLeastPoint: Bool = true, settlesFaceRows: Bool = true,
+        mergesPinnedPairs: Bool = true
     ) {
+        self.mergesPinnedPairs = mergesPinnedPairs
         self.settlesFaceRows = settlesFaceRows
         self.primalAfterLeastPoint = primalAfterLeastPoint
         self.dropsFreeRows = dropsFreeRows
@@ -362,9 +370,18 @@ public struct ClpPartSolver: LargePartSolver {
     /// The lexicographic optimum and which rows are constant on the whole
     /// optimal set (see `fixedRows`), for `plumb check`. The part is never
     /// split here: the set is read from the model as the solve leaves it.
+    /// With `mergesPinnedPairs`, the face is found on the part with its
+    /// pinned pairs merged (see `PinnedPairs`), and on the part as it is
+    /// when that has none or finds no optimum.
     public func optimalFace(_ part: LinearPart) -> PartFace? {
         var whole = self
         whole.splitsRemainders = false
+        if mergesPinnedPairs, let pairs = PinnedPairs(part) {
+            let found = Self.lock.withLock { _ in whole.solveLocked(pairs.merged, face: true) }
+            if let values = found.values, let fixed = found.fixedRows {
+                return pairs.face(from: PartFace(values: values, fixedRows: fixed))
+            }
+        }
         let found = Self.lock.withLock { _ in whole.solveLocked(part, face: true) }
         guard let values = found.values, let fixed = found.fixedRows else { return nil }
         return PartFace(values: values, fixedRows: fixed)
