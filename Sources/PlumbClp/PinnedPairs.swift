@@ -81,31 +81,8 @@ struct PinnedPairs {
             groups[g].upper = min(groups[g].upper, upper)
             groups[g].rows.append((Int32(i), lower, upper))
         }
-        // x = sign[x]·parent[x] + offset[x], by union-find.
-        var parent = (0 ..< Int32(n)).map { $0 }
-        var sign = [Double](repeating: 1, count: n), offset = [Double](repeating: 0, count: n)
-        func find(_ v: Int32) -> (root: Int32, sign: Double, offset: Double) {
-            var root = v, s = 1.0, o = 0.0
-            // v = s·root + o along the path.
-            while parent[Int(root)] != root {
-                o += s * offset[Int(root)]
-                s *= sign[Int(root)]
-                root = parent[Int(root)]
-            }
-            // Point the path straight at the root.
-            var w = v, ws = s, wo = o
-            while parent[Int(w)] != w {
-                let next = parent[Int(w)], own = (sign[Int(w)], offset[Int(w)])
-                parent[Int(w)] = root
-                sign[Int(w)] = ws
-                offset[Int(w)] = wo
-                // w = own.s·next + own.o, so next = own.s·(w − own.o) = (own.s·ws)·root + own.s·(wo − own.o).
-                ws = own.0 * ws
-                wo = own.0 * (wo - own.1)
-                w = next
-            }
-            return (root, s, o)
-        }
+        // Each variable as sign · representative + offset.
+        var classes = AffineClasses(count: n)
         var row = [Int32](repeating: 0, count: m)
         var merges = 0
         for group in groups where group.lower == group.upper && abs(group.lower) < PartModel.largestMagnitude {
@@ -113,14 +90,9 @@ struct PinnedPairs {
             // inequalities whose bound is the value.
             let v = group.lower
             guard group.rows.allSatisfy({ $0.lower == v || $0.upper == v }) else { continue }
-            let (rx, sx, ox) = find(group.key.x), (ry, sy, oy) = find(group.key.y)
-            guard rx != ry else { continue }
-            // x + s·y = v with x = sx·rx + ox, y = sy·ry + oy:
-            // rx = sx·(v − ox − s·oy) − sx·s·sy·ry.
+            // x + s·y = v: x = −s·y + v.
             let s = group.key.negative ? -1.0 : 1.0
-            parent[Int(rx)] = ry
-            sign[Int(rx)] = -sx * s * sy
-            offset[Int(rx)] = sx * (v - ox - s * oy)
+            guard classes.union(group.key.x, group.key.y, sign: -s, offset: v) else { continue }
             for r in group.rows { row[Int(r.row)] = -1 }
             merges += 1
         }
@@ -131,7 +103,7 @@ struct PinnedPairs {
         var representatives: Int32 = 0
         var signs = [Double](repeating: 1, count: n), offsets = [Double](repeating: 0, count: n)
         for v in 0 ..< n {
-            let (r, s, o) = find(Int32(v))
+            let (r, s, o) = classes.find(Int32(v))
             if number[Int(r)] < 0 {
                 number[Int(r)] = representatives
                 representatives += 1
@@ -154,27 +126,26 @@ struct PinnedPairs {
                 constant += a * offsets[v]
             }
             terms.sort { $0.0 < $1.0 }
-            var kept = 0
+            // Terms of one representative summed, then those that cancelled
+            // out dropped.
+            let start = merged.columns.count
             for (j, a) in terms {
-                if kept > 0 && merged.columns[merged.columns.count - 1] == j {
+                if merged.columns.count > start && merged.columns[merged.columns.count - 1] == j {
                     merged.coefficients[merged.coefficients.count - 1] += a
                 } else {
                     merged.columns.append(j)
                     merged.coefficients.append(a)
-                    kept += 1
                 }
             }
-            // Terms that cancelled out.
-            var k = merged.columns.count - kept
-            while k < merged.columns.count {
-                if merged.coefficients[k] == 0 {
-                    merged.columns.remove(at: k)
-                    merged.coefficients.remove(at: k)
-                    kept -= 1
-                } else {
-                    k += 1
-                }
+            var end = start
+            for k in start ..< merged.columns.count where merged.coefficients[k] != 0 {
+                merged.columns[end] = merged.columns[k]
+                merged.coefficients[end] = merged.coefficients[k]
+                end += 1
             }
+            merged.columns.removeLast(merged.columns.count - end)
+            merged.coefficients.removeLast(merged.coefficients.count - end)
+            let kept = end - start
             guard kept > 0 else { return nil }
             row[i] = Int32(merged.constants.count)
             merged.rowStart.append(Int32(merged.columns.count))

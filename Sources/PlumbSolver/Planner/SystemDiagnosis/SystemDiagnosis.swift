@@ -468,7 +468,7 @@ extension ConstraintSystem {
         // expression is then `A·x + C` for one representative x is decided
         // from how far x can go each way, found by probes on x once and kept
         // (the core does not change while optional rows are tested).
-        var classes = OffsetClasses(count: keepPrivate ? variableCount : 0)
+        var classes = AffineClasses(count: keepPrivate ? variableCount : 0)
         if keepPrivate {
             for i in inCore where rest[i].relation == .equal {
                 let sum = merged[i]!.filter { $0.value != 0 }.sorted { $0.key < $1.key }
@@ -482,7 +482,7 @@ extension ConstraintSystem {
             var coefficients: [Int32: Double] = [:]
             var c = rest[i].constant, largest = 0.0
             for (v, a) in rest[i].terms {
-                let (root, offset) = classes.find(v)
+                let (root, _, offset) = classes.find(v)
                 coefficients[root, default: 0] += a
                 c += a * offset
                 largest = max(largest, abs(a))
@@ -777,7 +777,7 @@ extension ConstraintSystem {
             cores = [SimplexCore(variableCount: variableCount)]
             for v in 0 ..< variableCount { local[v] = Int32(v) }
         }
-        var classes = OffsetClasses(count: split ? variableCount : 0)
+        var classes = AffineClasses(count: split ? variableCount : 0)
         for r in order {
             let range = termRange(of: RowIndex(r))
             // A row without variables cannot change any variable.
@@ -960,45 +960,6 @@ extension ConstraintSystem {
             spaces[c] = (face.values, span)
         }
         return spaces
-    }
-}
-
-/// Classes of variables that differ by constants: `x = representative + offset`.
-struct OffsetClasses {
-    private var parent: [Int32]
-    private var offset: [Double]
-
-    init(count: Int) {
-        parent = (0 ..< Int32(count)).map { $0 }
-        offset = [Double](repeating: 0, count: count)
-    }
-
-    /// `x`'s representative `r` and the offset `o` with `x = r + o`.
-    mutating func find(_ x: Int32) -> (Int32, Double) {
-        var root = x, total = 0.0
-        while parent[Int(root)] != root {
-            total += offset[Int(root)]
-            root = parent[Int(root)]
-        }
-        // Point the path straight at the root.
-        var v = x, remaining = total
-        while parent[Int(v)] != v {
-            let next = parent[Int(v)], own = offset[Int(v)]
-            parent[Int(v)] = root
-            offset[Int(v)] = remaining
-            remaining -= own
-            v = next
-        }
-        return (root, total)
-    }
-
-    /// Records `x = y + d`; nothing when they are in one class already.
-    mutating func union(_ x: Int32, _ y: Int32, offset d: Double) {
-        let (rx, ox) = find(x), (ry, oy) = find(y)
-        guard rx != ry else { return }
-        // rx + ox = ry + oy + d.
-        parent[Int(rx)] = ry
-        offset[Int(rx)] = oy + d - ox
     }
 }
 
