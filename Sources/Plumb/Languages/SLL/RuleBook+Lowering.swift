@@ -96,7 +96,11 @@ extension RuleBook {
         schedule.views.reserveCapacity(order.count)
         let rowCapacity = Self.rowCapacity(longestValue)
         let row = UnsafeMutablePointer<(VariableIndex, Double)>.allocate(capacity: rowCapacity)
-        defer { row.deallocate() }
+        let plan = UnsafeMutablePointer<PlannedRow>.allocate(capacity: Self.slotsPerView)
+        defer {
+            row.deallocate()
+            plan.deallocate()
+        }
         // A direction has at most two steps, a table four: the steps are
         // written straight into arrays of that size (an append checked each
         // array's uniqueness through a call, twice a row).
@@ -119,7 +123,7 @@ extension RuleBook {
                             shared.chunks[k] = nil
                         } else {
                             for t in shared.tables(k) {
-                                lowerTable(Int(order[t]), into: &builder, steps: &steps, row: row)
+                                lowerTable(Int(order[t]), into: &builder, steps: &steps, row: row, plan: plan)
                             }
                         }
                     }
@@ -128,7 +132,7 @@ extension RuleBook {
                         let table = Int(table)
                         let view = viewOfTable[table]
                         schedule.views.append(view)
-                        lowerTable(table, into: &builder, steps: &steps, row: row)
+                        lowerTable(table, into: &builder, steps: &steps, row: row, plan: plan)
                     }
                 }
                 variableCount = steps.count
@@ -145,13 +149,26 @@ extension RuleBook {
     /// `longestValue`), twice for a combined row.
     private static func rowCapacity(_ longestValue: Int32) -> Int { 2 * (4 + Int(longestValue)) }
 
-    /// The rows of both directions of `table`, in the order one thread adds them.
-    @inline(__always)
+    /// The rows of both directions of `table`, in the order one thread adds
+    /// them: planned first (which slots, in which order, combined how),
+    /// then written in one loop with the table's view, superview and
+    /// slots read once. `plan` has room for ``slotsPerView`` rows.
     private func lowerTable<Sink: RuleRowSink>(
-        _ table: Int, into sink: inout Sink, steps: inout Steps, row: UnsafeMutablePointer<(VariableIndex, Double)>
+        _ table: Int, into sink: inout Sink, steps: inout Steps, row: UnsafeMutablePointer<(VariableIndex, Double)>,
+        plan: UnsafeMutablePointer<PlannedRow>
     ) {
-        for axis in LayoutAxis.allCases {
-            lowerDirection(axis, of: table, into: &sink, steps: &steps, row: row)
+        let view = viewOfTable[table], superview = superviewOfTable[table]
+        entries.withUnsafeBufferPointer { entries in
+            var count = 0
+            for axis in LayoutAxis.allCases {
+                planDirection(axis, of: table, view: view, entries: entries, into: plan, count: &count)
+            }
+            terms.withUnsafeBufferPointer { stored in
+                for k in 0 ..< count {
+                    emit(plan[k], entries: entries, stored: stored, view: view, superview: superview,
+                         into: &sink, steps: &steps, row: row)
+                }
+            }
         }
     }
 
@@ -164,11 +181,12 @@ extension RuleBook {
     private final class SharedTables {
         let size: Int, count: Int
         let chunks: ChunkResults<LoweredChunk?>
-        /// The second thread's row buffer (see ``RuleBook/rowCapacity(_:)``),
-        /// and a chunk's rows and steps before they are copied out at their
+        /// The second thread's row buffer (see ``RuleBook/rowCapacity(_:)``)
+        /// and its table's plan, and a chunk's rows and steps before they are copied out at their
         /// size (so that the chunks kept until the caller takes them hold
         /// no room they do not use).
         private let row: UnsafeMutablePointer<(VariableIndex, Double)>
+        private let plan: UnsafeMutablePointer<PlannedRow>
         private var sink: BlockSink
         private var steps: Steps
         private(set) var sharing: SecondThread.Sharing!
@@ -181,6 +199,7 @@ extension RuleBook {
             chunks = ChunkResults(chunkCount, empty: nil)
             let rowCapacity = RuleBook.rowCapacity(book.longestValue)
             row = .allocate(capacity: rowCapacity)
+            plan = .allocate(capacity: RuleBook.slotsPerView)
             // At most four rows a direction (two determining values, two
             // bounds), four terms a row on average (the rules families'
             // rows have two or three): a chunk with more is the caller's.
@@ -192,7 +211,7 @@ extension RuleBook {
                 sink.restart()
                 steps.removeAll()
                 for t in tables(k) {
-                    book.lowerTable(Int(order[t]), into: &sink, steps: &steps, row: row)
+                    book.lowerTable(Int(order[t]), into: &sink, steps: &steps, row: row, plan: plan)
                     guard !sink.refused else { return false }
                 }
                 chunks[k] = LoweredChunk(sink.block, steps)
@@ -202,6 +221,7 @@ extension RuleBook {
 
         deinit {
             row.deallocate()
+            plan.deallocate()
             steps.rows.deallocate()
             steps.variables.deallocate()
         }
@@ -306,24 +326,38 @@ extension RuleBook {
         }
     }
 
-    /// The rows of one direction of one view: the determining values (in the
-    /// order that makes them 1×1 steps), then the bounds.
-    private func lowerDirection<Sink: RuleRowSink>(
-        _ axis: LayoutAxis, of table: Int, into builder: inout Sink, steps: inout Steps,
-        row: UnsafeMutablePointer<(VariableIndex, Double)>
+    /// A row of a table as ``lowerTable(_:into:steps:row:plan:)`` plans it:
+    /// the entry's slot, the slot whose row is combined with it (`-1`:
+    /// none) and the variable the row defines when it is a step.
+    private struct PlannedRow {
+        var slot: Int32
+        var other: Int32
+        var defines: VariableIndex?
+    }
+
+    /// Plans the rows of one direction of one view at `plan[count...]`,
+    /// advancing `count`: the determining values (in the order that makes
+    /// them 1×1 steps), then the bounds.
+    @inline(__always)
+    private func planDirection(
+        _ axis: LayoutAxis, of table: Int, view: ViewIndex, entries: UnsafeBufferPointer<Entry>,
+        into plan: UnsafeMutablePointer<PlannedRow>, count: inout Int
     ) {
-        let view = viewOfTable[table]
         let base = Self.base(table, axis)
         let position = view.variable(axis == .horizontal ? .left : .top)
         let size = view.variable(axis == .horizontal ? .width : .height)
-        // Slots, not entries, are handed to `emit`: an entry passed by value
-        // went through registers and the stack at every call.
+        var n = count
+        func add(_ slot: Int, combinedWith other: Int = -1, defining variable: VariableIndex?) {
+            plan[n] = PlannedRow(slot: Int32(truncatingIfNeeded: slot), other: Int32(truncatingIfNeeded: other),
+                                 defines: variable)
+            n &+= 1
+        }
         let ra = entries[base].name?.role, rb = entries[base + 1].name?.role
         switch (ra, rb) {
         case (nil, nil):
             break
         case (nil, _):
-            emit(base + 1, table: table, defining: nil, into: &builder, steps: &steps, row: row)
+            add(base + 1, defining: nil)
         case (let ra?, let rb?):
             let first: Int, second: Int, firstDefines: VariableIndex
             var eliminate = false
@@ -339,46 +373,50 @@ extension RuleBook {
                 firstDefines = size
                 eliminate = true
             }
-            emit(first, eliminatingPositionWith: eliminate ? second : nil, table: table, defining: firstDefines,
-                 into: &builder, steps: &steps, row: row)
-            emit(second, table: table, defining: firstDefines == size ? position : size,
-                 into: &builder, steps: &steps, row: row)
+            add(first, combinedWith: eliminate ? second : -1, defining: firstDefines)
+            add(second, defining: firstDefines == size ? position : size)
         case (_?, nil):
             assertionFailure("a lone determining value sits in the newer slot")
         }
         for slot in base + 2 ... base + 3 where entries[slot].name != nil {
-            emit(slot, table: table, defining: nil, into: &builder, steps: &steps, row: row)
+            add(slot, defining: nil)
         }
+        count = n
     }
 
-    /// Adds the row of the entry in `slot`; with `otherSlot`, minus the multiple of that entry's
-    /// row that cancels the view's position (the names' signs on the view
-    /// differ for `bb` and `ct`, agree for `rl` and `cl`). A row that
-    /// `defines` a variable becomes one of the schedule's `steps`.
+    /// Adds the row of the entry in `planned.slot`; with `planned.other`,
+    /// minus the multiple of that entry's row that cancels the view's
+    /// position (the names' signs on the view differ for `bb` and `ct`,
+    /// agree for `rl` and `cl`). A row that defines a variable becomes one
+    /// of the schedule's `steps`.
     ///
     /// A row may name a variable twice (a combined row, or a stored value
     /// naming the view or its superview: `tt = %bt + 8` has the
     /// superview's top on both sides): with ``mergesRepeatedTerms`` every
     /// keyed row is merged as it is copied into the builder's batch
-    /// (``RuleRowSink/addRow(merging:constant:relation:priority:key:)``), as
+    /// (``RuleRowSink/addRow(merging:distinct:constant:relation:priority:key:)``), as
     /// the system would merge it; without, it is handed over as written and
     /// the builder merges it on its general path.
+    @inline(__always)
     private func emit<Sink: RuleRowSink>(
-        _ slot: Int, eliminatingPositionWith otherSlot: Int? = nil, table: Int, defining variable: VariableIndex?,
-        into builder: inout Sink, steps: inout Steps, row: UnsafeMutablePointer<(VariableIndex, Double)>
+        _ planned: PlannedRow, entries: UnsafeBufferPointer<Entry>, stored: UnsafeBufferPointer<(VariableIndex, Double)>,
+        view: ViewIndex, superview: ViewIndex, into builder: inout Sink, steps: inout Steps,
+        row: UnsafeMutablePointer<(VariableIndex, Double)>
     ) {
-        let entry = entries[slot]
+        let entry = entries[Int(planned.slot)]
         var count = 0
         // The name's terms come first: a view's and its superview's
         // variables, coefficients ±1 or ±½, distinct.
         var distinct = 0
-        var constant = writeRow(of: entry, table: table, to: row, count: &count, nameEnd: &distinct)
-        if let otherSlot, let name = entry.name, let otherName = entries[otherSlot].name {
-            let other = entries[otherSlot]
+        var constant = writeRow(of: entry, view: view, superview: superview, stored: stored, to: row, count: &count,
+                                nameEnd: &distinct)
+        if planned.other >= 0, let name = entry.name, let otherName = entries[Int(planned.other)].name {
+            let other = entries[Int(planned.other)]
             let factor = -name.geometry.viewSign * otherName.geometry.viewSign
             let split = count
             var otherNameEnd = 0
-            constant += factor * writeRow(of: other, table: table, to: row, count: &count, nameEnd: &otherNameEnd)
+            constant += factor * writeRow(of: other, view: view, superview: superview, stored: stored, to: row,
+                                          count: &count, nameEnd: &otherNameEnd)
             for k in split ..< count { row[k].1 *= factor }
         }
         let relation: Relation = switch entry.name?.role {
@@ -401,7 +439,7 @@ extension RuleBook {
             builder.addRow(contiguous: terms, constant: constant, relation: relation, priority: required,
                            origin: origins.entry(at: rule))
         }
-        if let variable { steps.append(r, defining: variable) }
+        if let variable = planned.defines { steps.append(r, defining: variable) }
     }
 
     /// Writes `name(v, s) - value`'s terms for `entry` at `row[count...]`,
@@ -410,17 +448,15 @@ extension RuleBook {
     /// more than the entry's.
     @inline(__always)
     private func writeRow(
-        of entry: Entry, table: Int, to row: UnsafeMutablePointer<(VariableIndex, Double)>, count: inout Int,
-        nameEnd: inout Int
+        of entry: Entry, view: ViewIndex, superview: ViewIndex, stored: UnsafeBufferPointer<(VariableIndex, Double)>,
+        to row: UnsafeMutablePointer<(VariableIndex, Double)>, count: inout Int, nameEnd: inout Int
     ) -> Double {
         guard let name = entry.name else { return 0 }
-        var n = count + name.writeTerms(of: viewOfTable[table], superview: superviewOfTable[table], to: row + count)
+        var n = count + name.writeTerms(of: view, superview: superview, to: row + count)
         nameEnd = n
-        terms.withUnsafeBufferPointer { stored in
-            for k in Int(entry.termStart) ..< Int(entry.termStart) + Int(entry.termCount) {
-                row[n] = (stored[k].0, -stored[k].1)
-                n += 1
-            }
+        for k in Int(entry.termStart) ..< Int(entry.termStart) + Int(entry.termCount) {
+            row[n] = (stored[k].0, -stored[k].1)
+            n &+= 1
         }
         count = n
         return -entry.constant
