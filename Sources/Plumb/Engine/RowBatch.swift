@@ -182,12 +182,16 @@ struct RowBatch {
             }
             n = kept
         }
+        // Read once: the stores through one pointer could be to the batch
+        // itself as far as the compiler knows, so `storage` was read again
+        // before each of them.
+        let s = storage
         termCount &+= n
-        storage.termEnds[count] = Int32(truncatingIfNeeded: termCount)
-        storage.constants[count] = constant
-        storage.relations[count] = relation
-        storage.priorities[count] = priority
-        storage.keys[count] = UInt32(truncatingIfNeeded: key)
+        s.termEnds[count] = Int32(truncatingIfNeeded: termCount)
+        s.constants[count] = constant
+        s.relations[count] = relation
+        s.priorities[count] = priority
+        s.keys[count] = UInt32(truncatingIfNeeded: key)
         count &+= 1
         return true
     }

@@ -165,7 +165,8 @@ struct SystemBuilder {
     ) -> RowIndex {
         if pending.add(merging: terms, distinct: distinct, constant: constant, relation: relation, priority: priority, key: key,
                        variableCount: built.variableCount, room: (RowBatch.rowCapacity, RowBatch.termCapacity)) {
-            return RowIndex(builtRows + pending.count - 1)
+            // Both counts are below the system's row count, an `Int32`.
+            return RowIndex(builtRows &+ pending.count &- 1)
         }
         return addRow(contiguous: terms, constant: constant, relation: relation, priority: priority,
                       origin: .key(key))
