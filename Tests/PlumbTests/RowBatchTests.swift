@@ -151,10 +151,12 @@ import Testing
             var terms: [(VariableIndex, Double)] = []
             let distinct = Int.random(in: 0 ... 3, using: &random)
             for v in (0 ..< variableCount).shuffled(using: &random).prefix(distinct) {
-                terms.append((VariableIndex(rawValue: Int32(v)), [1.0, -1, 0.5, -0.5][Int.random(in: 0 ..< 4, using: &random)]))
+                let a = [1.0, -1, 0.5, -0.5][Int.random(in: 0 ..< 4, using: &random)]
+                terms.append((VariableIndex(rawValue: Int32(v)), a))
             }
             for _ in 0 ..< Int.random(in: 0 ... 9, using: &random) {
-                let v = Int.random(in: 0 ..< 200, using: &random) == 0 ? variableCount : Int.random(in: 0 ..< variableCount, using: &random)
+                let v = Int.random(in: 0 ..< 200, using: &random) == 0
+                    ? variableCount : Int.random(in: 0 ..< variableCount, using: &random)
                 // Mostly the ordinary numbers; one in 40 a number that is not finite.
                 let a = Int.random(in: 0 ..< 40, using: &random) == 0
                     ? values[Int.random(in: 13 ..< values.count, using: &random)]
@@ -163,7 +165,8 @@ import Testing
             }
             let constant = Int.random(in: 0 ..< 300, using: &random) == 0 ? Double.nan : Double(i % 17)
             // What the system would store.
-            var merged = [(VariableIndex, Double)](repeating: (VariableIndex(rawValue: 0), 0), count: max(terms.count, 1))
+            var merged = [(VariableIndex, Double)](repeating: (VariableIndex(rawValue: 0), 0),
+                                                   count: max(terms.count, 1))
             let count = terms.withUnsafeBufferPointer { t in
                 merged.withUnsafeMutableBufferPointer { ConstraintSystem.mergeTerms(t, into: $0.baseAddress!) }
             }

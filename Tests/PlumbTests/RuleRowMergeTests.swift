@@ -2,11 +2,13 @@ import PlumbTestSupport
 import Testing
 @testable import Plumb
 
-/// `RuleBook.lower` merges a row whose stored terms may repeat one of its
-/// name's variables (or that combines two values) before the builder's row
-/// batch sees it. The system must be the one the builder makes of the rows
-/// as written (`mergingRepeats: false`): random rule documents with and
-/// without templates, rows that cancel a variable, combined rows, and rows
+/// `RuleBook.lower` merges each row as it copies it into the builder's row
+/// batch (`RowBatch.add(merging:distinct:…)`: a stored term may repeat one
+/// of its name's variables or another stored term, a combined row repeats
+/// the position). The system must be the one the builder makes of the rows
+/// as written (`mergingRepeats: false`, merged on its general path): random
+/// rule documents with and without templates, rows that cancel a variable,
+/// combined rows, stored values whose own terms repeat or cancel, and rows
 /// whose stored value names the superview without repeating a variable.
 @Suite struct RuleRowMergeTests {
     typealias Property = SLLTemplatePropertyTests

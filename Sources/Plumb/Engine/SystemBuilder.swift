@@ -163,8 +163,9 @@ struct SystemBuilder {
         merging terms: UnsafeBufferPointer<(VariableIndex, Double)>, distinct: Int, constant: Double,
         relation: Relation, priority: Priority, key: UInt64
     ) -> RowIndex {
-        if pending.add(merging: terms, distinct: distinct, constant: constant, relation: relation, priority: priority, key: key,
-                       variableCount: built.variableCount, room: (RowBatch.rowCapacity, RowBatch.termCapacity)) {
+        if pending.add(merging: terms, distinct: distinct, constant: constant, relation: relation, priority: priority,
+                       key: key, variableCount: built.variableCount,
+                       room: (RowBatch.rowCapacity, RowBatch.termCapacity)) {
             // Both counts are below the system's row count, an `Int32`.
             return RowIndex(builtRows &+ pending.count &- 1)
         }

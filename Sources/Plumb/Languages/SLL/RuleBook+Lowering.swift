@@ -182,7 +182,7 @@ extension RuleBook {
         let size: Int, count: Int
         let chunks: ChunkResults<LoweredChunk?>
         /// The second thread's row buffer (see ``RuleBook/rowCapacity(_:)``)
-        /// and its table's plan, and a chunk's rows and steps before they are copied out at their
+        /// and table plan, and a chunk's rows and steps before they are copied out at their
         /// size (so that the chunks kept until the caller takes them hold
         /// no room they do not use).
         private let row: UnsafeMutablePointer<(VariableIndex, Double)>
@@ -290,8 +290,8 @@ extension RuleBook {
             merging terms: UnsafeBufferPointer<(VariableIndex, Double)>, distinct: Int, constant: Double,
             relation: Relation, priority: Priority, key: UInt64
         ) -> RowIndex {
-            if block.add(merging: terms, distinct: distinct, constant: constant, relation: relation, priority: priority, key: key,
-                         variableCount: variableCount, room: block.room) {
+            if block.add(merging: terms, distinct: distinct, constant: constant, relation: relation,
+                         priority: priority, key: key, variableCount: variableCount, room: block.room) {
                 rows &+= 1
                 return RowIndex(rows &- 1)
             }
@@ -399,8 +399,9 @@ extension RuleBook {
     /// the builder merges it on its general path.
     @inline(__always)
     private func emit<Sink: RuleRowSink>(
-        _ planned: PlannedRow, entries: UnsafeBufferPointer<Entry>, stored: UnsafeBufferPointer<(VariableIndex, Double)>,
-        view: ViewIndex, superview: ViewIndex, into builder: inout Sink, steps: inout Steps,
+        _ planned: PlannedRow, entries: UnsafeBufferPointer<Entry>,
+        stored: UnsafeBufferPointer<(VariableIndex, Double)>, view: ViewIndex, superview: ViewIndex,
+        into builder: inout Sink, steps: inout Steps,
         row: UnsafeMutablePointer<(VariableIndex, Double)>
     ) {
         let entry = entries[Int(planned.slot)]
@@ -432,7 +433,8 @@ extension RuleBook {
         let required = Priority(rawValue: 1000)!
         let r = if let key = origins.key(at: rule) {
             mergesRepeatedTerms
-                ? builder.addRow(merging: terms, distinct: distinct, constant: constant, relation: relation, priority: required, key: key)
+                ? builder.addRow(merging: terms, distinct: distinct, constant: constant, relation: relation,
+                                 priority: required, key: key)
                 : builder.addRow(contiguous: terms, constant: constant, relation: relation, priority: required,
                                  origin: .key(key))
         } else {
