@@ -1,3 +1,4 @@
+@_spi(Lowering) import PlumbSolver
 import Testing
 @testable import Plumb
 
@@ -122,5 +123,111 @@ import Testing
         #expect(built.relations == reference.relations)
         #expect(Array(built.priorities) == Array(reference.priorities))
         #expect((0 ..< built.rowCount).allSatisfy { same(built.origins.entry(at: $0), reference.origins.entry(at: $0)) })
+    }
+
+    /// `add(merging:distinct:…)` stores a row as `ConstraintSystem.mergeTerms`
+    /// writes it (repeats summed into their first term in order, zeros left
+    /// out, exact cancellations dropped), and refuses, gathering nothing, a
+    /// row with a variable out of range, a coefficient, sum or constant that
+    /// is not finite, or no room: random rows of up to 12 terms over 6
+    /// variables (so most repeat), a distinct prefix of the name's kind, and
+    /// coefficients that cancel, overflow or are zero, NaN or infinite.
+    @Test func mergingAddStoresTheSystemsMerge() {
+        var random = Generator(state: 11)
+        let variableCount = 6
+        let source = Keys()
+        let values: [Double] = [1, -1, 0.5, -0.5, 2, 0, -0.0, 3, 1e308, -1e308, 0.1, 0.2, -0.3,
+                                .infinity, -.infinity, .nan]
+        var batch = RowBatch(block: 50, terms: 50 * 12)
+        var built = ConstraintSystem()
+        built.addVariables(variableCount)
+        built.originSource = source
+        var reference = ConstraintSystem()
+        reference.addVariables(variableCount)
+        reference.originSource = source
+        var taken = 0, refused = 0, summed = 0, cancelled = 0
+        for i in 0 ..< 20_000 {
+            // The prefix: distinct variables, finite nonzero coefficients.
+            var terms: [(VariableIndex, Double)] = []
+            let distinct = Int.random(in: 0 ... 3, using: &random)
+            for v in (0 ..< variableCount).shuffled(using: &random).prefix(distinct) {
+                let a = [1.0, -1, 0.5, -0.5][Int.random(in: 0 ..< 4, using: &random)]
+                terms.append((VariableIndex(rawValue: Int32(v)), a))
+            }
+            for _ in 0 ..< Int.random(in: 0 ... 9, using: &random) {
+                let v = Int.random(in: 0 ..< 200, using: &random) == 0
+                    ? variableCount : Int.random(in: 0 ..< variableCount, using: &random)
+                // Mostly the ordinary numbers; one in 40 a number that is not finite.
+                let a = Int.random(in: 0 ..< 40, using: &random) == 0
+                    ? values[Int.random(in: 13 ..< values.count, using: &random)]
+                    : values[Int.random(in: 0 ..< 13, using: &random)]
+                terms.append((VariableIndex(rawValue: Int32(v)), a))
+            }
+            let constant = Int.random(in: 0 ..< 300, using: &random) == 0 ? Double.nan : Double(i % 17)
+            // What the system would store.
+            var merged = [(VariableIndex, Double)](repeating: (VariableIndex(rawValue: 0), 0),
+                                                   count: max(terms.count, 1))
+            let count = terms.withUnsafeBufferPointer { t in
+                merged.withUnsafeMutableBufferPointer { ConstraintSystem.mergeTerms(t, into: $0.baseAddress!) }
+            }
+            let valid = constant.isFinite
+                && terms.allSatisfy { $0.0.int < variableCount && $0.1.isFinite }
+                && merged[..<count].allSatisfy { $0.1.isFinite }
+            let added = terms.withUnsafeBufferPointer {
+                batch.add(merging: $0, distinct: distinct, constant: constant, relation: .equal, priority: .required,
+                          key: UInt64(i), variableCount: variableCount, room: batch.room)
+            }
+            #expect(added == valid, "row \(i): \(terms)")
+            guard added == valid else { return }
+            if added {
+                taken += 1
+                if count < terms.count { summed += 1 }
+                if count < Set(terms.filter { $0.1 != 0 }.map(\.0)).count { cancelled += 1 }
+                merged[..<count].withUnsafeBufferPointer {
+                    _ = reference.addRow(contiguous: $0, constant: constant,
+                                         relation: .equal, priority: .required, origin: .key(UInt64(i)))
+                }
+            } else {
+                refused += 1
+            }
+            if batch.count == 50 { batch.append(to: &built) }
+        }
+        batch.append(to: &built)
+        #expect(built.rowStart == reference.rowStart)
+        #expect(built.columns == reference.columns)
+        #expect(built.coefficients.map(\.bitPattern) == reference.coefficients.map(\.bitPattern))
+        #expect(built.constants == reference.constants)
+        #expect((0 ..< built.rowCount).allSatisfy { built.origins.key(at: $0) == reference.origins.key(at: $0) })
+        // Every kind of row was met.
+        #expect(taken > 10_000 && refused > 1_000 && summed > 5_000 && cancelled > 500,
+                "\(taken) taken, \(refused) refused, \(summed) summed, \(cancelled) with a cancellation")
+    }
+
+    /// A block refuses a row it has no room for (rows, or terms counted
+    /// before merging) and gathers nothing for it.
+    @Test func mergingAddRefusesWithoutRoom() {
+        var batch = RowBatch(block: 2, terms: 4)
+        let x = VariableIndex(rawValue: 0), y = VariableIndex(rawValue: 1)
+        func add(_ terms: [(VariableIndex, Double)]) -> Bool {
+            terms.withUnsafeBufferPointer {
+                batch.add(merging: $0, distinct: 0, constant: 0, relation: .equal, priority: .required, key: 1,
+                          variableCount: 2, room: batch.room)
+            }
+        }
+        // Five terms that merge to one: refused all the same (room is taken before merging).
+        #expect(!add([(x, 1), (x, 1), (x, 1), (x, 1), (x, 1)]))
+        #expect(batch.count == 0)
+        #expect(add([(x, 1), (y, 1), (x, -1)]))
+        // One term stored: three left, not four.
+        #expect(!add([(x, 1), (y, 1), (x, 1), (y, 1)]))
+        #expect(add([(y, 2)]))
+        #expect(!add([(y, 2)]))
+        var system = ConstraintSystem()
+        system.addVariables(2)
+        system.originSource = Keys()
+        batch.append(to: &system)
+        #expect(system.rowStart == [0, 1, 2])
+        #expect(system.columns == [1, 1])
+        #expect(system.coefficients == [1, 2])
     }
 }

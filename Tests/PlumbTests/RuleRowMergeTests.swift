@@ -2,11 +2,13 @@ import PlumbTestSupport
 import Testing
 @testable import Plumb
 
-/// `RuleBook.lower` merges a row whose stored terms may repeat one of its
-/// name's variables (or that combines two values) before the builder's row
-/// batch sees it. The system must be the one the builder makes of the rows
-/// as written (`mergingRepeats: false`): random rule documents with and
-/// without templates, rows that cancel a variable, combined rows, and rows
+/// `RuleBook.lower` merges each row as it copies it into the builder's row
+/// batch (`RowBatch.add(merging:distinct:…)`: a stored term may repeat one
+/// of its name's variables or another stored term, a combined row repeats
+/// the position). The system must be the one the builder makes of the rows
+/// as written (`mergingRepeats: false`, merged on its general path): random
+/// rule documents with and without templates, rows that cancel a variable,
+/// combined rows, stored values whose own terms repeat or cancel, and rows
 /// whose stored value names the superview without repeating a variable.
 @Suite struct RuleRowMergeTests {
     typealias Property = SLLTemplatePropertyTests
@@ -63,6 +65,49 @@ import Testing
                 #expect(Set(columns).count == columns.count, "row \(r)")
                 #expect(!merged.coefficients[Int(merged.rowStart[r]) ..< Int(merged.rowStart[r + 1])].contains(0))
             }
+        }
+    }
+
+    /// Stored values whose own terms repeat or cancel, merged into the
+    /// row as it is copied into the builder's batch: a view named twice
+    /// (`w = %w + %w`), a value that cancels (`ll = %ll - %ll + 4`), a
+    /// sum on the view's own superview (`tt = %tt + %h`, the arguments the
+    /// superview), combined rows whose two values repeat each other
+    /// (`rr = %rr + %ll, cl = %cl - %rr`), on one and two threads: the
+    /// same rows as the builder makes of them as written.
+    @Test func storedTermsThatRepeatOrCancelAreMergedAsTheSystemMergesThem() throws {
+        // Each text with its arguments: "p" the view before, "s" the superview.
+        let texts: [(String, [String])] = [
+            ("ll = 4, w = %w + %w, tt = %bt + 2, h = 10", ["p", "p", "p"]),
+            ("ll = %ll - %ll + 4, rr = 6, tt = %bb - %bb + 1, h = %h * 0.5 + %h", ["p", "p", "p", "p", "p", "p"]),
+            ("tt = %tt + %h - 20, ll = 2, w = 30, h = 12", ["s", "s"]),
+            ("rr = %rr + %ll, cl = %cl - %rr, bb = 4, ct = %ct + %ct - %ct", ["p", "p", "p", "p", "p", "p", "p"]),
+            ("ll = %ll + %ll - %ll - %ll + 1, w = 20, tt = 3, h = %h - %h + 9", ["p", "p", "p", "p", "p", "p"]),
+            ("rl = %rl + 2, cl = %cl, ct = %ct + %h - %h, cb = %cb", ["p", "s", "p", "p", "p", "p"]),
+        ]
+        var views = [#"{"id": "box", "parent": "root"}"#]
+        var rules = [#"{"view": "box", "rule": "ll = 0, tt = 0, w = 600, h = 4000"}"#]
+        for k in 0 ..< 600 {
+            views.append(#"{"id": "v\#(k)", "parent": "box"}"#)
+            let (text, kinds) = texts[k % texts.count]
+            let arguments = kinds.map { $0 == "s" || k == 0 ? #""box""# : #""v\#(k - 1)""# }
+            rules.append(#"{"view": "v\#(k)", "rule": "\#(text)", "args": [\#(arguments.joined(separator: ", "))]}"#)
+        }
+        let json = #"{"root": {"id": "root", "width": 640, "height": 480}, "views": [\#(views.joined(separator: ", "))], "#
+            + #""rules": [\#(rules.joined(separator: ", "))]}"#
+        let document = try LayoutDocument.parse(Array(json.utf8), source: "repeat.json")
+        // Two threads, the caller waiting for the second one's chunks (blocks merged as they are filled).
+        let threads = RuleLoweringThreadsTests.two(chunk: 7, waiting: true)
+        for templates in [true, false] {
+            let written = Property.lower(document, templates: templates, mergingRepeats: false)
+            #expect(written.diagnostics.isEmpty, "\(written.diagnostics)")
+            for threads in [LoweringThreads.one, threads] {
+                let merged = Property.lower(document, templates: templates, mergingRepeats: true, threads: threads)
+                #expect(merged == written, "\(Property.difference(merged, written))")
+            }
+            // Rows that lost a variable to a cancellation: the texts cancel some.
+            let widths = (0 ..< written.rowStart.count - 1).map { written.rowStart[$0 + 1] - written.rowStart[$0] }
+            #expect(widths.contains(1) && widths.contains(2) && widths.contains(3), "\(Set(widths))")
         }
     }
 }

@@ -13,6 +13,7 @@
 /// finite nonzero coefficients, a finite constant) and whose origin is a key
 /// below 2³¹; `add` refuses any other row, and the caller adds that one to
 /// the system itself after appending the batch, so rows keep their order.
+/// `add(merging:…)` takes rows that need merging too, merged as it stores them.
 ///
 /// Copies share their storage: keep one batch per builder.
 struct RowBatch {
@@ -124,6 +125,73 @@ struct RowBatch {
         storage.relations[count] = relation
         storage.priorities[count] = priority
         storage.keys[count] = UInt32(truncatingIfNeeded: key)
+        count &+= 1
+        return true
+    }
+
+    /// Gathers the row `Σ terms + constant ⋈ 0` with the origin key `key`
+    /// merged as it is copied in, and returns true: the terms are stored as
+    /// `ConstraintSystem.mergeTerms` writes them (zero coefficients left
+    /// out, a repeated variable summed into its first term in the order
+    /// given, sums of exactly zero dropped), so a row that repeats a
+    /// variable needs no merge before it comes here. The first `distinct`
+    /// terms are the caller's word: distinct variables below
+    /// `variableCount`, finite nonzero coefficients; they are copied as
+    /// they are. Returns false, gathering nothing, when a later term's
+    /// variable is not below `variableCount`, a coefficient or a sum is not
+    /// finite, or the row does not fit in `room` (as
+    /// `add(_:constant:relation:priority:key:variableCount:room:)`).
+    @inline(__always)
+    mutating func add(
+        merging terms: UnsafeBufferPointer<(VariableIndex, Double)>, distinct: Int, constant: Double,
+        relation: Relation, priority: Priority, key: UInt64, variableCount: Int, room: (rows: Int, terms: Int)
+    ) -> Bool {
+        let k = terms.count
+        guard count < room.rows, k <= room.terms &- termCount, key < 1 << 31,
+              constant.isFinite else { return false }
+        let variables = UInt32(truncatingIfNeeded: variableCount)
+        let columns = storage.columns + termCount, coefficients = storage.coefficients + termCount
+        for i in 0 ..< distinct {
+            columns[i] = terms[i].0.rawValue
+            coefficients[i] = terms[i].1
+        }
+        var n = distinct
+        for i in distinct ..< k {
+            let (v, a) = terms[i]
+            guard UInt32(bitPattern: v.rawValue) < variables, a.isFinite else { return false }
+            if a == 0 { continue }
+            var j = 0
+            while j < n && columns[j] != v.rawValue { j &+= 1 }
+            if j < n {
+                coefficients[j] += a
+            } else {
+                columns[n] = v.rawValue
+                coefficients[n] = a
+                n &+= 1
+            }
+        }
+        if n < k {
+            // A term was left out or summed: sums that cancelled are
+            // dropped (the order kept), one that overflowed is refused.
+            var kept = 0
+            for j in 0 ..< n where coefficients[j] != 0 {
+                guard coefficients[j].isFinite else { return false }
+                columns[kept] = columns[j]
+                coefficients[kept] = coefficients[j]
+                kept &+= 1
+            }
+            n = kept
+        }
+        // Read once: the stores through one pointer could be to the batch
+        // itself as far as the compiler knows, so `storage` was read again
+        // before each of them.
+        let s = storage
+        termCount &+= n
+        s.termEnds[count] = Int32(truncatingIfNeeded: termCount)
+        s.constants[count] = constant
+        s.relations[count] = relation
+        s.priorities[count] = priority
+        s.keys[count] = UInt32(truncatingIfNeeded: key)
         count &+= 1
         return true
     }

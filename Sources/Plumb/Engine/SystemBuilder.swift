@@ -152,6 +152,27 @@ struct SystemBuilder {
         return row
     }
 
+    /// Adds a keyed row as ``addRow(contiguous:constant:relation:priority:origin:)``
+    /// does (the same row, term for term): merged as it is copied into
+    /// `pending` (``RowBatch/add(merging:distinct:constant:relation:priority:key:variableCount:room:)``,
+    /// the first `distinct` terms the caller's word to be distinct and valid)
+    /// when it takes it, which spares a row that repeats a variable the
+    /// merge in scratch first; otherwise through that method.
+    @inline(__always)
+    mutating func addRow(
+        merging terms: UnsafeBufferPointer<(VariableIndex, Double)>, distinct: Int, constant: Double,
+        relation: Relation, priority: Priority, key: UInt64
+    ) -> RowIndex {
+        if pending.add(merging: terms, distinct: distinct, constant: constant, relation: relation, priority: priority,
+                       key: key, variableCount: built.variableCount,
+                       room: (RowBatch.rowCapacity, RowBatch.termCapacity)) {
+            // Both counts are below the system's row count, an `Int32`.
+            return RowIndex(builtRows &+ pending.count &- 1)
+        }
+        return addRow(contiguous: terms, constant: constant, relation: relation, priority: priority,
+                      origin: .key(key))
+    }
+
     /// A keyed row `pending` did not take as it was: its terms merged as the
     /// system merges them (`ConstraintSystem.mergeTerms`: a rule that sets
     /// both edges of a view names its position twice, and the terms cancel),

@@ -27,6 +27,14 @@ protocol RuleRowSink {
         contiguous terms: UnsafeBufferPointer<(VariableIndex, Double)>, constant: Double,
         relation: Relation, priority: Priority, origin: RowOrigin
     ) -> RowIndex
+    /// Adds the same row as `addRow(contiguous:…)` with the origin
+    /// `.key(key)`, its terms merged as they are stored (a row that repeats
+    /// a variable needs no merge first); the first `distinct` terms have
+    /// distinct variables of the system and finite nonzero coefficients.
+    mutating func addRow(
+        merging terms: UnsafeBufferPointer<(VariableIndex, Double)>, distinct: Int, constant: Double,
+        relation: Relation, priority: Priority, key: UInt64
+    ) -> RowIndex
 }
 
 extension SystemBuilder: RuleRowSink {}
@@ -87,8 +95,12 @@ extension RuleBook {
         var schedule = RuleSchedule()
         schedule.views.reserveCapacity(order.count)
         let rowCapacity = Self.rowCapacity(longestValue)
-        let row = UnsafeMutablePointer<(VariableIndex, Double)>.allocate(capacity: 2 * rowCapacity)
-        defer { row.deallocate() }
+        let row = UnsafeMutablePointer<(VariableIndex, Double)>.allocate(capacity: rowCapacity)
+        let plan = UnsafeMutablePointer<PlannedRow>.allocate(capacity: Self.slotsPerView)
+        defer {
+            row.deallocate()
+            plan.deallocate()
+        }
         // A direction has at most two steps, a table four: the steps are
         // written straight into arrays of that size (an append checked each
         // array's uniqueness through a call, twice a row).
@@ -111,8 +123,7 @@ extension RuleBook {
                             shared.chunks[k] = nil
                         } else {
                             for t in shared.tables(k) {
-                                lowerTable(Int(order[t]), into: &builder, steps: &steps, row: row,
-                                           merged: row + rowCapacity)
+                                lowerTable(Int(order[t]), into: &builder, steps: &steps, row: row, plan: plan)
                             }
                         }
                     }
@@ -121,7 +132,7 @@ extension RuleBook {
                         let table = Int(table)
                         let view = viewOfTable[table]
                         schedule.views.append(view)
-                        lowerTable(table, into: &builder, steps: &steps, row: row, merged: row + rowCapacity)
+                        lowerTable(table, into: &builder, steps: &steps, row: row, plan: plan)
                     }
                 }
                 variableCount = steps.count
@@ -135,18 +146,29 @@ extension RuleBook {
 
     /// The room a row takes in the row buffers of ``lower(into:threads:viewID:)``:
     /// a name's terms (at most four) and a stored value's (at most
-    /// `longestValue`), twice for a combined row. A second buffer of as
-    /// many takes a row's terms merged (see `emit`).
+    /// `longestValue`), twice for a combined row.
     private static func rowCapacity(_ longestValue: Int32) -> Int { 2 * (4 + Int(longestValue)) }
 
-    /// The rows of both directions of `table`, in the order one thread adds them.
-    @inline(__always)
+    /// The rows of both directions of `table`, in the order one thread adds
+    /// them: planned first (which slots, in which order, combined how),
+    /// then written in one loop with the table's view, superview and
+    /// slots read once. `plan` has room for ``slotsPerView`` rows.
     private func lowerTable<Sink: RuleRowSink>(
         _ table: Int, into sink: inout Sink, steps: inout Steps, row: UnsafeMutablePointer<(VariableIndex, Double)>,
-        merged: UnsafeMutablePointer<(VariableIndex, Double)>
+        plan: UnsafeMutablePointer<PlannedRow>
     ) {
-        for axis in LayoutAxis.allCases {
-            lowerDirection(axis, of: table, into: &sink, steps: &steps, row: row, merged: merged)
+        let view = viewOfTable[table], superview = superviewOfTable[table]
+        entries.withUnsafeBufferPointer { entries in
+            var count = 0
+            for axis in LayoutAxis.allCases {
+                planDirection(axis, of: table, view: view, entries: entries, into: plan, count: &count)
+            }
+            terms.withUnsafeBufferPointer { stored in
+                for k in 0 ..< count {
+                    emit(plan[k], entries: entries, stored: stored, view: view, superview: superview,
+                         into: &sink, steps: &steps, row: row)
+                }
+            }
         }
     }
 
@@ -159,11 +181,12 @@ extension RuleBook {
     private final class SharedTables {
         let size: Int, count: Int
         let chunks: ChunkResults<LoweredChunk?>
-        /// The second thread's row buffers (see ``RuleBook/rowCapacity(_:)``),
-        /// and a chunk's rows and steps before they are copied out at their
+        /// The second thread's row buffer (see ``RuleBook/rowCapacity(_:)``)
+        /// and table plan, and a chunk's rows and steps before they are copied out at their
         /// size (so that the chunks kept until the caller takes them hold
         /// no room they do not use).
         private let row: UnsafeMutablePointer<(VariableIndex, Double)>
+        private let plan: UnsafeMutablePointer<PlannedRow>
         private var sink: BlockSink
         private var steps: Steps
         private(set) var sharing: SecondThread.Sharing!
@@ -175,7 +198,8 @@ extension RuleBook {
             let chunkCount = (count + size - 1) / size
             chunks = ChunkResults(chunkCount, empty: nil)
             let rowCapacity = RuleBook.rowCapacity(book.longestValue)
-            row = .allocate(capacity: 2 * rowCapacity)
+            row = .allocate(capacity: rowCapacity)
+            plan = .allocate(capacity: RuleBook.slotsPerView)
             // At most four rows a direction (two determining values, two
             // bounds), four terms a row on average (the rules families'
             // rows have two or three): a chunk with more is the caller's.
@@ -187,7 +211,7 @@ extension RuleBook {
                 sink.restart()
                 steps.removeAll()
                 for t in tables(k) {
-                    book.lowerTable(Int(order[t]), into: &sink, steps: &steps, row: row, merged: row + rowCapacity)
+                    book.lowerTable(Int(order[t]), into: &sink, steps: &steps, row: row, plan: plan)
                     guard !sink.refused else { return false }
                 }
                 chunks[k] = LoweredChunk(sink.block, steps)
@@ -197,6 +221,7 @@ extension RuleBook {
 
         deinit {
             row.deallocate()
+            plan.deallocate()
             steps.rows.deallocate()
             steps.variables.deallocate()
         }
@@ -260,6 +285,19 @@ extension RuleBook {
             refused = true
             return RowIndex(rows)
         }
+
+        mutating func addRow(
+            merging terms: UnsafeBufferPointer<(VariableIndex, Double)>, distinct: Int, constant: Double,
+            relation: Relation, priority: Priority, key: UInt64
+        ) -> RowIndex {
+            if block.add(merging: terms, distinct: distinct, constant: constant, relation: relation,
+                         priority: priority, key: key, variableCount: variableCount, room: block.room) {
+                rows &+= 1
+                return RowIndex(rows &- 1)
+            }
+            refused = true
+            return RowIndex(rows)
+        }
     }
 
     /// The schedule's steps as ``lower(into:threads:viewID:)`` writes them: rows and
@@ -288,24 +326,38 @@ extension RuleBook {
         }
     }
 
-    /// The rows of one direction of one view: the determining values (in the
-    /// order that makes them 1×1 steps), then the bounds.
-    private func lowerDirection<Sink: RuleRowSink>(
-        _ axis: LayoutAxis, of table: Int, into builder: inout Sink, steps: inout Steps,
-        row: UnsafeMutablePointer<(VariableIndex, Double)>, merged: UnsafeMutablePointer<(VariableIndex, Double)>
+    /// A row of a table as ``lowerTable(_:into:steps:row:plan:)`` plans it:
+    /// the entry's slot, the slot whose row is combined with it (`-1`:
+    /// none) and the variable the row defines when it is a step.
+    private struct PlannedRow {
+        var slot: Int32
+        var other: Int32
+        var defines: VariableIndex?
+    }
+
+    /// Plans the rows of one direction of one view at `plan[count...]`,
+    /// advancing `count`: the determining values (in the order that makes
+    /// them 1×1 steps), then the bounds.
+    @inline(__always)
+    private func planDirection(
+        _ axis: LayoutAxis, of table: Int, view: ViewIndex, entries: UnsafeBufferPointer<Entry>,
+        into plan: UnsafeMutablePointer<PlannedRow>, count: inout Int
     ) {
-        let view = viewOfTable[table]
         let base = Self.base(table, axis)
         let position = view.variable(axis == .horizontal ? .left : .top)
         let size = view.variable(axis == .horizontal ? .width : .height)
-        // Slots, not entries, are handed to `emit`: an entry passed by value
-        // went through registers and the stack at every call.
+        var n = count
+        func add(_ slot: Int, combinedWith other: Int = -1, defining variable: VariableIndex?) {
+            plan[n] = PlannedRow(slot: Int32(truncatingIfNeeded: slot), other: Int32(truncatingIfNeeded: other),
+                                 defines: variable)
+            n &+= 1
+        }
         let ra = entries[base].name?.role, rb = entries[base + 1].name?.role
         switch (ra, rb) {
         case (nil, nil):
             break
         case (nil, _):
-            emit(base + 1, table: table, defining: nil, into: &builder, steps: &steps, row: row, merged: merged)
+            add(base + 1, defining: nil)
         case (let ra?, let rb?):
             let first: Int, second: Int, firstDefines: VariableIndex
             var eliminate = false
@@ -321,45 +373,52 @@ extension RuleBook {
                 firstDefines = size
                 eliminate = true
             }
-            emit(first, eliminatingPositionWith: eliminate ? second : nil, table: table, defining: firstDefines,
-                 into: &builder, steps: &steps, row: row, merged: merged)
-            emit(second, table: table, defining: firstDefines == size ? position : size,
-                 into: &builder, steps: &steps, row: row, merged: merged)
+            add(first, combinedWith: eliminate ? second : -1, defining: firstDefines)
+            add(second, defining: firstDefines == size ? position : size)
         case (_?, nil):
             assertionFailure("a lone determining value sits in the newer slot")
         }
         for slot in base + 2 ... base + 3 where entries[slot].name != nil {
-            emit(slot, table: table, defining: nil, into: &builder, steps: &steps, row: row, merged: merged)
+            add(slot, defining: nil)
         }
+        count = n
     }
 
-    /// Adds the row of the entry in `slot`; with `otherSlot`, minus the multiple of that entry's
-    /// row that cancels the view's position (the names' signs on the view
-    /// differ for `bb` and `ct`, agree for `rl` and `cl`). A row that
-    /// `defines` a variable becomes one of the schedule's `steps`.
+    /// Adds the row of the entry in `planned.slot`; with `planned.other`,
+    /// minus the multiple of that entry's row that cancels the view's
+    /// position (the names' signs on the view differ for `bb` and `ct`,
+    /// agree for `rl` and `cl`). A row that defines a variable becomes one
+    /// of the schedule's `steps`.
     ///
-    /// A row that may name a variable twice (a combined row, or a stored
-    /// value naming the view or its superview: `tt = %bt + 8` has the
-    /// superview's top on both sides) is merged into `merged` first, as the
-    /// system would merge it: the builder's row batch refuses a row with a
-    /// repeated variable, and merging it there cost a refused offer, a call
-    /// and a temporary allocation besides the merge.
+    /// A row may name a variable twice (a combined row, or a stored value
+    /// naming the view or its superview: `tt = %bt + 8` has the
+    /// superview's top on both sides): with ``mergesRepeatedTerms`` every
+    /// keyed row is merged as it is copied into the builder's batch
+    /// (``RuleRowSink/addRow(merging:distinct:constant:relation:priority:key:)``), as
+    /// the system would merge it; without, it is handed over as written and
+    /// the builder merges it on its general path.
+    @inline(__always)
     private func emit<Sink: RuleRowSink>(
-        _ slot: Int, eliminatingPositionWith otherSlot: Int? = nil, table: Int, defining variable: VariableIndex?,
-        into builder: inout Sink, steps: inout Steps, row: UnsafeMutablePointer<(VariableIndex, Double)>,
-        merged: UnsafeMutablePointer<(VariableIndex, Double)>
+        _ planned: PlannedRow, entries: UnsafeBufferPointer<Entry>,
+        stored: UnsafeBufferPointer<(VariableIndex, Double)>, view: ViewIndex, superview: ViewIndex,
+        into builder: inout Sink, steps: inout Steps,
+        row: UnsafeMutablePointer<(VariableIndex, Double)>
     ) {
-        let entry = entries[slot]
+        let entry = entries[Int(planned.slot)]
         var count = 0
-        var mayRepeat = false
-        var constant = writeRow(of: entry, table: table, to: row, count: &count, mayRepeat: &mayRepeat)
-        if let otherSlot, let name = entry.name, let otherName = entries[otherSlot].name {
-            let other = entries[otherSlot]
+        // The name's terms come first: a view's and its superview's
+        // variables, coefficients ±1 or ±½, distinct.
+        var distinct = 0
+        var constant = writeRow(of: entry, view: view, superview: superview, stored: stored, to: row, count: &count,
+                                nameEnd: &distinct)
+        if planned.other >= 0, let name = entry.name, let otherName = entries[Int(planned.other)].name {
+            let other = entries[Int(planned.other)]
             let factor = -name.geometry.viewSign * otherName.geometry.viewSign
             let split = count
-            constant += factor * writeRow(of: other, table: table, to: row, count: &count, mayRepeat: &mayRepeat)
+            var otherNameEnd = 0
+            constant += factor * writeRow(of: other, view: view, superview: superview, stored: stored, to: row,
+                                          count: &count, nameEnd: &otherNameEnd)
             for k in split ..< count { row[k].1 *= factor }
-            mayRepeat = true
         }
         let relation: Relation = switch entry.name?.role {
         case .minimum?: .greaterOrEqual
@@ -373,43 +432,34 @@ extension RuleBook {
         // Not `.required`: a global's addressor called for every row; this folds to the constant.
         let required = Priority(rawValue: 1000)!
         let r = if let key = origins.key(at: rule) {
-            // Merging is idempotent: the row the system gets is the same either way.
-            builder.addRow(contiguous: mayRepeat && mergesRepeatedTerms
-                               ? UnsafeBufferPointer(start: merged, count: ConstraintSystem.mergeTerms(terms, into: merged))
-                               : terms,
-                           constant: constant, relation: relation, priority: required, origin: .key(key))
+            mergesRepeatedTerms
+                ? builder.addRow(merging: terms, distinct: distinct, constant: constant, relation: relation,
+                                 priority: required, key: key)
+                : builder.addRow(contiguous: terms, constant: constant, relation: relation, priority: required,
+                                 origin: .key(key))
         } else {
             builder.addRow(contiguous: terms, constant: constant, relation: relation, priority: required,
                            origin: origins.entry(at: rule))
         }
-        if let variable { steps.append(r, defining: variable) }
+        if let variable = planned.defines { steps.append(r, defining: variable) }
     }
 
     /// Writes `name(v, s) - value`'s terms for `entry` at `row[count...]`,
-    /// advancing `count`, and returns the row's constant (`-value.constant`).
-    /// `row` has room for four terms more than the entry's. Sets `mayRepeat`
-    /// when a stored term's variable is one of the name's.
+    /// advancing `count`, and returns the row's constant (`-value.constant`);
+    /// the name's terms end at `nameEnd`. `row` has room for four terms
+    /// more than the entry's.
     @inline(__always)
     private func writeRow(
-        of entry: Entry, table: Int, to row: UnsafeMutablePointer<(VariableIndex, Double)>, count: inout Int,
-        mayRepeat: inout Bool
+        of entry: Entry, view: ViewIndex, superview: ViewIndex, stored: UnsafeBufferPointer<(VariableIndex, Double)>,
+        to row: UnsafeMutablePointer<(VariableIndex, Double)>, count: inout Int, nameEnd: inout Int
     ) -> Double {
         guard let name = entry.name else { return 0 }
-        let first = count
-        var n = first + name.writeTerms(of: viewOfTable[table], superview: superviewOfTable[table], to: row + first)
-        let nameEnd = n
-        var repeats = false
-        terms.withUnsafeBufferPointer { stored in
-            for k in Int(entry.termStart) ..< Int(entry.termStart) + Int(entry.termCount) {
-                let v = stored[k].0
-                var j = first
-                while j < nameEnd && row[j].0 != v { j &+= 1 }
-                if j < nameEnd { repeats = true }
-                row[n] = (v, -stored[k].1)
-                n += 1
-            }
+        var n = count + name.writeTerms(of: view, superview: superview, to: row + count)
+        nameEnd = n
+        for k in Int(entry.termStart) ..< Int(entry.termStart) + Int(entry.termCount) {
+            row[n] = (stored[k].0, -stored[k].1)
+            n &+= 1
         }
-        if repeats { mayRepeat = true }
         count = n
         return -entry.constant
     }

@@ -68,9 +68,11 @@ struct RuleBook {
     /// stores, in order (`nil` for a name it resets).
     var isRecording = false
     var recorded: [(name: RuleName, entry: Entry?)] = []
-    /// Whether ``lower(into:viewID:)`` merges a row whose terms may repeat a
-    /// variable before the builder's row batch sees it (the same rows
-    /// either way; `false` is for tests that compare the two).
+    /// Whether ``lower(into:threads:viewID:)`` merges each keyed row as it
+    /// copies it into the builder's row batch
+    /// (``RuleRowSink/addRow(merging:distinct:constant:relation:priority:key:)``);
+    /// `false` hands the rows over as written, for the builder's general
+    /// path to merge (the same rows either way; tests compare the two).
     var mergesRepeatedTerms = true
 
     /// A value on the evaluation stack; its terms are `scratch[termStart ..< next value's termStart]`.
