@@ -301,7 +301,19 @@ public final class View: CustomStringConvertible {
             return true
         }
         view.removeFromSuperview()
-        subviews.append(view)
+        // A first subview makes the list with room for 4, as a view's first
+        // constraint does (see `list`): a view given one subview is most
+        // often a container given several, and appending to an empty array
+        // made room for 1, then grew it to 3 at the second (an allocation, a
+        // copy and a free per container).
+        if subviews.isEmpty {
+            subviews = Array(unsafeUninitializedCapacity: 4) { buffer, count in
+                buffer.initializeElement(at: 0, to: view)
+                count = 1
+            }
+        } else {
+            subviews.append(view)
+        }
         view.parent = self
     }
 
