@@ -247,21 +247,11 @@ public final class View: CustomStringConvertible {
     }
 
     /// Appends `c` to ``constraints``, giving a list its first room for 4
-    /// (most views are named by a few constraints: growing from 1 took an
-    /// allocation and a copy per doubling). The first list is made with `c`
-    /// in it (reserving room in the empty array, then appending, went
-    /// through the general path that copies the old elements). The caller
-    /// reports the change (`LayoutInputs.viewChanged()`).
+    /// (most views are named by a few constraints). The caller reports the
+    /// change (`LayoutInputs.viewChanged()`).
     @inline(__always)
     func list(_ c: Constraint) {
-        if listed.isEmpty {
-            listed = Array(unsafeUninitializedCapacity: 4) { buffer, count in
-                buffer.initializeElement(at: 0, to: c)
-                count = 1
-            }
-        } else {
-            listed.append(c)
-        }
+        listed.append(c, firstRoom: 4)
         listedCount = Int32(truncatingIfNeeded: listed.count)
     }
 
@@ -303,17 +293,9 @@ public final class View: CustomStringConvertible {
         view.removeFromSuperview()
         // A first subview makes the list with room for 4, as a view's first
         // constraint does (see `list`): a view given one subview is most
-        // often a container given several, and appending to an empty array
-        // made room for 1, then grew it to 3 at the second (an allocation, a
-        // copy and a free per container).
-        if subviews.isEmpty {
-            subviews = Array(unsafeUninitializedCapacity: 4) { buffer, count in
-                buffer.initializeElement(at: 0, to: view)
-                count = 1
-            }
-        } else {
-            subviews.append(view)
-        }
+        // often a container given several (appending to an empty array made
+        // room for 1, then grew it to 3 at the second).
+        subviews.append(view, firstRoom: 4)
         view.parent = self
     }
 
