@@ -123,6 +123,54 @@ import PlumbTestSupport
         1 + view.subviews.reduce(0) { $0 + walked($1) }
     }
 
+    /// Random adds and removes against a model of every view's ordered
+    /// subviews: a first subview (whose list is made with room for 4),
+    /// further ones, the same view added again (it moves to the end), moves
+    /// between superviews. After each step every list, superview and count
+    /// matches the model, and each add moved the count of view changes that
+    /// layout records compare. Then a laid-out view's first subview, added
+    /// after the layout, is laid out by the next one.
+    @Test func subviewListsFollowAModel() throws {
+        for seed in 0 ..< 60 {
+            var rng = SplitMix64(seed: UInt64(seed) &+ 4_242)
+            let views = (0 ..< 10).map { View("v\($0)") }
+            var model = [[Int]](repeating: [], count: 10)
+            var parent = [Int?](repeating: nil, count: 10)
+            for step in 0 ..< 80 {
+                let a = Int(rng.next() % 10), b = Int(rng.next() % 10)
+                if rng.next() % 5 == 0 {
+                    views[b].removeFromSuperview()
+                    if let p = parent[b] { model[p].removeAll { $0 == b } }
+                    parent[b] = nil
+                } else if !views[a].isDescendant(of: views[b]) {
+                    let before = LayoutInputs.views
+                    views[a].addSubview(views[b])
+                    #expect(LayoutInputs.views != before, "seed \(seed), step \(step)")
+                    if let p = parent[b] { model[p].removeAll { $0 == b } }
+                    model[a].append(b)
+                    parent[b] = a
+                }
+                for (k, v) in views.enumerated() {
+                    #expect(v.subviews.map { s in views.firstIndex { $0 === s }! } == model[k], "seed \(seed), step \(step): v\(k)")
+                    #expect(v.superview.map { s in views.firstIndex { $0 === s }! } == parent[k], "seed \(seed), step \(step): v\(k)")
+                    #expect(Int(v.subtreeCount) == walked(v), "seed \(seed), step \(step): v\(k)")
+                }
+            }
+        }
+        let root = View("root"), box = View("box"), inner = View("inner")
+        root.addSubview(box)
+        Constraint.activate([Constraint(box, .left, .equal, root, .left, constant: 5),
+                             Constraint(box, .top, .equal, root, .top, constant: 6),
+                             Constraint(box, .width, .equal, constant: 50), Constraint(box, .height, .equal, constant: 40)])
+        try root.layout(width: 100, height: 100)
+        box.addSubview(inner)
+        Constraint.activate([Constraint(inner, .left, .equal, box, .left, constant: 1),
+                             Constraint(inner, .top, .equal, box, .top, constant: 2),
+                             Constraint(inner, .width, .equal, constant: 3), Constraint(inner, .height, .equal, constant: 4)])
+        try root.layout(width: 100, height: 100)
+        #expect(box.subviews.count == 1 && inner.frame == Rect(x: 1, y: 2, width: 3, height: 4))
+    }
+
     /// Random adds (to a new superview, to the same one again, to an
     /// ancestor or a descendant's sibling: moves within one tree and across
     /// trees) and removes; after each, every view's count equals the walk's.

@@ -59,9 +59,16 @@ extension Constraint {
         made.reserveCapacity(simpleFormats.count)
         let call = SimpleFormatCallOrigin(formats: simpleFormats, file: file, line: line)
         DictionaryScope.with(views: views, metrics: metrics) { scope in
-            for (i, format) in simpleFormats.enumerated() {
-                if let c = compile(format, index: i, call: call, scope: scope, file: file, line: line, sink: &sink) {
-                    made.append(c)
+            // Each string lent by the array, which holds it throughout
+            // (`for (i, format) in simpleFormats.enumerated()` retained and
+            // released every string, as `Constraint.activate`'s loop did its
+            // constraints).
+            simpleFormats.withUnsafeBufferPointer { formats in
+                for i in formats.indices {
+                    if let c = compile(formats[i], index: i, call: call, scope: scope, file: file, line: line,
+                                       sink: &sink) {
+                        made.append(c)
+                    }
                 }
             }
         }

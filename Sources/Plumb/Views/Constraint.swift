@@ -99,7 +99,7 @@ public final class Constraint: CustomStringConvertible {
         get { active }
         set {
             guard newValue != active else { return }
-            if newValue { register() } else { unregister() }
+            if newValue ? register() : unregister() { LayoutInputs.viewChanged() }
         }
     }
 
@@ -209,68 +209,64 @@ public final class Constraint: CustomStringConvertible {
     /// - Complexity: O(constraints).
     public static func activate(_ constraints: [Constraint]) {
         // Each constraint lent by the array, which holds it throughout
-        // (`for c in constraints` retained and released every one).
+        // (`for c in constraints` retained and released every one). The
+        // views' lists are reported changed once, after the loop.
+        var listedAny = false
         constraints.withUnsafeBufferPointer { constraints in
             constraints.withMemoryRebound(to: Unmanaged<Constraint>.self) { refs in
-                for ref in refs { ref._withUnsafeGuaranteedRef { $0.isActive = true } }
+                for ref in refs {
+                    ref._withUnsafeGuaranteedRef { c in
+                        if !c.active, c.register() { listedAny = true }
+                    }
+                }
             }
         }
+        if listedAny { LayoutInputs.viewChanged() }
     }
 
     /// Deactivates every constraint in `constraints`.
     public static func deactivate(_ constraints: [Constraint]) {
-        for c in constraints { c.isActive = false }
+        var unlistedAny = false
+        for c in constraints where c.active {
+            if c.unregister() { unlistedAny = true }
+        }
+        if unlistedAny { LayoutInputs.viewChanged() }
     }
 
-    /// Lists the constraint with its views. The views are lent by their
-    /// references (``ViewReference/withView(_:)``), not loaded: listing
-    /// appends to their ``View/constraints`` and releases nothing that could
-    /// keep them alive, so no retain or release of either view is needed.
-    private func register() {
-        guard firstReference.withView({ Self.list(self, in: $0) }) != nil else { return }
+    /// Lists the constraint with its views, and returns whether it did
+    /// (not when its first view is gone); the caller then reports the
+    /// views' change (`LayoutInputs.viewChanged()`), once for all it
+    /// activates. The views are lent by their references
+    /// (``ViewReference/withView(_:)``), not loaded: listing appends to
+    /// their ``View/constraints`` and releases nothing that could keep them
+    /// alive, so no retain or release of either view is needed.
+    private func register() -> Bool {
+        guard firstReference.withView({ $0.list(self) }) != nil else { return false }
         active = true
         // The second reference lent too: the constraint holds it (bound to
         // a local, it was retained and released around the listing).
-        guard let second = secondReference.map({ Unmanaged.passUnretained($0) }) else { return }
+        guard let second = secondReference.map({ Unmanaged.passUnretained($0) }) else { return true }
         second._withUnsafeGuaranteedRef { second in
             // One reference per view: the same reference is the same view.
             guard second !== firstReference else { return }
-            if second.withView({ Self.list(self, in: $0) }) == nil { viewGone = true }
+            if second.withView({ $0.list(self) }) == nil { viewGone = true }
         }
+        return true
     }
 
-    /// Appends `c` to `view`'s ``View/constraints``, giving a list its first
-    /// room for 4 (most views are named by a few constraints: growing from
-    /// 1 took an allocation and a copy per doubling). The first list is made
-    /// with `c` in it (reserving room in the empty array, then appending,
-    /// went through the general path that copies the old elements).
-    @inline(__always)
-    private static func list(_ c: Constraint, in view: View) {
-        if view.constraints.isEmpty {
-            view.constraints = Array(unsafeUninitializedCapacity: 4) { buffer, count in
-                buffer.initializeElement(at: 0, to: c)
-                count = 1
-            }
-        } else {
-            view.constraints.append(c)
-        }
-    }
-
-    private func unregister() {
+    /// Takes the constraint off its views' lists, and returns whether a
+    /// list changed (the caller then reports it, as `register`'s).
+    private func unregister() -> Bool {
         active = false
         // The views lent, as in `register` (removing the constraint from a
         // view's list releases the constraint, which the caller still holds,
         // never the view).
-        firstReference.withView { Self.unlist(self, from: $0) }
-        if let secondReference, secondReference !== firstReference {
-            secondReference.withView { Self.unlist(self, from: $0) }
+        var unlisted = firstReference.withView { $0.unlist(self) } ?? false
+        if let secondReference, secondReference !== firstReference,
+           secondReference.withView({ $0.unlist(self) }) == true {
+            unlisted = true
         }
-    }
-
-    /// Removes `c` from `view`'s ``View/constraints``, if it is there.
-    private static func unlist(_ c: Constraint, from view: View) {
-        guard let i = view.constraints.firstIndex(where: { $0 === c }) else { return }
-        view.constraints.remove(at: i)
+        return unlisted
     }
 
     // MARK: - Description
