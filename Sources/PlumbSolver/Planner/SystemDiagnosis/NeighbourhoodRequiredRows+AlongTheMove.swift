@@ -32,6 +32,9 @@ final class RowsAlongTheMove {
     private var epoch: UInt32 = 0
     /// The most rows one probe's relaxation takes.
     let maximumRows: Int
+    /// The relaxation, emptied for each probe (``SimplexCore/reset(variableCount:)``)
+    /// rather than made anew.
+    private let core = SimplexCore(variableCount: 0)
     /// The rows taken in by every probe so far, and the rounds (for the tests).
     private(set) var rowsTaken = 0
     private(set) var rounds = 0
@@ -63,7 +66,7 @@ final class RowsAlongTheMove {
             for r in rowMark.indices { rowMark[r] = 0 }
             epoch = 1
         }
-        let core = SimplexCore(variableCount: 0)
+        core.reset(variableCount: 0)
         var variables: [Int32] = []
         defer { for v in variables { index[Int(v)] = -1 } }
         func local(_ v: Int32) -> Int32 {

@@ -148,6 +148,10 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             : nil
         variableMark = [UInt32](repeating: 0, count: whole.variableCount)
         rowMark = [UInt32](repeating: 0, count: rest.count)
+        interiorIndex = [Int32](repeating: -1, count: whole.variableCount)
+        relaxedIndex = [Int32](repeating: -1, count: whole.variableCount)
+        relaxedMark = [UInt32](repeating: 0, count: whole.variableCount)
+        boundaryMark = [UInt32](repeating: 0, count: whole.variableCount)
     }
 
     /// The rows of `rest` that are in (`isIn`) mentioning each variable, each once.
@@ -515,22 +519,29 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         if epoch == 0 {
             // The marks wrapped around: clear them.
             for v in variableMark.indices { variableMark[v] = 0 }
+            for v in relaxedMark.indices { relaxedMark[v] = 0 }
             for r in rowMark.indices { rowMark[r] = 0 }
             epoch = 1
         }
-        // Interior variables are marked `epoch`; the relaxation's variables
-        // map to its core's (`relaxedIndex`).
+        // Interior variables are marked `epoch` (the k-th taken in is the
+        // restriction's variable k: `interiorIndex`); the relaxation's
+        // variables are marked `epoch` in `relaxedMark` and map to its
+        // core's (`relaxedIndex`).
         var candidates: [Int32] = []
-        var seen: Set<Int32> = []
-        for (v, _) in terms where seen.insert(v).inserted { candidates.append(v) }
+        nextBoundary()
+        for (v, _) in terms where boundaryMark[Int(v)] != boundaryEpoch {
+            boundaryMark[Int(v)] = boundaryEpoch
+            candidates.append(v)
+        }
         var interior: [Int32] = []
         var rows: [Int] = []
-        var relaxedIndex: [Int32: Int32] = [:]
-        let relaxation = SimplexCore(variableCount: 0)
+        let relaxation = relaxationCore
+        relaxation.reset(variableCount: 0)
         func relaxedVariable(_ v: Int32) -> Int32 {
-            if let known = relaxedIndex[v] { return known }
+            if relaxedMark[Int(v)] == epoch { return relaxedIndex[Int(v)] }
             let index = relaxation.addVariables(1)
-            relaxedIndex[v] = index
+            relaxedMark[Int(v)] = epoch
+            relaxedIndex[Int(v)] = index
             return index
         }
         while true {
@@ -545,6 +556,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
                 for v in candidates where variableMark[Int(v)] != epoch && rows.count + rowsOf[Int(v)].count <= limit {
                     taken += 1
                     variableMark[Int(v)] = epoch
+                    interiorIndex[Int(v)] = Int32(interior.count)
                     interior.append(v)
                     for r in rowsOf[Int(v)] where isIn[Int(r)] && rowMark[Int(r)] != epoch {
                         rowMark[Int(r)] = epoch
@@ -556,31 +568,36 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             if taken == 0 { return nil }
             // The rows' variables outside the interior, and `e`'s: the boundary.
             var boundary: [Int32] = []
-            var isBoundary: Set<Int32> = []
+            nextBoundary()
             for r in rows {
-                for (v, _) in rest[r].terms where variableMark[Int(v)] != epoch && isBoundary.insert(v).inserted {
+                for (v, _) in rest[r].terms where variableMark[Int(v)] != epoch && boundaryMark[Int(v)] != boundaryEpoch {
+                    boundaryMark[Int(v)] = boundaryEpoch
                     boundary.append(v)
                 }
             }
-            for (v, _) in terms where variableMark[Int(v)] != epoch && isBoundary.insert(v).inserted {
+            for (v, _) in terms where variableMark[Int(v)] != epoch && boundaryMark[Int(v)] != boundaryEpoch {
+                boundaryMark[Int(v)] = boundaryEpoch
                 boundary.append(v)
             }
             // The restriction: the boundary at `point`, the interior free.
-            var index: [Int32: Int32] = [:]
-            for (k, v) in interior.enumerated() { index[v] = Int32(k) }
             var fixed = 0.0
             var local: [(Int32, Double)] = []
             for (v, a) in terms {
-                if let k = index[v] { local.append((k, a)) } else { fixed += a * point[Int(v)] }
+                if variableMark[Int(v)] == epoch { local.append((interiorIndex[Int(v)], a)) } else { fixed += a * point[Int(v)] }
             }
             if !boundary.isEmpty && !local.isEmpty {
-                let restriction = SimplexCore(variableCount: interior.count)
+                let restriction = restrictionCore
+                restriction.reset(variableCount: interior.count)
                 var holds = true
                 for r in rows {
                     var c = rest[r].constant
                     var rowTerms: [(Int32, Double)] = []
                     for (v, a) in rest[r].terms {
-                        if let k = index[v] { rowTerms.append((k, a)) } else { c += a * point[Int(v)] }
+                        if variableMark[Int(v)] == epoch {
+                            rowTerms.append((interiorIndex[Int(v)], a))
+                        } else {
+                            c += a * point[Int(v)]
+                        }
                     }
                     if rowTerms.isEmpty { continue }
                     if (try? restriction.add(terms: rowTerms, constant: c, relation: rest[r].relation,
@@ -609,6 +626,32 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             // No boundary: the relaxation answered exactly (above).
             if boundary.isEmpty { return nil }
             candidates = boundary
+        }
+    }
+
+    /// The small tableaux of ``onNeighbourhoods(of:restricted:relaxed:)``,
+    /// emptied (``SimplexCore/reset(variableCount:)``) for each
+    /// neighbourhood instead of made anew, so that their storage is
+    /// allocated once: a reset core makes the same pivots as a new one.
+    private let relaxationCore = SimplexCore(variableCount: 0)
+    private let restrictionCore = SimplexCore(variableCount: 0)
+    /// Each interior variable's index in the restriction (valid where
+    /// `variableMark` is `epoch`).
+    private var interiorIndex: [Int32]
+    /// Each variable's index in the relaxation, where `relaxedMark` is `epoch`.
+    private var relaxedIndex: [Int32]
+    private var relaxedMark: [UInt32]
+    /// The variables of one step's boundary (or of the probe's terms),
+    /// marked `boundaryEpoch`.
+    private var boundaryMark: [UInt32]
+    private var boundaryEpoch: UInt32 = 0
+
+    /// A new `boundaryEpoch`: no variable marked.
+    private func nextBoundary() {
+        boundaryEpoch &+= 1
+        if boundaryEpoch == 0 {
+            for v in boundaryMark.indices { boundaryMark[v] = 0 }
+            boundaryEpoch = 1
         }
     }
 }
