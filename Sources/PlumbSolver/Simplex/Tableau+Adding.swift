@@ -141,8 +141,13 @@ extension Tableau {
         }
         for (s, a) in own { accumulate(s, a) }
         accumulatorTouched.sort()
-        var symbols: [Symbol] = []
-        var coefficients: [Double] = []
+        // Into the slot's own storage (a slot freed or reset keeps it).
+        var symbols = rows[slot.index].symbols
+        var coefficients = rows[slot.index].coefficients
+        rows[slot.index].symbols = []
+        rows[slot.index].coefficients = []
+        symbols.removeAll(keepingCapacity: true)
+        coefficients.removeAll(keepingCapacity: true)
         symbols.reserveCapacity(accumulatorTouched.count)
         coefficients.reserveCapacity(accumulatorTouched.count)
         for s in accumulatorTouched {

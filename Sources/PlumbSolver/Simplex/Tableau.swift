@@ -139,7 +139,7 @@ struct Tableau {
         for i in kinds.indices {
             kinds[i] = .free
             rowOf[i] = .none
-            columns[i].removeAll(keepingCapacity: true)
+            if !columns[i].isEmpty { columns[i].removeAll(keepingCapacity: true) }
             staleEntries[i] = 0
             errorPriority[i] = 0
             accumulator[i] = 0

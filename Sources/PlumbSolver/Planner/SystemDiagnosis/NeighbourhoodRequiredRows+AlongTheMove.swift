@@ -34,7 +34,8 @@ final class RowsAlongTheMove {
     let maximumRows: Int
     /// The relaxation, emptied for each probe (``SimplexCore/reset(variableCount:)``)
     /// rather than made anew.
-    private let core = SimplexCore(variableCount: 0)
+    private let reused = SimplexCore(variableCount: 0)
+    private let reusesCore: Bool
     /// The rows taken in by every probe so far, and the rounds (for the tests).
     private(set) var rowsTaken = 0
     private(set) var rounds = 0
@@ -47,8 +48,12 @@ final class RowsAlongTheMove {
         return p
     }()
 
-    init(_ rest: [ConstraintSystem.InertCandidate], rowsOf: [[Int32]], variableCount: Int, maximumRows: Int) {
+    /// `reusesCore` false makes the relaxation anew for each probe (for
+    /// the tests, which compare the two).
+    init(_ rest: [ConstraintSystem.InertCandidate], rowsOf: [[Int32]], variableCount: Int, maximumRows: Int,
+         reusesCore: Bool = true) {
         self.rest = rest
+        self.reusesCore = reusesCore
         self.rowsOf = rowsOf
         self.maximumRows = maximumRows
         index = [Int32](repeating: -1, count: variableCount)
@@ -66,6 +71,7 @@ final class RowsAlongTheMove {
             for r in rowMark.indices { rowMark[r] = 0 }
             epoch = 1
         }
+        let core = reusesCore ? reused : SimplexCore(variableCount: 0)
         core.reset(variableCount: 0)
         var variables: [Int32] = []
         defer { for v in variables { index[Int(v)] = -1 } }
