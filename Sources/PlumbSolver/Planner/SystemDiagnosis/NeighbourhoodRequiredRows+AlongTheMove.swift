@@ -33,8 +33,9 @@ final class RowsAlongTheMove {
     /// The most rows one probe's relaxation takes.
     let maximumRows: Int
     /// The relaxation, emptied for each probe (``SimplexCore/reset(variableCount:)``)
-    /// rather than made anew.
-    private let reused = SimplexCore(variableCount: 0)
+    /// rather than made anew; a row that conflicts ends its use until then,
+    /// so it does not undo a failed add.
+    private let reused = SimplexCore(variableCount: 0, undoesFailedAdds: false)
     private let reusesCore: Bool
     /// The rows taken in by every probe so far, and the rounds (for the tests).
     private(set) var rowsTaken = 0

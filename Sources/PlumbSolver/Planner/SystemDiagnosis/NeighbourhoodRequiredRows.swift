@@ -624,8 +624,10 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// emptied (``SimplexCore/reset(variableCount:)``) for each
     /// neighbourhood instead of made anew, so that their storage is
     /// allocated once: a reset core makes the same pivots as a new one.
-    private let relaxationCore = SimplexCore(variableCount: 0)
-    private let restrictionCore = SimplexCore(variableCount: 0)
+    /// A row that conflicts ends the use of either until its next reset,
+    /// so neither undoes a failed add (``SimplexCore/init(variableCount:undoesFailedAdds:)``).
+    private let relaxationCore = SimplexCore(variableCount: 0, undoesFailedAdds: false)
+    private let restrictionCore = SimplexCore(variableCount: 0, undoesFailedAdds: false)
     private let reusesTableaux: Bool
 
     /// `core` reset to `variableCount` variables and no row, or a new core
