@@ -279,7 +279,8 @@ import PropertyBased
             }
         }
         // Both ways: many sessions end on a row that cannot hold.
-        #expect(spoiled > 30, "\(spoiled)")
+        // About one in seven (42 of 300 in one run; the inputs are random).
+        #expect(spoiled > 15, "\(spoiled)")
     }
 
     // MARK: - (4) edits
