@@ -164,6 +164,79 @@ import Testing
         }
     }
 
+    /// Every answer `near` gives to the inert-row tests' probes (as
+    /// ``differences(_:_:_:)`` asks them, each `pushed` value bit for bit),
+    /// then how it decided them.
+    private func transcript<Whole>(_ rows: [Candidate], _ near: NeighbourhoodRequiredRows<Whole>,
+                                   _ reference: some RequiredRowProbe) -> [String] {
+        var said: [String] = []
+        func push(_ i: Int, _ direction: Double, from base: Double) -> Bool {
+            let can = near.canPush(rows[i].terms, rows[i].constant, magnitude: rows[i].magnitude,
+                                   direction: direction, from: base)
+            said.append("row \(i) \(direction) from \(base): \(can)")
+            return can
+        }
+        for i in rows.indices where !rows[i].isRequired && !rows[i].terms.isEmpty {
+            let current = reference.value(rows[i].terms, rows[i].constant)
+            for direction in [1.0, -1.0] {
+                _ = push(i, direction, from: 0)
+                _ = push(i, direction, from: current)
+            }
+            let reached = near.pushed(rows[i].terms, rows[i].constant, to: current + 25)
+            said.append("row \(i) pushed to \(current + 25): \(reached.bitPattern)")
+        }
+        testedLastFirst(rows, reference, takeOut: near.takeOut, putBack: near.putBack,
+                        push: { push($0, $1, from: 0) })
+        said.append("nearby \(near.decidedNearby), by a point \(near.decidedByWitness), by a move \(near.decidedByMove), "
+            + "along the move \(near.decidedAlongTheMove) (\(near.rowsTakenAlongTheMove) rows, "
+            + "\(near.roundsAlongTheMove) rounds), on the whole \(near.decidedOnWhole)")
+        return said
+    }
+
+    /// The neighbourhoods' small tableaux, reset for each probe and each
+    /// step (``SimplexCore/reset(variableCount:)``), answer as tableaux
+    /// made anew: the same answers, values and ways of deciding, whatever
+    /// the tableau held before (neighbourhoods of one row up to the whole
+    /// system, grown along the moves or not).
+    @Test(arguments: 0 ..< 40)
+    func resetTableauxAnswerAsNewOnes(seed: UInt64) {
+        var rng = SplitMix64(seed: 0x5E7 &+ seed)
+        let (rows, variables) = randomRows(&rng, scaled: true)
+        for maximumRows in [1, 3, 8, 30, 1000] {
+            var transcripts: [[String]] = []
+            for reuses in [true, false] {
+                let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+                let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+                let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows,
+                                                     alongTheMove: maximumRows, reusesTableaux: reuses)
+                transcripts.append(transcript(rows, near, reference))
+            }
+            #expect(transcripts[0] == transcripts[1],
+                    "seed \(seed), at most \(maximumRows) rows: \(zip(transcripts[0], transcripts[1]).filter { $0 != $1 }.prefix(3))")
+        }
+    }
+
+    @Test func resetTableauxAreUsedOverAndOver() {
+        // The property above only means something if the reset tableaux
+        // decide many probes after holding other neighbourhoods' rows.
+        var nearby = 0, alongTheMove = 0, rounds = 0
+        for seed in 0 ..< UInt64(40) {
+            var rng = SplitMix64(seed: 0x5E7 &+ seed)
+            let (rows, variables) = randomRows(&rng, scaled: true)
+            let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 8, alongTheMove: 8)
+            _ = transcript(rows, near, reference)
+            nearby += near.decidedNearby
+            alongTheMove += near.decidedAlongTheMove
+            rounds += near.roundsAlongTheMove
+        }
+        // 2,929 nearby, 31 along the move in 638 rounds.
+        #expect(nearby > 1500, "\(nearby)")
+        #expect(alongTheMove > 15, "\(alongTheMove)")
+        #expect(rounds > 300, "\(rounds)")
+    }
+
     @Test func mostProbesAreDecidedNearbyAndSomeOnTheWholeComponent() {
         // The property above only means something if the neighbourhoods
         // decide most probes both ways (a row shown violable by the

@@ -41,6 +41,8 @@ struct LexicographicObjective {
 
     private var scratchSymbols: [Symbol] = []
     private var scratchCoefficients: [Double] = []
+    /// The vector ``substitute(_:by:)`` adds (its storage kept between calls).
+    private var scratchWeight: [Double] = []
 
     /// Number of components: the artificial one and one per level.
     @inline(__always) var stride: Int { levels.count &+ 1 }
@@ -123,8 +125,12 @@ struct LexicographicObjective {
     mutating func substitute(_ symbol: Symbol, by row: Row) {
         guard let k = position(of: symbol) else { return }
         let n = stride
-        let weight = Array(coefficients[k * n ..< (k + 1) * n])
+        var weight = scratchWeight
+        scratchWeight = []
+        weight.removeAll(keepingCapacity: true)
+        weight.append(contentsOf: coefficients[k * n ..< (k + 1) * n])
         update(weight: weight, row: row, dropping: symbol)
+        scratchWeight = weight
     }
 
     /// Removes `symbol`'s entry, returning its coefficient vector.

@@ -44,7 +44,7 @@ struct Row {
     mutating func clear() {
         basic = .none
         constant = 0
-        symbols.removeAll(keepingCapacity: true)
-        coefficients.removeAll(keepingCapacity: true)
+        if !symbols.isEmpty { symbols.removeAll(keepingCapacity: true) }
+        if !coefficients.isEmpty { coefficients.removeAll(keepingCapacity: true) }
     }
 }

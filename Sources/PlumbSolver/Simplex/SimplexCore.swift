@@ -33,7 +33,14 @@ final class SimplexCore {
     /// The whole state, as a value (see ``Tableau``).
     var tableau = Tableau()
 
-    init(variableCount: Int) {
+    /// `undoesFailedAdds` false: a required row that cannot hold leaves
+    /// the core unusable until ``reset(variableCount:)`` instead of
+    /// unchanged (see ``Tableau/undoesFailedAdds``), for a caller that
+    /// drops a core whose rows conflict: its rows are then not copied in
+    /// case an add fails. The same adds give the same results either way
+    /// until one fails.
+    init(variableCount: Int, undoesFailedAdds: Bool = true) {
+        tableau.undoesFailedAdds = undoesFailedAdds
         for _ in 0 ..< variableCount { _ = tableau.addExternal() }
     }
 
@@ -60,7 +67,8 @@ final class SimplexCore {
     /// re-optimises. `tag` is the caller's name for the row (reported in conflicts).
     /// Terms should have distinct variables (repeats are summed).
     /// - Precondition: variables are in range; numbers are finite.
-    /// - Throws: ``SimplexConflict`` for a required row that cannot hold; the core is unchanged.
+    /// - Throws: ``SimplexConflict`` for a required row that cannot hold; the core is unchanged
+    ///   (unusable until reset without `undoesFailedAdds`).
     /// - Complexity: the substitution of the basic variables the row mentions
     ///   (their rows' lengths), then the pivots needed to re-optimise.
     func add(terms: [(Int32, Double)], constant: Double, relation: Relation, priority: Priority, tag: Int32) throws(SimplexConflict) -> Handle {
@@ -145,7 +153,7 @@ final class SimplexCore {
     }()
 
     @inline(__always) private func verify(_ operation: StaticString) {
-        guard Self.checksInvariants else { return }
+        guard Self.checksInvariants, !tableau.isSpoiled else { return }
         let problems = tableau.checkInvariants()
         precondition(problems.isEmpty, "simplex invariants broken after \(operation): \(problems.prefix(3))")
     }

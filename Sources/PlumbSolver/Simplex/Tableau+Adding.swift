@@ -16,6 +16,7 @@ extension Tableau {
     mutating func addConstraint(
         terms: [(Int32, Double)], constant: Double, relation: Relation, priority: Priority, tag: Int32
     ) -> Result<Int32, SimplexConflict> {
+        precondition(!isSpoiled, "a tableau left by a failed add used before a reset")
         let id = Int32(constraints.count)
         let scaleBefore = constantScale
         constantScale = max(constantScale, abs(constant))
@@ -59,6 +60,7 @@ extension Tableau {
 
         /// Undoes everything this add did; `made` are the symbols it created.
         func rollBack(_ made: [Symbol]) {
+            if !undoesFailedAdds { isSpoiled = true }
             rollBackJournal()
             for s in made where !s.isNone {
                 rowOf[s.index] = .none
@@ -141,8 +143,13 @@ extension Tableau {
         }
         for (s, a) in own { accumulate(s, a) }
         accumulatorTouched.sort()
-        var symbols: [Symbol] = []
-        var coefficients: [Double] = []
+        // Into the slot's own storage (a slot freed or reset keeps it).
+        var symbols = rows[slot.index].symbols
+        var coefficients = rows[slot.index].coefficients
+        rows[slot.index].symbols = []
+        rows[slot.index].coefficients = []
+        symbols.removeAll(keepingCapacity: true)
+        coefficients.removeAll(keepingCapacity: true)
         symbols.reserveCapacity(accumulatorTouched.count)
         coefficients.reserveCapacity(accumulatorTouched.count)
         for s in accumulatorTouched {
@@ -246,7 +253,7 @@ extension Tableau {
         rowOf[art.index] = slot
         liveRowCount += 1
         log.recordScale(target: slot, factor: sigma)
-        journal!.enteredSymbols.append(art)
+        if undoesFailedAdds { journal!.enteredSymbols.append(art) }
         for s in rows[slot.index].symbols { noteOccurrence(of: s, in: slot) }
         var unit = [Double](repeating: 0, count: objective.stride)
         unit[0] = 1

@@ -28,7 +28,7 @@ extension Tableau {
         rows[slot.index].basic = entering
         rowOf[entering.index] = slot
         log.recordScale(target: slot, factor: f)
-        journal?.enteredSymbols.append(entering)
+        if undoesFailedAdds { journal?.enteredSymbols.append(entering) }
     }
 
     /// Replaces the (now basic) symbol `s` by its row in every other row that
@@ -36,7 +36,7 @@ extension Tableau {
     mutating func eliminate(_ s: Symbol) {
         let slot = rowOf[s.index]
         let list = columns[s.index]
-        if journal != nil { journal!.savedColumns.append((s, list)) }
+        if journal != nil && undoesFailedAdds { journal!.savedColumns.append((s, list)) }
         columns[s.index] = []
         staleEntries[s.index] = 0
         let definition = rows[slot.index]

@@ -67,6 +67,17 @@ struct Tableau {
     var journal: Journal? = nil
     var journalStamp: [UInt32] = []
     var journalEpoch: UInt32 = 0
+    /// Whether a failed add restores the tableau (the journal saves what it
+    /// changes). Without it the journal saves nothing, and a failed add
+    /// leaves the tableau unusable (``isSpoiled``) until ``reset()``: for a
+    /// caller that drops a tableau once a row conflicts, which then pays
+    /// no copies of the rows a phase 1 touches. The pivots are the same
+    /// either way (the journal is open as before, so columns are compacted
+    /// at the same moments).
+    var undoesFailedAdds = true
+    /// A failed add without ``undoesFailedAdds`` left the tableau as it
+    /// was at the failure.
+    var isSpoiled = false
 
     // MARK: Scratch
 
@@ -139,7 +150,7 @@ struct Tableau {
         for i in kinds.indices {
             kinds[i] = .free
             rowOf[i] = .none
-            columns[i].removeAll(keepingCapacity: true)
+            if !columns[i].isEmpty { columns[i].removeAll(keepingCapacity: true) }
             staleEntries[i] = 0
             errorPriority[i] = 0
             accumulator[i] = 0
@@ -163,6 +174,7 @@ struct Tableau {
         accumulatorTouched.removeAll(keepingCapacity: true)
         pivotCount = 0
         anomalies = 0
+        isSpoiled = false
     }
 
     // MARK: - Slots
@@ -248,7 +260,7 @@ struct Tableau {
     /// Saves `slot`'s row before its first modification during a tentative add.
     @inline(__always)
     mutating func touch(_ slot: RowSlot) {
-        guard journal != nil, journalStamp[slot.index] != journalEpoch else { return }
+        guard journal != nil, undoesFailedAdds, journalStamp[slot.index] != journalEpoch else { return }
         journalStamp[slot.index] = journalEpoch
         journal!.savedRows.append((slot, rows[slot.index]))
     }
@@ -260,7 +272,7 @@ struct Tableau {
             journalEpoch = 1
         }
         journal = Journal(liveRowCount: liveRowCount)
-        objective.beginRecording()
+        if undoesFailedAdds { objective.beginRecording() }
     }
 
     /// Keeps the tentative changes.

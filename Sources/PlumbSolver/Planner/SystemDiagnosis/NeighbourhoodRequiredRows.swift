@@ -70,10 +70,8 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     private var isPending: [Bool]
     /// The candidates that `whole` holds, by variable.
     private let rowsOf: [[Int32]]
-    /// Marks for one neighbourhood (compared with `epoch`).
-    private var variableMark: [UInt32]
-    private var rowMark: [UInt32]
-    private var epoch: UInt32 = 0
+    /// Marks for one neighbourhood (``NeighbourhoodMarks``).
+    private var marks: NeighbourhoodMarks
 
     /// Probes decided on a neighbourhood, by a point `whole` found before,
     /// and probes sent to `whole`.
@@ -129,9 +127,13 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// `degenerate`'s tests take about 30; a move that breaks many rows at
     /// once (`chartgrid`'s shared edges: 200 in one round) costs its small
     /// tableau billions of instructions at 250 rows.
+    ///
+    /// `reusesTableaux` false makes every small tableau anew instead of
+    /// resetting one (for the tests, which compare the two).
     init(_ rest: [ConstraintSystem.InertCandidate], whole: Whole, maximumRows: Int, movesAlong: Bool = true,
-         alongTheMove: Int? = nil) {
+         alongTheMove: Int? = nil, reusesTableaux: Bool = true) {
         self.maximumRows = maximumRows
+        self.reusesTableaux = reusesTableaux
         variableCount = whole.variableCount
         self.whole = whole
         self.rest = rest
@@ -144,10 +146,10 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         moves = movesAlong ? RowMoves(rest, rowsOf: rowsOf, variableCount: whole.variableCount) : nil
         let alongRows = alongTheMove ?? maximumRows
         self.alongTheMove = alongRows > 0
-            ? RowsAlongTheMove(rest, rowsOf: rowsOf, variableCount: whole.variableCount, maximumRows: alongRows)
+            ? RowsAlongTheMove(rest, rowsOf: rowsOf, variableCount: whole.variableCount, maximumRows: alongRows,
+                               reusesCore: reusesTableaux)
             : nil
-        variableMark = [UInt32](repeating: 0, count: whole.variableCount)
-        rowMark = [UInt32](repeating: 0, count: rest.count)
+        marks = NeighbourhoodMarks(variableCount: whole.variableCount, rowCount: rest.count)
     }
 
     /// The rows of `rest` that are in (`isIn`) mentioning each variable, each once.
@@ -511,26 +513,27 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         restricted: (ExpressionProbe, [(Int32, Double)], _ fixed: Double) -> Answer?,
         relaxed: (ExpressionProbe, [(Int32, Double)], _ exact: Bool) -> Answer?
     ) -> Answer? {
-        epoch &+= 1
-        if epoch == 0 {
-            // The marks wrapped around: clear them.
-            for v in variableMark.indices { variableMark[v] = 0 }
-            for r in rowMark.indices { rowMark[r] = 0 }
-            epoch = 1
-        }
-        // Interior variables are marked `epoch`; the relaxation's variables
-        // map to its core's (`relaxedIndex`).
+        // The marks as a local value while the walk lasts (no exclusivity
+        // checks on the class's storage in the loops below).
+        var marks = self.marks
+        self.marks = NeighbourhoodMarks(variableCount: 0, rowCount: 0)
+        defer { self.marks = marks }
+        marks.nextNeighbourhood()
+        let epoch = marks.epoch
         var candidates: [Int32] = []
-        var seen: Set<Int32> = []
-        for (v, _) in terms where seen.insert(v).inserted { candidates.append(v) }
+        marks.nextBoundary()
+        for (v, _) in terms where marks.boundary[Int(v)] != marks.boundaryEpoch {
+            marks.boundary[Int(v)] = marks.boundaryEpoch
+            candidates.append(v)
+        }
         var interior: [Int32] = []
         var rows: [Int] = []
-        var relaxedIndex: [Int32: Int32] = [:]
-        let relaxation = SimplexCore(variableCount: 0)
+        let relaxation = emptied(relaxationCore, variableCount: 0)
         func relaxedVariable(_ v: Int32) -> Int32 {
-            if let known = relaxedIndex[v] { return known }
+            if marks.relaxed[Int(v)] == epoch { return marks.relaxedIndex[Int(v)] }
             let index = relaxation.addVariables(1)
-            relaxedIndex[v] = index
+            marks.relaxed[Int(v)] = epoch
+            marks.relaxedIndex[Int(v)] = index
             return index
         }
         while true {
@@ -542,12 +545,13 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             // candidate fits that.
             var taken = 0
             for limit in [min(maximumRows, max(16, 2 * firstNew)), maximumRows] where taken == 0 {
-                for v in candidates where variableMark[Int(v)] != epoch && rows.count + rowsOf[Int(v)].count <= limit {
+                for v in candidates where marks.variable[Int(v)] != epoch && rows.count + rowsOf[Int(v)].count <= limit {
                     taken += 1
-                    variableMark[Int(v)] = epoch
+                    marks.variable[Int(v)] = epoch
+                    marks.interiorIndex[Int(v)] = Int32(interior.count)
                     interior.append(v)
-                    for r in rowsOf[Int(v)] where isIn[Int(r)] && rowMark[Int(r)] != epoch {
-                        rowMark[Int(r)] = epoch
+                    for r in rowsOf[Int(v)] where isIn[Int(r)] && marks.row[Int(r)] != epoch {
+                        marks.row[Int(r)] = epoch
                         rows.append(Int(r))
                     }
                 }
@@ -556,31 +560,35 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             if taken == 0 { return nil }
             // The rows' variables outside the interior, and `e`'s: the boundary.
             var boundary: [Int32] = []
-            var isBoundary: Set<Int32> = []
+            marks.nextBoundary()
             for r in rows {
-                for (v, _) in rest[r].terms where variableMark[Int(v)] != epoch && isBoundary.insert(v).inserted {
+                for (v, _) in rest[r].terms where marks.variable[Int(v)] != epoch && marks.boundary[Int(v)] != marks.boundaryEpoch {
+                    marks.boundary[Int(v)] = marks.boundaryEpoch
                     boundary.append(v)
                 }
             }
-            for (v, _) in terms where variableMark[Int(v)] != epoch && isBoundary.insert(v).inserted {
+            for (v, _) in terms where marks.variable[Int(v)] != epoch && marks.boundary[Int(v)] != marks.boundaryEpoch {
+                marks.boundary[Int(v)] = marks.boundaryEpoch
                 boundary.append(v)
             }
             // The restriction: the boundary at `point`, the interior free.
-            var index: [Int32: Int32] = [:]
-            for (k, v) in interior.enumerated() { index[v] = Int32(k) }
             var fixed = 0.0
             var local: [(Int32, Double)] = []
             for (v, a) in terms {
-                if let k = index[v] { local.append((k, a)) } else { fixed += a * point[Int(v)] }
+                if marks.variable[Int(v)] == epoch { local.append((marks.interiorIndex[Int(v)], a)) } else { fixed += a * point[Int(v)] }
             }
             if !boundary.isEmpty && !local.isEmpty {
-                let restriction = SimplexCore(variableCount: interior.count)
+                let restriction = emptied(restrictionCore, variableCount: interior.count)
                 var holds = true
                 for r in rows {
                     var c = rest[r].constant
                     var rowTerms: [(Int32, Double)] = []
                     for (v, a) in rest[r].terms {
-                        if let k = index[v] { rowTerms.append((k, a)) } else { c += a * point[Int(v)] }
+                        if marks.variable[Int(v)] == epoch {
+                            rowTerms.append((marks.interiorIndex[Int(v)], a))
+                        } else {
+                            c += a * point[Int(v)]
+                        }
                     }
                     if rowTerms.isEmpty { continue }
                     if (try? restriction.add(terms: rowTerms, constant: c, relation: rest[r].relation,
@@ -609,6 +617,74 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             // No boundary: the relaxation answered exactly (above).
             if boundary.isEmpty { return nil }
             candidates = boundary
+        }
+    }
+
+    /// The small tableaux of ``onNeighbourhoods(of:restricted:relaxed:)``,
+    /// emptied (``SimplexCore/reset(variableCount:)``) for each
+    /// neighbourhood instead of made anew, so that their storage is
+    /// allocated once: a reset core makes the same pivots as a new one.
+    /// A row that conflicts ends the use of either until its next reset,
+    /// so neither undoes a failed add (``SimplexCore/init(variableCount:undoesFailedAdds:)``).
+    private let relaxationCore = SimplexCore(variableCount: 0, undoesFailedAdds: false)
+    private let restrictionCore = SimplexCore(variableCount: 0, undoesFailedAdds: false)
+    private let reusesTableaux: Bool
+
+    /// `core` reset to `variableCount` variables and no row, or a new core
+    /// without ``reusesTableaux``.
+    private func emptied(_ core: SimplexCore, variableCount: Int) -> SimplexCore {
+        guard reusesTableaux else { return SimplexCore(variableCount: variableCount) }
+        core.reset(variableCount: variableCount)
+        return core
+    }
+}
+
+/// The marks of ``NeighbourhoodRequiredRows``' neighbourhoods, kept from
+/// one probe to the next so that a neighbourhood costs what it touches:
+/// a variable or row is marked when its entry equals `epoch` (one
+/// neighbourhood) or `boundaryEpoch` (one step's boundary).
+struct NeighbourhoodMarks {
+    /// Interior variables; the k-th taken in is the restriction's variable
+    /// k (`interiorIndex`).
+    var variable: [UInt32]
+    var interiorIndex: [Int32]
+    /// The rows taken in.
+    var row: [UInt32]
+    /// The relaxation's variables, and their index in its core.
+    var relaxed: [UInt32]
+    var relaxedIndex: [Int32]
+    private(set) var epoch: UInt32 = 0
+    /// The variables of one step's boundary (or of the probe's terms).
+    var boundary: [UInt32]
+    private(set) var boundaryEpoch: UInt32 = 0
+
+    init(variableCount: Int, rowCount: Int) {
+        variable = [UInt32](repeating: 0, count: variableCount)
+        interiorIndex = [Int32](repeating: -1, count: variableCount)
+        row = [UInt32](repeating: 0, count: rowCount)
+        relaxed = [UInt32](repeating: 0, count: variableCount)
+        relaxedIndex = [Int32](repeating: -1, count: variableCount)
+        boundary = [UInt32](repeating: 0, count: variableCount)
+    }
+
+    /// A new `epoch`: no variable or row marked.
+    mutating func nextNeighbourhood() {
+        epoch &+= 1
+        if epoch == 0 {
+            // The marks wrapped around: clear them.
+            for v in variable.indices { variable[v] = 0 }
+            for v in relaxed.indices { relaxed[v] = 0 }
+            for r in row.indices { row[r] = 0 }
+            epoch = 1
+        }
+    }
+
+    /// A new `boundaryEpoch`: no variable marked.
+    mutating func nextBoundary() {
+        boundaryEpoch &+= 1
+        if boundaryEpoch == 0 {
+            for v in boundary.indices { boundary[v] = 0 }
+            boundaryEpoch = 1
         }
     }
 }
