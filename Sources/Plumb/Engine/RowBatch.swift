@@ -101,8 +101,7 @@ struct RowBatch {
         relation: Relation, priority: Priority, key: UInt64, variableCount: Int, room: (rows: Int, terms: Int)
     ) -> Bool {
         let k = terms.count
-        guard count < room.rows, k <= room.terms &- termCount, key < 1 << 31,
-              constant.isFinite else { return false }
+        guard fits(k, constant: constant, key: key, room: room) else { return false }
         let variables = UInt32(truncatingIfNeeded: variableCount)
         let columns = storage.columns + termCount, coefficients = storage.coefficients + termCount
         for i in 0 ..< k {
@@ -119,13 +118,7 @@ struct RowBatch {
             columns[i] = v.rawValue
             coefficients[i] = a
         }
-        termCount &+= k
-        storage.termEnds[count] = Int32(truncatingIfNeeded: termCount)
-        storage.constants[count] = constant
-        storage.relations[count] = relation
-        storage.priorities[count] = priority
-        storage.keys[count] = UInt32(truncatingIfNeeded: key)
-        count &+= 1
+        close(terms: k, constant: constant, relation: relation, priority: priority, key: key)
         return true
     }
 
@@ -147,8 +140,7 @@ struct RowBatch {
         relation: Relation, priority: Priority, key: UInt64, variableCount: Int, room: (rows: Int, terms: Int)
     ) -> Bool {
         let k = terms.count
-        guard count < room.rows, k <= room.terms &- termCount, key < 1 << 31,
-              constant.isFinite else { return false }
+        guard fits(k, constant: constant, key: key, room: room) else { return false }
         let variables = UInt32(truncatingIfNeeded: variableCount)
         let columns = storage.columns + termCount, coefficients = storage.coefficients + termCount
         for i in 0 ..< distinct {
@@ -182,6 +174,21 @@ struct RowBatch {
             }
             n = kept
         }
+        close(terms: n, constant: constant, relation: relation, priority: priority, key: key)
+        return true
+    }
+
+    /// Whether a row of `terms` terms with this constant and origin key
+    /// fits in `room`.
+    @inline(__always)
+    private func fits(_ terms: Int, constant: Double, key: UInt64, room: (rows: Int, terms: Int)) -> Bool {
+        count < room.rows && terms <= room.terms &- termCount && key < 1 << 31 && constant.isFinite
+    }
+
+    /// Ends the row whose `terms` terms were written from `termCount` on.
+    @inline(__always)
+    private mutating func close(terms n: Int, constant: Double, relation: Relation, priority: Priority,
+                                key: UInt64) {
         // Read once: the stores through one pointer could be to the batch
         // itself as far as the compiler knows, so `storage` was read again
         // before each of them.
@@ -193,7 +200,6 @@ struct RowBatch {
         s.priorities[count] = priority
         s.keys[count] = UInt32(truncatingIfNeeded: key)
         count &+= 1
-        return true
     }
 
     /// A block of the rows gathered, with storage of its own of their
