@@ -32,11 +32,8 @@ final class RowsAlongTheMove {
     private var epoch: UInt32 = 0
     /// The most rows one probe's relaxation takes.
     let maximumRows: Int
-    /// The relaxation, emptied for each probe (``SimplexCore/reset(variableCount:)``)
-    /// rather than made anew; a row that conflicts ends its use until then,
-    /// so it does not undo a failed add.
-    private let reused = SimplexCore(variableCount: 0, undoesFailedAdds: false)
-    private let reusesCore: Bool
+    /// The relaxation, emptied for each probe (``KeptCore``).
+    private let relaxation: KeptCore
     /// The rows taken in by every probe so far, and the rounds (for the tests).
     private(set) var rowsTaken = 0
     private(set) var rounds = 0
@@ -54,7 +51,7 @@ final class RowsAlongTheMove {
     init(_ rest: [ConstraintSystem.InertCandidate], rowsOf: [[Int32]], variableCount: Int, maximumRows: Int,
          reusesCore: Bool = true) {
         self.rest = rest
-        self.reusesCore = reusesCore
+        relaxation = KeptCore(reuses: reusesCore)
         self.rowsOf = rowsOf
         self.maximumRows = maximumRows
         index = [Int32](repeating: -1, count: variableCount)
@@ -72,8 +69,7 @@ final class RowsAlongTheMove {
             for r in rowMark.indices { rowMark[r] = 0 }
             epoch = 1
         }
-        let core = reusesCore ? reused : SimplexCore(variableCount: 0)
-        core.reset(variableCount: 0)
+        let core = relaxation.emptied(variableCount: 0)
         var variables: [Int32] = []
         defer { for v in variables { index[Int(v)] = -1 } }
         func local(_ v: Int32) -> Int32 {

@@ -133,7 +133,8 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     init(_ rest: [ConstraintSystem.InertCandidate], whole: Whole, maximumRows: Int, movesAlong: Bool = true,
          alongTheMove: Int? = nil, reusesTableaux: Bool = true) {
         self.maximumRows = maximumRows
-        self.reusesTableaux = reusesTableaux
+        relaxationCore = KeptCore(reuses: reusesTableaux)
+        restrictionCore = KeptCore(reuses: reusesTableaux)
         variableCount = whole.variableCount
         self.whole = whole
         self.rest = rest
@@ -528,7 +529,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         }
         var interior: [Int32] = []
         var rows: [Int] = []
-        let relaxation = emptied(relaxationCore, variableCount: 0)
+        let relaxation = relaxationCore.emptied(variableCount: 0)
         func relaxedVariable(_ v: Int32) -> Int32 {
             if marks.relaxed[Int(v)] == epoch { return marks.relaxedIndex[Int(v)] }
             let index = relaxation.addVariables(1)
@@ -578,7 +579,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
                 if marks.variable[Int(v)] == epoch { local.append((marks.interiorIndex[Int(v)], a)) } else { fixed += a * point[Int(v)] }
             }
             if !boundary.isEmpty && !local.isEmpty {
-                let restriction = emptied(restrictionCore, variableCount: interior.count)
+                let restriction = restrictionCore.emptied(variableCount: interior.count)
                 var holds = true
                 for r in rows {
                     var c = rest[r].constant
@@ -620,20 +621,30 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         }
     }
 
-    /// The small tableaux of ``onNeighbourhoods(of:restricted:relaxed:)``,
-    /// emptied (``SimplexCore/reset(variableCount:)``) for each
-    /// neighbourhood instead of made anew, so that their storage is
-    /// allocated once: a reset core makes the same pivots as a new one.
-    /// A row that conflicts ends the use of either until its next reset,
-    /// so neither undoes a failed add (``SimplexCore/init(variableCount:undoesFailedAdds:)``).
-    private let relaxationCore = SimplexCore(variableCount: 0, undoesFailedAdds: false)
-    private let restrictionCore = SimplexCore(variableCount: 0, undoesFailedAdds: false)
-    private let reusesTableaux: Bool
+    /// The small tableaux of ``onNeighbourhoods(of:restricted:relaxed:)``.
+    private let relaxationCore: KeptCore
+    private let restrictionCore: KeptCore
+}
 
-    /// `core` reset to `variableCount` variables and no row, or a new core
-    /// without ``reusesTableaux``.
-    private func emptied(_ core: SimplexCore, variableCount: Int) -> SimplexCore {
-        guard reusesTableaux else { return SimplexCore(variableCount: variableCount) }
+/// A small tableau emptied (``SimplexCore/reset(variableCount:)``) for each
+/// use instead of made anew, so that its storage is allocated once: a reset
+/// core makes the same pivots as a new one. A row that conflicts ends its
+/// use until the next reset, so it does not undo a failed add
+/// (``SimplexCore/init(variableCount:undoesFailedAdds:)``). Made with
+/// `reuses` false it hands out a new core each time instead (for the tests,
+/// which compare the two). ``NeighbourhoodRequiredRows`` keeps two,
+/// ``RowsAlongTheMove`` one.
+struct KeptCore {
+    private let core = SimplexCore(variableCount: 0, undoesFailedAdds: false)
+    let reuses: Bool
+
+    init(reuses: Bool) {
+        self.reuses = reuses
+    }
+
+    /// The core with `variableCount` variables and no row.
+    func emptied(variableCount: Int) -> SimplexCore {
+        guard reuses else { return SimplexCore(variableCount: variableCount) }
         core.reset(variableCount: variableCount)
         return core
     }
