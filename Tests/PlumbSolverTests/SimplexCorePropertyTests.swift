@@ -231,6 +231,31 @@ import PropertyBased
         }
     }
 
+    /// A core reset again and again (as `plumb check`'s small tableaux are,
+    /// one neighbourhood after another) acts as a new core after each
+    /// reset: a reset clears only the symbols and slots handed out since
+    /// the one before (``Tableau/firstUnusedSymbol``), so those a larger
+    /// system used before that must have stayed clean.
+    @Test func aCoreResetAgainAndAgainActsAsANewOneEachTime() async {
+        let session = zip(Gen.int(in: 1 ... Self.maxVariables), Self.rowGen.array(of: 1 ... 10))
+        await propertyCheck(count: 100, input: session.array(of: 2 ... 4)) { sessions in
+            let reused = SimplexCore(variableCount: 0)
+            for (n, rows) in sessions {
+                reused.reset(variableCount: n)
+                let fresh = SimplexCore(variableCount: n)
+                for (i, row) in rows.enumerated() {
+                    let r = row.reference(variableCount: n)
+                    let a = (try? Self.add(reused, r, tag: i)) != nil
+                    let b = (try? Self.add(fresh, r, tag: i)) != nil
+                    #expect(a == b, "row \(i) accepted \(a) after resets, \(b) fresh: \(sessions)")
+                }
+                let a = Self.values(reused), b = Self.values(fresh)
+                #expect(a.map(\.bitPattern) == b.map(\.bitPattern), "\(a) after resets, \(b) fresh: \(sessions)")
+                #expect(reused.checkInvariants().isEmpty, "\(reused.checkInvariants())")
+            }
+        }
+    }
+
     /// A core that does not undo failed adds (`undoesFailedAdds: false`)
     /// accepts the rows a core that does accepts, with the same values bit
     /// for bit, up to the first row that cannot hold; it is then spoiled,
