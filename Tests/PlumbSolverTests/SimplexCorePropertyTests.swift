@@ -246,7 +246,7 @@ import PropertyBased
     /// system used before that must have stayed clean.
     @Test func aCoreResetAgainAndAgainActsAsANewOneEachTime() async {
         let session = zip(Gen.int(in: 1 ... Self.maxVariables), Self.rowGen.array(of: 1 ... 10))
-        await propertyCheck(count: 100, input: session.array(of: 2 ... 4)) { sessions in
+        await propertyCheck(count: 50, input: session.array(of: 2 ... 4)) { sessions in
             let reused = SimplexCore(variableCount: 0)
             for (n, rows) in sessions {
                 reused.reset(variableCount: n)
