@@ -182,17 +182,25 @@ import PropertyBased
             reused.suggest(variable: 0, value: 7)
 
             reused.reset(variableCount: n)
-            let fresh = SimplexCore(variableCount: n)
-            for (i, row) in after.enumerated() {
-                let r = row.reference(variableCount: n)
-                let a = (try? Self.add(reused, r, tag: i)) != nil
-                let b = (try? Self.add(fresh, r, tag: i)) != nil
-                #expect(a == b, "row \(i) accepted \(a) after reset, \(b) fresh: \(before) then \(after)")
-            }
-            let a = Self.values(reused), b = Self.values(fresh)
-            #expect(a.map(\.bitPattern) == b.map(\.bitPattern), "\(a) after reset, \(b) fresh: \(before) then \(after)")
-            #expect(reused.checkInvariants().isEmpty, "\(reused.checkInvariants())")
+            Self.expectActsAsNew(reused, after, variableCount: n, "\(before) then \(after)")
         }
+    }
+
+    /// `core`, just reset to `n` variables, accepts the rows a new core
+    /// accepts, and ends on the same values bit for bit, consistent.
+    static func expectActsAsNew(_ core: SimplexCore, _ rows: [Row], variableCount n: Int, _ context: String,
+                                sourceLocation: SourceLocation = #_sourceLocation) {
+        let fresh = SimplexCore(variableCount: n)
+        for (i, row) in rows.enumerated() {
+            let r = row.reference(variableCount: n)
+            let a = (try? add(core, r, tag: i)) != nil
+            let b = (try? add(fresh, r, tag: i)) != nil
+            #expect(a == b, "row \(i) accepted \(a) after reset, \(b) fresh: \(context)", sourceLocation: sourceLocation)
+        }
+        let a = values(core), b = values(fresh)
+        #expect(a.map(\.bitPattern) == b.map(\.bitPattern), "\(a) after reset, \(b) fresh: \(context)",
+                sourceLocation: sourceLocation)
+        #expect(core.checkInvariants().isEmpty, "\(core.checkInvariants())", sourceLocation: sourceLocation)
     }
 
     /// As above, with the core reset to another number of variables than
@@ -228,6 +236,22 @@ import PropertyBased
             let a = Self.values(reused), b = Self.values(fresh)
             #expect(a.map(\.bitPattern) == b.map(\.bitPattern), "\(a) after reset, \(b) fresh: \(before) then \(after)")
             #expect(reused.checkInvariants().isEmpty, "\(reused.checkInvariants())")
+        }
+    }
+
+    /// A core reset again and again (as `plumb check`'s small tableaux are,
+    /// one neighbourhood after another) acts as a new core after each
+    /// reset: a reset clears only the symbols and slots handed out since
+    /// the one before (``Tableau/firstUnusedSymbol``), so those a larger
+    /// system used before that must have stayed clean.
+    @Test func aCoreResetAgainAndAgainActsAsANewOneEachTime() async {
+        let session = zip(Gen.int(in: 1 ... Self.maxVariables), Self.rowGen.array(of: 1 ... 10))
+        await propertyCheck(count: 50, input: session.array(of: 2 ... 4)) { sessions in
+            let reused = SimplexCore(variableCount: 0)
+            for (n, rows) in sessions {
+                reused.reset(variableCount: n)
+                Self.expectActsAsNew(reused, rows, variableCount: n, "\(sessions)")
+            }
         }
     }
 

@@ -148,8 +148,10 @@ extension Tableau {
         var coefficients = rows[slot.index].coefficients
         rows[slot.index].symbols = []
         rows[slot.index].coefficients = []
-        symbols.removeAll(keepingCapacity: true)
-        coefficients.removeAll(keepingCapacity: true)
+        // A slot just handed out is empty already (emptying an empty array
+        // still costs a call that replaces its whole range).
+        if !symbols.isEmpty { symbols.removeAll(keepingCapacity: true) }
+        if !coefficients.isEmpty { coefficients.removeAll(keepingCapacity: true) }
         symbols.reserveCapacity(accumulatorTouched.count)
         coefficients.reserveCapacity(accumulatorTouched.count)
         for s in accumulatorTouched {

@@ -32,11 +32,18 @@ struct Tableau {
     /// For error symbols: the priority (raw value) of their level.
     var errorPriority: [Double] = []
     var freeSymbols: [Symbol] = []
+    /// The symbols from this index up are free and clean and on no free
+    /// list: since the last ``reset()`` they have not been handed out.
+    /// `makeSymbol` hands them out in ascending order once `freeSymbols` is
+    /// empty, so a reset clears only the symbols below it.
+    var firstUnusedSymbol = 0
 
     // MARK: Rows (indexed by RowSlot.index)
 
     var rows: [Row] = []
     var freeSlots: [RowSlot] = []
+    /// As ``firstUnusedSymbol``, for the slots.
+    var firstUnusedSlot = 0
     /// Number of live rows.
     var liveRowCount = 0
 
@@ -109,6 +116,13 @@ struct Tableau {
             errorPriority[s.index] = 0
             return s
         }
+        if firstUnusedSymbol < kinds.count {
+            // Cleared by the last reset, and untouched since.
+            let s = Symbol(firstUnusedSymbol)
+            firstUnusedSymbol += 1
+            kinds[s.index] = kind
+            return s
+        }
         let s = Symbol(kinds.count)
         kinds.append(kind)
         rowOf.append(.none)
@@ -118,6 +132,7 @@ struct Tableau {
         accumulator.append(0)
         accumulatorMagnitude.append(0)
         accumulatorMarked.append(false)
+        firstUnusedSymbol = kinds.count
         return s
     }
 
@@ -142,12 +157,15 @@ struct Tableau {
     /// every buffer, so that one tableau can solve many small systems one
     /// after another without allocating for each.
     ///
-    /// Every symbol and slot goes on the free lists in ascending order from
-    /// the top, so symbols and slots are handed out in the same order as in a
-    /// new tableau: the same additions then make the same pivots.
+    /// Symbols and slots are then handed out in ascending order (the free
+    /// lists are empty, and the unused ones follow: ``firstUnusedSymbol``,
+    /// ``firstUnusedSlot``), as in a new tableau: the same additions then
+    /// make the same pivots. Only the symbols and slots handed out since
+    /// the last reset are cleared, so a tableau that once held a large
+    /// system resets at the cost of the small one it held last.
     mutating func reset() {
         precondition(journal == nil, "reset during a tentative add")
-        for i in kinds.indices {
+        for i in 0 ..< firstUnusedSymbol {
             kinds[i] = .free
             rowOf[i] = .none
             if !columns[i].isEmpty { columns[i].removeAll(keepingCapacity: true) }
@@ -158,10 +176,10 @@ struct Tableau {
             accumulatorMarked[i] = false
         }
         freeSymbols.removeAll(keepingCapacity: true)
-        for i in kinds.indices.reversed() { freeSymbols.append(Symbol(i)) }
-        for r in rows.indices { rows[r].clear() }
+        firstUnusedSymbol = 0
+        for r in 0 ..< firstUnusedSlot { rows[r].clear() }
         freeSlots.removeAll(keepingCapacity: true)
-        for r in rows.indices.reversed() { freeSlots.append(RowSlot(r)) }
+        firstUnusedSlot = 0
         liveRowCount = 0
         objective.reset()
         constraints.removeAll(keepingCapacity: true)
@@ -185,8 +203,15 @@ struct Tableau {
             rows[slot.index].clear()
             return slot
         }
+        if firstUnusedSlot < rows.count {
+            // Cleared by the last reset, and untouched since.
+            let slot = RowSlot(firstUnusedSlot)
+            firstUnusedSlot += 1
+            return slot
+        }
         rows.append(Row())
         journalStamp.append(0)
+        firstUnusedSlot = rows.count
         return RowSlot(rows.count - 1)
     }
 

@@ -27,7 +27,12 @@
 /// what the probe asks. So a walk that answers gives a point of the rows
 /// in that shows what the whole component would show; a walk that does
 /// not answer leaves the probe to the whole component.
-final class RowMoves {
+///
+/// A value, so that a walk's loops read and write `step` and `rowMark`
+/// with no dynamic exclusivity checks (a class's arrays pay one at every
+/// access: some 200 M instructions on `degenerate` at 1,000 views); its
+/// owner calls it in place.
+struct RowMoves {
     private let rest: [ConstraintSystem.InertCandidate]
     private let rowsOf: [[Int32]]
     /// The direction (0 for a variable not moved) and the variables moved.
@@ -36,6 +41,8 @@ final class RowMoves {
     /// Rows already queued in this walk (compared with `epoch`).
     private var rowMark: [UInt32]
     private var epoch: UInt32 = 0
+    /// The rows a walk is to check, in order (kept from walk to walk).
+    private var queue: [Int32] = []
     /// The most term visits a walk may take, at its last try: a few
     /// passes over the rows' terms.
     private let largestBudget: Int
@@ -89,13 +96,13 @@ final class RowMoves {
         return wrong > 1e-12 * size && wrong * length > room(r, at: point)
     }
 
-    private func reset() {
+    private mutating func reset() {
         for v in moved { step[Int(v)] = 0 }
         moved.removeAll(keepingCapacity: true)
         nextEpoch()
     }
 
-    private func nextEpoch() {
+    private mutating func nextEpoch() {
         epoch &+= 1
         if epoch == 0 {
             for r in rowMark.indices { rowMark[r] = 0 }
@@ -108,20 +115,23 @@ final class RowMoves {
     /// row in; found as the type's comment says, and given as the value of
     /// `Σ terms` there with the point; nil when no walk finds one. `gain`
     /// is positive.
-    func reaching(_ terms: [(Int32, Double)], gain: Double, direction: Double, from point: [Double],
-                  isIn: [Bool]) -> (reached: Double, point: [Double], length: Double)? {
+    mutating func reaching(_ terms: [(Int32, Double)], gain: Double, direction: Double, from point: [Double],
+                           isIn: [Bool]) -> (reached: Double, point: [Double], length: Double)? {
         var budget = 1 << 12
         while true {
             var outOfBudget = false
-            let found = eachWalk(terms, gain: gain, direction: direction, budget: budget, from: point, isIn: isIn) {
-                switch $0 {
-                case .done: return stepped(terms, gain: gain, direction: direction, from: point, isIn: isIn)
+            for start in Self.starts(terms, gain: gain, direction: direction) {
+                defer { reset() }
+                switch walk(from: start.variable, sign: start.sign, length: start.length, budget: budget,
+                            point: point, isIn: isIn) {
+                case .done:
+                    if let found = stepped(terms, gain: gain, direction: direction, from: point, isIn: isIn) {
+                        return found
+                    }
                 case .outOfBudget: outOfBudget = true
                 case .stuck: break
                 }
-                return nil
             }
-            if let found { return found }
             // A walk that ran out of budget may end with more.
             guard outOfBudget, budget < largestBudget else { return nil }
             budget *= 4
@@ -130,24 +140,19 @@ final class RowMoves {
 
     private enum Walk { case done, stuck, outOfBudget }
 
-    /// Walks from each variable of `terms` in turn (once each, those whose
-    /// coefficients do not cancel), moved the way that grows
-    /// `direction · Σ terms`, for about the step that gains `gain`; calls
-    /// `body` with each walk's outcome while its moves are in place (they
-    /// are undone after it) and gives the first answer `body` gives.
-    private func eachWalk<Answer>(_ terms: [(Int32, Double)], gain: Double, direction: Double, budget: Int,
-                                  from point: [Double], isIn: [Bool], _ body: (Walk) -> Answer?) -> Answer? {
-        var starts: [Int32] = []
-        for (v, _) in terms where !starts.contains(v) { starts.append(v) }
-        for v in starts {
+    /// The walks to try, in turn: from each variable of `terms` (once
+    /// each, those whose coefficients do not cancel), moved the way that
+    /// grows `direction · Σ terms`, for about the step that gains `gain`.
+    /// Each walk's moves are undone (``reset()``) before the next.
+    private static func starts(_ terms: [(Int32, Double)], gain: Double, direction: Double)
+        -> [(variable: Int32, sign: Double, length: Double)] {
+        var variables: [Int32] = []
+        for (v, _) in terms where !variables.contains(v) { variables.append(v) }
+        return variables.compactMap { v in
             let a = terms.reduce(0) { $0 + ($1.0 == v ? $1.1 : 0) }
-            guard a != 0 else { continue }
-            defer { reset() }
-            let outcome = walk(from: v, sign: direction * a > 0 ? 1 : -1, length: 2 * gain / abs(a), budget: budget,
-                               point: point, isIn: isIn)
-            if let answer = body(outcome) { return answer }
+            guard a != 0 else { return nil }
+            return (v, direction * a > 0 ? 1 : -1, 2 * gain / abs(a))
         }
-        return nil
     }
 
     /// After a walk: the growth of `direction · Σ terms` along its moves,
@@ -164,11 +169,11 @@ final class RowMoves {
 
     /// One walk from `start` moved by `sign` (see the type's comment), for
     /// a step of about `length`: `stuck` when a row cannot be put right.
-    private func walk(from start: Int32, sign: Double, length: Double, budget: Int, point: [Double],
-                      isIn: [Bool]) -> Walk {
+    private mutating func walk(from start: Int32, sign: Double, length: Double, budget: Int, point: [Double],
+                               isIn: [Bool]) -> Walk {
         var visits = 0
         defer { visited += visits }
-        var queue: [Int32] = []
+        queue.removeAll(keepingCapacity: true)
         var next = 0
         // A row is queued (marked `epoch`) at most once at a time.
         func move(_ v: Int32, by amount: Double) {
@@ -227,7 +232,7 @@ final class RowMoves {
     /// step is half the longest that the changed rows allow, up to a
     /// million times the one needed, so that the point may answer later
     /// probes too (as the whole component's points do).
-    private func stepped(_ terms: [(Int32, Double)], gain: Double, direction: Double, from point: [Double],
+    private mutating func stepped(_ terms: [(Int32, Double)], gain: Double, direction: Double, from point: [Double],
                          isIn: [Bool]) -> (reached: Double, point: [Double], length: Double)? {
         guard let growth = growthAlongWalk(terms, direction: direction) else { return nil }
         let needed = gain / growth
@@ -291,21 +296,25 @@ final class RowMoves {
     /// its terms. Every other row in was in when `start` was built, and is
     /// where it was at `start` (checked then, against `base` or the point
     /// that walk came from).
-    func extending(_ terms: [(Int32, Double)], gain: Double, direction: Double, from start: [Double],
-                   length: Double, base: [Double], recheck: ArraySlice<Int>,
-                   isIn: [Bool]) -> (reached: Double, point: [Double])? {
-        eachWalk(terms, gain: gain, direction: direction, budget: Self.extensionBudget, from: start, isIn: isIn) {
-            guard case .done = $0, let growth = growthAlongWalk(terms, direction: direction), growth * length >= gain,
+    mutating func extending(_ terms: [(Int32, Double)], gain: Double, direction: Double, from start: [Double],
+                            length: Double, base: [Double], recheck: ArraySlice<Int>,
+                            isIn: [Bool]) -> (reached: Double, point: [Double])? {
+        for walkStart in Self.starts(terms, gain: gain, direction: direction) {
+            defer { reset() }
+            guard case .done = walk(from: walkStart.variable, sign: walkStart.sign, length: walkStart.length,
+                                    budget: Self.extensionBudget, point: start, isIn: isIn),
+                  let growth = growthAlongWalk(terms, direction: direction), growth * length >= gain,
                   let built = checked(from: start, length: length, base: base, recheck: recheck, isIn: isIn)
-            else { return nil }
+            else { continue }
             return (terms.reduce(0) { $0 + $1.1 * built[Int($1.0)] }, built)
         }
+        return nil
     }
 
     /// `start` stepped `length` along the direction, when every row in
     /// among the moved variables' and `recheck` is violated there no more
     /// than at `base` plus its terms' rounding; nil otherwise.
-    private func checked(from start: [Double], length: Double, base: [Double], recheck: ArraySlice<Int>,
+    private mutating func checked(from start: [Double], length: Double, base: [Double], recheck: ArraySlice<Int>,
                          isIn: [Bool]) -> [Double]? {
         func after(_ v: Int32) -> Double { start[Int(v)] + length * step[Int(v)] }
         nextEpoch()

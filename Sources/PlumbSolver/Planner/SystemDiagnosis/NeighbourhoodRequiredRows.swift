@@ -285,7 +285,8 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// The point is kept as the whole component's are (``built``).
     private func moved(_ terms: [(Int32, Double)], gain: (_ start: Double) -> Double, direction: Double)
         -> (start: Double, reached: Double)? {
-        guard let moves else { return nil }
+        // `moves` is walked in place (`moves!`): a copy would copy its arrays.
+        guard moves != nil else { return nil }
         func keep(_ found: [Double]) {
             clock += 1
             if built.count == Self.witnessCapacity { built.removeFirst() }
@@ -305,9 +306,9 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             let needed = gain(start)
             // A chain's point may violate rows put back since: it answers only once checked.
             guard needed > 0,
-                  let found = moves.extending(terms, gain: needed, direction: direction, from: chain.point,
-                                              length: chain.length, base: point,
-                                              recheck: putBacks[chain.putBacks...], isIn: isIn)
+                  let found = moves!.extending(terms, gain: needed, direction: direction, from: chain.point,
+                                               length: chain.length, base: point,
+                                               recheck: putBacks[chain.putBacks...], isIn: isIn)
             else { continue }
             chains.remove(at: k)
             chains.append((found.point, chain.length, putBacks.count))
@@ -319,7 +320,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             let start = terms.reduce(0) { $0 + $1.1 * from[Int($1.0)] }
             let needed = gain(start)
             guard needed > 0 else { return (start, start) }
-            if let found = moves.reaching(terms, gain: needed, direction: direction, from: from, isIn: isIn) {
+            if let found = moves!.reaching(terms, gain: needed, direction: direction, from: from, isIn: isIn) {
                 keep(found.point)
                 if chains.count == Self.chainCapacity { chains.removeFirst() }
                 chains.append((found.point, found.length, putBacks.count))
