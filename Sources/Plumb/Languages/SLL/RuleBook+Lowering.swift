@@ -68,6 +68,11 @@ extension RuleBook {
     ///   diagnostic per dependency cycle, naming the rules on it.
     /// - Complexity: O(tables + stored terms) besides the rows themselves.
     ///
+    /// Tables that one replay of a template's fresh slots wrote whole and
+    /// whose views all differ get the rows written for the template's
+    /// first such table with their own views put in (``RowShapes``, made
+    /// here before any row is added; `replaysRowShapes`), the same rows.
+    ///
     /// With `threads` allowing two and enough views with rules
     /// (``LoweringThreads/splitsRules(_:)``), the views in order are cut in
     /// chunks shared with a second thread (``SecondThread/Sharing``), which

@@ -15,6 +15,10 @@
 /// ``RuleBook/apply(_:to:superview:arguments:origin:)-(RuleTemplate,_,_,_,_)``:
 /// the same entries in the same order through the same override policy, or,
 /// for a view's first rule, the template's final slots (``freshSlots``) copied.
+/// A table those copied slots wrote whole (the view has no other rule) is
+/// noted (``RuleBook/Replay``), and its rows are then written as the rows
+/// of the template's first such table, its views put in
+/// (`RuleBook.RowShapes`, when ``RuleBook/lower(into:threads:viewID:)`` runs).
 ///
 /// Not templated (the interpreter runs): texts that read stored values,
 /// use `%f`, `%p`, closures or providers, texts that had a problem, and a
