@@ -108,7 +108,6 @@ extension RuleBook {
         }
         let shapes = mergesRepeatedTerms && replaysRowShapes && templateCount > 0
             ? RowShapes(self, variableCount: 4 * builder.viewCount, row: row, plan: plan) : nil
-        schedule.replayedTables = shapes?.replayed ?? 0
         // Kept alive to the end of the lowering (the second thread's too: `SharedTables` holds it).
         let shapeTables = shapes?.tables
         defer { withExtendedLifetime(shapes) {} }
@@ -127,6 +126,7 @@ extension RuleBook {
         // array's uniqueness through a call, twice a row).
         let stepCapacity = Swift.max(4 * order.count, 1)
         var variables: [VariableIndex] = []
+        var replayed = 0
         let rows = [RowIndex](unsafeUninitializedCapacity: stepCapacity) { rowBuffer, rowCount in
             variables = [VariableIndex](unsafeUninitializedCapacity: stepCapacity) { variableBuffer, variableCount in
                 var steps = Steps(rows: rowBuffer.baseAddress!, variables: variableBuffer.baseAddress!,
@@ -136,6 +136,7 @@ extension RuleBook {
                     shared.sharing.finish { k, helped in
                         if helped, let chunk = shared.chunks[k] {
                             let first = builder.appendBlock(&chunk.block)
+                            replayed += chunk.replayed
                             for j in 0 ..< chunk.steps.count {
                                 steps.append(RowIndex(first + chunk.steps.rows[j].int),
                                              defining: chunk.steps.variables[j])
@@ -143,9 +144,9 @@ extension RuleBook {
                             // Its storage goes back before the next chunk.
                             shared.chunks[k] = nil
                         } else {
-                            for t in shared.tables(k) {
-                                lowerTable(Int(order[t]), shapes: shapeTables, into: &builder, steps: &steps,
-                                           row: row, plan: plan)
+                            for t in shared.tables(k) where lowerTable(
+                                Int(order[t]), shapes: shapeTables, into: &builder, steps: &steps, row: row, plan: plan) {
+                                replayed += 1
                             }
                         }
                     }
@@ -154,7 +155,9 @@ extension RuleBook {
                         let table = Int(table)
                         let view = viewOfTable[table]
                         schedule.views.append(view)
-                        lowerTable(table, shapes: shapeTables, into: &builder, steps: &steps, row: row, plan: plan)
+                        if lowerTable(table, shapes: shapeTables, into: &builder, steps: &steps, row: row, plan: plan) {
+                            replayed += 1
+                        }
                     }
                 }
                 variableCount = steps.count
@@ -163,6 +166,7 @@ extension RuleBook {
         }
         schedule.rows = rows
         schedule.variables = variables
+        schedule.replayedTables = replayed
         return .success(schedule)
     }
 
@@ -176,21 +180,46 @@ extension RuleBook {
     /// then written in one loop with the table's view, superview and
     /// slots read once. `plan` has room for ``slotsPerView`` rows.
     ///
-    /// A table that `shapes` has a shape for gets the shape's rows instead
-    /// (``replayShape(_:of:view:superview:shapes:into:steps:row:)``).
+    /// A table that one replay of a template with a shape in `shapes` wrote,
+    /// whose views all differ, gets the shape's rows instead
+    /// (``replayShape(_:of:view:superview:key:shapes:into:steps:row:)``);
+    /// returns whether it did.
+    @discardableResult
     private func lowerTable<Sink: RuleRowSink>(
         _ table: Int, shapes: ShapeTables?, into sink: inout Sink, steps: inout Steps,
         row: UnsafeMutablePointer<(VariableIndex, Double)>, plan: UnsafeMutablePointer<PlannedRow>
-    ) {
+    ) -> Bool {
         if let shapes {
-            let shape = Int(shapes.shapeOfTable[table])
-            if shape >= 0 {
-                replayShape(shape, of: table, view: viewOfTable[table], superview: superviewOfTable[table],
-                            shapes: shapes, into: &sink, steps: &steps, row: row)
-                return
+            let replay = replays[table]
+            if replay.template >= 0 {
+                let shape = Int(shapes.shapeOfTemplate[Int(replay.template)])
+                let view = viewOfTable[table], superview = superviewOfTable[table]
+                if shape >= 0, replayViewsDiffer(replay, view: view, superview: superview),
+                   let key = origins.key(at: Int(replay.rule)) {
+                    replayShape(shape, of: table, view: view, superview: superview, key: key, shapes: shapes,
+                                into: &sink, steps: &steps, row: row)
+                    return true
+                }
             }
         }
         writeTable(table, into: &sink, steps: &steps, row: row, plan: plan)
+        return false
+    }
+
+    /// Whether the views of a table's slots (`view`, `superview` and
+    /// `replay`'s arguments) all differ.
+    @inline(__always)
+    private func replayViewsDiffer(_ replay: Replay, view: ViewIndex, superview: ViewIndex) -> Bool {
+        guard view != superview else { return false }
+        let start = Int(replay.arguments), end = start &+ Int(replay.argumentCount)
+        return replayArguments.withUnsafeBufferPointer { arguments in
+            for k in start ..< end {
+                let other = arguments[k]
+                if other == view || other == superview { return false }
+                for j in start ..< k where arguments[j] == other { return false }
+            }
+            return true
+        }
     }
 
     /// ``lowerTable(_:shapes:into:steps:row:plan:)`` from the table's slots.
@@ -255,12 +284,15 @@ extension RuleBook {
             sharing = SecondThread.Sharing(chunkCount, waiting: threads.waitsForHelper) { [self] k in
                 sink.restart()
                 steps.removeAll()
+                var replayed = 0
                 for t in tables(k) {
-                    book.lowerTable(Int(order[t]), shapes: shapeTables, into: &sink, steps: &steps, row: row,
-                                    plan: plan)
+                    if book.lowerTable(Int(order[t]), shapes: shapeTables, into: &sink, steps: &steps, row: row,
+                                       plan: plan) {
+                        replayed += 1
+                    }
                     guard !sink.refused else { return false }
                 }
-                chunks[k] = LoweredChunk(sink.block, steps)
+                chunks[k] = LoweredChunk(sink.block, steps, replayed: replayed)
                 return true
             }
         }
@@ -314,21 +346,22 @@ extension RuleBook {
         let terms: UnsafeMutableBufferPointer<Term>
         /// Each shape's rows, `rows[shapeRows[s]]`.
         let shapeRows: UnsafeMutableBufferPointer<Range<Int32>>
-        /// Each table's shape, `-1`: written from its slots.
-        let shapeOfTable: UnsafeMutableBufferPointer<Int32>
-        /// Tables that get a shape's rows.
-        let replayed: Int
+        /// Each template's shape: `-1` none (no table of it with views
+        /// that all differ, or a row the batch does not take as it is).
+        let shapeOfTemplate: UnsafeMutableBufferPointer<Int32>
 
         deinit {
             rows.deallocate()
             terms.deallocate()
             shapeRows.deallocate()
-            shapeOfTable.deallocate()
+            shapeOfTemplate.deallocate()
         }
 
         /// The shapes' storage, for the rows' writers while the object lives
         /// (passing the object retained and released it for every table).
-        var tables: ShapeTables { ShapeTables(rows: rows, terms: terms, shapeRows: shapeRows, shapeOfTable: shapeOfTable) }
+        var tables: ShapeTables {
+            ShapeTables(rows: rows, terms: terms, shapeRows: shapeRows, shapeOfTemplate: shapeOfTemplate)
+        }
 
         /// `array`'s elements in storage of their own (room for one at least).
         private static func stored<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
@@ -337,16 +370,18 @@ extension RuleBook {
             return UnsafeMutableBufferPointer(rebasing: storage[..<array.count])
         }
 
-        /// The shapes of `book`'s templates and which tables take them,
-        /// each shape written once from its first table's slots (into a
-        /// block of its own, with `row` and `plan` as scratch).
+        /// The shapes of `book`'s templates, each written once from the
+        /// slots of the first table one replay of it wrote whose views all
+        /// differ (into a block of its own, with `row` and `plan` as
+        /// scratch). The tables are read until every template has its
+        /// shape: a few dozen in the rules families, on the caller's thread
+        /// (the writers check each table's views, on both).
         fileprivate init(_ book: RuleBook, variableCount: Int, row: UnsafeMutablePointer<(VariableIndex, Double)>,
                          plan: UnsafeMutablePointer<PlannedRow>) {
             var made = (rows: [Row](), terms: [Term](), shapeRows: [Range<Int32>]())
-            var shapeOfTable = [Int32](repeating: -1, count: book.tableCount)
-            var replayed = 0
-            // -1: not made yet; -2: the template has none.
-            var shapeOfTemplate = [Int32](repeating: -1, count: Int(book.templateCount))
+            // -2: not made yet; -1: the template has none.
+            var shapeOfTemplate = [Int32](repeating: -2, count: Int(book.templateCount))
+            var undecided = Int(book.templateCount)
             let longestArguments = book.replays.reduce(0) { max($0, Int($1.argumentCount)) }
             let slotViews = UnsafeMutablePointer<Int32>.allocate(capacity: 2 + longestArguments)
             defer { slotViews.deallocate() }
@@ -355,10 +390,13 @@ extension RuleBook {
                 book.viewOfTable.withUnsafeBufferPointer { views in
                     book.superviewOfTable.withUnsafeBufferPointer { superviews in
                         book.replayArguments.withUnsafeBufferPointer { arguments in
-                            shapeOfTable.withUnsafeMutableBufferPointer { shapeOfTable in
+                            shapeOfTemplate.withUnsafeMutableBufferPointer { shapeOfTemplate in
                                 for table in 0 ..< views.count {
+                                    guard undecided > 0 else { break }
                                     let replay = replays[table]
-                                    guard replay.template >= 0 else { continue }
+                                    guard replay.template >= 0, shapeOfTemplate[Int(replay.template)] == -2 else {
+                                        continue
+                                    }
                                     slotViews[0] = views[table].rawValue
                                     slotViews[1] = superviews[table].rawValue
                                     let argumentCount = Int(replay.argumentCount)
@@ -367,17 +405,10 @@ extension RuleBook {
                                     }
                                     guard Self.distinct(slotViews, 2 &+ argumentCount),
                                           book.origins.key(at: Int(replay.rule)) != nil else { continue }
-                                    var shape = shapeOfTemplate[Int(replay.template)]
-                                    if shape == -1 {
-                                        shape = Self.record(
-                                            table, of: book, slotViews: slotViews, slotCount: 2 + argumentCount,
-                                            variableCount: variableCount, row: row, plan: plan, into: &made)
-                                        shapeOfTemplate[Int(replay.template)] = shape
-                                    }
-                                    if shape >= 0 {
-                                        shapeOfTable[table] = shape
-                                        replayed &+= 1
-                                    }
+                                    shapeOfTemplate[Int(replay.template)] = Self.record(
+                                        table, of: book, slotViews: slotViews, slotCount: 2 + argumentCount,
+                                        variableCount: variableCount, row: row, plan: plan, into: &made)
+                                    undecided -= 1
                                 }
                             }
                         }
@@ -387,8 +418,9 @@ extension RuleBook {
             rows = Self.stored(made.rows)
             terms = Self.stored(made.terms)
             shapeRows = Self.stored(made.shapeRows)
-            self.shapeOfTable = Self.stored(shapeOfTable)
-            self.replayed = replayed
+            // A template none of whose tables could be read has none.
+            for t in shapeOfTemplate.indices where shapeOfTemplate[t] == -2 { shapeOfTemplate[t] = -1 }
+            self.shapeOfTemplate = Self.stored(shapeOfTemplate)
         }
 
         /// Whether the `count` views at `views` are all different.
@@ -402,7 +434,7 @@ extension RuleBook {
 
         /// Writes `table`'s rows from its slots into a block of their own
         /// and keeps them as a shape in `made`, whose number it returns
-        /// (`-2` when a row is one the block does not take).
+        /// (`-1` when a row is one the block does not take).
         private static func record(
             _ table: Int, of book: RuleBook, slotViews: UnsafeMutablePointer<Int32>, slotCount: Int,
             variableCount: Int, row: UnsafeMutablePointer<(VariableIndex, Double)>,
@@ -419,7 +451,7 @@ extension RuleBook {
                 steps.variables.deallocate()
             }
             book.writeTable(table, into: &sink, steps: &steps, row: row, plan: plan)
-            guard !sink.refused else { return -2 }
+            guard !sink.refused else { return -1 }
             var rows: [Row] = [], terms: [Term] = []
             var kept = true
             sink.block.forEachRow { columns, coefficients, constant, relation, priority, rowKey in
@@ -447,7 +479,7 @@ extension RuleBook {
                     kept = false
                 }
             }
-            guard kept else { return -2 }
+            guard kept else { return -1 }
             let first = Int32(made.rows.count)
             made.rows += rows
             made.terms += terms
@@ -461,7 +493,7 @@ extension RuleBook {
         let rows: UnsafeMutableBufferPointer<RowShapes.Row>
         let terms: UnsafeMutableBufferPointer<RowShapes.Term>
         let shapeRows: UnsafeMutableBufferPointer<Range<Int32>>
-        let shapeOfTable: UnsafeMutableBufferPointer<Int32>
+        let shapeOfTemplate: UnsafeMutableBufferPointer<Int32>
     }
 
     /// Adds `table`'s rows from its shape in `shapes` (``RowShapes``), with
@@ -469,12 +501,10 @@ extension RuleBook {
     /// slots would.
     @inline(__always)
     private func replayShape<Sink: RuleRowSink>(
-        _ shape: Int, of table: Int, view: ViewIndex, superview: ViewIndex, shapes: ShapeTables, into sink: inout Sink,
-        steps: inout Steps, row: UnsafeMutablePointer<(VariableIndex, Double)>
+        _ shape: Int, of table: Int, view: ViewIndex, superview: ViewIndex, key: UInt64, shapes: ShapeTables,
+        into sink: inout Sink, steps: inout Steps, row: UnsafeMutablePointer<(VariableIndex, Double)>
     ) {
         let replay = replays[table]
-        // Checked when the shapes were made.
-        let key = origins.key(at: Int(replay.rule)) ?? 0
         let required = Priority(rawValue: 1000)!
         let view = view.rawValue, superview = superview.rawValue
         let range = shapes.shapeRows[shape]
@@ -509,8 +539,11 @@ extension RuleBook {
     private final class LoweredChunk {
         var block: RowBatch
         let steps: Steps
+        /// Its tables whose rows came from a shape.
+        let replayed: Int
 
-        init(_ block: RowBatch, _ steps: Steps) {
+        init(_ block: RowBatch, _ steps: Steps, replayed: Int) {
+            self.replayed = replayed
             self.block = block.compacted()
             let count = steps.count
             var copy = Steps(rows: .allocate(capacity: max(count, 1)), variables: .allocate(capacity: max(count, 1)),
