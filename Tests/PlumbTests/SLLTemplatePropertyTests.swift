@@ -150,13 +150,15 @@ import Testing
 
     /// (On up to `threads` threads: RuleLoweringThreadsTests.)
     static func lower(
-        _ document: LayoutDocument, templates: Bool, mergingRepeats: Bool = true, threads: LoweringThreads = .one
+        _ document: LayoutDocument, templates: Bool, mergingRepeats: Bool = true, replayingShapes: Bool = true,
+        threads: LoweringThreads = .one
     ) -> Lowered {
         var builder = SystemBuilder(viewCount: document.viewCount, rows: 8 * document.ruleCount)
         builder.fixRoot(width: document.rootWidth, height: document.rootHeight, rootID: document.rootID)
         var sink = DiagnosticSink()
         let schedule = document.lowerRules(into: &builder, sink: &sink, templates: templates,
-                                           mergingRepeats: mergingRepeats, threads: threads)
+                                           mergingRepeats: mergingRepeats, replayingShapes: replayingShapes,
+                                           threads: threads)
         let system = builder.system
         return Lowered(
             rowStart: system.rowStart, columns: system.columns, coefficients: system.coefficients,

@@ -178,6 +178,25 @@ struct RowBatch {
         return true
     }
 
+    /// Gathers the row of the `count` terms `term(0)`, `term(1)` … (a
+    /// variable's index and its coefficient) with the origin key `key`,
+    /// stored as they come, and returns true; returns false, gathering
+    /// nothing, when the row does not fit in `room` or its constant or key
+    /// is one the batch does not take. The terms are the caller's word:
+    /// distinct variables of the system, finite nonzero coefficients (a
+    /// row written before as these terms were, with other views).
+    @inline(__always)
+    mutating func add(
+        trusted count: Int, term: (Int) -> (Int32, Double), constant: Double, relation: Relation,
+        priority: Priority, key: UInt64, room: (rows: Int, terms: Int)
+    ) -> Bool {
+        guard fits(count, constant: constant, key: key, room: room) else { return false }
+        let columns = storage.columns + termCount, coefficients = storage.coefficients + termCount
+        for i in 0 ..< count { (columns[i], coefficients[i]) = term(i) }
+        close(terms: count, constant: constant, relation: relation, priority: priority, key: key)
+        return true
+    }
+
     /// Whether a row of `terms` terms with this constant and origin key
     /// fits in `room`.
     @inline(__always)
@@ -217,6 +236,22 @@ struct RowBatch {
         copy.count = count
         copy.termCount = termCount
         return copy
+    }
+
+    /// Calls `body` with each row gathered, in order: its columns and
+    /// coefficients, constant, relation, priority and origin key.
+    func forEachRow(
+        _ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Double>, Double, Relation, Priority, UInt32) -> Void
+    ) {
+        let s = storage
+        var start = 0
+        for r in 0 ..< count {
+            let end = Int(s.termEnds[r])
+            body(UnsafeBufferPointer(start: s.columns + start, count: end - start),
+                 UnsafeBufferPointer(start: s.coefficients + start, count: end - start),
+                 s.constants[r], s.relations[r], s.priorities[r], s.keys[r])
+            start = end
+        }
     }
 
     /// Forgets the rows gathered.

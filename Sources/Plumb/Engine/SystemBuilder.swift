@@ -173,6 +173,30 @@ struct SystemBuilder {
                       origin: .key(key))
     }
 
+    /// Adds the keyed row of the `count` terms `term(0)` … as
+    /// ``addRow(contiguous:constant:relation:priority:origin:)`` does, the
+    /// terms stored into `pending` as they come
+    /// (``RowBatch/add(trusted:term:constant:relation:priority:key:room:)``:
+    /// the caller vouches that the variables are distinct and the
+    /// coefficients finite and nonzero); a row `pending` does not take goes
+    /// that method's way from `scratch` (room for `count` terms).
+    @inline(__always)
+    mutating func addRow(
+        trusted count: Int, term: (Int) -> (Int32, Double), constant: Double, relation: Relation,
+        priority: Priority, key: UInt64, scratch: UnsafeMutablePointer<(VariableIndex, Double)>
+    ) -> RowIndex {
+        if pending.add(trusted: count, term: term, constant: constant, relation: relation, priority: priority,
+                       key: key, room: (RowBatch.rowCapacity, RowBatch.termCapacity)) {
+            return RowIndex(builtRows &+ pending.count &- 1)
+        }
+        for i in 0 ..< count {
+            let (column, coefficient) = term(i)
+            scratch[i] = (VariableIndex(rawValue: column), coefficient)
+        }
+        return addRow(contiguous: UnsafeBufferPointer(start: scratch, count: count), constant: constant,
+                      relation: relation, priority: priority, origin: .key(key))
+    }
+
     /// A keyed row `pending` did not take as it was: its terms merged as the
     /// system merges them (`ConstraintSystem.mergeTerms`: a rule that sets
     /// both edges of a view names its position twice, and the terms cancel),

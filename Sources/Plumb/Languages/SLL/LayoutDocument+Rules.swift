@@ -14,13 +14,15 @@ extension LayoutDocument {
     /// A rule whose text an earlier rule had replays that rule's
     /// ``RuleTemplate`` where the template is exact (`templates: false`
     /// evaluates every rule, for tests that compare the two; so does
-    /// `mergingRepeats: false`, see ``RuleBook/mergesRepeatedTerms``).
+    /// `mergingRepeats: false`, see ``RuleBook/mergesRepeatedTerms``;
+    /// `replayingShapes: false` writes every table's rows from its slots,
+    /// see ``RuleBook/replaysRowShapes``).
     ///
     /// - Complexity: O(total rule length + views with rules + stored terms).
     /// `threads` are those the rows may be written on (see `RuleBook.lower(into:threads:viewID:)`).
     func lowerRules(
         into builder: inout SystemBuilder, sink: inout DiagnosticSink, templates: Bool = true,
-        mergingRepeats: Bool = true, threads: LoweringThreads = .one
+        mergingRepeats: Bool = true, replayingShapes: Bool = true, threads: LoweringThreads = .one
     ) -> RuleSchedule? {
         guard ruleCount > 0 else { return RuleSchedule() }
         // Rule rows are described by the document's origin source.
@@ -28,6 +30,7 @@ extension LayoutDocument {
         precondition(builder.originSource is DocumentOrigins, "a document's rules need its DocumentOrigins")
         var book = RuleBook(viewCount: viewCount, rules: ruleCount, originSource: builder.originSource)
         book.mergesRepeatedTerms = mergingRepeats
+        book.replaysRowShapes = replayingShapes
         var parsed = RuleSyntaxCache()
         var bound: [BoundArgument] = []
         var failed = false

@@ -17,6 +17,8 @@ struct RuleSchedule: Sendable {
     var rows: [RowIndex] = []
     /// The variable that the row of the same position defines.
     var variables: [VariableIndex] = []
+    /// Tables whose rows were written from a ``RuleBook/RowShapes`` (tests see them used).
+    var replayedTables = 0
 }
 
 /// Where ``RuleBook``'s lowering adds a row: the builder, or the block of
@@ -34,6 +36,14 @@ protocol RuleRowSink {
     mutating func addRow(
         merging terms: UnsafeBufferPointer<(VariableIndex, Double)>, distinct: Int, constant: Double,
         relation: Relation, priority: Priority, key: UInt64
+    ) -> RowIndex
+    /// Adds the row of the `count` terms `term(0)` … with the origin
+    /// `.key(key)`, as ``addRow(contiguous:constant:relation:priority:origin:)``
+    /// would; the terms are distinct variables of the system with finite
+    /// nonzero coefficients (the caller's word). `scratch` has room for them.
+    mutating func addRow(
+        trusted count: Int, term: (Int) -> (Int32, Double), constant: Double, relation: Relation,
+        priority: Priority, key: UInt64, scratch: UnsafeMutablePointer<(VariableIndex, Double)>
     ) -> RowIndex
 }
 
@@ -57,6 +67,11 @@ extension RuleBook {
     /// - Returns: the schedule, or (with nothing added to `builder`) one
     ///   diagnostic per dependency cycle, naming the rules on it.
     /// - Complexity: O(tables + stored terms) besides the rows themselves.
+    ///
+    /// Tables that one replay of a template's fresh slots wrote whole and
+    /// whose views all differ get the rows written for the template's
+    /// first such table with their own views put in (``RowShapes``, made
+    /// here before any row is added; `replaysRowShapes`), the same rows.
     ///
     /// With `threads` allowing two and enough views with rules
     /// (``LoweringThreads/splitsRules(_:)``), the views in order are cut in
@@ -83,17 +98,7 @@ extension RuleBook {
             return .failure(sink.error)
         }
 
-        // The second thread starts on the last chunks while this one sets up.
-        let shared: SharedTables?
-        if threads.splitsRules(order.count) {
-            // Its core was another thread's, touching pages ahead.
-            threads.pagesAhead?.stop()
-            shared = SharedTables(self, order, threads, variableCount: 4 * builder.viewCount)
-        } else {
-            shared = nil
-        }
         var schedule = RuleSchedule()
-        schedule.views.reserveCapacity(order.count)
         let rowCapacity = Self.rowCapacity(longestValue)
         let row = UnsafeMutablePointer<(VariableIndex, Double)>.allocate(capacity: rowCapacity)
         let plan = UnsafeMutablePointer<PlannedRow>.allocate(capacity: Self.slotsPerView)
@@ -101,11 +106,27 @@ extension RuleBook {
             row.deallocate()
             plan.deallocate()
         }
+        let shapes = mergesRepeatedTerms && replaysRowShapes && templateCount > 0
+            ? RowShapes(self, variableCount: 4 * builder.viewCount, row: row, plan: plan) : nil
+        // Kept alive to the end of the lowering (the second thread's too: `SharedTables` holds it).
+        let shapeTables = shapes?.tables
+        defer { withExtendedLifetime(shapes) {} }
+        // The second thread starts on the last chunks while this one sets up.
+        let shared: SharedTables?
+        if threads.splitsRules(order.count) {
+            // Its core was another thread's, touching pages ahead.
+            threads.pagesAhead?.stop()
+            shared = SharedTables(self, order, threads, variableCount: 4 * builder.viewCount, shapes: shapes)
+        } else {
+            shared = nil
+        }
+        schedule.views.reserveCapacity(order.count)
         // A direction has at most two steps, a table four: the steps are
         // written straight into arrays of that size (an append checked each
         // array's uniqueness through a call, twice a row).
         let stepCapacity = Swift.max(4 * order.count, 1)
         var variables: [VariableIndex] = []
+        var replayed = 0
         let rows = [RowIndex](unsafeUninitializedCapacity: stepCapacity) { rowBuffer, rowCount in
             variables = [VariableIndex](unsafeUninitializedCapacity: stepCapacity) { variableBuffer, variableCount in
                 var steps = Steps(rows: rowBuffer.baseAddress!, variables: variableBuffer.baseAddress!,
@@ -115,6 +136,7 @@ extension RuleBook {
                     shared.sharing.finish { k, helped in
                         if helped, let chunk = shared.chunks[k] {
                             let first = builder.appendBlock(&chunk.block)
+                            replayed += chunk.replayed
                             for j in 0 ..< chunk.steps.count {
                                 steps.append(RowIndex(first + chunk.steps.rows[j].int),
                                              defining: chunk.steps.variables[j])
@@ -122,8 +144,9 @@ extension RuleBook {
                             // Its storage goes back before the next chunk.
                             shared.chunks[k] = nil
                         } else {
-                            for t in shared.tables(k) {
-                                lowerTable(Int(order[t]), into: &builder, steps: &steps, row: row, plan: plan)
+                            for t in shared.tables(k) where lowerTable(
+                                Int(order[t]), shapes: shapeTables, into: &builder, steps: &steps, row: row, plan: plan) {
+                                replayed += 1
                             }
                         }
                     }
@@ -132,7 +155,9 @@ extension RuleBook {
                         let table = Int(table)
                         let view = viewOfTable[table]
                         schedule.views.append(view)
-                        lowerTable(table, into: &builder, steps: &steps, row: row, plan: plan)
+                        if lowerTable(table, shapes: shapeTables, into: &builder, steps: &steps, row: row, plan: plan) {
+                            replayed += 1
+                        }
                     }
                 }
                 variableCount = steps.count
@@ -141,6 +166,7 @@ extension RuleBook {
         }
         schedule.rows = rows
         schedule.variables = variables
+        schedule.replayedTables = replayed
         return .success(schedule)
     }
 
@@ -153,7 +179,51 @@ extension RuleBook {
     /// them: planned first (which slots, in which order, combined how),
     /// then written in one loop with the table's view, superview and
     /// slots read once. `plan` has room for ``slotsPerView`` rows.
+    ///
+    /// A table that one replay of a template with a shape in `shapes` wrote,
+    /// whose views all differ, gets the shape's rows instead
+    /// (``replayShape(_:of:view:superview:key:shapes:into:steps:row:)``);
+    /// returns whether it did.
+    @discardableResult
     private func lowerTable<Sink: RuleRowSink>(
+        _ table: Int, shapes: ShapeTables?, into sink: inout Sink, steps: inout Steps,
+        row: UnsafeMutablePointer<(VariableIndex, Double)>, plan: UnsafeMutablePointer<PlannedRow>
+    ) -> Bool {
+        if let shapes {
+            let replay = replays[table]
+            if replay.template >= 0 {
+                let shape = Int(shapes.shapeOfTemplate[Int(replay.template)])
+                let view = viewOfTable[table], superview = superviewOfTable[table]
+                if shape >= 0, replayViewsDiffer(replay, view: view, superview: superview),
+                   let key = origins.key(at: Int(replay.rule)) {
+                    replayShape(shape, of: table, view: view, superview: superview, key: key, shapes: shapes,
+                                into: &sink, steps: &steps, row: row)
+                    return true
+                }
+            }
+        }
+        writeTable(table, into: &sink, steps: &steps, row: row, plan: plan)
+        return false
+    }
+
+    /// Whether the views of a table's slots (`view`, `superview` and
+    /// `replay`'s arguments) all differ.
+    @inline(__always)
+    private func replayViewsDiffer(_ replay: Replay, view: ViewIndex, superview: ViewIndex) -> Bool {
+        guard view != superview else { return false }
+        let start = Int(replay.arguments), end = start &+ Int(replay.argumentCount)
+        return replayArguments.withUnsafeBufferPointer { arguments in
+            for k in start ..< end {
+                let other = arguments[k]
+                if other == view || other == superview { return false }
+                for j in start ..< k where arguments[j] == other { return false }
+            }
+            return true
+        }
+    }
+
+    /// ``lowerTable(_:shapes:into:steps:row:plan:)`` from the table's slots.
+    private func writeTable<Sink: RuleRowSink>(
         _ table: Int, into sink: inout Sink, steps: inout Steps, row: UnsafeMutablePointer<(VariableIndex, Double)>,
         plan: UnsafeMutablePointer<PlannedRow>
     ) {
@@ -189,12 +259,16 @@ extension RuleBook {
         private let plan: UnsafeMutablePointer<PlannedRow>
         private var sink: BlockSink
         private var steps: Steps
+        /// Kept while the second thread reads its storage.
+        private let shapes: RowShapes?
         private(set) var sharing: SecondThread.Sharing!
 
         /// - Parameter variableCount: the builder's variables (a row naming another is refused).
-        init(_ book: RuleBook, _ order: [Int32], _ threads: LoweringThreads, variableCount: Int) {
+        init(_ book: RuleBook, _ order: [Int32], _ threads: LoweringThreads, variableCount: Int, shapes: RowShapes?) {
             size = max(threads.ruleChunk, 1)
             count = order.count
+            self.shapes = shapes
+            let shapeTables = shapes?.tables
             let chunkCount = (count + size - 1) / size
             chunks = ChunkResults(chunkCount, empty: nil)
             let rowCapacity = RuleBook.rowCapacity(book.longestValue)
@@ -210,11 +284,15 @@ extension RuleBook {
             sharing = SecondThread.Sharing(chunkCount, waiting: threads.waitsForHelper) { [self] k in
                 sink.restart()
                 steps.removeAll()
+                var replayed = 0
                 for t in tables(k) {
-                    book.lowerTable(Int(order[t]), into: &sink, steps: &steps, row: row, plan: plan)
+                    if book.lowerTable(Int(order[t]), shapes: shapeTables, into: &sink, steps: &steps, row: row,
+                                       plan: plan) {
+                        replayed += 1
+                    }
                     guard !sink.refused else { return false }
                 }
-                chunks[k] = LoweredChunk(sink.block, steps)
+                chunks[k] = LoweredChunk(sink.block, steps, replayed: replayed)
                 return true
             }
         }
@@ -230,14 +308,242 @@ extension RuleBook {
         func tables(_ k: Int) -> Range<Int> { k * size ..< min((k + 1) * size, count) }
     }
 
+    /// The rows of the tables that one replay of a template's fresh slots
+    /// wrote whole (``Replay``), kept as the rows written for the first
+    /// such table of each template with each term's view given as a slot
+    /// (0: the table's view, 1: its superview, `2 + k`: its argument `k`),
+    /// for the later ones to get the same rows with their own views put in.
+    ///
+    /// Only tables whose views (view, superview, arguments) are all
+    /// different take part: their terms name the same variables of the
+    /// same slots, so merging a row's terms (``RowBatch/add(merging:distinct:constant:relation:priority:key:variableCount:room:)``)
+    /// sums and drops the same terms, the same numbers in the same order,
+    /// and the rows come out term for term as the first table's, in the
+    /// same order, the same steps among them. A template any of whose rows
+    /// the batch would not take as it is (not finite, a large key) has no shape.
+    ///
+    /// Made before the rows are written, on the caller's thread; read only
+    /// after that (by both threads when the rows are shared).
+    private final class RowShapes: @unchecked Sendable {
+        /// A shape's row: its terms end at `termEnd` (they start where the
+        /// row before ended), and the frame variable of the table's view it
+        /// defines when it is a step (`-1`: none).
+        struct Row {
+            var termStart: Int32, termEnd: Int32
+            var constant: Double
+            var relation: Relation
+            var defines: Int32
+        }
+        /// A term of a shape's row: `coefficient ·` frame variable `variable` of the view in slot `slot`.
+        struct Term {
+            var slot: Int32, variable: Int32
+            var coefficient: Double
+        }
+
+        // Kept out of arrays: reading an array of a class through a buffer
+        // retained and released it, a few times a table.
+        let rows: UnsafeMutableBufferPointer<Row>
+        let terms: UnsafeMutableBufferPointer<Term>
+        /// Each shape's rows, `rows[shapeRows[s]]`.
+        let shapeRows: UnsafeMutableBufferPointer<Range<Int32>>
+        /// Each template's shape: `-1` none (no table of it with views
+        /// that all differ, or a row the batch does not take as it is).
+        let shapeOfTemplate: UnsafeMutableBufferPointer<Int32>
+
+        deinit {
+            rows.deallocate()
+            terms.deallocate()
+            shapeRows.deallocate()
+            shapeOfTemplate.deallocate()
+        }
+
+        /// The shapes' storage, for the rows' writers while the object lives
+        /// (passing the object retained and released it for every table).
+        var tables: ShapeTables {
+            ShapeTables(rows: rows, terms: terms, shapeRows: shapeRows, shapeOfTemplate: shapeOfTemplate)
+        }
+
+        /// `array`'s elements in storage of their own (room for one at least).
+        private static func stored<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
+            let storage = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
+            _ = storage.initialize(from: array)
+            return UnsafeMutableBufferPointer(rebasing: storage[..<array.count])
+        }
+
+        /// The shapes of `book`'s templates, each written once from the
+        /// slots of the first table one replay of it wrote whose views all
+        /// differ (into a block of its own, with `row` and `plan` as
+        /// scratch). The tables are read until every template has its
+        /// shape: a few dozen in the rules families, on the caller's thread
+        /// (the writers check each table's views, on both).
+        fileprivate init(_ book: RuleBook, variableCount: Int, row: UnsafeMutablePointer<(VariableIndex, Double)>,
+                         plan: UnsafeMutablePointer<PlannedRow>) {
+            var made = (rows: [Row](), terms: [Term](), shapeRows: [Range<Int32>]())
+            // -2: not made yet; -1: the template has none.
+            var shapeOfTemplate = [Int32](repeating: -2, count: Int(book.templateCount))
+            var undecided = Int(book.templateCount)
+            let longestArguments = book.replays.reduce(0) { max($0, Int($1.argumentCount)) }
+            let slotViews = UnsafeMutablePointer<Int32>.allocate(capacity: 2 + longestArguments)
+            defer { slotViews.deallocate() }
+            // Read through buffers: a table costs a few dozen instructions, on the caller's thread.
+            book.replays.withUnsafeBufferPointer { replays in
+                book.viewOfTable.withUnsafeBufferPointer { views in
+                    book.superviewOfTable.withUnsafeBufferPointer { superviews in
+                        book.replayArguments.withUnsafeBufferPointer { arguments in
+                            shapeOfTemplate.withUnsafeMutableBufferPointer { shapeOfTemplate in
+                                for table in 0 ..< views.count {
+                                    guard undecided > 0 else { break }
+                                    let replay = replays[table]
+                                    guard replay.template >= 0, shapeOfTemplate[Int(replay.template)] == -2 else {
+                                        continue
+                                    }
+                                    slotViews[0] = views[table].rawValue
+                                    slotViews[1] = superviews[table].rawValue
+                                    let argumentCount = Int(replay.argumentCount)
+                                    for k in 0 ..< argumentCount {
+                                        slotViews[2 &+ k] = arguments[Int(replay.arguments) &+ k].rawValue
+                                    }
+                                    guard Self.distinct(slotViews, 2 &+ argumentCount),
+                                          book.origins.key(at: Int(replay.rule)) != nil else { continue }
+                                    shapeOfTemplate[Int(replay.template)] = Self.record(
+                                        table, of: book, slotViews: slotViews, slotCount: 2 + argumentCount,
+                                        variableCount: variableCount, row: row, plan: plan, into: &made)
+                                    undecided -= 1
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            rows = Self.stored(made.rows)
+            terms = Self.stored(made.terms)
+            shapeRows = Self.stored(made.shapeRows)
+            // A template none of whose tables could be read has none.
+            for t in shapeOfTemplate.indices where shapeOfTemplate[t] == -2 { shapeOfTemplate[t] = -1 }
+            self.shapeOfTemplate = Self.stored(shapeOfTemplate)
+        }
+
+        /// Whether the `count` views at `views` are all different.
+        @inline(__always)
+        fileprivate static func distinct(_ views: UnsafeMutablePointer<Int32>, _ count: Int) -> Bool {
+            for a in 0 ..< count {
+                for b in a + 1 ..< count where views[a] == views[b] { return false }
+            }
+            return true
+        }
+
+        /// Writes `table`'s rows from its slots into a block of their own
+        /// and keeps them as a shape in `made`, whose number it returns
+        /// (`-1` when a row is one the block does not take).
+        private static func record(
+            _ table: Int, of book: RuleBook, slotViews: UnsafeMutablePointer<Int32>, slotCount: Int,
+            variableCount: Int, row: UnsafeMutablePointer<(VariableIndex, Double)>,
+            plan: UnsafeMutablePointer<PlannedRow>, into made: inout (rows: [Row], terms: [Term], shapeRows: [Range<Int32>])
+        ) -> Int32 {
+            let key = book.origins.key(at: Int(book.replays[table].rule))
+            let rowRoom = RuleBook.slotsPerView
+            var sink = BlockSink(block: RowBatch(block: rowRoom, terms: rowRoom * RuleBook.rowCapacity(book.longestValue)),
+                                 variableCount: variableCount)
+            var steps = Steps(rows: .allocate(capacity: rowRoom), variables: .allocate(capacity: rowRoom),
+                              capacity: rowRoom)
+            defer {
+                steps.rows.deallocate()
+                steps.variables.deallocate()
+            }
+            book.writeTable(table, into: &sink, steps: &steps, row: row, plan: plan)
+            guard !sink.refused else { return -1 }
+            var rows: [Row] = [], terms: [Term] = []
+            var kept = true
+            sink.block.forEachRow { columns, coefficients, constant, relation, priority, rowKey in
+                guard kept, priority == Priority(rawValue: 1000)!, UInt64(rowKey) == key else {
+                    kept = false
+                    return
+                }
+                let start = Int32(made.terms.count + terms.count)
+                for i in columns.indices {
+                    // Every view a row names is in a slot (a template's terms name slots).
+                    guard let slot = (0 ..< slotCount).first(where: { slotViews[$0] == columns[i] >> 2 }) else {
+                        kept = false
+                        return
+                    }
+                    terms.append(Term(slot: Int32(slot), variable: columns[i] & 3, coefficient: coefficients[i]))
+                }
+                rows.append(Row(termStart: start, termEnd: Int32(made.terms.count + terms.count), constant: constant,
+                                relation: relation, defines: -1))
+            }
+            for j in 0 ..< steps.count where kept {
+                let variable = steps.variables[j].rawValue
+                if variable >> 2 == slotViews[0] {
+                    rows[steps.rows[j].int].defines = variable & 3
+                } else {
+                    kept = false
+                }
+            }
+            guard kept else { return -1 }
+            let first = Int32(made.rows.count)
+            made.rows += rows
+            made.terms += terms
+            made.shapeRows.append(first ..< Int32(made.rows.count))
+            return Int32(made.shapeRows.count - 1)
+        }
+    }
+
+    /// The storage of a ``RowShapes``, read while it lives.
+    private struct ShapeTables {
+        let rows: UnsafeMutableBufferPointer<RowShapes.Row>
+        let terms: UnsafeMutableBufferPointer<RowShapes.Term>
+        let shapeRows: UnsafeMutableBufferPointer<Range<Int32>>
+        let shapeOfTemplate: UnsafeMutableBufferPointer<Int32>
+    }
+
+    /// Adds `table`'s rows from its shape in `shapes` (``RowShapes``), with
+    /// its views in the slots, and their steps, as writing them from its
+    /// slots would.
+    @inline(__always)
+    private func replayShape<Sink: RuleRowSink>(
+        _ shape: Int, of table: Int, view: ViewIndex, superview: ViewIndex, key: UInt64, shapes: ShapeTables,
+        into sink: inout Sink, steps: inout Steps, row: UnsafeMutablePointer<(VariableIndex, Double)>
+    ) {
+        let replay = replays[table]
+        let required = Priority(rawValue: 1000)!
+        let view = view.rawValue, superview = superview.rawValue
+        let range = shapes.shapeRows[shape]
+        let rows = shapes.rows, terms = shapes.terms
+        replayArguments.withUnsafeBufferPointer { arguments in
+            for r in Int(range.lowerBound) ..< Int(range.upperBound) {
+                let shaped = rows[r]
+                let start = Int(shaped.termStart)
+                let index = sink.addRow(
+                    trusted: Int(shaped.termEnd) &- start,
+                    term: { i in
+                        let term = terms[start &+ i]
+                        let owner = switch term.slot {
+                        case 0: view
+                        case 1: superview
+                        default: arguments[Int(replay.arguments) &+ Int(term.slot) &- 2].rawValue
+                        }
+                        return (owner &* 4 &+ term.variable, term.coefficient)
+                    },
+                    constant: shaped.constant, relation: shaped.relation, priority: required, key: key,
+                    scratch: row)
+                if shaped.defines >= 0 {
+                    steps.append(index, defining: VariableIndex(rawValue: view &* 4 &+ shaped.defines))
+                }
+            }
+        }
+    }
+
     /// One chunk's rows as the second thread made them, and its steps, with
     /// rows counted from the chunk's first: copies of the second thread's
     /// at their size.
     private final class LoweredChunk {
         var block: RowBatch
         let steps: Steps
+        /// Its tables whose rows came from a shape.
+        let replayed: Int
 
-        init(_ block: RowBatch, _ steps: Steps) {
+        init(_ block: RowBatch, _ steps: Steps, replayed: Int) {
+            self.replayed = replayed
             self.block = block.compacted()
             let count = steps.count
             var copy = Steps(rows: .allocate(capacity: max(count, 1)), variables: .allocate(capacity: max(count, 1)),
@@ -298,6 +604,19 @@ extension RuleBook {
             refused = true
             return RowIndex(rows)
         }
+
+        mutating func addRow(
+            trusted count: Int, term: (Int) -> (Int32, Double), constant: Double, relation: Relation,
+            priority: Priority, key: UInt64, scratch: UnsafeMutablePointer<(VariableIndex, Double)>
+        ) -> RowIndex {
+            if block.add(trusted: count, term: term, constant: constant, relation: relation, priority: priority,
+                         key: key, room: block.room) {
+                rows &+= 1
+                return RowIndex(rows &- 1)
+            }
+            refused = true
+            return RowIndex(rows)
+        }
     }
 
     /// The schedule's steps as ``lower(into:threads:viewID:)`` writes them: rows and
@@ -326,7 +645,7 @@ extension RuleBook {
         }
     }
 
-    /// A row of a table as ``lowerTable(_:into:steps:row:plan:)`` plans it:
+    /// A row of a table as ``lowerTable(_:shapes:into:steps:row:plan:)`` plans it:
     /// the entry's slot, the slot whose row is combined with it (`-1`:
     /// none) and the variable the row defines when it is a step.
     private struct PlannedRow {

@@ -74,6 +74,29 @@ struct RuleBook {
     /// `false` hands the rows over as written, for the builder's general
     /// path to merge (the same rows either way; tests compare the two).
     var mergesRepeatedTerms = true
+    /// Whether ``lower(into:threads:viewID:)`` writes the rows of a table
+    /// that a template's fresh slots wrote whole by replaying the rows it
+    /// wrote for the first such table (``RowShapes``); `false` writes every
+    /// table's rows from its slots (the same rows; tests compare the two).
+    var replaysRowShapes = true
+
+    /// How a table's slots were written when one replay of a template's
+    /// fresh slots wrote them all (the view's first rule, and no rule
+    /// after it): the template's ``RuleTemplate/serial``, the rule, and
+    /// its argument views, `replayArguments[arguments ..< arguments + argumentCount]`.
+    /// `template` is `-1` for any other table.
+    struct Replay {
+        var template: Int32 = -1
+        var rule: Int32 = -1
+        var arguments: Int32 = 0
+        var argumentCount: Int32 = 0
+    }
+    /// Each table's ``Replay`` (and empty ones after the last table, as ``entries``).
+    private(set) var replays: [Replay] = []
+    /// The argument views of the tables in ``replays``.
+    private(set) var replayArguments: [ViewIndex] = []
+    /// Templates that became ready (the next ``RuleTemplate/serial``).
+    var templateCount: Int32 = 0
 
     /// A value on the evaluation stack; its terms are `scratch[termStart ..< next value's termStart]`.
     struct StackValue {
@@ -97,6 +120,7 @@ struct RuleBook {
         superviewOfTable.reserveCapacity(tables)
         // The tables expected get their empty slots now, in one fill.
         entries = [Entry](repeating: Entry(), count: tables * Self.slotsPerView)
+        replays = [Replay](repeating: Replay(), count: tables)
         // Values have about one term each, a rule about four values: the
         // arena is grown once, not doubled (each doubling copied the terms
         // into new pages: at 100,000 rules a sixth of the build's page faults).
@@ -110,6 +134,9 @@ struct RuleBook {
     mutating func register(_ origin: RowOrigin, view: ViewIndex) -> Int32 {
         origins.append(origin)
         ruleViews.append(view)
+        // A later rule of a view leaves its table's slots no replay's alone.
+        let table = tableOfView[view.int]
+        if table >= 0 { replays[Int(table)].template = -1 }
         // The two grow together, here only; `OriginList`'s count is the
         // collection's generic distance (a third of this function's cost).
         return Int32(ruleViews.count - 1)
@@ -128,8 +155,22 @@ struct RuleBook {
         if entries.count < (table + 1) * Self.slotsPerView {
             // More tables than the book was made for.
             for _ in 0 ..< Self.slotsPerView { entries.append(Entry()) }
+            replays.append(Replay())
         }
         return table
+    }
+
+    /// Notes that `template`'s fresh slots, replayed for `rule` with
+    /// `arguments` (views), write the new `table`'s slots.
+    @inline(__always)
+    mutating func noteReplay(of template: RuleTemplate, in table: Int, rule: Int32, arguments: [BoundArgument]) {
+        let start = Int32(truncatingIfNeeded: replayArguments.count)
+        for argument in arguments {
+            guard case .view(let view) = argument else { return }
+            replayArguments.append(view)
+        }
+        replays[table] = Replay(template: template.serial, rule: rule, arguments: start,
+                                argumentCount: Int32(truncatingIfNeeded: arguments.count))
     }
 
     /// The first slot of `axis` in `table`.

@@ -15,6 +15,10 @@
 /// ``RuleBook/apply(_:to:superview:arguments:origin:)-(RuleTemplate,_,_,_,_)``:
 /// the same entries in the same order through the same override policy, or,
 /// for a view's first rule, the template's final slots (``freshSlots``) copied.
+/// A table those copied slots wrote whole (the view has no other rule) is
+/// noted (``RuleBook/Replay``), and its rows are then written as the rows
+/// of the template's first such table, its views put in
+/// (`RuleBook.RowShapes`, when ``RuleBook/lower(into:threads:viewID:)`` runs).
 ///
 /// Not templated (the interpreter runs): texts that read stored values,
 /// use `%f`, `%p`, closures or providers, texts that had a problem, and a
@@ -66,6 +70,10 @@ struct RuleTemplate {
     /// The text's specifiers (every one a view's measure): the number of
     /// view arguments a rule of the text needs to replay the template.
     private(set) var argumentCount = 0
+    /// The template's number in its book (``RuleBook/templateCount``),
+    /// given when it becomes ready: the tables its fresh slots wrote name
+    /// it (``RuleBook/Replay``). `-1` until then.
+    var serial: Int32 = -1
 
     /// Forgets the template, for a newly parsed text: `unseen` when the
     /// text parsed without problems.
@@ -78,6 +86,7 @@ struct RuleTemplate {
             longestValue = 0
         }
         status = parsed ? .unseen : .unusable
+        serial = -1
     }
 
     /// Notes that another rule has the text, `syntax`: an `unseen` template
@@ -217,6 +226,7 @@ extension RuleBook {
                     }
                 }
                 let base = Self.base(table, .horizontal)
+                noteReplay(of: template, in: table, rule: rule, arguments: arguments)
                 entries.withUnsafeMutableBufferPointer { slots in
                     template.freshSlots.withUnsafeBufferPointer { fresh in
                         for k in fresh.indices where fresh[k].name != nil {
@@ -262,6 +272,10 @@ extension RuleBook {
         let base = Self.base(Int(tableOfView[view.int]), .horizontal)
         template.record(recorded, arena: terms, views: views,
                         slots: isFirstRule ? entries[base ..< base + Self.slotsPerView] : [])
+        if template.status == .ready {
+            template.serial = templateCount
+            templateCount += 1
+        }
         return issues
     }
 }
