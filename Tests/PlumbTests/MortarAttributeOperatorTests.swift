@@ -1,8 +1,9 @@
 import Testing
 @testable import Plumb
 
-/// `attribute ⋈ attribute` (both sides ``MortarAttribute``s) has operators
-/// of its own that take the sides unboxed; they must make exactly what the
+/// `attribute ⋈ attribute` (both sides ``MortarAttribute``s) and `attribute ⋈
+/// Double` have operators of their own that take the sides unboxed; they
+/// must make exactly what the
 /// general `target ⋈ side` operators make of the same sides, passed as
 /// existentials: the same constraints (views, attributes, relation, numbers
 /// bit for bit, priority, origin text) and the same problems.
@@ -71,6 +72,47 @@ import Testing
                 results.append(Self.outcome(result, root: root))
             }
             #expect(results[0] == results[1], "seed \(seed), step \(step): \(targetKind) \(sourceKind) shape \(shape)")
+        }
+    }
+
+    /// An attribute against a `Double` (a variable: the `Double` operators;
+    /// the general ones given it as an existential), for every relation,
+    /// single and several-part attributes, margins, arithmetic on the
+    /// target, a `!` on the target, and a NaN.
+    @Test func doubleSidesMakeWhatTheGeneralOperatorsMake() {
+        let kinds: [MortarAttributeKind] = [.left, .height, .topMargin, .size, .edges]
+        let numbers: [Double] = [0, -7.5, 28, .nan]
+        for kind in kinds {
+            for number in numbers {
+                for relation in 0 ..< 3 {
+                    for targetShape in 0 ..< 3 {
+                        var results: [[String]] = []
+                        for general in [false, true] {
+                            let (root, views) = mortarScene(1)
+                            var target = views[0].m_attribute(kind)
+                            if targetShape == 1 { target = target + 2 }
+                            if targetShape == 2 { target = target ! .high }
+                            let result: MortarConstraint
+                            if general {
+                                let t: any MortarTarget = target, s: any MortarAttributable = number
+                                switch relation {
+                                case 0: result = t |=| s
+                                case 1: result = t |>| s
+                                default: result = t |<| s
+                                }
+                            } else {
+                                switch relation {
+                                case 0: result = target |=| number
+                                case 1: result = target |>| number
+                                default: result = target |<| number
+                                }
+                            }
+                            results.append(Self.outcome(result, root: root))
+                        }
+                        #expect(results[0] == results[1], "\(kind) \(number) relation \(relation) target \(targetShape)")
+                    }
+                }
+            }
         }
     }
 }
