@@ -10,6 +10,20 @@ import Testing
 @Suite struct MortarAttributeOperatorTests {
     typealias Random = LazyOriginTests.Random
 
+    /// Statement `r` (0 `|=|`, 1 `|>|`, 2 `|<|`) through the attribute
+    /// operators, the `Double` ones, and the general ones (existentials).
+    private static func attributes(_ r: Int, _ t: MortarAttribute, _ s: MortarAttribute) -> MortarConstraint {
+        r == 0 ? (t |=| s) : r == 1 ? (t |>| s) : (t |<| s)
+    }
+
+    private static func double(_ r: Int, _ t: MortarAttribute, _ s: Double) -> MortarConstraint {
+        r == 0 ? (t |=| s) : r == 1 ? (t |>| s) : (t |<| s)
+    }
+
+    private static func general(_ r: Int, _ t: any MortarTarget, _ s: any MortarAttributable) -> MortarConstraint {
+        r == 0 ? (t |=| s) : r == 1 ? (t |>| s) : (t |<| s)
+    }
+
     /// Everything a statement made and reported, as text.
     private static func outcome(_ result: MortarConstraint, root: View) -> [String] {
         var lines = result.layoutConstraints.map { c in
@@ -54,21 +68,8 @@ import Testing
                 case 5: source = source / 4 + x ! level
                 default: break
                 }
-                let result: MortarConstraint
-                if general {
-                    let t: any MortarTarget = target, s: any MortarAttributable = source
-                    switch relation {
-                    case 0: result = t |=| s
-                    case 1: result = t |>| s
-                    default: result = t |<| s
-                    }
-                } else {
-                    switch relation {
-                    case 0: result = target |=| source
-                    case 1: result = target |>| source
-                    default: result = target |<| source
-                    }
-                }
+                let result = general
+                    ? Self.general(relation, target, source) : Self.attributes(relation, target, source)
                 results.append(Self.outcome(result, root: root))
             }
             #expect(results[0] == results[1], "seed \(seed), step \(step): \(targetKind) \(sourceKind) shape \(shape)")
@@ -92,21 +93,8 @@ import Testing
                             var target = views[0].m_attribute(kind)
                             if targetShape == 1 { target = target + 2 }
                             if targetShape == 2 { target = target ! .high }
-                            let result: MortarConstraint
-                            if general {
-                                let t: any MortarTarget = target, s: any MortarAttributable = number
-                                switch relation {
-                                case 0: result = t |=| s
-                                case 1: result = t |>| s
-                                default: result = t |<| s
-                                }
-                            } else {
-                                switch relation {
-                                case 0: result = target |=| number
-                                case 1: result = target |>| number
-                                default: result = target |<| number
-                                }
-                            }
+                            let result = general
+                                ? Self.general(relation, target, number) : Self.double(relation, target, number)
                             results.append(Self.outcome(result, root: root))
                         }
                         #expect(results[0] == results[1], "\(kind) \(number) relation \(relation) target \(targetShape)")
