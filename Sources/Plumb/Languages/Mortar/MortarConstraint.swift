@@ -11,9 +11,20 @@
 /// ```
 ///
 /// Keep several in a ``MortarGroup`` (an array) to handle them together.
+///
+/// A statement's result that nothing holds once the statement ends (the
+/// common statement, whose result is discarded) is given to the thread's
+/// next statement instead of being freed (``holding(_:)``): it keeps that
+/// statement's constraints (not their views) until then.
 public final class MortarConstraint: CustomStringConvertible {
-    /// The statement's constraints: most statements make one, kept without an array.
-    private let made: MortarStatement.Made
+    /// The statement's constraints: most statements make one, kept without
+    /// an array. Written again only when the object is handed to another
+    /// statement, while nothing else holds it.
+    @exclusivity(unchecked) private var made: MortarStatement.Made
+
+    /// This thread's last statement's result, kept for the next statement
+    /// when nothing else holds it by then (see ``holding(_:)``).
+    static let threadSpare = ThreadLocal<MortarConstraint?> { nil }
 
     /// The underlying constraints, in the order of the statement's parts.
     public var layoutConstraints: [Constraint] { made.all }
@@ -23,6 +34,24 @@ public final class MortarConstraint: CustomStringConvertible {
     /// object and released with the statement's local (2 pairs a statement).
     init(_ made: consuming MortarStatement.Made) {
         self.made = made
+    }
+
+    /// The result of a statement that made `made`: the thread's spare when
+    /// only the spare slot holds it (the last statement's result was let
+    /// go), given `made`, else a new object, which becomes the spare. A
+    /// statement's result was allocated and freed at each statement (an
+    /// allocation and a free, about 260 instructions, 10.5 M at `list`
+    /// 10,000); a result the user keeps is never handed on. (A weak or
+    /// unowned reference does not count as holding it, as for any object
+    /// checked with `isKnownUniquelyReferenced`.)
+    static func holding(_ made: consuming MortarStatement.Made) -> MortarConstraint {
+        if let spare = threadSpare.withValue({ isKnownUniquelyReferenced(&$0) ? $0 : nil }) {
+            spare.made = made
+            return spare
+        }
+        let fresh = MortarConstraint(made)
+        threadSpare.value = fresh
+        return fresh
     }
 
     /// Whether every underlying constraint is active (and there is at least one).

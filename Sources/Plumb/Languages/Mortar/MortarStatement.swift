@@ -93,7 +93,7 @@ enum MortarStatement {
             }
         }
         made.activate()
-        return MortarConstraint(consume made)
+        return MortarConstraint.holding(consume made)
     }
 
     /// Makes and activates the constraints of `target ⋈ source`: the same
@@ -103,7 +103,7 @@ enum MortarStatement {
         var made = Made()
         lowerPair(target, source, relation, into: &made)
         made.activate()
-        return MortarConstraint(consume made)
+        return MortarConstraint.holding(consume made)
     }
 
     /// Makes and activates the constraints of `target ⋈ source` for a single
@@ -117,7 +117,7 @@ enum MortarStatement {
             lowerPair(target, .single(source), relation, into: &made)
         }
         made.activate()
-        return MortarConstraint(consume made)
+        return MortarConstraint.holding(consume made)
     }
 
     /// The common statement, one single attribute against one side with one
