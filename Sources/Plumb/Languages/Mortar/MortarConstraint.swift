@@ -14,8 +14,9 @@
 ///
 /// A statement's result that nothing holds once the statement ends (the
 /// common statement, whose result is discarded) is given to the thread's
-/// next statement instead of being freed (``holding(_:)``): it keeps that
-/// statement's constraints (not their views) until then.
+/// next statement instead of being freed: it keeps that statement's
+/// constraints (not their views) until then, and a weak reference to it
+/// does not become nil when the statement ends.
 public final class MortarConstraint: CustomStringConvertible {
     /// The statement's constraints: most statements make one, kept without
     /// an array. Written again only when the object is handed to another
