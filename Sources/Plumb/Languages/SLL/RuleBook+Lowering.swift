@@ -403,7 +403,8 @@ extension RuleBook {
                                     for k in 0 ..< argumentCount {
                                         slotViews[2 &+ k] = arguments[Int(replay.arguments) &+ k].rawValue
                                     }
-                                    guard Self.distinct(slotViews, 2 &+ argumentCount),
+                                    guard book.replayViewsDiffer(replay, view: views[table],
+                                                                 superview: superviews[table]),
                                           book.origins.key(at: Int(replay.rule)) != nil else { continue }
                                     shapeOfTemplate[Int(replay.template)] = Self.record(
                                         table, of: book, slotViews: slotViews, slotCount: 2 + argumentCount,
@@ -421,15 +422,6 @@ extension RuleBook {
             // A template none of whose tables could be read has none.
             for t in shapeOfTemplate.indices where shapeOfTemplate[t] == -2 { shapeOfTemplate[t] = -1 }
             self.shapeOfTemplate = Self.stored(shapeOfTemplate)
-        }
-
-        /// Whether the `count` views at `views` are all different.
-        @inline(__always)
-        fileprivate static func distinct(_ views: UnsafeMutablePointer<Int32>, _ count: Int) -> Bool {
-            for a in 0 ..< count {
-                for b in a + 1 ..< count where views[a] == views[b] { return false }
-            }
-            return true
         }
 
         /// Writes `table`'s rows from its slots into a block of their own
