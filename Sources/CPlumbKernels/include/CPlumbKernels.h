@@ -30,6 +30,16 @@ static inline void plumb_prefetch(const void *address) {
 #endif
 }
 
+/// The eight bytes at `address` (any alignment) as a native-order word.
+/// Inline, so that a Swift caller reads them with one load: Swift's generic
+/// `loadUnaligned(as:)` was left as a call in the Simple Format Language's
+/// fast path (two calls a constraint string).
+static inline uint64_t plumb_load_unaligned_u64(const void *address) {
+    uint64_t word;
+    __builtin_memcpy(&word, address, sizeof word);
+    return word;
+}
+
 /// Transposes an n_rows x n_cols CSR matrix into CSR of the transpose (that
 /// is, CSC of the original). `values` and `t_values` may both be NULL.
 /// Within each output row the entries are in increasing original-row order.

@@ -1,3 +1,5 @@
+import CPlumbKernels
+
 /// An edge, center or dimension of a view that a constraint relates.
 ///
 /// Every attribute is a linear function of the view's four layout variables
@@ -190,16 +192,17 @@ public enum LayoutAttribute: UInt8, CaseIterable, Hashable, Sendable, CustomStri
     /// `start`, so that the bytes past the text's end read as zero; `nil`
     /// when nothing is left or the text is shorter than eight bytes. Names
     /// at the end of a string (`top + 8`, `centerY`) were otherwise read by
-    /// the out-of-line `prefix` (about 60 instructions a call).
+    /// the out-of-line `prefix` (about 60 instructions a call). The words are
+    /// read by `plumb_load_unaligned_u64`, which is always inlined.
     @inline(__always)
     static func wordAt(_ start: Int, in text: UnsafeBufferPointer<UInt8>) -> UInt64? {
         let remaining = text.count &- start
         guard start >= 0, let base = text.baseAddress else { return nil }
         if remaining >= 8 {
-            return UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            return UInt64(littleEndian: plumb_load_unaligned_u64(base + start))
         }
         guard remaining > 0, text.count >= 8 else { return nil }
-        let last = UInt64(littleEndian: UnsafeRawPointer(base + (text.count &- 8)).loadUnaligned(as: UInt64.self))
+        let last = UInt64(littleEndian: plumb_load_unaligned_u64(base + (text.count &- 8)))
         return last &>> (8 &* UInt64(8 &- remaining))
     }
 
