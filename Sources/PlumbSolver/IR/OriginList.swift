@@ -29,7 +29,7 @@ public enum RowOrigin: Sendable {
 /// rows) share it.
 public struct OriginList: RandomAccessCollection, Sendable {
     /// Per row: `key << 1 | 1` for a key, `position << 1` for a stored origin.
-    @usableFromInline private(set) var entries: [UInt32] = []
+    @usableFromInline var entries: [UInt32] = []
     private var stored: [Origin] = []
     /// Answers the keys; set before the first keyed row is added.
     public internal(set) var source: (any OriginSource)?
@@ -87,7 +87,9 @@ public struct OriginList: RandomAccessCollection, Sendable {
     ///
     /// Inlined where rows are added (``ConstraintSystem``): a small key, the
     /// common case, is one append; the others are `appendOther(_:)`.
-    @inline(__always)
+    /// Inlinable, for the rules' origins that Plumb's `RuleBook` appends one
+    /// a rule (the call was about 40 instructions of a rule's 100 to register).
+    @inlinable @inline(__always)
     public mutating func append(_ origin: RowOrigin) {
         if case .key(let key) = origin, key < 1 << 31, source != nil {
             entries.append(UInt32(key) << 1 | 1)
@@ -111,8 +113,8 @@ public struct OriginList: RandomAccessCollection, Sendable {
     }
 
     /// Appends a stored origin, or a key too large for an entry.
-    @inline(never)
-    private mutating func appendOther(_ origin: RowOrigin) {
+    @inline(never) @usableFromInline
+    mutating func appendOther(_ origin: RowOrigin) {
         switch origin {
         case .stored(let origin):
             if let last = stored.last, last == origin, let lastEntry = entries.last,

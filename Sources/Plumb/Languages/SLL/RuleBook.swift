@@ -130,7 +130,9 @@ struct RuleBook {
     /// Number of views that have rules.
     var tableCount: Int { viewOfTable.count }
 
-    /// Registers a rule and returns its number.
+    /// Registers a rule and returns its number. Inlined into the two
+    /// `apply`s that call it (a call a rule).
+    @inline(__always)
     mutating func register(_ origin: RowOrigin, view: ViewIndex) -> Int32 {
         origins.append(origin)
         ruleViews.append(view)
