@@ -219,6 +219,20 @@ final class GridMeasurer: TextMeasurer, @unchecked Sendable {
         #expect(doc.text(at: 0) == nil)
     }
 
+    /// `viewsWithText` lists, in order, exactly the views `text(at:)` finds a
+    /// text for (`plumb solve` reads the fonts through it).
+    @Test func viewsWithTextAreTheViewsThatHaveOne() throws {
+        let doc = try parseDocument("""
+            {"root": {"width": 10, "height": 10}, "views": [
+              {"id": "d", "text": "four"}, {"id": "a"}, {"id": "c", "text": "three"},
+              {"id": "b", "parent": "a"}, {"id": "e", "parent": "a", "text": "five"}]}
+            """)
+        let expected = (0 ..< doc.viewCount).filter { doc.text(at: $0) != nil }
+        #expect(expected == [1, 3, 5])
+        #expect(doc.viewsWithText == expected)
+        #expect(try parseDocument(#"{"root": {"width": 10, "height": 10}, "views": [{"id": "a"}]}"#).viewsWithText == [])
+    }
+
     @Test func badTextValuesAreReportedWhereTheyAre() {
         func doc(_ text: String) -> String {
             "{\"root\": {\"width\": 10, \"height\": 10},\n \"views\": [{\"id\": \"a\", \"text\": \(text)}]}"

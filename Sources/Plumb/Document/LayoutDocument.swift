@@ -207,6 +207,13 @@ public struct LayoutDocument: Sendable {
     /// The text of view `index`, if it has one.
     public func text(at index: Int) -> Text? { texts[Int32(index)] }
 
+    /// The indices of the views that have a text, in increasing order: what
+    /// asking ``text(at:)`` of every view finds, without looking up the
+    /// views that have none.
+    ///
+    /// - Complexity: O(t log t) for t views with a text.
+    public var viewsWithText: [Int] { texts.keys.map { Int($0) }.sorted() }
+
     /// The content hugging priorities of view `index` (250 unless the document sets them).
     public func huggingPriorities(at index: Int) -> (horizontal: Priority, vertical: Priority) {
         sizing[index].hugging
