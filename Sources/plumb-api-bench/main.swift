@@ -56,7 +56,7 @@
 // is returned to the system and the next one faults its pages in again
 // (about 570 faults a first layout at 10,000 views). Without a warm-up the
 // front ends that ran first paid those faults and the later ones did not
-// (the `sfl` row, first, read 1.1-1.5x the same row run later in the same
+// (the `sfl` row, first, read 1.1-1.7x the same row run later in the same
 // process); `--warmup no` gives that order-dependent measure.
 // `--large-parts clp` (the default) installs Clp for parts of 200 variables
 // or more (`SolveOptions.defaultLargePartSolver`), as `plumb` does, so the
