@@ -49,6 +49,15 @@
 // freed memory with
 //   GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864
 // (the settings `plumb` itself makes with mallopt), and the faults go to 0.
+// `--warmup yes` (the default; `--mode first`) builds and lays out one tree with each
+// front end asked, untimed, before the timed runs of each shape and size:
+// the first trees of a process grow its heap, and until glibc has freed a
+// large block (which raises its trim and mmap thresholds) every freed tree
+// is returned to the system and the next one faults its pages in again
+// (about 570 faults a first layout at 10,000 views). Without a warm-up the
+// front ends that ran first paid those faults and the later ones did not
+// (the `sfl` row, first, read 1.1-1.7x the same row run later in the same
+// process); `--warmup no` gives that order-dependent measure.
 // `--large-parts clp` (the default) installs Clp for parts of 200 variables
 // or more (`SolveOptions.defaultLargePartSolver`), as `plumb` does, so the
 // coupled shapes are solved as `plumb solve` solves their documents;
@@ -97,10 +106,11 @@ var mode = "first"
 var framesDirectory: String? = nil
 var countFaults = false
 var largeParts = "clp"
+var warmup = true
 let usage = """
     usage: plumb-api-bench [--sizes 1000,10000,100000] [--shapes \(APIShape.allCases.map(\.rawValue).joined(separator: ","))]
                            [--fronts \(APIFrontEnd.allCases.map(\.rawValue).joined(separator: ","))] [--runs N] [--mode first|again]
-                           [--frames DIR] [--faults yes] [--large-parts clp|tableau]
+                           [--frames DIR] [--faults yes] [--large-parts clp|tableau] [--warmup yes|no]
     """
 
 /// Stops with the usage and exit status 2 (a bad command line is not a crash).
@@ -152,6 +162,9 @@ while let a = args.popFirst() {
     case "--faults":
         guard v == "yes" || v == "no" else { fail("--faults is yes or no, not '\(v)'") }
         countFaults = v == "yes"
+    case "--warmup":
+        guard v == "yes" || v == "no" else { fail("--warmup is yes or no, not '\(v)'") }
+        warmup = v == "yes"
     case "--large-parts":
         guard v == "clp" || v == "tableau" else { fail("--large-parts is clp or tableau, not '\(v)'") }
         largeParts = v
@@ -177,6 +190,12 @@ for shape in shapes {
         let runs = runsAsked ?? (size >= 100_000 ? 3 : size >= 10_000 ? 7 : 15)
         let lengths = shape.lengths(units: shape.units(views: size))
         var viewCount = 0
+        // One untimed tree a front end, so that every timed row finds the
+        // allocator in the same state (see `--warmup`).
+        for front in fronts where warmup {
+            let tree = APIWorkloads.build(shape, frontEnd: front, lengths: lengths)
+            try! tree.root.layout(width: 1024, height: 768)
+        }
         for front in fronts {
             var build: [Double] = [], layout: [Double] = [], total: [Double] = []
             var width: [Double] = [], constant: [Double] = []

@@ -42,6 +42,12 @@ public final class Constraint: CustomStringConvertible {
     public let relation: Relation
     /// The attribute of ``secondView``, or `nil` when there is no second view.
     public let secondAttribute: LayoutAttribute?
+    /// The slots of ``firstView``'s and ``secondView``'s references in their
+    /// slabs (see ``ViewReference``): bytes, in the padding after the
+    /// one-byte fields (a constraint is no larger than when it held two
+    /// pointers to reference objects).
+    private let firstSlot: UInt8
+    private let secondSlot: UInt8
     /// The identities of ``firstView`` and ``secondView`` as they were made,
     /// so that layout can find them in its index without loading the
     /// references (each load retains and releases the view). They are only
@@ -70,9 +76,19 @@ public final class Constraint: CustomStringConvertible {
     }
     /// What refers to ``firstView`` and ``secondView`` without keeping them
     /// alive (a weak reference would slow every retain and release of the
-    /// view; see ``ViewReference``).
-    private let firstReference: ViewReference
-    private let secondReference: ViewReference?
+    /// view; see ``ViewReference``): the slabs of their references, whose
+    /// slots are ``firstSlot`` and ``secondSlot``.
+    private let firstSlab: ViewReferenceSlab
+    private let secondSlab: ViewReferenceSlab?
+
+    /// The reference to ``firstView``.
+    private var firstReference: ViewReference {
+        @inline(__always) get { ViewReference(slab: firstSlab, slot: firstSlot) }
+    }
+    /// The reference to ``secondView``, `nil` when there is none.
+    private var secondReference: ViewReference? {
+        @inline(__always) get { secondSlab.map { ViewReference(slab: $0, slot: secondSlot) } }
+    }
 
     /// Where the constraint came from (its string and the Swift file and line
     /// that made it), for error messages and conflict reports. The maker's
@@ -113,12 +129,12 @@ public final class Constraint: CustomStringConvertible {
         multiplier: Double = 1, constant: Double = 0, priority: Priority = .required,
         file: String = #fileID, line: Int = #line
     ) {
-        self.firstReference = first.reference
+        (firstSlab, firstSlot) = first.referenceParts
         self.firstViewID = ObjectIdentifier(first)
         self.firstAttribute = firstAttribute
         self.relation = relation
         self.multiplier = multiplier
-        self.secondReference = second.reference
+        (secondSlab, secondSlot) = second.referenceParts
         self.secondViewID = ObjectIdentifier(second)
         self.secondAttribute = secondAttribute
         self.constant = constant
@@ -135,12 +151,13 @@ public final class Constraint: CustomStringConvertible {
         constant: Double, priority: Priority = .required,
         file: String = #fileID, line: Int = #line
     ) {
-        self.firstReference = first.reference
+        (firstSlab, firstSlot) = first.referenceParts
         self.firstViewID = ObjectIdentifier(first)
         self.firstAttribute = firstAttribute
         self.relation = relation
         self.multiplier = 1
-        self.secondReference = nil
+        self.secondSlab = nil
+        self.secondSlot = 0
         self.secondViewID = nil
         self.secondAttribute = nil
         self.constant = constant
@@ -188,12 +205,16 @@ public final class Constraint: CustomStringConvertible {
         lent second: Unmanaged<View>?, _ secondAttribute: LayoutAttribute?, constant: Double, priority: Priority,
         origin: ConstraintOrigin
     ) {
-        firstReference = first._withUnsafeGuaranteedRef { $0.reference }
+        (firstSlab, firstSlot) = first._withUnsafeGuaranteedRef { $0.referenceParts }
         firstViewID = first._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
         self.firstAttribute = firstAttribute
         self.relation = relation
         self.multiplier = multiplier
-        secondReference = second?._withUnsafeGuaranteedRef { $0.reference }
+        if let second {
+            (secondSlab, secondSlot) = second._withUnsafeGuaranteedRef { $0.referenceParts }
+        } else {
+            (secondSlab, secondSlot) = (nil, 0)
+        }
         secondViewID = second?._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
         self.secondAttribute = secondAttribute
         self.constant = constant
@@ -241,15 +262,15 @@ public final class Constraint: CustomStringConvertible {
     /// their ``View/constraints`` and releases nothing that could keep them
     /// alive, so no retain or release of either view is needed.
     private func register() -> Bool {
-        guard firstReference.withView({ $0.list(self) }) != nil else { return false }
+        guard ViewReference.withView(in: firstSlab, at: firstSlot, { $0.list(self) }) != nil else { return false }
         active = true
-        // The second reference lent too: the constraint holds it (bound to
-        // a local, it was retained and released around the listing).
-        guard let second = secondReference.map({ Unmanaged.passUnretained($0) }) else { return true }
+        // The second reference's slab lent too: the constraint holds it
+        // (bound to a local, it was retained and released around the listing).
+        guard let second = secondSlab.map({ Unmanaged.passUnretained($0) }) else { return true }
         second._withUnsafeGuaranteedRef { second in
-            // One reference per view: the same reference is the same view.
-            guard second !== firstReference else { return }
-            if second.withView({ $0.list(self) }) == nil { viewGone = true }
+            // One reference per view: the same slot is the same view.
+            guard second !== firstSlab || secondSlot != firstSlot else { return }
+            if ViewReference.withView(in: second, at: secondSlot, { $0.list(self) }) == nil { viewGone = true }
         }
         return true
     }
@@ -262,7 +283,7 @@ public final class Constraint: CustomStringConvertible {
         // view's list releases the constraint, which the caller still holds,
         // never the view).
         var unlisted = firstReference.withView { $0.unlist(self) } ?? false
-        if let secondReference, secondReference !== firstReference,
+        if let secondReference, !(secondReference === firstReference),
            secondReference.withView({ $0.unlist(self) }) == true {
             unlisted = true
         }

@@ -109,10 +109,12 @@ public final class View: CustomStringConvertible {
         }
     }
 
-    /// What references this view without keeping it alive (constraints,
-    /// rule arguments, observations) hold instead of a weak reference:
-    /// made on first use, cleared when the view is deallocated.
-    private var ownReference: ViewReference?
+    /// The slab that holds this view's ``ViewReference`` slot (at
+    /// ``ownSlot``): what references this view without keeping it alive
+    /// (constraints, rule arguments, observations) holds instead of a weak
+    /// reference. Given a slot on first use, cleared when the view is
+    /// deallocated.
+    @exclusivity(unchecked) private var ownSlab: ViewReferenceSlab?
 
     /// Which of the inputs that most views leave alone are set (text, a
     /// measure function, an intrinsic size, text metrics, front-end
@@ -122,6 +124,12 @@ public final class View: CustomStringConvertible {
     /// in the object (for a plain view, a cache miss each, per pass, at
     /// 10,000 views).
     @exclusivity(unchecked) var extras = ViewExtras()
+
+    /// The slot of ``ownSlab`` that is this view's (meaningful once
+    /// ``ownSlab`` is set). A byte declared after ``extras``, in the padding
+    /// before ``subtreeCount``: views are no larger than when they held a
+    /// pointer to a reference object of their own.
+    @exclusivity(unchecked) private var ownSlot: UInt8 = 0
 
     /// How many views the tree under this view holds, this view included:
     /// kept by ``addSubview(_:)`` and ``removeFromSuperview()`` on the view
@@ -237,7 +245,7 @@ public final class View: CustomStringConvertible {
         // from now on: the references held by constraints, rule arguments
         // and observations, the subviews' superview, the view's own rules
         // and observer.
-        ownReference?.view = nil
+        ownSlab?.withUnsafeMutablePointerToElements { $0[Int(ownSlot)] = nil }
         for child in subviews { child.parent = nil }
         ruleLayout?.viewGone()
         ownObserver?.objectGone()
@@ -264,12 +272,25 @@ public final class View: CustomStringConvertible {
         return true
     }
 
-    /// This view's ``ViewReference`` (made on first use).
+    /// This view's ``ViewReference`` (given a slot on first use).
     var reference: ViewReference {
-        if let made = ownReference { return made }
-        let made = ViewReference(self)
-        ownReference = made
-        return made
+        let (slab, slot) = referenceParts
+        return ViewReference(slab: slab, slot: slot)
+    }
+
+    /// ``reference``'s slab (retained for the caller) and slot, for a
+    /// constraint, which keeps them apart.
+    var referenceParts: (slab: ViewReferenceSlab, slot: UInt8) {
+        if let ownSlab { return (ownSlab, ownSlot) }
+        return makeReference()
+    }
+
+    /// Gives the view its slot (``reference``'s first use).
+    private func makeReference() -> (slab: ViewReferenceSlab, slot: UInt8) {
+        let made = ViewReference.make(for: self)
+        ownSlab = made.slab
+        ownSlot = made.slot
+        return (made.slab, made.slot)
     }
 
     // MARK: - Hierarchy
@@ -369,7 +390,14 @@ public final class View: CustomStringConvertible {
 /// view's deinit clears it (its first statement, before anything the deinit
 /// releases), so it never dangles: a view whose reference is not `nil` has
 /// not begun to be deallocated. One reference per view also means that two
-/// references are the same object exactly when they name the same view.
+/// references are the same (``===``) exactly when they name the same view.
+///
+/// A reference is a slot in a ``ViewReferenceSlab``, which holds the slots
+/// of up to 256 views made on one thread, one allocation for all of them
+/// (an object per view cost an allocation and a free per view, a fortieth
+/// of building a tree in Swift). The reference keeps its slab alive, as
+/// does the view whose slot it is; the slab is freed when the last of them
+/// goes.
 ///
 /// The view is held as an `Unmanaged` pointer. ``view`` retains it for the
 /// caller, who may keep it; ``withView(_:)`` lends it instead, for the hot
@@ -379,28 +407,85 @@ public final class View: CustomStringConvertible {
 /// reference to the view (the tree, the user's variables or the front end's
 /// own objects hold those, and `body` must not drop them), so the view stays
 /// alive while it is lent. The view's deinit then cannot run inside `body`.
-final class ViewReference {
-    /// The view, unretained; `nil` once it is gone.
-    @exclusivity(unchecked) private var pointer: Unmanaged<View>?
+struct ViewReference {
+    /// The slab that holds the slot, retained.
+    let slab: ViewReferenceSlab
+    /// The slot's index in `slab`.
+    let slot: UInt8
 
-    /// The view, retained for the caller; `nil` once it is gone. Only the
-    /// view's deinit sets it (to `nil`).
-    var view: View? {
-        get { pointer?.takeUnretainedValue() }
-        set { pointer = newValue.map { Unmanaged.passUnretained($0) } }
+    /// The view, unretained; `nil` once it is gone.
+    @inline(__always)
+    private var pointer: Unmanaged<View>? {
+        slab.withUnsafeMutablePointerToElements { $0[Int(slot)] }
     }
+
+    /// The view, retained for the caller; `nil` once it is gone.
+    var view: View? { pointer?.takeUnretainedValue() }
 
     /// Calls `body` with the view, lent without a retain; `nil` (without
     /// calling it) once the view is gone. `body` must not release the last
     /// strong reference to the view (see the type's comment).
     @inline(__always)
     func withView<R>(_ body: (View) throws -> R) rethrows -> R? {
-        guard let pointer else { return nil }
+        try Self.withView(in: slab, at: slot, body)
+    }
+
+    /// ``withView(_:)`` for the reference in `slot` of `slab`, which the
+    /// caller holds (a constraint keeps the two apart, and activation passes
+    /// its slab lent, with no retain).
+    @inline(__always)
+    static func withView<R>(in slab: ViewReferenceSlab, at slot: UInt8, _ body: (View) throws -> R) rethrows -> R? {
+        guard let pointer = slab.withUnsafeMutablePointerToElements({ $0[Int(slot)] }) else { return nil }
         return try pointer._withUnsafeGuaranteedRef(body)
     }
 
-    init(_ view: View) {
-        pointer = Unmanaged.passUnretained(view)
+    /// Whether `a` and `b` are the same slot, that is, name the same view.
+    @inline(__always)
+    static func === (a: ViewReference, b: ViewReference) -> Bool {
+        a.slab === b.slab && a.slot == b.slot
+    }
+
+    /// The slab this thread hands slots out of; a full one is replaced.
+    private static let current = ThreadLocal<ViewReferenceSlab?> { nil }
+
+    /// A new reference to `view`, in the next free slot of this thread's slab.
+    static func make(for view: View) -> ViewReference {
+        current.withValue { current in
+            let slab: ViewReferenceSlab
+            if let open = current, open.withUnsafeMutablePointerToHeader({ $0.pointee }) < ViewReferenceSlab.slotCount {
+                slab = open
+            } else {
+                slab = ViewReferenceSlab.make()
+                current = slab
+            }
+            // The header through its pointer: `header` is a stored property,
+            // read and written with a dynamic exclusivity check.
+            let slot = slab.withUnsafeMutablePointerToHeader { used in
+                defer { used.pointee &+= 1 }
+                return used.pointee
+            }
+            slab.withUnsafeMutablePointerToElements {
+                ($0 + slot).initialize(to: Unmanaged.passUnretained(view))
+            }
+            return ViewReference(slab: slab, slot: UInt8(truncatingIfNeeded: slot))
+        }
+    }
+}
+
+/// The slots of up to ``slotCount`` views' references (``ViewReference``),
+/// one allocation: the header counts the slots handed out, which only the
+/// thread whose current slab it is does (``ViewReference/make(for:)``); a
+/// slot is written when it is handed out and when its view is deallocated
+/// (on whatever thread frees the view: each slot is its own view's, so
+/// these writes never touch the same memory as another thread's).
+final class ViewReferenceSlab: ManagedBuffer<Int, Unmanaged<View>?> {
+    /// Slots a slab: a slot's index must fit in a byte (``ViewReference/slot``).
+    static let slotCount = 256
+
+    /// A slab with no slot handed out. Slots are initialized as they are
+    /// handed out (and hold trivial values: nothing to deinitialize).
+    static func make() -> ViewReferenceSlab {
+        unsafeDowncast(create(minimumCapacity: slotCount) { _ in 0 }, to: ViewReferenceSlab.self)
     }
 }
 

@@ -261,22 +261,25 @@ enum MortarStatement {
             sourceKind: value.view == nil ? nil : value.kind,
             multiplier: value.multiplier, constant: value.constant, priority: written.value)
         if let source = value.view, let kind = value.kind, let second = kind.base {
-            return source._withUnsafeGuaranteedRef { view in
-                if !first.canBeRelated(to: second) {
+            if !first.canBeRelated(to: second) {
+                source._withUnsafeGuaranteedRef { view in
                     targetView.recordProblem(
                         .incompatibleAttributes("\(targetView.id).\(part)", "\(view.id).\(kind)"),
                         origin: ConstraintOrigin.mortar(described).origin)
-                    return nil
                 }
-                // Margin attributes are their base attribute plus an offset:
-                // t + ot ⋈ m · (s + os) + k  ⇔  t ⋈ m · s + (k + m · os − ot).
-                let constant = value.constant + value.multiplier * kind.marginOffset(view.layoutMargins)
-                    - part.marginOffset(targetView.layoutMargins)
-                made.append(Constraint(
-                    targetView, first, relation, multiplier: value.multiplier, lent: source, second,
-                    constant: constant, priority: priority, origin: .mortar(described)))
                 return nil
             }
+            // Margin attributes are their base attribute plus an offset:
+            // t + ot ⋈ m · (s + os) + k  ⇔  t ⋈ m · s + (k + m · os − ot).
+            // The source's offset read with its view lent, and the
+            // constraint made outside that closure, which would capture the
+            // origin's values and copy them into the constraint.
+            let sourceOffset = source._withUnsafeGuaranteedRef { kind.marginOffset($0.layoutMargins) }
+            let constant = value.constant + value.multiplier * sourceOffset - part.marginOffset(targetView.layoutMargins)
+            made.append(Constraint(
+                targetView, first, relation, multiplier: value.multiplier, lent: source, second,
+                constant: constant, priority: priority, origin: .mortar(described)))
+            return nil
         }
         made.append(Constraint(
             targetView, first, relation, multiplier: 1, nil, nil,
