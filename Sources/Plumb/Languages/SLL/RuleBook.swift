@@ -79,6 +79,11 @@ struct RuleBook {
     /// wrote for the first such table (``RowShapes``); `false` writes every
     /// table's rows from its slots (the same rows; tests compare the two).
     var replaysRowShapes = true
+    /// Whether `dependencyGraph()` gives such a table (its views all
+    /// different) the edges of its template's first one, its views put in
+    /// (`EdgeShape`); `false` reads every table's slots (the same graph;
+    /// tests compare the two).
+    var replaysEdgeShapes = true
 
     /// How a table's slots were written when one replay of a template's
     /// fresh slots wrote them all (the view's first rule, and no rule
