@@ -136,7 +136,7 @@ extension RuleBook {
                 var steps = Steps(rows: rowBuffer.baseAddress!, variables: variableBuffer.baseAddress!,
                                   capacity: stepCapacity)
                 if let shared {
-                    for table in order { schedule.views.append(viewOfTable[Int(table)]) }
+                    for table in order { schedule.views.append(viewsOfTable[Int(table)].view) }
                     shared.sharing.finish { k, helped in
                         if helped, let chunk = shared.chunks[k] {
                             let first = builder.appendBlock(&chunk.block)
@@ -157,7 +157,7 @@ extension RuleBook {
                 } else {
                     for table in order {
                         let table = Int(table)
-                        let view = viewOfTable[table]
+                        let view = viewsOfTable[table].view
                         schedule.views.append(view)
                         if lowerTable(table, shapes: shapeTables, into: &builder, steps: &steps, row: row, plan: plan) {
                             replayed += 1
@@ -198,7 +198,8 @@ extension RuleBook {
             let replay = replays[table]
             if replay.template >= 0 {
                 let shape = Int(shapes.shapeOfTemplate[Int(replay.template)])
-                let view = viewOfTable[table], superview = superviewOfTable[table]
+                let views = viewsOfTable[table]
+                let view = views.view, superview = views.superview
                 if shape >= 0, replayViewsDiffer(replay, view: view, superview: superview),
                    let key = origins.key(at: Int(replay.rule)) {
                     replayShape(shape, of: table, view: view, superview: superview, key: key, shapes: shapes,
@@ -232,7 +233,8 @@ extension RuleBook {
         _ table: Int, into sink: inout Sink, steps: inout Steps, row: UnsafeMutablePointer<(VariableIndex, Double)>,
         plan: UnsafeMutablePointer<PlannedRow>
     ) {
-        let view = viewOfTable[table], superview = superviewOfTable[table]
+        let views = viewsOfTable[table]
+        let view = views.view, superview = views.superview
         entries.withUnsafeBufferPointer { entries in
             var count = 0
             for axis in LayoutAxis.allCases {
@@ -392,30 +394,28 @@ extension RuleBook {
             defer { slotViews.deallocate() }
             // Read through buffers: a table costs a few dozen instructions, on the caller's thread.
             book.replays.withUnsafeBufferPointer { replays in
-                book.viewOfTable.withUnsafeBufferPointer { views in
-                    book.superviewOfTable.withUnsafeBufferPointer { superviews in
-                        book.replayArguments.withUnsafeBufferPointer { arguments in
-                            shapeOfTemplate.withUnsafeMutableBufferPointer { shapeOfTemplate in
-                                for table in 0 ..< views.count {
-                                    guard undecided > 0 else { break }
-                                    let replay = replays[table]
-                                    guard replay.template >= 0, shapeOfTemplate[Int(replay.template)] == -2 else {
-                                        continue
-                                    }
-                                    slotViews[0] = views[table].rawValue
-                                    slotViews[1] = superviews[table].rawValue
-                                    let argumentCount = Int(replay.argumentCount)
-                                    for k in 0 ..< argumentCount {
-                                        slotViews[2 &+ k] = arguments[Int(replay.arguments) &+ k].rawValue
-                                    }
-                                    guard book.replayViewsDiffer(replay, view: views[table],
-                                                                 superview: superviews[table]),
-                                          book.origins.key(at: Int(replay.rule)) != nil else { continue }
-                                    shapeOfTemplate[Int(replay.template)] = Self.record(
-                                        table, of: book, slotViews: slotViews, slotCount: 2 + argumentCount,
-                                        variableCount: variableCount, row: row, plan: plan, into: &made)
-                                    undecided -= 1
+                book.viewsOfTable.withUnsafeBufferPointer { views in
+                    book.replayArguments.withUnsafeBufferPointer { arguments in
+                        shapeOfTemplate.withUnsafeMutableBufferPointer { shapeOfTemplate in
+                            for table in 0 ..< views.count {
+                                guard undecided > 0 else { break }
+                                let replay = replays[table]
+                                guard replay.template >= 0, shapeOfTemplate[Int(replay.template)] == -2 else {
+                                    continue
                                 }
+                                slotViews[0] = views[table].view.rawValue
+                                slotViews[1] = views[table].superview.rawValue
+                                let argumentCount = Int(replay.argumentCount)
+                                for k in 0 ..< argumentCount {
+                                    slotViews[2 &+ k] = arguments[Int(replay.arguments) &+ k].rawValue
+                                }
+                                guard book.replayViewsDiffer(replay, view: views[table].view,
+                                                             superview: views[table].superview),
+                                      book.origins.key(at: Int(replay.rule)) != nil else { continue }
+                                shapeOfTemplate[Int(replay.template)] = Self.record(
+                                    table, of: book, slotViews: slotViews, slotCount: 2 + argumentCount,
+                                    variableCount: variableCount, row: row, plan: plan, into: &made)
+                                undecided -= 1
                             }
                         }
                     }
@@ -799,8 +799,8 @@ extension RuleBook {
             terms.withUnsafeBufferPointer { terms in
                 tableOfView.withUnsafeBufferPointer { tableOfView in
                     for table in 0 ..< tableCount {
-                        let view = viewOfTable[table]
-                        let superview = superviewOfTable[table]
+                        let views = viewsOfTable[table]
+                        let view = views.view, superview = views.superview
                         let replay = replays[table]
                         if replay.template >= 0, replay.template < shapes.count,
                            replayViewsDiffer(replay, view: view, superview: superview) {
@@ -872,7 +872,7 @@ extension RuleBook {
 
         init?(_ table: Int, of book: RuleBook, replay: Replay, entries: UnsafeBufferPointer<Entry>,
               terms: UnsafeBufferPointer<(VariableIndex, Double)>) {
-            let view = book.viewOfTable[table], superview = book.superviewOfTable[table]
+            let view = book.viewsOfTable[table].view, superview = book.viewsOfTable[table].superview
             var slots: [Int32] = []
             func add(_ slot: Int32) { if !slots.contains(slot) { slots.append(slot) } }
             var any = false
