@@ -215,9 +215,9 @@ import Testing
             if !read.diagnostics.isEmpty { cyclic += 1 }
             replayed += Self.lowered(document).replayedEdgeTables
         }
-        // When this was written: 802 tables of the 45 documents without cycles took an edge shape,
-        // and 11 of the 15 documents given forward arguments had cycles.
-        #expect(replayed >= 750, "\(replayed) tables replayed")
+        // When this was written: 758 tables of the documents without cycles took an edge shape,
+        // and 9 of the 15 documents given forward arguments had cycles.
+        #expect(replayed >= 700, "\(replayed) tables replayed")
         #expect(cyclic >= 8, "\(cyclic) documents with cycles")
     }
 
