@@ -15,8 +15,9 @@ extension LayoutDocument {
     /// ``RuleTemplate`` where the template is exact (`templates: false`
     /// evaluates every rule, for tests that compare the two; so does
     /// `mergingRepeats: false`, see ``RuleBook/mergesRepeatedTerms``;
-    /// `replayingShapes: false` writes every table's rows from its slots,
-    /// see ``RuleBook/replaysRowShapes``).
+    /// `replayingShapes: false` writes every table's rows and dependency
+    /// edges from its slots, see ``RuleBook/replaysRowShapes`` and
+    /// ``RuleBook/replaysEdgeShapes``).
     ///
     /// - Complexity: O(total rule length + views with rules + stored terms).
     /// `threads` are those the rows may be written on (see `RuleBook.lower(into:threads:viewID:)`).
@@ -31,6 +32,7 @@ extension LayoutDocument {
         var book = RuleBook(viewCount: viewCount, rules: ruleCount, originSource: builder.originSource)
         book.mergesRepeatedTerms = mergingRepeats
         book.replaysRowShapes = replayingShapes
+        book.replaysEdgeShapes = replayingShapes
         var parsed = RuleSyntaxCache()
         var bound: [BoundArgument] = []
         var failed = false

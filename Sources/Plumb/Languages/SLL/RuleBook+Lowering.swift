@@ -19,6 +19,8 @@ struct RuleSchedule: Sendable {
     var variables: [VariableIndex] = []
     /// Tables whose rows were written from a ``RuleBook/RowShapes`` (tests see them used).
     var replayedTables = 0
+    /// Tables whose dependency edges were written from a template's edge shape (tests see them used).
+    var replayedEdgeTables = 0
 }
 
 /// Where ``RuleBook``'s lowering adds a row: the builder, or the block of
@@ -71,7 +73,9 @@ extension RuleBook {
     /// Tables that one replay of a template's fresh slots wrote whole and
     /// whose views all differ get the rows written for the template's
     /// first such table with their own views put in (``RowShapes``, made
-    /// here before any row is added; `replaysRowShapes`), the same rows.
+    /// here before any row is added; `replaysRowShapes`), the same rows,
+    /// and the dependency edges of that first table with their own views
+    /// put in (``EdgeShape``; `replaysEdgeShapes`), the same graph.
     ///
     /// With `threads` allowing two and enough views with rules
     /// (``LoweringThreads/splitsRules(_:)``), the views in order are cut in
@@ -84,7 +88,7 @@ extension RuleBook {
     func lower(
         into builder: inout SystemBuilder, threads: LoweringThreads = .one, viewID: (ViewIndex) -> String
     ) -> Result<RuleSchedule, LayoutError> {
-        let graph = dependencyGraph()
+        let (graph, edgesReplayed) = dependencyGraph()
         let (order, cycles) = graph.topologicalOrder()
         guard cycles.isEmpty else {
             var sink = DiagnosticSink()
@@ -132,7 +136,7 @@ extension RuleBook {
                 var steps = Steps(rows: rowBuffer.baseAddress!, variables: variableBuffer.baseAddress!,
                                   capacity: stepCapacity)
                 if let shared {
-                    for table in order { schedule.views.append(viewOfTable[Int(table)]) }
+                    for table in order { schedule.views.append(viewsOfTable[Int(table)].view) }
                     shared.sharing.finish { k, helped in
                         if helped, let chunk = shared.chunks[k] {
                             let first = builder.appendBlock(&chunk.block)
@@ -153,7 +157,7 @@ extension RuleBook {
                 } else {
                     for table in order {
                         let table = Int(table)
-                        let view = viewOfTable[table]
+                        let view = viewsOfTable[table].view
                         schedule.views.append(view)
                         if lowerTable(table, shapes: shapeTables, into: &builder, steps: &steps, row: row, plan: plan) {
                             replayed += 1
@@ -167,6 +171,7 @@ extension RuleBook {
         schedule.rows = rows
         schedule.variables = variables
         schedule.replayedTables = replayed
+        schedule.replayedEdgeTables = edgesReplayed
         return .success(schedule)
     }
 
@@ -193,7 +198,8 @@ extension RuleBook {
             let replay = replays[table]
             if replay.template >= 0 {
                 let shape = Int(shapes.shapeOfTemplate[Int(replay.template)])
-                let view = viewOfTable[table], superview = superviewOfTable[table]
+                let views = viewsOfTable[table]
+                let view = views.view, superview = views.superview
                 if shape >= 0, replayViewsDiffer(replay, view: view, superview: superview),
                    let key = origins.key(at: Int(replay.rule)) {
                     replayShape(shape, of: table, view: view, superview: superview, key: key, shapes: shapes,
@@ -227,7 +233,8 @@ extension RuleBook {
         _ table: Int, into sink: inout Sink, steps: inout Steps, row: UnsafeMutablePointer<(VariableIndex, Double)>,
         plan: UnsafeMutablePointer<PlannedRow>
     ) {
-        let view = viewOfTable[table], superview = superviewOfTable[table]
+        let views = viewsOfTable[table]
+        let view = views.view, superview = views.superview
         entries.withUnsafeBufferPointer { entries in
             var count = 0
             for axis in LayoutAxis.allCases {
@@ -387,30 +394,28 @@ extension RuleBook {
             defer { slotViews.deallocate() }
             // Read through buffers: a table costs a few dozen instructions, on the caller's thread.
             book.replays.withUnsafeBufferPointer { replays in
-                book.viewOfTable.withUnsafeBufferPointer { views in
-                    book.superviewOfTable.withUnsafeBufferPointer { superviews in
-                        book.replayArguments.withUnsafeBufferPointer { arguments in
-                            shapeOfTemplate.withUnsafeMutableBufferPointer { shapeOfTemplate in
-                                for table in 0 ..< views.count {
-                                    guard undecided > 0 else { break }
-                                    let replay = replays[table]
-                                    guard replay.template >= 0, shapeOfTemplate[Int(replay.template)] == -2 else {
-                                        continue
-                                    }
-                                    slotViews[0] = views[table].rawValue
-                                    slotViews[1] = superviews[table].rawValue
-                                    let argumentCount = Int(replay.argumentCount)
-                                    for k in 0 ..< argumentCount {
-                                        slotViews[2 &+ k] = arguments[Int(replay.arguments) &+ k].rawValue
-                                    }
-                                    guard book.replayViewsDiffer(replay, view: views[table],
-                                                                 superview: superviews[table]),
-                                          book.origins.key(at: Int(replay.rule)) != nil else { continue }
-                                    shapeOfTemplate[Int(replay.template)] = Self.record(
-                                        table, of: book, slotViews: slotViews, slotCount: 2 + argumentCount,
-                                        variableCount: variableCount, row: row, plan: plan, into: &made)
-                                    undecided -= 1
+                book.viewsOfTable.withUnsafeBufferPointer { views in
+                    book.replayArguments.withUnsafeBufferPointer { arguments in
+                        shapeOfTemplate.withUnsafeMutableBufferPointer { shapeOfTemplate in
+                            for table in 0 ..< views.count {
+                                guard undecided > 0 else { break }
+                                let replay = replays[table]
+                                guard replay.template >= 0, shapeOfTemplate[Int(replay.template)] == -2 else {
+                                    continue
                                 }
+                                slotViews[0] = views[table].view.rawValue
+                                slotViews[1] = views[table].superview.rawValue
+                                let argumentCount = Int(replay.argumentCount)
+                                for k in 0 ..< argumentCount {
+                                    slotViews[2 &+ k] = arguments[Int(replay.arguments) &+ k].rawValue
+                                }
+                                guard book.replayViewsDiffer(replay, view: views[table].view,
+                                                             superview: views[table].superview),
+                                      book.origins.key(at: Int(replay.rule)) != nil else { continue }
+                                shapeOfTemplate[Int(replay.template)] = Self.record(
+                                    table, of: book, slotViews: slotViews, slotCount: 2 + argumentCount,
+                                    variableCount: variableCount, row: row, plan: plan, into: &made)
+                                undecided -= 1
                             }
                         }
                     }
@@ -776,15 +781,49 @@ extension RuleBook {
     }
 
     /// The graph over tables: superview, views named in values, own view.
-    func dependencyGraph() -> RuleGraph {
+    ///
+    /// A table that one replay of a template's fresh slots wrote whole
+    /// (``Replay``) and whose views (view, superview, arguments) all
+    /// differ gets its edges from the template's ``EdgeShape``, its views
+    /// put in: the slots its edges go to, in order, as the first such
+    /// table's slots and terms gave them (`replaysEdgeShapes`; the same
+    /// edges, see ``EdgeShape``). Returns the graph and how many tables
+    /// took a shape.
+    func dependencyGraph() -> (graph: RuleGraph, replayed: Int) {
         var graph = RuleGraph(reservingNodes: tableCount, edges: 2 * tableCount)
+        var shapes = EdgeShapes(templates: replaysEdgeShapes ? Int(templateCount) : 0)
+        var replayed = 0
         // Read through buffers: the bounds checks of eight slots a table and
         // their terms were most of the loop.
         entries.withUnsafeBufferPointer { entries in
             terms.withUnsafeBufferPointer { terms in
                 tableOfView.withUnsafeBufferPointer { tableOfView in
                     for table in 0 ..< tableCount {
-                        let view = viewOfTable[table]
+                        let views = viewsOfTable[table]
+                        let view = views.view, superview = views.superview
+                        let replay = replays[table]
+                        if replay.template >= 0, replay.template < shapes.count,
+                           replayViewsDiffer(replay, view: view, superview: superview) {
+                            let shape = shapes.shape(of: Int(replay.template)) {
+                                EdgeShape(table, of: self, replay: replay, entries: entries, terms: terms)
+                            }
+                            if let shape {
+                                replayArguments.withUnsafeBufferPointer { arguments in
+                                    for s in shape {
+                                        let slot = shapes.slots[s]
+                                        let target: Int32 = switch slot {
+                                        case 0: Int32(truncatingIfNeeded: table)
+                                        case 1: tableOfView[superview.int]
+                                        default: tableOfView[arguments[Int(replay.arguments) &+ Int(slot) &- 2].int]
+                                        }
+                                        if target >= 0 { graph.addNewDependency(target, label: replay.rule) }
+                                    }
+                                }
+                                graph.closeNode()
+                                replayed &+= 1
+                                continue
+                            }
+                        }
                         let base = table * Self.slotsPerView
                         var firstRule = Int32.max
                         for slot in base ..< base + Self.slotsPerView {
@@ -800,7 +839,6 @@ extension RuleBook {
                                 if target >= 0 { graph.addDependency(target, label: entry.rule) }
                             }
                         }
-                        let superview = superviewOfTable[table]
                         if firstRule != .max, tableOfView[superview.int] >= 0 {
                             graph.addDependency(tableOfView[superview.int], label: firstRule)
                         }
@@ -809,7 +847,87 @@ extension RuleBook {
                 }
             }
         }
-        return graph
+        return (graph, replayed)
+    }
+
+    /// The dependency edges of the tables one replay of a template's fresh
+    /// slots wrote whole, as slots (0: the table's own view, for a value
+    /// that refers to it; 1: its superview; `2 + k`: argument `k`), in the
+    /// order ``dependencyGraph()`` adds edges for them from the slots: each
+    /// value's own-view flag and its terms' views, slot by slot, then the
+    /// superview; each slot once. Made from the first such table whose views
+    /// all differ.
+    ///
+    /// Why the edges are the same for every such table: the template's fresh
+    /// slots are copied into each (the same names in the same slots, every
+    /// value by the one rule, so one label), and each term names the view of
+    /// the same slot (the template keeps terms by slot). With the views all
+    /// different, distinct slots are distinct views, so distinct tables
+    /// (or no table): adding an edge only for a slot not added before is
+    /// the graph's own check of the edge's target, and a slot whose view has
+    /// no table adds no edge in either. A term whose view is in no slot, or
+    /// a value of another rule, leaves the template without a shape.
+    private struct EdgeShape {
+        let slots: [Int32]
+
+        init?(_ table: Int, of book: RuleBook, replay: Replay, entries: UnsafeBufferPointer<Entry>,
+              terms: UnsafeBufferPointer<(VariableIndex, Double)>) {
+            let view = book.viewsOfTable[table].view, superview = book.viewsOfTable[table].superview
+            var slots: [Int32] = []
+            func add(_ slot: Int32) { if !slots.contains(slot) { slots.append(slot) } }
+            var any = false
+            let base = table * RuleBook.slotsPerView
+            for slot in base ..< base + RuleBook.slotsPerView {
+                let entry = entries[slot]
+                guard entry.name != nil else { continue }
+                guard entry.rule == replay.rule else { return nil }
+                any = true
+                if entry.refersToOwnView { add(0) }
+                for k in Int(entry.termStart) ..< Int(entry.termStart) + Int(entry.termCount) {
+                    let other = ViewIndex(rawValue: terms[k].0.rawValue >> 2)
+                    if other == view { continue }
+                    if other == superview {
+                        add(1)
+                        continue
+                    }
+                    let arguments = Int(replay.arguments) ..< Int(replay.arguments) + Int(replay.argumentCount)
+                    guard let k = arguments.first(where: { book.replayArguments[$0] == other }) else { return nil }
+                    add(Int32(2 + k - arguments.lowerBound))
+                }
+            }
+            if any { add(1) }
+            self.slots = slots
+        }
+    }
+
+    /// Each template's ``EdgeShape``, made on first use.
+    private struct EdgeShapes {
+        /// Per template: -2 not made yet, -1 none, else the shape's start in `slots`.
+        private var first: [Int32]
+        private var ends: [Int32]
+        private(set) var slots: [Int32] = []
+        var count: Int { first.count }
+
+        init(templates: Int) {
+            first = [Int32](repeating: -2, count: templates)
+            ends = [Int32](repeating: 0, count: templates)
+        }
+
+        /// Where `template`'s shape is in `slots`, made by `make` the first time; `nil` if it has none.
+        @inline(__always)
+        mutating func shape(of template: Int, make: () -> EdgeShape?) -> Range<Int>? {
+            if first[template] == -2 {
+                if let made = make() {
+                    first[template] = Int32(slots.count)
+                    slots += made.slots
+                    ends[template] = Int32(slots.count)
+                } else {
+                    first[template] = -1
+                }
+            }
+            guard first[template] >= 0 else { return nil }
+            return Int(first[template]) ..< Int(ends[template])
+        }
     }
 
     // MARK: - Naming rules in messages

@@ -44,9 +44,14 @@ struct RuleBook {
     let viewCount: Int
     /// For each view, the index of its table (`-1`: no rules).
     private(set) var tableOfView: [Int32]
-    /// For each table, its view and that view's superview.
-    private(set) var viewOfTable: [ViewIndex] = []
-    private(set) var superviewOfTable: [ViewIndex] = []
+    /// A table's view and that view's superview.
+    struct TableViews {
+        var view: ViewIndex
+        var superview: ViewIndex
+    }
+    /// For each table, its views (kept together: a new table is one
+    /// append, one uniqueness check, not two).
+    private(set) var viewsOfTable: [TableViews] = []
     /// ``slotsPerView`` entries per table (and empty ones after the last
     /// table, for the tables the book was made with room for).
     var entries: [Entry] = []
@@ -79,6 +84,11 @@ struct RuleBook {
     /// wrote for the first such table (``RowShapes``); `false` writes every
     /// table's rows from its slots (the same rows; tests compare the two).
     var replaysRowShapes = true
+    /// Whether `dependencyGraph()` gives such a table (its views all
+    /// different) the edges of its template's first one, its views put in
+    /// (`EdgeShape`); `false` reads every table's slots (the same graph;
+    /// tests compare the two).
+    var replaysEdgeShapes = true
 
     /// How a table's slots were written when one replay of a template's
     /// fresh slots wrote them all (the view's first rule, and no rule
@@ -116,8 +126,7 @@ struct RuleBook {
         ruleViews.reserveCapacity(rules)
         // Views with rules are at most the rules and the views.
         let tables = min(rules, viewCount)
-        viewOfTable.reserveCapacity(tables)
-        superviewOfTable.reserveCapacity(tables)
+        viewsOfTable.reserveCapacity(tables)
         // The tables expected get their empty slots now, in one fill.
         entries = [Entry](repeating: Entry(), count: tables * Self.slotsPerView)
         replays = [Replay](repeating: Replay(), count: tables)
@@ -128,7 +137,7 @@ struct RuleBook {
     }
 
     /// Number of views that have rules.
-    var tableCount: Int { viewOfTable.count }
+    var tableCount: Int { viewsOfTable.count }
 
     /// Registers a rule and returns its number. Inlined into the two
     /// `apply`s that call it (a call a rule).
@@ -150,10 +159,9 @@ struct RuleBook {
     mutating func table(for view: ViewIndex, superview: ViewIndex) -> Int {
         let existing = tableOfView[view.int]
         if existing >= 0 { return Int(existing) }
-        let table = viewOfTable.count
+        let table = viewsOfTable.count
         tableOfView[view.int] = Int32(table)
-        viewOfTable.append(view)
-        superviewOfTable.append(superview)
+        viewsOfTable.append(TableViews(view: view, superview: superview))
         if entries.count < (table + 1) * Self.slotsPerView {
             // More tables than the book was made for.
             for _ in 0 ..< Self.slotsPerView { entries.append(Entry()) }

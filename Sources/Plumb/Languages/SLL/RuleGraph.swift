@@ -43,6 +43,13 @@ struct RuleGraph {
         if !known { edges.append(Edge(target: target, label: label)) }
     }
 
+    /// Adds an edge from the node being built to `target`, which the
+    /// caller knows the node has no edge to yet (no search).
+    @inline(__always)
+    mutating func addNewDependency(_ target: Int32, label: Int32) {
+        edges.append(Edge(target: target, label: label))
+    }
+
     /// Ends the dependencies of the current node and starts the next.
     mutating func closeNode() {
         start.append(Int32(edges.count))
