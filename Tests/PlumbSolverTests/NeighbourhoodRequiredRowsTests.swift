@@ -596,6 +596,27 @@ import Testing
         #expect(large.visits < 12 * small.visits, "\(small.visits) -> \(large.visits) term visits")
     }
 
+    /// `degenerate`'s shelves (``fourBoxShelves(_:)``) with neighbourhoods
+    /// of up to 64 rows, which grow to their largest in vain on the test of
+    /// a tie between two shelves: the chain extended for the shelf below
+    /// extends within its short try (``RowMoves/shortExtensionBudget``) for
+    /// about one test a shelf here (on `degenerate` at 1,000 views: 1,852 of
+    /// 2,522 extensions), before the neighbourhoods; the answers are the
+    /// tableau's.
+    @Test func chainsAreTriedBeforeTheNeighbourhoods() {
+        let shelves: Int32 = 24
+        let rows = fourBoxShelves(shelves)
+        let variables = Int(8 * shelves)
+        let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+        let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+        let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 64)
+        let found = differences(rows, near, reference)
+        #expect(found.isEmpty, "\(found)")
+        #expect(near.decidedByChain >= Int(shelves), "\(near.decidedByChain) of \(near.decidedByMove) moves extended")
+        #expect(near.decidedBeforeNeighbourhoods >= Int(shelves) * 3 / 4,
+                "\(near.decidedBeforeNeighbourhoods) of \(near.decidedByChain) extensions before the neighbourhoods")
+    }
+
     @Test func movesDecideProbesTheNeighbourhoodsCannot() {
         // The property above only means something if walks answer many
         // probes of the random systems, both redundancy tests and others,
