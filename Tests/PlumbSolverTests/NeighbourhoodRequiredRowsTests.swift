@@ -556,14 +556,21 @@ import Testing
         return rows
     }
 
-    @Test func movesDecideTiesThatOnlyAWholeColumnBreaks() {
-        let shelves: Int32 = 30
-        let rows = shelfRows(shelves)
-        let variables = Int(3 * shelves)
+    /// `rows`' tests on neighbourhoods of up to `maximumRows` rows, each
+    /// answer expected to be the whole tableau's; the probe that answered.
+    private func probedAsTheTableau(_ rows: [Candidate], variables: Int, maximumRows: Int)
+        -> NeighbourhoodRequiredRows<TableauRequiredRows> {
         let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
         let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-        let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 8)
-        #expect(differences(rows, near, reference).isEmpty)
+        let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows)
+        let found = differences(rows, near, reference)
+        #expect(found.isEmpty, "\(found)")
+        return near
+    }
+
+    @Test func movesDecideTiesThatOnlyAWholeColumnBreaks() {
+        let shelves: Int32 = 30
+        let near = probedAsTheTableau(shelfRows(shelves), variables: Int(3 * shelves), maximumRows: 8)
         #expect(near.decidedByMove >= Int(shelves), "\(near.decidedByMove) by moves")
         // What is left to the whole tableau is the rows it shows redundant:
         // every shelf's `a >= 8` and `b <= 980` but one, held through the ties.
@@ -605,13 +612,7 @@ import Testing
     /// tableau's.
     @Test func chainsAreTriedBeforeTheNeighbourhoods() {
         let shelves: Int32 = 24
-        let rows = fourBoxShelves(shelves)
-        let variables = Int(8 * shelves)
-        let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-        let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-        let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 64)
-        let found = differences(rows, near, reference)
-        #expect(found.isEmpty, "\(found)")
+        let near = probedAsTheTableau(fourBoxShelves(shelves), variables: Int(8 * shelves), maximumRows: 64)
         #expect(near.decidedByChain >= Int(shelves), "\(near.decidedByChain) of \(near.decidedByMove) moves extended")
         #expect(near.decidedBeforeNeighbourhoods >= Int(shelves) * 3 / 4,
                 "\(near.decidedBeforeNeighbourhoods) of \(near.decidedByChain) extensions before the neighbourhoods")
