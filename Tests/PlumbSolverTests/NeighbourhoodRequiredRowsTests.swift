@@ -581,7 +581,7 @@ import Testing
     /// only, so that no row is redundant and every tie's test is a move),
     /// tested last shelf first: the walk that moved a column below one
     /// shelf is extended shelf by shelf
-    /// (``RowMoves/extending(_:gain:direction:from:length:base:recheck:isIn:)``)
+    /// (``RowMoves/extending(_:gain:direction:from:length:base:recheck:isIn:budget:)``)
     /// instead of walking the half-column again. The answers are the
     /// tableau's; most moves are extensions; and the walks' term visits
     /// grow with the shelves, not with their square (4 times the shelves:

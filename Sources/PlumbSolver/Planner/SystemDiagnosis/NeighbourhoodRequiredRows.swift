@@ -370,7 +370,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// The points walks built, each with the length of its step and the
     /// count of ``putBacks`` when it was built, newest last: a walk from
     /// one of them may extend it to answer a later probe
-    /// (``RowMoves/extending(_:gain:direction:from:length:base:recheck:isIn:)``),
+    /// (``RowMoves/extending(_:gain:direction:from:length:base:recheck:isIn:budget:)``),
     /// even once the rows out at its making are back. `degenerate`'s tests
     /// of the rows between two shelves each need a whole half-column moved;
     /// they come shelf by shelf, column by column, both ways, so the
