@@ -556,14 +556,21 @@ import Testing
         return rows
     }
 
-    @Test func movesDecideTiesThatOnlyAWholeColumnBreaks() {
-        let shelves: Int32 = 30
-        let rows = shelfRows(shelves)
-        let variables = Int(3 * shelves)
+    /// `rows`' tests on neighbourhoods of up to `maximumRows` rows, each
+    /// answer expected to be the whole tableau's; the probe that answered.
+    private func probedAsTheTableau(_ rows: [Candidate], variables: Int, maximumRows: Int)
+        -> NeighbourhoodRequiredRows<TableauRequiredRows> {
         let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
         let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-        let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 8)
-        #expect(differences(rows, near, reference).isEmpty)
+        let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows)
+        let found = differences(rows, near, reference)
+        #expect(found.isEmpty, "\(found)")
+        return near
+    }
+
+    @Test func movesDecideTiesThatOnlyAWholeColumnBreaks() {
+        let shelves: Int32 = 30
+        let near = probedAsTheTableau(shelfRows(shelves), variables: Int(3 * shelves), maximumRows: 8)
         #expect(near.decidedByMove >= Int(shelves), "\(near.decidedByMove) by moves")
         // What is left to the whole tableau is the rows it shows redundant:
         // every shelf's `a >= 8` and `b <= 980` but one, held through the ties.
@@ -574,7 +581,7 @@ import Testing
     /// only, so that no row is redundant and every tie's test is a move),
     /// tested last shelf first: the walk that moved a column below one
     /// shelf is extended shelf by shelf
-    /// (``RowMoves/extending(_:gain:direction:from:length:base:recheck:isIn:)``)
+    /// (``RowMoves/extending(_:gain:direction:from:length:base:recheck:isIn:budget:)``)
     /// instead of walking the half-column again. The answers are the
     /// tableau's; most moves are extensions; and the walks' term visits
     /// grow with the shelves, not with their square (4 times the shelves:
@@ -594,6 +601,21 @@ import Testing
         #expect(large.chained >= large.moves * 9 / 10, "\(large.chained) of \(large.moves) moves extended")
         #expect(large.moves >= 80, "\(large.moves) moves")
         #expect(large.visits < 12 * small.visits, "\(small.visits) -> \(large.visits) term visits")
+    }
+
+    /// `degenerate`'s shelves (``fourBoxShelves(_:)``) with neighbourhoods
+    /// of up to 64 rows, which grow to their largest in vain on the test of
+    /// a tie between two shelves: the chain extended for the shelf below
+    /// extends within its short try (``RowMoves/shortExtensionBudget``) for
+    /// about one test a shelf here (on `degenerate` at 1,000 views: 1,852 of
+    /// 2,522 extensions), before the neighbourhoods; the answers are the
+    /// tableau's.
+    @Test func chainsAreTriedBeforeTheNeighbourhoods() {
+        let shelves: Int32 = 24
+        let near = probedAsTheTableau(fourBoxShelves(shelves), variables: Int(8 * shelves), maximumRows: 64)
+        #expect(near.decidedByChain >= Int(shelves), "\(near.decidedByChain) of \(near.decidedByMove) moves extended")
+        #expect(near.decidedBeforeNeighbourhoods >= Int(shelves) * 3 / 4,
+                "\(near.decidedBeforeNeighbourhoods) of \(near.decidedByChain) extensions before the neighbourhoods")
     }
 
     @Test func movesDecideProbesTheNeighbourhoodsCannot() {

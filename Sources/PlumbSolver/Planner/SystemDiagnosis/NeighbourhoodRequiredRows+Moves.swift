@@ -271,9 +271,14 @@ struct RowMoves {
     }
 
     /// The most term visits of a walk that extends a chain
-    /// (``extending(_:gain:direction:from:length:base:recheck:isIn:)``):
+    /// (``extending(_:gain:direction:from:length:base:recheck:isIn:budget:)``):
     /// such a walk is meant to be short.
     static let extensionBudget = 1 << 12
+    /// The most term visits of the short tries of the chains before a
+    /// probe's neighbourhoods (``NeighbourhoodRequiredRows``): about a
+    /// shelf's rows of `degenerate`, which is what a chain that extends
+    /// there visits; a chain that does not extend stops there too.
+    static let shortExtensionBudget = 1 << 8
 
     /// A point of the rows in built from `start`, a point an earlier walk
     /// built (or extended) along the rows, by a walk from it and a step
@@ -298,11 +303,11 @@ struct RowMoves {
     /// that walk came from).
     mutating func extending(_ terms: [(Int32, Double)], gain: Double, direction: Double, from start: [Double],
                             length: Double, base: [Double], recheck: ArraySlice<Int>,
-                            isIn: [Bool]) -> (reached: Double, point: [Double])? {
+                            isIn: [Bool], budget: Int = extensionBudget) -> (reached: Double, point: [Double])? {
         for walkStart in Self.starts(terms, gain: gain, direction: direction) {
             defer { reset() }
             guard case .done = walk(from: walkStart.variable, sign: walkStart.sign, length: walkStart.length,
-                                    budget: Self.extensionBudget, point: start, isIn: isIn),
+                                    budget: budget, point: start, isIn: isIn),
                   let growth = growthAlongWalk(terms, direction: direction), growth * length >= gain,
                   let built = checked(from: start, length: length, base: base, recheck: recheck, isIn: isIn)
             else { continue }

@@ -52,6 +52,12 @@
 /// unbounded: it can be pushed past any tolerance and to any target.
 /// Putting back a row drops the rays it does not allow.
 ///
+/// A redundancy test (``canPush(_:_:magnitude:direction:from:)``) first
+/// tries, for a few steps each, to extend the points that walks along the
+/// rows built for earlier probes (``chains``; a probe that needs a chain
+/// moved grows its neighbourhoods to their largest in vain), then the
+/// neighbourhoods, then the walks with their whole budgets.
+///
 /// A probe that none of these decides, nor a walk along the rows
 /// (``RowMoves``: it shows a row violable), is tried on a relaxation grown
 /// by the rows its moves break (``RowsAlongTheMove``), which shows a row
@@ -277,14 +283,18 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         return made
     }
 
-    /// A point of the rows in, built by walking from the centre of the
-    /// kept points and then from `point` (``RowMoves``), where
-    /// `direction · Σ terms` gains `gain` on its value at the point walked
-    /// from; the value of `Σ terms` there and at the start, nil when no
-    /// walk finds one.
+    /// A point of the rows in, built by extending a chain (``chains``) or
+    /// else by walking from the centre of the kept points and then from
+    /// `point` (``RowMoves``), where `direction · Σ terms` gains `gain` on
+    /// its value at the point walked from; the value of `Σ terms` there
+    /// and at the start, nil when no walk finds one.
     /// The point is kept as the whole component's are (``built``).
-    private func moved(_ terms: [(Int32, Double)], gain: (_ start: Double) -> Double, direction: Double)
-        -> (start: Double, reached: Double)? {
+    ///
+    /// With `shortTries`, each chain's extension may take only
+    /// ``RowMoves/shortExtensionBudget`` term visits, and no other walk is
+    /// tried (see ``canPush(_:_:magnitude:direction:from:)``).
+    private func moved(_ terms: [(Int32, Double)], gain: (_ start: Double) -> Double, direction: Double,
+                       shortTries: Bool = false) -> (start: Double, reached: Double)? {
         // `moves` is walked in place (`moves!`): a copy would copy its arrays.
         guard moves != nil else { return nil }
         func keep(_ found: [Double]) {
@@ -308,7 +318,9 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             guard needed > 0,
                   let found = moves!.extending(terms, gain: needed, direction: direction, from: chain.point,
                                                length: chain.length, base: point,
-                                               recheck: putBacks[chain.putBacks...], isIn: isIn)
+                                               recheck: putBacks[chain.putBacks...], isIn: isIn,
+                                               budget: shortTries ? RowMoves.shortExtensionBudget
+                                                   : RowMoves.extensionBudget)
             else { continue }
             chains.remove(at: k)
             chains.append((found.point, chain.length, putBacks.count))
@@ -316,6 +328,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             decidedByChain += 1
             return (start, found.reached)
         }
+        if shortTries { return nil }
         for from in witnesses.isEmpty ? [point] : [centreOfPoints(), point] {
             let start = terms.reduce(0) { $0 + $1.1 * from[Int($1.0)] }
             let needed = gain(start)
@@ -357,7 +370,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// The points walks built, each with the length of its step and the
     /// count of ``putBacks`` when it was built, newest last: a walk from
     /// one of them may extend it to answer a later probe
-    /// (``RowMoves/extending(_:gain:direction:from:length:base:recheck:isIn:)``),
+    /// (``RowMoves/extending(_:gain:direction:from:length:base:recheck:isIn:budget:)``),
     /// even once the rows out at its making are back. `degenerate`'s tests
     /// of the rows between two shelves each need a whole half-column moved;
     /// they come shelf by shelf, column by column, both ways, so the
@@ -372,6 +385,9 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// Of the probes decided by a move along the rows, those decided by
     /// extending a chain.
     private(set) var decidedByChain = 0
+    /// Of those, the ones decided by a short try before their
+    /// neighbourhoods (see ``canPush(_:_:magnitude:direction:from:)``).
+    private(set) var decidedBeforeNeighbourhoods = 0
 
     /// Keeps the point `whole`'s last answer ended on, if it gives one.
     private func keepWholePoint() {
@@ -460,6 +476,21 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             decidedByRay += 1
             return true
         }
+        // A point past twice the tolerance (as for the kept points), aiming at four times.
+        func gain(_ start: Double) -> Double { 4 * tolerance - direction * (start + constant - base) }
+        func past(_ reached: Double) -> Bool { direction * (reached + constant - base) > 2 * tolerance }
+        // The chains first, each for a few steps: where a probe needs a
+        // long chain of rows moved (`degenerate`'s rows between two
+        // shelves), its neighbourhoods grow to their largest in vain, and
+        // the chain that the probe of the shelf below extended extends
+        // here in a shelf's rows. Elsewhere each try stops within those
+        // few steps.
+        let extended = moved(terms, gain: gain, direction: direction, shortTries: true)
+        if let (_, reached) = extended, past(reached) {
+            decidedByMove += 1
+            decidedBeforeNeighbourhoods += 1
+            return true
+        }
         func push(_ probe: ExpressionProbe, _ local: [(Int32, Double)], _ fixed: Double = 0) -> Bool {
             probe.canPush(local, constant + fixed, magnitude: magnitude, direction: direction, from: base)
         }
@@ -473,10 +504,10 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             decidedNearby += 1
             return answer
         }
-        // A point past twice the tolerance (as for the kept points), aiming at four times.
-        if let (_, reached) = moved(terms, gain: { 4 * tolerance - direction * ($0 + constant - base) },
-                                    direction: direction),
-           direction * (reached + constant - base) > 2 * tolerance {
+        // Then the chains with their whole budget and the walks, unless a
+        // short try above found a point (short of the mark: the first walk
+        // that finds a point ends the walks, as here).
+        if extended == nil, let (_, reached) = moved(terms, gain: gain, direction: direction), past(reached) {
             decidedByMove += 1
             return true
         }

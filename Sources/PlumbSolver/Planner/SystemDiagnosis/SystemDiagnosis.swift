@@ -412,7 +412,8 @@ extension ConstraintSystem {
         let found = inertRows(rest, on: near, keepPrivate: keepPrivate, progress: progress)
         progress?("redundancy: \(near.decidedNearby) probes decided on their neighbourhood, "
             + "\(near.decidedByWitness) by a point found before, \(near.decidedByRay) by a ray found before, "
-            + "\(near.decidedByMove) by a move along the rows (\(near.decidedByChain) extending an earlier one), "
+            + "\(near.decidedByMove) by a move along the rows (\(near.decidedByChain) extending an earlier one, "
+            + "\(near.decidedBeforeNeighbourhoods) of them before their neighbourhoods), "
             + "\(near.decidedAlongTheMove) held on the rows a move breaks (\(near.rowsTakenAlongTheMove) rows, \(near.roundsAlongTheMove) rounds), "
             + "\(near.decidedOnWhole) on the whole component")
         return found
