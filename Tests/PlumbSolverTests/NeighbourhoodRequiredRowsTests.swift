@@ -750,3 +750,56 @@ import Testing
                 "\(small.rows) rows for \(small.held) tests -> \(large.rows) for \(large.held)")
     }
 }
+
+/// A point given to ``NeighbourhoodRequiredRows`` from outside (the
+/// diagnosis's optimum): kept only where every row holds, and then it
+/// answers probes as a point the whole component found does.
+@Suite struct NeighbourhoodKnownPointTests {
+    private typealias Candidate = ConstraintSystem.InertCandidate
+
+    /// `x0 ≥ 0`, `x(k) ≤ x(k+1)` and `x(last) ≤ 100`: each variable reaches 100 at most.
+    private func chain(_ count: Int) -> [Candidate] {
+        var rows: [Candidate] = []
+        func row(_ terms: [(Int32, Double)], _ constant: Double, _ relation: Relation) {
+            rows.append(Candidate(row: rows.count, terms: terms, constant: constant,
+                                  magnitude: max(1, abs(constant)), relation: relation, isRequired: true))
+        }
+        row([(0, 1)], 0, .greaterOrEqual)
+        for v in 1 ..< Int32(count) { row([(v, 1), (v - 1, -1)], 0, .greaterOrEqual) }
+        row([(Int32(count - 1), 1)], -100, .lessOrEqual)
+        return rows
+    }
+
+    private func near(_ rows: [Candidate], _ count: Int, known: [Double]) -> NeighbourhoodRequiredRows<TableauRequiredRows> {
+        NeighbourhoodRequiredRows(rows, whole: TableauRequiredRows(rows, variableCount: count,
+                                                                   equalitiesAsInequalities: nil),
+                                  maximumRows: 0, movesAlong: false, alongTheMove: 0, known: known)
+    }
+
+    @Test func aPointOfEveryRowAnswersWithoutTheWholeComponent() {
+        let rows = chain(6)
+        let probe = near(rows, 6, known: [Double](repeating: 70, count: 6))
+        #expect(probe.pushed([(0, 1)], 0, to: 60) == 60)
+        #expect(probe.canPush([(2, 1)], 0, magnitude: 1, direction: 1, from: 50))
+        #expect(probe.decidedByWitness == 2)
+        #expect(probe.decidedOnWhole == 0)
+        // Past what it reaches, the whole component answers: the supremum.
+        #expect(probe.pushed([(0, 1)], 0, to: 150) == 100)
+        #expect(probe.decidedOnWhole == 1)
+    }
+
+    @Test func aPointThatBreaksARowIsNotKept() {
+        let rows = chain(6)
+        // x0 = 150 breaks x0 ≤ x1 (and x5 ≤ 100 once the rest follow).
+        var known = [Double](repeating: 10, count: 6)
+        known[0] = 150
+        let probe = near(rows, 6, known: known)
+        #expect(probe.pushed([(0, 1)], 0, to: 120) == 100)
+        #expect(probe.decidedByWitness == 0)
+        #expect(probe.decidedOnWhole == 1)
+        // Off by rounding only (10⁻¹² of 100) it is kept.
+        let close = near(rows, 6, known: [0, 20, 40, 60, 80, 100 + 1e-10])
+        #expect(close.pushed([(5, 1)], 0, to: 90) == 90)
+        #expect(close.decidedByWitness == 1)
+    }
+}

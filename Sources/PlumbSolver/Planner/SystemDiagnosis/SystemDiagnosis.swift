@@ -203,11 +203,12 @@ extension ConstraintSystem {
         }
         let conflicts = findAllConflicts(faces: split ? faces : nil)
         lap("conflicts: \(conflicts.count) found")
+        var optimum: [Double]?
         let free = findFreeForms(forms.map { $0.map { ($0.0.rawValue, $0.1) } }, split: split, faces: faces,
-                                 progress: progress)
+                                 progress: progress, optimum: { optimum = $0 })
         lap("ambiguity: \(free.count) of \(forms.count) forms free")
         let inert = findInertRows(leavingOut: Set(conflicts.joined().map(\.int)), split: split, faces: faces,
-                                  nearby: nearby, progress: progress)
+                                  nearby: nearby, progress: progress, known: optimum)
         lap("redundancy: \(inert.redundant.count) redundant, \(inert.ineffective.count) ineffective rows")
         return SystemDiagnosis(conflicts: conflicts, freeMeasures: free,
                                redundantRows: inert.redundant, ineffectiveRows: inert.ineffective)
@@ -223,10 +224,16 @@ extension ConstraintSystem {
     /// `equalitiesAsInequalities` forces how required equalities go on the
     /// simplex (see `inertRows`; nil: as the component's rows make best),
     /// for the tests to compare.
+    ///
+    /// `known` (a value per variable: the ambiguity phase's optimum) is
+    /// handed to the components tested on the LP code as a point that may
+    /// answer their probes (see ``NeighbourhoodRequiredRows``, which keeps
+    /// it only where every required row holds).
     func findInertRows(leavingOut conflicting: Set<Int>, split: Bool = true,
                        equalitiesAsInequalities: Bool? = nil, faces: FaceOptions? = FaceOptions.standard,
                        nearby: Int? = NeighbourhoodRequiredRows<TableauRequiredRows>.standardMaximumRows,
-                       progress: ((String) -> Void)? = nil) -> (redundant: [RowIndex], ineffective: [RowIndex]) {
+                       progress: ((String) -> Void)? = nil, known: [Double]? = nil)
+        -> (redundant: [RowIndex], ineffective: [RowIndex]) {
         // The system without its conflicting rows, and the block phase on it.
         var kept = ConstraintSystem()
         kept.addVariables(variableCount)
@@ -317,9 +324,15 @@ extension ConstraintSystem {
             tell?("redundancy: a component of \(rows.count) rows over \(groupSize[g]) variables")
             // A large component's tests on the LP code, when there is one.
             let large = split ? faces.flatMap { Int(groupSize[g]) >= $0.threshold ? $0 : nil } : nil
+            // The known point over the component's variables.
+            let point = known.map { known in
+                var point = [Double](repeating: 0, count: Int(groupSize[g]))
+                for i in group { for (v, _) in rest[i].terms { point[Int(local[Int(v)])] = known[Int(v)] } }
+                return point
+            }
             let found = Self.inertRows(rows, variableCount: Int(groupSize[g]), keepPrivate: split,
                                        equalitiesAsInequalities: equalitiesAsInequalities, faces: large,
-                                       nearby: nearby, progress: tell)
+                                       nearby: nearby, progress: tell, known: point)
             redundant += found.redundant
             ineffective += found.ineffective
         }
@@ -375,7 +388,7 @@ extension ConstraintSystem {
     static func inertRows(_ rest: [InertCandidate], variableCount: Int, keepPrivate: Bool,
                           equalitiesAsInequalities: Bool? = nil, faces: FaceOptions? = nil,
                           nearby: Int? = NeighbourhoodRequiredRows<TableauRequiredRows>.standardMaximumRows,
-                          progress: ((String) -> Void)? = nil)
+                          progress: ((String) -> Void)? = nil, known: [Double]? = nil)
         -> (redundant: [RowIndex], ineffective: [RowIndex])
     {
         var tableau = TableauRequiredRows(rest, variableCount: variableCount,
@@ -386,7 +399,8 @@ extension ConstraintSystem {
             let name = faces.solver.name
             progress?("redundancy: the simplex filled in (\(Int(fill)) terms a row"
                 + "\(tableau.stopped ? ", stopped early" : "")); tested with \(name)")
-            let found = inertRows(rest, on: rows, keepPrivate: keepPrivate, nearby: nearby, progress: progress)
+            let found = inertRows(rest, on: rows, keepPrivate: keepPrivate, nearby: nearby, progress: progress,
+                                  known: known)
             if !rows.failed { return found }
             progress?("redundancy: \(name) could not answer; probing on the simplex instead")
         }
@@ -402,13 +416,13 @@ extension ConstraintSystem {
     /// gives the largest neighbourhood (and `keepPrivate`: the reference
     /// without it probes the whole system), on `whole` alone otherwise.
     private static func inertRows(_ rest: [InertCandidate], on whole: some RequiredRowProbe, keepPrivate: Bool,
-                                  nearby: Int?, progress: ((String) -> Void)?)
+                                  nearby: Int?, progress: ((String) -> Void)?, known: [Double]? = nil)
         -> (redundant: [RowIndex], ineffective: [RowIndex])
     {
         guard keepPrivate, let nearby else {
             return inertRows(rest, on: whole, keepPrivate: keepPrivate, progress: progress)
         }
-        let near = NeighbourhoodRequiredRows(rest, whole: whole, maximumRows: nearby)
+        let near = NeighbourhoodRequiredRows(rest, whole: whole, maximumRows: nearby, known: known)
         let found = inertRows(rest, on: near, keepPrivate: keepPrivate, progress: progress)
         progress?("redundancy: \(near.decidedNearby) probes decided on their neighbourhood, "
             + "\(near.decidedByWitness) by a point found before, \(near.decidedByRay) by a ray found before, "
@@ -735,8 +749,13 @@ extension ConstraintSystem {
     /// exactly when it is a combination of the rows that are constant on
     /// the optimal set (``RowSpace``). When the solver has no answer (the
     /// required rows conflict, say), the component gets its simplex.
+    ///
+    /// With `split`, `optimum` is given each variable's value at the
+    /// optimum the forms were measured from (each component's face or
+    /// simplex), for the redundancy tests (``findInertRows(leavingOut:split:equalitiesAsInequalities:faces:nearby:progress:known:)``).
     func findFreeForms(_ forms: [[(Int32, Double)]], split: Bool = true,
-                       faces: FaceOptions? = FaceOptions.standard, progress: ((String) -> Void)? = nil) -> [Int] {
+                       faces: FaceOptions? = FaceOptions.standard, progress: ((String) -> Void)? = nil,
+                       optimum: (([Double]) -> Void)? = nil) -> [Int] {
         let order = (0 ..< rowCount).sorted { a, b in
             let pa = priorities[a].rawValue, pb = priorities[b].rawValue
             return pa != pb ? pa > pb : a < b
@@ -837,6 +856,7 @@ extension ConstraintSystem {
             let c = component[Int(v)]
             return spaces[c]?.values[Int(local[Int(v)])] ?? cores[Int(c)].value(of: local[Int(v)])
         }
+        if split, let optimum { optimum((0 ..< Int32(variableCount)).map(value)) }
         var free: [Int] = []
         for (i, form) in forms.enumerated() {
             let magnitude = max(1, form.reduce(0) { $0 + abs($1.1 * value($1.0)) })
