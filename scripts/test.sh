@@ -257,9 +257,9 @@ renders_chat() {
         if command -v rsvg-convert >/dev/null; then rsvg-convert -w 400 "$svg" -o "$WORK/chat.png"; fi
 }
 
-# api_bench_smoke BINARY: the Swift API benchmark refuses a bad option by
-# name with exit status 2, stops with status 1 naming a frames file it cannot
-# write, and lays out the coupled shapes (a big component
+# api_bench_smoke BINARY: the Swift API benchmark refuses bad values of
+# --large-parts and --warmup by name with exit status 2, stops with status 1
+# naming a frames file it cannot write, and lays out the coupled shapes (a big component
 # each) with two front ends, first and again (the frames themselves are
 # checked by APIWorkloadTests).
 api_bench_smoke() {
@@ -267,6 +267,9 @@ api_bench_smoke() {
     out=$("$1" --large-parts bogus 2>&1) && return 1
     status=$?
     [[ $status == 2 && $out == *"--large-parts is clp or tableau, not 'bogus'"* ]] || { echo "$out"; return 1; }
+    out=$("$1" --warmup maybe 2>&1) && return 1
+    status=$?
+    [[ $status == 2 && $out == *"--warmup is yes or no, not 'maybe'"* ]] || { echo "$out"; return 1; }
     out=$("$1" --frames "$WORK/no-such-directory" 2>&1) && return 1
     status=$?
     [[ $status == 2 && $out == *"--frames needs an existing directory"* ]] || { echo "$out"; return 1; }
@@ -277,7 +280,7 @@ api_bench_smoke() {
     [[ $status == 1 && $out == *"could not write $WORK/api-frames/list-100-sfl.frames.json"* ]] || { echo "$out"; return 1; }
     local first again
     first=$("$1" --sizes 100 --shapes table,chartgrid --fronts sfl,maker --runs 1 --mode first) &&
-        again=$("$1" --sizes 100 --shapes table,chartgrid --fronts sfl,maker --runs 1 --mode again) || return 1
+        again=$("$1" --sizes 100 --shapes table,chartgrid --fronts sfl,maker --runs 1 --mode again --warmup no) || return 1
     [[ $first == *"| chartgrid | 101 | maker |"* && $again == *"| table | 97 | sfl |"* ]] || { echo "$first$again"; return 1; }
 }
 
