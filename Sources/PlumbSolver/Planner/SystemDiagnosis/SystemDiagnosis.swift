@@ -324,8 +324,9 @@ extension ConstraintSystem {
             tell?("redundancy: a component of \(rows.count) rows over \(groupSize[g]) variables")
             // A large component's tests on the LP code, when there is one.
             let large = split ? faces.flatMap { Int(groupSize[g]) >= $0.threshold ? $0 : nil } : nil
-            // The known point over the component's variables.
-            let point = known.map { known in
+            // The known point over the component's variables, for a large
+            // component only: the tests on the tableau do not ask it.
+            let point = large == nil ? nil : known.map { known in
                 var point = [Double](repeating: 0, count: Int(groupSize[g]))
                 for i in group { for (v, _) in rest[i].terms { point[Int(local[Int(v)])] = known[Int(v)] } }
                 return point
