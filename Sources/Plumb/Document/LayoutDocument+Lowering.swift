@@ -220,6 +220,11 @@ struct DocumentScope: SimpleFormatScope {
     let suggestionsLeft = Counter(20)
     /// Constraints name the same few views one after another.
     private let names: RecentNames
+    /// And repeat a few shapes with other views (templates for a document
+    /// of 256 strings or more: `list` breaks even at about 150, below
+    /// which making them costs more than they save).
+    let shapeTemplates: SimpleFormatTemplates?
+    private let templateOwner: SimpleFormatTemplates.Owner?
 
     final class Counter {
         var value: Int
@@ -231,6 +236,8 @@ struct DocumentScope: SimpleFormatScope {
         rootID = Array(document.rootID.utf8)
         rootCount = rootID.count
         names = RecentNames(document.names, pool: document.ids, firstEntry: 1)
+        templateOwner = document.constraintCount >= 256 ? SimpleFormatTemplates.Owner() : nil
+        shapeTemplates = templateOwner?.templates
     }
 
     @inline(__always)

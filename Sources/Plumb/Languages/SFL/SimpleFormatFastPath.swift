@@ -28,11 +28,15 @@ enum SimpleFormatFastPath {
     /// ``compile(_:in:)`` with the constraint written into `slot` (which is
     /// uninitialised, or holds a value without references) when there is
     /// one; returns whether there was. The constraint is made where it is
-    /// kept (``SimpleFormatSema/compile(_:in:problems:into:)``).
+    /// kept (``SimpleFormatSema/compile(_:in:problems:into:)``). A scope
+    /// with ``SimpleFormatScope/shapeTemplates`` (a document's) gets the
+    /// shape from a recent string's template when one matches
+    /// (``SimpleFormatTemplates``): the same shape, read with fewer passes.
     static func compile<Scope: SimpleFormatScope>(
         _ text: UnsafeBufferPointer<UInt8>, in scope: Scope, into slot: UnsafeMutablePointer<ResolvedSimpleFormat<Scope.ViewHandle>>
     ) -> Bool {
-        guard let shape = shape(of: text), let resolved = bind(shape, in: text, scope: scope) else { return false }
+        let read = if let templates = scope.shapeTemplates { templates.shape(of: text) } else { shape(of: text) }
+        guard let shape = read, let resolved = bind(shape, in: text, scope: scope) else { return false }
         slot.initialize(to: resolved)
         return true
     }

@@ -15,6 +15,13 @@ protocol SimpleFormatScope {
     func suggestView(for name: String) -> String?
     /// A bound metric name close to `name`, for "did you mean" (error path only).
     func suggestMetric(for name: String) -> String?
+    /// Templates of recent strings' shapes (``SimpleFormatTemplates``),
+    /// or `nil` to read every string's shape in full.
+    var shapeTemplates: SimpleFormatTemplates? { get }
+}
+
+extension SimpleFormatScope {
+    var shapeTemplates: SimpleFormatTemplates? { nil }
 }
 
 /// A constraint with every name resolved and every number known:

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import PlumbTestSupport
+@testable import Plumb
+
+/// `SimpleFormatTemplates`: a shape taken from a template is the one
+/// `SimpleFormatFastPath.shape(of:)` reads from the string itself.
+@Suite struct SimpleFormatTemplatesTests {
+    /// Random strings (`SingleSpacedShapeTests.Generator`: single-spaced,
+    /// nearly so, near misses), each followed now and then by the same
+    /// string with one of its view names changed (another length, a digit
+    /// or a non-name byte in front), so that templates match and nearly match.
+    @Test(arguments: [4, 5] as [UInt64])
+    func givesTheShapeTheStringHas(seed: UInt64) {
+        var generator = SingleSpacedShapeTests.Generator(random: SplitMix64(seed: seed))
+        let owner = SimpleFormatTemplates.Owner(), templates = owner.templates
+        let renames = ["zz", "cell123", "q", "9a", "c0_11", "a b", "é", "", "abcdefghijklmnopqrs"]
+        var compared = 0
+        for _ in 0 ..< 12_000 {
+            let text = generator.constraint()
+            var variants = [text]
+            for name in ["a", "b", "cell12", "content", "c0_1"] where text.contains(name + ".") {
+                variants.append(text.replacingOccurrences(of: name + ".", with: generator.pick(renames) + "."))
+            }
+            for variant in variants {
+                var utf8 = variant
+                utf8.withUTF8 { bytes in
+                    let expected = SimpleFormatFastPath.shape(of: bytes)
+                    let given = templates.shape(of: bytes)
+                    #expect((expected == nil) == (given == nil), "\(variant.debugDescription)")
+                    if let expected, let given {
+                        #expect(SingleSpacedShapeTests.same(expected, given), "\(variant.debugDescription)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared > 2_500)
+        #expect(templates.hits > 400)
+        withExtendedLifetime(owner) {}
+    }
+
+    /// A document's strings: a template made from one string gives the
+    /// next ones of its shape with their own names and numbers kept.
+    @Test func matchesAnotherStringOfTheSameShape() {
+        let owner = SimpleFormatTemplates.Owner(), templates = owner.templates
+        let texts = [
+            "cell0.left = content.left + 16", "cell1.left = content.left + 16", "cell22.left = content.left + 16",
+            "icon0.left = cell0.left + 8", "icon1.left = cell1.left + 8", "icon1.left = cell1.left + 9",
+            "c0_0.height = 0.75 * c0_0.width", "c0_1.height = 0.75 * c0_1.width", "c0_1.height = 0.5 * c0_1.width",
+            "cell0.height = 48", "cell1.height = 48", "cell2.height = 60", "cell3.height = 48",
+        ]
+        var hits: [Int] = []
+        for text in texts {
+            var utf8 = text
+            utf8.withUTF8 { bytes in
+                let before = templates.hits
+                let given = templates.shape(of: bytes)
+                let expected = SimpleFormatFastPath.singleSpacedShape(of: bytes)
+                #expect(given != nil && expected != nil && SingleSpacedShapeTests.same(given!, expected!), "\(text)")
+                if templates.hits > before { hits.append(texts.firstIndex(of: text)!) }
+            }
+        }
+        // Each string whose shape and other bytes an earlier one had, and only those.
+        #expect(hits == [1, 2, 4, 7, 10, 12])
+        withExtendedLifetime(owner) {}
+    }
+}
