@@ -135,17 +135,36 @@ struct SimpleFormatTemplates {
         guard Self.same(text, firstEnd, middle, kept) else { return nil }
         shape.first.view = SimpleFormatShape.Name(start: 0, end: Int32(truncatingIfNeeded: firstEnd))
         if t.pointee.tailCount >= 0 {
-            // `remaining` matched, so a second name of the template's length leaves the tail's.
-            guard ByteScanner.isNameStart(text[start]) else { return nil }
-            var s = ByteScanner(text)
-            s.position = start &+ 1
-            s.skipNameContinuation()
-            let end = s.position, tail = Int(t.pointee.tailCount)
-            guard text.count &- end == tail, Self.same(text, end, tail, kept + Self.room) else { return nil }
+            // The second name is what lies between `middle` and the tail
+            // (the template's length, as `remaining` matched): its range is
+            // known at once, and its bytes are checked off the way to it.
+            let tail = Int(t.pointee.tailCount), end = text.count &- tail
+            guard Self.same(text, end, tail, kept + Self.room), ByteScanner.isNameStart(text[start]),
+                  Self.allContinueNames(text, start &+ 1, end) else { return nil }
             shape.second?.view = SimpleFormatShape.Name(
                 start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end))
         }
         return shape
+    }
+
+    /// Whether every byte of `text` from `start` to `end` may continue a
+    /// name (the text at least eight bytes long), read as words as
+    /// ``ByteScanner/skipNameContinuation()`` reads them.
+    @inline(__always)
+    private static func allContinueNames(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        let base = text.baseAddress!
+        var at = start
+        while end &- at >= 8 {
+            if ByteScanner.notNameContinuations(plumb_load_unaligned_u64(base + at)) != 0 { return false }
+            at &+= 8
+        }
+        let left = end &- at
+        guard left > 0 else { return true }
+        // The last few: the word from `at`, or the text's last word shifted down.
+        let word = at &+ 8 <= text.count ? plumb_load_unaligned_u64(base + at)
+            : plumb_load_unaligned_u64(base + (text.count &- 8)) &>> (8 &* UInt64(at &+ 8 &- text.count))
+        let highs: UInt64 = ((1 &<< (8 &* UInt64(left))) &- 1) & 0x8080_8080_8080_8080
+        return ByteScanner.notNameContinuations(word) & highs == 0
     }
 
     /// The shape of a string no template matched, read in full, and kept
