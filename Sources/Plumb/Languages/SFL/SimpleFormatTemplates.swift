@@ -15,8 +15,8 @@ import CPlumbKernels
 /// string made of other names around the same `middle` and `tail` has the
 /// same shape but for the names' ranges: that reader decides everything
 /// else from those bytes alone (the byte after each name, which ends it,
-/// is in `middle` or `tail`; a name only has to start as a name does, which
-/// is checked). A string that matches no template is read by
+/// is in `middle` or `tail`; a name only has to start and go on as a name
+/// does, which is checked). A string that matches no template is read by
 /// ``SimpleFormatFastPath/shape(of:)`` and, when single-spaced, kept.
 ///
 /// Templates are found by the eight bytes after the first name, how many
