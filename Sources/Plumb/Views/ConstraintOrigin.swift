@@ -30,6 +30,9 @@ enum ConstraintOrigin {
     /// One attribute of line `line` of a maker block, as lowered; `part` is
     /// the attribute when the line names several (the text then ends with it).
     case maker(MakerLines, line: Int, part: LayoutAttribute?)
+    /// One attribute of a maker line of a common shape, its origin's values
+    /// kept here (the block's lines are not kept).
+    case makerLine(MakerConstraintOrigin)
 
     /// The origin, made now when it is described.
     var origin: Origin {
@@ -38,6 +41,7 @@ enum ConstraintOrigin {
         case .simpleFormat(let call, let index): call.origin(index)
         case .mortar(let part): Origin(kind: .code, text: part.text)
         case .maker(let lines, let line, let part): lines.origin(ofLine: line, part: part)
+        case .makerLine(let own): own.origin
         }
     }
 
