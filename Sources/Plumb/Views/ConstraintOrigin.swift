@@ -8,8 +8,10 @@
 /// for every constraint cost more than making the constraint, so Mortar and
 /// the maker keep what the text is made of instead, and ``origin`` makes it
 /// on demand. The strings of one `make(simpleFormats:)` call are kept once
-/// for all the constraints it makes (`SimpleFormatCallOrigin`), and a maker
-/// block's lines as lowered once for all the block's constraints
+/// for all the constraints it makes (`SimpleFormatCallOrigin`); a maker
+/// line of the common shapes keeps its values in each of its constraints
+/// (`MakerConstraintOrigin`, no larger than Mortar's part origin), and the
+/// other lines are kept as lowered once for all the block's constraints
 /// (`MakerLines`). The values kept are copies taken when the constraint is
 /// made (view ids, never views), so the text made later is the one that
 /// would have been made at once, and a constraint still keeps no view alive.

@@ -8,15 +8,18 @@
 /// step kept past the block holds it too, and goes on writing into its own
 /// line.
 ///
-/// The lowered lines are also what the origins of the block's constraints
-/// are made of (``origin(ofLine:part:)``): each constraint keeps a
-/// reference to this object and its line's index instead of a copy of the
-/// line's values. Lowering keeps the lines as they are then
+/// The constraints of a line of the common shapes keep their origin's
+/// values themselves (``MakerConstraintOrigin``). Those of other lines (two
+/// modifiers, `insets`, a number target with a modifier) are made of the
+/// lowered lines (``origin(ofLine:part:)``): each keeps a reference to this
+/// object and its line's index. Lowering then keeps the lines as they are
 /// (`loweredLines`); a step written to later writes into `lines`, whose
 /// storage is then copied (copy on write), so an origin's text stays the
-/// one the line had when it was lowered. Lowering also lets go of the
-/// target views (a line keeps their ids), so a constraint still keeps no
-/// view alive through its origin.
+/// one the line had when it was lowered, and lets go of the target views
+/// (a line keeps their ids), so a constraint still keeps no view alive
+/// through its origin. When nothing reads the lines after lowering
+/// (``isDone``), they are let go, and the object goes with its maker to
+/// the thread's next block.
 final class MakerLines {
     // A block's lines are written and lowered on one thread, inside its
     // maker block: they skip the dynamic exclusivity check (about 7 % of a
