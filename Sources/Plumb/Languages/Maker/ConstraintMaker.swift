@@ -26,7 +26,9 @@
 /// ``View/layout(width:height:direction:scale:measurer:)`` of a tree holding the view, as
 /// ``LayoutProblem/swiftFrontEnd(_:)`` with the line and its file and line number.
 public final class ConstraintMaker: ConstraintAttributeChain {
-    /// The view being constrained.
+    /// The view being constrained. Once the block has ended, a maker that
+    /// nothing held waits for the thread's next `makeConstraints` block
+    /// with a placeholder view here (it keeps no view of its last block).
     @exclusivity(unchecked) public private(set) var view: View
     /// The block's lines (see ``MakerLines``).
     let lines: MakerLines
