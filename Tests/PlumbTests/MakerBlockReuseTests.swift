@@ -1,3 +1,4 @@
+import Foundation
 import PlumbTestSupport
 import Testing
 @testable import Plumb
@@ -147,6 +148,34 @@ import Testing
                                             "other: make.left.equalTo(root.centerX).priority(250)"])
         #expect(made.map(\.constant) == [5, 0])
         #expect(other.constraints.count == 2)
+    }
+
+    /// Blocks on several threads at once, each thread reusing its own
+    /// makers: every block's constraints are its view's, with its own
+    /// numbers and origins (a number target, a view-attribute target with an
+    /// offset, a two-attribute line).
+    @Test func reusedMakersOnSeveralThreads() {
+        DispatchQueue.concurrentPerform(iterations: 4) { t in
+            let root = View("root\(t)")
+            for k in 0 ..< 300 {
+                let box = View("box\(t)_\(k)")
+                root.addSubview(box)
+                let made = box.makeConstraints { make in
+                    make.width.equalTo(Double(1000 * t + k))
+                    make.top.equalTo(root.mas_top).offset(Double(k))
+                    make.left.right.equalTo(root)
+                }
+                let ok = made.map(\.constant) == [Double(1000 * t + k), Double(k), 0, 0]
+                    && made.allSatisfy { $0.firstView === box }
+                    && made.map(\.origin.text) == [
+                        "box\(t)_\(k): make.width.equalTo(\(1000 * t + k))",
+                        "box\(t)_\(k): make.top.equalTo(root\(t).top).offset(\(k))",
+                        "box\(t)_\(k): make.left.right.equalTo(root\(t)) (left)",
+                        "box\(t)_\(k): make.left.right.equalTo(root\(t)) (right)",
+                    ]
+                if !ok { Issue.record("thread \(t), block \(k): \(made.map(\.origin.text))") }
+            }
+        }
     }
 
     /// A maker the block kept, or one a weak reference made strong again
