@@ -80,6 +80,9 @@ import Testing
     /// The spare steps refer to their maker while the block runs; once it
     /// has run, neither keeps the other alive, and a step kept past the block
     /// still works (writing into its own line, which made nothing more).
+    /// Steps are kept here, so the maker is not handed to the thread's next
+    /// block and goes (a block that keeps nothing leaves its maker to the
+    /// next block: `MakerBlockReuseTests`).
     @Test func theMakerGoesWithItsBlock() {
         let root = View("root"), box = View("box")
         root.addSubview(box)

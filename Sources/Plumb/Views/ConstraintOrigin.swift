@@ -8,8 +8,10 @@
 /// for every constraint cost more than making the constraint, so Mortar and
 /// the maker keep what the text is made of instead, and ``origin`` makes it
 /// on demand. The strings of one `make(simpleFormats:)` call are kept once
-/// for all the constraints it makes (`SimpleFormatCallOrigin`), and a maker
-/// block's lines as lowered once for all the block's constraints
+/// for all the constraints it makes (`SimpleFormatCallOrigin`); a maker
+/// line of the common shapes keeps its values in each of its constraints
+/// (`MakerConstraintOrigin`, no larger than Mortar's part origin), and the
+/// other lines are kept as lowered once for all the block's constraints
 /// (`MakerLines`). The values kept are copies taken when the constraint is
 /// made (view ids, never views), so the text made later is the one that
 /// would have been made at once, and a constraint still keeps no view alive.
@@ -30,6 +32,9 @@ enum ConstraintOrigin {
     /// One attribute of line `line` of a maker block, as lowered; `part` is
     /// the attribute when the line names several (the text then ends with it).
     case maker(MakerLines, line: Int, part: LayoutAttribute?)
+    /// One attribute of a maker line of a common shape, its origin's values
+    /// kept here (the block's lines are not kept).
+    case makerLine(MakerConstraintOrigin)
 
     /// The origin, made now when it is described.
     var origin: Origin {
@@ -38,6 +43,7 @@ enum ConstraintOrigin {
         case .simpleFormat(let call, let index): call.origin(index)
         case .mortar(let part): Origin(kind: .code, text: part.text)
         case .maker(let lines, let line, let part): lines.origin(ofLine: line, part: part)
+        case .makerLine(let own): own.origin
         }
     }
 

@@ -26,8 +26,10 @@
 /// ``View/layout(width:height:direction:scale:measurer:)`` of a tree holding the view, as
 /// ``LayoutProblem/swiftFrontEnd(_:)`` with the line and its file and line number.
 public final class ConstraintMaker: ConstraintAttributeChain {
-    /// The view being constrained.
-    public let view: View
+    /// The view being constrained. Once the block has ended, a maker that
+    /// nothing held waits for the thread's next `makeConstraints` block
+    /// with a placeholder view here (it keeps no view of its last block).
+    @exclusivity(unchecked) public private(set) var view: View
     /// The block's lines (see ``MakerLines``).
     let lines: MakerLines
     /// The step objects of the last line, given to the next line when only
@@ -37,25 +39,40 @@ public final class ConstraintMaker: ConstraintAttributeChain {
     /// allocation and a free each). A step the user keeps (in a variable, to
     /// change later) is not unique, and the next line gets a new one. The
     /// spare `Extendable` holds this maker (to reach the spare `Editable`):
-    /// a step given up as the spare, and ``lower()``, clear that reference,
-    /// which breaks the cycle, so no step refers to a maker that has lowered.
-    /// When the block ends, spares that only the maker holds go to the
-    /// thread's next maker (``ThreadSpares``).
+    /// a step given up as the spare, and ``lower(recycling:)``, clear that
+    /// reference, which breaks the cycle, so no step refers to a maker that
+    /// has lowered. When the block ends, spares that only the maker holds go
+    /// with the maker to the thread's next block, or to the thread's next
+    /// maker (``ThreadSpares``).
     @exclusivity(unchecked) private var spareExtendable: ConstraintMakerExtendable?
     @exclusivity(unchecked) private var spareEditable: ConstraintMakerEditable?
 
-    /// Step objects a maker of this thread gave up when its block ended,
-    /// nothing else holding them, for the thread's next maker: a block of
-    /// one view's lines, the common one, then makes no step object at all
-    /// (two allocations and two frees a block). At most one of each; a
-    /// maker takes one only when it needs a new step.
+    /// What the thread's last blocks left for its next ones, nothing else
+    /// holding it.
+    ///
+    /// - `maker`: the maker of the last `makeConstraints` block, when nothing
+    ///   held it once its block ended and nothing reads its lines
+    ///   (``MakerLines/isDone``: no step was kept and every constraint keeps
+    ///   its own origin). The next block's maker is that object, its lines'
+    ///   array and spare steps with it (``make(view:file:line:)``): a block
+    ///   then allocates none of them (three to five allocations and frees a
+    ///   block otherwise). A parked maker holds no view of its last block
+    ///   (its ``view`` is a placeholder until it is used again).
+    /// - `extendable`, `editable`: steps a maker gave up when its block
+    ///   ended, nothing else holding them, for the thread's next maker that
+    ///   needs one (blocks whose maker is not parked: Fahrenheit blocks,
+    ///   ``View/updateConstraints(file:line:_:)``, kept makers).
     struct ThreadSpares {
+        var maker: ConstraintMaker?
         var extendable: ConstraintMakerExtendable?
         var editable: ConstraintMakerEditable?
     }
     static let threadSpares = ThreadLocal<ThreadSpares> { ThreadSpares() }
-    private let file: String
-    private let line: Int
+    /// The view a parked maker refers to (it holds no view of its last block).
+    /// Never changed (no subview, constraint or size is given to it).
+    nonisolated(unsafe) private static let parkedView = View("")
+    @exclusivity(unchecked) private var file: String
+    @exclusivity(unchecked) private var line: Int
 
     init(view: View, file: String, line: Int) {
         self.view = view
@@ -64,17 +81,45 @@ public final class ConstraintMaker: ConstraintAttributeChain {
         self.line = line
     }
 
+    /// The maker of a `makeConstraints` block of `view`: the thread's parked
+    /// maker (see ``ThreadSpares``) when only the thread's slot held it,
+    /// else a new one.
+    static func make(view: View, file: String, line: Int) -> ConstraintMaker {
+        guard var parked = threadSpares.withValue({ $0.maker.take() }) else {
+            return ConstraintMaker(view: view, file: file, line: line)
+        }
+        // A weak reference made strong after its block holds it too: then it
+        // is not used again.
+        // A step it made then may write to its lines: neither is used again.
+        guard isKnownUniquelyReferenced(&parked), !parked.lines.stepsGivenAway else {
+            return ConstraintMaker(view: view, file: file, line: line)
+        }
+        parked.view = view
+        parked.file = file
+        parked.line = line
+        parked.lines.reuse(viewID: view.id)
+        parked.spareExtendable?.maker = parked
+        return parked
+    }
+
     public func _adding(_ attributes: _ConstraintAttributeSet) -> ConstraintMakerExtendable {
         let index = lines.add(attributes.set, file: file, line: line)
-        // Steps made after lowering are not kept as spares.
-        guard !lines.isLowered else { return ConstraintMakerExtendable(lines, index, maker: nil) }
+        // Steps made after lowering are not kept as spares; they are the user's.
+        guard !lines.isLowered else {
+            lines.stepsGivenAway = true
+            return ConstraintMakerExtendable(lines, index, maker: nil)
+        }
         if isKnownUniquelyReferenced(&spareExtendable), let step = spareExtendable {
             step.index = index  // the same lines: only the index changes
             return step
         }
         // The old spare is the user's now: it no longer refers to this maker
-        // (its relation then makes an `Editable` of its own).
-        spareExtendable?.maker = nil
+        // (its relation then makes an `Editable` of its own), and it may
+        // describe or write its line after the block.
+        if let given = spareExtendable {
+            given.maker = nil
+            lines.stepsGivenAway = true
+        }
         let step: ConstraintMakerExtendable
         if let kept = Self.threadSpares.withValue({ $0.extendable.take() }) {
             kept.move(to: lines, index)
@@ -96,6 +141,7 @@ public final class ConstraintMaker: ConstraintAttributeChain {
             step.index = index
             return step
         }
+        if spareEditable != nil { lines.stepsGivenAway = true }  // the old spare is the user's
         let step: ConstraintMakerEditable
         if let kept = Self.threadSpares.withValue({ $0.editable.take() }) {
             kept.move(to: lines, index)
@@ -107,13 +153,39 @@ public final class ConstraintMaker: ConstraintAttributeChain {
         return step
     }
 
-    /// Every line's constraints (inactive), in order; mistakes are recorded on the view.
-    func lower() -> [Constraint] {
-        // The spares and their reference back to this maker go: after the
-        // block, every step is an object of its own. Those nothing else
-        // holds go to the thread's next maker; a step the user keeps stays
-        // theirs, writing into its line.
+    /// Lets go of the spare `Extendable`'s reference to this maker (see
+    /// ``lower(recycling:)``, which does it too), so that a reference the
+    /// block kept is the only other one.
+    func endBlock() {
         spareExtendable?.maker = nil
+    }
+
+    /// Every line's constraints (inactive), in order; mistakes are recorded
+    /// on the view. With `recycling` (nothing but the caller holds this
+    /// maker, and the caller lets it go), the maker is parked for the
+    /// thread's next block when nothing reads its lines any more
+    /// (``MakerLines/isDone``; see ``ThreadSpares``): a maker kept past its
+    /// block may still add lines to its object.
+    func lower(recycling: Bool = false) -> [Constraint] {
+        // The spares' reference back to this maker goes: after the block,
+        // every step is an object of its own. A spare that something else
+        // holds is the user's, and may still write its line.
+        spareExtendable?.maker = nil
+        if !isKnownUniquelyReferenced(&spareExtendable) && spareExtendable != nil
+            || !isKnownUniquelyReferenced(&spareEditable) && spareEditable != nil
+        {
+            lines.stepsGivenAway = true
+        }
+        var made: [Constraint] = []
+        made.reserveCapacity(lines.lines.count)
+        lines.lower(view: view, into: &made)
+        if recycling && lines.isDone {
+            // Parked with its spares (only it holds them), holding no view.
+            view = Self.parkedView
+            Self.threadSpares.withValue { $0.maker = self }
+            return made
+        }
+        // Spares nothing else holds go to the thread's next maker.
         let extendable = isKnownUniquelyReferenced(&spareExtendable) ? spareExtendable.take() : nil
         let editable = isKnownUniquelyReferenced(&spareEditable) ? spareEditable.take() : nil
         spareExtendable = nil
@@ -124,9 +196,6 @@ public final class ConstraintMaker: ConstraintAttributeChain {
                 if let editable { spares.editable = editable }
             }
         }
-        var made: [Constraint] = []
-        made.reserveCapacity(lines.lines.count)
-        lines.lower(view: view, into: &made)
         return made
     }
 }

@@ -8,31 +8,55 @@
 /// step kept past the block holds it too, and goes on writing into its own
 /// line.
 ///
-/// The lowered lines are also what the origins of the block's constraints
-/// are made of (``origin(ofLine:part:)``): each constraint keeps a
-/// reference to this object and its line's index instead of a copy of the
-/// line's values. Lowering keeps the lines as they are then
+/// The constraints of a line of the common shapes keep their origin's
+/// values themselves (``MakerConstraintOrigin``). Those of other lines (two
+/// modifiers, `insets`, a number target with a modifier) are made of the
+/// lowered lines (``origin(ofLine:part:)``): each keeps a reference to this
+/// object and its line's index. Lowering then keeps the lines as they are
 /// (`loweredLines`); a step written to later writes into `lines`, whose
 /// storage is then copied (copy on write), so an origin's text stays the
-/// one the line had when it was lowered. Lowering also lets go of the
-/// target views (a line keeps their ids), so a constraint still keeps no
-/// view alive through its origin.
+/// one the line had when it was lowered, and lets go of the target views
+/// (a line keeps their ids), so a constraint still keeps no view alive
+/// through its origin. When nothing reads the lines after lowering
+/// (``isDone``), they are let go, and the object goes with its maker to
+/// the thread's next block.
 final class MakerLines {
     // A block's lines are written and lowered on one thread, inside its
     // maker block: they skip the dynamic exclusivity check (about 7 % of a
     // maker build when the lines were objects).
 
     /// The constrained view's id, for origins.
-    let viewID: String
+    @exclusivity(unchecked) private(set) var viewID: String
     /// Every line, as the steps have written it.
     @exclusivity(unchecked) var lines: [MakerLine] = []
     /// The lines as they were lowered: what origins read. Set once, by lowering.
     @exclusivity(unchecked) private var loweredLines: [MakerLine] = []
     /// Set by lowering: lines written afterwards make nothing and hold no target view.
     @exclusivity(unchecked) private(set) var isLowered = false
+    /// Set by the maker when a step of this block may be held by the user
+    /// (a spare step found held elsewhere): the lines are then kept after
+    /// lowering, for those steps to describe and write.
+    @exclusivity(unchecked) var stepsGivenAway = false
 
     init(viewID: String) {
         self.viewID = viewID
+    }
+
+    /// Whether nothing reads these lines once the block is lowered: no
+    /// constraint's origin refers to them and no step was given to the
+    /// user. The maker, with this object, then serves the thread's next
+    /// block if nothing holds the maker either
+    /// (``ConstraintMaker/lower(recycling:)``).
+    private(set) var isDone = false
+
+    /// Makes a done object (``isDone``) the empty lines of `viewID`'s
+    /// block, keeping the array's room.
+    func reuse(viewID: String) {
+        self.viewID = viewID
+        if !lines.isEmpty { lines.removeAll(keepingCapacity: true) }
+        isLowered = false
+        stepsGivenAway = false
+        isDone = false
     }
 
     /// Adds a line of `attributes`, written at `file` and `line` until its relation says otherwise; returns its index.
@@ -47,12 +71,30 @@ final class MakerLines {
     /// Appends the inactive constraints of every line of `view`'s block to
     /// `made`, in order; a line with a mistake makes none and its problem is
     /// recorded on `view` for its next layout.
+    ///
+    /// Most lines' constraints keep their origin in themselves
+    /// (``MakerConstraintOrigin``); a line of another shape refers to this
+    /// object, which then keeps the lines as lowered. When no constraint
+    /// refers to it and no step was given to the user (`stepsGivenAway`),
+    /// nothing reads the lines again: they are let go (with their target
+    /// views), and the object may serve the thread's next block. Otherwise each
+    /// line keeps its target's id instead of its view
+    /// (``MakerLine/Target/forgetView()``), as kept steps may still
+    /// describe their lines.
     func lower(view: View, into made: inout [Constraint]) {
         isLowered = true
+        var shared = false
         for index in lines.indices {
-            lines[index].lower(view: view, viewID: viewID, in: self, at: index, into: &made)
+            if !lines[index].lower(view: view, viewID: viewID, in: self, at: index, into: &made) { shared = true }
         }
-        loweredLines = lines
+        if !shared && !stepsGivenAway {
+            // Room for up to 16 lines is kept for a next block.
+            lines.removeAll(keepingCapacity: lines.capacity <= 16)
+            isDone = true
+            return
+        }
+        for index in lines.indices { lines[index].target?.forgetView() }
+        if shared { loweredLines = lines }
     }
 
     /// The origin of the constraint of line `index`'s attribute `part` (`nil`
@@ -177,6 +219,21 @@ struct MakerLine {
             return sum
         }
 
+        /// The one modifier written, as its kind and argument (`.none` and 0
+        /// when there is none); `nil` for several, or for `insets(_:)`.
+        var single: (MakerConstraintOrigin.ModifierKind, Double)? {
+            guard let first else { return (.none, 0) }
+            guard rest.isEmpty else { return nil }
+            switch first {
+            case .offset(let x): return (.offset, x)
+            case .inset(let x): return (.inset, x)
+            case .insets: return nil
+            case .multipliedBy(let x): return (.multipliedBy, x)
+            case .dividedBy(let x): return (.dividedBy, x)
+            case .priority(let p): return (.priority, p.value)
+            }
+        }
+
         /// The text of every modifier, in order: `.offset(8).priority(750)`.
         var text: String {
             guard let first else { return "" }
@@ -190,9 +247,11 @@ struct MakerLine {
     enum Modifier {
         case offset(Double)
         case inset(Double)
-        /// Boxed (`indirect`): inline, its 32 bytes made every modifier, and
-        /// every line, 24 bytes larger; `insets(_:)` is rare.
-        indirect case insets(EdgeInsets)
+        /// Inline: a modifier is then plain data, copied and destroyed
+        /// without calls (boxed, it made every line 24 bytes smaller, when
+        /// a block's lines lived as long as its constraints; now they
+        /// rarely outlive their block).
+        case insets(EdgeInsets)
         case multipliedBy(Double)
         case dividedBy(Double)
         case priority(LayoutPriority)
@@ -251,19 +310,20 @@ struct MakerLine {
 
     /// Appends the inactive constraints of this line, line `index` of
     /// `lines`, to `made`, one per attribute; on a mistake, none: the problem
-    /// is recorded on `view` for its next layout. Then keeps the target's
-    /// id instead of its view (``Target/forgetView()``).
+    /// is recorded on `view` for its next layout. Returns `false` when the
+    /// constraints' origins refer to `lines` (``ConstraintOrigin/maker(_:line:part:)``),
+    /// which must then keep the line as lowered; `true` when each keeps its
+    /// own (``MakerConstraintOrigin``) or none was made.
     ///
     /// Mutating, so that the line is read in place in its array (called on
     /// an element, a non-mutating method took a copy of the line: about 270
     /// instructions a line to copy and destroy it).
-    mutating func lower(view: View, viewID: String, in lines: MakerLines, at index: Int, into made: inout [Constraint]) {
-        // After the line's constraints are made: they only borrowed the view.
-        defer { target?.forgetView() }
+    mutating func lower(view: View, viewID: String, in lines: MakerLines, at index: Int, into made: inout [Constraint]) -> Bool {
         let start = made.count
-        func report(_ problem: SwiftFrontEndProblem) {
+        func report(_ problem: SwiftFrontEndProblem) -> Bool {
             made.removeSubrange(start...)
             view.recordProblem(problem, origin: origin(viewID: viewID, part: nil), file: file, line: line)
+            return true
         }
         if dividesByZero { return report(.divisionByZero) }
         // The target read without binding it (a binding copied it: a retain
@@ -278,6 +338,13 @@ struct MakerLine {
         // superview by the tree, and nothing below releases either before
         // the constraints are made (see `ViewReference`).
         let (targetView, targetAttributes, number) = lent
+        // Whether each constraint keeps its origin (a line of a shape it can
+        // hold), and the one number and modifier kind it keeps. Decided
+        // here without strings; the origin is made in place in each
+        // constraint (made as a local and moved in, it was copied and
+        // destroyed: about 500 instructions a constraint).
+        let own = MakerConstraintOrigin.shape(
+            of: self, targetIsView: targetView != nil, targetAttributes: targetAttributes, number: number)
 
         // The attributes in their order (``ConstraintAttributes/layoutAttributes``),
         // read bit by bit rather than made into an array.
@@ -314,10 +381,108 @@ struct MakerLine {
             made.append(Constraint(
                 view, first, relation, multiplier: second == nil ? 1 : multiplier, lent: second?.view,
                 second?.attribute, constant: constant, priority: priority,
-                // The origin is the line itself, read from `lines` when
-                // described: a reference and an index, not a copy of the
-                // line's values in each constraint.
-                origin: .maker(lines, line: index, part: several ? first : nil)))
+                origin: own.kept
+                    ? .makerLine(MakerConstraintOrigin(
+                        viewID: viewID, relation: relation, modifier: own.modifier, part: several ? first : nil,
+                        targetID: targetView.map { $0._withUnsafeGuaranteedRef { $0.id } } ?? "",
+                        file: file, number: own.number, line: own.line, attributes: attributes,
+                        targetAttributes: targetAttributes ?? []))
+                    // The line itself, read from `lines` when described: a
+                    // reference and an index.
+                    : .maker(lines, line: index, part: several ? first : nil)))
         }
+        return own.kept
+    }
+}
+
+/// The origin of a maker constraint, kept in the constraint: the ids, file
+/// and line number, and the one number of a line of the common shapes (a
+/// view or view-attribute target with at most one modifier, or a number
+/// target with none: `make.left.equalTo(other.mas_right).offset(8)`,
+/// `make.width.equalTo(28)`). Other lines' constraints refer to their
+/// block's lines instead (``ConstraintOrigin/maker(_:line:part:)``).
+///
+/// It fits in the room a constraint has for its origin (Mortar's part
+/// origin is as large), so it costs a constraint no memory, while the
+/// block's lines (about 600 bytes a block of four lines, kept as long as
+/// the constraints when every origin referred to them) are let go with the
+/// block. The text it makes is the one the line makes
+/// (``MakerLine/origin(viewID:part:)``).
+///
+/// The fields are in this order for ``ConstraintOrigin``'s size: bytes 19
+/// to 23 are padding, as in every other case's payload, and the enum keeps
+/// its case there (with a string at byte 16, `Constraint` grew a byte, to
+/// 153, and each a 16-byte larger allocation).
+struct MakerConstraintOrigin {
+    var viewID: String
+    var relation: Relation
+    /// The modifier written after the relation (its argument in `number`),
+    /// or a number target (in `number`, no modifier).
+    var modifier: ModifierKind
+    /// The attribute of this constraint when the line names several.
+    var part: LayoutAttribute?
+    /// The target view's id; empty for a number target.
+    var targetID: String
+    var file: String
+    /// The target's number, or the modifier's argument.
+    var number: Double
+    var line: Int32
+    var attributes: ConstraintAttributes
+    /// The target's attributes; empty when the target is the view itself.
+    var targetAttributes: ConstraintAttributes
+
+    enum ModifierKind: UInt8 {
+        case none, offset, inset, multipliedBy, dividedBy, priority
+        /// No modifier, and the target is a number.
+        case numberTarget
+    }
+
+    /// What a constraint of `line` keeps besides its strings: whether the
+    /// line has a shape its constraints can hold (`kept`), the number and the
+    /// modifier's kind, and the line number. `targetIsView`,
+    /// `targetAttributes` and `number` are what lowering read of the target.
+    static func shape(
+        of line: MakerLine, targetIsView: Bool, targetAttributes: ConstraintAttributes?, number: Double
+    ) -> (kept: Bool, number: Double, modifier: ModifierKind, line: Int32) {
+        let none = (false, 0.0, ModifierKind.none, Int32(0))
+        guard let lineNumber = Int32(exactly: line.line), let (kind, argument) = line.modifiers.single else { return none }
+        if targetIsView {
+            if let targetAttributes, targetAttributes.isEmpty { return none }
+            return (true, argument, kind, lineNumber)
+        }
+        // The number and a modifier's argument would need two numbers.
+        guard kind == .none else { return none }
+        return (true, number, .numberTarget, lineNumber)
+    }
+
+    /// The origin, made as the line makes it.
+    var origin: Origin {
+        var s = viewID
+        s += ": make."
+        s += attributes.text
+        s += "."
+        s += MakerLine.method(relation)
+        s += "("
+        if modifier == .numberTarget {
+            s += NumberFormatting.shortest(number)
+        } else {
+            s += targetID
+            if !targetAttributes.isEmpty {
+                s += "."
+                s += targetAttributes.text
+            }
+        }
+        s += ")"
+        let modifier: MakerLine.Modifier? = switch self.modifier {
+        case .none, .numberTarget: nil
+        case .offset: .offset(number)
+        case .inset: .inset(number)
+        case .multipliedBy: .multipliedBy(number)
+        case .dividedBy: .dividedBy(number)
+        case .priority: .priority(LayoutPriority(number))
+        }
+        if let modifier { s += modifier.text }
+        if let part { s += " (\(part))" }
+        return Origin(kind: .code, text: s, file: file, line: Int(line))
     }
 }

@@ -21,14 +21,23 @@ extension View {
     public func makeConstraints(
         file: String = #fileID, line: Int = #line, _ closure: (ConstraintMaker) -> Void
     ) -> [Constraint] {
-        let maker = ConstraintMaker(view: self, file: file, line: line)
+        var maker = ConstraintMaker.make(view: self, file: file, line: line)
         closure(maker)
-        return install(maker)
+        // The maker may serve the thread's next block, unless the closure
+        // kept it (it could still write to its lines). The spare step's
+        // reference to the maker goes first (lowering lets it go anyway), so
+        // that only a reference kept by the closure counts. (Asked before
+        // the call: as an argument after `maker`, the maker was already
+        // loaded for the call, and never unique.)
+        maker.endBlock()
+        let recycling = isKnownUniquelyReferenced(&maker)
+        return install(maker, recycling: recycling)
     }
 
-    /// Activates `maker`'s constraints and remembers them as this view's maker constraints.
-    func install(_ maker: ConstraintMaker) -> [Constraint] {
-        let made = maker.lower()
+    /// Activates `maker`'s constraints and remembers them as this view's
+    /// maker constraints (`recycling`: see ``ConstraintMaker/lower(recycling:)``).
+    func install(_ maker: ConstraintMaker, recycling: Bool = false) -> [Constraint] {
+        let made = maker.lower(recycling: recycling)
         Constraint.activate(made)
         if swiftFrontEnds.makerConstraints.isEmpty {
             swiftFrontEnds.makerConstraints = made  // shares the array: no copy
