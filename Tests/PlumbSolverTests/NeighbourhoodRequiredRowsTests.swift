@@ -788,6 +788,82 @@ import Testing
         #expect(probe.decidedOnWhole == 1)
     }
 
+    /// `whole` with its point (`value`) set by hand, so that the walks
+    /// start where the test says; every probe is `whole`'s.
+    private final class PointGiven: RequiredRowProbe {
+        let inner: TableauRequiredRows
+        let at: [Double]
+        init(_ inner: TableauRequiredRows, at: [Double]) {
+            self.inner = inner
+            self.at = at
+        }
+        var variableCount: Int { inner.variableCount }
+        func contains(_ i: Int) -> Bool { inner.contains(i) }
+        func value(_ terms: [(Int32, Double)], _ constant: Double) -> Double {
+            terms.reduce(constant) { $0 + $1.1 * at[Int($1.0)] }
+        }
+        func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double) -> Double {
+            inner.pushed(terms, constant, to: target)
+        }
+        func canPush(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
+                     direction: Double, from base: Double) -> Bool {
+            inner.canPush(terms, constant, magnitude: magnitude, direction: direction, from: base)
+        }
+        func takeOut(_ i: Int) { inner.takeOut(i) }
+        func putBack(_ i: Int) { inner.putBack(i) }
+        func lastPoint() -> [Double]? { nil }
+        func lastRay() -> [Double]? { nil }
+    }
+
+    /// x ≤ u + v, u ≤ p ≤ 10, v ≤ q1 ≤ 50 and v ≤ q2 ≤ 50 (x, u, v, p,
+    /// q1, q2 numbered 0 to 5): x reaches 60. At the vertex x = 15, u = p =
+    /// 10, v = q1 = q2 = 5 every row but the q's bounds is tight, and a walk
+    /// that pushes x up puts `x ≤ u + v` right with u (whose other rows it
+    /// breaks the fewest times), then u ≤ p with p, which its bound stops:
+    /// stuck, though v had room.
+    private func fork() -> [Candidate] {
+        var rows: [Candidate] = []
+        func row(_ terms: [(Int32, Double)], _ constant: Double) {
+            rows.append(Candidate(row: rows.count, terms: terms, constant: constant,
+                                  magnitude: max(1, abs(constant)), relation: .lessOrEqual, isRequired: true))
+        }
+        row([(0, 1), (1, -1), (2, -1)], 0)
+        row([(1, 1), (3, -1)], 0)
+        row([(3, 1)], -10)
+        row([(2, 1), (4, -1)], 0)
+        row([(2, 1), (5, -1)], 0)
+        row([(4, 1)], -50)
+        row([(5, 1)], -50)
+        return rows
+    }
+
+    private func forkProbe(known: [Double]?) -> NeighbourhoodRequiredRows<PointGiven> {
+        let rows = fork()
+        let whole = PointGiven(TableauRequiredRows(rows, variableCount: 6, equalitiesAsInequalities: nil),
+                               at: [15, 10, 5, 10, 5, 5])
+        return NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 0, alongTheMove: 0, known: known)
+    }
+
+    @Test func aWalkFromTheKnownPointAnswersBeforeTheWholeComponent() {
+        // From the vertex the walk is stuck: the whole component answers.
+        let alone = forkProbe(known: nil)
+        #expect(alone.canPush([(0, 1)], 0, magnitude: 1, direction: 1, from: 15))
+        #expect(alone.decidedByMove == 0)
+        #expect(alone.decidedOnWhole == 1)
+        // From a known point with x below u + v, x moves up at once.
+        let probe = forkProbe(known: [0, 10, 50, 10, 50, 50])
+        #expect(probe.canPush([(0, 1)], 0, magnitude: 1, direction: 1, from: 15))
+        #expect(probe.decidedFromKnown == 1)
+        #expect(probe.decidedOnWhole == 0)
+        // The point it built answers the next probe that it passes.
+        #expect(probe.canPush([(0, 1)], 0, magnitude: 1, direction: 1, from: 16))
+        #expect(probe.decidedByWitness == 1)
+        // Past the supremum (60) no walk finds a point: the whole component says no.
+        #expect(!probe.canPush([(0, 1)], 0, magnitude: 1, direction: 1, from: 60))
+        #expect(probe.decidedFromKnown == 1)
+        #expect(probe.decidedOnWhole == 1)
+    }
+
     @Test func aPointThatBreaksARowIsNotKept() {
         let rows = chain(6)
         // x0 = 150 breaks x0 ≤ x1 (and x5 ≤ 100 once the rest follow).

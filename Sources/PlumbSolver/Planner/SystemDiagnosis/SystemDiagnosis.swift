@@ -428,7 +428,8 @@ extension ConstraintSystem {
         progress?("redundancy: \(near.decidedNearby) probes decided on their neighbourhood, "
             + "\(near.decidedByWitness) by a point found before, \(near.decidedByRay) by a ray found before, "
             + "\(near.decidedByMove) by a move along the rows (\(near.decidedByChain) extending an earlier one, "
-            + "\(near.decidedBeforeNeighbourhoods) of them before their neighbourhoods), "
+            + "\(near.decidedBeforeNeighbourhoods) of them before their neighbourhoods, "
+            + "\(near.decidedFromKnown) from the known point), "
             + "\(near.decidedAlongTheMove) held on the rows a move breaks (\(near.rowsTakenAlongTheMove) rows, \(near.roundsAlongTheMove) rounds), "
             + "\(near.decidedOnWhole) on the whole component")
         return found
