@@ -630,7 +630,7 @@ extension ConstraintSystem {
     /// and `levels` at 3,000 views: most of the check). The solve comes
     /// first because Clp presolves it (`degenerate`'s repeated and
     /// parallel rows go): the conflicts of `degenerate` and `levels` at
-    /// 10,000 views take 0.4 to 0.6 s in all, where the first point alone,
+    /// 10,000 views take 0.3 to 0.6 s in all, where the first point alone,
     /// a primal simplex over every row, cost 1.5 to 2.2 s (20,540 pivots,
     /// x15 from 1,000 views). A simplex that does not fill in answers as
     /// before.
