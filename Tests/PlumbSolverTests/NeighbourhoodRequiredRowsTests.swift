@@ -3,6 +3,36 @@ import PlumbTestSupport
 import Testing
 @testable import PlumbSolver
 
+/// A whole component that answers every probe as its tableau does but
+/// gives `ray` as the ray of every probe (as an LP code with rounding
+/// errors or a wrong answer might) and, when given, `point` as the point
+/// it satisfies (`value`), so that the walks start where a test says.
+private final class TableauStandIn: RequiredRowProbe {
+    let tableau: TableauRequiredRows
+    let ray: [Double]?
+    let point: [Double]?
+    init(_ tableau: TableauRequiredRows, ray: [Double]? = nil, point: [Double]? = nil) {
+        (self.tableau, self.ray, self.point) = (tableau, ray, point)
+    }
+    var variableCount: Int { tableau.variableCount }
+    func contains(_ i: Int) -> Bool { tableau.contains(i) }
+    func value(_ terms: [(Int32, Double)], _ constant: Double) -> Double {
+        guard let point else { return tableau.value(terms, constant) }
+        return terms.reduce(constant) { $0 + $1.1 * point[Int($1.0)] }
+    }
+    func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double) -> Double {
+        tableau.pushed(terms, constant, to: target)
+    }
+    func canPush(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
+                 direction: Double, from base: Double) -> Bool {
+        tableau.canPush(terms, constant, magnitude: magnitude, direction: direction, from: base)
+    }
+    func takeOut(_ i: Int) { tableau.takeOut(i) }
+    func putBack(_ i: Int) { tableau.putBack(i) }
+    func lastPoint() -> [Double]? { nil }
+    func lastRay() -> [Double]? { ray }
+}
+
 /// ``NeighbourhoodRequiredRows`` (each redundancy probe decided on the
 /// rows near it first) against the probes on the whole component's
 /// simplex: the same answers, probe by probe, on random coupled systems.
@@ -327,29 +357,6 @@ import Testing
         #expect(onWhole > 50, "\(onWhole)")
     }
 
-    /// A whole component that answers as its tableau but gives `ray` as the
-    /// ray of every probe, as an LP code with rounding errors or a wrong
-    /// answer might.
-    private final class RayingRows: RequiredRowProbe {
-        let tableau: TableauRequiredRows
-        let ray: [Double]
-        init(_ tableau: TableauRequiredRows, ray: [Double]) { (self.tableau, self.ray) = (tableau, ray) }
-        var variableCount: Int { tableau.variableCount }
-        func contains(_ i: Int) -> Bool { tableau.contains(i) }
-        func value(_ terms: [(Int32, Double)], _ constant: Double) -> Double { tableau.value(terms, constant) }
-        func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double) -> Double {
-            tableau.pushed(terms, constant, to: target)
-        }
-        func canPush(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
-                     direction: Double, from base: Double) -> Bool {
-            tableau.canPush(terms, constant, magnitude: magnitude, direction: direction, from: base)
-        }
-        func takeOut(_ i: Int) { tableau.takeOut(i) }
-        func putBack(_ i: Int) { tableau.putBack(i) }
-        func lastPoint() -> [Double]? { nil }
-        func lastRay() -> [Double]? { ray }
-    }
-
     @Test func aRayIsKeptOnlyWhenEveryRowAllowsIt() {
         // 0 <= x <= 10, y >= 0, z = y + 2x: y (and z) grow without end, x does not.
         let rows = [Candidate(row: 0, terms: [(0, 1)], constant: 0, magnitude: 1, relation: .greaterOrEqual, isRequired: true),
@@ -357,9 +364,9 @@ import Testing
                     Candidate(row: 2, terms: [(1, 1)], constant: 0, magnitude: 1, relation: .greaterOrEqual, isRequired: true),
                     Candidate(row: 3, terms: [(2, 1), (1, -1), (0, -2)], constant: 0, magnitude: 1, relation: .equal,
                               isRequired: true)]
-        func near(ray: [Double]) -> NeighbourhoodRequiredRows<RayingRows> {
+        func near(ray: [Double]) -> NeighbourhoodRequiredRows<TableauStandIn> {
             let tableau = TableauRequiredRows(rows, variableCount: 3, equalitiesAsInequalities: nil)
-            return NeighbourhoodRequiredRows(rows, whole: RayingRows(tableau, ray: ray), maximumRows: 0)
+            return NeighbourhoodRequiredRows(rows, whole: TableauStandIn(tableau, ray: ray), maximumRows: 0)
         }
         // Moving x as well breaks x <= 10; moving y alone breaks z = y + 2x.
         for wrong in [[1.0, 1, 3], [0, 1, 0]] {
@@ -785,6 +792,56 @@ import Testing
         #expect(probe.decidedOnWhole == 0)
         // Past what it reaches, the whole component answers: the supremum.
         #expect(probe.pushed([(0, 1)], 0, to: 150) == 100)
+        #expect(probe.decidedOnWhole == 1)
+    }
+
+
+    /// x ≤ u + v, u ≤ p ≤ 10, v ≤ q1 ≤ 50 and v ≤ q2 ≤ 50 (x, u, v, p,
+    /// q1, q2 numbered 0 to 5): x reaches 60. At the vertex x = 15, u = p =
+    /// 10, v = q1 = q2 = 5 every row but the q's bounds is tight, and a walk
+    /// that pushes x up puts `x ≤ u + v` right with u (whose other rows it
+    /// breaks the fewest times), then u ≤ p with p, which its bound stops:
+    /// stuck, though v had room.
+    private func fork() -> [Candidate] {
+        var rows: [Candidate] = []
+        func row(_ terms: [(Int32, Double)], _ constant: Double) {
+            rows.append(Candidate(row: rows.count, terms: terms, constant: constant,
+                                  magnitude: max(1, abs(constant)), relation: .lessOrEqual, isRequired: true))
+        }
+        row([(0, 1), (1, -1), (2, -1)], 0)
+        row([(1, 1), (3, -1)], 0)
+        row([(3, 1)], -10)
+        row([(2, 1), (4, -1)], 0)
+        row([(2, 1), (5, -1)], 0)
+        row([(4, 1)], -50)
+        row([(5, 1)], -50)
+        return rows
+    }
+
+    private func forkProbe(known: [Double]?) -> NeighbourhoodRequiredRows<TableauStandIn> {
+        let rows = fork()
+        let whole = TableauStandIn(TableauRequiredRows(rows, variableCount: 6, equalitiesAsInequalities: nil),
+                                   point: [15, 10, 5, 10, 5, 5])
+        return NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 0, alongTheMove: 0, known: known)
+    }
+
+    @Test func aWalkFromTheKnownPointAnswersBeforeTheWholeComponent() {
+        // From the vertex the walk is stuck: the whole component answers.
+        let alone = forkProbe(known: nil)
+        #expect(alone.canPush([(0, 1)], 0, magnitude: 1, direction: 1, from: 15))
+        #expect(alone.decidedByMove == 0)
+        #expect(alone.decidedOnWhole == 1)
+        // From a known point with x below u + v, x moves up at once.
+        let probe = forkProbe(known: [0, 10, 50, 10, 50, 50])
+        #expect(probe.canPush([(0, 1)], 0, magnitude: 1, direction: 1, from: 15))
+        #expect(probe.decidedFromKnown == 1)
+        #expect(probe.decidedOnWhole == 0)
+        // The point it built answers the next probe that it passes.
+        #expect(probe.canPush([(0, 1)], 0, magnitude: 1, direction: 1, from: 16))
+        #expect(probe.decidedByWitness == 1)
+        // Past the supremum (60) no walk finds a point: the whole component says no.
+        #expect(!probe.canPush([(0, 1)], 0, magnitude: 1, direction: 1, from: 60))
+        #expect(probe.decidedFromKnown == 1)
         #expect(probe.decidedOnWhole == 1)
     }
 

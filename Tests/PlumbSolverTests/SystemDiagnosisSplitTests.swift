@@ -512,4 +512,45 @@ import Testing
         }
         #expect(counted(windows, variables: Int(n)) == 1)
     }
+
+    /// Counts the solves an LP code answers and the sets of required rows
+    /// it is asked for (see ``ConstraintSystem/findAllConflicts(faces:)``).
+    private final class CountingSolves: LargePartSolver {
+        let inner = ClpPartSolver()
+        let solved = Atomic<Int>(0), ranges = Atomic<Int>(0)
+        var name: String { "counting solves" }
+        func solve(_ part: LinearPart) -> [Double]? {
+            let values = inner.solve(part)
+            if values != nil { solved.add(1, ordering: .relaxed) }
+            return values
+        }
+        func optimalFace(_ part: LinearPart) -> PartFace? { inner.optimalFace(part) }
+        func requiredRowRange(_ part: LinearPart) -> (any RequiredRowRange)? {
+            ranges.add(1, ordering: .relaxed)
+            return inner.requiredRowRange(part)
+        }
+    }
+
+    /// A chain `x0 ≥ 0`, `x(k) ≥ x(k−1) + 1` of 300 rows (one component,
+    /// past the 256 rows after which the conflicts' simplex is first asked
+    /// whether it filled in, which it has at `filledRowLength` 0), with
+    /// `x5 ≤ 2` too when `conflicting`: the LP code's solve shows the
+    /// rows hold together, and its first point over the required rows is
+    /// not asked; where they conflict, the solve gives no point, the first
+    /// point none either, and the conflict finder names the conflict as
+    /// without the LP code.
+    @Test func theLPCodesSolveShowsTheRequiredRowsHoldTogether() {
+        for conflicting in [false, true] {
+            var rows: [Row] = [([(0, 1)], 0, .greaterOrEqual, .required)]
+            for k in Int32(1) ..< 300 { rows.append(([(k, 1), (k - 1, -1)], -1, .greaterOrEqual, .required)) }
+            if conflicting { rows.append(([(5, 1)], -2, .lessOrEqual, .required)) }
+            let s = system(300, rows)
+            let counting = CountingSolves()
+            let byLP = s.findAllConflicts(faces: FaceOptions(solver: counting, threshold: 2, filledRowLength: 0))
+            #expect(byLP == s.findAllConflicts())
+            #expect(byLP.count == (conflicting ? 1 : 0))
+            #expect(counting.solved.load(ordering: .relaxed) == (conflicting ? 0 : 1))
+            #expect(counting.ranges.load(ordering: .relaxed) == (conflicting ? 1 : 0))
+        }
+    }
 }

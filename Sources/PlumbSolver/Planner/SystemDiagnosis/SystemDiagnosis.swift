@@ -428,7 +428,8 @@ extension ConstraintSystem {
         progress?("redundancy: \(near.decidedNearby) probes decided on their neighbourhood, "
             + "\(near.decidedByWitness) by a point found before, \(near.decidedByRay) by a ray found before, "
             + "\(near.decidedByMove) by a move along the rows (\(near.decidedByChain) extending an earlier one, "
-            + "\(near.decidedBeforeNeighbourhoods) of them before their neighbourhoods), "
+            + "\(near.decidedBeforeNeighbourhoods) of them before their neighbourhoods, "
+            + "\(near.decidedFromKnown) from the known point), "
             + "\(near.decidedAlongTheMove) held on the rows a move breaks (\(near.rowsTakenAlongTheMove) rows, \(near.roundsAlongTheMove) rounds), "
             + "\(near.decidedOnWhole) on the whole component")
         return found
@@ -619,13 +620,20 @@ extension ConstraintSystem {
     ///
     /// With `faces`, a component of at least `faces.threshold` variables
     /// whose simplex fills in (`holdTogether`) is handed to its LP code
-    /// instead (``LargePartSolver/requiredRowRange(_:)``): when that finds
-    /// a point and the point satisfies every row of the component, each
-    /// summed here to within 1e-9 of its terms' size (a hundredth of the
-    /// simplex's feasibility tolerance), the rows can all hold and the
-    /// component has no conflict, without the rest of the incremental
-    /// simplex (`degenerate` and `levels` at 3,000 views: most of the
-    /// check). A simplex that does not fill in answers as before.
+    /// instead: its solve (``LargePartSolver/solve(_:)``, every row
+    /// required), else the first point over its rows
+    /// (``LargePartSolver/requiredRowRange(_:)``). When the point found
+    /// satisfies every row of the component, each summed here to within
+    /// 1e-9 of its terms' size (a hundredth of the simplex's feasibility
+    /// tolerance), the rows can all hold and the component has no
+    /// conflict, without the rest of the incremental simplex (`degenerate`
+    /// and `levels` at 3,000 views: most of the check). The solve comes
+    /// first because Clp presolves it (`degenerate`'s repeated and
+    /// parallel rows go): the conflicts of `degenerate` and `levels` at
+    /// 10,000 views take 0.3 to 0.6 s in all, where the first point alone,
+    /// a primal simplex over every row, cost 1.5 to 2.2 s (20,540 pivots,
+    /// x15 from 1,000 views). A simplex that does not fill in answers as
+    /// before.
     func findAllConflicts(faces: FaceOptions? = nil) -> [[RowIndex]] {
         // Components of the required rows, by shared variables.
         var uf = UnionFind(count: variableCount)
@@ -716,8 +724,14 @@ extension ConstraintSystem {
             }
         }
         guard filled else { return true }
+        if let point = faces.solver.solve(part), Self.holdsEveryRow(part, at: point) { return true }
         guard let range = faces.solver.requiredRowRange(part) else { return false }
-        let point = range.point
+        return Self.holdsEveryRow(part, at: range.point)
+    }
+
+    /// Whether every row of `part` holds at `point`, each summed here to
+    /// within 1e-9 of its terms' size.
+    private static func holdsEveryRow(_ part: LinearPart, at point: [Double]) -> Bool {
         guard point.count == part.variableCount else { return false }
         for i in 0 ..< part.rowCount {
             let terms = Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1])
