@@ -13,14 +13,14 @@ import Synchronization
 /// The second thread looks for the document's `"constraints": [` (the first
 /// place those bytes appear, which is where the key is in any document that
 /// does not spell them inside a view), then reads plain ASCII strings from
-/// there in chunks, into a buffer of its own, as the parser reads them
-/// (``JSONReader/readASCIIString(to:room:)``), and publishes each chunk:
-/// the strings' ends and where the reader stands after them. It stops at
+/// there in chunks, as the parser reads them (``JSONReader/readPlainString()``),
+/// recording each string's range of the input in a buffer of its own, and
+/// publishes each chunk: the ranges and where the reader stands after them. It stops at
 /// anything else (a string with escapes or non-ASCII bytes, an element that
 /// is not a string, a syntax error, a full buffer) and at the array's end.
 ///
 /// When the parser comes to the document's constraints
-/// (``takeOver(at:room:)``), it asks the second thread to stop after the
+/// (``takeOver(at:)``), it asks the second thread to stop after the
 /// chunk it is reading and, if the array begins where the second thread
 /// thought, goes on from the last chunk published: every string before it
 /// was read exactly as the parser reads it (a JSON array read from a given
@@ -28,26 +28,26 @@ import Synchronization
 /// not read (problems included) the parser reads itself, with the messages
 /// and positions one thread gives. The parser waits at most ``patience``
 /// for that chunk: if the second thread does not finish it by then (it was
-/// descheduled), the chunks published before it are copied out and its
-/// buffers are left to it. Otherwise the parser takes the buffers over as
-/// the document's pool of constraint strings.
+/// descheduled), the ranges published before it are copied out and its
+/// buffer is left to it. Otherwise the parser takes the buffer over as the
+/// document's ranges of its constraint strings (``ConstraintTexts``).
 ///
 /// The input's bytes are kept by ``LayoutDocument/Bytes``: the second thread
-/// may still be reading them after the parse returns.
+/// may still be reading them after the parse returns, and the document
+/// reads its strings in them.
 final class ConstraintReadAhead: @unchecked Sendable {
     /// The document's bytes, kept alive while the second thread runs.
     let bytes: LayoutDocument.Bytes
-    /// Strings end to end (room for every byte of the input after the
-    /// array's start and 16 more), and their ends; allocated by the second
-    /// thread once it has found the array (published with the first
-    /// chunk), owned here until the parser takes them (``takeOver(at:)``),
-    /// then `nil`. (Allocated by the parser before the thread started, they
-    /// cost it 150 to 350 µs at `list` 10,000: the heap's first touches of
-    /// two fresh huge pages, even for a document whose array is short.)
-    private var strings: UnsafeMutablePointer<UInt8>?
-    private var stringCapacity = 0
-    private var ends: UnsafeMutablePointer<Int32>?
-    private var endCapacity = 0
+    /// The strings' ranges of the input, start and end of each (room for
+    /// `boundCapacity` values); allocated by the second thread once it has
+    /// found the array (published with the first chunk), owned here until
+    /// the parser takes it (``takeOver(at:)``), then `nil`. (Allocated by
+    /// the parser before the thread started, the buffers of the strings'
+    /// copies this replaced cost it 150 to 350 µs at `list` 10,000: the
+    /// heap's first touches of fresh huge pages, even for a document whose
+    /// array is short.)
+    private var bounds: UnsafeMutablePointer<Int32>?
+    private var boundCapacity = 0
     /// Where the array's `[` was found (published with the first chunk).
     private var arrayStart = -1
     /// What each chunk published: strings read, the reader's offset after
@@ -83,10 +83,7 @@ final class ConstraintReadAhead: @unchecked Sendable {
         rules = readsRules ? RuleReadAhead(bytes, chunk: chunk) : nil
     }
 
-    deinit {
-        strings?.deallocate()
-        ends?.deallocate()
-    }
+    deinit { bounds?.deallocate() }
 
     /// Starts the second thread; false if none could be started.
     func start() -> Bool {
@@ -110,19 +107,15 @@ final class ConstraintReadAhead: @unchecked Sendable {
             return 0
         }
         arrayStart = at
-        let room = text.count - at + 16
-        stringCapacity = room
-        let strings = UnsafeMutablePointer<UInt8>.allocate(capacity: room)
-        self.strings = strings
         // An element with its comma is at least 2 bytes, a typical
         // constraint 20 to 40: the reading stops if this fills up.
         let endRoom = (text.count - at) / 16 + chunk
-        endCapacity = endRoom
-        let ends = UnsafeMutablePointer<Int32>.allocate(capacity: endRoom)
-        self.ends = ends
+        boundCapacity = 2 * endRoom
+        let bounds = UnsafeMutablePointer<Int32>.allocate(capacity: boundCapacity)
+        self.bounds = bounds
         var reader = JSONReader(text)
         reader.resume(at: at + 1)
-        var first = true, count = 0, written = 0
+        var first = true, count = 0
         // The reader's offset after the last string read (the parser goes on from there).
         var lastEnd = at + 1
         var k = 0
@@ -137,12 +130,12 @@ final class ConstraintReadAhead: @unchecked Sendable {
                         break
                     }
                     // Anything but a plain string is left to the parser.
-                    guard let length = reader.readASCIIString(to: strings + written, room: room - written) else {
+                    guard let (start, end) = reader.readPlainString() else {
                         more = false
                         break
                     }
-                    written += length
-                    ends[count] = Int32(truncatingIfNeeded: written)
+                    bounds[2 &* count] = Int32(truncatingIfNeeded: start)
+                    bounds[2 &* count &+ 1] = Int32(truncatingIfNeeded: end)
                     count += 1
                     lastEnd = reader.position
                 }
@@ -178,40 +171,33 @@ final class ConstraintReadAhead: @unchecked Sendable {
 
     // MARK: - The parser
 
-    /// What the second thread read, handed to the parser: the strings (a
-    /// buffer of `capacity` bytes the parser now owns, the first `written`
-    /// of them in use), their ends (`count` of them, in a buffer of
-    /// `endCapacity` the parser now owns), where to go on reading, and
-    /// whether the array ended there.
+    /// What the second thread read, handed to the parser: the ranges of
+    /// `count` strings (start and end of each, in a buffer of
+    /// `boundCapacity` values the parser now owns), where to go on
+    /// reading, and whether the array ended there.
     struct Handover {
-        var strings: UnsafeMutablePointer<UInt8>
-        var capacity: Int
-        var ends: UnsafeMutablePointer<Int32>
-        var endCapacity: Int
+        var bounds: UnsafeMutablePointer<Int32>
+        var boundCapacity: Int
         var count: Int
         var position: Int
         var ended: Bool
-        var written: Int { count == 0 ? 0 : Int(ends[count - 1]) }
     }
 
     /// Stops the second thread, for the parser at the document's
     /// constraints array, whose `[` is at `offset`; returns what the second
     /// thread read there, or `nil` when it has nothing to give (the array
     /// is elsewhere, or it had not read a chunk).
-    ///
-    /// - Parameter room: bytes of strings the parser may still add (those of
-    ///   the input after `offset`, and 16): a copied handover gets them.
-    func takeOver(at offset: Int, room: Int) -> Handover? {
+    func takeOver(at offset: Int) -> Handover? {
         guard let (k, between) = progress.stop(patience: Self.patience),
               k > 0, arrayStart == offset, (k & 1 == 0 ? counts.0 : counts.1) > 0 else { return nil }
-        let handover = between && !copiesForTests ? adopt(k) : copy(k, room: room)
+        let handover = between && !copiesForTests ? adopt(k) : copy(k)
         handedOver = handover.count
         return handover
     }
 
     /// Strings handed to the parser (tests see that it took them).
     private(set) var handedOver = 0
-    /// Whether ``takeOver(at:room:)`` copies what was read even between
+    /// Whether ``takeOver(at:)`` copies what was read even between
     /// chunks (tests: the copy otherwise happens only when the second
     /// thread is in the middle of a chunk).
     var copiesForTests = false
@@ -226,36 +212,30 @@ final class ConstraintReadAhead: @unchecked Sendable {
     /// Microseconds the parser waits for a chunk to end before it copies
     /// the chunks before it: a chunk is read in about 5 (128 strings of
     /// `list`), so a second thread that has not finished one in 50 was
-    /// descheduled, and is not waited for. (Copying what it read is a
+    /// descheduled, and is not waited for. (Copying what it read was a
     /// fresh buffer's page faults and a copy: 0.1 to 0.3 ms at 40,000
-    /// strings. A first version waited 4,000 loads, about 4 µs, and copied
-    /// in half the runs of `list` 10,000.)
+    /// strings when their bytes were copied, not only their ranges as now.
+    /// A first version waited 4,000 loads, about 4 µs, and copied in half
+    /// the runs of `list` 10,000.)
     static let patience = 50
 
-    /// The buffers themselves, once the second thread has stopped between chunks (after `k`).
+    /// The buffer itself, once the second thread has stopped between chunks (after `k`).
     private func adopt(_ k: Int) -> Handover {
-        let h = Handover(strings: strings!, capacity: stringCapacity, ends: ends!, endCapacity: endCapacity,
-                         count: k & 1 == 0 ? counts.0 : counts.1, position: k & 1 == 0 ? positions.0 : positions.1,
-                         ended: k & 1 == 0 ? ended.0 : ended.1)
-        strings = nil
-        ends = nil
+        let h = Handover(bounds: bounds!, boundCapacity: boundCapacity, count: k & 1 == 0 ? counts.0 : counts.1,
+                         position: k & 1 == 0 ? positions.0 : positions.1, ended: k & 1 == 0 ? ended.0 : ended.1)
+        bounds = nil
         return h
     }
 
     /// A copy of the `k` chunks published, the second thread being in the
     /// middle of the next one (and still writing after them).
-    private func copy(_ k: Int, room: Int) -> Handover {
+    private func copy(_ k: Int) -> Handover {
         let count = k & 1 == 0 ? counts.0 : counts.1
-        let written = count == 0 ? 0 : Int(ends![count - 1])
-        let capacity = written + room
-        let newStrings = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        newStrings.update(from: strings!, count: written)
-        let newEndCapacity = max(2 * count, 256)
-        let newEnds = UnsafeMutablePointer<Int32>.allocate(capacity: newEndCapacity)
-        newEnds.update(from: ends!, count: count)
-        return Handover(strings: newStrings, capacity: capacity, ends: newEnds, endCapacity: newEndCapacity,
-                        count: count, position: k & 1 == 0 ? positions.0 : positions.1,
-                        ended: k & 1 == 0 ? ended.0 : ended.1)
+        let capacity = max(4 * count, 512)
+        let newBounds = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        newBounds.update(from: bounds!, count: 2 * count)
+        return Handover(bounds: newBounds, boundCapacity: capacity, count: count,
+                        position: k & 1 == 0 ? positions.0 : positions.1, ended: k & 1 == 0 ? ended.0 : ended.1)
     }
 }
 

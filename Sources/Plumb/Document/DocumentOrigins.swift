@@ -11,7 +11,7 @@ import Synchronization
 /// is a view's hugging (`resistance` 0) or compression resistance row along
 /// an axis (0 horizontal, 1 vertical).
 final class DocumentOrigins: OriginSource {
-    private let constraintTexts: BytePool
+    private let constraintTexts: ConstraintTexts
     private let ruleTexts: BytePool
     private let ids: BytePool
     private let rootID: String

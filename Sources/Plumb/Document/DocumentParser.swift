@@ -43,14 +43,24 @@ struct DocumentParser {
     private var viewParents = Int32Column(capacity: 256)
     private var viewOffsets = Int32Column(capacity: 256)
 
-    /// - Parameter buffer: the document's bytes, needed only while the
-    ///   parser runs: the document's pools keep copies of its ids and
-    ///   constraint strings.
     /// The constraint strings (or the rules) read ahead on a second thread, if any.
     private let readAhead: ConstraintReadAhead?
 
-    init(_ buffer: UnsafeBufferPointer<UInt8>, source: String, readAhead: ConstraintReadAhead? = nil) {
+    /// The document's bytes when they live as long as the document (its
+    /// constraint strings are then read in place), or `nil`.
+    private let owner: LayoutDocument.Bytes?
+
+    /// - Parameters:
+    ///   - buffer: the document's bytes, needed only while the parser runs
+    ///     unless `owner` (or `readAhead`) keeps them: the document's pools
+    ///     keep copies of its ids, and of its constraint strings without an owner.
+    ///   - owner: `buffer`'s bytes, kept by the document, which then reads
+    ///     its constraint strings in place (``ConstraintTexts``).
+    init(_ buffer: UnsafeBufferPointer<UInt8>, source: String, readAhead: ConstraintReadAhead? = nil,
+         owner: LayoutDocument.Bytes? = nil) {
         self.readAhead = readAhead
+        self.owner = owner ?? readAhead?.bytes
+        precondition(self.owner.map { $0.buffer.baseAddress == buffer.baseAddress } ?? true, "an owner of other bytes")
         reader = JSONReader(buffer)
         document = LayoutDocument(source: source)
         appendView(parent: -1, offset: 0)  // the root
@@ -137,7 +147,7 @@ struct DocumentParser {
                 document.parents = Array(viewParents.buffer)
             case 3:
                 guard try expectKind(.array, path: "constraints") else { continue }
-                if let handover = readAhead?.takeOver(at: reader.position, room: reader.text.count - reader.position + 16) {
+                if let handover = readAhead?.takeOver(at: reader.position) {
                     try parseConstraints(resuming: handover)
                 } else {
                     try reader.openArray(depth: 1)
@@ -409,37 +419,80 @@ struct DocumentParser {
         return 0
     }
 
+    /// Reads the constraint strings (the reader is in their array): in
+    /// place (``ConstraintTexts``) when the parser keeps the input
+    /// (`owner`), each plain string its range of the input, found by a
+    /// scan that copies nothing; otherwise copied into a pool.
+    ///
+    /// With a `handover` (``ConstraintReadAhead/takeOver(at:)``) the
+    /// ranges are its buffer, which holds those of the strings read so
+    /// far, and the reading goes on where it stopped.
+    private mutating func parseConstraints(resuming handover: ConstraintReadAhead.Handover? = nil) throws(JSONSyntaxError) {
+        guard let owner else {
+            precondition(handover == nil, "a read-ahead without the document's bytes")
+            return try parseConstraintsCopied()
+        }
+        var bounds: Int32Column
+        var decoded = BytePool()
+        var first = true, i = 0
+        if let h = handover {
+            bounds = Int32Column(adopting: h.bounds, count: 2 * h.count, capacity: h.boundCapacity)
+            reader.resume(at: h.position)
+            (first, i) = (false, h.count)
+        } else {
+            // Room for a string every 16 bytes of what is left (pages not
+            // written are not touched): growing by doubling copied them.
+            bounds = Int32Column(capacity: 2 * ((reader.text.count - reader.position) / 16 + 256))
+        }
+        // The document's strings are empty until here (the key is read once);
+        // the ranges are the document's from here, even if the reading throws.
+        defer {
+            document.constraintTexts = ConstraintTexts(in: owner, bounds: bounds.base, count: bounds.count / 2, decoded: decoded)
+        }
+        if handover?.ended == true { return }
+        while try reader.nextElement(&first) {
+            // Nearly every constraint is a plain ASCII string: found here, without a call.
+            if let (start, end) = reader.readPlainString() {
+                bounds.appendPair(Int32(truncatingIfNeeded: start), Int32(truncatingIfNeeded: end))
+            } else {
+                try parseConstraint(i, bounds: &bounds, decoded: &decoded)
+            }
+            i += 1
+        }
+    }
+
+    /// Reads constraint `i` in place into `bounds` (a string with escapes
+    /// decoded into `decoded`), any string (an element of another type is
+    /// reported and leaves an empty entry).
+    private mutating func parseConstraint(_ i: Int, bounds: inout Int32Column, decoded: inout BytePool) throws(JSONSyntaxError) {
+        guard try expectKind(.string, path: "constraints[\(i)]") else {
+            bounds.appendPair(0, 0)
+            return
+        }
+        switch try reader.readStringRange() {
+        case .input(let r):
+            bounds.appendPair(Int32(truncatingIfNeeded: r.lowerBound), Int32(truncatingIfNeeded: r.upperBound))
+        case .decoded:
+            let k = reader.withString(.decoded) { decoded.append($0) }
+            bounds.appendPair(Int32(truncatingIfNeeded: -1 - k), 0)
+        }
+    }
+
     /// Reads the constraint strings (the reader is in their array) straight
     /// into the free space of the document's pool, end to end, and adds
     /// them at once: an append to the pool a string checked its buffers'
     /// uniqueness twice (a third of a string's cost). They fit in what is
     /// left of the input (a decoded string is never longer than its JSON),
     /// with 16 bytes more, as a plain string is copied sixteen bytes at a time.
-    ///
-    /// With a `handover` (``ConstraintReadAhead/takeOver(at:room:)``) the
-    /// pool is its buffer, which holds the strings read so far, and the
-    /// reading goes on where it stopped.
-    private mutating func parseConstraints(resuming handover: ConstraintReadAhead.Handover? = nil) throws(JSONSyntaxError) {
-        var pool: BytePool
-        var ends: Int32Column
+    private mutating func parseConstraintsCopied() throws(JSONSyntaxError) {
+        var pool = BytePool()
+        pool.reserveCapacity(bytes: reader.text.count - reader.position + 16)
+        var ends = Int32Column(capacity: 256)
         var first = true, i = 0
-        let ended = handover?.ended ?? false, written = handover?.written ?? 0
-        if let h = handover {
-            pool = BytePool(adopting: h.strings, capacity: h.capacity)
-            ends = Int32Column(adopting: h.ends, count: h.count, capacity: h.endCapacity)
-            reader.resume(at: h.position)
-            (first, i) = (false, h.count)
-        } else {
-            pool = BytePool()
-            pool.reserveCapacity(bytes: reader.text.count - reader.position + 16)
-            ends = Int32Column(capacity: 256)
-        }
-        // The document's pool is empty until here (the key is read once).
-        defer { swap(&pool, &document.constraintTexts) }
+        defer { document.constraintTexts = ConstraintTexts(copied: pool) }
         defer { ends.free() }
         try pool.appendEntriesInPlace { (base, room) throws(JSONSyntaxError) in
-            var run = StringRun(base: base, capacity: room, count: written)
-            guard !ended else { return ends.buffer }
+            var run = StringRun(base: base, capacity: room)
             while try reader.nextElement(&first) {
                 // Nearly every constraint is a plain ASCII string: read here, without a call.
                 if let length = reader.readASCIIString(to: run.next, room: run.room) {
@@ -925,7 +978,7 @@ struct DocumentParser {
     /// instructions an append), and a class's fields were checked for
     /// exclusive access at each append. Its owner frees it (``free()``) once.
     struct Int32Column {
-        private var base: UnsafeMutablePointer<Int32>
+        private(set) var base: UnsafeMutablePointer<Int32>
         private(set) var count = 0
         private var capacity: Int
 
@@ -951,6 +1004,15 @@ struct DocumentParser {
             if _slowPath(count == capacity) { grow() }
             base[count] = value
             count &+= 1
+        }
+
+        /// Appends `a` and `b`, in that order.
+        @inline(__always)
+        mutating func appendPair(_ a: Int32, _ b: Int32) {
+            if _slowPath(count &+ 2 > capacity) { grow() }
+            base[count] = a
+            base[count &+ 1] = b
+            count &+= 2
         }
 
         subscript(i: Int) -> Int32 {

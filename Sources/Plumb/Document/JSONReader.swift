@@ -387,6 +387,20 @@ struct JSONReader {
         throw fail("unterminated string", at: start - 1)
     }
 
+    /// Reads a string of ASCII bytes with no escapes and returns where its
+    /// bytes are in the input (after its opening quote, up to its closing
+    /// one), copying nothing; `nil` with nothing consumed for any other
+    /// string (or anything else), which ``readStringRange()`` then reads
+    /// and checks.
+    @inline(__always)
+    mutating func readPlainString() -> (start: Int, end: Int)? {
+        guard peek() == UInt8(ascii: "\"") else { return nil }
+        let stop = Self.skipPlainBytes(in: text, from: position &+ 1)
+        guard stop < text.count, text[stop] == UInt8(ascii: "\"") else { return nil }
+        defer { position = stop &+ 1 }
+        return (position &+ 1, stop)
+    }
+
     /// Reads a string of ASCII bytes with no escapes straight into a new
     /// entry of `pool` (one pass: each eight bytes are stored as they are
     /// scanned) when the pool's free space holds every word read; returns

@@ -78,7 +78,7 @@ extension LayoutDocument {
         if let shared {
             addConstraints(sharing: shared, scope: scope, problems: &problems, into: &builder, sink: &sink)
         } else {
-            constraintTexts.withBytes { all in
+            constraintTexts.withTexts { all in
                 withUnsafeTemporaryAllocation(of: ResolvedSimpleFormat<ViewIndex>.self, capacity: 1) { slot in
                     for i in 0 ..< constraintCount {
                         addConstraint(i, all, scope: scope, problems: &problems, into: &builder, sink: &sink,
@@ -105,16 +105,16 @@ extension LayoutDocument {
         threads.splitsConstraints(constraintCount)
     }
 
-    /// Compiles constraint string `i` (in `all`, the bytes of
+    /// Compiles constraint string `i` (`all[i]`, `all` the bytes of
     /// ``constraintTexts``) into `slot` and adds its row to `builder`, or
     /// its problems to `sink`.
     @inline(__always)
     private func addConstraint(
-        _ i: Int, _ all: UnsafeBufferPointer<UInt8>, scope: DocumentScope,
+        _ i: Int, _ all: ConstraintTexts.Texts, scope: DocumentScope,
         problems: inout [(LayoutProblem, Range<Int>)], into builder: inout SystemBuilder, sink: inout DiagnosticSink,
         slot: UnsafeMutablePointer<ResolvedSimpleFormat<ViewIndex>>
     ) {
-        let text = UnsafeBufferPointer(rebasing: all[constraintTexts.range(i)])
+        let text = all[i]
         guard SimpleFormatSema.compile(text, in: scope, problems: &problems, into: slot) else {
             let origin = Origin(kind: .constraint, index: i, text: String(decoding: text, as: UTF8.self))
             let locator = SourceLocator(text)
@@ -158,7 +158,7 @@ extension LayoutDocument {
         let sharing = SecondThread.Sharing(chunks, waiting: threads.waitsForHelper) { k in
             // The second thread keeps the document (and so its bytes) while it runs.
             let range = k * size ..< min((k + 1) * size, count)
-            return document.constraintTexts.withBytes { all in
+            return document.constraintTexts.withTexts { all in
                 document.compileWithoutProblems(all, range, in: helperScope, into: helped.base)
             }
         }
@@ -178,7 +178,7 @@ extension LayoutDocument {
         // The caller's own chunks are compiled into a slot of its own.
         let own = UnsafeMutablePointer<ResolvedSimpleFormat<ViewIndex>>.allocate(capacity: 1)
         defer { own.deallocate() }
-        constraintTexts.withBytes { all in
+        constraintTexts.withTexts { all in
             shared.sharing.finish { k, isHelped in
                 let range = k * size ..< min((k + 1) * size, count)
                 if isHelped {
@@ -193,17 +193,17 @@ extension LayoutDocument {
         }
     }
 
-    /// Compiles the constraint strings `range` of `all` (the bytes of
+    /// Compiles the constraint strings `range` of `all` (the strings of
     /// ``constraintTexts``) in `scope`, string `i` into `slots[i]`; false as
     /// soon as one has a problem (whose diagnostics the caller makes by
     /// compiling them again). Allocates nothing unless a string has a problem.
     private func compileWithoutProblems(
-        _ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, in scope: DocumentScope,
+        _ all: ConstraintTexts.Texts, _ range: Range<Int>, in scope: DocumentScope,
         into slots: UnsafeMutablePointer<ResolvedSimpleFormat<ViewIndex>>
     ) -> Bool {
         var problems: [(LayoutProblem, Range<Int>)] = []
         for i in range {
-            let text = UnsafeBufferPointer(rebasing: all[constraintTexts.range(i)])
+            let text = all[i]
             guard SimpleFormatSema.compile(text, in: scope, problems: &problems, into: slots + i) else { return false }
         }
         return true

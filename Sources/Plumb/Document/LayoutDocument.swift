@@ -86,8 +86,9 @@ public struct LayoutDocument: Sendable {
     var parents: [Int32] = [-1]
     /// Each view's intrinsic size and its priorities.
     var sizing = SizingTable()
-    /// The constraint strings, in order.
-    var constraintTexts = BytePool()
+    /// The constraint strings, in order (in place in the input when the
+    /// document keeps it: ``ConstraintTexts``).
+    var constraintTexts = ConstraintTexts()
     /// Each rule's view id and text, entry `i` for rule `i`, kept as bytes:
     /// two `String`s a rule cost about 230 instructions each to make while
     /// parsing and as much again to free with the document.
@@ -263,7 +264,9 @@ public struct LayoutDocument: Sendable {
     ///
     /// - Parameters:
     ///   - bytes: the document, UTF-8 JSON, kept as long as the second
-    ///     thread reads it (which may be after this call returns).
+    ///     thread reads it (which may be after this call returns) and as
+    ///     long as the document lives: its constraint strings are read in
+    ///     place, not copied.
     ///   - source: its name in diagnostics.
     ///   - threads: how many threads may read it (1 or 2).
     ///   - afterReading: work for the second thread once it has read ahead
@@ -280,15 +283,17 @@ public struct LayoutDocument: Sendable {
             let reader = ConstraintReadAhead(bytes, chunk: threads.readAheadChunk, then: afterReading)
             if reader.start() { ahead = reader }
         }
-        return try parse(buffer, source: source, readAhead: ahead)
+        return try parse(buffer, source: source, readAhead: ahead, owner: bytes)
     }
 
     /// ``parse(_:source:)-([UInt8],_)`` with the constraints read ahead by
-    /// `readAhead` (on its thread, or before the call in tests), over `buffer`, its bytes.
+    /// `readAhead` (on its thread, or before the call in tests), over `buffer`, its bytes;
+    /// with an `owner` (or a `readAhead`), which keeps them, the constraint strings are read in place.
     static func parse(
-        _ buffer: UnsafeBufferPointer<UInt8>, source: String, readAhead: ConstraintReadAhead?
+        _ buffer: UnsafeBufferPointer<UInt8>, source: String, readAhead: ConstraintReadAhead?,
+        owner: Bytes? = nil
     ) throws(LayoutError) -> LayoutDocument {
-        var parser = DocumentParser(buffer, source: source, readAhead: readAhead)
+        var parser = DocumentParser(buffer, source: source, readAhead: readAhead, owner: owner)
         return try parser.run().get()
     }
 

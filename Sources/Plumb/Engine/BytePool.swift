@@ -110,6 +110,14 @@ struct BytePool: Sendable {
         try body(UnsafeBufferPointer(start: storage.base, count: storage.count))
     }
 
+    /// The pool's bytes and its entries' ends (entry `i` is bytes
+    /// `(i == 0 ? 0 : ends[i - 1]) ..< ends[i]`), valid while this pool
+    /// lives and is not changed: for a reader that keeps it alive itself
+    /// and reads many entries (``ConstraintTexts``), with no closure.
+    var unsafeStorage: (bytes: UnsafePointer<UInt8>, ends: UnsafePointer<Int32>) {
+        (UnsafePointer(storage.base), UnsafePointer(storage.ends))
+    }
+
     /// Entry `i` as a `String`.
     func string(_ i: Int) -> String {
         withEntry(i) { String(decoding: $0, as: UTF8.self) }

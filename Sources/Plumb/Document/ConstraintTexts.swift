@@ -1,0 +1,92 @@
+/// A document's constraint strings, in order: read in place, as ranges of
+/// the document's own bytes, when the parser has them for as long as the
+/// document lives (``LayoutDocument/Bytes``, `plumb solve`'s mapped file);
+/// copied into a pool otherwise (bytes that live only for the call).
+///
+/// In place, a string with no escapes is its range of the input, and the
+/// build reads the very bytes the parser just scanned (still in cache)
+/// instead of a copy of them on pages of its own (about 1.2 MB at `list`
+/// 10,000); a string with escapes (or not ASCII, when the parser decoded it)
+/// is decoded into the pool, its range then naming the pool's entry.
+struct ConstraintTexts: Sendable {
+    /// Every string (copied), or in place only the decoded ones.
+    private(set) var pool = BytePool()
+    /// The ranges of the strings read in place, or `nil`.
+    private var inPlace: InPlace?
+
+    init() {}
+
+    /// Strings copied into `pool`, entry `i` string `i`.
+    init(copied pool: BytePool) {
+        self.pool = pool
+    }
+
+    /// `count` strings in place in `bytes`: string `i` is bytes
+    /// `bounds[2 * i] ..< bounds[2 * i + 1]` of the input, or, when
+    /// `bounds[2 * i]` is negative, entry `-1 - bounds[2 * i]` of `decoded`.
+    /// `bounds` was made by `UnsafeMutablePointer.allocate`: this now owns it.
+    init(in bytes: LayoutDocument.Bytes, bounds: UnsafeMutablePointer<Int32>, count: Int, decoded: BytePool) {
+        pool = decoded
+        inPlace = InPlace(bytes: bytes, bounds: bounds, count: count)
+    }
+
+    var count: Int { inPlace?.count ?? pool.count }
+
+    /// Whether the strings are read in place (tests).
+    var isInPlace: Bool { inPlace != nil }
+
+    /// Calls `body` with the strings' bytes (valid during the call).
+    @inline(__always)
+    func withTexts<R>(_ body: (Texts) throws -> R) rethrows -> R {
+        // `self`, borrowed for the call, keeps the pool and the input alive.
+        let storage = pool.unsafeStorage
+        return try body(Texts(input: inPlace?.bytes.buffer.baseAddress, bounds: inPlace.map { UnsafePointer($0.bounds) },
+                              poolBytes: storage.bytes, poolEnds: storage.ends, count: count))
+    }
+
+    /// String `i` as a `String`.
+    func string(_ i: Int) -> String {
+        withTexts { String(decoding: $0[i], as: UTF8.self) }
+    }
+
+    /// The strings' bytes for the length of a ``withTexts(_:)`` call.
+    struct Texts {
+        fileprivate let input: UnsafePointer<UInt8>?
+        fileprivate let bounds: UnsafePointer<Int32>?
+        fileprivate let poolBytes: UnsafePointer<UInt8>
+        fileprivate let poolEnds: UnsafePointer<Int32>
+        fileprivate let count: Int
+
+        /// String `i`'s bytes.
+        @inline(__always)
+        subscript(i: Int) -> UnsafeBufferPointer<UInt8> {
+            precondition(i >= 0 && i < count, "constraint string index out of range")
+            guard let bounds else { return pooled(i) }
+            let start = Int(bounds[2 &* i]), end = Int(bounds[2 &* i &+ 1])
+            if _fastPath(start >= 0) { return UnsafeBufferPointer(start: input.unsafelyUnwrapped + start, count: end &- start) }
+            return pooled(-1 &- start)
+        }
+
+        /// Entry `k` of the pool.
+        @inline(__always)
+        private func pooled(_ k: Int) -> UnsafeBufferPointer<UInt8> {
+            let start = k == 0 ? 0 : Int(poolEnds[k &- 1])
+            return UnsafeBufferPointer(start: poolBytes + start, count: Int(poolEnds[k]) &- start)
+        }
+    }
+
+    /// The bytes kept, and the strings' ranges in them.
+    private final class InPlace: @unchecked Sendable {
+        let bytes: LayoutDocument.Bytes
+        let bounds: UnsafeMutablePointer<Int32>
+        let count: Int
+
+        init(bytes: LayoutDocument.Bytes, bounds: UnsafeMutablePointer<Int32>, count: Int) {
+            self.bytes = bytes
+            self.bounds = bounds
+            self.count = count
+        }
+
+        deinit { bounds.deallocate() }
+    }
+}
