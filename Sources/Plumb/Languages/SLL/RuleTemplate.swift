@@ -59,11 +59,22 @@ struct RuleTemplate {
     private(set) var status = Status.unusable
     private(set) var steps: [Step] = []
     private(set) var terms: [Term] = []
-    /// What the steps leave in a view's ``RuleBook/slotsPerView`` slots when
-    /// they start from none (the view's first rule), with the rule `-1` and
-    /// each value's terms in ``freshTerms`` (`termStart` counted from its
-    /// start). Empty when the recorded rule's view had rules before.
-    private(set) var freshSlots: [RuleBook.Entry] = []
+    /// A slot the steps fill when they start from none: its place among
+    /// the view's ``RuleBook/slotsPerView`` slots and the value they leave there.
+    struct FreshSlot {
+        var slot: Int32
+        var entry: RuleBook.Entry
+    }
+    /// What the steps leave in a view's slots when they start from none
+    /// (the view's first rule): only the slots they fill, in slot order,
+    /// with the rule `-1` and each value's terms in ``freshTerms``
+    /// (`termStart` counted from its start). The slots left empty are not
+    /// kept, so that replaying copies the filled ones without looking at
+    /// the others. Meaningful only when ``knowsFreshSlots``.
+    private(set) var freshSlots: [FreshSlot] = []
+    /// Whether ``freshSlots`` is known: false when the recorded rule's
+    /// view had rules before (``freshSlots`` may be empty either way).
+    private(set) var knowsFreshSlots = false
     /// The terms of the values in ``freshSlots``, in slot order.
     private(set) var freshTerms: [Term] = []
     /// The most terms a step's value has (the book's ``RuleBook/longestValue`` grows to it).
@@ -83,6 +94,7 @@ struct RuleTemplate {
             steps.removeAll(keepingCapacity: true)
             terms.removeAll(keepingCapacity: true)
             freshSlots.removeAll(keepingCapacity: true)
+            knowsFreshSlots = false
             freshTerms.removeAll(keepingCapacity: true)
             longestValue = 0
         }
@@ -148,20 +160,19 @@ struct RuleTemplate {
             steps.append(Step(name: name, isReset: false, constant: entry.constant, isConstant: entry.isConstant,
                               termStart: start, termCount: Int32(terms.count) - start))
         }
-        var freshSlots: [RuleBook.Entry] = []
+        var freshSlots: [FreshSlot] = []
         var freshTerms: [Term] = []
-        for var slot in slots {
-            if slot.name != nil {
-                let start = Int32(freshTerms.count)
-                guard appendTerms(of: slot, to: &freshTerms) else { return }
-                slot.termStart = start
-                slot.rule = -1
-            }
-            freshSlots.append(slot)
+        for (k, var slot) in slots.enumerated() where slot.name != nil {
+            let start = Int32(freshTerms.count)
+            guard appendTerms(of: slot, to: &freshTerms) else { return }
+            slot.termStart = start
+            slot.rule = -1
+            freshSlots.append(FreshSlot(slot: Int32(k), entry: slot))
         }
         self.steps = steps
         self.terms = terms
         self.freshSlots = freshSlots
+        knowsFreshSlots = !slots.isEmpty
         self.freshTerms = freshTerms
         longestValue = steps.reduce(0) { max($0, $1.termCount) }
         // The recorded rule's arguments passed the argument check: one a specifier.
@@ -214,7 +225,7 @@ extension RuleBook {
                 }
                 return start
             }
-            if isFirstRule, !template.freshSlots.isEmpty {
+            if isFirstRule, template.knowsFreshSlots {
                 // The view's first rule: its slots are the template's, written
                 // directly (only the values that survive get terms), the
                 // terms appended one by one (a value has a term or two: the
@@ -229,12 +240,13 @@ extension RuleBook {
                 let base = Self.base(table, .horizontal)
                 noteReplay(of: template, in: table, rule: rule, arguments: arguments)
                 entries.withUnsafeMutableBufferPointer { slots in
+                    // The filled slots only (the table's are empty: it is new).
                     template.freshSlots.withUnsafeBufferPointer { fresh in
-                        for k in fresh.indices where fresh[k].name != nil {
-                            var entry = fresh[k]
+                        for filled in fresh {
+                            var entry = filled.entry
                             entry.termStart &+= offset
                             entry.rule = rule
-                            slots[base &+ k] = entry
+                            slots[base &+ Int(filled.slot)] = entry
                         }
                     }
                 }
