@@ -200,8 +200,7 @@ extension RuleBook {
                 let shape = Int(shapes.shapeOfTemplate[Int(replay.template)])
                 let views = viewsOfTable[table]
                 let view = views.view, superview = views.superview
-                if shape >= 0, replayViewsDiffer(replay, view: view, superview: superview),
-                   let key = origins.key(at: Int(replay.rule)) {
+                if shape >= 0, let key = origins.key(at: Int(replay.rule)) {
                     replayShape(shape, of: table, view: view, superview: superview, key: key, shapes: shapes,
                                 into: &sink, steps: &steps, row: row)
                     return true
@@ -210,22 +209,6 @@ extension RuleBook {
         }
         writeTable(table, into: &sink, steps: &steps, row: row, plan: plan)
         return false
-    }
-
-    /// Whether the views of a table's slots (`view`, `superview` and
-    /// `replay`'s arguments) all differ.
-    @inline(__always)
-    private func replayViewsDiffer(_ replay: Replay, view: ViewIndex, superview: ViewIndex) -> Bool {
-        guard view != superview else { return false }
-        let start = Int(replay.arguments), end = start &+ Int(replay.argumentCount)
-        return replayArguments.withUnsafeBufferPointer { arguments in
-            for k in start ..< end {
-                let other = arguments[k]
-                if other == view || other == superview { return false }
-                for j in start ..< k where arguments[j] == other { return false }
-            }
-            return true
-        }
     }
 
     /// ``lowerTable(_:shapes:into:steps:row:plan:)`` from the table's slots.
@@ -409,9 +392,8 @@ extension RuleBook {
                                 for k in 0 ..< argumentCount {
                                     slotViews[2 &+ k] = arguments[Int(replay.arguments) &+ k].rawValue
                                 }
-                                guard book.replayViewsDiffer(replay, view: views[table].view,
-                                                             superview: views[table].superview),
-                                      book.origins.key(at: Int(replay.rule)) != nil else { continue }
+                                // The views all differ (a noted replay's do).
+                                guard book.origins.key(at: Int(replay.rule)) != nil else { continue }
                                 shapeOfTemplate[Int(replay.template)] = Self.record(
                                     table, of: book, slotViews: slotViews, slotCount: 2 + argumentCount,
                                     variableCount: variableCount, row: row, plan: plan, into: &made)
@@ -802,8 +784,8 @@ extension RuleBook {
                         let views = viewsOfTable[table]
                         let view = views.view, superview = views.superview
                         let replay = replays[table]
-                        if replay.template >= 0, replay.template < shapes.count,
-                           replayViewsDiffer(replay, view: view, superview: superview) {
+                        // A noted replay's views all differ (``Replay``).
+                        if replay.template >= 0, replay.template < shapes.count {
                             let shape = shapes.shape(of: Int(replay.template)) {
                                 EdgeShape(table, of: self, replay: replay, entries: entries, terms: terms)
                             }

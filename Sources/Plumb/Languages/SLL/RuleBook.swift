@@ -92,9 +92,12 @@ struct RuleBook {
 
     /// How a table's slots were written when one replay of a template's
     /// fresh slots wrote them all (the view's first rule, and no rule
-    /// after it): the template's ``RuleTemplate/serial``, the rule, and
+    /// after it) and the table's views (view, superview, arguments) all
+    /// differ: the template's ``RuleTemplate/serial``, the rule, and
     /// its argument views, `replayArguments[arguments ..< arguments + argumentCount]`.
-    /// `template` is `-1` for any other table.
+    /// `template` is `-1` for any other table (a replay whose views
+    /// coincide is not noted: the lowering's shapes need them distinct,
+    /// and checking here spares the lowering's two checks a table).
     struct Replay {
         var template: Int32 = -1
         var rule: Int32 = -1
@@ -170,10 +173,21 @@ struct RuleBook {
         return table
     }
 
-    /// Notes that `template`'s fresh slots, replayed for `rule` with
-    /// `arguments` (views), write the new `table`'s slots.
+    /// Notes that `template`'s fresh slots, replayed for `rule` of `view`
+    /// (under `superview`) with `arguments` (views), write the new
+    /// `table`'s slots, when those views all differ (see ``Replay``).
     @inline(__always)
-    mutating func noteReplay(of template: RuleTemplate, in table: Int, rule: Int32, arguments: [BoundArgument]) {
+    mutating func noteReplay(
+        of template: RuleTemplate, in table: Int, view: ViewIndex, superview: ViewIndex, rule: Int32,
+        arguments: [BoundArgument]
+    ) {
+        guard view != superview else { return }
+        for k in arguments.indices {
+            guard case .view(let other) = arguments[k], other != view, other != superview else { return }
+            for j in 0 ..< k {
+                if case .view(let earlier) = arguments[j], earlier == other { return }
+            }
+        }
         let start = Int32(truncatingIfNeeded: replayArguments.count)
         for argument in arguments {
             guard case .view(let view) = argument else { return }

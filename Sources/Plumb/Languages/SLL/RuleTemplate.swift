@@ -238,7 +238,7 @@ extension RuleBook {
                     }
                 }
                 let base = Self.base(table, .horizontal)
-                noteReplay(of: template, in: table, rule: rule, arguments: arguments)
+                noteReplay(of: template, in: table, view: view, superview: superview, rule: rule, arguments: arguments)
                 entries.withUnsafeMutableBufferPointer { slots in
                     // The filled slots only (the table's are empty: it is new).
                     template.freshSlots.withUnsafeBufferPointer { fresh in
