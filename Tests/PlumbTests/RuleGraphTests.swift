@@ -84,6 +84,67 @@ import PlumbTestSupport
         #expect(acyclic >= 150 && cyclic >= 50, "\(acyclic) acyclic, \(cyclic) cyclic graphs")
     }
 
+    /// Graphs built as chains (sources first, then nodes whose highest
+    /// dependency never decreases, as `list-rules`'s) are ordered by number
+    /// without Kahn's algorithm; the same graphs with one node broken (a
+    /// late source, a highest dependency lower than the node before's, an
+    /// edge to itself or a later node) are not. Both give Kahn's order of
+    /// the model.
+    @Test func chainedGraphsAreOrderedByNumber() {
+        var random = SplitMix64(seed: 0xC4A1_0DE5)
+        var byNumber = 0, notByNumber = 0
+        for round in 0 ..< 300 {
+            let n = Int(random.next() % 30) + 2
+            let sources = min(Int(random.next() % 3) + 1, n - 1)
+            // 0: chained; 1: a late source; 2: a lower highest dependency; 3: a loop or a forward edge.
+            let breakage = round % 4
+            let broken = Int(random.next() % UInt64(n - sources)) + sources
+            var applied = false
+            var model: [[(target: Int32, label: Int32)]] = Array(repeating: [], count: n)
+            var graph = RuleGraph()
+            var latest: Int32 = 0
+            var label: Int32 = 0
+            for node in 0 ..< n {
+                func add(_ target: Int32) {
+                    label += 1
+                    graph.addDependency(target, label: label)
+                    if !model[node].contains(where: { $0.target == target }) { model[node].append((target, label)) }
+                }
+                if node < sources || (breakage == 1 && node == broken) {
+                    // A source right after the first ones is one of them.
+                    applied = applied || node > sources
+                    graph.closeNode()
+                    continue
+                }
+                var highest = min(latest + Int32(random.next() % 3), Int32(node - 1))
+                if breakage == 2, node == broken, latest > 0 {
+                    highest = latest - 1
+                    applied = true
+                }
+                // Other edges below the highest, some repeated.
+                for _ in 0 ..< Int(random.next() % 3) where highest > 0 { add(Int32(random.next() % UInt64(highest))) }
+                add(highest)
+                if random.next() % 3 == 0, highest > 0 { add(Int32(random.next() % UInt64(highest))) }
+                if breakage == 3, node == broken {
+                    add(Int32(node + 1 < n ? node + Int(random.next() % 2) : node))
+                    applied = true
+                }
+                latest = max(latest, highest)
+                graph.closeNode()
+            }
+            let (order, _) = graph.topologicalOrder()
+            #expect(order == Self.kahnOrder(model), "round \(round)")
+            #expect(graph.isOrderedByNumber == !applied, "round \(round)")
+            if graph.isOrderedByNumber {
+                byNumber += 1
+                #expect(order == (0 ..< n).map { Int32($0) }, "round \(round)")
+            } else {
+                notByNumber += 1
+            }
+        }
+        #expect(byNumber >= 60 && notByNumber >= 60, "\(byNumber) by number, \(notByNumber) not")
+    }
+
     /// Kahn's order of the model, with plain arrays and a queue.
     private static func kahnOrder(_ model: [[(target: Int32, label: Int32)]]) -> [Int32] {
         let n = model.count

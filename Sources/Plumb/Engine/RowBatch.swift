@@ -197,6 +197,40 @@ struct RowBatch {
         return true
     }
 
+    /// Where the rows of one ``add(rows:terms:key:room:_:)`` go: the
+    /// batch's arrays from its first free row and term on, and the count
+    /// of terms gathered before them (a row's end is counted from the
+    /// batch's first term).
+    struct Room {
+        let columns: UnsafeMutablePointer<Int32>, coefficients: UnsafeMutablePointer<Double>
+        let termEnds: UnsafeMutablePointer<Int32>, constants: UnsafeMutablePointer<Double>
+        let relations: UnsafeMutablePointer<Relation>, priorities: UnsafeMutablePointer<Priority>
+        let keys: UnsafeMutablePointer<UInt32>
+        let termBase: Int32
+    }
+
+    /// Gathers `rows` rows of `terms` terms in all with the origin key
+    /// `key`, written by `write` (called once) into the ``Room`` given:
+    /// every row's terms, end, constant, relation, priority and key, each
+    /// key `key`. Returns true; returns false, calling nothing, when they
+    /// do not all fit in `room` or the key is one the batch does not take.
+    /// What `write` writes is the caller's word: distinct variables of the
+    /// system in a row, finite nonzero coefficients, finite constants (rows
+    /// written before as these are, with other views).
+    @inline(__always)
+    mutating func add(rows: Int, terms: Int, key: UInt64, room: (rows: Int, terms: Int), _ write: (Room) -> Void)
+        -> Bool {
+        guard rows <= room.rows &- count, terms <= room.terms &- termCount, key < 1 << 31 else { return false }
+        let s = storage
+        write(Room(columns: s.columns + termCount, coefficients: s.coefficients + termCount,
+                   termEnds: s.termEnds + count, constants: s.constants + count, relations: s.relations + count,
+                   priorities: s.priorities + count, keys: s.keys + count,
+                   termBase: Int32(truncatingIfNeeded: termCount)))
+        count &+= rows
+        termCount &+= terms
+        return true
+    }
+
     /// Whether a row of `terms` terms with this constant and origin key
     /// fits in `room`.
     @inline(__always)

@@ -197,6 +197,24 @@ struct SystemBuilder {
                       relation: relation, priority: priority, origin: .key(key))
     }
 
+    /// Adds `rows` keyed rows of `terms` terms in all, written by `write`
+    /// into `pending` (``RowBatch/add(rows:terms:key:room:_:)``, the rows
+    /// the caller's word), after handing `pending`'s rows to `built` when
+    /// they do not fit; `write` is given the rows' place and the first
+    /// one's index. Returns false, adding nothing, when `pending` does not
+    /// take them even empty (a large key, more rows than it holds): the
+    /// caller adds them one by one.
+    @inline(__always)
+    mutating func addRows(_ rows: Int, terms: Int, key: UInt64, write: (RowBatch.Room, Int) -> Void) -> Bool {
+        let room = (RowBatch.rowCapacity, RowBatch.termCapacity)
+        let first = builtRows &+ pending.count
+        if pending.add(rows: rows, terms: terms, key: key, room: room, { write($0, first) }) { return true }
+        guard pending.count > 0 else { return false }
+        flushRows()
+        let afterFlush = builtRows
+        return pending.add(rows: rows, terms: terms, key: key, room: room, { write($0, afterFlush) })
+    }
+
     /// A keyed row `pending` did not take as it was: its terms merged as the
     /// system merges them (`ConstraintSystem.mergeTerms`: a rule that sets
     /// both edges of a view names its position twice, and the terms cancel),

@@ -47,6 +47,13 @@ protocol RuleRowSink {
         trusted count: Int, term: (Int) -> (Int32, Double), constant: Double, relation: Relation,
         priority: Priority, key: UInt64, scratch: UnsafeMutablePointer<(VariableIndex, Double)>
     ) -> RowIndex
+    /// Adds `rows` rows of `terms` terms in all with the origin `.key(key)`,
+    /// written by `write` into the ``RowBatch/Room`` it is given, with the
+    /// index of the first (``RowBatch/add(rows:terms:key:room:_:)``: the
+    /// rows are the caller's word, as for `addRow(trusted:…)`), and returns
+    /// true; returns false, adding nothing, when the sink does not take them
+    /// so (the caller adds them one by one).
+    mutating func addRows(_ rows: Int, terms: Int, key: UInt64, write: (RowBatch.Room, Int) -> Void) -> Bool
 }
 
 extension SystemBuilder: RuleRowSink {}
@@ -477,7 +484,9 @@ extension RuleBook {
 
     /// Adds `table`'s rows from its shape in `shapes` (``RowShapes``), with
     /// its views in the slots, and their steps, as writing them from its
-    /// slots would.
+    /// slots would: all of them into the sink's batch at once
+    /// (``RuleRowSink/addRows(_:terms:key:write:)``), or, when it does not
+    /// take them so, one by one.
     @inline(__always)
     private func replayShape<Sink: RuleRowSink>(
         _ shape: Int, of table: Int, view: ViewIndex, superview: ViewIndex, key: UInt64, shapes: ShapeTables,
@@ -488,8 +497,47 @@ extension RuleBook {
         let view = view.rawValue, superview = superview.rawValue
         let range = shapes.shapeRows[shape]
         let rows = shapes.rows, terms = shapes.terms
+        let low = Int(range.lowerBound), high = Int(range.upperBound)
+        // The table's rows in one piece: one room check, the rows written
+        // in one loop (their terms follow one another in `terms`).
+        if low < high {
+            let termStart = Int(rows[low].termStart)
+            let added = replayArguments.withUnsafeBufferPointer { arguments in
+                sink.addRows(high &- low, terms: Int(rows[high &- 1].termEnd) &- termStart, key: key) { room, first in
+                    var t = 0
+                    var k = termStart
+                    for r in low ..< high {
+                        let shaped = rows[r]
+                        let end = Int(shaped.termEnd)
+                        while k < end {
+                            let term = terms[k]
+                            let owner = switch term.slot {
+                            case 0: view
+                            case 1: superview
+                            default: arguments[Int(replay.arguments) &+ Int(term.slot) &- 2].rawValue
+                            }
+                            room.columns[t] = owner &* 4 &+ term.variable
+                            room.coefficients[t] = term.coefficient
+                            t &+= 1
+                            k &+= 1
+                        }
+                        let i = r &- low
+                        room.termEnds[i] = room.termBase &+ Int32(truncatingIfNeeded: t)
+                        room.constants[i] = shaped.constant
+                        room.relations[i] = shaped.relation
+                        room.priorities[i] = required
+                        room.keys[i] = UInt32(truncatingIfNeeded: key)
+                        if shaped.defines >= 0 {
+                            steps.append(RowIndex(first &+ i),
+                                         defining: VariableIndex(rawValue: view &* 4 &+ shaped.defines))
+                        }
+                    }
+                }
+            }
+            if added { return }
+        }
         replayArguments.withUnsafeBufferPointer { arguments in
-            for r in Int(range.lowerBound) ..< Int(range.upperBound) {
+            for r in low ..< high {
                 let shaped = rows[r]
                 let start = Int(shaped.termStart)
                 let index = sink.addRow(
@@ -595,6 +643,15 @@ extension RuleBook {
             }
             refused = true
             return RowIndex(rows)
+        }
+
+        mutating func addRows(_ count: Int, terms: Int, key: UInt64, write: (RowBatch.Room, Int) -> Void) -> Bool {
+            let first = rows
+            guard block.add(rows: count, terms: terms, key: key, room: block.room, { write($0, first) }) else {
+                return false
+            }
+            rows &+= count
+            return true
         }
     }
 
