@@ -39,7 +39,7 @@ import PlumbAPIWorkloads
         }
     }
 
-    /// Trees of the four shapes and sizes from 30 to 400 views, one after
+    /// Trees of the four shapes and sizes from 20 to 120 views, one after
     /// another on one shelf (larger and smaller than the arrays kept, so
     /// kept arrays are grown and are larger than asked): each tree's frames,
     /// first and again after a width change, are those of the same tree laid
@@ -48,10 +48,10 @@ import PlumbAPIWorkloads
         let shelf = SpareArrays.Shelf()
         var rng = SplitMix64(seed: 34_001)
         var kept: [Int] = []
-        for round in 0 ..< 16 {
+        for round in 0 ..< 8 {
             let shape = APIShape.allCases.randomElement(using: &rng)!
             let frontEnd = APIFrontEnd.allCases.randomElement(using: &rng)!
-            let views = Int.random(in: 30 ... 400, using: &rng), seed = rng.next()
+            let views = Int.random(in: 20 ... 120, using: &rng), seed = rng.next()
             let width = Double(Int.random(in: 600 ... 1200, using: &rng))
             let make = { Self.tree(shape, views: views, seed: seed, frontEnd: frontEnd) }
             let expected = try Self.freshFrames(make, width: width)
@@ -99,7 +99,7 @@ import PlumbAPIWorkloads
     /// those of the same tree laid out with fresh arrays.
     @Test func threadsSharingAShelf() throws {
         let shelf = SpareArrays.Shelf()
-        let threads = 4, rounds = 8
+        let threads = 4, rounds = 3
         // Expected frames first, on this thread.
         var plans: [[(make: @Sendable () -> APITree, width: Double, expected: [[UInt64]])]] = []
         var rng = SplitMix64(seed: 34_002)
@@ -108,7 +108,7 @@ import PlumbAPIWorkloads
             for _ in 0 ..< rounds {
                 let shape = APIShape.allCases.randomElement(using: &rng)!
                 let frontEnd = APIFrontEnd.allCases.randomElement(using: &rng)!
-                let views = Int.random(in: 30 ... 300, using: &rng), seed = rng.next()
+                let views = Int.random(in: 20 ... 120, using: &rng), seed = rng.next()
                 let width = Double(Int.random(in: 600 ... 1200, using: &rng))
                 let make: @Sendable () -> APITree = { Self.tree(shape, views: views, seed: seed, frontEnd: frontEnd) }
                 plan.append((make, width, try Self.freshFrames(make, width: width)))
