@@ -23,7 +23,7 @@ import Synchronization
 ///   type; arrays given beyond that are freed as before. Memory kept is what
 ///   the last layouts used, not more: an array keeps the capacity of its
 ///   last use.
-/// - Code run inside ``withOwnShelf(_:)`` gives and takes from a shelf of
+/// - Code run inside ``withOwnShelf(_:_:)`` gives and takes from a shelf of
 ///   its own (tests that count what they get back while other tests run).
 @_spi(Lowering) public enum SpareArrays {
     /// Where spare arrays are kept: per element type, the arrays, emptied
