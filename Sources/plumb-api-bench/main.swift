@@ -41,23 +41,25 @@
 // a new width (what `plumb sweep` pays a size).
 // `--faults yes` adds each phase's page faults (medians, `getrusage`; for
 // the document rows, the compile's, in the build column). A
-// fresh tree's first layout at 10,000 views touches about 1,100 to 1,200
-// pages the process does not have yet (glibc returned them when the
-// previous tree was freed, or, in an application, they were never mapped):
-// a few milliseconds. Plumb is a library and leaves glibc's malloc settings
-// to the application; one that lays out large trees repeatedly may keep
-// freed memory with
+// process's first tree's first layout at 10,000 views touches about 1,100
+// to 1,200 pages the process does not have yet. Later trees' first layouts
+// write into the arrays the previous tree's layout record gave back
+// (`SpareArrays` and the spare system, bounded at 32 MB each), so they
+// fault about none at 10,000 views in any order of front ends (about 570
+// before, when glibc returned the heap's top as each tree was freed) and
+// about half as many as before at 100,000. Plumb is a library and leaves
+// glibc's malloc settings to the application; with
 //   GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864
-// (the settings `plumb` itself makes with mallopt), and the faults go to 0.
+// (the settings `plumb` itself makes with mallopt) no freed memory is returned.
 // `--warmup yes` (the default; `--mode first`) builds and lays out one tree with each
 // front end asked, untimed, before the timed runs of each shape and size:
 // the first trees of a process grow its heap, and until glibc has freed a
 // large block (which raises its trim and mmap thresholds) every freed tree
-// is returned to the system and the next one faults its pages in again
-// (about 570 faults a first layout at 10,000 views). Without a warm-up the
-// front ends that ran first paid those faults and the later ones did not
-// (the `sfl` row, first, read 1.1-1.7x the same row run later in the same
-// process); `--warmup no` gives that order-dependent measure.
+// is returned to the system and the next one faults its pages in again.
+// Without a warm-up the front ends that ran first paid those faults and the
+// later ones did not (the `sfl` row, first, read 1.1-1.7x the same row run
+// later in the same process, before the kept arrays); `--warmup no` gives
+// that order-dependent measure.
 // `--large-parts clp` (the default) installs Clp for parts of 200 variables
 // or more (`SolveOptions.defaultLargePartSolver`), as `plumb` does, so the
 // coupled shapes are solved as `plumb solve` solves their documents;

@@ -1,3 +1,5 @@
+@_spi(Lowering) import PlumbSolver
+
 /// A ``Constraint``'s origin, or the few values that describe it when it is
 /// read.
 ///
@@ -98,10 +100,17 @@ final class ViewTreeOrigins: OriginSource, @unchecked Sendable {
     /// Per view of the tree, in lowering order: its constraints array as lowered.
     @exclusivity(unchecked) private(set) var lists: [[Constraint]] = []
 
-    /// Room for `views` lists and up to `constraints` keys.
+    /// Room for `views` lists and up to `constraints` keys (in arrays an
+    /// earlier tree's origins gave back, when there are some: ``SpareArrays``).
     init(views: Int, constraints: Int) {
-        lists.reserveCapacity(views)
-        self.constraints.reserveCapacity(constraints)
+        lists = SpareArrays.take(capacity: views)
+        self.constraints = SpareArrays.take(capacity: constraints)
+    }
+
+    /// The arrays go to the next tree's origins (emptied: the lists are let go).
+    deinit {
+        SpareArrays.give(taking: &lists)
+        SpareArrays.give(taking: &constraints)
     }
 
     /// Holds `list`, a view's ``View/constraints`` as lowered (before any of its keys is asked).

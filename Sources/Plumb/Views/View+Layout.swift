@@ -1,3 +1,5 @@
+@_spi(Lowering) import PlumbSolver
+
 extension View {
     /// Lays out the tree under this view: sets this view's frame to
     /// `(0, 0, width, height)` and every descendant's frame (in its
@@ -231,13 +233,15 @@ extension View {
         // six of them were reallocated and copied about 14 times each at
         // 10,000 views, touching twice their memory (fresh pages, faulted
         // in, at a first layout).
+        // Those a layout record keeps are taken from the arrays an earlier
+        // record gave back when there are some (``SpareArrays``).
         let count = Int(subtreeCount)
         views.reserveCapacity(count)
-        parents.reserveCapacity(count)
+        parents = SpareArrays.take(capacity: count)
         stack.reserveCapacity(count)
-        record.refs.reserveCapacity(count)
-        record.stamps.reserveCapacity(count)
-        record.subviewLists.reserveCapacity(count)
+        record.refs = SpareArrays.take(capacity: count)
+        record.stamps = SpareArrays.take(capacity: count)
+        record.subviewLists = SpareArrays.take(capacity: count)
         while let (view, parent) = stack.popLast() {
             let me = Int32(views.count)
             ViewIdentityIndex.number(view, as: me)
@@ -259,7 +263,7 @@ extension View {
         // hold elements, a twentieth of lowering at 10,000 views. (The
         // multipliers other than 1 are few and not reserved.)
         let listed = rowEstimate - 4 * views.count
-        record.rows.reserveCapacity(listed)
+        record.rows = SpareArrays.take(capacity: listed)
 
         var sink = DiagnosticSink()
         var intrinsicRows: [LoweredLayout.IntrinsicRows] = []

@@ -100,15 +100,17 @@ final class TreeLayoutCache {
     /// Per view, the root first: the view, unretained (`subviewLists` holds
     /// every view but the root, and the root holds this record); its stamp when last looked at; its
     /// subviews and constraints arrays as lowered.
-    private let refs: [Unmanaged<View>]
-    private var stamps: [UInt64]
-    private let subviewLists: [[View]]
-    private let constraintLists: [[Constraint]]
-    private let parents: [Int32]
+    /// (Variables only so that the deinit can hand them on, see
+    /// ``SpareArrays``; read without the dynamic exclusivity check.)
+    @exclusivity(unchecked) private var refs: [Unmanaged<View>]
+    @exclusivity(unchecked) private var stamps: [UInt64]
+    @exclusivity(unchecked) private var subviewLists: [[View]]
+    @exclusivity(unchecked) private var constraintLists: [[Constraint]]
+    @exclusivity(unchecked) private var parents: [Int32]
     /// Per lowered constraint (held by `constraintLists`): its row; and
     /// the multipliers other than 1 (see ``TreeLowering/Record/otherMultipliers``).
-    private let constraints: [Unmanaged<Constraint>]
-    private let rows: [Int32]
+    @exclusivity(unchecked) private var constraints: [Unmanaged<Constraint>]
+    @exclusivity(unchecked) private var rows: [Int32]
     private let otherMultipliers: [(constraint: Int32, bits: UInt64)]
     /// Per view: its hugging row per axis, or -1 (the resistance row follows).
     private let intrinsicRows: [(horizontal: Int32, vertical: Int32)]
@@ -177,8 +179,20 @@ final class TreeLayoutCache {
         system = tree.lowered.system
     }
 
-    /// The system's arrays go to the next layout that lowers (``SystemBuilder/SpareSystem``).
+    /// The system's arrays go to the next layout that lowers
+    /// (``SystemBuilder/SpareSystem``), the record's to the next record and
+    /// the planner's to the next planner (``SpareArrays``).
     deinit {
+        // Emptied first: the system's origins hold the same two arrays and
+        // give them on when they go, which only keeps their storage when
+        // no other copy is left.
+        constraints = []
+        constraintLists = []
+        SpareArrays.give(taking: &refs)
+        SpareArrays.give(taking: &stamps)
+        SpareArrays.give(taking: &subviewLists)
+        SpareArrays.give(taking: &parents)
+        SpareArrays.give(taking: &rows)
         var kept = compiled?.system ?? system
         compiled = nil
         self.system = nil

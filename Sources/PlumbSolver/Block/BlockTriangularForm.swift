@@ -34,7 +34,10 @@ struct BlockTriangularForm {
         // low link (-1 once the row's component is emitted, so finished rows
         // are "not on the stack" without a separate flag).
         let variableCount = transversal.rowOfVariable.count
-        var scratch = [Int32](repeating: -1, count: 2 * variableCount)
+        // (This array and the two below in arrays an earlier layout gave
+        // back, when there are some: see ``SpareArrays``.)
+        var scratch = SpareArrays.take(repeating: Int32(-1), count: 2 * variableCount)
+        defer { SpareArrays.give(taking: &scratch) }
         // The stack of visited variables, and the call stack (variable and
         // next term position): each matched variable is pushed at most once
         // on each, so they are three fixed buffers of the matching's size,
@@ -46,10 +49,12 @@ struct BlockTriangularForm {
         defer { stack.deallocate() }
         let callVar = stack + depth
         let callPos = callVar + depth
-        var out = [Int32](repeating: 0, count: matchedCount)
+        var out = SpareArrays.take(repeating: Int32(0), count: matchedCount)
         var emitted = 0
 
-        let outStart = [Int32](unsafeUninitializedCapacity: matchedCount + 1) { outStart, blockEnds in
+        var outStart = SpareArrays.take(repeating: Int32(0), count: matchedCount + 1)
+        var blockEnds = 0
+        outStart.withUnsafeMutableBufferPointer { outStart in
         transversal.rowOfVariable.withUnsafeBufferPointer { rowOfVar in
         transversal.variableOfRow.withUnsafeBufferPointer { varOfRow in
         scratch.withUnsafeMutableBufferPointer { scratch in
@@ -130,7 +135,14 @@ struct BlockTriangularForm {
                 }
             }
         }}}}}
+        outStart.removeLast(outStart.count - blockEnds)
         self.rows = out
         blockStart = outStart
+    }
+
+    /// Gives the form's arrays to ``SpareArrays`` (the form is not used again).
+    mutating func giveArrays() {
+        SpareArrays.give(taking: &rows)
+        SpareArrays.give(taking: &blockStart)
     }
 }

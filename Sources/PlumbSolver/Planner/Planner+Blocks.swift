@@ -9,7 +9,10 @@ extension Planner {
         // The required equalities with terms, found in one pass (room for
         // every row; the array lives only until the blocks are ordered).
         let rowCount = system.rowCount
-        var equalities = [Int32](unsafeUninitializedCapacity: rowCount) { found, count in
+        // (In an array an earlier layout gave back, when there is one: see
+        // ``SpareArrays``; the form's arrays below too.)
+        var equalities = SpareArrays.take(repeating: Int32(0), count: rowCount)
+        let found = equalities.withUnsafeMutableBufferPointer { found in
             system.relations.withUnsafeBufferPointer { relations in
                 system.rowStart.withUnsafeBufferPointer { rowStart in
                     var n = 0
@@ -19,10 +22,11 @@ extension Planner {
                             n &+= 1
                         }
                     }
-                    count = n
+                    return n
                 }
             }
         }
+        equalities.removeLast(rowCount - found)
         // The matching is built in the planner's own (all -1) arrays.
         var transversal = Transversal(variableOfRow: [], rowOfVariable: [])
         swap(&transversal.variableOfRow, &definedVariable)
@@ -34,12 +38,13 @@ extension Planner {
         }
         definingRow = transversal.rowOfVariable
         definedVariable = transversal.variableOfRow
-        let btf = system.rowStart.withUnsafeBufferPointer { start in
+        var btf = system.rowStart.withUnsafeBufferPointer { start in
             system.columns.withUnsafeBufferPointer { index in
                 BlockTriangularForm(start: start, index: index, transversal: transversal, rows: equalities)
             }
         }
-        equalities = []
+        SpareArrays.give(taking: &equalities)
+        defer { btf.giveArrays() }
 
         // The system's rows through buffers for the whole phase (the
         // planner's own arrays are written while they are open).

@@ -80,11 +80,29 @@ struct Planner {
         self.recordsBlockOrder = recordsBlockOrder
         denseSolver = DenseBlockSolver(
             lapackThreshold: options.lapackThreshold, reusesFactorisations: options.reuseBlockFactorisations)
-        values = [Double](repeating: 0, count: system.variableCount)
-        state = [State](repeating: .open, count: system.variableCount)
-        blockOfVariable = [Int32](repeating: -1, count: system.variableCount)
-        definingRow = [Int32](repeating: -1, count: system.variableCount)
-        definedVariable = [Int32](repeating: -1, count: system.rowCount)
+        // In arrays an earlier planner gave back, when there are some (``SpareArrays``).
+        values = SpareArrays.take(repeating: 0, count: system.variableCount)
+        state = SpareArrays.take(repeating: .open, count: system.variableCount)
+        blockOfVariable = SpareArrays.take(repeating: -1, count: system.variableCount)
+        definingRow = SpareArrays.take(repeating: -1, count: system.variableCount)
+        definedVariable = SpareArrays.take(repeating: -1, count: system.rowCount)
+        if recordsBlockOrder {
+            solvedBlockRows = SpareArrays.take(capacity: system.rowCount)
+            solvedBlockStart = SpareArrays.take(capacity: system.rowCount + 1)
+            solvedBlockStart.append(0)
+        }
+    }
+
+    /// Gives the planner's per-variable and per-row arrays to ``SpareArrays``
+    /// (the planner is not used again).
+    mutating func giveArrays() {
+        SpareArrays.give(taking: &values)
+        SpareArrays.give(taking: &state)
+        SpareArrays.give(taking: &blockOfVariable)
+        SpareArrays.give(taking: &definingRow)
+        SpareArrays.give(taking: &definedVariable)
+        SpareArrays.give(taking: &solvedBlockRows)
+        SpareArrays.give(taking: &solvedBlockStart)
     }
 
     /// The number of blocks recorded in ``solvedBlock(_:)``.

@@ -1,0 +1,129 @@
+import Synchronization
+
+/// Large arrays that a layout no longer needs, emptied and kept for the next
+/// layout, so that it writes into memory the process already has instead of
+/// fresh pages.
+///
+/// A tree's first layout allocates a few megabytes of arrays sized by the
+/// tree (the planner's per-variable and per-row arrays, the block order,
+/// the record of the lowered tree). When the tree goes, glibc frees them
+/// and, as they were the newest and highest allocations, returns the top of
+/// the heap to the system; the next tree's first layout then faults every
+/// page in again (about 570 at 10,000 views, a fifth of the layout's time).
+/// A library cannot change the host's allocator settings, so instead the
+/// arrays are given here when their owner goes and taken by the next layout
+/// that needs arrays of their element type.
+///
+/// - One shelf for the process, behind a lock: an array is on the shelf or
+///   in exactly one owner, never both (``take(_:capacity:)`` moves it out,
+///   emptied; ``give(_:)`` moves it in). Arrays are values, so an array
+///   still shared with another owner when given is emptied into storage of
+///   its own (copy on write) and cannot change what the other reads.
+/// - At most ``byteLimit`` bytes in all and ``perType`` arrays of an element
+///   type; arrays given beyond that are freed as before. Memory kept is what
+///   the last layouts used, not more: an array keeps the capacity of its
+///   last use.
+/// - Code run inside ``withOwnShelf(_:_:)`` gives and takes from a shelf of
+///   its own (tests that count what they get back while other tests run).
+@_spi(Lowering) public enum SpareArrays {
+    /// Where spare arrays are kept: per element type, the arrays, emptied
+    /// (as `Any`, each holding one `[T]`), and their bytes in all.
+    public final class Shelf: Sendable {
+        fileprivate let contents = Mutex<Contents>(Contents())
+        public init() {}
+        /// Arrays on the shelf and their bytes (for tests).
+        public var counts: (arrays: Int, bytes: Int) {
+            contents.withLock { ($0.arrays.values.reduce(0) { $0 + $1.count }, $0.bytes) }
+        }
+    }
+    fileprivate struct Contents: Sendable {
+        var arrays: [ObjectIdentifier: [Kept]] = [:]
+        var bytes = 0
+    }
+    /// One kept array (a `[T]` as `Any`) and its capacity.
+    fileprivate struct Kept: @unchecked Sendable {
+        // @unchecked: an array moves in or out of the shelf whole, under its
+        // lock; nothing else holds it while it is kept.
+        let capacity: Int
+        let array: Any
+    }
+
+    /// Bytes kept in all (a 100,000-view tree's arrays are larger and are freed as before).
+    public static let byteLimit = 32 << 20
+    /// Arrays kept of one element type.
+    public static let perType = 16
+
+    private static let process = Shelf()
+    @TaskLocal private static var scoped: Shelf?
+    /// The shelf that `take` and `give` use here.
+    public static var shelf: Shelf { scoped ?? process }
+
+    /// Runs `body` with a shelf of its own: what it gives it takes back, and
+    /// no code outside sees it.
+    public static func withOwnShelf<R>(_ shelf: Shelf = Shelf(), _ body: () throws -> R) rethrows -> R {
+        try $scoped.withValue(shelf, operation: body)
+    }
+
+    /// An empty array with room for `capacity` elements: the kept array of
+    /// the smallest capacity that holds them, else the largest kept (grown),
+    /// else a new one.
+    public static func take<T>(_ type: T.Type = T.self, capacity: Int) -> [T] {
+        let found = shelf.contents.withLock { contents -> Kept? in
+            let key = ObjectIdentifier(T.self)
+            guard let best = contents.arrays[key].map({ bestFit(in: $0, for: capacity) }) else { return nil }
+            let entry = contents.arrays[key]!.remove(at: best)
+            if contents.arrays[key]!.isEmpty { contents.arrays[key] = nil }
+            contents.bytes -= entry.capacity * MemoryLayout<T>.stride
+            return entry
+        }
+        // The shelf's reference ends with `kept`, before the array is
+        // grown: the array is unique then, so its storage is kept.
+        var array: [T] = []
+        if let kept = consume found { array = kept.array as! [T] }
+        array.reserveCapacity(capacity)
+        return array
+    }
+
+    /// The index in `list` (not empty) of the smallest capacity of at least
+    /// `capacity`, else of the largest.
+    private static func bestFit(in list: [Kept], for capacity: Int) -> Int {
+        var best = 0
+        for i in 1 ..< list.count {
+            let (c, b) = (list[i].capacity, list[best].capacity)
+            if c >= capacity ? (b < capacity || c < b) : (b < capacity && c > b) { best = i }
+        }
+        return best
+    }
+
+    /// `count` copies of `value`, in a kept array when there is one (``take(_:capacity:)``).
+    public static func take<T>(repeating value: T, count: Int) -> [T] {
+        var array = take(T.self, capacity: count)
+        array.append(contentsOf: repeatElement(value, count: count))
+        return array
+    }
+
+    /// Gives `array`'s storage (``give(_:)``), leaving it empty.
+    public static func give<T>(taking array: inout [T]) {
+        var taken: [T] = []
+        swap(&taken, &array)
+        give(taken)
+    }
+
+    /// Keeps `array`'s storage, emptied, for a later ``take(_:capacity:)``
+    /// when the shelf has room (else it is freed here).
+    public static func give<T>(_ array: consuming [T]) {
+        var emptied = consume array
+        guard emptied.capacity > 0 else { return }
+        emptied.removeAll(keepingCapacity: true)
+        let bytes = emptied.capacity * MemoryLayout<T>.stride
+        // What is not kept is freed when `kept` goes, after the lock is let go.
+        let kept = Kept(capacity: emptied.capacity, array: emptied)
+        _ = consume emptied
+        shelf.contents.withLock { contents in
+            let key = ObjectIdentifier(T.self)
+            guard contents.bytes + bytes <= byteLimit, contents.arrays[key, default: []].count < perType else { return }
+            contents.arrays[key, default: []].append(kept)
+            contents.bytes += bytes
+        }
+    }
+}
