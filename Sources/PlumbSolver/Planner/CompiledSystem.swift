@@ -412,14 +412,14 @@ public final class CompiledSystem {
         return (solution, CompiledSystem(solvedByBlocks: planner, plan: plan))
     }
 
-    /// A system whose block phase `planner` has run, leaving `plan` with no
-    /// component, its fixed rows checked: its values are current. Every row
-    /// is a parameter row.
     /// The planner's arrays go to the next planner (``SpareArrays``).
     deinit {
         planner.giveArrays()
     }
 
+    /// A system whose block phase `planner` has run, leaving `plan` with no
+    /// component, its fixed rows checked: its values are current. Every row
+    /// is a parameter row.
     private init(solvedByBlocks planner: Planner, plan: Planner.ResidualPlan) {
         isParameter = [Bool](repeating: true, count: planner.system.rowCount)
         isChanged = [Bool](repeating: false, count: planner.system.rowCount)
