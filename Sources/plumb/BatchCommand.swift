@@ -185,19 +185,16 @@ struct BatchCommand: ParsableCommand {
             }
         }
         var phases = DocumentSolving.PhaseTimes()
-        func solve(_ bytes: UnsafeBufferPointer<UInt8>) throws(LayoutError) -> DocumentSolving.Solved {
-            try DocumentSolving.solve(bytes, source: item.fallbackID, absolute: absolute, options: options,
-                                      documentID: &documentID, phases: &phases)
-        }
         do throws(LayoutError) {
             defer { outcome.phases = phases }
-            let solved: DocumentSolving.Solved
-            switch item.source {
-            case .line(let chunk, let range):
-                solved = try chunk.withBytes(range, solve)
-            case .file:
-                solved = try file.withUnsafeBufferPointer { bytes throws(LayoutError) in try solve(bytes) }
+            // The document reads its constraint strings in place: in the
+            // chunk (which it keeps until it goes) or in the file's array.
+            let bytes = switch item.source {
+            case .line(let chunk, let range): chunk.bytes(range)
+            case .file: LayoutDocument.Bytes(file)
             }
+            let solved = try DocumentSolving.solve(bytes, source: item.fallbackID, absolute: absolute, options: options,
+                                                   documentID: &documentID, phases: &phases)
             let started = IO.now()
             defer { outcome.output = IO.now() - started }
             outcome.line.append(contentsOf: "{\"id\": ".utf8)
@@ -330,12 +327,11 @@ extension BatchCommand.Item {
 
         deinit { base.deallocate() }
 
-        /// The bytes of `range`, for the call.
-        func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws(LayoutError) -> R)
-            throws(LayoutError) -> R
-        {
-            try body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self) + range.lowerBound,
-                                         count: range.count))
+        /// The bytes of `range`, which keep this chunk as long as they live.
+        func bytes(_ range: Range<Int>) -> LayoutDocument.Bytes {
+            LayoutDocument.Bytes(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self) + range.lowerBound,
+                                                     count: range.count),
+                                 release: { withExtendedLifetime(self) {} })
         }
     }
 }

@@ -131,7 +131,7 @@ import PlumbTestSupport
                 ahead.copiesForTests = mode == 2
                 ahead.read(chunks: mode == 0 ? .max : Int(random.next() % 6))
                 let read = Self.summary { () throws(LayoutError) in
-                    try LayoutDocument.parse(kept.buffer, source: "doc.json", readAhead: ahead)
+                    try LayoutDocument.parse(kept, source: "doc.json", readAhead: ahead)
                 }
                 #expect(read == one, "round \(round), mode \(mode)")
                 if ahead.handedOver > 0 { if mode == 2 { copied += 1 } else { used += 1 } }

@@ -87,7 +87,7 @@ import PlumbTestSupport
                 let hint = bytes.withUnsafeBufferPointer { ConstraintReadAhead.constraintsArray(in: $0) } ?? 0
                 if ahead.read() == 0 { ahead.rules?.read(after: hint, chunks: mode == 0 ? .max : Int(random.next() % 6)) }
                 let read = Self.summary { () throws(LayoutError) in
-                    try LayoutDocument.parse(kept.buffer, source: "doc.json", readAhead: ahead)
+                    try LayoutDocument.parse(kept, source: "doc.json", readAhead: ahead)
                 }
                 #expect(read == one, "round \(round), mode \(mode)")
                 if (ahead.rules?.handedOver ?? 0) > 0 { used += 1 }

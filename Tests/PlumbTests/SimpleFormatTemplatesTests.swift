@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PlumbTestSupport
+import CPlumbKernels
 @testable import Plumb
 
 /// `SimpleFormatTemplates`: a shape taken from a template is the one
@@ -38,6 +39,29 @@ import PlumbTestSupport
         #expect(compared > 2_500)
         #expect(templates.hits > 400)
         withExtendedLifetime(owner) {}
+    }
+
+    /// `plumb_name_prefix16` (the first name's end, sixteen bytes at a
+    /// time) against `ByteScanner.isNameContinuation`: every byte value at
+    /// every place among name bytes, and random blocks.
+    @Test func sixteenByteNameTestAgreesWithTheByteTest() {
+        func expected(_ block: [UInt8]) -> Int { block.firstIndex { !ByteScanner.isNameContinuation($0) } ?? 16 }
+        var random = SplitMix64(seed: 34)
+        var blocks: [[UInt8]] = []
+        for value in 0 ... 255 {
+            for place in 0 ..< 16 {
+                var block = [UInt8](repeating: UInt8(ascii: "a"), count: 16)
+                block[place] = UInt8(value)
+                blocks.append(block)
+            }
+        }
+        let alphabet = Array("azAZ09_.- @[`{/:\u{7F}".utf8) + [0x80, 0xC3, 0xFF, 0x00, 0x1F]
+        for _ in 0 ..< 4_000 {
+            blocks.append((0 ..< 16).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+        }
+        var mismatches = 0
+        for block in blocks where Int(plumb_name_prefix16(block)) != expected(block) { mismatches += 1 }
+        #expect(mismatches == 0)
     }
 
     /// A document's strings: a template made from one string gives the

@@ -5,6 +5,9 @@
 // Nothing here allocates; callers own every buffer.
 
 #include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 // The kernels are PlumbSolver's own: hidden, so that a shared library built
 // from it (libplumbc) exports only its documented API, not these names.
@@ -38,6 +41,39 @@ static inline uint64_t plumb_load_unaligned_u64(const void *address) {
     uint64_t word;
     __builtin_memcpy(&word, address, sizeof word);
     return word;
+}
+
+/// How many of the sixteen bytes at `address` (all readable) may continue
+/// a name in the layout languages before the first that may not: ASCII
+/// letters, digits, '_' and bytes of 0x80 and above may (as Swift's
+/// `ByteScanner.isNameContinuation` says); 16 when all may. Inline, with
+/// SSE2 where there is SSE2: Swift's `SIMD16<Int8>` operators were compiled
+/// lane by lane (BENCHMARKS.md, "parse34").
+static inline int plumb_name_prefix16(const void *address) {
+#if defined(__SSE2__)
+    const __m128i b = _mm_loadu_si128((const __m128i *)address);
+    const __m128i flip = _mm_set1_epi8((char)0x80);
+    // Unsigned `x - lo < n` as the signed `(x - lo) ^ 0x80 < n - 128`.
+    const __m128i folded = _mm_or_si128(b, _mm_set1_epi8(0x20));
+    const __m128i letter = _mm_cmplt_epi8(_mm_xor_si128(_mm_sub_epi8(folded, _mm_set1_epi8(0x61)), flip),
+                                          _mm_set1_epi8((char)(-128 + 26)));
+    const __m128i digit = _mm_cmplt_epi8(_mm_xor_si128(_mm_sub_epi8(b, _mm_set1_epi8(0x30)), flip),
+                                         _mm_set1_epi8((char)(-128 + 10)));
+    const __m128i underscore = _mm_cmpeq_epi8(b, _mm_set1_epi8(0x5F));
+    const __m128i high = _mm_cmplt_epi8(b, _mm_setzero_si128());
+    const int name = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), _mm_or_si128(underscore, high)));
+    return __builtin_ctz((unsigned)~name | 0x10000u);
+#else
+    const unsigned char *p = (const unsigned char *)address;
+    int i = 0;
+    while (i < 16) {
+        const unsigned char c = p[i];
+        const int name = (unsigned char)((c | 0x20) - 'a') < 26 || (unsigned char)(c - '0') < 10 || c == '_' || c >= 0x80;
+        if (!name) break;
+        i++;
+    }
+    return i;
+#endif
 }
 
 /// Transposes an n_rows x n_cols CSR matrix into CSR of the transpose (that

@@ -95,16 +95,25 @@ public enum DocumentSolving {
     public static func solve(_ bytes: [UInt8], source: String, absolute: Bool = false,
                              options: SolveOptions = SolveOptions(),
                              documentID: inout String?, phases: inout PhaseTimes) throws(LayoutError) -> Solved {
-        try bytes.withUnsafeBufferPointer { buffer throws(LayoutError) in
-            try solve(buffer, source: source, absolute: absolute, options: options, documentID: &documentID,
-                      phases: &phases)
-        }
+        try solve(LayoutDocument.Bytes(bytes), source: source, absolute: absolute, options: options,
+                  documentID: &documentID, phases: &phases)
     }
 
     /// As ``solve(_:source:absolute:options:documentID:phases:)-([UInt8],_,_,_,_,_)``,
-    /// from bytes that need to live only for the call (a range of a larger
-    /// buffer, as `plumb batch` reads JSON Lines).
+    /// from bytes that need to live only for the call: the document is
+    /// read from a copy of them.
     public static func solve(_ bytes: UnsafeBufferPointer<UInt8>, source: String, absolute: Bool = false,
+                             options: SolveOptions = SolveOptions(),
+                             documentID: inout String?, phases: inout PhaseTimes) throws(LayoutError) -> Solved {
+        try solve(LayoutDocument.Bytes(Array(bytes)), source: source, absolute: absolute, options: options,
+                  documentID: &documentID, phases: &phases)
+    }
+
+    /// As ``solve(_:source:absolute:options:documentID:phases:)-([UInt8],_,_,_,_,_)``,
+    /// from bytes kept as long as the document needs them (a range of a
+    /// larger buffer, as `plumb batch` reads JSON Lines): the document's
+    /// constraint strings are read in place there, with no copy.
+    public static func solve(_ bytes: LayoutDocument.Bytes, source: String, absolute: Bool = false,
                              options: SolveOptions = SolveOptions(),
                              documentID: inout String?, phases: inout PhaseTimes) throws(LayoutError) -> Solved {
         var t = seconds()
@@ -114,7 +123,7 @@ public enum DocumentSolving {
             return now - t
         }
         let document: LayoutDocument
-        do { document = try LayoutDocument.parse(bytes, source: source) } catch { phases.parse += lap(); throw error }
+        do { document = try LayoutDocument.parse(bytes, source: source, threads: .one) } catch { phases.parse += lap(); throw error }
         phases.parse += lap()
         documentID = document.id
         let lowered: LoweredLayout

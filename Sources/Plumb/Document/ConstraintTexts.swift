@@ -1,25 +1,20 @@
-/// A document's constraint strings, in order: read in place, as ranges of
-/// the document's own bytes, when the parser has them for as long as the
-/// document lives (``LayoutDocument/Bytes``, `plumb solve`'s mapped file);
-/// copied into a pool otherwise (bytes that live only for the call).
+/// A document's constraint strings, in order, read in place: each a range
+/// of the document's own bytes, which the document keeps
+/// (``LayoutDocument/Bytes``: `plumb solve`'s mapped file, or the array or
+/// copy the other ways of parsing keep).
 ///
-/// In place, a string with no escapes is its range of the input, and the
-/// build reads the very bytes the parser just scanned (still in cache)
-/// instead of a copy of them on pages of its own (about 1.2 MB at `list`
-/// 10,000); a string with escapes (or not ASCII, when the parser decoded it)
-/// is decoded into the pool, its range then naming the pool's entry.
+/// A string with no escapes is its range of the input, and the build reads
+/// the very bytes the parser scanned instead of a copy of them on pages of
+/// their own (about 1.2 MB at `list` 10,000); a string with escapes (or not
+/// ASCII, when the parser decoded it) is decoded into the pool, its range
+/// then naming the pool's entry.
 struct ConstraintTexts: Sendable {
-    /// Every string (copied), or in place only the decoded ones.
+    /// The decoded strings (those with escapes).
     private(set) var pool = BytePool()
-    /// The ranges of the strings read in place, or `nil`.
+    /// The ranges of the strings, or `nil` before any are read.
     private var inPlace: InPlace?
 
     init() {}
-
-    /// Strings copied into `pool`, entry `i` string `i`.
-    init(copied pool: BytePool) {
-        self.pool = pool
-    }
 
     /// `count` strings in place in `bytes`: string `i` is bytes
     /// `bounds[2 * i] ..< bounds[2 * i + 1]` of the input, or, when
@@ -30,10 +25,7 @@ struct ConstraintTexts: Sendable {
         inPlace = InPlace(bytes: bytes, bounds: bounds, count: count)
     }
 
-    var count: Int { inPlace?.count ?? pool.count }
-
-    /// Whether the strings are read in place (tests).
-    var isInPlace: Bool { inPlace != nil }
+    var count: Int { inPlace?.count ?? 0 }
 
     /// Calls `body` with the strings' bytes (valid during the call).
     @inline(__always)
@@ -61,7 +53,8 @@ struct ConstraintTexts: Sendable {
         @inline(__always)
         subscript(i: Int) -> UnsafeBufferPointer<UInt8> {
             precondition(i >= 0 && i < count, "constraint string index out of range")
-            guard let bounds else { return pooled(i) }
+            // (`i < count`: there are ranges.)
+            let bounds = bounds.unsafelyUnwrapped
             let start = Int(bounds[2 &* i]), end = Int(bounds[2 &* i &+ 1])
             if _fastPath(start >= 0) { return UnsafeBufferPointer(start: input.unsafelyUnwrapped + start, count: end &- start) }
             return pooled(-1 &- start)

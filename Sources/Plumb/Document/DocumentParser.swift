@@ -46,25 +46,22 @@ struct DocumentParser {
     /// The constraint strings (or the rules) read ahead on a second thread, if any.
     private let readAhead: ConstraintReadAhead?
 
-    /// The document's bytes when they live as long as the document (its
-    /// constraint strings are then read in place), or `nil`.
-    private let owner: LayoutDocument.Bytes?
+    /// The document's bytes, which the document keeps: its constraint
+    /// strings are read in place there (``ConstraintTexts``).
+    private let owner: LayoutDocument.Bytes
 
     /// - Parameters:
-    ///   - buffer: the document's bytes, needed only while the parser runs
-    ///     unless `owner` (or `readAhead`) keeps them: the document's pools
-    ///     keep copies of its ids, and of its constraint strings without an owner.
-    ///   - owner: `buffer`'s bytes, kept by the document, which then reads
-    ///     its constraint strings in place (``ConstraintTexts``).
-    init(_ buffer: UnsafeBufferPointer<UInt8>, source: String, readAhead: ConstraintReadAhead? = nil,
-         owner: LayoutDocument.Bytes? = nil) {
+    ///   - bytes: the document's bytes, kept by the document (its ids are
+    ///     copied into its pools; its constraint strings are read in place).
+    ///   - readAhead: a reader of the constraints (or rules) of the same bytes.
+    init(_ bytes: LayoutDocument.Bytes, source: String, readAhead: ConstraintReadAhead? = nil) {
+        precondition(readAhead.map { $0.bytes === bytes } ?? true, "a read-ahead of other bytes")
         self.readAhead = readAhead
-        self.owner = owner ?? readAhead?.bytes
-        precondition(self.owner.map { $0.buffer.baseAddress == buffer.baseAddress } ?? true, "an owner of other bytes")
-        reader = JSONReader(buffer)
+        owner = bytes
+        reader = JSONReader(bytes.buffer)
         document = LayoutDocument(source: source)
         appendView(parent: -1, offset: 0)  // the root
-        document.names = NameTable(capacity: buffer.count / Self.bytesPerViewEstimate)
+        document.names = NameTable(capacity: bytes.buffer.count / Self.bytesPerViewEstimate)
     }
 
     /// About how many bytes of a document go with each view (its object and
@@ -419,19 +416,14 @@ struct DocumentParser {
         return 0
     }
 
-    /// Reads the constraint strings (the reader is in their array): in
-    /// place (``ConstraintTexts``) when the parser keeps the input
-    /// (`owner`), each plain string its range of the input, found by a
-    /// scan that copies nothing; otherwise copied into a pool.
+    /// Reads the constraint strings (the reader is in their array) in
+    /// place (``ConstraintTexts``): each plain string its range of the
+    /// input, found by a scan that copies nothing.
     ///
     /// With a `handover` (``ConstraintReadAhead/takeOver(at:)``) the
     /// ranges are its buffer, which holds those of the strings read so
     /// far, and the reading goes on where it stopped.
     private mutating func parseConstraints(resuming handover: ConstraintReadAhead.Handover? = nil) throws(JSONSyntaxError) {
-        guard let owner else {
-            precondition(handover == nil, "a read-ahead without the document's bytes")
-            return try parseConstraintsCopied()
-        }
         var bounds: Int32Column
         var decoded = BytePool()
         var first = true, i = 0
@@ -475,79 +467,6 @@ struct DocumentParser {
         case .decoded:
             let k = reader.withString(.decoded) { decoded.append($0) }
             bounds.appendPair(Int32(truncatingIfNeeded: -1 - k), 0)
-        }
-    }
-
-    /// Reads the constraint strings (the reader is in their array) straight
-    /// into the free space of the document's pool, end to end, and adds
-    /// them at once: an append to the pool a string checked its buffers'
-    /// uniqueness twice (a third of a string's cost). They fit in what is
-    /// left of the input (a decoded string is never longer than its JSON),
-    /// with 16 bytes more, as a plain string is copied sixteen bytes at a time.
-    private mutating func parseConstraintsCopied() throws(JSONSyntaxError) {
-        var pool = BytePool()
-        pool.reserveCapacity(bytes: reader.text.count - reader.position + 16)
-        var ends = Int32Column(capacity: 256)
-        var first = true, i = 0
-        defer { document.constraintTexts = ConstraintTexts(copied: pool) }
-        defer { ends.free() }
-        try pool.appendEntriesInPlace { (base, room) throws(JSONSyntaxError) in
-            var run = StringRun(base: base, capacity: room)
-            while try reader.nextElement(&first) {
-                // Nearly every constraint is a plain ASCII string: read here, without a call.
-                if let length = reader.readASCIIString(to: run.next, room: run.room) {
-                    run.close(length, ends: &ends)
-                } else {
-                    try parseConstraint(i, into: &run, ends: &ends)
-                }
-                i += 1
-            }
-            return ends.buffer
-        }
-    }
-
-    /// Reads constraint `i` into `run`, any string (an element of another
-    /// type is reported and leaves an empty entry).
-    private mutating func parseConstraint(_ i: Int, into run: inout StringRun, ends: inout Int32Column) throws(JSONSyntaxError) {
-        guard try expectKind(.string, path: "constraints[\(i)]") else {
-            run.close(0, ends: &ends)
-            return
-        }
-        let range = try reader.readStringRange()
-        reader.withString(range) { run.append($0, ends: &ends) }
-    }
-
-    /// Strings written end to end into `capacity` bytes at `base` (a
-    /// pool's free space), each entry's end appended to a column.
-    struct StringRun {
-        private let base: UnsafeMutablePointer<UInt8>
-        private let capacity: Int
-        private var count = 0
-
-        /// A run of `count` bytes written already.
-        init(base: UnsafeMutablePointer<UInt8>, capacity: Int, count: Int = 0) {
-            self.base = base
-            self.capacity = capacity
-            self.count = count
-        }
-
-        /// Where the next string's bytes go, and how many bytes fit there.
-        var next: UnsafeMutablePointer<UInt8> { base + count }
-        var room: Int { capacity - count }
-
-        /// Ends the entry of the `length` bytes written at ``next``.
-        @inline(__always)
-        mutating func close(_ length: Int, ends: inout Int32Column) {
-            precondition(length <= room, "string outside its run")
-            count &+= length
-            ends.append(Int32(truncatingIfNeeded: count))
-        }
-
-        /// Copies `string` in as an entry.
-        mutating func append(_ string: UnsafeBufferPointer<UInt8>, ends: inout Int32Column) {
-            precondition(string.count <= room, "string outside its run")
-            if let source = string.baseAddress { next.update(from: source, count: string.count) }
-            close(string.count, ends: &ends)
         }
     }
 

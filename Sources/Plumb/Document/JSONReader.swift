@@ -418,20 +418,6 @@ struct JSONReader {
         return entry
     }
 
-    /// ``readASCIIString(into:)`` into `room` bytes at `destination`
-    /// instead of a pool: returns the string's length, or `nil` with
-    /// nothing consumed. Bytes past the string's end (up to the room) may
-    /// be overwritten.
-    @inline(__always)
-    mutating func readASCIIString(to destination: UnsafeMutablePointer<UInt8>, room: Int) -> Int? {
-        guard peek() == UInt8(ascii: "\""), let base = text.baseAddress else { return nil }
-        var closing = -1
-        guard let length = Self.copyPlainString(from: base, start: position + 1, end: text.count,
-                                                to: destination, room: room, closing: &closing) else { return nil }
-        position = closing + 1
-        return length
-    }
-
     /// Copies the string whose bytes start at `start` (just after its
     /// opening quote) to `destination` as it scans it, sixteen bytes at a
     /// time and then eight: returns its length and sets `closing` to its

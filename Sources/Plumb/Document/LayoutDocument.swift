@@ -242,19 +242,22 @@ public struct LayoutDocument: Sendable {
     /// - Throws: ``LayoutError`` with every structural problem found, each at
     ///   its `line:column` in `bytes`.
     /// - Complexity: O(bytes).
+    ///
+    /// The document keeps `bytes` (the array, not a copy of it) and reads
+    /// its constraint strings in place there.
     public static func parse(_ bytes: [UInt8], source: String) throws(LayoutError) -> LayoutDocument {
-        try bytes.withUnsafeBufferPointer { buffer throws(LayoutError) in try parse(buffer, source: source) }
+        try parse(Bytes(bytes), source: source, threads: .one)
     }
 
     /// Parses and validates a document, as the method above does, from
-    /// bytes that need to live only for the call (a file mapped into memory,
-    /// say): the document keeps copies of its ids and constraint strings,
-    /// not the JSON.
+    /// bytes that need to live only for the call (a range of a larger
+    /// buffer, say): the document keeps one copy of them, which its
+    /// constraint strings are read in.
     ///
     /// - Complexity: O(bytes).
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: String) throws(LayoutError) -> LayoutDocument {
         try checkSize(of: bytes, source: source)
-        return try parse(bytes, source: source, readAhead: nil)
+        return try parse(Bytes(Array(bytes)), source: source, threads: .one)
     }
 
     /// Parses and validates a document as ``parse(_:source:)-([UInt8],_)`` does; with
@@ -283,17 +286,14 @@ public struct LayoutDocument: Sendable {
             let reader = ConstraintReadAhead(bytes, chunk: threads.readAheadChunk, then: afterReading)
             if reader.start() { ahead = reader }
         }
-        return try parse(buffer, source: source, readAhead: ahead, owner: bytes)
+        return try parse(bytes, source: source, readAhead: ahead)
     }
 
-    /// ``parse(_:source:)-([UInt8],_)`` with the constraints read ahead by
-    /// `readAhead` (on its thread, or before the call in tests), over `buffer`, its bytes;
-    /// with an `owner` (or a `readAhead`), which keeps them, the constraint strings are read in place.
-    static func parse(
-        _ buffer: UnsafeBufferPointer<UInt8>, source: String, readAhead: ConstraintReadAhead?,
-        owner: Bytes? = nil
-    ) throws(LayoutError) -> LayoutDocument {
-        var parser = DocumentParser(buffer, source: source, readAhead: readAhead, owner: owner)
+    /// ``parse(_:source:)-([UInt8],_)`` of `bytes`, which the document
+    /// keeps, with the constraints read ahead by `readAhead` (on its
+    /// thread, or before the call in tests; it reads the same bytes).
+    static func parse(_ bytes: Bytes, source: String, readAhead: ConstraintReadAhead?) throws(LayoutError) -> LayoutDocument {
+        var parser = DocumentParser(bytes, source: source, readAhead: readAhead)
         return try parser.run().get()
     }
 
@@ -320,14 +320,13 @@ public struct LayoutDocument: Sendable {
             self.release = release
         }
 
-        /// A copy of `bytes`.
-        public convenience init(_ bytes: [UInt8]) {
-            let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
-            bytes.withUnsafeBufferPointer { if let b = $0.baseAddress { copy.initialize(from: b, count: $0.count) } }
-            let address = Int(bitPattern: copy)
-            self.init(UnsafeBufferPointer(start: copy, count: bytes.count), release: {
-                UnsafeMutablePointer<UInt8>(bitPattern: address)?.deallocate()
-            })
+        /// The bytes of `array`, which this keeps (no copy).
+        public convenience init(_ array: [UInt8]) {
+            // An array's elements stay where they are while a reference to
+            // its storage lives and nothing changes it: `release` holds
+            // one (an immutable capture) until this goes.
+            let buffer = array.withUnsafeBufferPointer { $0 }
+            self.init(buffer, release: { withExtendedLifetime(array) {} })
         }
 
         deinit { release() }

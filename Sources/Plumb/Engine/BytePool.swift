@@ -68,27 +68,6 @@ struct BytePool: Sendable {
         return storage.closeEntry()
     }
 
-    /// Appends many entries that `write` puts straight into the pool's
-    /// free space, end to end, with no check a entry: `write` gets the
-    /// space's start and size (call ``reserveCapacity(bytes:)`` first for
-    /// room) and returns where each entry ends, as offsets from that start
-    /// (not decreasing, the last at most the size). Nothing is appended if
-    /// `write` throws. For a caller that reads many entries in a row (a
-    /// document's constraint strings): an ``appendInPlace(_:)`` an entry
-    /// checked the pool's two buffers' uniqueness each time.
-    mutating func appendEntriesInPlace<E: Error>(
-        _ write: (UnsafeMutablePointer<UInt8>, Int) throws(E) -> UnsafeBufferPointer<Int32>
-    ) throws(E) {
-        makeRoom(for: 0)
-        let room = storage.capacity - storage.count
-        let entryEnds = try write(storage.base + storage.count, room)
-        let n = entryEnds.last.map(Int.init) ?? 0
-        precondition(n >= 0 && n <= room && storage.count + n < Int(Int32.max), "entries outside the pool")
-        let offset = Int32(truncatingIfNeeded: storage.count)
-        storage.count += n
-        storage.appendEnds(entryEnds, offset: offset)
-    }
-
     /// Appends an entry made of a string's UTF-8 bytes.
     @discardableResult
     mutating func append(_ string: String) -> Int {
@@ -196,13 +175,6 @@ struct BytePool: Sendable {
             ends[endCount] = Int32(truncatingIfNeeded: count)
             endCount &+= 1
             return endCount &- 1
-        }
-
-        /// Appends `newEnds`, each plus `offset`.
-        func appendEnds(_ newEnds: UnsafeBufferPointer<Int32>, offset: Int32) {
-            if endCount + newEnds.count > endCapacity { growEnds(endCount + newEnds.count) }
-            for (k, end) in newEnds.enumerated() { ends[endCount &+ k] = end &+ offset }
-            endCount += newEnds.count
         }
 
         /// Makes room for at least `needed` ends (doubling).

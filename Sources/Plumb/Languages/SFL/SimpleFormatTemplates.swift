@@ -102,8 +102,11 @@ struct SimpleFormatTemplates {
             return unmatched(text, set: -1, word: 0, remaining: 0)
         }
         var s = ByteScanner(text)
+        // The first name's end: one 16-byte test when the bytes are there
+        // (names are nearly all shorter), then the word loop if it goes on.
         s.position = 1
-        s.skipNameContinuation()
+        if n >= 17 { s.position &+= Int(plumb_name_prefix16(base + 1)) }
+        if n < 17 || s.position == 17 { s.skipNameContinuation() }
         let end = s.position, remaining = n &- end
         guard remaining > 0, let word = LayoutAttribute.wordAt(end, in: text) else {
             return unmatched(text, set: -1, word: 0, remaining: 0)
