@@ -673,6 +673,50 @@ import PlumbTestSupport
         }
     }
 
+    /// The primal cold solve after a least point, presolved without Clp's
+    /// dual reductions (the default), against the same with them
+    /// (`dualPresolveBeforePrimal`): on 20 random coupled systems (every
+    /// other one with repeated rows) both reach the same level totals and
+    /// the tableau's, and on sixty shelves of `degenerate` and of `levels`
+    /// (whose greedy level is solved that way) both give the tableau's
+    /// point and the same one to 1e-9, Clp answering every part.
+    @Test func primalColdSolvesWithoutDualPresolveKeepTheOptimum() throws {
+        var primal = 0
+        for seed in 0 ..< 20 as Range<UInt64> {
+            var (rows, system, unique) = Self.mixedHardSystem(seed: 97_000 + seed, size: seed / 2, kinds: 4)
+            if seed % 2 == 1 { (rows, system, unique) = Self.repeated((rows, system, unique), seed: seed) }
+            let without = ClpLog(ClpPartSolver())
+            let with = ClpLog(ClpPartSolver(dualPresolveBeforePrimal: true))
+            _ = Self.expectTheSameOptimumAndParts(system, rows: rows, unique: unique, (without, with),
+                                                  names: ("without dual presolve", "with"), "seed \(seed)")
+            primal += without.primalColdSolves
+            #expect(without.primalColdSolves == with.primalColdSolves, "seed \(seed)")
+            #expect(without.unanswered == with.unanswered, "seed \(seed)")
+        }
+        #expect(primal >= 2, "\(primal) primal cold solves")
+        for contradicting in [[], [240, 230, 220, 210, 200]] as [[Priority]] {
+            let b = Self.degenerateShelves(60, contradicting: contradicting)
+            var options = SolveOptions()
+            let without = ClpLog(ClpPartSolver())
+            options.largePartSolver = without
+            let lp = try b.system.solve(options: options)
+            let with = ClpLog(ClpPartSolver(dualPresolveBeforePrimal: true))
+            options.largePartSolver = with
+            let other = try b.system.solve(options: options)
+            let whole = try b.system.solve(options: Self.tableau())
+            let label = "\(contradicting.count) contradicting levels"
+            #expect(without.primalColdSolves == 1 && with.primalColdSolves == 1, "\(label)")
+            #expect(without.unanswered == 0 && with.unanswered == 0, "\(label)")
+            #expect(referenceRequiredRowsHold(b.rows, lp.values), "\(label)")
+            let la = referenceLevelViolations(b.rows, lp.values), lb = referenceLevelViolations(b.rows, whole.values)
+            #expect(referenceCompareLevels(la, lb, tolerance: 1e-9) == 0, "\(label): \(la) vs \(lb)")
+            for (i, x) in lp.values.enumerated() {
+                #expect(abs(x - whole.values[i]) <= 1e-6 * max(1, abs(whole.values[i])), "\(label): variable \(i)")
+                #expect(abs(x - other.values[i]) <= 1e-9 * max(1, abs(other.values[i])), "\(label): variable \(i)")
+            }
+        }
+    }
+
     /// The random coupled systems the tests of Clp's levels share.
     enum HardKind {
         /// A random grid with shared edges and extra rows (``PresolveTests/RandomGrid``).
@@ -900,6 +944,8 @@ import PlumbTestSupport
         var droppedRows: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.droppedRows } } }
         var primalColdSolves: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.primalColdSolves } } }
         var droppedRepeats: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.droppedRepeats } } }
+        /// Parts Clp found no optimum for (left to the tableau).
+        var unanswered: Int { log.withLock { $0.filter { $0.values == nil && !$0.split }.count } }
         /// The most variables of a part it was given.
         var largest: Int { sizes.withLock { $0.max() ?? 0 } }
         private let sizes = Mutex<[Int]>([])
