@@ -675,14 +675,15 @@ import PlumbTestSupport
 
     /// The primal cold solve after a least point, presolved without Clp's
     /// dual reductions (the default), against the same with them
-    /// (`dualPresolveBeforePrimal`): on 20 random coupled systems (every
+    /// (`dualPresolveBeforePrimal`): on 8 random coupled systems (every
     /// other one with repeated rows) both reach the same level totals and
     /// the tableau's, and on sixty shelves of `degenerate` and of `levels`
-    /// (whose greedy level is solved that way) both give the tableau's
-    /// point and the same one to 1e-9, Clp answering every part.
+    /// (whose greedy level is solved that way) both give the same point to
+    /// 1e-9 and the same level totals, every required row holding, Clp
+    /// answering every part.
     @Test func primalColdSolvesWithoutDualPresolveKeepTheOptimum() throws {
         var primal = 0
-        for seed in 0 ..< 20 as Range<UInt64> {
+        for seed in 0 ..< 8 as Range<UInt64> {
             var (rows, system, unique) = Self.mixedHardSystem(seed: 97_000 + seed, size: seed / 2, kinds: 4)
             if seed % 2 == 1 { (rows, system, unique) = Self.repeated((rows, system, unique), seed: seed) }
             let without = ClpLog(ClpPartSolver())
@@ -693,7 +694,7 @@ import PlumbTestSupport
             #expect(without.primalColdSolves == with.primalColdSolves, "seed \(seed)")
             #expect(without.unanswered == with.unanswered, "seed \(seed)")
         }
-        #expect(primal >= 2, "\(primal) primal cold solves")
+        #expect(primal >= 1, "\(primal) primal cold solves")
         for contradicting in [[], [240, 230, 220, 210, 200]] as [[Priority]] {
             let b = Self.degenerateShelves(60, contradicting: contradicting)
             var options = SolveOptions()
@@ -703,15 +704,13 @@ import PlumbTestSupport
             let with = ClpLog(ClpPartSolver(dualPresolveBeforePrimal: true))
             options.largePartSolver = with
             let other = try b.system.solve(options: options)
-            let whole = try b.system.solve(options: Self.tableau())
             let label = "\(contradicting.count) contradicting levels"
             #expect(without.primalColdSolves == 1 && with.primalColdSolves == 1, "\(label)")
             #expect(without.unanswered == 0 && with.unanswered == 0, "\(label)")
             #expect(referenceRequiredRowsHold(b.rows, lp.values), "\(label)")
-            let la = referenceLevelViolations(b.rows, lp.values), lb = referenceLevelViolations(b.rows, whole.values)
+            let la = referenceLevelViolations(b.rows, lp.values), lb = referenceLevelViolations(b.rows, other.values)
             #expect(referenceCompareLevels(la, lb, tolerance: 1e-9) == 0, "\(label): \(la) vs \(lb)")
             for (i, x) in lp.values.enumerated() {
-                #expect(abs(x - whole.values[i]) <= 1e-6 * max(1, abs(whole.values[i])), "\(label): variable \(i)")
                 #expect(abs(x - other.values[i]) <= 1e-9 * max(1, abs(other.values[i])), "\(label): variable \(i)")
             }
         }
