@@ -625,9 +625,7 @@ import PlumbTestSupport
     /// the tableau's and the dual's.
     @Test func coldSolvesByThePrimalAfterALeastPointKeepTheOptimum() throws {
         var primal = 0, repeats = 0
-        for seed in 0 ..< 40 as Range<UInt64> {
-            var (rows, system, unique) = Self.mixedHardSystem(seed: 93_000 + seed, size: seed / 2, kinds: 4)
-            if seed % 2 == 1 { (rows, system, unique) = Self.repeated((rows, system, unique), seed: seed) }
+        for (seed, (rows, system, unique)) in Self.mixedHardSystemsWithRepeats(from: 93_000, count: 40) {
             let byPrimal = ClpLog(ClpPartSolver())
             let byDual = ClpLog(ClpPartSolver(primalAfterLeastPoint: false))
             _ = Self.expectTheSameOptimumAndParts(system, rows: rows, unique: unique, (byPrimal, byDual),
@@ -650,13 +648,8 @@ import PlumbTestSupport
                     b.add([(l, 1), (w, 1)], -(Self.shelfWidth - 20), .lessOrEqual, .high)
                 }
             }
-            var options = SolveOptions()
-            let log = ClpLog(ClpPartSolver())
-            options.largePartSolver = log
-            let lp = try b.system.solve(options: options)
-            let dual = ClpLog(ClpPartSolver(primalAfterLeastPoint: false))
-            options.largePartSolver = dual
-            let other = try b.system.solve(options: options)
+            let log = ClpLog(ClpPartSolver()), dual = ClpLog(ClpPartSolver(primalAfterLeastPoint: false))
+            let (lp, other) = try Self.solved(b.system, by: (log, dual))
             let whole = try b.system.solve(options: Self.tableau())
             let label = "\(contradicting.count) contradicting levels\(capped ? ", capped" : "")"
             #expect(log.primalColdSolves == 1 && log.leastPointRestarts == 1, "\(label): \(log.primalColdSolves)")
@@ -683,11 +676,8 @@ import PlumbTestSupport
     /// answering every part.
     @Test func primalColdSolvesWithoutDualPresolveKeepTheOptimum() throws {
         var primal = 0
-        for seed in 0 ..< 8 as Range<UInt64> {
-            var (rows, system, unique) = Self.mixedHardSystem(seed: 97_000 + seed, size: seed / 2, kinds: 4)
-            if seed % 2 == 1 { (rows, system, unique) = Self.repeated((rows, system, unique), seed: seed) }
-            let without = ClpLog(ClpPartSolver())
-            let with = ClpLog(ClpPartSolver(dualPresolveBeforePrimal: true))
+        for (seed, (rows, system, unique)) in Self.mixedHardSystemsWithRepeats(from: 97_000, count: 8) {
+            let without = ClpLog(ClpPartSolver()), with = ClpLog(ClpPartSolver(dualPresolveBeforePrimal: true))
             _ = Self.expectTheSameOptimumAndParts(system, rows: rows, unique: unique, (without, with),
                                                   names: ("without dual presolve", "with"), "seed \(seed)")
             primal += without.primalColdSolves
@@ -697,13 +687,8 @@ import PlumbTestSupport
         #expect(primal >= 1, "\(primal) primal cold solves")
         for contradicting in [[], [240, 230, 220, 210, 200]] as [[Priority]] {
             let b = Self.degenerateShelves(60, contradicting: contradicting)
-            var options = SolveOptions()
-            let without = ClpLog(ClpPartSolver())
-            options.largePartSolver = without
-            let lp = try b.system.solve(options: options)
-            let with = ClpLog(ClpPartSolver(dualPresolveBeforePrimal: true))
-            options.largePartSolver = with
-            let other = try b.system.solve(options: options)
+            let without = ClpLog(ClpPartSolver()), with = ClpLog(ClpPartSolver(dualPresolveBeforePrimal: true))
+            let (lp, other) = try Self.solved(b.system, by: (without, with))
             let label = "\(contradicting.count) contradicting levels"
             #expect(without.primalColdSolves == 1 && with.primalColdSolves == 1, "\(label)")
             #expect(without.unanswered == 0 && with.unanswered == 0, "\(label)")
@@ -713,6 +698,25 @@ import PlumbTestSupport
             for (i, x) in lp.values.enumerated() {
                 #expect(abs(x - other.values[i]) <= 1e-9 * max(1, abs(other.values[i])), "\(label): variable \(i)")
             }
+        }
+    }
+
+    /// `system` solved with each of `solvers` as the large-part solver.
+    static func solved(_ system: ConstraintSystem, by solvers: (ClpLog, ClpLog)) throws -> (Solution, Solution) {
+        var options = SolveOptions()
+        options.largePartSolver = solvers.0
+        let first = try system.solve(options: options)
+        options.largePartSolver = solvers.1
+        return (first, try system.solve(options: options))
+    }
+
+    /// `count` of `mixedHardSystem`'s systems (seeds from `base`, all four
+    /// kinds), every other one with repeated rows added (see `repeated`),
+    /// each with its seed's offset from `base`.
+    static func mixedHardSystemsWithRepeats(from base: UInt64, count: UInt64) -> [(UInt64, ReferenceRowsAndSystem)] {
+        (0 ..< count).map { seed in
+            let made = mixedHardSystem(seed: base + seed, size: seed / 2, kinds: 4)
+            return (seed, seed % 2 == 1 ? repeated(made, seed: seed) : made)
         }
     }
 
