@@ -303,6 +303,13 @@ int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maxim
     // Clp's substitutions grow quadratic); 4, no doubleton substitutions.
     int actions = options.presolveActions() | 8;
     if (!doubletons) actions |= 4;
+    // 1, none of its dual reductions, for the primal from a feasible start
+    // (`feasibleStart` 1, not 2): on `degenerate`'s greedy level they make
+    // each shelf's last right edge tight at the margin, one row a shelf,
+    // which the doubleton substitution then takes into the shared box-left
+    // column; each substitution and its postsolve walk that column (an
+    // entry a shelf), O(shelves^2) in all.
+    if (feasibleStart == 1) actions |= 1;
     options.setPresolveActions(actions);
     // The factorisation the last solve left (a warm primal keeps its own)
     // is of no use to a fresh solve, and presolve would copy it into the

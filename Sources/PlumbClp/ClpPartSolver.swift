@@ -184,6 +184,16 @@ public struct ClpPartSolver: LargePartSolver {
     /// it off to compare.
     public var primalAfterLeastPoint: Bool
 
+    /// Whether Clp's presolve makes its dual reductions before that primal
+    /// simplex (see `primalAfterLeastPoint`). Off by default: on
+    /// `degenerate`'s greedy level they make every shelf's last right edge
+    /// tight at the margin, and Clp then substitutes each such row into the
+    /// shared box-left column, walking that column (an entry a shelf) for
+    /// each substitution and again in its postsolve: 0.4 G of that cold
+    /// solve's 1.2 G instructions at 10,000 views, growing 91x for 10x the
+    /// views (BENCHMARKS.md, solve35). The tests turn it on to compare.
+    public var dualPresolveBeforePrimal: Bool
+
     /// Whether a check at the last basis (see `BasisCheck`, and the check
     /// of a least point) keeps Clp's factorisation of the basis when it
     /// passes, and the next level's check starts from it instead of
@@ -257,8 +267,9 @@ public struct ClpPartSolver: LargePartSolver {
         startsFromLeastPoint: Bool = true, startsAfterLeastPoint: Bool = true,
         reusesCheckFactorization: Bool = true, opensLowerRows: Bool = true, dropsFreeRows: Bool = true,
         coldRefactorInterval: Int? = nil, primalAfterLeastPoint: Bool = true, settlesFaceRows: Bool = true,
-        mergesPinnedPairs: Bool = true
+        mergesPinnedPairs: Bool = true, dualPresolveBeforePrimal: Bool = false
     ) {
+        self.dualPresolveBeforePrimal = dualPresolveBeforePrimal
         self.mergesPinnedPairs = mergesPinnedPairs
         self.settlesFaceRows = settlesFaceRows
         self.primalAfterLeastPoint = primalAfterLeastPoint
@@ -442,7 +453,7 @@ public struct ClpPartSolver: LargePartSolver {
             let opened = opensLowerRows ? partModel.openRows(below: level, of: part) : nil
             let status = plumb_clp_presolved_dual(
                 model, passes, Int32.max, doubletons, largest, dropsFreeRows ? 1 : 0,
-                Int32(coldRefactorInterval ?? max(200, m / 20)), feasibleStart ? 1 : 0)
+                Int32(coldRefactorInterval ?? max(200, m / 20)), feasibleStart ? (dualPresolveBeforePrimal ? 2 : 1) : 0)
             if let opened {
                 outcome.levels.openedColdSolves += 1
                 outcome.levels.unfittedRows += partModel.restoreRows(opened, below: level, of: part)

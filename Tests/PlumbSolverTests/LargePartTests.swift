@@ -625,9 +625,7 @@ import PlumbTestSupport
     /// the tableau's and the dual's.
     @Test func coldSolvesByThePrimalAfterALeastPointKeepTheOptimum() throws {
         var primal = 0, repeats = 0
-        for seed in 0 ..< 40 as Range<UInt64> {
-            var (rows, system, unique) = Self.mixedHardSystem(seed: 93_000 + seed, size: seed / 2, kinds: 4)
-            if seed % 2 == 1 { (rows, system, unique) = Self.repeated((rows, system, unique), seed: seed) }
+        for (seed, (rows, system, unique)) in Self.mixedHardSystemsWithRepeats(from: 93_000, count: 40) {
             let byPrimal = ClpLog(ClpPartSolver())
             let byDual = ClpLog(ClpPartSolver(primalAfterLeastPoint: false))
             _ = Self.expectTheSameOptimumAndParts(system, rows: rows, unique: unique, (byPrimal, byDual),
@@ -650,13 +648,8 @@ import PlumbTestSupport
                     b.add([(l, 1), (w, 1)], -(Self.shelfWidth - 20), .lessOrEqual, .high)
                 }
             }
-            var options = SolveOptions()
-            let log = ClpLog(ClpPartSolver())
-            options.largePartSolver = log
-            let lp = try b.system.solve(options: options)
-            let dual = ClpLog(ClpPartSolver(primalAfterLeastPoint: false))
-            options.largePartSolver = dual
-            let other = try b.system.solve(options: options)
+            let log = ClpLog(ClpPartSolver()), dual = ClpLog(ClpPartSolver(primalAfterLeastPoint: false))
+            let (lp, other) = try Self.solved(b.system, by: (log, dual))
             let whole = try b.system.solve(options: Self.tableau())
             let label = "\(contradicting.count) contradicting levels\(capped ? ", capped" : "")"
             #expect(log.primalColdSolves == 1 && log.leastPointRestarts == 1, "\(label): \(log.primalColdSolves)")
@@ -670,6 +663,60 @@ import PlumbTestSupport
                 #expect(abs(x - whole.values[i]) <= 1e-6 * max(1, abs(whole.values[i])), "\(label): variable \(i)")
                 #expect(abs(x - other.values[i]) <= 1e-9 * max(1, abs(other.values[i])), "\(label): variable \(i)")
             }
+        }
+    }
+
+    /// The primal cold solve after a least point, presolved without Clp's
+    /// dual reductions (the default), against the same with them
+    /// (`dualPresolveBeforePrimal`): on 8 random coupled systems (every
+    /// other one with repeated rows) both reach the same level totals and
+    /// the tableau's, and on sixty shelves of `degenerate` and of `levels`
+    /// (whose greedy level is solved that way) both give the same point to
+    /// 1e-9 and the same level totals, every required row holding, Clp
+    /// answering every part.
+    @Test func primalColdSolvesWithoutDualPresolveKeepTheOptimum() throws {
+        var primal = 0
+        for (seed, (rows, system, unique)) in Self.mixedHardSystemsWithRepeats(from: 97_000, count: 8) {
+            let without = ClpLog(ClpPartSolver()), with = ClpLog(ClpPartSolver(dualPresolveBeforePrimal: true))
+            _ = Self.expectTheSameOptimumAndParts(system, rows: rows, unique: unique, (without, with),
+                                                  names: ("without dual presolve", "with"), "seed \(seed)")
+            primal += without.primalColdSolves
+            #expect(without.primalColdSolves == with.primalColdSolves, "seed \(seed)")
+            #expect(without.unanswered == with.unanswered, "seed \(seed)")
+        }
+        #expect(primal >= 1, "\(primal) primal cold solves")
+        for contradicting in [[], [240, 230, 220, 210, 200]] as [[Priority]] {
+            let b = Self.degenerateShelves(60, contradicting: contradicting)
+            let without = ClpLog(ClpPartSolver()), with = ClpLog(ClpPartSolver(dualPresolveBeforePrimal: true))
+            let (lp, other) = try Self.solved(b.system, by: (without, with))
+            let label = "\(contradicting.count) contradicting levels"
+            #expect(without.primalColdSolves == 1 && with.primalColdSolves == 1, "\(label)")
+            #expect(without.unanswered == 0 && with.unanswered == 0, "\(label)")
+            #expect(referenceRequiredRowsHold(b.rows, lp.values), "\(label)")
+            let la = referenceLevelViolations(b.rows, lp.values), lb = referenceLevelViolations(b.rows, other.values)
+            #expect(referenceCompareLevels(la, lb, tolerance: 1e-9) == 0, "\(label): \(la) vs \(lb)")
+            for (i, x) in lp.values.enumerated() {
+                #expect(abs(x - other.values[i]) <= 1e-9 * max(1, abs(other.values[i])), "\(label): variable \(i)")
+            }
+        }
+    }
+
+    /// `system` solved with each of `solvers` as the large-part solver.
+    static func solved(_ system: ConstraintSystem, by solvers: (ClpLog, ClpLog)) throws -> (Solution, Solution) {
+        var options = SolveOptions()
+        options.largePartSolver = solvers.0
+        let first = try system.solve(options: options)
+        options.largePartSolver = solvers.1
+        return (first, try system.solve(options: options))
+    }
+
+    /// `count` of `mixedHardSystem`'s systems (seeds from `base`, all four
+    /// kinds), every other one with repeated rows added (see `repeated`),
+    /// each with its seed's offset from `base`.
+    static func mixedHardSystemsWithRepeats(from base: UInt64, count: UInt64) -> [(UInt64, ReferenceRowsAndSystem)] {
+        (0 ..< count).map { seed in
+            let made = mixedHardSystem(seed: base + seed, size: seed / 2, kinds: 4)
+            return (seed, seed % 2 == 1 ? repeated(made, seed: seed) : made)
         }
     }
 
@@ -900,6 +947,8 @@ import PlumbTestSupport
         var droppedRows: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.droppedRows } } }
         var primalColdSolves: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.primalColdSolves } } }
         var droppedRepeats: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.droppedRepeats } } }
+        /// Parts Clp found no optimum for (left to the tableau).
+        var unanswered: Int { log.withLock { $0.filter { $0.values == nil && !$0.split }.count } }
         /// The most variables of a part it was given.
         var largest: Int { sizes.withLock { $0.max() ?? 0 } }
         private let sizes = Mutex<[Int]>([])

@@ -102,7 +102,8 @@ int plumb_clp_dual(PlumbClpModel *model, int maximumPivots);
 /// rows that repeat another row with a basic slack are left out too when
 /// free rows are (see `plumb_clp_dropped_repeats`), and the presolved
 /// model is solved by the primal simplex instead of the dual (see
-/// `plumb_clp_primal_solves`).
+/// `plumb_clp_primal_solves`); with `feasibleStart` 1 Clp's presolve then
+/// makes none of its dual reductions (2: it makes them).
 int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int doubletons,
                              int largestInfeasibility, int dropFreeRows, int refactorEvery, int feasibleStart);
 /// How many rows that repeat another `plumb_clp_presolved_dual` left out
