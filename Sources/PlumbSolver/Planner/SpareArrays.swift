@@ -68,6 +68,14 @@ import Synchronization
     /// the smallest capacity that holds them, else the largest kept (grown),
     /// else a new one.
     public static func take<T>(_ type: T.Type = T.self, capacity: Int) -> [T] {
+        var array = takeKept(T.self, capacity: capacity) ?? []
+        array.reserveCapacity(capacity)
+        return array
+    }
+
+    /// The kept array ``take(_:capacity:)`` would grow, taken off the shelf,
+    /// or nil when none of its element type is kept.
+    private static func takeKept<T>(_ type: T.Type, capacity: Int) -> [T]? {
         let found = shelf.contents.withLock { contents -> Kept? in
             let key = ObjectIdentifier(T.self)
             guard let best = contents.arrays[key].map({ bestFit(in: $0, for: capacity) }) else { return nil }
@@ -76,12 +84,10 @@ import Synchronization
             contents.bytes -= entry.capacity * MemoryLayout<T>.stride
             return entry
         }
-        // The shelf's reference ends with `kept`, before the array is
-        // grown: the array is unique then, so its storage is kept.
-        var array: [T] = []
-        if let kept = consume found { array = kept.array as! [T] }
-        array.reserveCapacity(capacity)
-        return array
+        // The shelf's reference ends with `kept`, before the caller grows
+        // the array: the array is unique then, so its storage is kept.
+        guard let kept = consume found else { return nil }
+        return (kept.array as! [T])
     }
 
     /// The index in `list` (not empty) of the smallest capacity of at least
@@ -97,7 +103,12 @@ import Synchronization
 
     /// `count` copies of `value`, in a kept array when there is one (``take(_:capacity:)``).
     public static func take<T>(repeating value: T, count: Int) -> [T] {
-        var array = take(T.self, capacity: count)
+        // None kept (always so in a one-shot `plumb solve`): the array made
+        // as before, filled in one go rather than element by element (the
+        // append below made `form`'s and `table`'s solve phase at 1,000
+        // views 1.11x; BENCHMARKS.md, "Stop 48's merged main").
+        guard var array = takeKept(T.self, capacity: count) else { return [T](repeating: value, count: count) }
+        array.reserveCapacity(count)
         array.append(contentsOf: repeatElement(value, count: count))
         return array
     }
