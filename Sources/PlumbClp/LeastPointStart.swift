@@ -42,6 +42,14 @@ enum LeastPointStart {
     /// The basis described above for `level`, the part's first level, on
     /// `model` (made from `part`), or nil.
     static func basis(of part: LinearPart, model: PartModel, level: Double) -> [UInt8]? {
+        var setters: [Int32] = []
+        return basis(of: part, model: model, level: level, setters: &setters)
+    }
+
+    /// The same, and in `setters` the row that set each variable (the
+    /// row at its bound that determines it in the basis; see
+    /// `GreedyCrash`).
+    static func basis(of part: LinearPart, model: PartModel, level: Double, setters: inout [Int32]) -> [UInt8]? {
         let n = part.variableCount, m = part.rowCount
         guard n > 0 else { return nil }
         func hard(_ i: Int) -> Bool { part.priorities[i].isRequired || part.priorities[i].rawValue == level }
@@ -180,6 +188,7 @@ enum LeastPointStart {
             default: break
             }
         }
+        setters = (0 ..< n).map { boundRow[Int(setBy[$0])] }
         return status
     }
 

@@ -373,11 +373,13 @@ import PlumbTestSupport
 
     /// The factorisation a warm probe keeps for its continuation is freed
     /// when the probe gives up and the level goes cold, before Clp's
-    /// presolve copies the model; the answer is the tableau's.
+    /// presolve copies the model; the answer is the tableau's. (The cold
+    /// solve's presolve is what is tested: the greedy level's crash,
+    /// which takes its place here, is off.)
     @Test func aStalledProbesFactorisationIsFreedBeforeTheColdSolve() throws {
         let b = Self.degenerateShelves(60)
         var options = SolveOptions()
-        let log = ClpLog(ClpPartSolver())
+        let log = ClpLog(ClpPartSolver(crashesGreedyLevel: false))
         options.largePartSolver = log
         let lp = try b.system.solve(options: options)
         #expect(log.stalls.reduce(0, +) >= 1, "\(log.stalls)")
@@ -575,8 +577,8 @@ import PlumbTestSupport
     /// of one that refactorises every 3, and of the tableau (the reference
     /// LP's on the smallest), and Clp's answers stand (no part goes to the
     /// tableau). On the shelves of `levels` the greedy level's cold solve
-    /// leaves out the rows of the six levels below it (opened) and the
-    /// answer is the tableau's.
+    /// (its crash off, see `crashesGreedyLevel`) leaves out the rows of the
+    /// six levels below it (opened) and the answer is the tableau's.
     @Test func coldSolvesWithoutFreeRowsKeepTheOptimum() throws {
         var dropped = 0
         for seed in 0 ..< 80 as Range<UInt64> {
@@ -598,7 +600,7 @@ import PlumbTestSupport
                                   "seed \(seed)", names: ("every 3 pivots", "keeping"))
         }
         #expect(dropped >= 100, "\(dropped) rows left out")
-        let (shelves, log, lp, whole) = try Self.levelsShelvesSolved()
+        let (shelves, log, lp, whole) = try Self.levelsShelvesSolved(crashing: false)
         #expect(lp.stats.largeParts == 1)
         // Per shelf, opened: the three equal-split wishes and the five
         // lower levels' two per box but the first.
@@ -622,11 +624,13 @@ import PlumbTestSupport
     /// `degenerate` and of `levels` the greedy level's cold solve is the
     /// only primal one, it leaves out exactly the three gaps a shelf writes
     /// again at 750 (held, so the required gaps restated), and the point is
-    /// the tableau's and the dual's.
+    /// the tableau's and the dual's. The greedy level's crash
+    /// (`crashesGreedyLevel`), which would take the place of that primal
+    /// cold solve, is off here.
     @Test func coldSolvesByThePrimalAfterALeastPointKeepTheOptimum() throws {
         var primal = 0, repeats = 0
         for (seed, (rows, system, unique)) in Self.mixedHardSystemsWithRepeats(from: 93_000, count: 40) {
-            let byPrimal = ClpLog(ClpPartSolver())
+            let byPrimal = ClpLog(ClpPartSolver(crashesGreedyLevel: false))
             let byDual = ClpLog(ClpPartSolver(primalAfterLeastPoint: false))
             _ = Self.expectTheSameOptimumAndParts(system, rows: rows, unique: unique, (byPrimal, byDual),
                                                   names: ("primal", "dual"), "seed \(seed)")
@@ -648,7 +652,7 @@ import PlumbTestSupport
                     b.add([(l, 1), (w, 1)], -(Self.shelfWidth - 20), .lessOrEqual, .high)
                 }
             }
-            let log = ClpLog(ClpPartSolver()), dual = ClpLog(ClpPartSolver(primalAfterLeastPoint: false))
+            let log = ClpLog(ClpPartSolver(crashesGreedyLevel: false)), dual = ClpLog(ClpPartSolver(primalAfterLeastPoint: false))
             let (lp, other) = try Self.solved(b.system, by: (log, dual))
             let whole = try b.system.solve(options: Self.tableau())
             let label = "\(contradicting.count) contradicting levels\(capped ? ", capped" : "")"
@@ -673,11 +677,13 @@ import PlumbTestSupport
     /// the tableau's, and on sixty shelves of `degenerate` and of `levels`
     /// (whose greedy level is solved that way) both give the same point to
     /// 1e-9 and the same level totals, every required row holding, Clp
-    /// answering every part.
+    /// answering every part. The greedy level's crash, which would take
+    /// the place of that primal cold solve, is off.
     @Test func primalColdSolvesWithoutDualPresolveKeepTheOptimum() throws {
         var primal = 0
         for (seed, (rows, system, unique)) in Self.mixedHardSystemsWithRepeats(from: 97_000, count: 8) {
-            let without = ClpLog(ClpPartSolver()), with = ClpLog(ClpPartSolver(dualPresolveBeforePrimal: true))
+            let without = ClpLog(ClpPartSolver(crashesGreedyLevel: false))
+            let with = ClpLog(ClpPartSolver(dualPresolveBeforePrimal: true, crashesGreedyLevel: false))
             _ = Self.expectTheSameOptimumAndParts(system, rows: rows, unique: unique, (without, with),
                                                   names: ("without dual presolve", "with"), "seed \(seed)")
             primal += without.primalColdSolves
@@ -687,7 +693,8 @@ import PlumbTestSupport
         #expect(primal >= 1, "\(primal) primal cold solves")
         for contradicting in [[], [240, 230, 220, 210, 200]] as [[Priority]] {
             let b = Self.degenerateShelves(60, contradicting: contradicting)
-            let without = ClpLog(ClpPartSolver()), with = ClpLog(ClpPartSolver(dualPresolveBeforePrimal: true))
+            let without = ClpLog(ClpPartSolver(crashesGreedyLevel: false))
+            let with = ClpLog(ClpPartSolver(dualPresolveBeforePrimal: true, crashesGreedyLevel: false))
             let (lp, other) = try Self.solved(b.system, by: (without, with))
             let label = "\(contradicting.count) contradicting levels"
             #expect(without.primalColdSolves == 1 && with.primalColdSolves == 1, "\(label)")
@@ -698,6 +705,75 @@ import PlumbTestSupport
             for (i, x) in lp.values.enumerated() {
                 #expect(abs(x - other.values[i]) <= 1e-9 * max(1, abs(other.values[i])), "\(label): variable \(i)")
             }
+        }
+    }
+
+    /// The greedy level after a least point solved from a crash basis
+    /// (`crashesGreedyLevel`, see `GreedyCrash`) against the primal cold
+    /// solve from the least point's basis: on sixty shelves of
+    /// `degenerate`, of `levels` and of `degenerate` with each last box
+    /// capped at a held level, the crash is tried once, Clp confirms it
+    /// optimal with no pivot (none allowed), no primal cold solve is left,
+    /// and the point is the primal's to 1e-9 with the same level totals,
+    /// every required row holding; allowed pivots, Clp still makes none.
+    /// On 16 random coupled systems (every other one with repeated rows)
+    /// both reach the same level totals and the tableau's, whether the
+    /// crash is tried, holds or falls back.
+    @Test func greedyLevelFromACrashBasisKeepsTheOptimum() throws {
+        var tried = 0, held = 0, primal = 0
+        for (seed, (rows, system, unique)) in Self.mixedHardSystemsWithRepeats(from: 98_000, count: 16) {
+            let crashed = ClpLog(ClpPartSolver()), uncrashed = ClpLog(ClpPartSolver(crashesGreedyLevel: false))
+            _ = Self.expectTheSameOptimumAndParts(system, rows: rows, unique: unique, (crashed, uncrashed),
+                                                  names: ("crashed", "uncrashed"), "seed \(seed)")
+            #expect(uncrashed.crashTried == 0, "seed \(seed)")
+            #expect(crashed.crashed <= crashed.crashTried, "seed \(seed)")
+            #expect(crashed.crashTried <= uncrashed.primalColdSolves, "seed \(seed)")
+            tried += crashed.crashTried
+            held += crashed.crashed
+            primal += uncrashed.primalColdSolves
+        }
+        #expect(tried >= 2 && held == tried && primal >= tried, "tried \(tried), held \(held), primal \(primal)")
+        for (contradicting, capped, pushed) in [([], false, false), ([240, 230, 220, 210, 200], false, false), ([], true, false),
+                                                ([], false, true)] as [([Priority], Bool, Bool)] {
+            var b = Self.degenerateShelves(60, contradicting: contradicting)
+            if capped {
+                for shelf in 0 ..< 60 {
+                    let l = VariableIndex(shelf * 8 + 6), w = VariableIndex(shelf * 8 + 7)
+                    b.add([(l, 1), (w, 1)], -(Self.shelfWidth - 20), .lessOrEqual, .high)
+                }
+            }
+            // The second box's left (one column for all shelves) wished at
+            // 300 with the widths: it cannot move alone (the gap after it
+            // sets the third box's left), so the crash is not optimal.
+            if pushed { b.add([(VariableIndex(2), 1)], -300, .greaterOrEqual, .medium) }
+            let label = "\(contradicting.count) contradicting levels\(capped ? ", capped" : "")\(pushed ? ", pushed" : "")"
+            let log = ClpLog(ClpPartSolver()), primal = ClpLog(ClpPartSolver(crashesGreedyLevel: false))
+            let (lp, other) = try Self.solved(b.system, by: (log, primal))
+            // Pushed, Clp finds the crash not optimal, and the level is
+            // solved from the least point's basis as without it.
+            #expect(log.crashTried == 1 && log.crashed == (pushed ? 0 : 1) && log.crashedPivots == 0,
+                    "\(label): \(log.crashTried), \(log.crashed)")
+            // A width a box, each stopped by its gap or the shelf's end,
+            // but the first three of the shelf whose gaps set the shared
+            // box lefts at the least point: those stop at once and keep
+            // their setters.
+            #expect(log.crashMoves == 59 * 4 + 1, "\(label): \(log.crashMoves)")
+            #expect(log.primalColdSolves == (pushed ? 1 : 0) && primal.primalColdSolves == 1, "\(label)")
+            #expect(log.unanswered == 0 && primal.unanswered == 0, "\(label)")
+            #expect(lp.stats.largeParts == 1 && other.stats.largeParts == 1, "\(label)")
+            #expect(referenceRequiredRowsHold(b.rows, lp.values), "\(label)")
+            let la = referenceLevelViolations(b.rows, lp.values), lb = referenceLevelViolations(b.rows, other.values)
+            #expect(referenceCompareLevels(la, lb, tolerance: 1e-9) == 0, "\(label): \(la) vs \(lb)")
+            for (i, x) in lp.values.enumerated() {
+                #expect(abs(x - other.values[i]) <= 1e-9 * max(1, abs(other.values[i])), "\(label): variable \(i)")
+            }
+            let allowed = ClpLog(ClpPartSolver(crashPivots: 100))
+            var options = SolveOptions()
+            options.largePartSolver = allowed
+            let again = try b.system.solve(options: options)
+            #expect(allowed.crashed == 1 && allowed.crashedPivots <= 100, "\(label)")
+            #expect((allowed.crashedPivots == 0) == !pushed, "\(label): \(allowed.crashedPivots) pivots")
+            for (x, y) in zip(again.values, lp.values) { #expect(abs(x - y) <= 1e-9 * max(1, abs(y)), "\(label)") }
         }
     }
 
@@ -806,10 +882,10 @@ import PlumbTestSupport
     /// Sixty shelves with `levels`' five contradicting levels below the
     /// equal split, solved by a default Clp part solver (logged) and by the
     /// tableau.
-    static func levelsShelvesSolved() throws
+    static func levelsShelvesSolved(crashing: Bool = true) throws
         -> (shelves: ReferenceRowsAndSystem, log: ClpLog, lp: Solution, whole: Solution) {
         let b = degenerateShelves(60, contradicting: [240, 230, 220, 210, 200])
-        let log = ClpLog(ClpPartSolver())
+        let log = ClpLog(ClpPartSolver(crashesGreedyLevel: crashing))
         var options = SolveOptions()
         options.largePartSolver = log
         let lp = try b.system.solve(options: options)
@@ -947,6 +1023,10 @@ import PlumbTestSupport
         var droppedRows: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.droppedRows } } }
         var primalColdSolves: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.primalColdSolves } } }
         var droppedRepeats: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.droppedRepeats } } }
+        var crashTried: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.crashTried } } }
+        var crashed: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.crashed } } }
+        var crashedPivots: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.crashedPivots } } }
+        var crashMoves: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.crashMoves } } }
         /// Parts Clp found no optimum for (left to the tableau).
         var unanswered: Int { log.withLock { $0.filter { $0.values == nil && !$0.split }.count } }
         /// The most variables of a part it was given.
