@@ -24,7 +24,9 @@ import Synchronization
 /// equality between variables, tried at zero error by the dual simplex
 /// from the last basis (see `holdsAtZero`); and from a part's third cold
 /// solve on, presolve makes no doubleton substitutions (see
-/// `doubletonColdSolves`). Clp's presolve
+/// `doubletonColdSolves`). The level after a first level found at its
+/// least point, when its warm probe gives up, is first tried from a crash
+/// basis that Clp only has to confirm (see `crashesGreedyLevel`). Clp's presolve
 /// never makes tripleton substitutions: Plumb's own presolve pivots on the
 /// part's short required equalities (`ComponentPresolve`), and on the
 /// chains of equalities that promoted and held levels add, Clp's grow

@@ -13,7 +13,8 @@ import PlumbSolver
 /// where it is and only repair the basis, each priced over the whole part
 /// (BENCHMARKS.md, solve34: 8,000 pivots at 10,000 views, 20x the cost for
 /// 10x the views). This crash moves the point and the basis there itself,
-/// in one pass over the rows of the variables it moves.
+/// in time linear in the part: a pass over its entries to transpose them,
+/// one for the rows' activities, and the rows of each variable it moves.
 ///
 /// It starts from the least point's basis: every variable basic and
 /// determined by the row that set it (its setter, at its bound), each
