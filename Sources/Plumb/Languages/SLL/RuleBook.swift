@@ -43,7 +43,7 @@ struct RuleBook {
     /// Number of views in the layout (view indices are below this).
     let viewCount: Int
     /// For each view, the index of its table (`-1`: no rules).
-    private(set) var tableOfView: [Int32]
+    private(set) var tableOfView: UnsharedArray<Int32>
     /// A table's view and that view's superview.
     struct TableViews {
         var view: ViewIndex
@@ -52,8 +52,11 @@ struct RuleBook {
     /// For each table, its views (kept together: a new table is one append).
     ///
     /// This array and ``terms``, ``ruleViews`` and ``replayArguments``,
-    /// which grow every rule, are ``UnsharedArray``s: an append checks for
-    /// room only, not for uniqueness (a call each, seven or eight a rule).
+    /// which grow every rule, and ``tableOfView``, written once a table,
+    /// are ``UnsharedArray``s: an append or a write checks for room or
+    /// bounds only, not for uniqueness (a call each, seven or eight a rule).
+    /// ``entries`` and ``replays`` stay arrays: their empty slots are filled
+    /// when the book is made, which an `Array` does in fewer instructions.
     private(set) var viewsOfTable: UnsharedArray<TableViews>
     /// ``slotsPerView`` entries per table (and empty ones after the last
     /// table, for the tables the book was made with room for).
@@ -127,7 +130,7 @@ struct RuleBook {
     init(viewCount: Int, rules: Int = 0, originSource: (any OriginSource)? = nil) {
         self.viewCount = viewCount
         origins = OriginList(source: originSource)
-        tableOfView = [Int32](repeating: -1, count: viewCount)
+        tableOfView = UnsharedArray(repeating: -1, count: viewCount)
         origins.reserveCapacity(rules)
         ruleViews = UnsharedArray(capacity: rules)
         // Views with rules are at most the rules and the views.

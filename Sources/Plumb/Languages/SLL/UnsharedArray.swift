@@ -1,12 +1,13 @@
-/// A growable array of plain values (no references) for ``RuleBook``'s
-/// arrays that grow a few elements every rule: the stored values' terms,
-/// the rules' views, the tables' views and the replays' argument views.
+/// A growable array of plain values (no references) for the arrays of
+/// ``RuleBook`` and ``RuleGraph`` that grow or change every rule or
+/// table: the stored values' terms, the rules' views, the tables' views,
+/// the replays' argument views, each view's table, and the graph's edges.
 ///
 /// Unlike `Array`, an append checks only for room: there is no
 /// copy-on-write, so no uniqueness check (a runtime call) at each append.
 /// Copies of the value share its storage, so only one of them may be
-/// changed; a book is made, filled and lowered in one place, never copied
-/// while it is filled (growing with a copy alive stops the program rather
+/// changed; a book (or its graph) is made, filled and read in one place,
+/// never copied while it is filled (growing with a copy alive stops the program rather
 /// than leave the copy reading freed storage). The storage is freed with
 /// its last copy.
 struct UnsharedArray<Element> {
@@ -28,6 +29,13 @@ struct UnsharedArray<Element> {
         self.capacity = Swift.max(capacity, 4)
         base = .allocate(capacity: self.capacity)
         owner = Owner(base)
+    }
+
+    /// `count` elements `element`.
+    init(repeating element: Element, count: Int) {
+        self.init(capacity: count)
+        base.initialize(repeating: element, count: count)
+        self.count = count
     }
 
     var isEmpty: Bool { count == 0 }
