@@ -185,6 +185,8 @@ extension LayoutDocument {
     /// With `likelyNext` (a rule's own view, most often the view listed
     /// after the last rule's), the names' next entry is compared first
     /// (``RecentNames/index(ofLikelyNext:)``); the answer is the same.
+    /// Inlined into its callers (a call a view looked up).
+    @inline(__always)
     func viewIndex(
         of id: UnsafeBufferPointer<UInt8>, through recent: RecentNames, rootLength: Int, likelyNext: Bool = false
     ) -> ViewIndex? {
