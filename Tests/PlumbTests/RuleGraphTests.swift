@@ -43,7 +43,8 @@ import PlumbTestSupport
             }
             #expect(graph.nodeCount == n)
             for node in 0 ..< n {
-                let edges = graph.edges[Int(graph.start[node]) ..< Int(graph.start[node + 1])]
+                let range = Int(graph.start[node]) ..< Int(graph.start[node + 1])
+                let edges = graph.edges.withUnsafeBufferPointer { Array($0[range]) }
                 #expect(edges.map(\.target) == model[node].map(\.target), "round \(round) node \(node)")
                 #expect(edges.map(\.label) == model[node].map(\.label), "round \(round) node \(node)")
             }

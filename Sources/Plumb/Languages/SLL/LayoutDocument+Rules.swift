@@ -40,6 +40,9 @@ extension LayoutDocument {
         var suggestionsLeft = 20
         // Rules come in the order of their views, and name nearby views.
         let recent = RecentNames(names, pool: ids, firstEntry: 1)
+        // The root's id length, read once (a `String`'s count is a call's
+        // worth of checks, and every id looked up is compared with it).
+        let rootLength = rootID.utf8.count
         func suggest(_ id: String) -> String? {
             guard suggestionsLeft > 0 else { return nil }
             suggestionsLeft -= 1
@@ -54,7 +57,9 @@ extension LayoutDocument {
             // them was copied and destroyed through its type's metadata, twice a rule).
             let argumentStart = i == 0 ? 0 : Int(ruleArgumentEnds[i - 1])
             let argumentCount = Int(ruleArgumentEnds[i]) - argumentStart
-            guard let view = ruleViews.withEntry(i, { viewIndex(of: $0, through: recent, likelyNext: true) }) else {
+            guard let view = ruleViews.withEntry(i, {
+                viewIndex(of: $0, through: recent, rootLength: rootLength, likelyNext: true)
+            }) else {
                 sink.append(Diagnostic(location: "rules[\(i)]", problem: .unknownView(viewID, suggestion: suggest(viewID)),
                                        origin: origin))
                 failed = true
@@ -66,7 +71,6 @@ extension LayoutDocument {
                 failed = true
                 continue
             }
-            let textLength = ruleTexts.range(i).count
             let (slot, problems) = ruleTexts.withEntry(i) { parsed.parse($0, rule: i, texts: ruleTexts) }
             // A text with a ready template (only view specifiers, parsed
             // without problems) and a rule giving it one known view for
@@ -75,7 +79,8 @@ extension LayoutDocument {
             // retained and released its arrays) or the argument check.
             // Any other rule, or one that fails here, takes the full path.
             if templates, problems?.isEmpty ?? true, parsed.readyTemplateArguments(at: slot) == argumentCount,
-               bindReplayArguments(argumentStart, argumentCount, of: view, into: &bound, through: recent) {
+               bindReplayArguments(argumentStart, argumentCount, of: view, into: &bound, through: recent,
+                                   rootLength: rootLength) {
                 let superview = ViewIndex(rawValue: parents[view.int])
                 let rowOrigin = RowOrigin.key(DocumentOrigins.ruleKey(i))
                 parsed.withTemplate(at: slot) {
@@ -87,7 +92,7 @@ extension LayoutDocument {
             let syntax = parsed.syntax(at: slot)
             if issues.isEmpty {
                 issues = RuleArgumentCheck.problems(
-                    syntax, count: argumentCount, textLength: textLength,
+                    syntax, count: argumentCount, textLength: ruleTexts.range(i).count,
                     kind: { k in
                         if case .view = ruleArguments[argumentStart + k] { return .view }
                         return .number
@@ -106,7 +111,9 @@ extension LayoutDocument {
                     case .number(let value):
                         bound.append(.number(value))
                     case .view(let entry):
-                        if let other = ruleArgumentViews.withEntry(Int(entry), { viewIndex(of: $0, through: recent) }) {
+                        if let other = ruleArgumentViews.withEntry(Int(entry), {
+                            viewIndex(of: $0, through: recent, rootLength: rootLength)
+                        }) {
                             bound.append(.view(other))
                         } else {
                             let id = ruleArgumentViews.string(Int(entry))
@@ -154,12 +161,15 @@ extension LayoutDocument {
     /// first that is not (`bound` then holds the ones before it).
     @inline(__always)
     func bindReplayArguments(
-        _ start: Int, _ count: Int, of view: ViewIndex, into bound: inout [BoundArgument], through recent: RecentNames
+        _ start: Int, _ count: Int, of view: ViewIndex, into bound: inout [BoundArgument], through recent: RecentNames,
+        rootLength: Int
     ) -> Bool {
         bound.truncate(from: 0)
         for k in start ..< start + count {
             guard case .view(let entry) = ruleArguments[k],
-                  let other = ruleArgumentViews.withEntry(Int(entry), { viewIndex(of: $0, through: recent) }),
+                  let other = ruleArgumentViews.withEntry(Int(entry), {
+                      viewIndex(of: $0, through: recent, rootLength: rootLength)
+                  }),
                   other != view else { return false }
             bound.append(.view(other))
         }
@@ -169,15 +179,18 @@ extension LayoutDocument {
     /// Where the diagnostics of rule `index` point: `rules[4] (view "row2")`.
     static func location(ofRule index: Int, view: String) -> String { "rules[\(index)] (view \"\(view)\")" }
 
-    /// The index of the view whose id is the bytes `id` (the root's
-    /// included), found through `recent`, which fronts this document's ``names``.
+    /// The index of the view whose id is the bytes `id` (the root's,
+    /// whose id is `rootLength` bytes, included), found through `recent`,
+    /// which fronts this document's ``names``.
     /// With `likelyNext` (a rule's own view, most often the view listed
     /// after the last rule's), the names' next entry is compared first
     /// (``RecentNames/index(ofLikelyNext:)``); the answer is the same.
+    /// Inlined into its callers (a call a view looked up).
+    @inline(__always)
     func viewIndex(
-        of id: UnsafeBufferPointer<UInt8>, through recent: RecentNames, likelyNext: Bool = false
+        of id: UnsafeBufferPointer<UInt8>, through recent: RecentNames, rootLength: Int, likelyNext: Bool = false
     ) -> ViewIndex? {
-        if rootID.utf8.count == id.count, rootID.utf8.elementsEqual(id) { return .root }
+        if id.count == rootLength, rootID.utf8.elementsEqual(id) { return .root }
         return (likelyNext ? recent.index(ofLikelyNext: id) : recent.index(of: id)).map(ViewIndex.init)
     }
 }

@@ -196,7 +196,10 @@ extension RuleBook {
     /// whose views all differ, gets the shape's rows instead
     /// (``replayShape(_:of:view:superview:key:shapes:into:steps:row:)``);
     /// returns whether it did.
-    @discardableResult
+    ///
+    /// Inlined: left as a call (as the optimiser chose once the book's
+    /// arrays were ``UnsharedArray``s), a table cost about 33 instructions more.
+    @discardableResult @inline(__always)
     private func lowerTable<Sink: RuleRowSink>(
         _ table: Int, shapes: ShapeTables?, into sink: inout Sink, steps: inout Steps,
         row: UnsafeMutablePointer<(VariableIndex, Double)>, plan: UnsafeMutablePointer<PlannedRow>
@@ -837,51 +840,53 @@ extension RuleBook {
         entries.withUnsafeBufferPointer { entries in
             terms.withUnsafeBufferPointer { terms in
                 tableOfView.withUnsafeBufferPointer { tableOfView in
-                    for table in 0 ..< tableCount {
-                        let views = viewsOfTable[table]
-                        let view = views.view, superview = views.superview
-                        let replay = replays[table]
-                        // A noted replay's views all differ (``Replay``).
-                        if replay.template >= 0, replay.template < shapes.count {
-                            let shape = shapes.shape(of: Int(replay.template)) {
-                                EdgeShape(table, of: self, replay: replay, entries: entries, terms: terms)
-                            }
-                            if let shape {
-                                replayArguments.withUnsafeBufferPointer { arguments in
-                                    for s in shape {
-                                        let slot = shapes.slots[s]
-                                        let target: Int32 = switch slot {
-                                        case 0: Int32(truncatingIfNeeded: table)
-                                        case 1: tableOfView[superview.int]
-                                        default: tableOfView[arguments[Int(replay.arguments) &+ Int(slot) &- 2].int]
+                    viewsOfTable.withUnsafeBufferPointer { viewsOfTable in
+                        replayArguments.withUnsafeBufferPointer { arguments in
+                            for table in 0 ..< viewsOfTable.count {
+                                let views = viewsOfTable[table]
+                                let view = views.view, superview = views.superview
+                                let replay = replays[table]
+                                // A noted replay's views all differ (``Replay``).
+                                if replay.template >= 0, replay.template < shapes.count {
+                                    let shape = shapes.shape(of: Int(replay.template)) {
+                                        EdgeShape(table, of: self, replay: replay, entries: entries, terms: terms)
+                                    }
+                                    if let shape {
+                                        for s in shape {
+                                            let slot = shapes.slots[s]
+                                            let target: Int32 = switch slot {
+                                            case 0: Int32(truncatingIfNeeded: table)
+                                            case 1: tableOfView[superview.int]
+                                            default: tableOfView[arguments[Int(replay.arguments) &+ Int(slot) &- 2].int]
+                                            }
+                                            if target >= 0 { graph.addNewDependency(target, label: replay.rule) }
                                         }
-                                        if target >= 0 { graph.addNewDependency(target, label: replay.rule) }
+                                        graph.closeNode()
+                                        replayed &+= 1
+                                        continue
                                     }
                                 }
+                                let base = table * Self.slotsPerView
+                                var firstRule = Int32.max
+                                for slot in base ..< base + Self.slotsPerView {
+                                    let entry = entries[slot]
+                                    guard entry.name != nil else { continue }
+                                    firstRule = min(firstRule, entry.rule)
+                                    if entry.refersToOwnView { graph.addDependency(Int32(table), label: entry.rule) }
+                                    let from = Int(entry.termStart)
+                                    for k in from ..< from + Int(entry.termCount) {
+                                        let other = Int(terms[k].0.rawValue >> 2)
+                                        if other == view.int { continue }
+                                        let target = tableOfView[other]
+                                        if target >= 0 { graph.addDependency(target, label: entry.rule) }
+                                    }
+                                }
+                                if firstRule != .max, tableOfView[superview.int] >= 0 {
+                                    graph.addDependency(tableOfView[superview.int], label: firstRule)
+                                }
                                 graph.closeNode()
-                                replayed &+= 1
-                                continue
                             }
                         }
-                        let base = table * Self.slotsPerView
-                        var firstRule = Int32.max
-                        for slot in base ..< base + Self.slotsPerView {
-                            let entry = entries[slot]
-                            guard entry.name != nil else { continue }
-                            firstRule = min(firstRule, entry.rule)
-                            if entry.refersToOwnView { graph.addDependency(Int32(table), label: entry.rule) }
-                            let from = Int(entry.termStart)
-                            for k in from ..< from + Int(entry.termCount) {
-                                let other = Int(terms[k].0.rawValue >> 2)
-                                if other == view.int { continue }
-                                let target = tableOfView[other]
-                                if target >= 0 { graph.addDependency(target, label: entry.rule) }
-                            }
-                        }
-                        if firstRule != .max, tableOfView[superview.int] >= 0 {
-                            graph.addDependency(tableOfView[superview.int], label: firstRule)
-                        }
-                        graph.closeNode()
                     }
                 }
             }

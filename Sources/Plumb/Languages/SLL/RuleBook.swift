@@ -43,28 +43,34 @@ struct RuleBook {
     /// Number of views in the layout (view indices are below this).
     let viewCount: Int
     /// For each view, the index of its table (`-1`: no rules).
-    private(set) var tableOfView: [Int32]
+    private(set) var tableOfView: UnsharedArray<Int32>
     /// A table's view and that view's superview.
     struct TableViews {
         var view: ViewIndex
         var superview: ViewIndex
     }
-    /// For each table, its views (kept together: a new table is one
-    /// append, one uniqueness check, not two).
-    private(set) var viewsOfTable: [TableViews] = []
+    /// For each table, its views (kept together: a new table is one append).
+    ///
+    /// This array and ``terms``, ``ruleViews`` and ``replayArguments``,
+    /// which grow every rule, and ``tableOfView``, written once a table,
+    /// are ``UnsharedArray``s: an append or a write checks for room or
+    /// bounds only, not for uniqueness (a call each, seven or eight a rule).
+    /// ``entries`` and ``replays`` stay arrays: their empty slots are filled
+    /// when the book is made, which an `Array` does in fewer instructions.
+    private(set) var viewsOfTable: UnsharedArray<TableViews>
     /// ``slotsPerView`` entries per table (and empty ones after the last
     /// table, for the tables the book was made with room for).
     var entries: [Entry] = []
     /// The terms of every entry, appended as values are stored (replaced
     /// values leave garbage behind; the arena is dropped with the book).
-    var terms: [(VariableIndex, Double)] = []
+    var terms: UnsharedArray<(VariableIndex, Double)>
     /// The most terms any stored value has (the lowering's row buffer is sized from it).
     var longestValue: Int32 = 0
     /// The origin and view of every applied rule, by rule number.
     /// Each rule's origin: stored for rules added in code, a key of the
     /// document's origin source for a document's rules.
     private(set) var origins: OriginList
-    private(set) var ruleViews: [ViewIndex] = []
+    private(set) var ruleViews: UnsharedArray<ViewIndex>
 
     // Evaluation scratch, kept across rules so that applying one allocates nothing.
     var stack: [StackValue] = []
@@ -107,7 +113,7 @@ struct RuleBook {
     /// Each table's ``Replay`` (and empty ones after the last table, as ``entries``).
     private(set) var replays: [Replay] = []
     /// The argument views of the tables in ``replays``.
-    private(set) var replayArguments: [ViewIndex] = []
+    private(set) var replayArguments = UnsharedArray<ViewIndex>()
     /// Templates that became ready (the next ``RuleTemplate/serial``).
     var templateCount: Int32 = 0
 
@@ -124,19 +130,19 @@ struct RuleBook {
     init(viewCount: Int, rules: Int = 0, originSource: (any OriginSource)? = nil) {
         self.viewCount = viewCount
         origins = OriginList(source: originSource)
-        tableOfView = [Int32](repeating: -1, count: viewCount)
+        tableOfView = UnsharedArray(repeating: -1, count: viewCount)
         origins.reserveCapacity(rules)
-        ruleViews.reserveCapacity(rules)
+        ruleViews = UnsharedArray(capacity: rules)
         // Views with rules are at most the rules and the views.
         let tables = min(rules, viewCount)
-        viewsOfTable.reserveCapacity(tables)
+        viewsOfTable = UnsharedArray(capacity: tables)
         // The tables expected get their empty slots now, in one fill.
         entries = [Entry](repeating: Entry(), count: tables * Self.slotsPerView)
         replays = [Replay](repeating: Replay(), count: tables)
         // Values have about one term each, a rule about four values: the
         // arena is grown once, not doubled (each doubling copied the terms
         // into new pages: at 100,000 rules a sixth of the build's page faults).
-        terms.reserveCapacity(4 * rules)
+        terms = UnsharedArray(capacity: 4 * rules)
     }
 
     /// Number of views that have rules.

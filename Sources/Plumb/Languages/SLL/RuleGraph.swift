@@ -6,9 +6,11 @@
 /// left over lie on or behind cycles, and one cycle per group of them is
 /// extracted by following dependencies until a node repeats.
 struct RuleGraph {
-    /// Dependencies of node `n` are `edges[start[n] ..< start[n + 1]]`.
-    private(set) var start: [Int32] = [0]
-    private(set) var edges: [Edge] = []
+    /// Dependencies of node `n` are `edges[start[n] ..< start[n + 1]]`
+    /// (``UnsharedArray``s: an edge or a node is added without the
+    /// uniqueness check of an `Array`'s append).
+    private(set) var start: UnsharedArray<Int32>
+    private(set) var edges: UnsharedArray<Edge>
     /// The first edge of the node being built.
     private var nodeStart = 0
 
@@ -23,8 +25,9 @@ struct RuleGraph {
     var nodeCount: Int { start.count - 1 }
 
     init(reservingNodes nodes: Int = 0, edges: Int = 0) {
-        start.reserveCapacity(nodes + 1)
-        self.edges.reserveCapacity(edges)
+        start = UnsharedArray(capacity: nodes + 1)
+        start.append(0)
+        self.edges = UnsharedArray(capacity: edges)
     }
 
     /// Adds an edge from the node being built (the next one to be closed by

@@ -133,7 +133,8 @@ struct RuleTemplate {
     /// template then also knows ``freshSlots``), else empty. Leaves the
     /// template pending when two slots hold the same view or a term's view is in none.
     mutating func record(
-        _ stored: [(name: RuleName, entry: RuleBook.Entry?)], arena: [(VariableIndex, Double)], views: [ViewIndex],
+        _ stored: [(name: RuleName, entry: RuleBook.Entry?)], arena: UnsharedArray<(VariableIndex, Double)>,
+        views: [ViewIndex],
         slots: ArraySlice<RuleBook.Entry>
     ) {
         for a in views.indices {

@@ -1,0 +1,86 @@
+/// A growable array of plain values (no references) for the arrays of
+/// ``RuleBook`` and ``RuleGraph`` that grow or change every rule or
+/// table: the stored values' terms, the rules' views, the tables' views,
+/// the replays' argument views, each view's table, and the graph's edges.
+///
+/// Unlike `Array`, an append checks only for room: there is no
+/// copy-on-write, so no uniqueness check (a runtime call) at each append.
+/// Copies of the value share its storage, so only one of them may be
+/// changed; a book (or its graph) is made, filled and read in one place,
+/// never copied while it is filled (growing with a copy alive stops the program rather
+/// than leave the copy reading freed storage). The storage is freed with
+/// its last copy.
+struct UnsharedArray<Element> {
+    /// Frees the storage when the last copy goes; `base` follows the array's growth.
+    private final class Owner: @unchecked Sendable {
+        var base: UnsafeMutablePointer<Element>
+        init(_ base: UnsafeMutablePointer<Element>) { self.base = base }
+        deinit { base.deallocate() }
+    }
+
+    private var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private var capacity: Int
+    private var owner: Owner
+
+    /// An empty array with room for `capacity` elements.
+    init(capacity: Int = 0) {
+        precondition(_isPOD(Element.self), "a rule book array holds plain values")
+        self.capacity = Swift.max(capacity, 4)
+        base = .allocate(capacity: self.capacity)
+        owner = Owner(base)
+    }
+
+    /// `count` elements `element`.
+    init(repeating element: Element, count: Int) {
+        self.init(capacity: count)
+        base.initialize(repeating: element, count: count)
+        self.count = count
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Makes room for `capacity` elements in all.
+    mutating func reserveCapacity(_ capacity: Int) {
+        if capacity > self.capacity { grow(to: capacity) }
+    }
+
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        if _slowPath(count == capacity) { grow(to: 2 * capacity) }
+        (base + count).initialize(to: element)
+        count &+= 1
+    }
+
+    /// Moves the elements to storage of `capacity` (at least `count`).
+    @inline(never)
+    private mutating func grow(to capacity: Int) {
+        precondition(isKnownUniquelyReferenced(&owner), "a rule book array grows while a copy of it is alive")
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        grown.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        owner.base = grown
+        self.capacity = capacity
+    }
+
+    /// Element `i`, bounds checked.
+    @inline(__always)
+    subscript(i: Int) -> Element {
+        get {
+            precondition(i >= 0 && i < count, "index out of range")
+            return base[i]
+        }
+        set {
+            precondition(i >= 0 && i < count, "index out of range")
+            base[i] = newValue
+        }
+    }
+
+    /// Calls `body` with the elements (valid during the call only: `self`,
+    /// borrowed for the call, keeps the storage alive).
+    @inline(__always)
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+}
