@@ -72,10 +72,10 @@ public func plumb_compiled_new(_ json: UnsafePointer<CChar>?, _ length: Int,
     entry { () throws(CError) in
         let out = try nonNull(out, "out")
         guard length >= 0 else { throw CError(.invalidArgument, "length \(length) is too large") }
-        let document = try bytes(json, length, "json")
+        let document = try documentBytes(json, length, "json")
         let layout: CompiledLayout
         do throws(LayoutError) {
-            layout = try CompiledLayout(try LayoutDocument.parse(document, source: memorySource))
+            layout = try CompiledLayout(try LayoutDocument.parse(document, source: memorySource, threads: .one))
         } catch {
             throw documentError(error)
         }

@@ -140,6 +140,17 @@ func bytes(_ pointer: UnsafePointer<CChar>?, _ length: Int, _ name: StaticString
     return base.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
 }
 
+/// A copy of the `length` bytes at `pointer` (NULL only when `length` is 0)
+/// that a document can keep: one copy, not an array copied again.
+func documentBytes(_ pointer: UnsafePointer<CChar>?, _ length: Int,
+                   _ name: StaticString) throws(CError) -> LayoutDocument.Bytes {
+    if length == 0 { return LayoutDocument.Bytes(copying: UnsafeBufferPointer(start: nil, count: 0)) }
+    let base = try nonNull(pointer, name)
+    return base.withMemoryRebound(to: UInt8.self, capacity: length) {
+        LayoutDocument.Bytes(copying: UnsafeBufferPointer(start: $0, count: length))
+    }
+}
+
 // MARK: - Handles
 
 /// A lock for the handle table and for each solver and compiled layout.

@@ -173,7 +173,7 @@ struct BatchCommand: ParsableCommand {
         var outcome = Outcome()
         let id = item.fallbackID
         var documentID: String?
-        var file: [UInt8] = []
+        var file: LayoutDocument.Bytes?
         if case .file(let path) = item.source {
             let started = IO.now()
             defer { outcome.read = IO.now() - started }
@@ -188,10 +188,10 @@ struct BatchCommand: ParsableCommand {
         do throws(LayoutError) {
             defer { outcome.phases = phases }
             // The document reads its constraint strings in place: in the
-            // chunk (which it keeps until it goes) or in the file's array.
+            // chunk (which it keeps until it goes) or in the file's memory.
             let bytes = switch item.source {
             case .line(let chunk, let range): chunk.bytes(range)
-            case .file: LayoutDocument.Bytes(file)
+            case .file: file!
             }
             let solved = try DocumentSolving.solve(bytes, source: item.fallbackID, absolute: absolute, options: options,
                                                    documentID: &documentID, phases: &phases)

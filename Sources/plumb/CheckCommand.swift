@@ -30,7 +30,7 @@ struct CheckCommand: ParsableCommand {
             let bytes = try IO.read(document)
             // Texts are measured first, so the check sees the sizes a solve settles on.
             PlumbText.install()
-            lowered = try LayoutDocument.parse(bytes, source: source).lower().measuringContent()
+            lowered = try LayoutDocument.parse(bytes, source: source, threads: .one).lower().measuringContent()
         } catch let error as LayoutError {
             IO.printError(error.description)
             throw ExitCode(2)

@@ -16,7 +16,7 @@ private let posixWrite = Darwin.write
 /// File and stream helpers shared by the subcommands.
 enum IO {
     /// Reads a whole file, or standard input for `-`.
-    static func read(_ path: String) throws -> [UInt8] {
+    static func read(_ path: String) throws -> LayoutDocument.Bytes {
         try Input(path).readAll()
     }
 
@@ -70,7 +70,8 @@ enum IO {
                 return try body(UnsafeBufferPointer(start: map.assumingMemoryBound(to: UInt8.self), count: size))
             }
             #endif
-            return try readAll().withUnsafeBufferPointer(body)
+            let bytes = try readAll()
+            return try withExtendedLifetime(bytes) { try body(bytes.buffer) }
         }
 
         /// The whole contents, kept as long as the result lives (a second
@@ -88,41 +89,49 @@ enum IO {
                                             release: { munmap(UnsafeMutableRawPointer(bitPattern: address), size) })
             }
             #endif
-            return LayoutDocument.Bytes(try readAll())
+            return try readAll()
         }
 
-        /// Reads to the end straight into one array (no Data copy: documents
-        /// can be large).
-        func readAll() throws -> [UInt8] {
-            // A regular file is read in one go into uninitialised storage (no
-            // zero fill, no second copy); then, or for a pipe or a device,
-            // 64 KiB chunks until the end.
-            var failure: Int32 = 0
+        /// Reads to the end straight into memory the result owns (no copy
+        /// of a regular file: documents can be large), at an address fixed
+        /// as long as the result lives.
+        func readAll() throws -> LayoutDocument.Bytes {
+            // A regular file is read in one go into uninitialised memory of
+            // its size; then, or for a pipe or a device, 64 KiB chunks until
+            // the end.
             let size = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
-            var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-                count = 0
+            var capacity = max(size, 1)
+            var memory = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+            var count = 0
+            do {
                 while count < size {
-                    let n = posixRead(fd, buffer.baseAddress! + count, size - count)
-                    if n < 0 && errno == EINTR { continue }
-                    if n < 0 { failure = errno }
-                    if n <= 0 { break }
+                    let n = try read(into: UnsafeMutableRawBufferPointer(start: memory + count, count: size - count))
+                    if n == 0 { break }
                     count += n
                 }
-            }
-            if failure != 0 { throw CLIError("cannot read \(name)", errno: failure) }
-            // The rest (a pipe, or a file that grew) goes through a scratch
-            // chunk: appending zeros to `bytes` first would reallocate and
-            // copy the whole file just to learn that it has ended.
-            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 << 16) { chunk in
-                while true {
-                    let n = posixRead(fd, chunk.baseAddress!, chunk.count)
-                    if n < 0 && errno == EINTR { continue }
-                    if n < 0 { throw CLIError("cannot read \(name)", errno: errno) }
-                    if n == 0 { break }
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0 ..< n]))
+                // The rest (a pipe, or a file that grew) goes through a scratch
+                // chunk: growing the memory first would copy the whole file
+                // just to learn that it has ended.
+                try withUnsafeTemporaryAllocation(byteCount: 1 << 16, alignment: 16) { chunk in
+                    while true {
+                        let n = try read(into: chunk)
+                        if n == 0 { break }
+                        if count + n > capacity {
+                            capacity = max(2 * capacity, count + n)
+                            let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+                            grown.copyMemory(from: memory, byteCount: count)
+                            memory.deallocate()
+                            memory = grown
+                        }
+                        (memory + count).copyMemory(from: chunk.baseAddress!, byteCount: n)
+                        count += n
+                    }
                 }
+            } catch {
+                memory.deallocate()
+                throw error
             }
-            return bytes
+            return LayoutDocument.Bytes(owning: memory, count: count)
         }
 
         /// Reads up to `buffer.count` bytes into `buffer`; returns how many (0 at the end).

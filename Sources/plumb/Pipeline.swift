@@ -17,7 +17,7 @@ enum Pipeline {
         PlumbText.install()
         let input = try IO.Input(path)
         reserveHeap(for: input)
-        return try LayoutDocument.parse(try input.readAll(), source: sourceName(path))
+        return try LayoutDocument.parse(try input.readAll(), source: sourceName(path), threads: .one)
     }
 
     /// Grows the heap for the work a document makes (``HeapReserve``), by an
@@ -68,7 +68,7 @@ enum Pipeline {
         if let stamp {
             lowered.describeOrigins(byReloading: {
                 guard let again = try? IO.Input(path), again.stamp == stamp else { return nil }
-                return try? again.readAll()
+                return (try? again.readAll()).map { Array($0.buffer) }
             })
         }
         return lowered

@@ -89,4 +89,26 @@ import Testing
                 """)
         }
     }
+
+    /// An array's bytes are copied into memory the document owns: the
+    /// caller may change its array in place, or let it go, between the parse
+    /// and the build (and the allocator may hand its memory to others)
+    /// without the document's strings or frames changing.
+    @Test func bytesOutliveTheCallersArray() throws {
+        let elements = Self.elements.filter { $0 != #""""# }
+        let original = Self.json(elements)
+        let fresh = try LayoutDocument.parse(original, source: "doc.json")
+        let (strings, frames) = (fresh.constraints, Self.outcome(fresh))
+        var source = Self.json(elements)  // its own storage, which nothing else shares
+        let bytes = LayoutDocument.Bytes(source)
+        let document = try LayoutDocument.parse(source, source: "doc.json")
+        source.withUnsafeMutableBufferPointer { for i in $0.indices { $0[i] = UInt8(ascii: "x") } }
+        source = []
+        let churn = (0 ..< 16).map { [UInt8](repeating: UInt8(ascii: "a") &+ UInt8($0), count: original.count) }
+        #expect(Array(bytes.buffer) == original)
+        #expect(document.constraints == strings)
+        #expect(Self.outcome(document) == frames)
+        #expect(Self.outcome(try LayoutDocument.parse(bytes, source: "doc.json", threads: .one)) == frames)
+        withExtendedLifetime(churn) {}
+    }
 }

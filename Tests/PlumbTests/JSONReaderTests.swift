@@ -1,5 +1,6 @@
 import Testing
 import PlumbTestSupport
+import CPlumbKernels
 @testable import Plumb
 
 /// The JSON reader's string scanning: the word-at-a-time skip must stop at
@@ -116,19 +117,24 @@ import PlumbTestSupport
     }
 
 
-    /// Every byte value at every lane of a sixteen-byte block: the block's
-    /// lanes mark exactly the special bytes (as the word test does).
-    @Test func specialLanesMarkExactlyTheSpecialBytes() {
+    /// `plumb_json_special16` (the first special byte of sixteen, which
+    /// `skipPlainBytes` stops at): every byte value at every lane of plain
+    /// bytes, alone and with a second special byte after it, against the
+    /// byte test; 16 for a block with none.
+    @Test func sixteenByteSpecialTestAgreesWithTheByteTest() {
+        var mismatches = 0
+        let plain = [UInt8](repeating: 0x61, count: 16)
+        if plain.withUnsafeBytes({ plumb_json_special16($0.baseAddress!) }) != 16 { mismatches += 1 }
         for b in 0 ... 255 {
             for lane in 0 ..< 16 {
-                var block = [Int8](repeating: 0x61, count: 16)
-                block[lane] = Int8(bitPattern: UInt8(b))
-                let marked = block.withUnsafeBytes { JSONReader.specialLanes($0.loadUnaligned(as: SIMD16<Int8>.self)) }
-                let any = marked.x | marked.y != 0
-                #expect(any == Self.isSpecial(UInt8(b)), "byte \(b) at lane \(lane)")
-                if any { #expect(JSONReader.firstMarkedLane(marked) == lane, "byte \(b) at lane \(lane)") }
+                var block = plain
+                block[lane] = UInt8(b)
+                if lane < 15 { block[15] = 0x22 }
+                let expected = Self.isSpecial(UInt8(b)) ? lane : lane < 15 ? 15 : 16
+                if block.withUnsafeBytes({ Int(plumb_json_special16($0.baseAddress!)) }) != expected { mismatches += 1 }
             }
         }
+        #expect(mismatches == 0)
     }
 
     /// `skipPlainBytes` (sixteen bytes at a time, then eight) against a

@@ -76,6 +76,29 @@ static inline int plumb_name_prefix16(const void *address) {
 #endif
 }
 
+/// The index of the first of the sixteen bytes at `address` (all readable)
+/// that a JSON string cannot hold as it is: '"', '\\', a byte below 0x20,
+/// or one of 0x80 and above (the start or rest of a multi-byte sequence,
+/// checked elsewhere); 16 when there is none. Compared as signed bytes,
+/// every byte of 0x80 and above is negative, so one comparison with 0x20
+/// finds both. Inline, SSE2 where there is SSE2: written with Swift's
+/// `SIMD16<Int8>`, the mask was tested as two words and the index found
+/// from them (BENCHMARKS.md, "parse35").
+static inline int plumb_json_special16(const void *address) {
+#if defined(__SSE2__)
+    const __m128i b = _mm_loadu_si128((const __m128i *)address);
+    const __m128i marked = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8(0x22)),
+                                                     _mm_cmpeq_epi8(b, _mm_set1_epi8(0x5C))),
+                                        _mm_cmplt_epi8(b, _mm_set1_epi8(0x20)));
+    return __builtin_ctz((unsigned)_mm_movemask_epi8(marked) | 0x10000u);
+#else
+    const unsigned char *p = (const unsigned char *)address;
+    int i = 0;
+    while (i < 16 && p[i] != 0x22 && p[i] != 0x5C && p[i] >= 0x20 && p[i] < 0x80) i++;
+    return i;
+#endif
+}
+
 /// Transposes an n_rows x n_cols CSR matrix into CSR of the transpose (that
 /// is, CSC of the original). `values` and `t_values` may both be NULL.
 /// Within each output row the entries are in increasing original-row order.

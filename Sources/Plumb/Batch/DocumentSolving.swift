@@ -105,7 +105,7 @@ public enum DocumentSolving {
     public static func solve(_ bytes: UnsafeBufferPointer<UInt8>, source: String, absolute: Bool = false,
                              options: SolveOptions = SolveOptions(),
                              documentID: inout String?, phases: inout PhaseTimes) throws(LayoutError) -> Solved {
-        try solve(LayoutDocument.Bytes(Array(bytes)), source: source, absolute: absolute, options: options,
+        try solve(LayoutDocument.Bytes(copying: bytes), source: source, absolute: absolute, options: options,
                   documentID: &documentID, phases: &phases)
     }
 

@@ -1,3 +1,4 @@
+import CPlumbKernels
 /// A JSON syntax error: what was expected and the byte offset where.
 struct JSONSyntaxError: Error {
     var message: String
@@ -437,9 +438,9 @@ struct JSONReader {
         while at &+ 16 <= limit {
             let block = source.loadUnaligned(fromByteOffset: at, as: SIMD16<Int8>.self)
             target.storeBytes(of: block, toByteOffset: at &- start, as: SIMD16<Int8>.self)
-            let marked = specialLanes(block)
-            if marked.x | marked.y != 0 {
-                let stop = at &+ firstMarkedLane(marked)
+            let first = Int(plumb_json_special16(source + at))
+            if first < 16 {
+                let stop = at &+ first
                 guard base[stop] == UInt8(ascii: "\"") else { return nil }
                 closing = stop
                 return stop &- start
@@ -477,35 +478,16 @@ struct JSONReader {
         return word & highs | below0x20 | zeroBytes(quote) | zeroBytes(backslash)
     }
 
-    /// The lanes of `block` that hold '"', '\\', a byte below 0x20 or one
-    /// of at least 0x80 (the bytes ``specialBytes(_:)`` marks), all ones
-    /// (the first eight lanes in `x`, least significant first): compared as
-    /// signed bytes, every byte of 0x80 and above is negative, so one
-    /// comparison with 0x20 finds both control characters and the bytes of
-    /// multi-byte UTF-8 sequences. Three vector compares for sixteen bytes.
-    ///
-    /// The constants are typed `SIMD16<Int8>` on purpose: written
-    /// `SIMD16(repeating:)` in the comparisons, the generic operators were
-    /// chosen and compiled to a loop over the lanes; and `any(_:)` on the
-    /// mask was a call, so the two words are tested with `|` instead.
-    @inline(__always)
-    static func specialLanes(_ block: SIMD16<Int8>) -> SIMD2<UInt64> {
-        let quote = SIMD16<Int8>(repeating: 0x22)
-        let backslash = SIMD16<Int8>(repeating: 0x5C)
-        let space = SIMD16<Int8>(repeating: 0x20)
-        let marked = (block .== quote) .| (block .== backslash) .| (block .< space)
-        return unsafeBitCast(marked, to: SIMD2<UInt64>.self)
-    }
-
-    /// The index of the first lane that ``specialLanes(_:)`` marked, which
-    /// marked one.
+    /// The index of the first lane marked (all ones) in `marked` (the first
+    /// eight lanes in `x`, least significant first), which marks one.
     @inline(__always)
     static func firstMarkedLane(_ marked: SIMD2<UInt64>) -> Int {
         marked.x != 0 ? marked.x.trailingZeroBitCount >> 3 : 8 &+ marked.y.trailingZeroBitCount >> 3
     }
 
     /// ``ByteScanner/skipWords(in:from:to:)`` with ``specialBytes(_:)``,
-    /// sixteen bytes at a time first: the offset of the first special byte
+    /// sixteen bytes at a time first (`plumb_json_special16`: the bytes
+    /// ``specialBytes(_:)`` marks): the offset of the first special byte
     /// from `position` on, or of the first of the last few bytes (fewer
     /// than eight) when none before them is special.
     @inline(__always)
@@ -514,8 +496,8 @@ struct JSONReader {
         let source = UnsafeRawPointer(base)
         var at = position
         while at &+ 16 <= text.count {
-            let marked = specialLanes(source.loadUnaligned(fromByteOffset: at, as: SIMD16<Int8>.self))
-            if marked.x | marked.y != 0 { return at &+ firstMarkedLane(marked) }
+            let first = Int(plumb_json_special16(source + at))
+            if first < 16 { return at &+ first }
             at &+= 16
         }
         return ByteScanner.skipWords(in: text, from: at, to: specialBytes)

@@ -243,8 +243,10 @@ public struct LayoutDocument: Sendable {
     ///   its `line:column` in `bytes`.
     /// - Complexity: O(bytes).
     ///
-    /// The document keeps `bytes` (the array, not a copy of it) and reads
-    /// its constraint strings in place there.
+    /// The document keeps a copy of `bytes` (one `memcpy`, in memory whose
+    /// address is fixed for its life: ``Bytes``) and reads its constraint
+    /// strings in place there. To hand over bytes without the copy, use
+    /// ``Bytes/init(owning:count:)`` and ``parse(_:source:threads:afterReading:)``.
     public static func parse(_ bytes: [UInt8], source: String) throws(LayoutError) -> LayoutDocument {
         try parse(Bytes(bytes), source: source, threads: .one)
     }
@@ -252,12 +254,12 @@ public struct LayoutDocument: Sendable {
     /// Parses and validates a document, as the method above does, from
     /// bytes that need to live only for the call (a range of a larger
     /// buffer, say): the document keeps one copy of them, which its
-    /// constraint strings are read in.
+    /// constraint strings are read in (as for an array).
     ///
     /// - Complexity: O(bytes).
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, source: String) throws(LayoutError) -> LayoutDocument {
         try checkSize(of: bytes, source: source)
-        return try parse(Bytes(Array(bytes)), source: source, threads: .one)
+        return try parse(Bytes(copying: bytes), source: source, threads: .one)
     }
 
     /// Parses and validates a document as ``parse(_:source:)-([UInt8],_)`` does; with
@@ -305,31 +307,64 @@ public struct LayoutDocument: Sendable {
         }
     }
 
-    /// A document's bytes that stay valid as long as this object lives: an
-    /// array, or memory its owner lets go of in `release` (a mapped file
-    /// unmapped, say), which runs when the last reference goes, on
-    /// whichever thread lets it go.
+    /// A document's bytes that stay valid as long as this object lives:
+    /// memory it owns (a copy, or memory handed to it), or memory its owner
+    /// lets go of in `release` (a mapped file unmapped, say), which runs
+    /// when the last reference goes, on whichever thread lets it go.
+    ///
+    /// The address never changes while the object lives, so the parse, the
+    /// thread that reads ahead and the build may hold it past any call (an
+    /// array promises its pointer only inside `withUnsafeBufferPointer`:
+    /// an array's bytes are copied in here).
     public final class Bytes: @unchecked Sendable {
         /// The bytes.
         public let buffer: UnsafeBufferPointer<UInt8>
-        private let release: @Sendable () -> Void
+        private let release: (@Sendable () -> Void)?
+        /// Memory this allocated, or took over, and frees when it goes.
+        private let owned: UnsafeMutableRawPointer?
 
         /// Bytes valid until `release` is called.
         public init(_ buffer: UnsafeBufferPointer<UInt8>, release: @escaping @Sendable () -> Void) {
             self.buffer = buffer
             self.release = release
+            owned = nil
         }
 
-        /// The bytes of `array`, which this keeps (no copy).
+        /// The first `count` bytes at `memory`, which this takes over (no
+        /// copy): memory from `UnsafeMutableRawPointer.allocate`, which this
+        /// frees when it goes, and which nothing else may free or change.
+        public init(owning memory: UnsafeMutableRawPointer, count: Int) {
+            buffer = UnsafeBufferPointer(start: memory.assumingMemoryBound(to: UInt8.self), count: count)
+            release = nil
+            owned = memory
+        }
+
+        /// A copy of `bytes`, in memory this owns.
+        ///
+        /// - Complexity: O(bytes): one `memcpy`.
+        public convenience init(copying bytes: UnsafeBufferPointer<UInt8>) {
+            self.init(owning: Self.copy(bytes), count: bytes.count)
+        }
+
+        /// A copy of `array`'s bytes, in memory this owns.
+        ///
+        /// - Complexity: O(bytes): one `memcpy`.
         public convenience init(_ array: [UInt8]) {
-            // An array's elements stay where they are while a reference to
-            // its storage lives and nothing changes it: `release` holds
-            // one (an immutable capture) until this goes.
-            let buffer = array.withUnsafeBufferPointer { $0 }
-            self.init(buffer, release: { withExtendedLifetime(array) {} })
+            // Copied inside the closure, the only place the array promises its pointer.
+            self.init(owning: array.withUnsafeBufferPointer { Self.copy($0) }, count: array.count)
         }
 
-        deinit { release() }
+        /// New memory holding `bytes` (at least one byte, so never nil).
+        private static func copy(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeMutableRawPointer {
+            let memory = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
+            if let source = bytes.baseAddress { memory.copyMemory(from: source, byteCount: bytes.count) }
+            return memory
+        }
+
+        deinit {
+            owned?.deallocate()
+            release?()
+        }
     }
 }
 
