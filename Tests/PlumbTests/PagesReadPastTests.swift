@@ -91,16 +91,7 @@ import Testing
                 let doc = try LayoutDocument.parse(bytes, source: "doc.json", threads: threads)
                 let given = PagesReadPast(region, step: Self.page)
                 threads.pagesReadPast = given
-                let lowered = try doc.lower(threads: threads)
-                let system = lowered.system
-                var text = ""
-                for r in 0 ..< system.rowCount {
-                    let row = RowIndex(r)
-                    text += "\(system.terms(of: row)) \(system.constants[r]) \(system.relations[r]) \(system.priorities[r])\n"
-                }
-                let frames = lowered.frames(from: try lowered.solve())
-                return (text + String(decoding: FrameWriter.json(ids: lowered.viewIDs, frames: frames), as: UTF8.self),
-                        given.bytesGiven)
+                return (try TwoThreadLoweringTests.outcome(lowering: doc, threads: threads), given.bytesGiven)
             }
             #expect(got.0 == expected, "\(threads.count) thread(s)")
             // The strings start after the views (about a fifth of the file): most of the rest was given.

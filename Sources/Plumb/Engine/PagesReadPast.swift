@@ -44,7 +44,7 @@ public final class PagesReadPast: @unchecked Sendable {
 
     /// The build needs nothing more of the region before `byte` (a byte in
     /// it; a pointer elsewhere, such as a decoded string's, is ignored):
-    /// the whole pages before it are given back once they reach ``step``
+    /// the whole pages before it are given back once they reach the step
     /// bytes past those given before.
     public func readPast(_ byte: UnsafeRawPointer?) {
         guard let byte, byte >= start, byte < start + count else { return }
