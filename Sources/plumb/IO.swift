@@ -85,11 +85,34 @@ enum IO {
             if (info.st_mode & S_IFMT) == S_IFREG, size > 0,
                let map = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), map != MAP_FAILED {
                 let address = Int(bitPattern: map)
+                mapped = UnsafeRawBufferPointer(start: map, count: size)
                 return LayoutDocument.Bytes(UnsafeBufferPointer(start: map.assumingMemoryBound(to: UInt8.self), count: size),
                                             release: { munmap(UnsafeMutableRawPointer(bitPattern: address), size) })
             }
             #endif
             return try readAll()
+        }
+
+        /// The file as ``contents()`` mapped it (nil when it read it into memory instead).
+        private var mapped: UnsafeRawBufferPointer?
+
+        /// Takes the pages of the file that ``contents()`` mapped out of the
+        /// process's resident memory when it is at least `least` bytes, and
+        /// returns them for the build to give back again as it reads past
+        /// them (``PagesReadPast``); nil, doing nothing, otherwise or for
+        /// contents read into memory. The pages stay in the page cache: a
+        /// byte read again maps its page again on the first read (a minor
+        /// fault, the kernel mapping up to 16 pages around it), and the
+        /// bytes do not change. Call it only while the mapping lives (the
+        /// `Bytes` that ``contents()`` gave).
+        func dropMappedPages(ifAtLeast least: Int) -> PagesReadPast? {
+            #if os(Linux)
+            guard let mapped, mapped.count >= least, let base = mapped.baseAddress else { return nil }
+            _ = madvise(UnsafeMutableRawPointer(mutating: base), mapped.count, MADV_DONTNEED)
+            return PagesReadPast(mapped)
+            #else
+            return nil
+            #endif
         }
 
         /// Reads to the end straight into memory the result owns (no copy

@@ -20,6 +20,14 @@ enum Pipeline {
         return try LayoutDocument.parse(try input.readAll(), source: sourceName(path), threads: .one)
     }
 
+    /// The smallest document whose mapped pages
+    /// ``lowerDocument(_:threads:namingViews:inspect:)`` gives back once it
+    /// is parsed and as the build goes: 8 MiB, about 45,000 views of the
+    /// benchmark families (a smaller one's pages are a small part of its
+    /// peak, and mapping the strings' pages again costs a few hundred
+    /// minor faults at 100,000 views).
+    static let droppedDocument = 8 << 20
+
     /// Grows the heap for the work a document makes (``HeapReserve``), by an
     /// amount scaled to its size (nothing for a large document or standard
     /// input).
@@ -53,6 +61,13 @@ enum Pipeline {
         // Kept by a second thread that reads the constraints while the views are read.
         let document = try LayoutDocument.parse(
             try input.contents(), source: sourceName(path), threads: threads, afterReading: touch)
+        // A large file's pages leave the resident set once it is parsed; the
+        // build maps again only those of the constraint strings (not the
+        // views', which the document has read), and gives them back as it
+        // compiles them. So they are not held beside the growing system, nor
+        // at the build's end beside the whole of it (`table` at 100,000
+        // views: BENCHMARKS.md, "mem49").
+        let pagesReadPast = input.dropMappedPages(ifAtLeast: droppedDocument)
         // A build that does not start with a second thread has the toucher
         // go on further, into it; it is stopped when the build starts a
         // second thread of its own (at once for a document with enough
@@ -63,6 +78,7 @@ enum Pipeline {
         inspect(document)
         var building = threads
         building.pagesAhead = fresh
+        building.pagesReadPast = pagesReadPast
         var lowered = try document.lower(namingViews: namingViews, threads: building)
         fresh?.stop()
         if let stamp {

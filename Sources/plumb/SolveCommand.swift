@@ -1,5 +1,6 @@
 import ArgumentParser
 import Plumb
+@_spi(Lowering) import PlumbSolver
 
 /// `plumb solve`: one layout document in, frames out.
 struct SolveCommand: ParsableCommand {
@@ -127,6 +128,9 @@ struct SolveCommand: ParsableCommand {
         let stats = arguments.stats, svg = arguments.svg, strategy = arguments.strategy
         let scale = arguments.scale
         let threads = Pipeline.threads(requested: arguments.threads)
+        // One document, laid out once: arrays a phase gives back are freed
+        // for the next phases to reuse rather than kept for a next layout.
+        SpareArrays.shelf.isKeeping = false
         let t0 = IO.now()
         // The document goes as soon as it is lowered: a file is read again
         // only if an error or a conflict needs its rows' origins.

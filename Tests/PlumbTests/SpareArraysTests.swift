@@ -94,6 +94,84 @@ import PlumbAPIWorkloads
         }
     }
 
+    /// `take(count:initializingWith:)` hands its body room for the count
+    /// asked, fresh or kept (then holding what it held, or zeros beyond
+    /// that), and the array is what the body wrote, as many as it says.
+    @Test func takeWithRoomIsWhatTheBodyWrote() {
+        SpareArrays.withOwnShelf {
+            // None kept: fresh room.
+            let fresh: [Int32] = SpareArrays.take(count: 1_000) { room in
+                #expect(room.count == 1_000)
+                for i in 0 ..< 600 { room[i] = Int32(i) * 3 }
+                return 600
+            }
+            #expect(fresh == (0 ..< 600).map { Int32($0) * 3 })
+            // A kept array longer than asked: its room is cut to the count.
+            SpareArrays.give([Int32](repeating: 5, count: 2_000))
+            let cut: [Int32] = SpareArrays.take(count: 1_500) { room in
+                #expect(room.count == 1_500)
+                for i in 0 ..< 1_500 { room[i] = -Int32(i) }
+                return 1_500
+            }
+            #expect(cut == (0 ..< 1_500).map { -Int32($0) })
+            #expect(SpareArrays.shelf.counts.arrays == 0)
+            // A kept array shorter than asked: grown to the count.
+            SpareArrays.give(cut)
+            let grown: [Int32] = SpareArrays.take(count: 3_000) { room in
+                #expect(room.count == 3_000)
+                for i in 0 ..< 10 { room[i] = 9 }
+                return 10
+            }
+            #expect(grown == [Int32](repeating: 9, count: 10))
+            #expect(SpareArrays.shelf.counts.arrays == 0)
+            // The other takes still hand out kept arrays emptied or filled.
+            SpareArrays.give(grown)
+            let filled = SpareArrays.take(repeating: Int32(4), count: 20)
+            #expect(filled == [Int32](repeating: 4, count: 20))
+            SpareArrays.give(filled)
+            let empty: [Int32] = SpareArrays.take(capacity: 20)
+            #expect(empty.isEmpty && empty.capacity >= 20)
+        }
+    }
+
+    /// A kept array much larger than the need (past `sizeRatio` and
+    /// `slackBytes`) stays on the shelf and the need gets a fresh array; a
+    /// need large enough takes it.
+    @Test func aMuchLargerArrayIsNotTakenForASmallNeed() {
+        SpareArrays.withOwnShelf {
+            SpareArrays.give([Int32](repeating: 1, count: 400_000))
+            let small: [Int32] = SpareArrays.take(capacity: 1_000)
+            #expect(small.isEmpty && small.capacity < 400_000)
+            let smallFilled = SpareArrays.take(repeating: Int32(0), count: 2_000)
+            #expect(smallFilled.capacity < 400_000)
+            let smallRoom: [Int32] = SpareArrays.take(count: 3_000) { _ in 0 }
+            #expect(smallRoom.capacity < 400_000)
+            #expect(SpareArrays.shelf.counts.arrays == 1)
+            // Within the ratio: taken.
+            let large: [Int32] = SpareArrays.take(capacity: 150_000)
+            #expect(large.capacity >= 400_000)
+            #expect(SpareArrays.shelf.counts.arrays == 0)
+            // A small array is taken for a smaller need within the slack.
+            SpareArrays.give([Int32](repeating: 1, count: 10_000))
+            let withinSlack: [Int32] = SpareArrays.take(capacity: 10)
+            #expect(withinSlack.capacity >= 10_000)
+        }
+    }
+
+    /// A shelf with keeping turned off frees what it is given.
+    @Test func aShelfThatDoesNotKeep() {
+        let shelf = SpareArrays.Shelf()
+        shelf.isKeeping = false
+        SpareArrays.withOwnShelf(shelf) {
+            SpareArrays.give([Int32](repeating: 1, count: 100))
+            SpareArrays.give([Double](repeating: 1, count: 100))
+        }
+        #expect(shelf.counts.arrays == 0 && shelf.counts.bytes == 0)
+        shelf.isKeeping = true
+        SpareArrays.withOwnShelf(shelf) { SpareArrays.give([Int32](repeating: 1, count: 100)) }
+        #expect(shelf.counts.arrays == 1)
+    }
+
     /// Four threads lay out trees of different shapes and sizes at once,
     /// all giving to and taking from one shelf: every tree's frames are
     /// those of the same tree laid out with fresh arrays.

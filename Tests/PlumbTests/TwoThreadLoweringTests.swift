@@ -47,7 +47,11 @@ import PlumbTestSupport
     /// What lowering gives: every row (terms, constant, relation, priority)
     /// and the frames solved, or the error's full text.
     static func outcome(_ json: String, threads: LoweringThreads) throws -> String {
-        let doc = try parseDocument(json)
+        try outcome(lowering: try parseDocument(json), threads: threads)
+    }
+
+    /// ``outcome(_:threads:)`` of a parsed document.
+    static func outcome(lowering doc: LayoutDocument, threads: LoweringThreads) throws -> String {
         do {
             let lowered = try doc.lower(threads: threads)
             let system = lowered.system

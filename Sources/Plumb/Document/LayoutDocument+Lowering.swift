@@ -76,13 +76,22 @@ extension LayoutDocument {
         let scope = DocumentScope(document: self)
         var problems: [(LayoutProblem, Range<Int>)] = []
         if let shared {
-            addConstraints(sharing: shared, scope: scope, problems: &problems, into: &builder, sink: &sink)
+            addConstraints(sharing: shared, scope: scope, problems: &problems, into: &builder, sink: &sink,
+                           pages: threads.pagesReadPast)
         } else {
+            // In chunks, after each of which the pages before the next string may go.
+            let pages = threads.pagesReadPast, chunk = pages == nil ? constraintCount : threads.constraintChunk
             constraintTexts.withTexts { all in
                 withUnsafeTemporaryAllocation(of: ResolvedSimpleFormat<ViewIndex>.self, capacity: 1) { slot in
-                    for i in 0 ..< constraintCount {
-                        addConstraint(i, all, scope: scope, problems: &problems, into: &builder, sink: &sink,
-                                      slot: slot.baseAddress!)
+                    var start = 0
+                    while start < constraintCount {
+                        let end = Swift.min(start + chunk, constraintCount)
+                        for i in start ..< end {
+                            addConstraint(i, all, scope: scope, problems: &problems, into: &builder, sink: &sink,
+                                          slot: slot.baseAddress!)
+                        }
+                        if let pages, end < constraintCount { pages.readPast(all[end].baseAddress) }
+                        start = end
                     }
                 }
             }
@@ -172,7 +181,7 @@ extension LayoutDocument {
     /// makes, in its order). The rows and problems are the same.
     private func addConstraints(
         sharing shared: SharedConstraints, scope: DocumentScope, problems: inout [(LayoutProblem, Range<Int>)],
-        into builder: inout SystemBuilder, sink: inout DiagnosticSink
+        into builder: inout SystemBuilder, sink: inout DiagnosticSink, pages: PagesReadPast?
     ) {
         let size = shared.size, count = constraintCount, helped = shared.helped
         // The caller's own chunks are compiled into a slot of its own.
@@ -189,6 +198,8 @@ extension LayoutDocument {
                         addConstraint(i, all, scope: scope, problems: &problems, into: &builder, sink: &sink, slot: own)
                     }
                 }
+                // The chunks before the next are added (compiled by either thread).
+                if let pages, range.upperBound < count { pages.readPast(all[range.upperBound].baseAddress) }
             }
         }
     }

@@ -238,6 +238,9 @@ public struct LoweringThreads: Sendable, Equatable {
     /// Until then (a build that has none, or before it starts one) that
     /// thread goes on touching while the build's first thread works.
     public var pagesAhead: FreshPages?
+    /// The document's mapped pages, given back as the build compiles the
+    /// constraint strings in them (`plumb solve` on a large file), or nil.
+    public var pagesReadPast: PagesReadPast?
 
     /// At most `count` threads (values above 2 are taken as 2, below 1 as 1).
     public init(_ count: Int) { self.count = min(max(count, 1), 2) }

@@ -52,9 +52,9 @@ struct BlockTriangularForm {
         var out = SpareArrays.take(repeating: Int32(0), count: matchedCount)
         var emitted = 0
 
-        var outStart = SpareArrays.take(repeating: Int32(0), count: matchedCount + 1)
+        // The blocks' ends, written as blocks are emitted (the room is not cleared first).
+        let outStart: [Int32] = SpareArrays.take(count: matchedCount + 1) { outStart in
         var blockEnds = 0
-        outStart.withUnsafeMutableBufferPointer { outStart in
         transversal.rowOfVariable.withUnsafeBufferPointer { rowOfVar in
         transversal.variableOfRow.withUnsafeBufferPointer { varOfRow in
         scratch.withUnsafeMutableBufferPointer { scratch in
@@ -134,8 +134,9 @@ struct BlockTriangularForm {
                     }
                 }
             }
-        }}}}}
-        outStart.removeLast(outStart.count - blockEnds)
+        }}}}
+        return blockEnds
+        }
         self.rows = out
         blockStart = outStart
     }

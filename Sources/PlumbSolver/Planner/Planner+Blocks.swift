@@ -11,8 +11,8 @@ extension Planner {
         let rowCount = system.rowCount
         // (In an array an earlier layout gave back, when there is one: see
         // ``SpareArrays``; the form's arrays below too.)
-        var equalities = SpareArrays.take(repeating: Int32(0), count: rowCount)
-        let found = equalities.withUnsafeMutableBufferPointer { found in
+        // Written as they are found: the room is not cleared first.
+        var equalities: [Int32] = SpareArrays.take(count: rowCount) { found in
             system.relations.withUnsafeBufferPointer { relations in
                 system.rowStart.withUnsafeBufferPointer { rowStart in
                     var n = 0
@@ -26,7 +26,6 @@ extension Planner {
                 }
             }
         }
-        equalities.removeLast(rowCount - found)
         // The matching is built in the planner's own (all -1) arrays.
         var transversal = Transversal(variableOfRow: [], rowOfVariable: [])
         swap(&transversal.variableOfRow, &definedVariable)
