@@ -30,7 +30,13 @@ extension ClpSession {
 /// grows faster than the rows (16,738 pivots, 0.7 to 1.1 s, on
 /// `degenerate`'s large component at 10,000 views, 0.06 s at 1,000), is
 /// then made only when a supremum is first asked, as it would have been
-/// made first, so that Clp's path from there is the same.
+/// made first, so that Clp's path from there is the same. Where the rows
+/// have no least point (`degenerate`'s heights: each box's height bounded
+/// only from above), the first point is the rows' tight point
+/// (``RequiredTightPoint``, every row tight, a vertex of the kind Clp's
+/// first solve ends on there, which grew x14-25 from 1,000 to 10,000
+/// views), and Clp's first solve is put off the same way; only where the
+/// rows have neither is it made at once.
 final class ClpRequiredRows: RequiredRowRange {
     private let model: PartModel
     /// Each row's bounds as the part gives them, and as they are now.
@@ -66,9 +72,14 @@ final class ClpRequiredRows: RequiredRowRange {
         // A first point: the rows' least point when they have one (the
         // vertex Clp's first solve ends on there, found in one pass), Clp's
         // first solve then put off until a supremum needs it, which on
-        // `degenerate` and `levels` none does; else that solve now.
+        // `degenerate` and `levels` none does; else the rows' tight point,
+        // the solve put off the same way; else that solve now.
         if leastPoint, let least = RequiredLeastPoint.of(part) {
             point = least
+            return
+        }
+        if leastPoint, let tight = RequiredTightPoint.of(part) {
+            point = tight
             return
         }
         guard let found = Self.start(model) else { return nil }

@@ -96,8 +96,15 @@ enum RequiredLeastPoint {
                 queue.append(t)
             }
         }
-        guard x.allSatisfy(\.isFinite) else { return nil }
-        for i in 0 ..< m {
+        guard x.allSatisfy(\.isFinite), holdsEveryRow(part, at: x) else { return nil }
+        return x
+    }
+
+    /// Whether every row of `part` holds at `x`, each missing its bound by
+    /// at most 10⁻⁹ of its size (its constant's and its terms' largest, or 1).
+    static func holdsEveryRow(_ part: LinearPart, at x: [Double]) -> Bool {
+        guard x.allSatisfy(\.isFinite) else { return false }
+        for i in 0 ..< part.rowCount {
             var sum = part.constants[i], size = max(1, abs(part.constants[i]))
             for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) {
                 let term = part.coefficients[k] * x[Int(part.columns[k])]
@@ -110,8 +117,77 @@ enum RequiredLeastPoint {
             case .lessOrEqual: sum <= slack
             case .equal: abs(sum) <= slack
             }
-            guard holds else { return nil }
+            guard holds else { return false }
         }
-        return x
+        return true
+    }
+}
+
+/// A point of a part's required rows at which every row is tight where the
+/// rows allow it: each row with one variable left unset sets it so that
+/// the row holds with equality; when no row has one, the first variable
+/// left unset is set to 0. Every row is then checked (as
+/// ``RequiredLeastPoint`` checks its point): nil when one fails, a row
+/// repeats a variable, or the part has an optional row.
+///
+/// Where the rows have no least point (`degenerate`'s heights, where every
+/// box's height is bounded only from above), this is a vertex of the same
+/// kind as the one Clp's primal simplex on the zero objective from the slack
+/// basis ends on there (every row tight, the variables nothing fixes at 0)
+/// in one pass over the rows' terms instead of Clp's pivots.
+enum RequiredTightPoint {
+    static func of(_ part: LinearPart) -> [Double]? {
+        let n = part.variableCount, m = part.rowCount
+        guard n > 0, part.priorities.allSatisfy(\.isRequired) else { return nil }
+        // Each variable's rows, in a compressed list.
+        var start = [Int32](repeating: 0, count: n + 1)
+        for v in part.columns { start[Int(v) + 1] += 1 }
+        for v in 0 ..< n { start[v + 1] += start[v] }
+        var rowsOf = [Int32](repeating: 0, count: part.columns.count)
+        var next = start
+        var unset = [Int32](repeating: 0, count: m)
+        var seen = [Int32](repeating: -1, count: n)
+        var queue: [Int32] = []
+        for i in 0 ..< m {
+            for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) {
+                let v = Int(part.columns[k])
+                guard seen[v] != Int32(i) else { return nil }  // a repeated variable
+                seen[v] = Int32(i)
+                rowsOf[Int(next[v])] = Int32(i)
+                next[v] += 1
+            }
+            unset[i] = part.rowStart[i + 1] - part.rowStart[i]
+            if unset[i] == 1 { queue.append(Int32(i)) }
+        }
+        var x = [Double](repeating: 0, count: n)
+        var isSet = [Bool](repeating: false, count: n)
+        var head = 0, firstUnset = 0
+        func set(_ v: Int, _ value: Double) {
+            x[v] = value
+            isSet[v] = true
+            for r in rowsOf[Int(start[v]) ..< Int(start[v + 1])] {
+                unset[Int(r)] -= 1
+                if unset[Int(r)] == 1 { queue.append(r) }
+            }
+        }
+        while true {
+            while head < queue.count {
+                let i = Int(queue[head])
+                head += 1
+                // Set by another row since it was queued: only checked at the end.
+                guard unset[i] == 1 else { continue }
+                var rest = part.constants[i], own = 0.0, h = -1
+                for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) {
+                    let v = Int(part.columns[k])
+                    if isSet[v] { rest += part.coefficients[k] * x[v] } else { (h, own) = (v, part.coefficients[k]) }
+                }
+                guard h >= 0, own != 0 else { continue }
+                set(h, -rest / own)
+            }
+            while firstUnset < n && isSet[firstUnset] { firstUnset += 1 }
+            if firstUnset == n { break }
+            set(firstUnset, 0)
+        }
+        return RequiredLeastPoint.holdsEveryRow(part, at: x) ? x : nil
     }
 }

@@ -79,4 +79,46 @@ import PlumbTestSupport
         #expect(late.supremum(of: [(0, 1), (1, -1)]).map { abs($0 + 6) < 1e-9 } == true)
         #expect(late.supremum(of: [(3, 1)]).map { abs($0 - 80) < 1e-9 } == true)
     }
+
+    /// Without a least point (nothing bounds x0 from below; the rows of
+    /// ``rows(room:_:)`` but the first and the last), the tight point (x0,
+    /// the first variable no row sets, at 0; every row then made tight from
+    /// it) is the first point, and Clp's first solve is put off
+    /// as after a least point: the same answers as a model that solved at
+    /// once. Where a row fails at the tight point there is none (Clp's point
+    /// then), and a least point goes before it.
+    @Test func theTightPointWhereThereIsNoLeastPoint() throws {
+        let rows = Array(Self.rows().dropFirst().dropLast())
+        let part = FaceRowsSettledTests.part(4, rows)
+        #expect(RequiredTightPoint.of(part) == [0, 6, 6, 10])
+        let early = try #require(ClpRequiredRows(part, leastPoint: false))
+        let late = try #require(ClpRequiredRows(part))
+        #expect(late.point == [0, 6, 6, 10])
+        #expect(!late.hasStarted)
+        for range in [early, late] { range.takeOut(0) }
+        let probes: [[(Int32, Double)]] = [[(0, 1), (3, 1)], [(0, -1), (1, 1)], [(3, 1), (2, -1)], [(1, 1)]]
+        for (k, terms) in probes.enumerated() {
+            let answers = [early, late].map { $0.supremum(of: terms) }
+            #expect(answers[0] != nil && answers[0] == answers[1], "probe \(k)")
+            #expect(early.lastSolution() == late.lastSolution(), "probe \(k)")
+            if k == 1 { for range in [early, late] { range.putBack(0) } }
+        }
+        #expect(late.hasStarted)
+        // x1 ≥ x0 + 6 out, then back: x0 − x1 at most −6 again.
+        #expect(late.supremum(of: [(0, 1), (1, -1)]).map { abs($0 + 6) < 1e-9 } == true)
+        // 2·x0 ≥ x1 + 1, set by no row (x1 is set first), fails at the
+        // tight point; so does x3 = x2 + 4 when x0 + x3 ≤ 100 is made
+        // tight first (x3 = 100, x2 = 6).
+        let failing = FaceRowsSettledTests.part(4, rows + [([(0, 2), (1, -1)], -1, .greaterOrEqual, .required)])
+        #expect(RequiredTightPoint.of(FaceRowsSettledTests.part(4, Array(Self.rows().dropFirst()))) == nil)
+        #expect(RequiredTightPoint.of(failing) == nil)
+        let range = try #require(ClpRequiredRows(failing))
+        #expect(range.hasStarted)
+        // A repeated variable, an optional row: none.
+        #expect(RequiredTightPoint.of(FaceRowsSettledTests.part(4, Self.rows([([(0, 1), (0, 1)], -1, .greaterOrEqual, .required)]))) == nil)
+        #expect(RequiredTightPoint.of(FaceRowsSettledTests.part(4, Self.rows([([(3, 1)], -1000, .greaterOrEqual, .medium)]))) == nil)
+        // Where there is a least point, it is the first point.
+        let least = try #require(ClpRequiredRows(FaceRowsSettledTests.part(4, Self.rows())))
+        #expect(least.point == [20, 26, 26, 30] && !least.hasStarted)
+    }
 }
