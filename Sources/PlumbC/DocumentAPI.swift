@@ -27,7 +27,7 @@ public func plumb_solve_document(_ json: UnsafePointer<CChar>?, _ length: Int, _
         let out = try nonNull(out, "frames_json")
         let absolute = try absolute(flags)
         guard length >= 0 else { throw CError(.invalidArgument, "length \(length) is too large") }
-        let document = try bytes(json, length, "json")
+        let document = try documentBytes(json, length, "json")
         let frames: [UInt8]
         do throws(LayoutError) {
             frames = try DocumentSolving.framesJSON(document, source: memorySource, absolute: absolute)
@@ -179,7 +179,7 @@ public func plumb_batch_solve(_ documents: UnsafePointer<UnsafePointer<CChar>?>?
         let absolute = try absolute(flags)
         guard jobs >= 1 else { throw CError(.invalidArgument, "jobs is \(jobs), not at least 1") }
         guard count >= 0 else { throw CError(.invalidArgument, "count \(count) is too large") }
-        var inputs: [[UInt8]] = []
+        var inputs: [LayoutDocument.Bytes] = []
         if count > 0 {
             let documents = try nonNull(documents, "documents")
             inputs.reserveCapacity(count)
@@ -187,7 +187,7 @@ public func plumb_batch_solve(_ documents: UnsafePointer<UnsafePointer<CChar>?>?
                 guard let document = documents[i] else { throw CError(.nullArgument, "documents[\(i)] is NULL") }
                 let length = lengths.map { $0[i] } ?? strlen(document)
                 guard length >= 0 else { throw CError(.invalidArgument, "lengths[\(i)] is too large") }
-                inputs.append(try bytes(document, length, "documents[i]"))
+                inputs.append(try documentBytes(document, length, "documents[i]"))
             }
         }
         let results = DocumentSolving.batch(inputs, jobs: Int(jobs), absolute: absolute,

@@ -133,13 +133,6 @@ func finite(_ value: Double, _ what: String) throws(CError) {
     guard value.isFinite else { throw CError(.invalidArgument, "\(what) is \(value), not a finite number") }
 }
 
-/// `length` bytes at `pointer` (which may be NULL only when `length` is 0).
-func bytes(_ pointer: UnsafePointer<CChar>?, _ length: Int, _ name: StaticString) throws(CError) -> [UInt8] {
-    if length == 0 { return [] }
-    let base = try nonNull(pointer, name)
-    return base.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
-}
-
 /// A copy of the `length` bytes at `pointer` (NULL only when `length` is 0)
 /// that a document can keep: one copy, not an array copied again.
 func documentBytes(_ pointer: UnsafePointer<CChar>?, _ length: Int,

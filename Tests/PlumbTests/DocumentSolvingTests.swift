@@ -76,7 +76,22 @@ import Testing
                 #expect(error.description.contains("document \(i)") || error.description.contains("a.width = 20"))
             }
         }
-        #expect(DocumentSolving.batch([], jobs: jobs).isEmpty)
+        // The same documents as bytes the documents keep: the same results.
+        let fromBytes = DocumentSolving.batch(documents.map { LayoutDocument.Bytes($0) }, jobs: jobs)
+        #expect(fromBytes.count == results.count)
+        for (i, (result, other)) in zip(results, fromBytes).enumerated() {
+            switch (result, other) {
+            case (.success(let json), .success(let again)):
+                #expect(json == again)
+                #expect(json == (try DocumentSolving.framesJSON(LayoutDocument.Bytes(documents[i]), source: "d")))
+            case (.failure(let error), .failure(let again)):
+                #expect(error.description == again.description)
+            default:
+                Issue.record("document \(i): \(result) from an array, \(other) from bytes")
+            }
+        }
+        #expect(DocumentSolving.batch([[UInt8]](), jobs: jobs).isEmpty)
+        #expect(DocumentSolving.batch([LayoutDocument.Bytes](), jobs: jobs).isEmpty)
     }
 }
 

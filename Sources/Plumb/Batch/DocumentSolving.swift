@@ -154,14 +154,24 @@ public enum DocumentSolving {
     /// - Throws: as ``solve(_:source:absolute:options:)``.
     public static func framesJSON(_ bytes: [UInt8], source: String, absolute: Bool = false,
                                   options: SolveOptions = SolveOptions()) throws(LayoutError) -> [UInt8] {
-        let solved = try solve(bytes, source: source, absolute: absolute, options: options)
+        try framesJSON(LayoutDocument.Bytes(bytes), source: source, absolute: absolute, options: options)
+    }
+
+    /// As ``framesJSON(_:source:absolute:options:)-([UInt8],_,_,_)``, from
+    /// bytes the document may keep (no copy is made of them).
+    public static func framesJSON(_ bytes: LayoutDocument.Bytes, source: String, absolute: Bool = false,
+                                  options: SolveOptions = SolveOptions()) throws(LayoutError) -> [UInt8] {
+        var id: String?
+        var phases = PhaseTimes()
+        let solved = try solve(bytes, source: source, absolute: absolute, options: options, documentID: &id,
+                               phases: &phases)
         return FrameWriter.json(count: solved.frames.count) { solved.appendFrames(oneLine: false, to: &$0) }
     }
 
     /// Solves every document, `jobs` at a time, each on one thread
     /// (`SolveOptions/threads` is set to 1 for each, as `plumb batch` does),
     /// and returns one result per document in input order: its frames JSON
-    /// (as ``framesJSON(_:source:absolute:options:)``) or its error.
+    /// (as ``framesJSON(_:source:absolute:options:)-([UInt8],_,_,_)``) or its error.
     ///
     /// - Parameters:
     ///   - documents: The documents' JSON bytes.
@@ -178,18 +188,40 @@ public enum DocumentSolving {
                              source: @escaping @Sendable (Int) -> String = { "document \($0)" })
         -> [Result<[UInt8], LayoutError>]
     {
+        batch(count: documents.count, jobs: jobs, options: options) { i, options throws(LayoutError) in
+            try framesJSON(documents[i], source: source(i), absolute: absolute, options: options)
+        }
+    }
+
+    /// As ``batch(_:jobs:absolute:options:source:)-([[UInt8]],_,_,_,_)``, from
+    /// bytes the documents may keep (no copy is made of them).
+    public static func batch(_ documents: [LayoutDocument.Bytes], jobs: Int, absolute: Bool = false,
+                             options: SolveOptions = SolveOptions(),
+                             source: @escaping @Sendable (Int) -> String = { "document \($0)" })
+        -> [Result<[UInt8], LayoutError>]
+    {
+        batch(count: documents.count, jobs: jobs, options: options) { i, options throws(LayoutError) in
+            try framesJSON(documents[i], source: source(i), absolute: absolute, options: options)
+        }
+    }
+
+    /// Runs `framesOf(i, options)` for every `i` below `count`, `jobs` at a
+    /// time, each with `options` set to one thread; the results in order.
+    private static func batch(count: Int, jobs: Int, options: SolveOptions,
+                              framesOf: @escaping @Sendable (Int, SolveOptions) throws(LayoutError) -> [UInt8])
+        -> [Result<[UInt8], LayoutError>]
+    {
         var perDocument = options
         perDocument.threads = 1
-        let results = BatchResults(count: documents.count)
-        let workers = max(1, min(jobs, documents.count))
+        let results = BatchResults(count: count)
+        let workers = max(1, min(jobs, count))
         let group = DispatchGroup()
         for _ in 0 ..< workers {
             DispatchQueue.global().async(group: group) { [perDocument] in
                 while let i = results.claim() {
                     let result: Result<[UInt8], LayoutError>
                     do throws(LayoutError) {
-                        result = .success(try framesJSON(documents[i], source: source(i), absolute: absolute,
-                                                         options: perDocument))
+                        result = .success(try framesOf(i, perDocument))
                     } catch {
                         result = .failure(error)
                     }
@@ -202,7 +234,7 @@ public enum DocumentSolving {
     }
 }
 
-/// The results of ``DocumentSolving/batch(_:jobs:absolute:options:source:)``:
+/// The results of ``DocumentSolving/batch(_:jobs:absolute:options:source:)-([[UInt8]],_,_,_,_)``:
 /// the next index to claim and a slot per document, behind one lock.
 private final class BatchResults: Sendable {
     private struct State {
