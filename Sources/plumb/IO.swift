@@ -96,19 +96,16 @@ enum IO {
         /// The file as ``contents()`` mapped it (nil when it read it into memory instead).
         private var mapped: UnsafeRawBufferPointer?
 
-        /// Takes the pages of the file that ``contents()`` mapped out of the
-        /// process's resident memory when it is at least `least` bytes, and
-        /// returns them for the build to give back again as it reads past
-        /// them (``PagesReadPast``); nil, doing nothing, otherwise or for
-        /// contents read into memory. The pages stay in the page cache: a
+        /// The pages of the file that ``contents()`` mapped, for the build
+        /// to give back as it reads past them (``PagesReadPast``), when it
+        /// is at least `least` bytes; nil otherwise or for contents read
+        /// into memory. The pages stay in the page cache once given back: a
         /// byte read again maps its page again on the first read (a minor
-        /// fault, the kernel mapping up to 16 pages around it), and the
-        /// bytes do not change. Call it only while the mapping lives (the
-        /// `Bytes` that ``contents()`` gave).
-        func dropMappedPages(ifAtLeast least: Int) -> PagesReadPast? {
+        /// fault), and the bytes do not change. Use it only while the
+        /// mapping lives (the `Bytes` that ``contents()`` gave).
+        func pagesReadPast(ifAtLeast least: Int) -> PagesReadPast? {
             #if os(Linux)
-            guard let mapped, mapped.count >= least, let base = mapped.baseAddress else { return nil }
-            _ = madvise(UnsafeMutableRawPointer(mutating: base), mapped.count, MADV_DONTNEED)
+            guard let mapped, mapped.count >= least else { return nil }
             return PagesReadPast(mapped)
             #else
             return nil

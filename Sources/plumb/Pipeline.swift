@@ -21,12 +21,10 @@ enum Pipeline {
     }
 
     /// The smallest document whose mapped pages
-    /// ``lowerDocument(_:threads:namingViews:inspect:)`` gives back once it
-    /// is parsed and as the build goes: 8 MiB, about 45,000 views of the
-    /// benchmark families (a smaller one's pages are a small part of its
-    /// peak, and mapping the strings' pages again costs a few hundred
-    /// minor faults at 100,000 views).
-    static let droppedDocument = 8 << 20
+    /// ``lowerDocument(_:threads:namingViews:inspect:)`` gives back as the
+    /// build goes: 8 MiB, about 45,000 views of the benchmark families (a
+    /// smaller one's pages are a small part of its peak).
+    static let pagesGivenBackFrom = 8 << 20
 
     /// Grows the heap for the work a document makes (``HeapReserve``), by an
     /// amount scaled to its size (nothing for a large document or standard
@@ -61,13 +59,15 @@ enum Pipeline {
         // Kept by a second thread that reads the constraints while the views are read.
         let document = try LayoutDocument.parse(
             try input.contents(), source: sourceName(path), threads: threads, afterReading: touch)
-        // A large file's pages leave the resident set once it is parsed; the
-        // build maps again only those of the constraint strings (not the
-        // views', which the document has read), and gives them back as it
-        // compiles them. So they are not held beside the growing system, nor
-        // at the build's end beside the whole of it (`table` at 100,000
-        // views: BENCHMARKS.md, "mem49").
-        let pagesReadPast = input.dropMappedPages(ifAtLeast: droppedDocument)
+        // A large file's pages leave the resident set as the build compiles
+        // the constraint strings in them (the views' pages, before the
+        // strings, with the first chunk), so that they are not held at the
+        // build's end beside the whole system (`table` at 100,000 views:
+        // BENCHMARKS.md, "mem49" and "Stop 49's merged main"). Dropping them
+        // all once parsed lowered the peak 4 MB more but made the build map
+        // the strings' pages again: parse + build 1.05-1.17x on `list` and
+        // `cards` at 100,000 views.
+        let pagesReadPast = input.pagesReadPast(ifAtLeast: pagesGivenBackFrom)
         // A build that does not start with a second thread has the toucher
         // go on further, into it; it is stopped when the build starts a
         // second thread of its own (at once for a document with enough

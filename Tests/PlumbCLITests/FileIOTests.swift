@@ -22,8 +22,8 @@ import Testing
     /// A document of more than 4 MiB read from a file now gets a heap
     /// reservation on huge pages, shared by both threads (one malloc
     /// arena); from standard input it gets none. From 8 MiB a mapped file's
-    /// pages are also dropped once it is parsed and as its strings are
-    /// compiled (`Pipeline.droppedDocument`). `grid` at 50,000 views
+    /// pages are also given back as its strings are compiled
+    /// (`Pipeline.pagesGivenBackFrom`). `grid` at 50,000 views
     /// (8.6 MB, lowered and written on two threads): the same bytes both
     /// ways, and with `--threads 1`.
     @Test func aLargeFileAndStandardInputGiveTheSameFrames() throws {
