@@ -90,7 +90,7 @@ import Testing
                 Issue.record("document \(i): \(result) from an array, \(other) from bytes")
             }
         }
-        #expect(DocumentSolving.batch([[UInt8]](), jobs: jobs).isEmpty)
+        #expect(DocumentSolving.batch([], jobs: jobs).isEmpty)
         #expect(DocumentSolving.batch([LayoutDocument.Bytes](), jobs: jobs).isEmpty)
     }
 }

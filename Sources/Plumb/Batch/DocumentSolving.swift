@@ -194,7 +194,9 @@ public enum DocumentSolving {
     }
 
     /// As ``batch(_:jobs:absolute:options:source:)-([[UInt8]],_,_,_,_)``, from
-    /// bytes the documents may keep (no copy is made of them).
+    /// bytes the documents may keep (no copy is made of them). (Disfavoured
+    /// so that an untyped `[]` still means the array form.)
+    @_disfavoredOverload
     public static func batch(_ documents: [LayoutDocument.Bytes], jobs: Int, absolute: Bool = false,
                              options: SolveOptions = SolveOptions(),
                              source: @escaping @Sendable (Int) -> String = { "document \($0)" })
