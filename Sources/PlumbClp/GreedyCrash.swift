@@ -77,20 +77,8 @@ enum GreedyCrash {
         let infinity = PartModel.infinity / 2
         var status = start, x = least.values
         // The rows of each variable (the part's rows transposed).
-        var rowStart = [Int32](repeating: 0, count: n + 1)
-        for k in 0 ..< Int(part.rowStart[m]) { rowStart[Int(part.columns[k]) + 1] += 1 }
-        for j in 0 ..< n { rowStart[j + 1] += rowStart[j] }
-        var rowsOf = [Int32](repeating: 0, count: Int(rowStart[n]))
-        var entryOf = [Int32](repeating: 0, count: Int(rowStart[n]))
-        var fill = Array(rowStart[0 ..< n])
-        for i in 0 ..< m {
-            for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) {
-                let j = Int(part.columns[k])
-                rowsOf[Int(fill[j])] = Int32(i)
-                entryOf[Int(fill[j])] = Int32(k)
-                fill[j] += 1
-            }
-        }
+        let transposed = PartColumns(part)
+        let rowsOf = transposed.rows, entryOf = transposed.entries
         // Which variable each row determines (-1: none).
         var determines = [Int32](repeating: -1, count: m)
         var setter = least.setters
@@ -130,7 +118,7 @@ enum GreedyCrash {
         }
         moves = 0
         for h in 0 ..< n where candidate[h] {
-            let rows = Int(rowStart[h]) ..< Int(rowStart[h + 1])
+            let rows = transposed.of(h)
             // A move may meet one wish and go on for another: at most one
             // step a row of the variable.
             for _ in 0 ... rows.count {

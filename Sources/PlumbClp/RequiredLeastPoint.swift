@@ -139,12 +139,8 @@ enum RequiredTightPoint {
     static func of(_ part: LinearPart) -> [Double]? {
         let n = part.variableCount, m = part.rowCount
         guard n > 0, part.priorities.allSatisfy(\.isRequired) else { return nil }
-        // Each variable's rows, in a compressed list.
-        var start = [Int32](repeating: 0, count: n + 1)
-        for v in part.columns { start[Int(v) + 1] += 1 }
-        for v in 0 ..< n { start[v + 1] += start[v] }
-        var rowsOf = [Int32](repeating: 0, count: part.columns.count)
-        var next = start
+        // Each variable's rows.
+        let transposed = PartColumns(part)
         var unset = [Int32](repeating: 0, count: m)
         var seen = [Int32](repeating: -1, count: n)
         var queue: [Int32] = []
@@ -153,8 +149,6 @@ enum RequiredTightPoint {
                 let v = Int(part.columns[k])
                 guard seen[v] != Int32(i) else { return nil }  // a repeated variable
                 seen[v] = Int32(i)
-                rowsOf[Int(next[v])] = Int32(i)
-                next[v] += 1
             }
             unset[i] = part.rowStart[i + 1] - part.rowStart[i]
             if unset[i] == 1 { queue.append(Int32(i)) }
@@ -165,7 +159,7 @@ enum RequiredTightPoint {
         func set(_ v: Int, _ value: Double) {
             x[v] = value
             isSet[v] = true
-            for r in rowsOf[Int(start[v]) ..< Int(start[v + 1])] {
+            for r in transposed.rows[transposed.of(v)] {
                 unset[Int(r)] -= 1
                 if unset[Int(r)] == 1 { queue.append(r) }
             }
