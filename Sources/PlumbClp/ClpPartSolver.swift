@@ -212,6 +212,17 @@ public struct ClpPartSolver: LargePartSolver {
     /// `crashesGreedyLevel`) before the level is solved cold instead.
     public var crashPivots: Int
 
+    /// Whether Clp's confirmation of a crash basis (see
+    /// `crashesGreedyLevel`, with no pivot allowed) keeps its
+    /// factorisation, the lower levels' rows put back before it instead of
+    /// after (see `restoreRowsBeforeConfirming`), so that the next level's
+    /// check at the last basis starts from it as from a passed check's (see
+    /// `reusesCheckFactorization`) instead of factorising the whole part
+    /// again: one factorisation less on `degenerate` and `levels`
+    /// (BENCHMARKS.md, solve37). On by default; the tests turn it off to
+    /// compare.
+    public var keepsCrashFactorization: Bool
+
     /// Whether a check at the last basis (see `BasisCheck`, and the check
     /// of a least point) keeps Clp's factorisation of the basis when it
     /// passes, and the next level's check starts from it instead of
@@ -286,8 +297,9 @@ public struct ClpPartSolver: LargePartSolver {
         reusesCheckFactorization: Bool = true, opensLowerRows: Bool = true, dropsFreeRows: Bool = true,
         coldRefactorInterval: Int? = nil, primalAfterLeastPoint: Bool = true, settlesFaceRows: Bool = true,
         mergesPinnedPairs: Bool = true, dualPresolveBeforePrimal: Bool = false, crashesGreedyLevel: Bool = true,
-        crashPivots: Int = 0
+        crashPivots: Int = 0, keepsCrashFactorization: Bool = true
     ) {
+        self.keepsCrashFactorization = keepsCrashFactorization
         self.crashesGreedyLevel = crashesGreedyLevel
         self.crashPivots = crashPivots
         self.dualPresolveBeforePrimal = dualPresolveBeforePrimal
@@ -505,14 +517,24 @@ public struct ClpPartSolver: LargePartSolver {
             let before = partModel.basis()
             var moves = 0
             var solved = false
-            if let crash = GreedyCrash.basis(of: part, model: partModel, level: level, status: before, from: least, moves: &moves) {
+            // Whether the lower rows are put back before Clp's confirmation,
+            // which then keeps its factorisation (see `keepsCrashFactorization`).
+            let keeping = keepsCrashFactorization && reusesCheckFactorization && crashPivots == 0
+            var fitted: Int? = nil
+            var point: [Double] = []
+            if let crash = GreedyCrash.basis(
+                of: part, model: partModel, level: level, status: before, from: least, moves: &moves, point: &point) {
                 outcome.levels.crashTried += 1
                 outcome.levels.crashMoves += moves
                 plumb_clp_set_basis(model, crash)
-                solved = plumb_clp_primal(model, Int32(crashPivots), 200, 0) == 0
+                if keeping, let opened {
+                    fitted = Self.restoreRowsBeforeConfirming(partModel, opened, below: level, of: part, at: point)
+                }
+                solved = plumb_clp_primal(model, Int32(crashPivots), 200, keeping ? 1 : 0) == 0
                 if solved {
                     outcome.levels.crashed += 1
                     outcome.levels.crashedPivots += Int(plumb_clp_pivots(model))
+                    kept = keeping
                 } else {
                     plumb_clp_set_basis(model, before)
                 }
@@ -520,7 +542,7 @@ public struct ClpPartSolver: LargePartSolver {
             if let opened {
                 if solved {
                     outcome.levels.openedColdSolves += 1
-                    outcome.levels.unfittedRows += partModel.restoreRows(opened, below: level, of: part)
+                    outcome.levels.unfittedRows += fitted ?? partModel.restoreRows(opened, below: level, of: part)
                 } else {
                     // Put back as they were: the cold solve opens them again.
                     plumb_clp_set_row_bounds(model, opened.lower, opened.upper)

@@ -63,10 +63,12 @@ enum GreedyCrash {
     /// The basis described above from `status` (the least point's basis as
     /// it stands in the model, lower rows opened) for `level`, or nil when
     /// the arrays do not fit the model or nothing moved. `moves` counts the
-    /// variables moved or exchanged (for the tests).
+    /// variables moved or exchanged (for the tests); `point` is set to the
+    /// point the moves reached (every column of the model) when a basis is
+    /// returned.
     static func basis(
         of part: LinearPart, model: PartModel, level: Double, status start: [UInt8], from least: Start,
-        moves: inout Int
+        moves: inout Int, point: inout [Double]
     ) -> [UInt8]? {
         let n = model.n, m = model.m, columns = model.columnCount
         guard start.count == columns + m, least.values.count == columns, least.setters.count == n,
@@ -187,6 +189,8 @@ enum GreedyCrash {
                 break
             }
         }
-        return moves > 0 ? status : nil
+        guard moves > 0 else { return nil }
+        point = x
+        return status
     }
 }

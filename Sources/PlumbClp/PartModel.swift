@@ -355,11 +355,22 @@ final class PartModel {
     /// reduced cost is as before). A row with none of the three basic
     /// (the variables' columns cover it) is left as it is, and counted:
     /// the next solve then starts from a point that may miss it, which
-    /// Clp repairs with pivots. Returns that count.
-    func restoreRows(_ saved: (lower: [Double], upper: [Double]), below level: Double, of part: LinearPart) -> Int {
+    /// Clp repairs with pivots. Returns that count. The point is Clp's, or
+    /// `point` (every column of the model) when given.
+    func restoreRows(
+        _ saved: (lower: [Double], upper: [Double]), below level: Double, of part: LinearPart, point: [Double]? = nil
+    ) -> Int {
+        guard let point else { return restoreRows(saved, below: level, of: part, at: plumb_clp_solution(pointer)) }
+        guard point.count == columnCount else { return m }
+        return point.withUnsafeBufferPointer { restoreRows(saved, below: level, of: part, at: $0.baseAddress) }
+    }
+
+    private func restoreRows(
+        _ saved: (lower: [Double], upper: [Double]), below level: Double, of part: LinearPart, at point: UnsafePointer<Double>?
+    ) -> Int {
         plumb_clp_set_row_bounds(pointer, saved.lower, saved.upper)
         var status = basis()
-        guard status.count == columnCount + m, let x = plumb_clp_solution(pointer) else { return m }
+        guard status.count == columnCount + m, let x = point else { return m }
         let basic = LeastPointStart.basic, atUpper = LeastPointStart.atUpperBound, atLower = LeastPointStart.atLowerBound
         var misfits = 0
         for i in 0 ..< m where !part.priorities[i].isRequired && part.priorities[i].rawValue < level {
