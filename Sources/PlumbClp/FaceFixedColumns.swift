@@ -3,21 +3,25 @@ import PlumbSolver
 extension ClpPartSolver {
     /// The value that the rows of the model, as the lexicographic solve
     /// leaves it, give each column on their own, for `pinnedRows`; NaN for
-    /// a column they do not fix. A column is fixed by an equality row
-    /// (`rowLower == rowUpper`) whose entries, apart from columns already
+    /// a column they do not fix. Each row whose entries, apart from columns
     /// fixed by their bounds (`columnLower == columnUpper`: a held level's
-    /// error columns, say), are that one column: `a·x + s = b` makes `x`
-    /// `(b − s) / a` at every point of the optimal set. One pass over the
-    /// rows; the first such row of a column gives its value.
+    /// error columns, say), are one column `x` bounds it: `a·x + s` in
+    /// `[rowLower, rowUpper]` puts `x` in that interval less `s`, divided
+    /// by `a`. A column whose intervals from such rows meet at one value,
+    /// exactly (an equality, or `x ≥ h` beside `x ≤ h`), is that value at
+    /// every point of the optimal set. One pass over the rows; exact
+    /// comparisons only, so a column bounded only up to rounding stays
+    /// unfixed and its rows go to the LP as before.
     ///
-    /// On `degenerate`'s heights each box's height is such a row (the
-    /// intrinsic size), and the shelf's `bottom ≥ box.bottom + 4` rows,
-    /// written over the shelf's height and the box's once `PinnedPairs`
-    /// merged the tops, differ only in that height: with it substituted,
-    /// the rows of the boxes as tall as the tallest one are
-    /// `shelf.height ≥ h + 8` beside the tallest one's, which the held
-    /// level made the equality `shelf.height = h + 8`, and `pinnedRows`
-    /// finds them pinned without the LP (BENCHMARKS.md, face50).
+    /// On `degenerate`'s heights each box's height is held by two such
+    /// rows (the intrinsic size, its error columns held at 0), and the
+    /// shelf's `bottom ≥ box.bottom + 4` rows, written over the shelf's
+    /// height and the box's once `PinnedPairs` merged the tops, differ only
+    /// in that height: with it substituted, the rows of the boxes as tall
+    /// as the tallest one are `shelf.height ≥ h + 8` beside the tallest
+    /// one's, which the held level made the equality `shelf.height = h + 8`,
+    /// and `pinnedRows` finds them pinned without the LP (BENCHMARKS.md,
+    /// face50).
     static func valuesFixedByRows(
         _ part: LinearPart, errors: (plus: [Int32], minus: [Int32]), columns: Int,
         rowLower rl: UnsafePointer<Double>, rowUpper ru: UnsafePointer<Double>,
