@@ -273,6 +273,13 @@ public struct ClpPartSolver: LargePartSolver {
     /// turn it off to compare.
     public var settlesFaceRows: Bool
 
+    /// Whether, settling the face's inequalities (see `settlesFaceRows`),
+    /// `pinnedRows` writes each row with the columns that equality rows of
+    /// one column fix as constants (see `valuesFixedByRows`), so that rows
+    /// pinned through such a column are settled without the LP too. On by
+    /// default; the tests turn it off to compare.
+    public var pinsThroughFixedColumns = true
+
     /// Whether `optimalFace` first merges the variables that the part's
     /// required rows of two terms pin to each other (see `PinnedPairs`)
     /// and finds the face of what is left. On by default; the tests turn
@@ -683,7 +690,8 @@ public struct ClpPartSolver: LargePartSolver {
         outcome.values = (0 ..< n).map { solution[$0] }
         guard face else { return outcome }
         guard let (fixed, counts) = Self.fixedRows(model, part: part, errors: (partModel.plus, partModel.minus),
-                                                   rowOfError: partModel.rowOfError, settling: settlesFaceRows)
+                                                   rowOfError: partModel.rowOfError, settling: settlesFaceRows,
+                                                   throughFixedColumns: pinsThroughFixedColumns)
         else { return failed() }
         outcome.fixedRows = fixed
         outcome.faceRows = counts
@@ -843,7 +851,7 @@ public struct ClpPartSolver: LargePartSolver {
     /// settled before its LP").
     private static func fixedRows(
         _ model: OpaquePointer, part: LinearPart, errors: (plus: [Int32], minus: [Int32]), rowOfError: [Int32],
-        settling: Bool
+        settling: Bool, throughFixedColumns: Bool
     ) -> (fixed: [Bool], counts: FaceRows)? {
         let m = part.rowCount, n = part.variableCount
         let columnCount = Int(plumb_clp_columns(model))
@@ -868,9 +876,13 @@ public struct ClpPartSolver: LargePartSolver {
                 offBound[i] = ru[i] - activity[i] > settledSlack(ru[i])
             }
         }
+        let fixedValues = settling && throughFixedColumns
+            ? valuesFixedByRows(part, errors: errors, columns: columnCount, rowLower: rl, rowUpper: ru,
+                                columnLower: cl, columnUpper: cu)
+            : nil
         let pinned = settling
-            ? pinnedRows(part, errors: errors, skipping: offBound, rowLower: rl, rowUpper: ru, columnLower: cl,
-                         columnUpper: cu)
+            ? pinnedRows(part, errors: errors, skipping: offBound, fixedValues: fixedValues, rowLower: rl, rowUpper: ru,
+                         columnLower: cl, columnUpper: cu)
             : [Bool](repeating: false, count: m)
         for i in 0 ..< m where rl[i] < ru[i] && !pinned[i] {
             let element: Double
@@ -971,13 +983,21 @@ public struct ClpPartSolver: LargePartSolver {
     /// value at every point, and an inequality of those rows whose bound
     /// is that value (the side `fixedRows` measures from) is an implicit
     /// equality. Only exact equality of the scaled coefficients and bounds
-    /// counts; any other row is left to the LP.
+    /// counts; any other row is left to the LP. With `fixedValues` (see
+    /// `valuesFixedByRows`), a column that rows fix is written as its value
+    /// as well, like a column fixed by its bounds.
     private static func pinnedRows(
-        _ part: LinearPart, errors: (plus: [Int32], minus: [Int32]), skipping offBound: [Bool],
+        _ part: LinearPart, errors: (plus: [Int32], minus: [Int32]), skipping offBound: [Bool], fixedValues: [Double]?,
         rowLower rl: UnsafePointer<Double>, rowUpper ru: UnsafePointer<Double>,
         columnLower cl: UnsafePointer<Double>, columnUpper cu: UnsafePointer<Double>
     ) -> [Bool] {
         let m = part.rowCount
+        // Column j's value when its bounds or `fixedValues` fix it.
+        func fixed(_ j: Int32) -> Double? {
+            if cl[Int(j)] == cu[Int(j)] { return cl[Int(j)] }
+            if let fixedValues, !fixedValues[Int(j)].isNaN { return fixedValues[Int(j)] }
+            return nil
+        }
         // Row i's terms over the columns not fixed, summed by column and
         // divided by the first, the bounds of that expression, and whether
         // the lower one is the side measured from; nil when a coefficient
@@ -986,7 +1006,7 @@ public struct ClpPartSolver: LargePartSolver {
             var shift = 0.0
             var terms: [(Int32, Double)] = []
             func add(_ j: Int32, _ a: Double) {
-                if cl[Int(j)] == cu[Int(j)] { shift += a * cl[Int(j)] } else { terms.append((j, a)) }
+                if let v = fixed(j) { shift += a * v } else { terms.append((j, a)) }
             }
             for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) { add(part.columns[k], part.coefficients[k]) }
             if errors.plus[i] >= 0 { add(errors.plus[i], 1) }
@@ -1001,13 +1021,37 @@ public struct ClpPartSolver: LargePartSolver {
             if first < 0 { swap(&lower, &upper) }
             return (summed.map { ($0.0, $0.1 / first) }, lower, upper, rl[i] > -infinity / 2 ? first > 0 : first < 0)
         }
+        // Whether every column of row i is fixed (by its bounds or by
+        // `fixedValues`) and the row's value is exactly its bound on the
+        // side `fixedRows` measures from.
+        func constantAtBound(_ i: Int) -> Bool {
+            var value = 0.0
+            func add(_ j: Int32, _ a: Double) -> Bool {
+                guard let v = fixed(j) else { return false }
+                value += a * v
+                return true
+            }
+            for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) {
+                guard add(part.columns[k], part.coefficients[k]) else { return false }
+            }
+            if errors.plus[i] >= 0 { guard add(errors.plus[i], 1) else { return false } }
+            if errors.minus[i] >= 0 { guard add(errors.minus[i], -1) else { return false } }
+            return value == (rl[i] > -infinity / 2 ? rl[i] : ru[i])
+        }
         // The rows by a hash of their expression, sorted, so that the rows
         // of one expression are side by side (the rows the optimum is off
         // are left out: none of them can be pinned, nor meet another row's
         // bound at a single value, as the optimum is near that value).
         var keyed: [(hash: Int, row: Int32)] = []
+        var pinned = [Bool](repeating: false, count: m)
         for i in 0 ..< m where !offBound[i] {
-            guard let e = expression(i) else { continue }
+            guard let e = expression(i) else {
+                // With the fixed values, an inequality may have no column
+                // left: it is constant on the set, pinned when that
+                // constant is its bound.
+                if fixedValues != nil && rl[i] < ru[i] && constantAtBound(i) { pinned[i] = true }
+                continue
+            }
             var hasher = Hasher()
             for (j, a) in e.terms {
                 hasher.combine(j)
@@ -1016,7 +1060,6 @@ public struct ClpPartSolver: LargePartSolver {
             keyed.append((hasher.finalize(), Int32(i)))
         }
         keyed.sort { $0.hash < $1.hash }
-        var pinned = [Bool](repeating: false, count: m)
         var start = 0
         while start < keyed.count {
             var end = start + 1

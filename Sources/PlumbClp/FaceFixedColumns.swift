@@ -1,0 +1,65 @@
+import PlumbSolver
+
+extension ClpPartSolver {
+    /// The value that the rows of the model, as the lexicographic solve
+    /// leaves it, give each column on their own, for `pinnedRows`; NaN for
+    /// a column they do not fix. Each row whose entries, apart from columns
+    /// fixed by their bounds (`columnLower == columnUpper`: a held level's
+    /// error columns, say), are one column `x` bounds it: `a·x + s` in
+    /// `[rowLower, rowUpper]` puts `x` in that interval less `s`, divided
+    /// by `a`. A column whose intervals from such rows meet at one value,
+    /// exactly (an equality, or `x ≥ h` beside `x ≤ h`), is that value at
+    /// every point of the optimal set. One pass over the rows; exact
+    /// comparisons only, so a column bounded only up to rounding stays
+    /// unfixed and its rows go to the LP as before.
+    ///
+    /// On `degenerate`'s heights each box's height is held by two such
+    /// rows (the intrinsic size, its error columns held at 0), and the
+    /// shelf's `bottom ≥ box.bottom + 4` rows, written over the shelf's
+    /// height and the box's once `PinnedPairs` merged the tops, differ only
+    /// in that height: with it substituted, the rows of the boxes as tall
+    /// as the tallest one are `shelf.height ≥ h + 8` beside the tallest
+    /// one's, which the held level made the equality `shelf.height = h + 8`,
+    /// and `pinnedRows` finds them pinned without the LP (BENCHMARKS.md,
+    /// face50).
+    static func valuesFixedByRows(
+        _ part: LinearPart, errors: (plus: [Int32], minus: [Int32]), columns: Int,
+        rowLower rl: UnsafePointer<Double>, rowUpper ru: UnsafePointer<Double>,
+        columnLower cl: UnsafePointer<Double>, columnUpper cu: UnsafePointer<Double>
+    ) -> [Double] {
+        let infinity = PartModel.infinity
+        // The interval each column's rows of one column give it so far.
+        var lower = [Double](repeating: -.infinity, count: columns)
+        var upper = [Double](repeating: .infinity, count: columns)
+        for i in 0 ..< part.rowCount {
+            var shift = 0.0
+            // The one entry on a column not fixed by its bounds, if so far one.
+            var free: (column: Int, a: Double)? = nil
+            var entries = 0
+            func add(_ j: Int, _ a: Double) {
+                if cl[j] == cu[j] {
+                    shift += a * cl[j]
+                } else {
+                    entries += 1
+                    free = (j, a)
+                }
+            }
+            for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) {
+                add(Int(part.columns[k]), part.coefficients[k])
+                if entries > 1 { break }
+            }
+            guard entries <= 1 else { continue }
+            if errors.plus[i] >= 0 { add(Int(errors.plus[i]), 1) }
+            if errors.minus[i] >= 0 { add(Int(errors.minus[i]), -1) }
+            guard entries == 1, let (j, a) = free, a != 0 else { continue }
+            // a·x + shift in [rl, ru]: x in [low, high] (IEEE infinities
+            // for a side without a bound).
+            var low = ((rl[i] > -infinity / 2 ? rl[i] : -.infinity) - shift) / a
+            var high = ((ru[i] < infinity / 2 ? ru[i] : .infinity) - shift) / a
+            if a < 0 { swap(&low, &high) }
+            lower[j] = max(lower[j], low)
+            upper[j] = min(upper[j], high)
+        }
+        return (0 ..< columns).map { lower[$0] == upper[$0] && lower[$0].isFinite ? lower[$0] : .nan }
+    }
+}
