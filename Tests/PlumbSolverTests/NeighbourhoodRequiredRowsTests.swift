@@ -610,6 +610,39 @@ private final class TableauStandIn: RequiredRowProbe {
         #expect(large.visits < 12 * small.visits, "\(small.visits) -> \(large.visits) term visits")
     }
 
+    /// The points that chains' extensions keep (``ChainPoints``: the
+    /// newest in full, older ones through the values each extension
+    /// overwrote) read, as long as they are kept, as the full copy taken
+    /// when each was found, and each holds every row in after every probe
+    /// (``AuditedPoints``). On random systems with neighbourhoods of no
+    /// rows, where walks decide many probes and chains are extended after
+    /// the points of their earlier extensions were kept (the optional
+    /// rows' probes, which take no row out, keep theirs through the
+    /// redundancy tests), and on the shelves, whose ties extend chains
+    /// shelf after shelf.
+    @Test func keptPointsOfExtendedChainsStayAsFound() {
+        var extensions = 0, readThroughLog = 0
+        func audited(_ rows: [Candidate], variables: Int, maximumRows: Int, _ label: String) {
+            let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let probe = AuditedPoints(NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows), rows)
+            let found = differences(rows, probe, reference)
+            #expect(found.isEmpty, "\(label): \(found)")
+            #expect(probe.failures.isEmpty, "\(label): \(probe.failures.prefix(3))")
+            extensions += probe.near.decidedByChain
+            readThroughLog += probe.readThroughLog
+        }
+        for seed in 0 ..< UInt64(16) {
+            var rng = SplitMix64(seed: 0x30E5 &+ seed)
+            let (rows, variables) = randomRows(&rng, scaled: true)
+            audited(rows, variables: variables, maximumRows: 0, "seed \(seed)")
+        }
+        audited(shelfRows(16, boundedEveryShelf: false), variables: 48, maximumRows: 8, "shelves")
+        audited(fourBoxShelves(8), variables: 64, maximumRows: 64, "four boxes")
+        #expect(extensions > 150, "\(extensions) extensions")
+        #expect(readThroughLog > 1000, "\(readThroughLog) reads of points whose chain was extended since")
+    }
+
     /// `degenerate`'s shelves (``fourBoxShelves(_:)``) with neighbourhoods
     /// of up to 64 rows, which grow to their largest in vain on the test of
     /// a tie between two shelves: the chain extended for the shelf below
@@ -859,4 +892,64 @@ private final class TableauStandIn: RequiredRowProbe {
         #expect(close.pushed([(5, 1)], 0, to: 90) == 90)
         #expect(close.decidedByWitness == 1)
     }
+}
+
+
+/// ``NeighbourhoodRequiredRows`` checked after each probe: every point its
+/// walks keep (``NeighbourhoodRequiredRows/builtPoints``) must read as it
+/// did when first seen (its full copy then) and hold every row in
+/// (``NeighbourhoodRequiredRows/holdsAll(_:_:isIn:)``).
+private final class AuditedPoints: RequiredRowProbe {
+    let near: NeighbourhoodRequiredRows<TableauRequiredRows>
+    private let rows: [ConstraintSystem.InertCandidate]
+    private var isIn: [Bool]
+    private var copies: [Int: [Double]] = [:]
+    /// What went wrong, and the kept points read whose chain was extended
+    /// after they were kept (read through its log), summed over the audits.
+    private(set) var failures: [String] = []
+    private(set) var readThroughLog = 0
+
+    init(_ near: NeighbourhoodRequiredRows<TableauRequiredRows>, _ rows: [ConstraintSystem.InertCandidate]) {
+        self.near = near
+        self.rows = rows
+        isIn = rows.indices.map { near.contains($0) }
+    }
+
+    private func audit() {
+        for (found, values, extendedSince) in near.builtPoints {
+            if let copy = copies[found] {
+                if values.map(\.bitPattern) != copy.map(\.bitPattern) { failures.append("point \(found) changed") }
+            } else {
+                copies[found] = values
+            }
+            if !NeighbourhoodRequiredRows<TableauRequiredRows>.holdsAll(rows, values, isIn: isIn) {
+                failures.append("point \(found) breaks a row in")
+            }
+            if extendedSince { readThroughLog += 1 }
+        }
+    }
+
+    var variableCount: Int { near.variableCount }
+    func contains(_ i: Int) -> Bool { near.contains(i) }
+    func value(_ terms: [(Int32, Double)], _ constant: Double) -> Double { near.value(terms, constant) }
+    func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double) -> Double {
+        defer { audit() }
+        return near.pushed(terms, constant, to: target)
+    }
+    func canPush(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
+                 direction: Double, from base: Double) -> Bool {
+        defer { audit() }
+        return near.canPush(terms, constant, magnitude: magnitude, direction: direction, from: base)
+    }
+    func takeOut(_ i: Int) {
+        near.takeOut(i)
+        isIn[i] = false
+    }
+    func putBack(_ i: Int) {
+        near.putBack(i)
+        isIn[i] = true
+        audit()
+    }
+    func lastPoint() -> [Double]? { near.lastPoint() }
+    func lastRay() -> [Double]? { near.lastRay() }
 }

@@ -282,8 +282,10 @@ struct RowMoves {
 
     /// A point of the rows in built from `start`, a point an earlier walk
     /// built (or extended) along the rows, by a walk from it and a step
-    /// of exactly `length`, the one that built `start`; the value of
-    /// `Σ terms` there with the point, nil when no short walk finds one.
+    /// of exactly `length`, the one that built `start`; given as the
+    /// variables it moves with their values there, in the order they were
+    /// moved (the rest as at `start`: ``ChainPoints`` writes them in), nil
+    /// when no short walk finds one.
     ///
     /// `start` was built while other rows were out (the one tested then,
     /// at least), so it may violate rows that are in now: those are among
@@ -303,24 +305,25 @@ struct RowMoves {
     /// that walk came from).
     mutating func extending(_ terms: [(Int32, Double)], gain: Double, direction: Double, from start: [Double],
                             length: Double, base: [Double], recheck: ArraySlice<Int>,
-                            isIn: [Bool], budget: Int = extensionBudget) -> (reached: Double, point: [Double])? {
+                            isIn: [Bool], budget: Int = extensionBudget) -> [(Int32, Double)]? {
         for walkStart in Self.starts(terms, gain: gain, direction: direction) {
             defer { reset() }
             guard case .done = walk(from: walkStart.variable, sign: walkStart.sign, length: walkStart.length,
                                     budget: budget, point: start, isIn: isIn),
                   let growth = growthAlongWalk(terms, direction: direction), growth * length >= gain,
-                  let built = checked(from: start, length: length, base: base, recheck: recheck, isIn: isIn)
+                  let changes = checked(from: start, length: length, base: base, recheck: recheck, isIn: isIn)
             else { continue }
-            return (terms.reduce(0) { $0 + $1.1 * built[Int($1.0)] }, built)
+            return changes
         }
         return nil
     }
 
-    /// `start` stepped `length` along the direction, when every row in
-    /// among the moved variables' and `recheck` is violated there no more
-    /// than at `base` plus its terms' rounding; nil otherwise.
+    /// The moved variables with their values at `start` stepped `length`
+    /// along the direction, when every row in among the moved variables'
+    /// and `recheck` is violated there no more than at `base` plus its
+    /// terms' rounding; nil otherwise.
     private mutating func checked(from start: [Double], length: Double, base: [Double], recheck: ArraySlice<Int>,
-                         isIn: [Bool]) -> [Double]? {
+                         isIn: [Bool]) -> [(Int32, Double)]? {
         func after(_ v: Int32) -> Double { start[Int(v)] + length * step[Int(v)] }
         nextEpoch()
         func allowed(_ r: Int) -> Bool {
@@ -337,8 +340,6 @@ struct RowMoves {
             for r in rowsOf[Int(v)] where !allowed(Int(r)) { return nil }
         }
         for r in recheck where !allowed(r) { return nil }
-        var built = start
-        for v in moved { built[Int(v)] = after(v) }
-        return built
+        return moved.map { ($0, after($0)) }
     }
 }

@@ -306,8 +306,9 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
 
     /// The points walks built (``moved(_:gain:direction:)``), kept and
     /// dropped as ``witnesses`` are, but not in the centre (each is near
-    /// it).
-    private var built: [(found: Int, values: [Double])] = []
+    /// it). Each is a version of a chain's points (``ChainPoints``): a
+    /// chain's extension keeps its new point without copying the old.
+    private var built: [(found: Int, points: ChainPoints, version: Int)] = []
 
     private func centreOfPoints() -> [Double] {
         if let centre { return centre }
@@ -335,36 +336,33 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
                        shortTries: Bool = false) -> (start: Double, reached: Double)? {
         // `moves` is walked in place (`moves!`): a copy would copy its arrays.
         guard moves != nil else { return nil }
-        func keep(_ found: [Double]) {
-            clock += 1
-            if built.count == Self.witnessCapacity { built.removeFirst() }
-            built.append((clock, found))
-        }
         // The chains first, newest first; one that is extended becomes the newest.
         chains.removeAll { putBacks.count - $0.putBacks > Self.chainRechecks }
         // Those that moved a neighbour of the expression's variables the way
         // a walk would move them first (the others mostly walk a long way
         // to fail), then the others that moved a neighbour at all.
         let order = chains.indices.reversed().compactMap { k in
-            reach(chains[k].point, terms, direction: direction).map { (k, $0) }
+            reach(chains[k].points.newest, terms, direction: direction).map { (k, $0) }
         }
         for (k, _) in order.filter({ $0.1 }) + order.filter({ !$0.1 }) {
             let chain = chains[k]
-            let start = terms.reduce(0) { $0 + $1.1 * chain.point[Int($1.0)] }
+            let start = chain.points.sum(terms, 0, at: chain.points.version)
             let needed = gain(start)
             // A chain's point may violate rows put back since: it answers only once checked.
             guard needed > 0,
-                  let found = moves!.extending(terms, gain: needed, direction: direction, from: chain.point,
-                                               length: chain.length, base: point,
-                                               recheck: putBacks[chain.putBacks...], isIn: isIn,
-                                               budget: shortTries ? RowMoves.shortExtensionBudget
-                                                   : RowMoves.extensionBudget)
+                  let changes = moves!.extending(terms, gain: needed, direction: direction,
+                                                 from: chain.points.newest, length: chain.length, base: point,
+                                                 recheck: putBacks[chain.putBacks...], isIn: isIn,
+                                                 budget: shortTries ? RowMoves.shortExtensionBudget
+                                                     : RowMoves.extensionBudget)
             else { continue }
+            // In place: the chain's older points still kept are read through its log.
+            chain.points.extend(with: changes)
             chains.remove(at: k)
-            chains.append((found.point, chain.length, putBacks.count))
-            keep(found.point)
+            chains.append((chain.points, chain.length, putBacks.count))
+            keepBuilt(chain.points)
             decidedByChain += 1
-            return (start, found.reached)
+            return (start, chain.points.sum(terms, 0, at: chain.points.version))
         }
         if shortTries { return nil }
         for from in witnesses.isEmpty ? [point] : [centreOfPoints(), point] {
@@ -372,9 +370,10 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             let needed = gain(start)
             guard needed > 0 else { return (start, start) }
             if let found = moves!.reaching(terms, gain: needed, direction: direction, from: from, isIn: isIn) {
-                keep(found.point)
+                let points = ChainPoints(found.point)
+                keepBuilt(points)
                 if chains.count == Self.chainCapacity { chains.removeFirst() }
-                chains.append((found.point, found.length, putBacks.count))
+                chains.append((points, found.length, putBacks.count))
                 return (start, found.reached)
             }
         }
@@ -404,10 +403,26 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         guard needed > 0,
               let found = moves!.reaching(terms, gain: needed, direction: direction, from: known, isIn: isIn)
         else { return nil }
+        keepBuilt(ChainPoints(found.point))
+        return found.reached
+    }
+
+    /// Keeps the newest point of `points` among ``built`` (dropping the
+    /// oldest kept when full), and lets `points` forget what only its
+    /// versions no longer kept need.
+    private func keepBuilt(_ points: ChainPoints) {
         clock += 1
         if built.count == Self.witnessCapacity { built.removeFirst() }
-        built.append((clock, found.point))
-        return found.reached
+        built.append((clock, points, points.version))
+        let oldest = built.lazy.filter { $0.points === points }.map(\.version).min() ?? points.version
+        points.forget(upTo: oldest)
+    }
+
+    /// The points walks built that are kept, oldest first, each in full
+    /// with the time it was found (``clock``) and whether its chain has
+    /// been extended since (for the tests).
+    var builtPoints: [(found: Int, values: [Double], extendedSince: Bool)] {
+        built.map { ($0.found, $0.points.point(at: $0.version), $0.version < $0.points.version) }
     }
 
     /// Whether `moved` differs from `point` at one of `terms`' variables
@@ -442,7 +457,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// of the rows between two shelves each need a whole half-column moved;
     /// they come shelf by shelf, column by column, both ways, so the
     /// capacity holds one chain for each column and way (4 × 2).
-    private var chains: [(point: [Double], length: Double, putBacks: Int)] = []
+    private var chains: [(points: ChainPoints, length: Double, putBacks: Int)] = []
     static var chainCapacity: Int { 8 }
     /// A chain with more rows put back since it was extended is dropped
     /// (each extension checks them all).
@@ -477,7 +492,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             if direction * value >= enough { return value }
         }
         for point in built.reversed() {
-            let value = terms.reduce(constant) { $0 + $1.1 * point.values[Int($1.0)] }
+            let value = point.points.sum(terms, constant, at: point.version)
             if direction * value >= enough { return value }
         }
         if let known {
