@@ -13,8 +13,8 @@ import Synchronization
 /// The second thread looks for the document's `"constraints": [` (the first
 /// place those bytes appear, which is where the key is in any document that
 /// does not spell them inside a view), then reads plain ASCII strings from
-/// there in chunks, as the parser reads them (``JSONReader/readPlainString()``),
-/// recording each string's range of the input in a buffer of its own, and
+/// there in chunks, as the parser reads them (``JSONReader/readPlainConstraint()``),
+/// recording each string's range of the input and its first name's run in a buffer of its own, and
 /// publishes each chunk: the ranges and where the reader stands after them. It stops at
 /// anything else (a string with escapes or non-ASCII bytes, an element that
 /// is not a string, a syntax error, a full buffer) and at the array's end.
@@ -38,8 +38,8 @@ import Synchronization
 final class ConstraintReadAhead: @unchecked Sendable {
     /// The document's bytes, kept alive while the second thread runs.
     let bytes: LayoutDocument.Bytes
-    /// The strings' ranges of the input, start and end of each (room for
-    /// `boundCapacity` values); allocated by the second thread once it has
+    /// The strings' ranges of the input, start, end and name run of each
+    /// (``ConstraintTexts``; room for `boundCapacity` values); allocated by the second thread once it has
     /// found the array (published with the first chunk), owned here until
     /// the parser takes it (``takeOver(at:)``), then `nil`. (Allocated by
     /// the parser before the thread started, the buffers of the strings'
@@ -110,7 +110,7 @@ final class ConstraintReadAhead: @unchecked Sendable {
         // An element with its comma is at least 2 bytes, a typical
         // constraint 20 to 40: the reading stops if this fills up.
         let endRoom = (text.count - at) / 16 + chunk
-        boundCapacity = 2 * endRoom
+        boundCapacity = 3 * endRoom
         let bounds = UnsafeMutablePointer<Int32>.allocate(capacity: boundCapacity)
         self.bounds = bounds
         var reader = JSONReader(text)
@@ -130,12 +130,13 @@ final class ConstraintReadAhead: @unchecked Sendable {
                         break
                     }
                     // Anything but a plain string is left to the parser.
-                    guard let (start, end) = reader.readPlainString() else {
+                    guard let (start, end, run) = reader.readPlainConstraint() else {
                         more = false
                         break
                     }
-                    bounds[2 &* count] = Int32(truncatingIfNeeded: start)
-                    bounds[2 &* count &+ 1] = Int32(truncatingIfNeeded: end)
+                    bounds[3 &* count] = Int32(truncatingIfNeeded: start)
+                    bounds[3 &* count &+ 1] = Int32(truncatingIfNeeded: end)
+                    bounds[3 &* count &+ 2] = Int32(truncatingIfNeeded: run)
                     count += 1
                     lastEnd = reader.position
                 }
@@ -172,7 +173,7 @@ final class ConstraintReadAhead: @unchecked Sendable {
     // MARK: - The parser
 
     /// What the second thread read, handed to the parser: the ranges of
-    /// `count` strings (start and end of each, in a buffer of
+    /// `count` strings (start, end and name run of each, in a buffer of
     /// `boundCapacity` values the parser now owns), where to go on
     /// reading, and whether the array ended there.
     struct Handover {
@@ -231,9 +232,9 @@ final class ConstraintReadAhead: @unchecked Sendable {
     /// middle of the next one (and still writing after them).
     private func copy(_ k: Int) -> Handover {
         let count = k & 1 == 0 ? counts.0 : counts.1
-        let capacity = max(4 * count, 512)
+        let capacity = max(6 * count, 768)
         let newBounds = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
-        newBounds.update(from: bounds!, count: 2 * count)
+        newBounds.update(from: bounds!, count: 3 * count)
         return Handover(bounds: newBounds, boundCapacity: capacity, count: count,
                         position: k & 1 == 0 ? positions.0 : positions.1, ended: k & 1 == 0 ? ended.0 : ended.1)
     }

@@ -98,20 +98,34 @@ struct SimpleFormatTemplates {
     }
 
     /// The shape ``SimpleFormatFastPath/shape(of:)`` gives `text`, from a
-    /// template when one matches.
+    /// template when one matches. `nameRun`, when not -1, is how many of
+    /// the first sixteen bytes of `text` (and what follows it) may continue a name
+    /// (``JSONReader/readPlainConstraint()`` finds it as it reads the
+    /// string): the first name ends there when it is under sixteen.
     @inline(__always)
-    func shape(of text: UnsafeBufferPointer<UInt8>) -> SimpleFormatShape? {
+    func shape(of text: UnsafeBufferPointer<UInt8>, nameRun: Int = -1) -> SimpleFormatShape? {
         let n = text.count
         guard n >= 8, n < Int(Int32.max), let base = text.baseAddress, ByteScanner.isNameStart(base[0]) else {
             return unmatched(text, set: -1, word: 0, remaining: 0)
         }
-        var s = ByteScanner(text)
-        // The first name's end: one 16-byte test when the bytes are there
-        // (names are nearly all shorter), then the word loop if it goes on.
-        s.position = 1
-        if n >= 17 { s.position &+= Int(plumb_name_prefix16(base + 1)) }
-        if n < 17 || s.position == 17 { s.skipNameContinuation() }
-        let end = s.position, remaining = n &- end
+        let end: Int
+        if UInt(bitPattern: nameRun) < 16 {
+            end = nameRun
+        } else {
+            // The first name's end: one 16-byte test when the bytes are there
+            // (names are nearly all shorter), then the word loop if it goes on.
+            var s = ByteScanner(text)
+            if nameRun == 16, n >= 16 {
+                s.position = 16
+                s.skipNameContinuation()
+            } else {
+                s.position = 1
+                if n >= 17 { s.position &+= Int(plumb_name_prefix16(base + 1)) }
+                if n < 17 || s.position == 17 { s.skipNameContinuation() }
+            }
+            end = s.position
+        }
+        let remaining = n &- end
         guard remaining > 0, let word = LayoutAttribute.wordAt(end, in: text) else {
             return unmatched(text, set: -1, word: 0, remaining: 0)
         }
