@@ -127,6 +127,30 @@ static inline int plumb_json_special_name16(const void *address) {
 #endif
 }
 
+/// The places among the sixteen at `address` where a key of `n` bytes (at
+/// least four) may start: bit `i` set when byte `i` is `first0`, byte
+/// `i + 1` is `first1`, byte `i + n - 2` is `last1` and byte `i + n - 1` is
+/// `last0` (bytes up to `address + n + 14` readable). The read-ahead's
+/// search for a document's `"constraints"` or `"rules"`; written with
+/// Swift's `SIMD16<Int8>`, its comparisons were compiled lane by lane.
+static inline unsigned plumb_key_candidates16(const void *address, int n, unsigned char first0, unsigned char first1,
+                                              unsigned char last1, unsigned char last0) {
+    const unsigned char *p = (const unsigned char *)address;
+#if defined(__SSE2__)
+    const __m128i a = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)p), _mm_set1_epi8((char)first0));
+    const __m128i b = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + 1)), _mm_set1_epi8((char)first1));
+    const __m128i c = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + n - 2)), _mm_set1_epi8((char)last1));
+    const __m128i d = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + n - 1)), _mm_set1_epi8((char)last0));
+    return (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_and_si128(a, b), _mm_and_si128(c, d)));
+#else
+    unsigned mask = 0;
+    for (int i = 0; i < 16; i++) {
+        if (p[i] == first0 && p[i + 1] == first1 && p[i + n - 2] == last1 && p[i + n - 1] == last0) mask |= 1u << i;
+    }
+    return mask;
+#endif
+}
+
 /// Transposes an n_rows x n_cols CSR matrix into CSR of the transpose (that
 /// is, CSC of the original). `values` and `t_values` may both be NULL.
 /// Within each output row the entries are in increasing original-row order.

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CPlumbKernels
 import Synchronization
 
 /// A large document's constraint strings read on a second thread while the
@@ -345,19 +346,14 @@ struct ReadAheadProgress: ~Copyable {
     static func arrayStart(after key: StaticString, in text: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
         let n = key.utf8CodeUnitCount
         guard n >= 4, let base = text.baseAddress, text.count > n + 16 else { return nil }
-        let raw = UnsafeRawPointer(base)
         let keyBytes = UnsafeBufferPointer(start: key.utf8Start, count: n)
-        @inline(__always) func block(_ at: Int) -> SIMD16<Int8> { raw.loadUnaligned(fromByteOffset: at, as: SIMD16<Int8>.self) }
-        @inline(__always) func byte(_ k: Int) -> SIMD16<Int8> { SIMD16<Int8>(repeating: Int8(bitPattern: keyBytes[k])) }
-        let b0 = byte(0), b1 = byte(1), b2 = byte(n - 2), b3 = byte(n - 1)
+        let b0 = keyBytes[0], b1 = keyBytes[1], b2 = keyBytes[n - 2], b3 = keyBytes[n - 1]
         var from = max(start, 0)
         while from + n + 16 <= text.count {
-            let marked = (block(from) .== b0) .& (block(from + 1) .== b1) .& (block(from + n - 2) .== b2)
-                .& (block(from + n - 1) .== b3)
-            var lanes = unsafeBitCast(marked, to: SIMD2<UInt64>.self)
-            while lanes.x | lanes.y != 0 {
-                let lane = JSONReader.firstMarkedLane(lanes)
-                if lane < 8 { lanes.x &= ~(0xFF << (8 * UInt64(lane))) } else { lanes.y &= ~(0xFF << (8 * UInt64(lane - 8))) }
+            var lanes = plumb_key_candidates16(base + from, Int32(n), b0, b1, b2, b3)
+            while lanes != 0 {
+                let lane = lanes.trailingZeroBitCount
+                lanes &= lanes &- 1
                 let hit = from + lane
                 guard memcmpEqual(UnsafeBufferPointer(rebasing: text[hit ..< hit + n]), keyBytes) else { continue }
                 var at = hit + n

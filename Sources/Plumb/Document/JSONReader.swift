@@ -494,13 +494,6 @@ struct JSONReader {
         return word & highs | below0x20 | zeroBytes(quote) | zeroBytes(backslash)
     }
 
-    /// The index of the first lane marked (all ones) in `marked` (the first
-    /// eight lanes in `x`, least significant first), which marks one.
-    @inline(__always)
-    static func firstMarkedLane(_ marked: SIMD2<UInt64>) -> Int {
-        marked.x != 0 ? marked.x.trailingZeroBitCount >> 3 : 8 &+ marked.y.trailingZeroBitCount >> 3
-    }
-
     /// ``ByteScanner/skipWords(in:from:to:)`` with ``specialBytes(_:)``,
     /// sixteen bytes at a time first (`plumb_json_special16`: the bytes
     /// ``specialBytes(_:)`` marks): the offset of the first special byte
