@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Synchronization
 import Testing
+import CPlumbKernels
 import PlumbTestSupport
 @testable import Plumb
 
@@ -159,6 +160,28 @@ import PlumbTestSupport
         for pad in 0 ..< 40 {
             #expect(find("{" + String(repeating: " ", count: pad) + #""constraints":[]}"#) == pad + 15)
         }
+    }
+
+    /// `plumb_key_candidates16` (the search's sixteen places at a time)
+    /// against a byte loop, on random bytes of a small alphabet (so that
+    /// blocks have several candidates), for keys of 4 to 13 bytes.
+    @Test func keyCandidatesAreTheBytesCompared() {
+        var random = SplitMix64(seed: 36)
+        let alphabet = Array(#""cs:["#.utf8)
+        var candidates = 0
+        for _ in 0 ..< 3_000 {
+            let n = 4 + Int(random.next() % 10), letters = UInt64(random.next() % 2 == 0 ? 2 : alphabet.count)
+            func pick() -> UInt8 { alphabet[Int(random.next() % letters)] }
+            let bytes = (0 ..< n + 15).map { _ in pick() }
+            let (a, b, c, d) = (pick(), pick(), pick(), pick())
+            var expected: UInt32 = 0
+            for i in 0 ..< 16 where bytes[i] == a && bytes[i + 1] == b && bytes[i + n - 2] == c && bytes[i + n - 1] == d {
+                expected |= 1 << UInt32(i)
+            }
+            candidates += expected.nonzeroBitCount
+            #expect(plumb_key_candidates16(bytes, Int32(n), a, b, c, d) == expected)
+        }
+        #expect(candidates > 1_000)
     }
 
     /// The work given to the second thread (`afterReading`) runs once, on

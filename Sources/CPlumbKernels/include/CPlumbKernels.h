@@ -43,15 +43,9 @@ static inline uint64_t plumb_load_unaligned_u64(const void *address) {
     return word;
 }
 
-/// How many of the sixteen bytes at `address` (all readable) may continue
-/// a name in the layout languages before the first that may not: ASCII
-/// letters, digits, '_' and bytes of 0x80 and above may (as Swift's
-/// `ByteScanner.isNameContinuation` says); 16 when all may. Inline, with
-/// SSE2 where there is SSE2: Swift's `SIMD16<Int8>` operators were compiled
-/// lane by lane (BENCHMARKS.md, "parse34").
-static inline int plumb_name_prefix16(const void *address) {
 #if defined(__SSE2__)
-    const __m128i b = _mm_loadu_si128((const __m128i *)address);
+/// The bytes of `b` that may continue a name (see plumb_name_prefix16), one bit each.
+static inline int plumb_name_mask16(__m128i b) {
     const __m128i flip = _mm_set1_epi8((char)0x80);
     // Unsigned `x - lo < n` as the signed `(x - lo) ^ 0x80 < n - 128`.
     const __m128i folded = _mm_or_si128(b, _mm_set1_epi8(0x20));
@@ -61,7 +55,19 @@ static inline int plumb_name_prefix16(const void *address) {
                                          _mm_set1_epi8((char)(-128 + 10)));
     const __m128i underscore = _mm_cmpeq_epi8(b, _mm_set1_epi8(0x5F));
     const __m128i high = _mm_cmplt_epi8(b, _mm_setzero_si128());
-    const int name = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), _mm_or_si128(underscore, high)));
+    return _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), _mm_or_si128(underscore, high)));
+}
+#endif
+
+/// How many of the sixteen bytes at `address` (all readable) may continue
+/// a name in the layout languages before the first that may not: ASCII
+/// letters, digits, '_' and bytes of 0x80 and above may (as Swift's
+/// `ByteScanner.isNameContinuation` says); 16 when all may. Inline, with
+/// SSE2 where there is SSE2: Swift's `SIMD16<Int8>` operators were compiled
+/// lane by lane (BENCHMARKS.md, "parse34").
+static inline int plumb_name_prefix16(const void *address) {
+#if defined(__SSE2__)
+    const int name = plumb_name_mask16(_mm_loadu_si128((const __m128i *)address));
     return __builtin_ctz((unsigned)~name | 0x10000u);
 #else
     const unsigned char *p = (const unsigned char *)address;
@@ -76,6 +82,16 @@ static inline int plumb_name_prefix16(const void *address) {
 #endif
 }
 
+#if defined(__SSE2__)
+/// The bytes of `b` that plumb_json_special16 looks for, one bit each.
+static inline int plumb_json_special_mask16(__m128i b) {
+    const __m128i marked = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8(0x22)),
+                                                     _mm_cmpeq_epi8(b, _mm_set1_epi8(0x5C))),
+                                        _mm_cmplt_epi8(b, _mm_set1_epi8(0x20)));
+    return _mm_movemask_epi8(marked);
+}
+#endif
+
 /// The index of the first of the sixteen bytes at `address` (all readable)
 /// that a JSON string cannot hold as it is: '"', '\\', a byte below 0x20,
 /// or one of 0x80 and above (the start or rest of a multi-byte sequence,
@@ -86,16 +102,52 @@ static inline int plumb_name_prefix16(const void *address) {
 /// from them (BENCHMARKS.md, "parse35").
 static inline int plumb_json_special16(const void *address) {
 #if defined(__SSE2__)
-    const __m128i b = _mm_loadu_si128((const __m128i *)address);
-    const __m128i marked = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8(0x22)),
-                                                     _mm_cmpeq_epi8(b, _mm_set1_epi8(0x5C))),
-                                        _mm_cmplt_epi8(b, _mm_set1_epi8(0x20)));
-    return __builtin_ctz((unsigned)_mm_movemask_epi8(marked) | 0x10000u);
+    const int marked = plumb_json_special_mask16(_mm_loadu_si128((const __m128i *)address));
+    return __builtin_ctz((unsigned)marked | 0x10000u);
 #else
     const unsigned char *p = (const unsigned char *)address;
     int i = 0;
     while (i < 16 && p[i] != 0x22 && p[i] != 0x5C && p[i] >= 0x20 && p[i] < 0x80) i++;
     return i;
+#endif
+}
+
+/// `plumb_json_special16` and `plumb_name_prefix16` of the same sixteen
+/// bytes (all readable) from one load: the first in the low byte, the
+/// second shifted up by eight. The JSON reader's first block of a
+/// constraint string gives, with the string's end, where its first name
+/// ends, which the Simple Format templates then need not find again.
+static inline int plumb_json_special_name16(const void *address) {
+#if defined(__SSE2__)
+    const __m128i b = _mm_loadu_si128((const __m128i *)address);
+    return __builtin_ctz((unsigned)plumb_json_special_mask16(b) | 0x10000u)
+        | __builtin_ctz((unsigned)~plumb_name_mask16(b) | 0x10000u) << 8;
+#else
+    return plumb_json_special16(address) | plumb_name_prefix16(address) << 8;
+#endif
+}
+
+/// The places among the sixteen at `address` where a key of `n` bytes (at
+/// least four) may start: bit `i` set when byte `i` is `first0`, byte
+/// `i + 1` is `first1`, byte `i + n - 2` is `last1` and byte `i + n - 1` is
+/// `last0` (bytes up to `address + n + 14` readable). The read-ahead's
+/// search for a document's `"constraints"` or `"rules"`; written with
+/// Swift's `SIMD16<Int8>`, its comparisons were compiled lane by lane.
+static inline unsigned plumb_key_candidates16(const void *address, int n, unsigned char first0, unsigned char first1,
+                                              unsigned char last1, unsigned char last0) {
+    const unsigned char *p = (const unsigned char *)address;
+#if defined(__SSE2__)
+    const __m128i a = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)p), _mm_set1_epi8((char)first0));
+    const __m128i b = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + 1)), _mm_set1_epi8((char)first1));
+    const __m128i c = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + n - 2)), _mm_set1_epi8((char)last1));
+    const __m128i d = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + n - 1)), _mm_set1_epi8((char)last0));
+    return (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_and_si128(a, b), _mm_and_si128(c, d)));
+#else
+    unsigned mask = 0;
+    for (int i = 0; i < 16; i++) {
+        if (p[i] == first0 && p[i + 1] == first1 && p[i + n - 2] == last1 && p[i + n - 1] == last0) mask |= 1u << i;
+    }
+    return mask;
 #endif
 }
 

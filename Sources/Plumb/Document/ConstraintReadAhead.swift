@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CPlumbKernels
 import Synchronization
 
 /// A large document's constraint strings read on a second thread while the
@@ -13,8 +14,8 @@ import Synchronization
 /// The second thread looks for the document's `"constraints": [` (the first
 /// place those bytes appear, which is where the key is in any document that
 /// does not spell them inside a view), then reads plain ASCII strings from
-/// there in chunks, as the parser reads them (``JSONReader/readPlainString()``),
-/// recording each string's range of the input in a buffer of its own, and
+/// there in chunks, as the parser reads them (``JSONReader/readPlainConstraint()``),
+/// recording each string's range of the input and its first name's run in a buffer of its own, and
 /// publishes each chunk: the ranges and where the reader stands after them. It stops at
 /// anything else (a string with escapes or non-ASCII bytes, an element that
 /// is not a string, a syntax error, a full buffer) and at the array's end.
@@ -38,8 +39,8 @@ import Synchronization
 final class ConstraintReadAhead: @unchecked Sendable {
     /// The document's bytes, kept alive while the second thread runs.
     let bytes: LayoutDocument.Bytes
-    /// The strings' ranges of the input, start and end of each (room for
-    /// `boundCapacity` values); allocated by the second thread once it has
+    /// The strings' ranges of the input, start, end and name run of each
+    /// (``ConstraintTexts``; room for `boundCapacity` values); allocated by the second thread once it has
     /// found the array (published with the first chunk), owned here until
     /// the parser takes it (``takeOver(at:)``), then `nil`. (Allocated by
     /// the parser before the thread started, the buffers of the strings'
@@ -110,7 +111,7 @@ final class ConstraintReadAhead: @unchecked Sendable {
         // An element with its comma is at least 2 bytes, a typical
         // constraint 20 to 40: the reading stops if this fills up.
         let endRoom = (text.count - at) / 16 + chunk
-        boundCapacity = 2 * endRoom
+        boundCapacity = 3 * endRoom
         let bounds = UnsafeMutablePointer<Int32>.allocate(capacity: boundCapacity)
         self.bounds = bounds
         var reader = JSONReader(text)
@@ -130,12 +131,13 @@ final class ConstraintReadAhead: @unchecked Sendable {
                         break
                     }
                     // Anything but a plain string is left to the parser.
-                    guard let (start, end) = reader.readPlainString() else {
+                    guard let (start, end, run) = reader.readPlainConstraint() else {
                         more = false
                         break
                     }
-                    bounds[2 &* count] = Int32(truncatingIfNeeded: start)
-                    bounds[2 &* count &+ 1] = Int32(truncatingIfNeeded: end)
+                    bounds[3 &* count] = Int32(truncatingIfNeeded: start)
+                    bounds[3 &* count &+ 1] = Int32(truncatingIfNeeded: end)
+                    bounds[3 &* count &+ 2] = Int32(truncatingIfNeeded: run)
                     count += 1
                     lastEnd = reader.position
                 }
@@ -172,7 +174,7 @@ final class ConstraintReadAhead: @unchecked Sendable {
     // MARK: - The parser
 
     /// What the second thread read, handed to the parser: the ranges of
-    /// `count` strings (start and end of each, in a buffer of
+    /// `count` strings (start, end and name run of each, in a buffer of
     /// `boundCapacity` values the parser now owns), where to go on
     /// reading, and whether the array ended there.
     struct Handover {
@@ -231,9 +233,9 @@ final class ConstraintReadAhead: @unchecked Sendable {
     /// middle of the next one (and still writing after them).
     private func copy(_ k: Int) -> Handover {
         let count = k & 1 == 0 ? counts.0 : counts.1
-        let capacity = max(4 * count, 512)
+        let capacity = max(6 * count, 768)
         let newBounds = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
-        newBounds.update(from: bounds!, count: 2 * count)
+        newBounds.update(from: bounds!, count: 3 * count)
         return Handover(bounds: newBounds, boundCapacity: capacity, count: count,
                         position: k & 1 == 0 ? positions.0 : positions.1, ended: k & 1 == 0 ? ended.0 : ended.1)
     }
@@ -344,19 +346,14 @@ struct ReadAheadProgress: ~Copyable {
     static func arrayStart(after key: StaticString, in text: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
         let n = key.utf8CodeUnitCount
         guard n >= 4, let base = text.baseAddress, text.count > n + 16 else { return nil }
-        let raw = UnsafeRawPointer(base)
         let keyBytes = UnsafeBufferPointer(start: key.utf8Start, count: n)
-        @inline(__always) func block(_ at: Int) -> SIMD16<Int8> { raw.loadUnaligned(fromByteOffset: at, as: SIMD16<Int8>.self) }
-        @inline(__always) func byte(_ k: Int) -> SIMD16<Int8> { SIMD16<Int8>(repeating: Int8(bitPattern: keyBytes[k])) }
-        let b0 = byte(0), b1 = byte(1), b2 = byte(n - 2), b3 = byte(n - 1)
+        let b0 = keyBytes[0], b1 = keyBytes[1], b2 = keyBytes[n - 2], b3 = keyBytes[n - 1]
         var from = max(start, 0)
         while from + n + 16 <= text.count {
-            let marked = (block(from) .== b0) .& (block(from + 1) .== b1) .& (block(from + n - 2) .== b2)
-                .& (block(from + n - 1) .== b3)
-            var lanes = unsafeBitCast(marked, to: SIMD2<UInt64>.self)
-            while lanes.x | lanes.y != 0 {
-                let lane = JSONReader.firstMarkedLane(lanes)
-                if lane < 8 { lanes.x &= ~(0xFF << (8 * UInt64(lane))) } else { lanes.y &= ~(0xFF << (8 * UInt64(lane - 8))) }
+            var lanes = plumb_key_candidates16(base + from, Int32(n), b0, b1, b2, b3)
+            while lanes != 0 {
+                let lane = lanes.trailingZeroBitCount
+                lanes &= lanes &- 1
                 let hit = from + lane
                 guard memcmpEqual(UnsafeBufferPointer(rebasing: text[hit ..< hit + n]), keyBytes) else { continue }
                 var at = hit + n

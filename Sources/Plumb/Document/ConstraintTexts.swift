@@ -7,7 +7,9 @@
 /// the very bytes the parser scanned instead of a copy of them on pages of
 /// their own (about 1.2 MB at `list` 10,000); a string with escapes (or not
 /// ASCII, when the parser decoded it) is decoded into the pool, its range
-/// then naming the pool's entry.
+/// then naming the pool's entry. Beside each range is the string's name
+/// run (``JSONReader/readPlainConstraint()``): where its first name ends,
+/// found by the reader as it looked for the string's end.
 struct ConstraintTexts: Sendable {
     /// The decoded strings (those with escapes).
     private(set) var pool = BytePool()
@@ -17,8 +19,9 @@ struct ConstraintTexts: Sendable {
     init() {}
 
     /// `count` strings in place in `bytes`: string `i` is bytes
-    /// `bounds[2 * i] ..< bounds[2 * i + 1]` of the input, or, when
-    /// `bounds[2 * i]` is negative, entry `-1 - bounds[2 * i]` of `decoded`.
+    /// `bounds[3 * i] ..< bounds[3 * i + 1]` of the input, or, when
+    /// `bounds[3 * i]` is negative, entry `-1 - bounds[3 * i]` of `decoded`;
+    /// `bounds[3 * i + 2]` is its name run, or -1 when not known.
     /// `bounds` was made by `UnsafeMutablePointer.allocate`: this now owns it.
     init(in bytes: LayoutDocument.Bytes, bounds: UnsafeMutablePointer<Int32>, count: Int, decoded: BytePool) {
         pool = decoded
@@ -55,9 +58,18 @@ struct ConstraintTexts: Sendable {
             precondition(i >= 0 && i < count, "constraint string index out of range")
             // (`i < count`: there are ranges.)
             let bounds = bounds.unsafelyUnwrapped
-            let start = Int(bounds[2 &* i]), end = Int(bounds[2 &* i &+ 1])
+            let start = Int(bounds[3 &* i]), end = Int(bounds[3 &* i &+ 1])
             if _fastPath(start >= 0) { return UnsafeBufferPointer(start: input.unsafelyUnwrapped + start, count: end &- start) }
             return pooled(-1 &- start)
+        }
+
+        /// String `i`'s name run: how many of its first sixteen bytes may
+        /// continue a name, or -1 when the reader did not find it (a
+        /// decoded string, one near the input's end).
+        @inline(__always)
+        func nameRun(_ i: Int) -> Int {
+            precondition(i >= 0 && i < count, "constraint string index out of range")
+            return Int(bounds.unsafelyUnwrapped[3 &* i &+ 2])
         }
 
         /// Entry `k` of the pool.

@@ -428,24 +428,24 @@ struct DocumentParser {
         var decoded = BytePool()
         var first = true, i = 0
         if let h = handover {
-            bounds = Int32Column(adopting: h.bounds, count: 2 * h.count, capacity: h.boundCapacity)
+            bounds = Int32Column(adopting: h.bounds, count: 3 * h.count, capacity: h.boundCapacity)
             reader.resume(at: h.position)
             (first, i) = (false, h.count)
         } else {
             // Room for a string every 16 bytes of what is left (pages not
             // written are not touched): growing by doubling copied them.
-            bounds = Int32Column(capacity: 2 * ((reader.text.count - reader.position) / 16 + 256))
+            bounds = Int32Column(capacity: 3 * ((reader.text.count - reader.position) / 16 + 256))
         }
         // The document's strings are empty until here (the key is read once);
         // the ranges are the document's from here, even if the reading throws.
         defer {
-            document.constraintTexts = ConstraintTexts(in: owner, bounds: bounds.base, count: bounds.count / 2, decoded: decoded)
+            document.constraintTexts = ConstraintTexts(in: owner, bounds: bounds.base, count: bounds.count / 3, decoded: decoded)
         }
         if handover?.ended == true { return }
         while try reader.nextElement(&first) {
             // Nearly every constraint is a plain ASCII string: found here, without a call.
-            if let (start, end) = reader.readPlainString() {
-                bounds.appendPair(Int32(truncatingIfNeeded: start), Int32(truncatingIfNeeded: end))
+            if let (start, end, run) = reader.readPlainConstraint() {
+                bounds.appendTriple(Int32(truncatingIfNeeded: start), Int32(truncatingIfNeeded: end), Int32(truncatingIfNeeded: run))
             } else {
                 try parseConstraint(i, bounds: &bounds, decoded: &decoded)
             }
@@ -458,15 +458,15 @@ struct DocumentParser {
     /// reported and leaves an empty entry).
     private mutating func parseConstraint(_ i: Int, bounds: inout Int32Column, decoded: inout BytePool) throws(JSONSyntaxError) {
         guard try expectKind(.string, path: "constraints[\(i)]") else {
-            bounds.appendPair(0, 0)
+            bounds.appendTriple(0, 0, -1)
             return
         }
         switch try reader.readStringRange() {
         case .input(let r):
-            bounds.appendPair(Int32(truncatingIfNeeded: r.lowerBound), Int32(truncatingIfNeeded: r.upperBound))
+            bounds.appendTriple(Int32(truncatingIfNeeded: r.lowerBound), Int32(truncatingIfNeeded: r.upperBound), -1)
         case .decoded:
             let k = reader.withString(.decoded) { decoded.append($0) }
-            bounds.appendPair(Int32(truncatingIfNeeded: -1 - k), 0)
+            bounds.appendTriple(Int32(truncatingIfNeeded: -1 - k), 0, -1)
         }
     }
 
@@ -925,13 +925,14 @@ struct DocumentParser {
             count &+= 1
         }
 
-        /// Appends `a` and `b`, in that order.
+        /// Appends `a`, `b` and `c`, in that order.
         @inline(__always)
-        mutating func appendPair(_ a: Int32, _ b: Int32) {
-            if _slowPath(count &+ 2 > capacity) { grow() }
+        mutating func appendTriple(_ a: Int32, _ b: Int32, _ c: Int32) {
+            if _slowPath(count &+ 3 > capacity) { grow() }
             base[count] = a
             base[count &+ 1] = b
-            count &+= 2
+            base[count &+ 2] = c
+            count &+= 3
         }
 
         subscript(i: Int) -> Int32 {

@@ -392,14 +392,30 @@ struct JSONReader {
     /// bytes are in the input (after its opening quote, up to its closing
     /// one), copying nothing; `nil` with nothing consumed for any other
     /// string (or anything else), which ``readStringRange()`` then reads
-    /// and checks.
+    /// and checks. For a constraint string it also gives `nameRun`: how
+    /// many of the string's first sixteen bytes may continue a name
+    /// (`ByteScanner.isNameContinuation`, 16 when all may; the closing
+    /// quote stops the run), found in the same first block the string's
+    /// end is looked for in; -1 when the input has fewer than sixteen bytes
+    /// from the string's start (the string is then read a word at a time).
+    /// The Simple Format templates take the first name's end from it
+    /// (``SimpleFormatTemplates/shape(of:nameRun:)``).
     @inline(__always)
-    mutating func readPlainString() -> (start: Int, end: Int)? {
-        guard peek() == UInt8(ascii: "\"") else { return nil }
-        let stop = Self.skipPlainBytes(in: text, from: position &+ 1)
+    mutating func readPlainConstraint() -> (start: Int, end: Int, nameRun: Int)? {
+        guard peek() == UInt8(ascii: "\""), let base = text.baseAddress else { return nil }
+        let from = position &+ 1
+        var stop: Int, run = -1
+        if from &+ 16 <= text.count {
+            let both = Int(plumb_json_special_name16(base + from))
+            let special = both & 0xFF
+            run = both &>> 8
+            stop = special < 16 ? from &+ special : Self.skipPlainBytes(in: text, from: from &+ 16)
+        } else {
+            stop = Self.skipPlainBytes(in: text, from: from)
+        }
         guard stop < text.count, text[stop] == UInt8(ascii: "\"") else { return nil }
-        defer { position = stop &+ 1 }
-        return (position &+ 1, stop)
+        position = stop &+ 1
+        return (from, stop, run)
     }
 
     /// Reads a string of ASCII bytes with no escapes straight into a new
@@ -476,13 +492,6 @@ struct JSONReader {
         let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
         let below0x20 = (word &- ones &* 0x20) & ~word & highs
         return word & highs | below0x20 | zeroBytes(quote) | zeroBytes(backslash)
-    }
-
-    /// The index of the first lane marked (all ones) in `marked` (the first
-    /// eight lanes in `x`, least significant first), which marks one.
-    @inline(__always)
-    static func firstMarkedLane(_ marked: SIMD2<UInt64>) -> Int {
-        marked.x != 0 ? marked.x.trailingZeroBitCount >> 3 : 8 &+ marked.y.trailingZeroBitCount >> 3
     }
 
     /// ``ByteScanner/skipWords(in:from:to:)`` with ``specialBytes(_:)``,

@@ -124,7 +124,7 @@ extension LayoutDocument {
         slot: UnsafeMutablePointer<ResolvedSimpleFormat<ViewIndex>>
     ) {
         let text = all[i]
-        guard SimpleFormatSema.compile(text, in: scope, problems: &problems, into: slot) else {
+        guard SimpleFormatSema.compile(text, in: scope, problems: &problems, into: slot, nameRun: all.nameRun(i)) else {
             let origin = Origin(kind: .constraint, index: i, text: String(decoding: text, as: UTF8.self))
             let locator = SourceLocator(text)
             for (problem, range) in problems {
@@ -215,7 +215,8 @@ extension LayoutDocument {
         var problems: [(LayoutProblem, Range<Int>)] = []
         for i in range {
             let text = all[i]
-            guard SimpleFormatSema.compile(text, in: scope, problems: &problems, into: slots + i) else { return false }
+            guard SimpleFormatSema.compile(text, in: scope, problems: &problems, into: slots + i, nameRun: all.nameRun(i))
+            else { return false }
         }
         return true
     }

@@ -31,11 +31,14 @@ enum SimpleFormatFastPath {
     /// kept (``SimpleFormatSema/compile(_:in:problems:into:)``). A scope
     /// with ``SimpleFormatScope/shapeTemplates`` (a document's) gets the
     /// shape from a recent string's template when one matches
-    /// (``SimpleFormatTemplates``): the same shape, read with fewer passes.
+    /// (``SimpleFormatTemplates``): the same shape, read with fewer passes,
+    /// the first name's end taken from `nameRun` when the string's reader
+    /// found it (``SimpleFormatTemplates/shape(of:nameRun:)``; -1 when not).
     static func compile<Scope: SimpleFormatScope>(
-        _ text: UnsafeBufferPointer<UInt8>, in scope: Scope, into slot: UnsafeMutablePointer<ResolvedSimpleFormat<Scope.ViewHandle>>
+        _ text: UnsafeBufferPointer<UInt8>, in scope: Scope, into slot: UnsafeMutablePointer<ResolvedSimpleFormat<Scope.ViewHandle>>,
+        nameRun: Int = -1
     ) -> Bool {
-        let read = if let templates = scope.shapeTemplates { templates.shape(of: text) } else { shape(of: text) }
+        let read = if let templates = scope.shapeTemplates { templates.shape(of: text, nameRun: nameRun) } else { shape(of: text) }
         guard let shape = read, let resolved = bind(shape, in: text, scope: scope) else { return false }
         slot.initialize(to: resolved)
         return true

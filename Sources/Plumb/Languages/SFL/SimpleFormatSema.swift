@@ -16,15 +16,19 @@ enum SimpleFormatSema {
     ///   - problems: receives each problem with its byte range in `text`.
     ///   - slot: uninitialised (or holding a value without references); it
     ///     is initialised with the constraint when there is one.
+    ///   - nameRun: how many of the string's first sixteen bytes may
+    ///     continue a name, when its reader found it (a document's
+    ///     ``ConstraintTexts``), or -1.
     /// - Returns: whether there was a constraint (false when there was any problem).
     /// - Complexity: O(bytes) plus the scope's lookups; no allocation unless
     ///   there is a problem.
     @inline(__always)
     static func compile<Scope: SimpleFormatScope>(
         _ text: UnsafeBufferPointer<UInt8>, in scope: Scope,
-        problems: inout [(LayoutProblem, Range<Int>)], into slot: UnsafeMutablePointer<ResolvedSimpleFormat<Scope.ViewHandle>>
+        problems: inout [(LayoutProblem, Range<Int>)], into slot: UnsafeMutablePointer<ResolvedSimpleFormat<Scope.ViewHandle>>,
+        nameRun: Int = -1
     ) -> Bool {
-        if SimpleFormatFastPath.compile(text, in: scope, into: slot) { return true }
+        if SimpleFormatFastPath.compile(text, in: scope, into: slot, nameRun: nameRun) { return true }
         guard let resolved = parseAndResolve(text, in: scope, problems: &problems) else { return false }
         slot.initialize(to: resolved)
         return true
