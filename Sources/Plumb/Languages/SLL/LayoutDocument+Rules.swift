@@ -49,7 +49,18 @@ extension LayoutDocument {
             return Suggestions.closest(to: id, among: viewIDs)
         }
 
+        // A large document's look-ups are made ahead on a second thread:
+        // a chunk it finished is applied with them (`helped`).
+        let ahead = threads.looksUpRulesAhead(ruleCount) ? RuleLookupsAhead.start(self, threads: threads) : nil
+        let lookups = ahead?.rules.base, argumentLookups = ahead?.arguments.base
+        let chunk = ahead?.size ?? ruleCount
+        var helped = false, nextChunk = 0
+
         for i in 0 ..< ruleCount {
+            if i == nextChunk * chunk, let ahead {
+                helped = ahead.sharing.take(nextChunk)
+                nextChunk += 1
+            }
             // The strings are made only for a diagnostic (rows keep the rule's key).
             var viewID: String { ruleViews.string(i) }
             var origin: Origin { Origin(kind: .rule, index: i, text: ruleTexts.string(i)) }
@@ -57,9 +68,10 @@ extension LayoutDocument {
             // them was copied and destroyed through its type's metadata, twice a rule).
             let argumentStart = i == 0 ? 0 : Int(ruleArgumentEnds[i - 1])
             let argumentCount = Int(ruleArgumentEnds[i]) - argumentStart
-            guard let view = ruleViews.withEntry(i, {
-                viewIndex(of: $0, through: recent, rootLength: rootLength, likelyNext: true)
-            }) else {
+            let found = helped
+                ? lookups![i].view < 0 ? nil : ViewIndex(rawValue: lookups![i].view)
+                : ruleViews.withEntry(i) { viewIndex(of: $0, through: recent, rootLength: rootLength, likelyNext: true) }
+            guard let view = found else {
                 sink.append(Diagnostic(location: "rules[\(i)]", problem: .unknownView(viewID, suggestion: suggest(viewID)),
                                        origin: origin))
                 failed = true
@@ -71,7 +83,10 @@ extension LayoutDocument {
                 failed = true
                 continue
             }
-            let (slot, problems) = ruleTexts.withEntry(i) { parsed.parse($0, rule: i, texts: ruleTexts) }
+            let (slot, problems) = ruleTexts.withEntry(i) {
+                helped ? parsed.parse($0, tag: lookups![i].tag, rule: i, texts: ruleTexts)
+                    : parsed.parse($0, rule: i, texts: ruleTexts)
+            }
             // A text with a ready template (only view specifiers, parsed
             // without problems) and a rule giving it one known view for
             // each, none the rule's own: the checks below can find nothing,
@@ -80,7 +95,7 @@ extension LayoutDocument {
             // Any other rule, or one that fails here, takes the full path.
             if templates, problems?.isEmpty ?? true, parsed.readyTemplateArguments(at: slot) == argumentCount,
                bindReplayArguments(argumentStart, argumentCount, of: view, into: &bound, through: recent,
-                                   rootLength: rootLength) {
+                                   rootLength: rootLength, found: helped ? argumentLookups : nil) {
                 let superview = ViewIndex(rawValue: parents[view.int])
                 let rowOrigin = RowOrigin.key(DocumentOrigins.ruleKey(i))
                 parsed.withTemplate(at: slot) {
@@ -158,19 +173,26 @@ extension LayoutDocument {
     /// Binds `count` arguments from `start` in ``ruleArguments`` as a
     /// template replays them: each a view id that is known and not `view`
     /// (a rule naming its own view is evaluated). Returns false at the
-    /// first that is not (`bound` then holds the ones before it).
+    /// first that is not (`bound` then holds the ones before it). With
+    /// `found`, the arguments' views are read there, at their positions
+    /// (``RuleLookupsAhead/arguments``), instead of looked up.
     @inline(__always)
     func bindReplayArguments(
         _ start: Int, _ count: Int, of view: ViewIndex, into bound: inout [BoundArgument], through recent: RecentNames,
-        rootLength: Int
+        rootLength: Int, found: UnsafeMutablePointer<Int32>? = nil
     ) -> Bool {
         bound.truncate(from: 0)
         for k in start ..< start + count {
-            guard case .view(let entry) = ruleArguments[k],
-                  let other = ruleArgumentViews.withEntry(Int(entry), {
-                      viewIndex(of: $0, through: recent, rootLength: rootLength)
-                  }),
-                  other != view else { return false }
+            guard case .view(let entry) = ruleArguments[k] else { return false }
+            let other: ViewIndex?
+            if let found {
+                other = found[k] < 0 ? nil : ViewIndex(rawValue: found[k])
+            } else {
+                other = ruleArgumentViews.withEntry(Int(entry)) {
+                    viewIndex(of: $0, through: recent, rootLength: rootLength)
+                }
+            }
+            guard let other, other != view else { return false }
             bound.append(.view(other))
         }
         return true
