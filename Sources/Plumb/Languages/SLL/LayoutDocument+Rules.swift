@@ -50,16 +50,21 @@ extension LayoutDocument {
         }
 
         // A large document's look-ups are made ahead on a second thread:
-        // a chunk it finished is applied with them (`helped`).
+        // a chunk it finished is applied with them (`lookups` and
+        // `argumentLookups` are its slots then, else `nil`).
         let ahead = threads.looksUpRulesAhead(ruleCount) ? RuleLookupsAhead.start(self, threads: threads) : nil
-        let lookups = ahead?.rules.base, argumentLookups = ahead?.arguments.base
-        let chunk = ahead?.size ?? ruleCount
-        var helped = false, nextChunk = 0
+        var lookups: UnsafeMutablePointer<RuleLookupsAhead.Rule>?, argumentLookups: UnsafeMutablePointer<Int32>?
+        var nextChunk = 0
+        // The first rule of the next chunk (none without look-ups made ahead).
+        var chunkStart = ahead == nil ? Int.max : 0
 
         for i in 0 ..< ruleCount {
-            if i == nextChunk * chunk, let ahead {
-                helped = ahead.sharing.take(nextChunk)
+            if i == chunkStart, let ahead {
+                let helped = ahead.sharing.take(nextChunk)
+                lookups = helped ? ahead.rules.base : nil
+                argumentLookups = helped ? ahead.arguments.base : nil
                 nextChunk += 1
+                chunkStart += ahead.size
             }
             // The strings are made only for a diagnostic (rows keep the rule's key).
             var viewID: String { ruleViews.string(i) }
@@ -68,9 +73,11 @@ extension LayoutDocument {
             // them was copied and destroyed through its type's metadata, twice a rule).
             let argumentStart = i == 0 ? 0 : Int(ruleArgumentEnds[i - 1])
             let argumentCount = Int(ruleArgumentEnds[i]) - argumentStart
-            let found = helped
-                ? lookups![i].view < 0 ? nil : ViewIndex(rawValue: lookups![i].view)
-                : ruleViews.withEntry(i) { viewIndex(of: $0, through: recent, rootLength: rootLength, likelyNext: true) }
+            let found = if let lookups {
+                lookups[i].view < 0 ? nil : ViewIndex(rawValue: lookups[i].view)
+            } else {
+                ruleViews.withEntry(i) { viewIndex(of: $0, through: recent, rootLength: rootLength, likelyNext: true) }
+            }
             guard let view = found else {
                 sink.append(Diagnostic(location: "rules[\(i)]", problem: .unknownView(viewID, suggestion: suggest(viewID)),
                                        origin: origin))
@@ -84,8 +91,7 @@ extension LayoutDocument {
                 continue
             }
             let (slot, problems) = ruleTexts.withEntry(i) {
-                helped ? parsed.parse($0, tag: lookups![i].tag, rule: i, texts: ruleTexts)
-                    : parsed.parse($0, rule: i, texts: ruleTexts)
+                parsed.parse($0, tag: lookups?[i].tag ?? NameTable.tag(of: $0), rule: i, texts: ruleTexts)
             }
             // A text with a ready template (only view specifiers, parsed
             // without problems) and a rule giving it one known view for
@@ -94,8 +100,9 @@ extension LayoutDocument {
             // retained and released its arrays) or the argument check.
             // Any other rule, or one that fails here, takes the full path.
             if templates, problems?.isEmpty ?? true, parsed.readyTemplateArguments(at: slot) == argumentCount,
-               bindReplayArguments(argumentStart, argumentCount, of: view, into: &bound, through: recent,
-                                   rootLength: rootLength, found: helped ? argumentLookups : nil) {
+               argumentLookups.map({ bindReplayArguments(argumentStart, argumentCount, of: view, into: &bound, found: $0) })
+                ?? bindReplayArguments(argumentStart, argumentCount, of: view, into: &bound, through: recent,
+                                       rootLength: rootLength) {
                 let superview = ViewIndex(rawValue: parents[view.int])
                 let rowOrigin = RowOrigin.key(DocumentOrigins.ruleKey(i))
                 parsed.withTemplate(at: slot) {
@@ -173,27 +180,36 @@ extension LayoutDocument {
     /// Binds `count` arguments from `start` in ``ruleArguments`` as a
     /// template replays them: each a view id that is known and not `view`
     /// (a rule naming its own view is evaluated). Returns false at the
-    /// first that is not (`bound` then holds the ones before it). With
-    /// `found`, the arguments' views are read there, at their positions
-    /// (``RuleLookupsAhead/arguments``), instead of looked up.
+    /// first that is not (`bound` then holds the ones before it).
     @inline(__always)
     func bindReplayArguments(
         _ start: Int, _ count: Int, of view: ViewIndex, into bound: inout [BoundArgument], through recent: RecentNames,
-        rootLength: Int, found: UnsafeMutablePointer<Int32>? = nil
+        rootLength: Int
     ) -> Bool {
         bound.truncate(from: 0)
         for k in start ..< start + count {
-            guard case .view(let entry) = ruleArguments[k] else { return false }
-            let other: ViewIndex?
-            if let found {
-                other = found[k] < 0 ? nil : ViewIndex(rawValue: found[k])
-            } else {
-                other = ruleArgumentViews.withEntry(Int(entry)) {
-                    viewIndex(of: $0, through: recent, rootLength: rootLength)
-                }
-            }
-            guard let other, other != view else { return false }
+            guard case .view(let entry) = ruleArguments[k],
+                  let other = ruleArgumentViews.withEntry(Int(entry), {
+                      viewIndex(of: $0, through: recent, rootLength: rootLength)
+                  }),
+                  other != view else { return false }
             bound.append(.view(other))
+        }
+        return true
+    }
+
+    /// ``bindReplayArguments(_:_:of:into:through:rootLength:)`` with the
+    /// arguments' views read in `found`, at their positions
+    /// (``RuleLookupsAhead/arguments``), instead of looked up.
+    @inline(__always)
+    func bindReplayArguments(
+        _ start: Int, _ count: Int, of view: ViewIndex, into bound: inout [BoundArgument],
+        found: UnsafeMutablePointer<Int32>
+    ) -> Bool {
+        bound.truncate(from: 0)
+        for k in start ..< start + count {
+            guard case .view = ruleArguments[k], found[k] >= 0, found[k] != view.rawValue else { return false }
+            bound.append(.view(ViewIndex(rawValue: found[k])))
         }
         return true
     }
