@@ -4,8 +4,9 @@ import PlumbTestSupport
 
 /// A document's rule rows written on two threads
 /// (`RuleBook.lower(into:threads:viewID:)`: chunks of the views in order,
-/// the second thread's in blocks the builder appends whole) against one:
-/// the same rows, origins, schedule and diagnostics.
+/// the second thread's in blocks the builder appends whole), and its rules'
+/// look-ups made ahead on a second thread (``RuleLookupsAhead``), against
+/// one: the same rows, origins, schedule and diagnostics.
 @Suite struct RuleLoweringThreadsTests {
     /// Two threads from 2 views with rules on, in chunks of `chunk` views;
     /// with `waiting`, the second thread's chunks are used whenever it ran.
@@ -13,6 +14,7 @@ import PlumbTestSupport
         var threads = LoweringThreads(2)
         threads.ruleThreshold = 2
         threads.ruleChunk = chunk
+        threads.ruleLookupChunk = chunk
         threads.waitsForHelper = waiting
         return threads
     }
@@ -57,5 +59,89 @@ import PlumbTestSupport
                 #expect(try frames(.one) == frames(Self.two(chunk: chunk, waiting: true)))
             }
         }
+    }
+
+    /// A `list-rules` document of `cells` cells (two rules a cell, a
+    /// cell's rule naming the cell before it), with `faults` put in: rule
+    /// `i`'s view id, text or argument changed (`"view"`, `"text"`,
+    /// `"argument"`, `"root"`: the rule moved onto the root).
+    static func listRules(cells: Int, faults: [Int: String] = [:]) -> String {
+        var rules: [String] = []
+        for c in 0 ..< cells {
+            for (k, view) in ["cell\(c)", "icon\(c)"].enumerated() {
+                let i = rules.count
+                var id = view, arguments = ""
+                var text = k == 1 ? "ll = 8, ct = 50%, w = h = 28"
+                    : c == 0 ? "ll = rr = 16, tt = 8, h = 48" : "ll = rr = 16, tt = %bt + 8, h = \(40 + 4 * (c % 5))"
+                if k == 0 && c > 0 { arguments = #", "args": ["cell\#(c - 1)"]"# }
+                switch faults[i] {
+                case "view": id = "cel\(c)"
+                case "text": text = "ll = 8, ct = 50%, w = h = 28 +"
+                case "argument": arguments = #", "args": ["cel\#(c)"]"#
+                case "root": id = "root"
+                default: break
+                }
+                rules.append(#"{"view": "\#(id)", "rule": "\#(text)"\#(arguments)}"#)
+            }
+        }
+        let views = (0 ..< cells).flatMap { c in
+            [#"{"id": "cell\#(c)", "parent": "root"}"#, #"{"id": "icon\#(c)", "parent": "cell\#(c)"}"#]
+        }
+        return #"{"root": {"id": "root", "width": 640, "height": 480}, "views": [\#(views.joined(separator: ", "))], "#
+            + #""constraints": [], "rules": [\#(rules.joined(separator: ", "))]}"#
+    }
+
+    /// Many rules, with problems at several places (at a chunk's first and
+    /// last rule, in the second thread's chunks and in the caller's):
+    /// applied with the look-ups made ahead, in chunks of 1 to 64 rules,
+    /// waiting for the second thread or not, they give one thread's rows
+    /// and diagnostics (every message, in its order).
+    @Test func lookupsMadeAheadGiveOneThreadsRowsAndProblems() throws {
+        let faultSets: [[Int: String]] = [
+            [:],
+            [0: "view", 17: "argument", 63: "text", 64: "root", 129: "view", 250: "argument", 299: "text"],
+            [5: "argument", 6: "argument", 7: "view", 200: "text", 201: "root"],
+            Dictionary(uniqueKeysWithValues: (0 ..< 25).map { ($0 * 12 + 3, ["view", "argument", "text", "root"][$0 % 4]) }),
+        ]
+        for (n, faults) in faultSets.enumerated() {
+            let document = try LayoutDocument.parse(Array(Self.listRules(cells: 150, faults: faults).utf8),
+                                                    source: "faults.json")
+            let one = Self.lower(document, threads: .one)
+            #expect(faults.isEmpty == one.diagnostics.isEmpty)
+            for chunk in [1, 7, 64] {
+                for waiting in [true, false] {
+                    let two = Self.lower(document, threads: Self.two(chunk: chunk, waiting: waiting))
+                    #expect(one == two, "faults \(n), chunk \(chunk): \(SLLTemplatePropertyTests.difference(two, one))")
+                }
+            }
+        }
+    }
+
+    /// The look-ups a second thread makes for a chunk of rules are the
+    /// ones the caller makes (each rule's view and view arguments, its
+    /// text's tag), for known and unknown ids and the root.
+    @Test func lookupsAreTheCallersLookups() throws {
+        let faults = [3: "view", 10: "argument", 20: "root"]
+        let document = try LayoutDocument.parse(Array(Self.listRules(cells: 20, faults: faults).utf8), source: "f.json")
+        let ahead = RuleLookupsAhead.start(document, threads: Self.two(chunk: 8, waiting: true))
+        let recent = RecentNames(document.names, pool: document.ids, firstEntry: 1)
+        let rootLength = document.rootID.utf8.count
+        for k in 0 ..< (document.ruleCount + 7) / 8 { #expect(ahead.sharing.take(k)) }
+        for i in 0 ..< document.ruleCount {
+            let view = document.ruleViews.withEntry(i) {
+                document.viewIndex(of: $0, through: recent, rootLength: rootLength)
+            }
+            #expect(ahead.rules.base[i].view == view?.rawValue ?? -1, "rule \(i)")
+            #expect(ahead.rules.base[i].tag == document.ruleTexts.withEntry(i) { NameTable.tag(of: $0) })
+            let start = i == 0 ? 0 : Int(document.ruleArgumentEnds[i - 1])
+            for k in start ..< Int(document.ruleArgumentEnds[i]) {
+                guard case .view(let entry) = document.ruleArguments[k] else { continue }
+                let other = document.ruleArgumentViews.withEntry(Int(entry)) {
+                    document.viewIndex(of: $0, through: recent, rootLength: rootLength)
+                }
+                #expect(ahead.arguments.base[k] == other?.rawValue ?? -1, "rule \(i) argument \(k)")
+            }
+        }
+        #expect(ahead.rules.base[3].view == -1 && ahead.rules.base[20].view == 0)
     }
 }

@@ -50,40 +50,67 @@ enum SecondThread {
     final class Sharing {
         private let chunks: Int
         private let waiting: Bool
+        /// Whether the second thread goes from the first chunk on (see
+        /// ``init(_:waiting:ahead:helper:)``).
+        private let ahead: Bool
         /// `nil` for fewer than two chunks (no thread).
         private let states: States?
 
-        init(_ chunks: Int, waiting: Bool = false, helper: @escaping (Int) -> Bool) {
+        /// Starts the second thread on `chunks` chunks. It goes from the
+        /// last chunk towards the first, stopping at the first the caller
+        /// took; or, with `ahead`, from the first towards the last, past
+        /// any chunk the caller took, for work that the caller does faster
+        /// with the second thread's result than the second thread does it
+        /// (so that it stays ahead of the caller: the rules' look-ups).
+        init(_ chunks: Int, waiting: Bool = false, ahead: Bool = false, helper: @escaping (Int) -> Bool) {
             self.chunks = chunks
-            self.waiting = waiting
+            self.ahead = ahead
             guard chunks > 1 else {
                 states = nil
+                self.waiting = false
                 return
             }
             let states = States(chunks)
             self.states = states
             let started = startDetached {
+                if ahead {
+                    for k in 0 ..< chunks where states.claim(k, as: States.helping) {
+                        states.finish(k, helper(k) ? States.helped : States.failed)
+                    }
+                    return
+                }
                 var k = chunks - 1
                 while k >= 0, states.claim(k, as: States.helping) {
                     states.finish(k, helper(k) ? States.helped : States.failed)
                     k -= 1
                 }
             }
-            if waiting && started { while states.state(chunks - 1) == States.free { sched_yield() } }
+            self.waiting = waiting && started
+            if self.waiting && !ahead { while states.state(chunks - 1) == States.free { sched_yield() } }
         }
 
         /// Calls `inOrder(k, helped)` for each chunk in order (see
         /// ``SecondThread/share(_:waiting:helper:inOrder:)``); once only.
         func finish(_ inOrder: (Int, _ helped: Bool) -> Void) {
-            guard let states else {
-                for k in 0 ..< chunks { inOrder(k, false) }
-                return
+            for k in 0 ..< chunks { inOrder(k, take(k)) }
+        }
+
+        /// Takes chunk `k` for the caller, who takes them in order from the
+        /// first (as ``finish(_:)`` does), once each: true when the second
+        /// thread's result for it is ready to use, false when the caller
+        /// does it itself (the second thread had not finished it, or
+        /// failed it; it is not read again).
+        @inline(__always)
+        func take(_ k: Int) -> Bool {
+            guard let states else { return false }
+            if waiting && ahead {
+                // (Tests: the second thread, going ahead, takes every chunk; its result is waited for.)
+                while states.state(k) == States.free || states.state(k) == States.helping { sched_yield() }
+            } else if !states.claim(k, as: States.taken) && waiting {
+                while states.state(k) == States.helping { sched_yield() }
             }
-            for k in 0 ..< chunks {
-                // Taken here unless the second thread took it; used only if it finished it well.
-                if !states.claim(k, as: States.taken) && waiting { while states.state(k) == States.helping { sched_yield() } }
-                inOrder(k, states.state(k) == States.helped)
-            }
+            // Taken here unless the second thread took it; used only if it finished it well.
+            return states.state(k) == States.helped
         }
     }
 
@@ -221,6 +248,10 @@ public struct LoweringThreads: Sendable, Equatable {
     var ruleThreshold = 5_000
     /// Views with rules a chunk of that lowering (about 500 rows).
     var ruleChunk = 128
+    /// Rules a chunk of their look-ups made ahead on a second thread (each
+    /// rule's view, its text's tag and its view arguments, for the rules'
+    /// application: `LayoutDocument.lowerRules`), from ``ruleThreshold`` rules.
+    var ruleLookupChunk = 256
     /// Document bytes from which `LayoutDocument.parse(_:source:threads:afterReading:)`
     /// reads the constraint strings on a second thread
     /// (``ConstraintReadAhead``) while it reads the views.
@@ -252,6 +283,8 @@ public struct LoweringThreads: Sendable, Equatable {
     func splitsConstraints(_ constraints: Int) -> Bool { count > 1 && constraints >= max(constraintThreshold, 2) }
     /// Whether the rows of `tables` views with rules are written on two threads.
     func splitsRules(_ tables: Int) -> Bool { count > 1 && tables >= max(ruleThreshold, 2) }
+    /// Whether the look-ups of `rules` rules are made ahead on a second thread.
+    func looksUpRulesAhead(_ rules: Int) -> Bool { count > 1 && rules >= max(ruleThreshold, 2) }
     /// Whether a document of `bytes` bytes is parsed on two threads.
     func readsAhead(_ bytes: Int) -> Bool { count > 1 && bytes >= readAheadBytes }
     /// Whether `frames` frames are written on two threads.

@@ -49,7 +49,23 @@ extension LayoutDocument {
             return Suggestions.closest(to: id, among: viewIDs)
         }
 
+        // A large document's look-ups are made ahead on a second thread:
+        // a chunk it finished is applied with them (`lookups` and
+        // `argumentLookups` are its slots then, else `nil`).
+        let ahead = threads.looksUpRulesAhead(ruleCount) ? RuleLookupsAhead.start(self, threads: threads) : nil
+        var lookups: UnsafeMutablePointer<RuleLookupsAhead.Rule>?, argumentLookups: UnsafeMutablePointer<Int32>?
+        var nextChunk = 0
+        // The first rule of the next chunk (none without look-ups made ahead).
+        var chunkStart = ahead == nil ? Int.max : 0
+
         for i in 0 ..< ruleCount {
+            if i == chunkStart, let ahead {
+                let helped = ahead.sharing.take(nextChunk)
+                lookups = helped ? ahead.rules.base : nil
+                argumentLookups = helped ? ahead.arguments.base : nil
+                nextChunk += 1
+                chunkStart += ahead.size
+            }
             // The strings are made only for a diagnostic (rows keep the rule's key).
             var viewID: String { ruleViews.string(i) }
             var origin: Origin { Origin(kind: .rule, index: i, text: ruleTexts.string(i)) }
@@ -57,9 +73,12 @@ extension LayoutDocument {
             // them was copied and destroyed through its type's metadata, twice a rule).
             let argumentStart = i == 0 ? 0 : Int(ruleArgumentEnds[i - 1])
             let argumentCount = Int(ruleArgumentEnds[i]) - argumentStart
-            guard let view = ruleViews.withEntry(i, {
-                viewIndex(of: $0, through: recent, rootLength: rootLength, likelyNext: true)
-            }) else {
+            let found = if let lookups {
+                lookups[i].view < 0 ? nil : ViewIndex(rawValue: lookups[i].view)
+            } else {
+                ruleViews.withEntry(i) { viewIndex(of: $0, through: recent, rootLength: rootLength, likelyNext: true) }
+            }
+            guard let view = found else {
                 sink.append(Diagnostic(location: "rules[\(i)]", problem: .unknownView(viewID, suggestion: suggest(viewID)),
                                        origin: origin))
                 failed = true
@@ -71,7 +90,9 @@ extension LayoutDocument {
                 failed = true
                 continue
             }
-            let (slot, problems) = ruleTexts.withEntry(i) { parsed.parse($0, rule: i, texts: ruleTexts) }
+            let (slot, problems) = ruleTexts.withEntry(i) {
+                parsed.parse($0, tag: lookups?[i].tag ?? NameTable.tag(of: $0), rule: i, texts: ruleTexts)
+            }
             // A text with a ready template (only view specifiers, parsed
             // without problems) and a rule giving it one known view for
             // each, none the rule's own: the checks below can find nothing,
@@ -79,8 +100,9 @@ extension LayoutDocument {
             // retained and released its arrays) or the argument check.
             // Any other rule, or one that fails here, takes the full path.
             if templates, problems?.isEmpty ?? true, parsed.readyTemplateArguments(at: slot) == argumentCount,
-               bindReplayArguments(argumentStart, argumentCount, of: view, into: &bound, through: recent,
-                                   rootLength: rootLength) {
+               argumentLookups.map({ bindReplayArguments(argumentStart, argumentCount, of: view, into: &bound, found: $0) })
+                ?? bindReplayArguments(argumentStart, argumentCount, of: view, into: &bound, through: recent,
+                                       rootLength: rootLength) {
                 let superview = ViewIndex(rawValue: parents[view.int])
                 let rowOrigin = RowOrigin.key(DocumentOrigins.ruleKey(i))
                 parsed.withTemplate(at: slot) {
@@ -172,6 +194,22 @@ extension LayoutDocument {
                   }),
                   other != view else { return false }
             bound.append(.view(other))
+        }
+        return true
+    }
+
+    /// ``bindReplayArguments(_:_:of:into:through:rootLength:)`` with the
+    /// arguments' views read in `found`, at their positions
+    /// (``RuleLookupsAhead/arguments``), instead of looked up.
+    @inline(__always)
+    func bindReplayArguments(
+        _ start: Int, _ count: Int, of view: ViewIndex, into bound: inout [BoundArgument],
+        found: UnsafeMutablePointer<Int32>
+    ) -> Bool {
+        bound.truncate(from: 0)
+        for k in start ..< start + count {
+            guard case .view = ruleArguments[k], found[k] >= 0, found[k] != view.rawValue else { return false }
+            bound.append(.view(ViewIndex(rawValue: found[k])))
         }
         return true
     }

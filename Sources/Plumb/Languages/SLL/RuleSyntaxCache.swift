@@ -30,7 +30,15 @@ struct RuleSyntaxCache {
     mutating func parse(
         _ text: UnsafeBufferPointer<UInt8>, rule: Int, texts: BytePool
     ) -> (slot: Int, issues: [RuleIssue]?) {
-        let tag = NameTable.tag(of: text)
+        parse(text, tag: NameTable.tag(of: text), rule: rule, texts: texts)
+    }
+
+    /// ``parse(_:rule:texts:)`` for a text whose tag (``NameTable/tag(of:)``)
+    /// was computed before (by the rules' look-ups made ahead).
+    @inline(__always)
+    mutating func parse(
+        _ text: UnsafeBufferPointer<UInt8>, tag: UInt64, rule: Int, texts: BytePool
+    ) -> (slot: Int, issues: [RuleIssue]?) {
         let slot = Int(truncatingIfNeeded: tag) & (Self.slotCount - 1)
         let cached = Int(rules[slot])
         if cached >= 0, tags[slot] == tag, texts.entry(cached, equals: text) {

@@ -1,0 +1,88 @@
+/// What applying a rule looks up before anything else, found for a large
+/// document's rules on a second thread while the caller applies the rules
+/// before them (`LayoutDocument.lowerRules` on two threads).
+///
+/// A rule's view, the tag of its text (the syntax cache's key,
+/// ``NameTable/tag(of:)``) and its view arguments depend only on the
+/// document's bytes and ids, not on the rules before it, so they are the
+/// same whichever thread finds them. The rules are cut in chunks of
+/// ``LoweringThreads/ruleLookupChunk``; the second thread goes from the
+/// first chunk on, past any the caller took (``SecondThread/Sharing`` made
+/// with `ahead`), with a ``RecentNames`` of its own, writing slots the
+/// caller allocated. The caller, at each chunk's first rule, takes the
+/// chunk: when the second thread finished it, the chunk's rules are applied
+/// with its look-ups; otherwise the caller looks them up itself, as one
+/// thread does. Everything else (the cache, the templates, the checks,
+/// every diagnostic and its order) stays on the caller's thread.
+///
+/// The second thread makes about a third of the work of applying a rule
+/// that replays a template (the look-ups are about 240 instructions of 790
+/// in `list-rules`), so after its first chunk it runs ahead of the caller.
+final class RuleLookupsAhead {
+    /// A rule's look-ups: its view's index (`-1`: no view has its id), its text's tag.
+    struct Rule {
+        var view: Int32
+        var tag: UInt64
+    }
+
+    /// Rules a chunk.
+    let size: Int
+    let sharing: SecondThread.Sharing
+    /// Rule `i`'s look-ups, in slot `i`.
+    let rules: SharedSlots<Rule>
+    /// The index of the view named by argument `k` (by position in
+    /// ``LayoutDocument/ruleArguments``, `-1` when no view has that id; not
+    /// written for a number).
+    let arguments: SharedSlots<Int32>
+
+    private init(size: Int, sharing: SecondThread.Sharing, rules: SharedSlots<Rule>, arguments: SharedSlots<Int32>) {
+        self.size = size
+        self.sharing = sharing
+        self.rules = rules
+        self.arguments = arguments
+    }
+
+    /// Starts the second thread on `document`'s rules, in chunks of
+    /// `threads.ruleLookupChunk` (with `threads.waitsForHelper`, the caller
+    /// waits for each chunk's look-ups: tests).
+    static func start(_ document: LayoutDocument, threads: LoweringThreads) -> RuleLookupsAhead {
+        // Its core was another thread's, touching pages ahead.
+        threads.pagesAhead?.stop()
+        let size = max(threads.ruleLookupChunk, 1), count = document.ruleCount
+        let rules = SharedSlots<Rule>(count)
+        let arguments = SharedSlots<Int32>(document.ruleArguments.count)
+        let recent = RecentNames(document.names, pool: document.ids, firstEntry: 1)
+        let rootLength = document.rootID.utf8.count
+        let sharing = SecondThread.Sharing((count + size - 1) / size, waiting: threads.waitsForHelper, ahead: true) { k in
+            // The second thread keeps the document, the slots and its recent names while it runs.
+            document.lookUpRules(k * size ..< min((k + 1) * size, count), through: recent, rootLength: rootLength,
+                                 into: rules.base, arguments: arguments.base)
+            return true
+        }
+        return RuleLookupsAhead(size: size, sharing: sharing, rules: rules, arguments: arguments)
+    }
+}
+
+extension LayoutDocument {
+    /// Writes the look-ups of the rules `range` (``RuleLookupsAhead``):
+    /// rule `i`'s in `rules[i]`, its view arguments' in `arguments` at
+    /// their positions in ``ruleArguments``.
+    func lookUpRules(
+        _ range: Range<Int>, through recent: RecentNames, rootLength: Int,
+        into rules: UnsafeMutablePointer<RuleLookupsAhead.Rule>, arguments: UnsafeMutablePointer<Int32>
+    ) {
+        for i in range {
+            let view = ruleViews.withEntry(i) {
+                viewIndex(of: $0, through: recent, rootLength: rootLength, likelyNext: true)
+            }
+            let tag = ruleTexts.withEntry(i) { NameTable.tag(of: $0) }
+            rules[i] = RuleLookupsAhead.Rule(view: view?.rawValue ?? -1, tag: tag)
+            for k in (i == 0 ? 0 : Int(ruleArgumentEnds[i - 1])) ..< Int(ruleArgumentEnds[i]) {
+                guard case .view(let entry) = ruleArguments[k] else { continue }
+                arguments[k] = ruleArgumentViews.withEntry(Int(entry)) {
+                    viewIndex(of: $0, through: recent, rootLength: rootLength)
+                }?.rawValue ?? -1
+            }
+        }
+    }
+}
