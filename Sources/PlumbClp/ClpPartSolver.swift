@@ -215,12 +215,24 @@ public struct ClpPartSolver: LargePartSolver {
     /// Whether Clp's confirmation of a crash basis (see
     /// `crashesGreedyLevel`, with no pivot allowed) keeps its
     /// factorisation, the lower levels' rows put back before it instead of
-    /// after (see `restoreRowsBeforeConfirming`), so that the next level's
-    /// check at the last basis starts from it as from a passed check's (see
-    /// `reusesCheckFactorization`) instead of factorising the whole part
-    /// again: one factorisation less on `degenerate` and `levels`
-    /// (BENCHMARKS.md, solve37). On by default; the tests turn it off to
-    /// compare.
+    /// after, so that the next level's check at the last basis starts from
+    /// it as from a passed check's (see `reusesCheckFactorization`) instead
+    /// of factorising the whole part again: one factorisation less on
+    /// `degenerate` and `levels` (BENCHMARKS.md, solve37). On by default;
+    /// the tests turn it off to compare.
+    ///
+    /// The rows are put back with the basis made to fit them at the
+    /// crash's point (`PartModel.restoreRows(_:below:of:point:)`). Put back
+    /// after the confirmation, the fit made a row's error column basic in
+    /// place of its slack wherever the crash point misses the row (on
+    /// `levels`, the rows of the five levels below the equal split), so the
+    /// basis Clp had factorised was no longer the model's. The confirmation
+    /// prices the same linear program either way: a lower row's error
+    /// columns cost nothing at this level, so whether the row is open (its
+    /// slack basic) or back at its bounds (its slack or one error column
+    /// basic at the miss), its dual is 0 and every other dual and reduced
+    /// cost is as it was; and the fit keeps the point, so the crash is
+    /// confirmed on the same levels.
     public var keepsCrashFactorization: Bool
 
     /// Whether a check at the last basis (see `BasisCheck`, and the check
@@ -535,7 +547,7 @@ public struct ClpPartSolver: LargePartSolver {
                 outcome.levels.crashMoves += moves
                 plumb_clp_set_basis(model, crash)
                 if keeping, let opened {
-                    fitted = Self.restoreRowsBeforeConfirming(partModel, opened, below: level, of: part, at: point)
+                    fitted = partModel.restoreRows(opened, below: level, of: part, point: point)
                 }
                 solved = plumb_clp_primal(model, Int32(crashPivots), 200, keeping ? 1 : 0) == 0
                 if solved {
@@ -998,6 +1010,16 @@ public struct ClpPartSolver: LargePartSolver {
             if let fixedValues, !fixedValues[Int(j)].isNaN { return fixedValues[Int(j)] }
             return nil
         }
+        // Calls `body` with each entry of row i, its error columns' last,
+        // until `body` returns false; whether it went through them all.
+        func entries(of i: Int, _ body: (Int32, Double) -> Bool) -> Bool {
+            for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) where !body(part.columns[k], part.coefficients[k]) {
+                return false
+            }
+            if errors.plus[i] >= 0 && !body(errors.plus[i], 1) { return false }
+            if errors.minus[i] >= 0 && !body(errors.minus[i], -1) { return false }
+            return true
+        }
         // Row i's terms over the columns not fixed, summed by column and
         // divided by the first, the bounds of that expression, and whether
         // the lower one is the side measured from; nil when a coefficient
@@ -1005,12 +1027,10 @@ public struct ClpPartSolver: LargePartSolver {
         func expression(_ i: Int) -> (terms: [(Int32, Double)], lower: Double, upper: Double, measuresLower: Bool)? {
             var shift = 0.0
             var terms: [(Int32, Double)] = []
-            func add(_ j: Int32, _ a: Double) {
+            _ = entries(of: i) { j, a in
                 if let v = fixed(j) { shift += a * v } else { terms.append((j, a)) }
+                return true
             }
-            for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) { add(part.columns[k], part.coefficients[k]) }
-            if errors.plus[i] >= 0 { add(errors.plus[i], 1) }
-            if errors.minus[i] >= 0 { add(errors.minus[i], -1) }
             terms.sort { $0.0 < $1.0 }
             var summed: [(Int32, Double)] = []
             for (j, a) in terms {
@@ -1026,17 +1046,12 @@ public struct ClpPartSolver: LargePartSolver {
         // side `fixedRows` measures from.
         func constantAtBound(_ i: Int) -> Bool {
             var value = 0.0
-            func add(_ j: Int32, _ a: Double) -> Bool {
+            let allFixed = entries(of: i) { j, a in
                 guard let v = fixed(j) else { return false }
                 value += a * v
                 return true
             }
-            for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) {
-                guard add(part.columns[k], part.coefficients[k]) else { return false }
-            }
-            if errors.plus[i] >= 0 { guard add(errors.plus[i], 1) else { return false } }
-            if errors.minus[i] >= 0 { guard add(errors.minus[i], -1) else { return false } }
-            return value == (rl[i] > -infinity / 2 ? rl[i] : ru[i])
+            return allFixed && value == (rl[i] > -infinity / 2 ? rl[i] : ru[i])
         }
         // The rows by a hash of their expression, sorted, so that the rows
         // of one expression are side by side (the rows the optimum is off
