@@ -57,8 +57,10 @@ enum Pipeline {
         var touch: (@Sendable () -> Void)? = nil
         if let fresh { touch = { fresh.touch() } }
         // Kept by a second thread that reads the constraints while the views are read.
+        var parsing = threads
+        parsing.pagesAhead = fresh
         let document = try LayoutDocument.parse(
-            try input.contents(), source: sourceName(path), threads: threads, afterReading: touch)
+            try input.contents(), source: sourceName(path), threads: parsing, afterReading: touch)
         // A large file's pages leave the resident set as the build compiles
         // the constraint strings in them (the views' pages, before the
         // strings, with the first chunk), so that they are not held at the

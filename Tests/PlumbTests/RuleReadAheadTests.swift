@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
 import Testing
 import PlumbTestSupport
 @testable import Plumb
@@ -95,6 +99,99 @@ import PlumbTestSupport
             #expect(ConstraintReadAheadTests.racingSummary(bytes, chunk: chunk) == one, "round \(round), racing")
         }
         #expect(used > 100 && errors > 25 && errors < 150, "used \(used), errors \(errors)")
+    }
+
+    /// A rules document of `views` views and `rules` rules written as the
+    /// second thread reads them, but for the rule at `odd` (spaced: left
+    /// to the parser, so the thread stops there).
+    static func rulesDocument(views: Int, rules: Int, odd: Int? = nil) -> [UInt8] {
+        let viewList = (1 ... views).map { #"{"id":"v\#($0)"}"# }.joined(separator: ",")
+        let ruleList = (0 ..< rules).map { i in
+            i == odd ? #"{"view": "v1", "rule": "h = 8"}"# : #"{"view":"v\#(1 + i % views)","rule":"ll = rr = 16, h = \#(i % 90)"}"#
+        }.joined(separator: ",")
+        return Array(("{" + ConstraintReadAheadTests.rootMember + #","views":["# + viewList
+            + #"],"constraints":[],"rules":["# + ruleList + "]}").utf8)
+    }
+
+    /// The heap's pages touched ahead (``FreshPages``, here small pages
+    /// of a mapping, two to begin with) get their limit raised by
+    /// ``RuleReadAhead/heapBytesPerRule`` for each rule the thread read,
+    /// in full, stopped between chunks or at a rule it leaves to the
+    /// parser, and not at all when it read none; raising it touches
+    /// nothing.
+    @Test func rulesReadAheadRaiseTheLimitOfThePagesTouchedAhead() throws {
+        #if os(Linux)
+        let page = FreshPagesTests.page
+        // Pages for `read` rules read: the first two, and the rules' bytes after them.
+        func expected(_ read: Int) -> Int { read == 0 ? 2 : (2 * page + read * RuleReadAhead.heapBytesPerRule + page - 1) / page }
+        let cases: [(bytes: [UInt8], chunks: Int, read: Int)] = [
+            (Self.rulesDocument(views: 30, rules: 100), .max, 100),
+            (Self.rulesDocument(views: 30, rules: 100), 2, 32),
+            (Self.rulesDocument(views: 30, rules: 100, odd: 40), .max, 40),
+            (Self.rulesDocument(views: 30, rules: 100, odd: 0), .max, 0),
+            (Self.rulesDocument(views: 30, rules: 0), .max, 0),
+            (Array(#"{"root":{"width":1,"height":1},"views":[{"id":"v1"}],"constraints":[]}"#.utf8), .max, 0),
+        ]
+        for (k, test) in cases.enumerated() {
+            try FreshPagesTests.withMapping(pages: 64) { region in
+                let pages = FreshPages(in: region, upTo: 2 * page, pageSize: page)
+                let ahead = ConstraintReadAhead(LayoutDocument.Bytes(test.bytes), chunk: 16)
+                let rules = try #require(ahead.rules)
+                rules.pagesAhead = pages
+                #expect(ahead.read() == 0)
+                rules.read(after: 0, chunks: test.chunks)
+                #expect(pages.pageLimit == expected(test.read), "case \(k)")
+                #expect(FreshPagesTests.present(region).allSatisfy { !$0 }, "case \(k): nothing touched")
+            }
+        }
+        // Without pages, reading rules ahead is as before.
+        let ahead = ConstraintReadAhead(LayoutDocument.Bytes(cases[0].bytes), chunk: 16)
+        #expect(ahead.read() == 0)
+        ahead.rules?.read()
+        #expect(ahead.rules?.pagesAhead == nil)
+        #endif
+    }
+
+    /// ``LayoutDocument/parse(_:source:threads:afterReading:)`` gives its
+    /// threads' pages touched ahead to the rules' reading on the second
+    /// thread, which raises their limit before the work after reading
+    /// runs (most parses: the parser may come to the rules first); one
+    /// thread leaves it alone.
+    @Test func theParseGivesThePagesTouchedAheadToTheRulesReadAhead() throws {
+        #if os(Linux)
+        let page = FreshPagesTests.page
+        let bytes = Self.rulesDocument(views: 3_000, rules: 600)
+        final class Seen: @unchecked Sendable {
+            let runs = Atomic<Int>(0)
+            var limit = 0
+        }
+        var raised = 0
+        for count in [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1] {
+            try FreshPagesTests.withMapping(pages: 256) { region in
+                let pages = FreshPages(in: region, upTo: 2 * page, pageSize: page)
+                var threads = LoweringThreads(count)
+                threads.readAheadBytes = 0
+                threads.pagesAhead = pages
+                let seen = Seen()
+                let document = try LayoutDocument.parse(LayoutDocument.Bytes(bytes), source: "doc.json", threads: threads,
+                                                        afterReading: {
+                    seen.limit = pages.pageLimit
+                    seen.runs.add(1, ordering: .releasing)
+                })
+                #expect(document.ruleCount == 600)
+                var spins = 0
+                while count == 2 && seen.runs.load(ordering: .acquiring) == 0 && spins < 5_000_000 { sched_yield(); spins += 1 }
+                if count == 1 {
+                    #expect(seen.runs.load(ordering: .acquiring) == 0 && pages.pageLimit == 2)
+                } else {
+                    let limit = seen.limit
+                    #expect(limit >= 2 && limit <= (2 * page + 600 * RuleReadAhead.heapBytesPerRule + page - 1) / page)
+                    if limit > 2 { raised += 1 }
+                }
+            }
+        }
+        #expect(raised > 0, "the limit was raised in \(raised) of 10 parses")
+        #endif
     }
 
     /// The rules array is found after its key, however spaced, from the

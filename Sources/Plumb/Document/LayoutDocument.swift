@@ -273,7 +273,11 @@ public struct LayoutDocument: Sendable {
     ///     long as the document lives: its constraint strings are read in
     ///     place, not copied.
     ///   - source: its name in diagnostics.
-    ///   - threads: how many threads may read it (1 or 2).
+    ///   - threads: how many threads may read it (1 or 2); their
+    ///     ``LoweringThreads/pagesAhead``, if any, have their limit raised
+    ///     by the second thread for the rules it read ahead, before
+    ///     `afterReading` (the build of a rules document allocates more a
+    ///     byte of document than the constraint families').
     ///   - afterReading: work for the second thread once it has read ahead
     ///     (or was stopped), while this one finishes the parse: `plumb
     ///     solve` has it first touch the heap the parse and the build go on
@@ -286,6 +290,7 @@ public struct LayoutDocument: Sendable {
         var ahead: ConstraintReadAhead?
         if threads.readsAhead(buffer.count) {
             let reader = ConstraintReadAhead(bytes, chunk: threads.readAheadChunk, then: afterReading)
+            reader.rules?.pagesAhead = threads.pagesAhead
             if reader.start() { ahead = reader }
         }
         return try parse(bytes, source: source, readAhead: ahead)

@@ -38,6 +38,17 @@ final class RuleReadAhead: @unchecked Sendable {
     /// Rules handed to the parser (tests see that it took them).
     private(set) var handedOver = 0
 
+    /// The heap's pages touched ahead once this thread has read (``FreshPages``,
+    /// `plumb solve`), or `nil`: set before the thread starts. Having read
+    /// rules, the thread raises their limit for the rules' build to come
+    /// (``heapBytesPerRule`` a rule read), before it touches them.
+    var pagesAhead: FreshPages?
+
+    /// Heap bytes the build of a rules document allocates a rule, about,
+    /// beyond what its parse does (`list-rules` and `cards-rules`: the
+    /// rule book, the look-ups made ahead, the system's rows).
+    static let heapBytesPerRule = 650
+
     init(_ bytes: LayoutDocument.Bytes, chunk: Int = 128) {
         self.bytes = bytes
         self.chunk = max(chunk, 1)
@@ -59,9 +70,14 @@ final class RuleReadAhead: @unchecked Sendable {
         arrayStart = at
         var reader = JSONReader(text)
         reader.resume(at: at + 1)
-        var first = true, k = 0
+        var first = true, k = 0, read = 0
         // The reader's offset after the last rule read (the parser goes on from there).
         var lastEnd = at + 1
+        defer {
+            if let pages = pagesAhead, read > 0 {
+                pages.extend(upTo: pages.pageLimit * pages.pageSize + read * Self.heapBytesPerRule)
+            }
+        }
         while k < chunks, progress.begin(k) {
             var more = true, finished = false
             do throws(JSONSyntaxError) {
@@ -77,6 +93,7 @@ final class RuleReadAhead: @unchecked Sendable {
                         break
                     }
                     columns.append(rule, of: text)
+                    read &+= 1
                     lastEnd = reader.position
                 }
             } catch {

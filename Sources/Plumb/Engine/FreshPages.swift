@@ -16,7 +16,8 @@ import Synchronization
 /// (``LayoutDocument/parse(_:source:threads:afterReading:)``), and on into
 /// the build until it starts a second thread of its own
 /// (``LoweringThreads/pagesAhead``; further, ``extend(upTo:)``, when that
-/// is not at once), so that the parse and the build find their pages
+/// is not at once, and for the rules that thread read ahead, before it
+/// touches: `RuleReadAhead`), so that the parse and the build find their pages
 /// present (BENCHMARKS.md, "The build's wall time: fresh pages touched
 /// ahead", "The rules' rows on two threads").
 ///

@@ -268,6 +268,8 @@ public struct LoweringThreads: Sendable, Equatable {
     /// before the build starts a second thread, which then has the core.
     /// Until then (a build that has none, or before it starts one) that
     /// thread goes on touching while the build's first thread works.
+    /// Given to the parse too, whose second thread, having read rules
+    /// ahead, touches further for their build (`RuleReadAhead`).
     public var pagesAhead: FreshPages?
     /// The document's mapped pages, given back as the build compiles the
     /// constraint strings in them (`plumb solve` on a large file), or nil.
