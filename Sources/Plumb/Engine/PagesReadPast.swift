@@ -63,9 +63,9 @@ public final class PagesReadPast: @unchecked Sendable {
     /// ``readPast(_:)`` from the other end, for the build's second thread,
     /// which compiles the constraint strings from the last one down: it needs
     /// nothing more of the region from `byte` on, so the whole pages from it
-    /// (the page holding `byte` is kept: its first bytes may still be the
-    /// first thread's) are given back once they reach the step bytes below
-    /// those given before. Called by one thread only (not the one that calls
+    /// on (not a page it falls inside: that page's first bytes may still be
+    /// the first thread's) are given back once they reach the step bytes
+    /// below those given before. Called by one thread only (not the one that calls
     /// ``readPast(_:)``); the two may give back the same pages.
     public func readDownTo(_ byte: UnsafeRawPointer?) {
         guard let byte, byte >= start, byte < start + count else { return }
