@@ -46,6 +46,22 @@ import Testing
         return -1
     }
 
+    /// `json` mapped, parsed and lowered with `threads` while its pages are
+    /// given back a page at a time: the outcome
+    /// (`TwoThreadLoweringTests.outcome`) and the bytes given back from the
+    /// start and from the end.
+    static func loweredMapped(_ json: String, threads: LoweringThreads) throws -> (String, Int, Int) {
+        var threads = threads
+        return try withMappedFile(Array(json.utf8)) { region throws -> (String, Int, Int) in
+            let bytes = LayoutDocument.Bytes(region.bindMemory(to: UInt8.self), release: {})
+            let doc = try LayoutDocument.parse(bytes, source: "doc.json", threads: threads)
+            let given = PagesReadPast(region, step: page)
+            threads.pagesReadPast = given
+            let outcome = try TwoThreadLoweringTests.outcome(lowering: doc, threads: threads)
+            return (outcome, given.bytesGiven, given.bytesGivenFromEnd)
+        }
+    }
+
     /// Steps of 8 pages: nothing given before a step is reached, then the
     /// whole pages before the byte (not the one it is in); a pointer
     /// outside the region is ignored; the pages given are no longer
@@ -118,13 +134,7 @@ import Testing
         #expect(viewsBytes > 4 * Self.page)
         var threads = LoweringThreads.one
         threads.constraintChunk = 1 << 20
-        let got = try Self.withMappedFile(Array(json.utf8)) { region throws -> (String, Int) in
-            let bytes = LayoutDocument.Bytes(region.bindMemory(to: UInt8.self), release: {})
-            let doc = try LayoutDocument.parse(bytes, source: "doc.json", threads: threads)
-            let given = PagesReadPast(region, step: Self.page)
-            threads.pagesReadPast = given
-            return (try TwoThreadLoweringTests.outcome(lowering: doc, threads: threads), given.bytesGiven)
-        }
+        let got = try Self.loweredMapped(json, threads: threads)
         #expect(got.0 == expected)
         #expect(got.1 == viewsBytes & ~(Self.page - 1))
         #endif
@@ -138,16 +148,9 @@ import Testing
         let json = TwoThreadLoweringTests.document(viewCount: 1_200, inserted: [:])
         let expected = try TwoThreadLoweringTests.outcome(json, threads: .one)
         // 12 chunks of 400 strings, about 14 KB each.
-        var threads = TwoThreadLoweringTests.two(from: 8, chunk: 400, waiting: true)
-        let got = try Self.withMappedFile(Array(json.utf8)) { region throws -> (String, Int) in
-            let bytes = LayoutDocument.Bytes(region.bindMemory(to: UInt8.self), release: {})
-            let doc = try LayoutDocument.parse(bytes, source: "doc.json", threads: threads)
-            let given = PagesReadPast(region, step: Self.page)
-            threads.pagesReadPast = given
-            return (try TwoThreadLoweringTests.outcome(lowering: doc, threads: threads), given.bytesGivenFromEnd)
-        }
+        let got = try Self.loweredMapped(json, threads: TwoThreadLoweringTests.two(from: 8, chunk: 400, waiting: true))
         #expect(got.0 == expected)
-        #expect(got.1 >= 2 * Self.page, "\(got.1) bytes from the end")
+        #expect(got.2 >= 2 * Self.page, "\(got.2) bytes from the end")
         #endif
     }
 
@@ -160,14 +163,8 @@ import Testing
         let json = TwoThreadLoweringTests.document(viewCount: 1_200, inserted: [:])
         let expected = try TwoThreadLoweringTests.outcome(json, threads: .one)
         try #require(!expected.hasPrefix("error:"))
-        for var threads in [LoweringThreads.one, TwoThreadLoweringTests.two(from: 8, chunk: 16, waiting: false)] {
-            let got = try Self.withMappedFile(Array(json.utf8)) { region throws -> (String, Int) in
-                let bytes = LayoutDocument.Bytes(region.bindMemory(to: UInt8.self), release: {})
-                let doc = try LayoutDocument.parse(bytes, source: "doc.json", threads: threads)
-                let given = PagesReadPast(region, step: Self.page)
-                threads.pagesReadPast = given
-                return (try TwoThreadLoweringTests.outcome(lowering: doc, threads: threads), given.bytesGiven)
-            }
+        for threads in [LoweringThreads.one, TwoThreadLoweringTests.two(from: 8, chunk: 16, waiting: false)] {
+            let got = try Self.loweredMapped(json, threads: threads)
             #expect(got.0 == expected, "\(threads.count) thread(s)")
             // The strings start after the views (about a fifth of the file): most of the rest was given.
             #expect(got.1 > json.utf8.count / 2, "\(threads.count) thread(s): \(got.1) of \(json.utf8.count) bytes")
