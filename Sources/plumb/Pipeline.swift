@@ -63,9 +63,10 @@ enum Pipeline {
             try input.contents(), source: sourceName(path), threads: parsing, afterReading: touch)
         // A large file's pages leave the resident set as the build compiles
         // the constraint strings in them (the views' pages, before the
-        // strings, with the first chunk), so that they are not held at the
-        // build's end beside the whole system (`table` at 100,000 views:
-        // BENCHMARKS.md, "mem49" and "Stop 49's merged main"). Dropping them
+        // strings, as the build starts; the second thread's strings from the
+        // end as it compiles them), so that they are not held beside the
+        // growing system (`table` at 100,000 views: BENCHMARKS.md, "mem49",
+        // "Stop 49's merged main" and "mem51"). Dropping them
         // all once parsed lowered the peak 4 MB more but made the build map
         // the strings' pages again: parse + build 1.05-1.17x on `list` and
         // `cards` at 100,000 views.

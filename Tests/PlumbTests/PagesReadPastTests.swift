@@ -46,6 +46,22 @@ import Testing
         return -1
     }
 
+    /// `json` mapped, parsed and lowered with `threads` while its pages are
+    /// given back a page at a time: the outcome
+    /// (`TwoThreadLoweringTests.outcome`) and the bytes given back from the
+    /// start and from the end.
+    static func loweredMapped(_ json: String, threads: LoweringThreads) throws -> (String, Int, Int) {
+        var threads = threads
+        return try withMappedFile(Array(json.utf8)) { region throws -> (String, Int, Int) in
+            let bytes = LayoutDocument.Bytes(region.bindMemory(to: UInt8.self), release: {})
+            let doc = try LayoutDocument.parse(bytes, source: "doc.json", threads: threads)
+            let given = PagesReadPast(region, step: page)
+            threads.pagesReadPast = given
+            let outcome = try TwoThreadLoweringTests.outcome(lowering: doc, threads: threads)
+            return (outcome, given.bytesGiven, given.bytesGivenFromEnd)
+        }
+    }
+
     /// Steps of 8 pages: nothing given before a step is reached, then the
     /// whole pages before the byte (not the one it is in); a pointer
     /// outside the region is ignored; the pages given are no longer
@@ -76,6 +92,68 @@ import Testing
         #endif
     }
 
+    /// The same from the region's end (the build's second thread): the
+    /// whole pages from the byte on (not the one it is in) once they make a
+    /// step; a pointer outside is ignored; both ends may give back the same
+    /// pages; what is read again is the file's bytes.
+    @Test func wholePagesFromTheByteOnAreGivenBackFromTheEnd() throws {
+        #if os(Linux)
+        let page = Self.page, pages = 64
+        let bytes = (0 ..< pages * page).map { UInt8(truncatingIfNeeded: $0 &* 5 &+ $0 >> 12) }
+        try Self.withMappedFile(bytes) { region throws in
+            let base = region.baseAddress!
+            let given = PagesReadPast(region, step: 8 * page)
+            given.readDownTo(base + 59 * page + 5)  // 4 pages from the 60th: less than a step
+            #expect(given.bytesGivenFromEnd == 0)
+            given.readDownTo(base + 50 * page + 1)
+            #expect(given.bytesGivenFromEnd == 13 * page)
+            #expect(try Self.residentKB(of: base) == (pages - 13) * page / 1024)
+            given.readDownTo(nil)
+            bytes.withUnsafeBytes { other in given.readDownTo(other.baseAddress! + 2 * page) }
+            given.readDownTo(base + 45 * page)  // 6 pages below: less than a step
+            #expect(given.bytesGivenFromEnd == 13 * page)
+            given.readDownTo(base + 40 * page)  // a page boundary: that page goes too
+            #expect(given.bytesGivenFromEnd == 24 * page)
+            given.readPast(base + 44 * page)  // the first thread's end, past the second's
+            #expect(given.bytesGiven == 44 * page)
+            #expect(try Self.residentKB(of: base) == 0)
+            #expect(Array(region) == bytes)
+        }
+        #endif
+    }
+
+    /// The views' pages (before the first constraint string) are given
+    /// back as the build starts, before any chunk is compiled: here one
+    /// chunk of every string, after which nothing else is given.
+    @Test func theViewsPagesGoAsTheBuildStarts() throws {
+        #if os(Linux)
+        let json = TwoThreadLoweringTests.document(viewCount: 1_200, inserted: [:])
+        let expected = try TwoThreadLoweringTests.outcome(json, threads: .one)
+        let firstString = try #require(json.utf8.firstRange(of: #""constraints": [""#.utf8)).upperBound
+        let viewsBytes = json.utf8.distance(from: json.utf8.startIndex, to: firstString)
+        #expect(viewsBytes > 4 * Self.page)
+        var threads = LoweringThreads.one
+        threads.constraintChunk = 1 << 20
+        let got = try Self.loweredMapped(json, threads: threads)
+        #expect(got.0 == expected)
+        #expect(got.1 == viewsBytes & ~(Self.page - 1))
+        #endif
+    }
+
+    /// On two threads, the second gives back the pages of the strings it
+    /// compiled, from the end: it has the last chunk here (the first thread
+    /// waits for it), so its pages have gone when the build ends.
+    @Test func theSecondThreadGivesBackThePagesOfItsStrings() throws {
+        #if os(Linux)
+        let json = TwoThreadLoweringTests.document(viewCount: 1_200, inserted: [:])
+        let expected = try TwoThreadLoweringTests.outcome(json, threads: .one)
+        // 12 chunks of 400 strings, about 14 KB each.
+        let got = try Self.loweredMapped(json, threads: TwoThreadLoweringTests.two(from: 8, chunk: 400, waiting: true))
+        #expect(got.0 == expected)
+        #expect(got.2 >= 2 * Self.page, "\(got.2) bytes from the end")
+        #endif
+    }
+
     /// A document of 1,200 views and 4,800 strings, mapped, lowered on
     /// one thread and on two (chunks of 16 strings) while its pages are
     /// given back a page at a time: pages were given, and the rows and
@@ -85,14 +163,8 @@ import Testing
         let json = TwoThreadLoweringTests.document(viewCount: 1_200, inserted: [:])
         let expected = try TwoThreadLoweringTests.outcome(json, threads: .one)
         try #require(!expected.hasPrefix("error:"))
-        for var threads in [LoweringThreads.one, TwoThreadLoweringTests.two(from: 8, chunk: 16, waiting: false)] {
-            let got = try Self.withMappedFile(Array(json.utf8)) { region throws -> (String, Int) in
-                let bytes = LayoutDocument.Bytes(region.bindMemory(to: UInt8.self), release: {})
-                let doc = try LayoutDocument.parse(bytes, source: "doc.json", threads: threads)
-                let given = PagesReadPast(region, step: Self.page)
-                threads.pagesReadPast = given
-                return (try TwoThreadLoweringTests.outcome(lowering: doc, threads: threads), given.bytesGiven)
-            }
+        for threads in [LoweringThreads.one, TwoThreadLoweringTests.two(from: 8, chunk: 16, waiting: false)] {
+            let got = try Self.loweredMapped(json, threads: threads)
             #expect(got.0 == expected, "\(threads.count) thread(s)")
             // The strings start after the views (about a fifth of the file): most of the rest was given.
             #expect(got.1 > json.utf8.count / 2, "\(threads.count) thread(s): \(got.1) of \(json.utf8.count) bytes")

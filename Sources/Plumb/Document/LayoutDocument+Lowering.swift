@@ -29,6 +29,12 @@ extension LayoutDocument {
     /// ``LoweredLayout/framesJSON(_:threads:)``.
     public func lower(namingViews: Bool, threads: LoweringThreads = .one) throws(LayoutError) -> LoweredLayout {
         var sink = DiagnosticSink()
+        // The pages before the first constraint string (the views', parsed)
+        // go at once, not after the first chunk: the intrinsic rows, made
+        // first, touch the system's pages while they would still be resident.
+        if let pages = threads.pagesReadPast, constraintCount > 0 {
+            constraintTexts.withTexts { all in pages.readPast(all[0].baseAddress) }
+        }
         // The second thread starts compiling the last chunks while this one sets up the system.
         let shared = threads.splitsConstraints(constraintCount) ? startSharingConstraints(threads) : nil
 
@@ -163,12 +169,16 @@ extension LayoutDocument {
         let size = threads.constraintChunk, count = constraintCount
         let chunks = (count + size - 1) / size
         let helped = SharedSlots<ResolvedSimpleFormat<ViewIndex>>(count)
-        let helperScope = DocumentScope(document: self), document = self
+        let helperScope = DocumentScope(document: self), document = self, pages = threads.pagesReadPast
         let sharing = SecondThread.Sharing(chunks, waiting: threads.waitsForHelper) { k in
             // The second thread keeps the document (and so its bytes) while it runs.
             let range = k * size ..< min((k + 1) * size, count)
             return document.constraintTexts.withTexts { all in
-                document.compileWithoutProblems(all, range, in: helperScope, into: helped.base)
+                let compiled = document.compileWithoutProblems(all, range, in: helperScope, into: helped.base)
+                // The pages of the strings it has passed go too (read again,
+                // should the first thread compile a failed chunk, as mapped again).
+                pages?.readDownTo(all[range.lowerBound].baseAddress)
+                return compiled
             }
         }
         return SharedConstraints(size: size, sharing: sharing, helped: helped)

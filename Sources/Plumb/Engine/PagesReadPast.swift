@@ -25,6 +25,9 @@ public final class PagesReadPast: @unchecked Sendable {
     private let pageSize: Int
     /// Bytes from `start` whose pages were given back.
     private var given = 0
+    /// Bytes from `start` above which the second thread gave the pages back
+    /// (``readDownTo(_:)``; `count` before it gave any).
+    private var givenDownTo: Int
 
     /// The pages of `region` (a mapping: it starts on a page boundary),
     /// given back `step` bytes or more at a time.
@@ -32,6 +35,7 @@ public final class PagesReadPast: @unchecked Sendable {
         start = region.baseAddress ?? UnsafeRawPointer(bitPattern: 1 << 12)!
         count = region.baseAddress == nil ? 0 : region.count
         self.step = max(step, 1)
+        givenDownTo = count
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         pageSize = max(Int(sysconf(Int32(_SC_PAGESIZE))), 1)
         #else
@@ -55,6 +59,26 @@ public final class PagesReadPast: @unchecked Sendable {
         given = end
         #endif
     }
+
+    /// ``readPast(_:)`` from the other end, for the build's second thread,
+    /// which compiles the constraint strings from the last one down: it needs
+    /// nothing more of the region from `byte` on, so the whole pages from it
+    /// on (not a page it falls inside: that page's first bytes may still be
+    /// the first thread's) are given back once they reach the step bytes
+    /// below those given before. Called by one thread only (not the one that calls
+    /// ``readPast(_:)``); the two may give back the same pages.
+    public func readDownTo(_ byte: UnsafeRawPointer?) {
+        guard let byte, byte >= start, byte < start + count else { return }
+        let from = ((byte - start) + pageSize - 1) & ~(pageSize - 1)
+        guard givenDownTo - from >= step else { return }
+        #if os(Linux)
+        _ = madvise(UnsafeMutableRawPointer(mutating: start + from), givenDownTo - from, MADV_DONTNEED)
+        givenDownTo = from
+        #endif
+    }
+
+    /// The region's last bytes whose pages ``readDownTo(_:)`` gave back.
+    public var bytesGivenFromEnd: Int { count - givenDownTo }
 }
 
 extension PagesReadPast: Equatable {
