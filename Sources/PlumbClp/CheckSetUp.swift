@@ -17,7 +17,7 @@ extension ClpPartSolver {
     /// can find nothing (no bound crosses the other, no number is huge).
     /// Clp then skips rebuilding its row copy and work arrays, the search
     /// for duplicate entries and the sanity check: on `levels` at 10,000
-    /// views 50 of a check's 280 M instructions, five checks (BENCHMARKS.md,
+    /// views 36 of a check's 280 M instructions, five checks (BENCHMARKS.md,
     /// solve38). It still scales the matrix afresh (the scale factors can
     /// change when columns are fixed), copies every bound and cost into its
     /// work arrays and computes the point and the prices as before, which

@@ -14,8 +14,9 @@ import PlumbTestSupport
     /// on `levels` the four levels below 240 pass theirs, each from the
     /// one the check above kept: one and five checks that keep the set-up,
     /// none with it off, the same checks passed (0 and 5), the same zero
-    /// trial held, and the same values bit for bit; the level totals are
-    /// the tableau's.
+    /// trial held, and the same values bit for bit, where every required
+    /// row holds (`LargePartTests.checksFromAKeptFactorizationKeepTheOptimum`
+    /// compares this path's answer on these shelves with the tableau's).
     @Test func checksFromAKeptFactorizationKeepTheSetUp() throws {
         for (contradicting, expected, passed) in [([], 1, 0), ([240, 230, 220, 210, 200], 5, 5)] as [([Priority], Int, Int)] {
             let b = LargePartTests.degenerateShelves(60, contradicting: contradicting)
@@ -29,10 +30,7 @@ import PlumbTestSupport
             #expect(keeping.zeroHolds == 1 && fresh.zeroHolds == 1 && keeping.crashed == 1, "\(label)")
             #expect(keeping.unanswered == 0 && fresh.unanswered == 0, "\(label)")
             #expect(lp.values == other.values, "\(label)")
-            let whole = try b.system.solve(options: LargePartTests.tableau())
             #expect(referenceRequiredRowsHold(b.rows, lp.values), "\(label)")
-            let la = referenceLevelViolations(b.rows, lp.values), lb = referenceLevelViolations(b.rows, whole.values)
-            #expect(referenceCompareLevels(la, lb, tolerance: 1e-9) == 0, "\(label): \(la) vs \(lb)")
         }
     }
 
@@ -44,7 +42,7 @@ import PlumbTestSupport
     /// LP on the smallest).
     @Test func keptSetUpKeepsTheAnswersOnCoupledSystems() {
         var kept = 0, keptScaled = 0
-        for seed in 0 ..< 40 as Range<UInt64> {
+        for seed in 0 ..< 24 as Range<UInt64> {
             let (rows, system, unique) = LargePartTests.mixedHardSystem(seed: 38_000 + seed, size: seed, kinds: 4)
             let keeping = ClpLog(ClpPartSolver(basisCheck: .beforeEveryLevel))
             let fresh = ClpLog(ClpPartSolver(basisCheck: .beforeEveryLevel, keepsCheckSetUp: false))
