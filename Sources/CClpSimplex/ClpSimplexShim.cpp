@@ -32,6 +32,9 @@ struct PlumbClpModel {
     long droppedRepeats = 0;
     /// Its calls that solved by the primal simplex after presolve.
     int primalSolves = 0;
+    /// Calls of `plumb_clp_primal` that kept Clp's set-up of the matrix
+    /// (continuation 6 or 7).
+    int setUpsKept = 0;
 };
 
 namespace {
@@ -242,6 +245,18 @@ const double *plumb_clp_row_activity(const PlumbClpModel *model) { return model-
 const double *plumb_clp_row_duals(const PlumbClpModel *model) { return model->simplex.getRowPrice(); }
 const double *plumb_clp_reduced_costs(const PlumbClpModel *model) { return model->simplex.getReducedCost(); }
 
+// `checkSetUpKept`: what bit 4 of `continuation` skips, with bit 2. Clp's
+// start-and-finish bit 4 takes the matrix as it was at the last solve when
+// its record says the row and column counts are the same (bit 2 sets that
+// record): it keeps the row copy and the work arrays it made then, and does
+// not look for duplicate entries again. Special option 128 leaves out its
+// sanity check of the bounds and costs (crossed bounds, huge numbers),
+// which the caller answers for: between the call that kept the
+// factorisation and this one only bounds were made equal to one of their
+// own ends and rows freed (`ClpPartSolver.holdFace`,
+// `PartModel.freeImpliedEqualities`) and the objective set to a level's
+// weights. Clp still scales the matrix afresh, copies every bound and cost
+// into its work arrays and computes the point and the prices as before.
 int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery, int continuation) {
     ClpSimplex &simplex = model->simplex;
     const int usual = simplex.factorizationFrequency();
@@ -259,7 +274,16 @@ int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery,
         // bits stay as they are, so Clp copies those again.
         simplex.setWhatsChanged(simplex.whatsChanged() | ROW_COLUMN_COUNTS_SAME | MATRIX_SAME | BASIS_SAME);
     }
-    simplex.primal(0, continuation & 3);
+    // Bit 4, only with 2: Clp's set-up of the matrix is skipped as well
+    // (`checkSetUpKept`).
+    const bool keepSetUp = (continuation & 6) == 6;
+    const int usualSpecial = simplex.specialOptions();
+    if (keepSetUp) simplex.setSpecialOptions(usualSpecial | 128);
+    simplex.primal(0, continuation & (keepSetUp ? 7 : 3));
+    if (keepSetUp) {
+        simplex.setSpecialOptions(usualSpecial);
+        model->setUpsKept += 1;
+    }
     simplex.setFactorizationFrequency(usual);
     simplex.setMaximumIterations(INT_MAX);
     return simplex.status();
@@ -371,6 +395,7 @@ int plumb_clp_largest_infeasibility_solves(const PlumbClpModel *model) { return 
 long plumb_clp_dropped_rows(const PlumbClpModel *model) { return model->droppedRows; }
 long plumb_clp_dropped_repeats(const PlumbClpModel *model) { return model->droppedRepeats; }
 int plumb_clp_primal_solves(const PlumbClpModel *model) { return model->primalSolves; }
+int plumb_clp_set_ups_kept(const PlumbClpModel *model) { return model->setUpsKept; }
 
 int plumb_clp_unbounded_ray(const PlumbClpModel *model, double *ray) {
     // `unboundedRay` hands out a copy (new[]) when the status is 2 and Clp

@@ -249,6 +249,12 @@ public struct ClpPartSolver: LargePartSolver {
     /// `degenerate` at 1,000 views). On by default; the tests turn it off to compare.
     public var reusesCheckFactorization: Bool
 
+    /// Whether such a check, from a kept factorisation, also takes Clp's
+    /// set-up of the matrix as the call that kept it left it (see
+    /// `checkContinuation(kept:)`). On by default; the tests turn it off
+    /// to compare.
+    public var keepsCheckSetUp: Bool
+
     /// Whether a cold solve and a zero trial open the bounds of the rows
     /// of the levels below the one they solve (see `PartModel.openRows`)
     /// and put them back after, with the basis made to fit them (see
@@ -316,8 +322,9 @@ public struct ClpPartSolver: LargePartSolver {
         reusesCheckFactorization: Bool = true, opensLowerRows: Bool = true, dropsFreeRows: Bool = true,
         coldRefactorInterval: Int? = nil, primalAfterLeastPoint: Bool = true, settlesFaceRows: Bool = true,
         mergesPinnedPairs: Bool = true, dualPresolveBeforePrimal: Bool = false, crashesGreedyLevel: Bool = true,
-        crashPivots: Int = 0, keepsCrashFactorization: Bool = true
+        crashPivots: Int = 0, keepsCrashFactorization: Bool = true, keepsCheckSetUp: Bool = true
     ) {
+        self.keepsCheckSetUp = keepsCheckSetUp
         self.keepsCrashFactorization = keepsCrashFactorization
         self.crashesGreedyLevel = crashesGreedyLevel
         self.crashPivots = crashPivots
@@ -395,6 +402,8 @@ public struct ClpPartSolver: LargePartSolver {
         var openedColdSolves = 0, openedZeroTrials = 0, unfittedRows = 0
         /// Checks that started from the factorisation a passed check kept (see `reusesCheckFactorization`).
         var reusedFactorizations = 0
+        /// Of those, the checks that kept Clp's set-up too (see `keepsCheckSetUp`).
+        var setUpsKept = 0
         /// Free rows left out of cold solves, over all of them (see
         /// `dropsFreeRows`).
         var droppedRows = 0
@@ -580,13 +589,14 @@ public struct ClpPartSolver: LargePartSolver {
         func continuation() -> Int32 {
             guard reusesCheckFactorization else { return 0 }
             if kept { outcome.levels.reusedFactorizations += 1 }
-            return kept ? 3 : 1
+            return checkContinuation(kept: kept)
         }
         // Whether the level is optimal at the model's basis as it stands:
         // Clp's primal allowed no pivot (it factorises and prices only).
         func optimalAtBasis() -> Bool {
             let passed = plumb_clp_primal(model, 0, 200, continuation()) == 0
             kept = passed && reusesCheckFactorization
+            outcome.levels.setUpsKept = Int(plumb_clp_set_ups_kept(model))
             return passed
         }
         func failed() -> Outcome {

@@ -14,7 +14,7 @@ import PlumbTestSupport
     /// reach the same violation at every level (within 1e-6), the first is
     /// the tableau's point when the optimum is unique, and on at most eight
     /// variables the reference LP's levels; or all three failed alike.
-    private static func expectOneOptimum<F: Error>(
+    static func expectOneOptimum<F: Error>(
         _ a: Result<Solution, F>, _ b: Result<Solution, F>, tableau c: Result<Solution, F>, rows: [ReferenceRow],
         unique: Bool, variableCount: Int, _ label: String, names: (String, String)
     ) {
@@ -49,7 +49,7 @@ import PlumbTestSupport
         return o
     }
 
-    private static func tableau() -> SolveOptions {
+    static func tableau() -> SolveOptions {
         var o = SolveOptions()
         o.largePartSolver = nil
         return o
@@ -1027,6 +1027,8 @@ import PlumbTestSupport
         var releasedFactorizations: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.releasedFactorizations } } }
         var largestInfeasibility: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.largestInfeasibility } } }
         var reusedFactorizations: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.reusedFactorizations } } }
+        /// Checks that kept Clp's set-up of the matrix (the model's count after each part).
+        var setUpsKept: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.setUpsKept } } }
         var openedColdSolves: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.openedColdSolves } } }
         var openedZeroTrials: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.openedZeroTrials } } }
         var unfittedRows: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.unfittedRows } } }

@@ -72,7 +72,12 @@ const double *plumb_clp_reduced_costs(const PlumbClpModel *model);
 /// one that starts from the kept factorisation the matrix and the basis
 /// must not change; the objective and the bounds may (the basis matrix
 /// is the same: only the values and prices change, which Clp computes
-/// again).
+/// again). 7 (6 is 2 with it) also takes Clp's set-up of the matrix as
+/// the kept call left it (its row copy and work arrays, no search for
+/// duplicate entries) and skips Clp's sanity check of the bounds and the
+/// costs: the caller promises that since then no bound was made to cross
+/// the other and no number became huge (see
+/// `plumb_clp_set_ups_kept`).
 int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery, int continuation);
 
 /// The dual simplex from the model's current basis, no presolve, at most
@@ -112,6 +117,8 @@ long plumb_clp_dropped_repeats(const PlumbClpModel *model);
 /// How many calls of `plumb_clp_presolved_dual` on this model solved by the
 /// primal simplex (`feasibleStart`).
 int plumb_clp_primal_solves(const PlumbClpModel *model);
+/// Calls of `plumb_clp_primal` with continuation 6 or 7 (the set-up kept).
+int plumb_clp_set_ups_kept(const PlumbClpModel *model);
 /// How many free rows `plumb_clp_presolved_dual` left out on this model,
 /// over all its calls.
 long plumb_clp_dropped_rows(const PlumbClpModel *model);
