@@ -257,6 +257,15 @@ import Testing
             """)
     }
 
+    /// A problem found once the views are read (an unknown parent) comes
+    /// before one found in a later view as they were read: the problems
+    /// are sorted by position, two of them as well as more.
+    @Test func twoProblemsAreReportedInTheirOrder() {
+        documentDiagnosticTest(#"{"root": {"width": 1, "height": 1}, "views": [{"id": "a", "parent": "zz"}, {"id": "b", "hugging": [250, 2000]}]}"#,
+                               .unknownParent(view: "a", parent: "zz", suggestion: nil),
+                               .invalidPriority(path: "views[1].hugging[1]", 2000), at: (1, 69))
+    }
+
     @Test func longLinesAreShownAsAWindow() throws {
         let padding = String(repeating: "{\"id\": \"v\"}, ", count: 0)
         var views = (0 ..< 40).map { "{\"id\": \"view\($0)\"}" }

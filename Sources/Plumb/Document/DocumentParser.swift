@@ -988,7 +988,11 @@ struct DocumentParser {
                 }
             }
         }
-        problems.sort { $0.1.lowerBound < $1.1.lowerBound }
+        // Not called on an empty array: sorting one gave it storage of its
+        // own, the first such array of the process, whose type the Swift
+        // runtime looked up by its mangled name (about 170,000 instructions,
+        // 50 µs of every document's parse).
+        if problems.count > 1 { problems.sort { $0.1.lowerBound < $1.1.lowerBound } }
     }
 
     /// Suggestions scan every id; they are only made for the first few problems.
