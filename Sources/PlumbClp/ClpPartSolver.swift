@@ -298,6 +298,11 @@ public struct ClpPartSolver: LargePartSolver {
     /// it off to compare.
     public var mergesPinnedPairs: Bool
 
+    /// How many rounds of merging pinned pairs `optimalFace` takes at most
+    /// (see `PinnedPairRounds`): 8 by default. The tests set 1, one
+    /// round, to compare.
+    public var pinnedPairRounds = 8
+
     /// How many pivots a cold solve's dual simplex makes between two
     /// factorisations of its basis; nil (the default): `max(200, rows /
     /// 20)` of the part, as a warm level's primal (see
@@ -438,12 +443,13 @@ public struct ClpPartSolver: LargePartSolver {
     /// optimal set (see `fixedRows`), for `plumb check`. The part is never
     /// split here: the set is read from the model as the solve leaves it.
     /// With `mergesPinnedPairs`, the face is found on the part with its
-    /// pinned pairs merged (see `PinnedPairs`), and on the part as it is
+    /// pinned pairs merged, in up to `pinnedPairRounds` rounds (see
+    /// `PinnedPairs`, `PinnedPairRounds`), and on the part as it is
     /// when that has none or finds no optimum.
     public func optimalFace(_ part: LinearPart) -> PartFace? {
         var whole = self
         whole.splitsRemainders = false
-        if mergesPinnedPairs, let pairs = PinnedPairs(part) {
+        if mergesPinnedPairs, let pairs = PinnedPairRounds(part, limit: pinnedPairRounds) {
             let found = Self.lock.withLock { _ in whole.solveLocked(pairs.merged, face: true) }
             if let values = found.values, let fixed = found.fixedRows {
                 return pairs.face(from: PartFace(values: values, fixedRows: fixed))
