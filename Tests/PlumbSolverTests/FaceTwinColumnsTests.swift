@@ -59,14 +59,10 @@ import PlumbTestSupport
     static func faces(_ part: LinearPart)
         -> (twins: ClpPartSolver.Outcome, without: ClpPartSolver.Outcome, whole: ClpPartSolver.Outcome)
     {
-        let twins = ClpPartSolver(splitsRemainders: false)
         var without = ClpPartSolver(splitsRemainders: false)
         without.pinsThroughTwinColumns = false
-        let whole = ClpPartSolver(splitsRemainders: false, settlesFaceRows: false)
-        return ClpPartSolver.lock.withLock { _ in
-            (twins.solveLocked(part, face: true), without.solveLocked(part, face: true),
-             whole.solveLocked(part, face: true))
-        }
+        let (twins, other, whole) = FaceFixedColumnsTests.faces(part, without: without)
+        return (twins, other, whole)
     }
 
     @Test(arguments: [[24.0, 12, 24, 18], [14.0, 14, 14, 14], [12.0, 18, 24]])
