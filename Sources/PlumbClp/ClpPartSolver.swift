@@ -298,11 +298,22 @@ public struct ClpPartSolver: LargePartSolver {
     /// default; the tests turn it off to compare.
     public var pinsThroughFixedColumns = true
 
+    /// Whether, with `pinsThroughFixedColumns`, `pinnedRows` also writes
+    /// each column as its representative among the columns that equality
+    /// rows make equal (see `twinColumns`). On by default; the tests turn
+    /// it off to compare.
+    public var pinsThroughTwinColumns = true
+
     /// Whether `optimalFace` first merges the variables that the part's
     /// required rows of two terms pin to each other (see `PinnedPairs`)
     /// and finds the face of what is left. On by default; the tests turn
     /// it off to compare.
     public var mergesPinnedPairs: Bool
+
+    /// How many rounds of merging pinned pairs `optimalFace` takes at most
+    /// (see `PinnedPairRounds`): 8 by default. The tests set 1, one
+    /// round, to compare.
+    public var pinnedPairRounds = 8
 
     /// How many pivots a cold solve's dual simplex makes between two
     /// factorisations of its basis; nil (the default): `max(200, rows /
@@ -447,12 +458,13 @@ public struct ClpPartSolver: LargePartSolver {
     /// optimal set (see `fixedRows`), for `plumb check`. The part is never
     /// split here: the set is read from the model as the solve leaves it.
     /// With `mergesPinnedPairs`, the face is found on the part with its
-    /// pinned pairs merged (see `PinnedPairs`), and on the part as it is
+    /// pinned pairs merged, in up to `pinnedPairRounds` rounds (see
+    /// `PinnedPairs`, `PinnedPairRounds`), and on the part as it is
     /// when that has none or finds no optimum.
     public func optimalFace(_ part: LinearPart) -> PartFace? {
         var whole = self
         whole.splitsRemainders = false
-        if mergesPinnedPairs, let pairs = PinnedPairs(part) {
+        if mergesPinnedPairs, let pairs = PinnedPairRounds(part, limit: pinnedPairRounds) {
             let found = Self.lock.withLock { _ in whole.solveLocked(pairs.merged, face: true) }
             if let values = found.values, let fixed = found.fixedRows {
                 return pairs.face(from: PartFace(values: values, fixedRows: fixed))
@@ -713,7 +725,8 @@ public struct ClpPartSolver: LargePartSolver {
         guard face else { return outcome }
         guard let (fixed, counts) = Self.fixedRows(model, part: part, errors: (partModel.plus, partModel.minus),
                                                    rowOfError: partModel.rowOfError, settling: settlesFaceRows,
-                                                   throughFixedColumns: pinsThroughFixedColumns)
+                                                   throughFixedColumns: pinsThroughFixedColumns,
+                                                   throughTwins: pinsThroughTwinColumns)
         else { return failed() }
         outcome.fixedRows = fixed
         outcome.faceRows = counts
@@ -873,7 +886,7 @@ public struct ClpPartSolver: LargePartSolver {
     /// settled before its LP").
     private static func fixedRows(
         _ model: OpaquePointer, part: LinearPart, errors: (plus: [Int32], minus: [Int32]), rowOfError: [Int32],
-        settling: Bool, throughFixedColumns: Bool
+        settling: Bool, throughFixedColumns: Bool, throughTwins: Bool
     ) -> (fixed: [Bool], counts: FaceRows)? {
         let m = part.rowCount, n = part.variableCount
         let columnCount = Int(plumb_clp_columns(model))
@@ -902,10 +915,22 @@ public struct ClpPartSolver: LargePartSolver {
             ? valuesFixedByRows(part, errors: errors, columns: columnCount, rowLower: rl, rowUpper: ru,
                                 columnLower: cl, columnUpper: cu)
             : nil
-        let pinned = settling
+        var pinned = settling
             ? pinnedRows(part, errors: errors, skipping: offBound, fixedValues: fixedValues, rowLower: rl, rowUpper: ru,
                          columnLower: cl, columnUpper: cu)
             : [Bool](repeating: false, count: m)
+        // When rows are left for the LP, they are settled again with the
+        // columns that equality rows make equal written as one (see
+        // `twinColumns`): where none is left (`degenerate`, `levels`), the
+        // twins are not looked for.
+        if settling && throughFixedColumns && throughTwins
+            && (0 ..< m).contains(where: { rl[$0] < ru[$0] && !pinned[$0] && !offBound[$0] }) {
+            let twins = twinColumns(part, errors: errors, columns: columnCount, fixedValues: fixedValues,
+                                    rowLower: rl, rowUpper: ru, columnLower: cl, columnUpper: cu)
+            let again = pinnedRows(part, errors: errors, skipping: offBound, fixedValues: fixedValues, twins: twins,
+                                   rowLower: rl, rowUpper: ru, columnLower: cl, columnUpper: cu)
+            for i in 0 ..< m where again[i] { pinned[i] = true }
+        }
         for i in 0 ..< m where rl[i] < ru[i] && !pinned[i] {
             let element: Double
             if rl[i] > -infinity / 2 {
@@ -1007,9 +1032,11 @@ public struct ClpPartSolver: LargePartSolver {
     /// equality. Only exact equality of the scaled coefficients and bounds
     /// counts; any other row is left to the LP. With `fixedValues` (see
     /// `valuesFixedByRows`), a column that rows fix is written as its value
-    /// as well, like a column fixed by its bounds.
+    /// as well, like a column fixed by its bounds; with `twins` (see
+    /// `twinColumns`), each other column as its representative.
     private static func pinnedRows(
         _ part: LinearPart, errors: (plus: [Int32], minus: [Int32]), skipping offBound: [Bool], fixedValues: [Double]?,
+        twins: [Int32]? = nil,
         rowLower rl: UnsafePointer<Double>, rowUpper ru: UnsafePointer<Double>,
         columnLower cl: UnsafePointer<Double>, columnUpper cu: UnsafePointer<Double>
     ) -> [Bool] {
@@ -1038,7 +1065,7 @@ public struct ClpPartSolver: LargePartSolver {
             var shift = 0.0
             var terms: [(Int32, Double)] = []
             _ = entries(of: i) { j, a in
-                if let v = fixed(j) { shift += a * v } else { terms.append((j, a)) }
+                if let v = fixed(j) { shift += a * v } else { terms.append((twins?[Int(j)] ?? j, a)) }
                 return true
             }
             terms.sort { $0.0 < $1.0 }

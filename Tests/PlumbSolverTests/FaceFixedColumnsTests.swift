@@ -49,14 +49,14 @@ import PlumbTestSupport
     }
 
     /// The face found three ways, each on a model of its own: settled
-    /// through fixed columns (the default), settled without them, and by
-    /// the LP over every inequality.
-    static func faces(_ part: LinearPart)
+    /// through fixed columns (the default), settled without them (or as
+    /// `without` settles it), and by the LP over every inequality.
+    static func faces(_ part: LinearPart, without other: ClpPartSolver? = nil)
         -> (through: ClpPartSolver.Outcome, without: ClpPartSolver.Outcome, whole: ClpPartSolver.Outcome)
     {
         let through = ClpPartSolver(splitsRemainders: false)
-        var without = ClpPartSolver(splitsRemainders: false)
-        without.pinsThroughFixedColumns = false
+        var without = other ?? ClpPartSolver(splitsRemainders: false)
+        if other == nil { without.pinsThroughFixedColumns = false }
         let whole = ClpPartSolver(splitsRemainders: false, settlesFaceRows: false)
         return ClpPartSolver.lock.withLock { _ in
             (through.solveLocked(part, face: true), without.solveLocked(part, face: true),
