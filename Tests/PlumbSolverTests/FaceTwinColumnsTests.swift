@@ -65,6 +65,33 @@ import PlumbTestSupport
         return (twins, other, whole)
     }
 
+    /// Twins straight from `twinColumns`: pairs of equalities alike but for
+    /// one column make those columns one only when the left-out columns'
+    /// coefficients, the other terms and the values are all the same; a
+    /// column fixed by its bounds counts as its value.
+    @Test func twinsOnlyFromRowsAlikeButForOneColumn() {
+        typealias T = [(Int32, Double)]
+        // x0 + x9 = 5 and x1 + x9 = 5: twins. x2 + x8 = 5 beside 2·x3 + x8 = 5:
+        // another coefficient. x4 + x9 = 6: another value. x5 + 2·x9 = 5:
+        // other terms. x6 + x7 + x9 = 5 with x7 fixed at 0 by its bounds:
+        // x6 + x9 = 5, the twin of x0.
+        let equalities: [(T, Double)] = [
+            ([(0, 1), (9, 1)], 5), ([(1, 1), (9, 1)], 5), ([(2, 1), (8, 1)], 5), ([(3, 2), (8, 1)], 5),
+            ([(4, 1), (9, 1)], 6), ([(5, 1), (9, 2)], 5), ([(6, 1), (7, 1), (9, 1)], 5),
+        ]
+        let part = FaceRowsSettledTests.part(10, equalities.map { ($0.0, -$0.1, .equal, .required) })
+        let m = equalities.count, n = 10
+        let values = equalities.map(\.1)
+        let lower = (0 ..< n).map { $0 == 7 ? 0.0 : -PartModel.infinity }
+        let upper = (0 ..< n).map { $0 == 7 ? 0.0 : PartModel.infinity }
+        let none = [Int32](repeating: -1, count: m)
+        let twins = ClpPartSolver.twinColumns(
+            part, errors: (none, none), columns: n, fixedValues: nil,
+            rowLower: values, rowUpper: values, columnLower: lower, columnUpper: upper)
+        #expect(twins[0] == twins[1] && twins[0] == twins[6])
+        for j in [2, 3, 4, 5, 7, 8, 9] { #expect(twins[j] == Int32(j), "column \(j)") }
+    }
+
     @Test(arguments: [[24.0, 12, 24, 18], [14.0, 14, 14, 14], [12.0, 18, 24]])
     func tiedLabelsArePinnedWithoutTheLP(labels: [Double]) {
         let part = Self.charts(rows: 5, charts: 4, labels: labels)
