@@ -312,6 +312,17 @@ int plumb_clp_dual(PlumbClpModel *model, int maximumPivots) {
     return result;
 }
 
+int plumb_clp_dual_without_costs(PlumbClpModel *model, int maximumPivots) {
+    ClpSimplex &simplex = model->simplex;
+    const int columns = simplex.numberColumns();
+    const std::vector<double> costs(simplex.objective(), simplex.objective() + columns);
+    const std::vector<double> none(columns, 0.0);
+    simplex.chgObjCoefficients(none.data());
+    const int result = plumb_clp_dual(model, maximumPivots);
+    simplex.chgObjCoefficients(costs.data());
+    return result;
+}
+
 int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int doubletons,
                              int largestInfeasibility, int dropFreeRows, int refactorEvery, int feasibleStart) {
     ClpSimplex &simplex = model->simplex;

@@ -92,6 +92,20 @@ public struct ClpPartSolver: LargePartSolver {
     /// settings.
     public var zeroTrial: ZeroTrial
 
+    /// Whether a zero trial runs Clp's dual with the objective set to 0
+    /// (see `holdsAtZero`). With the level's error columns fixed at 0 its
+    /// objective is constant on the feasible set, so the trial's question
+    /// (is there a feasible point?) does not depend on it; but the fixed
+    /// columns that are basic keep their costs in the duals, and on
+    /// `levels` and `degenerate` three reduced costs came out of sign:
+    /// Clp's dual gave up before its first pivot and handed the trial to
+    /// its primal, which took the 3 pivots after its own set-up and phase
+    /// one (752 M instructions at 10,000 views on `levels`). With no costs
+    /// every basis is dual feasible and the dual takes the 3 pivots itself.
+    /// On by default (a stored property, so the init is unchanged); the
+    /// tests turn it off to compare.
+    public var zeroTrialWithoutCosts = true
+
     /// Which levels after the first are first checked at the basis the
     /// last level ended on: the primal simplex from it with no pivot
     /// allowed, which factorises the basis, prices the level's objective
@@ -624,7 +638,8 @@ public struct ClpPartSolver: LargePartSolver {
                 guard !first, zeroTrial == .beforeEveryLevel || Self.relates(part, level: order[index]) else { return }
                 kept = false
                 let opened = opensLowerRows ? partModel.openRows(below: order[index], of: part) : nil
-                solved = Self.holdsAtZero(model, level: order[index], levelOfError: levelOfError, firstError: n)
+                solved = Self.holdsAtZero(
+                    model, level: order[index], levelOfError: levelOfError, firstError: n, withoutCosts: zeroTrialWithoutCosts)
                 if let opened {
                     outcome.levels.openedZeroTrials += 1
                     outcome.levels.unfittedRows += partModel.restoreRows(opened, below: order[index], of: part)
@@ -1203,9 +1218,10 @@ public struct ClpPartSolver: LargePartSolver {
     /// Tries `level` at zero error: its error columns fixed at 0 and Clp's
     /// dual simplex from the last basis, at most `zeroTrialPivots` pivots,
     /// no presolve. With those columns fixed, the level's objective is
-    /// constant on the feasible set, so every basis is dual feasible and
-    /// the dual simplex only has to make the basis primal feasible. When it
-    /// does, the level's optimum is 0 and its optimal face is exactly
+    /// constant on the feasible set, so the trial runs with the objective
+    /// set to 0 (see `zeroTrialWithoutCosts`): every basis is then dual
+    /// feasible and the dual simplex only has to make the basis primal
+    /// feasible. When it does, the level's optimum is 0 and its optimal face is exactly
     /// "every error 0", which the fixed columns hold as `holdFace` would;
     /// otherwise the bounds are put back and the level is solved as before.
     /// `degenerate`'s last level (each box as wide as the first, which
@@ -1222,10 +1238,12 @@ public struct ClpPartSolver: LargePartSolver {
     /// primal just gave up, and the level after a promotion, did not hold
     /// at zero on any family.
     private static func holdsAtZero(
-        _ model: OpaquePointer, level: Double, levelOfError: [Double], firstError n: Int
+        _ model: OpaquePointer, level: Double, levelOfError: [Double], firstError n: Int, withoutCosts: Bool
     ) -> Bool {
         guard let saved = fixErrors(model, level: level, levelOfError: levelOfError, firstError: n) else { return false }
-        if plumb_clp_dual(model, Int32(zeroTrialPivots)) == 0 { return true }
+        let pivots = Int32(zeroTrialPivots)
+        let status = withoutCosts ? plumb_clp_dual_without_costs(model, pivots) : plumb_clp_dual(model, pivots)
+        if status == 0 { return true }
         plumb_clp_set_column_upper(model, saved)
         return false
     }

@@ -86,6 +86,12 @@ int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery,
 /// they were before the call.
 int plumb_clp_dual(PlumbClpModel *model, int maximumPivots);
 
+/// `plumb_clp_dual` with the objective set to 0 for the call and put back
+/// after: a search for a feasible point from the current basis, which the
+/// dual simplex can start from any basis (every reduced cost is 0). The
+/// duals and reduced costs it leaves are those of the zero objective.
+int plumb_clp_dual_without_costs(PlumbClpModel *model, int maximumPivots);
+
 /// Clp's presolve (at most `presolvePasses` passes, or Clp's default when
 /// `presolvePasses` is 0; never its tripleton substitutions, its doubleton
 /// substitutions only when `doubletons` is not 0) then the dual simplex
