@@ -781,7 +781,7 @@ extension ConstraintSystem {
         var cores: [SimplexCore] = []
         // The components decided by their optimal face: its values and the
         // span of its fixed rows.
-        var spaces: [Int32: (values: [Double], span: RowSpace)] = [:]
+        var spaces: [Int32: FaceSpan] = [:]
         if split {
             var uf = UnionFind(count: variableCount)
             for r in 0 ..< rowCount {
@@ -885,8 +885,8 @@ extension ConstraintSystem {
             }
             for c in partOrder {
                 let part = parts[c]!
-                if spaces[c] != nil {
-                    if !spaces[c]!.span.contains(part.map { (local[Int($0.0)], $0.1) }) {
+                if let space = spaces[c] {
+                    if !space.span.contains(part.map { (local[Int($0.0)], $0.1) }) {
                         free.append(i)
                         break
                     }
@@ -976,7 +976,7 @@ extension ConstraintSystem {
     /// optimal face, the optimal values and the span of the fixed rows.
     fileprivate func faceSpaces(
         component: [Int32], local: [Int32], sizes: [Int], faces: FaceOptions
-    ) -> [Int32: (values: [Double], span: RowSpace)] {
+    ) -> [Int32: FaceSpan] {
         var rowsOf: [Int32: [Int]] = [:]
         for r in 0 ..< rowCount {
             let range = termRange(of: RowIndex(r))
@@ -984,7 +984,7 @@ extension ConstraintSystem {
             let c = component[Int(columns[first])]
             if sizes[Int(c)] >= faces.threshold { rowsOf[c, default: []].append(r) }
         }
-        var spaces: [Int32: (values: [Double], span: RowSpace)] = [:]
+        var spaces: [Int32: FaceSpan] = [:]
         for (c, rows) in rowsOf.sorted(by: { $0.key < $1.key }) {
             let part = linearPart(rows, required: false, variableCount: sizes[Int(c)]) { local[Int($0)] }
             guard let face = faces.solver.optimalFace(part) else { continue }
@@ -993,9 +993,23 @@ extension ConstraintSystem {
                 let range = Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1])
                 span.add(range.map { (part.columns[$0], part.coefficients[$0]) })
             }
-            spaces[c] = (face.values, span)
+            spaces[c] = FaceSpan(values: face.values, span: span)
         }
         return spaces
+    }
+}
+
+/// A component decided by its optimal face (``ConstraintSystem/findFreeForms(_:split:faces:)``):
+/// the optimal values and the span of the fixed rows, held by reference so
+/// that looking one up per row and per form copies nothing and a form's
+/// span test works on the one span in place.
+private final class FaceSpan {
+    let values: [Double]
+    var span: RowSpace
+
+    init(values: [Double], span: RowSpace) {
+        self.values = values
+        self.span = span
     }
 }
 
