@@ -38,7 +38,10 @@ import Testing
     /// now and then one far smaller), rows that are combinations of two
     /// before them, and questions: combinations of the rows written over
     /// other members of a difference's class, rows with a term changed,
-    /// single variables, random forms and the empty form. With `integers`,
+    /// single variables, random forms and the empty form; then the short
+    /// questions again over other members of their classes, and with one
+    /// term changed (``RowSpace`` remembers short questions' answers by
+    /// their classes and coefficients). With `integers`,
     /// whole coefficients only and no small ones.
     static func randomSpan(_ g: inout SplitMix64, integers: Bool = false)
         -> (count: Int, rows: [[(Int32, Double)]], questions: [[(Int32, Double)]]) {
@@ -92,6 +95,24 @@ import Testing
             default:
                 questions.append((0 ..< Int.random(in: 1 ... 4, using: &g)).map { _ in (variable(), coefficient()) })
             }
+        }
+        // The short questions again, with each variable written as its
+        // partner in a difference when it has one, and as another
+        // variable or coefficient now and then: the same question over the
+        // classes, and questions alike but for one term.
+        let differences = rows.filter { $0.count == 2 && $0[0].1 == -$0[1].1 }
+        for question in questions where (1 ... 2).contains(question.count) {
+            questions.append(question.map { term in
+                if let d = differences.first(where: { $0[0].0 == term.0 }) { return (d[1].0, term.1) }
+                if let d = differences.first(where: { $0[1].0 == term.0 }) { return (d[0].0, term.1) }
+                return term
+            })
+            var other = question
+            other[other.count - 1].0 = variable()
+            questions.append(other)
+            var scaled = question
+            scaled[scaled.count - 1].1 = coefficient()
+            questions.append(scaled)
         }
         return (count, rows, questions)
     }

@@ -31,6 +31,8 @@ struct RowSpace {
     private var pivotVariable: [Int32] = []
     private var pending: [[(Int32, Double)]] = []
     private let scratch: Scratch
+    /// The answers to the questions of one or two terms asked so far.
+    private var answers: [Question: Bool] = [:]
 
     init(count: Int) {
         classes = UnionFind(count: count)
@@ -80,11 +82,31 @@ struct RowSpace {
         if !pending.isEmpty { eliminatePending() }
         let largest = terms.reduce(0) { max($0, abs($1.1)) }
         guard largest > 0 else { return true }
+        // A question of one or two terms is remembered by its terms over
+        // the representatives: the same terms in the same order reduce
+        // the same way, so the answer is the one found before.
+        var question: Question?
+        if terms.count <= 2 {
+            let second = terms.count == 2 ? (classes.find(terms[1].0), terms[1].1.bitPattern) : (-1, 0)
+            question = Question(first: classes.find(terms[0].0), a: terms[0].1.bitPattern,
+                                second: second.0, b: second.1)
+            if let known = answers[question!] { return known }
+        }
         var left = false
         reduce(terms) { _, value in
             if abs(value) > 1e-9 * largest { left = true }
         }
+        if let question { answers[question] = !left }
         return !left
+    }
+
+    /// A form of one or two terms over the classes' representatives
+    /// (`second` is -1 for one term), coefficients bit for bit.
+    private struct Question: Hashable {
+        var first: Int32
+        var a: UInt64
+        var second: Int32
+        var b: UInt64
     }
 
     /// Makes the pending rows pivot rows, in the order they came: each
