@@ -872,9 +872,32 @@ extension ConstraintSystem {
             return spaces[c]?.values[Int(local[Int(v)])] ?? cores[Int(c)].value(of: local[Int(v)])
         }
         if split, let optimum { optimum((0 ..< Int32(variableCount)).map(value)) }
+        // Whether the form's part in component `c` can move (its terms as
+        // `split` writes them: over the variables, or over `c`'s simplex).
+        func partMoves(_ c: Int32, _ part: [(Int32, Double)], magnitude: Double) -> Bool {
+            if let space = spaces[c] {
+                return !space.span.contains(part.map { (local[Int($0.0)], $0.1) })
+            }
+            if split { return canMove(c, part, magnitude: magnitude) }
+            let probe = ExpressionProbe(core: cores[Int(c)])
+            let before = probe.value(part, 0)
+            return probe.canPush(part, 0, magnitude: magnitude, direction: 1, from: before)
+                || probe.canPush(part, 0, magnitude: magnitude, direction: -1, from: before)
+        }
         var free: [Int] = []
         for (i, form) in forms.enumerated() {
             let magnitude = max(1, form.reduce(0) { $0 + abs($1.1 * value($1.0)) })
+            // A form within one component (a view's x less its parent's, its
+            // width) is its own part, found without a dictionary.
+            if let first = form.first {
+                let c = component[Int(first.0)]
+                if form.allSatisfy({ component[Int($0.0)] == c }) {
+                    if partMoves(c, split ? form : form.map { (local[Int($0.0)], $0.1) }, magnitude: magnitude) {
+                        free.append(i)
+                    }
+                    continue
+                }
+            }
             // The form's part in each simplex; it is free when some part can move.
             var parts: [Int32: [(Int32, Double)]] = [:]
             var partOrder: [Int32] = []
@@ -883,29 +906,9 @@ extension ConstraintSystem {
                 if parts[c] == nil { partOrder.append(c) }
                 parts[c, default: []].append((split ? v : local[Int(v)], a))
             }
-            for c in partOrder {
-                let part = parts[c]!
-                if let space = spaces[c] {
-                    if !space.span.contains(part.map { (local[Int($0.0)], $0.1) }) {
-                        free.append(i)
-                        break
-                    }
-                    continue
-                }
-                if split {
-                    if canMove(c, part, magnitude: magnitude) {
-                        free.append(i)
-                        break
-                    }
-                    continue
-                }
-                let probe = ExpressionProbe(core: cores[Int(c)])
-                let before = probe.value(part, 0)
-                if probe.canPush(part, 0, magnitude: magnitude, direction: 1, from: before)
-                    || probe.canPush(part, 0, magnitude: magnitude, direction: -1, from: before) {
-                    free.append(i)
-                    break
-                }
+            for c in partOrder where partMoves(c, parts[c]!, magnitude: magnitude) {
+                free.append(i)
+                break
             }
         }
         return free
