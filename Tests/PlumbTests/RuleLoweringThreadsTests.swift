@@ -144,4 +144,78 @@ import PlumbTestSupport
         }
         #expect(ahead.rules.base[3].view == -1 && ahead.rules.base[20].view == 0)
     }
+
+    /// Two texts whose tags fall in the same slot of a syntax cache.
+    static func collidingTexts() -> (String, String) {
+        let slot = { (text: String) in
+            Int(truncatingIfNeeded: Array(text.utf8).withUnsafeBufferPointer { NameTable.tag(of: $0) })
+                & (RuleSyntaxCache.slotCount - 1)
+        }
+        let first = "w = 10"
+        let other = (11 ..< 10_000).lazy.map { "w = \($0)" }.first { slot($0) == slot(first) }!
+        return (first, other)
+    }
+
+    /// The second thread finds, for each rule, the last rule before it
+    /// whose text had a tag in the same slot when that text is the rule's
+    /// (`same`), and none when it is another text or there is none: texts
+    /// repeated, two texts sharing a slot in turns, and broken texts.
+    @Test func lookupsFindTheLastRuleOfTheSameText() throws {
+        let (a, b) = Self.collidingTexts()
+        let texts = [a, a, b, a, b, b, "h = 20 +", "h = 20 +", a, "w = 10 +", a, a] + Array(repeating: a, count: 9)
+        let views = texts.indices.map { #"{"id": "v\#($0)", "parent": "root"}"# }
+        let rules = texts.indices.map { #"{"view": "v\#($0)", "rule": "\#(texts[$0])"}"# }
+        let json = #"{"root": {"id": "root", "width": 640, "height": 480}, "views": [\#(views.joined(separator: ", "))], "#
+            + #""constraints": [], "rules": [\#(rules.joined(separator: ", "))]}"#
+        let document = try LayoutDocument.parse(Array(json.utf8), source: "same.json")
+        let ahead = RuleLookupsAhead.start(document, threads: Self.two(chunk: 4, waiting: true))
+        for k in 0 ..< (document.ruleCount + 3) / 4 { #expect(ahead.sharing.take(k)) }
+        let slot = { (i: Int) in
+            Int(truncatingIfNeeded: document.ruleTexts.withEntry(i) { NameTable.tag(of: $0) })
+                & (RuleSyntaxCache.slotCount - 1)
+        }
+        for i in 0 ..< document.ruleCount {
+            let last = (0 ..< i).last { slot($0) == slot(i) }
+            let expected = last.map { texts[$0] == texts[i] ? Int32($0) : -1 } ?? -1
+            #expect(ahead.rules.base[i].same == expected, "rule \(i)")
+        }
+        #expect(ahead.rules.base[1].same == 0 && ahead.rules.base[2].same == -1 && ahead.rules.base[3].same == -1)
+        #expect(ahead.rules.base[7].same == 6 && ahead.rules.base[11].same == 10)
+        // The same rows and diagnostics as one thread, the look-ups waited for or not.
+        let one = Self.lower(document, threads: .one)
+        #expect(!one.diagnostics.isEmpty)
+        for chunk in [1, 3, 4] {
+            for waiting in [true, false] {
+                let two = Self.lower(document, threads: Self.two(chunk: chunk, waiting: waiting))
+                #expect(one == two, "chunk \(chunk): \(SLLTemplatePropertyTests.difference(two, one))")
+            }
+        }
+    }
+
+    /// The syntax cache finds a rule's text from the number of an earlier
+    /// rule of the same text when that rule is its slot's last (parsed
+    /// there, or found there since), and only for a text parsed without
+    /// problems; anything else is left to the parse.
+    @Test func theSyntaxCacheFindsARepeatedTextFromItsSlotsLastRule() {
+        var texts = BytePool()
+        for text in ["w = 10", "w = 10", "w = 10", "w = 10", "h = 20 +", "h = 20 +"] { _ = texts.append(text) }
+        let tag = { (i: Int) in texts.withEntry(i) { NameTable.tag(of: $0) } }
+        var cache = RuleSyntaxCache()
+        let parsed = texts.withEntry(0) { cache.parse($0, tag: tag(0), rule: 0, texts: texts) }
+        #expect(parsed.issues?.isEmpty == true)
+        #expect(cache.slot(repeating: 1, tag: tag(1), same: -1) == nil)
+        #expect(cache.slot(repeating: 1, tag: tag(1), same: 0) == parsed.slot)
+        // Rule 1 is the slot's last now, not rule 0.
+        #expect(cache.slot(repeating: 2, tag: tag(2), same: 0) == nil)
+        #expect(cache.slot(repeating: 2, tag: tag(2), same: 1) == parsed.slot)
+        // Found by reading its text, rule 3 becomes the last only when noted.
+        let read = texts.withEntry(3) { cache.parse($0, tag: tag(3), rule: 3, texts: texts, notingRepeat: true) }
+        #expect(read.slot == parsed.slot && read.issues == nil)
+        #expect(cache.slot(repeating: 3, tag: tag(3), same: 2) == nil)
+        #expect(cache.slot(repeating: 3, tag: tag(3), same: 3) == parsed.slot)
+        // A text with problems is parsed again each time.
+        let broken = texts.withEntry(4) { cache.parse($0, tag: tag(4), rule: 4, texts: texts) }
+        #expect(broken.issues?.isEmpty == false)
+        #expect(cache.slot(repeating: 5, tag: tag(5), same: 4) == nil)
+    }
 }

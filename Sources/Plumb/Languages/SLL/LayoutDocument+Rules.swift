@@ -90,8 +90,22 @@ extension LayoutDocument {
                 failed = true
                 continue
             }
-            let (slot, problems) = ruleTexts.withEntry(i) {
-                parsed.parse($0, tag: lookups?[i].tag ?? NameTable.tag(of: $0), rule: i, texts: ruleTexts)
+            // With the look-ups made ahead, a text the second thread found
+            // repeated is found in the cache without reading it.
+            let slot: Int, problems: [RuleIssue]?
+            if let lookups {
+                let rule = lookups[i]
+                if let repeated = parsed.slot(repeating: i, tag: rule.tag, same: rule.same) {
+                    (slot, problems) = (repeated, nil)
+                } else {
+                    (slot, problems) = ruleTexts.withEntry(i) {
+                        parsed.parse($0, tag: rule.tag, rule: i, texts: ruleTexts, notingRepeat: true)
+                    }
+                }
+            } else {
+                (slot, problems) = ruleTexts.withEntry(i) {
+                    parsed.parse($0, tag: NameTable.tag(of: $0), rule: i, texts: ruleTexts)
+                }
             }
             // A text with a ready template (only view specifiers, parsed
             // without problems) and a rule giving it one known view for

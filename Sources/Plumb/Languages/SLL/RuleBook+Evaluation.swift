@@ -177,7 +177,7 @@ extension RuleBook {
         if stack[stack.count - 1].isReset {
             guard op == .assign else { throw RuleIssue(.misplacedNil, range) }
             reset(name, in: table)
-            if isRecording { recorded.append((name, nil)) }
+            if isRecording { recorded.append(Recorded(name: name, entry: nil)) }
             if topLevel { stack.removeLast() }
             return
         }
@@ -201,7 +201,7 @@ extension RuleBook {
         entry.termCount = Int32(terms.count) - entry.termStart
         longestValue = max(longestValue, entry.termCount)
         store(entry, in: table)
-        if isRecording { recorded.append((name, entry)) }
+        if isRecording { recorded.append(Recorded(name: name, entry: entry)) }
         if topLevel {
             stack.removeLast()
             scratch.truncate(from: value.termStart)

@@ -78,7 +78,15 @@ struct RuleBook {
     /// While a rule is applied to make a ``RuleTemplate``: every entry it
     /// stores, in order (`nil` for a name it resets).
     var isRecording = false
-    var recorded: [(name: RuleName, entry: Entry?)] = []
+    var recorded: [Recorded] = []
+    /// An entry stored under `name` while a rule is recorded, or `nil` for
+    /// the name's role reset. (A struct, not a tuple: an array of tuples
+    /// of a name and an optional entry had its types made at run time on
+    /// the first template, about 50,000 instructions on the build's first thread.)
+    struct Recorded {
+        var name: RuleName
+        var entry: Entry?
+    }
     /// Whether ``lower(into:threads:viewID:)`` merges each keyed row as it
     /// copies it into the builder's row batch
     /// (``RuleRowSink/addRow(merging:distinct:constant:relation:priority:key:)``);

@@ -15,14 +15,45 @@
 /// thread does. Everything else (the cache, the templates, the checks,
 /// every diagnostic and its order) stays on the caller's thread.
 ///
+/// It also finds, for each rule, the last rule before it whose text is
+/// the same (`same`), by the tag and a compare of the bytes, through a
+/// cache of its own slots (``SameTexts``): the caller's syntax cache then
+/// knows a repeated text from two numbers, without reading either text
+/// (``RuleSyntaxCache/slot(repeating:tag:same:)``).
+///
 /// The second thread makes about a third of the work of applying a rule
 /// that replays a template (the look-ups are about 240 instructions of 790
 /// in `list-rules`), so after its first chunk it runs ahead of the caller.
 final class RuleLookupsAhead {
-    /// A rule's look-ups: its view's index (`-1`: no view has its id), its text's tag.
+    /// A rule's look-ups: its view's index (`-1`: no view has its id), the
+    /// last rule before it whose text is the same among those the second
+    /// thread looked up (`-1`: none found), its text's tag.
     struct Rule {
         var view: Int32
+        var same: Int32
         var tag: UInt64
+    }
+
+    /// The second thread's own text slots, as ``RuleSyntaxCache``'s: for
+    /// each slot (the tag's low bits), the last rule whose text had a tag
+    /// there (`-1`: none), and that tag. (Storage of their own: arrays in a
+    /// class were checked for exclusive access and uniqueness at each use,
+    /// which made the look-ups several times slower.)
+    final class SameTexts: @unchecked Sendable {
+        let rules: UnsafeMutablePointer<Int32>
+        let tags: UnsafeMutablePointer<UInt64>
+
+        init() {
+            rules = .allocate(capacity: RuleSyntaxCache.slotCount)
+            rules.initialize(repeating: -1, count: RuleSyntaxCache.slotCount)
+            tags = .allocate(capacity: RuleSyntaxCache.slotCount)
+            tags.initialize(repeating: 0, count: RuleSyntaxCache.slotCount)
+        }
+
+        deinit {
+            rules.deallocate()
+            tags.deallocate()
+        }
     }
 
     /// Rules a chunk.
@@ -52,11 +83,12 @@ final class RuleLookupsAhead {
         let rules = SharedSlots<Rule>(count)
         let arguments = SharedSlots<Int32>(document.ruleArguments.count)
         let recent = RecentNames(document.names, pool: document.ids, firstEntry: 1)
+        let texts = SameTexts()
         let rootLength = document.rootID.utf8.count
         let sharing = SecondThread.Sharing((count + size - 1) / size, waiting: threads.waitsForHelper, ahead: true) { k in
             // The second thread keeps the document, the slots and its recent names while it runs.
             document.lookUpRules(k * size ..< min((k + 1) * size, count), through: recent, rootLength: rootLength,
-                                 into: rules.base, arguments: arguments.base)
+                                 texts: texts, into: rules.base, arguments: arguments.base)
             return true
         }
         return RuleLookupsAhead(size: size, sharing: sharing, rules: rules, arguments: arguments)
@@ -66,17 +98,27 @@ final class RuleLookupsAhead {
 extension LayoutDocument {
     /// Writes the look-ups of the rules `range` (``RuleLookupsAhead``):
     /// rule `i`'s in `rules[i]`, its view arguments' in `arguments` at
-    /// their positions in ``ruleArguments``.
+    /// their positions in ``ruleArguments``; `texts` are the slots of the
+    /// texts looked up before (the thread's, in order).
     func lookUpRules(
-        _ range: Range<Int>, through recent: RecentNames, rootLength: Int,
+        _ range: Range<Int>, through recent: RecentNames, rootLength: Int, texts: RuleLookupsAhead.SameTexts,
         into rules: UnsafeMutablePointer<RuleLookupsAhead.Rule>, arguments: UnsafeMutablePointer<Int32>
     ) {
+        let lastRules = texts.rules, lastTags = texts.tags
         for i in range {
             let view = ruleViews.withEntry(i) {
                 viewIndex(of: $0, through: recent, rootLength: rootLength, likelyNext: true)
             }
-            let tag = ruleTexts.withEntry(i) { NameTable.tag(of: $0) }
-            rules[i] = RuleLookupsAhead.Rule(view: view?.rawValue ?? -1, tag: tag)
+            let (tag, same) = ruleTexts.withEntry(i) { text in
+                let tag = NameTable.tag(of: text)
+                let slot = Int(truncatingIfNeeded: tag) & (RuleSyntaxCache.slotCount - 1)
+                let last = lastRules[slot]
+                let same = last >= 0 && lastTags[slot] == tag && ruleTexts.entry(Int(last), equals: text) ? last : -1
+                lastRules[slot] = Int32(truncatingIfNeeded: i)
+                lastTags[slot] = tag
+                return (tag, same)
+            }
+            rules[i] = RuleLookupsAhead.Rule(view: view?.rawValue ?? -1, same: same, tag: tag)
             for k in (i == 0 ? 0 : Int(ruleArgumentEnds[i - 1])) ..< Int(ruleArgumentEnds[i]) {
                 guard case .view(let entry) = ruleArguments[k] else { continue }
                 arguments[k] = ruleArgumentViews.withEntry(Int(entry)) {

@@ -18,6 +18,11 @@ struct RuleSyntaxCache {
     private var syntaxes = [RuleSyntax](repeating: RuleSyntax(), count: slotCount)
     /// Each slot's ``RuleTemplate``, restarted whenever the slot's text is parsed.
     private var templates = [RuleTemplate](repeating: RuleTemplate(), count: slotCount)
+    /// For each slot, a rule whose text is the slot's (`-1`: none): the one
+    /// parsed there, or a later one known to repeat it
+    /// (``slot(repeating:tag:same:)``, ``parse(_:tag:rule:texts:notingRepeat:)``).
+    /// (An ``UnsharedArray``: written every rule, without a uniqueness check; the cache is never copied.)
+    private var lastRules = UnsharedArray<Int32>(repeating: -1, count: slotCount)
 
     /// The syntax of rule `rule`, whose text is `text`: the one parsed for
     /// an earlier rule of the same text in `texts`, else parsed now.
@@ -34,14 +39,17 @@ struct RuleSyntaxCache {
     }
 
     /// ``parse(_:rule:texts:)`` for a text whose tag (``NameTable/tag(of:)``)
-    /// was computed before (by the rules' look-ups made ahead).
+    /// was computed before (by the rules' look-ups made ahead); with
+    /// `notingRepeat`, a text found in the cache makes `rule` its slot's
+    /// last rule (for ``slot(repeating:tag:same:)``).
     @inline(__always)
     mutating func parse(
-        _ text: UnsafeBufferPointer<UInt8>, tag: UInt64, rule: Int, texts: BytePool
+        _ text: UnsafeBufferPointer<UInt8>, tag: UInt64, rule: Int, texts: BytePool, notingRepeat: Bool = false
     ) -> (slot: Int, issues: [RuleIssue]?) {
         let slot = Int(truncatingIfNeeded: tag) & (Self.slotCount - 1)
         let cached = Int(rules[slot])
         if cached >= 0, tags[slot] == tag, texts.entry(cached, equals: text) {
+            if notingRepeat { lastRules[slot] = Int32(truncatingIfNeeded: rule) }
             // Checked here first: reading the syntax for nothing retained and released its arrays.
             if templates[slot].status == .unseen { templates[slot].noteRepeat(of: syntaxes[slot]) }
             return (slot, nil)
@@ -49,8 +57,25 @@ struct RuleSyntaxCache {
         let issues = SimpleLayoutParser.parse(text, into: &syntaxes[slot])
         rules[slot] = issues.isEmpty ? Int32(truncatingIfNeeded: rule) : -1
         tags[slot] = tag
+        lastRules[slot] = Int32(truncatingIfNeeded: rule)
         templates[slot].restart(parsed: issues.isEmpty)
         return (slot, issues)
+    }
+
+    /// The slot of rule `rule`'s text, when it is found in the cache
+    /// without reading it: `same` is a rule before it with the same text
+    /// (the rules' look-ups made ahead, `RuleLookupsAhead`), and that rule
+    /// is the slot's last (whose text is the slot's: it was parsed there,
+    /// or found there). Then `rule` becomes the slot's last and the slot
+    /// is what ``parse(_:tag:rule:texts:notingRepeat:)`` gives with no
+    /// problems; otherwise `nil` (nothing changed), and the caller parses.
+    @inline(__always)
+    mutating func slot(repeating rule: Int, tag: UInt64, same: Int32) -> Int? {
+        let slot = Int(truncatingIfNeeded: tag) & (Self.slotCount - 1)
+        guard same >= 0, lastRules[slot] == same, rules[slot] >= 0, tags[slot] == tag else { return nil }
+        lastRules[slot] = Int32(truncatingIfNeeded: rule)
+        if templates[slot].status == .unseen { templates[slot].noteRepeat(of: syntaxes[slot]) }
+        return slot
     }
 
     /// The syntax in `slot`.

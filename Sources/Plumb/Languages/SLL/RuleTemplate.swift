@@ -133,7 +133,7 @@ struct RuleTemplate {
     /// template then also knows ``freshSlots``), else empty. Leaves the
     /// template pending when two slots hold the same view or a term's view is in none.
     mutating func record(
-        _ stored: [(name: RuleName, entry: RuleBook.Entry?)], arena: UnsharedArray<(VariableIndex, Double)>,
+        _ stored: [RuleBook.Recorded], arena: UnsharedArray<(VariableIndex, Double)>,
         views: [ViewIndex],
         slots: ArraySlice<RuleBook.Entry>
     ) {
@@ -151,8 +151,9 @@ struct RuleTemplate {
         }
         var steps: [Step] = []
         var terms: [Term] = []
-        for (name, entry) in stored {
-            guard let entry else {
+        for store in stored {
+            let name = store.name
+            guard let entry = store.entry else {
                 steps.append(Step(name: name, isReset: true, constant: 0, isConstant: false, termStart: 0, termCount: 0))
                 continue
             }
