@@ -181,7 +181,7 @@ extension LayoutDocument {
         let blocks = rowsInBlocks ? ChunkResults<RowBatch?>(chunks, empty: nil) : nil
         let helped = SharedSlots<ResolvedSimpleFormat<ViewIndex>>(rowsInBlocks ? 1 : count)
         let helperScope = DocumentScope(document: self), document = self, pages = threads.pagesReadPast
-        let sharing = SecondThread.Sharing(chunks, waiting: threads.waitsForHelper) { k in
+        let sharing = SecondThread.Sharing(chunks, waiting: threads.waitsForHelper, on: threads.parkedThread) { k in
             // The second thread keeps the document (and so its bytes) while it runs.
             let range = k * size ..< min((k + 1) * size, count)
             return document.constraintTexts.withTexts { all in
