@@ -181,15 +181,20 @@ extension LayoutDocument {
         let blocks = rowsInBlocks ? ChunkResults<RowBatch?>(chunks, empty: nil) : nil
         let helped = SharedSlots<ResolvedSimpleFormat<ViewIndex>>(rowsInBlocks ? 1 : count)
         let helperScope = DocumentScope(document: self), document = self, pages = threads.pagesReadPast
+        // The second thread's rows go here first, then into a block of their size (terms vary).
+        var scratch = rowsInBlocks ? RowBatch(block: size, terms: 4 * size) : nil
         let sharing = SecondThread.Sharing(chunks, waiting: threads.waitsForHelper, on: threads.parkedThread) { k in
             // The second thread keeps the document (and so its bytes) while it runs.
             let range = k * size ..< min((k + 1) * size, count)
             return document.constraintTexts.withTexts { all in
                 let compiled: Bool
                 if let blocks {
-                    let block = document.rowsWithoutProblems(all, range, in: helperScope, slot: helped.base)
-                    blocks[k] = block
-                    compiled = block != nil
+                    scratch!.removeAll()
+                    compiled = document.rowsWithoutProblems(all, range, in: helperScope, slot: helped.base,
+                                                            into: &scratch!)
+                    // (As small as the rows: at 100,000 views, the blocks made ahead of the first thread
+                    // were 4-5 MB more than the compiled strings' slots with room for four terms a row.)
+                    if compiled { blocks[k] = scratch!.compacted() }
                 } else {
                     compiled = document.compileWithoutProblems(all, range, in: helperScope, into: helped.base)
                 }
@@ -239,32 +244,32 @@ extension LayoutDocument {
 
     /// Compiles the constraint strings `range` of `all` (the strings of
     /// ``constraintTexts``) in `scope`, each into `slot`, and writes their
-    /// rows into a block of their own, as ``add(_:_:into:)`` adds them to a
-    /// builder with no measured view, left to right; nil as soon as one has
-    /// a problem or makes a row the block does not take (a row that repeats
-    /// a variable, say): the caller then does the strings itself.
+    /// rows into `block` (empty, with room for the range's rows and four
+    /// terms a row), as ``add(_:_:into:)`` adds them to a builder with no
+    /// measured view, left to right; false as soon as one has a problem or
+    /// makes a row the block does not take (a row that repeats a variable,
+    /// say): the caller then does the strings itself.
     private func rowsWithoutProblems(
         _ all: ConstraintTexts.Texts, _ range: Range<Int>, in scope: DocumentScope,
-        slot: UnsafeMutablePointer<ResolvedSimpleFormat<ViewIndex>>
-    ) -> RowBatch? {
+        slot: UnsafeMutablePointer<ResolvedSimpleFormat<ViewIndex>>, into block: inout RowBatch
+    ) -> Bool {
         var problems: [(LayoutProblem, Range<Int>)] = []
-        // Each row has at most four terms; the builder's variables are four a view.
-        var block = RowBatch(block: range.count, terms: 4 * range.count)
+        // The builder's variables are four a view.
         let variables = 4 * viewCount, room = block.room
         return withUnsafeTemporaryAllocation(of: (VariableIndex, Double).self, capacity: 4) { scratch in
             let terms = scratch.baseAddress!
             for i in range {
                 guard SimpleFormatSema.compile(all[i], in: scope, problems: &problems, into: slot, nameRun: all.nameRun(i))
-                else { return nil }
+                else { return false }
                 let c = slot.pointee
                 let n = SystemBuilder.writeTerms(c.first, c.firstAttribute, multiplier: c.multiplier,
                                                  c.second, c.secondAttribute, to: terms)
                 guard block.add(UnsafeBufferPointer(start: terms, count: n), constant: -c.constant,
                                 relation: c.relation, priority: c.priority, key: DocumentOrigins.constraintKey(i),
                                 variableCount: variables, room: room)
-                else { return nil }
+                else { return false }
             }
-            return block
+            return true
         }
     }
 
