@@ -17,7 +17,7 @@ import Synchronization
 ///
 /// The thread, once done, waits (yielding its core) until work is handed
 /// to it, the holder releases it, or its patience runs out; work handed
-/// before it is done runs as soon as it is. ``hand(_:)`` returns false
+/// before it is done runs as soon as it is. `hand(_:)` returns false
 /// when no thread will run the work (none was started, or it was released
 /// or left): the caller then starts one of its own.
 public final class ParkedThread: @unchecked Sendable {
