@@ -56,9 +56,14 @@ enum Pipeline {
         defer { fresh?.stop() }  // (when the parse throws)
         var touch: (@Sendable () -> Void)? = nil
         if let fresh { touch = { fresh.touch() } }
+        // The thread that reads ahead waits there once done, to be the
+        // build's second thread (released when the build needs none).
+        let parked = threads.count > 1 ? ParkedThread() : nil
+        defer { parked?.release() }
         // Kept by a second thread that reads the constraints while the views are read.
         var parsing = threads
         parsing.pagesAhead = fresh
+        parsing.parkedThread = parked
         let document = try LayoutDocument.parse(
             try input.contents(), source: sourceName(path), threads: parsing, afterReading: touch)
         // A large file's pages leave the resident set as the build compiles
@@ -77,11 +82,13 @@ enum Pipeline {
         // constraint strings), or ends.
         if !document.compilesConstraintsOnTwoThreads(threads) {
             fresh?.extend(upTo: HeapReserve.touchedIntoBuild(forDocumentOf: stamp?[2] ?? 0))
+            parked?.release()
         }
         inspect(document)
         var building = threads
         building.pagesAhead = fresh
         building.pagesReadPast = pagesReadPast
+        building.parkedThread = parked
         var lowered = try document.lower(namingViews: namingViews, threads: building)
         fresh?.stop()
         if let stamp {

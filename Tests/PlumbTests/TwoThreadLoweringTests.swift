@@ -99,6 +99,52 @@ import PlumbTestSupport
         #expect(kinds[0] == 30 && kinds[1] > 5 && kinds[2] > 5 && kinds[3] > 5, "\(kinds)")
     }
 
+    /// Every row lowering makes, with its origin (the string it came from), or the error's full text.
+    static func rowsWithOrigins(_ json: String, threads: LoweringThreads) throws -> String {
+        do {
+            let system = try parseDocument(json).lower(threads: threads).system
+            return (0 ..< system.rowCount).map { r in
+                "\(system.terms(of: RowIndex(r))) \(system.constants[r]) \(system.relations[r]) "
+                    + "\(system.priorities[r]) \(system.origins[r])"
+            }.joined(separator: "\n")
+        } catch {
+            return "error:\n\(error)"
+        }
+    }
+
+    /// The second thread writes the rows of the chunks it compiles into
+    /// blocks that the first thread appends whole: each row and its origin
+    /// are one thread's at every chunk size (chunks of one string, chunks
+    /// whose last is short), with rows a block does not take (a repeated
+    /// variable merged, terms that cancel, a huge coefficient) and a string
+    /// with a problem in the chunks the second thread does (it goes from the
+    /// last); and for the documents whose rows it leaves to the first thread
+    /// (right to left, a measured view whose baseline a string names).
+    @Test func rowsOfTheSecondThreadsChunksAreOneThreads() throws {
+        let late = ["v30.width = 0.5 * v30.width + 10", "v31.left = v31.left + 0", "v32.centerX = v32.left + 20",
+                    "v33.width <= 1e300 * v33.height", "v34.leading = v35.trailing + 3", "v36.firstBaseline = a.lastBaseline"]
+        var compared = 0
+        for variant in ["", "rtl", "text"] {
+            for chunk in [1, 7, 16, 64] {
+                for bad in [false, true] {
+                    var inserted: [Int: String] = [:]
+                    for (k, text) in late.enumerated() { inserted[150 - 9 * k] = text }
+                    if bad { inserted[140] = "v37.width = v99x.width" }
+                    var json = Self.document(viewCount: 40, inserted: inserted)
+                    if variant == "rtl" { json = json.replacing(#"{"root": "#, with: #"{"layoutDirection": "rtl", "root": "#) }
+                    if variant == "text" { json = json.replacing(#"{"id": "a"}"#, with: #"{"id": "a", "text": "hi"}"#) }
+                    let one = try Self.rowsWithOrigins(json, threads: .one)
+                    #expect(one.hasPrefix("error:") == bad, "\(one.prefix(300))")
+                    for threads in [Self.two(from: 8, chunk: chunk), Self.two(from: 8, chunk: chunk, waiting: false)] {
+                        #expect(try Self.rowsWithOrigins(json, threads: threads) == one, "\(variant) \(chunk) \(bad)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared == 48)
+    }
+
     /// An unknown view in each half: the messages keep one thread's order
     /// and suggestions (the second half's are made after the first's).
     @Test func errorsInBothHalvesKeepTheirOrder() throws {

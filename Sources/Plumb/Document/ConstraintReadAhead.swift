@@ -69,6 +69,8 @@ final class ConstraintReadAhead: @unchecked Sendable {
 
     /// What the thread does once it has read ahead (or was stopped), or `nil`.
     private let then: (@Sendable () -> Void)?
+    /// Where the thread waits once done (and `then` has run), for the build's work.
+    var parked: ParkedThread?
 
     /// - Parameters:
     ///   - bytes: the document; the buffers are sized from it.
@@ -88,10 +90,15 @@ final class ConstraintReadAhead: @unchecked Sendable {
 
     /// Starts the second thread; false if none could be started.
     func start() -> Bool {
-        SecondThread.startDetached { [self] in
+        parked?.expectThread()
+        let started = SecondThread.startDetached { [self] in
             if read() == 0 { rules?.read(after: arrayStart) }
             then?()
+            // Kept for the build's second thread.
+            parked?.park()
         }
+        if !started { parked?.threadNotStarted() }
+        return started
     }
 
     // MARK: - The second thread

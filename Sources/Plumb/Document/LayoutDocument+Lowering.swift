@@ -154,12 +154,18 @@ extension LayoutDocument {
 
     /// The constraint strings' chunks shared with a second thread
     /// (``SecondThread/Sharing``), started by ``startSharingConstraints(_:)``:
-    /// it compiles chunks from the last one, with a scope of its own, into
-    /// `helped` (allocated here: the second thread allocates nothing).
+    /// it compiles chunks from the last one, with a scope of its own, and
+    /// writes each chunk's rows into a block of their own in `blocks`,
+    /// which the first thread appends whole; or, for a document whose rows
+    /// depend on the build (a measured view's baseline, right to left),
+    /// it leaves the compiled strings in `helped` (allocated by the first
+    /// thread) for the first thread to add.
     struct SharedConstraints {
         let size: Int
         let sharing: SecondThread.Sharing
+        /// Room for every string compiled (or, with `blocks`, for one: the second thread's scratch).
         let helped: SharedSlots<ResolvedSimpleFormat<ViewIndex>>
+        let blocks: ChunkResults<RowBatch?>?
     }
 
     /// Starts the second thread of ``addConstraints(sharing:scope:problems:into:sink:)``.
@@ -168,20 +174,37 @@ extension LayoutDocument {
         threads.pagesAhead?.stop()
         let size = threads.constraintChunk, count = constraintCount
         let chunks = (count + size - 1) / size
-        let helped = SharedSlots<ResolvedSimpleFormat<ViewIndex>>(count)
+        // Rows the second thread can write as the first would: no measured
+        // view (whose baselines add to the content plan) and left to right
+        // (``SystemBuilder/writeTerms(_:_:multiplier:_:_:to:)``).
+        let rowsInBlocks = texts.isEmpty && layoutDirection == .leftToRight
+        let blocks = rowsInBlocks ? ChunkResults<RowBatch?>(chunks, empty: nil) : nil
+        let helped = SharedSlots<ResolvedSimpleFormat<ViewIndex>>(rowsInBlocks ? 1 : count)
         let helperScope = DocumentScope(document: self), document = self, pages = threads.pagesReadPast
-        let sharing = SecondThread.Sharing(chunks, waiting: threads.waitsForHelper) { k in
+        // The second thread's rows go here first, then into a block of their size (terms vary).
+        var scratch = rowsInBlocks ? RowBatch(block: size, terms: 4 * size) : nil
+        let sharing = SecondThread.Sharing(chunks, waiting: threads.waitsForHelper, on: threads.parkedThread) { k in
             // The second thread keeps the document (and so its bytes) while it runs.
             let range = k * size ..< min((k + 1) * size, count)
             return document.constraintTexts.withTexts { all in
-                let compiled = document.compileWithoutProblems(all, range, in: helperScope, into: helped.base)
+                let compiled: Bool
+                if let blocks {
+                    scratch!.removeAll()
+                    compiled = document.rowsWithoutProblems(all, range, in: helperScope, slot: helped.base,
+                                                            into: &scratch!)
+                    // (As small as the rows: at 100,000 views, the blocks made ahead of the first thread
+                    // were 4-5 MB more than the compiled strings' slots with room for four terms a row.)
+                    if compiled { blocks[k] = scratch!.compacted() }
+                } else {
+                    compiled = document.compileWithoutProblems(all, range, in: helperScope, into: helped.base)
+                }
                 // The pages of the strings it has passed go too (read again,
                 // should the first thread compile a failed chunk, as mapped again).
                 pages?.readDownTo(all[range.lowerBound].baseAddress)
                 return compiled
             }
         }
-        return SharedConstraints(size: size, sharing: sharing, helped: helped)
+        return SharedConstraints(size: size, sharing: sharing, helped: helped, blocks: blocks)
     }
 
     /// ``addConstraint(_:_:scope:problems:into:sink:)`` for every constraint
@@ -200,7 +223,12 @@ extension LayoutDocument {
         constraintTexts.withTexts { all in
             shared.sharing.finish { k, isHelped in
                 let range = k * size ..< min((k + 1) * size, count)
-                if isHelped {
+                if isHelped, let blocks = shared.blocks {
+                    // Taken out, so that its storage goes once appended.
+                    var block = blocks[k]!
+                    blocks[k] = nil
+                    _ = builder.appendBlock(&block)
+                } else if isHelped {
                     for i in range { Self.add(helped.base[i], i, into: &builder) }
                 } else {
                     // Not into `helped`: the second thread may still be writing this chunk's slots.
@@ -211,6 +239,37 @@ extension LayoutDocument {
                 // The chunks before the next are added (compiled by either thread).
                 if let pages, range.upperBound < count { pages.readPast(all[range.upperBound].baseAddress) }
             }
+        }
+    }
+
+    /// Compiles the constraint strings `range` of `all` (the strings of
+    /// ``constraintTexts``) in `scope`, each into `slot`, and writes their
+    /// rows into `block` (empty, with room for the range's rows and four
+    /// terms a row), as ``add(_:_:into:)`` adds them to a builder with no
+    /// measured view, left to right; false as soon as one has a problem or
+    /// makes a row the block does not take (a row that repeats a variable,
+    /// say): the caller then does the strings itself.
+    private func rowsWithoutProblems(
+        _ all: ConstraintTexts.Texts, _ range: Range<Int>, in scope: DocumentScope,
+        slot: UnsafeMutablePointer<ResolvedSimpleFormat<ViewIndex>>, into block: inout RowBatch
+    ) -> Bool {
+        var problems: [(LayoutProblem, Range<Int>)] = []
+        // The builder's variables are four a view.
+        let variables = 4 * viewCount, room = block.room
+        return withUnsafeTemporaryAllocation(of: (VariableIndex, Double).self, capacity: 4) { scratch in
+            let terms = scratch.baseAddress!
+            for i in range {
+                guard SimpleFormatSema.compile(all[i], in: scope, problems: &problems, into: slot, nameRun: all.nameRun(i))
+                else { return false }
+                let c = slot.pointee
+                let n = SystemBuilder.writeTerms(c.first, c.firstAttribute, multiplier: c.multiplier,
+                                                 c.second, c.secondAttribute, to: terms)
+                guard block.add(UnsafeBufferPointer(start: terms, count: n), constant: -c.constant,
+                                relation: c.relation, priority: c.priority, key: DocumentOrigins.constraintKey(i),
+                                variableCount: variables, room: room)
+                else { return false }
+            }
+            return true
         }
     }
 

@@ -291,6 +291,7 @@ public struct LayoutDocument: Sendable {
         if threads.readsAhead(buffer.count) {
             let reader = ConstraintReadAhead(bytes, chunk: threads.readAheadChunk, then: afterReading)
             reader.rules?.pagesAhead = threads.pagesAhead
+            reader.parked = threads.parkedThread
             if reader.start() { ahead = reader }
         }
         return try parse(bytes, source: source, readAhead: ahead)

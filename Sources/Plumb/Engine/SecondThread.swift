@@ -62,7 +62,10 @@ enum SecondThread {
         /// any chunk the caller took, for work that the caller does faster
         /// with the second thread's result than the second thread does it
         /// (so that it stays ahead of the caller: the rules' look-ups).
-        init(_ chunks: Int, waiting: Bool = false, ahead: Bool = false, helper: @escaping (Int) -> Bool) {
+        /// The second thread is `parked`'s when it takes the work
+        /// (``ParkedThread/hand(_:)``), otherwise a new one.
+        init(_ chunks: Int, waiting: Bool = false, ahead: Bool = false, on parked: ParkedThread? = nil,
+             helper: @escaping (Int) -> Bool) {
             self.chunks = chunks
             self.ahead = ahead
             guard chunks > 1 else {
@@ -72,7 +75,7 @@ enum SecondThread {
             }
             let states = States(chunks)
             self.states = states
-            let started = startDetached {
+            let work = {
                 if ahead {
                     for k in 0 ..< chunks where states.claim(k, as: States.helping) {
                         states.finish(k, helper(k) ? States.helped : States.failed)
@@ -85,6 +88,7 @@ enum SecondThread {
                     k -= 1
                 }
             }
+            let started = parked?.hand(work) == true || startDetached(work)
             self.waiting = waiting && started
             if self.waiting && !ahead { while states.state(chunks - 1) == States.free { sched_yield() } }
         }
@@ -271,6 +275,12 @@ public struct LoweringThreads: Sendable, Equatable {
     /// Given to the parse too, whose second thread, having read rules
     /// ahead, touches further for their build (`RuleReadAhead`).
     public var pagesAhead: FreshPages?
+    /// The thread that read the document ahead, kept once done
+    /// (`plumb solve`): the build's second thread when it takes the
+    /// build's work, so that no new thread is started. Given to the parse,
+    /// whose second thread parks there; its holder releases it when the
+    /// build needs none (or has started).
+    public var parkedThread: ParkedThread?
     /// The document's mapped pages, given back as the build compiles the
     /// constraint strings in them (`plumb solve` on a large file), or nil.
     public var pagesReadPast: PagesReadPast?

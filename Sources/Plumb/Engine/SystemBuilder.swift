@@ -306,10 +306,8 @@ struct SystemBuilder {
         if content.entryOfView.isEmpty && direction == .leftToRight {
             return withUnsafeTemporaryAllocation(of: (VariableIndex, Double).self, capacity: 4) { scratch in
                 let terms = scratch.baseAddress!
-                var count = AttributeTerms.write(firstAttribute, of: first, scale: 1, to: terms)
-                if let second, let secondAttribute {
-                    count &+= AttributeTerms.write(secondAttribute, of: second, scale: -multiplier, to: terms + count)
-                }
+                let count = Self.writeTerms(first, firstAttribute, multiplier: multiplier, second, secondAttribute,
+                                            to: terms)
                 return addRow(contiguous: UnsafeBufferPointer(start: terms, count: count), constant: -constant,
                               relation: relation, priority: priority, origin: origin)
             }
@@ -346,6 +344,23 @@ struct SystemBuilder {
             content.baselineRows.append(.init(row: row, base: -constant, terms: baselines))
         }
         return row
+    }
+
+    /// Writes the terms of `first.firstAttribute − multiplier · second.secondAttribute`
+    /// (of `first.firstAttribute` alone when `second` is `nil`) at `terms`,
+    /// as ``addConstraint(_:_:_:multiplier:_:_:constant:priority:origin:)``
+    /// writes them when no view is measured and the direction is left to
+    /// right; returns how many (at most four, the room `terms` must have).
+    @inline(__always)
+    static func writeTerms(
+        _ first: ViewIndex, _ firstAttribute: LayoutAttribute, multiplier: Double,
+        _ second: ViewIndex?, _ secondAttribute: LayoutAttribute?, to terms: UnsafeMutablePointer<(VariableIndex, Double)>
+    ) -> Int {
+        var count = AttributeTerms.write(firstAttribute, of: first, scale: 1, to: terms)
+        if let second, let secondAttribute {
+            count &+= AttributeTerms.write(secondAttribute, of: second, scale: -multiplier, to: terms + count)
+        }
+        return count
     }
 
     /// The origin of a measured view's intrinsic rows until they are measured.
