@@ -33,9 +33,9 @@ import PlumbTestSupport
         return bits + basis.map(UInt64.init)
     }
 
-    /// A model, minimise y + 2z with x + y + z = 6, x at most 3, set at
-    /// the optimal basis (x at 3, y basic, z at 0) and confirmed there with
-    /// no pivot, keeping the factorisation; then, after each change, checked
+    /// A model, minimise y + 2z with x + y + z = 6, x at most 3, solved
+    /// keeping the factorisation (x at 3, y basic, z at 0); then, after
+    /// each change, checked
     /// from it twice, the usual way and through `plumb_clp_check_once`, in
     /// both orders (each check starts from the same kept factorisation,
     /// bounds, costs and basis, and computes everything again). A new
@@ -49,9 +49,7 @@ import PlumbTestSupport
         let m = try #require(plumb_clp_new(3, lower, upper, 1, [6], [6], starts, indices, elements))
         defer { plumb_clp_free(m) }
         plumb_clp_set_objective(m, [0, 1, 2])
-        plumb_clp_set_basis(m, [LeastPointStart.atUpperBound, LeastPointStart.basic, LeastPointStart.atLowerBound,
-                                LeastPointStart.atLowerBound])
-        #expect(plumb_clp_primal(m, 0, 200, 1) == 0 && plumb_clp_pivots(m) == 0)
+        #expect(plumb_clp_primal(m, .max, 200, 1) == 0)
         func both(_ label: String, optimal: Bool, once: Int32) {
             let a = plumb_clp_primal(m, 0, 200, 3), usual = Self.outcome(m, status: a)
             let b = plumb_clp_check_once(m, 3), computedOnce = Self.outcome(m, status: b)
@@ -72,19 +70,44 @@ import PlumbTestSupport
     /// pass, the same zero trial holds, the values are equal bit for bit
     /// and every required row holds.
     @Test func checksOnTheShelvesComputeOnce() throws {
-        for (contradicting, expected, passed) in [([], 1, 0), ([240, 230, 220, 210, 200], 5, 5)] as [([Priority], Int, Int)] {
-            let b = LargePartTests.degenerateShelves(60, contradicting: contradicting)
-            let once = ClpLog(ClpPartSolver()), twice = ClpLog(ClpPartSolver(computesCheckOnce: false))
-            let (lp, other) = try LargePartTests.solved(b.system, by: (once, twice))
-            let label = "\(contradicting.count) contradicting levels"
-            #expect(once.checksComputedOnce == expected && twice.checksComputedOnce == 0,
-                    "\(label): \(once.checksComputedOnce) vs \(twice.checksComputedOnce)")
-            #expect(once.reusedFactorizations == expected && twice.reusedFactorizations == expected, "\(label)")
-            #expect(once.atLastBasis == passed && twice.atLastBasis == passed, "\(label)")
-            #expect(once.zeroHolds == 1 && twice.zeroHolds == 1, "\(label)")
-            #expect(once.unanswered == 0 && twice.unanswered == 0, "\(label)")
-            #expect(lp.values == other.values, "\(label)")
-            #expect(referenceRequiredRowsHold(b.rows, lp.values), "\(label)")
+        let cases: [(levels: [Priority], fromKept: Int, passed: Int)] = [([], 1, 0), ([240, 230, 220, 210, 200], 5, 5)]
+        for shelfCase in cases {
+            let usual = Checks(computedOnce: 0, reused: shelfCase.fromKept, passed: shelfCase.passed, zeroHolds: 1, unanswered: 0)
+            let (once, twice, same) = try Self.onShelves(contradicting: shelfCase.levels)
+            #expect(once == Checks(usual, computedOnce: shelfCase.fromKept) && twice == usual,
+                    "\(shelfCase.levels.count) contradicting levels: \(once); \(twice)")
+            #expect(same, "\(shelfCase.levels.count) contradicting levels")
+        }
+    }
+
+    /// Sixty shelves with `contradicting` levels solved with checks computed
+    /// once and not: what each way's checks did, and whether the values are
+    /// equal bit for bit with every required row holding.
+    static func onShelves(contradicting: [Priority]) throws -> (Checks, Checks, Bool) {
+        let shelves = LargePartTests.degenerateShelves(60, contradicting: contradicting)
+        let once = ClpLog(ClpPartSolver()), twice = ClpLog(ClpPartSolver(computesCheckOnce: false))
+        let (a, b) = try LargePartTests.solved(shelves.system, by: (once, twice))
+        return (Checks(once), Checks(twice), a.values == b.values && referenceRequiredRowsHold(shelves.rows, a.values))
+    }
+
+    /// What a solve's checks did, as `ClpLog` counts them.
+    struct Checks: Equatable, CustomStringConvertible {
+        var computedOnce, reused, passed, zeroHolds, unanswered: Int
+        init(computedOnce: Int, reused: Int, passed: Int, zeroHolds: Int, unanswered: Int) {
+            (self.computedOnce, self.reused, self.passed) = (computedOnce, reused, passed)
+            (self.zeroHolds, self.unanswered) = (zeroHolds, unanswered)
+        }
+        init(_ log: ClpLog) {
+            self.init(computedOnce: log.checksComputedOnce, reused: log.reusedFactorizations, passed: log.atLastBasis,
+                      zeroHolds: log.zeroHolds, unanswered: log.unanswered)
+        }
+        init(_ checks: Checks, computedOnce: Int) {
+            self = checks
+            self.computedOnce = computedOnce
+        }
+        var description: String {
+            "\(computedOnce) computed once, \(reused) from a kept factorisation, \(passed) passed, "
+                + "\(zeroHolds) zero trials held, \(unanswered) unanswered"
         }
     }
 
@@ -98,24 +121,29 @@ import PlumbTestSupport
     /// default weight, and at least one is (24 checks computed once, 2 left
     /// to the default, with these seeds).
     @Test func checksComputedOnceKeepTheAnswersOnCoupledSystems() {
-        var computedOnce = 0, declinedOnScaled = 0
-        for seed in 0 ..< 24 as Range<UInt64> {
-            let (_, system, _) = LargePartTests.mixedHardSystem(seed: 38_000 + seed, size: seed, kinds: 4)
-            let once = ClpLog(ClpPartSolver(basisCheck: .beforeEveryLevel))
-            let twice = ClpLog(ClpPartSolver(basisCheck: .beforeEveryLevel, computesCheckOnce: false))
-            let a = Self.solved(system, once), b = Self.solved(system, twice)
-            #expect(twice.checksComputedOnce == 0, "seed \(seed)")
-            #expect(once.atLastBasis == twice.atLastBasis, "seed \(seed)")
-            #expect(once.reusedFactorizations == twice.reusedFactorizations, "seed \(seed)")
-            switch (a, b) {
-            case (.success(let a), .success(let b)): #expect(a.values == b.values, "seed \(seed)")
-            case (.failure, .failure): break
-            default: Issue.record("seed \(seed): one way solved, the other did not")
-            }
-            computedOnce += once.checksComputedOnce
-            if seed % 4 == 3 { declinedOnScaled += once.reusedFactorizations - once.checksComputedOnce }
+        let outcomes = (0 ..< 24 as Range<UInt64>).map { seed in (seed: seed, checks: Self.onCoupledSystem(seed: seed)) }
+        for (seed, (once, twice, same)) in outcomes {
+            #expect(once == Checks(twice, computedOnce: once.computedOnce) && twice.computedOnce == 0,
+                    "seed \(seed): \(once); \(twice)")
+            #expect(same, "seed \(seed)")
         }
+        let computedOnce = outcomes.reduce(0) { $0 + $1.checks.0.computedOnce }
+        let declinedOnScaled = outcomes.filter { $0.seed % 4 == 3 }.reduce(0) { $0 + $1.checks.0.reused - $1.checks.0.computedOnce }
         #expect(computedOnce >= 10 && declinedOnScaled >= 1,
                 "\(computedOnce) checks computed once, \(declinedOnScaled) left to Clp's default on scaled chart grids")
+    }
+
+    /// `LargePartTests.mixedHardSystem` of `seed`, every level checked, solved
+    /// with checks computed once and not: what each way's checks did, and
+    /// whether the two ways give the same values bit for bit (or fail alike).
+    static func onCoupledSystem(seed: UInt64) -> (Checks, Checks, Bool) {
+        let (_, system, _) = LargePartTests.mixedHardSystem(seed: 38_000 + seed, size: seed, kinds: 4)
+        let once = ClpLog(ClpPartSolver(basisCheck: .beforeEveryLevel))
+        let twice = ClpLog(ClpPartSolver(basisCheck: .beforeEveryLevel, computesCheckOnce: false))
+        switch (Self.solved(system, once), Self.solved(system, twice)) {
+        case (.success(let a), .success(let b)): return (Checks(once), Checks(twice), a.values == b.values)
+        case (.failure(let a), .failure(let b)): return (Checks(once), Checks(twice), "\(a)" == "\(b)")
+        default: return (Checks(once), Checks(twice), false)
+        }
     }
 }
