@@ -118,7 +118,7 @@ import PlumbTestSupport
     /// factorisations and gives the same values bit for bit. On the scaled
     /// chart grids the point the last solve left can lie outside a bound by
     /// the rounding of Clp's unscaling: such checks are left to Clp's
-    /// default weight, and at least one is (24 checks computed once, 2 left
+    /// default weight, and at least one is (28 checks computed once, 2 left
     /// to the default, with these seeds).
     @Test func checksComputedOnceKeepTheAnswersOnCoupledSystems() {
         let outcomes = (0 ..< 24 as Range<UInt64>).map { seed in (seed: seed, checks: Self.onCoupledSystem(seed: seed)) }
