@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <new>
@@ -35,6 +36,9 @@ struct PlumbClpModel {
     /// Calls of `plumb_clp_primal` that kept Clp's set-up of the matrix
     /// (continuation 6 or 7).
     int setUpsKept = 0;
+    /// Calls of `plumb_clp_check_once` that took Clp's own weight of
+    /// infeasibility off its default for the check (see there).
+    int checksComputedOnce = 0;
 };
 
 namespace {
@@ -417,5 +421,66 @@ int plumb_clp_unbounded_ray(const PlumbClpModel *model, double *ray) {
     delete[] copy;
     return 1;
 }
+
+}  // extern "C"
+
+namespace {
+
+/// Whether every column value and row activity of the model's point, as
+/// the last solve left it, lies within its bounds as they stand now: not
+/// by a tolerance, exactly (see `plumb_clp_check_once`).
+bool pointWithinBounds(const ClpSimplex &simplex) {
+    const int columns = simplex.numberColumns(), rows = simplex.numberRows();
+    const double *value = simplex.getColSolution();
+    const double *lower = simplex.getColLower(), *upper = simplex.getColUpper();
+    if (value == nullptr) return false;
+    for (int j = 0; j < columns; j++) {
+        if (!(value[j] >= lower[j] && value[j] <= upper[j])) return false;
+    }
+    const double *activity = simplex.getRowActivity();
+    const double *rowLower = simplex.getRowLower(), *rowUpper = simplex.getRowUpper();
+    if (activity == nullptr) return false;
+    for (int i = 0; i < rows; i++) {
+        if (!(activity[i] >= rowLower[i] && activity[i] <= rowUpper[i])) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+extern "C" {
+
+// Why Clp's primal computes a check's point and prices twice, and how this
+// call avoids it (read from Clp 1.17.6's object code, the branch in
+// `ClpSimplexPrimal::statusOfProblemInPrimal` after its first
+// `gutsOfSolution`): when the point it has just computed has no primal
+// infeasibility and the weight of infeasibility is exactly Clp's default
+// 1e10, Clp lowers the weight (to 100 times the dual infeasibility, at
+// least 1e8), marks the infeasibility with a sentinel that then raises it
+// by half again, and computes the point and the prices a second time. With
+// no infeasible variable the weight prices nothing: the second computation
+// repeats the first on the same factorisation, bounds, nonbasic values
+// and costs, to the bit, and the weight goes back at the call's end
+// (`restoreData`). Any other weight skips that branch. So for the call the
+// weight is set one unit in the last place below 1e10, but only when the
+// point the last solve left already lies within the bounds, exactly: a
+// check starts from the kept factorisation of the basis that point came
+// from, so Clp finds that point again and the branch would be taken. Where
+// the point is outside a bound Clp's default stays, since the weight then
+// prices the infeasible variables.
+int plumb_clp_check_once(PlumbClpModel *model, int continuation) {
+    ClpSimplex &simplex = model->simplex;
+    const double weight = simplex.infeasibilityCost();
+    const bool once = (continuation & 2) != 0 && weight == 1.0e10 && pointWithinBounds(simplex);
+    if (once) {
+        simplex.setInfeasibilityCost(std::nextafter(weight, 0.0));
+        model->checksComputedOnce += 1;
+    }
+    const int status = plumb_clp_primal(model, 0, 200, continuation);
+    if (once) simplex.setInfeasibilityCost(weight);
+    return status;
+}
+
+int plumb_clp_checks_computed_once(const PlumbClpModel *model) { return model->checksComputedOnce; }
 
 }  // extern "C"

@@ -27,4 +27,21 @@ extension ClpPartSolver {
         guard kept else { return 1 }
         return keepsCheckSetUp ? 7 : 3
     }
+
+    /// A check at the model's basis (Clp's primal allowed no pivot), started
+    /// as `continuation` says. From a kept factorisation and with
+    /// `computesCheckOnce`, through `plumb_clp_check_once`: Clp's primal
+    /// otherwise computes the point and the prices twice before it reports
+    /// optimal with no pivot, the second time only because the first found
+    /// no primal infeasibility while its weight of infeasibility stood at
+    /// its default, which it then lowers. For the call the weight is set
+    /// just below that default, where the point the last solve left lies
+    /// within every bound (so Clp finds no infeasible variable for the weight
+    /// to price): the same status, point, prices and basis, to the bit, for
+    /// one `gutsOfSolution` less (53 of a check's 184 M instructions on
+    /// `levels` at 10,000 views; BENCHMARKS.md, solve39).
+    func checkAtBasis(_ model: OpaquePointer, continuation: Int32) -> Int32 {
+        guard computesCheckOnce, continuation & 2 != 0 else { return plumb_clp_primal(model, 0, 200, continuation) }
+        return plumb_clp_check_once(model, continuation)
+    }
 }

@@ -269,6 +269,12 @@ public struct ClpPartSolver: LargePartSolver {
     /// to compare.
     public var keepsCheckSetUp: Bool
 
+    /// Whether such a check, from a kept factorisation, has Clp compute
+    /// the point and the prices once instead of twice where that changes
+    /// nothing (see `checkAtBasis(_:continuation:)`). On by default; the
+    /// tests turn it off to compare.
+    public var computesCheckOnce: Bool
+
     /// Whether a cold solve and a zero trial open the bounds of the rows
     /// of the levels below the one they solve (see `PartModel.openRows`)
     /// and put them back after, with the basis made to fit them (see
@@ -347,9 +353,11 @@ public struct ClpPartSolver: LargePartSolver {
         reusesCheckFactorization: Bool = true, opensLowerRows: Bool = true, dropsFreeRows: Bool = true,
         coldRefactorInterval: Int? = nil, primalAfterLeastPoint: Bool = true, settlesFaceRows: Bool = true,
         mergesPinnedPairs: Bool = true, dualPresolveBeforePrimal: Bool = false, crashesGreedyLevel: Bool = true,
-        crashPivots: Int = 0, keepsCrashFactorization: Bool = true, keepsCheckSetUp: Bool = true
+        crashPivots: Int = 0, keepsCrashFactorization: Bool = true, keepsCheckSetUp: Bool = true,
+        computesCheckOnce: Bool = true
     ) {
         self.keepsCheckSetUp = keepsCheckSetUp
+        self.computesCheckOnce = computesCheckOnce
         self.keepsCrashFactorization = keepsCrashFactorization
         self.crashesGreedyLevel = crashesGreedyLevel
         self.crashPivots = crashPivots
@@ -429,6 +437,9 @@ public struct ClpPartSolver: LargePartSolver {
         var reusedFactorizations = 0
         /// Of those, the checks that kept Clp's set-up too (see `keepsCheckSetUp`).
         var setUpsKept = 0
+        /// Of those, the checks that had Clp compute the point and the
+        /// prices once (see `computesCheckOnce`).
+        var checksComputedOnce = 0
         /// Free rows left out of cold solves, over all of them (see
         /// `dropsFreeRows`).
         var droppedRows = 0
@@ -620,9 +631,10 @@ public struct ClpPartSolver: LargePartSolver {
         // Whether the level is optimal at the model's basis as it stands:
         // Clp's primal allowed no pivot (it factorises and prices only).
         func optimalAtBasis() -> Bool {
-            let passed = plumb_clp_primal(model, 0, 200, continuation()) == 0
+            let passed = checkAtBasis(model, continuation: continuation()) == 0
             kept = passed && reusesCheckFactorization
             outcome.levels.setUpsKept = Int(plumb_clp_set_ups_kept(model))
+            outcome.levels.checksComputedOnce = Int(plumb_clp_checks_computed_once(model))
             return passed
         }
         func failed() -> Outcome {

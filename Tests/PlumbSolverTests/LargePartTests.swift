@@ -42,7 +42,7 @@ import PlumbTestSupport
     }
 
     /// Every part of two or more variables goes to Clp.
-    private static func clp() -> SolveOptions {
+    static func clp() -> SolveOptions {
         var o = SolveOptions()
         o.largePartSolver = ClpPartSolver()
         o.largePartThreshold = 2
@@ -1029,6 +1029,7 @@ import PlumbTestSupport
         var reusedFactorizations: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.reusedFactorizations } } }
         /// Checks that kept Clp's set-up of the matrix (the model's count after each part).
         var setUpsKept: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.setUpsKept } } }
+        var checksComputedOnce: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.checksComputedOnce } } }
         var openedColdSolves: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.openedColdSolves } } }
         var openedZeroTrials: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.openedZeroTrials } } }
         var unfittedRows: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.unfittedRows } } }

@@ -155,6 +155,21 @@ int plumb_clp_released_factorizations(const PlumbClpModel *model);
 /// only: the caller checks it against the rows before it relies on it.
 int plumb_clp_unbounded_ray(const PlumbClpModel *model, double *ray);
 
+/// A check at the model's basis: `plumb_clp_primal` with no pivot allowed
+/// (refactorising every 200, `continuation` as there), returning its
+/// status, with the point and the prices computed once instead of twice
+/// when `continuation` starts from a kept factorisation (2, 3, 6 or 7) and
+/// the point the last solve left lies within every bound as the bounds now
+/// stand. For that call only, Clp's weight of infeasibility is set just
+/// below its default 1e10, which keeps its primal from lowering the weight
+/// and computing everything again; with no infeasible variable the weight
+/// prices nothing, so the status, the point, the prices and the basis come
+/// out as `plumb_clp_primal` gives them, to the bit (see
+/// `plumb_clp_checks_computed_once`).
+int plumb_clp_check_once(PlumbClpModel *model, int continuation);
+/// Calls of `plumb_clp_check_once` that set the weight for the check.
+int plumb_clp_checks_computed_once(const PlumbClpModel *model);
+
 #pragma GCC visibility pop
 
 #ifdef __cplusplus
