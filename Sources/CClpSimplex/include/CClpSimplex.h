@@ -155,6 +155,15 @@ int plumb_clp_released_factorizations(const PlumbClpModel *model);
 /// only: the caller checks it against the rows before it relies on it.
 int plumb_clp_unbounded_ray(const PlumbClpModel *model, double *ray);
 
+/// A zero trial: `plumb_clp_dual_without_costs`, which with
+/// `afterCheckSetUp` not 0 (the call before was a check that kept Clp's
+/// work areas, and only bounds, the objective and statuses changed since)
+/// takes Clp's set-up of the matrix from that check. Returns Clp's status;
+/// when not 0, the basis and the point are put back.
+int plumb_clp_zero_trial(PlumbClpModel *model, int maximumPivots, int afterCheckSetUp);
+/// Zero trials that took the check's set-up, over the model's life.
+int plumb_clp_zero_trial_set_ups(const PlumbClpModel *model);
+
 #pragma GCC visibility pop
 
 #ifdef __cplusplus
