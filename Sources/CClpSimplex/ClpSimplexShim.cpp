@@ -39,6 +39,9 @@ struct PlumbClpModel {
     /// Calls of `plumb_clp_check_once` that took Clp's own weight of
     /// infeasibility off its default for the check (see there).
     int checksComputedOnce = 0;
+    /// Zero trials that took Clp's set-up of the matrix from the check
+    /// before them (see `plumb_clp_zero_trial`).
+    int zeroTrialSetUps = 0;
 };
 
 namespace {
@@ -293,7 +296,10 @@ int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery,
     return simplex.status();
 }
 
-int plumb_clp_dual(PlumbClpModel *model, int maximumPivots) {
+// `plumb_clp_dual` with Clp's start-and-finish `options`: 0, or 4 to take
+// Clp's set-up of the matrix from the call before (see
+// `plumb_clp_zero_trial`).
+static int dualFromBasis(PlumbClpModel *model, int maximumPivots, int options) {
     ClpSimplex &simplex = model->simplex;
     const int columns = simplex.numberColumns(), rows = simplex.numberRows();
     // The basis and point to put back if the dual does not end optimal.
@@ -304,9 +310,17 @@ int plumb_clp_dual(PlumbClpModel *model, int maximumPivots) {
         columnValues.assign(simplex.primalColumnSolution(), simplex.primalColumnSolution() + columns);
         rowValues.assign(simplex.primalRowSolution(), simplex.primalRowSolution() + rows);
     }
+    const int special = simplex.specialOptions();
+    if (options & 4) {
+        // Setting bounds and the objective cleared Clp's record of what
+        // changed; the caller answers for the matrix and the counts.
+        simplex.setWhatsChanged(simplex.whatsChanged() | ROW_COLUMN_COUNTS_SAME | MATRIX_SAME);
+        simplex.setSpecialOptions(special | 128);
+    }
     simplex.setMaximumIterations(maximumPivots);
-    simplex.dual(0);
+    simplex.dual(0, options);
     simplex.setMaximumIterations(INT_MAX);
+    simplex.setSpecialOptions(special);
     const int result = simplex.status();
     if (result != 0 && !status.empty()) {
         std::copy(status.begin(), status.end(), simplex.statusArray());
@@ -316,15 +330,22 @@ int plumb_clp_dual(PlumbClpModel *model, int maximumPivots) {
     return result;
 }
 
-int plumb_clp_dual_without_costs(PlumbClpModel *model, int maximumPivots) {
+int plumb_clp_dual(PlumbClpModel *model, int maximumPivots) { return dualFromBasis(model, maximumPivots, 0); }
+
+// `plumb_clp_dual_without_costs` with `dualFromBasis`'s `options`.
+static int dualWithoutCosts(PlumbClpModel *model, int maximumPivots, int options) {
     ClpSimplex &simplex = model->simplex;
     const int columns = simplex.numberColumns();
     const std::vector<double> costs(simplex.objective(), simplex.objective() + columns);
     const std::vector<double> none(columns, 0.0);
     simplex.chgObjCoefficients(none.data());
-    const int result = plumb_clp_dual(model, maximumPivots);
+    const int result = dualFromBasis(model, maximumPivots, options);
     simplex.chgObjCoefficients(costs.data());
     return result;
+}
+
+int plumb_clp_dual_without_costs(PlumbClpModel *model, int maximumPivots) {
+    return dualWithoutCosts(model, maximumPivots, 0);
 }
 
 int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int doubletons,
@@ -421,6 +442,25 @@ int plumb_clp_unbounded_ray(const PlumbClpModel *model, double *ray) {
     delete[] copy;
     return 1;
 }
+
+
+// `ClpPartSolver.holdsAtZero`'s trial, as `plumb_clp_dual_without_costs`
+// runs it, when the call just before was a check that kept Clp's work
+// areas (`afterCheckSetUp` not 0; the caller answers for the matrix and
+// the counts being the same, and for only bounds, the objective and
+// statuses having changed since): the dual then takes Clp's set-up of the
+// matrix as the check left it (start-and-finish bit 4 with special option
+// 128, as `plumb_clp_primal`'s continuation 7 does). It does not start
+// from the check's factorisation (no bit 2, no BASIS_SAME: the rows opened
+// for the trial may have changed the basis), Clp scales the matrix afresh
+// (fixing the level's error columns can change the scale factors), and
+// the work areas are freed at the end as before.
+int plumb_clp_zero_trial(PlumbClpModel *model, int maximumPivots, int afterCheckSetUp) {
+    if (afterCheckSetUp) model->zeroTrialSetUps += 1;
+    return dualWithoutCosts(model, maximumPivots, afterCheckSetUp ? 4 : 0);
+}
+
+int plumb_clp_zero_trial_set_ups(const PlumbClpModel *model) { return model->zeroTrialSetUps; }
 
 }  // extern "C"
 

@@ -106,6 +106,12 @@ public struct ClpPartSolver: LargePartSolver {
     /// tests turn it off to compare.
     public var zeroTrialWithoutCosts = true
 
+    /// Whether a zero trial without costs takes Clp's set-up of the matrix
+    /// from the failed check just before it (see `ZeroTrialSetUp`). On by
+    /// default (a stored property, so the init is unchanged); the tests
+    /// turn it off to compare.
+    public var zeroTrialSharesSetUps = true
+
     /// Which levels after the first are first checked at the basis the
     /// last level ended on: the primal simplex from it with no pivot
     /// allowed, which factorises the basis, prices the level's objective
@@ -411,6 +417,9 @@ public struct ClpPartSolver: LargePartSolver {
     /// `PartModel.freeImpliedEqualities`).
     struct LevelCounts {
         var stalled = 0, zeroTried = 0, zeroHeld = 0, cold = 0, atLastBasis = 0
+        /// Zero trials that took the failed check's set-up (see
+        /// `ZeroTrialSetUp`; the model's count after each part).
+        var zeroTrialSetUps = 0
         /// Levels a replay found held at zero before that could not be
         /// any more, minimised from the same basis instead (see `replay`).
         var zeroReleased = 0
@@ -646,16 +655,24 @@ public struct ClpPartSolver: LargePartSolver {
             let any = aim(at: order[index])
             // Whether the level was held at zero error by the trial.
             var solved = false
-            func tryZero() {
+            // `afterCheck`: the check of this level just failed (the call
+            // before the trial).
+            func tryZero(afterCheck: Bool = false) {
                 guard !first, zeroTrial == .beforeEveryLevel || Self.relates(part, level: order[index]) else { return }
                 kept = false
                 let opened = opensLowerRows ? partModel.openRows(below: order[index], of: part) : nil
+                let sharing = zeroTrialSharesSetUps && zeroTrialWithoutCosts && reusesCheckFactorization
+                // The check stopped at its limit of 0 pivots (Clp's status 3)
+                // and kept its work areas; opening rows solves nothing.
+                let fromCheck = afterCheck && plumb_clp_status(model) == 3
                 solved = Self.holdsAtZero(
-                    model, level: order[index], levelOfError: levelOfError, firstError: n, withoutCosts: zeroTrialWithoutCosts)
+                    model, level: order[index], levelOfError: levelOfError, firstError: n, withoutCosts: zeroTrialWithoutCosts,
+                    sharing: sharing ? ZeroTrialSetUp(afterCheck: fromCheck) : nil)
                 if let opened {
                     outcome.levels.openedZeroTrials += 1
                     outcome.levels.unfittedRows += partModel.restoreRows(opened, below: order[index], of: part)
                 }
+                if sharing { outcome.levels.zeroTrialSetUps = Int(plumb_clp_zero_trial_set_ups(model)) }
                 outcome.levels.zeroTried += 1
                 if solved { outcome.levels.zeroHeld += 1 }
             }
@@ -682,8 +699,8 @@ public struct ClpPartSolver: LargePartSolver {
                 // pivots, 20 s, against 6,000 dual ones, under 1 s).
                 // The level checked at the basis the last one ended on
                 // (see `BasisCheck`).
-                if !first && (basisCheck == .beforeEveryLevel || (basisCheck == .afterColdSolves && !warm))
-                    && optimalAtBasis() {
+                let checked = !first && (basisCheck == .beforeEveryLevel || (basisCheck == .afterColdSolves && !warm))
+                if checked && optimalAtBasis() {
                     solved = true
                     outcome.levels.atLastBasis += 1
                 }
@@ -708,7 +725,9 @@ public struct ClpPartSolver: LargePartSolver {
                         outcome.levels.leastPoint += 1
                     }
                 }
-                if !solved && (zeroTrial == .beforeEveryLevel || (zeroTrial == .beforeColdSolves && !warm)) { tryZero() }
+                if !solved && (zeroTrial == .beforeEveryLevel || (zeroTrial == .beforeColdSolves && !warm)) {
+                    tryZero(afterCheck: checked)
+                }
                 // Whether the cold solve below starts from the least point's
                 // basis again (see `primalAfterLeastPoint`).
                 var restarted = false
@@ -1250,11 +1269,13 @@ public struct ClpPartSolver: LargePartSolver {
     /// primal just gave up, and the level after a promotion, did not hold
     /// at zero on any family.
     private static func holdsAtZero(
-        _ model: OpaquePointer, level: Double, levelOfError: [Double], firstError n: Int, withoutCosts: Bool
+        _ model: OpaquePointer, level: Double, levelOfError: [Double], firstError n: Int, withoutCosts: Bool,
+        sharing: ZeroTrialSetUp? = nil
     ) -> Bool {
         guard let saved = fixErrors(model, level: level, levelOfError: levelOfError, firstError: n) else { return false }
         let pivots = Int32(zeroTrialPivots)
-        let status = withoutCosts ? plumb_clp_dual_without_costs(model, pivots) : plumb_clp_dual(model, pivots)
+        let status = if let sharing { sharing.run(model, pivots: pivots) }
+            else if withoutCosts { plumb_clp_dual_without_costs(model, pivots) } else { plumb_clp_dual(model, pivots) }
         if status == 0 { return true }
         plumb_clp_set_column_upper(model, saved)
         return false

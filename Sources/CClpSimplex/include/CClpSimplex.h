@@ -169,6 +169,14 @@ int plumb_clp_unbounded_ray(const PlumbClpModel *model, double *ray);
 int plumb_clp_check_once(PlumbClpModel *model, int continuation);
 /// Calls of `plumb_clp_check_once` that set the weight for the check.
 int plumb_clp_checks_computed_once(const PlumbClpModel *model);
+/// A zero trial: `plumb_clp_dual_without_costs`, which with
+/// `afterCheckSetUp` not 0 (the call before was a check that kept Clp's
+/// work areas, and only bounds, the objective and statuses changed since)
+/// takes Clp's set-up of the matrix from that check. Returns Clp's status;
+/// when not 0, the basis and the point are put back.
+int plumb_clp_zero_trial(PlumbClpModel *model, int maximumPivots, int afterCheckSetUp);
+/// Zero trials that took the check's set-up, over the model's life.
+int plumb_clp_zero_trial_set_ups(const PlumbClpModel *model);
 
 #pragma GCC visibility pop
 
