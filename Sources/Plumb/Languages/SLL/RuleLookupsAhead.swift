@@ -111,7 +111,7 @@ extension LayoutDocument {
             }
             let (tag, same) = ruleTexts.withEntry(i) { text in
                 let tag = NameTable.tag(of: text)
-                let slot = Int(truncatingIfNeeded: tag) & (RuleSyntaxCache.slotCount - 1)
+                let slot = RuleSyntaxCache.slot(of: tag)
                 let last = lastRules[slot]
                 let same = last >= 0 && lastTags[slot] == tag && ruleTexts.entry(Int(last), equals: text) ? last : -1
                 lastRules[slot] = Int32(truncatingIfNeeded: i)

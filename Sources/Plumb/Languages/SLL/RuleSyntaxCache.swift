@@ -12,6 +12,12 @@ struct RuleSyntaxCache {
     /// Number of slots (a power of two).
     static let slotCount = 128
 
+    /// The slot of a text whose tag (``NameTable/tag(of:)``) is `tag`: its
+    /// low bits (the rules' look-ups made ahead keep slots of their own
+    /// the same way, `RuleLookupsAhead.SameTexts`).
+    @inline(__always)
+    static func slot(of tag: UInt64) -> Int { Int(truncatingIfNeeded: tag) & (slotCount - 1) }
+
     /// The rule whose text each slot's syntax is, `-1` for none.
     private var rules = [Int32](repeating: -1, count: slotCount)
     private var tags = [UInt64](repeating: 0, count: slotCount)
@@ -46,7 +52,7 @@ struct RuleSyntaxCache {
     mutating func parse(
         _ text: UnsafeBufferPointer<UInt8>, tag: UInt64, rule: Int, texts: BytePool, notingRepeat: Bool = false
     ) -> (slot: Int, issues: [RuleIssue]?) {
-        let slot = Int(truncatingIfNeeded: tag) & (Self.slotCount - 1)
+        let slot = Self.slot(of: tag)
         let cached = Int(rules[slot])
         if cached >= 0, tags[slot] == tag, texts.entry(cached, equals: text) {
             if notingRepeat { lastRules[slot] = Int32(truncatingIfNeeded: rule) }
@@ -71,7 +77,7 @@ struct RuleSyntaxCache {
     /// problems; otherwise `nil` (nothing changed), and the caller parses.
     @inline(__always)
     mutating func slot(repeating rule: Int, tag: UInt64, same: Int32) -> Int? {
-        let slot = Int(truncatingIfNeeded: tag) & (Self.slotCount - 1)
+        let slot = Self.slot(of: tag)
         guard same >= 0, lastRules[slot] == same, rules[slot] >= 0, tags[slot] == tag else { return nil }
         lastRules[slot] = Int32(truncatingIfNeeded: rule)
         if templates[slot].status == .unseen { templates[slot].noteRepeat(of: syntaxes[slot]) }
