@@ -524,3 +524,282 @@ int plumb_clp_check_once(PlumbClpModel *model, int continuation) {
 int plumb_clp_checks_computed_once(const PlumbClpModel *model) { return model->checksComputedOnce; }
 
 }  // extern "C"
+
+// CoinUtils' factorisation, one step of it made linear (see
+// `CoinFactorization::pivotColumnSingleton` below). Only for the CoinUtils
+// whose code it restates, 2.11 (Debian's 2.11.4); any other keeps its own.
+#if COINUTILS_VERSION_MAJOR == 2 && COINUTILS_VERSION_MINOR == 11
+#include <dlfcn.h>
+
+namespace {
+
+/// Where each row sits inside one long column of U while a factorisation
+/// runs: `at[row]` is a position in `indexRowU`, trusted only after a
+/// look confirms that the row is there and inside the column as it now
+/// stands (a row appears at most once in a column, so a confirmed position
+/// is the one a search from the column's start finds). A stale or unknown
+/// entry costs one pass over the column, which records every row again.
+struct ColumnRows {
+    const void *owner = nullptr;
+    int column = -1;
+    unsigned long lastUse = 0;
+    std::vector<int> at;
+};
+
+/// Columns shorter than this are searched from their start, as CoinUtils
+/// does; longer ones through their `ColumnRows`.
+constexpr int longColumn = 64;
+/// Long columns indexed at once on a thread; the least recently used one
+/// gives way to a new one.
+constexpr size_t indexedColumns = 8;
+
+thread_local std::vector<ColumnRows> columnRows;
+thread_local unsigned long columnRowsClock = 0;
+thread_local bool columnRowsOn = true;
+thread_local long columnRowsFound = 0;
+
+/// The index of `column` of the factorisation `owner` (rows `rows`), made
+/// or taken over.
+ColumnRows &indexOf(const void *owner, int column, int rows) {
+    columnRowsClock += 1;
+    ColumnRows *index = nullptr, *oldest = nullptr;
+    for (ColumnRows &kept : columnRows) {
+        if (kept.owner == owner && kept.column == column) {
+            index = &kept;
+            break;
+        }
+        if (oldest == nullptr || kept.lastUse < oldest->lastUse) oldest = &kept;
+    }
+    if (index == nullptr) {
+        index = oldest;
+        if (columnRows.size() < indexedColumns) {
+            columnRows.emplace_back();
+            index = &columnRows.back();
+        }
+        index->owner = owner;
+        index->column = column;
+    }
+    index->lastUse = columnRowsClock;
+    // The same factorisation (or a new one at the same address) may have
+    // more rows than when the index was made.
+    if (index->at.size() < static_cast<size_t>(rows)) index->at.assign(static_cast<size_t>(rows), -1);
+    return *index;
+}
+
+/// The position of `row` in the column `start ..< end` of `indexRow`.
+int positionOf(ColumnRows *index, const int *indexRow, int start, int end, int row) {
+    if (index != nullptr) {
+        const int guess = index->at[static_cast<size_t>(row)];
+        if (guess >= start && guess < end && indexRow[guess] == row) {
+            columnRowsFound += 1;
+            return guess;
+        }
+        int found = -1;
+        for (int k = start; k < end; k++) {
+            index->at[static_cast<size_t>(indexRow[k])] = k;
+            if (indexRow[k] == row) found = k;
+        }
+        if (found >= 0) return found;
+    }
+    int k = start;
+    while (indexRow[k] != row) k++;
+    return k;
+}
+
+using SingletonPivot = bool (*)(CoinFactorization *, int, int);
+
+/// CoinUtils' own `pivotColumnSingleton`, the definition after this
+/// binary's (for `plumb_clp_set_column_rows(0)`).
+SingletonPivot coinUtilsPivot() {
+    static SingletonPivot pivot = reinterpret_cast<SingletonPivot>(
+        dlsym(RTLD_NEXT, "_ZN17CoinFactorization20pivotColumnSingletonEii"));
+    return pivot;
+}
+
+}  // namespace
+
+// One pivot of the factorisation's sparse phase on a column singleton: the
+// column's one entry is the pivot, and the pivot row leaves every other
+// column it has an entry in. CoinUtils finds that entry by a search from
+// the column's start; on `levels` and `degenerate` the four box-left
+// columns hold an entry a shelf and the singletons come in an order that
+// makes each search walk most of the column, O(shelves^2) in all (`levels`
+// 30,000 views: 1,978 M instructions of 13,800; BENCHMARKS.md, zero40).
+// This definition takes CoinUtils' place in the binaries that link this
+// file (CoinUtils calls it through its procedure linkage table) and does
+// the same step to the factorisation's arrays, entry for entry: the same
+// pivot region, links, counts, the same moves inside each column (the
+// pivot row's entry to the column's start, the largest entry after it),
+// and the same L bookkeeping. Only the search differs: a long column's
+// rows are looked up in `ColumnRows`, confirmed in place. So every later
+// step of the factorisation, and every number Clp gets from it, is as
+// CoinUtils' own would make it.
+bool CoinFactorization::pivotColumnSingleton(int pivotRow, int pivotColumn) {
+    if (!columnRowsOn) {
+        if (SingletonPivot own = coinUtilsPivot()) return own(this, pivotRow, pivotColumn);
+    }
+    int *inRow = numberInRow_.array();
+    int *inColumn = numberInColumn_.array();
+    int *inColumnPlus = numberInColumnPlus_.array();
+    int *columnStart = startColumnU_.array();
+    int *rowStart = startRowU_.array();
+    int *columnOfRow = indexColumnU_.array();
+    int *rowOfColumn = indexRowU_.array();
+    int *others = saveColumn_.array();
+    int *nextInRows = nextRow_.array();
+    int *lastInRows = lastRow_.array();
+    CoinFactorizationDouble *value = elementU_.array();
+
+    // The row's other columns, before the row is unlinked.
+    const int otherCount = inRow[pivotRow] - 1;
+    int saved = 0;
+    for (int k = rowStart[pivotRow]; k <= rowStart[pivotRow] + otherCount; k++) {
+        if (columnOfRow[k] != pivotColumn) others[saved++] = columnOfRow[k];
+    }
+    const int after = nextInRows[pivotRow], before = lastInRows[pivotRow];
+    nextInRows[before] = after;
+    lastInRows[after] = before;
+    nextInRows[pivotRow] = numberGoodU_;
+    lastInRows[pivotRow] = -2;
+    pivotRegion_.array()[numberGoodU_] = 1.0 / value[columnStart[pivotColumn]];
+    inColumn[pivotColumn] = 0;
+
+    for (int c = 0; c < otherCount; c++) {
+        const int column = others[c];
+        if (inColumn[column] == 0) continue;
+        const int left = inColumn[column] - 1;
+        deleteLink(column + numberRows_);
+        addLink(column + numberRows_, left);
+        if (left > 0) {
+            const int start = columnStart[column], end = start + inColumn[column];
+            ColumnRows *index = inColumn[column] >= longColumn ? &indexOf(this, column, numberRows_) : nullptr;
+            const int at = positionOf(index, rowOfColumn, start, end, pivotRow);
+            if (at != start) {
+                // The pivot row's entry to the start, the largest (at the
+                // start) after it, the entry that was there into its place.
+                const CoinFactorizationDouble largest = value[start];
+                const int largestRow = rowOfColumn[start];
+                const int secondRow = rowOfColumn[start + 1];
+                value[start] = value[at];
+                rowOfColumn[start] = pivotRow;
+                value[at] = value[start + 1];
+                rowOfColumn[at] = secondRow;
+                value[start + 1] = largest;
+                rowOfColumn[start + 1] = largestRow;
+                if (index != nullptr) {
+                    index->at[static_cast<size_t>(secondRow)] = at;
+                    index->at[static_cast<size_t>(largestRow)] = start + 1;
+                }
+            } else {
+                // The largest entry left goes next to the start: the first
+                // of the largest magnitude after it.
+                int best = start + 1;
+                double bestMagnitude = std::fabs(value[start + 1]);
+                for (int k = start + 2; k < end; k++) {
+                    if (std::fabs(value[k]) > bestMagnitude) {
+                        bestMagnitude = std::fabs(value[k]);
+                        best = k;
+                    }
+                }
+                const int nextRow = rowOfColumn[start + 1];
+                const CoinFactorizationDouble nextValue = value[start + 1];
+                rowOfColumn[start + 1] = rowOfColumn[best];
+                value[start + 1] = value[best];
+                rowOfColumn[best] = nextRow;
+                value[best] = nextValue;
+                if (index != nullptr) {
+                    index->at[static_cast<size_t>(rowOfColumn[start + 1])] = start + 1;
+                    index->at[static_cast<size_t>(nextRow)] = best;
+                }
+            }
+        }
+        inColumn[column] -= 1;
+        inColumnPlus[column] += 1;
+        columnStart[column] += 1;
+    }
+    deleteLink(pivotRow);
+    deleteLink(pivotColumn + numberRows_);
+    inRow[pivotRow] = 0;
+    int *startL = startColumnL_.array();
+    startL[numberGoodL_] = lengthL_;
+    numberGoodL_ += 1;
+    startL[numberGoodL_] = lengthL_;
+    return true;
+}
+
+namespace {
+
+/// FNV-1a over 8-byte words.
+struct Digest {
+    uint64_t value = 0xcbf29ce484222325ull;
+    void add(uint64_t word) {
+        for (int b = 0; b < 8; b++) {
+            value ^= (word >> (8 * b)) & 0xff;
+            value *= 0x100000001b3ull;
+        }
+    }
+    void add(double number) {
+        uint64_t bits;
+        std::memcpy(&bits, &number, sizeof bits);
+        add(bits);
+    }
+};
+
+}  // namespace
+
+extern "C" {
+
+void plumb_clp_set_column_rows(int on) { columnRowsOn = on != 0; }
+long plumb_clp_column_rows_found(void) { return columnRowsFound; }
+
+unsigned long long plumb_clp_factorization_digest(int size, const int *columnStarts, const int *rowIndices,
+                                        const double *elements, int lookingUp) {
+    CoinPackedMatrix matrix(true, size, size, columnStarts[size], elements, rowIndices, columnStarts, nullptr);
+    std::vector<int> rowIsBasic(static_cast<size_t>(size), -1), columnIsBasic(static_cast<size_t>(size));
+    for (int j = 0; j < size; j++) columnIsBasic[static_cast<size_t>(j)] = j;
+    const bool usual = columnRowsOn;
+    columnRowsOn = lookingUp != 0;
+    CoinFactorization factorization;
+    const int status = factorization.factorize(matrix, rowIsBasic.data(), columnIsBasic.data());
+    columnRowsOn = usual;
+    Digest digest;
+    digest.add(static_cast<uint64_t>(static_cast<int64_t>(status)));
+    if (status != 0) return digest.value;
+    digest.add(static_cast<uint64_t>(factorization.numberElementsU()));
+    digest.add(static_cast<uint64_t>(factorization.numberElementsL()));
+    const int *count = factorization.numberInColumn(), *start = factorization.startColumnU();
+    const int *row = factorization.indexRowU();
+    const CoinFactorizationDouble *value = factorization.elementU();
+    for (int i = 0; i < size; i++) {
+        digest.add(static_cast<uint64_t>(factorization.permute()[i]));
+        digest.add(static_cast<uint64_t>(factorization.pivotColumn()[i]));
+        digest.add(factorization.pivotRegion()[i]);
+        for (int k = start[i]; k < start[i] + count[i]; k++) {
+            digest.add(static_cast<uint64_t>(row[k]));
+            digest.add(value[k]);
+        }
+    }
+    // Solves with B for a few right-hand sides: every bit of the answers.
+    CoinIndexedVector work, rhs;
+    work.reserve(size);
+    rhs.reserve(size);
+    for (int r = 0; r < 4; r++) {
+        rhs.clear();
+        for (int i = 0; i < size; i++) {
+            if (r == 0 || i % (r + 1) == 0) rhs.insert(i, 1.0 + 0.1 * i + r);
+        }
+        factorization.updateColumn(&work, &rhs);
+        for (int i = 0; i < size; i++) digest.add(rhs.denseVector()[i]);
+    }
+    return digest.value;
+}
+
+}  // extern "C"
+#else
+// Another CoinUtils: its own step, nothing looked up.
+extern "C" {
+void plumb_clp_set_column_rows(int) {}
+long plumb_clp_column_rows_found(void) { return 0; }
+unsigned long long plumb_clp_factorization_digest(int, const int *, const int *, const double *, int) { return 0; }
+}
+#endif

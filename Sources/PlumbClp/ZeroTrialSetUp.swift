@@ -19,8 +19,10 @@ import CClpSimplex
 ///
 /// What it saves is set-up, which grows with the part like everything
 /// else (`levels` at 10,000 views: the trial 591 -> 556 M instructions,
-/// BENCHMARKS.md, zero39). The trial's growth faster than the part is in
-/// Clp's factorisation of the basis its pivots end on, not touched here.
+/// BENCHMARKS.md, zero39). The trial's growth faster than the part was in
+/// Clp's factorisation of the basis its pivots end on: CoinUtils'
+/// column-singleton step searched the long shared columns, which the shim
+/// now does by look-up (`plumb_clp_set_column_rows`; BENCHMARKS.md, zero40).
 struct ZeroTrialSetUp {
     /// Whether the call just before the trial was the level's check, which
     /// stopped at its limit and kept Clp's work areas.

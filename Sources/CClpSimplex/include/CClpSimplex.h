@@ -178,6 +178,21 @@ int plumb_clp_zero_trial(PlumbClpModel *model, int maximumPivots, int afterCheck
 /// Zero trials that took the check's set-up, over the model's life.
 int plumb_clp_zero_trial_set_ups(const PlumbClpModel *model);
 
+/// Whether factorisations on this thread look rows up in their long
+/// columns (1, the default) or leave the step to CoinUtils' own code (0),
+/// which gives the same factorisation (see `pivotColumnSingleton` in the
+/// shim). Rows found that way on this thread, over its life.
+void plumb_clp_set_column_rows(int on);
+long plumb_clp_column_rows_found(void);
+/// A digest (FNV-1a) of CoinUtils' factorisation of the `size` x `size`
+/// matrix given column by column (`columnStarts`, `size` + 1 of them, into
+/// `rowIndices` and `elements`), every column basic, made with the rows
+/// looked up (`lookingUp` 1) or by CoinUtils' own step (0): its status,
+/// pivot order, pivots, U's entries in order and the bits of four solves
+/// with it. For the tests.
+unsigned long long plumb_clp_factorization_digest(int size, const int *columnStarts, const int *rowIndices,
+                                        const double *elements, int lookingUp);
+
 #pragma GCC visibility pop
 
 #ifdef __cplusplus
