@@ -527,8 +527,9 @@ int plumb_clp_checks_computed_once(const PlumbClpModel *model) { return model->c
 
 // CoinUtils' factorisation, one step of it made linear (see
 // `CoinFactorization::pivotColumnSingleton` below). Only for the CoinUtils
-// whose code it restates, 2.11 (Debian's 2.11.4); any other keeps its own.
-#if COINUTILS_VERSION_MAJOR == 2 && COINUTILS_VERSION_MINOR == 11
+// whose code it restates and was checked against, 2.11.4 (Debian's); any
+// other release, even another 2.11, keeps its own step.
+#if COINUTILS_VERSION_MAJOR == 2 && COINUTILS_VERSION_MINOR == 11 && COINUTILS_VERSION_RELEASE == 4
 #include <dlfcn.h>
 
 namespace {
