@@ -79,11 +79,19 @@ enum IO {
         /// `LayoutDocument.parse(_:source:threads:afterReading:)`): a regular file mapped
         /// as ``withContents(_:)`` maps it, unmapped when the last reference
         /// goes; anything else read with ``readAll()``.
-        func contents() throws -> LayoutDocument.Bytes {
+        ///
+        /// With `populating` false the mapping's pages are not made present
+        /// first: each is mapped when a thread first reads it (16 pages of
+        /// the page cache at a time), for a parse on two threads, whose
+        /// second thread reads the constraints' pages while the first reads
+        /// the views' (`MAP_POPULATE` took 110-150 µs on the first thread,
+        /// before the parse, for a file of 1.7 MB: BENCHMARKS.md, "sfl39").
+        func contents(populating: Bool = true) throws -> LayoutDocument.Bytes {
             #if os(Linux)
             let size = Int(info.st_size)
             if (info.st_mode & S_IFMT) == S_IFREG, size > 0,
-               let map = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), map != MAP_FAILED {
+               let map = mmap(nil, size, PROT_READ, MAP_PRIVATE | (populating ? MAP_POPULATE : 0), fd, 0),
+               map != MAP_FAILED {
                 let address = Int(bitPattern: map)
                 mapped = UnsafeRawBufferPointer(start: map, count: size)
                 return LayoutDocument.Bytes(UnsafeBufferPointer(start: map.assumingMemoryBound(to: UInt8.self), count: size),

@@ -64,8 +64,11 @@ enum Pipeline {
         var parsing = threads
         parsing.pagesAhead = fresh
         parsing.parkedThread = parked
+        // On two threads the file's pages are mapped as they are first
+        // read, the constraints' by the thread that reads them ahead.
         let document = try LayoutDocument.parse(
-            try input.contents(), source: sourceName(path), threads: parsing, afterReading: touch)
+            try input.contents(populating: parked == nil), source: sourceName(path), threads: parsing,
+            afterReading: touch)
         // A large file's pages leave the resident set as the build compiles
         // the constraint strings in them (the views' pages, before the
         // strings, as the build starts; the second thread's strings from the

@@ -31,6 +31,32 @@ import PlumbTestSupport
         #expect(Array(list) == expected)
     }
 
+    /// Blocks appended whole (`append(contentsOf:)`, as a document's chunks
+    /// of rows are) give the list that appending their rows one by one
+    /// gives: long runs of one priority (filled at once), a run continuing
+    /// the previous block's, alternations, runs broken by one other row,
+    /// empty blocks, and the switch to full values inside a block.
+    @Test(arguments: [1, 3, 9, 300])
+    func blocksAppendAsTheirRowsDo(distinctCount: Int) {
+        let values = Self.distinct(distinctCount)
+        var rng = SplitMix64(seed: UInt64(distinctCount) &+ 11)
+        var whole = PriorityList(), oneByOne = PriorityList()
+        for block in 0 ..< 40 {
+            var rows: [Priority] = []
+            let length = block % 9 == 4 ? 0 : Int(rng.next() % 300)
+            while rows.count < length {
+                let p = values[Int(rng.next() % UInt64(distinctCount))]
+                // Runs of 1 to 200 rows of one priority.
+                let run = Swift.min(length - rows.count, 1 + Int(rng.next() % (rng.next() % 2 == 0 ? 3 : 200)))
+                rows += Array(repeating: p, count: run)
+            }
+            rows.withUnsafeBufferPointer { whole.append(contentsOf: $0) }
+            for p in rows { oneByOne.append(p) }
+            #expect(Array(whole) == Array(oneByOne), "block \(block) of \(distinctCount) priorities")
+        }
+        #expect(whole.count == oneByOne.count)
+    }
+
     @Test func systemRowsKeepTheirPrioritiesPastTheCodeTable() {
         var system = ConstraintSystem()
         let x = system.addVariables(1)

@@ -62,17 +62,41 @@ public struct PriorityList: RandomAccessCollection, Sendable {
     /// Appends the priorities of several rows, in order: the same list as
     /// appending them one by one, with the codes written to a scratch buffer
     /// and appended once.
+    ///
+    /// A run of rows with the previous row's priority (a block of a
+    /// document's rows, nearly all required) is found by comparing alone,
+    /// four rows at a time, and its codes written in one fill: one code
+    /// written at a time was about 14 instructions a row.
     mutating func append(contentsOf priorities: UnsafeBufferPointer<Priority>) {
         var done = 0
-        if !isWide {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: priorities.count) { scratch in
+        if !isWide, let rows = priorities.baseAddress {
+            let count = priorities.count
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { scratch in
+                let out = scratch.baseAddress!
                 // The previous row's priority, held here (NaN, equal to none, before the first).
                 var last = lastCode < table.count ? table[lastCode].rawValue : .nan
-                while done < priorities.count {
-                    let priority = priorities[done]
-                    if priority.rawValue == last {
-                        scratch[done] = UInt8(truncatingIfNeeded: lastCode)
-                    } else if let code = shortTableCode(of: priority) ?? code(for: priority) {
+                while done < count {
+                    var end = done
+                    // Four rows at a time by their bits while `last` is a
+                    // number (equal bits are then equal values; anything
+                    // else is left to the comparison below).
+                    if !last.isNaN {
+                        let bits = last.bitPattern
+                        while end &+ 4 <= count {
+                            let a = rows[end].rawValue.bitPattern ^ bits, b = rows[end &+ 1].rawValue.bitPattern ^ bits
+                            let c = rows[end &+ 2].rawValue.bitPattern ^ bits, d = rows[end &+ 3].rawValue.bitPattern ^ bits
+                            guard a | b | c | d == 0 else { break }
+                            end &+= 4
+                        }
+                    }
+                    while end < count && rows[end].rawValue == last { end &+= 1 }
+                    if end > done {
+                        (out + done).initialize(repeating: UInt8(truncatingIfNeeded: lastCode), count: end &- done)
+                        done = end
+                        if done == count { break }
+                    }
+                    let priority = rows[done]
+                    if let code = shortTableCode(of: priority) ?? code(for: priority) {
                         scratch[done] = code
                         last = priority.rawValue
                     } else {
