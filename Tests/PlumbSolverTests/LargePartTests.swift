@@ -1557,6 +1557,57 @@ import PlumbTestSupport
         #expect(cut >= 150 && merged >= 10 && conflicts >= 3, "cuts \(cut), merged \(merged), conflicts \(conflicts)")
     }
 
+    /// One hinge shared by many candidate pieces: a hub `h` (a section's
+    /// top, itself hung from the section's start `s`) with forty pendants
+    /// `a = h + j`, of which every `pinnedEvery`-th also has a wish on its
+    /// own (which a shift cannot keep, so that piece is merged into the
+    /// section). The merged pendants' rows that hold `h` are handed to the
+    /// section, whose shift would move `h` away from them, so the section is
+    /// cut only when no pendant is pinned; each free pendant is a cut. The
+    /// pieces solved apart keep every required row and reach the whole
+    /// tableau's level totals and point.
+    @Test func aHingeSharedByManyPiecesHandsOnTheRowsOfThoseMerged() throws {
+        for pinnedEvery in [0, 1, 3, 7] {
+            var system = ConstraintSystem(), rows: [ReferenceRow] = []
+            func add(_ terms: [(VariableIndex, Double)], _ c: Double, _ relation: Relation, _ p: Priority = .required) {
+                PresolveTests.addRow(terms, c, relation, p, to: &system, and: &rows)
+            }
+            let root = system.addVariables(1), start = system.addVariables(1), hub = system.addVariables(1)
+            add([(root, 1)], 0, .equal)
+            add([(start, 1), (root, -1)], -8, .equal)
+            add([(hub, 1), (start, -1)], -10, .equal)
+            var free = 0
+            for j in 0 ..< 40 {
+                let a = system.addVariables(1)
+                add([(a, 1), (hub, -1)], -Double(j), .equal)
+                if pinnedEvery > 0 && j % pinnedEvery == 0 {
+                    add([(a, 1)], -Double(100 + j), .equal, .medium)
+                } else {
+                    free += 1
+                }
+            }
+            let part = LinearPart(
+                variableCount: system.variableCount, rowStart: system.rowStart, columns: system.columns,
+                coefficients: system.coefficients, constants: system.constants, relations: system.relations,
+                priorities: (0 ..< system.rowCount).map { system.priorities[$0] })
+            let label = "pinned every \(pinnedEvery)"
+            let cuts = free + (pinnedEvery == 0 ? 1 : 0)
+            guard cuts > 0 else {
+                // Every pendant pinned: no cut is kept, so there is no split.
+                #expect(TranslationSplit(part) == nil, "\(label)")
+                continue
+            }
+            let split = try #require(TranslationSplit(part), "\(label)")
+            #expect(split.cutCount == cuts, "\(label): \(split.cutCount) cuts")
+            let whole = try system.solve(options: Self.tableau())
+            let answer = try #require(split.solve(with: ClpPartSolver(), threshold: Int.max), "\(label)")
+            #expect(referenceRequiredRowsHold(rows, answer.values), "\(label)")
+            let la = referenceLevelViolations(rows, answer.values), lb = referenceLevelViolations(rows, whole.values)
+            #expect(referenceCompareLevels(la, lb, tolerance: 1e-6) == 0, "\(label): \(la) vs \(lb)")
+            for (x, y) in zip(answer.values, whole.values) { #expect(abs(x - y) <= 1e-9, "\(label)") }
+        }
+    }
+
     /// The same chains through the planner with every part of two or more
     /// variables on Clp: the answer has the tableau's level totals, and the
     /// part (sections of nine cells: pieces large enough, see

@@ -172,6 +172,7 @@ struct TranslationSplit {
         // piece around it (its other rows see only its own variables, held
         // at 0 from then on).
         var boundaryHead = [Int32](repeating: -1, count: pieces), nextBoundary = [Int32](repeating: -1, count: m)
+        var handed: [Int32] = []
         for c in inward.reversed() {
             let piece = c + 1, hinge = Int(cutHinge[c])
             // Each of the piece's rows: its own, then those handed to it.
@@ -246,8 +247,18 @@ struct TranslationSplit {
             v = varHead[piece]
             while v >= 0 { shift[Int(v)] = 0; v = nextVar[Int(v)] }
             let outer = Int(enclosing[piece])
-            for e in Int(varRowStart[hinge]) ..< Int(varRowStart[hinge + 1]) where stamp[Int(varRows[e])] == Int32(piece) {
-                let row = varRows[e]
+            // The piece's rows that hold the hinge, found on the piece's own
+            // rows rather than on all of the hinge's: a hinge read by every
+            // row of charts is the hinge of many candidates, and walking its
+            // whole list for each made the cut quadratic (`chartgrid`). Handed
+            // on in increasing row order, as the hinge's list gives them, so
+            // the outer piece settles its rows in the same order.
+            handed.removeAll(keepingCapacity: true)
+            forEachRow { r in
+                if terms(r).contains(where: { Int(part.columns[$0]) == hinge }) { handed.append(Int32(r)) }
+            }
+            handed.sort()
+            for row in handed {
                 nextBoundary[Int(row)] = boundaryHead[outer]
                 boundaryHead[outer] = row
             }
