@@ -55,6 +55,8 @@ enum SecondThread {
         private let ahead: Bool
         /// `nil` for fewer than two chunks (no thread).
         private let states: States?
+        /// Whether a second thread took the work.
+        let started: Bool
 
         /// Starts the second thread on `chunks` chunks. It goes from the
         /// last chunk towards the first, stopping at the first the caller
@@ -63,14 +65,18 @@ enum SecondThread {
         /// with the second thread's result than the second thread does it
         /// (so that it stays ahead of the caller: the rules' look-ups).
         /// The second thread is `parked`'s when it takes the work
-        /// (``ParkedThread/hand(_:)``), otherwise a new one.
+        /// (``ParkedThread/hand(_:)``), otherwise a new one. Once its
+        /// chunks are done it runs `then`, if any (the rules' look-ups
+        /// park it there for the rules' rows); ``started`` says whether
+        /// a second thread took the work (`then` runs only then).
         init(_ chunks: Int, waiting: Bool = false, ahead: Bool = false, on parked: ParkedThread? = nil,
-             helper: @escaping (Int) -> Bool) {
+             then: (() -> Void)? = nil, helper: @escaping (Int) -> Bool) {
             self.chunks = chunks
             self.ahead = ahead
             guard chunks > 1 else {
                 states = nil
                 self.waiting = false
+                started = false
                 return
             }
             let states = States(chunks)
@@ -80,15 +86,17 @@ enum SecondThread {
                     for k in 0 ..< chunks where states.claim(k, as: States.helping) {
                         states.finish(k, helper(k) ? States.helped : States.failed)
                     }
-                    return
+                } else {
+                    var k = chunks - 1
+                    while k >= 0, states.claim(k, as: States.helping) {
+                        states.finish(k, helper(k) ? States.helped : States.failed)
+                        k -= 1
+                    }
                 }
-                var k = chunks - 1
-                while k >= 0, states.claim(k, as: States.helping) {
-                    states.finish(k, helper(k) ? States.helped : States.failed)
-                    k -= 1
-                }
+                then?()
             }
             let started = parked?.hand(work) == true || startDetached(work)
+            self.started = started
             self.waiting = waiting && started
             if self.waiting && !ahead { while states.state(chunks - 1) == States.free { sched_yield() } }
         }

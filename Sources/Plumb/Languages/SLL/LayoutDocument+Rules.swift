@@ -52,7 +52,13 @@ extension LayoutDocument {
         // A large document's look-ups are made ahead on a second thread:
         // a chunk it finished is applied with them (`lookups` and
         // `argumentLookups` are its slots then, else `nil`).
-        let ahead = threads.looksUpRulesAhead(ruleCount) ? RuleLookupsAhead.start(self, threads: threads) : nil
+        // Its thread is the parse's parked one when that is not the
+        // constraint strings' already (`plumb solve`), and it waits, once
+        // done, to write the rows (`rowsThread`).
+        var lookupThreads = threads
+        if compilesConstraintsOnTwoThreads(threads) { lookupThreads.parkedThread = nil }
+        let ahead = threads.looksUpRulesAhead(ruleCount) ? RuleLookupsAhead.start(self, threads: lookupThreads) : nil
+        defer { ahead?.rowsThread.release() }
         var lookups: UnsafeMutablePointer<RuleLookupsAhead.Rule>?, argumentLookups: UnsafeMutablePointer<Int32>?
         var nextChunk = 0
         // The first rule of the next chunk (none without look-ups made ahead).
@@ -182,7 +188,9 @@ extension LayoutDocument {
             }
         }
         guard !failed else { return nil }
-        switch builder.addRules(book, threads: threads, viewID: { viewID(at: $0.int) }) {
+        var rowThreads = threads
+        rowThreads.parkedThread = ahead?.rowsThread
+        switch builder.addRules(book, threads: rowThreads, viewID: { viewID(at: $0.int) }) {
         case .success(let schedule):
             return schedule
         case .failure(let error):
@@ -226,6 +234,15 @@ extension LayoutDocument {
             bound.append(.view(ViewIndex(rawValue: found[k])))
         }
         return true
+    }
+
+    /// Whether ``lower(namingViews:threads:)`` with `threads` makes the
+    /// rules' look-ups on a second thread (from `LoweringThreads.ruleThreshold`
+    /// rules on two threads) that can be the parse's read-ahead thread, kept
+    /// for it (``LoweringThreads/parkedThread``): not when that thread
+    /// compiles the constraint strings.
+    public func looksUpRulesOnAKeptThread(_ threads: LoweringThreads) -> Bool {
+        threads.looksUpRulesAhead(ruleCount) && !compilesConstraintsOnTwoThreads(threads)
     }
 
     /// Where the diagnostics of rule `index` point: `rules[4] (view "row2")`.

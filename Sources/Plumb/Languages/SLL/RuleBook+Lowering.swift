@@ -86,7 +86,9 @@ extension RuleBook {
     ///
     /// With `threads` allowing two and enough views with rules
     /// (``LoweringThreads/splitsRules(_:)``), the views in order are cut in
-    /// chunks shared with a second thread (``SecondThread/Sharing``), which
+    /// chunks shared with a second thread (``SecondThread/Sharing``:
+    /// `threads.parkedThread`'s when it takes the work, the rules' look-ups
+    /// thread waiting there, else a new one), which
     /// writes a chunk's rows in a block of the layout the builder appends
     /// whole (``RowBatch/init(block:terms:)``); each chunk is added in order,
     /// from that block when the second thread finished it and every row of
@@ -281,7 +283,8 @@ extension RuleBook {
             sink = BlockSink(block: RowBatch(block: rows, terms: 4 * rows), variableCount: variableCount)
             steps = Steps(rows: .allocate(capacity: rows), variables: .allocate(capacity: rows), capacity: rows)
             // The second thread keeps the book, the order and this object while it runs.
-            sharing = SecondThread.Sharing(chunkCount, waiting: threads.waitsForHelper) { [self] k in
+            sharing = SecondThread.Sharing(chunkCount, waiting: threads.waitsForHelper, on: threads.parkedThread) {
+                [self] k in
                 sink.restart()
                 steps.removeAll()
                 var replayed = 0

@@ -66,16 +66,28 @@ final class RuleLookupsAhead {
     /// written for a number).
     let arguments: SharedSlots<Int32>
 
-    private init(size: Int, sharing: SecondThread.Sharing, rules: SharedSlots<Rule>, arguments: SharedSlots<Int32>) {
+    /// Where the second thread waits once its look-ups are done, to write
+    /// the rules' rows next (`RuleBook.lower(into:threads:viewID:)` hands
+    /// them to it, through ``LoweringThreads/parkedThread``), so that the
+    /// rows need no thread of their own; released by the caller when the
+    /// rows are written on one thread (or not at all).
+    let rowsThread: ParkedThread
+
+    private init(
+        size: Int, sharing: SecondThread.Sharing, rules: SharedSlots<Rule>, arguments: SharedSlots<Int32>,
+        rowsThread: ParkedThread
+    ) {
         self.size = size
         self.sharing = sharing
         self.rules = rules
         self.arguments = arguments
+        self.rowsThread = rowsThread
     }
 
     /// Starts the second thread on `document`'s rules, in chunks of
     /// `threads.ruleLookupChunk` (with `threads.waitsForHelper`, the caller
-    /// waits for each chunk's look-ups: tests).
+    /// waits for each chunk's look-ups: tests): `threads.parkedThread`
+    /// (the parse's, `plumb solve`) when it takes the work, else a new one.
     static func start(_ document: LayoutDocument, threads: LoweringThreads) -> RuleLookupsAhead {
         // Its core was another thread's, touching pages ahead.
         threads.pagesAhead?.stop()
@@ -85,13 +97,20 @@ final class RuleLookupsAhead {
         let recent = RecentNames(document.names, pool: document.ids, firstEntry: 1)
         let texts = SameTexts()
         let rootLength = document.rootID.utf8.count
-        let sharing = SecondThread.Sharing((count + size - 1) / size, waiting: threads.waitsForHelper, ahead: true) { k in
+        let rowsThread = ParkedThread()
+        rowsThread.expectThread()
+        let sharing = SecondThread.Sharing(
+            (count + size - 1) / size, waiting: threads.waitsForHelper, ahead: true, on: threads.parkedThread,
+            then: { rowsThread.park() }
+        ) { k in
             // The second thread keeps the document, the slots and its recent names while it runs.
             document.lookUpRules(k * size ..< min((k + 1) * size, count), through: recent, rootLength: rootLength,
                                  texts: texts, into: rules.base, arguments: arguments.base)
             return true
         }
-        return RuleLookupsAhead(size: size, sharing: sharing, rules: rules, arguments: arguments)
+        if !sharing.started { rowsThread.threadNotStarted() }
+        return RuleLookupsAhead(size: size, sharing: sharing, rules: rules, arguments: arguments,
+                                rowsThread: rowsThread)
     }
 }
 
