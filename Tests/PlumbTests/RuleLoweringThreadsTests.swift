@@ -131,18 +131,18 @@ import PlumbTestSupport
             let view = document.ruleViews.withEntry(i) {
                 document.viewIndex(of: $0, through: recent, rootLength: rootLength)
             }
-            #expect(ahead.rules.base[i].view == view?.rawValue ?? -1, "rule \(i)")
-            #expect(ahead.rules.base[i].tag == document.ruleTexts.withEntry(i) { NameTable.tag(of: $0) })
+            #expect(ahead.rules[i].view == view?.rawValue ?? -1, "rule \(i)")
+            #expect(ahead.rules[i].tag == document.ruleTexts.withEntry(i) { NameTable.tag(of: $0) })
             let start = i == 0 ? 0 : Int(document.ruleArgumentEnds[i - 1])
             for k in start ..< Int(document.ruleArgumentEnds[i]) {
                 guard case .view(let entry) = document.ruleArguments[k] else { continue }
                 let other = document.ruleArgumentViews.withEntry(Int(entry)) {
                     document.viewIndex(of: $0, through: recent, rootLength: rootLength)
                 }
-                #expect(ahead.arguments.base[k] == other?.rawValue ?? -1, "rule \(i) argument \(k)")
+                #expect(ahead.arguments[k] == other?.rawValue ?? -1, "rule \(i) argument \(k)")
             }
         }
-        #expect(ahead.rules.base[3].view == -1 && ahead.rules.base[20].view == 0)
+        #expect(ahead.rules[3].view == -1 && ahead.rules[20].view == 0)
     }
 
     /// Two texts whose tags fall in the same slot of a syntax cache.
@@ -177,10 +177,10 @@ import PlumbTestSupport
         for i in 0 ..< document.ruleCount {
             let last = (0 ..< i).last { slot($0) == slot(i) }
             let expected = last.map { texts[$0] == texts[i] ? Int32($0) : -1 } ?? -1
-            #expect(ahead.rules.base[i].same == expected, "rule \(i)")
+            #expect(ahead.rules[i].same == expected, "rule \(i)")
         }
-        #expect(ahead.rules.base[1].same == 0 && ahead.rules.base[2].same == -1 && ahead.rules.base[3].same == -1)
-        #expect(ahead.rules.base[7].same == 6 && ahead.rules.base[11].same == 10)
+        #expect(ahead.rules[1].same == 0 && ahead.rules[2].same == -1 && ahead.rules[3].same == -1)
+        #expect(ahead.rules[7].same == 6 && ahead.rules[11].same == 10)
         // The same rows and diagnostics as one thread, the look-ups waited for or not.
         let one = Self.lower(document, threads: .one)
         #expect(!one.diagnostics.isEmpty)

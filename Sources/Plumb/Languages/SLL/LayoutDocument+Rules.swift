@@ -67,8 +67,8 @@ extension LayoutDocument {
         for i in 0 ..< ruleCount {
             if i == chunkStart, let ahead {
                 let helped = ahead.sharing.take(nextChunk)
-                lookups = helped ? ahead.rules.base : nil
-                argumentLookups = helped ? ahead.arguments.base : nil
+                lookups = helped ? ahead.rules : nil
+                argumentLookups = helped ? ahead.arguments : nil
                 nextChunk += 1
                 chunkStart += ahead.size
             }

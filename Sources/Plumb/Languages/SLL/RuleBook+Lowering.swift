@@ -97,7 +97,8 @@ extension RuleBook {
     func lower(
         into builder: inout SystemBuilder, threads: LoweringThreads = .one, viewID: (ViewIndex) -> String
     ) -> Result<RuleSchedule, LayoutError> {
-        let (graph, edgesReplayed) = dependencyGraph()
+        var edgesReplayed = 0
+        let graph = dependencyGraph(replayed: &edgesReplayed)
         let (order, cycles) = graph.topologicalOrder()
         guard cycles.isEmpty else {
             var sink = DiagnosticSink()
@@ -252,7 +253,12 @@ extension RuleBook {
     /// room) to the caller.
     private final class SharedTables {
         let size: Int, count: Int
-        let chunks: ChunkResults<LoweredChunk?>
+        /// Each chunk's rows, set by the second thread, read by the caller
+        /// once published. Storage of this object's own, not a
+        /// `ChunkResults`: a generic class's type is made at run time on
+        /// its first use, on the caller's thread (BENCHMARKS.md, "rules39").
+        let chunks: UnsafeMutablePointer<LoweredChunk?>
+        private let chunkCount: Int
         /// The second thread's row buffer (see ``RuleBook/rowCapacity(_:)``)
         /// and table plan, and a chunk's rows and steps before they are copied out at their
         /// size (so that the chunks kept until the caller takes them hold
@@ -272,7 +278,9 @@ extension RuleBook {
             self.shapes = shapes
             let shapeTables = shapes?.tables
             let chunkCount = (count + size - 1) / size
-            chunks = ChunkResults(chunkCount, empty: nil)
+            self.chunkCount = chunkCount
+            chunks = .allocate(capacity: chunkCount)
+            chunks.initialize(repeating: nil, count: chunkCount)
             let rowCapacity = RuleBook.rowCapacity(book.longestValue)
             row = .allocate(capacity: rowCapacity)
             plan = .allocate(capacity: RuleBook.slotsPerView)
@@ -301,6 +309,10 @@ extension RuleBook {
         }
 
         deinit {
+            // Each chunk let go by assigning `nil` (the `deinitialize` of
+            // an optional had its type made at run time).
+            for k in 0 ..< chunkCount { chunks[k] = nil }
+            chunks.deallocate()
             row.deallocate()
             plan.deallocate()
             steps.rows.deallocate()
@@ -840,12 +852,14 @@ extension RuleBook {
     /// differ gets its edges from the template's ``EdgeShape``, its views
     /// put in: the slots its edges go to, in order, as the first such
     /// table's slots and terms gave them (`replaysEdgeShapes`; the same
-    /// edges, see ``EdgeShape``). Returns the graph and how many tables
-    /// took a shape.
-    func dependencyGraph() -> (graph: RuleGraph, replayed: Int) {
+    /// edges, see ``EdgeShape``). Returns the graph, and sets `replayed`
+    /// to how many tables took a shape. (Not a tuple of the two: the
+    /// tuple's type was made at run time to destroy it, on the build's
+    /// first thread: BENCHMARKS.md, "rules39".)
+    func dependencyGraph(replayed: inout Int) -> RuleGraph {
         var graph = RuleGraph(reservingNodes: tableCount, edges: 2 * tableCount)
         var shapes = EdgeShapes(templates: replaysEdgeShapes ? Int(templateCount) : 0)
-        var replayed = 0
+        replayed = 0
         // Read through buffers: the bounds checks of eight slots a table and
         // their terms were most of the loop.
         entries.withUnsafeBufferPointer { entries in
@@ -902,7 +916,7 @@ extension RuleBook {
                 }
             }
         }
-        return (graph, replayed)
+        return graph
     }
 
     /// The dependency edges of the tables one replay of a template's fresh

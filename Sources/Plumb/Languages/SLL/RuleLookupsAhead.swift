@@ -56,15 +56,37 @@ final class RuleLookupsAhead {
         }
     }
 
+    /// The slots the second thread writes, allocated by the caller and
+    /// kept by both (either may be the last to let them go). A class of
+    /// its own, not `SharedSlots`: a generic class's type is made at run
+    /// time on its first use, on the caller's thread, which cost it 30-50
+    /// µs of cold runtime code and page faults (BENCHMARKS.md, "rules39").
+    final class Slots: @unchecked Sendable {
+        let rules: UnsafeMutablePointer<Rule>
+        let arguments: UnsafeMutablePointer<Int32>
+
+        init(rules: Int, arguments: Int) {
+            self.rules = .allocate(capacity: max(rules, 1))
+            self.arguments = .allocate(capacity: max(arguments, 1))
+        }
+
+        deinit {
+            rules.deallocate()
+            arguments.deallocate()
+        }
+    }
+
     /// Rules a chunk.
     let size: Int
     let sharing: SecondThread.Sharing
-    /// Rule `i`'s look-ups, in slot `i`.
-    let rules: SharedSlots<Rule>
+    private let slots: Slots
+    /// Rule `i`'s look-ups, in slot `i` (written by the second thread;
+    /// read once its chunk is published).
+    var rules: UnsafeMutablePointer<Rule> { slots.rules }
     /// The index of the view named by argument `k` (by position in
     /// ``LayoutDocument/ruleArguments``, `-1` when no view has that id; not
     /// written for a number).
-    let arguments: SharedSlots<Int32>
+    var arguments: UnsafeMutablePointer<Int32> { slots.arguments }
 
     /// Where the second thread waits once its look-ups are done, to write
     /// the rules' rows next (`RuleBook.lower(into:threads:viewID:)` hands
@@ -73,14 +95,10 @@ final class RuleLookupsAhead {
     /// rows are written on one thread (or not at all).
     let rowsThread: ParkedThread
 
-    private init(
-        size: Int, sharing: SecondThread.Sharing, rules: SharedSlots<Rule>, arguments: SharedSlots<Int32>,
-        rowsThread: ParkedThread
-    ) {
+    private init(size: Int, sharing: SecondThread.Sharing, slots: Slots, rowsThread: ParkedThread) {
         self.size = size
         self.sharing = sharing
-        self.rules = rules
-        self.arguments = arguments
+        self.slots = slots
         self.rowsThread = rowsThread
     }
 
@@ -92,8 +110,7 @@ final class RuleLookupsAhead {
         // Its core was another thread's, touching pages ahead.
         threads.pagesAhead?.stop()
         let size = max(threads.ruleLookupChunk, 1), count = document.ruleCount
-        let rules = SharedSlots<Rule>(count)
-        let arguments = SharedSlots<Int32>(document.ruleArguments.count)
+        let slots = Slots(rules: count, arguments: document.ruleArguments.count)
         let recent = RecentNames(document.names, pool: document.ids, firstEntry: 1)
         let texts = SameTexts()
         let rootLength = document.rootID.utf8.count
@@ -105,12 +122,11 @@ final class RuleLookupsAhead {
         ) { k in
             // The second thread keeps the document, the slots and its recent names while it runs.
             document.lookUpRules(k * size ..< min((k + 1) * size, count), through: recent, rootLength: rootLength,
-                                 texts: texts, into: rules.base, arguments: arguments.base)
+                                 texts: texts, into: slots.rules, arguments: slots.arguments)
             return true
         }
         if !sharing.started { rowsThread.threadNotStarted() }
-        return RuleLookupsAhead(size: size, sharing: sharing, rules: rules, arguments: arguments,
-                                rowsThread: rowsThread)
+        return RuleLookupsAhead(size: size, sharing: sharing, slots: slots, rowsThread: rowsThread)
     }
 }
 
