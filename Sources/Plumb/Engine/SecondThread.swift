@@ -254,7 +254,7 @@ public struct LoweringThreads: Sendable, Equatable {
     /// at 50,000).
     var frameThreshold = 40_000
     /// Views with rules from which a document's rule rows are written on
-    /// two threads (`RuleBook.lower(into:threads:viewID:)`): about four rows
+    /// two threads (`RuleBook.lower(into:threads:rowsThread:viewID:)`): about four rows
     /// a view in the rules families, so 5,000 views make about the 20,000
     /// rows of ``constraintThreshold``'s strings.
     var ruleThreshold = 5_000

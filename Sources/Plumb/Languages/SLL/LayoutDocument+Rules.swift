@@ -20,7 +20,7 @@ extension LayoutDocument {
     /// ``RuleBook/replaysEdgeShapes``).
     ///
     /// - Complexity: O(total rule length + views with rules + stored terms).
-    /// `threads` are those the rows may be written on (see `RuleBook.lower(into:threads:viewID:)`).
+    /// `threads` are those the rows may be written on (see `RuleBook.lower(into:threads:rowsThread:viewID:)`).
     func lowerRules(
         into builder: inout SystemBuilder, sink: inout DiagnosticSink, templates: Bool = true,
         mergingRepeats: Bool = true, replayingShapes: Bool = true, threads: LoweringThreads = .one
@@ -52,12 +52,9 @@ extension LayoutDocument {
         // A large document's look-ups are made ahead on a second thread:
         // a chunk it finished is applied with them (`lookups` and
         // `argumentLookups` are its slots then, else `nil`).
-        // Its thread is the parse's parked one when that is not the
-        // constraint strings' already (`plumb solve`), and it waits, once
-        // done, to write the rows (`rowsThread`).
-        var lookupThreads = threads
-        if compilesConstraintsOnTwoThreads(threads) { lookupThreads.parkedThread = nil }
-        let ahead = threads.looksUpRulesAhead(ruleCount) ? RuleLookupsAhead.start(self, threads: lookupThreads) : nil
+        // Its thread may be the parse's kept one, and it waits, once done,
+        // to write the rows (`rowsThread`).
+        let ahead = threads.looksUpRulesAhead(ruleCount) ? RuleLookupsAhead.start(self, threads: threads) : nil
         defer { ahead?.rowsThread.release() }
         var lookups: UnsafeMutablePointer<RuleLookupsAhead.Rule>?, argumentLookups: UnsafeMutablePointer<Int32>?
         var nextChunk = 0
@@ -188,9 +185,7 @@ extension LayoutDocument {
             }
         }
         guard !failed else { return nil }
-        var rowThreads = threads
-        rowThreads.parkedThread = ahead?.rowsThread
-        switch builder.addRules(book, threads: rowThreads, viewID: { viewID(at: $0.int) }) {
+        switch builder.addRules(book, threads: threads, rowsThread: ahead?.rowsThread, viewID: { viewID(at: $0.int) }) {
         case .success(let schedule):
             return schedule
         case .failure(let error):

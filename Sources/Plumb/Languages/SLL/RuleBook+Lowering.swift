@@ -21,6 +21,9 @@ struct RuleSchedule: Sendable {
     var replayedTables = 0
     /// Tables whose dependency edges were written from a template's edge shape (tests see them used).
     var replayedEdgeTables = 0
+    /// Whether the rows' second thread was the one kept for them (the
+    /// rules' look-ups thread), not a new one (tests see it taken).
+    var rowsOnKeptThread = false
 }
 
 /// Where ``RuleBook``'s lowering adds a row: the builder, or the block of
@@ -87,15 +90,16 @@ extension RuleBook {
     /// With `threads` allowing two and enough views with rules
     /// (``LoweringThreads/splitsRules(_:)``), the views in order are cut in
     /// chunks shared with a second thread (``SecondThread/Sharing``:
-    /// `threads.parkedThread`'s when it takes the work, the rules' look-ups
-    /// thread waiting there, else a new one), which
+    /// `rowsThread`'s when it takes the work, the rules' look-ups thread
+    /// waiting there, else a new one), which
     /// writes a chunk's rows in a block of the layout the builder appends
     /// whole (``RowBatch/init(block:terms:)``); each chunk is added in order,
     /// from that block when the second thread finished it and every row of
     /// it went into the block, or else here. The rows and the schedule are
     /// one thread's.
     func lower(
-        into builder: inout SystemBuilder, threads: LoweringThreads = .one, viewID: (ViewIndex) -> String
+        into builder: inout SystemBuilder, threads: LoweringThreads = .one, rowsThread: ParkedThread? = nil,
+        viewID: (ViewIndex) -> String
     ) -> Result<RuleSchedule, LayoutError> {
         var edgesReplayed = 0
         let graph = dependencyGraph(replayed: &edgesReplayed)
@@ -130,7 +134,9 @@ extension RuleBook {
         if threads.splitsRules(order.count) {
             // Its core was another thread's, touching pages ahead.
             threads.pagesAhead?.stop()
-            shared = SharedTables(self, order, threads, variableCount: 4 * builder.viewCount, shapes: shapes)
+            shared = SharedTables(self, order, threads, on: rowsThread, variableCount: 4 * builder.viewCount,
+                                  shapes: shapes)
+            schedule.rowsOnKeptThread = rowsThread?.wasHanded == true
         } else {
             shared = nil
         }
@@ -185,7 +191,7 @@ extension RuleBook {
         return .success(schedule)
     }
 
-    /// The room a row takes in the row buffers of ``lower(into:threads:viewID:)``:
+    /// The room a row takes in the row buffers of ``lower(into:threads:rowsThread:viewID:)``:
     /// a name's terms (at most four) and a stored value's (at most
     /// `longestValue`), twice for a combined row.
     private static func rowCapacity(_ longestValue: Int32) -> Int { 2 * (4 + Int(longestValue)) }
@@ -246,7 +252,7 @@ extension RuleBook {
     }
 
     /// The views with rules, in order, shared with a second thread by
-    /// ``lower(into:threads:viewID:)``: the second thread lowers chunks
+    /// ``lower(into:threads:rowsThread:viewID:)``: the second thread lowers chunks
     /// from the last one, each into a ``LoweredChunk`` of its own (row
     /// buffers of its own too), and leaves a chunk with a row the block
     /// does not take (an origin that is not a key, a number not finite, no
@@ -272,7 +278,10 @@ extension RuleBook {
         private(set) var sharing: SecondThread.Sharing!
 
         /// - Parameter variableCount: the builder's variables (a row naming another is refused).
-        init(_ book: RuleBook, _ order: [Int32], _ threads: LoweringThreads, variableCount: Int, shapes: RowShapes?) {
+        init(
+            _ book: RuleBook, _ order: [Int32], _ threads: LoweringThreads, on kept: ParkedThread?, variableCount: Int,
+            shapes: RowShapes?
+        ) {
             size = max(threads.ruleChunk, 1)
             count = order.count
             self.shapes = shapes
@@ -291,8 +300,7 @@ extension RuleBook {
             sink = BlockSink(block: RowBatch(block: rows, terms: 4 * rows), variableCount: variableCount)
             steps = Steps(rows: .allocate(capacity: rows), variables: .allocate(capacity: rows), capacity: rows)
             // The second thread keeps the book, the order and this object while it runs.
-            sharing = SecondThread.Sharing(chunkCount, waiting: threads.waitsForHelper, on: threads.parkedThread) {
-                [self] k in
+            sharing = SecondThread.Sharing(chunkCount, waiting: threads.waitsForHelper, on: kept) { [self] k in
                 sink.restart()
                 steps.removeAll()
                 var replayed = 0
@@ -681,7 +689,7 @@ extension RuleBook {
         }
     }
 
-    /// The schedule's steps as ``lower(into:threads:viewID:)`` writes them: rows and
+    /// The schedule's steps as ``lower(into:threads:rowsThread:viewID:)`` writes them: rows and
     /// the variables they define, in two buffers of `capacity` each.
     private struct Steps {
         let rows: UnsafeMutablePointer<RowIndex>

@@ -89,10 +89,10 @@ final class RuleLookupsAhead {
     var arguments: UnsafeMutablePointer<Int32> { slots.arguments }
 
     /// Where the second thread waits once its look-ups are done, to write
-    /// the rules' rows next (`RuleBook.lower(into:threads:viewID:)` hands
-    /// them to it, through ``LoweringThreads/parkedThread``), so that the
-    /// rows need no thread of their own; released by the caller when the
-    /// rows are written on one thread (or not at all).
+    /// the rules' rows next (`RuleBook.lower(into:threads:rowsThread:viewID:)`
+    /// hands them to it), so that the rows need no thread of their own;
+    /// released by the caller when the rows are written on one thread (or
+    /// not at all).
     let rowsThread: ParkedThread
 
     private init(size: Int, sharing: SecondThread.Sharing, slots: Slots, rowsThread: ParkedThread) {
@@ -105,7 +105,8 @@ final class RuleLookupsAhead {
     /// Starts the second thread on `document`'s rules, in chunks of
     /// `threads.ruleLookupChunk` (with `threads.waitsForHelper`, the caller
     /// waits for each chunk's look-ups: tests): `threads.parkedThread`
-    /// (the parse's, `plumb solve`) when it takes the work, else a new one.
+    /// (the parse's, `plumb solve`) when it takes the work and was not
+    /// handed the constraint strings' already, else a new one.
     static func start(_ document: LayoutDocument, threads: LoweringThreads) -> RuleLookupsAhead {
         // Its core was another thread's, touching pages ahead.
         threads.pagesAhead?.stop()
@@ -114,10 +115,13 @@ final class RuleLookupsAhead {
         let recent = RecentNames(document.names, pool: document.ids, firstEntry: 1)
         let texts = SameTexts()
         let rootLength = document.rootID.utf8.count
-        let rowsThread = ParkedThread()
+        // (Tests that wait for the second thread wait for the rows too,
+        // however long the rules take before them.)
+        let rowsThread = threads.waitsForHelper ? ParkedThread(patienceMicroseconds: 60_000_000) : ParkedThread()
         rowsThread.expectThread()
         let sharing = SecondThread.Sharing(
-            (count + size - 1) / size, waiting: threads.waitsForHelper, ahead: true, on: threads.parkedThread,
+            (count + size - 1) / size, waiting: threads.waitsForHelper, ahead: true,
+            on: document.looksUpRulesOnAKeptThread(threads) ? threads.parkedThread : nil,
             then: { rowsThread.park() }
         ) { k in
             // The second thread keeps the document, the slots and its recent names while it runs.
