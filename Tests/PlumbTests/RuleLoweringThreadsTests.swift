@@ -248,6 +248,11 @@ import PlumbTestSupport
                         #expect(faults.isEmpty == (schedule?.rowsOnKeptThread == true),
                                 "the rows went to the look-ups' thread (chunk \(chunk))")
                     }
+                    // Above the limit, the look-ups' thread ends and the rows start their own.
+                    threads.ruleRowsWaitLimit = document.ruleCount - 1
+                    var above: RuleSchedule?
+                    let own = SLLTemplatePropertyTests.lower(document, templates: true, threads: threads) { above = $0 }
+                    #expect(one == own && above?.rowsOnKeptThread != true)
                 }
             }
         }

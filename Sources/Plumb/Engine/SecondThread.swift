@@ -264,6 +264,14 @@ public struct LoweringThreads: Sendable, Equatable {
     /// rule's view, its text's tag and its view arguments, for the rules'
     /// application: `LayoutDocument.lowerRules`), from ``ruleThreshold`` rules.
     var ruleLookupChunk = 256
+    /// Rules up to which the thread that made their look-ups waits, once
+    /// done, to lower their rows (`RuleLookupsAhead`). It waits spinning on
+    /// its core while the first thread applies and orders the rules: at
+    /// 10,000 rules a few hundred microseconds, and the rows then need no
+    /// thread of their own; at 100,000 rules, 10-20 ms that slowed the first
+    /// thread's build 1.06-1.17x (BENCHMARKS.md, "rules39"). Above, the
+    /// thread ends with its look-ups and the rows start one of their own.
+    var ruleRowsWaitLimit = 20_000
     /// Document bytes from which `LayoutDocument.parse(_:source:threads:afterReading:)`
     /// reads the constraint strings on a second thread
     /// (``ConstraintReadAhead``) while it reads the views.

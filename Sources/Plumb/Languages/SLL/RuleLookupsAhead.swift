@@ -88,11 +88,11 @@ final class RuleLookupsAhead {
     /// written for a number).
     var arguments: UnsafeMutablePointer<Int32> { slots.arguments }
 
-    /// Where the second thread waits once its look-ups are done, to write
-    /// the rules' rows next (`RuleBook.lower(into:threads:rowsThread:viewID:)`
-    /// hands them to it), so that the rows need no thread of their own;
-    /// released by the caller when the rows are written on one thread (or
-    /// not at all).
+    /// Where the second thread waits once its look-ups are done (up to
+    /// ``LoweringThreads/ruleRowsWaitLimit`` rules), to write the rules'
+    /// rows next (`RuleBook.lower(into:threads:rowsThread:viewID:)` hands
+    /// them to it), so that the rows need no thread of their own; released
+    /// by the caller when the rows are written on one thread (or not at all).
     let rowsThread: ParkedThread
 
     private init(size: Int, sharing: SecondThread.Sharing, slots: Slots, rowsThread: ParkedThread) {
@@ -119,17 +119,19 @@ final class RuleLookupsAhead {
         // however long the rules take before them.)
         let rowsThread = threads.waitsForHelper ? ParkedThread(patienceMicroseconds: 60_000_000) : ParkedThread()
         rowsThread.expectThread()
+        // (Not for many rules: the wait would spin long beside the first thread.)
+        let waitsForRows = count <= threads.ruleRowsWaitLimit
         let sharing = SecondThread.Sharing(
             (count + size - 1) / size, waiting: threads.waitsForHelper, ahead: true,
             on: document.looksUpRulesOnAKeptThread(threads) ? threads.parkedThread : nil,
-            then: { rowsThread.park() }
+            then: waitsForRows ? { rowsThread.park() } : nil
         ) { k in
             // The second thread keeps the document, the slots and its recent names while it runs.
             document.lookUpRules(k * size ..< min((k + 1) * size, count), through: recent, rootLength: rootLength,
                                  texts: texts, into: slots.rules, arguments: slots.arguments)
             return true
         }
-        if !sharing.started { rowsThread.threadNotStarted() }
+        if !sharing.started || !waitsForRows { rowsThread.threadNotStarted() }
         return RuleLookupsAhead(size: size, sharing: sharing, slots: slots, rowsThread: rowsThread)
     }
 }
