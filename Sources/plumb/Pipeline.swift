@@ -57,7 +57,8 @@ enum Pipeline {
         var touch: (@Sendable () -> Void)? = nil
         if let fresh { touch = { fresh.touch() } }
         // The thread that reads ahead waits there once done, to be the
-        // build's second thread (released when the build needs none).
+        // build's second thread (released when the build needs none): the
+        // constraint strings' or the rules' look-ups'.
         let parked = threads.count > 1 ? ParkedThread() : nil
         defer { parked?.release() }
         // Kept by a second thread that reads the constraints while the views are read.
@@ -85,7 +86,7 @@ enum Pipeline {
         // constraint strings), or ends.
         if !document.compilesConstraintsOnTwoThreads(threads) {
             fresh?.extend(upTo: HeapReserve.touchedIntoBuild(forDocumentOf: stamp?[2] ?? 0))
-            parked?.release()
+            if !document.looksUpRulesOnAKeptThread(threads) { parked?.release() }
         }
         inspect(document)
         var building = threads

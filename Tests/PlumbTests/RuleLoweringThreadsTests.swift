@@ -3,7 +3,7 @@ import PlumbTestSupport
 @testable import Plumb
 
 /// A document's rule rows written on two threads
-/// (`RuleBook.lower(into:threads:viewID:)`: chunks of the views in order,
+/// (`RuleBook.lower(into:threads:rowsThread:viewID:)`: chunks of the views in order,
 /// the second thread's in blocks the builder appends whole), and its rules'
 /// look-ups made ahead on a second thread (``RuleLookupsAhead``), against
 /// one: the same rows, origins, schedule and diagnostics.
@@ -64,8 +64,9 @@ import PlumbTestSupport
     /// A `list-rules` document of `cells` cells (two rules a cell, a
     /// cell's rule naming the cell before it), with `faults` put in: rule
     /// `i`'s view id, text or argument changed (`"view"`, `"text"`,
-    /// `"argument"`, `"root"`: the rule moved onto the root).
-    static func listRules(cells: Int, faults: [Int: String] = [:]) -> String {
+    /// `"argument"`, `"root"`: the rule moved onto the root), and `extra`
+    /// views placed by two constraint strings each.
+    static func listRules(cells: Int, faults: [Int: String] = [:], extra: Int = 0) -> String {
         var rules: [String] = []
         for c in 0 ..< cells {
             for (k, view) in ["cell\(c)", "icon\(c)"].enumerated() {
@@ -86,9 +87,10 @@ import PlumbTestSupport
         }
         let views = (0 ..< cells).flatMap { c in
             [#"{"id": "cell\#(c)", "parent": "root"}"#, #"{"id": "icon\#(c)", "parent": "cell\#(c)"}"#]
-        }
+        } + (0 ..< extra).map { #"{"id": "extra\#($0)", "intrinsicSize": [10, 10]}"# }
+        let strings = (0 ..< extra).flatMap { [#""extra\#($0).left = root.left + \#($0)""#, #""extra\#($0).top = root.top""#] }
         return #"{"root": {"id": "root", "width": 640, "height": 480}, "views": [\#(views.joined(separator: ", "))], "#
-            + #""constraints": [], "rules": [\#(rules.joined(separator: ", "))]}"#
+            + #""constraints": [\#(strings.joined(separator: ", "))], "rules": [\#(rules.joined(separator: ", "))]}"#
     }
 
     /// Many rules, with problems at several places (at a chunk's first and
@@ -131,18 +133,18 @@ import PlumbTestSupport
             let view = document.ruleViews.withEntry(i) {
                 document.viewIndex(of: $0, through: recent, rootLength: rootLength)
             }
-            #expect(ahead.rules.base[i].view == view?.rawValue ?? -1, "rule \(i)")
-            #expect(ahead.rules.base[i].tag == document.ruleTexts.withEntry(i) { NameTable.tag(of: $0) })
+            #expect(ahead.rules[i].view == view?.rawValue ?? -1, "rule \(i)")
+            #expect(ahead.rules[i].tag == document.ruleTexts.withEntry(i) { NameTable.tag(of: $0) })
             let start = i == 0 ? 0 : Int(document.ruleArgumentEnds[i - 1])
             for k in start ..< Int(document.ruleArgumentEnds[i]) {
                 guard case .view(let entry) = document.ruleArguments[k] else { continue }
                 let other = document.ruleArgumentViews.withEntry(Int(entry)) {
                     document.viewIndex(of: $0, through: recent, rootLength: rootLength)
                 }
-                #expect(ahead.arguments.base[k] == other?.rawValue ?? -1, "rule \(i) argument \(k)")
+                #expect(ahead.arguments[k] == other?.rawValue ?? -1, "rule \(i) argument \(k)")
             }
         }
-        #expect(ahead.rules.base[3].view == -1 && ahead.rules.base[20].view == 0)
+        #expect(ahead.rules[3].view == -1 && ahead.rules[20].view == 0)
     }
 
     /// Two texts whose tags fall in the same slot of a syntax cache.
@@ -177,10 +179,10 @@ import PlumbTestSupport
         for i in 0 ..< document.ruleCount {
             let last = (0 ..< i).last { slot($0) == slot(i) }
             let expected = last.map { texts[$0] == texts[i] ? Int32($0) : -1 } ?? -1
-            #expect(ahead.rules.base[i].same == expected, "rule \(i)")
+            #expect(ahead.rules[i].same == expected, "rule \(i)")
         }
-        #expect(ahead.rules.base[1].same == 0 && ahead.rules.base[2].same == -1 && ahead.rules.base[3].same == -1)
-        #expect(ahead.rules.base[7].same == 6 && ahead.rules.base[11].same == 10)
+        #expect(ahead.rules[1].same == 0 && ahead.rules[2].same == -1 && ahead.rules[3].same == -1)
+        #expect(ahead.rules[7].same == 6 && ahead.rules[11].same == 10)
         // The same rows and diagnostics as one thread, the look-ups waited for or not.
         let one = Self.lower(document, threads: .one)
         #expect(!one.diagnostics.isEmpty)
@@ -217,5 +219,68 @@ import PlumbTestSupport
         let broken = texts.withEntry(4) { cache.parse($0, tag: tag(4), rule: 4, texts: texts) }
         #expect(broken.issues?.isEmpty == false)
         #expect(cache.slot(repeating: 5, tag: tag(5), same: 4) == nil)
+    }
+
+    /// `plumb solve`'s way: the rules' look-ups are made on the thread the
+    /// parse kept (``ParkedThread``), which, its look-ups done, waits for
+    /// the rows and writes them (the rows' second thread is the kept one,
+    /// no thread is started); rows, schedule and diagnostics are one
+    /// thread's, with problems or without, waiting for it or not.
+    @Test func theKeptThreadLooksUpTheRulesAndWritesTheirRows() throws {
+        for faults in [[:], [3: "view", 100: "text", 250: "argument"]] as [[Int: String]] {
+            let document = try LayoutDocument.parse(Array(Self.listRules(cells: 150, faults: faults).utf8),
+                                                    source: "kept.json")
+            let one = Self.lower(document, threads: .one)
+            for chunk in [1, 7, 64] {
+                for waiting in [true, false] {
+                    var threads = Self.two(chunk: chunk, waiting: waiting)
+                    let parked = ParkedThread(patienceMicroseconds: 60_000_000)
+                    #expect(ParkedThreadTests.startParking(parked, ParkedThreadTests.Record()))
+                    threads.parkedThread = parked
+                    var schedule: RuleSchedule?
+                    let two = SLLTemplatePropertyTests.lower(document, templates: true, threads: threads) {
+                        schedule = $0
+                    }
+                    parked.release()
+                    #expect(one == two, "chunk \(chunk): \(SLLTemplatePropertyTests.difference(two, one))")
+                    #expect(parked.wasHanded, "the look-ups went to the kept thread")
+                    if waiting {
+                        #expect(faults.isEmpty == (schedule?.rowsOnKeptThread == true),
+                                "the rows went to the look-ups' thread (chunk \(chunk))")
+                    }
+                    // Above the limit, the look-ups' thread ends and the rows start their own.
+                    threads.ruleRowsWaitLimit = document.ruleCount - 1
+                    var above: RuleSchedule?
+                    let own = SLLTemplatePropertyTests.lower(document, templates: true, threads: threads) { above = $0 }
+                    #expect(one == own && above?.rowsOnKeptThread != true)
+                }
+            }
+        }
+    }
+
+    /// A document with constraint strings and rules, both on two threads:
+    /// the kept thread compiles the strings (handed once only), the rules'
+    /// look-ups start a thread of their own, and the frames are one
+    /// thread's.
+    @Test func theKeptThreadIsHandedOnceWithStringsAndRules() throws {
+        let document = try LayoutDocument.parse(Array(Self.listRules(cells: 60, extra: 40).utf8), source: "both.json")
+        #expect(document.constraintCount == 80 && document.ruleCount == 120)
+        let frames = { (threads: LoweringThreads) throws -> [Rect] in
+            let layout = try document.lower(threads: threads)
+            return layout.frames(from: try layout.solve())
+        }
+        let one = try frames(.one)
+        for waiting in [true, false] {
+            var threads = Self.two(chunk: 8, waiting: waiting)
+            threads.constraintThreshold = 2
+            threads.constraintChunk = 8
+            let parked = ParkedThread(patienceMicroseconds: 60_000_000)
+            #expect(ParkedThreadTests.startParking(parked, ParkedThreadTests.Record()))
+            threads.parkedThread = parked
+            #expect(document.compilesConstraintsOnTwoThreads(threads) && !document.looksUpRulesOnAKeptThread(threads))
+            #expect(try frames(threads) == one)
+            parked.release()
+            #expect(parked.wasHanded)
+        }
     }
 }

@@ -148,10 +148,11 @@ import Testing
         var diagnostics: [Diagnostic]
     }
 
-    /// (On up to `threads` threads: RuleLoweringThreadsTests.)
+    /// (On up to `threads` threads: RuleLoweringThreadsTests, which may
+    /// look at the `schedule` too.)
     static func lower(
         _ document: LayoutDocument, templates: Bool, mergingRepeats: Bool = true, replayingShapes: Bool = true,
-        threads: LoweringThreads = .one
+        threads: LoweringThreads = .one, schedule seen: (RuleSchedule?) -> Void = { _ in }
     ) -> Lowered {
         var builder = SystemBuilder(viewCount: document.viewCount, rows: 8 * document.ruleCount)
         builder.fixRoot(width: document.rootWidth, height: document.rootHeight, rootID: document.rootID)
@@ -159,6 +160,7 @@ import Testing
         let schedule = document.lowerRules(into: &builder, sink: &sink, templates: templates,
                                            mergingRepeats: mergingRepeats, replayingShapes: replayingShapes,
                                            threads: threads)
+        seen(schedule)
         let system = builder.system
         return Lowered(
             rowStart: system.rowStart, columns: system.columns, coefficients: system.coefficients,

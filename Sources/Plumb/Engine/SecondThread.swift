@@ -55,6 +55,8 @@ enum SecondThread {
         private let ahead: Bool
         /// `nil` for fewer than two chunks (no thread).
         private let states: States?
+        /// Whether a second thread took the work.
+        let started: Bool
 
         /// Starts the second thread on `chunks` chunks. It goes from the
         /// last chunk towards the first, stopping at the first the caller
@@ -63,14 +65,18 @@ enum SecondThread {
         /// with the second thread's result than the second thread does it
         /// (so that it stays ahead of the caller: the rules' look-ups).
         /// The second thread is `parked`'s when it takes the work
-        /// (``ParkedThread/hand(_:)``), otherwise a new one.
+        /// (``ParkedThread/hand(_:)``), otherwise a new one. Once its
+        /// chunks are done it runs `then`, if any (the rules' look-ups
+        /// park it there for the rules' rows); ``started`` says whether
+        /// a second thread took the work (`then` runs only then).
         init(_ chunks: Int, waiting: Bool = false, ahead: Bool = false, on parked: ParkedThread? = nil,
-             helper: @escaping (Int) -> Bool) {
+             then: (() -> Void)? = nil, helper: @escaping (Int) -> Bool) {
             self.chunks = chunks
             self.ahead = ahead
             guard chunks > 1 else {
                 states = nil
                 self.waiting = false
+                started = false
                 return
             }
             let states = States(chunks)
@@ -80,15 +86,17 @@ enum SecondThread {
                     for k in 0 ..< chunks where states.claim(k, as: States.helping) {
                         states.finish(k, helper(k) ? States.helped : States.failed)
                     }
-                    return
+                } else {
+                    var k = chunks - 1
+                    while k >= 0, states.claim(k, as: States.helping) {
+                        states.finish(k, helper(k) ? States.helped : States.failed)
+                        k -= 1
+                    }
                 }
-                var k = chunks - 1
-                while k >= 0, states.claim(k, as: States.helping) {
-                    states.finish(k, helper(k) ? States.helped : States.failed)
-                    k -= 1
-                }
+                then?()
             }
             let started = parked?.hand(work) == true || startDetached(work)
+            self.started = started
             self.waiting = waiting && started
             if self.waiting && !ahead { while states.state(chunks - 1) == States.free { sched_yield() } }
         }
@@ -246,7 +254,7 @@ public struct LoweringThreads: Sendable, Equatable {
     /// at 50,000).
     var frameThreshold = 40_000
     /// Views with rules from which a document's rule rows are written on
-    /// two threads (`RuleBook.lower(into:threads:viewID:)`): about four rows
+    /// two threads (`RuleBook.lower(into:threads:rowsThread:viewID:)`): about four rows
     /// a view in the rules families, so 5,000 views make about the 20,000
     /// rows of ``constraintThreshold``'s strings.
     var ruleThreshold = 5_000
@@ -256,6 +264,14 @@ public struct LoweringThreads: Sendable, Equatable {
     /// rule's view, its text's tag and its view arguments, for the rules'
     /// application: `LayoutDocument.lowerRules`), from ``ruleThreshold`` rules.
     var ruleLookupChunk = 256
+    /// Rules up to which the thread that made their look-ups waits, once
+    /// done, to lower their rows (`RuleLookupsAhead`). It waits spinning on
+    /// its core while the first thread applies and orders the rules: at
+    /// 10,000 rules a few hundred microseconds, and the rows then need no
+    /// thread of their own; at 100,000 rules, 10-20 ms that slowed the first
+    /// thread's build 1.06-1.17x (BENCHMARKS.md, "rules39"). Above, the
+    /// thread ends with its look-ups and the rows start one of their own.
+    var ruleRowsWaitLimit = 20_000
     /// Document bytes from which `LayoutDocument.parse(_:source:threads:afterReading:)`
     /// reads the constraint strings on a second thread
     /// (``ConstraintReadAhead``) while it reads the views.

@@ -394,11 +394,12 @@ struct SystemBuilder {
     }
 
     /// Adds the rows of the Simple Layout Language rules in `book`, in
-    /// dependency order, on up to `threads` threads (see `RuleBook.lower(into:threads:viewID:)`).
+    /// dependency order, on up to `threads` threads (see `RuleBook.lower(into:threads:rowsThread:viewID:)`).
     mutating func addRules(
-        _ book: RuleBook, threads: LoweringThreads = .one, viewID: (ViewIndex) -> String
+        _ book: RuleBook, threads: LoweringThreads = .one, rowsThread: ParkedThread? = nil,
+        viewID: (ViewIndex) -> String
     ) -> Result<RuleSchedule, LayoutError> {
-        book.lower(into: &self, threads: threads, viewID: viewID)
+        book.lower(into: &self, threads: threads, rowsThread: rowsThread, viewID: viewID)
     }
 
     /// Adds the intrinsic-size rows of `view` along `axis`: hugging

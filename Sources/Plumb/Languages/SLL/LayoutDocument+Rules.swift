@@ -20,7 +20,7 @@ extension LayoutDocument {
     /// ``RuleBook/replaysEdgeShapes``).
     ///
     /// - Complexity: O(total rule length + views with rules + stored terms).
-    /// `threads` are those the rows may be written on (see `RuleBook.lower(into:threads:viewID:)`).
+    /// `threads` are those the rows may be written on (see `RuleBook.lower(into:threads:rowsThread:viewID:)`).
     func lowerRules(
         into builder: inout SystemBuilder, sink: inout DiagnosticSink, templates: Bool = true,
         mergingRepeats: Bool = true, replayingShapes: Bool = true, threads: LoweringThreads = .one
@@ -52,7 +52,10 @@ extension LayoutDocument {
         // A large document's look-ups are made ahead on a second thread:
         // a chunk it finished is applied with them (`lookups` and
         // `argumentLookups` are its slots then, else `nil`).
+        // Its thread may be the parse's kept one, and it waits, once done,
+        // to write the rows (`rowsThread`).
         let ahead = threads.looksUpRulesAhead(ruleCount) ? RuleLookupsAhead.start(self, threads: threads) : nil
+        defer { ahead?.rowsThread.release() }
         var lookups: UnsafeMutablePointer<RuleLookupsAhead.Rule>?, argumentLookups: UnsafeMutablePointer<Int32>?
         var nextChunk = 0
         // The first rule of the next chunk (none without look-ups made ahead).
@@ -61,8 +64,8 @@ extension LayoutDocument {
         for i in 0 ..< ruleCount {
             if i == chunkStart, let ahead {
                 let helped = ahead.sharing.take(nextChunk)
-                lookups = helped ? ahead.rules.base : nil
-                argumentLookups = helped ? ahead.arguments.base : nil
+                lookups = helped ? ahead.rules : nil
+                argumentLookups = helped ? ahead.arguments : nil
                 nextChunk += 1
                 chunkStart += ahead.size
             }
@@ -182,7 +185,7 @@ extension LayoutDocument {
             }
         }
         guard !failed else { return nil }
-        switch builder.addRules(book, threads: threads, viewID: { viewID(at: $0.int) }) {
+        switch builder.addRules(book, threads: threads, rowsThread: ahead?.rowsThread, viewID: { viewID(at: $0.int) }) {
         case .success(let schedule):
             return schedule
         case .failure(let error):
@@ -226,6 +229,15 @@ extension LayoutDocument {
             bound.append(.view(ViewIndex(rawValue: found[k])))
         }
         return true
+    }
+
+    /// Whether ``lower(namingViews:threads:)`` with `threads` makes the
+    /// rules' look-ups on a second thread (from `LoweringThreads.ruleThreshold`
+    /// rules on two threads) that can be the parse's read-ahead thread, kept
+    /// for it (``LoweringThreads/parkedThread``): not when that thread
+    /// compiles the constraint strings.
+    public func looksUpRulesOnAKeptThread(_ threads: LoweringThreads) -> Bool {
+        threads.looksUpRulesAhead(ruleCount) && !compilesConstraintsOnTwoThreads(threads)
     }
 
     /// Where the diagnostics of rule `index` point: `rules[4] (view "row2")`.

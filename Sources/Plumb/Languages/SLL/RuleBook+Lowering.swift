@@ -21,6 +21,9 @@ struct RuleSchedule: Sendable {
     var replayedTables = 0
     /// Tables whose dependency edges were written from a template's edge shape (tests see them used).
     var replayedEdgeTables = 0
+    /// Whether the rows' second thread was the one kept for them (the
+    /// rules' look-ups thread), not a new one (tests see it taken).
+    var rowsOnKeptThread = false
 }
 
 /// Where ``RuleBook``'s lowering adds a row: the builder, or the block of
@@ -86,16 +89,20 @@ extension RuleBook {
     ///
     /// With `threads` allowing two and enough views with rules
     /// (``LoweringThreads/splitsRules(_:)``), the views in order are cut in
-    /// chunks shared with a second thread (``SecondThread/Sharing``), which
+    /// chunks shared with a second thread (``SecondThread/Sharing``:
+    /// `rowsThread`'s when it takes the work, the rules' look-ups thread
+    /// waiting there, else a new one), which
     /// writes a chunk's rows in a block of the layout the builder appends
     /// whole (``RowBatch/init(block:terms:)``); each chunk is added in order,
     /// from that block when the second thread finished it and every row of
     /// it went into the block, or else here. The rows and the schedule are
     /// one thread's.
     func lower(
-        into builder: inout SystemBuilder, threads: LoweringThreads = .one, viewID: (ViewIndex) -> String
+        into builder: inout SystemBuilder, threads: LoweringThreads = .one, rowsThread: ParkedThread? = nil,
+        viewID: (ViewIndex) -> String
     ) -> Result<RuleSchedule, LayoutError> {
-        let (graph, edgesReplayed) = dependencyGraph()
+        var edgesReplayed = 0
+        let graph = dependencyGraph(replayed: &edgesReplayed)
         let (order, cycles) = graph.topologicalOrder()
         guard cycles.isEmpty else {
             var sink = DiagnosticSink()
@@ -127,7 +134,9 @@ extension RuleBook {
         if threads.splitsRules(order.count) {
             // Its core was another thread's, touching pages ahead.
             threads.pagesAhead?.stop()
-            shared = SharedTables(self, order, threads, variableCount: 4 * builder.viewCount, shapes: shapes)
+            shared = SharedTables(self, order, threads, on: rowsThread, variableCount: 4 * builder.viewCount,
+                                  shapes: shapes)
+            schedule.rowsOnKeptThread = rowsThread?.wasHanded == true
         } else {
             shared = nil
         }
@@ -182,7 +191,7 @@ extension RuleBook {
         return .success(schedule)
     }
 
-    /// The room a row takes in the row buffers of ``lower(into:threads:viewID:)``:
+    /// The room a row takes in the row buffers of ``lower(into:threads:rowsThread:viewID:)``:
     /// a name's terms (at most four) and a stored value's (at most
     /// `longestValue`), twice for a combined row.
     private static func rowCapacity(_ longestValue: Int32) -> Int { 2 * (4 + Int(longestValue)) }
@@ -243,14 +252,19 @@ extension RuleBook {
     }
 
     /// The views with rules, in order, shared with a second thread by
-    /// ``lower(into:threads:viewID:)``: the second thread lowers chunks
+    /// ``lower(into:threads:rowsThread:viewID:)``: the second thread lowers chunks
     /// from the last one, each into a ``LoweredChunk`` of its own (row
     /// buffers of its own too), and leaves a chunk with a row the block
     /// does not take (an origin that is not a key, a number not finite, no
     /// room) to the caller.
     private final class SharedTables {
         let size: Int, count: Int
-        let chunks: ChunkResults<LoweredChunk?>
+        /// Each chunk's rows, set by the second thread, read by the caller
+        /// once published. Storage of this object's own, not a
+        /// `ChunkResults`: a generic class's type is made at run time on
+        /// its first use, on the caller's thread (BENCHMARKS.md, "rules39").
+        let chunks: UnsafeMutablePointer<LoweredChunk?>
+        private let chunkCount: Int
         /// The second thread's row buffer (see ``RuleBook/rowCapacity(_:)``)
         /// and table plan, and a chunk's rows and steps before they are copied out at their
         /// size (so that the chunks kept until the caller takes them hold
@@ -264,13 +278,18 @@ extension RuleBook {
         private(set) var sharing: SecondThread.Sharing!
 
         /// - Parameter variableCount: the builder's variables (a row naming another is refused).
-        init(_ book: RuleBook, _ order: [Int32], _ threads: LoweringThreads, variableCount: Int, shapes: RowShapes?) {
+        init(
+            _ book: RuleBook, _ order: [Int32], _ threads: LoweringThreads, on kept: ParkedThread?, variableCount: Int,
+            shapes: RowShapes?
+        ) {
             size = max(threads.ruleChunk, 1)
             count = order.count
             self.shapes = shapes
             let shapeTables = shapes?.tables
             let chunkCount = (count + size - 1) / size
-            chunks = ChunkResults(chunkCount, empty: nil)
+            self.chunkCount = chunkCount
+            chunks = .allocate(capacity: chunkCount)
+            chunks.initialize(repeating: nil, count: chunkCount)
             let rowCapacity = RuleBook.rowCapacity(book.longestValue)
             row = .allocate(capacity: rowCapacity)
             plan = .allocate(capacity: RuleBook.slotsPerView)
@@ -281,7 +300,7 @@ extension RuleBook {
             sink = BlockSink(block: RowBatch(block: rows, terms: 4 * rows), variableCount: variableCount)
             steps = Steps(rows: .allocate(capacity: rows), variables: .allocate(capacity: rows), capacity: rows)
             // The second thread keeps the book, the order and this object while it runs.
-            sharing = SecondThread.Sharing(chunkCount, waiting: threads.waitsForHelper) { [self] k in
+            sharing = SecondThread.Sharing(chunkCount, waiting: threads.waitsForHelper, on: kept) { [self] k in
                 sink.restart()
                 steps.removeAll()
                 var replayed = 0
@@ -298,6 +317,10 @@ extension RuleBook {
         }
 
         deinit {
+            // Each chunk let go by assigning `nil` (the `deinitialize` of
+            // an optional had its type made at run time).
+            for k in 0 ..< chunkCount { chunks[k] = nil }
+            chunks.deallocate()
             row.deallocate()
             plan.deallocate()
             steps.rows.deallocate()
@@ -666,7 +689,7 @@ extension RuleBook {
         }
     }
 
-    /// The schedule's steps as ``lower(into:threads:viewID:)`` writes them: rows and
+    /// The schedule's steps as ``lower(into:threads:rowsThread:viewID:)`` writes them: rows and
     /// the variables they define, in two buffers of `capacity` each.
     private struct Steps {
         let rows: UnsafeMutablePointer<RowIndex>
@@ -837,12 +860,14 @@ extension RuleBook {
     /// differ gets its edges from the template's ``EdgeShape``, its views
     /// put in: the slots its edges go to, in order, as the first such
     /// table's slots and terms gave them (`replaysEdgeShapes`; the same
-    /// edges, see ``EdgeShape``). Returns the graph and how many tables
-    /// took a shape.
-    func dependencyGraph() -> (graph: RuleGraph, replayed: Int) {
+    /// edges, see ``EdgeShape``). Returns the graph, and sets `replayed`
+    /// to how many tables took a shape. (Not a tuple of the two: the
+    /// tuple's type was made at run time to destroy it, on the build's
+    /// first thread: BENCHMARKS.md, "rules39".)
+    func dependencyGraph(replayed: inout Int) -> RuleGraph {
         var graph = RuleGraph(reservingNodes: tableCount, edges: 2 * tableCount)
         var shapes = EdgeShapes(templates: replaysEdgeShapes ? Int(templateCount) : 0)
-        var replayed = 0
+        replayed = 0
         // Read through buffers: the bounds checks of eight slots a table and
         // their terms were most of the loop.
         entries.withUnsafeBufferPointer { entries in
@@ -899,7 +924,7 @@ extension RuleBook {
                 }
             }
         }
-        return (graph, replayed)
+        return graph
     }
 
     /// The dependency edges of the tables one replay of a template's fresh

@@ -87,13 +87,13 @@ struct RuleBook {
         var name: RuleName
         var entry: Entry?
     }
-    /// Whether ``lower(into:threads:viewID:)`` merges each keyed row as it
+    /// Whether ``lower(into:threads:rowsThread:viewID:)`` merges each keyed row as it
     /// copies it into the builder's row batch
     /// (``RuleRowSink/addRow(merging:distinct:constant:relation:priority:key:)``);
     /// `false` hands the rows over as written, for the builder's general
     /// path to merge (the same rows either way; tests compare the two).
     var mergesRepeatedTerms = true
-    /// Whether ``lower(into:threads:viewID:)`` writes the rows of a table
+    /// Whether ``lower(into:threads:rowsThread:viewID:)`` writes the rows of a table
     /// that a template's fresh slots wrote whole by replaying the rows it
     /// wrote for the first such table (``RowShapes``); `false` writes every
     /// table's rows from its slots (the same rows; tests compare the two).

@@ -56,42 +56,83 @@ final class RuleLookupsAhead {
         }
     }
 
+    /// The slots the second thread writes, allocated by the caller and
+    /// kept by both (either may be the last to let them go). A class of
+    /// its own, not `SharedSlots`: a generic class's type is made at run
+    /// time on its first use, on the caller's thread, which cost it 30-50
+    /// µs of cold runtime code and page faults (BENCHMARKS.md, "rules39").
+    final class Slots: @unchecked Sendable {
+        let rules: UnsafeMutablePointer<Rule>
+        let arguments: UnsafeMutablePointer<Int32>
+
+        init(rules: Int, arguments: Int) {
+            self.rules = .allocate(capacity: max(rules, 1))
+            self.arguments = .allocate(capacity: max(arguments, 1))
+        }
+
+        deinit {
+            rules.deallocate()
+            arguments.deallocate()
+        }
+    }
+
     /// Rules a chunk.
     let size: Int
     let sharing: SecondThread.Sharing
-    /// Rule `i`'s look-ups, in slot `i`.
-    let rules: SharedSlots<Rule>
+    private let slots: Slots
+    /// Rule `i`'s look-ups, in slot `i` (written by the second thread;
+    /// read once its chunk is published).
+    var rules: UnsafeMutablePointer<Rule> { slots.rules }
     /// The index of the view named by argument `k` (by position in
     /// ``LayoutDocument/ruleArguments``, `-1` when no view has that id; not
     /// written for a number).
-    let arguments: SharedSlots<Int32>
+    var arguments: UnsafeMutablePointer<Int32> { slots.arguments }
 
-    private init(size: Int, sharing: SecondThread.Sharing, rules: SharedSlots<Rule>, arguments: SharedSlots<Int32>) {
+    /// Where the second thread waits once its look-ups are done (up to
+    /// ``LoweringThreads/ruleRowsWaitLimit`` rules), to write the rules'
+    /// rows next (`RuleBook.lower(into:threads:rowsThread:viewID:)` hands
+    /// them to it), so that the rows need no thread of their own; released
+    /// by the caller when the rows are written on one thread (or not at all).
+    let rowsThread: ParkedThread
+
+    private init(size: Int, sharing: SecondThread.Sharing, slots: Slots, rowsThread: ParkedThread) {
         self.size = size
         self.sharing = sharing
-        self.rules = rules
-        self.arguments = arguments
+        self.slots = slots
+        self.rowsThread = rowsThread
     }
 
     /// Starts the second thread on `document`'s rules, in chunks of
     /// `threads.ruleLookupChunk` (with `threads.waitsForHelper`, the caller
-    /// waits for each chunk's look-ups: tests).
+    /// waits for each chunk's look-ups: tests): `threads.parkedThread`
+    /// (the parse's, `plumb solve`) when it takes the work and was not
+    /// handed the constraint strings' already, else a new one.
     static func start(_ document: LayoutDocument, threads: LoweringThreads) -> RuleLookupsAhead {
         // Its core was another thread's, touching pages ahead.
         threads.pagesAhead?.stop()
         let size = max(threads.ruleLookupChunk, 1), count = document.ruleCount
-        let rules = SharedSlots<Rule>(count)
-        let arguments = SharedSlots<Int32>(document.ruleArguments.count)
+        let slots = Slots(rules: count, arguments: document.ruleArguments.count)
         let recent = RecentNames(document.names, pool: document.ids, firstEntry: 1)
         let texts = SameTexts()
         let rootLength = document.rootID.utf8.count
-        let sharing = SecondThread.Sharing((count + size - 1) / size, waiting: threads.waitsForHelper, ahead: true) { k in
+        // (Tests that wait for the second thread wait for the rows too,
+        // however long the rules take before them.)
+        let rowsThread = threads.waitsForHelper ? ParkedThread(patienceMicroseconds: 60_000_000) : ParkedThread()
+        rowsThread.expectThread()
+        // (Not for many rules: the wait would spin long beside the first thread.)
+        let waitsForRows = count <= threads.ruleRowsWaitLimit
+        let sharing = SecondThread.Sharing(
+            (count + size - 1) / size, waiting: threads.waitsForHelper, ahead: true,
+            on: document.looksUpRulesOnAKeptThread(threads) ? threads.parkedThread : nil,
+            then: waitsForRows ? { rowsThread.park() } : nil
+        ) { k in
             // The second thread keeps the document, the slots and its recent names while it runs.
             document.lookUpRules(k * size ..< min((k + 1) * size, count), through: recent, rootLength: rootLength,
-                                 texts: texts, into: rules.base, arguments: arguments.base)
+                                 texts: texts, into: slots.rules, arguments: slots.arguments)
             return true
         }
-        return RuleLookupsAhead(size: size, sharing: sharing, rules: rules, arguments: arguments)
+        if !sharing.started || !waitsForRows { rowsThread.threadNotStarted() }
+        return RuleLookupsAhead(size: size, sharing: sharing, slots: slots, rowsThread: rowsThread)
     }
 }
 

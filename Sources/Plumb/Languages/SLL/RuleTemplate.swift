@@ -18,7 +18,7 @@
 /// A table those copied slots wrote whole (the view has no other rule) is
 /// noted (``RuleBook/Replay``), and its rows are then written as the rows
 /// of the template's first such table, its views put in
-/// (`RuleBook.RowShapes`, when ``RuleBook/lower(into:threads:viewID:)`` runs),
+/// (`RuleBook.RowShapes`, when ``RuleBook/lower(into:threads:rowsThread:viewID:)`` runs),
 /// and its dependency edges given as that table's were (`RuleBook.EdgeShape`).
 ///
 /// Not templated (the interpreter runs): texts that read stored values,

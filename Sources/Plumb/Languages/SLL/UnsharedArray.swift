@@ -11,24 +11,17 @@
 /// than leave the copy reading freed storage). The storage is freed with
 /// its last copy.
 struct UnsharedArray<Element> {
-    /// Frees the storage when the last copy goes; `base` follows the array's growth.
-    private final class Owner: @unchecked Sendable {
-        var base: UnsafeMutablePointer<Element>
-        init(_ base: UnsafeMutablePointer<Element>) { self.base = base }
-        deinit { base.deallocate() }
-    }
-
     private var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
     private var capacity: Int
-    private var owner: Owner
+    private var owner: UnsharedStorageOwner
 
     /// An empty array with room for `capacity` elements.
     init(capacity: Int = 0) {
         precondition(_isPOD(Element.self), "a rule book array holds plain values")
         self.capacity = Swift.max(capacity, 4)
         base = .allocate(capacity: self.capacity)
-        owner = Owner(base)
+        owner = UnsharedStorageOwner(base)
     }
 
     /// `count` elements `element`.
@@ -60,7 +53,7 @@ struct UnsharedArray<Element> {
         grown.moveInitialize(from: base, count: count)
         base.deallocate()
         base = grown
-        owner.base = grown
+        owner.base = UnsafeMutableRawPointer(grown)
         self.capacity = capacity
     }
 
@@ -83,4 +76,15 @@ struct UnsharedArray<Element> {
     func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
+}
+
+/// Frees an ``UnsharedArray``'s storage when the array's last copy goes;
+/// `base` follows the array's growth. Not generic (nor nested in the
+/// generic array): a generic class's type is made at run time on its first
+/// use, once for each element type, and the rules' build has five (cold
+/// runtime code on the build's first thread: BENCHMARKS.md, "rules39").
+private final class UnsharedStorageOwner: @unchecked Sendable {
+    var base: UnsafeMutableRawPointer
+    init<Element>(_ base: UnsafeMutablePointer<Element>) { self.base = UnsafeMutableRawPointer(base) }
+    deinit { base.deallocate() }
 }
