@@ -54,6 +54,12 @@ struct TranslationSplit {
     /// A shift larger than this is not used (a small coefficient it was
     /// divided by would amplify rounding).
     static let largestShift = 1e3
+    /// A rejected piece's rows that hold its hinge are found on the hinge's
+    /// list of rows while it is at most this many times the piece's rows,
+    /// otherwise on the piece's rows (each row's few terms read, then
+    /// sorted): the cheaper walk either way, and the same rows in the same
+    /// order.
+    static let hingeRowsWalked = 4
 
     /// The planner takes the pieces when they have at least this many
     /// variables on average. Each piece costs the planner's and the
@@ -182,7 +188,8 @@ struct TranslationSplit {
                 r = boundaryHead[piece]
                 while r >= 0 && go() { body(Int(r)); r = nextBoundary[Int(r)] }
             }
-            forEachRow { stamp[$0] = Int32(piece) }
+            var pieceRows = 0
+            forEachRow { stamp[$0] = Int32(piece); pieceRows += 1 }
             shift[hinge] = 1
             // Propagation: a row with one undecided variable fixes it.
             func settle() {
@@ -247,17 +254,26 @@ struct TranslationSplit {
             v = varHead[piece]
             while v >= 0 { shift[Int(v)] = 0; v = nextVar[Int(v)] }
             let outer = Int(enclosing[piece])
-            // The piece's rows that hold the hinge, found on the piece's own
-            // rows rather than on all of the hinge's: a hinge read by every
-            // row of charts is the hinge of many candidates, and walking its
-            // whole list for each made the cut quadratic (`chartgrid`). Handed
-            // on in increasing row order, as the hinge's list gives them, so
-            // the outer piece settles its rows in the same order.
+            // The piece's rows that hold the hinge, handed on in increasing
+            // row order (the outer piece settles its rows in that order).
+            // From the hinge's own list while it is short beside the piece;
+            // from the piece's rows where the hinge is read by far more rows
+            // than the piece has: a hinge read by every row of charts is the
+            // hinge of many candidates, and walking its whole list for each
+            // made the cut quadratic (`chartgrid`), while walking the piece's
+            // rows for each of many short hinges cost `dashboard` 1.03x.
             handed.removeAll(keepingCapacity: true)
-            forEachRow { r in
-                if terms(r).contains(where: { Int(part.columns[$0]) == hinge }) { handed.append(Int32(r)) }
+            let hingeRows = Int(varRowStart[hinge + 1] - varRowStart[hinge])
+            if hingeRows <= Self.hingeRowsWalked * pieceRows {
+                for e in Int(varRowStart[hinge]) ..< Int(varRowStart[hinge + 1]) where stamp[Int(varRows[e])] == Int32(piece) {
+                    handed.append(varRows[e])
+                }
+            } else {
+                forEachRow { r in
+                    if terms(r).contains(where: { Int(part.columns[$0]) == hinge }) { handed.append(Int32(r)) }
+                }
+                handed.sort()
             }
-            handed.sort()
             for row in handed {
                 nextBoundary[Int(row)] = boundaryHead[outer]
                 boundaryHead[outer] = row
