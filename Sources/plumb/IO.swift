@@ -104,6 +104,9 @@ enum IO {
         /// The file as ``contents()`` mapped it (nil when it read it into memory instead).
         private var mapped: UnsafeRawBufferPointer?
 
+        /// Whether ``contents(populating:)`` mapped the file (rather than read it into memory).
+        var isMapped: Bool { mapped != nil }
+
         /// The pages of the file that ``contents()`` mapped, for the build
         /// to give back as it reads past them (``PagesReadPast``), when it
         /// is at least `least` bytes; nil otherwise or for contents read

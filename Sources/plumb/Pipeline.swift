@@ -26,6 +26,12 @@ enum Pipeline {
     /// smaller one's pages are a small part of its peak).
     static let pagesGivenBackFrom = 8 << 20
 
+    /// The smallest mapped document that ``lowerDocument(_:threads:namingViews:inspect:)``
+    /// unmaps on a thread of its own when two are allowed: 1 MiB, about
+    /// 6,000 views of the benchmark families (below, starting the thread
+    /// costs about what the `munmap` does).
+    static let unmappedAsideFrom = 1 << 20
+
     /// Grows the heap for the work a document makes (``HeapReserve``), by an
     /// amount scaled to its size (nothing for a large document or standard
     /// input).
@@ -67,34 +73,44 @@ enum Pipeline {
         parsing.parkedThread = parked
         // On two threads the file's pages are mapped as they are first
         // read, the constraints' by the thread that reads them ahead.
-        let document = try LayoutDocument.parse(
-            try input.contents(populating: parked == nil), source: sourceName(path), threads: parsing,
-            afterReading: touch)
-        // A large file's pages leave the resident set as the build compiles
-        // the constraint strings in them (the views' pages, before the
-        // strings, as the build starts; the second thread's strings from the
-        // end as it compiles them), so that they are not held beside the
-        // growing system (`table` at 100,000 views: BENCHMARKS.md, "mem49",
-        // "Stop 49's merged main" and "mem51"). Dropping them
-        // all once parsed lowered the peak 4 MB more but made the build map
-        // the strings' pages again: parse + build 1.05-1.17x on `list` and
-        // `cards` at 100,000 views.
-        let pagesReadPast = input.pagesReadPast(ifAtLeast: pagesGivenBackFrom)
-        // A build that does not start with a second thread has the toucher
-        // go on further, into it; it is stopped when the build starts a
-        // second thread of its own (at once for a document with enough
-        // constraint strings), or ends.
-        if !document.compilesConstraintsOnTwoThreads(threads) {
-            fresh?.extend(upTo: HeapReserve.touchedIntoBuild(forDocumentOf: stamp?[2] ?? 0))
-            if !document.looksUpRulesOnAKeptThread(threads) { parked?.release() }
-        }
-        inspect(document)
-        var building = threads
-        building.pagesAhead = fresh
-        building.pagesReadPast = pagesReadPast
-        building.parkedThread = parked
-        var lowered = try document.lower(namingViews: namingViews, threads: building)
+        var contents: LayoutDocument.Bytes? = try input.contents(populating: parked == nil)
+        var lowered: LoweredLayout
+        do {
+            let document = try LayoutDocument.parse(
+                contents!, source: sourceName(path), threads: parsing, afterReading: touch)
+            // A large file's pages leave the resident set as the build compiles
+            // the constraint strings in them (the views' pages, before the
+            // strings, as the build starts; the second thread's strings from the
+            // end as it compiles them), so that they are not held beside the
+            // growing system (`table` at 100,000 views: BENCHMARKS.md, "mem49",
+            // "Stop 49's merged main" and "mem51"). Dropping them
+            // all once parsed lowered the peak 4 MB more but made the build map
+            // the strings' pages again: parse + build 1.05-1.17x on `list` and
+            // `cards` at 100,000 views.
+            let pagesReadPast = input.pagesReadPast(ifAtLeast: pagesGivenBackFrom)
+            // A build that does not start with a second thread has the toucher
+            // go on further, into it; it is stopped when the build starts a
+            // second thread of its own (at once for a document with enough
+            // constraint strings), or ends.
+            if !document.compilesConstraintsOnTwoThreads(threads) {
+                fresh?.extend(upTo: HeapReserve.touchedIntoBuild(forDocumentOf: stamp?[2] ?? 0))
+                if !document.looksUpRulesOnAKeptThread(threads) { parked?.release() }
+            }
+            inspect(document)
+            var building = threads
+            building.pagesAhead = fresh
+            building.pagesReadPast = pagesReadPast
+            building.parkedThread = parked
+            lowered = try document.lower(namingViews: namingViews, threads: building)
+        }  // (the document goes here, its hold on the contents with it)
         fresh?.stop()
+        // A large mapped file is unmapped beside the work that follows, on
+        // a thread of its own: on the first thread its `munmap` took 100-140
+        // µs of the build at 10,000 views (BENCHMARKS.md, "e2e41").
+        if input.isMapped, let size = contents?.buffer.count, size >= unmappedAsideFrom {
+            threads.letGo(&contents)
+        }
+        contents = nil
         if let stamp {
             lowered.describeOrigins(byReloading: {
                 guard let again = try? IO.Input(path), again.stamp == stamp else { return nil }

@@ -137,3 +137,57 @@ import Testing
         #expect(!parked.hand {} && !parked.wasHanded)
     }
 }
+
+/// `LoweringThreads.letGo(_:)`: an object's last reference let go on a
+/// thread of its own when two threads are allowed (`plumb solve`'s mapped
+/// document, unmapped beside the solve).
+@Suite struct LetGoTests {
+    /// Records the thread it was deinitialised on.
+    final class Watched: @unchecked Sendable {
+        let record: Record
+        init(_ record: Record) { self.record = record }
+        deinit {
+            record.thread = pthread_self()
+            record.gone.store(true, ordering: .releasing)
+        }
+    }
+
+    final class Record: @unchecked Sendable {
+        let gone = Atomic<Bool>(false)
+        var thread = pthread_self()
+    }
+
+    /// On one thread the object goes in the call, on the caller's thread;
+    /// on two, on another thread; either way the caller's reference is nil.
+    @Test func theLastReferenceGoesOnAnotherThreadWhenTwoAreAllowed() {
+        for count in [1, 2] {
+            let record = Record()
+            var object: Watched? = Watched(record)
+            LoweringThreads(count).letGo(&object)
+            #expect(object == nil)
+            if count == 1 { #expect(record.gone.load(ordering: .acquiring)) }
+            // (No clock: up to about five seconds of turns for the thread.)
+            ParkedThreadTests.wait { record.gone.load(ordering: .acquiring) }
+            #expect(record.gone.load(ordering: .acquiring), "\(count) threads")
+            #expect((pthread_equal(record.thread, pthread_self()) != 0) == (count == 1), "\(count) threads")
+        }
+    }
+
+    /// A reference held elsewhere keeps the object: letting the caller's go
+    /// does not deinitialise it, and nil is left as it is.
+    @Test func aReferenceHeldElsewhereKeepsTheObject() {
+        for count in [1, 2] {
+            let record = Record()
+            let kept = Watched(record)
+            var object: Watched? = kept
+            LoweringThreads(count).letGo(&object)
+            #expect(object == nil)
+            usleep(2_000)
+            #expect(!record.gone.load(ordering: .acquiring))
+            withExtendedLifetime(kept) {}
+            var none: Watched? = nil
+            LoweringThreads(count).letGo(&none)
+            #expect(none == nil)
+        }
+    }
+}
