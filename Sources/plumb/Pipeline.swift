@@ -104,6 +104,13 @@ enum Pipeline {
             lowered = try document.lower(namingViews: namingViews, threads: building)
         }  // (the document goes here, its hold on the contents with it)
         fresh?.stop()
+        if let stamp {
+            // (The document's last hold, the rows' origins, goes here.)
+            lowered.describeOrigins(byReloading: {
+                guard let again = try? IO.Input(path), again.stamp == stamp else { return nil }
+                return (try? again.readAll()).map { Array($0.buffer) }
+            })
+        }
         // A large mapped file is unmapped beside the work that follows, on
         // a thread of its own: on the first thread its `munmap` took 100-140
         // µs of the build at 10,000 views (BENCHMARKS.md, "e2e41").
@@ -111,12 +118,6 @@ enum Pipeline {
             threads.letGo(&contents)
         }
         contents = nil
-        if let stamp {
-            lowered.describeOrigins(byReloading: {
-                guard let again = try? IO.Input(path), again.stamp == stamp else { return nil }
-                return (try? again.readAll()).map { Array($0.buffer) }
-            })
-        }
         return lowered
     }
 

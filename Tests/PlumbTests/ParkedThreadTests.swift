@@ -148,13 +148,14 @@ import Testing
         init(_ record: Record) { self.record = record }
         deinit {
             record.thread = pthread_self()
-            record.gone.store(true, ordering: .releasing)
+            record.goneFlag.store(true, ordering: .releasing)
         }
     }
 
     final class Record: @unchecked Sendable {
-        let gone = Atomic<Bool>(false)
+        let goneFlag = Atomic<Bool>(false)
         var thread = pthread_self()
+        var gone: Bool { goneFlag.load(ordering: .acquiring) }
     }
 
     /// On one thread the object goes in the call, on the caller's thread;
@@ -165,10 +166,10 @@ import Testing
             var object: Watched? = Watched(record)
             LoweringThreads(count).letGo(&object)
             #expect(object == nil)
-            if count == 1 { #expect(record.gone.load(ordering: .acquiring)) }
+            if count == 1 { #expect(record.gone) }
             // (No clock: up to about five seconds of turns for the thread.)
-            ParkedThreadTests.wait { record.gone.load(ordering: .acquiring) }
-            #expect(record.gone.load(ordering: .acquiring), "\(count) threads")
+            ParkedThreadTests.wait { record.gone }
+            #expect(record.gone, "\(count) threads")
             #expect((pthread_equal(record.thread, pthread_self()) != 0) == (count == 1), "\(count) threads")
         }
     }
@@ -183,7 +184,7 @@ import Testing
             LoweringThreads(count).letGo(&object)
             #expect(object == nil)
             usleep(2_000)
-            #expect(!record.gone.load(ordering: .acquiring))
+            #expect(!record.gone)
             withExtendedLifetime(kept) {}
             var none: Watched? = nil
             LoweringThreads(count).letGo(&none)

@@ -326,13 +326,18 @@ extension LoweringThreads {
     /// that it runs beside the caller's next work; here when one is, or
     /// when no thread can be started. `object` is nil afterwards.
     ///
-    /// The deinitialisation runs on the new thread only if this was the
-    /// last reference: one held elsewhere goes where its holder lets it go.
+    /// A reference held elsewhere (the rules' read-ahead thread still holds
+    /// a document's bytes) goes where its holder lets it go: then no thread
+    /// is started, and only the caller's reference is let go, here.
     public func letGo<Object: AnyObject>(_ object: inout Object?) {
+        guard count > 1, isKnownUniquelyReferenced(&object) else {
+            object = nil
+            return
+        }
         guard let held = object.map({ Unmanaged.passRetained($0) }) else { return }
         // The caller's reference goes first, so that the thread's is the last.
         object = nil
-        if count > 1, SecondThread.startDetached({ held.release() }) { return }
+        if SecondThread.startDetached({ held.release() }) { return }
         held.release()
     }
 }
