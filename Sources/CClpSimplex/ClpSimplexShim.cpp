@@ -296,7 +296,6 @@ int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery,
     return simplex.status();
 }
 
-// `plumb_clp_dual` with Clp's start-and-finish `options`: 0, or 4 to take
 // The entries of an array of `count` doubles other than +0.0, bit for bit
 // (a -0.0 is kept): what `putBack` needs to write the array again exactly.
 // The shim keeps the point's columns and a level's costs this way through a
@@ -319,6 +318,7 @@ static void putBack(const std::vector<std::pair<int, double>> &entries, double *
     for (const auto &entry : entries) values[entry.first] = entry.second;
 }
 
+// `plumb_clp_dual` with Clp's start-and-finish `options`: 0, or 4 to take
 // Clp's set-up of the matrix from the call before (see
 // `plumb_clp_zero_trial`).
 static int dualFromBasis(PlumbClpModel *model, int maximumPivots, int options) {
