@@ -296,6 +296,28 @@ int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery,
     return simplex.status();
 }
 
+// The entries of an array of `count` doubles other than +0.0, bit for bit
+// (a -0.0 is kept): what `putBack` needs to write the array again exactly.
+// The shim keeps the point's columns and a level's costs this way through a
+// dual, where most of the columns are a level's error columns at 0 (the
+// whole arrays, beside Clp's work areas, were part of the process's peak).
+static std::vector<std::pair<int, double>> entriesOtherThanZero(const double *values, int count) {
+    std::vector<std::pair<int, double>> entries;
+    for (int j = 0; j < count; j++) {
+        uint64_t bits;
+        std::memcpy(&bits, &values[j], sizeof bits);
+        if (bits != 0) entries.emplace_back(j, values[j]);
+    }
+    return entries;
+}
+
+// Writes back into `values` (`count` doubles) what `entriesOtherThanZero`
+// kept: +0.0 everywhere else.
+static void putBack(const std::vector<std::pair<int, double>> &entries, double *values, int count) {
+    std::fill(values, values + count, 0.0);
+    for (const auto &entry : entries) values[entry.first] = entry.second;
+}
+
 // `plumb_clp_dual` with Clp's start-and-finish `options`: 0, or 4 to take
 // Clp's set-up of the matrix from the call before (see
 // `plumb_clp_zero_trial`).
@@ -304,10 +326,11 @@ static int dualFromBasis(PlumbClpModel *model, int maximumPivots, int options) {
     const int columns = simplex.numberColumns(), rows = simplex.numberRows();
     // The basis and point to put back if the dual does not end optimal.
     std::vector<unsigned char> status;
-    std::vector<double> columnValues, rowValues;
+    std::vector<std::pair<int, double>> columnValues;
+    std::vector<double> rowValues;
     if (simplex.statusArray()) {
         status.assign(simplex.statusArray(), simplex.statusArray() + columns + rows);
-        columnValues.assign(simplex.primalColumnSolution(), simplex.primalColumnSolution() + columns);
+        columnValues = entriesOtherThanZero(simplex.primalColumnSolution(), columns);
         rowValues.assign(simplex.primalRowSolution(), simplex.primalRowSolution() + rows);
     }
     const int special = simplex.specialOptions();
@@ -324,7 +347,7 @@ static int dualFromBasis(PlumbClpModel *model, int maximumPivots, int options) {
     const int result = simplex.status();
     if (result != 0 && !status.empty()) {
         std::copy(status.begin(), status.end(), simplex.statusArray());
-        std::copy(columnValues.begin(), columnValues.end(), simplex.primalColumnSolution());
+        putBack(columnValues, simplex.primalColumnSolution(), columns);
         std::copy(rowValues.begin(), rowValues.end(), simplex.primalRowSolution());
     }
     return result;
@@ -332,15 +355,23 @@ static int dualFromBasis(PlumbClpModel *model, int maximumPivots, int options) {
 
 int plumb_clp_dual(PlumbClpModel *model, int maximumPivots) { return dualFromBasis(model, maximumPivots, 0); }
 
-// `plumb_clp_dual_without_costs` with `dualFromBasis`'s `options`.
+// `plumb_clp_dual_without_costs` with `dualFromBasis`'s `options`. The
+// costs are kept through the dual as `entriesOtherThanZero` (a level's
+// error columns), and each array of every column handed to Clp is let go
+// once Clp has copied it (two columns' worth of doubles beside Clp's work
+// areas through the trial: 24 MB on `levels` at 100,000 views).
 static int dualWithoutCosts(PlumbClpModel *model, int maximumPivots, int options) {
     ClpSimplex &simplex = model->simplex;
     const int columns = simplex.numberColumns();
-    const std::vector<double> costs(simplex.objective(), simplex.objective() + columns);
-    const std::vector<double> none(columns, 0.0);
-    simplex.chgObjCoefficients(none.data());
+    const std::vector<std::pair<int, double>> costs = entriesOtherThanZero(simplex.objective(), columns);
+    {
+        const std::vector<double> none(static_cast<size_t>(columns), 0.0);
+        simplex.chgObjCoefficients(none.data());
+    }
     const int result = dualFromBasis(model, maximumPivots, options);
-    simplex.chgObjCoefficients(costs.data());
+    std::vector<double> restored(static_cast<size_t>(columns));
+    putBack(costs, restored.data(), columns);
+    simplex.chgObjCoefficients(restored.data());
     return result;
 }
 

@@ -21,8 +21,6 @@ final class PartModel {
     /// The levels, highest first (`[nan]` when the part has none: one
     /// feasibility solve).
     let order: [Double]
-    /// Scratch for `aim`.
-    private var objective: [Double]
     /// Whether each variable is in more than `linkingDegree` rows of two
     /// or more variables (see `freeImpliedEqualities`).
     private let linking: [Bool]
@@ -81,7 +79,6 @@ final class PartModel {
         self.minus = minus
         let levels = Set(levelOfError).sorted(by: >)
         order = levels.isEmpty ? [Double.nan] : levels
-        objective = [Double](repeating: 0, count: columnCount)
         var degree = [Int32](repeating: 0, count: n)
         for i in 0 ..< m where part.rowStart[i + 1] - part.rowStart[i] >= 2 {
             for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) { degree[Int(part.columns[k])] += 1 }
@@ -125,11 +122,15 @@ final class PartModel {
     }
 
     /// Makes `level`'s error columns the objective; false when it has none.
+    /// The objective is made here and let go once Clp has copied it: kept
+    /// beside the model it would lie through every solve beside Clp's work
+    /// areas (a column's worth, 12 MB on `levels` at 100,000 views).
     func aim(at level: Double) -> Bool {
+        var objective = [Double](repeating: 0, count: columnCount)
         var any = false
-        for (j, l) in levelOfError.enumerated() {
-            objective[n + j] = l == level ? 1 : 0
-            any = any || l == level
+        for (j, l) in levelOfError.enumerated() where l == level {
+            objective[n + j] = 1
+            any = true
         }
         plumb_clp_set_objective(pointer, objective)
         return any

@@ -1,0 +1,51 @@
+import CClpSimplex
+import Testing
+@testable import PlumbClp
+
+/// A zero trial that does not end optimal puts back what it found
+/// (`plumb_clp_dual_without_costs`): the basis, the point and the objective,
+/// to the bit. The shim keeps the point's columns and the costs through the
+/// dual as their entries other than zero, so these are what a lost or
+/// misplaced entry would change.
+@Suite struct ZeroTrialPutBackTests {
+    /// The bits of the model's column values.
+    static func point(_ model: OpaquePointer) -> [UInt64] {
+        let columns = Int(plumb_clp_columns(model))
+        guard let x = plumb_clp_solution(model) else { return [] }
+        return (0 ..< columns).map { x[$0].bitPattern }
+    }
+
+    /// Minimise y + 2z + w/3 with x + y + z + w = 6, x at most 3 (x at 3,
+    /// w basic at 3, y and z at 0). With w's upper bound cut to 1 the basis
+    /// is infeasible and a trial of no pivot gives up: the point and the
+    /// basis read back as before it. With the bound back, Clp's primal at
+    /// that basis with no pivot allowed prices the objective put back: the
+    /// same status, point, activities, duals and reduced costs as before
+    /// the trial, to the bit (the duals change with any cost).
+    @Test func aTrialThatGivesUpLeavesThePointAndTheCosts() throws {
+        let lower: [Double] = [0, 0, 0, 0], upper: [Double] = [3, 10, 10, 10]
+        let starts: [Int32] = [0, 4], indices: [Int32] = [0, 1, 2, 3], elements: [Double] = [1, 1, 1, 1]
+        let m = try #require(plumb_clp_new(4, lower, upper, 1, [6], [6], starts, indices, elements))
+        defer { plumb_clp_free(m) }
+        plumb_clp_set_objective(m, [0, 1, 2, 1.0 / 3])
+        #expect(plumb_clp_primal(m, .max, 200, 0) == 0)
+        let checked = plumb_clp_primal(m, 0, 200, 0)
+        let before = CheckOnceTests.outcome(m, status: checked)
+        let point = Self.point(m)
+        var basis = [UInt8](repeating: 0, count: 5)
+        _ = plumb_clp_basis(m, &basis)
+        #expect(checked == 0)
+        #expect(point == [3, 0, 0, 3].map { ($0 as Double).bitPattern })
+
+        plumb_clp_set_column_upper(m, [3, 10, 10, 1])
+        #expect(plumb_clp_dual_without_costs(m, 0) != 0)
+        var after = [UInt8](repeating: 0, count: 5)
+        _ = plumb_clp_basis(m, &after)
+        #expect(Self.point(m) == point)
+        #expect(after == basis)
+
+        plumb_clp_set_column_upper(m, upper)
+        let again = plumb_clp_primal(m, 0, 200, 0)
+        #expect(CheckOnceTests.outcome(m, status: again) == before)
+    }
+}
