@@ -60,6 +60,7 @@ final class MakerLines {
     }
 
     /// Adds a line of `attributes`, written at `file` and `line` until its relation says otherwise; returns its index.
+    @inline(__always)
     func add(_ attributes: ConstraintAttributes, file: String, line: Int) -> Int {
         // Room for 4 lines at once (a block has a few: growing from 1 took
         // an allocation and a copy per doubling).
@@ -84,8 +85,14 @@ final class MakerLines {
     func lower(view: View, into made: inout [Constraint]) {
         isLowered = true
         var shared = false
-        for index in lines.indices {
-            if !lines[index].lower(view: view, viewID: viewID, in: self, at: index, into: &made) { shared = true }
+        // The id read once, and the lines reached through one buffer: read
+        // each time, the id was a retain and a release a line, and each
+        // element's access asked again whether the array was unique.
+        let viewID = viewID
+        lines.withUnsafeMutableBufferPointer { lines in
+            for index in lines.indices {
+                if !lines[index].lower(view: view, viewID: viewID, in: self, at: index, into: &made) { shared = true }
+            }
         }
         if !shared && !stepsGivenAway {
             // Room for up to 16 lines is kept for a next block.
