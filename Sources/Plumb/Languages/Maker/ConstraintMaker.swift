@@ -180,7 +180,7 @@ public final class ConstraintMaker: ConstraintAttributeChain {
             lines.stepsGivenAway = true
         }
         var made: [Constraint] = []
-        made.reserveCapacity(lines.lines.count)
+        made.reserveCapacity(lines.count)
         // The lines and the view lent: this maker holds both until it
         // returns (loaded, each was a retain and a release a block).
         let lentView = Unmanaged.passUnretained(view)
