@@ -54,7 +54,7 @@ public final class ConstraintMaker: ConstraintAttributeChain {
     ///   held it once its block ended and nothing reads its lines
     ///   (``MakerLines/isDone``: no step was kept and every constraint keeps
     ///   its own origin). The next block's maker is that object, its lines'
-    ///   array and spare steps with it (``make(view:file:line:)``): a block
+    ///   room and spare steps with it (``make(view:file:line:)``): a block
     ///   then allocates none of them (three to five allocations and frees a
     ///   block otherwise). A parked maker holds no view of its last block
     ///   (its ``view`` is a placeholder until it is used again).
