@@ -151,7 +151,11 @@ final class MakerLines {
             return
         }
         for index in 0 ..< count { lines.unsafelyUnwrapped[index].target?.forgetView() }
-        if shared { loweredLines = Array(UnsafeBufferPointer(start: lines, count: count)) }
+        guard shared else { return }
+        loweredLines = Array(UnsafeBufferPointer(start: lines, count: count))
+        // With no step given away, only the origins read the lines, from
+        // the copy: the room goes (kept, it held the block's lines twice).
+        if !stepsGivenAway { removeAll(keeping: 0) }
     }
 
     /// The origin of the constraint of line `index`'s attribute `part` (`nil`
