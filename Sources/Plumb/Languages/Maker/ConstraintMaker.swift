@@ -54,7 +54,7 @@ public final class ConstraintMaker: ConstraintAttributeChain {
     ///   held it once its block ended and nothing reads its lines
     ///   (``MakerLines/isDone``: no step was kept and every constraint keeps
     ///   its own origin). The next block's maker is that object, its lines'
-    ///   array and spare steps with it (``make(view:file:line:)``): a block
+    ///   room and spare steps with it (``make(view:file:line:)``): a block
     ///   then allocates none of them (three to five allocations and frees a
     ///   block otherwise). A parked maker holds no view of its last block
     ///   (its ``view`` is a placeholder until it is used again).
@@ -157,7 +157,10 @@ public final class ConstraintMaker: ConstraintAttributeChain {
     /// ``lower(recycling:)``, which does it too), so that a reference the
     /// block kept is the only other one.
     func endBlock() {
-        spareExtendable?.maker = nil
+        // The step lent (the maker holds it), not loaded.
+        if let step = spareExtendable.map({ Unmanaged.passUnretained($0) }) {
+            step._withUnsafeGuaranteedRef { $0.maker = nil }
+        }
     }
 
     /// Every line's constraints (inactive), in order; mistakes are recorded
@@ -170,15 +173,20 @@ public final class ConstraintMaker: ConstraintAttributeChain {
         // The spares' reference back to this maker goes: after the block,
         // every step is an object of its own. A spare that something else
         // holds is the user's, and may still write its line.
-        spareExtendable?.maker = nil
+        endBlock()
         if !isKnownUniquelyReferenced(&spareExtendable) && spareExtendable != nil
             || !isKnownUniquelyReferenced(&spareEditable) && spareEditable != nil
         {
             lines.stepsGivenAway = true
         }
         var made: [Constraint] = []
-        made.reserveCapacity(lines.lines.count)
-        lines.lower(view: view, into: &made)
+        made.reserveCapacity(lines.count)
+        // The lines and the view lent: this maker holds both until it
+        // returns (loaded, each was a retain and a release a block).
+        let lentView = Unmanaged.passUnretained(view)
+        Unmanaged.passUnretained(lines)._withUnsafeGuaranteedRef { lines in
+            lentView._withUnsafeGuaranteedRef { lines.lower(view: $0, into: &made) }
+        }
         if recycling && lines.isDone {
             // Parked with its spares (only it holds them), holding no view.
             view = Self.parkedView

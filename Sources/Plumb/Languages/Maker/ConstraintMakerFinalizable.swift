@@ -28,9 +28,9 @@ public class ConstraintMakerFinalizable: CustomStringConvertible {
     @inline(__always)
     func write<R>(_ change: (inout MakerLine) -> R) -> R {
         let index = index
-        return Unmanaged.passUnretained(lines)._withUnsafeGuaranteedRef { change(&$0.lines[index]) }
+        return Unmanaged.passUnretained(lines)._withUnsafeGuaranteedRef { $0.withLine(index, change) }
     }
 
     /// The line as written: `make.left.right.equalTo(other).offset(8)`.
-    public var description: String { lines.lines[index].text }
+    public var description: String { lines.line(index).text }
 }

@@ -18,7 +18,7 @@ public class ConstraintMakerRelatable: ConstraintMakerFinalizable {
     /// view, an attribute or a number means.
     @discardableResult
     public func equalTo(
-        _ target: any ConstraintRelatableTarget, file: String = #fileID, line: Int = #line
+        _ target: some ConstraintRelatableTarget, file: String = #fileID, line: Int = #line
     ) -> ConstraintMakerEditable {
         relate(.equal, target, file, line)
     }
@@ -26,7 +26,7 @@ public class ConstraintMakerRelatable: ConstraintMakerFinalizable {
     /// `attributes <= target`.
     @discardableResult
     public func lessThanOrEqualTo(
-        _ target: any ConstraintRelatableTarget, file: String = #fileID, line: Int = #line
+        _ target: some ConstraintRelatableTarget, file: String = #fileID, line: Int = #line
     ) -> ConstraintMakerEditable {
         relate(.lessOrEqual, target, file, line)
     }
@@ -34,13 +34,18 @@ public class ConstraintMakerRelatable: ConstraintMakerFinalizable {
     /// `attributes >= target`.
     @discardableResult
     public func greaterThanOrEqualTo(
-        _ target: any ConstraintRelatableTarget, file: String = #fileID, line: Int = #line
+        _ target: some ConstraintRelatableTarget, file: String = #fileID, line: Int = #line
     ) -> ConstraintMakerEditable {
         relate(.greaterOrEqual, target, file, line)
     }
 
+    // The relations take their target as a generic argument, not as an
+    // existential: the caller then passes its value as it is, where an
+    // existential was a copy of it (a retain of its view) destroyed after
+    // the call (a release), and the conformance is read from the argument
+    // instead of through the box.
     private func relate(
-        _ relation: Relation, _ target: any ConstraintRelatableTarget, _ file: String, _ lineNumber: Int
+        _ relation: Relation, _ target: some ConstraintRelatableTarget, _ file: String, _ lineNumber: Int
     ) -> ConstraintMakerEditable {
         // The target first: the one call into other code (a conforming
         // type's `constraintTarget`). It is moved into the line, not copied
@@ -55,7 +60,12 @@ public class ConstraintMakerRelatable: ConstraintMakerFinalizable {
             if lowered { line.target?.forgetView() }
             line.relate(at: file, lineNumber)
         }
-        if let maker { return maker.editable(for: index) }
+        // The maker lent, not loaded (a retain and a release a line): this
+        // step holds it, and handing out its spare `Editable` changes no
+        // step's maker.
+        if let maker = maker.map({ Unmanaged.passUnretained($0) }) {
+            return maker._withUnsafeGuaranteedRef { $0.editable(for: index) }
+        }
         return ConstraintMakerEditable(lines, index)
     }
 }
