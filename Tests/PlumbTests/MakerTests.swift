@@ -210,3 +210,39 @@ import Testing
         }
     }
 }
+
+/// Targets whose type is known only at run time (`any ConstraintRelatableTarget`,
+/// a conditional of a view and a number) take the same lines as typed ones.
+@Suite struct MakerRunTimeTargetTests {
+    private func layOut(alignToView: Bool) throws -> (View, View) {
+        let root = View("root"), a = View("a"), b = View("b")
+        root.addSubview(a)
+        root.addSubview(b)
+        a.makeConstraints { make in
+            make.top.left.equalTo(20)
+            make.width.height.equalTo(50)
+        }
+        b.makeConstraints { make in
+            make.top.equalTo(alignToView ? a : 7)
+            make.left.greaterThanOrEqualTo(alignToView ? a.mas_right : 3)
+            make.width.lessThanOrEqualTo(alignToView ? a : 30)
+            let sides: [any ConstraintRelatableTarget] = [40, a.mas_width]
+            make.height.equalTo(sides[alignToView ? 1 : 0])
+        }
+        try root.layout(width: 400, height: 300)
+        return (a, b)
+    }
+
+    @Test func aConditionalTargetPicksTheView() throws {
+        let (a, b) = try layOut(alignToView: true)
+        expectFrame(a, 20, 20, 50, 50)
+        #expect(b.frame.y == 20 && b.frame.height == 50)
+        #expect(b.frame.x >= 70 && b.frame.width <= 50)
+    }
+
+    @Test func aConditionalTargetPicksTheNumber() throws {
+        let (_, b) = try layOut(alignToView: false)
+        #expect(b.frame.y == 7 && b.frame.height == 40)
+        #expect(b.frame.x >= 3 && b.frame.width <= 30)
+    }
+}
