@@ -107,8 +107,10 @@ public struct ClpPartSolver: LargePartSolver {
     public var zeroTrialWithoutCosts = true
 
     /// Whether a promotion's presolve (see `promote`) makes none of Clp's
-    /// dual reductions, as the primal cold solve after a least point's
-    /// presolve does not (see `dualPresolveBeforePrimal`). On `priorities`
+    /// dual reductions when the part has linking variables (in more than
+    /// `PartModel.linkingDegree` rows of two or more variables), as the
+    /// primal cold solve after a least point's presolve does not (see
+    /// `dualPresolveBeforePrimal`). On `priorities`
     /// every row of items is pushed right of one shared guide
     /// (`item.left >= guide.right + 4`), so the guide's column has an entry
     /// a row; with the dual reductions Clp's doubleton and implied-free
@@ -117,7 +119,10 @@ public struct ClpPartSolver: LargePartSolver {
     /// each taken out again in postsolve by a walk down it: O(rows^2),
     /// `priorities` 10,000 -> 30,000 views x3.44 in instructions. Without
     /// them the promotion leaves Clp's dual a few hundred pivots, and grows
-    /// with the part (BENCHMARKS.md, subst41). On by default (a stored
+    /// with the part (BENCHMARKS.md, subst41). A part without such long
+    /// columns keeps them: on the heights part of `degenerate` (no column
+    /// in more than 7 rows) the promotion without them cost 5.5 times as
+    /// much at 10,000 views. On by default (a stored
     /// property, so the init is unchanged); the tests turn it off to
     /// compare.
     public var promotesWithoutDualPresolve = true
@@ -564,7 +569,7 @@ public struct ClpPartSolver: LargePartSolver {
         // second level is solved with it and the loop starts there.
         let promoted = promotesFirstLevel
             && Self.promote(model, levels: order, levelOfError: levelOfError, part: part, firstError: n, aim: aim,
-                            dualReductions: !promotesWithoutDualPresolve)
+                            dualReductions: !(promotesWithoutDualPresolve && partModel.hasLinking))
         var first = true, warm = false
         // Whether held equalities were freed (see `freeImpliedEqualities`).
         var freedRows = false
