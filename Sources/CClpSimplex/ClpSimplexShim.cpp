@@ -476,12 +476,12 @@ int plumb_clp_zero_trial_set_ups(const PlumbClpModel *model) { return model->zer
 // with `presolvePasses` and `maximumPivots`, doubletons on, and, when
 // `dualReductions` is 0, the presolve making none of Clp's dual reductions
 // (action bit 1). On `priorities` the part's guide column has an entry for
-// every row of items (`item.left >= guide.right + 4`); the dual reductions
-// made many of those rows tight, and the doubleton and implied-free
-// substitutions that followed carried the guide into every row they
-// rewrote: each such entry was added after a search of the whole guide
-// column for it, and postsolve took each out again by a walk down the
-// column, O(rows^2) in all (BENCHMARKS.md, subst41).
+// every row of items (`item.left >= guide.right + 4`); with the dual
+// reductions, the doubleton and implied-free substitutions carried the
+// guide into row after row they rewrote (without them, none): each such
+// entry was added after a search of the whole guide column for it, and
+// postsolve took each out again by a walk down the column, O(rows^2) in
+// all (BENCHMARKS.md, subst41).
 int plumb_clp_promoted_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int dualReductions) {
     model->withoutDualReductions = dualReductions == 0;
     const int status = plumb_clp_presolved_dual(model, presolvePasses, maximumPivots, 1, 0, 0, 0, 0);
