@@ -42,6 +42,12 @@ struct PlumbClpModel {
     /// Zero trials that took Clp's set-up of the matrix from the check
     /// before them (see `plumb_clp_zero_trial`).
     int zeroTrialSetUps = 0;
+    /// Set by `plumb_clp_promoted_dual` for its call of
+    /// `plumb_clp_presolved_dual`: the presolve makes none of Clp's dual
+    /// reductions.
+    bool withoutDualReductions = false;
+    /// Presolves that made none for that reason (see there).
+    int promotionsWithoutDualReductions = 0;
 };
 
 namespace {
@@ -401,6 +407,10 @@ int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maxim
     // column; each substitution and its postsolve walk that column (an
     // entry a shelf), O(shelves^2) in all.
     if (feasibleStart == 1) actions |= 1;
+    if (model->withoutDualReductions) {
+        actions |= 1;
+        model->promotionsWithoutDualReductions += 1;
+    }
     options.setPresolveActions(actions);
     // The factorisation the last solve left (a warm primal keeps its own)
     // is of no use to a fresh solve, and presolve would copy it into the
@@ -492,6 +502,27 @@ int plumb_clp_zero_trial(PlumbClpModel *model, int maximumPivots, int afterCheck
 }
 
 int plumb_clp_zero_trial_set_ups(const PlumbClpModel *model) { return model->zeroTrialSetUps; }
+
+// A promotion's solve (`ClpPartSolver.promote`): `plumb_clp_presolved_dual`
+// with `presolvePasses` and `maximumPivots`, doubletons on, and, when
+// `dualReductions` is 0, the presolve making none of Clp's dual reductions
+// (action bit 1). On `priorities` the part's guide column has an entry for
+// every row of items (`item.left >= guide.right + 4`); with the dual
+// reductions, the doubleton and implied-free substitutions carried the
+// guide into row after row they rewrote (without them, none): each such
+// entry was added after a search of the whole guide column for it, and
+// postsolve took each out again by a walk down the column, O(rows^2) in
+// all (BENCHMARKS.md, subst41).
+int plumb_clp_promoted_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int dualReductions) {
+    model->withoutDualReductions = dualReductions == 0;
+    const int status = plumb_clp_presolved_dual(model, presolvePasses, maximumPivots, 1, 0, 0, 0, 0);
+    model->withoutDualReductions = false;
+    return status;
+}
+
+int plumb_clp_promotions_without_dual_reductions(const PlumbClpModel *model) {
+    return model->promotionsWithoutDualReductions;
+}
 
 }  // extern "C"
 

@@ -106,6 +106,27 @@ public struct ClpPartSolver: LargePartSolver {
     /// tests turn it off to compare.
     public var zeroTrialWithoutCosts = true
 
+    /// Whether a promotion's presolve (see `promote`) makes none of Clp's
+    /// dual reductions when the part has linking variables (in more than
+    /// `PartModel.linkingDegree` rows of two or more variables), as the
+    /// primal cold solve after a least point's presolve does not (see
+    /// `dualPresolveBeforePrimal`). On `priorities`
+    /// every row of items is pushed right of one shared guide
+    /// (`item.left >= guide.right + 4`), so the guide's column has an entry
+    /// a row; with the dual reductions Clp's doubleton and implied-free
+    /// substitutions then carried the guide into every row they rewrote,
+    /// each new entry added after a search of the whole column for it and
+    /// each taken out again in postsolve by a walk down it: O(rows^2),
+    /// `priorities` 10,000 -> 30,000 views x3.44 in instructions. Without
+    /// them the promotion leaves Clp's dual a few hundred pivots, and grows
+    /// with the part (BENCHMARKS.md, subst41). A part without such long
+    /// columns keeps them: on the heights part of `degenerate` (no column
+    /// in more than 7 rows) the promotion without them cost 5.5 times as
+    /// much at 10,000 views. On by default (a stored
+    /// property, so the init is unchanged); the tests turn it off to
+    /// compare.
+    public var promotesWithoutDualPresolve = true
+
     /// Whether a zero trial without costs takes Clp's set-up of the matrix
     /// from the failed check just before it (see `ZeroTrialSetUp`). On by
     /// default (a stored property, so the init is unchanged); the tests
@@ -420,6 +441,9 @@ public struct ClpPartSolver: LargePartSolver {
         /// Zero trials that took the failed check's set-up (see
         /// `ZeroTrialSetUp`; the model's count after each part).
         var zeroTrialSetUps = 0
+        /// Promotions presolved without Clp's dual reductions (see
+        /// `promotesWithoutDualPresolve`).
+        var promotionsWithoutDualPresolve = 0
         /// Levels a replay found held at zero before that could not be
         /// any more, minimised from the same basis instead (see `replay`).
         var zeroReleased = 0
@@ -544,11 +568,13 @@ public struct ClpPartSolver: LargePartSolver {
         // The first level tried as required rows; if that holds, the
         // second level is solved with it and the loop starts there.
         let promoted = promotesFirstLevel
-            && Self.promote(model, levels: order, levelOfError: levelOfError, part: part, firstError: n, aim: aim)
+            && Self.promote(model, levels: order, levelOfError: levelOfError, part: part, firstError: n, aim: aim,
+                            dualReductions: !(promotesWithoutDualPresolve && partModel.hasLinking))
         var first = true, warm = false
         // Whether held equalities were freed (see `freeImpliedEqualities`).
         var freedRows = false
         var outcome = Outcome(promoted: promoted)
+        outcome.levels.promotionsWithoutDualPresolve = Int(plumb_clp_promotions_without_dual_reductions(model))
         // Presolve and the dual simplex for a level; see
         // `doubletonColdSolves` for when presolve substitutes doubletons.
         func coldSolve(_ level: Double, feasibleStart: Bool = false) -> Bool {
@@ -1230,7 +1256,7 @@ public struct ClpPartSolver: LargePartSolver {
     /// solved); when not, the bounds are put back.
     private static func promote(
         _ model: OpaquePointer, levels: [Double], levelOfError: [Double], part: LinearPart,
-        firstError n: Int, aim: (Double) -> Bool
+        firstError n: Int, aim: (Double) -> Bool, dualReductions: Bool = true
     ) -> Bool {
         guard levels.count >= 2, let first = levels.first else { return false }
         guard relates(part, level: first),
@@ -1242,7 +1268,9 @@ public struct ClpPartSolver: LargePartSolver {
         // it), and Clp's default of five passes took apart `chartgrid` at
         // 10,000 views but not at 30,000, where the attempt then hit its cap.
         let cap = Int32(max(200, part.rowCount / 50))
-        if plumb_clp_presolved_dual(model, promotionPresolvePasses, cap, 1, 0, 0, 0, 0) == 0 { return true }
+        // Without Clp's dual reductions unless asked (see
+        // `promotesWithoutDualPresolve`).
+        if plumb_clp_promoted_dual(model, promotionPresolvePasses, cap, dualReductions ? 1 : 0) == 0 { return true }
         plumb_clp_set_column_upper(model, saved)
         return false
     }

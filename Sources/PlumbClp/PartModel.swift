@@ -24,7 +24,7 @@ final class PartModel {
     /// Whether each variable is in more than `linkingDegree` rows of two
     /// or more variables (see `freeImpliedEqualities`).
     private let linking: [Bool]
-    private let hasLinking: Bool
+    let hasLinking: Bool
 
     init?(_ part: LinearPart) {
         guard Self.accepts(part) else { return nil }

@@ -1040,6 +1040,9 @@ import PlumbTestSupport
         var crashed: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.crashed } } }
         var crashedPivots: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.crashedPivots } } }
         var crashMoves: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.crashMoves } } }
+        var promotionsWithoutDualPresolve: Int {
+            log.withLock { $0.reduce(0) { $0 + $1.levels.promotionsWithoutDualPresolve } }
+        }
         /// Parts Clp found no optimum for (left to the tableau).
         var unanswered: Int { log.withLock { $0.filter { $0.values == nil && !$0.split }.count } }
         /// The most variables of a part it was given.
@@ -1371,6 +1374,52 @@ import PlumbTestSupport
         // Chart grids stay coupled through their shared edges to the last
         // level, so they are never split.
         #expect(splitParts == 0)
+    }
+
+    /// A promotion presolved without Clp's dual reductions where the part
+    /// has linking variables (the default, `promotesWithoutDualPresolve`)
+    /// against one presolved with them: on `priorities` systems (every
+    /// row of items pushed right of one shared guide, the shape whose
+    /// promotion grew with the square of the rows with them) and on chart
+    /// grids of 70 rows (column edges in more than 64 rows), both promote
+    /// the same parts, Clp answers the same parts, they reach one optimum
+    /// with the tableau, and `priorities`' points agree to 1e-9. Small
+    /// chart grids have no linking variable: their promotions keep the
+    /// dual reductions.
+    @Test func promotionsWithoutDualPresolveKeepTheOptimum() throws {
+        func compared(_ system: ConstraintSystem, rows: [ReferenceRow], _ label: String)
+            -> (without: ClpLog, with: ClpLog, values: ([Double], [Double])?) {
+            var usual = ClpPartSolver()
+            usual.promotesWithoutDualPresolve = false
+            let plain = ClpLog(ClpPartSolver()), dual = ClpLog(usual)
+            let (a, c, _) = Self.expectTheSameOptimumAndParts(system, rows: rows, unique: false, (plain, dual),
+                                                              names: ("without dual presolve", "with"), label)
+            #expect(plain.promotions == dual.promotions, "\(label): \(plain.promotions) \(dual.promotions)")
+            #expect(dual.promotionsWithoutDualPresolve == 0, "\(label)")
+            guard case (.success(let a), .success(let c)) = (a, c) else { return (plain, dual, nil) }
+            return (plain, dual, (a.values, c.values))
+        }
+        for seed in 0 ..< 3 as Range<UInt64> {
+            let b = Self.priorities(rows: 120 + 40 * Int(seed), seed: 41_000 + seed)
+            let (plain, _, values) = compared(b.system, rows: b.rows, "priorities seed \(seed)")
+            #expect(plain.promotions.contains(true), "seed \(seed): \(plain.promotions)")
+            #expect(plain.promotionsWithoutDualPresolve >= 1, "seed \(seed)")
+            for (x, y) in zip(values?.0 ?? [], values?.1 ?? []) {
+                #expect(abs(x - y) <= 1e-9 * max(1, abs(y)), "seed \(seed)")
+            }
+        }
+        let tall = Self.chartGrid(seed: 41_050, rows: 70, columns: 2, clash: false)
+        let (linked, _, _) = compared(tall.system, rows: tall.rows, "70 rows of charts")
+        #expect(linked.promotions.contains(true) && linked.promotionsWithoutDualPresolve >= 1, "\(linked.promotions)")
+        var promoted = 0
+        for seed in 0 ..< 12 as Range<UInt64> {
+            let grid = Self.chartGrid(seed: 41_100 + seed, rows: 2 + Int(seed % 6), columns: 1 + Int(seed % 3),
+                                      clash: seed % 4 == 1)
+            let (plain, _, _) = compared(grid.system, rows: grid.rows, "grid seed \(seed)")
+            promoted += plain.promotions.filter { $0 }.count
+            #expect(plain.promotionsWithoutDualPresolve == 0, "grid seed \(seed)")
+        }
+        #expect(promoted >= 5, "\(promoted) grids promoted")
     }
 
     /// Every level after the first tried at zero error before anything

@@ -178,6 +178,15 @@ int plumb_clp_zero_trial(PlumbClpModel *model, int maximumPivots, int afterCheck
 /// Zero trials that took the check's set-up, over the model's life.
 int plumb_clp_zero_trial_set_ups(const PlumbClpModel *model);
 
+/// A promotion's presolved dual (see `plumb_clp_presolved_dual`: presolve
+/// passes and the pivot limit as given, doubletons on, no pricing or
+/// refactorisation change, no rows left out); with `dualReductions` 0 the
+/// presolve makes none of Clp's dual reductions. Returns Clp's status.
+int plumb_clp_promoted_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int dualReductions);
+
+/// Presolves `plumb_clp_promoted_dual` ran without Clp's dual reductions.
+int plumb_clp_promotions_without_dual_reductions(const PlumbClpModel *model);
+
 /// Whether factorisations on this thread look rows up in their long
 /// columns (1, the default) or leave the step to CoinUtils' own code (0),
 /// which gives the same factorisation (see `pivotColumnSingleton` in the
