@@ -106,18 +106,6 @@ public struct ClpPartSolver: LargePartSolver {
     /// tests turn it off to compare.
     public var zeroTrialWithoutCosts = true
 
-    /// Whether `optimalFace`'s cold solves first start from a basis read
-    /// off the planner's optimum of the part (see `PointCrash`), found
-    /// the first time a face needs a cold solve. On by default (a stored
-    /// property, so the init is unchanged); the tests turn it off to
-    /// compare.
-    public var facesCrashFromPlannerOptimum = true
-
-    /// The pivots Clp may make from such a basis (see
-    /// `facesCrashFromPlannerOptimum`) before the level is solved cold
-    /// instead.
-    public var pointCrashPivots = 50
-
     /// Whether a zero trial without costs takes Clp's set-up of the matrix
     /// from the failed check just before it (see `ZeroTrialSetUp`). On by
     /// default (a stored property, so the init is unchanged); the tests
@@ -472,18 +460,13 @@ public struct ClpPartSolver: LargePartSolver {
         /// (see `crashesGreedyLevel`), the pivots Clp made from the crash
         /// bases that did, and the variables the crashes moved.
         var crashTried = 0, crashed = 0, crashedPivots = 0, crashMoves = 0
-        /// A face's cold solves tried from a basis read off the planner's
-        /// optimum, those that ended optimal from it, and the pivots they
-        /// made (see `facesCrashFromPlannerOptimum`).
-        var pointCrashTried = 0, pointCrashed = 0, pointCrashPivots = 0
     }
 
     /// `solve`, and how it went (for the tests). With a `session`, the
     /// part is solved through it (see `ClpSession`), and so is what the
     /// planner hands back of a split remainder.
-    /// `holdingLock`: the caller holds the lock (see `HoldingLock`).
-    func solveReporting(_ part: LinearPart, session: ClpSession? = nil, holdingLock: Bool = false) -> Report {
-        let outcome = holdingLock ? solveLocked(part) : Self.lock.withLock { _ in
+    func solveReporting(_ part: LinearPart, session: ClpSession? = nil) -> Report {
+        let outcome = Self.lock.withLock { _ in
             session.map { $0.solveLocked(part) } ?? solveLocked(part)
         }
         guard let remainder = outcome.remainder else {
@@ -493,20 +476,11 @@ public struct ClpPartSolver: LargePartSolver {
         // Outside the lock: the planner hands what stays large back to this
         // solver.
         var options = SolveOptions()
-        options.largePartSolver = session ?? (holdingLock ? HoldingLock(solver: self) : self)
+        options.largePartSolver = session ?? self
         options.threads = 1
         let solution = try? remainder.system(of: part).solve(options: options)
         return Report(
             values: solution?.values, promoted: outcome.promoted, split: true, levels: outcome.levels)
-    }
-
-    /// This solver for a planner run by a solve that holds the lock (the
-    /// planner's optimum of a face's part, see `PointCrash`): it solves as
-    /// the solver does, without taking the lock again.
-    struct HoldingLock: LargePartSolver {
-        let solver: ClpPartSolver
-        var name: String { solver.name }
-        func solve(_ part: LinearPart) -> [Double]? { solver.solveReporting(part, holdingLock: true).values }
     }
 
     /// A session of this solver: it keeps each part's Clp model and the
@@ -524,18 +498,13 @@ public struct ClpPartSolver: LargePartSolver {
     public func optimalFace(_ part: LinearPart) -> PartFace? {
         var whole = self
         whole.splitsRemainders = false
-        // The planner's optimum, for a cold solve's start (see `PointCrash`).
-        let optimum = facesCrashFromPlannerOptimum ? PlannerOptimum(part, solver: self) : nil
         if mergesPinnedPairs, let pairs = PinnedPairRounds(part, limit: pinnedPairRounds) {
-            let start = optimum.map { optimum in { optimum.values.map(pairs.merged(values:)) } }
-            let found = Self.lock.withLock { _ in whole.solveLocked(pairs.merged, face: true, start: start) }
+            let found = Self.lock.withLock { _ in whole.solveLocked(pairs.merged, face: true) }
             if let values = found.values, let fixed = found.fixedRows {
                 return pairs.face(from: PartFace(values: values, fixedRows: fixed))
             }
         }
-        let found = Self.lock.withLock { _ in
-            whole.solveLocked(part, face: true, start: optimum.map { optimum in { optimum.values } })
-        }
+        let found = Self.lock.withLock { _ in whole.solveLocked(part, face: true) }
         guard let values = found.values, let fixed = found.fixedRows else { return nil }
         return PartFace(values: values, fixedRows: fixed)
     }
@@ -558,57 +527,28 @@ public struct ClpPartSolver: LargePartSolver {
 
     /// The lexicographic solve on a new model of `part`; see the other
     /// `solveLocked`.
-    func solveLocked(_ part: LinearPart, face: Bool = false, start: (() -> [Double]?)? = nil) -> Outcome {
+    func solveLocked(_ part: LinearPart, face: Bool = false) -> Outcome {
         guard let model = PartModel(part) else { return Outcome() }
-        return solveLocked(part, on: model, face: face, recording: false, start: start)
+        return solveLocked(part, on: model, face: face, recording: false)
     }
 
     /// The lexicographic solve on `model`, a new model of `part`; with
     /// `face`, also each row's standing on the optimal set, found on the
     /// model as the solve leaves it (see `fixedRows`); with `recording`,
-    /// each level's kind and the basis it ended on (for `replay`); with
-    /// `start` (a face's), a point of the part's optimal set asked for
-    /// when a level would be solved cold (see `PointCrash`).
-    func solveLocked(
-        _ part: LinearPart, on partModel: PartModel, face: Bool, recording: Bool, start: (() -> [Double]?)? = nil
-    ) -> Outcome {
+    /// each level's kind and the basis it ended on (for `replay`).
+    func solveLocked(_ part: LinearPart, on partModel: PartModel, face: Bool, recording: Bool) -> Outcome {
         let model = partModel.pointer, n = partModel.n, m = partModel.m
         let levelOfError = partModel.levelOfError, order = partModel.order
         let refactorInterval = warmRefactorInterval
         func aim(at level: Double) -> Bool { partModel.aim(at: level) }
-        // `start`'s point with its error columns, asked for once.
-        var startAsked = false, startValues: [Double]? = nil
-        func startPoint() -> [Double]? {
-            if !startAsked, let start {
-                startAsked = true
-                startValues = start().flatMap { PointCrash.point(of: part, model: partModel, values: $0) }
-            }
-            return startValues
-        }
-        let pivots = Int32(pointCrashPivots)
-        // Whether the promotion was tried from `start`'s point, and ended
-        // optimal from it.
-        var promotionCrash: Bool? = nil
         // The first level tried as required rows; if that holds, the
         // second level is solved with it and the loop starts there.
         let promoted = promotesFirstLevel
-            && Self.promote(model, levels: order, levelOfError: levelOfError, part: part, firstError: n, aim: aim,
-                            crash: start == nil ? nil : {
-                                guard let point = startPoint() else { return false }
-                                promotionCrash = PointCrash.solves(part, model: partModel, from: point, pivots: pivots)
-                                return promotionCrash == true
-                            })
+            && Self.promote(model, levels: order, levelOfError: levelOfError, part: part, firstError: n, aim: aim)
         var first = true, warm = false
         // Whether held equalities were freed (see `freeImpliedEqualities`).
         var freedRows = false
         var outcome = Outcome(promoted: promoted)
-        if let promotionCrash {
-            outcome.levels.pointCrashTried += 1
-            if promotionCrash {
-                outcome.levels.pointCrashed += 1
-                outcome.levels.pointCrashPivots += Int(plumb_clp_pivots(model))
-            }
-        }
         // Presolve and the dual simplex for a level; see
         // `doubletonColdSolves` for when presolve substitutes doubletons.
         func coldSolve(_ level: Double, feasibleStart: Bool = false) -> Bool {
@@ -617,7 +557,6 @@ public struct ClpPartSolver: LargePartSolver {
             if feasibleStart && crashesGreedyLevel, let least = leastPointCrash, crashSolve(level, from: least) {
                 return true
             }
-            if let point = startPoint(), pointCrash(level, at: point) { return true }
             // A first level found at its least point counts as the part's
             // first cold solve, which it replaces: the later ones keep
             // their place (their doubletons and pricing).
@@ -639,26 +578,6 @@ public struct ClpPartSolver: LargePartSolver {
             outcome.levels.droppedRepeats = Int(plumb_clp_dropped_repeats(model))
             outcome.levels.primalColdSolves = Int(plumb_clp_primal_solves(model))
             return status == 0
-        }
-        // The level from the basis read off `point` (see `PointCrash`),
-        // lower rows opened as for a cold solve; false, with the basis and
-        // the bounds put back, when Clp does not end optimal from it
-        // within `pointCrashPivots`.
-        func pointCrash(_ level: Double, at point: [Double]) -> Bool {
-            let opened = opensLowerRows ? partModel.openRows(below: level, of: part) : nil
-            let solved = PointCrash.solves(part, model: partModel, from: point, pivots: pivots)
-            if let solved { outcome.levels.pointCrashTried += 1 }
-            guard solved == true else {
-                if let opened { plumb_clp_set_row_bounds(model, opened.lower, opened.upper) }
-                return false
-            }
-            outcome.levels.pointCrashed += 1
-            outcome.levels.pointCrashPivots += Int(plumb_clp_pivots(model))
-            if let opened {
-                outcome.levels.openedColdSolves += 1
-                outcome.levels.unfittedRows += partModel.restoreRows(opened, below: level, of: part)
-            }
-            return true
         }
         // The least point and its setters, for a crash of the level after
         // it (see `crashesGreedyLevel`).
@@ -1303,7 +1222,7 @@ public struct ClpPartSolver: LargePartSolver {
     /// solved); when not, the bounds are put back.
     private static func promote(
         _ model: OpaquePointer, levels: [Double], levelOfError: [Double], part: LinearPart,
-        firstError n: Int, aim: (Double) -> Bool, crash: (() -> Bool)? = nil
+        firstError n: Int, aim: (Double) -> Bool
     ) -> Bool {
         guard levels.count >= 2, let first = levels.first else { return false }
         guard relates(part, level: first),
@@ -1314,9 +1233,6 @@ public struct ClpPartSolver: LargePartSolver {
         // hardened equalities chain (a row of charts 12 below the one above
         // it), and Clp's default of five passes took apart `chartgrid` at
         // 10,000 views but not at 30,000, where the attempt then hit its cap.
-        // First from a basis read off a known optimum (a face's, see
-        // `PointCrash`), when there is one.
-        if let crash, crash() { return true }
         let cap = Int32(max(200, part.rowCount / 50))
         if plumb_clp_presolved_dual(model, promotionPresolvePasses, cap, 1, 0, 0, 0, 0) == 0 { return true }
         plumb_clp_set_column_upper(model, saved)

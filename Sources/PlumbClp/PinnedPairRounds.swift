@@ -35,9 +35,4 @@ struct PinnedPairRounds {
     func face(from mergedFace: PartFace) -> PartFace {
         rounds.reversed().reduce(mergedFace) { face, round in round.face(from: face) }
     }
-
-    /// A point of the part written over the last part's variables.
-    func merged(values: [Double]) -> [Double] {
-        rounds.reduce(values) { point, round in round.merged(values: point) }
-    }
 }

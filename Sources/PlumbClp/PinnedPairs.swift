@@ -168,16 +168,4 @@ struct PinnedPairs {
         let fixed = row.map { $0 < 0 || mergedFace.fixedRows[Int($0)] }
         return PartFace(values: values, fixedRows: fixed)
     }
-
-    /// A point of the part written over the representatives: each one's
-    /// value from the first variable of its class.
-    func merged(values: [Double]) -> [Double] {
-        var merged = [Double](repeating: 0, count: self.merged.variableCount)
-        var written = [Bool](repeating: false, count: merged.count)
-        for v in column.indices where !written[Int(column[v])] {
-            merged[Int(column[v])] = (values[v] - offset[v]) / sign[v]
-            written[Int(column[v])] = true
-        }
-        return merged
-    }
 }
