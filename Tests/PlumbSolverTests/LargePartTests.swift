@@ -1327,6 +1327,25 @@ import PlumbTestSupport
         #expect(freedParts >= 3, "only \(freedParts) parts freed rows")
     }
 
+    /// Expects the required rows of `grid` to hold at `values`, and `values`
+    /// to reach the same level totals as each of `others` and, with
+    /// `reference`, as the reference LP.
+    static func expectSameOptimum(
+        _ grid: Builder, _ values: [Double], as others: [[Double]], reference: Bool, seed: UInt64
+    ) {
+        #expect(referenceRequiredRowsHold(grid.rows, values), "seed \(seed)")
+        let la = referenceLevelViolations(grid.rows, values)
+        for other in others {
+            let lb = referenceLevelViolations(grid.rows, other)
+            #expect(referenceCompareLevels(la, lb, tolerance: 1e-6) == 0, "seed \(seed): \(la) vs \(lb)")
+        }
+        if reference {
+            let expected = referenceLexicographicOptimum(rows: grid.rows, variableCount: grid.system.variableCount)
+            #expect(referenceCompareLevels(la, expected.levelViolations, tolerance: 1e-6) == 0,
+                    "seed \(seed): \(la) vs reference \(expected.levelViolations)")
+        }
+    }
+
     /// The first level tried as required rows: when it can hold exactly
     /// (no clash) Clp promotes it, when it cannot it must not; either way
     /// the answer reaches the same level totals as Clp without promotion,
@@ -1355,17 +1374,8 @@ import PlumbTestSupport
                 #expect(promoting.promotions.allSatisfy { !$0 }, "seed \(seed): promoted a level that cannot hold")
             }
             promotedParts += promoting.promotions.filter { $0 }.count
-            #expect(referenceRequiredRowsHold(grid.rows, a.values), "seed \(seed)")
-            let la = referenceLevelViolations(grid.rows, a.values)
-            for other in [b.values, c.values, d.values] {
-                let lb = referenceLevelViolations(grid.rows, other)
-                #expect(referenceCompareLevels(la, lb, tolerance: 1e-6) == 0, "seed \(seed): \(la) vs \(lb)")
-            }
-            if rows * columns <= 6 {
-                let expected = referenceLexicographicOptimum(rows: grid.rows, variableCount: grid.system.variableCount)
-                #expect(referenceCompareLevels(la, expected.levelViolations, tolerance: 1e-6) == 0,
-                        "seed \(seed): \(la) vs reference \(expected.levelViolations)")
-            }
+            Self.expectSameOptimum(grid, a.values, as: [b.values, c.values, d.values], reference: rows * columns <= 6,
+                                   seed: seed)
         }
         // Every grid without a clash whose part reached Clp was promoted.
         #expect(promotedParts >= 30, "only \(promotedParts) parts promoted")
@@ -1399,17 +1409,7 @@ import PlumbTestSupport
             }
             skipped += skipping.unpresolvedColdSolves
             #expect(skipping.unpresolvedColdSolves <= skipping.promotions.filter { !$0 }.count, "seed \(seed)")
-            #expect(referenceRequiredRowsHold(grid.rows, a.values), "seed \(seed)")
-            let la = referenceLevelViolations(grid.rows, a.values)
-            for other in [b.values, c.values] {
-                let lb = referenceLevelViolations(grid.rows, other)
-                #expect(referenceCompareLevels(la, lb, tolerance: 1e-6) == 0, "seed \(seed): \(la) vs \(lb)")
-            }
-            if rows * columns <= 6 {
-                let expected = referenceLexicographicOptimum(rows: grid.rows, variableCount: grid.system.variableCount)
-                #expect(referenceCompareLevels(la, expected.levelViolations, tolerance: 1e-6) == 0,
-                        "seed \(seed): \(la) vs reference \(expected.levelViolations)")
-            }
+            Self.expectSameOptimum(grid, a.values, as: [b.values, c.values], reference: rows * columns <= 6, seed: seed)
         }
         #expect(skipped >= 10, "only \(skipped) cold solves without presolve")
         #expect(heldGrids >= 3, "only \(heldGrids) grids promoted")
