@@ -356,9 +356,6 @@ int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maxim
     if (feasibleStart) model->primalSolves += 1;
     if (presolvePasses > 0) {
         options.setPresolveType(ClpSolve::presolveNumber, presolvePasses);
-    } else if (presolvePasses < 0) {
-        // No presolve: the dual starts from the model's basis as it is.
-        options.setPresolveType(ClpSolve::presolveOff);
     }
     // ClpPresolve's action bits: 8, no tripleton substitutions, always
     // (Plumb's presolve pivots on short required equalities before Clp sees

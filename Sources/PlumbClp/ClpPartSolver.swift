@@ -106,24 +106,6 @@ public struct ClpPartSolver: LargePartSolver {
     /// tests turn it off to compare.
     public var zeroTrialWithoutCosts = true
 
-    /// Whether the first cold solve after a promotion that failed (see
-    /// `promote`) runs Clp's dual simplex without presolve, from the basis
-    /// the failed attempt left, and priced by the largest infeasibility.
-    /// That basis is the attempt's postsolved one: every row of the first
-    /// level at zero error but those that cannot be, near the level's
-    /// optimum. Clp's presolve carried it into the presolved model badly
-    /// (`chartgrid --width 480` at 10,000 views: 4,968 of its columns
-    /// rejected by the first factorisation), and the dual restarted far
-    /// from it: 872 pivots there against 258 without presolve, each
-    /// walking the chain of rows of charts; and from the vertex it then
-    /// ends on, the next two levels hold within their warm probes (with
-    /// presolve the last one ran its warm primal to the cap and was solved
-    /// cold). Steepest edge's second solve with the basis per pivot does
-    /// not pay from so near the optimum (as for the later cold solves, see
-    /// `largestInfeasibilityFrom`). On by default (a stored property, so
-    /// the init is unchanged); the tests turn it off to compare.
-    public var skipsPresolveAfterFailedPromotion = true
-
     /// Whether a zero trial without costs takes Clp's set-up of the matrix
     /// from the failed check just before it (see `ZeroTrialSetUp`). On by
     /// default (a stored property, so the init is unchanged); the tests
@@ -456,9 +438,6 @@ public struct ClpPartSolver: LargePartSolver {
         /// Cold solves whose dual simplex priced by the largest
         /// infeasibility (see `largestInfeasibilityFrom`).
         var largestInfeasibility = 0
-        /// Cold solves without presolve after a failed promotion (see
-        /// `skipsPresolveAfterFailedPromotion`).
-        var unpresolvedColdSolves = 0
         /// Cold solves with the rows of lower levels opened (see
         /// `opensLowerRows`), and rows whose basis could not be made to
         /// fit when they were put back (see `PartModel.restoreRows`).
@@ -566,10 +545,6 @@ public struct ClpPartSolver: LargePartSolver {
         // second level is solved with it and the loop starts there.
         let promoted = promotesFirstLevel
             && Self.promote(model, levels: order, levelOfError: levelOfError, part: part, firstError: n, aim: aim)
-        // Whether a promotion was tried and failed: the model's basis is
-        // then the attempt's (see `skipsPresolveAfterFailedPromotion`).
-        let failedPromotion = promotesFirstLevel && !promoted && order.count >= 2
-            && Self.relates(part, level: order[0])
         var first = true, warm = false
         // Whether held equalities were freed (see `freeImpliedEqualities`).
         var freedRows = false
@@ -587,13 +562,8 @@ public struct ClpPartSolver: LargePartSolver {
             // their place (their doubletons and pricing).
             let ordinal = outcome.levels.cold + outcome.levels.leastPoint
             let doubletons: Int32 = ordinal <= Self.doubletonColdSolves ? 1 : 0
-            var passes = freedRows ? Self.promotionPresolvePasses : 0
-            var largest: Int32 = largestInfeasibilityFrom.map { ordinal >= $0 } == true ? 1 : 0
-            if skipsPresolveAfterFailedPromotion && failedPromotion && ordinal == 1 && !feasibleStart {
-                passes = -1
-                largest = 1
-                outcome.levels.unpresolvedColdSolves += 1
-            }
+            let passes = freedRows ? Self.promotionPresolvePasses : 0
+            let largest: Int32 = largestInfeasibilityFrom.map { ordinal >= $0 } == true ? 1 : 0
             let opened = opensLowerRows ? partModel.openRows(below: level, of: part) : nil
             let status = plumb_clp_presolved_dual(
                 model, passes, Int32.max, doubletons, largest, dropsFreeRows ? 1 : 0,

@@ -92,8 +92,8 @@ int plumb_clp_dual(PlumbClpModel *model, int maximumPivots);
 /// duals and reduced costs it leaves are those of the zero objective.
 int plumb_clp_dual_without_costs(PlumbClpModel *model, int maximumPivots);
 
-/// Clp's presolve (at most `presolvePasses` passes, Clp's default when
-/// `presolvePasses` is 0, none when it is below 0; never its tripleton substitutions, its doubleton
+/// Clp's presolve (at most `presolvePasses` passes, or Clp's default when
+/// `presolvePasses` is 0; never its tripleton substitutions, its doubleton
 /// substitutions only when `doubletons` is not 0) then the dual simplex
 /// from a fresh basis,
 /// stopping after `maximumPivots` pivots. Returns the status. A
