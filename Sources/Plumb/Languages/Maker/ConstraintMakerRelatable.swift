@@ -39,36 +39,6 @@ public class ConstraintMakerRelatable: ConstraintMakerFinalizable {
         relate(.greaterOrEqual, target, file, line)
     }
 
-    // The same three relations for a target whose type is known only as
-    // `any ConstraintRelatableTarget`, such as `flag ? view : 8`: a
-    // conditional of two types has no one type for the generic argument, so
-    // without these it would not compile. Ranked below the generic ones, a
-    // view or a number of a known type never comes here.
-
-    /// `attributes = target`, for a target of a type known only at run time.
-    @_disfavoredOverload @discardableResult
-    public func equalTo(
-        _ target: any ConstraintRelatableTarget, file: String = #fileID, line: Int = #line
-    ) -> ConstraintMakerEditable {
-        relate(.equal, target, file, line)
-    }
-
-    /// `attributes <= target`, for a target of a type known only at run time.
-    @_disfavoredOverload @discardableResult
-    public func lessThanOrEqualTo(
-        _ target: any ConstraintRelatableTarget, file: String = #fileID, line: Int = #line
-    ) -> ConstraintMakerEditable {
-        relate(.lessOrEqual, target, file, line)
-    }
-
-    /// `attributes >= target`, for a target of a type known only at run time.
-    @_disfavoredOverload @discardableResult
-    public func greaterThanOrEqualTo(
-        _ target: any ConstraintRelatableTarget, file: String = #fileID, line: Int = #line
-    ) -> ConstraintMakerEditable {
-        relate(.greaterOrEqual, target, file, line)
-    }
-
     // The relations take their target as a generic argument, not as an
     // existential: the caller then passes its value as it is, where an
     // existential was a copy of it (a retain of its view) destroyed after
@@ -112,4 +82,26 @@ public final class ConstraintMakerExtendable: ConstraintMakerRelatable, Constrai
         write { $0.attributes.formUnion(attributes.set) }
         return self
     }
+}
+
+// The same three relations for a target whose type is known only as
+// `any ConstraintRelatableTarget`, such as `flag ? view : 8`: a conditional
+// of two types has no one type for the generic argument, so without these
+// it would not compile. Ranked below the generic ones, a view or a number of
+// a known type never comes here.
+extension ConstraintMakerRelatable {
+    /// `attributes = target`, the target's type known only at run time.
+    @_disfavoredOverload @discardableResult
+    public func equalTo(_ target: any ConstraintRelatableTarget, file: String = #fileID, line: Int = #line)
+        -> ConstraintMakerEditable { relate(.equal, target, file, line) }
+
+    /// `attributes <= target`, the target's type known only at run time.
+    @_disfavoredOverload @discardableResult
+    public func lessThanOrEqualTo(_ target: any ConstraintRelatableTarget, file: String = #fileID, line: Int = #line)
+        -> ConstraintMakerEditable { relate(.lessOrEqual, target, file, line) }
+
+    /// `attributes >= target`, the target's type known only at run time.
+    @_disfavoredOverload @discardableResult
+    public func greaterThanOrEqualTo(_ target: any ConstraintRelatableTarget, file: String = #fileID, line: Int = #line)
+        -> ConstraintMakerEditable { relate(.greaterOrEqual, target, file, line) }
 }
