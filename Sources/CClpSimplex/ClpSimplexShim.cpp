@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <new>
 #include <vector>
 
@@ -17,8 +18,15 @@
 #include <coin/ClpSimplex.hpp>
 #include <coin/ClpSolve.hpp>
 
+namespace {
+struct Start;
+}
+
 struct PlumbClpModel {
     ClpSimplex simplex;
+    /// The basis and point `plumb_clp_keep_start` kept, until
+    /// `plumb_clp_leave_start` (empty otherwise).
+    std::shared_ptr<Start> start;
     /// Factorisations freed by `releaseFactorization` (see
     /// `plumb_clp_released_factorizations`).
     int releasedFactorizations = 0;
@@ -327,18 +335,35 @@ static void putBack(const std::vector<std::pair<int, double>> &entries, double *
 // `plumb_clp_dual` with Clp's start-and-finish `options`: 0, or 4 to take
 // Clp's set-up of the matrix from the call before (see
 // `plumb_clp_zero_trial`).
-static int dualFromBasis(PlumbClpModel *model, int maximumPivots, int options) {
-    ClpSimplex &simplex = model->simplex;
-    const int columns = simplex.numberColumns(), rows = simplex.numberRows();
-    // The basis and point to put back if the dual does not end optimal.
+namespace {
+// A model's basis and point (its columns' values and its rows' activities),
+// kept to be put back exactly; nothing when the model has no basis yet.
+struct Start {
     std::vector<unsigned char> status;
     std::vector<std::pair<int, double>> columnValues;
     std::vector<double> rowValues;
-    if (simplex.statusArray()) {
+
+    explicit Start(const ClpSimplex &simplex) {
+        const int columns = simplex.numberColumns(), rows = simplex.numberRows();
+        if (simplex.statusArray() == nullptr) return;
         status.assign(simplex.statusArray(), simplex.statusArray() + columns + rows);
         columnValues = entriesOtherThanZero(simplex.primalColumnSolution(), columns);
         rowValues.assign(simplex.primalRowSolution(), simplex.primalRowSolution() + rows);
     }
+
+    void putBackInto(ClpSimplex &simplex) const {
+        if (status.empty()) return;
+        std::copy(status.begin(), status.end(), simplex.statusArray());
+        putBack(columnValues, simplex.primalColumnSolution(), simplex.numberColumns());
+        std::copy(rowValues.begin(), rowValues.end(), simplex.primalRowSolution());
+    }
+};
+}  // namespace
+
+static int dualFromBasis(PlumbClpModel *model, int maximumPivots, int options) {
+    ClpSimplex &simplex = model->simplex;
+    // The basis and point to put back if the dual does not end optimal.
+    const Start start(simplex);
     const int special = simplex.specialOptions();
     if (options & 4) {
         // Setting bounds and the objective cleared Clp's record of what
@@ -351,12 +376,15 @@ static int dualFromBasis(PlumbClpModel *model, int maximumPivots, int options) {
     simplex.setMaximumIterations(INT_MAX);
     simplex.setSpecialOptions(special);
     const int result = simplex.status();
-    if (result != 0 && !status.empty()) {
-        std::copy(status.begin(), status.end(), simplex.statusArray());
-        putBack(columnValues, simplex.primalColumnSolution(), columns);
-        std::copy(rowValues.begin(), rowValues.end(), simplex.primalRowSolution());
-    }
+    if (result != 0) start.putBackInto(simplex);
     return result;
+}
+
+void plumb_clp_keep_start(PlumbClpModel *model) { model->start = std::make_shared<Start>(model->simplex); }
+
+void plumb_clp_leave_start(PlumbClpModel *model, int putBack) {
+    if (putBack && model->start) model->start->putBackInto(model->simplex);
+    model->start.reset();
 }
 
 int plumb_clp_dual(PlumbClpModel *model, int maximumPivots) { return dualFromBasis(model, maximumPivots, 0); }
@@ -393,6 +421,9 @@ int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maxim
     if (feasibleStart) model->primalSolves += 1;
     if (presolvePasses > 0) {
         options.setPresolveType(ClpSolve::presolveNumber, presolvePasses);
+    } else if (presolvePasses < 0) {
+        // No presolve: the dual starts from the model's basis as it is.
+        options.setPresolveType(ClpSolve::presolveOff);
     }
     // ClpPresolve's action bits: 8, no tripleton substitutions, always
     // (Plumb's presolve pivots on short required equalities before Clp sees

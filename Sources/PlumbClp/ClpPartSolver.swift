@@ -127,6 +127,30 @@ public struct ClpPartSolver: LargePartSolver {
     /// compare.
     public var promotesWithoutDualPresolve = true
 
+    /// Whether the first cold solve after a promotion that failed (see
+    /// `promote`) runs Clp's dual simplex without presolve, from the basis
+    /// the failed attempt left, and priced by the largest infeasibility.
+    /// That basis is the attempt's postsolved one: every row of the first
+    /// level at zero error but those that cannot be, near the level's
+    /// optimum. Clp's presolve carried it into the presolved model badly
+    /// (`chartgrid --width 480` at 10,000 views: 4,968 of its columns
+    /// rejected by the first factorisation), and the dual restarted far
+    /// from it: 872 pivots there against 258 without presolve, each
+    /// walking the chain of rows of charts; and from the vertex it then
+    /// ends on, the next two levels hold within their warm probes (with
+    /// presolve the last one ran its warm primal to the cap and was solved
+    /// cold). Steepest edge's second solve with the basis per pivot does
+    /// not pay from so near the optimum (as for the later cold solves, see
+    /// `largestInfeasibilityFrom`). When that answer would not stand (not
+    /// optimal: on some small coupled systems Clp ends it primal
+    /// infeasible; or resting on an artificial bound, see
+    /// `PartModel.restsOnArtificialBound`), the attempt's basis and point
+    /// are put back and the level is solved with presolve as it is with
+    /// this off (counted in `LevelCounts.presolvedAfterUnpresolved`). On
+    /// by default (a stored property, so the init is unchanged); the tests
+    /// turn it off to compare.
+    public var skipsPresolveAfterFailedPromotion = true
+
     /// Whether a zero trial without costs takes Clp's set-up of the matrix
     /// from the failed check just before it (see `ZeroTrialSetUp`). On by
     /// default (a stored property, so the init is unchanged); the tests
@@ -462,6 +486,12 @@ public struct ClpPartSolver: LargePartSolver {
         /// Cold solves whose dual simplex priced by the largest
         /// infeasibility (see `largestInfeasibilityFrom`).
         var largestInfeasibility = 0
+        /// Cold solves without presolve after a failed promotion (see
+        /// `skipsPresolveAfterFailedPromotion`).
+        var unpresolvedColdSolves = 0
+        /// Of those, the ones whose answer did not stand and that were
+        /// solved again with presolve from the same start.
+        var presolvedAfterUnpresolved = 0
         /// Cold solves with the rows of lower levels opened (see
         /// `opensLowerRows`), and rows whose basis could not be made to
         /// fit when they were put back (see `PartModel.restoreRows`).
@@ -570,6 +600,10 @@ public struct ClpPartSolver: LargePartSolver {
         let promoted = promotesFirstLevel
             && Self.promote(model, levels: order, levelOfError: levelOfError, part: part, firstError: n, aim: aim,
                             dualReductions: !(promotesWithoutDualPresolve && partModel.hasLinking))
+        // Whether a promotion was tried and failed: the model's basis is
+        // then the attempt's (see `skipsPresolveAfterFailedPromotion`).
+        let failedPromotion = promotesFirstLevel && !promoted && order.count >= 2
+            && Self.relates(part, level: order[0])
         var first = true, warm = false
         // Whether held equalities were freed (see `freeImpliedEqualities`).
         var freedRows = false
@@ -590,13 +624,34 @@ public struct ClpPartSolver: LargePartSolver {
             let doubletons: Int32 = ordinal <= Self.doubletonColdSolves ? 1 : 0
             let passes = freedRows ? Self.promotionPresolvePasses : 0
             let largest: Int32 = largestInfeasibilityFrom.map { ordinal >= $0 } == true ? 1 : 0
-            let opened = opensLowerRows ? partModel.openRows(below: level, of: part) : nil
-            let status = plumb_clp_presolved_dual(
-                model, passes, Int32.max, doubletons, largest, dropsFreeRows ? 1 : 0,
-                Int32(coldRefactorInterval ?? max(200, m / 20)), feasibleStart ? (dualPresolveBeforePrimal ? 2 : 1) : 0)
-            if let opened {
-                outcome.levels.openedColdSolves += 1
-                outcome.levels.unfittedRows += partModel.restoreRows(opened, below: level, of: part)
+            func solve(passes: Int32, largest: Int32) -> Int32 {
+                let opened = opensLowerRows ? partModel.openRows(below: level, of: part) : nil
+                let status = plumb_clp_presolved_dual(
+                    model, passes, Int32.max, doubletons, largest, dropsFreeRows ? 1 : 0,
+                    Int32(coldRefactorInterval ?? max(200, m / 20)), feasibleStart ? (dualPresolveBeforePrimal ? 2 : 1) : 0)
+                if let opened {
+                    outcome.levels.openedColdSolves += 1
+                    outcome.levels.unfittedRows += partModel.restoreRows(opened, below: level, of: part)
+                }
+                return status
+            }
+            var status: Int32
+            if skipsPresolveAfterFailedPromotion && failedPromotion && ordinal == 1 && !feasibleStart {
+                // Without presolve from the attempt's basis; when that answer
+                // would not stand (not optimal, or resting on one of Clp's
+                // artificial bounds), from the same basis and point again
+                // as before, presolved.
+                outcome.levels.unpresolvedColdSolves += 1
+                plumb_clp_keep_start(model)
+                status = solve(passes: -1, largest: 1)
+                let stands = status == 0 && !partModel.restsOnArtificialBound()
+                plumb_clp_leave_start(model, stands ? 0 : 1)
+                if !stands {
+                    outcome.levels.presolvedAfterUnpresolved += 1
+                    status = solve(passes: passes, largest: largest)
+                }
+            } else {
+                status = solve(passes: passes, largest: largest)
             }
             outcome.levels.releasedFactorizations = Int(plumb_clp_released_factorizations(model))
             outcome.levels.largestInfeasibility = Int(plumb_clp_largest_infeasibility_solves(model))

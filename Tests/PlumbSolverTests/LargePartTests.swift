@@ -1026,6 +1026,8 @@ import PlumbTestSupport
         var freedRows: [Bool] { log.withLock { $0.map(\.levels.freedRows) } }
         var releasedFactorizations: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.releasedFactorizations } } }
         var largestInfeasibility: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.largestInfeasibility } } }
+        var unpresolvedColdSolves: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.unpresolvedColdSolves } } }
+        var presolvedAfterUnpresolved: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.presolvedAfterUnpresolved } } }
         var reusedFactorizations: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.reusedFactorizations } } }
         /// Checks that kept Clp's set-up of the matrix (the model's count after each part).
         var setUpsKept: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.setUpsKept } } }
@@ -1208,6 +1210,26 @@ import PlumbTestSupport
     /// as the first column's (500), preferred sizes and a right edge at
     /// 250. With `clash`, one more 750 wish asks for a different gap
     /// between the first two rows, so the 750 level cannot hold exactly.
+    /// Expects `values` to keep `grid`'s required rows and to reach the
+    /// level totals of each of `others`, and on a `small` grid the
+    /// reference LP's.
+    static func expectChartGridLevels(
+        _ grid: Builder, _ values: [Double], as others: [[Double]], small: Bool, _ label: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(referenceRequiredRowsHold(grid.rows, values), "\(label)", sourceLocation: sourceLocation)
+        let la = referenceLevelViolations(grid.rows, values)
+        for other in others {
+            let lb = referenceLevelViolations(grid.rows, other)
+            #expect(referenceCompareLevels(la, lb, tolerance: 1e-6) == 0, "\(label): \(la) vs \(lb)",
+                    sourceLocation: sourceLocation)
+        }
+        guard small else { return }
+        let expected = referenceLexicographicOptimum(rows: grid.rows, variableCount: grid.system.variableCount)
+        #expect(referenceCompareLevels(la, expected.levelViolations, tolerance: 1e-6) == 0,
+                "\(label): \(la) vs reference \(expected.levelViolations)", sourceLocation: sourceLocation)
+    }
+
     static func chartGrid(seed: UInt64, rows: Int, columns: Int, clash: Bool) -> Builder {
         let grid = chartColumns(seed: seed, rows: rows, columns: columns)
         var b = grid.b, rng = grid.rng
@@ -1357,17 +1379,8 @@ import PlumbTestSupport
                 #expect(promoting.promotions.allSatisfy { !$0 }, "seed \(seed): promoted a level that cannot hold")
             }
             promotedParts += promoting.promotions.filter { $0 }.count
-            #expect(referenceRequiredRowsHold(grid.rows, a.values), "seed \(seed)")
-            let la = referenceLevelViolations(grid.rows, a.values)
-            for other in [b.values, c.values, d.values] {
-                let lb = referenceLevelViolations(grid.rows, other)
-                #expect(referenceCompareLevels(la, lb, tolerance: 1e-6) == 0, "seed \(seed): \(la) vs \(lb)")
-            }
-            if rows * columns <= 6 {
-                let expected = referenceLexicographicOptimum(rows: grid.rows, variableCount: grid.system.variableCount)
-                #expect(referenceCompareLevels(la, expected.levelViolations, tolerance: 1e-6) == 0,
-                        "seed \(seed): \(la) vs reference \(expected.levelViolations)")
-            }
+            Self.expectChartGridLevels(grid, a.values, as: [b.values, c.values, d.values], small: rows * columns <= 6,
+                                       "seed \(seed)")
         }
         // Every grid without a clash whose part reached Clp was promoted.
         #expect(promotedParts >= 30, "only \(promotedParts) parts promoted")
@@ -1420,6 +1433,56 @@ import PlumbTestSupport
             #expect(plain.promotionsWithoutDualPresolve == 0, "grid seed \(seed)")
         }
         #expect(promoted >= 5, "\(promoted) grids promoted")
+    }
+
+    /// After a promotion that fails (chart grids whose first level clashes),
+    /// the first level's cold solve runs without Clp's presolve from the
+    /// failed attempt's basis: the answer reaches the same level totals as
+    /// with presolve, as the tableau, and (on the smallest grids) as the
+    /// reference LP; with the option off, or when the promotion holds, no
+    /// cold solve goes without presolve. On random coupled systems (grids,
+    /// chart grids, shelves, scaled chart grids) some of those solves end
+    /// primal infeasible without presolve: each is solved again with
+    /// presolve from the same start, and Clp's answers stand as with the
+    /// option off (no part goes to the tableau), at the same level totals.
+    @Test func coldSolveAfterAFailedPromotionSkipsPresolve() throws {
+        var skipped = 0, heldGrids = 0
+        for seed in 0 ..< 40 as Range<UInt64> {
+            let clash = seed % 4 != 0
+            // At most three columns: four could need more than the capped
+            // right edge allows (required rows in conflict).
+            let rows = 2 + Int(seed % 6), columns = 1 + Int(seed % 3)
+            let grid = Self.chartGrid(seed: 70_000 + seed, rows: rows, columns: columns, clash: clash)
+            let skipping = ClpLog(ClpPartSolver())
+            var presolving = ClpPartSolver()
+            presolving.skipsPresolveAfterFailedPromotion = false
+            let keeping = ClpLog(presolving)
+            let a = try Self.solve(grid.system, with: skipping), b = try Self.solve(grid.system, with: keeping)
+            let c = try grid.system.solve(options: Self.tableau())
+            #expect(keeping.unpresolvedColdSolves == 0, "seed \(seed)")
+            if skipping.promotions.contains(true) {
+                heldGrids += 1
+                #expect(skipping.unpresolvedColdSolves == 0, "seed \(seed): the promotion held")
+            }
+            skipped += skipping.unpresolvedColdSolves
+            #expect(skipping.unpresolvedColdSolves <= skipping.promotions.filter { !$0 }.count, "seed \(seed)")
+            Self.expectChartGridLevels(grid, a.values, as: [b.values, c.values], small: rows * columns <= 6, "seed \(seed)")
+        }
+        #expect(skipped >= 10, "only \(skipped) cold solves without presolve")
+        #expect(heldGrids >= 3, "only \(heldGrids) grids promoted")
+        var unpresolved = 0, again = 0
+        for seed in 0 ..< 30 as Range<UInt64> {
+            let (rows, system, unique) = Self.mixedHardSystem(seed: 72_000 + seed, size: seed, kinds: 4)
+            var presolving = ClpPartSolver()
+            presolving.skipsPresolveAfterFailedPromotion = false
+            let skipping = ClpLog(ClpPartSolver()), keeping = ClpLog(presolving)
+            Self.expectTheSameOptimumAndParts(system, rows: rows, unique: unique, (skipping, keeping),
+                                              names: ("without presolve", "with"), "mixed seed \(seed)")
+            unpresolved += skipping.unpresolvedColdSolves
+            again += skipping.presolvedAfterUnpresolved
+            #expect(keeping.presolvedAfterUnpresolved == 0, "mixed seed \(seed)")
+        }
+        #expect(again >= 1 && again < unpresolved, "\(again) of \(unpresolved) solved again with presolve")
     }
 
     /// Every level after the first tried at zero error before anything

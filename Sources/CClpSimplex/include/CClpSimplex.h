@@ -92,8 +92,8 @@ int plumb_clp_dual(PlumbClpModel *model, int maximumPivots);
 /// duals and reduced costs it leaves are those of the zero objective.
 int plumb_clp_dual_without_costs(PlumbClpModel *model, int maximumPivots);
 
-/// Clp's presolve (at most `presolvePasses` passes, or Clp's default when
-/// `presolvePasses` is 0; never its tripleton substitutions, its doubleton
+/// Clp's presolve (at most `presolvePasses` passes, Clp's default when
+/// `presolvePasses` is 0, none when it is below 0; never its tripleton substitutions, its doubleton
 /// substitutions only when `doubletons` is not 0) then the dual simplex
 /// from a fresh basis,
 /// stopping after `maximumPivots` pivots. Returns the status. A
@@ -117,6 +117,13 @@ int plumb_clp_dual_without_costs(PlumbClpModel *model, int maximumPivots);
 /// makes none of its dual reductions (2: it makes them).
 int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int doubletons,
                              int largestInfeasibility, int dropFreeRows, int refactorEvery, int feasibleStart);
+/// Keeps the model's basis and point (its columns' values and its rows'
+/// activities) as they stand, until `plumb_clp_leave_start`.
+void plumb_clp_keep_start(PlumbClpModel *model);
+/// Lets go of what `plumb_clp_keep_start` kept, putting it back into the
+/// model first when `putBack` is not 0 (the row and column bounds are the
+/// caller's to restore).
+void plumb_clp_leave_start(PlumbClpModel *model, int putBack);
 /// How many rows that repeat another `plumb_clp_presolved_dual` left out
 /// on this model, over all its calls.
 long plumb_clp_dropped_repeats(const PlumbClpModel *model);
