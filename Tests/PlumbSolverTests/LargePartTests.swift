@@ -870,6 +870,21 @@ import PlumbTestSupport
         return (a, b, Result { try system.solve(options: tableau()) })
     }
 
+    /// ``expectOneOptimum``, first expecting the two Clp runs, when both
+    /// succeed, to give the same values to the bit (a change that must not
+    /// move the answer, compared with the setting off).
+    static func expectIdenticalAndOneOptimum<F: Error>(
+        _ a: Result<Solution, F>, _ b: Result<Solution, F>, tableau c: Result<Solution, F>, rows: [ReferenceRow],
+        unique: Bool, variableCount: Int, _ label: String, names: (String, String),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        if case (.success(let a), .success(let b)) = (a, b) {
+            #expect(a.values == b.values, "\(label)", sourceLocation: sourceLocation)
+        }
+        expectOneOptimum(a, b, tableau: c, rows: rows, unique: unique, variableCount: variableCount, label,
+                         names: names)
+    }
+
     /// ``solvedThreeWays(_:_:_:)``, expecting the two Clp part solvers to
     /// hand the same number of large parts to Clp (none went to the tableau
     /// after a failed level where the other did not) and to reach one
