@@ -410,7 +410,9 @@ extension RuleBook {
             // -2: not made yet; -1: the template has none.
             var shapeOfTemplate = [Int32](repeating: -2, count: Int(book.templateCount))
             var undecided = Int(book.templateCount)
-            let longestArguments = book.replays.reduce(0) { max($0, Int($1.argumentCount)) }
+            let longestArguments = book.replays.withUnsafeBufferPointer {
+                $0.reduce(0) { max($0, Int($1.argumentCount)) }
+            }
             let slotViews = UnsafeMutablePointer<Int32>.allocate(capacity: 2 + longestArguments)
             defer { slotViews.deallocate() }
             // Read through buffers: a table costs a few dozen instructions, on the caller's thread.
@@ -540,7 +542,9 @@ extension RuleBook {
                 sink.addRows(high &- low, terms: Int(rows[high &- 1].termEnd) &- termStart, key: key) { room, first in
                     var t = 0
                     var k = termStart
-                    for r in low ..< high {
+                    // A `while`: the range's iterator was left as a call (17 instructions a table).
+                    var r = low
+                    while r < high {
                         let shaped = rows[r]
                         let end = Int(shaped.termEnd)
                         while k < end {
@@ -565,6 +569,7 @@ extension RuleBook {
                             steps.append(RowIndex(first &+ i),
                                          defining: VariableIndex(rawValue: view &* 4 &+ shaped.defines))
                         }
+                        r &+= 1
                     }
                 }
             }
@@ -885,14 +890,21 @@ extension RuleBook {
                                         EdgeShape(table, of: self, replay: replay, entries: entries, terms: terms)
                                     }
                                     if let shape {
-                                        for s in shape {
-                                            let slot = shapes.slots[s]
-                                            let target: Int32 = switch slot {
-                                            case 0: Int32(truncatingIfNeeded: table)
-                                            case 1: tableOfView[superview.int]
-                                            default: tableOfView[arguments[Int(replay.arguments) &+ Int(slot) &- 2].int]
+                                        // The shape's slots by index through a buffer (a range's
+                                        // iterator and the array's checks were a third of a table).
+                                        shapes.slots.withUnsafeBufferPointer { slots in
+                                            var s = shape.lowerBound
+                                            while s < shape.upperBound {
+                                                let slot = slots[s]
+                                                let target: Int32 = switch slot {
+                                                case 0: Int32(truncatingIfNeeded: table)
+                                                case 1: tableOfView[superview.int]
+                                                default:
+                                                    tableOfView[arguments[Int(replay.arguments) &+ Int(slot) &- 2].int]
+                                                }
+                                                if target >= 0 { graph.addNewDependency(target, label: replay.rule) }
+                                                s &+= 1
                                             }
-                                            if target >= 0 { graph.addNewDependency(target, label: replay.rule) }
                                         }
                                         graph.closeNode()
                                         replayed &+= 1
@@ -991,9 +1003,12 @@ extension RuleBook {
         }
 
         /// Where `template`'s shape is in `slots`, made by `make` the first time; `nil` if it has none.
+        /// - Precondition: `template` is below ``count`` (read unchecked:
+        ///   the arrays' checks were a tenth of a replayed table's edges).
         @inline(__always)
         mutating func shape(of template: Int, make: () -> EdgeShape?) -> Range<Int>? {
-            if first[template] == -2 {
+            var start = first.withUnsafeBufferPointer { $0[template] }
+            if start == -2 {
                 if let made = make() {
                     first[template] = Int32(slots.count)
                     slots += made.slots
@@ -1001,9 +1016,10 @@ extension RuleBook {
                 } else {
                     first[template] = -1
                 }
+                start = first[template]
             }
-            guard first[template] >= 0 else { return nil }
-            return Int(first[template]) ..< Int(ends[template])
+            guard start >= 0 else { return nil }
+            return Int(start) ..< Int(ends.withUnsafeBufferPointer { $0[template] })
         }
     }
 

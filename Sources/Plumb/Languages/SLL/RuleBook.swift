@@ -51,12 +51,13 @@ struct RuleBook {
     }
     /// For each table, its views (kept together: a new table is one append).
     ///
-    /// This array and ``terms``, ``ruleViews`` and ``replayArguments``,
-    /// which grow every rule, and ``tableOfView``, written once a table,
-    /// are ``UnsharedArray``s: an append or a write checks for room or
-    /// bounds only, not for uniqueness (a call each, seven or eight a rule).
-    /// ``entries`` and ``replays`` stay arrays: their empty slots are filled
-    /// when the book is made, which an `Array` does in fewer instructions.
+    /// This array and ``terms``, ``ruleViews``, ``replays`` and
+    /// ``replayArguments``, which grow or change every rule, and
+    /// ``tableOfView``, written once a table, are ``UnsharedArray``s: an
+    /// append or a write checks for room or bounds only, not for uniqueness
+    /// (a call each, seven or eight a rule). ``entries`` stays an array:
+    /// its empty slots are filled when the book is made, which an `Array`
+    /// does in fewer instructions.
     private(set) var viewsOfTable: UnsharedArray<TableViews>
     /// ``slotsPerView`` entries per table (and empty ones after the last
     /// table, for the tables the book was made with room for).
@@ -119,7 +120,7 @@ struct RuleBook {
         var argumentCount: Int32 = 0
     }
     /// Each table's ``Replay`` (and empty ones after the last table, as ``entries``).
-    private(set) var replays: [Replay] = []
+    private(set) var replays: UnsharedArray<Replay>
     /// The argument views of the tables in ``replays``.
     private(set) var replayArguments = UnsharedArray<ViewIndex>()
     /// Templates that became ready (the next ``RuleTemplate/serial``).
@@ -146,7 +147,7 @@ struct RuleBook {
         viewsOfTable = UnsharedArray(capacity: tables)
         // The tables expected get their empty slots now, in one fill.
         entries = [Entry](repeating: Entry(), count: tables * Self.slotsPerView)
-        replays = [Replay](repeating: Replay(), count: tables)
+        replays = UnsharedArray(repeating: Replay(), count: tables)
         // Values have about one term each, a rule about four values: the
         // arena is grown once, not doubled (each doubling copied the terms
         // into new pages: at 100,000 rules a sixth of the build's page faults).

@@ -234,21 +234,35 @@ extension RuleBook {
                 // generic `append(contentsOf:)` of them as a block cost more).
                 let offset = Int32(terms.count)
                 template.freshTerms.withUnsafeBufferPointer { fresh in
-                    for term in fresh {
+                    // By index in a `while`, as the slots below.
+                    guard let first = fresh.baseAddress else { return }
+                    var k = 0
+                    while k < fresh.count {
+                        let term = first[k]
                         terms.append((VariableIndex(rawValue: owner(term).rawValue &* 4 &+ term.variable),
                                       term.coefficient))
+                        k &+= 1
                     }
                 }
                 let base = Self.base(table, .horizontal)
                 noteReplay(of: template, in: table, view: view, superview: superview, rule: rule, arguments: arguments)
                 entries.withUnsafeMutableBufferPointer { slots in
-                    // The filled slots only (the table's are empty: it is new).
+                    // The filled slots only (the table's are empty: it is new),
+                    // read and written in place, in a `while`: a `for … in` over
+                    // the buffer copied each slot into an optional first, one
+                    // over a range called its iterator and `==` (about 30
+                    // instructions a rule), and the subscript checked bounds
+                    // (`table(for:)` made the table's slots).
+                    let table = slots.baseAddress! + base
                     template.freshSlots.withUnsafeBufferPointer { fresh in
-                        for filled in fresh {
-                            var entry = filled.entry
+                        guard let filled = fresh.baseAddress else { return }
+                        var k = 0
+                        while k < fresh.count {
+                            var entry = filled[k].entry
                             entry.termStart &+= offset
                             entry.rule = rule
-                            slots[base &+ Int(filled.slot)] = entry
+                            (table + Int(filled[k].slot)).pointee = entry
+                            k &+= 1
                         }
                     }
                 }
