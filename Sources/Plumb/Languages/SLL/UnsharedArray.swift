@@ -1,7 +1,8 @@
 /// A growable array of plain values (no references) for the arrays of
 /// ``RuleBook`` and ``RuleGraph`` that grow or change every rule or
-/// table: the stored values' terms, the rules' views, the tables' views,
-/// the replays' argument views, each view's table, and the graph's edges.
+/// table: the stored values' terms, the rules' views, the tables' views
+/// and replays, the replays' argument views, each view's table, and the
+/// graph's edges.
 ///
 /// Unlike `Array`, an append checks only for room: there is no
 /// copy-on-write, so no uniqueness check (a runtime call) at each append.
