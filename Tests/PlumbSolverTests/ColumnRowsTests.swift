@@ -17,7 +17,7 @@ import PlumbTestSupport
     final class RowsLog: LargePartSolver, @unchecked Sendable {
         let clp: ClpPartSolver
         let lookingUp: Bool
-        private let counts = Mutex<(found: Int, zeroHeld: Int, atLastBasis: Int, reused: Int, presolve: Int)>((0, 0, 0, 0, 0))
+        private let counts = Mutex<(found: Int, zeroHeld: Int, atLastBasis: Int, reused: Int)>((0, 0, 0, 0))
         init(lookingUp: Bool, _ clp: ClpPartSolver = ClpPartSolver()) {
             self.clp = clp
             self.lookingUp = lookingUp
@@ -26,13 +26,11 @@ import PlumbTestSupport
         func solve(_ part: LinearPart) -> [Double]? {
             plumb_clp_set_column_rows(lookingUp ? 1 : 0)
             defer { plumb_clp_set_column_rows(1) }
-            let before = plumb_clp_column_rows_found(), presolveBefore = plumb_clp_presolve_rows_found()
+            let before = plumb_clp_column_rows_found()
             let report = clp.solveReporting(part)
             let found = Int(plumb_clp_column_rows_found() - before)
-            let presolve = Int(plumb_clp_presolve_rows_found() - presolveBefore)
             counts.withLock {
                 $0.found += found
-                $0.presolve += presolve
                 $0.zeroHeld += report.levels.zeroHeld
                 $0.atLastBasis += report.levels.atLastBasis
                 $0.reused += report.levels.reusedFactorizations
@@ -40,9 +38,6 @@ import PlumbTestSupport
             return report.values
         }
         var found: Int { counts.withLock { $0.found } }
-        /// Rows of long columns presolve's removal of redundant rows found
-        /// through the index.
-        var presolveFound: Int { counts.withLock { $0.presolve } }
         /// What the solve did besides the look-ups: zero trials held, checks
         /// passed, checks from a kept factorisation.
         var steps: [Int] { counts.withLock { [$0.zeroHeld, $0.atLastBasis, $0.reused] } }
@@ -139,28 +134,6 @@ import PlumbTestSupport
             LargePartTests.expectIdenticalAndOneOptimum(a, b, tableau: c, rows: rows, unique: unique,
                                                         variableCount: system.variableCount, "seed \(seed)",
                                                         names: ("looked up", "searched"))
-        }
-    }
-
-    /// Chart grids tall enough that their column edges have an entry in
-    /// more than 64 rows: the cold level after the promotion removes
-    /// repeated rows in Clp's presolve, and each of their entries in a
-    /// long column is found through the index, confirmed in place, not
-    /// searched (`useless_constraint_action` in the shim). The promotion,
-    /// the levels and every value come out as with CoinUtils' own step, to
-    /// the bit; with the switch off no row is looked up.
-    @Test func presolveRemovesRepeatedRowsAsCoinUtilsDoes() throws {
-        for seed in 0 ..< 4 as Range<UInt64> {
-            let grid = LargePartTests.chartGrid(seed: 55_000 + seed, rows: 70 + 10 * Int(seed), columns: 2 + Int(seed % 2),
-                                                clash: false)
-            let lookingUp = RowsLog(lookingUp: true), searching = RowsLog(lookingUp: false)
-            let a = try Self.solved(grid.system, lookingUp).get(), c = try Self.solved(grid.system, searching).get()
-            let label = "seed \(seed)"
-            #expect(lookingUp.presolveFound > 100 && searching.presolveFound == 0,
-                    "\(label): \(lookingUp.presolveFound), \(searching.presolveFound)")
-            #expect(lookingUp.steps == searching.steps, "\(label): \(lookingUp.steps) \(searching.steps)")
-            #expect(a.values == c.values, "\(label)")
-            #expect(referenceRequiredRowsHold(grid.rows, a.values), "\(label)")
         }
     }
 }
