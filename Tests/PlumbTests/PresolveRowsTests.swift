@@ -22,16 +22,18 @@ import PlumbSolver
         init(lookingUp: Bool) { self.lookingUp = lookingUp }
         var name: String { "clp, presolve's rows \(lookingUp ? "looked up" : "searched")" }
         func solve(_ part: LinearPart) -> [Double]? {
-            plumb_clp_set_column_rows(lookingUp ? 1 : 0)
+            let (report, found) = Self.lookingUp(lookingUp) { clp.solveReporting(part) }
+            counts.withLock { $0 = (found: $0.found + found, promoted: $0.promoted + (report.promoted ? 1 : 0)) }
+            return report.values
+        }
+        /// `body`'s answer with the thread's switch set, and the rows
+        /// presolve looked up meanwhile.
+        static func lookingUp<T>(_ on: Bool, _ body: () -> T) -> (T, Int) {
+            plumb_clp_set_column_rows(on ? 1 : 0)
             defer { plumb_clp_set_column_rows(1) }
             let before = plumb_clp_presolve_rows_found()
-            let report = clp.solveReporting(part)
-            let found = Int(plumb_clp_presolve_rows_found() - before)
-            counts.withLock {
-                $0.found += found
-                $0.promoted += report.promoted ? 1 : 0
-            }
-            return report.values
+            let answer = body()
+            return (answer, Int(plumb_clp_presolve_rows_found() - before))
         }
         var found: Int { counts.withLock { $0.found } }
         var promoted: Int { counts.withLock { $0.promoted } }
