@@ -13,6 +13,8 @@
 
 #include <coin/ClpDualRowDantzig.hpp>
 #include <coin/CoinPackedMatrix.hpp>
+#include <coin/CoinPresolveMatrix.hpp>
+#include <coin/CoinPresolveUseless.hpp>
 #include <coin/ClpFactorization.hpp>
 #include <coin/CoinFactorization.hpp>
 #include <coin/ClpSimplex.hpp>
@@ -889,11 +891,103 @@ unsigned long long plumb_clp_factorization_digest(int size, const int *columnSta
 }
 
 }  // extern "C"
+
+namespace {
+
+thread_local long presolveRowsFound = 0;
+
+using UselessRows = const CoinPresolveAction *(*)(CoinPresolveMatrix *, const int *, int, const CoinPresolveAction *);
+
+/// CoinUtils' own `useless_constraint_action::presolve`, the definition
+/// after this binary's (for `plumb_clp_set_column_rows(0)`).
+UselessRows coinUtilsUselessRows() {
+    static UselessRows own = reinterpret_cast<UselessRows>(
+        dlsym(RTLD_NEXT, "_ZN25useless_constraint_action8presolveEP18CoinPresolveMatrixPKiiPK18CoinPresolveAction"));
+    return own;
+}
+
+}  // namespace
+
+// Presolve's removal of rows it has found to be redundant (duplicate rows,
+// rows forcing nothing): each entry of such a row leaves its column, found
+// there by a search from the column's start, and the column's last entry
+// fills the hole. On a chart grid the shared column edges have an entry in
+// every row of charts, and the cold level after the promotion removes a
+// held row a row of charts, so those searches walk most of a long column
+// each time, O(rows^2) in all (`chartgrid` 30,000 views: 89 M
+// instructions, x7.1 from 10,000; BENCHMARKS.md, chart55). This definition
+// takes CoinUtils' place as `pivotColumnSingleton`'s does (CoinUtils calls
+// it through its procedure linkage table from duprow, forcing and tighten)
+// and makes the same changes to the presolve's matrix and the same action
+// record for postsolve: the row's columns and values copied, its bounds
+// kept then set to 0, each entry taken out of its column by moving the
+// column's last entry into its place, emptied columns and the row unlinked.
+// Only the search differs: in a column of `longColumn` entries or more the
+// row's position comes from a `ColumnRows`, confirmed in place; a row is
+// in a column once, so that is the position the search finds.
+const CoinPresolveAction *useless_constraint_action::presolve(CoinPresolveMatrix *prob, const int *useless_rows,
+                                                              int nuseless_rows, const CoinPresolveAction *next) {
+    if (!columnRowsOn) {
+        if (UselessRows own = coinUtilsUselessRows()) return own(prob, useless_rows, nuseless_rows, next);
+    }
+    double *columnValue = prob->colels_;
+    int *rowOfEntry = prob->hrow_;
+    const CoinBigIndex *columnStart = prob->mcstrt_;
+    int *inColumn = prob->hincol_;
+    const double *rowValue = prob->rowels_;
+    const int *columnOfEntry = prob->hcol_;
+    const CoinBigIndex *rowStart = prob->mrstrt_;
+    int *inRow = prob->hinrow_;
+    double *lower = prob->rlo_, *upper = prob->rup_;
+    action *records = new action[nuseless_rows];
+    for (int i = 0; i < nuseless_rows; i++) {
+        const int row = useless_rows[i];
+        const CoinBigIndex first = rowStart[row], last = first + inRow[row];
+        action &record = records[i];
+        record.row = row;
+        record.ninrow = inRow[row];
+        record.rlo = lower[row];
+        record.rup = upper[row];
+        record.rowcols = CoinCopyOfArray(&columnOfEntry[first], inRow[row]);
+        record.rowels = CoinCopyOfArray(&rowValue[first], inRow[row]);
+        for (CoinBigIndex k = first; k < last; k++) {
+            const int column = columnOfEntry[k];
+            const CoinBigIndex start = columnStart[column], end = start + inColumn[column];
+            CoinBigIndex at;
+            ColumnRows *index = nullptr;
+            if (inColumn[column] >= longColumn) {
+                index = &indexOf(prob, column, prob->nrows_);
+                // Counted as presolve's, not the factorisation's.
+                const long before = columnRowsFound;
+                at = positionOf(index, rowOfEntry, start, end, row);
+                presolveRowsFound += columnRowsFound - before;
+                columnRowsFound = before;
+            } else {
+                at = presolve_find_minor(row, start, end, rowOfEntry);
+            }
+            rowOfEntry[at] = rowOfEntry[end - 1];
+            columnValue[at] = columnValue[end - 1];
+            if (index != nullptr) index->at[static_cast<size_t>(rowOfEntry[at])] = static_cast<int>(at);
+            inColumn[column] -= 1;
+            if (inColumn[column] == 0) PRESOLVE_REMOVE_LINK(prob->clink_, column);
+        }
+        inRow[row] = 0;
+        PRESOLVE_REMOVE_LINK(prob->rlink_, row);
+        lower[row] = 0.0;
+        upper[row] = 0.0;
+    }
+    return new useless_constraint_action(nuseless_rows, records, next);
+}
+
+extern "C" {
+long plumb_clp_presolve_rows_found(void) { return presolveRowsFound; }
+}  // extern "C"
 #else
 // Another CoinUtils: its own step, nothing looked up.
 extern "C" {
 void plumb_clp_set_column_rows(int) {}
 long plumb_clp_column_rows_found(void) { return 0; }
+long plumb_clp_presolve_rows_found(void) { return 0; }
 unsigned long long plumb_clp_factorization_digest(int, const int *, const int *, const double *, int) { return 0; }
 }
 #endif

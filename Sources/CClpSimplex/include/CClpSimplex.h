@@ -200,6 +200,11 @@ int plumb_clp_promotions_without_dual_reductions(const PlumbClpModel *model);
 /// shim). Rows found that way on this thread, over its life.
 void plumb_clp_set_column_rows(int on);
 long plumb_clp_column_rows_found(void);
+/// Rows of long columns whose entries presolve's removal of redundant rows
+/// (`useless_constraint_action` in CoinUtils) found through the same index
+/// as the factorisation's, on this thread over its life; with
+/// `plumb_clp_set_column_rows(0)` the step is CoinUtils' own and finds none.
+long plumb_clp_presolve_rows_found(void);
 /// A digest (FNV-1a) of CoinUtils' factorisation of the `size` x `size`
 /// matrix given column by column (`columnStarts`, `size` + 1 of them, into
 /// `rowIndices` and `elements`), every column basic, made with the rows
