@@ -37,6 +37,17 @@ extension ClpSession {
 /// first solve ends on there, which grew x14-25 from 1,000 to 10,000
 /// views), and Clp's first solve is put off the same way; only where the
 /// rows have neither is it made at once.
+///
+/// The first solve put off starts from the basis read off that point
+/// (`crashBasis`: the rows that set the variables there nonbasic, the
+/// rest of the rows and the variables basic), which is triangular and
+/// primal feasible, so that Clp factorises it and confirms it with no
+/// pivot; from the slack basis Clp took 30,236 pivots on `chartgrid`'s
+/// large component at 10,000 views (its tight point), about two fifths
+/// of `plumb check`'s time there. Clp's later solves then start from
+/// another basis of the same vertex than before, and may end on other
+/// optimal points: the suprema are the same, the points kept from them
+/// may not be.
 final class ClpRequiredRows: RequiredRowRange {
     private let model: PartModel
     /// Each row's bounds as the part gives them, and as they are now.
@@ -55,10 +66,25 @@ final class ClpRequiredRows: RequiredRowRange {
     /// Whether Clp's first solve has been made (for the tests).
     var hasStarted: Bool { started != nil }
     let point: [Double]
+    /// The basis read off the first point (see `crashBasis`), from which
+    /// Clp's first solve starts when it is put off; nil to start from the
+    /// slack basis.
+    private var crash: [UInt8]?
+    /// Whether Clp's first solve started from `crash` and ended optimal
+    /// there, and the pivots it took (for the tests).
+    private(set) var startedFromCrash = false
+    private(set) var firstSolvePivots: Int?
+    /// The most pivots Clp's first solve may take from that basis before
+    /// it is made from the slack basis instead.
+    static let crashPivots: Int32 = 50
+    /// Clp's status of a nonbasic column with no bound (at its value, 0 here).
+    static let freeStatus: UInt8 = 0
 
     /// `leastPoint` false: Clp's first solve at once, whatever the rows
-    /// (for the tests, which compare the two).
-    init?(_ part: LinearPart, leastPoint: Bool = true) {
+    /// (for the tests, which compare the two). `crash` false: Clp's first
+    /// solve put off after a least or tight point starts from the slack
+    /// basis, not from the point's (for the tests).
+    init?(_ part: LinearPart, leastPoint: Bool = true, crash: Bool = true) {
         guard part.priorities.allSatisfy(\.isRequired), let model = PartModel(part) else { return nil }
         self.model = model
         let m = model.m
@@ -74,12 +100,14 @@ final class ClpRequiredRows: RequiredRowRange {
         // first solve then put off until a supremum needs it, which on
         // `degenerate` and `levels` none does; else the rows' tight point,
         // the solve put off the same way; else that solve now.
-        if leastPoint, let least = RequiredLeastPoint.of(part) {
-            point = least
+        if leastPoint, let least = RequiredLeastPoint.withSetters(part) {
+            point = least.point
+            if crash { self.crash = Self.crashBasis(setters: least.setters, model: model) }
             return
         }
-        if leastPoint, let tight = RequiredTightPoint.of(part) {
-            point = tight
+        if leastPoint, let tight = RequiredTightPoint.withSetters(part) {
+            point = tight.point
+            if crash { self.crash = Self.crashBasis(setters: tight.setters, model: model) }
             return
         }
         guard let found = Self.start(model) else { return nil }
@@ -99,6 +127,47 @@ final class ClpRequiredRows: RequiredRowRange {
         }
     }
 
+    /// The basis of the least or the tight point: the row that set each
+    /// variable (``RequiredLeastPoint/withSetters(_:)``,
+    /// ``RequiredTightPoint/withSetters(_:)``) nonbasic at the bound it
+    /// holds the variable at, every other row basic; every variable basic
+    /// but those no row set (the tight point's, put at 0: nonbasic there).
+    /// Its basic solution is the point (each variable is set by its row
+    /// from variables set before it, so the basis is triangular, and
+    /// factorising it is a pass over its entries), which satisfies every
+    /// row: primal feasible, so optimal for the zero objective. nil when
+    /// two variables are set by one row (an equality pushing both ways):
+    /// then the statuses would not make a basis.
+    static func crashBasis(setters: [(row: Int32, sign: Int8)], model: PartModel) -> [UInt8]? {
+        let columns = model.columnCount, m = model.m
+        var status = [UInt8](repeating: LeastPointStart.basic, count: columns + m)
+        for (j, (row, sign)) in setters.enumerated() {
+            // A variable put at 0 by no row: nonbasic there (Clp's free status).
+            guard row >= 0 else { status[j] = Self.freeStatus; continue }
+            let r = columns + Int(row)
+            guard status[r] == LeastPointStart.basic else { return nil }
+            status[r] = sign > 0 ? LeastPointStart.atLowerBound : LeastPointStart.atUpperBound
+        }
+        return status
+    }
+
+    /// Clp's first solve from `crash` (at most `crashPivots` pivots,
+    /// keeping its factorisation as `start` does): whether it ended
+    /// optimal; when not, the basis is put back as it was.
+    private func crashStart(_ crash: [UInt8]) -> Bool {
+        ClpPartSolver.lock.withLock { _ in
+            let before = model.basis()
+            plumb_clp_set_basis(model.pointer, crash)
+            if plumb_clp_primal(model.pointer, Self.crashPivots, 200, 1) == 0 {
+                firstSolvePivots = Int(plumb_clp_pivots(model.pointer))
+                return true
+            }
+            // A new model has no basis: none again, so that Clp starts from the slack basis.
+            if before.isEmpty { plumb_clp_set_basis(model.pointer, nil) } else { plumb_clp_set_basis(model.pointer, before) }
+            return false
+        }
+    }
+
     /// Makes the first solve put off by `init`, with every row in as it
     /// would have been made there, then sets the rows' bounds as they are
     /// now: from here Clp's solves are those it made when the first solve
@@ -107,7 +176,10 @@ final class ClpRequiredRows: RequiredRowRange {
     private func startLate() -> Bool {
         let moved = currentLower != lower || currentUpper != upper
         if moved { ClpPartSolver.lock.withLock { _ in plumb_clp_set_row_bounds(model.pointer, lower, upper) } }
-        let ended = Self.start(model) != nil
+        startedFromCrash = crash.map(crashStart) ?? false
+        crash = nil
+        let ended = startedFromCrash || Self.start(model) != nil
+        if !startedFromCrash, ended { firstSolvePivots = ClpPartSolver.lock.withLock { _ in Int(plumb_clp_pivots(model.pointer)) } }
         if moved { setBounds() }
         started = ended
         return ended

@@ -29,7 +29,15 @@ import PlumbSolver
 /// a row repeats a variable, or some row misses its bound at the point by
 /// more than 10⁻⁹ of its largest term (or 1): then Clp's point is used.
 enum RequiredLeastPoint {
-    static func of(_ part: LinearPart) -> [Double]? {
+    static func of(_ part: LinearPart) -> [Double]? { withSetters(part)?.point }
+
+    /// The least point (as ``of(_:)``) and, for each variable, the row
+    /// whose bound last raised it and the side of that row it sits on
+    /// (1: the row's lower bound, as `s` above; -1: its upper): the row
+    /// holds the variable at its value there, so that the rows read off
+    /// this make a basis of Clp's model of the part (see
+    /// ``ClpRequiredRows``).
+    static func withSetters(_ part: LinearPart) -> (point: [Double], setters: [(row: Int32, sign: Int8)])? {
         let n = part.variableCount, m = part.rowCount
         guard n > 0, part.priorities.allSatisfy(\.isRequired) else { return nil }
         // The bounds: (row, s, head), and for each variable the bounds it heads
@@ -59,6 +67,7 @@ enum RequiredLeastPoint {
             }
         }
         var x = [Double](repeating: -.infinity, count: n)
+        var setBy = [Int32](repeating: -1, count: n)
         var queued = [Bool](repeating: true, count: n)
         var queue = [Int32](0 ..< Int32(n))
         var next = 0
@@ -68,7 +77,7 @@ enum RequiredLeastPoint {
             let h = Int(queue[next])
             next += 1
             queued[h] = false
-            var best = x[h]
+            var best = x[h], bestBound: Int32 = -1
             for b in headed[h] {
                 let (i, s, _) = bounds[Int(b)]
                 var rest = s * part.constants[Int(i)], own = 0.0
@@ -79,13 +88,14 @@ enum RequiredLeastPoint {
                 }
                 budget -= Int(part.rowStart[Int(i) + 1] - part.rowStart[Int(i)])
                 let bound = -rest / own
-                if bound > best { best = bound }
+                if bound > best { best = bound; bestBound = b }
             }
             guard budget > 0 else { return nil }
             // Raised by more than rounding: a cycle that gives and takes back
             // the same length must not creep up by an ulp a pass.
             guard best.isFinite, best > x[h] + 1e-13 * max(1, abs(best)) || x[h] == -.infinity else { continue }
             x[h] = best
+            setBy[h] = bestBound
             for t in raises[h] where !queued[Int(t)] {
                 queued[Int(t)] = true
                 // Compacted now and then so that the queue stays short.
@@ -97,7 +107,7 @@ enum RequiredLeastPoint {
             }
         }
         guard x.allSatisfy(\.isFinite), holdsEveryRow(part, at: x) else { return nil }
-        return x
+        return (x, setBy.map { (bounds[Int($0)].row, bounds[Int($0)].sign > 0 ? 1 : -1) })
     }
 
     /// Whether every row of `part` holds at `x`, each missing its bound by
@@ -136,7 +146,13 @@ enum RequiredLeastPoint {
 /// basis ends on there (every row tight, the variables nothing fixes at 0)
 /// in one pass over the rows' terms instead of Clp's pivots.
 enum RequiredTightPoint {
-    static func of(_ part: LinearPart) -> [Double]? {
+    static func of(_ part: LinearPart) -> [Double]? { withSetters(part)?.point }
+
+    /// The tight point (as ``of(_:)``) and, for each variable, the row
+    /// that set it and the bound of that row it holds with equality (1:
+    /// the lower, -1: the upper), or row -1 for a variable put at 0 (as
+    /// ``RequiredLeastPoint/withSetters(_:)`` gives them).
+    static func withSetters(_ part: LinearPart) -> (point: [Double], setters: [(row: Int32, sign: Int8)])? {
         let n = part.variableCount, m = part.rowCount
         guard n > 0, part.priorities.allSatisfy(\.isRequired) else { return nil }
         // Each variable's rows.
@@ -155,10 +171,12 @@ enum RequiredTightPoint {
         }
         var x = [Double](repeating: 0, count: n)
         var isSet = [Bool](repeating: false, count: n)
+        var setters = [(row: Int32, sign: Int8)](repeating: (-1, 0), count: n)
         var head = 0, firstUnset = 0
-        func set(_ v: Int, _ value: Double) {
+        func set(_ v: Int, _ value: Double, by row: Int32 = -1) {
             x[v] = value
             isSet[v] = true
+            if row >= 0 { setters[v] = (row, part.relations[Int(row)] == .lessOrEqual ? -1 : 1) }
             for r in transposed.rows[transposed.of(v)] {
                 unset[Int(r)] -= 1
                 if unset[Int(r)] == 1 { queue.append(r) }
@@ -176,12 +194,12 @@ enum RequiredTightPoint {
                     if isSet[v] { rest += part.coefficients[k] * x[v] } else { (h, own) = (v, part.coefficients[k]) }
                 }
                 guard h >= 0, own != 0 else { continue }
-                set(h, -rest / own)
+                set(h, -rest / own, by: Int32(i))
             }
             while firstUnset < n && isSet[firstUnset] { firstUnset += 1 }
             if firstUnset == n { break }
             set(firstUnset, 0)
         }
-        return RequiredLeastPoint.holdsEveryRow(part, at: x) ? x : nil
+        return RequiredLeastPoint.holdsEveryRow(part, at: x) ? (x, setters) : nil
     }
 }
