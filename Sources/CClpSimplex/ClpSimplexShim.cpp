@@ -955,6 +955,10 @@ struct PostsolveWindow {
     std::vector<ThreadedRows> columns;
 };
 
+/// The window's matrix, kept apart from `postsolveWindow` (which has a
+/// constructor, so each access to it checks that it was made): every
+/// search and deletion of every postsolve step reads this first.
+thread_local const int *postsolveWindowRows = nullptr;
 thread_local PostsolveWindow postsolveWindow;
 thread_local bool postsolveRowsOn = true;
 thread_local long postsolveRowsFound = 0;
@@ -1074,8 +1078,9 @@ void subst_constraint_action::postsolve(CoinPostsolveMatrix *prob) const {
     // Closes the window however CoinUtils' postsolve ends.
     struct Window {
         bool open;
-        explicit Window(CoinPostsolveMatrix *prob) : open(postsolveRowsOn && postsolveWindow.hrow == nullptr) {
+        explicit Window(CoinPostsolveMatrix *prob) : open(postsolveRowsOn && postsolveWindowRows == nullptr) {
             if (!open) return;
+            postsolveWindowRows = prob->hrow_;
             postsolveWindow.hrow = prob->hrow_;
             postsolveWindow.link = prob->link_;
             postsolveWindow.rows = std::max(prob->nrows0_, prob->nrows_);
@@ -1083,6 +1088,7 @@ void subst_constraint_action::postsolve(CoinPostsolveMatrix *prob) const {
         ~Window() {
             if (!open) return;
             for (ThreadedRows &index : postsolveWindow.columns) index.forget();
+            postsolveWindowRows = nullptr;
             postsolveWindow.hrow = nullptr;
             postsolveWindow.link = nullptr;
         }
@@ -1092,10 +1098,9 @@ void subst_constraint_action::postsolve(CoinPostsolveMatrix *prob) const {
 
 CoinBigIndex presolve_find_minor3(int tgt, CoinBigIndex ks, int majlen, const int *minndxs,
                                   const CoinBigIndex *majlinks) {
+    if (postsolveWindowRows != minndxs || majlen < longThreadedColumn) return walkFor(tgt, ks, majlen, minndxs, majlinks);
     const PostsolveWindow &w = postsolveWindow;
-    if (w.hrow != minndxs || w.link != majlinks || majlen < longThreadedColumn || tgt < 0 || tgt >= w.rows) {
-        return walkFor(tgt, ks, majlen, minndxs, majlinks);
-    }
+    if (w.link != majlinks || tgt < 0 || tgt >= w.rows) return walkFor(tgt, ks, majlen, minndxs, majlinks);
     ThreadedRows *index = synced(ks, majlen);
     if (index == nullptr) index = &recordColumn(ks, majlen);
     const int at = index->at[static_cast<size_t>(tgt)];
@@ -1110,10 +1115,14 @@ CoinBigIndex presolve_find_minor3(int tgt, CoinBigIndex ks, int majlen, const in
 void presolve_delete_from_major2(int majndx, int minndx, CoinBigIndex *majstrts, int *majlens, int *minndxs,
                                  CoinBigIndex *majlinks, CoinBigIndex *free_listp) {
     DeleteFromMajor own = coinUtilsDeleteFromMajor();
-    PostsolveWindow &w = postsolveWindow;
     // An indexed column keeps at least `longThreadedColumn` entries (an
     // index is given up below that), so a shorter one is none of them.
-    if (w.hrow != minndxs || w.link != majlinks || majlens[majndx] < longThreadedColumn) {
+    if (postsolveWindowRows != minndxs || majlens[majndx] < longThreadedColumn) {
+        own(majndx, minndx, majstrts, majlens, minndxs, majlinks, free_listp);
+        return;
+    }
+    PostsolveWindow &w = postsolveWindow;
+    if (w.link != majlinks) {
         own(majndx, minndx, majstrts, majlens, minndxs, majlinks, free_listp);
         return;
     }
