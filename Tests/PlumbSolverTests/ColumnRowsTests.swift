@@ -24,11 +24,8 @@ import PlumbTestSupport
         }
         var name: String { "clp, column rows \(lookingUp ? "looked up" : "searched")" }
         func solve(_ part: LinearPart) -> [Double]? {
-            plumb_clp_set_column_rows(lookingUp ? 1 : 0)
-            defer { plumb_clp_set_column_rows(1) }
-            let before = plumb_clp_column_rows_found()
-            let report = clp.solveReporting(part)
-            let found = Int(plumb_clp_column_rows_found() - before)
+            let (report, found) = ColumnRowsTests.switched(lookingUp, plumb_clp_set_column_rows,
+                                                           plumb_clp_column_rows_found) { clp.solveReporting(part) }
             counts.withLock {
                 $0.found += found
                 $0.zeroHeld += report.levels.zeroHeld
@@ -41,6 +38,16 @@ import PlumbTestSupport
         /// What the solve did besides the look-ups: zero trials held, checks
         /// passed, checks from a kept factorisation.
         var steps: [Int] { counts.withLock { [$0.zeroHeld, $0.atLastBasis, $0.reused] } }
+    }
+
+    /// `body` run with one of the shim's per-thread switches set to
+    /// `on` (and back on after), and how far the switch's counter moved.
+    static func switched<T>(_ on: Bool, _ set: (Int32) -> Void, _ counter: () -> Int, _ body: () -> T) -> (T, Int) {
+        set(on ? 1 : 0)
+        defer { set(1) }
+        let before = counter()
+        let result = body()
+        return (result, counter() - before)
     }
 
     static func solved(_ system: ConstraintSystem, _ solver: RowsLog, everyPart: Bool = false) -> Result<Solution, any Error> {

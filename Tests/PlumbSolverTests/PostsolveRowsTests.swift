@@ -21,11 +21,8 @@ import PlumbTestSupport
         init(lookingUp: Bool) { self.lookingUp = lookingUp }
         var name: String { "clp, postsolve rows \(lookingUp ? "looked up" : "walked")" }
         func solve(_ part: LinearPart) -> [Double]? {
-            plumb_clp_set_postsolve_rows(lookingUp ? 1 : 0)
-            defer { plumb_clp_set_postsolve_rows(1) }
-            let before = plumb_clp_postsolve_rows_found()
-            let report = clp.solveReporting(part)
-            let found = Int(plumb_clp_postsolve_rows_found() - before)
+            let (report, found) = ColumnRowsTests.switched(lookingUp, plumb_clp_set_postsolve_rows,
+                                                           plumb_clp_postsolve_rows_found) { clp.solveReporting(part) }
             counts.withLock {
                 $0.found += found
                 $0.promoted += report.promoted ? 1 : 0
