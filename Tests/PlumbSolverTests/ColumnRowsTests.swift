@@ -17,37 +17,42 @@ import PlumbTestSupport
     final class RowsLog: LargePartSolver, @unchecked Sendable {
         let clp: ClpPartSolver
         let lookingUp: Bool
-        private let counts = Mutex<(found: Int, zeroHeld: Int, atLastBasis: Int, reused: Int)>((0, 0, 0, 0))
-        init(lookingUp: Bool, _ clp: ClpPartSolver = ClpPartSolver()) {
+        /// Which of the shim's look-ups `lookingUp` switches: the
+        /// factorisation's (`plumb_clp_set_column_rows`) or the
+        /// substitutions' postsolve's (`plumb_clp_set_postsolve_rows`).
+        enum LookUp { case columnRows, postsolveRows }
+        let lookUp: LookUp
+        private let counts = Mutex<(found: Int, zeroHeld: Int, atLastBasis: Int, reused: Int, promoted: Int)>(
+            (0, 0, 0, 0, 0))
+        init(lookingUp: Bool, _ clp: ClpPartSolver = ClpPartSolver(), lookUp: LookUp = .columnRows) {
             self.clp = clp
             self.lookingUp = lookingUp
+            self.lookUp = lookUp
         }
-        var name: String { "clp, column rows \(lookingUp ? "looked up" : "searched")" }
+        var name: String { "clp, \(lookUp) \(lookingUp ? "looked up" : "searched")" }
         func solve(_ part: LinearPart) -> [Double]? {
-            let (report, found) = ColumnRowsTests.switched(lookingUp, plumb_clp_set_column_rows,
-                                                           plumb_clp_column_rows_found) { clp.solveReporting(part) }
+            let set: (Int32) -> Void = lookUp == .columnRows ? plumb_clp_set_column_rows : plumb_clp_set_postsolve_rows
+            let counter: () -> Int = lookUp == .columnRows ? plumb_clp_column_rows_found : plumb_clp_postsolve_rows_found
+            set(lookingUp ? 1 : 0)
+            defer { set(1) }
+            let before = counter()
+            let report = clp.solveReporting(part)
+            let found = counter() - before
             counts.withLock {
                 $0.found += found
                 $0.zeroHeld += report.levels.zeroHeld
                 $0.atLastBasis += report.levels.atLastBasis
                 $0.reused += report.levels.reusedFactorizations
+                $0.promoted += report.promoted ? 1 : 0
             }
             return report.values
         }
         var found: Int { counts.withLock { $0.found } }
+        /// Parts whose first level was promoted.
+        var promoted: Int { counts.withLock { $0.promoted } }
         /// What the solve did besides the look-ups: zero trials held, checks
         /// passed, checks from a kept factorisation.
         var steps: [Int] { counts.withLock { [$0.zeroHeld, $0.atLastBasis, $0.reused] } }
-    }
-
-    /// `body` run with one of the shim's per-thread switches set to
-    /// `on` (and back on after), and how far the switch's counter moved.
-    static func switched<T>(_ on: Bool, _ set: (Int32) -> Void, _ counter: () -> Int, _ body: () -> T) -> (T, Int) {
-        set(on ? 1 : 0)
-        defer { set(1) }
-        let before = counter()
-        let result = body()
-        return (result, counter() - before)
     }
 
     static func solved(_ system: ConstraintSystem, _ solver: RowsLog, everyPart: Bool = false) -> Result<Solution, any Error> {
