@@ -31,8 +31,11 @@ import PlumbTestSupport
         }
         var name: String { "clp, \(lookUp) \(lookingUp ? "looked up" : "searched")" }
         func solve(_ part: LinearPart) -> [Double]? {
-            let set: (Int32) -> Void = lookUp == .columnRows ? plumb_clp_set_column_rows : plumb_clp_set_postsolve_rows
-            let counter: () -> Int = lookUp == .columnRows ? plumb_clp_column_rows_found : plumb_clp_postsolve_rows_found
+            let set: (Int32) -> Void, counter: () -> Int
+            switch lookUp {
+            case .columnRows: (set, counter) = ({ plumb_clp_set_column_rows($0) }, { plumb_clp_column_rows_found() })
+            case .postsolveRows: (set, counter) = ({ plumb_clp_set_postsolve_rows($0) }, { plumb_clp_postsolve_rows_found() })
+            }
             set(lookingUp ? 1 : 0)
             defer { set(1) }
             let before = counter()
