@@ -991,3 +991,268 @@ long plumb_clp_presolve_rows_found(void) { return 0; }
 unsigned long long plumb_clp_factorization_digest(int, const int *, const int *, const double *, int) { return 0; }
 }
 #endif
+
+// CoinUtils' postsolve of its implied-free substitutions, its column
+// searches answered from an index (see `subst_constraint_action::postsolve`
+// below). Only for CoinUtils 2.11.4, whose object code this was checked
+// against; any other keeps its own searches.
+#if COINUTILS_VERSION_MAJOR == 2 && COINUTILS_VERSION_MINOR == 11 && COINUTILS_VERSION_RELEASE == 4
+#include <dlfcn.h>
+#include <coin/CoinPresolveMatrix.hpp>
+#include <coin/CoinPresolveSubst.hpp>
+
+namespace {
+
+/// The rows of one long threaded column of a postsolve matrix as they
+/// stood when last seen: the column's first position then (`head`), how
+/// many entries it had from there (`length`), and where each row sat
+/// (`at[row]`, -1 when absent). Postsolve threads a column as a list
+/// through `link`; inside one call of the substitutions' postsolve the
+/// only changes to a column are new entries put in front of its first one
+/// and deletions through `presolve_delete_from_major2`, which the index
+/// follows, so the entries from `head` on stay the ones recorded.
+struct ThreadedRows {
+    int head = -1;
+    int length = 0;
+    unsigned long lastUse = 0;
+    std::vector<int> at;
+    std::vector<int> recorded;
+
+    void forget() {
+        for (int row : recorded) at[static_cast<size_t>(row)] = -1;
+        recorded.clear();
+        head = -1;
+        length = 0;
+    }
+    void record(int row, int position) {
+        at[static_cast<size_t>(row)] = position;
+        recorded.push_back(row);
+    }
+};
+
+/// Columns shorter than this are searched as CoinUtils does.
+constexpr int longThreadedColumn = 64;
+/// New entries in front of a column's recorded first one that a look-up
+/// walks over before it gives the index up and records the column again.
+constexpr int frontWalk = 256;
+constexpr size_t indexedThreadedColumns = 8;
+
+/// One call of `subst_constraint_action::postsolve` on this thread: its
+/// matrix (rows, links, how many rows the index must hold) and the
+/// columns indexed during it. Outside such a call (`hrow` null) every
+/// search is CoinUtils' own walk.
+struct PostsolveWindow {
+    const int *hrow = nullptr;
+    const CoinBigIndex *link = nullptr;
+    int rows = 0;
+    unsigned long clock = 0;
+    std::vector<ThreadedRows> columns;
+};
+
+/// The window's matrix, kept apart from `postsolveWindow` (which has a
+/// constructor, so each access to it checks that it was made): every
+/// search and deletion of every postsolve step reads this first.
+thread_local const int *postsolveWindowRows = nullptr;
+thread_local PostsolveWindow postsolveWindow;
+thread_local bool postsolveRowsOn = true;
+thread_local long postsolveRowsFound = 0;
+
+/// CoinUtils' search: the walk down the column from `start`.
+CoinBigIndex walkFor(int row, CoinBigIndex start, int length, const int *hrow, const CoinBigIndex *link) {
+    CoinBigIndex k = start;
+    for (int i = 0; i < length; i++) {
+        if (hrow[k] == row) return k;
+        k = link[k];
+    }
+    return -1;
+}
+
+/// The index whose recorded column is the one starting at `start`, of
+/// `length` entries, brought up to date with the entries put in front of
+/// it since; null when none is. One walk from `start` looks for the
+/// recorded heads: a column's list reaches a recorded head only if that
+/// head is its own (lists never share a position), and the count says
+/// nothing was taken out unseen.
+ThreadedRows *synced(CoinBigIndex start, int length) {
+    PostsolveWindow &w = postsolveWindow;
+    int shortest = INT_MAX;
+    for (const ThreadedRows &index : w.columns) {
+        if (index.head >= 0) shortest = std::min(shortest, index.length);
+    }
+    if (shortest > length) return nullptr;
+    const int ahead = std::min(length - shortest, frontWalk);
+    CoinBigIndex k = start;
+    for (int steps = 0; steps <= ahead; steps++) {
+        for (ThreadedRows &index : w.columns) {
+            if (index.head != k) continue;
+            if (length != index.length + steps) {
+                index.forget();
+                return nullptr;
+            }
+            CoinBigIndex front = start;
+            for (int i = 0; i < steps; i++) {
+                const int row = w.hrow[front];
+                if (index.at[static_cast<size_t>(row)] >= 0) {
+                    // A row twice in one column: not a list this index knows.
+                    index.forget();
+                    return nullptr;
+                }
+                index.record(row, static_cast<int>(front));
+                front = w.link[front];
+            }
+            index.head = static_cast<int>(start);
+            index.length = length;
+            index.lastUse = ++w.clock;
+            return &index;
+        }
+        if (steps < ahead) k = w.link[k];
+    }
+    return nullptr;
+}
+
+/// A fresh index of the column starting at `start`: one walk, as long as
+/// CoinUtils' search for an absent row.
+ThreadedRows &recordColumn(CoinBigIndex start, int length) {
+    PostsolveWindow &w = postsolveWindow;
+    ThreadedRows *index = nullptr;
+    if (w.columns.size() < indexedThreadedColumns) {
+        w.columns.emplace_back();
+        index = &w.columns.back();
+    } else {
+        index = &w.columns.front();
+        for (ThreadedRows &kept : w.columns) {
+            if (kept.lastUse < index->lastUse) index = &kept;
+        }
+        index->forget();
+    }
+    if (index->at.size() < static_cast<size_t>(w.rows)) index->at.resize(static_cast<size_t>(w.rows), -1);
+    CoinBigIndex k = start;
+    for (int i = 0; i < length; i++) {
+        index->record(w.hrow[k], static_cast<int>(k));
+        k = w.link[k];
+    }
+    index->head = static_cast<int>(start);
+    index->length = length;
+    index->lastUse = ++w.clock;
+    return *index;
+}
+
+using SubstPostsolve = void (*)(const subst_constraint_action *, CoinPostsolveMatrix *);
+using DeleteFromMajor = void (*)(int, int, CoinBigIndex *, int *, int *, CoinBigIndex *, CoinBigIndex *);
+
+SubstPostsolve coinUtilsSubstPostsolve() {
+    static SubstPostsolve own = reinterpret_cast<SubstPostsolve>(
+        dlsym(RTLD_NEXT, "_ZNK23subst_constraint_action9postsolveEP19CoinPostsolveMatrix"));
+    return own;
+}
+
+DeleteFromMajor coinUtilsDeleteFromMajor() {
+    static DeleteFromMajor own = reinterpret_cast<DeleteFromMajor>(
+        dlsym(RTLD_NEXT, "_Z27presolve_delete_from_major2iiPiS_S_S_S_"));
+    return own;
+}
+
+}  // namespace
+
+// The postsolve of CoinUtils' implied-free substitutions. For each
+// substitution, last first, it takes the substituted row's columns out of
+// the rows it was added to, then searches each column of every such row
+// for the row (`presolve_find_minor3`, a walk down the threaded column)
+// and puts the entry back in front when the walk finds none. On
+// `priorities` the guide's column has an entry in every row of items and
+// the row searched for is absent from it each time, so each search walks
+// the whole column: O(rows^2) (30,000 views: 202 M instructions of
+// 4,688 M; BENCHMARKS.md, prio55). This definition takes CoinUtils' place
+// (its vtable entry is bound by symbol) and runs CoinUtils' own postsolve
+// with a window open on this thread, in which the searches of long
+// columns and the deletions from them go through the index above; the
+// answers are the positions CoinUtils' walks find, so postsolve makes the
+// same matrix, entry for entry.
+void subst_constraint_action::postsolve(CoinPostsolveMatrix *prob) const {
+    // Closes the window however CoinUtils' postsolve ends.
+    struct Window {
+        bool open;
+        explicit Window(CoinPostsolveMatrix *prob) : open(postsolveRowsOn && postsolveWindowRows == nullptr) {
+            if (!open) return;
+            postsolveWindowRows = prob->hrow_;
+            postsolveWindow.hrow = prob->hrow_;
+            postsolveWindow.link = prob->link_;
+            postsolveWindow.rows = std::max(prob->nrows0_, prob->nrows_);
+        }
+        ~Window() {
+            if (!open) return;
+            for (ThreadedRows &index : postsolveWindow.columns) index.forget();
+            postsolveWindowRows = nullptr;
+            postsolveWindow.hrow = nullptr;
+            postsolveWindow.link = nullptr;
+        }
+    } window(prob);
+    coinUtilsSubstPostsolve()(this, prob);
+}
+
+CoinBigIndex presolve_find_minor3(int tgt, CoinBigIndex ks, int majlen, const int *minndxs,
+                                  const CoinBigIndex *majlinks) {
+    if (postsolveWindowRows != minndxs || majlen < longThreadedColumn) return walkFor(tgt, ks, majlen, minndxs, majlinks);
+    const PostsolveWindow &w = postsolveWindow;
+    if (w.link != majlinks || tgt < 0 || tgt >= w.rows) return walkFor(tgt, ks, majlen, minndxs, majlinks);
+    ThreadedRows *index = synced(ks, majlen);
+    if (index == nullptr) index = &recordColumn(ks, majlen);
+    const int at = index->at[static_cast<size_t>(tgt)];
+    if (at >= 0 && minndxs[at] != tgt) {
+        index->forget();
+        return walkFor(tgt, ks, majlen, minndxs, majlinks);
+    }
+    postsolveRowsFound += 1;
+    return at;
+}
+
+void presolve_delete_from_major2(int majndx, int minndx, CoinBigIndex *majstrts, int *majlens, int *minndxs,
+                                 CoinBigIndex *majlinks, CoinBigIndex *free_listp) {
+    DeleteFromMajor own = coinUtilsDeleteFromMajor();
+    // An indexed column keeps at least `longThreadedColumn` entries (an
+    // index is given up below that), so a shorter one is none of them.
+    if (postsolveWindowRows != minndxs || majlens[majndx] < longThreadedColumn) {
+        own(majndx, minndx, majstrts, majlens, minndxs, majlinks, free_listp);
+        return;
+    }
+    PostsolveWindow &w = postsolveWindow;
+    if (w.link != majlinks) {
+        own(majndx, minndx, majstrts, majlens, minndxs, majlinks, free_listp);
+        return;
+    }
+    const int before = majlens[majndx];
+    ThreadedRows *index = synced(majstrts[majndx], before);
+    own(majndx, minndx, majstrts, majlens, minndxs, majlinks, free_listp);
+    if (majlens[majndx] == before) return;
+    // CoinUtils puts the freed position first on the free list. The index
+    // of this column follows; any other that held the position (a second
+    // index of the column, recorded when the first fell behind) lost an
+    // entry unseen and is given up.
+    const CoinBigIndex freed = *free_listp;
+    const int row = minndxs[freed];
+    const bool known = row >= 0 && row < w.rows;
+    for (ThreadedRows &kept : w.columns) {
+        if (kept.head < 0) continue;
+        const bool held = known && kept.at[static_cast<size_t>(row)] == freed;
+        if (&kept == index && held) {
+            kept.at[static_cast<size_t>(row)] = -1;
+            kept.head = majstrts[majndx];
+            kept.length = majlens[majndx];
+            if (kept.length < longThreadedColumn) kept.forget();
+        } else if (&kept == index || held) {
+            kept.forget();
+        }
+    }
+}
+
+extern "C" {
+void plumb_clp_set_postsolve_rows(int on) { postsolveRowsOn = on != 0; }
+long plumb_clp_postsolve_rows_found(void) { return postsolveRowsFound; }
+}
+#else
+// Another CoinUtils: its own searches, nothing looked up.
+extern "C" {
+void plumb_clp_set_postsolve_rows(int) {}
+long plumb_clp_postsolve_rows_found(void) { return 0; }
+}
+#endif

@@ -17,27 +17,42 @@ import PlumbTestSupport
     final class RowsLog: LargePartSolver, @unchecked Sendable {
         let clp: ClpPartSolver
         let lookingUp: Bool
-        private let counts = Mutex<(found: Int, zeroHeld: Int, atLastBasis: Int, reused: Int)>((0, 0, 0, 0))
-        init(lookingUp: Bool, _ clp: ClpPartSolver = ClpPartSolver()) {
+        /// Which of the shim's look-ups `lookingUp` switches: the
+        /// factorisation's (`plumb_clp_set_column_rows`) or the
+        /// substitutions' postsolve's (`plumb_clp_set_postsolve_rows`).
+        enum LookUp { case columnRows, postsolveRows }
+        let lookUp: LookUp
+        private let counts = Mutex<(found: Int, zeroHeld: Int, atLastBasis: Int, reused: Int, promoted: Int)>(
+            (0, 0, 0, 0, 0))
+        init(lookingUp: Bool, _ clp: ClpPartSolver = ClpPartSolver(), lookUp: LookUp = .columnRows) {
             self.clp = clp
             self.lookingUp = lookingUp
+            self.lookUp = lookUp
         }
-        var name: String { "clp, column rows \(lookingUp ? "looked up" : "searched")" }
+        var name: String { "clp, \(lookUp) \(lookingUp ? "looked up" : "searched")" }
         func solve(_ part: LinearPart) -> [Double]? {
-            plumb_clp_set_column_rows(lookingUp ? 1 : 0)
-            defer { plumb_clp_set_column_rows(1) }
-            let before = plumb_clp_column_rows_found()
+            let set: (Int32) -> Void, counter: () -> Int
+            switch lookUp {
+            case .columnRows: (set, counter) = ({ plumb_clp_set_column_rows($0) }, { plumb_clp_column_rows_found() })
+            case .postsolveRows: (set, counter) = ({ plumb_clp_set_postsolve_rows($0) }, { plumb_clp_postsolve_rows_found() })
+            }
+            set(lookingUp ? 1 : 0)
+            defer { set(1) }
+            let before = counter()
             let report = clp.solveReporting(part)
-            let found = Int(plumb_clp_column_rows_found() - before)
+            let found = counter() - before
             counts.withLock {
                 $0.found += found
                 $0.zeroHeld += report.levels.zeroHeld
                 $0.atLastBasis += report.levels.atLastBasis
                 $0.reused += report.levels.reusedFactorizations
+                $0.promoted += report.promoted ? 1 : 0
             }
             return report.values
         }
         var found: Int { counts.withLock { $0.found } }
+        /// Parts whose first level was promoted.
+        var promoted: Int { counts.withLock { $0.promoted } }
         /// What the solve did besides the look-ups: zero trials held, checks
         /// passed, checks from a kept factorisation.
         var steps: [Int] { counts.withLock { [$0.zeroHeld, $0.atLastBasis, $0.reused] } }

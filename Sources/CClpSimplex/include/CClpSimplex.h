@@ -214,6 +214,14 @@ long plumb_clp_presolve_rows_found(void);
 unsigned long long plumb_clp_factorization_digest(int size, const int *columnStarts, const int *rowIndices,
                                         const double *elements, int lookingUp);
 
+/// Whether the postsolve of Clp's implied-free substitutions on this
+/// thread answers its searches of long columns from an index of their rows
+/// (1, the default) or leaves them to CoinUtils' walks (0); both give the
+/// same postsolved model (see `subst_constraint_action::postsolve` in the
+/// shim). Searches answered from the index on this thread, over its life.
+void plumb_clp_set_postsolve_rows(int on);
+long plumb_clp_postsolve_rows_found(void);
+
 #pragma GCC visibility pop
 
 #ifdef __cplusplus
