@@ -41,7 +41,10 @@ import Testing
     /// or chained with `.and`), lines among them that turn out to be
     /// mistakes after some of their constraints were made, and blocks of
     /// one attribute a line one after another, each block's constraints in
-    /// order, none lost and none left over from a mistaken line.
+    /// order, none lost and none left over from a mistaken line; then a
+    /// block of chained lines only, which makes twice as many constraints as
+    /// it has lines (in debug builds, writing past the room stops at an
+    /// assertion).
     @Test func severalAttributesAndMistakesFillTheReturnedArrayInOrder() throws {
         let (root, box) = Self.tree()
         let other = View("other")
@@ -64,6 +67,13 @@ import Testing
             #expect(box.makerConstraints.map(\.firstAttribute) == [.width])
             Constraint.deactivate(box.makerConstraints)
         }
+        // Only chained lines: twice as many constraints as lines.
+        let chained = box.makeConstraints { make in
+            make.left.and.right.equalTo(root)
+            make.top.bottom.equalTo(other)
+        }
+        #expect(chained.map(\.firstAttribute) == [.left, .right, .top, .bottom])
+        #expect(chained.map { $0.secondView?.id } == ["root", "root", "other", "other"])
     }
 
     /// A step kept from a block of many lines describes its line and writes
