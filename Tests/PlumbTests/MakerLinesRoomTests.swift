@@ -36,6 +36,46 @@ import Testing
         #expect(box.frame.width == 20 && box.frame.height == 90)
     }
 
+    /// The returned array is made once with room for one constraint per
+    /// attribute the lines name: lines of several attributes (named at once,
+    /// or chained with `.and`), lines among them that turn out to be
+    /// mistakes after some of their constraints were made, and blocks of
+    /// one attribute a line one after another, each block's constraints in
+    /// order, none lost and none left over from a mistaken line; then a
+    /// block of chained lines only, which makes twice as many constraints as
+    /// it has lines (in debug builds, writing past the room stops at an
+    /// assertion).
+    @Test func severalAttributesAndMistakesFillTheReturnedArrayInOrder() throws {
+        let (root, box) = Self.tree()
+        let other = View("other")
+        root.addSubview(other)
+        other.makeConstraints { make in make.left.top.equalTo(root); make.size.equalTo(10) }
+        for round in 0 ..< 3 {
+            let made = box.makeConstraints { make in
+                make.top.equalTo(root).offset(Double(round))
+                make.top.left.equalTo(other.mas_top)           // top made, then left cannot relate to a top: none
+                make.left.and.right.equalTo(root).inset(4)
+                make.size.lessThanOrEqualTo(root).multipliedBy(2)
+                _ = make.center                                // no relation: none
+                make.bottom.lessThanOrEqualTo(root)
+            }
+            #expect(made.map(\.firstAttribute) == [.top, .left, .right, .width, .height, .bottom])
+            #expect(made.map(\.constant) == [Double(round), 4, -4, 0, 0, 0])
+            #expect(box.makerConstraints.count == 6)
+            #expect(frontEndProblems(of: root) == [.incompatibleAttributes("box.left", "other.top"), .missingRelation("center")])
+            box.remakeConstraints { make in make.width.equalTo(1) }
+            #expect(box.makerConstraints.map(\.firstAttribute) == [.width])
+            Constraint.deactivate(box.makerConstraints)
+        }
+        // Only chained lines: twice as many constraints as lines.
+        let chained = box.makeConstraints { make in
+            make.left.and.right.equalTo(root)
+            make.top.bottom.equalTo(other)
+        }
+        #expect(chained.map(\.firstAttribute) == [.left, .right, .top, .bottom])
+        #expect(chained.map { $0.secondView?.id } == ["root", "root", "other", "other"])
+    }
+
     /// A step kept from a block of many lines describes its line and writes
     /// into it after the block, while the origins keep the text the lines
     /// had when they were lowered.

@@ -179,13 +179,17 @@ public final class ConstraintMaker: ConstraintAttributeChain {
         {
             lines.stepsGivenAway = true
         }
-        var made: [Constraint] = []
-        made.reserveCapacity(lines.count)
         // The lines and the view lent: this maker holds both until it
-        // returns (loaded, each was a retain and a release a block).
+        // returns (loaded, each was a retain and a release a block). The
+        // array is made once, with room for every constraint the lines
+        // can make (at least one, so that there is memory to write to).
         let lentView = Unmanaged.passUnretained(view)
-        Unmanaged.passUnretained(lines)._withUnsafeGuaranteedRef { lines in
-            lentView._withUnsafeGuaranteedRef { lines.lower(view: $0, into: &made) }
+        let made = Unmanaged.passUnretained(lines)._withUnsafeGuaranteedRef { lines in
+            [Constraint](unsafeUninitializedCapacity: max(lines.attributeCount, 1)) { room, written in
+                var into = MadeConstraints(room)
+                lentView._withUnsafeGuaranteedRef { lines.lower(view: $0, into: &into) }
+                written = into.count
+            }
         }
         if recycling && lines.isDone {
             // Parked with its spares (only it holds them), holding no view.

@@ -80,6 +80,7 @@ public final class ConstraintMakerExtendable: ConstraintMakerRelatable, Constrai
 
     public func _adding(_ attributes: _ConstraintAttributeSet) -> ConstraintMakerExtendable {
         write { $0.attributes.formUnion(attributes.set) }
+        Unmanaged.passUnretained(lines)._withUnsafeGuaranteedRef { $0.namesSeveral = true }
         return self
     }
 }

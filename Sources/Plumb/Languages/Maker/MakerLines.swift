@@ -93,9 +93,24 @@ final class MakerLines {
     func reuse(viewID: String) {
         self.viewID = viewID
         if count > 0 { removeAll(keeping: .max) }
+        namesSeveral = false
         isLowered = false
         stepsGivenAway = false
         isDone = false
+    }
+
+    /// Set when a line names several attributes (`make.edges`,
+    /// `make.left.right`): the lines may then make more constraints than
+    /// there are lines (``attributeCount``).
+    @exclusivity(unchecked) var namesSeveral = false
+
+    /// How many constraints the lines make at most: one per attribute named
+    /// (counted only when a line names several; else one a line).
+    var attributeCount: Int {
+        guard namesSeveral else { return count }
+        var n = 0
+        for index in 0 ..< count { n += storage.unsafelyUnwrapped[index].attributes.rawValue.nonzeroBitCount }
+        return n
     }
 
     /// Adds a line of `attributes`, written at `file` and `line` until its relation says otherwise; returns its index.
@@ -103,6 +118,7 @@ final class MakerLines {
     func add(_ attributes: ConstraintAttributes, file: String, line: Int) -> Int {
         // Room for 4 lines at once (a block has a few), then doubled.
         if count == capacity { grow() }
+        if attributes.rawValue & (attributes.rawValue &- 1) != 0 { namesSeveral = true }
         (storage.unsafelyUnwrapped + count).initialize(to: MakerLine(attributes: attributes, file: file, line: line))
         count += 1
         return count - 1
@@ -132,7 +148,7 @@ final class MakerLines {
     /// line keeps its target's id instead of its view
     /// (``MakerLine/Target/forgetView()``), as kept steps may still
     /// describe their lines.
-    func lower(view: View, into made: inout [Constraint]) {
+    func lower(view: View, into made: inout MadeConstraints) {
         isLowered = true
         var shared = false
         // The id read once (read each time, it was a retain and a release
@@ -379,10 +395,10 @@ struct MakerLine {
     /// Mutating, so that the line is read in place in its array (called on
     /// an element, a non-mutating method took a copy of the line: about 270
     /// instructions a line to copy and destroy it).
-    mutating func lower(view: View, viewID: String, in lines: MakerLines, at index: Int, into made: inout [Constraint]) -> Bool {
+    mutating func lower(view: View, viewID: String, in lines: MakerLines, at index: Int, into made: inout MadeConstraints) -> Bool {
         let start = made.count
         func report(_ problem: SwiftFrontEndProblem) -> Bool {
-            made.removeSubrange(start...)
+            made.removeLast(from: start)
             view.recordProblem(problem, origin: origin(viewID: viewID, part: nil), file: file, line: line)
             return true
         }
@@ -453,6 +469,38 @@ struct MakerLine {
                     : .maker(lines, line: index, part: several ? first : nil)))
         }
         return own.kept
+    }
+}
+
+/// The constraints of a block as lowering makes them, written in order into
+/// the memory of the array the block returns, made once with room for one
+/// constraint per attribute its lines name (``MakerLines/attributeCount``).
+/// An array appended to asked at each append whether it was unique and had
+/// room.
+struct MadeConstraints {
+    private let base: UnsafeMutablePointer<Constraint>
+    private let capacity: Int
+    /// The constraints written so far, at the start of the room.
+    private(set) var count = 0
+
+    init(_ room: UnsafeMutableBufferPointer<Constraint>) {
+        base = room.baseAddress.unsafelyUnwrapped
+        capacity = room.count
+    }
+
+    @inline(__always)
+    mutating func append(_ constraint: __owned Constraint) {
+        // A line makes at most one constraint per attribute it names.
+        assert(count < capacity, "more maker constraints than attributes")
+        (base + count).initialize(to: constraint)
+        count += 1
+    }
+
+    /// Lets go of the constraints written from `start` on (a line's, when
+    /// the line turns out to be a mistake).
+    mutating func removeLast(from start: Int) {
+        (base + start).deinitialize(count: count - start)
+        count = start
     }
 }
 
