@@ -68,15 +68,16 @@ final class ClpRequiredRows: RequiredRowRange {
     let point: [Double]
     /// The basis read off the first point (see `crashBasis`), from which
     /// Clp's first solve starts when it is put off; nil to start from the
-    /// slack basis.
-    private var crash: [UInt8]?
+    /// slack basis. Settable for the tests, which give a basis Clp cannot
+    /// confirm to see the slack start made instead.
+    var crash: [UInt8]?
     /// Whether Clp's first solve started from `crash` and ended optimal
     /// there, and the pivots it took (for the tests).
     private(set) var startedFromCrash = false
     private(set) var firstSolvePivots: Int?
     /// The most pivots Clp's first solve may take from that basis before
-    /// it is made from the slack basis instead.
-    static let crashPivots: Int32 = 50
+    /// it is made from the slack basis instead (50; settable for the tests).
+    var crashPivots: Int32 = 50
     /// Clp's status of a nonbasic column with no bound (at its value, 0 here).
     static let freeStatus: UInt8 = 0
 
@@ -158,7 +159,7 @@ final class ClpRequiredRows: RequiredRowRange {
         ClpPartSolver.lock.withLock { _ in
             let before = model.basis()
             plumb_clp_set_basis(model.pointer, crash)
-            if plumb_clp_primal(model.pointer, Self.crashPivots, 200, 1) == 0 {
+            if plumb_clp_primal(model.pointer, crashPivots, 200, 1) == 0 {
                 firstSolvePivots = Int(plumb_clp_pivots(model.pointer))
                 return true
             }

@@ -78,6 +78,49 @@ import PlumbTestSupport
         #expect(!slack.startedFromCrash && (slack.firstSolvePivots ?? 0) > 0)
     }
 
+    /// A start Clp does not confirm within the cap (here the read-off basis
+    /// with the last top made nonbasic at 0 and the row that set it basic,
+    /// which breaks that row, with no pivot allowed) is given up: the basis
+    /// is put back as it was (none) and the slack start is made, and the
+    /// suprema are those of a range that never had a crash basis. Clp keeps
+    /// the attempt's values of the free variables, so that start is not
+    /// pivot for pivot a fresh one's (78 against 80 here); what is checked is
+    /// that it did not go on from the unconfirmed basis, from which Clp
+    /// needs a single pivot.
+    @Test func aStartClpDoesNotConfirmFallsBackToTheSlackStart() throws {
+        let count = 40
+        let part = Self.charts(count)
+        let slack = try #require(ClpRequiredRows(part, crash: false))
+        let model = try #require(PartModel(part))
+        let lastTop = Int32(3 * (count - 1))
+        let setter = try #require(RequiredTightPoint.withSetters(part)).setters[Int(lastTop)].row
+        var ranges: [ClpRequiredRows] = []
+        for cap: Int32 in [0, 50] {
+            let range = try #require(ClpRequiredRows(part))
+            var unconfirmed = try #require(range.crash)
+            #expect(unconfirmed.count == model.columnCount + model.m)
+            #expect(setter >= 0 && unconfirmed[Int(lastTop)] == LeastPointStart.basic)
+            unconfirmed[Int(lastTop)] = ClpRequiredRows.freeStatus
+            unconfirmed[model.columnCount + Int(setter)] = LeastPointStart.basic
+            range.crash = unconfirmed
+            range.crashPivots = cap
+            ranges.append(range)
+        }
+        let (fellBack, wentOn) = (ranges[0], ranges[1])
+        for terms: [(Int32, Double)] in [[(lastTop, -1)], [(lastTop, 1)], [(5, 1)], [(4, 1), (3, -1)]] {
+            let answers = [fellBack, wentOn, slack].map { $0.supremum(of: terms) }
+            let b = try #require(answers[2])
+            for answer in answers.dropLast() {
+                let a = try #require(answer)
+                #expect(a == b || abs(a - b) <= 1e-9 * max(1, abs(b)))
+            }
+        }
+        #expect(fellBack.hasStarted && !fellBack.startedFromCrash)
+        #expect(wentOn.startedFromCrash && (wentOn.firstSolvePivots ?? 0) > 0)
+        let pivots = try #require(fellBack.firstSolvePivots), fromUnconfirmed = try #require(wentOn.firstSolvePivots)
+        #expect(pivots > fromUnconfirmed && (slack.firstSolvePivots ?? 0) > fromUnconfirmed)
+    }
+
     @Test func noBasisWhereOneRowSetsTwoVariables() throws {
         let part = FaceRowsSettledTests.part(2, [([(0, 1), (1, -1)], 0, .equal, .required)])
         let model = try #require(PartModel(part))
