@@ -14,6 +14,7 @@
 #include <coin/ClpDualRowDantzig.hpp>
 #include <coin/CoinPackedMatrix.hpp>
 #include <coin/CoinPresolveMatrix.hpp>
+#include <coin/CoinPresolveSubst.hpp>
 #include <coin/CoinPresolveUseless.hpp>
 #include <coin/ClpFactorization.hpp>
 #include <coin/CoinFactorization.hpp>
@@ -643,7 +644,8 @@ struct ColumnRows {
 };
 
 /// Columns shorter than this are searched from their start, as CoinUtils
-/// does; longer ones through their `ColumnRows`.
+/// does; longer ones through an index of their rows (`ColumnRows` in the
+/// factorisation and presolve, `ThreadedRows` in postsolve below).
 constexpr int longColumn = 64;
 /// Long columns indexed at once on a thread; the least recently used one
 /// gives way to a new one.
@@ -982,24 +984,11 @@ const CoinPresolveAction *useless_constraint_action::presolve(CoinPresolveMatrix
 extern "C" {
 long plumb_clp_presolve_rows_found(void) { return presolveRowsFound; }
 }  // extern "C"
-#else
-// Another CoinUtils: its own step, nothing looked up.
-extern "C" {
-void plumb_clp_set_column_rows(int) {}
-long plumb_clp_column_rows_found(void) { return 0; }
-long plumb_clp_presolve_rows_found(void) { return 0; }
-unsigned long long plumb_clp_factorization_digest(int, const int *, const int *, const double *, int) { return 0; }
-}
-#endif
 
 // CoinUtils' postsolve of its implied-free substitutions, its column
 // searches answered from an index (see `subst_constraint_action::postsolve`
-// below). Only for CoinUtils 2.11.4, whose object code this was checked
-// against; any other keeps its own searches.
-#if COINUTILS_VERSION_MAJOR == 2 && COINUTILS_VERSION_MINOR == 11 && COINUTILS_VERSION_RELEASE == 4
-#include <dlfcn.h>
-#include <coin/CoinPresolveMatrix.hpp>
-#include <coin/CoinPresolveSubst.hpp>
+// below), in the same CoinUtils 2.11.4 section: its object code is what this
+// was checked against; any other release keeps its own searches.
 
 namespace {
 
@@ -1030,12 +1019,9 @@ struct ThreadedRows {
     }
 };
 
-/// Columns shorter than this are searched as CoinUtils does.
-constexpr int longThreadedColumn = 64;
 /// New entries in front of a column's recorded first one that a look-up
 /// walks over before it gives the index up and records the column again.
 constexpr int frontWalk = 256;
-constexpr size_t indexedThreadedColumns = 8;
 
 /// One call of `subst_constraint_action::postsolve` on this thread: its
 /// matrix (rows, links, how many rows the index must hold) and the
@@ -1115,7 +1101,7 @@ ThreadedRows *synced(CoinBigIndex start, int length) {
 ThreadedRows &recordColumn(CoinBigIndex start, int length) {
     PostsolveWindow &w = postsolveWindow;
     ThreadedRows *index = nullptr;
-    if (w.columns.size() < indexedThreadedColumns) {
+    if (w.columns.size() < indexedColumns) {
         w.columns.emplace_back();
         index = &w.columns.back();
     } else {
@@ -1192,7 +1178,7 @@ void subst_constraint_action::postsolve(CoinPostsolveMatrix *prob) const {
 
 CoinBigIndex presolve_find_minor3(int tgt, CoinBigIndex ks, int majlen, const int *minndxs,
                                   const CoinBigIndex *majlinks) {
-    if (postsolveWindowRows != minndxs || majlen < longThreadedColumn) return walkFor(tgt, ks, majlen, minndxs, majlinks);
+    if (postsolveWindowRows != minndxs || majlen < longColumn) return walkFor(tgt, ks, majlen, minndxs, majlinks);
     const PostsolveWindow &w = postsolveWindow;
     if (w.link != majlinks || tgt < 0 || tgt >= w.rows) return walkFor(tgt, ks, majlen, minndxs, majlinks);
     ThreadedRows *index = synced(ks, majlen);
@@ -1209,9 +1195,9 @@ CoinBigIndex presolve_find_minor3(int tgt, CoinBigIndex ks, int majlen, const in
 void presolve_delete_from_major2(int majndx, int minndx, CoinBigIndex *majstrts, int *majlens, int *minndxs,
                                  CoinBigIndex *majlinks, CoinBigIndex *free_listp) {
     DeleteFromMajor own = coinUtilsDeleteFromMajor();
-    // An indexed column keeps at least `longThreadedColumn` entries (an
+    // An indexed column keeps at least `longColumn` entries (an
     // index is given up below that), so a shorter one is none of them.
-    if (postsolveWindowRows != minndxs || majlens[majndx] < longThreadedColumn) {
+    if (postsolveWindowRows != minndxs || majlens[majndx] < longColumn) {
         own(majndx, minndx, majstrts, majlens, minndxs, majlinks, free_listp);
         return;
     }
@@ -1238,7 +1224,7 @@ void presolve_delete_from_major2(int majndx, int minndx, CoinBigIndex *majstrts,
             kept.at[static_cast<size_t>(row)] = -1;
             kept.head = majstrts[majndx];
             kept.length = majlens[majndx];
-            if (kept.length < longThreadedColumn) kept.forget();
+            if (kept.length < longColumn) kept.forget();
         } else if (&kept == index || held) {
             kept.forget();
         }
@@ -1250,8 +1236,12 @@ void plumb_clp_set_postsolve_rows(int on) { postsolveRowsOn = on != 0; }
 long plumb_clp_postsolve_rows_found(void) { return postsolveRowsFound; }
 }
 #else
-// Another CoinUtils: its own searches, nothing looked up.
+// Another CoinUtils: its own steps and searches, nothing looked up.
 extern "C" {
+void plumb_clp_set_column_rows(int) {}
+long plumb_clp_column_rows_found(void) { return 0; }
+long plumb_clp_presolve_rows_found(void) { return 0; }
+unsigned long long plumb_clp_factorization_digest(int, const int *, const int *, const double *, int) { return 0; }
 void plumb_clp_set_postsolve_rows(int) {}
 long plumb_clp_postsolve_rows_found(void) { return 0; }
 }
