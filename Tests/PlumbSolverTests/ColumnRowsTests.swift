@@ -17,10 +17,12 @@ import PlumbTestSupport
     final class RowsLog: LargePartSolver, @unchecked Sendable {
         let clp: ClpPartSolver
         let lookingUp: Bool
-        /// Which of the shim's look-ups `lookingUp` switches: the
-        /// factorisation's (`plumb_clp_set_column_rows`) or the
-        /// substitutions' postsolve's (`plumb_clp_set_postsolve_rows`).
-        enum LookUp { case columnRows, postsolveRows }
+        /// Which of the shim's look-ups `lookingUp` switches and counts: the
+        /// factorisation's (`plumb_clp_set_column_rows`), the substitutions'
+        /// postsolve's (`plumb_clp_set_postsolve_rows`), or presolve's
+        /// removal of redundant rows (switched with the factorisation's,
+        /// counted apart).
+        enum LookUp { case columnRows, postsolveRows, presolveRows }
         let lookUp: LookUp
         private let counts = Mutex<(found: Int, zeroHeld: Int, atLastBasis: Int, reused: Int, promoted: Int)>(
             (0, 0, 0, 0, 0))
@@ -35,6 +37,7 @@ import PlumbTestSupport
             switch lookUp {
             case .columnRows: (set, counter) = ({ plumb_clp_set_column_rows($0) }, { plumb_clp_column_rows_found() })
             case .postsolveRows: (set, counter) = ({ plumb_clp_set_postsolve_rows($0) }, { plumb_clp_postsolve_rows_found() })
+            case .presolveRows: (set, counter) = ({ plumb_clp_set_column_rows($0) }, { plumb_clp_presolve_rows_found() })
             }
             set(lookingUp ? 1 : 0)
             defer { set(1) }

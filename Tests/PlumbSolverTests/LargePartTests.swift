@@ -1270,8 +1270,8 @@ import PlumbTestSupport
     /// and heights), its gap, its first column and row pinned at 8, and
     /// its columns (see `addColumns`); the generator as it stands after.
     static func chartColumns(seed: UInt64, rows: Int, columns: Int) -> (
-        b: Builder, rng: SplitMix64, width: [VariableIndex], top: [VariableIndex], height: [VariableIndex],
-        gap: Double
+        b: Builder, rng: SplitMix64, left: [VariableIndex], width: [VariableIndex], top: [VariableIndex],
+        height: [VariableIndex], gap: Double
     ) {
         var rng = SplitMix64(seed: seed)
         func pick(_ n: Int) -> Double { Double(rng.next() % UInt64(n)) }
@@ -1282,7 +1282,7 @@ import PlumbTestSupport
         b.add([(left[0], 1)], -8, .equal)
         b.add([(top[0], 1)], -8, .equal)
         addColumns(to: &b, left: left, width: width, gap: gap, pick: pick)
-        return (b, rng, width, top, height, gap)
+        return (b, rng, left, width, top, height, gap)
     }
 
     /// The columns of a chart grid: each at least a random width and
