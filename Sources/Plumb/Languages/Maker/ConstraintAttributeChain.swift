@@ -7,41 +7,55 @@ public protocol ConstraintAttributeChain {
 
 /// Attributes to add to a maker line; an implementation detail of
 /// ``ConstraintAttributeChain``.
+///
+/// Made of bits, so that the attribute properties can be inlined into the
+/// code that writes the lines.
 public struct _ConstraintAttributeSet {
-    let set: ConstraintAttributes
+    // The bits of the internal `ConstraintAttributes`. The properties'
+    // bodies are inlined into the code that writes the lines: a call of a
+    // property, generic over the chain, then of the chain's `_adding`
+    // through its witness, and a lazily made global's check for the
+    // attribute's set, were about 30 instructions a line.
+    @usableFromInline let bits: UInt16
+
+    @inlinable init(bits: UInt16) { self.bits = bits }
+
+    var set: ConstraintAttributes { ConstraintAttributes(rawValue: bits) }
 }
 
+// The bits are `ConstraintAttributes`' (`ConstraintAttributeSetBitsTests`
+// checks each property against it).
 extension ConstraintAttributeChain {
     /// Adds the left edge to the line.
-    public var left: ConstraintMakerExtendable { _adding(.init(set: .left)) }
+    @inlinable public var left: ConstraintMakerExtendable { _adding(.init(bits: 1 << 1)) }
     /// Adds the right edge to the line.
-    public var right: ConstraintMakerExtendable { _adding(.init(set: .right)) }
+    @inlinable public var right: ConstraintMakerExtendable { _adding(.init(bits: 1 << 3)) }
     /// Adds the top edge to the line.
-    public var top: ConstraintMakerExtendable { _adding(.init(set: .top)) }
+    @inlinable public var top: ConstraintMakerExtendable { _adding(.init(bits: 1 << 0)) }
     /// Adds the bottom edge to the line.
-    public var bottom: ConstraintMakerExtendable { _adding(.init(set: .bottom)) }
+    @inlinable public var bottom: ConstraintMakerExtendable { _adding(.init(bits: 1 << 2)) }
     /// Adds the leading edge (the left, or the right in a right-to-left ``LayoutDirection``) to the line.
-    public var leading: ConstraintMakerExtendable { _adding(.init(set: .leading)) }
+    @inlinable public var leading: ConstraintMakerExtendable { _adding(.init(bits: 1 << 4)) }
     /// Adds the trailing edge (the right, or the left in a right-to-left ``LayoutDirection``) to the line.
-    public var trailing: ConstraintMakerExtendable { _adding(.init(set: .trailing)) }
+    @inlinable public var trailing: ConstraintMakerExtendable { _adding(.init(bits: 1 << 5)) }
     /// Adds the width to the line.
-    public var width: ConstraintMakerExtendable { _adding(.init(set: .width)) }
+    @inlinable public var width: ConstraintMakerExtendable { _adding(.init(bits: 1 << 6)) }
     /// Adds the height to the line.
-    public var height: ConstraintMakerExtendable { _adding(.init(set: .height)) }
+    @inlinable public var height: ConstraintMakerExtendable { _adding(.init(bits: 1 << 7)) }
     /// Adds the horizontal center to the line.
-    public var centerX: ConstraintMakerExtendable { _adding(.init(set: .centerX)) }
+    @inlinable public var centerX: ConstraintMakerExtendable { _adding(.init(bits: 1 << 8)) }
     /// Adds the vertical center to the line.
-    public var centerY: ConstraintMakerExtendable { _adding(.init(set: .centerY)) }
+    @inlinable public var centerY: ConstraintMakerExtendable { _adding(.init(bits: 1 << 9)) }
     /// Adds the baseline (the last line's) to the line: the bottom for a view whose content is not measured.
-    public var baseline: ConstraintMakerExtendable { _adding(.init(set: .baseline)) }
+    @inlinable public var baseline: ConstraintMakerExtendable { _adding(.init(bits: 1 << 10)) }
     /// Adds the first line's baseline to the line: the bottom for a view whose content is not measured.
-    public var firstBaseline: ConstraintMakerExtendable { _adding(.init(set: .firstBaseline)) }
+    @inlinable public var firstBaseline: ConstraintMakerExtendable { _adding(.init(bits: 1 << 11)) }
     /// Adds the last line's baseline to the line (the same as `baseline`).
-    public var lastBaseline: ConstraintMakerExtendable { _adding(.init(set: .lastBaseline)) }
+    @inlinable public var lastBaseline: ConstraintMakerExtendable { _adding(.init(bits: 1 << 12)) }
     /// Adds top, left, bottom and right to the line.
-    public var edges: ConstraintMakerExtendable { _adding(.init(set: .edges)) }
+    @inlinable public var edges: ConstraintMakerExtendable { _adding(.init(bits: 0b1111)) }
     /// Adds width and height to the line.
-    public var size: ConstraintMakerExtendable { _adding(.init(set: .size)) }
+    @inlinable public var size: ConstraintMakerExtendable { _adding(.init(bits: 1 << 6 | 1 << 7)) }
     /// Adds centerX and centerY to the line.
-    public var center: ConstraintMakerExtendable { _adding(.init(set: .center)) }
+    @inlinable public var center: ConstraintMakerExtendable { _adding(.init(bits: 1 << 8 | 1 << 9)) }
 }

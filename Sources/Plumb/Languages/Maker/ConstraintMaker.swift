@@ -28,8 +28,17 @@
 public final class ConstraintMaker: ConstraintAttributeChain {
     /// The view being constrained. Once the block has ended, a maker that
     /// nothing held waits for the thread's next `makeConstraints` block
-    /// with a placeholder view here (it keeps no view of its last block).
-    @exclusivity(unchecked) public private(set) var view: View
+    /// holding no view of its last block: read then (through a `weak`
+    /// reference), this is a placeholder view.
+    public var view: View { heldView ?? Self.parkedView }
+    /// The view, `nil` while the maker is parked. An optional rather than
+    /// the placeholder itself: parking stored the placeholder (a lazily made
+    /// global's check and a retain of it, a block), and the next block
+    /// released it.
+    @exclusivity(unchecked) private var heldView: View?
+    /// What ``view`` reads while the maker is parked. Never changed (no
+    /// subview, constraint or size is given to it).
+    nonisolated(unsafe) private static let parkedView = View("")
     /// The block's lines (see ``MakerLines``).
     let lines: MakerLines
     /// The step objects of the last line, given to the next line when only
@@ -57,7 +66,7 @@ public final class ConstraintMaker: ConstraintAttributeChain {
     ///   room and spare steps with it (``make(view:file:line:)``): a block
     ///   then allocates none of them (three to five allocations and frees a
     ///   block otherwise). A parked maker holds no view of its last block
-    ///   (its ``view`` is a placeholder until it is used again).
+    ///   (none until it is used again).
     /// - `extendable`, `editable`: steps a maker gave up when its block
     ///   ended, nothing else holding them, for the thread's next maker that
     ///   needs one (blocks whose maker is not parked: Fahrenheit blocks,
@@ -68,14 +77,11 @@ public final class ConstraintMaker: ConstraintAttributeChain {
         var editable: ConstraintMakerEditable?
     }
     static let threadSpares = ThreadLocal<ThreadSpares> { ThreadSpares() }
-    /// The view a parked maker refers to (it holds no view of its last block).
-    /// Never changed (no subview, constraint or size is given to it).
-    nonisolated(unsafe) private static let parkedView = View("")
     @exclusivity(unchecked) private var file: String
     @exclusivity(unchecked) private var line: Int
 
     init(view: View, file: String, line: Int) {
-        self.view = view
+        self.heldView = view
         self.lines = MakerLines(viewID: view.id)
         self.file = file
         self.line = line
@@ -94,7 +100,7 @@ public final class ConstraintMaker: ConstraintAttributeChain {
         guard isKnownUniquelyReferenced(&parked), !parked.lines.stepsGivenAway else {
             return ConstraintMaker(view: view, file: file, line: line)
         }
-        parked.view = view
+        parked.heldView = view
         parked.file = file
         parked.line = line
         parked.lines.reuse(viewID: view.id)
@@ -183,7 +189,7 @@ public final class ConstraintMaker: ConstraintAttributeChain {
         // returns (loaded, each was a retain and a release a block). The
         // array is made once, with room for every constraint the lines
         // can make (at least one, so that there is memory to write to).
-        let lentView = Unmanaged.passUnretained(view)
+        let lentView = Unmanaged.passUnretained(heldView!)
         let made = Unmanaged.passUnretained(lines)._withUnsafeGuaranteedRef { lines in
             [Constraint](unsafeUninitializedCapacity: max(lines.attributeCount, 1)) { room, written in
                 var into = MadeConstraints(room)
@@ -193,7 +199,7 @@ public final class ConstraintMaker: ConstraintAttributeChain {
         }
         if recycling && lines.isDone {
             // Parked with its spares (only it holds them), holding no view.
-            view = Self.parkedView
+            heldView = nil
             Self.threadSpares.withValue { $0.maker = self }
             return made
         }

@@ -22,16 +22,18 @@ extension View {
         file: String = #fileID, line: Int = #line, _ closure: (ConstraintMaker) -> Void
     ) -> [Constraint] {
         var maker = ConstraintMaker.make(view: self, file: file, line: line)
-        closure(maker)
+        // The maker lent to the closure and to the calls below: `maker`
+        // holds it throughout, and nothing here can change that variable.
+        // (Read from the variable, each use was a retain and a release.)
+        let lent = Unmanaged.passUnretained(maker)
+        lent._withUnsafeGuaranteedRef { closure($0) }
         // The maker may serve the thread's next block, unless the closure
         // kept it (it could still write to its lines). The spare step's
         // reference to the maker goes first (lowering lets it go anyway), so
-        // that only a reference kept by the closure counts. (Asked before
-        // the call: as an argument after `maker`, the maker was already
-        // loaded for the call, and never unique.)
-        maker.endBlock()
+        // that only a reference kept by the closure counts.
+        lent._withUnsafeGuaranteedRef { $0.endBlock() }
         let recycling = isKnownUniquelyReferenced(&maker)
-        return install(maker, recycling: recycling)
+        return lent._withUnsafeGuaranteedRef { install($0, recycling: recycling) }
     }
 
     /// Activates `maker`'s constraints and remembers them as this view's
