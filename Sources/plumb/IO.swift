@@ -220,6 +220,20 @@ enum IO {
             self.fd = fd
         }
 
+        /// A sink for writing to `path` a piece at a time while a command
+        /// still may fail: a regular file (existing or not), written to its
+        /// temporary name. `nil` for standard output and devices, which see
+        /// every byte written, and when the file cannot be opened (the
+        /// caller writes at the end through ``IO/write(_:to:)``, which
+        /// reports the error then).
+        static func streaming(to path: String?) -> Sink? {
+            guard let path, path != "-" else { return nil }
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG { return nil }
+            guard let sink = try? Sink(path: path), sink.tmp != nil else { return nil }
+            return sink
+        }
+
         deinit {
             if fd > 2 { close(fd) }
             // Not committed: remove the temporary file.

@@ -46,6 +46,9 @@ struct SweepCommand: ParsableCommand {
         try Pipeline.reportingErrors(sweep)
     }
 
+    /// How many bytes of lines a streamed sweep gathers before it writes them.
+    static let streamedWrite = 1 << 20
+
     private func sweep() throws {
         let t0 = IO.now()
         let doc = try Pipeline.loadDocument(document)
@@ -58,6 +61,13 @@ struct SweepCommand: ParsableCommand {
         var steps: [Double] = []
         var reoptimised = 0
         steps.reserveCapacity(widths.values.count * heights.count)
+        // A regular file is written as the sizes come, into the temporary
+        // file that `commit()` renames into place (a failed run removes it);
+        // the lines go through one reused buffer instead of one that holds
+        // the whole output. Standard output and devices get everything at
+        // the end, as nothing may be written before the last size solves.
+        let sink = IO.Sink.streaming(to: output)
+        var writeError: Error?
         for width in widths.values {
             for height in heights {
                 let started = IO.now()
@@ -72,14 +82,29 @@ struct SweepCommand: ParsableCommand {
                 let frames = layout.frames(from: solution, absolute: absolute, scale: pixels.scale)
                 FrameWriter.appendFrames(keys, frames: frames, to: &out)
                 out.append(contentsOf: "}\n".utf8)
-                // Room for every size's line at once (the lines are about the same length).
-                if steps.count == 1 {
+                if let sink {
+                    if out.count >= Self.streamedWrite {
+                        // A failed write is reported after the last size, as
+                        // when everything is written at the end.
+                        if writeError == nil {
+                            do { try sink.write(out) } catch { writeError = error }
+                        }
+                        out.removeAll(keepingCapacity: true)
+                    }
+                } else if steps.count == 1 {
+                    // Room for every size's line at once (the lines are about the same length).
                     out.reserveCapacity(out.count * (widths.values.count * heights.count) + out.count / 8)
                 }
             }
         }
         let t3 = IO.now()
-        try IO.write(out, to: output)
+        if let sink {
+            if let writeError { throw writeError }
+            try sink.write(out)
+            try sink.commit()
+        } else {
+            try IO.write(out, to: output)
+        }
         let t4 = IO.now()
         if stats {
             let ms = Pipeline.ms
