@@ -95,10 +95,15 @@ struct SweepCommand: ParsableCommand {
                 longest = max(longest, out.count - lineStart)
                 if let writer {
                     if out.count >= Self.streamedWrite { writer.hand(&out) }
-                } else if out.count >= Self.heldChunk {
-                    held.append(out)
-                    out = []
-                    out.reserveCapacity(Self.heldChunk + 2 * longest)
+                } else if out.count >= Self.heldChunk || steps.count == 1 {
+                    // A chunk's room, or the rest of the output's if less,
+                    // reserved once (the lines are about the same length).
+                    if steps.count > 1 {
+                        held.append(out)
+                        out = []
+                    }
+                    let rest = widths.values.count * heights.count - steps.count
+                    out.reserveCapacity(out.count + min(Self.heldChunk, rest * longest) + 2 * longest)
                 }
             }
         }

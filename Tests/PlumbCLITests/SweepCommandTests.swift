@@ -95,16 +95,20 @@ import Testing
         }
     }
 
+    /// One view whose required constraints cannot all hold below a root
+    /// width of 320.
+    private static let conflictBelow320 = """
+        {"root": {"width": 400, "height": 100}, "views": [{"id": "a"}],
+         "constraints": ["a.left = root.left + 10", "a.width >= 300", "a.right <= root.right - 10",
+                         "a.top = 0", "a.height = 10"]}
+        """
+
     /// A size where required constraints conflict fails the sweep, names the
     /// size, and leaves no output file.
     @Test func aConflictNamesTheSizeAndWritesNothing() throws {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let json = """
-            {"root": {"width": 400, "height": 100}, "views": [{"id": "a"}],
-             "constraints": ["a.left = root.left + 10", "a.width >= 300", "a.right <= root.right - 10",
-                             "a.top = 0", "a.height = 10"]}
-            """
+        let json = Self.conflictBelow320
         let output = directory.appendingPathComponent("out.jsonl")
         let run = try CLI.run(["sweep", "-", "--widths", "400,200,500", "-o", output.path], stdin: Data(json.utf8))
         #expect(run.status == 1)
@@ -121,11 +125,7 @@ import Testing
     @Test func aFileIsWrittenAsTheSizesComeAndNothingIsLeftOnFailure() throws {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let json = """
-            {"root": {"width": 400, "height": 100}, "views": [{"id": "a"}],
-             "constraints": ["a.left = root.left + 10", "a.width >= 300", "a.right <= root.right - 10",
-                             "a.top = 0", "a.height = 10"]}
-            """
+        let json = Self.conflictBelow320
         let output = directory.appendingPathComponent("out.jsonl")
         let many = "400...1400:0.05"
         let streamed = try CLI.run(["sweep", "-", "--widths", many, "-o", output.path], stdin: Data(json.utf8))
