@@ -431,8 +431,9 @@ private struct Progress {
     }
 }
 
-/// A mutex and a condition variable (pthread's), for ``OrderedResults``.
-private final class Condition: @unchecked Sendable {
+/// A mutex and a condition variable (pthread's), for ``OrderedResults`` and
+/// ``WriteBehind``.
+final class Condition: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let cond = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 

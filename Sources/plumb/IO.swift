@@ -180,8 +180,13 @@ enum IO {
     /// written to a temporary name beside it and renamed into place, so a
     /// failed run never leaves a half-written file.
     static func write(_ bytes: [UInt8], to path: String?) throws {
+        try write(chunks: [bytes], to: path)
+    }
+
+    /// ``write(_:to:)`` of `chunks` one after the other.
+    static func write(chunks: [[UInt8]], to path: String?) throws {
         let sink = try Sink(path: path)
-        try sink.write(bytes)
+        for chunk in chunks { try sink.write(chunk) }
         try sink.commit()
     }
 
@@ -218,6 +223,20 @@ enum IO {
             self.path = path
             self.tmp = tmp
             self.fd = fd
+        }
+
+        /// A sink for writing to `path` a piece at a time while a command
+        /// still may fail: a regular file (existing or not), written to its
+        /// temporary name. `nil` for standard output and devices, which see
+        /// every byte written, and when the file cannot be opened (the
+        /// caller writes at the end through ``IO/write(_:to:)``, which
+        /// reports the error then).
+        static func streaming(to path: String?) -> Sink? {
+            guard let path, path != "-" else { return nil }
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG { return nil }
+            guard let sink = try? Sink(path: path), sink.tmp != nil else { return nil }
+            return sink
         }
 
         deinit {
@@ -265,6 +284,16 @@ enum IO {
             committed = true
         }
 
+        /// Removes the temporary file now (a failed run whose sink another
+        /// thread may still hold, so that its release would come too late);
+        /// nothing after ``commit()``.
+        func discard() {
+            guard let tmp, !committed else { return }
+            unlink(tmp)
+            committed = true
+        }
+
+        /// Whether the temporary file is settled: renamed into place, or removed.
         private var committed = false
     }
 

@@ -46,6 +46,11 @@ struct SweepCommand: ParsableCommand {
         try Pipeline.reportingErrors(sweep)
     }
 
+    /// How many bytes of lines a sweep to a file gathers before it writes them.
+    static let streamedWrite = 1 << 20
+    /// How many bytes of lines a sweep to standard output holds in one chunk.
+    static let heldChunk = 8 << 20
+
     private func sweep() throws {
         let t0 = IO.now()
         let doc = try Pipeline.loadDocument(document)
@@ -58,12 +63,27 @@ struct SweepCommand: ParsableCommand {
         var steps: [Double] = []
         var reoptimised = 0
         steps.reserveCapacity(widths.values.count * heights.count)
+        // A regular file is written as the sizes come, into the temporary
+        // file that `commit()` renames into place (a failed run removes it):
+        // a second thread writes a megabyte of lines while the next sizes
+        // solve, and the lines go through reused buffers. Standard output and
+        // devices get everything at the end, as nothing may be written before
+        // the last size solves: the lines are held in chunks, so the output
+        // is never copied into a larger buffer.
+        let sink = IO.Sink.streaming(to: output)
+        let writer = sink.map(WriteBehind.init)
+        // Nothing half-written when a size fails: the writer stops and the
+        // temporary file goes.
+        defer { writer?.abandon() }
+        var held: [[UInt8]] = []
+        var longest = 0
         for width in widths.values {
             for height in heights {
                 let started = IO.now()
                 let solution = try Pipeline.solve(layout, width: width, height: height)
                 steps.append(IO.now() - started)
                 reoptimised += solution.stats.reoptimisedComponents
+                let lineStart = out.count
                 out.append(contentsOf: "{\"width\": ".utf8)
                 FrameWriter.appendNumber(width, to: &out)
                 out.append(contentsOf: ", \"height\": ".utf8)
@@ -72,14 +92,29 @@ struct SweepCommand: ParsableCommand {
                 let frames = layout.frames(from: solution, absolute: absolute, scale: pixels.scale)
                 FrameWriter.appendFrames(keys, frames: frames, to: &out)
                 out.append(contentsOf: "}\n".utf8)
-                // Room for every size's line at once (the lines are about the same length).
-                if steps.count == 1 {
-                    out.reserveCapacity(out.count * (widths.values.count * heights.count) + out.count / 8)
+                longest = max(longest, out.count - lineStart)
+                if let writer {
+                    if out.count >= Self.streamedWrite { writer.hand(&out) }
+                } else if out.count >= Self.heldChunk || steps.count == 1 {
+                    // A chunk's room, or the rest of the output's if less,
+                    // reserved once (the lines are about the same length).
+                    if steps.count > 1 {
+                        held.append(out)
+                        out = []
+                    }
+                    let rest = widths.values.count * heights.count - steps.count
+                    out.reserveCapacity(out.count + min(Self.heldChunk, rest * longest) + 2 * longest)
                 }
             }
         }
         let t3 = IO.now()
-        try IO.write(out, to: output)
+        if let writer, let sink {
+            try writer.finish(out)
+            try sink.commit()
+        } else {
+            held.append(out)
+            try IO.write(chunks: held, to: output)
+        }
         let t4 = IO.now()
         if stats {
             let ms = Pipeline.ms

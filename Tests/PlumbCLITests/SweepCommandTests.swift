@@ -95,22 +95,53 @@ import Testing
         }
     }
 
+    /// One view whose required constraints cannot all hold below a root
+    /// width of 320.
+    private static let conflictBelow320 = """
+        {"root": {"width": 400, "height": 100}, "views": [{"id": "a"}],
+         "constraints": ["a.left = root.left + 10", "a.width >= 300", "a.right <= root.right - 10",
+                         "a.top = 0", "a.height = 10"]}
+        """
+
     /// A size where required constraints conflict fails the sweep, names the
     /// size, and leaves no output file.
     @Test func aConflictNamesTheSizeAndWritesNothing() throws {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let json = """
-            {"root": {"width": 400, "height": 100}, "views": [{"id": "a"}],
-             "constraints": ["a.left = root.left + 10", "a.width >= 300", "a.right <= root.right - 10",
-                             "a.top = 0", "a.height = 10"]}
-            """
+        let json = Self.conflictBelow320
         let output = directory.appendingPathComponent("out.jsonl")
         let run = try CLI.run(["sweep", "-", "--widths", "400,200,500", "-o", output.path], stdin: Data(json.utf8))
         #expect(run.status == 1)
         #expect(run.stderr.contains("at root size 200 x 100"))
         #expect(run.stderr.contains("root.width = 200"))
         #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    /// A file output is written as the sizes come (a megabyte at a time,
+    /// into a temporary file beside it): more than a megabyte of lines reads
+    /// back byte for byte as the same sweep on standard output, and a size
+    /// that fails after some of it was written leaves the existing file as it
+    /// was and nothing else in its folder.
+    @Test func aFileIsWrittenAsTheSizesComeAndNothingIsLeftOnFailure() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let json = Self.conflictBelow320
+        let output = directory.appendingPathComponent("out.jsonl")
+        let many = "400...1400:0.05"
+        let streamed = try CLI.run(["sweep", "-", "--widths", many, "-o", output.path], stdin: Data(json.utf8))
+        #expect(streamed.status == 0, "\(streamed.stderr)")
+        let standard = try CLI.run(["sweep", "-", "--widths", many], stdin: Data(json.utf8))
+        #expect(standard.status == 0, "\(standard.stderr)")
+        #expect(standard.stdout.count > 1 << 20)
+        let written = try Data(contentsOf: output)
+        #expect(written == standard.stdout)
+
+        let failing = try CLI.run(["sweep", "-", "--widths", many + ",200", "-o", output.path],
+                                  stdin: Data(json.utf8))
+        #expect(failing.status == 1)
+        #expect(failing.stderr.contains("at root size 200 x 100"), "\(failing.stderr)")
+        #expect(try Data(contentsOf: output) == written)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.jsonl"])
     }
 
     /// `--stats` counts the components that pivoted: a sweep across the width
