@@ -2,7 +2,7 @@ import CClpSimplex
 import Testing
 @testable import PlumbClp
 import PlumbTestSupport
-@testable import PlumbSolver
+@_spi(Fuzzing) @testable import PlumbSolver
 
 /// The shim's postsolve of Clp's implied-free substitutions
 /// (`plumb_clp_set_postsolve_rows`), which answers its searches of long
@@ -36,5 +36,28 @@ import PlumbTestSupport
             if label.hasPrefix("priorities") { #expect(lookingUp.found > 50, "\(label): \(lookingUp.found)") }
         }
         #expect(found > 200, "\(found)")
+    }
+
+    /// `plumb check`'s optimal face of a `priorities` system (one component:
+    /// the guide's column in every row of items), its postsolve's deletions
+    /// from that column unlinked through the index instead of a walk down
+    /// the column: the same diagnosis as with CoinUtils' own walks, and
+    /// deletions made through the index only when it is on.
+    @Test func unlinkedRowsKeepTheFace() {
+        for seed in 0 ..< 2 as Range<UInt64> {
+            let b = LargePartTests.priorities(rows: 150 + 50 * Int(seed), seed: 56_000 + seed)
+            let forms = (0 ..< b.system.variableCount).map { [(VariableIndex($0), 1.0)] }
+            func diagnosis(_ on: Bool) -> (SystemDiagnosis, deleted: Int, found: Int) {
+                plumb_clp_set_postsolve_rows(on ? 1 : 0)
+                defer { plumb_clp_set_postsolve_rows(1) }
+                let (deleted, found) = (plumb_clp_postsolve_rows_deleted(), plumb_clp_postsolve_rows_found())
+                let d = b.system.diagnoseOnLargePartSolver(measuring: forms, solver: ClpPartSolver())
+                return (d, plumb_clp_postsolve_rows_deleted() - deleted, plumb_clp_postsolve_rows_found() - found)
+            }
+            let unlinked = diagnosis(true), walked = diagnosis(false)
+            #expect(unlinked.0 == walked.0, "seed \(seed)")
+            #expect(walked.deleted == 0 && walked.found == 0, "seed \(seed)")
+            #expect(unlinked.deleted > 50, "seed \(seed): \(unlinked.deleted)")
+        }
     }
 }

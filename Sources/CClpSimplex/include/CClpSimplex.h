@@ -221,6 +221,9 @@ unsigned long long plumb_clp_factorization_digest(int size, const int *columnSta
 /// shim). Searches answered from the index on this thread, over its life.
 void plumb_clp_set_postsolve_rows(int on);
 long plumb_clp_postsolve_rows_found(void);
+/// Deletions from long columns in that postsolve on this thread unlinked
+/// through the index (no walk down the column), over the thread's life.
+long plumb_clp_postsolve_rows_deleted(void);
 
 #pragma GCC visibility pop
 
