@@ -791,6 +791,10 @@ public struct ClpPartSolver: LargePartSolver {
                 // stopped (see `startsAfterLeastPoint`).
                 let leastPointBasis = startsAfterLeastPoint && warm && !solved && index == 1
                     && outcome.levels.leastPoint > 0 ? partModel.basis() : []
+                if !leastPointBasis.isEmpty && crashesGreedyLevel, let x = plumb_clp_solution(model) {
+                    leastPointCrash = GreedyCrash.Start(
+                        values: Array(UnsafeBufferPointer(start: x, count: partModel.columnCount)), setters: leastPointSetters)
+                }
                 // The first level from the least point of its rows, when
                 // they are of that shape (see `LeastPointStart`).
                 if first && startsFromLeastPoint,
@@ -804,15 +808,6 @@ public struct ClpPartSolver: LargePartSolver {
                 }
                 if !solved && (zeroTrial == .beforeEveryLevel || (zeroTrial == .beforeColdSolves && !warm)) {
                     tryZero(afterCheck: checked)
-                }
-                // The least point's values, copied after the zero trial (a
-                // trial that fails puts the point back to the bit; one that
-                // holds needs no crash): not a column's worth beside the
-                // trial's dual, the process's peak (12 MB on `levels` at
-                // 100,000 views).
-                if !leastPointBasis.isEmpty && !solved && crashesGreedyLevel, let x = plumb_clp_solution(model) {
-                    leastPointCrash = GreedyCrash.Start(
-                        values: Array(UnsafeBufferPointer(start: x, count: partModel.columnCount)), setters: leastPointSetters)
                 }
                 // Whether the cold solve below starts from the least point's
                 // basis again (see `primalAfterLeastPoint`).

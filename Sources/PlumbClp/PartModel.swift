@@ -34,12 +34,6 @@ final class PartModel {
         columns.reserveCapacity(part.columns.count + 2 * m)
         elements.reserveCapacity(part.columns.count + 2 * m)
         var plus = [Int32](repeating: -1, count: m), minus = [Int32](repeating: -1, count: m)
-        // Sized once: grown by appends they were copied at each doubling and
-        // kept up to twice their length through the part's solve.
-        var errors = 0
-        for i in 0 ..< m where !part.priorities[i].isRequired { errors += part.relations[i] == .equal ? 2 : 1 }
-        levelOfError.reserveCapacity(errors)
-        rowOfError.reserveCapacity(errors)
         func addError(_ row: Int, _ coefficient: Double, level: Double) {
             let column = Int32(n + levelOfError.count)
             if coefficient > 0 { plus[row] = column } else { minus[row] = column }

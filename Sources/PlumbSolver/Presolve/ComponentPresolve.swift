@@ -994,13 +994,6 @@ struct ComponentPresolve {
         Self.release(&rowStamp, if: large)
         Self.release(&candidates, if: large)
         Self.release(&holding, if: large)
-        // `dropDominated`'s shapes: a slot and a kept row for every
-        // required inequality (24 + 8 bytes and the table's own), alive
-        // beside the LP code's work areas otherwise.
-        if large {
-            shapeSlots = [:]
-            keptShapes = []
-        }
         return true
     }
 
@@ -1350,10 +1343,6 @@ struct ComponentPresolve {
         }
         }
         }
-        // The parts are numbered: their union-find is not read again, and a
-        // large component's would lie beside the LP code's work areas.
-        Self.release(&partOf, if: n >= Self.largeComponent)
-        Self.release(&partNumber, if: n >= Self.largeComponent)
         Self.refill(&partStart, count: partCount + 1) { _ in 0 }
         partStart.withUnsafeMutableBufferPointer { partStart in
         partOfRow.withUnsafeBufferPointer { partOfRow in
@@ -1433,16 +1422,7 @@ struct ComponentPresolve {
         var part = LinearPart(
             variableCount: used.count, rowStart: [0], columns: [], coefficients: [], constants: [], relations: [],
             priorities: [])
-        // Each array sized once: grown by appends they were copied at every
-        // doubling and kept up to twice their length beside the LP code's.
-        var length = 0
-        for r in rows { length += Int(reducedStart[Int(r) + 1] - reducedStart[Int(r)]) }
         part.rowStart.reserveCapacity(rows.count + 1)
-        part.columns.reserveCapacity(length)
-        part.coefficients.reserveCapacity(length)
-        part.constants.reserveCapacity(rows.count)
-        part.relations.reserveCapacity(rows.count)
-        part.priorities.reserveCapacity(rows.count)
         for r in rows {
             for k in Int(reducedStart[Int(r)]) ..< Int(reducedStart[Int(r) + 1]) {
                 part.columns.append(coreColumn[Int(reducedColumns[k])])
