@@ -151,6 +151,33 @@ public struct ClpPartSolver: LargePartSolver {
     /// turn it off to compare.
     public var skipsPresolveAfterFailedPromotion = true
 
+    /// Whether a promotion (see `promote`) probes its presolved model, at
+    /// the first refactorisation of Clp's dual on it, with
+    /// `promotionProbePivots` dual pivots priced by the largest
+    /// infeasibility on a copy. When the first level cannot hold, the usual
+    /// pricing may not find the row that proves it: `chartgrid --width
+    /// 480` at 30,000 views walked the chain of rows of charts to the
+    /// promotion's cap of 1,350 pivots, the infeasibility falling steadily,
+    /// where the probe at its first refactorisation (139 pivots) proves it
+    /// in one. When the probe proves it, the usual dual stops there (the
+    /// basis handed to the cold solve is the one it reached); when not, or
+    /// when the promotion ends before refactorising (as `chartgrid`'s,
+    /// `priorities`' at 1,000 views and the width-480 grid's up to 10,000
+    /// views do), the usual dual solves the presolved model exactly as
+    /// without the probe. On by default (a stored property, so the init
+    /// is unchanged); the tests turn it off to compare.
+    public var probesPromotion = true
+
+    /// Whether the probe (see `probesPromotion`) runs before the usual
+    /// dual's first pivot instead, so that small parts reach it (for the
+    /// tests: on the documents it costs more than it saves).
+    var probesPromotionFromStart = false
+
+    /// The probe's pivots (see `probesPromotion`): the largest
+    /// infeasibility proved the width-480 chart grid's promotion
+    /// infeasible in 7 from the presolve's basis (1,000 to 30,000 views).
+    static let promotionProbePivots: Int32 = 25
+
     /// Whether a zero trial without costs takes Clp's set-up of the matrix
     /// from the failed check just before it (see `ZeroTrialSetUp`). On by
     /// default (a stored property, so the init is unchanged); the tests
@@ -468,6 +495,10 @@ public struct ClpPartSolver: LargePartSolver {
         /// Promotions presolved without Clp's dual reductions (see
         /// `promotesWithoutDualPresolve`).
         var promotionsWithoutDualPresolve = 0
+        /// Promotions probed, and of those the ones the probe proved
+        /// infeasible (see `probesPromotion`; the model's counts after
+        /// each part).
+        var promotionProbes = 0, promotionsProvedInfeasible = 0
         /// Levels a replay found held at zero before that could not be
         /// any more, minimised from the same basis instead (see `replay`).
         var zeroReleased = 0
@@ -599,7 +630,9 @@ public struct ClpPartSolver: LargePartSolver {
         // second level is solved with it and the loop starts there.
         let promoted = promotesFirstLevel
             && Self.promote(model, levels: order, levelOfError: levelOfError, part: part, firstError: n, aim: aim,
-                            dualReductions: !(promotesWithoutDualPresolve && partModel.hasLinking))
+                            dualReductions: !(promotesWithoutDualPresolve && partModel.hasLinking),
+                            probePivots: probesPromotion ? Self.promotionProbePivots : 0,
+                            probeFromStart: probesPromotionFromStart)
         // Whether a promotion was tried and failed: the model's basis is
         // then the attempt's (see `skipsPresolveAfterFailedPromotion`).
         let failedPromotion = promotesFirstLevel && !promoted && order.count >= 2
@@ -609,6 +642,8 @@ public struct ClpPartSolver: LargePartSolver {
         var freedRows = false
         var outcome = Outcome(promoted: promoted)
         outcome.levels.promotionsWithoutDualPresolve = Int(plumb_clp_promotions_without_dual_reductions(model))
+        outcome.levels.promotionProbes = Int(plumb_clp_promotion_probes(model))
+        outcome.levels.promotionsProvedInfeasible = Int(plumb_clp_promotions_proved_infeasible(model))
         // Presolve and the dual simplex for a level; see
         // `doubletonColdSolves` for when presolve substitutes doubletons.
         func coldSolve(_ level: Double, feasibleStart: Bool = false) -> Bool {
@@ -1311,7 +1346,8 @@ public struct ClpPartSolver: LargePartSolver {
     /// solved); when not, the bounds are put back.
     private static func promote(
         _ model: OpaquePointer, levels: [Double], levelOfError: [Double], part: LinearPart,
-        firstError n: Int, aim: (Double) -> Bool, dualReductions: Bool = true
+        firstError n: Int, aim: (Double) -> Bool, dualReductions: Bool = true, probePivots: Int32 = 0,
+        probeFromStart: Bool = false
     ) -> Bool {
         guard levels.count >= 2, let first = levels.first else { return false }
         guard relates(part, level: first),
@@ -1325,7 +1361,12 @@ public struct ClpPartSolver: LargePartSolver {
         let cap = Int32(max(200, part.rowCount / 50))
         // Without Clp's dual reductions unless asked (see
         // `promotesWithoutDualPresolve`).
-        if plumb_clp_promoted_dual(model, promotionPresolvePasses, cap, dualReductions ? 1 : 0) == 0 { return true }
+        // With a probe of the presolved model first when asked (see
+        // `probesPromotion`).
+        if plumb_clp_probed_promoted_dual(
+            model, promotionPresolvePasses, cap, dualReductions ? 1 : 0, probePivots, probeFromStart ? 1 : 0) == 0 {
+            return true
+        }
         plumb_clp_set_column_upper(model, saved)
         return false
     }

@@ -194,6 +194,20 @@ int plumb_clp_promoted_dual(PlumbClpModel *model, int presolvePasses, int maximu
 /// Presolves `plumb_clp_promoted_dual` ran without Clp's dual reductions.
 int plumb_clp_promotions_without_dual_reductions(const PlumbClpModel *model);
 
+/// `plumb_clp_promoted_dual` with a probe: at the first refactorisation of
+/// Clp's dual on the presolved model, `probePivots` dual pivots priced by
+/// the largest infeasibility on a copy of it; when they prove it
+/// infeasible, the usual dual stops there (Clp's status 5), else it runs
+/// on as in `plumb_clp_promoted_dual`. `probePivots` 0: no probe.
+/// `fromStart` 1: the probe runs before the dual's first pivot instead.
+int plumb_clp_probed_promoted_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int dualReductions,
+                                   int probePivots, int fromStart);
+/// Probes made, promotions they proved infeasible, and their pivots, over
+/// the model's life.
+int plumb_clp_promotion_probes(const PlumbClpModel *model);
+int plumb_clp_promotions_proved_infeasible(const PlumbClpModel *model);
+long plumb_clp_promotion_probe_pivots(const PlumbClpModel *model);
+
 /// Whether factorisations on this thread look rows up in their long
 /// columns (1, the default) or leave the step to CoinUtils' own code (0),
 /// which gives the same factorisation (see `pivotColumnSingleton` in the
