@@ -1376,7 +1376,12 @@ void presolve_delete_from_major2(int majndx, int minndx, CoinBigIndex *majstrts,
     if (index == nullptr) w.walkedColumn = majndx;
     const int at = index != nullptr && known ? index->at[static_cast<size_t>(minndx)] : -1;
     const int previous = at >= 0 ? index->before[static_cast<size_t>(minndx)] : -1;
-    if (at >= 0 && minndxs[at] == minndx && (previous < 0) == (at == majstrts[majndx])) {
+    // The index's answer is used only when the list confirms it: the entry
+    // holds the row, and the position in front of it links to it (or it is
+    // the column's first). A position on the free list never links to one
+    // in use, so a stale answer cannot pass.
+    const bool linked = at >= 0 && (previous < 0 ? at == majstrts[majndx] : majlinks[previous] == at);
+    if (linked && minndxs[at] == minndx) {
         // CoinUtils' unlink of the row's entry (the first, and only, one
         // its walk would find), from the position in front of it that the
         // index holds.
