@@ -60,11 +60,10 @@ struct PlumbClpModel {
     bool withoutDualReductions = false;
     /// Presolves that made none for that reason (see there).
     int promotionsWithoutDualReductions = 0;
-    /// Promotions probed by `plumb_clp_probed_promoted_dual`, those it
-    /// proved infeasible, and the probes' pivots, over the model's life.
+    /// Promotions probed by `plumb_clp_probed_promoted_dual`, and those it
+    /// proved infeasible, over the model's life.
     int promotionProbes = 0;
     int promotionsProvedInfeasible = 0;
-    long promotionProbePivots = 0;
 };
 
 namespace {
@@ -572,7 +571,6 @@ namespace {
 /// shared by the pricing object and the copies Clp makes of it.
 struct PromotionProbe {
     const ClpSimplex *original = nullptr;
-    int pivots = 0;
     bool ran = false;
     bool infeasible = false;
     int probePivots = 0;
@@ -585,7 +583,7 @@ struct PromotionProbe {
 /// model made from `presolved`'s data and its basis as they stand (the
 /// presolved model is not touched) and answers whether Clp proved that
 /// model primal infeasible within them.
-bool provedInfeasible(const ClpSimplex &presolved, const ClpSimplex &original, int pivots, int &made) {
+bool provedInfeasible(const ClpSimplex &presolved, const ClpSimplex &original, int pivots) {
     ClpSimplex probe;
     probe.setLogLevel(0);
     probe.loadProblem(*presolved.matrix(), presolved.columnLower(), presolved.columnUpper(),
@@ -603,7 +601,6 @@ bool provedInfeasible(const ClpSimplex &presolved, const ClpSimplex &original, i
     probe.setDualRowPivotAlgorithm(largest);
     probe.setMaximumIterations(pivots);
     probe.dual(0);
-    made = probe.numberIterations();
     return probe.status() == 1;
 }
 
@@ -635,7 +632,7 @@ public:
         const bool onItsWay = model->numberIterations() > 0 && model->problemStatus() == -2;
         if (!probe_->ran && model != probe_->original && (probe_->fromStart || onItsWay)) {
             probe_->ran = true;
-            probe_->infeasible = provedInfeasible(*model, *probe_->original, probe_->probePivots, probe_->pivots);
+            probe_->infeasible = provedInfeasible(*model, *probe_->original, probe_->probePivots);
             if (probe_->infeasible) model->setMaximumIterations(model->numberIterations());
         }
         ClpDualRowSteepest::saveWeights(model, mode);
@@ -681,7 +678,6 @@ int plumb_clp_probed_promoted_dual(PlumbClpModel *model, int presolvePasses, int
     delete kept;
     if (probe.ran) {
         model->promotionProbes += 1;
-        model->promotionProbePivots += probe.pivots;
         if (probe.infeasible) {
             model->promotionsProvedInfeasible += 1;
             if (status == 3) status = 5;
@@ -692,7 +688,6 @@ int plumb_clp_probed_promoted_dual(PlumbClpModel *model, int presolvePasses, int
 
 int plumb_clp_promotion_probes(const PlumbClpModel *model) { return model->promotionProbes; }
 int plumb_clp_promotions_proved_infeasible(const PlumbClpModel *model) { return model->promotionsProvedInfeasible; }
-long plumb_clp_promotion_probe_pivots(const PlumbClpModel *model) { return model->promotionProbePivots; }
 
 }  // extern "C"
 

@@ -202,11 +202,10 @@ int plumb_clp_promotions_without_dual_reductions(const PlumbClpModel *model);
 /// `fromStart` 1: the probe runs before the dual's first pivot instead.
 int plumb_clp_probed_promoted_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int dualReductions,
                                    int probePivots, int fromStart);
-/// Probes made, promotions they proved infeasible, and their pivots, over
-/// the model's life.
+/// Probes made, and promotions they proved infeasible, over the model's
+/// life.
 int plumb_clp_promotion_probes(const PlumbClpModel *model);
 int plumb_clp_promotions_proved_infeasible(const PlumbClpModel *model);
-long plumb_clp_promotion_probe_pivots(const PlumbClpModel *model);
 
 /// Whether factorisations on this thread look rows up in their long
 /// columns (1, the default) or leave the step to CoinUtils' own code (0),
