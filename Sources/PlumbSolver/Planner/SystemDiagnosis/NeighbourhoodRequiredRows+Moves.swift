@@ -122,8 +122,9 @@ struct RowMoves {
             var outOfBudget = false
             for start in Self.starts(terms, gain: gain, direction: direction) {
                 defer { reset() }
+                // At the largest budget, stuck and out of budget end alike (no larger try).
                 switch walk(from: start.variable, sign: start.sign, length: start.length, budget: budget,
-                            point: point, isIn: isIn) {
+                            point: point, isIn: isIn, endsOverBudget: budget >= largestBudget) {
                 case .done:
                     if let found = stepped(terms, gain: gain, direction: direction, from: point, isIn: isIn) {
                         return found
@@ -169,8 +170,19 @@ struct RowMoves {
 
     /// One walk from `start` moved by `sign` (see the type's comment), for
     /// a step of about `length`: `stuck` when a row cannot be put right.
+    ///
+    /// With `endsOverBudget`, for a caller to whom a stuck walk and one out
+    /// of budget end alike (the next start is tried), the walk ends out of
+    /// budget as soon as its visits pass `budget`, even while it weighs the
+    /// variables that could put a row right: past that point it could
+    /// only end stuck or out of budget (a variable moved puts the row it
+    /// puts right back in the queue). Weighing a variable reads every row
+    /// it is in, and `chartgrid`'s shared column edges are each in a row
+    /// of every grid row, so without this one weighing cost a pass over a
+    /// column however small the budget (the chains' short tries: 256 term
+    /// visits).
     private mutating func walk(from start: Int32, sign: Double, length: Double, budget: Int, point: [Double],
-                               isIn: [Bool]) -> Walk {
+                               isIn: [Bool], endsOverBudget: Bool = false) -> Walk {
         var visits = 0
         defer { visited += visits }
         queue.removeAll(keepingCapacity: true)
@@ -203,6 +215,7 @@ struct RowMoves {
                     let (other, otherSize) = self.change(Int(s))
                     let coefficient = rest[Int(s)].terms.reduce(0) { $0 + ($1.0 == u ? $1.1 : 0) }
                     visits += 2 * rest[Int(s)].terms.count
+                    if endsOverBudget && visits > budget { return .outOfBudget }
                     if stops(Int(s), other + coefficient * amount, size: otherSize + abs(coefficient * amount),
                              length: length, at: point) {
                         // A row it breaks that no other unmoved variable can put right: a dead end.
@@ -309,7 +322,7 @@ struct RowMoves {
         for walkStart in Self.starts(terms, gain: gain, direction: direction) {
             defer { reset() }
             guard case .done = walk(from: walkStart.variable, sign: walkStart.sign, length: walkStart.length,
-                                    budget: budget, point: start, isIn: isIn),
+                                    budget: budget, point: start, isIn: isIn, endsOverBudget: true),
                   let growth = growthAlongWalk(terms, direction: direction), growth * length >= gain,
                   let changes = checked(from: start, length: length, base: base, recheck: recheck, isIn: isIn)
             else { continue }
