@@ -18,7 +18,16 @@ import Testing
         }
         let isIn = [Bool](repeating: true, count: rows.count)
         let rowsOf = NeighbourhoodRequiredRows<TableauRequiredRows>.rowsOf(rows, isIn: isIn, variableCount: ties + 1)
-        return (RowMoves(rows, rowsOf: rowsOf, variableCount: ties + 1), [Double](repeating: 0, count: ties + 1), isIn)
+        var moves = RowMoves(rows, rowsOf: rowsOf, variableCount: ties + 1)
+        let point = [Double](repeating: 0, count: ties + 1)
+        // The first walk of a new `RowMoves` queues no row (its row marks
+        // and their epoch both start at 0, so every row reads as queued
+        // already), and the check after it refuses its point; one walk
+        // first, so that the walks below are walks.
+        #expect(moves.extending([(1, 1)], gain: 1, direction: 1, from: point, length: 1, base: point,
+                                recheck: [Int]()[...], isIn: isIn) == nil)
+        #expect(moves.visited == 0)
+        return (moves, point, isIn)
     }
 
     /// Moving x_1 breaks its tie, which only s can put right, and s is in
