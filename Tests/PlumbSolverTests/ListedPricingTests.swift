@@ -43,8 +43,9 @@ import Testing
     /// random coupled systems of several levels (from a part's second cold
     /// solve on, the same pricing): with the list, checked at every choice,
     /// Clp's scan never chooses another row, and the answers with the list
-    /// and with Clp's scan are the same to the bit; Clp's scan makes no
-    /// choice from the list.
+    /// and with Clp's scan are the same to the bit (or, where a random
+    /// grid's required rows conflict, all three solves fail); Clp's scan
+    /// makes no choice from the list.
     @Test func theListChoosesTheRowsClpsScanChooses() throws {
         var systems: [(String, ConstraintSystem)] = []
         for seed in 0 ..< 16 as Range<UInt64> {
@@ -56,20 +57,29 @@ import Testing
             let (_, system, _) = LargePartTests.mixedHardSystem(seed: 57_100 + seed, size: seed, kinds: 4)
             systems.append(("mixed seed \(seed)", system))
         }
-        var choices = 0, disagreements = 0, cold = 0
+        var choices = 0, disagreements = 0, cold = 0, conflicts = 0
         for (label, system) in systems {
             let checked = Priced(mode: 2), listed = Priced(mode: 1), scanned = Priced(mode: 0)
-            let a = try LargePartTests.solve(system, with: checked)
-            let b = try LargePartTests.solve(system, with: listed)
-            let c = try LargePartTests.solve(system, with: scanned)
-            #expect(a.values == c.values && b.values == c.values, "\(label): the points differ")
+            let a = Result { try LargePartTests.solve(system, with: checked) }
+            let b = Result { try LargePartTests.solve(system, with: listed) }
+            let c = Result { try LargePartTests.solve(system, with: scanned) }
+            switch (a, b, c) {
+            case let (.success(a), .success(b), .success(c)):
+                #expect(a.values == c.values && b.values == c.values, "\(label): the points differ")
+            case (.failure, .failure, .failure):
+                // Some random grids' required rows conflict: all three say so.
+                conflicts += 1
+            default:
+                Issue.record("\(label): solved with one pricing and not with another")
+            }
             #expect(scanned.choices == 0, "\(label)")
             #expect(listed.choices == checked.choices, "\(label): \(listed.choices) against \(checked.choices)")
             choices += checked.choices
             disagreements += checked.disagreements
             cold += checked.cold
         }
+        #expect(conflicts < systems.count / 4, "\(conflicts) systems with conflicting required rows")
         #expect(disagreements == 0, "\(disagreements) of \(choices) choices differ from Clp's scan")
-        #expect(cold >= 10 && choices >= 100, "\(cold) cold solves priced so, \(choices) choices")
+        #expect(cold >= 10 && choices >= 100, "\(cold) cold solves priced so, \(choices) choices, \(conflicts) conflicts")
     }
 }
