@@ -11,6 +11,7 @@
 #include <new>
 #include <vector>
 
+#include <coin/ClpConfig.h>
 #include <coin/ClpDualRowDantzig.hpp>
 #include <coin/ClpDualRowSteepest.hpp>
 #include <coin/CoinPackedMatrix.hpp>
@@ -24,6 +25,7 @@
 
 namespace {
 struct Start;
+void priceByLargestInfeasibility(ClpSimplex &simplex);
 }
 
 struct PlumbClpModel {
@@ -460,8 +462,7 @@ int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maxim
     ClpDualRowPivot *usual = nullptr;
     if (largestInfeasibility) {
         usual = simplex.dualRowPivot()->clone(true);
-        ClpDualRowDantzig largest;
-        simplex.setDualRowPivotAlgorithm(largest);
+        priceByLargestInfeasibility(simplex);
         model->largestInfeasibilitySolves += 1;
     }
     simplex.setMaximumIterations(maximumPivots);
@@ -1437,5 +1438,180 @@ unsigned long long plumb_clp_factorization_digest(int, const int *, const int *,
 void plumb_clp_set_postsolve_rows(int) {}
 long plumb_clp_postsolve_rows_found(void) { return 0; }
 long plumb_clp_postsolve_rows_deleted(void) { return 0; }
+}
+#endif
+
+namespace {
+
+#if CLP_VERSION_MAJOR == 1 && CLP_VERSION_MINOR == 17
+/// How the shim prices by the largest infeasibility on this thread (see
+/// `plumb_clp_set_listed_pricing`), and its choices from the list and
+/// those Clp's own scan made otherwise, counted when checking.
+thread_local int listedPricing = 1;
+thread_local long listedChoices = 0;
+thread_local long listedDisagreements = 0;
+
+/// Clp's pricing by the largest infeasibility (`ClpDualRowDantzig`), the
+/// same row chosen, found in a list of the rows that may be infeasible
+/// rather than by a scan of every row at every pivot. Clp's own scan was
+/// O(rows) a pivot: on `chartgrid --width 480` the cold dual after its
+/// failed promotion makes a pivot or two a row of charts, and at 30,000
+/// views the scan was a quarter of that dual.
+///
+/// The list holds every row whose basic variable was outside its bounds by
+/// more than the tolerance at the last full scan, and every row whose value
+/// changed since (Clp's dual moves the basic values only through
+/// `updatePrimalSolution`, which sees each changed row, and the pivot row,
+/// which was listed to be chosen). A row found within the tolerance leaves
+/// the list; the tolerance the list was built under only grows until the
+/// next full scan, which is made after anything else that may move values,
+/// bounds or the basis: a factorisation or any saving or restoring of
+/// weights (Clp's check of their accuracy after each pivot moves nothing),
+/// a refactorisation between two calls, a tolerance below the list's. The choice is Clp 1.17's (this build of the library scales a
+/// structural column's infeasibility by 1.01, as its `pivotRow` reads) over
+/// the listed rows, the lowest row of equal ones, as its scan upwards
+/// keeps the first: the same pivots, bit for bit.
+class ListedLargestInfeasibility : public ClpDualRowDantzig {
+public:
+    ListedLargestInfeasibility() = default;
+    // A copy (Clp copies the pricing into a presolved model, or a copy
+    // without free rows) starts with a full scan of its own model.
+    ListedLargestInfeasibility(const ListedLargestInfeasibility &other) : ClpDualRowDantzig(other) {}
+    ListedLargestInfeasibility &operator=(const ListedLargestInfeasibility &) = delete;
+
+    ClpDualRowPivot *clone(bool copyData = true) const override {
+        return copyData ? new ListedLargestInfeasibility(*this) : new ListedLargestInfeasibility();
+    }
+
+    int pivotRow() override {
+        const int rows = model_->numberRows();
+        const int pivots = model_->factorization()->pivots();
+        double tolerance = model_->currentPrimalTolerance();
+        if (model_->largestPrimalError() > 1.0e-8) tolerance *= model_->largestPrimalError() / 1.0e-8;
+        if (listed_.size() != static_cast<size_t>(rows) || (pivots != pivots_ && pivots != pivots_ + 1) ||
+            tolerance < listTolerance_) {
+            rescan_ = true;
+        }
+        pivots_ = pivots;
+        if (rescan_) {
+            list_.clear();
+            listed_.assign(static_cast<size_t>(rows), 0);
+            for (int row = 0; row < rows; row++) {
+                if (excess(row) > tolerance) {
+                    list_.push_back(row);
+                    listed_[static_cast<size_t>(row)] = 1;
+                }
+            }
+            listTolerance_ = tolerance;
+            rescan_ = false;
+        } else if (tolerance > listTolerance_) {
+            listTolerance_ = tolerance;
+        }
+        const int *pivotVariable = model_->pivotVariable();
+        const int columns = model_->numberColumns();
+        int chosen = -1;
+        double largest = 0.0;
+        for (size_t k = 0; k < list_.size();) {
+            const int row = list_[k];
+            double value = excess(row);
+            if (!(value > tolerance)) {
+                listed_[static_cast<size_t>(row)] = 0;
+                list_[k] = list_.back();
+                list_.pop_back();
+                continue;
+            }
+            const int sequence = pivotVariable[row];
+            if (sequence < columns) value *= 1.01;
+            if ((value > largest || (value == largest && row < chosen)) && !model_->flagged(sequence)) {
+                chosen = row;
+                largest = value;
+            }
+            k++;
+        }
+        listedChoices += 1;
+        if (listedPricing == 2 && ClpDualRowDantzig::pivotRow() != chosen) listedDisagreements += 1;
+        return chosen;
+    }
+
+    void updatePrimalSolution(CoinIndexedVector *input, double primalRatio, double &objectiveChange) override {
+        if (!rescan_) {
+            const int count = input->getNumElements();
+            const int *which = input->getIndices();
+            for (int i = 0; i < count; i++) note(which[i]);
+        }
+        ClpDualRowDantzig::updatePrimalSolution(input, primalRatio, objectiveChange);
+    }
+
+    void saveWeights(ClpSimplex *model, int mode) override {
+        rescan_ = true;
+        ClpDualRowDantzig::saveWeights(model, mode);
+    }
+    void unrollWeights() override {
+        rescan_ = true;
+        ClpDualRowDantzig::unrollWeights();
+    }
+    void clearArrays() override {
+        rescan_ = true;
+        ClpDualRowDantzig::clearArrays();
+    }
+
+private:
+    /// How far the basic variable of `row` lies outside its bounds, as
+    /// Clp's scan computes it.
+    double excess(int row) const {
+        const int sequence = model_->pivotVariable()[row];
+        const double value = model_->solution(sequence);
+        const double below = model_->lower(sequence) - value, above = value - model_->upper(sequence);
+        return above > below ? above : below;
+    }
+
+    void note(int row) {
+        if (row < 0 || static_cast<size_t>(row) >= listed_.size()) {
+            rescan_ = true;
+            return;
+        }
+        if (listed_[static_cast<size_t>(row)]) return;
+        listed_[static_cast<size_t>(row)] = 1;
+        list_.push_back(row);
+    }
+
+    std::vector<int> list_;
+    std::vector<char> listed_;
+    double listTolerance_ = 0.0;
+    int pivots_ = -1;
+    bool rescan_ = true;
+};
+
+void priceByLargestInfeasibility(ClpSimplex &simplex) {
+    if (listedPricing == 0) {
+        ClpDualRowDantzig plain;
+        simplex.setDualRowPivotAlgorithm(plain);
+        return;
+    }
+    ListedLargestInfeasibility largest;
+    simplex.setDualRowPivotAlgorithm(largest);
+}
+}  // namespace
+
+extern "C" {
+void plumb_clp_set_listed_pricing(int mode) { listedPricing = mode; }
+long plumb_clp_listed_choices(void) { return listedChoices; }
+long plumb_clp_listed_disagreements(void) { return listedDisagreements; }
+}
+#else
+// Another Clp: its own pricing by the largest infeasibility (its scan's
+// scaling of structural columns is a build setting the list could not be
+// sure to repeat).
+void priceByLargestInfeasibility(ClpSimplex &simplex) {
+    ClpDualRowDantzig largest;
+    simplex.setDualRowPivotAlgorithm(largest);
+}
+
+}  // namespace
+
+extern "C" {
+void plumb_clp_set_listed_pricing(int) {}
+long plumb_clp_listed_choices(void) { return 0; }
+long plumb_clp_listed_disagreements(void) { return 0; }
 }
 #endif

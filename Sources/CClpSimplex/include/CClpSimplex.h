@@ -101,9 +101,11 @@ int plumb_clp_dual_without_costs(PlumbClpModel *model, int maximumPivots);
 /// first: presolve copies the whole model, and the copy would carry it
 /// (see `plumb_clp_released_factorizations`). With `largestInfeasibility`
 /// not 0, the dual simplex of this call picks the row to leave by its
-/// infeasibility alone (Clp's `ClpDualRowDantzig`) instead of by dual
-/// steepest edge, which costs a second solve with the basis per pivot;
-/// the model's pricing is put back after the call. With `dropFreeRows` not
+/// infeasibility alone (Clp's `ClpDualRowDantzig`, its rows found from a
+/// list rather than a scan of every row: see
+/// `plumb_clp_set_listed_pricing`) instead of by dual steepest edge, which
+/// costs a second solve with the basis per pivot; the model's pricing is
+/// put back after the call. With `dropFreeRows` not
 /// 0, the free rows (no finite bound) are left out of the model Clp
 /// presolves (a copy is solved and its answer put back, each such row
 /// basic with a dual of 0; see `plumb_clp_dropped_rows`). With
@@ -237,6 +239,18 @@ long plumb_clp_postsolve_rows_found(void);
 /// Deletions from long columns in that postsolve on this thread unlinked
 /// through the index (no walk down the column), over the thread's life.
 long plumb_clp_postsolve_rows_deleted(void);
+
+/// How the cold solves priced by the largest infeasibility on this thread
+/// find their pivot row (see `ListedLargestInfeasibility` in the shim): 1
+/// (the default), from a list of the rows that may be infeasible; 0, by
+/// Clp's scan of every row; 2, from the list, each choice also made by
+/// Clp's scan and compared. The same rows either way; with another Clp
+/// than 1.17, always Clp's scan (and nothing counted).
+void plumb_clp_set_listed_pricing(int mode);
+/// Pivot rows chosen from the list on this thread, over its life.
+long plumb_clp_listed_choices(void);
+/// With mode 2, choices where Clp's scan chose another row.
+long plumb_clp_listed_disagreements(void);
 
 #pragma GCC visibility pop
 
