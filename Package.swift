@@ -100,14 +100,6 @@ let package = Package(
             exclude: ["CMakeLists.txt"],
             linkerSettings: [.linkedLibrary("Clp"), .linkedLibrary("CoinUtils")]
         ),
-        // The `plumb` tool's global operator new and delete (C++): Clp's
-        // large arrays each in a mapping of its own, freed ones kept for
-        // reuse (include/CLargeBlocks.h). Linked into the tool and the tests
-        // only, never into libplumbc.so, whose host has its own.
-        .target(
-            name: "CLargeBlocks",
-            exclude: ["CMakeLists.txt"]
-        ),
 
         // MARK: - Public API
         .target(
@@ -150,7 +142,6 @@ let package = Package(
                 "Plumb",
                 "PlumbClp",
                 "PlumbText",
-                "CLargeBlocks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["CMakeLists.txt"],
@@ -188,7 +179,6 @@ let package = Package(
             dependencies: [
                 "PlumbSolver",
                 "PlumbClp",
-                "CLargeBlocks",
                 "PlumbTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
