@@ -934,7 +934,7 @@ public struct ClpPartSolver: LargePartSolver {
         let cap = Int32(Self.replayPivots(rows: m))
         for (s, step) in record.steps.enumerated() {
             let level = order[step.level]
-            var released: [Double]? = nil
+            var released: FixedErrorColumns? = nil
             switch step.kind {
             case .promoted: released = partModel.fixErrors(at: order[0])
             case .heldAtZero: released = partModel.fixErrors(at: level)
@@ -951,7 +951,7 @@ public struct ClpPartSolver: LargePartSolver {
                 // a level whose zero trial fails; a promoted first level is
                 // minimised first, held by its face, then this one.
                 guard step.kind != .solved, let released else { return nil }
-                plumb_clp_set_column_upper(model, released)
+                released.putBack(model)
                 plumb_clp_set_basis(model, step.basis)
                 if step.kind == .promoted {
                     let anyFirst = partModel.aim(at: order[0])
@@ -1367,7 +1367,7 @@ public struct ClpPartSolver: LargePartSolver {
             model, promotionPresolvePasses, cap, dualReductions ? 1 : 0, probePivots, probeFromStart ? 1 : 0) == 0 {
             return true
         }
-        plumb_clp_set_column_upper(model, saved)
+        saved.putBack(model)
         return false
     }
 
@@ -1409,7 +1409,7 @@ public struct ClpPartSolver: LargePartSolver {
         let status = if let sharing { sharing.run(model, pivots: pivots) }
             else if withoutCosts { plumb_clp_dual_without_costs(model, pivots) } else { plumb_clp_dual(model, pivots) }
         if status == 0 { return true }
-        plumb_clp_set_column_upper(model, saved)
+        saved.putBack(model)
         return false
     }
 
@@ -1424,17 +1424,12 @@ public struct ClpPartSolver: LargePartSolver {
         }
     }
 
-    /// Fixes `level`'s error columns at 0; returns the column upper bounds
-    /// as they were, to put back.
+    /// Fixes `level`'s error columns at 0; returns their upper bounds as
+    /// they were, to put back.
     static func fixErrors(
         _ model: OpaquePointer, level: Double, levelOfError: [Double], firstError n: Int
-    ) -> [Double]? {
-        guard let cu = plumb_clp_column_upper(model) else { return nil }
-        let saved = Array(UnsafeBufferPointer(start: cu, count: Int(plumb_clp_columns(model))))
-        var upper = saved
-        for (j, l) in levelOfError.enumerated() where l == level { upper[n + j] = 0 }
-        plumb_clp_set_column_upper(model, upper)
-        return saved
+    ) -> FixedErrorColumns? {
+        FixedErrorColumns(model, firstError: n, errors: levelOfError.count) { levelOfError[$0] == level }
     }
 
     /// The pivots one level of a replay may take before the part is solved

@@ -136,9 +136,9 @@ final class PartModel {
         return any
     }
 
-    /// Fixes `level`'s error columns at 0; returns the column upper bounds
-    /// as they were, to put back.
-    func fixErrors(at level: Double) -> [Double]? {
+    /// Fixes `level`'s error columns at 0; returns their upper bounds as
+    /// they were, to put back.
+    func fixErrors(at level: Double) -> FixedErrorColumns? {
         ClpPartSolver.fixErrors(pointer, level: level, levelOfError: levelOfError, firstError: n)
     }
 

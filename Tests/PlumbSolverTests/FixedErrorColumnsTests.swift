@@ -1,0 +1,48 @@
+import CClpSimplex
+import Testing
+@testable import PlumbClp
+
+/// A level's error columns fixed at 0 for a trial keep only their own upper
+/// bounds to put back (`FixedErrorColumns`), and putting them back leaves
+/// every column's upper bound as it was before, to the bit.
+@Suite struct FixedErrorColumnsTests {
+    /// The bits of the model's column upper bounds.
+    static func uppers(_ model: OpaquePointer) -> [UInt64] {
+        let columns = Int(plumb_clp_columns(model))
+        guard let u = plumb_clp_column_upper(model) else { return [] }
+        return (0 ..< columns).map { u[$0].bitPattern }
+    }
+
+    /// Two variables and four error columns (from column 2) of levels 1, 2,
+    /// 1, 2, with uppers that differ bit for bit (-0.0, infinity, 7.5):
+    /// fixing level 1 sets columns 2 and 4 to 0 and keeps theirs; putting
+    /// back restores them, and a column the caller moved meanwhile (an
+    /// unfixed one) keeps the caller's bound.
+    @Test func fixingALevelKeepsItsOwnColumnsAndPutsThemBack() throws {
+        let lower: [Double] = [0, 0, 0, 0, -1, 0]
+        let upper: [Double] = [10, 20, .infinity, 7.5, -0.0, 3]
+        let starts: [Int32] = [0, 6], indices: [Int32] = [0, 1, 2, 3, 4, 5]
+        let elements: [Double] = [1, 1, 1, -1, 1, -1]
+        let m = try #require(plumb_clp_new(6, lower, upper, 1, [4], [4], starts, indices, elements))
+        defer { plumb_clp_free(m) }
+        let before = Self.uppers(m)
+        let levelOfError: [Double] = [1, 2, 1, 2]
+
+        let fixed = try #require(ClpPartSolver.fixErrors(m, level: 1, levelOfError: levelOfError, firstError: 2))
+        #expect(fixed.columns == [2, 4])
+        #expect(fixed.uppers.map(\.bitPattern) == [before[2], before[4]])
+        #expect(before[4] == (-0.0 as Double).bitPattern)
+        #expect(Self.uppers(m) == [before[0], before[1], 0, before[3], 0, before[5]])
+
+        fixed.putBack(m)
+        #expect(Self.uppers(m) == before)
+
+        // The other level's columns, with an unfixed column's bound changed
+        // between fixing and putting back: only the fixed columns go back.
+        let other = try #require(ClpPartSolver.fixErrors(m, level: 2, levelOfError: levelOfError, firstError: 2))
+        #expect(other.columns == [3, 5])
+        plumb_clp_set_column_upper(m, [10, 9, .infinity, 0, -0.0, 0])
+        other.putBack(m)
+        #expect(Self.uppers(m) == [before[0], (9 as Double).bitPattern, before[2], before[3], before[4], before[5]])
+    }
+}
