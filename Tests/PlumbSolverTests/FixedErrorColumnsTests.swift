@@ -8,9 +8,7 @@ import Testing
 @Suite struct FixedErrorColumnsTests {
     /// The bits of the model's column upper bounds.
     static func uppers(_ model: OpaquePointer) -> [UInt64] {
-        let columns = Int(plumb_clp_columns(model))
-        guard let u = plumb_clp_column_upper(model) else { return [] }
-        return (0 ..< columns).map { u[$0].bitPattern }
+        ZeroTrialPutBackTests.columnBits(model, plumb_clp_column_upper)
     }
 
     /// Two variables and four error columns (from column 2) of levels 1, 2,

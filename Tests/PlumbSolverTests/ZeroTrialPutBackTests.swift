@@ -8,12 +8,16 @@ import Testing
 /// dual as their entries other than zero, so these are what a lost or
 /// misplaced entry would change.
 @Suite struct ZeroTrialPutBackTests {
-    /// The bits of the model's column values.
-    static func point(_ model: OpaquePointer) -> [UInt64] {
+    /// The bits of one of the model's arrays over its columns, read by
+    /// `read` (the point, a bound); empty when the shim gives none.
+    static func columnBits(_ model: OpaquePointer, _ read: (OpaquePointer) -> UnsafePointer<Double>?) -> [UInt64] {
         let columns = Int(plumb_clp_columns(model))
-        guard let x = plumb_clp_solution(model) else { return [] }
+        guard let x = read(model) else { return [] }
         return (0 ..< columns).map { x[$0].bitPattern }
     }
+
+    /// The bits of the model's column values.
+    static func point(_ model: OpaquePointer) -> [UInt64] { columnBits(model, plumb_clp_solution) }
 
     /// Minimise y + 2z + w/3 with x + y + z + w = 6, x at most 3 (x at 3,
     /// w basic at 3, y and z at 0). With w's upper bound cut to 1 the basis
