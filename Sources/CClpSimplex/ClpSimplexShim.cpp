@@ -1131,21 +1131,30 @@ namespace {
 /// only changes to a column are new entries put in front of its first one
 /// and deletions through `presolve_delete_from_major2`, which the index
 /// follows, so the entries from `head` on stay the ones recorded.
-struct ThreadedRows {
+/// Where each row of one indexed column sits (`at[row]`, -1 when not
+/// recorded), the rows recorded (to clear them), and when it was last used.
+struct RecordedRows {
+    unsigned long lastUse = 0;
+    std::vector<int> at;
+    std::vector<int> recorded;
+
+    void clearRows() {
+        for (int row : recorded) at[static_cast<size_t>(row)] = -1;
+        recorded.clear();
+    }
+};
+
+struct ThreadedRows : RecordedRows {
     int head = -1;
     int length = 0;
     /// The column's last position (its list ends there).
     int tail = -1;
-    unsigned long lastUse = 0;
-    std::vector<int> at;
     /// The position in front of each recorded row's (-1 for the first),
     /// so that a deletion unlinks its entry without a walk.
     std::vector<int> before;
-    std::vector<int> recorded;
 
     void forget() {
-        for (int row : recorded) at[static_cast<size_t>(row)] = -1;
-        recorded.clear();
+        clearRows();
         head = -1;
         length = 0;
         tail = -1;
@@ -1243,21 +1252,26 @@ ThreadedRows *synced(CoinBigIndex start, int length) {
     return nullptr;
 }
 
+/// A slot for a new index of a column: a new one while there are fewer
+/// than `indexedColumns`, else the least recently used, emptied.
+template <typename Index> Index &freeIndex(std::vector<Index> &columns) {
+    if (columns.size() < indexedColumns) {
+        columns.emplace_back();
+        return columns.back();
+    }
+    Index *oldest = &columns.front();
+    for (Index &kept : columns) {
+        if (kept.lastUse < oldest->lastUse) oldest = &kept;
+    }
+    oldest->forget();
+    return *oldest;
+}
+
 /// A fresh index of the column starting at `start`: one walk, as long as
 /// CoinUtils' search for an absent row.
 ThreadedRows &recordColumn(CoinBigIndex start, int length) {
     PostsolveWindow &w = postsolveWindow;
-    ThreadedRows *index = nullptr;
-    if (w.columns.size() < indexedColumns) {
-        w.columns.emplace_back();
-        index = &w.columns.back();
-    } else {
-        index = &w.columns.front();
-        for (ThreadedRows &kept : w.columns) {
-            if (kept.lastUse < index->lastUse) index = &kept;
-        }
-        index->forget();
-    }
+    ThreadedRows *index = &freeIndex(w.columns);
     if (index->at.size() < static_cast<size_t>(w.rows)) {
         index->at.resize(static_cast<size_t>(w.rows), -1);
         index->before.resize(static_cast<size_t>(w.rows), -1);
@@ -1442,15 +1456,11 @@ namespace {
 /// recorded (`at[row] >= 0`): inside the call an entry joins a column only
 /// right after a search of that column found its row absent, and a row
 /// answered absent is recorded then. So a row not recorded is absent.
-struct PresolveColumnRows {
+struct PresolveColumnRows : RecordedRows {
     int column = -1;
-    unsigned long lastUse = 0;
-    std::vector<int> at;
-    std::vector<int> recorded;
 
     void forget() {
-        for (int row : recorded) at[static_cast<size_t>(row)] = -1;
-        recorded.clear();
+        clearRows();
         column = -1;
     }
     void record(int row, int offset) {
@@ -1519,17 +1529,7 @@ PresolveColumnRows *presolveIndex(CoinBigIndex ks, CoinBigIndex ke) {
     if (length < longColumn) return nullptr;
     const int column = columnAt(prob, ks, length);
     if (column < 0 || column == w.refused) return nullptr;
-    PresolveColumnRows *index = nullptr;
-    if (w.columns.size() < indexedColumns) {
-        w.columns.emplace_back();
-        index = &w.columns.back();
-    } else {
-        index = &w.columns.front();
-        for (PresolveColumnRows &kept : w.columns) {
-            if (kept.lastUse < index->lastUse) index = &kept;
-        }
-        index->forget();
-    }
+    PresolveColumnRows *index = &freeIndex(w.columns);
     if (index->at.size() < static_cast<size_t>(prob->nrows_)) index->at.resize(static_cast<size_t>(prob->nrows_), -1);
     for (CoinBigIndex k = ks; k < ke; k++) {
         const int row = prob->hrow_[k];
@@ -1573,12 +1573,6 @@ CoinBigIndex lookedUp(PresolveColumnRows &index, int row, CoinBigIndex ks, CoinB
 using SubstPresolve = const CoinPresolveAction *(*)(CoinPresolveMatrix *, const int *, const int *, int,
                                                     const CoinPresolveAction *, int);
 
-SubstPresolve coinUtilsSubstPresolve() {
-    static SubstPresolve own = reinterpret_cast<SubstPresolve>(
-        dlsym(RTLD_NEXT, "_ZN23subst_constraint_action8presolveEP18CoinPresolveMatrixPKiS3_iPK18CoinPresolveActioni"));
-    return own;
-}
-
 }  // namespace
 
 // CoinUtils' implied-free substitutions. For each substitution, each other
@@ -1614,7 +1608,10 @@ const CoinPresolveAction *subst_constraint_action::presolve(CoinPresolveMatrix *
             presolveWindow.prob = nullptr;
         }
     } window(prob);
-    return coinUtilsSubstPresolve()(prob, implied_free, which, numberFree, next, fill_level);
+    // CoinUtils' own step, the definition after this binary's.
+    static const SubstPresolve own = reinterpret_cast<SubstPresolve>(
+        dlsym(RTLD_NEXT, "_ZN23subst_constraint_action8presolveEP18CoinPresolveMatrixPKiS3_iPK18CoinPresolveActioni"));
+    return own(prob, implied_free, which, numberFree, next, fill_level);
 }
 
 CoinBigIndex presolve_find_minor1(int tgt, CoinBigIndex ks, CoinBigIndex ke, const int *minndxs) {
