@@ -1132,21 +1132,30 @@ namespace {
 /// only changes to a column are new entries put in front of its first one
 /// and deletions through `presolve_delete_from_major2`, which the index
 /// follows, so the entries from `head` on stay the ones recorded.
-struct ThreadedRows {
+/// Where each row of one indexed column sits (`at[row]`, -1 when not
+/// recorded), the rows recorded (to clear them), and when it was last used.
+struct RecordedRows {
+    unsigned long lastUse = 0;
+    std::vector<int> at;
+    std::vector<int> recorded;
+
+    void clearRows() {
+        for (int row : recorded) at[static_cast<size_t>(row)] = -1;
+        recorded.clear();
+    }
+};
+
+struct ThreadedRows : RecordedRows {
     int head = -1;
     int length = 0;
     /// The column's last position (its list ends there).
     int tail = -1;
-    unsigned long lastUse = 0;
-    std::vector<int> at;
     /// The position in front of each recorded row's (-1 for the first),
     /// so that a deletion unlinks its entry without a walk.
     std::vector<int> before;
-    std::vector<int> recorded;
 
     void forget() {
-        for (int row : recorded) at[static_cast<size_t>(row)] = -1;
-        recorded.clear();
+        clearRows();
         head = -1;
         length = 0;
         tail = -1;
@@ -1244,21 +1253,26 @@ ThreadedRows *synced(CoinBigIndex start, int length) {
     return nullptr;
 }
 
+/// A slot for a new index of a column: a new one while there are fewer
+/// than `indexedColumns`, else the least recently used, emptied.
+template <typename Index> Index &freeIndex(std::vector<Index> &columns) {
+    if (columns.size() < indexedColumns) {
+        columns.emplace_back();
+        return columns.back();
+    }
+    Index *oldest = &columns.front();
+    for (Index &kept : columns) {
+        if (kept.lastUse < oldest->lastUse) oldest = &kept;
+    }
+    oldest->forget();
+    return *oldest;
+}
+
 /// A fresh index of the column starting at `start`: one walk, as long as
 /// CoinUtils' search for an absent row.
 ThreadedRows &recordColumn(CoinBigIndex start, int length) {
     PostsolveWindow &w = postsolveWindow;
-    ThreadedRows *index = nullptr;
-    if (w.columns.size() < indexedColumns) {
-        w.columns.emplace_back();
-        index = &w.columns.back();
-    } else {
-        index = &w.columns.front();
-        for (ThreadedRows &kept : w.columns) {
-            if (kept.lastUse < index->lastUse) index = &kept;
-        }
-        index->forget();
-    }
+    ThreadedRows *index = &freeIndex(w.columns);
     if (index->at.size() < static_cast<size_t>(w.rows)) {
         index->at.resize(static_cast<size_t>(w.rows), -1);
         index->before.resize(static_cast<size_t>(w.rows), -1);
@@ -1428,6 +1442,195 @@ void plumb_clp_set_postsolve_rows(int on) { postsolveRowsOn = on != 0; }
 long plumb_clp_postsolve_rows_found(void) { return postsolveRowsFound; }
 long plumb_clp_postsolve_rows_deleted(void) { return postsolveRowsDeleted; }
 }
+
+// CoinUtils' implied-free substitutions (presolve), their searches of long
+// columns answered from an index, in the same CoinUtils 2.11.4 section.
+
+namespace {
+
+/// The rows of one long column of the presolve matrix during one call of
+/// `subst_constraint_action::presolve`: `at[row]` is the row's offset from
+/// the column's start when last seen (moves of the whole column, and
+/// compaction, keep the order of its entries, so the offsets stay; a
+/// deletion that fills its hole with the column's last entry moves one,
+/// which a confirmation in place catches). Every row in the column is
+/// recorded (`at[row] >= 0`): inside the call an entry joins a column only
+/// right after a search of that column found its row absent, and a row
+/// answered absent is recorded then. So a row not recorded is absent.
+struct PresolveColumnRows : RecordedRows {
+    int column = -1;
+
+    void forget() {
+        clearRows();
+        column = -1;
+    }
+    void record(int row, int offset) {
+        if (at[static_cast<size_t>(row)] < 0) recorded.push_back(row);
+        at[static_cast<size_t>(row)] = offset;
+    }
+};
+
+/// One call of `subst_constraint_action::presolve` on this thread: its
+/// matrix and the long columns indexed during it. Outside such a call
+/// (`presolveWindowRows` null) every search is CoinUtils' own walk.
+struct PresolveWindow {
+    const CoinPresolveMatrix *prob = nullptr;
+    unsigned long clock = 0;
+    std::vector<PresolveColumnRows> columns;
+    /// A long column with a row twice: not indexed during this call.
+    int refused = -1;
+};
+
+thread_local const int *presolveWindowRows = nullptr;
+thread_local PresolveWindow presolveWindow;
+/// 0: CoinUtils' walks; 1: the index (the default); 2: the index, each
+/// answer also walked and compared, for the tests.
+thread_local int presolveSearchesMode = 1;
+thread_local long presolveSearchesFound = 0;
+thread_local long presolveSearchesDisagreed = 0;
+
+/// CoinUtils' `presolve_find_minor1`: the first position of `row` in
+/// `ks ..< ke`, or `ke` when it is absent (`ks` when the range is empty).
+CoinBigIndex walkRange(int row, CoinBigIndex ks, CoinBigIndex ke, const int *rows) {
+    CoinBigIndex k = ks;
+    while (k < ke && rows[k] != row) k++;
+    return k;
+}
+
+/// The column of the presolve matrix that starts at `ks` with `length`
+/// entries, found in the row representation of its first rows (a column
+/// with entries is the only one that starts at its start); -1 if none.
+int columnAt(const CoinPresolveMatrix *prob, CoinBigIndex ks, int length) {
+    for (int i = 0; i < std::min(length, 4); i++) {
+        const int row = prob->hrow_[ks + i];
+        const CoinBigIndex rs = prob->mrstrt_[row];
+        for (CoinBigIndex k = rs; k < rs + prob->hinrow_[row]; k++) {
+            const int column = prob->hcol_[k];
+            if (column >= 0 && column < prob->ncols_ && prob->mcstrt_[column] == ks &&
+                prob->hincol_[column] == length) {
+                return column;
+            }
+        }
+    }
+    return -1;
+}
+
+/// The index of the column `ks ..< ke`: the one kept, or a new one made by
+/// one walk down the column when it is long; null when there is none.
+PresolveColumnRows *presolveIndex(CoinBigIndex ks, CoinBigIndex ke) {
+    PresolveWindow &w = presolveWindow;
+    const CoinPresolveMatrix *prob = w.prob;
+    const int length = static_cast<int>(ke - ks);
+    for (PresolveColumnRows &index : w.columns) {
+        if (index.column >= 0 && prob->mcstrt_[index.column] == ks && prob->hincol_[index.column] == length) {
+            index.lastUse = ++w.clock;
+            return &index;
+        }
+    }
+    if (length < longColumn) return nullptr;
+    const int column = columnAt(prob, ks, length);
+    if (column < 0 || column == w.refused) return nullptr;
+    PresolveColumnRows *index = &freeIndex(w.columns);
+    if (index->at.size() < static_cast<size_t>(prob->nrows_)) index->at.resize(static_cast<size_t>(prob->nrows_), -1);
+    for (CoinBigIndex k = ks; k < ke; k++) {
+        const int row = prob->hrow_[k];
+        if (row < 0 || row >= prob->nrows_ || index->at[static_cast<size_t>(row)] >= 0) {
+            index->forget();
+            w.refused = column;
+            return nullptr;
+        }
+        index->record(row, static_cast<int>(k - ks));
+    }
+    index->column = column;
+    index->lastUse = ++w.clock;
+    return index;
+}
+
+/// The answer of CoinUtils' walk from the index: a recorded position
+/// confirmed in place (a row is in a column once), absent when the row was
+/// never recorded, else one walk that records every row it passes again.
+CoinBigIndex lookedUp(PresolveColumnRows &index, int row, CoinBigIndex ks, CoinBigIndex ke, const int *rows) {
+    const int length = static_cast<int>(ke - ks);
+    const int offset = index.at[static_cast<size_t>(row)];
+    if (offset < 0) {
+        // Absent; if CoinUtils now puts it in, it goes after the last entry.
+        index.record(row, length);
+        presolveSearchesFound += 1;
+        return ke;
+    }
+    if (offset < length && rows[ks + offset] == row) {
+        presolveSearchesFound += 1;
+        return ks + offset;
+    }
+    CoinBigIndex found = ke;
+    for (CoinBigIndex k = ks; k < ke; k++) {
+        index.record(rows[k], static_cast<int>(k - ks));
+        if (rows[k] == row && found == ke) found = k;
+    }
+    if (found == ke) index.record(row, length);
+    return found;
+}
+
+using SubstPresolve = const CoinPresolveAction *(*)(CoinPresolveMatrix *, const int *, const int *, int,
+                                                    const CoinPresolveAction *, int);
+
+}  // namespace
+
+// CoinUtils' implied-free substitutions. For each substitution, each other
+// row of the substituted column gets a multiple of its row added, and for
+// each column of that row the column is searched for the other row
+// (`presolve_find_minor1`, a walk from the column's start), its entry
+// updated, or appended when the walk finds none. On `priorities` the
+// guide's column has an entry in every row of items, so each of those
+// searches walks the whole column: O(rows^2) (`plumb check`'s optimal face
+// at 3,000 views: 453 M instructions of 7,471 M, x8.9 from 1,000 views;
+// BENCHMARKS.md, prio57). This definition takes CoinUtils' place (implied
+// free calls it through its procedure linkage table) and runs CoinUtils'
+// own step with a window open on this thread, in which searches of long
+// columns are answered from an index of their rows; the answers are the
+// positions CoinUtils' walks find, so presolve makes the same matrix,
+// entry for entry.
+const CoinPresolveAction *subst_constraint_action::presolve(CoinPresolveMatrix *prob, const int *implied_free,
+                                                            const int *which, int numberFree,
+                                                            const CoinPresolveAction *next, int fill_level) {
+    // Closes the window however CoinUtils' presolve ends.
+    struct Window {
+        bool open;
+        explicit Window(CoinPresolveMatrix *prob) : open(presolveSearchesMode != 0 && presolveWindowRows == nullptr) {
+            if (!open) return;
+            presolveWindowRows = prob->hrow_;
+            presolveWindow.prob = prob;
+            presolveWindow.refused = -1;
+        }
+        ~Window() {
+            if (!open) return;
+            for (PresolveColumnRows &index : presolveWindow.columns) index.forget();
+            presolveWindowRows = nullptr;
+            presolveWindow.prob = nullptr;
+        }
+    } window(prob);
+    // CoinUtils' own step, the definition after this binary's.
+    static const SubstPresolve own = reinterpret_cast<SubstPresolve>(
+        dlsym(RTLD_NEXT, "_ZN23subst_constraint_action8presolveEP18CoinPresolveMatrixPKiS3_iPK18CoinPresolveActioni"));
+    return own(prob, implied_free, which, numberFree, next, fill_level);
+}
+
+CoinBigIndex presolve_find_minor1(int tgt, CoinBigIndex ks, CoinBigIndex ke, const int *minndxs) {
+    if (presolveWindowRows != minndxs || tgt < 0 || tgt >= presolveWindow.prob->nrows_) {
+        return walkRange(tgt, ks, ke, minndxs);
+    }
+    PresolveColumnRows *index = presolveIndex(ks, ke);
+    if (index == nullptr) return walkRange(tgt, ks, ke, minndxs);
+    const CoinBigIndex at = lookedUp(*index, tgt, ks, ke, minndxs);
+    if (presolveSearchesMode == 2 && at != walkRange(tgt, ks, ke, minndxs)) presolveSearchesDisagreed += 1;
+    return at;
+}
+
+extern "C" {
+void plumb_clp_set_presolve_searches(int mode) { presolveSearchesMode = mode; }
+long plumb_clp_presolve_searches_found(void) { return presolveSearchesFound; }
+long plumb_clp_presolve_searches_disagreed(void) { return presolveSearchesDisagreed; }
+}
 #else
 // Another CoinUtils: its own steps and searches, nothing looked up.
 extern "C" {
@@ -1438,6 +1641,9 @@ unsigned long long plumb_clp_factorization_digest(int, const int *, const int *,
 void plumb_clp_set_postsolve_rows(int) {}
 long plumb_clp_postsolve_rows_found(void) { return 0; }
 long plumb_clp_postsolve_rows_deleted(void) { return 0; }
+void plumb_clp_set_presolve_searches(int) {}
+long plumb_clp_presolve_searches_found(void) { return 0; }
+long plumb_clp_presolve_searches_disagreed(void) { return 0; }
 }
 #endif
 

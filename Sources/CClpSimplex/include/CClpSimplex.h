@@ -239,6 +239,16 @@ long plumb_clp_postsolve_rows_found(void);
 /// Deletions from long columns in that postsolve on this thread unlinked
 /// through the index (no walk down the column), over the thread's life.
 long plumb_clp_postsolve_rows_deleted(void);
+/// How presolve's implied-free substitutions on this thread search long
+/// columns for a row: 1 (the default) from an index of each column's rows,
+/// 0 by CoinUtils' walks, 2 from the index with each answer also walked
+/// and compared (for the tests); all give the same presolved model (see
+/// `subst_constraint_action::presolve` in the shim). Searches answered
+/// from the index without a walk, and answers that differed from the walk
+/// in mode 2, on this thread over its life.
+void plumb_clp_set_presolve_searches(int mode);
+long plumb_clp_presolve_searches_found(void);
+long plumb_clp_presolve_searches_disagreed(void);
 
 /// How the cold solves priced by the largest infeasibility on this thread
 /// find their pivot row (see `ListedLargestInfeasibility` in the shim): 1
