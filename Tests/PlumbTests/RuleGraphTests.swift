@@ -146,6 +146,78 @@ import PlumbTestSupport
         #expect(byNumber >= 60 && notByNumber >= 60, "\(byNumber) by number, \(notByNumber) not")
     }
 
+    /// Graphs whose every node depends only on nodes below it are ordered
+    /// from each node's last dependency to come out, Kahn's order of the
+    /// model, including `cards-rules`' shape (not ordered by number); a
+    /// graph with an edge to the node itself or a later one is not, nor
+    /// one whose nodes of one level take many steps to compare (two long
+    /// chains of one length, then nodes depending on both ends): Kahn's
+    /// algorithm orders those, the same order.
+    @Test func graphsWithEdgesDownAreOrderedByRelease() {
+        func build(_ model: [[Int32]]) -> RuleGraph {
+            var graph = RuleGraph()
+            var label: Int32 = 0
+            for targets in model {
+                for target in targets {
+                    label += 1
+                    graph.addDependency(target, label: label)
+                }
+                graph.closeNode()
+            }
+            return graph
+        }
+        func labelled(_ model: [[Int32]]) -> [[(target: Int32, label: Int32)]] {
+            model.map { Array(Set($0)).sorted().map { (target: $0, label: 0) } }
+        }
+        // Cards: each card on the card two before it, a picture on its card, a title on both, a badge on the picture.
+        var cards: [[Int32]] = []
+        for card in 0 ..< 50 {
+            let c = Int32(4 * card)
+            cards.append(card >= 2 ? [c - 8] : [])
+            cards += [[c], [c, c + 1], [c + 1]]
+        }
+        let cardsGraph = build(cards)
+        #expect(!cardsGraph.isOrderedByNumber)
+        let released = cardsGraph.orderByReleaseTree()
+        #expect(released != nil)
+        #expect(released == Self.kahnOrder(labelled(cards)))
+        #expect(cardsGraph.topologicalOrder().order == Self.kahnOrder(labelled(cards)))
+
+        var random = SplitMix64(seed: 0x7EE5_0F0D)
+        for round in 0 ..< 200 {
+            let n = Int(random.next() % 40) + 1
+            var model: [[Int32]] = []
+            for node in 0 ..< n {
+                let tries = node == 0 ? 0 : Int(random.next() % 4)
+                model.append((0 ..< tries).map { _ in Int32(random.next() % UInt64(node)) })
+            }
+            // Every third round, one edge to the node itself or a later one.
+            let forward = round % 3 == 0 && n > 1
+            if forward {
+                let node = Int(random.next() % UInt64(n))
+                model[node].append(Int32(node + Int(random.next() % UInt64(n - node))))
+            }
+            let graph = build(model)
+            let order = graph.orderByReleaseTree()
+            if forward {
+                #expect(order == nil, "round \(round)")
+            } else {
+                #expect(order == Self.kahnOrder(labelled(model)), "round \(round)")
+            }
+        }
+
+        // Two chains of 60 from two sources, then 60 nodes on both ends: 3,600 steps up the chains.
+        var chains: [[Int32]] = [[], []]
+        for k in 0 ..< 60 { chains += [[Int32(2 * k)], [Int32(2 * k + 1)]] }
+        for _ in 0 ..< 60 { chains.append([120, 121]) }
+        let chainsGraph = build(chains)
+        #expect(chainsGraph.orderByReleaseTree() == nil)
+        #expect(chainsGraph.topologicalOrder().order == Self.kahnOrder(labelled(chains)))
+        // Fewer such nodes fit the steps allowed.
+        let fewer = Array(chains.prefix(124))
+        #expect(build(fewer).orderByReleaseTree() == Self.kahnOrder(labelled(fewer)))
+    }
+
     /// Kahn's order of the model, with plain arrays and a queue.
     private static func kahnOrder(_ model: [[(target: Int32, label: Int32)]]) -> [Int32] {
         let n = model.count

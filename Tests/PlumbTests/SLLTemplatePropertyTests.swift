@@ -285,6 +285,10 @@ import Testing
             let document = try LayoutDocument.parse(Array(json.utf8), source: "family.json")
             let replayed = Self.lower(document, templates: true), evaluated = Self.lower(document, templates: false)
             #expect(replayed == evaluated, "\(Self.difference(replayed, evaluated))")
+            // The rows and edges written from the replayed slots (no shapes): each row's origin
+            // is the rule that its slot names, which the replay sets in every slot it copies.
+            let fromSlots = Self.lower(document, templates: true, replayingShapes: false)
+            #expect(fromSlots == evaluated, "\(Self.difference(fromSlots, evaluated))")
         }
     }
 }

@@ -61,9 +61,12 @@ struct RuleTemplate {
     private(set) var terms: [Term] = []
     /// A slot the steps fill when they start from none: its place among
     /// the view's ``RuleBook/slotsPerView`` slots and the value they leave there.
+    ///
+    /// The entry comes first: replaying copies its bytes whole from the
+    /// slot's start (``RuleBook/apply(_:to:superview:arguments:origin:)``).
     struct FreshSlot {
-        var slot: Int32
         var entry: RuleBook.Entry
+        var slot: Int32
     }
     /// What the steps leave in a view's slots when they start from none
     /// (the view's first rule): only the slots they fill, in slot order,
@@ -169,7 +172,7 @@ struct RuleTemplate {
             guard appendTerms(of: slot, to: &freshTerms) else { return }
             slot.termStart = start
             slot.rule = -1
-            freshSlots.append(FreshSlot(slot: Int32(k), entry: slot))
+            freshSlots.append(FreshSlot(entry: slot, slot: Int32(k)))
         }
         self.steps = steps
         self.terms = terms
@@ -253,15 +256,22 @@ extension RuleBook {
                     // over a range called its iterator and `==` (about 30
                     // instructions a rule), and the subscript checked bounds
                     // (`table(for:)` made the table's slots).
+                    //
+                    // Each entry's bytes are copied whole (a trivial type,
+                    // three words, its padding byte with them) and then its
+                    // two fields set: copied field by field, a slot was about
+                    // 20 instructions.
                     let table = slots.baseAddress! + base
                     template.freshSlots.withUnsafeBufferPointer { fresh in
                         guard let filled = fresh.baseAddress else { return }
+                        assert(MemoryLayout<RuleTemplate.FreshSlot>.offset(of: \.entry) == 0)
                         var k = 0
                         while k < fresh.count {
-                            var entry = filled[k].entry
-                            entry.termStart &+= offset
-                            entry.rule = rule
-                            (table + Int(filled[k].slot)).pointee = entry
+                            let to = table + Int(filled[k].slot)
+                            UnsafeMutableRawPointer(to).copyMemory(from: UnsafeRawPointer(filled + k),
+                                                                   byteCount: MemoryLayout<Entry>.stride)
+                            to.pointee.termStart &+= offset
+                            to.pointee.rule = rule
                             k &+= 1
                         }
                     }
