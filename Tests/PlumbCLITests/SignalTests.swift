@@ -93,7 +93,7 @@ import Testing
         return status
     }
 
-    /// A sweep of 500,001 widths to a file (about 40 MB of lines), stopped
+    /// A sweep of 500,001 widths to a file (about 70 MB of lines), stopped
     /// once its first megabyte is in the temporary file, over an existing
     /// file or none.
     @Test(arguments: [(SIGTERM, true), (SIGINT, true), (SIGHUP, false), (SIGTERM, false)])
