@@ -7,6 +7,7 @@
 //   PlumbC (C API) ─┘                                     └► CPlumbKernels (C) ─► CLAPACKE (LAPACKE + OpenBLAS headers; loaded on first use)
 //   plumb, PlumbC ─► PlumbClp (large coupled parts on COIN-OR Clp) ─► PlumbSolver, CClpSimplex
 //   plumb ─► PlumbText (measures Text with Pango) ─► Plumb, CPangoLoader (Pango, loaded on first use) ─► CPango (headers)
+//   plumb ─► CPlumbSignals (its temporary files removed on a signal)
 import Foundation
 import PackageDescription
 
@@ -93,6 +94,13 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl")]
         ),
 
+        // The `plumb` tool's temporary output files, removed by its handler of
+        // SIGHUP, SIGINT, SIGPIPE and SIGTERM (C: async-signal-safe).
+        .target(
+            name: "CPlumbSignals",
+            exclude: ["CMakeLists.txt"]
+        ),
+
         // A small C interface over COIN-OR Clp's ClpSimplex (C++, from
         // Debian's coinor-libclp-dev, whose headers are in /usr/include/coin).
         .target(
@@ -142,6 +150,7 @@ let package = Package(
                 "Plumb",
                 "PlumbClp",
                 "PlumbText",
+                "CPlumbSignals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["CMakeLists.txt"],

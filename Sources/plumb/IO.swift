@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CPlumbSignals
 import Plumb
 
 #if canImport(Glibc)
@@ -194,17 +195,23 @@ enum IO {
     /// to a temporary file beside `path` that ``commit()`` renames into place
     /// (so a failed run leaves no half-written file). A `path` that is not a
     /// regular file (`/dev/null`, a FIFO, a terminal) is written directly:
-    /// renaming over it would replace the device with a file.
+    /// renaming over it would replace the device with a file. The temporary
+    /// file is registered with CPlumbSignals before it is created, so SIGHUP,
+    /// SIGINT, SIGPIPE or SIGTERM before it is settled removes it and ends
+    /// the process with status 128 + the signal.
     final class Sink {
         private let path: String?
         private let tmp: String?
         private let fd: Int32
+        /// The temporary file's slot in CPlumbSignals' table (-1: none).
+        private let signalSlot: Int32
 
         init(path: String?) throws {
             guard let path, path != "-" else {
                 self.path = nil
                 tmp = nil
                 fd = 1
+                signalSlot = -1
                 return
             }
             var info = stat()
@@ -215,14 +222,22 @@ enum IO {
                 self.path = nil
                 tmp = nil
                 self.fd = fd
+                signalSlot = -1
                 return
             }
             let tmp = path + ".plumb-tmp-\(getpid())"
+            // Registered first: a signal between the two calls finds no file.
+            let slot = plumb_signals_remove_on_signal(tmp)
             let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            guard fd >= 0 else { throw CLIError("cannot write \(path)", errno: errno) }
+            guard fd >= 0 else {
+                let error = errno
+                plumb_signals_forget(slot)
+                throw CLIError("cannot write \(path)", errno: error)
+            }
             self.path = path
             self.tmp = tmp
             self.fd = fd
+            signalSlot = slot
         }
 
         /// A sink for writing to `path` a piece at a time while a command
@@ -243,6 +258,7 @@ enum IO {
             if fd > 2 { close(fd) }
             // Not committed: remove the temporary file.
             if let tmp, !committed { unlink(tmp) }
+            plumb_signals_forget(signalSlot)
         }
 
         func write(_ bytes: [UInt8]) throws {
@@ -274,14 +290,17 @@ enum IO {
             guard let path, let tmp, !committed else { return }
             if IO.exchange(tmp, path) {
                 committed = true
-                // The old file: nothing else refers to it by this name.
+                // The old file: nothing else refers to it by this name (a
+                // signal before this removes it as well).
                 unlink(tmp)
+                plumb_signals_forget(signalSlot)
                 return
             }
             if rename(tmp, path) != 0 {
                 throw CLIError("cannot write \(path)", errno: errno)
             }
             committed = true
+            plumb_signals_forget(signalSlot)
         }
 
         /// Removes the temporary file now (a failed run whose sink another
@@ -291,6 +310,7 @@ enum IO {
             guard let tmp, !committed else { return }
             unlink(tmp)
             committed = true
+            plumb_signals_forget(signalSlot)
         }
 
         /// Whether the temporary file is settled: renamed into place, or removed.

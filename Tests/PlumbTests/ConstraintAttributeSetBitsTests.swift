@@ -3,8 +3,31 @@ import Testing
 
 /// The attribute properties (`make.left`, `make.edges`, ...) are inlined into
 /// the code that writes the lines, with their attributes as bits: each must
-/// name the attribute set it says, on a maker and on a line it extends.
+/// name the attribute set it says, on a maker and on a line it extends. Each
+/// bit is written once, in `ConstraintAttributes`' constant.
 @Suite struct ConstraintAttributeSetBitsTests {
+    /// The constants give the thirteen attributes one bit each, in the order
+    /// a line's constraints are made; `attribute(bit:)` (a table) reads each
+    /// bit back as its constant's attribute, and the aggregates are unions.
+    @Test func theConstantsHoldTheBitOrderAndTheTableAgrees() {
+        let order: [(LayoutAttribute, ConstraintAttributes)] = [
+            (.top, .top), (.left, .left), (.bottom, .bottom), (.right, .right),
+            (.leading, .leading), (.trailing, .trailing), (.width, .width), (.height, .height),
+            (.centerX, .centerX), (.centerY, .centerY), (.baseline, .baseline),
+            (.firstBaseline, .firstBaseline), (.lastBaseline, .lastBaseline),
+        ]
+        #expect(Set(order.map(\.0)) == Set(LayoutAttribute.allCases))
+        for (bit, (attribute, constant)) in order.enumerated() {
+            #expect(constant.rawValue == 1 << bit, "\(attribute)")
+            #expect(ConstraintAttributes.attribute(bit: bit) == attribute, "bit \(bit)")
+        }
+        let all = ConstraintAttributes(rawValue: 1 << order.count - 1)
+        #expect(all.layoutAttributes == order.map(\.0))
+        #expect(ConstraintAttributes.edges == [.top, .left, .bottom, .right])
+        #expect(ConstraintAttributes.size == [.width, .height])
+        #expect(ConstraintAttributes.center == [.centerX, .centerY])
+    }
+
     @Test func eachPropertyNamesItsAttributes() {
         let properties: [(String, (any ConstraintAttributeChain) -> ConstraintMakerExtendable, ConstraintAttributes)] = [
             ("left", { $0.left }, .left), ("right", { $0.right }, .right),

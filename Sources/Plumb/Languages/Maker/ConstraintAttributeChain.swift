@@ -18,44 +18,44 @@ public struct _ConstraintAttributeSet {
     // attribute's set, were about 30 instructions a line.
     @usableFromInline let bits: UInt16
 
-    @inlinable init(bits: UInt16) { self.bits = bits }
+    @inlinable init(_ set: ConstraintAttributes) { bits = set.rawValue }
 
     var set: ConstraintAttributes { ConstraintAttributes(rawValue: bits) }
 }
 
-// The bits are `ConstraintAttributes`' (`ConstraintAttributeSetBitsTests`
-// checks each property against it).
+// Each property's set is `ConstraintAttributes`' constant of that name (where
+// its bit is written), which folds to a literal where the property is inlined.
 extension ConstraintAttributeChain {
     /// Adds the left edge to the line.
-    @inlinable public var left: ConstraintMakerExtendable { _adding(.init(bits: 1 << 1)) }
+    @inlinable public var left: ConstraintMakerExtendable { _adding(.init(.left)) }
     /// Adds the right edge to the line.
-    @inlinable public var right: ConstraintMakerExtendable { _adding(.init(bits: 1 << 3)) }
+    @inlinable public var right: ConstraintMakerExtendable { _adding(.init(.right)) }
     /// Adds the top edge to the line.
-    @inlinable public var top: ConstraintMakerExtendable { _adding(.init(bits: 1 << 0)) }
+    @inlinable public var top: ConstraintMakerExtendable { _adding(.init(.top)) }
     /// Adds the bottom edge to the line.
-    @inlinable public var bottom: ConstraintMakerExtendable { _adding(.init(bits: 1 << 2)) }
+    @inlinable public var bottom: ConstraintMakerExtendable { _adding(.init(.bottom)) }
     /// Adds the leading edge (the left, or the right in a right-to-left ``LayoutDirection``) to the line.
-    @inlinable public var leading: ConstraintMakerExtendable { _adding(.init(bits: 1 << 4)) }
+    @inlinable public var leading: ConstraintMakerExtendable { _adding(.init(.leading)) }
     /// Adds the trailing edge (the right, or the left in a right-to-left ``LayoutDirection``) to the line.
-    @inlinable public var trailing: ConstraintMakerExtendable { _adding(.init(bits: 1 << 5)) }
+    @inlinable public var trailing: ConstraintMakerExtendable { _adding(.init(.trailing)) }
     /// Adds the width to the line.
-    @inlinable public var width: ConstraintMakerExtendable { _adding(.init(bits: 1 << 6)) }
+    @inlinable public var width: ConstraintMakerExtendable { _adding(.init(.width)) }
     /// Adds the height to the line.
-    @inlinable public var height: ConstraintMakerExtendable { _adding(.init(bits: 1 << 7)) }
+    @inlinable public var height: ConstraintMakerExtendable { _adding(.init(.height)) }
     /// Adds the horizontal center to the line.
-    @inlinable public var centerX: ConstraintMakerExtendable { _adding(.init(bits: 1 << 8)) }
+    @inlinable public var centerX: ConstraintMakerExtendable { _adding(.init(.centerX)) }
     /// Adds the vertical center to the line.
-    @inlinable public var centerY: ConstraintMakerExtendable { _adding(.init(bits: 1 << 9)) }
+    @inlinable public var centerY: ConstraintMakerExtendable { _adding(.init(.centerY)) }
     /// Adds the baseline (the last line's) to the line: the bottom for a view whose content is not measured.
-    @inlinable public var baseline: ConstraintMakerExtendable { _adding(.init(bits: 1 << 10)) }
+    @inlinable public var baseline: ConstraintMakerExtendable { _adding(.init(.baseline)) }
     /// Adds the first line's baseline to the line: the bottom for a view whose content is not measured.
-    @inlinable public var firstBaseline: ConstraintMakerExtendable { _adding(.init(bits: 1 << 11)) }
+    @inlinable public var firstBaseline: ConstraintMakerExtendable { _adding(.init(.firstBaseline)) }
     /// Adds the last line's baseline to the line (the same as `baseline`).
-    @inlinable public var lastBaseline: ConstraintMakerExtendable { _adding(.init(bits: 1 << 12)) }
+    @inlinable public var lastBaseline: ConstraintMakerExtendable { _adding(.init(.lastBaseline)) }
     /// Adds top, left, bottom and right to the line.
-    @inlinable public var edges: ConstraintMakerExtendable { _adding(.init(bits: 0b1111)) }
+    @inlinable public var edges: ConstraintMakerExtendable { _adding(.init(.edges)) }
     /// Adds width and height to the line.
-    @inlinable public var size: ConstraintMakerExtendable { _adding(.init(bits: 1 << 6 | 1 << 7)) }
+    @inlinable public var size: ConstraintMakerExtendable { _adding(.init(.size)) }
     /// Adds centerX and centerY to the line.
-    @inlinable public var center: ConstraintMakerExtendable { _adding(.init(bits: 1 << 8 | 1 << 9)) }
+    @inlinable public var center: ConstraintMakerExtendable { _adding(.init(.center)) }
 }

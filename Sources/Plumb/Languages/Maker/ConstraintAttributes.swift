@@ -3,48 +3,53 @@
 /// Single bits are the thirteen ``LayoutAttribute``s; `edges`, `size` and
 /// `center` are aggregates that stand for several. ``layoutAttributes`` lists
 /// the members in bit order: the order in which a line's constraints are made.
+///
+/// Each attribute's bit is written once, in its constant below. The constants
+/// are inlinable literals: the public attribute properties of
+/// ``ConstraintAttributeChain`` (`make.left`) and the `mas_` properties are
+/// made from them and fold to their bits where they are inlined (no lazily
+/// made global). ``attribute(bit:)`` reads the other way through a constant
+/// table, which `ConstraintAttributeSetBitsTests` checks against the
+/// constants.
+@usableFromInline
 struct ConstraintAttributes: OptionSet, Hashable, Sendable {
-    let rawValue: UInt16
+    @usableFromInline let rawValue: UInt16
 
-    init(rawValue: UInt16) { self.rawValue = rawValue }
+    @inlinable init(rawValue: UInt16) { self.rawValue = rawValue }
 
-    /// The set holding one attribute.
-    init(_ attribute: LayoutAttribute) {
-        self.init(rawValue: 1 << UInt16(Self.bitOrder.firstIndex(of: attribute)!))
-    }
+    @inlinable static var top: Self { Self(rawValue: 1 << 0) }
+    @inlinable static var left: Self { Self(rawValue: 1 << 1) }
+    @inlinable static var bottom: Self { Self(rawValue: 1 << 2) }
+    @inlinable static var right: Self { Self(rawValue: 1 << 3) }
+    @inlinable static var leading: Self { Self(rawValue: 1 << 4) }
+    @inlinable static var trailing: Self { Self(rawValue: 1 << 5) }
+    @inlinable static var width: Self { Self(rawValue: 1 << 6) }
+    @inlinable static var height: Self { Self(rawValue: 1 << 7) }
+    @inlinable static var centerX: Self { Self(rawValue: 1 << 8) }
+    @inlinable static var centerY: Self { Self(rawValue: 1 << 9) }
+    @inlinable static var baseline: Self { Self(rawValue: 1 << 10) }
+    @inlinable static var firstBaseline: Self { Self(rawValue: 1 << 11) }
+    @inlinable static var lastBaseline: Self { Self(rawValue: 1 << 12) }
 
-    /// The attribute of each bit, lowest first.
+    /// The attribute of each bit, lowest first: the constants above read the
+    /// other way (a literal, so the binary holds it ready made).
     private static let bitOrder: [LayoutAttribute] = [
         .top, .left, .bottom, .right, .leading, .trailing,
         .width, .height, .centerX, .centerY, .baseline,
         .firstBaseline, .lastBaseline,
     ]
 
-    static let top = Self(.top)
-    static let left = Self(.left)
-    static let bottom = Self(.bottom)
-    static let right = Self(.right)
-    static let leading = Self(.leading)
-    static let trailing = Self(.trailing)
-    static let width = Self(.width)
-    static let height = Self(.height)
-    static let centerX = Self(.centerX)
-    static let centerY = Self(.centerY)
-    static let baseline = Self(.baseline)
-    static let firstBaseline = Self(.firstBaseline)
-    static let lastBaseline = Self(.lastBaseline)
-
-    /// top, left, bottom, right.
-    static let edges: Self = [.top, .left, .bottom, .right]
-    /// width, height.
-    static let size: Self = [.width, .height]
-    /// centerX, centerY.
-    static let center: Self = [.centerX, .centerY]
-
-    /// The members, in bit order.
     /// The attribute of bit `bit` (the order of ``layoutAttributes``).
     static func attribute(bit: Int) -> LayoutAttribute { bitOrder[bit] }
 
+    /// top, left, bottom, right.
+    @inlinable static var edges: Self { Self(rawValue: top.rawValue | left.rawValue | bottom.rawValue | right.rawValue) }
+    /// width, height.
+    @inlinable static var size: Self { Self(rawValue: width.rawValue | height.rawValue) }
+    /// centerX, centerY.
+    @inlinable static var center: Self { Self(rawValue: centerX.rawValue | centerY.rawValue) }
+
+    /// The members, in bit order.
     var layoutAttributes: [LayoutAttribute] {
         Self.bitOrder.indices.compactMap { contains(Self(rawValue: 1 << UInt16($0))) ? Self.bitOrder[$0] : nil }
     }
