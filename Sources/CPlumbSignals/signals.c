@@ -1,6 +1,8 @@
-// A fixed table of paths, and a signal handler that removes them and exits.
+// A fixed table of paths, and a signal handler that removes them and then
+// ends the process by the same signal.
 //
-// The handler uses only async-signal-safe calls (`unlink`, `_exit`) and
+// The handler uses only async-signal-safe calls (`unlink`, `sigaction`,
+// `pthread_sigmask`, `raise`, `_exit`) and
 // lock-free atomics on static storage: nothing is allocated and no lock is
 // taken, so a signal that arrives in the middle of `malloc` or of a Swift
 // runtime lock cannot deadlock it. A slot's path is copied in before the slot
@@ -26,19 +28,35 @@ static char slotPath[slotCount][pathBytes];
 static const int handledSignals[] = { SIGHUP, SIGINT, SIGPIPE, SIGTERM };
 enum { handledCount = sizeof handledSignals / sizeof handledSignals[0] };
 
-static void removeAndExit(int signal) {
+static void removeAndEnd(int signal) {
     for (int i = 0; i < slotCount; i++) {
         if (atomic_load_explicit(&slotState[i], memory_order_acquire) == slotLive) {
             unlink(slotPath[i]);
         }
     }
+    // End by the signal itself, with its default action, so that the parent
+    // sees a process killed by it (a shell's loop stops on a child killed by
+    // SIGINT; a shell reports 128 + the signal either way). The signal is
+    // blocked while its handler runs: unblocked here, it is delivered as
+    // soon as it is raised.
+    struct sigaction standard;
+    memset(&standard, 0, sizeof standard);
+    standard.sa_handler = SIG_DFL;
+    sigemptyset(&standard.sa_mask);
+    sigaction(signal, &standard, NULL);
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, signal);
+    pthread_sigmask(SIG_UNBLOCK, &only, NULL);
+    raise(signal);
+    // Not reached while the signal's default action ends the process.
     _exit(128 + signal);
 }
 
 static void installHandlers(void) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_handler = removeAndExit;
+    action.sa_handler = removeAndEnd;
     // One handler at a time: the others wait until it has exited.
     sigemptyset(&action.sa_mask);
     for (int i = 0; i < handledCount; i++) sigaddset(&action.sa_mask, handledSignals[i]);

@@ -198,7 +198,7 @@ enum IO {
     /// renaming over it would replace the device with a file. The temporary
     /// file is registered with CPlumbSignals before it is created, so SIGHUP,
     /// SIGINT, SIGPIPE or SIGTERM before it is settled removes it and ends
-    /// the process with status 128 + the signal.
+    /// the process by that signal.
     final class Sink {
         private let path: String?
         private let tmp: String?

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// A command stopped by a signal while it writes an output file removes its
-/// temporary file (`FILE.plumb-tmp-PID`), leaves `FILE` as it was, and exits
-/// with status 128 + the signal.
+/// temporary file (`FILE.plumb-tmp-PID`), leaves `FILE` as it was, and ends
+/// by that signal (its parent sees it killed by the signal).
 @Suite struct SignalTests {
     private static let document = """
         {"root": {"width": 400, "height": 100}, "views": [{"id": "a"}, {"id": "b"}],
@@ -26,16 +26,24 @@ import Testing
             return true
         }
 
-        /// Waits for it to end; its exit status, or nil when a signal killed it.
-        mutating func exitStatus() -> Int32? {
+        /// Waits for it to end; how it ended.
+        mutating func ending() -> Ending {
             if status == nil {
                 var raw: Int32 = 0
                 while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
                 status = raw
             }
             let raw = status!
-            return raw & 0x7f == 0 ? (raw >> 8) & 0xff : nil
+            return raw & 0x7f == 0 ? .exited((raw >> 8) & 0xff) : .killed(by: raw & 0x7f)
         }
+    }
+
+    /// How a child process ended, from its `waitpid` status.
+    private enum Ending: Equatable {
+        /// It exited with this status.
+        case exited(Int32)
+        /// This signal killed it.
+        case killed(by: Int32)
     }
 
     /// Starts `plumb` with `arguments` (standard output and error to
@@ -72,11 +80,10 @@ import Testing
     }
 
     /// Starts `plumb` with `arguments`, sends it `signal` once part of
-    /// `output` is in its temporary file, and returns its exit status (nil
-    /// when the signal killed it).
+    /// `output` is in its temporary file, and returns how it ended.
     private static func stoppedMidWrite(
         _ arguments: [String], output: URL, by signal: Int32, ignoringHangUp: Bool = false
-    ) throws -> Int32? {
+    ) throws -> Ending {
         var child = try start(arguments, ignoringHangUp: ignoringHangUp)
         let tmp = output.path + ".plumb-tmp-\(child.pid)"
         var midWrite = false
@@ -88,9 +95,9 @@ import Testing
             }
         }
         if midWrite { kill(child.pid, signal) }
-        let status = child.exitStatus()
+        let ending = child.ending()
         try #require(midWrite, "plumb \(arguments[0]) ended before the signal")
-        return status
+        return ending
     }
 
     /// A sweep of 500,001 widths to a file (about 70 MB of lines), stopped
@@ -106,10 +113,10 @@ import Testing
         let old = Data("old lines\n".utf8)
         if hadOldFile { try old.write(to: output) }
 
-        let status = try Self.stoppedMidWrite(["sweep", input.path, "--widths", "400...1400:0.002", "-o", output.path],
+        let ending = try Self.stoppedMidWrite(["sweep", input.path, "--widths", "400...1400:0.002", "-o", output.path],
                                               output: output, by: signal)
 
-        #expect(status == 128 + signal)
+        #expect(ending == .killed(by: signal))
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(left == (hadOldFile ? ["doc.json", "out.jsonl"] : ["doc.json"]))
         if hadOldFile { #expect(try Data(contentsOf: output) == old) }
@@ -127,10 +134,10 @@ import Testing
         let old = Data("old lines\n".utf8)
         try old.write(to: output)
 
-        let status = try Self.stoppedMidWrite(["batch", input.path, "--jobs", "1", "-o", output.path],
+        let ending = try Self.stoppedMidWrite(["batch", input.path, "--jobs", "1", "-o", output.path],
                                               output: output, by: SIGTERM)
 
-        #expect(status == 128 + SIGTERM)
+        #expect(ending == .killed(by: SIGTERM))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
                     == ["many.jsonl", "out.jsonl"])
         #expect(try Data(contentsOf: output) == old)
@@ -146,10 +153,10 @@ import Testing
         let output = directory.appendingPathComponent("out.jsonl")
         let widths = "400...1400:0.05"
 
-        let status = try Self.stoppedMidWrite(["sweep", input.path, "--widths", widths, "-o", output.path],
+        let ending = try Self.stoppedMidWrite(["sweep", input.path, "--widths", widths, "-o", output.path],
                                               output: output, by: SIGHUP, ignoringHangUp: true)
 
-        #expect(status == 0)
+        #expect(ending == .exited(0))
         let whole = try CLI.run(["sweep", input.path, "--widths", widths])
         #expect(try Data(contentsOf: output) == whole.stdout)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()

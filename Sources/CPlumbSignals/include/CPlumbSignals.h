@@ -6,8 +6,8 @@
 // The command-line tool writes each output file under a temporary name
 // beside it (`FILE.plumb-tmp-PID`) and renames it into place at the end. A
 // path registered here is removed by the tool's handler of SIGHUP, SIGINT,
-// SIGPIPE and SIGTERM, which then ends the process with the status a shell
-// gives a process killed by that signal (128 + the signal's number). The
+// SIGPIPE and SIGTERM, which then ends the process by that same signal (its
+// default action: a shell reports 128 + the signal's number). The
 // handlers are installed on the first registration; a signal the process
 // inherited as ignored (`nohup`, a background job's SIGINT) stays ignored.
 
