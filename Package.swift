@@ -205,7 +205,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PlumbCLITests",
-            dependencies: ["Plumb"]
+            dependencies: ["Plumb", "CPlumbSignals"]
         ),
         // PangoTextMeasurer and layouts with text, against Pango asked directly.
         // They call Pango directly, so they link it (PlumbText loads it).

@@ -1,3 +1,4 @@
+import CPlumbSignals
 import Foundation
 import Testing
 
@@ -141,6 +142,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
                     == ["many.jsonl", "out.jsonl"])
         #expect(try Data(contentsOf: output) == old)
+    }
+
+    /// A path that does not fit a slot is refused before anything is
+    /// installed, and so is a path once all 16 slots are taken; a slot given
+    /// back is the next one taken. (The table is this test process's own:
+    /// nothing else here registers, and the paths name no file.)
+    @Test func aPathTooLongOrAFullTableIsRefused() {
+        #expect(plumb_signals_remove_on_signal(String(repeating: "a", count: 4096)) == -1)
+        let slots = (0 ..< 16).map { plumb_signals_remove_on_signal("/nonexistent/plumb-signal-test-\($0)") }
+        defer { slots.forEach(plumb_signals_forget) }
+        #expect(Set(slots) == Set(0 ..< 16))
+        #expect(plumb_signals_remove_on_signal("/nonexistent/plumb-signal-test-full") == -1)
+        plumb_signals_forget(slots[3])
+        #expect(plumb_signals_remove_on_signal("/nonexistent/plumb-signal-test-again") == slots[3])
     }
 
     /// A signal the process was started with ignored (here SIGHUP, as under
