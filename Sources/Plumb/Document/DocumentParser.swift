@@ -135,6 +135,7 @@ struct DocumentParser {
             case 2:
                 guard try expectKind(.array, path: "views") else { continue }
                 try reader.openArray(depth: 1)
+                reserveViews(forBytes: reader.text.count - reader.position)
                 var firstView = true
                 var i = 0
                 while try reader.nextElement(&firstView) {
@@ -185,14 +186,11 @@ struct DocumentParser {
             (firstRule, i, ended) = (false, handover.columns.count, handover.ended)
         } else {
             try reader.openArray(depth: 1)
-            // The texts and views pools are grown once, from what is left of
-            // the document (texts are about half of a rule's bytes, views an
-            // eighth or less), not doubled from 64 bytes: each doubling copied
-            // them (about 0.8 M instructions at 10,000 rules). Room not used
-            // is not touched.
-            let left = reader.text.count - reader.position
-            document.ruleTexts.reserveCapacity(bytes: left - left / 4)
-            document.ruleViews.reserveCapacity(bytes: left / 8)
+            // The rules' columns are grown once, from what is left of the document.
+            JSONReader.PlainRule.reserve(
+                forBytes: reader.text.count - reader.position, views: &document.ruleViews,
+                texts: &document.ruleTexts, arguments: &document.ruleArguments,
+                argumentEnds: &document.ruleArgumentEnds, argumentViews: &document.ruleArgumentViews)
         }
         while !ended, try reader.nextElement(&firstRule) {
             if !parsePlainRule() { try parseRule(i) }
@@ -372,6 +370,21 @@ struct DocumentParser {
         func matches(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
             other.count == name.count && memcmpEqual(other, name)
         }
+    }
+
+    /// The fewest bytes a view takes in a document's views array: `{"id":""}` and a comma.
+    static let fewestViewBytes = 10
+
+    /// Makes room for the views of an array with `left` bytes still to
+    /// read, once, rather than doubling the ids' pool and the parents' and
+    /// offsets' columns from a few entries (each doubling a copy: about
+    /// 0.35 M instructions at 10,000 views); ids are a sixth of a plain
+    /// view's bytes or less. Room not used is not touched.
+    private mutating func reserveViews(forBytes left: Int) {
+        let views = left / Self.fewestViewBytes + 16
+        document.ids.reserveCapacity(bytes: left / 4, entries: views)
+        viewParents.reserveCapacity(views)
+        viewOffsets.reserveCapacity(views)
     }
 
     @inline(__always)
@@ -941,6 +954,16 @@ struct DocumentParser {
         }
 
         var buffer: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: base, count: count) }
+
+        /// Makes room for `total` values in all, if there is less.
+        mutating func reserveCapacity(_ total: Int) {
+            guard total > capacity else { return }
+            let new = UnsafeMutablePointer<Int32>.allocate(capacity: total)
+            new.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = new
+            capacity = total
+        }
 
         private mutating func grow() {
             capacity *= 2

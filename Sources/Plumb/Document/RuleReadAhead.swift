@@ -68,6 +68,7 @@ final class RuleReadAhead: @unchecked Sendable {
             return
         }
         arrayStart = at
+        if columns.count == 0 { columns.reserve(forBytes: text.count - at) }
         var reader = JSONReader(text)
         reader.resume(at: at + 1)
         var first = true, k = 0, read = 0
@@ -153,6 +154,13 @@ struct PlainRuleColumns {
     /// Rules held.
     var count: Int { argumentEnds.count }
 
+    /// Makes room for the rules of an array with `left` bytes still to
+    /// read, as the parser does (``JSONReader/PlainRule/reserve(forBytes:views:texts:arguments:argumentEnds:argumentViews:)``).
+    mutating func reserve(forBytes left: Int) {
+        JSONReader.PlainRule.reserve(forBytes: left, views: &views, texts: &texts, arguments: &arguments,
+                                     argumentEnds: &argumentEnds, argumentViews: &argumentViews)
+    }
+
     /// Appends `rule`, read from `text`, as the parser records it.
     @inline(__always)
     mutating func append(_ rule: JSONReader.PlainRule, of text: UnsafeBufferPointer<UInt8>) {
@@ -162,6 +170,29 @@ struct PlainRuleColumns {
 }
 
 extension JSONReader.PlainRule {
+    /// The fewest bytes a rule takes in a document's rules array: `{"view":"","rule":""}`
+    /// and a comma.
+    static let fewestBytes = 22
+
+    /// Makes room in the columns that ``record(from:views:texts:arguments:argumentEnds:argumentViews:)``
+    /// fills for the rules of an array with `left` bytes still to read: as
+    /// many rules as fit there, a view id and a text each, texts about half
+    /// of a rule's bytes and the rest an eighth or less. Grown once here,
+    /// not doubled from a few entries (each doubling a copy: about 0.8 M
+    /// instructions at 10,000 rules for the text pool's bytes alone); room
+    /// not used is not touched.
+    static func reserve(
+        forBytes left: Int, views: inout BytePool, texts: inout BytePool,
+        arguments: inout [LayoutDocument.StoredRuleArgument], argumentEnds: inout [Int32], argumentViews: inout BytePool
+    ) {
+        let rules = left / fewestBytes + 16
+        texts.reserveCapacity(bytes: left - left / 4, entries: rules)
+        views.reserveCapacity(bytes: left / 8, entries: rules)
+        argumentViews.reserveCapacity(bytes: left / 8, entries: rules)
+        arguments.reserveCapacity(arguments.count + rules)
+        argumentEnds.reserveCapacity(argumentEnds.count + rules)
+    }
+
     /// Records this rule, read from `text`: its view's id and its text,
     /// its argument (a view id) if it has one, and the end of its
     /// arguments. (The parser and ``RuleReadAhead`` record rules alike.)

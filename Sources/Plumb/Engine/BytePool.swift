@@ -24,9 +24,12 @@ struct BytePool: Sendable {
         storage = Storage(adopting: buffer, capacity: capacity)
     }
 
-    /// Makes room for `count` more bytes of entries.
-    mutating func reserveCapacity(bytes count: Int) {
+    /// Makes room for `count` more bytes of entries, and for the ends of
+    /// `entries` more entries (without it the ends double from 16, each
+    /// time a copy).
+    mutating func reserveCapacity(bytes count: Int, entries: Int = 0) {
         makeRoom(for: count)
+        storage.reserveEnds(storage.endCount + Swift.max(entries, 0))
     }
 
     /// Appends an empty entry and returns its index.
@@ -175,6 +178,11 @@ struct BytePool: Sendable {
             ends[endCount] = Int32(truncatingIfNeeded: count)
             endCount &+= 1
             return endCount &- 1
+        }
+
+        /// Makes room for `needed` ends in all, if there is less.
+        func reserveEnds(_ needed: Int) {
+            if needed > endCapacity { growEnds(needed) }
         }
 
         /// Makes room for at least `needed` ends (doubling).
