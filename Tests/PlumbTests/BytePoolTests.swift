@@ -46,6 +46,26 @@ import PlumbTestSupport
         #expect(copy.count == 1 && fourth.count == 2 && fourth.string(1).isEmpty)
     }
 
+    /// Room reserved for entries: the ends grow once to the count asked
+    /// for, what was there reads back, a copy taken before keeps its own
+    /// storage (room and entries), and appends past the room still grow.
+    @Test func reservingEntriesKeepsEntriesAndCopies() {
+        var pool = BytePool()
+        for s in ["a", "bc", "def"] { pool.append(s) }
+        let before = pool
+        #expect(before.entryCapacity == 16)
+        pool.reserveCapacity(bytes: 0, entries: 1000)
+        #expect(pool.entryCapacity == 1003)
+        #expect(before.entryCapacity == 16 && before.count == 3)
+        pool.reserveCapacity(bytes: 10, entries: 5)
+        #expect(pool.entryCapacity == 1003)
+        for i in 0 ..< 1100 { pool.append("v\(i)") }
+        #expect(pool.count == 1103 && pool.entryCapacity >= 1103)
+        #expect((0 ..< 3).map { pool.string($0) } == ["a", "bc", "def"])
+        #expect(pool.string(3) == "v0" && pool.string(1102) == "v1099")
+        #expect(before.count == 3 && (0 ..< 3).map { before.string($0) } == ["a", "bc", "def"])
+    }
+
     /// Every way of appending, mixed at random through many growths of the
     /// bytes and of the entries' ends (one at a time, in place, empty
     /// ones), and copies taken along the way, against a model: each

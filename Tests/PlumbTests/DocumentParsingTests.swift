@@ -96,6 +96,27 @@ import Testing
         ])
     }
 
+    /// The views' and rules' columns are reserved from the bytes left when
+    /// their arrays begin, by estimates of how much of those bytes are ids,
+    /// texts and arguments: ids and rule strings nearly as long as their
+    /// objects, far past the estimates, still read back whole (the columns
+    /// grow past the room reserved), and so do views and rules packed as
+    /// tightly as they can be, more of them than a typical document's bytes hold.
+    @Test func viewsAndRulesPastTheReservedRoomReadBack() throws {
+        let long = (0 ..< 150).map { "v\(String(repeating: "x", count: 400))\($0)" }
+        let views = long.map { #"{"id":"\#($0)"}"# }.joined(separator: ",")
+        let rules = long.map { #"{"view":"\#($0)","rule":"h = 1 + \#(String(repeating: "0", count: 900))","args":["\#($0)"]}"# }
+        let doc = try parseDocument(#"{"root":{"width":1,"height":1},"views":[\#(views)],"rules":[\#(rules.joined(separator: ","))]}"#)
+        #expect(doc.viewIDs == ["root"] + long)
+        #expect(doc.rules == long.map { .init(view: $0, rule: "h = 1 + " + String(repeating: "0", count: 900), args: [.view($0)]) })
+        let short = (0 ..< 2000).map { "\($0)" }
+        let packedViews = short.map { #"{"id":"\#($0)"}"# }.joined(separator: ",")
+        let packedRules = short.map { #"{"view":"\#($0)","rule":""}"# }.joined(separator: ",")
+        let packed = try parseDocument(#"{"root":{"width":1,"height":1},"views":[\#(packedViews)],"rules":[\#(packedRules)]}"#)
+        #expect(packed.viewIDs == ["root"] + short)
+        #expect(packed.rules == short.map { .init(view: $0, rule: "") })
+    }
+
     @Test func stringsWithEscapesAndUnicode() throws {
         let doc = try parseDocument(#"{"root": {"width": 1, "height": 1}, "views": [{"id": "\u0041\u00e9\ud83d\ude00\n"}, {"id": "größe"}], "constraints": ["A\u00e9.width = 1\t"]}"#)
         #expect(doc.viewIDs == ["root", "Aé😀\n", "größe"])

@@ -14,6 +14,9 @@ struct BytePool: Sendable {
 
     var count: Int { storage.endCount }
 
+    /// How many entries the pool holds room for without growing.
+    var entryCapacity: Int { storage.endCapacity }
+
     init() {}
 
     /// An empty pool whose bytes are `buffer`, `capacity` of them (made by
@@ -59,7 +62,7 @@ struct BytePool: Sendable {
 
     /// Appends an entry that `write` puts straight into the pool's free
     /// space, saving a copy: `write` gets the space's start and size (call
-    /// ``reserveCapacity(bytes:)`` first for room) and returns the entry's
+    /// ``reserveCapacity(bytes:entries:)`` first for room) and returns the entry's
     /// length, or `nil` to append nothing (what it wrote is then ignored).
     /// Returns the new entry's index, or `nil`.
     @inline(__always)
@@ -140,7 +143,7 @@ struct BytePool: Sendable {
         var count = 0
         private(set) var ends: UnsafeMutablePointer<Int32>
         private(set) var endCount = 0
-        private var endCapacity: Int
+        private(set) var endCapacity: Int
 
         init(capacity: Int, endCapacity: Int = 16) {
             self.capacity = capacity
