@@ -372,17 +372,21 @@ struct DocumentParser {
         }
     }
 
-    /// The fewest bytes a view takes in a document's views array: `{"id":""}` and a comma.
-    static let fewestViewBytes = 10
+    /// About how many bytes of a document from its views array on go with
+    /// each view, at the least in the benchmark families (the view's object
+    /// and its share of the constraints or rules: 106 to 170 there; its id
+    /// about a fifteenth).
+    private static let viewBytesEstimate = 96
 
     /// Makes room for the views of an array with `left` bytes still to
-    /// read, once, rather than doubling the ids' pool and the parents' and
-    /// offsets' columns from a few entries (each doubling a copy: about
-    /// 0.35 M instructions at 10,000 views); ids are a sixth of a plain
-    /// view's bytes or less. Room not used is not touched.
+    /// read, from estimates, rather than doubling the ids' pool and the
+    /// parents' and offsets' columns from a few entries (each doubling a
+    /// copy: about 0.35 M instructions at 10,000 views). Kept close, as
+    /// the rules' (``JSONReader/PlainRule/reserve(forBytes:views:texts:arguments:argumentEnds:argumentViews:)``);
+    /// past the room the columns double as before.
     private mutating func reserveViews(forBytes left: Int) {
-        let views = left / Self.fewestViewBytes + 16
-        document.ids.reserveCapacity(bytes: left / 4, entries: views)
+        let views = left / Self.viewBytesEstimate + 16
+        document.ids.reserveCapacity(bytes: left / 12, entries: views)
         viewParents.reserveCapacity(views)
         viewOffsets.reserveCapacity(views)
     }

@@ -170,26 +170,30 @@ struct PlainRuleColumns {
 }
 
 extension JSONReader.PlainRule {
-    /// The fewest bytes a rule takes in a document's rules array: `{"view":"","rule":""}`
-    /// and a comma.
-    static let fewestBytes = 22
+    /// About how many bytes of a document's rules array each rule takes,
+    /// at the least in the benchmark families (70 to 84 there; a rule's
+    /// view id about a tenth of them, its argument's a twentieth).
+    static let bytesPerRuleEstimate = 56
 
     /// Makes room in the columns that ``record(from:views:texts:arguments:argumentEnds:argumentViews:)``
-    /// fills for the rules of an array with `left` bytes still to read: as
-    /// many rules as fit there, a view id and a text each, texts about half
-    /// of a rule's bytes and the rest an eighth or less. Grown once here,
-    /// not doubled from a few entries (each doubling a copy: about 0.8 M
-    /// instructions at 10,000 rules for the text pool's bytes alone); room
-    /// not used is not touched.
+    /// fills for the rules of an array with `left` bytes still to read:
+    /// grown once here from estimates, not doubled from a few entries (each
+    /// doubling a copy, about 0.45 M instructions at 10,000 rules beside
+    /// the texts' bytes, which were already reserved). The estimates are
+    /// kept close (a rule a ``bytesPerRuleEstimate`` bytes, an argument for
+    /// one rule in two): room reserved and not used still takes the heap's
+    /// address space, and past it the next allocations start a new huge
+    /// page (a fault that clears 2 MiB, more than the copies saved). Past
+    /// the room the columns double as before.
     static func reserve(
         forBytes left: Int, views: inout BytePool, texts: inout BytePool,
         arguments: inout [LayoutDocument.StoredRuleArgument], argumentEnds: inout [Int32], argumentViews: inout BytePool
     ) {
-        let rules = left / fewestBytes + 16
+        let rules = left / bytesPerRuleEstimate + 16, withArguments = rules / 2
         texts.reserveCapacity(bytes: left - left / 4, entries: rules)
         views.reserveCapacity(bytes: left / 8, entries: rules)
-        argumentViews.reserveCapacity(bytes: left / 8, entries: rules)
-        arguments.reserveCapacity(arguments.count + rules)
+        argumentViews.reserveCapacity(bytes: left / 16, entries: withArguments)
+        arguments.reserveCapacity(arguments.count + withArguments)
         argumentEnds.reserveCapacity(argumentEnds.count + rules)
     }
 
