@@ -372,21 +372,18 @@ struct DocumentParser {
         }
     }
 
-    /// About how many bytes of a document from its views array on go with
-    /// each view, at the least in the benchmark families (the view's object
-    /// and its share of the constraints or rules: 106 to 170 there; its id
-    /// about a fifteenth).
-    private static let viewBytesEstimate = 96
-
     /// Makes room for the views of an array with `left` bytes still to
-    /// read, from estimates, rather than doubling the ids' pool and the
+    /// read, a view a ``bytesPerViewEstimate`` bytes (an id about a
+    /// fifteenth of them), rather than doubling the ids' pool and the
     /// parents' and offsets' columns from a few entries (each doubling a
-    /// copy: about 0.35 M instructions at 10,000 views). Kept close, as
-    /// the rules' (``JSONReader/PlainRule/reserve(forBytes:views:texts:arguments:argumentEnds:argumentViews:)``);
-    /// past the room the columns double as before.
+    /// copy: about 0.35 M instructions at 10,000 views). The estimate is
+    /// kept close, as the rules' are (``JSONReader/PlainRule/reserve(forBytes:views:texts:arguments:argumentEnds:argumentViews:)``):
+    /// with a view every 96 bytes, `table` at 100,000 views peaked 2 MB
+    /// higher. Past the room the columns double as before (once for the
+    /// rules families, whose views take 106 to 120 bytes).
     private mutating func reserveViews(forBytes left: Int) {
-        let views = left / Self.viewBytesEstimate + 16
-        document.ids.reserveCapacity(bytes: left / 12, entries: views)
+        let views = left / Self.bytesPerViewEstimate + 16
+        document.ids.reserveCapacity(bytes: left / 16, entries: views)
         viewParents.reserveCapacity(views)
         viewOffsets.reserveCapacity(views)
     }
