@@ -578,6 +578,9 @@ struct PromotionProbe {
     /// Whether the probe runs when the dual first saves its weights, before
     /// it pivots, rather than once it has pivoted.
     bool fromStart = false;
+    /// The usual dual's pivots after which the probe runs if no
+    /// refactorisation came first (see `ProbingSteepest::pivotRow`).
+    int afterPivots = 0;
 };
 
 /// Runs `pivots` dual pivots priced by the largest infeasibility on a
@@ -606,16 +609,17 @@ bool provedInfeasible(const ClpSimplex &presolved, const ClpSimplex &original, i
 }
 
 /// The model's steepest-edge pricing, unchanged, but for one thing: the
-/// first time Clp's dual saves its weights on a model other than the
-/// original (the presolved model) to refactorise on its way (after it has
-/// pivoted, not to confirm an end it found), it first probes that
-/// model from its basis as it stands with a few pivots priced by the
-/// largest infeasibility (see `provedInfeasible`). When the probe proves
-/// it infeasible, the presolved model's pivot limit becomes the pivots it
-/// has made, so its dual stops there, as a promotion capped at that many
-/// pivots would. A promotion that ends before its first refactorisation
-/// (most that hold: `chartgrid`'s a dozen pivots, `priorities`' 53 at
-/// 1,000 views) is never probed.
+/// first time Clp's dual on a model other than the original (the
+/// presolved model) either saves its weights to refactorise on its way
+/// (after it has pivoted, not to confirm an end it found) or has made
+/// `afterPivots` pivots, it first probes that model from its basis as it
+/// stands with a few pivots priced by the largest infeasibility (see
+/// `provedInfeasible`). When the probe proves it infeasible, the presolved
+/// model's pivot limit becomes the pivots it has made, so its dual stops
+/// there, as a promotion capped at that many pivots would. A promotion
+/// that ends before either (most that hold: `chartgrid`'s a dozen pivots;
+/// on the benchmark documents only `chartgrid --width 480` at 30,000
+/// views gets that far, BENCHMARKS.md cg58) is never probed.
 class ProbingSteepest : public ClpDualRowSteepest {
 public:
     ProbingSteepest(const ClpDualRowSteepest &usual, PromotionProbe *probe)
@@ -626,20 +630,34 @@ public:
         delete plain;
         return copy;
     }
+    /// The row to leave, as steepest edge chooses it; before it, once the
+    /// usual dual has made `afterPivots` pivots, the probe if it has not
+    /// run. When the probe proves infeasibility the pivot limit becomes
+    /// the pivots made, and Clp, which checks the limit after each pivot,
+    /// stops after the one it is making.
+    int pivotRow() override {
+        if (probe_->afterPivots > 0 && model_->numberIterations() >= probe_->afterPivots) probeOnce(model_);
+        return ClpDualRowSteepest::pivotRow();
+    }
     void saveWeights(ClpSimplex *model, int mode) override {
         // Status -2: the dual refactorises on its way, not to confirm an
         // end it has found (then -1 or -3, as on `chartgrid`'s and the
         // width-480 grid's promotions up to 10,000 views).
         const bool onItsWay = model->numberIterations() > 0 && model->problemStatus() == -2;
-        if (!probe_->ran && model != probe_->original && (probe_->fromStart || onItsWay)) {
-            probe_->ran = true;
-            probe_->infeasible = provedInfeasible(*model, *probe_->original, probe_->probePivots);
-            if (probe_->infeasible) model->setMaximumIterations(model->numberIterations());
-        }
+        if (probe_->fromStart || onItsWay) probeOnce(model);
         ClpDualRowSteepest::saveWeights(model, mode);
     }
 
 private:
+    /// The probe on `model` unless it ran already or `model` is the
+    /// original (the presolved model is the one probed).
+    void probeOnce(ClpSimplex *model) {
+        if (probe_->ran || model == probe_->original) return;
+        probe_->ran = true;
+        probe_->infeasible = provedInfeasible(*model, *probe_->original, probe_->probePivots);
+        if (probe_->infeasible) model->setMaximumIterations(model->numberIterations());
+    }
+
     PromotionProbe *probe_;
 };
 
@@ -648,10 +666,11 @@ private:
 extern "C" {
 
 // `plumb_clp_promoted_dual`, its presolved model probed, once its dual has
-// pivoted and refactorises, with `probePivots` pivots priced by the
-// largest infeasibility on a model of its own (see `ProbingSteepest`).
-// When the probe proves the promotion infeasible, the usual dual stops at
-// that refactorisation and the postsolved basis is the one it reached;
+// pivoted and refactorises or has made `probePivots` pivots, whichever
+// comes first, with `probePivots` pivots priced by the largest
+// infeasibility on a model of its own (see `ProbingSteepest`). When the
+// probe proves the promotion infeasible, the usual dual stops there and
+// the postsolved basis is the one it reached;
 // otherwise, or when no probe was made, the usual dual solves the
 // presolved model exactly as `plumb_clp_promoted_dual` does (the same
 // pricing, weights and start; the probe changes nothing of it). Returns
@@ -670,6 +689,7 @@ int plumb_clp_probed_promoted_dual(PlumbClpModel *model, int presolvePasses, int
     probe.original = &simplex;
     probe.probePivots = probePivots;
     probe.fromStart = fromStart != 0;
+    probe.afterPivots = probePivots;
     {
         ProbingSteepest probing(*usual, &probe);
         simplex.setDualRowPivotAlgorithm(probing);
@@ -1656,6 +1676,7 @@ namespace {
 thread_local int listedPricing = 1;
 thread_local long listedChoices = 0;
 thread_local long listedDisagreements = 0;
+thread_local long listedLooks = 0;
 
 /// Clp's pricing by the largest infeasibility (`ClpDualRowDantzig`), the
 /// same row chosen, found in a list of the rows that may be infeasible
@@ -1666,7 +1687,8 @@ thread_local long listedDisagreements = 0;
 ///
 /// The list holds every row whose basic variable was outside its bounds by
 /// more than the tolerance at the last full scan, and every row whose value
-/// changed since (Clp's dual moves the basic values only through
+/// changed since and then lay outside by more than the tolerance the list
+/// holds to (Clp's dual moves the basic values only through
 /// `updatePrimalSolution`, which sees each changed row, and the pivot row,
 /// which was listed to be chosen). A row found within the tolerance leaves
 /// the list; the tolerance the list was built under only grows until the
@@ -1717,6 +1739,7 @@ public:
         const int columns = model_->numberColumns();
         int chosen = -1;
         double largest = 0.0;
+        const size_t looked = list_.size();
         for (size_t k = 0; k < list_.size();) {
             const int row = list_[k];
             double value = excess(row);
@@ -1735,17 +1758,64 @@ public:
             k++;
         }
         listedChoices += 1;
-        if (listedPricing == 2 && ClpDualRowDantzig::pivotRow() != chosen) listedDisagreements += 1;
+        listedLooks += static_cast<long>(looked);
+        if (listedPricing == 2) {
+            if (ClpDualRowDantzig::pivotRow() != chosen) listedDisagreements += 1;
+            // Every row outside the tolerance must be listed, chosen or not.
+            for (int row = 0; row < rows; row++) {
+                if (excess(row) > tolerance && !listed_[static_cast<size_t>(row)]) {
+                    listedDisagreements += 1;
+                    break;
+                }
+            }
+        }
         return chosen;
     }
 
+    /// Clp 1.17's update of the basic values (its `updatePrimalSolution`,
+    /// restated from its object code: the same products and sums in the
+    /// same order, so the same bits), with the list's upkeep in the same
+    /// pass: a row the update moves is listed only when its new value lies
+    /// outside the tolerance the list holds to. A row inside it could not
+    /// be chosen before the next full scan (a lower tolerance brings one),
+    /// and on `chartgrid --width 480` the update moves some 5,000 rows a
+    /// pivot, of which few leave the tolerance.
     void updatePrimalSolution(CoinIndexedVector *input, double primalRatio, double &objectiveChange) override {
-        if (!rescan_) {
-            const int count = input->getNumElements();
-            const int *which = input->getIndices();
-            for (int i = 0; i < count; i++) note(which[i]);
+        double *work = input->denseVector();
+        const int count = input->getNumElements();
+        const int *which = input->getIndices();
+        const bool packed = input->packedMode();
+        const int *pivotVariable = model_->pivotVariable();
+        double *solution = model_->solutionRegion();
+        const double *cost = model_->costRegion();
+        const double *lower = model_->lowerRegion(), *upper = model_->upperRegion();
+        const size_t rows = listed_.size();
+        const bool everyMove = listedPricing == 3;
+        double changeObjective = 0.0;
+        for (int i = 0; i < count; i++) {
+            const int row = which[i];
+            const int sequence = pivotVariable[row];
+            double &entry = work[packed ? i : row];
+            const double change = entry * primalRatio;
+            const double value = solution[sequence] - change;
+            solution[sequence] = value;
+            changeObjective -= change * cost[sequence];
+            entry = 0.0;
+            if (rescan_) continue;
+            if (row < 0 || static_cast<size_t>(row) >= rows) {
+                rescan_ = true;
+                continue;
+            }
+            if (listed_[static_cast<size_t>(row)]) continue;
+            const double below = lower[sequence] - value, above = value - upper[sequence];
+            if (everyMove || (above > below ? above : below) > listTolerance_) {
+                listed_[static_cast<size_t>(row)] = 1;
+                list_.push_back(row);
+            }
         }
-        ClpDualRowDantzig::updatePrimalSolution(input, primalRatio, objectiveChange);
+        input->setNumElements(0);
+        input->setPackedMode(false);
+        objectiveChange += changeObjective;
     }
 
     void saveWeights(ClpSimplex *model, int mode) override {
@@ -1771,16 +1841,6 @@ private:
         return above > below ? above : below;
     }
 
-    void note(int row) {
-        if (row < 0 || static_cast<size_t>(row) >= listed_.size()) {
-            rescan_ = true;
-            return;
-        }
-        if (listed_[static_cast<size_t>(row)]) return;
-        listed_[static_cast<size_t>(row)] = 1;
-        list_.push_back(row);
-    }
-
     std::vector<int> list_;
     std::vector<char> listed_;
     double listTolerance_ = 0.0;
@@ -1803,6 +1863,7 @@ extern "C" {
 void plumb_clp_set_listed_pricing(int mode) { listedPricing = mode; }
 long plumb_clp_listed_choices(void) { return listedChoices; }
 long plumb_clp_listed_disagreements(void) { return listedDisagreements; }
+long plumb_clp_listed_looks(void) { return listedLooks; }
 }
 #else
 // Another Clp: its own pricing by the largest infeasibility (its scan's
@@ -1819,5 +1880,6 @@ extern "C" {
 void plumb_clp_set_listed_pricing(int) {}
 long plumb_clp_listed_choices(void) { return 0; }
 long plumb_clp_listed_disagreements(void) { return 0; }
+long plumb_clp_listed_looks(void) { return 0; }
 }
 #endif

@@ -152,19 +152,20 @@ public struct ClpPartSolver: LargePartSolver {
     public var skipsPresolveAfterFailedPromotion = true
 
     /// Whether a promotion (see `promote`) probes its presolved model, at
-    /// the first refactorisation of Clp's dual on it, with
+    /// the first refactorisation of Clp's dual on it or after its first
+    /// `promotionProbePivots` pivots, whichever comes first, with
     /// `promotionProbePivots` dual pivots priced by the largest
     /// infeasibility on a copy. When the first level cannot hold, the usual
     /// pricing may not find the row that proves it: `chartgrid --width
     /// 480` at 30,000 views walked the chain of rows of charts to the
     /// promotion's cap of 1,350 pivots, the infeasibility falling steadily,
-    /// where the probe at its first refactorisation (139 pivots) proves it
-    /// in one. When the probe proves it, the usual dual stops there (the
-    /// basis handed to the cold solve is the one it reached); when not, or
-    /// when the promotion ends before refactorising (as `chartgrid`'s,
-    /// `priorities`' at 1,000 views and the width-480 grid's up to 10,000
-    /// views do), the usual dual solves the presolved model exactly as
-    /// without the probe. On by default (a stored property, so the init
+    /// where the probe after 25 pivots (at first: at its first
+    /// refactorisation, 139 pivots) proves it. When the probe proves it,
+    /// the usual dual stops there (the basis handed to the cold solve is
+    /// the one it reached); when not, or when the promotion ends before
+    /// either (as `chartgrid`'s, `priorities`' and the width-480 grid's up
+    /// to 10,000 views do), the usual dual solves the presolved model
+    /// exactly as without the probe. On by default (a stored property, so the init
     /// is unchanged); the tests turn it off to compare.
     public var probesPromotion = true
 

@@ -197,7 +197,8 @@ int plumb_clp_promoted_dual(PlumbClpModel *model, int presolvePasses, int maximu
 int plumb_clp_promotions_without_dual_reductions(const PlumbClpModel *model);
 
 /// `plumb_clp_promoted_dual` with a probe: at the first refactorisation of
-/// Clp's dual on the presolved model, `probePivots` dual pivots priced by
+/// Clp's dual on the presolved model, or after its first `probePivots`
+/// pivots if that comes first, `probePivots` dual pivots priced by
 /// the largest infeasibility on a copy of it; when they prove it
 /// infeasible, the usual dual stops there (Clp's status 5), else it runs
 /// on as in `plumb_clp_promoted_dual`. `probePivots` 0: no probe.
@@ -254,13 +255,19 @@ long plumb_clp_presolve_searches_disagreed(void);
 /// find their pivot row (see `ListedLargestInfeasibility` in the shim): 1
 /// (the default), from a list of the rows that may be infeasible; 0, by
 /// Clp's scan of every row; 2, from the list, each choice also made by
-/// Clp's scan and compared. The same rows either way; with another Clp
-/// than 1.17, always Clp's scan (and nothing counted).
+/// Clp's scan and compared, and the list checked to hold every row outside
+/// the tolerance; 3, from the list, with every row the dual moves listed
+/// (the list's upkeep before stop 58, for the tests). The same rows either
+/// way; with another Clp than 1.17, always Clp's scan (and nothing
+/// counted).
 void plumb_clp_set_listed_pricing(int mode);
 /// Pivot rows chosen from the list on this thread, over its life.
 long plumb_clp_listed_choices(void);
-/// With mode 2, choices where Clp's scan chose another row.
+/// With mode 2, choices where Clp's scan chose another row, or where a row
+/// outside the tolerance was not listed.
 long plumb_clp_listed_disagreements(void);
+/// Rows the choices from the list looked at, on this thread over its life.
+long plumb_clp_listed_looks(void);
 
 #pragma GCC visibility pop
 
