@@ -1594,6 +1594,10 @@ CoinBigIndex lookedUp(PresolveColumnRows &index, int row, CoinBigIndex ks, CoinB
 using SubstPresolve = const CoinPresolveAction *(*)(CoinPresolveMatrix *, const int *, const int *, int,
                                                     const CoinPresolveAction *, int);
 
+/// With the tests' digest on, folds the matrix's entries, vector by vector
+/// in order, into it (defined with `presolve_expand_major` below).
+void digestPresolveMatrix(const CoinPresolveMatrix *prob);
+
 }  // namespace
 
 // CoinUtils' implied-free substitutions. For each substitution, each other
@@ -1632,7 +1636,9 @@ const CoinPresolveAction *subst_constraint_action::presolve(CoinPresolveMatrix *
     // CoinUtils' own step, the definition after this binary's.
     static const SubstPresolve own = reinterpret_cast<SubstPresolve>(
         dlsym(RTLD_NEXT, "_ZN23subst_constraint_action8presolveEP18CoinPresolveMatrixPKiS3_iPK18CoinPresolveActioni"));
-    return own(prob, implied_free, which, numberFree, next, fill_level);
+    const CoinPresolveAction *done = own(prob, implied_free, which, numberFree, next, fill_level);
+    digestPresolveMatrix(prob);
+    return done;
 }
 
 CoinBigIndex presolve_find_minor1(int tgt, CoinBigIndex ks, CoinBigIndex ke, const int *minndxs) {
@@ -1651,6 +1657,139 @@ void plumb_clp_set_presolve_searches(int mode) { presolveSearchesMode = mode; }
 long plumb_clp_presolve_searches_found(void) { return presolveSearchesFound; }
 long plumb_clp_presolve_searches_disagreed(void) { return presolveSearchesDisagreed; }
 }
+
+// Room for a long column of presolve's matrix, made by moving the short
+// column behind it (see `presolve_expand_major` below), in the same
+// CoinUtils 2.11.4 section: its object code is what this was checked
+// against.
+
+namespace {
+
+/// 1 (the default): inside presolve's implied-free substitutions a long
+/// column without room gets it by moving the short column behind it; 0:
+/// CoinUtils' own moves (the long column to the end of the store).
+thread_local int presolveRoomMode = 1;
+/// Short columns moved (or shifted) to make room for a long one, on this
+/// thread over its life.
+thread_local long presolveRoomMoves = 0;
+/// Whether each call of the substitutions ends by folding its matrix (both
+/// representations, column by column and row by row, in order; no
+/// positions) into `presolveDigest`, for the tests.
+thread_local bool presolveDigestOn = false;
+thread_local unsigned long long presolveDigest = 14695981039346656037ull;
+
+void digestWord(unsigned long long word) {
+    for (int i = 0; i < 8; i++) {
+        presolveDigest ^= (word >> (8 * i)) & 0xff;
+        presolveDigest *= 1099511628211ull;
+    }
+}
+
+/// Folds the entries of `count` major vectors (`starts`, `lengths`), each in
+/// its order, into the digest: where they sit in the store is left out.
+void digestMajors(int count, const CoinBigIndex *starts, const int *lengths, const int *minors,
+                  const double *elements) {
+    digestWord(static_cast<unsigned long long>(count));
+    for (int j = 0; j < count; j++) {
+        digestWord(static_cast<unsigned long long>(lengths[j]));
+        for (CoinBigIndex k = starts[j]; k < starts[j] + lengths[j]; k++) {
+            unsigned long long bits;
+            std::memcpy(&bits, &elements[k], sizeof bits);
+            digestWord(static_cast<unsigned long long>(minors[k]));
+            digestWord(bits);
+        }
+    }
+}
+
+void digestPresolveMatrix(const CoinPresolveMatrix *prob) {
+    if (!presolveDigestOn) return;
+    digestMajors(prob->ncols_, prob->mcstrt_, prob->hincol_, prob->hrow_, prob->colels_);
+    digestMajors(prob->nrows_, prob->mrstrt_, prob->hinrow_, prob->hcol_, prob->rowels_);
+}
+
+using ExpandMajor = bool (*)(CoinBigIndex *, double *, int *, int *, presolvehlink *, int, int);
+
+ExpandMajor coinUtilsExpandMajor() {
+    static const ExpandMajor own =
+        reinterpret_cast<ExpandMajor>(dlsym(RTLD_NEXT, "_Z21presolve_expand_majorPiPdS_S_P13presolvehlinkii"));
+    return own;
+}
+
+/// Moves major vector `j`'s entries to start at `to` (the ranges may
+/// overlap) and records its new start.
+void moveMajor(CoinBigIndex *starts, double *elements, int *minors, const int *lengths, int j, CoinBigIndex to) {
+    const CoinBigIndex from = starts[j];
+    std::memmove(&minors[to], &minors[from], static_cast<size_t>(lengths[j]) * sizeof(int));
+    std::memmove(&elements[to], &elements[from], static_cast<size_t>(lengths[j]) * sizeof(double));
+    starts[j] = to;
+}
+
+}  // namespace
+
+// CoinUtils' step that makes room for one more entry in a column (or row)
+// of presolve's loosely packed store: when the vector after it leaves no
+// room, the column is copied whole behind the store's last vector
+// (compacting the store when the end is full). Inside the substitutions
+// (`subst_constraint_action::presolve` above) the guide's column on
+// `priorities` gains a row at most substitutions and the short columns
+// moved after it take the room behind it, so it was copied whole, and the
+// store compacted, again and again: O(rows) a substitution
+// (`plumb check` at 10,000 views: 2,704 M instructions of 33,429 M, x640
+// from 1,000 views; BENCHMARKS.md, prio57). Here, inside that window, a
+// column of `longColumn` entries or more without room gets it by moving
+// the short columns behind it instead: each one to behind the store's last
+// vector, or, when it is the last, further along the free end, leaving the
+// long column a room of an eighth of its length. Every vector keeps its
+// entries in their order; only where vectors sit in the store changes
+// (and so when it is compacted), which nothing downstream reads: Clp takes
+// the presolved matrix column by column and packs it (`ClpPackedMatrix`'s
+// copy drops the gaps), and postsolve starts from that packed copy. So
+// presolve makes the same matrix, entry for entry. Anything else (another
+// matrix, a row, a short column, a long column behind another long one, no
+// room at the store's end) is CoinUtils' own step. libCoinUtils calls this
+// step through its procedure linkage table, so this definition takes its
+// place everywhere; outside the window it is CoinUtils' own.
+bool presolve_expand_major(CoinBigIndex *majstrts, double *majels, int *minndxs, int *majlens,
+                           presolvehlink *majlinks, int nmaj, int k) {
+    const ExpandMajor own = coinUtilsExpandMajor();
+    if (presolveWindowRows != minndxs || presolveRoomMode == 0 || majlens[k] < longColumn) {
+        return own(majstrts, majels, minndxs, majlens, majlinks, nmaj, k);
+    }
+    const CoinBigIndex bulk = majstrts[nmaj];
+    const CoinBigIndex end = majstrts[k] + majlens[k];
+    // CoinUtils' test for room in place: two free places behind the column.
+    auto roomy = [&] { return end + 1 < majstrts[majlinks[k].suc]; };
+    for (int moved = 0; !roomy() && moved < 16; moved++) {
+        const int next = majlinks[k].suc;
+        if (next == nmaj || majlens[next] * 8 > majlens[k]) break;
+        const int last = majlinks[nmaj].pre;
+        if (next == last) {
+            // The last vector: shifted along the free end.
+            const CoinBigIndex to = std::max(majstrts[next], end + 1 + majlens[k] / 8);
+            if (to + majlens[next] + 1 >= bulk) break;
+            moveMajor(majstrts, majels, minndxs, majlens, next, to);
+        } else {
+            const CoinBigIndex to = majstrts[last] + majlens[last];
+            if (to + majlens[next] + 1 >= bulk) break;
+            moveMajor(majstrts, majels, minndxs, majlens, next, to);
+            PRESOLVE_REMOVE_LINK(majlinks, next);
+            PRESOLVE_INSERT_LINK(majlinks, next, last);
+        }
+        presolveRoomMoves += 1;
+    }
+    if (roomy()) return false;
+    return own(majstrts, majels, minndxs, majlens, majlinks, nmaj, k);
+}
+
+extern "C" {
+void plumb_clp_set_presolve_room(int mode) { presolveRoomMode = mode; }
+long plumb_clp_presolve_room_moves(void) { return presolveRoomMoves; }
+void plumb_clp_set_presolve_digest(int on) {
+    presolveDigestOn = on != 0;
+    presolveDigest = 14695981039346656037ull;
+}
+unsigned long long plumb_clp_presolve_digest(void) { return presolveDigest; }
+}
 #else
 // Another CoinUtils: its own steps and searches, nothing looked up.
 extern "C" {
@@ -1664,6 +1803,10 @@ long plumb_clp_postsolve_rows_deleted(void) { return 0; }
 void plumb_clp_set_presolve_searches(int) {}
 long plumb_clp_presolve_searches_found(void) { return 0; }
 long plumb_clp_presolve_searches_disagreed(void) { return 0; }
+void plumb_clp_set_presolve_room(int) {}
+long plumb_clp_presolve_room_moves(void) { return 0; }
+void plumb_clp_set_presolve_digest(int) {}
+unsigned long long plumb_clp_presolve_digest(void) { return 0; }
 }
 #endif
 

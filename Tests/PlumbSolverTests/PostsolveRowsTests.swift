@@ -86,4 +86,34 @@ import PlumbTestSupport
             #expect(indexed.found > 100, "seed \(seed): \(indexed.found)")
         }
     }
+
+    /// The same faces, whose substitutions append rows to the guide's long
+    /// column: room made for it by moving the short columns behind it in
+    /// presolve's store (some such moves made) gives the matrix CoinUtils'
+    /// own moves of the long column give, every column's and row's entries
+    /// in order after each call of the substitutions (the digest), and the
+    /// same diagnosis; CoinUtils' moves make none of those moves.
+    @Test func roomBehindLongColumnsKeepsTheFace() {
+        for seed in 0 ..< 2 as Range<UInt64> {
+            let b = LargePartTests.priorities(rows: 160 + 60 * Int(seed), seed: 58_000 + seed)
+            let forms = (0 ..< b.system.variableCount).map { [(VariableIndex($0), 1.0)] }
+            func diagnosis(_ mode: Int32) -> (SystemDiagnosis, moves: Int, digest: UInt64) {
+                plumb_clp_set_presolve_room(mode)
+                plumb_clp_set_presolve_digest(1)
+                defer {
+                    plumb_clp_set_presolve_room(1)
+                    plumb_clp_set_presolve_digest(0)
+                }
+                let moves = plumb_clp_presolve_room_moves()
+                let d = b.system.diagnoseOnLargePartSolver(measuring: forms, solver: ClpPartSolver())
+                return (d, plumb_clp_presolve_room_moves() - moves, UInt64(plumb_clp_presolve_digest()))
+            }
+            let made = diagnosis(1), own = diagnosis(0)
+            #expect(made.0 == own.0, "seed \(seed)")
+            #expect(made.digest == own.digest, "seed \(seed)")
+            #expect(own.digest != 14_695_981_039_346_656_037, "seed \(seed): no substitution folded")
+            #expect(own.moves == 0, "seed \(seed): \(own.moves)")
+            #expect(made.moves > 20, "seed \(seed): \(made.moves)")
+        }
+    }
 }

@@ -250,6 +250,21 @@ long plumb_clp_postsolve_rows_deleted(void);
 void plumb_clp_set_presolve_searches(int mode);
 long plumb_clp_presolve_searches_found(void);
 long plumb_clp_presolve_searches_disagreed(void);
+/// How presolve's implied-free substitutions on this thread make room for
+/// one more entry in a long column whose neighbour in the store leaves
+/// none: 1 (the default) by moving the short columns behind it, 0 by
+/// CoinUtils' own move of the long column to the store's end; both give
+/// the same presolved matrix (see `presolve_expand_major` in the shim).
+/// Short columns moved so on this thread, over its life.
+void plumb_clp_set_presolve_room(int mode);
+long plumb_clp_presolve_room_moves(void);
+/// With 1, each call of those substitutions on this thread folds its
+/// matrix as it ends (every column's and every row's entries in order, not
+/// where they sit) into a digest (FNV-1a), read by
+/// `plumb_clp_presolve_digest`; setting either value starts the digest
+/// afresh. For the tests.
+void plumb_clp_set_presolve_digest(int on);
+unsigned long long plumb_clp_presolve_digest(void);
 
 /// How the cold solves priced by the largest infeasibility on this thread
 /// find their pivot row (see `ListedLargestInfeasibility` in the shim): 1
