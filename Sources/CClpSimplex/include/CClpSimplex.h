@@ -262,6 +262,11 @@ long plumb_clp_listed_choices(void);
 /// With mode 2, choices where Clp's scan chose another row.
 long plumb_clp_listed_disagreements(void);
 
+/// Sets the upper bounds of `count` columns (`columns[k]` to `uppers[k]`)
+/// as `plumb_clp_set_column_upper` would with the model's own bounds for
+/// every other column, without an array of every column.
+void plumb_clp_set_column_uppers_at(PlumbClpModel *model, int count, const int *columns, const double *uppers);
+
 #pragma GCC visibility pop
 
 #ifdef __cplusplus
