@@ -1840,3 +1840,32 @@ extern "C" void plumb_clp_set_column_uppers_at(PlumbClpModel *model, int count, 
     for (int k = 0; k < count; k++) upper[columns[k]] = uppers[k] > 1.0e20 ? COIN_DBL_MAX : uppers[k];
     simplex.setWhatsChanged(0);
 }
+
+// A level's costs (`columns[k]` at `costs[k]`, every other column at 0), as
+// `plumb_clp_set_objective` with that array, written in place.
+extern "C" void plumb_clp_set_objective_at(PlumbClpModel *model, int count, const int *columns,
+                                           const double *costs) {
+    std::vector<std::pair<int, double>> entries;
+    entries.reserve(static_cast<size_t>(count));
+    for (int k = 0; k < count; k++) entries.emplace_back(columns[k], costs[k]);
+    setCosts(model->simplex, entries);
+}
+
+// `rows` opened (bounds -inf and +inf), as `plumb_clp_set_row_bounds` with
+// the model's own bounds but these: each lower bound below -1e20 becomes
+// Clp's -infinity and each upper above 1e20 its infinity, and Clp's record
+// of what changed is cleared.
+extern "C" void plumb_clp_open_rows(PlumbClpModel *model, int count, const int *rows) {
+    ClpSimplex &simplex = model->simplex;
+    double *lower = simplex.rowLower(), *upper = simplex.rowUpper();
+    const int all = simplex.numberRows();
+    for (int i = 0; i < all; i++) {
+        if (lower[i] < -1.0e20) lower[i] = -COIN_DBL_MAX;
+        if (upper[i] > 1.0e20) upper[i] = COIN_DBL_MAX;
+    }
+    for (int k = 0; k < count; k++) {
+        lower[rows[k]] = -COIN_DBL_MAX;
+        upper[rows[k]] = COIN_DBL_MAX;
+    }
+    simplex.setWhatsChanged(0);
+}

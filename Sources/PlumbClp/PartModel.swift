@@ -126,14 +126,12 @@ final class PartModel {
     /// beside the model it would lie through every solve beside Clp's work
     /// areas (a column's worth, 12 MB on `levels` at 100,000 views).
     func aim(at level: Double) -> Bool {
-        var objective = [Double](repeating: 0, count: columnCount)
-        var any = false
-        for (j, l) in levelOfError.enumerated() where l == level {
-            objective[n + j] = 1
-            any = true
-        }
-        plumb_clp_set_objective(pointer, objective)
-        return any
+        // The level's columns only (`plumb_clp_set_objective_at`): no
+        // array of every column is made and freed before Clp's next call.
+        var columns: [Int32] = []
+        for (j, l) in levelOfError.enumerated() where l == level { columns.append(Int32(n + j)) }
+        plumb_clp_set_objective_at(pointer, Int32(columns.count), columns, [Double](repeating: 1, count: columns.count))
+        return !columns.isEmpty
     }
 
     /// Fixes `level`'s error columns at 0; returns their upper bounds as
@@ -313,14 +311,15 @@ final class PartModel {
     /// no such row.
     func openRows(below level: Double, of part: LinearPart) -> (lower: [Double], upper: [Double])? {
         guard let rl = plumb_clp_row_lower(pointer), let ru = plumb_clp_row_upper(pointer) else { return nil }
-        let lower = Array(UnsafeBufferPointer(start: rl, count: m)), upper = Array(UnsafeBufferPointer(start: ru, count: m))
-        var openLower = lower, openUpper = upper, any = false
+        // The rows opened, written in place (`plumb_clp_open_rows`): no
+        // arrays of every row's open bounds are made and freed before the
+        // trial's dual.
+        var opened: [Int32] = []
         for i in 0 ..< m where !part.priorities[i].isRequired && part.priorities[i].rawValue < level {
-            openLower[i] = -Self.infinity
-            openUpper[i] = Self.infinity
-            any = true
+            opened.append(Int32(i))
         }
-        guard any else { return nil }
+        guard !opened.isEmpty else { return nil }
+        let lower = Array(UnsafeBufferPointer(start: rl, count: m)), upper = Array(UnsafeBufferPointer(start: ru, count: m))
         // A row that a fit (see `restoreRows`) left at its bound, with an
         // error column basic at the miss, is made basic again and the
         // column put at 0: an open row belongs in the basis, and at a
@@ -341,7 +340,7 @@ final class PartModel {
             }
             if changed { plumb_clp_set_basis(pointer, status) }
         }
-        plumb_clp_set_row_bounds(pointer, openLower, openUpper)
+        plumb_clp_open_rows(pointer, Int32(opened.count), opened)
         return (lower, upper)
     }
 

@@ -266,6 +266,12 @@ long plumb_clp_listed_disagreements(void);
 /// as `plumb_clp_set_column_upper` would with the model's own bounds for
 /// every other column, without an array of every column.
 void plumb_clp_set_column_uppers_at(PlumbClpModel *model, int count, const int *columns, const double *uppers);
+/// Sets the objective to `costs[k]` at `columns[k]` and 0 elsewhere, as
+/// `plumb_clp_set_objective` would with that array, without making it.
+void plumb_clp_set_objective_at(PlumbClpModel *model, int count, const int *columns, const double *costs);
+/// Opens `rows` (no bounds), as `plumb_clp_set_row_bounds` would with the
+/// model's own bounds for every other row, without arrays of every row.
+void plumb_clp_open_rows(PlumbClpModel *model, int count, const int *rows);
 
 #pragma GCC visibility pop
 
