@@ -1841,14 +1841,23 @@ extern "C" void plumb_clp_set_column_uppers_at(PlumbClpModel *model, int count, 
     simplex.setWhatsChanged(0);
 }
 
-// A level's costs (`columns[k]` at `costs[k]`, every other column at 0), as
-// `plumb_clp_set_objective` with that array, written in place.
-extern "C" void plumb_clp_set_objective_at(PlumbClpModel *model, int count, const int *columns,
-                                           const double *costs) {
-    std::vector<std::pair<int, double>> entries;
-    entries.reserve(static_cast<size_t>(count));
-    for (int k = 0; k < count; k++) entries.emplace_back(columns[k], costs[k]);
-    setCosts(model->simplex, entries);
+// A level's costs, as `plumb_clp_set_objective` with an array of 1 at each
+// error column `firstError + j` whose `levelOfError[j]` is `level` and 0
+// elsewhere, written in place; the number of columns at 1.
+extern "C" int plumb_clp_set_level_objective(PlumbClpModel *model, int firstError, int errors,
+                                             const double *levelOfError, double level) {
+    ClpSimplex &simplex = model->simplex;
+    simplex.setWhatsChanged(0);
+    double *costs = simplex.objective();
+    if (costs == nullptr) return 0;
+    std::fill(costs, costs + simplex.numberColumns(), 0.0);
+    int count = 0;
+    for (int j = 0; j < errors; j++) {
+        if (levelOfError[j] != level) continue;
+        costs[firstError + j] = 1.0;
+        count += 1;
+    }
+    return count;
 }
 
 // `rows` opened (bounds -inf and +inf), as `plumb_clp_set_row_bounds` with

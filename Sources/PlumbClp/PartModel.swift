@@ -126,12 +126,9 @@ final class PartModel {
     /// beside the model it would lie through every solve beside Clp's work
     /// areas (a column's worth, 12 MB on `levels` at 100,000 views).
     func aim(at level: Double) -> Bool {
-        // The level's columns only (`plumb_clp_set_objective_at`): no
-        // array of every column is made and freed before Clp's next call.
-        var columns: [Int32] = []
-        for (j, l) in levelOfError.enumerated() where l == level { columns.append(Int32(n + j)) }
-        plumb_clp_set_objective_at(pointer, Int32(columns.count), columns, [Double](repeating: 1, count: columns.count))
-        return !columns.isEmpty
+        // Written into Clp's costs in place (`plumb_clp_set_level_objective`):
+        // no array of every column is made and freed before Clp's next call.
+        plumb_clp_set_level_objective(pointer, Int32(n), Int32(levelOfError.count), levelOfError, level) > 0
     }
 
     /// Fixes `level`'s error columns at 0; returns their upper bounds as
