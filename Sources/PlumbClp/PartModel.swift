@@ -122,12 +122,10 @@ final class PartModel {
     }
 
     /// Makes `level`'s error columns the objective; false when it has none.
-    /// The objective is made here and let go once Clp has copied it: kept
-    /// beside the model it would lie through every solve beside Clp's work
-    /// areas (a column's worth, 12 MB on `levels` at 100,000 views).
+    /// It is written into Clp's costs in place: no array of every column
+    /// (12 MB on `levels` at 100,000 views) is kept beside the model, nor
+    /// made and freed just before Clp's next call.
     func aim(at level: Double) -> Bool {
-        // Written into Clp's costs in place (`plumb_clp_set_level_objective`):
-        // no array of every column is made and freed before Clp's next call.
         plumb_clp_set_level_objective(pointer, Int32(n), Int32(levelOfError.count), levelOfError, level) > 0
     }
 
