@@ -404,18 +404,22 @@ int plumb_clp_dual(PlumbClpModel *model, int maximumPivots) { return dualFromBas
 // error columns), and each array of every column handed to Clp is let go
 // once Clp has copied it (two columns' worth of doubles beside Clp's work
 // areas through the trial: 24 MB on `levels` at 100,000 views).
+// What `chgObjCoefficients` does with an array of `entries` (+0.0 elsewhere),
+// written into Clp's costs in place: no array of every column is made and
+// freed just before the trial's dual, whose large blocks would land on its
+// touched pages (BENCHMARKS.md, mem58).
+static void setCosts(ClpSimplex &simplex, const std::vector<std::pair<int, double>> &entries) {
+    simplex.setWhatsChanged(0);
+    if (double *costs = simplex.objective()) putBack(entries, costs, simplex.numberColumns());
+}
+
 static int dualWithoutCosts(PlumbClpModel *model, int maximumPivots, int options) {
     ClpSimplex &simplex = model->simplex;
     const int columns = simplex.numberColumns();
     const std::vector<std::pair<int, double>> costs = entriesOtherThanZero(simplex.objective(), columns);
-    {
-        const std::vector<double> none(static_cast<size_t>(columns), 0.0);
-        simplex.chgObjCoefficients(none.data());
-    }
+    setCosts(simplex, {});
     const int result = dualFromBasis(model, maximumPivots, options);
-    std::vector<double> restored(static_cast<size_t>(columns));
-    putBack(costs, restored.data(), columns);
-    simplex.chgObjCoefficients(restored.data());
+    setCosts(simplex, costs);
     return result;
 }
 
@@ -2026,3 +2030,56 @@ long plumb_clp_listed_disagreements(void) { return 0; }
 long plumb_clp_listed_looks(void) { return 0; }
 }
 #endif
+
+// mem58: a few columns' upper bounds set without an array of every column.
+extern "C" void plumb_clp_set_column_uppers_at(PlumbClpModel *model, int count, const int *columns,
+                                               const double *uppers) {
+    ClpSimplex &simplex = model->simplex;
+    double *upper = simplex.columnUpper();
+    const int all = simplex.numberColumns();
+    // As `chgColumnUpper` with the model's own bounds but these: each bound
+    // above 1e20 becomes Clp's infinity, and Clp's record of what changed
+    // is cleared.
+    for (int j = 0; j < all; j++)
+        if (upper[j] > 1.0e20) upper[j] = COIN_DBL_MAX;
+    for (int k = 0; k < count; k++) upper[columns[k]] = uppers[k] > 1.0e20 ? COIN_DBL_MAX : uppers[k];
+    simplex.setWhatsChanged(0);
+}
+
+// A level's costs, as `plumb_clp_set_objective` with an array of 1 at each
+// error column `firstError + j` whose `levelOfError[j]` is `level` and 0
+// elsewhere, written in place; the number of columns at 1.
+extern "C" int plumb_clp_set_level_objective(PlumbClpModel *model, int firstError, int errors,
+                                             const double *levelOfError, double level) {
+    ClpSimplex &simplex = model->simplex;
+    simplex.setWhatsChanged(0);
+    double *costs = simplex.objective();
+    if (costs == nullptr) return 0;
+    std::fill(costs, costs + simplex.numberColumns(), 0.0);
+    int count = 0;
+    for (int j = 0; j < errors; j++) {
+        if (levelOfError[j] != level) continue;
+        costs[firstError + j] = 1.0;
+        count += 1;
+    }
+    return count;
+}
+
+// `rows` opened (bounds -inf and +inf), as `plumb_clp_set_row_bounds` with
+// the model's own bounds but these: each lower bound below -1e20 becomes
+// Clp's -infinity and each upper above 1e20 its infinity, and Clp's record
+// of what changed is cleared.
+extern "C" void plumb_clp_open_rows(PlumbClpModel *model, int count, const int *rows) {
+    ClpSimplex &simplex = model->simplex;
+    double *lower = simplex.rowLower(), *upper = simplex.rowUpper();
+    const int all = simplex.numberRows();
+    for (int i = 0; i < all; i++) {
+        if (lower[i] < -1.0e20) lower[i] = -COIN_DBL_MAX;
+        if (upper[i] > 1.0e20) upper[i] = COIN_DBL_MAX;
+    }
+    for (int k = 0; k < count; k++) {
+        lower[rows[k]] = -COIN_DBL_MAX;
+        upper[rows[k]] = COIN_DBL_MAX;
+    }
+    simplex.setWhatsChanged(0);
+}

@@ -122,18 +122,11 @@ final class PartModel {
     }
 
     /// Makes `level`'s error columns the objective; false when it has none.
-    /// The objective is made here and let go once Clp has copied it: kept
-    /// beside the model it would lie through every solve beside Clp's work
-    /// areas (a column's worth, 12 MB on `levels` at 100,000 views).
+    /// It is written into Clp's costs in place: no array of every column
+    /// (12 MB on `levels` at 100,000 views) is kept beside the model, nor
+    /// made and freed just before Clp's next call.
     func aim(at level: Double) -> Bool {
-        var objective = [Double](repeating: 0, count: columnCount)
-        var any = false
-        for (j, l) in levelOfError.enumerated() where l == level {
-            objective[n + j] = 1
-            any = true
-        }
-        plumb_clp_set_objective(pointer, objective)
-        return any
+        plumb_clp_set_level_objective(pointer, Int32(n), Int32(levelOfError.count), levelOfError, level) > 0
     }
 
     /// Fixes `level`'s error columns at 0; returns their upper bounds as
@@ -313,14 +306,15 @@ final class PartModel {
     /// no such row.
     func openRows(below level: Double, of part: LinearPart) -> (lower: [Double], upper: [Double])? {
         guard let rl = plumb_clp_row_lower(pointer), let ru = plumb_clp_row_upper(pointer) else { return nil }
-        let lower = Array(UnsafeBufferPointer(start: rl, count: m)), upper = Array(UnsafeBufferPointer(start: ru, count: m))
-        var openLower = lower, openUpper = upper, any = false
+        // The rows opened, written in place (`plumb_clp_open_rows`): no
+        // arrays of every row's open bounds are made and freed before the
+        // trial's dual.
+        var opened: [Int32] = []
         for i in 0 ..< m where !part.priorities[i].isRequired && part.priorities[i].rawValue < level {
-            openLower[i] = -Self.infinity
-            openUpper[i] = Self.infinity
-            any = true
+            opened.append(Int32(i))
         }
-        guard any else { return nil }
+        guard !opened.isEmpty else { return nil }
+        let lower = Array(UnsafeBufferPointer(start: rl, count: m)), upper = Array(UnsafeBufferPointer(start: ru, count: m))
         // A row that a fit (see `restoreRows`) left at its bound, with an
         // error column basic at the miss, is made basic again and the
         // column put at 0: an open row belongs in the basis, and at a
@@ -341,7 +335,7 @@ final class PartModel {
             }
             if changed { plumb_clp_set_basis(pointer, status) }
         }
-        plumb_clp_set_row_bounds(pointer, openLower, openUpper)
+        plumb_clp_open_rows(pointer, Int32(opened.count), opened)
         return (lower, upper)
     }
 

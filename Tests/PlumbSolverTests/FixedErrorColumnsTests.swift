@@ -43,4 +43,44 @@ import Testing
         other.putBack(m)
         #expect(Self.uppers(m) == [before[0], (9 as Double).bitPattern, before[2], before[3], before[4], before[5]])
     }
+
+    /// Setting a few columns' upper bounds in place
+    /// (`plumb_clp_set_column_uppers_at`, what `FixedErrorColumns` uses)
+    /// leaves the model as Clp's setter of every column does when handed
+    /// the model's own bounds with those few changed: bounds above 1e20
+    /// (here 5e20 and 1e25 left alone, and 1e30 written) become Clp's
+    /// infinity in both, the rest are kept to the bit (-0.0 among them);
+    /// and Clp's primal then ends at the same point with the same duals.
+    @Test func settingAFewColumnsIsSettingEveryColumn() throws {
+        let lower: [Double] = [0, 0, 0, 0, -1, 0]
+        let upper: [Double] = [10, 5e20, 1e25, 7.5, -0.0, 3]
+        let starts: [Int32] = [0, 6], indices: [Int32] = [0, 1, 2, 3, 4, 5]
+        let elements: [Double] = [1, 1, 1, -1, 1, -1]
+        func model() throws -> OpaquePointer {
+            let m = try #require(plumb_clp_new(6, lower, upper, 1, [4], [4], starts, indices, elements))
+            plumb_clp_set_objective(m, [1, 2, 0.5, 0, 1, 3])
+            return m
+        }
+        let every = try model(), few = try model()
+        defer { plumb_clp_free(every); plumb_clp_free(few) }
+        let cu = try #require(plumb_clp_column_upper(every))
+        var changed = Array(UnsafeBufferPointer(start: cu, count: 6))
+        changed[3] = 0
+        changed[5] = 1e30
+        plumb_clp_set_column_upper(every, changed)
+        plumb_clp_set_column_uppers_at(few, 2, [3, 5], [0, 1e30])
+
+        #expect(Self.uppers(few) == Self.uppers(every))
+        #expect(Self.uppers(few) == [10, .greatestFiniteMagnitude, .greatestFiniteMagnitude, 0, -0.0,
+                                     .greatestFiniteMagnitude].map { ($0 as Double).bitPattern })
+        // Under the solver's lock: Clp's message handling is shared with the
+        // other tests' models.
+        let (outcomeEvery, outcomeFew) = ClpPartSolver.lock.withLock { _ in
+            let solvedEvery = plumb_clp_primal(every, .max, 200, 0), solvedFew = plumb_clp_primal(few, .max, 200, 0)
+            return (CheckOnceTests.outcome(every, status: solvedEvery), CheckOnceTests.outcome(few, status: solvedFew))
+        }
+        #expect(outcomeEvery.first == 0)
+        #expect(outcomeEvery[7] == (4 as Double).bitPattern)  // the row's activity, at its bound
+        #expect(outcomeFew == outcomeEvery)
+    }
 }

@@ -284,6 +284,20 @@ long plumb_clp_listed_disagreements(void);
 /// Rows the choices from the list looked at, on this thread over its life.
 long plumb_clp_listed_looks(void);
 
+/// Sets the upper bounds of `count` columns (`columns[k]` to `uppers[k]`)
+/// as `plumb_clp_set_column_upper` would with the model's own bounds for
+/// every other column, without an array of every column.
+void plumb_clp_set_column_uppers_at(PlumbClpModel *model, int count, const int *columns, const double *uppers);
+/// Sets the objective to 1 at each column `firstError + j` whose
+/// `levelOfError[j]` is `level` (of `errors`) and 0 elsewhere, as
+/// `plumb_clp_set_objective` would with that array, without making it;
+/// returns how many columns are at 1.
+int plumb_clp_set_level_objective(PlumbClpModel *model, int firstError, int errors, const double *levelOfError,
+                                  double level);
+/// Opens `rows` (no bounds), as `plumb_clp_set_row_bounds` would with the
+/// model's own bounds for every other row, without arrays of every row.
+void plumb_clp_open_rows(PlumbClpModel *model, int count, const int *rows);
+
 #pragma GCC visibility pop
 
 #ifdef __cplusplus
