@@ -176,11 +176,12 @@ public struct ClpPartSolver: LargePartSolver {
     /// merged), on which the promotion of `chartgrid`'s 750 level took
     /// 713 pivots at 10,000 views (38,520 rows; the solve's cap would be
     /// 770) and 2,713 at 30,000 (115,520 rows, against 2,310): there it
-    /// hit the solve's cap, and the cold solves after it took about 4 s
+    /// hit the solve's cap, and the cold solves after it took 3.5 to 4 s
     /// more than the promoted solve (BENCHMARKS.md, check58). A promotion
-    /// that cannot hold is mostly proved so early by the probe
-    /// (`probesPromotion`). Settable for the tests, which compare the face
-    /// found through a promotion with the one found without.
+    /// that cannot hold is mostly found out early by the probe
+    /// (`probesPromotion`), not by the cap. Settable for the tests, which
+    /// compare the face found through a promotion with the one found
+    /// without.
     var facePromotionPivots: Int?
 
     /// Whether the probe (see `probesPromotion`) runs before the usual
