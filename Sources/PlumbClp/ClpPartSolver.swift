@@ -169,6 +169,22 @@ public struct ClpPartSolver: LargePartSolver {
     /// is unchanged); the tests turn it off to compare.
     public var probesPromotion = true
 
+    /// The cap on the pivots of the first level's promotion when the
+    /// optimal face is looked for (`optimalFace`, `plumb check`'s
+    /// ambiguity phase); nil: one for each 10 rows of the part, at least
+    /// 200 (a solve's is one for each 50: see `promote`). The face's
+    /// part is the layout's rows before Plumb's presolve (pinned pairs
+    /// merged), on which the promotion of `chartgrid`'s 750 level took
+    /// 713 pivots at 10,000 views (38,520 rows; the solve's cap would be
+    /// 770) and 2,713 at 30,000 (115,520 rows, against 2,310): there it
+    /// hit the solve's cap, and the cold solves after it took 3.5 to 4 s
+    /// more than the promoted solve (BENCHMARKS.md, check58). A promotion
+    /// that cannot hold is mostly found out early by the probe
+    /// (`probesPromotion`), not by the cap. Settable for the tests, which
+    /// compare the face found through a promotion with the one found
+    /// without.
+    var facePromotionPivots: Int?
+
     /// Whether the probe (see `probesPromotion`) runs before the usual
     /// dual's first pivot instead, so that small parts reach it (for the
     /// tests: on the documents it costs more than it saves).
@@ -633,7 +649,8 @@ public struct ClpPartSolver: LargePartSolver {
             && Self.promote(model, levels: order, levelOfError: levelOfError, part: part, firstError: n, aim: aim,
                             dualReductions: !(promotesWithoutDualPresolve && partModel.hasLinking),
                             probePivots: probesPromotion ? Self.promotionProbePivots : 0,
-                            probeFromStart: probesPromotionFromStart)
+                            probeFromStart: probesPromotionFromStart,
+                            cap: face ? facePromotionPivots ?? Self.promotionCap(part, rowsPerPivot: 10) : nil)
         // Whether a promotion was tried and failed: the model's basis is
         // then the attempt's (see `skipsPresolveAfterFailedPromotion`).
         let failedPromotion = promotesFirstLevel && !promoted && order.count >= 2
@@ -1340,6 +1357,8 @@ public struct ClpPartSolver: LargePartSolver {
     /// capped at `max(200, rows / 50)` pivots: when the first level cannot
     /// hold exactly, Clp rarely proves it quickly, and the cap bounds what
     /// the attempt wastes (BENCHMARKS.md, "Promoting the first level").
+    /// For the optimal face (`optimalFace`) the cap is `faceCap`, larger
+    /// (see `facePromotionPivots`).
     /// Clp's presolve runs until it removes nothing more (up to 100 passes
     /// instead of its default 5): the hardened equalities form chains.
     ///
@@ -1348,7 +1367,7 @@ public struct ClpPartSolver: LargePartSolver {
     private static func promote(
         _ model: OpaquePointer, levels: [Double], levelOfError: [Double], part: LinearPart,
         firstError n: Int, aim: (Double) -> Bool, dualReductions: Bool = true, probePivots: Int32 = 0,
-        probeFromStart: Bool = false
+        probeFromStart: Bool = false, cap faceCap: Int? = nil
     ) -> Bool {
         guard levels.count >= 2, let first = levels.first else { return false }
         guard relates(part, level: first),
@@ -1359,7 +1378,7 @@ public struct ClpPartSolver: LargePartSolver {
         // hardened equalities chain (a row of charts 12 below the one above
         // it), and Clp's default of five passes took apart `chartgrid` at
         // 10,000 views but not at 30,000, where the attempt then hit its cap.
-        let cap = Int32(max(200, part.rowCount / 50))
+        let cap = Int32(faceCap ?? promotionCap(part, rowsPerPivot: 50))
         // Without Clp's dual reductions unless asked (see
         // `promotesWithoutDualPresolve`).
         // With a probe of the presolved model first when asked (see
@@ -1370,6 +1389,12 @@ public struct ClpPartSolver: LargePartSolver {
         }
         saved.putBack(model)
         return false
+    }
+
+    /// The most pivots a promotion of `part`'s first level may take: one
+    /// for each `rowsPerPivot` of its rows, at least 200.
+    static func promotionCap(_ part: LinearPart, rowsPerPivot: Int) -> Int {
+        max(200, part.rowCount / rowsPerPivot)
     }
 
     /// The presolve passes of a promotion, and of a cold solve once held
