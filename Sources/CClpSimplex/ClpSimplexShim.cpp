@@ -670,8 +670,8 @@ private:
 extern "C" {
 
 // `plumb_clp_promoted_dual`, its presolved model probed, once its dual has
-// pivoted and refactorises or has made `probePivots` pivots, whichever
-// comes first, with `probePivots` pivots priced by the largest
+// pivoted and refactorises or has made `afterPivots` pivots (0: as many as
+// `probePivots`), whichever comes first, with `probePivots` pivots priced by the largest
 // infeasibility on a model of its own (see `ProbingSteepest`). When the
 // probe proves the promotion infeasible, the usual dual stops there and
 // the postsolved basis is the one it reached;
@@ -683,7 +683,7 @@ extern "C" {
 // `fromStart` (for the tests) the probe runs before the dual's first
 // pivot, and when it proves infeasibility the dual makes none.
 int plumb_clp_probed_promoted_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int dualReductions,
-                                   int probePivots, int fromStart) {
+                                   int probePivots, int fromStart, int afterPivots) {
     ClpSimplex &simplex = model->simplex;
     const ClpDualRowSteepest *usual = dynamic_cast<const ClpDualRowSteepest *>(simplex.dualRowPivot());
     if (usual == nullptr || probePivots <= 0)
@@ -693,7 +693,7 @@ int plumb_clp_probed_promoted_dual(PlumbClpModel *model, int presolvePasses, int
     probe.original = &simplex;
     probe.probePivots = probePivots;
     probe.fromStart = fromStart != 0;
-    probe.afterPivots = probePivots;
+    probe.afterPivots = afterPivots > 0 ? afterPivots : probePivots;
     {
         ProbingSteepest probing(*usual, &probe);
         simplex.setDualRowPivotAlgorithm(probing);

@@ -190,6 +190,11 @@ public struct ClpPartSolver: LargePartSolver {
     /// tests: on the documents it costs more than it saves).
     var probesPromotionFromStart = false
 
+    /// The usual dual's pivots after which the probe runs if no
+    /// refactorisation came first; nil: `promotionProbePivots` (for the
+    /// tests, whose small parts' promotions end long before 25 pivots).
+    var promotionProbeAfterPivots: Int32?
+
     /// The probe's pivots (see `probesPromotion`): the largest
     /// infeasibility proved the width-480 chart grid's promotion
     /// infeasible in 7 from the presolve's basis (1,000 to 30,000 views).
@@ -650,6 +655,7 @@ public struct ClpPartSolver: LargePartSolver {
                             dualReductions: !(promotesWithoutDualPresolve && partModel.hasLinking),
                             probePivots: probesPromotion ? Self.promotionProbePivots : 0,
                             probeFromStart: probesPromotionFromStart,
+                            probeAfterPivots: promotionProbeAfterPivots ?? Self.promotionProbePivots,
                             cap: face ? facePromotionPivots ?? Self.promotionCap(part, rowsPerPivot: 10) : nil)
         // Whether a promotion was tried and failed: the model's basis is
         // then the attempt's (see `skipsPresolveAfterFailedPromotion`).
@@ -1367,7 +1373,7 @@ public struct ClpPartSolver: LargePartSolver {
     private static func promote(
         _ model: OpaquePointer, levels: [Double], levelOfError: [Double], part: LinearPart,
         firstError n: Int, aim: (Double) -> Bool, dualReductions: Bool = true, probePivots: Int32 = 0,
-        probeFromStart: Bool = false, cap faceCap: Int? = nil
+        probeFromStart: Bool = false, probeAfterPivots: Int32 = 0, cap faceCap: Int? = nil
     ) -> Bool {
         guard levels.count >= 2, let first = levels.first else { return false }
         guard relates(part, level: first),
@@ -1384,7 +1390,8 @@ public struct ClpPartSolver: LargePartSolver {
         // With a probe of the presolved model first when asked (see
         // `probesPromotion`).
         if plumb_clp_probed_promoted_dual(
-            model, promotionPresolvePasses, cap, dualReductions ? 1 : 0, probePivots, probeFromStart ? 1 : 0) == 0 {
+            model, promotionPresolvePasses, cap, dualReductions ? 1 : 0, probePivots, probeFromStart ? 1 : 0,
+            probeAfterPivots) == 0 {
             return true
         }
         saved.putBack(model)

@@ -1566,6 +1566,35 @@ import PlumbTestSupport
         }
     }
 
+    /// The probe made while the usual dual pivots (after a number of
+    /// pivots, before any refactorisation: how `chartgrid --width 480` at
+    /// 30,000 views is probed after 25, BENCHMARKS.md cg58) against no
+    /// probe, on chart grids whose first level holds. Their promotions end
+    /// long before 25 pivots, so the probe is asked for after 2. It runs on
+    /// a copy and proves nothing; the usual dual goes on from the basis it
+    /// had, so the points are the same to the last bit, and reach the same
+    /// level totals as the tableau.
+    @Test func probesWhileThePromotionPivotsKeepTheOptimum() throws {
+        var probes = 0
+        for seed in 0 ..< 8 as Range<UInt64> {
+            let rows = 30 + 10 * Int(seed % 4), columns = 2 + Int(seed % 2)
+            let grid = Self.chartGrid(seed: 58_000 + seed, rows: rows, columns: columns, clash: false)
+            var probing = ClpPartSolver(), unprobed = ClpPartSolver()
+            probing.promotionProbeAfterPivots = 2
+            unprobed.probesPromotion = false
+            let early = ClpLog(probing), plain = ClpLog(unprobed)
+            let a = try Self.solve(grid.system, with: early), b = try Self.solve(grid.system, with: plain)
+            let c = try grid.system.solve(options: Self.tableau())
+            #expect(early.promotions == plain.promotions && early.promotions.contains(true),
+                    "seed \(seed): \(early.promotions) \(plain.promotions)")
+            #expect(early.promotionsProvedInfeasible == 0, "seed \(seed): a level that holds proved infeasible")
+            #expect(a.values == b.values, "seed \(seed): the probe made while pivoting moved the point")
+            Self.expectChartGridLevels(grid, a.values, as: [b.values, c.values], small: false, "seed \(seed)")
+            probes += early.promotionProbes
+        }
+        #expect(probes >= 4, "only \(probes) promotions probed while they pivoted")
+    }
+
     /// Every level after the first tried at zero error before anything
     /// else, on random coupled grids at five levels and chart grids with
     /// and without a clash: the trial holds some levels and fails on

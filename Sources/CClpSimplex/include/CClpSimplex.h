@@ -203,8 +203,10 @@ int plumb_clp_promotions_without_dual_reductions(const PlumbClpModel *model);
 /// infeasible, the usual dual stops there (Clp's status 5), else it runs
 /// on as in `plumb_clp_promoted_dual`. `probePivots` 0: no probe.
 /// `fromStart` 1: the probe runs before the dual's first pivot instead.
+/// `afterPivots`: the pivots after which it runs if no refactorisation came
+/// first (0 or less: `probePivots`).
 int plumb_clp_probed_promoted_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int dualReductions,
-                                   int probePivots, int fromStart);
+                                   int probePivots, int fromStart, int afterPivots);
 /// Probes made, and promotions they proved infeasible, over the model's
 /// life.
 int plumb_clp_promotion_probes(const PlumbClpModel *model);
