@@ -44,6 +44,13 @@ import PlumbTestSupport
     /// weight of infeasibility prices y): left to Clp's default, the same
     /// bits again.
     @Test func theCheckGivesWhatClpsPrimalGives() throws {
+        // Under the solver's lock, as every Clp call of the library:
+        // Clp's message handling is shared between models, and other
+        // suites solve beside this one.
+        try ClpPartSolver.lock.withLock { _ in try Self.checkGivesWhatPrimalGives() }
+    }
+
+    static func checkGivesWhatPrimalGives() throws {
         let lower: [Double] = [0, 0, 0], upper: [Double] = [3, 10, 10]
         let starts: [Int32] = [0, 3], indices: [Int32] = [0, 1, 2], elements: [Double] = [1, 1, 1]
         let m = try #require(plumb_clp_new(3, lower, upper, 1, [6], [6], starts, indices, elements))

@@ -145,7 +145,8 @@ import PlumbTestSupport
                 #expect(basis.filter { $0 == LeastPointStart.basic }.count == part.rowCount, "seed \(seed)")
                 _ = model.aim(at: level)
                 plumb_clp_set_basis(model.pointer, basis)
-                #expect(plumb_clp_primal(model.pointer, 0, 200, 0) == 0, "seed \(seed)")
+                // Under the solver's lock, as every Clp call of the library.
+                #expect(ClpPartSolver.lock.withLock { _ in plumb_clp_primal(model.pointer, 0, 200, 0) } == 0, "seed \(seed)")
                 #expect(plumb_clp_pivots(model.pointer) == 0, "seed \(seed)")
                 let solution = try #require(plumb_clp_solution(model.pointer))
                 for j in 0 ..< part.variableCount {
@@ -222,7 +223,7 @@ import PlumbTestSupport
         let model = try #require(PartModel(chain))
         _ = model.aim(at: 750)
         plumb_clp_set_basis(model.pointer, basis)
-        #expect(plumb_clp_primal(model.pointer, 0, 200, 0) == 0)
+        #expect(ClpPartSolver.lock.withLock { _ in plumb_clp_primal(model.pointer, 0, 200, 0) } == 0)
         let point = try #require(plumb_clp_solution(model.pointer))
         #expect(point[0] == 1 && point[1] == 3 && point[2] == 5, "\(point[0]), \(point[1]), \(point[2])")
         // A cycle: y ≥ x + 2 and x ≥ y − 5.
