@@ -7,12 +7,6 @@ import Testing
 /// as Clp's setters of every column or row do when handed the whole array:
 /// the same bounds to the bit, and the same answer from Clp's primal.
 @Suite struct InPlaceSettersTests {
-    /// The bits of `count` doubles read by `read`.
-    static func bits(_ model: OpaquePointer, _ count: Int, _ read: (OpaquePointer) -> UnsafePointer<Double>?) -> [UInt64] {
-        guard let x = read(model) else { return [] }
-        return (0 ..< count).map { x[$0].bitPattern }
-    }
-
     /// Two variables and four error columns (from column 2) in three rows:
     /// x + y + e2 - e3 = 4 in [4, 4], x - y + e4 - e5 in [-5e20, 2] and
     /// x in [1, 3e21] (bounds beyond 1e20 that Clp's setters make
@@ -40,10 +34,10 @@ import Testing
         plumb_clp_open_rows(inPlace, 1, [2])
 
         let infinite = Double.greatestFiniteMagnitude
-        #expect(Self.bits(inPlace, 3, plumb_clp_row_lower) == Self.bits(whole, 3, plumb_clp_row_lower))
-        #expect(Self.bits(inPlace, 3, plumb_clp_row_upper) == Self.bits(whole, 3, plumb_clp_row_upper))
-        #expect(Self.bits(inPlace, 3, plumb_clp_row_lower) == [4, -infinite, -infinite].map(\.bitPattern))
-        #expect(Self.bits(inPlace, 3, plumb_clp_row_upper) == [4, 2, infinite].map(\.bitPattern))
+        #expect(ZeroTrialPutBackTests.bits(inPlace, 3, plumb_clp_row_lower) == ZeroTrialPutBackTests.bits(whole, 3, plumb_clp_row_lower))
+        #expect(ZeroTrialPutBackTests.bits(inPlace, 3, plumb_clp_row_upper) == ZeroTrialPutBackTests.bits(whole, 3, plumb_clp_row_upper))
+        #expect(ZeroTrialPutBackTests.bits(inPlace, 3, plumb_clp_row_lower) == [4, -infinite, -infinite].map(\.bitPattern))
+        #expect(ZeroTrialPutBackTests.bits(inPlace, 3, plumb_clp_row_upper) == [4, 2, infinite].map(\.bitPattern))
         // Under the solver's lock: Clp's message handling is shared with the
         // other tests' models.
         let (fromWhole, fromInPlace) = ClpPartSolver.lock.withLock { _ in

@@ -8,12 +8,17 @@ import Testing
 /// dual as their entries other than zero, so these are what a lost or
 /// misplaced entry would change.
 @Suite struct ZeroTrialPutBackTests {
-    /// The bits of one of the model's arrays over its columns, read by
-    /// `read` (the point, a bound); empty when the shim gives none.
-    static func columnBits(_ model: OpaquePointer, _ read: (OpaquePointer) -> UnsafePointer<Double>?) -> [UInt64] {
-        let columns = Int(plumb_clp_columns(model))
+    /// The bits of the first `count` doubles of one of the model's arrays,
+    /// read by `read` (the point, a bound, a row's bound); empty when the
+    /// shim gives none.
+    static func bits(_ model: OpaquePointer, _ count: Int, _ read: (OpaquePointer) -> UnsafePointer<Double>?) -> [UInt64] {
         guard let x = read(model) else { return [] }
-        return (0 ..< columns).map { x[$0].bitPattern }
+        return (0 ..< count).map { x[$0].bitPattern }
+    }
+
+    /// The bits of one of the model's arrays over its columns.
+    static func columnBits(_ model: OpaquePointer, _ read: (OpaquePointer) -> UnsafePointer<Double>?) -> [UInt64] {
+        bits(model, Int(plumb_clp_columns(model)), read)
     }
 
     /// The bits of the model's column values.

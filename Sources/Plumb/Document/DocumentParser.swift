@@ -966,13 +966,7 @@ struct DocumentParser {
             capacity = total
         }
 
-        private mutating func grow() {
-            capacity *= 2
-            let new = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
-            new.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = new
-        }
+        private mutating func grow() { reserveCapacity(2 * capacity) }
     }
 
     // MARK: - After the walk
