@@ -149,13 +149,16 @@ import Testing
     /// back is the next one taken. (The table is this test process's own:
     /// nothing else here registers, and the paths name no file.)
     @Test func aPathTooLongOrAFullTableIsRefused() {
-        #expect(plumb_signals_remove_on_signal(String(repeating: "a", count: 4096)) == -1)
+        let tooLong = plumb_signals_remove_on_signal(String(repeating: "a", count: 4096))
+        #expect(tooLong == -1)
         let slots = (0 ..< 16).map { plumb_signals_remove_on_signal("/nonexistent/plumb-signal-test-\($0)") }
         defer { slots.forEach(plumb_signals_forget) }
         #expect(Set(slots) == Set(0 ..< 16))
-        #expect(plumb_signals_remove_on_signal("/nonexistent/plumb-signal-test-full") == -1)
+        let whenFull = plumb_signals_remove_on_signal("/nonexistent/plumb-signal-test-full")
+        #expect(whenFull == -1)
         plumb_signals_forget(slots[3])
-        #expect(plumb_signals_remove_on_signal("/nonexistent/plumb-signal-test-again") == slots[3])
+        let again = plumb_signals_remove_on_signal("/nonexistent/plumb-signal-test-again")
+        #expect(again == slots[3])
     }
 
     /// A signal the process was started with ignored (here SIGHUP, as under

@@ -21,7 +21,9 @@ import Testing
         let upper: [Double] = [10, 20, .infinity, 7.5, -0.0, 3]
         let starts: [Int32] = [0, 6], indices: [Int32] = [0, 1, 2, 3, 4, 5]
         let elements: [Double] = [1, 1, 1, -1, 1, -1]
-        let m = try #require(plumb_clp_new(6, lower, upper, 1, [4], [4], starts, indices, elements))
+        let rowBound: [Double] = [4]
+        let made = plumb_clp_new(6, lower, upper, 1, rowBound, rowBound, starts, indices, elements)
+        let m = try #require(made)
         defer { plumb_clp_free(m) }
         let before = Self.uppers(m)
         let levelOfError: [Double] = [1, 2, 1, 2]
@@ -57,7 +59,13 @@ import Testing
         let starts: [Int32] = [0, 6], indices: [Int32] = [0, 1, 2, 3, 4, 5]
         let elements: [Double] = [1, 1, 1, -1, 1, -1]
         func model() throws -> OpaquePointer {
-            let m = try #require(plumb_clp_new(6, lower, upper, 1, [4], [4], starts, indices, elements))
+            // Made outside `#require`: the macro evaluates each argument of a
+            // call it takes apart on its own, so an array literal turned into
+            // a pointer there is freed before the call reads it (this test
+            // read the freed row bounds in about 3 runs of 8).
+            let rowBound: [Double] = [4]
+            let made = plumb_clp_new(6, lower, upper, 1, rowBound, rowBound, starts, indices, elements)
+            let m = try #require(made)
             plumb_clp_set_objective(m, [1, 2, 0.5, 0, 1, 3])
             return m
         }

@@ -22,14 +22,16 @@ import Testing
         let starts: [Int32] = [0, 4, 8, 9], indices: [Int32] = [0, 1, 2, 3, 0, 1, 4, 5, 0]
         let elements: [Double] = [1, 1, 1, -1, 1, -1, 1, -1, 1]
         func model() throws -> OpaquePointer {
-            try #require(plumb_clp_new(6, lower, upper, 3, rowLower, rowUpper, starts, indices, elements))
+            let made = plumb_clp_new(6, lower, upper, 3, rowLower, rowUpper, starts, indices, elements)
+            return try #require(made)
         }
         let whole = try model(), inPlace = try model()
         defer { plumb_clp_free(whole); plumb_clp_free(inPlace) }
 
         let levelOfError: [Double] = [1, 2, 1, 2]
         plumb_clp_set_objective(whole, [0, 0, 1, 0, 1, 0])
-        #expect(plumb_clp_set_level_objective(inPlace, 2, 4, levelOfError, 1) == 2)
+        let atOne = plumb_clp_set_level_objective(inPlace, 2, 4, levelOfError, 1)
+        #expect(atOne == 2)
         plumb_clp_set_row_bounds(whole, [4, -5e20, -1e30], [4, 2, 1e30])
         plumb_clp_open_rows(inPlace, 1, [2])
 
@@ -47,6 +49,7 @@ import Testing
         #expect(fromWhole.first == 0)
         #expect(fromInPlace == fromWhole)
         // A level with no columns sets every cost to 0.
-        #expect(plumb_clp_set_level_objective(inPlace, 2, 4, levelOfError, 3) == 0)
+        let atNone = plumb_clp_set_level_objective(inPlace, 2, 4, levelOfError, 3)
+        #expect(atNone == 0)
     }
 }

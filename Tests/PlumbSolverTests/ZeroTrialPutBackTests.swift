@@ -41,7 +41,9 @@ import Testing
     static func trialThatGivesUp() throws {
         let lower: [Double] = [0, 0, 0, 0], upper: [Double] = [3, 10, 10, 10]
         let starts: [Int32] = [0, 4], indices: [Int32] = [0, 1, 2, 3], elements: [Double] = [1, 1, 1, 1]
-        let m = try #require(plumb_clp_new(4, lower, upper, 1, [6], [6], starts, indices, elements))
+        let rowBound: [Double] = [6]
+        let made = plumb_clp_new(4, lower, upper, 1, rowBound, rowBound, starts, indices, elements)
+        let m = try #require(made)
         defer { plumb_clp_free(m) }
         plumb_clp_set_objective(m, [0, 1, 2, 1.0 / 3])
         #expect(plumb_clp_primal(m, .max, 200, 0) == 0)
