@@ -271,8 +271,11 @@ extension RuleBook {
         /// no room they do not use).
         private let row: UnsafeMutablePointer<(VariableIndex, Double)>
         private let plan: UnsafeMutablePointer<PlannedRow>
-        private var sink: BlockSink
-        private var steps: Steps
+        /// Unchecked for exclusivity: only the second thread touches
+        /// them, and the check of each table's two `inout` passes was
+        /// about 150 instructions, a third of a replayed table (BENCHMARKS.md, "e2e59").
+        @exclusivity(unchecked) private var sink: BlockSink
+        @exclusivity(unchecked) private var steps: Steps
         /// Kept while the second thread reads its storage.
         private let shapes: RowShapes?
         private(set) var sharing: SecondThread.Sharing!
