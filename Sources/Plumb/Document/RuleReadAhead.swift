@@ -36,7 +36,7 @@ final class RuleReadAhead: @unchecked Sendable {
     /// Unchecked for exclusivity: the thread and the parser take turns
     /// through ``ReadAheadProgress`` (which the runtime's check, one
     /// thread's, does not see anyway), and the check of each rule's append
-    /// was about 110 instructions, a fifth of a rule read ahead
+    /// was about 95 instructions, a sixth of a rule read ahead
     /// (BENCHMARKS.md, "e2e59").
     @exclusivity(unchecked) private var columns = PlainRuleColumns()
     @exclusivity(unchecked) private var position = 0

@@ -272,8 +272,9 @@ extension RuleBook {
         private let row: UnsafeMutablePointer<(VariableIndex, Double)>
         private let plan: UnsafeMutablePointer<PlannedRow>
         /// Unchecked for exclusivity: only the second thread touches
-        /// them, and the check of each table's two `inout` passes was
-        /// about 150 instructions, a third of a replayed table (BENCHMARKS.md, "e2e59").
+        /// them (in `sharing`'s work), and the checks of each table's
+        /// `inout` passes were about 105 instructions, a seventh of a
+        /// table's rows there (BENCHMARKS.md, "e2e59").
         @exclusivity(unchecked) private var sink: BlockSink
         @exclusivity(unchecked) private var steps: Steps
         /// Kept while the second thread reads its storage.
