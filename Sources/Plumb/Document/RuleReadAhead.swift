@@ -32,8 +32,15 @@ final class RuleReadAhead: @unchecked Sendable {
     /// offset after the last of them (or after `]`) and whether the array
     /// ended there. The parser reads these only once the thread has
     /// stopped between two chunks.
-    private var columns = PlainRuleColumns()
-    private var position = 0, ended = false
+    ///
+    /// Unchecked for exclusivity: the thread and the parser take turns
+    /// through ``ReadAheadProgress`` (which the runtime's check, one
+    /// thread's, does not see anyway), and the check of each rule's append
+    /// was about 95 instructions, a sixth of a rule read ahead
+    /// (BENCHMARKS.md, "e2e59").
+    @exclusivity(unchecked) private var columns = PlainRuleColumns()
+    @exclusivity(unchecked) private var position = 0
+    @exclusivity(unchecked) private var ended = false
 
     /// Rules handed to the parser (tests see that it took them).
     private(set) var handedOver = 0

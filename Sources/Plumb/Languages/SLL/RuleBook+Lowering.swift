@@ -271,8 +271,12 @@ extension RuleBook {
         /// no room they do not use).
         private let row: UnsafeMutablePointer<(VariableIndex, Double)>
         private let plan: UnsafeMutablePointer<PlannedRow>
-        private var sink: BlockSink
-        private var steps: Steps
+        /// Unchecked for exclusivity: only the second thread touches
+        /// them (in `sharing`'s work), and the checks of each table's
+        /// `inout` passes were about 105 instructions, a seventh of a
+        /// table's rows there (BENCHMARKS.md, "e2e59").
+        @exclusivity(unchecked) private var sink: BlockSink
+        @exclusivity(unchecked) private var steps: Steps
         /// Kept while the second thread reads its storage.
         private let shapes: RowShapes?
         private(set) var sharing: SecondThread.Sharing!
