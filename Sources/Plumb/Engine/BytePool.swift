@@ -19,14 +19,6 @@ struct BytePool: Sendable {
 
     init() {}
 
-    /// An empty pool whose bytes are `buffer`, `capacity` of them (made by
-    /// `UnsafeMutablePointer.allocate`: the pool now owns it), which may
-    /// already hold the bytes of entries that ``appendEntriesInPlace(_:)``
-    /// is to add (``ConstraintReadAhead`` wrote them).
-    init(adopting buffer: UnsafeMutablePointer<UInt8>, capacity: Int) {
-        storage = Storage(adopting: buffer, capacity: capacity)
-    }
-
     /// Makes room for `count` more bytes of entries, and for the ends of
     /// `entries` more entries (without it the ends double from 16, each
     /// time a copy).
@@ -150,13 +142,6 @@ struct BytePool: Sendable {
             base = .allocate(capacity: capacity)
             self.endCapacity = Swift.max(endCapacity, 16)
             ends = .allocate(capacity: self.endCapacity)
-        }
-
-        init(adopting base: UnsafeMutablePointer<UInt8>, capacity: Int) {
-            self.capacity = capacity
-            self.base = base
-            endCapacity = 16
-            ends = .allocate(capacity: endCapacity)
         }
 
         deinit {
