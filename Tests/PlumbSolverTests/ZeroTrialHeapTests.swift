@@ -22,7 +22,7 @@ import PlumbTestSupport
         return (result, log.total(\.zeroTried), log.total(\.zeroHeld), ZeroTrialHeap.trims - before)
     }
 
-    @Test func givingTheHeapBackKeepsEveryTrialsAnswer() throws {
+    @Test func givingTheHeapBackKeepsEveryTrialsAnswer() {
         #expect(!ZeroTrialHeap.givenBack)
         var systems: [(ConstraintSystem, [ReferenceRow], Bool, String)] = []
         for contradicting in [[], [240, 230, 220, 210, 200]] as [[Priority]] {
@@ -33,7 +33,7 @@ import PlumbTestSupport
             let (rows, system, _) = LargePartTests.mixedHardSystem(seed: 59_000 + seed, size: seed, kinds: 4)
             systems.append((system, rows, true, "seed \(seed)"))
         }
-        var held = 0, failed = 0
+        var held = 0, failed = 0, solved = 0
         for (system, rows, everyPart, label) in systems {
             let off = Self.solved(system, on: false, everyPart: everyPart)
             let on = Self.solved(system, on: true, everyPart: everyPart)
@@ -42,13 +42,21 @@ import PlumbTestSupport
             // this solve's two a trial.
             #expect(on.trims >= 2 * on.tried, "\(label): \(on.trims) for \(on.tried) trials")
             #expect(on.tried == off.tried && on.held == off.held, "\(label)")
-            let a = try on.result.get(), b = try off.result.get()
-            #expect(a.values.map(\.bitPattern) == b.values.map(\.bitPattern), "\(label)")
-            #expect(referenceRequiredRowsHold(rows, a.values), "\(label)")
+            switch (on.result, off.result) {
+            case let (.success(a), .success(b)):
+                #expect(a.values.map(\.bitPattern) == b.values.map(\.bitPattern), "\(label)")
+                #expect(referenceRequiredRowsHold(rows, a.values), "\(label)")
+                solved += 1
+            case let (.failure(a), .failure(b)):
+                // A system whose required rows clash fails the same way.
+                #expect("\(a)" == "\(b)", "\(label)")
+            default:
+                Issue.record("\(label): solved one way only")
+            }
             held += on.held
             failed += on.tried - on.held
         }
-        #expect(held >= 3 && failed >= 3, "held \(held), failed \(failed)")
+        #expect(held >= 3 && failed >= 3 && solved >= 8, "held \(held), failed \(failed), solved \(solved)")
         #expect(!ZeroTrialHeap.givenBack)
     }
 }
