@@ -540,9 +540,14 @@ int plumb_clp_unbounded_ray(const PlumbClpModel *model, double *ray) {
 // for the trial may have changed the basis), Clp scales the matrix afresh
 // (fixing the level's error columns can change the scale factors), and
 // the work areas are freed at the end as before.
+static void giveBackFreedHeap();  // (mem59, at the end of the file)
+
 int plumb_clp_zero_trial(PlumbClpModel *model, int maximumPivots, int afterCheckSetUp) {
     if (afterCheckSetUp) model->zeroTrialSetUps += 1;
-    return dualWithoutCosts(model, maximumPivots, afterCheckSetUp ? 4 : 0);
+    giveBackFreedHeap();
+    const int result = dualWithoutCosts(model, maximumPivots, afterCheckSetUp ? 4 : 0);
+    giveBackFreedHeap();
+    return result;
 }
 
 int plumb_clp_zero_trial_set_ups(const PlumbClpModel *model) { return model->zeroTrialSetUps; }
@@ -2083,3 +2088,34 @@ extern "C" void plumb_clp_open_rows(PlumbClpModel *model, int count, const int *
     }
     simplex.setWhatsChanged(0);
 }
+
+// The heap given back around a zero trial (BENCHMARKS.md, mem59), when the
+// process asks for it (`plumb_clp_set_heap_given_back`; the `plumb` tool
+// does for a document too large for its heap reservation). The trial's
+// dual ends by freeing every work area Clp made for it (the matrix's row
+// copy, the bounds, costs and point it works on, its indexed vectors, the
+// factorisation, both pricings' weights), and the part's next calls make
+// them again. glibc keeps the freed memory resident and places the new
+// blocks only partly on it, so on `levels` at 100,000 views the process
+// peaked 170 MB above the trial, at the next check. `malloc_trim` before
+// the trial (the check's freed blocks) and after it hands the free pages
+// back to the system; the next calls fault theirs in afresh (a quarter
+// more page faults there). Nothing Clp computes depends on where its
+// blocks lie, so every result is the same to the bit.
+#include <atomic>
+#include <malloc.h>
+
+namespace {
+std::atomic<int> heapGivenBack{0};
+std::atomic<long> heapTrims{0};
+}  // namespace
+
+static void giveBackFreedHeap() {
+    if (heapGivenBack.load(std::memory_order_relaxed) == 0) return;
+    malloc_trim(0);
+    heapTrims.fetch_add(1, std::memory_order_relaxed);
+}
+
+extern "C" void plumb_clp_set_heap_given_back(int on) { heapGivenBack.store(on ? 1 : 0, std::memory_order_relaxed); }
+extern "C" int plumb_clp_heap_given_back(void) { return heapGivenBack.load(std::memory_order_relaxed); }
+extern "C" long plumb_clp_heap_trims(void) { return heapTrims.load(std::memory_order_relaxed); }

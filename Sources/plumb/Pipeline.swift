@@ -3,6 +3,7 @@ import ArgumentParser
 import Glibc
 #endif
 import Plumb
+import PlumbClp
 import PlumbText
 
 /// The steps every subcommand shares: reading and parsing a document, and
@@ -34,9 +35,12 @@ enum Pipeline {
 
     /// Grows the heap for the work a document makes (``HeapReserve``), by an
     /// amount scaled to its size (nothing for a large document or standard
-    /// input).
+    /// input). A document too large for a reservation has Clp's zero trials
+    /// give the heap's free pages back (`ZeroTrialHeap`).
     private static func reserveHeap(for input: IO.Input) {
-        HeapReserve.reserve(HeapReserve.size(forDocumentOf: input.stamp?[2] ?? 0))
+        let bytes = input.stamp?[2] ?? 0
+        HeapReserve.reserve(HeapReserve.size(forDocumentOf: bytes))
+        ZeroTrialHeap.givenBack = bytes > HeapReserve.largestDocument
     }
 
     /// Reads, parses and lowers the document at `path` (`-` for standard

@@ -300,6 +300,15 @@ int plumb_clp_set_level_objective(PlumbClpModel *model, int firstError, int erro
 /// model's own bounds for every other row, without arrays of every row.
 void plumb_clp_open_rows(PlumbClpModel *model, int count, const int *rows);
 
+/// With `on` not 0, every zero trial (`plumb_clp_zero_trial`) gives the
+/// heap's free pages back to the system (`malloc_trim`) before its dual and
+/// after it, for the whole process; off (0) by default.
+void plumb_clp_set_heap_given_back(int on);
+/// Whether zero trials give the heap's free pages back.
+int plumb_clp_heap_given_back(void);
+/// The times the heap's free pages were given back, over the process's life.
+long plumb_clp_heap_trims(void);
+
 #pragma GCC visibility pop
 
 #ifdef __cplusplus
