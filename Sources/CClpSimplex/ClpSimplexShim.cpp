@@ -777,6 +777,26 @@ int plumb_clp_checks_computed_once(const PlumbClpModel *model) { return model->c
 
 }  // extern "C"
 
+namespace {
+
+/// FNV-1a over 8-byte words.
+struct Digest {
+    uint64_t value = 0xcbf29ce484222325ull;
+    void add(uint64_t word) {
+        for (int b = 0; b < 8; b++) {
+            value ^= (word >> (8 * b)) & 0xff;
+            value *= 0x100000001b3ull;
+        }
+    }
+    void add(double number) {
+        uint64_t bits;
+        std::memcpy(&bits, &number, sizeof bits);
+        add(bits);
+    }
+};
+
+}  // namespace
+
 // CoinUtils' factorisation, one step of it made linear (see
 // `CoinFactorization::pivotColumnSingleton` below). Only for the CoinUtils
 // whose code it restates and was checked against, 2.11.4 (Debian's); any
@@ -980,26 +1000,6 @@ bool CoinFactorization::pivotColumnSingleton(int pivotRow, int pivotColumn) {
     startL[numberGoodL_] = lengthL_;
     return true;
 }
-
-namespace {
-
-/// FNV-1a over 8-byte words.
-struct Digest {
-    uint64_t value = 0xcbf29ce484222325ull;
-    void add(uint64_t word) {
-        for (int b = 0; b < 8; b++) {
-            value ^= (word >> (8 * b)) & 0xff;
-            value *= 0x100000001b3ull;
-        }
-    }
-    void add(double number) {
-        uint64_t bits;
-        std::memcpy(&bits, &number, sizeof bits);
-        add(bits);
-    }
-};
-
-}  // namespace
 
 extern "C" {
 
@@ -2153,39 +2153,28 @@ void basicOf(const ClpSimplex *model, std::vector<unsigned char> &basic) {
 /// model's pivot order, the permutations, the pivots and U's entries in
 /// order (for the checking mode).
 uint64_t startDigest(const CoinFactorization *factorization, const ClpSimplex *model) {
-    uint64_t hash = 1469598103934665603ULL;
-    auto add = [&hash](uint64_t value) {
-        for (int b = 0; b < 8; b++) {
-            hash ^= (value >> (8 * b)) & 0xff;
-            hash *= 1099511628211ULL;
-        }
-    };
-    auto addDouble = [&add](double value) {
-        uint64_t bits;
-        std::memcpy(&bits, &value, sizeof bits);
-        add(bits);
-    };
+    Digest digest;
     const int rows = model->numberRows();
-    add(static_cast<uint64_t>(factorization->status()));
-    add(static_cast<uint64_t>(factorization->numberElementsU()));
-    add(static_cast<uint64_t>(factorization->numberElementsL()));
+    digest.add(static_cast<uint64_t>(factorization->status()));
+    digest.add(static_cast<uint64_t>(factorization->numberElementsU()));
+    digest.add(static_cast<uint64_t>(factorization->numberElementsL()));
     const int *pivots = model->pivotVariable();
     const int *count = factorization->numberInColumn(), *start = factorization->startColumnU();
     const int *row = factorization->indexRowU();
     const CoinFactorizationDouble *value = factorization->elementU();
     for (int i = 0; i < rows; i++) {
-        add(static_cast<uint64_t>(pivots[i]));
-        add(static_cast<uint64_t>(factorization->permute()[i]));
-        add(static_cast<uint64_t>(factorization->permuteBack()[i]));
-        add(static_cast<uint64_t>(factorization->pivotColumn()[i]));
-        add(static_cast<uint64_t>(factorization->pivotColumnBack()[i]));
-        addDouble(factorization->pivotRegion()[i]);
+        digest.add(static_cast<uint64_t>(pivots[i]));
+        digest.add(static_cast<uint64_t>(factorization->permute()[i]));
+        digest.add(static_cast<uint64_t>(factorization->permuteBack()[i]));
+        digest.add(static_cast<uint64_t>(factorization->pivotColumn()[i]));
+        digest.add(static_cast<uint64_t>(factorization->pivotColumnBack()[i]));
+        digest.add(static_cast<double>(factorization->pivotRegion()[i]));
         for (int k = start[i]; k < start[i] + count[i]; k++) {
-            add(static_cast<uint64_t>(row[k]));
-            addDouble(value[k]);
+            digest.add(static_cast<uint64_t>(row[k]));
+            digest.add(static_cast<double>(value[k]));
         }
     }
-    return hash;
+    return digest.value;
 }
 
 using Factorize = int (*)(ClpFactorization *, ClpSimplex *, int, bool);
