@@ -782,6 +782,26 @@ int plumb_clp_checks_computed_once(const PlumbClpModel *model) { return model->c
 
 }  // extern "C"
 
+namespace {
+
+/// FNV-1a over 8-byte words.
+struct Digest {
+    uint64_t value = 0xcbf29ce484222325ull;
+    void add(uint64_t word) {
+        for (int b = 0; b < 8; b++) {
+            value ^= (word >> (8 * b)) & 0xff;
+            value *= 0x100000001b3ull;
+        }
+    }
+    void add(double number) {
+        uint64_t bits;
+        std::memcpy(&bits, &number, sizeof bits);
+        add(bits);
+    }
+};
+
+}  // namespace
+
 // CoinUtils' factorisation, one step of it made linear (see
 // `CoinFactorization::pivotColumnSingleton` below). Only for the CoinUtils
 // whose code it restates and was checked against, 2.11.4 (Debian's); any
@@ -985,26 +1005,6 @@ bool CoinFactorization::pivotColumnSingleton(int pivotRow, int pivotColumn) {
     startL[numberGoodL_] = lengthL_;
     return true;
 }
-
-namespace {
-
-/// FNV-1a over 8-byte words.
-struct Digest {
-    uint64_t value = 0xcbf29ce484222325ull;
-    void add(uint64_t word) {
-        for (int b = 0; b < 8; b++) {
-            value ^= (word >> (8 * b)) & 0xff;
-            value *= 0x100000001b3ull;
-        }
-    }
-    void add(double number) {
-        uint64_t bits;
-        std::memcpy(&bits, &number, sizeof bits);
-        add(bits);
-    }
-};
-
-}  // namespace
 
 extern "C" {
 
@@ -2119,3 +2119,171 @@ static void giveBackFreedHeap() {
 extern "C" void plumb_clp_set_heap_given_back(int on) { heapGivenBack.store(on ? 1 : 0, std::memory_order_relaxed); }
 extern "C" int plumb_clp_heap_given_back(void) { return heapGivenBack.load(std::memory_order_relaxed); }
 extern "C" long plumb_clp_heap_trims(void) { return heapTrims.load(std::memory_order_relaxed); }
+
+// cg59: Clp's start factorises a basis it has just repaired a second time.
+// When the basis a solve starts from is singular, `ClpFactorization::factorize`
+// replaces the columns it could not pivot on with slacks and factorises the
+// repaired basis (returning 0); `ClpSimplex::internalFactorize` then reports
+// the columns thrown out, and `ClpSimplex::startup` loops: it calls
+// `internalFactorize` again, whose `factorize` builds the same factorisation of
+// the same basis from scratch (`chartgrid --width 480` at 30,000 views: the
+// cold dual after the failed promotion, about 42 M instructions). The
+// definition below takes Clp's place (libClp calls `factorize` through its
+// procedure linkage table) and answers that second call from the
+// factorisation the first one left. Only for Clp 1.17, whose `factorize` it
+// was checked against (1.17.6's object code, the source of 1.17): on a status
+// 0 the function's work after the factorisation is the pivot order written
+// into the model's `pivotVariable`, the permutations copied, and
+// `CoinFactorization::checkSparse` (the FTRAN / BTRAN statistics averaged and
+// scaled by 0.8). The first two give what the first call wrote (the same
+// basis in the same order, the same factorisation), so only `checkSparse` is
+// made. A call is answered only when it is the next one on the thread after
+// the repair, on the same model and factorisation, at the start (no pivot
+// made, a start's factorisation from the status array), with the same
+// variables basic; anything else is Clp's own call. Between the two calls
+// Clp's start changes no bound, cost, scale or matrix entry (the repair
+// returns to `startup`, which loops straight back), and the factorisation
+// depends only on the basic variables' columns.
+#if CLP_VERSION_MAJOR == 1 && CLP_VERSION_MINOR == 17
+#include <cstdlib>
+#include <dlfcn.h>
+
+namespace {
+
+/// How a start's repeated factorisation is made on this thread (see
+/// `plumb_clp_set_repeated_start`), and the counts.
+thread_local int repeatedStartMode = 1;
+thread_local long repeatedStartsKept = 0;
+thread_local long repeatedStartsChecked = 0;
+thread_local long repeatedStartsDisagreed = 0;
+
+/// The factorisation a start's first call repaired and left, waiting for
+/// the next call: only that one may be answered from it.
+struct RepairedStart {
+    const ClpFactorization *factorization = nullptr;
+    const CoinFactorization *factors = nullptr;
+    const ClpSimplex *model = nullptr;
+    int rows = 0, columns = 0, elementsU = 0, elementsL = 0;
+    /// Which variables (columns, then rows) the repaired basis holds.
+    std::vector<unsigned char> basic;
+};
+thread_local RepairedStart repairedStart;
+
+/// How many rows have their slack basic.
+int basicRows(const ClpSimplex *model) {
+    const unsigned char *status = model->statusArray() + model->numberColumns();
+    const int rows = model->numberRows();
+    int count = 0;
+    for (int i = 0; i < rows; i++) count += (status[i] & 7) == ClpSimplex::basic ? 1 : 0;
+    return count;
+}
+
+void basicOf(const ClpSimplex *model, std::vector<unsigned char> &basic) {
+    const unsigned char *status = model->statusArray();
+    const size_t total = static_cast<size_t>(model->numberColumns() + model->numberRows());
+    basic.resize(total);
+    for (size_t k = 0; k < total; k++) basic[k] = (status[k] & 7) == ClpSimplex::basic ? 1 : 0;
+}
+
+/// A digest (FNV-1a) of a factorisation as Clp's solves use it: the
+/// model's pivot order, the permutations, the pivots and U's entries in
+/// order (for the checking mode).
+uint64_t startDigest(const CoinFactorization *factorization, const ClpSimplex *model) {
+    Digest digest;
+    const int rows = model->numberRows();
+    digest.add(static_cast<uint64_t>(factorization->status()));
+    digest.add(static_cast<uint64_t>(factorization->numberElementsU()));
+    digest.add(static_cast<uint64_t>(factorization->numberElementsL()));
+    const int *pivots = model->pivotVariable();
+    const int *count = factorization->numberInColumn(), *start = factorization->startColumnU();
+    const int *row = factorization->indexRowU();
+    const CoinFactorizationDouble *value = factorization->elementU();
+    for (int i = 0; i < rows; i++) {
+        digest.add(static_cast<uint64_t>(pivots[i]));
+        digest.add(static_cast<uint64_t>(factorization->permute()[i]));
+        digest.add(static_cast<uint64_t>(factorization->permuteBack()[i]));
+        digest.add(static_cast<uint64_t>(factorization->pivotColumn()[i]));
+        digest.add(static_cast<uint64_t>(factorization->pivotColumnBack()[i]));
+        digest.add(static_cast<double>(factorization->pivotRegion()[i]));
+        for (int k = start[i]; k < start[i] + count[i]; k++) {
+            digest.add(static_cast<uint64_t>(row[k]));
+            digest.add(static_cast<double>(value[k]));
+        }
+    }
+    return digest.value;
+}
+
+using Factorize = int (*)(ClpFactorization *, ClpSimplex *, int, bool);
+
+/// Clp's own `factorize`, the definition after this binary's.
+Factorize clpFactorize() {
+    static Factorize own =
+        reinterpret_cast<Factorize>(dlsym(RTLD_NEXT, "_ZN16ClpFactorization9factorizeEP10ClpSimplexib"));
+    return own;
+}
+
+}  // namespace
+
+int ClpFactorization::factorize(ClpSimplex *model, int solveType, bool valuesPass) {
+    Factorize own = clpFactorize();
+    if (own == nullptr) std::abort();
+    RepairedStart &repaired = repairedStart;
+    // A start's factorisation from a basis: the only calls that repair one.
+    const bool atStart = solveType == 0 && !valuesPass && model->numberIterations() == 0 &&
+                         coinFactorizationA_ != nullptr && coinFactorizationB_ == nullptr &&
+                         networkBasis_ == nullptr && model->statusArray() != nullptr;
+    bool repeat = atStart && repeatedStartMode != 0 && repaired.factorization == this && repaired.model == model &&
+                  repaired.factors == coinFactorizationA_ && repaired.rows == model->numberRows() &&
+                  repaired.columns == model->numberColumns() && coinFactorizationA_->status() == 0 &&
+                  coinFactorizationA_->pivots() == 0 && coinFactorizationA_->numberElementsU() == repaired.elementsU &&
+                  coinFactorizationA_->numberElementsL() == repaired.elementsL;
+    if (repeat) {
+        std::vector<unsigned char> basic;
+        basicOf(model, basic);
+        repeat = basic == repaired.basic;
+    }
+    repaired.factorization = nullptr;
+    repaired.model = nullptr;
+    if (repeat && repeatedStartMode == 1) {
+        coinFactorizationA_->checkSparse();
+        repeatedStartsKept += 1;
+        return 0;
+    }
+    // A repair puts slacks in for the columns it throws out, and nothing
+    // else a start's factorisation does makes a slack basic.
+    const int slacksBefore = atStart ? basicRows(model) : 0;
+    const uint64_t kept = repeat ? startDigest(coinFactorizationA_, model) : 0;
+    const int status = own(this, model, solveType, valuesPass);
+    if (repeat) {
+        repeatedStartsChecked += 1;
+        if (status != 0 || startDigest(coinFactorizationA_, model) != kept) repeatedStartsDisagreed += 1;
+        return status;
+    }
+    if (atStart && status == 0 && coinFactorizationA_ != nullptr && basicRows(model) > slacksBefore) {
+        // Repaired: Clp's start will ask for this basis again.
+        repaired.factorization = this;
+        repaired.factors = coinFactorizationA_;
+        repaired.model = model;
+        repaired.rows = model->numberRows();
+        repaired.columns = model->numberColumns();
+        repaired.elementsU = coinFactorizationA_->numberElementsU();
+        repaired.elementsL = coinFactorizationA_->numberElementsL();
+        basicOf(model, repaired.basic);
+    }
+    return status;
+}
+
+extern "C" {
+void plumb_clp_set_repeated_start(int mode) { repeatedStartMode = mode; }
+long plumb_clp_repeated_starts_kept(void) { return repeatedStartsKept; }
+long plumb_clp_repeated_starts_checked(void) { return repeatedStartsChecked; }
+long plumb_clp_repeated_starts_disagreed(void) { return repeatedStartsDisagreed; }
+}
+#else
+extern "C" {
+void plumb_clp_set_repeated_start(int) {}
+long plumb_clp_repeated_starts_kept(void) { return 0; }
+long plumb_clp_repeated_starts_checked(void) { return 0; }
+long plumb_clp_repeated_starts_disagreed(void) { return 0; }
+}
+#endif

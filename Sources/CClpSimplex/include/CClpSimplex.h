@@ -309,6 +309,18 @@ int plumb_clp_heap_given_back(void);
 /// The times the heap's free pages were given back, over the process's life.
 long plumb_clp_heap_trims(void);
 
+/// How Clp's start makes its second factorisation of a basis its first one
+/// repaired (a singular basis whose rejected columns Clp replaced with
+/// slacks; Clp's start then factorises the repaired basis again), on this
+/// thread: from scratch as Clp does (0), answered from the factorisation the
+/// repair left, the same one (1, the default), or from scratch and checked
+/// against that one (2). Counts on this thread over its life: the calls
+/// answered, checked, and checked with another factorisation or pivot order.
+void plumb_clp_set_repeated_start(int mode);
+long plumb_clp_repeated_starts_kept(void);
+long plumb_clp_repeated_starts_checked(void);
+long plumb_clp_repeated_starts_disagreed(void);
+
 #pragma GCC visibility pop
 
 #ifdef __cplusplus
