@@ -27,10 +27,11 @@ import Testing
             if i <= 1 { indices.append(Int32(rows)); elements.append(1) }
             rowStarts.append(Int32(indices.count))
         }
-        let model = try #require(plumb_clp_new(
-            Int32(columns), [Double](repeating: 0, count: columns), [Double](repeating: 100, count: columns),
-            Int32(rows), [Double](repeating: 1, count: rows), [Double](repeating: 10, count: rows),
-            rowStarts, indices, elements))
+        let columnLower = [Double](repeating: 0, count: columns), columnUpper = [Double](repeating: 100, count: columns)
+        let rowLower = [Double](repeating: 1, count: rows), rowUpper = [Double](repeating: 10, count: rows)
+        let made = plumb_clp_new(Int32(columns), columnLower, columnUpper, Int32(rows), rowLower, rowUpper,
+                                 rowStarts, indices, elements)
+        let model = try #require(made)
         var costs = (0 ..< rows).map { 1 + Double($0) / Double(rows) }
         costs.append(2.5)
         plumb_clp_set_objective(model, costs)
