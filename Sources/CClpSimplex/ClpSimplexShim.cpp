@@ -18,6 +18,8 @@
 #include <coin/CoinPresolveMatrix.hpp>
 #include <coin/CoinPresolveSubst.hpp>
 #include <coin/CoinPresolveUseless.hpp>
+#include <coin/CoinPresolveZeros.hpp>
+#include <coin/CoinSort.hpp>
 #include <coin/ClpFactorization.hpp>
 #include <coin/CoinFactorization.hpp>
 #include <coin/ClpSimplex.hpp>
@@ -1607,6 +1609,38 @@ using SubstPresolve = const CoinPresolveAction *(*)(CoinPresolveMatrix *, const 
 /// in order, into it (defined with `presolve_expand_major` below).
 void digestPresolveMatrix(const CoinPresolveMatrix *prob);
 
+/// 1 (the default): the substitutions are this file's statement of
+/// CoinUtils' step (`substitute`, defined at the end of this CoinUtils
+/// section); 0: CoinUtils' own.
+thread_local int presolveSubstitutionMode = 1;
+
+/// What one substitution leaves for postsolve: the fields of CoinUtils'
+/// `subst_constraint_action::action`, each array made with `new[]` (the
+/// action deletes them).
+struct SubstitutionRecord {
+    double *rowLowers;
+    double *rowUppers;
+    double *columnCoefficients;
+    int *rows;
+    int *rowLengths;
+    int *rowColumns;
+    double *rowCoefficients;
+    const double *costs;
+    int column;
+    int row;
+    int columnLength;
+};
+
+/// One call's substitutions, in order, and the columns of their target
+/// rows (where the sums may have left zeros).
+struct Substitutions {
+    std::vector<SubstitutionRecord> records;
+    std::vector<int> zeroColumns;
+};
+
+Substitutions substitute(CoinPresolveMatrix *prob, const int *impliedFree, const int *freeColumns, int count,
+                         int maxLength);
+
 }  // namespace
 
 // CoinUtils' implied-free substitutions. For each substitution, each other
@@ -1645,7 +1679,26 @@ const CoinPresolveAction *subst_constraint_action::presolve(CoinPresolveMatrix *
     // CoinUtils' own step, the definition after this binary's.
     static const SubstPresolve own = reinterpret_cast<SubstPresolve>(
         dlsym(RTLD_NEXT, "_ZN23subst_constraint_action8presolveEP18CoinPresolveMatrixPKiS3_iPK18CoinPresolveActioni"));
-    const CoinPresolveAction *done = own(prob, implied_free, which, numberFree, next, fill_level);
+    const CoinPresolveAction *done = next;
+    if (presolveSubstitutionMode == 0) {
+        done = own(prob, implied_free, which, numberFree, next, fill_level);
+    } else {
+        // This file's statement of the step (see `substitute` below); its
+        // records become CoinUtils' postsolve action, as CoinUtils' do.
+        Substitutions made = substitute(prob, implied_free, which, numberFree, fill_level);
+        if (!made.records.empty()) {
+            const int count = static_cast<int>(made.records.size());
+            action *actions = new action[static_cast<size_t>(count)];
+            for (int i = 0; i < count; i++) {
+                const SubstitutionRecord &r = made.records[static_cast<size_t>(i)];
+                actions[i] = action{r.rowLowers, r.rowUppers, r.columnCoefficients, r.rows, r.rowLengths,
+                                    r.rowColumns, r.rowCoefficients, r.costs, r.column, r.row, r.columnLength};
+            }
+            done = new subst_constraint_action(count, actions, next);
+            done = drop_zero_coefficients_action::presolve(prob, made.zeroColumns.data(),
+                                                           static_cast<int>(made.zeroColumns.size()), done);
+        }
+    }
     digestPresolveMatrix(prob);
     return done;
 }
@@ -1714,6 +1767,19 @@ void digestPresolveMatrix(const CoinPresolveMatrix *prob) {
     if (!presolveDigestOn) return;
     digestMajors(prob->ncols_, prob->mcstrt_, prob->hincol_, prob->hrow_, prob->colels_);
     digestMajors(prob->nrows_, prob->mrstrt_, prob->hinrow_, prob->hcol_, prob->rowels_);
+    // The row bounds and costs too (the substitutions change both).
+    for (const double *values : {static_cast<const double *>(prob->rlo_), static_cast<const double *>(prob->rup_)}) {
+        for (int i = 0; i < prob->nrows_; i++) {
+            unsigned long long bits;
+            std::memcpy(&bits, &values[i], sizeof bits);
+            digestWord(bits);
+        }
+    }
+    for (int j = 0; j < prob->ncols_; j++) {
+        unsigned long long bits;
+        std::memcpy(&bits, &prob->cost_[j], sizeof bits);
+        digestWord(bits);
+    }
 }
 
 using ExpandMajor = bool (*)(CoinBigIndex *, double *, int *, int *, presolvehlink *, int, int);
@@ -1799,6 +1865,269 @@ void plumb_clp_set_presolve_digest(int on) {
 }
 unsigned long long plumb_clp_presolve_digest(void) { return presolveDigest; }
 }
+
+// CoinUtils' implied-free substitutions stated in this file, so that the
+// target row's deletion from its columns can use the long columns' index
+// (same CoinUtils 2.11.4 section; its object code is what this was checked
+// against: the same calls, in the same order, on the same values).
+//
+// For each candidate (an equality `row` and a column `col` of 2 to
+// `maxLength` entries that the equality bounds) the step solves the row for
+// the column and puts that formula in every other row of the column, which
+// leaves the column a singleton in `row`; both are then dropped. CoinUtils
+// removes `row` from each of its columns with an inline walk from the
+// column's start: on `priorities` the guide's column has an entry in every
+// row of items, so each substitution walked it whole, O(rows) a
+// substitution (`plumb check priorities` at 10,000 views: the step's own
+// 1,853 M instructions, x52 from 1,000 views; BENCHMARKS.md, prio58). Here
+// that deletion looks a long column's row up in the window's index and
+// moves the column's last entry into the hole as CoinUtils does, so every
+// column ends with the same entries in the same order.
+
+namespace {
+
+/// Target rows deleted from a long column found from its index, on this
+/// thread over its life.
+thread_local long presolveDeletionsFound = 0;
+
+/// Deletes `row` from `column` of presolve's column store as CoinUtils'
+/// `presolve_delete_from_col` does (the last entry fills the hole), the row
+/// found from the window's index when the column is long.
+void deleteRowFromColumn(CoinPresolveMatrix *prob, int row, int column) {
+    int *rows = prob->hrow_;
+    double *values = prob->colels_;
+    const CoinBigIndex ks = prob->mcstrt_[column];
+    const CoinBigIndex ke = ks + prob->hincol_[column];
+    PresolveColumnRows *index = nullptr;
+    if (presolveWindowRows == rows && ke - ks >= longColumn) index = presolveIndex(ks, ke);
+    const CoinBigIndex k = index != nullptr ? lookedUp(*index, row, ks, ke, rows) : walkRange(row, ks, ke, rows);
+    if (index != nullptr && presolveSearchesMode == 2 && k != walkRange(row, ks, ke, rows)) {
+        presolveSearchesDisagreed += 1;
+    }
+    if (index != nullptr) presolveDeletionsFound += 1;
+    if (k >= ke) throw CoinError("a row missing from its column", "deleteRowFromColumn", "ClpSimplexShim");
+    const int last = rows[ke - 1];
+    rows[k] = last;
+    values[k] = values[ke - 1];
+    prob->hincol_[column] -= 1;
+    if (index != nullptr) {
+        index->at[static_cast<size_t>(last)] = static_cast<int>(k - ks);
+        index->at[static_cast<size_t>(row)] = -1;
+    }
+}
+
+/// Adds `factor` times row `y` to row `x` in the row store (bounds and
+/// activity too), both rows sorted by column; a sum below `killRatio *
+/// factor` in magnitude becomes 0. `whereInX[m]` gets the offset in `x` of
+/// `y`'s m-th column. Entries new to `x` go after its last; making room may
+/// move rows. True when the store has no room left.
+bool addScaledRow(CoinPresolveMatrix *prob, double factor, double killRatio, int x, int y, int *whereInX) {
+    CoinBigIndex *starts = prob->mrstrt_;
+    int *lengths = prob->hinrow_;
+    int *columns = prob->hcol_;
+    double *values = prob->rowels_;
+    const double shift = prob->rlo_[y] * factor;
+    const double smallest = killRatio * factor;
+    if (-PRESOLVE_INF < prob->rlo_[x]) prob->rlo_[x] = prob->rlo_[x] + shift;
+    if (prob->rup_[x] < PRESOLVE_INF) prob->rup_[x] = prob->rup_[x] + shift;
+    if (prob->acts_ != nullptr) prob->acts_[x] += shift;
+
+    CoinBigIndex ys = starts[y];
+    CoinBigIndex ye = ys + lengths[y];
+    CoinBigIndex xs = starts[x];
+    CoinBigIndex xEnd = xs + lengths[x];
+    // `x`'s entries before any fill: the only ones a column of `y` can match.
+    CoinBigIndex xOld = xEnd;
+    CoinBigIndex at = xs;
+    int filled = 0;
+    for (CoinBigIndex ky = ys; ky < ye; ky++) {
+        const int j = columns[ky];
+        while (at < xOld && columns[at] < j) at++;
+        if (at < xOld && columns[at] == j) {
+            double sum = values[at] + values[ky] * factor;
+            if (std::fabs(sum) < smallest) sum = 0.0;
+            values[at] = sum;
+            whereInX[filled++] = static_cast<int>(at - xs);
+            at++;
+            continue;
+        }
+        const double added = values[ky] * factor;
+        if (presolve_expand_row(starts, values, columns, lengths, prob->rlink_, prob->nrows_, x)) return true;
+        ky = starts[y] + (ky - ys);
+        ys = starts[y];
+        ye = ys + lengths[y];
+        at = starts[x] + (at - xs);
+        xOld = starts[x] + (xOld - xs);
+        xs = starts[x];
+        xEnd = xs + lengths[x];
+        columns[xEnd] = j;
+        values[xEnd] = added;
+        whereInX[filled++] = static_cast<int>(xEnd - xs);
+        lengths[x] += 1;
+        xEnd++;
+    }
+    return false;
+}
+
+Substitutions substitute(CoinPresolveMatrix *prob, const int *impliedFree, const int *freeColumns, int count,
+                         int maxLength) {
+    Substitutions out;
+    const int ncols = prob->ncols_;
+    CoinBigIndex *rowStarts = prob->mrstrt_;
+    int *rowLengths = prob->hinrow_;
+    int *rowColumns = prob->hcol_;
+    double *rowValues = prob->rowels_;
+    CoinBigIndex *columnStarts = prob->mcstrt_;
+    int *columnLengths = prob->hincol_;
+    int *columnRows = prob->hrow_;
+    double *columnValues = prob->colels_;
+    double *cost = prob->cost_;
+    const double tolerance = prob->feasibilityTolerance_;
+    std::vector<int> whereInX(static_cast<size_t>(ncols));
+    std::vector<int> usedRows;
+
+    for (int n = 0; n < count; n++) {
+        const int col = freeColumns[n];
+        const int row = impliedFree[n];
+        const int colLength = columnLengths[col];
+        const int rowLength = rowLengths[row];
+        if (colLength < 2 || colLength > maxLength) continue;
+        const CoinBigIndex cs = columnStarts[col];
+        const CoinBigIndex ce = cs + colLength;
+        // Refused: a row of the column short, already changed in this call,
+        // or a coefficient (near) zero; or a factor above 10; or (never
+        // seen) too many columns to check for zeros.
+        double pivot = 0.0;
+        bool refused = false;
+        for (CoinBigIndex k = cs; k < ce && !refused; k++) {
+            const int i = columnRows[k];
+            refused = rowLengths[i] < 2 || prob->rowUsed(i) || std::fabs(columnValues[k]) <= ZTOLDP2;
+            if (!refused && i == row) pivot = columnValues[k];
+        }
+        if (refused) continue;
+        for (CoinBigIndex k = cs; k < ce; k++) {
+            if (std::fabs(columnValues[k] / pivot) > 10.0) refused = true;
+        }
+        if (refused || static_cast<long>(out.zeroColumns.size()) + rowLengths[row] >= ncols) continue;
+
+        const bool costed = std::fabs(cost[col]) > tolerance;
+        SubstitutionRecord r;
+        r.costs = nullptr;
+        double *costs = costed ? new double[static_cast<size_t>(rowLengths[row])] : nullptr;
+        int total = 0;
+        for (CoinBigIndex k = cs; k < ce; k++) {
+            const int i = columnRows[k];
+            total += rowLengths[i];
+            prob->setRowUsed(i);
+            usedRows.push_back(i);
+        }
+        r.column = col;
+        r.row = row;
+        r.columnLength = colLength;
+        r.rows = new int[static_cast<size_t>(colLength)];
+        r.rowLowers = new double[static_cast<size_t>(colLength)];
+        r.rowUppers = new double[static_cast<size_t>(colLength)];
+        r.costs = costs;
+        r.columnCoefficients = new double[static_cast<size_t>(colLength)];
+        r.rowLengths = new int[static_cast<size_t>(colLength)];
+        r.rowColumns = new int[static_cast<size_t>(total)];
+        r.rowCoefficients = new double[static_cast<size_t>(total)];
+        // The column's rows as they are now, for postsolve.
+        int copied = 0;
+        for (CoinBigIndex k = cs; k < ce; k++) {
+            const size_t m = static_cast<size_t>(k - cs);
+            const int i = columnRows[k];
+            const CoinBigIndex rs = rowStarts[i];
+            prob->addRow(i);
+            r.rows[m] = i;
+            r.rowLengths[m] = rowLengths[i];
+            r.rowLowers[m] = prob->rlo_[i];
+            r.rowUppers[m] = prob->rup_[i];
+            r.columnCoefficients[m] = columnValues[k];
+            std::memcpy(&r.rowColumns[copied], &rowColumns[rs], static_cast<size_t>(rowLengths[i]) * sizeof(int));
+            std::memcpy(&r.rowCoefficients[copied], &rowValues[rs],
+                        static_cast<size_t>(rowLengths[i]) * sizeof(double));
+            copied += rowLengths[i];
+        }
+        out.records.push_back(r);
+
+        CoinBigIndex ts = rowStarts[row];
+        CoinBigIndex te = ts + rowLengths[row];
+        if (costed) {
+            // c(j) -= a(row, j) c(col) / a(row, col), the column's own too.
+            const double columnCost = cost[col];
+            for (CoinBigIndex k = ts; k < te; k++) {
+                const int j = rowColumns[k];
+                prob->addCol(j);
+                costs[k - ts] = cost[j];
+                cost[j] -= (columnCost * rowValues[k]) / pivot;
+            }
+            prob->change_bias(columnCost * prob->rlo_[row] / pivot);
+            cost[col] = 0.0;
+        }
+        double killRatio = 1.0e-12;
+        for (int i = 0; i < (prob->presolveOptions() & 0x60000) >> 17; i++) killRatio *= 10.0;
+
+        CoinSort_2(rowColumns + ts, rowColumns + te, rowValues + ts);
+        for (int m = 0; m < colLength; m++) {
+            const int i = r.rows[m];
+            if (i == row) continue;
+            const double factor = -r.columnCoefficients[m] / pivot;
+            CoinSort_2(rowColumns + rowStarts[i], rowColumns + rowStarts[i] + rowLengths[i],
+                       rowValues + rowStarts[i]);
+            if (addScaledRow(prob, factor, killRatio, i, row, whereInX.data())) {
+                throw CoinError("out of memory", "substitute", "ClpSimplexShim");
+            }
+            const CoinBigIndex xs = rowStarts[i];
+            ts = rowStarts[row];
+            te = ts + rowLengths[row];
+            // Row i's new entries into the column store.
+            for (int t = 0; t < rowLength; t++) {
+                const int j = rowColumns[ts + t];
+                const double value = rowValues[xs + whereInX[static_cast<size_t>(t)]];
+                CoinBigIndex js = columnStarts[j];
+                CoinBigIndex je = js + columnLengths[j];
+                const CoinBigIndex k = presolve_find_minor1(i, js, je, columnRows);
+                if (k < je) {
+                    columnValues[k] = value;
+                    continue;
+                }
+                if (presolve_expand_col(columnStarts, columnValues, columnRows, columnLengths, prob->clink_, ncols,
+                                        j)) {
+                    throw CoinError("out of memory", "substitute", "ClpSimplexShim");
+                }
+                js = columnStarts[j];
+                je = js + columnLengths[j];
+                columnRows[je] = i;
+                columnValues[je] = value;
+                columnLengths[j] += 1;
+            }
+            presolve_delete_from_row(i, col, rowStarts, rowLengths, rowColumns, rowValues);
+        }
+        out.zeroColumns.insert(out.zeroColumns.end(), rowColumns + rowStarts[row],
+                               rowColumns + rowStarts[row] + rowLengths[row]);
+        for (CoinBigIndex k = ts; k < te; k++) {
+            const int j = rowColumns[k];
+            deleteRowFromColumn(prob, row, j);
+            if (columnLengths[j] == 0) PRESOLVE_REMOVE_LINK(prob->clink_, j);
+        }
+        PRESOLVE_REMOVE_LINK(prob->clink_, col);
+        columnLengths[col] = 0;
+        PRESOLVE_REMOVE_LINK(prob->rlink_, row);
+        rowLengths[row] = 0;
+        prob->rlo_[row] = 0.0;
+        prob->rup_[row] = 0.0;
+    }
+    for (int i : usedRows) prob->unsetRowUsed(i);
+    return out;
+}
+
+}  // namespace
+
+extern "C" {
+void plumb_clp_set_presolve_substitution(int mode) { presolveSubstitutionMode = mode; }
+long plumb_clp_presolve_deletions_found(void) { return presolveDeletionsFound; }
+}
 #else
 // Another CoinUtils: its own steps and searches, nothing looked up.
 extern "C" {
@@ -1816,6 +2145,8 @@ void plumb_clp_set_presolve_room(int) {}
 long plumb_clp_presolve_room_moves(void) { return 0; }
 void plumb_clp_set_presolve_digest(int) {}
 unsigned long long plumb_clp_presolve_digest(void) { return 0; }
+void plumb_clp_set_presolve_substitution(int) {}
+long plumb_clp_presolve_deletions_found(void) { return 0; }
 }
 #endif
 

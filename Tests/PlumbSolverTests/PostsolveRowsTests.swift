@@ -116,4 +116,40 @@ import PlumbTestSupport
             #expect(made.moves > 20, "seed \(seed): \(made.moves)")
         }
     }
+
+    /// The same faces through the shim's statement of the substitutions,
+    /// which deletes each target row from the guide's long column at the
+    /// place the column's index gives (some such deletions made, every
+    /// search also walked and compared): the same matrix, row bounds and
+    /// costs after each call of the substitutions as CoinUtils' own step
+    /// (the digest), and the same diagnosis; CoinUtils' step makes no such
+    /// deletion.
+    @Test func statedSubstitutionsKeepTheFace() {
+        for seed in 0 ..< 2 as Range<UInt64> {
+            let b = LargePartTests.priorities(rows: 160 + 60 * Int(seed), seed: 59_000 + seed)
+            let forms = (0 ..< b.system.variableCount).map { [(VariableIndex($0), 1.0)] }
+            func diagnosis(_ mode: Int32) -> (SystemDiagnosis, deletions: Int, disagreed: Int, digest: UInt64) {
+                plumb_clp_set_presolve_substitution(mode)
+                plumb_clp_set_presolve_searches(2)
+                plumb_clp_set_presolve_digest(1)
+                defer {
+                    plumb_clp_set_presolve_substitution(1)
+                    plumb_clp_set_presolve_searches(1)
+                    plumb_clp_set_presolve_digest(0)
+                }
+                let (deletions, disagreed) = (plumb_clp_presolve_deletions_found(),
+                                              plumb_clp_presolve_searches_disagreed())
+                let d = b.system.diagnoseOnLargePartSolver(measuring: forms, solver: ClpPartSolver())
+                return (d, plumb_clp_presolve_deletions_found() - deletions,
+                        plumb_clp_presolve_searches_disagreed() - disagreed, UInt64(plumb_clp_presolve_digest()))
+            }
+            let stated = diagnosis(1), own = diagnosis(0)
+            #expect(stated.0 == own.0, "seed \(seed)")
+            #expect(stated.digest == own.digest, "seed \(seed)")
+            #expect(own.digest != 14_695_981_039_346_656_037, "seed \(seed): no substitution folded")
+            #expect(stated.disagreed == 0 && own.disagreed == 0, "seed \(seed)")
+            #expect(own.deletions == 0, "seed \(seed): \(own.deletions)")
+            #expect(stated.deletions > 20, "seed \(seed): \(stated.deletions)")
+        }
+    }
 }

@@ -262,11 +262,19 @@ void plumb_clp_set_presolve_room(int mode);
 long plumb_clp_presolve_room_moves(void);
 /// With 1, each call of those substitutions on this thread folds its
 /// matrix as it ends (every column's and every row's entries in order, not
-/// where they sit) into a digest (FNV-1a), read by
+/// where they sit; the row bounds and the costs) into a digest (FNV-1a), read by
 /// `plumb_clp_presolve_digest`; setting either value starts the digest
 /// afresh. For the tests.
 void plumb_clp_set_presolve_digest(int on);
 unsigned long long plumb_clp_presolve_digest(void);
+/// Who makes presolve's implied-free substitutions on this thread: 1 (the
+/// default) the shim's statement of CoinUtils' step, which finds the target
+/// row in a long column from an index when it deletes it; 0 CoinUtils' own.
+/// Both give the same presolved matrix and postsolve actions.
+void plumb_clp_set_presolve_substitution(int mode);
+/// Target rows that statement deleted from a long column found from the
+/// column's index, on this thread over its life.
+long plumb_clp_presolve_deletions_found(void);
 
 /// How the cold solves priced by the largest infeasibility on this thread
 /// find their pivot row (see `ListedLargestInfeasibility` in the shim): 1
