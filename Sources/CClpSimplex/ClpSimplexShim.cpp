@@ -1983,7 +1983,10 @@ Substitutions substitute(CoinPresolveMatrix *prob, const int *impliedFree, const
     double *columnValues = prob->colels_;
     double *cost = prob->cost_;
     const double tolerance = prob->feasibilityTolerance_;
-    std::vector<int> whereInX(static_cast<size_t>(ncols));
+    // Offsets of a target row's entries in the row it is added to: as many
+    // as the longest target row so far (an array of every column, zeroed at
+    // each call, cost `levels` 1.7 M instructions at 10,000 views; stop 59).
+    std::vector<int> whereInX;
     std::vector<int> usedRows;
 
     for (int n = 0; n < count; n++) {
@@ -2069,6 +2072,7 @@ Substitutions substitute(CoinPresolveMatrix *prob, const int *impliedFree, const
         for (int i = 0; i < (prob->presolveOptions() & 0x60000) >> 17; i++) killRatio *= 10.0;
 
         CoinSort_2(rowColumns + ts, rowColumns + te, rowValues + ts);
+        if (whereInX.size() < static_cast<size_t>(rowLength)) whereInX.resize(static_cast<size_t>(rowLength));
         for (int m = 0; m < colLength; m++) {
             const int i = r.rows[m];
             if (i == row) continue;
