@@ -2015,7 +2015,6 @@ Substitutions substitute(CoinPresolveMatrix *prob, const int *impliedFree, const
 
         const bool costed = std::fabs(cost[col]) > tolerance;
         SubstitutionRecord r;
-        r.costs = nullptr;
         double *costs = costed ? new double[static_cast<size_t>(rowLengths[row])] : nullptr;
         int total = 0;
         for (CoinBigIndex k = cs; k < ce; k++) {
