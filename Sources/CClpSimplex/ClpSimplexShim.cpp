@@ -1738,27 +1738,18 @@ thread_local long presolveRoomMoves = 0;
 /// representations, column by column and row by row, in order; no
 /// positions) into `presolveDigest`, for the tests.
 thread_local bool presolveDigestOn = false;
-thread_local unsigned long long presolveDigest = 14695981039346656037ull;
-
-void digestWord(unsigned long long word) {
-    for (int i = 0; i < 8; i++) {
-        presolveDigest ^= (word >> (8 * i)) & 0xff;
-        presolveDigest *= 1099511628211ull;
-    }
-}
+thread_local Digest presolveDigest;
 
 /// Folds the entries of `count` major vectors (`starts`, `lengths`), each in
 /// its order, into the digest: where they sit in the store is left out.
 void digestMajors(int count, const CoinBigIndex *starts, const int *lengths, const int *minors,
                   const double *elements) {
-    digestWord(static_cast<unsigned long long>(count));
+    presolveDigest.add(static_cast<uint64_t>(count));
     for (int j = 0; j < count; j++) {
-        digestWord(static_cast<unsigned long long>(lengths[j]));
+        presolveDigest.add(static_cast<uint64_t>(lengths[j]));
         for (CoinBigIndex k = starts[j]; k < starts[j] + lengths[j]; k++) {
-            unsigned long long bits;
-            std::memcpy(&bits, &elements[k], sizeof bits);
-            digestWord(static_cast<unsigned long long>(minors[k]));
-            digestWord(bits);
+            presolveDigest.add(static_cast<uint64_t>(minors[k]));
+            presolveDigest.add(elements[k]);
         }
     }
 }
@@ -1769,17 +1760,9 @@ void digestPresolveMatrix(const CoinPresolveMatrix *prob) {
     digestMajors(prob->nrows_, prob->mrstrt_, prob->hinrow_, prob->hcol_, prob->rowels_);
     // The row bounds and costs too (the substitutions change both).
     for (const double *values : {static_cast<const double *>(prob->rlo_), static_cast<const double *>(prob->rup_)}) {
-        for (int i = 0; i < prob->nrows_; i++) {
-            unsigned long long bits;
-            std::memcpy(&bits, &values[i], sizeof bits);
-            digestWord(bits);
-        }
+        for (int i = 0; i < prob->nrows_; i++) presolveDigest.add(values[i]);
     }
-    for (int j = 0; j < prob->ncols_; j++) {
-        unsigned long long bits;
-        std::memcpy(&bits, &prob->cost_[j], sizeof bits);
-        digestWord(bits);
-    }
+    for (int j = 0; j < prob->ncols_; j++) presolveDigest.add(prob->cost_[j]);
 }
 
 using ExpandMajor = bool (*)(CoinBigIndex *, double *, int *, int *, presolvehlink *, int, int);
@@ -1861,9 +1844,9 @@ void plumb_clp_set_presolve_room(int mode) { presolveRoomMode = mode; }
 long plumb_clp_presolve_room_moves(void) { return presolveRoomMoves; }
 void plumb_clp_set_presolve_digest(int on) {
     presolveDigestOn = on != 0;
-    presolveDigest = 14695981039346656037ull;
+    presolveDigest = Digest();
 }
-unsigned long long plumb_clp_presolve_digest(void) { return presolveDigest; }
+unsigned long long plumb_clp_presolve_digest(void) { return presolveDigest.value; }
 }
 
 // CoinUtils' implied-free substitutions stated in this file, so that the
