@@ -79,7 +79,7 @@ import PlumbTestSupport
     /// thread's rules were used in most documents.
     @Test func readingRulesAheadParsesAsOneThreadDoes() {
         var random = SplitMix64(seed: 17)
-        var used = 0, errors = 0
+        var used = 0, farUsed = 0, errors = 0
         for (round, chunk) in zip(0 ..< 160, [1, 3, 16, 128].cycled) {
             let bytes = Self.document(&random, round: round)
             // The one-thread parse, and the rules read ahead in full, then stopped between chunks.
@@ -88,6 +88,11 @@ import PlumbTestSupport
             for mode in 0 ..< 2 {
                 let kept = LayoutDocument.Bytes(bytes)
                 let ahead = ConstraintReadAhead(kept, chunk: chunk)
+                // Every other round with a far part (the documents are small), read first.
+                if round % 2 == 1 {
+                    ahead.rules?.farMinimum = 0
+                    ahead.rules?.readFar(chunks: mode == 0 ? .max : round % 6)
+                }
                 let hint = bytes.withUnsafeBufferPointer { ConstraintReadAhead.constraintsArray(in: $0) } ?? 0
                 if ahead.read() == 0 { ahead.rules?.read(after: hint, chunks: mode == 0 ? .max : Int(random.next() % 6)) }
                 let read = Self.summary { () throws(LayoutError) in
@@ -95,10 +100,12 @@ import PlumbTestSupport
                 }
                 #expect(read == one, "round \(round), mode \(mode)")
                 if (ahead.rules?.handedOver ?? 0) > 0 { used += 1 }
+                if (ahead.rules?.farHandedOver ?? 0) > 0 { farUsed += 1 }
             }
             #expect(ConstraintReadAheadTests.racingSummary(bytes, chunk: chunk) == one, "round \(round), racing")
         }
         #expect(used > 100 && errors > 25 && errors < 150, "used \(used), errors \(errors)")
+        #expect(farUsed > 20, "far parts used \(farUsed)")
     }
 
     /// A rules document of `views` views and `rules` rules written as the
@@ -192,6 +199,62 @@ import PlumbTestSupport
         }
         #expect(raised > 0, "the limit was raised in \(raised) of 10 parses")
         #endif
+    }
+
+    /// The far part of a rules document (``RuleReadAhead/farStart``) read
+    /// ahead in full, stopped between chunks or not at all, with a rule
+    /// the thread leaves to the parser before or after the far start, and
+    /// with a syntax error near the end: the one-thread parse, with the
+    /// far rules taken over where the parser ends an element at the far
+    /// start, as many as the thread read there.
+    @Test func theFarRulesAreTakenOverWhereAnElementEnds() {
+        let rules = 1_000
+        var farTaken = 0
+        for odd in [nil, 100, 900] as [Int?] {
+            for broken in [false, true] {
+                var bytes = Self.rulesDocument(views: 40, rules: rules, odd: odd)
+                // The comma before the last rule taken out: an error the parser reports, at its place.
+                let starts = bytes.indices.filter { bytes[$0] == UInt8(ascii: "{") && bytes[($0 + 1)...].starts(with: Array(#""view""#.utf8)) }
+                #expect(starts.count == rules)
+                if broken { bytes.remove(at: starts[rules - 1] - 1) }
+                let one = Self.summary { () throws(LayoutError) in try LayoutDocument.parse(bytes, source: "doc.json") }
+                #expect(one.hasPrefix("error:") == broken)
+                let far = bytes.withUnsafeBufferPointer { text in
+                    RuleReadAhead.elementEnd(in: text, from: text.count / 100 * RuleReadAhead.farShare,
+                                             within: RuleReadAhead.farWindow)
+                }
+                // The rules the thread reads from the far start: up to the odd one, and the one after the missing comma.
+                let last = min(odd ?? rules, broken ? rules - 1 : rules)
+                let farRules = starts.prefix(last).filter { $0 > far ?? .max }.count
+                #expect(farRules > 300 && farRules < 700)
+                for chunks in [Int.max, 3, 0] {
+                    let kept = LayoutDocument.Bytes(bytes)
+                    let ahead = ConstraintReadAhead(kept, chunk: 16)
+                    guard let reader = ahead.rules else {
+                        Issue.record("no rules read-ahead")
+                        continue
+                    }
+                    reader.farMinimum = 0
+                    reader.readFar(chunks: chunks)
+                    #expect(ahead.read() == 0)
+                    reader.read(after: 0, chunks: chunks)
+                    let read = Self.summary { () throws(LayoutError) in
+                        try LayoutDocument.parse(kept, source: "doc.json", readAhead: ahead)
+                    }
+                    #expect(read == one, "odd \(String(describing: odd)), broken \(broken), \(chunks) chunks")
+                    #expect(reader.farHandedOver == min(farRules, chunks == .max ? rules : 16 * chunks))
+                    if reader.farHandedOver > 0 { farTaken += 1 }
+                }
+            }
+        }
+        #expect(farTaken == 12)
+        // Where an element likely ends: after a `}` with a comma and a `{` next.
+        let text = Array(#"[{"a":"}"}, {"b":1},{"c":2}]"#.utf8)
+        #expect(text.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: 0) } == 10)
+        #expect(text.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: 11) } == 19)
+        #expect(text.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: 20) } == nil)
+        #expect(text.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: 11, within: 8) } == nil)
+        #expect(text.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: 11, within: 9) } == 19)
     }
 
     /// The rules array is found after its key, however spaced, from the

@@ -92,6 +92,8 @@ final class ConstraintReadAhead: @unchecked Sendable {
     func start() -> Bool {
         parked?.expectThread()
         let started = SecondThread.startDetached { [self] in
+            // The rules' far part first: the parser comes to the rules late.
+            rules?.readFar()
             if read() == 0 { rules?.read(after: arrayStart) }
             then?()
             // Kept for the build's second thread.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A large document's rules read ahead on the thread that looked for its
 /// constraint strings (``ConstraintReadAhead``), when it found none: the
 /// rules families write `"constraints": []` and then one rule a view.
@@ -20,6 +22,19 @@
 /// thread's messages and positions. A thread stopped in the middle of a
 /// chunk (it was descheduled) gives nothing: the parser then reads every
 /// rule itself.
+///
+/// In a large document the thread first reads a far part: from the end
+/// of an element it finds about ``farShare`` of the way into the
+/// document (``farStart``), to the end of its array, if it holds rules;
+/// then, having found the rules array, the array from its start up to
+/// the far part. The parser, having taken over the near rules
+/// there were, reads on itself while the thread reads the far part, and
+/// where it ends an element exactly at ``farStart`` it takes the far
+/// part's rules over as well (``takeOverFar()``) and goes on after them:
+/// from the end of an element of the array, the rest is read the same
+/// whatever came before. Where ``farStart`` is not where an element ends
+/// (it was found by bytes, not by reading), the parser never stands
+/// there and reads on itself.
 final class RuleReadAhead: @unchecked Sendable {
     /// The document's bytes, kept alive while the thread runs.
     let bytes: LayoutDocument.Bytes
@@ -42,6 +57,34 @@ final class RuleReadAhead: @unchecked Sendable {
     @exclusivity(unchecked) private var position = 0
     @exclusivity(unchecked) private var ended = false
 
+    /// The far part's handshake, rules, and where its reading stopped.
+    private let farProgress = ReadAheadProgress()
+    @exclusivity(unchecked) private var farColumns = PlainRuleColumns()
+    @exclusivity(unchecked) private var farPosition = 0
+    @exclusivity(unchecked) private var farEnded = false
+    /// Where the far part begins (`-1` until the thread found it, `-2`:
+    /// none, or the parser no longer wants it).
+    private let farOffset = Atomic<Int>(-1)
+
+    /// Rules the far part read (for the pages touched ahead).
+    @exclusivity(unchecked) private var farRead = 0
+
+    /// Document bytes from which it has a far part (tests lower it).
+    var farMinimum = 1 << 16
+    /// How far into the document the far part begins, in hundredths of
+    /// its bytes. The rules families' views take the first third: at 45
+    /// the parser, which comes to the rules having read the views, reads
+    /// the first fifth of the rules itself while the thread, which began
+    /// with the far part, reads the rest.
+    static let farShare = 45
+    /// Bytes after that point in which an element's end is looked for
+    /// (in a document whose point is in an array of strings, the look
+    /// stops there).
+    static let farWindow = 4_096
+
+    /// Far rules handed to the parser (tests see that it took them).
+    private(set) var farHandedOver = 0
+
     /// Rules handed to the parser (tests see that it took them).
     private(set) var handedOver = 0
 
@@ -61,12 +104,42 @@ final class RuleReadAhead: @unchecked Sendable {
         self.chunk = max(chunk, 1)
     }
 
+    /// Reads the far part, first thing on the thread (before it looks
+    /// for either array): from the end of an element found within
+    /// ``farWindow`` bytes of ``farShare`` of the way into the document,
+    /// to the end of the array it is in, if its elements are rules written
+    /// as the thread reads them (in another array, the first element stops
+    /// it). Tests call it on their thread, and stop it after `chunks`
+    /// chunks, between two, as a thread the parser overtook.
+    func readFar(chunks: Int = .max) {
+        let text = bytes.buffer
+        guard text.count > farMinimum, !farProgress.isTaken,
+              let far = Self.elementEnd(in: text, from: text.count / 100 * Self.farShare, within: Self.farWindow),
+              // Published before the first chunk: a parser that comes to
+              // the rules before this takes the far part away (`farStart`).
+              farOffset.compareExchange(expected: -1, desired: far, ordering: .acquiringAndReleasing).exchanged
+        else {
+            farOffset.store(-2, ordering: .releasing)
+            farProgress.readNothing()
+            return
+        }
+        farColumns.reserve(forBytes: text.count - far)
+        farRead = readPart(far: true, from: far, first: false, until: nil, chunks: chunks)
+    }
+
     /// Finds the array (from offset `hint` first: where the constraints
     /// were, as the rules usually follow them; then from the start) and
-    /// reads it chunk by chunk (tests call it on their thread, and stop it
-    /// after `chunks` chunks, between two, as a thread the parser overtook).
+    /// reads it chunk by chunk, up to the far part if there is one (tests
+    /// call it on their thread, and stop it after `chunks` chunks, between
+    /// two, as a thread the parser overtook).
     func read(after hint: Int = 0, chunks: Int = .max) {
         let text = bytes.buffer
+        var read = farRead
+        defer {
+            if let pages = pagesAhead, read > 0 {
+                pages.extend(upTo: pages.pageLimit * pages.pageSize + read * Self.heapBytesPerRule)
+            }
+        }
         guard !progress.isTaken,
               let at = ReadAheadProgress.arrayStart(after: #""rules""#, in: text, from: hint)
                 ?? (hint > 0 ? Self.rulesArray(in: text) : nil)
@@ -75,21 +148,35 @@ final class RuleReadAhead: @unchecked Sendable {
             return
         }
         arrayStart = at
+        // Room for the whole array: the parser appends the rest to these columns.
         if columns.count == 0 { columns.reserve(forBytes: text.count - at) }
+        let far = farOffset.load(ordering: .acquiring)
+        read &+= readPart(far: false, from: at + 1, first: true, until: far > at ? far : nil, chunks: chunks)
+    }
+
+    /// Reads plain rules from `start` (the reader just inside the array,
+    /// `first`, or after an element) chunk by chunk into the far part's
+    /// columns (`far`) or the near ones, up to the array's end, a rule
+    /// left to the parser, a syntax error, or an element ending at
+    /// `until`; before publishing each chunk, notes the reader's offset
+    /// after the last rule read (or after `]`) and whether the array
+    /// ended there, which the parser reads once it stopped the reading
+    /// between chunks. Returns the rules read.
+    private func readPart(far: Bool, from start: Int, first isFirst: Bool, until: Int?, chunks: Int) -> Int {
+        let text = bytes.buffer
         var reader = JSONReader(text)
-        reader.resume(at: at + 1)
-        var first = true, k = 0, read = 0
+        reader.resume(at: start)
+        var first = isFirst, k = 0, read = 0
         // The reader's offset after the last rule read (the parser goes on from there).
-        var lastEnd = at + 1
-        defer {
-            if let pages = pagesAhead, read > 0 {
-                pages.extend(upTo: pages.pageLimit * pages.pageSize + read * Self.heapBytesPerRule)
-            }
-        }
-        while k < chunks, progress.begin(k) {
+        var lastEnd = start
+        while k < chunks, far ? farProgress.begin(k) : progress.begin(k) {
             var more = true, finished = false
             do throws(JSONSyntaxError) {
                 for _ in 0 ..< chunk {
+                    guard lastEnd != until else {
+                        more = false
+                        break
+                    }
                     guard try reader.nextElement(&first) else {
                         finished = true
                         lastEnd = reader.position
@@ -100,18 +187,41 @@ final class RuleReadAhead: @unchecked Sendable {
                         more = false
                         break
                     }
-                    columns.append(rule, of: text)
+                    if far { farColumns.append(rule, of: text) } else { columns.append(rule, of: text) }
                     read &+= 1
                     lastEnd = reader.position
                 }
             } catch {
                 more = false  // a syntax error: the parser reports it
             }
-            position = lastEnd
-            ended = finished
-            guard progress.end(k, more: more && !finished) else { break }
+            if far { (farPosition, farEnded) = (lastEnd, finished) } else { (position, ended) = (lastEnd, finished) }
+            guard far ? farProgress.end(k, more: more && !finished) : progress.end(k, more: more && !finished) else { break }
             k += 1
         }
+        return read
+    }
+
+    /// The offset just after the first `}` at or after `from` (and
+    /// before `from + within`) that is followed by a comma and an object's
+    /// `{` (white space allowed between): where an element of an array of
+    /// objects likely ends; or `nil`.
+    static func elementEnd(in text: UnsafeBufferPointer<UInt8>, from: Int, within: Int = .max) -> Int? {
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+        var i = max(from, 0)
+        let end = from > text.count - within ? text.count : from + within
+        while i < end {
+            if text[i] == UInt8(ascii: "}") {
+                var j = i + 1
+                while j < text.count, isSpace(text[j]) { j += 1 }
+                if j < text.count, text[j] == UInt8(ascii: ",") {
+                    j += 1
+                    while j < text.count, isSpace(text[j]) { j += 1 }
+                    if j < text.count, text[j] == UInt8(ascii: "{") { return i + 1 }
+                }
+            }
+            i += 1
+        }
+        return nil
     }
 
     /// The offset of the `[` after the first `"rules"` followed by a colon
@@ -142,9 +252,33 @@ final class RuleReadAhead: @unchecked Sendable {
         return handover
     }
 
+    /// Where the far part begins, for the parser past ``takeOver(at:)``:
+    /// the offset at which it takes the far part over (``takeOverFar()``),
+    /// or `nil` when there is none; a thread that has not yet found it
+    /// will not read it.
+    var farStart: Int? {
+        let (kept, now) = farOffset.compareExchange(expected: -1, desired: -2, ordering: .acquiringAndReleasing)
+        if kept || now < 0 { return nil }
+        return now
+    }
+
+    /// Stops the far part's reading, for the parser at ``farStart``;
+    /// returns what it read (rules from there, where to go on, whether
+    /// the array ended there), or `nil` when it has nothing to give (it
+    /// read no rule, or was stopped in the middle of a chunk).
+    func takeOverFar() -> Handover? {
+        guard let (k, between) = farProgress.stop(patience: ConstraintReadAhead.patience),
+              k > 0, between, farColumns.count > 0 else { return nil }
+        var handover = Handover(columns: PlainRuleColumns(), position: farPosition, ended: farEnded)
+        swap(&handover.columns, &farColumns)
+        farHandedOver = handover.columns.count
+        return handover
+    }
+
     /// Stops the thread (if the parser has not taken it over).
     func stop() {
         progress.stop()
+        farProgress.stop()
     }
 }
 
