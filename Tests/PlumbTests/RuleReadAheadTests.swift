@@ -88,10 +88,10 @@ import PlumbTestSupport
             for mode in 0 ..< 2 {
                 let kept = LayoutDocument.Bytes(bytes)
                 let ahead = ConstraintReadAhead(kept, chunk: chunk)
-                // Every other round with a far part (the documents are small), read first.
-                if round % 2 == 1 {
-                    ahead.rules?.farMinimum = 0
-                    ahead.rules?.readFar(chunks: mode == 0 ? .max : round % 6)
+                // Every other round with a far start given half way through the document
+                // (the documents are small), where an element likely ends.
+                if round % 2 == 1, let far = bytes.withUnsafeBufferPointer({ RuleReadAhead.elementEnd(in: $0, from: $0.count / 2) }) {
+                    ahead.rules?.giveFarStart(far)
                 }
                 let hint = bytes.withUnsafeBufferPointer { ConstraintReadAhead.constraintsArray(in: $0) } ?? 0
                 if ahead.read() == 0 { ahead.rules?.read(after: hint, chunks: mode == 0 ? .max : Int(random.next() % 6)) }
@@ -201,12 +201,14 @@ import PlumbTestSupport
         #endif
     }
 
-    /// The far part of a rules document (``RuleReadAhead/farStart``) read
+    /// The rest of a rules array split with the thread: its far part
+    /// (from a far start given half way through the document) read
     /// ahead in full, stopped between chunks or not at all, with a rule
     /// the thread leaves to the parser before or after the far start, and
     /// with a syntax error near the end: the one-thread parse, with the
     /// far rules taken over where the parser ends an element at the far
-    /// start, as many as the thread read there.
+    /// start, as many as the thread read there. The parser's own split
+    /// gives the end of an element half way through what is left.
     @Test func theFarRulesAreTakenOverWhereAnElementEnds() {
         let rules = 1_000
         var farTaken = 0
@@ -219,14 +221,13 @@ import PlumbTestSupport
                 if broken { bytes.remove(at: starts[rules - 1] - 1) }
                 let one = Self.summary { () throws(LayoutError) in try LayoutDocument.parse(bytes, source: "doc.json") }
                 #expect(one.hasPrefix("error:") == broken)
-                let far = bytes.withUnsafeBufferPointer { text in
-                    RuleReadAhead.elementEnd(in: text, from: text.count / 100 * RuleReadAhead.farShare,
-                                             within: RuleReadAhead.farWindow)
-                }
-                // The rules the thread reads from the far start: up to the odd one, and the one after the missing comma.
-                let last = min(odd ?? rules, broken ? rules - 1 : rules)
-                let farRules = starts.prefix(last).filter { $0 > far ?? .max }.count
-                #expect(farRules > 300 && farRules < 700)
+                let far = bytes.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: $0.count / 2) } ?? -1
+                // The rules the thread reads from the far start: up to the odd one if it is
+                // after it, and the one before the missing comma, but not the last rule (it
+                // ends within 16 bytes of the document's end, which the plain lexer leaves).
+                let last = min(odd.map { starts[$0] > far ? $0 : rules } ?? rules, rules - 1)
+                let farRules = starts.prefix(last).filter { $0 > far }.count
+                #expect(farRules > 300 && farRules < 600)
                 for chunks in [Int.max, 3, 0] {
                     let kept = LayoutDocument.Bytes(bytes)
                     let ahead = ConstraintReadAhead(kept, chunk: 16)
@@ -234,8 +235,7 @@ import PlumbTestSupport
                         Issue.record("no rules read-ahead")
                         continue
                     }
-                    reader.farMinimum = 0
-                    reader.readFar(chunks: chunks)
+                    reader.giveFarStart(far)
                     #expect(ahead.read() == 0)
                     reader.read(after: 0, chunks: chunks)
                     let read = Self.summary { () throws(LayoutError) in
@@ -248,13 +248,25 @@ import PlumbTestSupport
             }
         }
         #expect(farTaken == 12)
+        // The parser's split: half way through what is left, past `farMinimum` bytes.
+        let bytes = Self.rulesDocument(views: 40, rules: rules)
+        let reader = RuleReadAhead(LayoutDocument.Bytes(bytes))
+        reader.farMinimum = 0
+        let from = bytes.withUnsafeBufferPointer { RuleReadAhead.rulesArray(in: $0) } ?? 0
+        let expected = bytes.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: from + (bytes.count - from) / 2) }
+        #expect(expected != nil && reader.split(after: from) == expected)
+        #expect(reader.split(after: 0) == expected, "given once")
+        let short = RuleReadAhead(LayoutDocument.Bytes(bytes))
+        #expect(bytes.count - from > short.farMinimum && short.split(after: bytes.count - short.farMinimum) == nil,
+                "no more than farMinimum bytes left")
+        #expect(short.split(after: from) == nil, "the thread no longer waits")
         // Where an element likely ends: after a `}` with a comma and a `{` next.
         let text = Array(#"[{"a":"}"}, {"b":1},{"c":2}]"#.utf8)
         #expect(text.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: 0) } == 10)
         #expect(text.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: 11) } == 19)
         #expect(text.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: 20) } == nil)
-        #expect(text.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: 11, within: 8) } == nil)
-        #expect(text.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: 11, within: 9) } == 19)
+        #expect(text.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: 11, within: 7) } == nil)
+        #expect(text.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: 11, within: 8) } == 19)
     }
 
     /// The rules array is found after its key, however spaced, from the

@@ -92,8 +92,6 @@ final class ConstraintReadAhead: @unchecked Sendable {
     func start() -> Bool {
         parked?.expectThread()
         let started = SecondThread.startDetached { [self] in
-            // The rules' far part first: the parser comes to the rules late.
-            rules?.readFar()
             if read() == 0 { rules?.read(after: arrayStart) }
             then?()
             // Kept for the build's second thread.
@@ -341,7 +339,7 @@ struct ReadAheadProgress: ~Copyable {
     }
 
     /// The monotonic clock in microseconds.
-    private static func microseconds() -> Int {
+    static func microseconds() -> Int {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return t.tv_sec * 1_000_000 + t.tv_nsec / 1_000

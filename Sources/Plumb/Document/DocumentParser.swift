@@ -192,9 +192,10 @@ struct DocumentParser {
                 texts: &document.ruleTexts, arguments: &document.ruleArguments,
                 argumentEnds: &document.ruleArgumentEnds, argumentViews: &document.ruleArgumentViews)
         }
-        // Where the second thread reads the far rules from (`RuleReadAhead`):
-        // ending an element there, the parser takes them over.
-        var far = readAhead?.rules?.farStart ?? -1
+        // The rest split with the second thread (`RuleReadAhead`), which
+        // reads the far rules: ending an element at their start, the parser
+        // takes them over.
+        var far = readAhead?.rules?.split(after: reader.position) ?? -1
         while !ended {
             if reader.position == far, let handover = readAhead?.rules?.takeOverFar() {
                 appendRules(handover.columns)

@@ -23,18 +23,17 @@ import Synchronization
 /// chunk (it was descheduled) gives nothing: the parser then reads every
 /// rule itself.
 ///
-/// In a large document the thread first reads a far part: from the end
-/// of an element it finds about ``farShare`` of the way into the
-/// document (``farStart``), to the end of its array, if it holds rules;
-/// then, having found the rules array, the array from its start up to
-/// the far part. The parser, having taken over the near rules
-/// there were, reads on itself while the thread reads the far part, and
-/// where it ends an element exactly at ``farStart`` it takes the far
-/// part's rules over as well (``takeOverFar()``) and goes on after them:
-/// from the end of an element of the array, the rest is read the same
-/// whatever came before. Where ``farStart`` is not where an element ends
-/// (it was found by bytes, not by reading), the parser never stands
-/// there and reads on itself.
+/// When much of the array is left to read at the take-over, the parser
+/// splits it (``split(after:)``): it gives the thread the end of an
+/// element it finds half way through the rest (the far start), and reads
+/// up to there itself while the thread, which stopped for the take-over
+/// and waits for that word, reads on from there (the far part). Where the
+/// parser ends an element exactly at the far start it takes the far
+/// part's rules over (``takeOverFar()``) and goes on after them: from the
+/// end of an element of the array, the rest is read the same whatever
+/// came before. Where the far start is not where an element ends (it was
+/// found by its bytes, not by reading), the parser never stands there
+/// and reads on itself.
 final class RuleReadAhead: @unchecked Sendable {
     /// The document's bytes, kept alive while the thread runs.
     let bytes: LayoutDocument.Bytes
@@ -62,25 +61,19 @@ final class RuleReadAhead: @unchecked Sendable {
     @exclusivity(unchecked) private var farColumns = PlainRuleColumns()
     @exclusivity(unchecked) private var farPosition = 0
     @exclusivity(unchecked) private var farEnded = false
-    /// Where the far part begins (`-1` until the thread found it, `-2`:
-    /// none, or the parser no longer wants it).
+    /// Where the far part begins: `-1` until the parser decides, `-2` for
+    /// none (the thread no longer waits for it, or the parser has no
+    /// far part to give).
     private let farOffset = Atomic<Int>(-1)
 
-    /// Rules the far part read (for the pages touched ahead).
-    @exclusivity(unchecked) private var farRead = 0
-
-    /// Document bytes from which it has a far part (tests lower it).
-    var farMinimum = 1 << 16
-    /// How far into the document the far part begins, in hundredths of
-    /// its bytes. The rules families' views take the first third: at 45
-    /// the parser, which comes to the rules having read the views, reads
-    /// the first fifth of the rules itself while the thread, which began
-    /// with the far part, reads the rest.
-    static let farShare = 45
-    /// Bytes after that point in which an element's end is looked for
-    /// (in a document whose point is in an array of strings, the look
-    /// stops there).
+    /// Bytes left after the take-over from which the parser splits them
+    /// with the thread (tests lower it).
+    var farMinimum = 1 << 15
+    /// Bytes after the half-way point in which an element's end is looked for.
     static let farWindow = 4_096
+    /// Microseconds the thread, stopped for the take-over, waits for the
+    /// parser's far start (the parser gives it right after the take-over).
+    static let farPatience = 100
 
     /// Far rules handed to the parser (tests see that it took them).
     private(set) var farHandedOver = 0
@@ -104,54 +97,63 @@ final class RuleReadAhead: @unchecked Sendable {
         self.chunk = max(chunk, 1)
     }
 
-    /// Reads the far part, first thing on the thread (before it looks
-    /// for either array): from the end of an element found within
-    /// ``farWindow`` bytes of ``farShare`` of the way into the document,
-    /// to the end of the array it is in, if its elements are rules written
-    /// as the thread reads them (in another array, the first element stops
-    /// it). Tests call it on their thread, and stop it after `chunks`
-    /// chunks, between two, as a thread the parser overtook.
-    func readFar(chunks: Int = .max) {
-        let text = bytes.buffer
-        guard text.count > farMinimum, !farProgress.isTaken,
-              let far = Self.elementEnd(in: text, from: text.count / 100 * Self.farShare, within: Self.farWindow),
-              // Published before the first chunk: a parser that comes to
-              // the rules before this takes the far part away (`farStart`).
-              farOffset.compareExchange(expected: -1, desired: far, ordering: .acquiringAndReleasing).exchanged
-        else {
-            farOffset.store(-2, ordering: .releasing)
-            farProgress.readNothing()
-            return
-        }
-        farColumns.reserve(forBytes: text.count - far)
-        farRead = readPart(far: true, from: far, first: false, until: nil, chunks: chunks)
-    }
-
     /// Finds the array (from offset `hint` first: where the constraints
     /// were, as the rules usually follow them; then from the start) and
-    /// reads it chunk by chunk, up to the far part if there is one (tests
-    /// call it on their thread, and stop it after `chunks` chunks, between
-    /// two, as a thread the parser overtook).
+    /// reads it chunk by chunk; then, if the parser stopped it to take
+    /// over and split the rest, reads the far part (tests call it on their
+    /// thread, and stop each part after `chunks` chunks, between two, as a
+    /// thread the parser overtook).
     func read(after hint: Int = 0, chunks: Int = .max) {
         let text = bytes.buffer
-        var read = farRead
+        var read = 0
         defer {
             if let pages = pagesAhead, read > 0 {
                 pages.extend(upTo: pages.pageLimit * pages.pageSize + read * Self.heapBytesPerRule)
             }
         }
-        guard !progress.isTaken,
-              let at = ReadAheadProgress.arrayStart(after: #""rules""#, in: text, from: hint)
-                ?? (hint > 0 ? Self.rulesArray(in: text) : nil)
-        else {
+        if !progress.isTaken,
+           let at = ReadAheadProgress.arrayStart(after: #""rules""#, in: text, from: hint)
+             ?? (hint > 0 ? Self.rulesArray(in: text) : nil) {
+            arrayStart = at
+            if columns.count == 0 { columns.reserve(forBytes: text.count - at) }
+            // Up to a far start given before (tests: ``giveFarStart(_:)``).
+            let given = farOffset.load(ordering: .acquiring)
+            read = readPart(far: false, from: at + 1, first: true, until: given >= 0 ? given : nil, chunks: chunks)
+        } else {
             progress.readNothing()
+        }
+        guard let far = awaitFarStart() else {
+            farProgress.readNothing()
             return
         }
-        arrayStart = at
-        // Room for the whole array: the parser appends the rest to these columns.
-        if columns.count == 0 { columns.reserve(forBytes: text.count - at) }
-        let far = farOffset.load(ordering: .acquiring)
-        read &+= readPart(far: false, from: at + 1, first: true, until: far > at ? far : nil, chunks: chunks)
+        farColumns.reserve(forBytes: text.count - far)
+        read &+= readPart(far: true, from: far, first: false, until: nil, chunks: chunks)
+    }
+
+    /// The far start the parser gives, or `nil`: none given, or the
+    /// thread was not stopped for a take-over (it read to the array's
+    /// end, to a rule it leaves, or as many chunks as a test asked), or
+    /// the parser did not give it within ``farPatience``.
+    private func awaitFarStart() -> Int? {
+        var deadline = 0, spins = 0
+        while true {
+            let v = farOffset.load(ordering: .acquiring)
+            if v != -1 { return v >= 0 ? v : nil }
+            if progress.isTaken {
+                // Stopped for a take-over: the parser decides next.
+                if spins & 255 == 0 {
+                    let now = ReadAheadProgress.microseconds()
+                    if spins == 0 { deadline = now + Self.farPatience } else if now >= deadline { spins = -1 }
+                }
+                if spins >= 0 {
+                    spins += 1
+                    continue
+                }
+            }
+            // No far part: the parser that splits later finds `-2`.
+            let (given, now) = farOffset.compareExchange(expected: -1, desired: -2, ordering: .acquiringAndReleasing)
+            return given || now < 0 ? nil : now
+        }
     }
 
     /// Reads plain rules from `start` (the reader just inside the array,
@@ -252,17 +254,32 @@ final class RuleReadAhead: @unchecked Sendable {
         return handover
     }
 
-    /// Where the far part begins, for the parser past ``takeOver(at:)``:
-    /// the offset at which it takes the far part over (``takeOverFar()``),
-    /// or `nil` when there is none; a thread that has not yet found it
-    /// will not read it.
-    var farStart: Int? {
-        let (kept, now) = farOffset.compareExchange(expected: -1, desired: -2, ordering: .acquiringAndReleasing)
-        if kept || now < 0 { return nil }
-        return now
+    /// Splits the rest of the array with the thread, for the parser past
+    /// ``takeOver(at:)`` at `position` (the end of an element, or just
+    /// inside the array): returns the far start, where the parser takes
+    /// the far part over (``takeOverFar()``), or `nil` when the rest is
+    /// short, no element's end was found half way through it, or the
+    /// thread no longer waits (a far start given before, by a test, is
+    /// returned as it is).
+    func split(after position: Int) -> Int? {
+        let text = bytes.buffer
+        let left = text.count - position
+        var far = -2
+        if left > farMinimum, let end = Self.elementEnd(in: text, from: position + left / 2, within: Self.farWindow) {
+            far = end
+        }
+        let (given, now) = farOffset.compareExchange(expected: -1, desired: far, ordering: .acquiringAndReleasing)
+        let start = given ? far : now
+        return start >= 0 ? start : nil
     }
 
-    /// Stops the far part's reading, for the parser at ``farStart``;
+    /// Gives the thread a far start before it reads (tests: the parser's
+    /// ``split(after:)`` then keeps it).
+    func giveFarStart(_ offset: Int) {
+        farOffset.store(offset, ordering: .releasing)
+    }
+
+    /// Stops the far part's reading, for the parser at its start;
     /// returns what it read (rules from there, where to go on, whether
     /// the array ended there), or `nil` when it has nothing to give (it
     /// read no rule, or was stopped in the middle of a chunk).
@@ -278,6 +295,8 @@ final class RuleReadAhead: @unchecked Sendable {
     /// Stops the thread (if the parser has not taken it over).
     func stop() {
         progress.stop()
+        // No far part will be given: the thread need not wait for one.
+        _ = farOffset.compareExchange(expected: -1, desired: -2, ordering: .acquiringAndReleasing)
         farProgress.stop()
     }
 }
