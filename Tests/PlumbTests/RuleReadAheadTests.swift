@@ -79,7 +79,7 @@ import PlumbTestSupport
     /// thread's rules were used in most documents.
     @Test func readingRulesAheadParsesAsOneThreadDoes() {
         var random = SplitMix64(seed: 17)
-        var used = 0, farUsed = 0, errors = 0
+        var used = 0, errors = 0
         for (round, chunk) in zip(0 ..< 160, [1, 3, 16, 128].cycled) {
             let bytes = Self.document(&random, round: round)
             // The one-thread parse, and the rules read ahead in full, then stopped between chunks.
@@ -88,11 +88,6 @@ import PlumbTestSupport
             for mode in 0 ..< 2 {
                 let kept = LayoutDocument.Bytes(bytes)
                 let ahead = ConstraintReadAhead(kept, chunk: chunk)
-                // Every other round with a far start given half way through the document
-                // (the documents are small), where an element likely ends.
-                if round % 2 == 1, let far = bytes.withUnsafeBufferPointer({ RuleReadAhead.elementEnd(in: $0, from: $0.count / 2) }) {
-                    ahead.rules?.giveFarStart(far)
-                }
                 let hint = bytes.withUnsafeBufferPointer { ConstraintReadAhead.constraintsArray(in: $0) } ?? 0
                 if ahead.read() == 0 { ahead.rules?.read(after: hint, chunks: mode == 0 ? .max : Int(random.next() % 6)) }
                 let read = Self.summary { () throws(LayoutError) in
@@ -100,12 +95,10 @@ import PlumbTestSupport
                 }
                 #expect(read == one, "round \(round), mode \(mode)")
                 if (ahead.rules?.handedOver ?? 0) > 0 { used += 1 }
-                if (ahead.rules?.farHandedOver ?? 0) > 0 { farUsed += 1 }
             }
             #expect(ConstraintReadAheadTests.racingSummary(bytes, chunk: chunk) == one, "round \(round), racing")
         }
         #expect(used > 100 && errors > 25 && errors < 150, "used \(used), errors \(errors)")
-        #expect(farUsed > 20, "far parts used \(farUsed)")
     }
 
     /// A rules document of `views` views and `rules` rules written as the
@@ -199,74 +192,6 @@ import PlumbTestSupport
         }
         #expect(raised > 0, "the limit was raised in \(raised) of 10 parses")
         #endif
-    }
-
-    /// The rest of a rules array split with the thread: its far part
-    /// (from a far start given half way through the document) read
-    /// ahead in full, stopped between chunks or not at all, with a rule
-    /// the thread leaves to the parser before or after the far start, and
-    /// with a syntax error near the end: the one-thread parse, with the
-    /// far rules taken over where the parser ends an element at the far
-    /// start, as many as the thread read there. The parser's own split
-    /// gives the end of an element half way through what is left.
-    @Test func theFarRulesAreTakenOverWhereAnElementEnds() {
-        let rules = 1_000
-        var farTaken = 0
-        for odd in [nil, 100, 900] as [Int?] {
-            for broken in [false, true] {
-                var bytes = Self.rulesDocument(views: 40, rules: rules, odd: odd)
-                // The comma before the last rule taken out: an error the parser reports, at its place.
-                let starts = bytes.indices.filter { bytes[$0] == UInt8(ascii: "{") && bytes[($0 + 1)...].starts(with: Array(#""view""#.utf8)) }
-                #expect(starts.count == rules)
-                if broken { bytes.remove(at: starts[rules - 1] - 1) }
-                let one = Self.summary { () throws(LayoutError) in try LayoutDocument.parse(bytes, source: "doc.json") }
-                #expect(one.hasPrefix("error:") == broken)
-                let far = bytes.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: $0.count / 2) } ?? -1
-                // The rules the thread reads from the far start: up to the odd one if it is
-                // after it, and the one before the missing comma, but not the last rule (it
-                // ends within 16 bytes of the document's end, which the plain lexer leaves).
-                let last = min(odd.map { starts[$0] > far ? $0 : rules } ?? rules, rules - 1)
-                let farRules = starts.prefix(last).filter { $0 > far }.count
-                #expect(farRules > 300 && farRules < 600)
-                for chunks in [Int.max, 3, 0] {
-                    let kept = LayoutDocument.Bytes(bytes)
-                    let ahead = ConstraintReadAhead(kept, chunk: 16)
-                    guard let reader = ahead.rules else {
-                        Issue.record("no rules read-ahead")
-                        continue
-                    }
-                    reader.giveFarStart(far)
-                    #expect(ahead.read() == 0)
-                    reader.read(after: 0, chunks: chunks)
-                    let read = Self.summary { () throws(LayoutError) in
-                        try LayoutDocument.parse(kept, source: "doc.json", readAhead: ahead)
-                    }
-                    #expect(read == one, "odd \(String(describing: odd)), broken \(broken), \(chunks) chunks")
-                    #expect(reader.farHandedOver == min(farRules, chunks == .max ? rules : 16 * chunks))
-                    if reader.farHandedOver > 0 { farTaken += 1 }
-                }
-            }
-        }
-        #expect(farTaken == 12)
-        // The parser's split: half way through what is left, past `farMinimum` bytes.
-        let bytes = Self.rulesDocument(views: 40, rules: rules)
-        let reader = RuleReadAhead(LayoutDocument.Bytes(bytes))
-        reader.farMinimum = 0
-        let from = bytes.withUnsafeBufferPointer { RuleReadAhead.rulesArray(in: $0) } ?? 0
-        let expected = bytes.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: from + (bytes.count - from) / 2) }
-        #expect(expected != nil && reader.split(after: from) == expected)
-        #expect(reader.split(after: 0) == expected, "given once")
-        let short = RuleReadAhead(LayoutDocument.Bytes(bytes))
-        #expect(bytes.count - from > short.farMinimum && short.split(after: bytes.count - short.farMinimum) == nil,
-                "no more than farMinimum bytes left")
-        #expect(short.split(after: from) == nil, "the thread no longer waits")
-        // Where an element likely ends: after a `}` with a comma and a `{` next.
-        let text = Array(#"[{"a":"}"}, {"b":1},{"c":2}]"#.utf8)
-        #expect(text.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: 0) } == 10)
-        #expect(text.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: 11) } == 19)
-        #expect(text.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: 20) } == nil)
-        #expect(text.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: 11, within: 7) } == nil)
-        #expect(text.withUnsafeBufferPointer { RuleReadAhead.elementEnd(in: $0, from: 11, within: 8) } == 19)
     }
 
     /// The rules array is found after its key, however spaced, from the

@@ -339,7 +339,7 @@ struct ReadAheadProgress: ~Copyable {
     }
 
     /// The monotonic clock in microseconds.
-    static func microseconds() -> Int {
+    private static func microseconds() -> Int {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return t.tv_sec * 1_000_000 + t.tv_nsec / 1_000

@@ -192,18 +192,7 @@ struct DocumentParser {
                 texts: &document.ruleTexts, arguments: &document.ruleArguments,
                 argumentEnds: &document.ruleArgumentEnds, argumentViews: &document.ruleArgumentViews)
         }
-        // The rest split with the second thread (`RuleReadAhead`), which
-        // reads the far rules: ending an element at their start, the parser
-        // takes them over.
-        var far = readAhead?.rules?.split(after: reader.position) ?? -1
-        while !ended {
-            if reader.position == far, let handover = readAhead?.rules?.takeOverFar() {
-                appendRules(handover.columns)
-                reader.resume(at: handover.position)
-                (i, ended, far) = (i + handover.columns.count, handover.ended, -1)
-                continue
-            }
-            guard try reader.nextElement(&firstRule) else { break }
+        while !ended, try reader.nextElement(&firstRule) {
             if !parsePlainRule() { try parseRule(i) }
             i += 1
         }
@@ -518,22 +507,6 @@ struct DocumentParser {
         document.ruleArguments = columns.arguments
         document.ruleArgumentEnds = columns.argumentEnds
         document.ruleArgumentViews = columns.argumentViews
-    }
-
-    /// Appends `columns` (the far rules ``RuleReadAhead`` read, which
-    /// follow the rules read so far) to the document's rules.
-    private mutating func appendRules(_ columns: consuming PlainRuleColumns) {
-        let argumentViews = Int32(truncatingIfNeeded: document.ruleArgumentViews.count)
-        let arguments = Int32(truncatingIfNeeded: document.ruleArguments.count)
-        document.ruleViews.append(contentsOf: columns.views)
-        document.ruleTexts.append(contentsOf: columns.texts)
-        document.ruleArgumentViews.append(contentsOf: columns.argumentViews)
-        // The far rules' arguments are view ids in their own pool (`record`).
-        document.ruleArguments.append(contentsOf: columns.arguments.lazy.map { argument in
-            guard case .view(let entry) = argument else { return argument }
-            return .view(entry &+ argumentViews)
-        })
-        document.ruleArgumentEnds.append(contentsOf: columns.argumentEnds.lazy.map { $0 &+ arguments })
     }
 
     private mutating func parseRule(_ i: Int) throws(JSONSyntaxError) {

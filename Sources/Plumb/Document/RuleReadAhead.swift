@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A large document's rules read ahead on the thread that looked for its
 /// constraint strings (``ConstraintReadAhead``), when it found none: the
 /// rules families write `"constraints": []` and then one rule a view.
@@ -22,18 +20,6 @@ import Synchronization
 /// thread's messages and positions. A thread stopped in the middle of a
 /// chunk (it was descheduled) gives nothing: the parser then reads every
 /// rule itself.
-///
-/// When much of the array is left to read at the take-over, the parser
-/// splits it (``split(after:)``): it gives the thread the end of an
-/// element it finds half way through the rest (the far start), and reads
-/// up to there itself while the thread, which stopped for the take-over
-/// and waits for that word, reads on from there (the far part). Where the
-/// parser ends an element exactly at the far start it takes the far
-/// part's rules over (``takeOverFar()``) and goes on after them: from the
-/// end of an element of the array, the rest is read the same whatever
-/// came before. Where the far start is not where an element ends (it was
-/// found by its bytes, not by reading), the parser never stands there
-/// and reads on itself.
 final class RuleReadAhead: @unchecked Sendable {
     /// The document's bytes, kept alive while the thread runs.
     let bytes: LayoutDocument.Bytes
@@ -56,28 +42,6 @@ final class RuleReadAhead: @unchecked Sendable {
     @exclusivity(unchecked) private var position = 0
     @exclusivity(unchecked) private var ended = false
 
-    /// The far part's handshake, rules, and where its reading stopped.
-    private let farProgress = ReadAheadProgress()
-    @exclusivity(unchecked) private var farColumns = PlainRuleColumns()
-    @exclusivity(unchecked) private var farPosition = 0
-    @exclusivity(unchecked) private var farEnded = false
-    /// Where the far part begins: `-1` until the parser decides, `-2` for
-    /// none (the thread no longer waits for it, or the parser has no
-    /// far part to give).
-    private let farOffset = Atomic<Int>(-1)
-
-    /// Bytes left after the take-over from which the parser splits them
-    /// with the thread (tests lower it).
-    var farMinimum = 1 << 15
-    /// Bytes after the half-way point in which an element's end is looked for.
-    static let farWindow = 4_096
-    /// Microseconds the thread, stopped for the take-over, waits for the
-    /// parser's far start (the parser gives it right after the take-over).
-    static let farPatience = 100
-
-    /// Far rules handed to the parser (tests see that it took them).
-    private(set) var farHandedOver = 0
-
     /// Rules handed to the parser (tests see that it took them).
     private(set) var handedOver = 0
 
@@ -99,86 +63,33 @@ final class RuleReadAhead: @unchecked Sendable {
 
     /// Finds the array (from offset `hint` first: where the constraints
     /// were, as the rules usually follow them; then from the start) and
-    /// reads it chunk by chunk; then, if the parser stopped it to take
-    /// over and split the rest, reads the far part (tests call it on their
-    /// thread, and stop each part after `chunks` chunks, between two, as a
-    /// thread the parser overtook).
+    /// reads it chunk by chunk (tests call it on their thread, and stop it
+    /// after `chunks` chunks, between two, as a thread the parser overtook).
     func read(after hint: Int = 0, chunks: Int = .max) {
         let text = bytes.buffer
-        var read = 0
+        guard !progress.isTaken,
+              let at = ReadAheadProgress.arrayStart(after: #""rules""#, in: text, from: hint)
+                ?? (hint > 0 ? Self.rulesArray(in: text) : nil)
+        else {
+            progress.readNothing()
+            return
+        }
+        arrayStart = at
+        if columns.count == 0 { columns.reserve(forBytes: text.count - at) }
+        var reader = JSONReader(text)
+        reader.resume(at: at + 1)
+        var first = true, k = 0, read = 0
+        // The reader's offset after the last rule read (the parser goes on from there).
+        var lastEnd = at + 1
         defer {
             if let pages = pagesAhead, read > 0 {
                 pages.extend(upTo: pages.pageLimit * pages.pageSize + read * Self.heapBytesPerRule)
             }
         }
-        if !progress.isTaken,
-           let at = ReadAheadProgress.arrayStart(after: #""rules""#, in: text, from: hint)
-             ?? (hint > 0 ? Self.rulesArray(in: text) : nil) {
-            arrayStart = at
-            if columns.count == 0 { columns.reserve(forBytes: text.count - at) }
-            // Up to a far start given before (tests: ``giveFarStart(_:)``).
-            let given = farOffset.load(ordering: .acquiring)
-            read = readPart(far: false, from: at + 1, first: true, until: given >= 0 ? given : nil, chunks: chunks)
-        } else {
-            progress.readNothing()
-        }
-        guard let far = awaitFarStart() else {
-            farProgress.readNothing()
-            return
-        }
-        farColumns.reserve(forBytes: text.count - far)
-        read &+= readPart(far: true, from: far, first: false, until: nil, chunks: chunks)
-    }
-
-    /// The far start the parser gives, or `nil`: none given, or the
-    /// thread was not stopped for a take-over (it read to the array's
-    /// end, to a rule it leaves, or as many chunks as a test asked), or
-    /// the parser did not give it within ``farPatience``.
-    private func awaitFarStart() -> Int? {
-        var deadline = 0, spins = 0
-        while true {
-            let v = farOffset.load(ordering: .acquiring)
-            if v != -1 { return v >= 0 ? v : nil }
-            if progress.isTaken {
-                // Stopped for a take-over: the parser decides next.
-                if spins & 255 == 0 {
-                    let now = ReadAheadProgress.microseconds()
-                    if spins == 0 { deadline = now + Self.farPatience } else if now >= deadline { spins = -1 }
-                }
-                if spins >= 0 {
-                    spins += 1
-                    continue
-                }
-            }
-            // No far part: the parser that splits later finds `-2`.
-            let (given, now) = farOffset.compareExchange(expected: -1, desired: -2, ordering: .acquiringAndReleasing)
-            return given || now < 0 ? nil : now
-        }
-    }
-
-    /// Reads plain rules from `start` (the reader just inside the array,
-    /// `first`, or after an element) chunk by chunk into the far part's
-    /// columns (`far`) or the near ones, up to the array's end, a rule
-    /// left to the parser, a syntax error, or an element ending at
-    /// `until`; before publishing each chunk, notes the reader's offset
-    /// after the last rule read (or after `]`) and whether the array
-    /// ended there, which the parser reads once it stopped the reading
-    /// between chunks. Returns the rules read.
-    private func readPart(far: Bool, from start: Int, first isFirst: Bool, until: Int?, chunks: Int) -> Int {
-        let text = bytes.buffer
-        var reader = JSONReader(text)
-        reader.resume(at: start)
-        var first = isFirst, k = 0, read = 0
-        // The reader's offset after the last rule read (the parser goes on from there).
-        var lastEnd = start
-        while k < chunks, far ? farProgress.begin(k) : progress.begin(k) {
+        while k < chunks, progress.begin(k) {
             var more = true, finished = false
             do throws(JSONSyntaxError) {
                 for _ in 0 ..< chunk {
-                    guard lastEnd != until else {
-                        more = false
-                        break
-                    }
                     guard try reader.nextElement(&first) else {
                         finished = true
                         lastEnd = reader.position
@@ -189,41 +100,18 @@ final class RuleReadAhead: @unchecked Sendable {
                         more = false
                         break
                     }
-                    if far { farColumns.append(rule, of: text) } else { columns.append(rule, of: text) }
+                    columns.append(rule, of: text)
                     read &+= 1
                     lastEnd = reader.position
                 }
             } catch {
                 more = false  // a syntax error: the parser reports it
             }
-            if far { (farPosition, farEnded) = (lastEnd, finished) } else { (position, ended) = (lastEnd, finished) }
-            guard far ? farProgress.end(k, more: more && !finished) : progress.end(k, more: more && !finished) else { break }
+            position = lastEnd
+            ended = finished
+            guard progress.end(k, more: more && !finished) else { break }
             k += 1
         }
-        return read
-    }
-
-    /// The offset just after the first `}` at or after `from` (and
-    /// before `from + within`) that is followed by a comma and an object's
-    /// `{` (white space allowed between): where an element of an array of
-    /// objects likely ends; or `nil`.
-    static func elementEnd(in text: UnsafeBufferPointer<UInt8>, from: Int, within: Int = .max) -> Int? {
-        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
-        var i = max(from, 0)
-        let end = from > text.count - within ? text.count : from + within
-        while i < end {
-            if text[i] == UInt8(ascii: "}") {
-                var j = i + 1
-                while j < text.count, isSpace(text[j]) { j += 1 }
-                if j < text.count, text[j] == UInt8(ascii: ",") {
-                    j += 1
-                    while j < text.count, isSpace(text[j]) { j += 1 }
-                    if j < text.count, text[j] == UInt8(ascii: "{") { return i + 1 }
-                }
-            }
-            i += 1
-        }
-        return nil
     }
 
     /// The offset of the `[` after the first `"rules"` followed by a colon
@@ -254,50 +142,9 @@ final class RuleReadAhead: @unchecked Sendable {
         return handover
     }
 
-    /// Splits the rest of the array with the thread, for the parser past
-    /// ``takeOver(at:)`` at `position` (the end of an element, or just
-    /// inside the array): returns the far start, where the parser takes
-    /// the far part over (``takeOverFar()``), or `nil` when the rest is
-    /// short, no element's end was found half way through it, or the
-    /// thread no longer waits (a far start given before, by a test, is
-    /// returned as it is).
-    func split(after position: Int) -> Int? {
-        let text = bytes.buffer
-        let left = text.count - position
-        var far = -2
-        if left > farMinimum, let end = Self.elementEnd(in: text, from: position + left / 2, within: Self.farWindow) {
-            far = end
-        }
-        let (given, now) = farOffset.compareExchange(expected: -1, desired: far, ordering: .acquiringAndReleasing)
-        let start = given ? far : now
-        return start >= 0 ? start : nil
-    }
-
-    /// Gives the thread a far start before it reads (tests: the parser's
-    /// ``split(after:)`` then keeps it).
-    func giveFarStart(_ offset: Int) {
-        farOffset.store(offset, ordering: .releasing)
-    }
-
-    /// Stops the far part's reading, for the parser at its start;
-    /// returns what it read (rules from there, where to go on, whether
-    /// the array ended there), or `nil` when it has nothing to give (it
-    /// read no rule, or was stopped in the middle of a chunk).
-    func takeOverFar() -> Handover? {
-        guard let (k, between) = farProgress.stop(patience: ConstraintReadAhead.patience),
-              k > 0, between, farColumns.count > 0 else { return nil }
-        var handover = Handover(columns: PlainRuleColumns(), position: farPosition, ended: farEnded)
-        swap(&handover.columns, &farColumns)
-        farHandedOver = handover.columns.count
-        return handover
-    }
-
     /// Stops the thread (if the parser has not taken it over).
     func stop() {
         progress.stop()
-        // No far part will be given: the thread need not wait for one.
-        _ = farOffset.compareExchange(expected: -1, desired: -2, ordering: .acquiringAndReleasing)
-        farProgress.stop()
     }
 }
 

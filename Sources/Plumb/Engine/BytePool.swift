@@ -66,19 +66,6 @@ struct BytePool: Sendable {
         return storage.closeEntry()
     }
 
-    /// Appends every entry of `other`, in order (entry `j` of `other`
-    /// becomes entry `count + j`): its bytes in one copy, its ends shifted.
-    mutating func append(contentsOf other: BytePool) {
-        let bytes = other.storage.count, entries = other.storage.endCount
-        makeRoom(for: bytes)
-        precondition(storage.count + bytes < Int(Int32.max), "byte pool larger than 2 GiB")
-        storage.reserveEnds(storage.endCount + entries)
-        let shift = Int32(truncatingIfNeeded: storage.count)
-        storage.base.advanced(by: storage.count).update(from: other.storage.base, count: bytes)
-        storage.count += bytes
-        storage.appendEnds(other.storage.ends, count: entries, shiftedBy: shift)
-    }
-
     /// Appends an entry made of a string's UTF-8 bytes.
     @discardableResult
     mutating func append(_ string: String) -> Int {
@@ -179,13 +166,6 @@ struct BytePool: Sendable {
             ends[endCount] = Int32(truncatingIfNeeded: count)
             endCount &+= 1
             return endCount &- 1
-        }
-
-        /// Appends `count` ends (room made for them), each plus `shift`.
-        func appendEnds(_ source: UnsafePointer<Int32>, count: Int, shiftedBy shift: Int32) {
-            precondition(endCount + count <= endCapacity, "no room for the ends")
-            for j in 0 ..< count { ends[endCount &+ j] = source[j] &+ shift }
-            endCount &+= count
         }
 
         /// Makes room for `needed` ends in all, if there is less.
