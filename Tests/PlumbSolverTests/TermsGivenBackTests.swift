@@ -1,0 +1,108 @@
+import Testing
+@testable import PlumbClp
+import PlumbTestSupport
+@testable import PlumbSolver
+
+/// The presolve gives back its copy of a large part's terms while the LP
+/// code solves the part (`ComponentPresolve.giveBackTerms`), and puts them
+/// back when the tableau must solve the part after all. Either way every
+/// value is the one a solve that kept them gives, to the bit: the other
+/// parts' rows, and the eliminated rows read after the parts, are packed
+/// again without the part's terms.
+@Suite struct TermsGivenBackTests {
+    /// An LP code that gives no answer (`nil`), or a wrong one (every
+    /// variable 0, caught by the check of the required rows).
+    final class Failing: LargePartSolver, @unchecked Sendable {
+        let wrong: Bool
+        var calls = 0
+        init(wrong: Bool) { self.wrong = wrong }
+        var name: String { "failing" }
+        func solve(_ part: LinearPart) -> [Double]? {
+            calls += 1
+            return wrong ? [Double](repeating: 0, count: part.variableCount) : nil
+        }
+    }
+
+    /// `system` solved on this thread with `solver` for every part of two
+    /// or more variables; with `smallest`, the parts of at least that many
+    /// terms give their terms back (the default gives none back here).
+    static func solved(
+        _ system: ConstraintSystem, by solver: (any LargePartSolver)?, givingBackFrom smallest: Int?
+    ) -> (result: Result<Solution, SolverError>, probe: ComponentPresolve.TermsGivenBack?) {
+        var options = SolveOptions()
+        options.largePartSolver = solver
+        options.largePartThreshold = 2
+        options.threads = 1
+        let probe = smallest.map { ComponentPresolve.TermsGivenBack(smallest: $0) }
+        let result = ComponentPresolve.$termsGivenBack.withValue(probe) {
+            Result { try system.solve(options: options) }
+        }
+        return (result, probe)
+    }
+
+    static func expectSame(
+        _ a: Result<Solution, SolverError>, _ b: Result<Solution, SolverError>, rows: [ReferenceRow], _ label: String
+    ) -> Bool {
+        switch (a, b) {
+        case let (.success(a), .success(b)):
+            #expect(a.values.map(\.bitPattern) == b.values.map(\.bitPattern), "\(label)")
+            #expect(referenceRequiredRowsHold(rows, a.values), "\(label)")
+            return true
+        case let (.failure(a), .failure(b)):
+            #expect("\(a)" == "\(b)", "\(label)")
+        default:
+            Issue.record("\(label): solved one way only")
+        }
+        return false
+    }
+
+    /// Clp answers: the parts that gave their terms back, and everything
+    /// solved after them from the repacked rows, come out as when the
+    /// presolve kept the terms.
+    @Test func givingTermsBackKeepsEveryValue() {
+        var given = 0, solved = 0
+        for seed in 0 ..< 16 as Range<UInt64> {
+            let (rows, system, _) = LargePartTests.mixedHardSystem(seed: 60_000 + seed, size: seed, kinds: 4)
+            let kept = Self.solved(system, by: ClpPartSolver(), givingBackFrom: nil)
+            let back = Self.solved(system, by: ClpPartSolver(), givingBackFrom: 1)
+            #expect(back.probe!.putBack == 0, "seed \(seed)")
+            given += back.probe!.parts
+            if Self.expectSame(back.result, kept.result, rows: rows, "seed \(seed)") { solved += 1 }
+        }
+        #expect(given >= 8 && solved >= 8, "\(given) parts gave their terms back, \(solved) systems solved")
+    }
+
+    /// The LP code fails: the terms are put back and the tableau solves
+    /// the part from them, as it does with no LP code at all.
+    @Test func termsPutBackAreTheTableausRows() {
+        var putBack = 0, solved = 0
+        for wrong in [false, true] {
+            for seed in 0 ..< 10 as Range<UInt64> {
+                let (rows, system, _) = LargePartTests.mixedHardSystem(seed: 60_100 + seed, size: seed, kinds: 4)
+                let tableau = Self.solved(system, by: nil, givingBackFrom: nil)
+                let failing = Failing(wrong: wrong)
+                let back = Self.solved(system, by: failing, givingBackFrom: 1)
+                #expect(back.probe!.putBack == back.probe!.parts, "seed \(seed)")
+                #expect(back.probe!.parts <= failing.calls, "seed \(seed)")
+                putBack += back.probe!.putBack
+                if Self.expectSame(back.result, tableau.result, rows: rows, "seed \(seed), wrong \(wrong)") {
+                    solved += 1
+                }
+            }
+        }
+        #expect(putBack >= 8 && solved >= 8, "\(putBack) parts had their terms put back, \(solved) systems solved")
+    }
+
+    /// A solve with the default threshold gives nothing back on systems
+    /// this small.
+    @Test func smallPartsKeepTheirTerms() {
+        let (_, system, _) = LargePartTests.mixedHardSystem(seed: 60_200, size: 4, kinds: 4)
+        let probe = ComponentPresolve.TermsGivenBack(smallest: ComponentPresolve.smallestTermsGivenBack)
+        var options = SolveOptions()
+        options.largePartSolver = ClpPartSolver()
+        options.largePartThreshold = 2
+        options.threads = 1
+        ComponentPresolve.$termsGivenBack.withValue(probe) { _ = try? system.solve(options: options) }
+        #expect(probe.parts == 0 && probe.putBack == 0)
+    }
+}
