@@ -1301,7 +1301,8 @@ struct ComponentPresolve {
 
     /// Splits the rows still alive into independent parts and solves each:
     /// one variable by ``IntervalProgram``, more by the simplex core. False
-    /// on a conflict.
+    /// on a conflict. For a `large` component the split's scratch is given
+    /// back once the parts are listed.
     private mutating func solveParts(core: SimplexCore, counts: inout Counts, large: Bool) -> Bool {
         let n = globalOf.count
         Self.refill(&value, count: n) { _ in 0 }
@@ -1387,7 +1388,7 @@ struct ComponentPresolve {
         return true
     }
 
-    /// Solves part `p` of ``solveParts(core:counts:)``'s split: one variable
+    /// Solves part `p` of ``solveParts(core:counts:large:)``'s split: one variable
     /// by `program`, more by ``largePartSolver`` or the simplex core. False
     /// on a conflict.
     @inline(__always)
