@@ -165,6 +165,11 @@ struct ComponentPresolve {
     /// reads (its scratch is not given back early): set by ``solve`` when
     /// asked to keep, for ``handOver(_:)``.
     private var keeps = false
+    /// Whether the parts being solved may give their reduced rows' terms
+    /// back (see ``giveBackTerms(of:count:)``): set for a one-shot solve's
+    /// parts only, never for a replay's or a kept presolve's, whose reduced
+    /// rows are read again.
+    private var givesTermsBack = false
     /// The tape being written during a ``solve`` asked to record one.
     private var recording: Tape? = nil
     private var record: UnsafeMutablePointer<Tape.Storage>? { recording?.storage }
@@ -232,15 +237,15 @@ struct ComponentPresolve {
         Self.release(&columnCount, if: large)
         Self.release(&queue, if: large)
         record?.pointee.keep(self, aggregated: counts.aggregated)
-        guard solveParts(core: core, counts: &counts) else { return nil }
+        givesTermsBack = !keeps && recording == nil
+        defer { givesTermsBack = false }
+        guard solveParts(core: core, counts: &counts, large: large) else { return nil }
         eliminateBack()
         writeValues(values)
         counts.eliminated = eliminated.count
         // The parts' scratch is not kept for the next component: sized to a
         // large one, it would stay alive through the next one's load,
         // aggregation and pivots, which is where the residual phase peaks.
-        Self.release(&partOf, if: large)
-        Self.release(&partNumber, if: large)
         // What a later `resolve` reads leaves with the presolve when it is kept (`handOver`).
         if large && !keeps {
             (value, coreColumn) = ([], [])
@@ -994,6 +999,8 @@ struct ComponentPresolve {
         Self.release(&rowStamp, if: large)
         Self.release(&candidates, if: large)
         Self.release(&holding, if: large)
+        Self.release(&keptShapes, if: large)
+        if large { shapeSlots = [:] }
         return true
     }
 
@@ -1294,8 +1301,9 @@ struct ComponentPresolve {
 
     /// Splits the rows still alive into independent parts and solves each:
     /// one variable by ``IntervalProgram``, more by the simplex core. False
-    /// on a conflict.
-    private mutating func solveParts(core: SimplexCore, counts: inout Counts) -> Bool {
+    /// on a conflict. For a `large` component the split's scratch is given
+    /// back once the parts are listed.
+    private mutating func solveParts(core: SimplexCore, counts: inout Counts, large: Bool) -> Bool {
         let n = globalOf.count
         Self.refill(&value, count: n) { _ in 0 }
         let m = reducedOf.count
@@ -1363,6 +1371,11 @@ struct ComponentPresolve {
             }
         }
         }
+        // The split is made: its union-find and row numbering are not read
+        // again (but by a later `resolve`, for the numbering).
+        Self.release(&partOf, if: large)
+        Self.release(&partNumber, if: large)
+        Self.release(&partOfRow, if: large && !keeps)
         if coreColumn.count < n { Self.refill(&coreColumn, count: n) { _ in -1 } }
         // The one-variable solver's buffers, held outside self while its row
         // accessors read self.
@@ -1375,7 +1388,7 @@ struct ComponentPresolve {
         return true
     }
 
-    /// Solves part `p` of ``solveParts(core:counts:)``'s split: one variable
+    /// Solves part `p` of ``solveParts(core:counts:large:)``'s split: one variable
     /// by `program`, more by ``largePartSolver`` or the simplex core. False
     /// on a conflict.
     @inline(__always)
@@ -1419,10 +1432,17 @@ struct ComponentPresolve {
             }
         }
         guard used.count >= largePartThreshold else { return false }
+        var termCount = 0
+        for r in rows { termCount += Int(reducedStart[Int(r) + 1] - reducedStart[Int(r)]) }
         var part = LinearPart(
             variableCount: used.count, rowStart: [0], columns: [], coefficients: [], constants: [], relations: [],
             priorities: [])
         part.rowStart.reserveCapacity(rows.count + 1)
+        part.columns.reserveCapacity(termCount)
+        part.coefficients.reserveCapacity(termCount)
+        part.constants.reserveCapacity(rows.count)
+        part.relations.reserveCapacity(rows.count)
+        part.priorities.reserveCapacity(rows.count)
         for r in rows {
             for k in Int(reducedStart[Int(r)]) ..< Int(reducedStart[Int(r) + 1]) {
                 part.columns.append(coreColumn[Int(reducedColumns[k])])
@@ -1434,24 +1454,16 @@ struct ComponentPresolve {
             part.relations.append(relation(original))
             part.priorities.append(priority(original))
         }
+        // The part's rows are now in `part`: the presolve's own copy of
+        // their terms is given back while the LP code works (it would be
+        // held twice), and put back only when the tableau must solve them.
+        let givenBack = giveBackTerms(of: rows, count: termCount)
         let cut = solveCut(part)
-        guard let x = cut?.values ?? solver.solve(part), x.count == used.count, x.allSatisfy(\.isFinite)
-        else { return false }
-        // Trust, but check: every required row must hold as Plumb measures
-        // it, or the tableau solves the part after all.
-        for i in 0 ..< part.rowCount where part.priorities[i].isRequired {
-            var s = part.constants[i], magnitude = abs(s)
-            for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) {
-                let t = part.coefficients[k] * x[Int(part.columns[k])]
-                s += t
-                magnitude += abs(t)
-            }
-            let slack = Tolerances.feasibility * max(1, magnitude)
-            switch part.relations[i] {
-            case .equal: if abs(s) > slack { return false }
-            case .lessOrEqual: if s > slack { return false }
-            case .greaterOrEqual: if s < -slack { return false }
-            }
+        guard let x = cut?.values ?? solver.solve(part), x.count == used.count, x.allSatisfy(\.isFinite),
+              Self.holdsRequiredRows(of: part, at: x)
+        else {
+            if givenBack { putBackTerms(of: rows, from: part) }
+            return false
         }
         for (j, v) in used.enumerated() { value[Int(v)] = x[j] }
         if let cut {
@@ -1469,6 +1481,116 @@ struct ComponentPresolve {
             counts.largeVariables += used.count
         }
         return true
+    }
+
+    /// Whether every required row of `part` holds at `x` as Plumb measures
+    /// it (trust, but check: when one does not, the tableau solves the part
+    /// after all).
+    private static func holdsRequiredRows(of part: LinearPart, at x: [Double]) -> Bool {
+        for i in 0 ..< part.rowCount where part.priorities[i].isRequired {
+            var s = part.constants[i], magnitude = abs(s)
+            for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) {
+                let t = part.coefficients[k] * x[Int(part.columns[k])]
+                s += t
+                magnitude += abs(t)
+            }
+            let slack = Tolerances.feasibility * max(1, magnitude)
+            switch part.relations[i] {
+            case .equal: if abs(s) > slack { return false }
+            case .lessOrEqual: if s > slack { return false }
+            case .greaterOrEqual: if s < -slack { return false }
+            }
+        }
+        return true
+    }
+
+    /// Parts with fewer terms than this keep their reduced rows' terms
+    /// while the LP code solves them (see ``giveBackTerms(of:count:)``).
+    static let smallestTermsGivenBack = 1 << 16
+
+    /// For the tests: another ``smallestTermsGivenBack``, and how many
+    /// parts gave their terms back and had them put back, in the solves
+    /// made on this task (one thread).
+    final class TermsGivenBack: @unchecked Sendable {
+        let smallest: Int
+        var parts = 0, putBack = 0
+        init(smallest: Int) { self.smallest = smallest }
+    }
+
+    @TaskLocal static var termsGivenBack: TermsGivenBack? = nil
+
+    /// Drops the terms of reduced rows `rows` (one part's, `count` terms in
+    /// all) from `reducedColumns` and `reducedCoefficients`, which are
+    /// packed again without them in new arrays of the size left: the rows
+    /// keep their numbers and are left empty. Done, and true, only when
+    /// nothing reads those terms again unless ``putBackTerms(of:from:)``
+    /// puts them back: in a solve that keeps nothing for a later `resolve`
+    /// and records no tape (both read the reduced rows again, see
+    /// `givesTermsBack`), for a part of at least
+    /// ``smallestTermsGivenBack`` terms that holds at least half of the
+    /// terms left (so the terms are copied at most about twice over all the
+    /// parts of a component).
+    private mutating func giveBackTerms(of rows: ArraySlice<Int32>, count: Int) -> Bool {
+        let m = reducedOf.count, total = Int(reducedStart[m])
+        let probe = Self.termsGivenBack
+        guard givesTermsBack, count >= probe?.smallest ?? Self.smallestTermsGivenBack, 2 * count >= total
+        else { return false }
+        probe?.parts += 1
+        var dropped = [Bool](repeating: false, count: m)
+        for r in rows { dropped[Int(r)] = true }
+        var columns: [Int32] = [], coefficients: [Double] = []
+        columns.reserveCapacity(total - count)
+        coefficients.reserveCapacity(total - count)
+        var from = 0
+        for r in 0 ..< m {
+            let end = Int(reducedStart[r + 1])
+            if !dropped[r] {
+                for k in from ..< end {
+                    columns.append(reducedColumns[k])
+                    coefficients.append(reducedCoefficients[k])
+                }
+            }
+            from = end
+            reducedStart[r + 1] = Int32(columns.count)
+        }
+        reducedColumns = columns
+        reducedCoefficients = coefficients
+        return true
+    }
+
+    /// Puts back the terms ``giveBackTerms(of:count:)`` dropped for `rows`,
+    /// from `part` (made of those rows, its variables numbered by
+    /// `coreColumn` and listed in `used`): the reduced rows as they were,
+    /// term for term.
+    private mutating func putBackTerms(of rows: ArraySlice<Int32>, from part: LinearPart) {
+        let m = reducedOf.count
+        Self.termsGivenBack?.putBack += 1
+        var rowInPart = [Int32](repeating: -1, count: m)
+        for (i, r) in rows.enumerated() { rowInPart[Int(r)] = Int32(i) }
+        var columns: [Int32] = [], coefficients: [Double] = []
+        let total = Int(reducedStart[m]) + part.columns.count
+        columns.reserveCapacity(total)
+        coefficients.reserveCapacity(total)
+        var from = 0
+        for r in 0 ..< m {
+            let end = Int(reducedStart[r + 1])
+            let i = Int(rowInPart[r])
+            if i >= 0 {
+                for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) {
+                    columns.append(used[Int(part.columns[k])])
+                    coefficients.append(part.coefficients[k])
+                }
+            } else {
+                for k in from ..< end {
+                    columns.append(reducedColumns[k])
+                    coefficients.append(reducedCoefficients[k])
+                }
+            }
+            from = end
+            reducedStart[r + 1] = Int32(columns.count)
+        }
+        reducedColumns = columns
+        reducedCoefficients = coefficients
     }
 
     /// Solves `part` by its cuts when it has some (see `TranslationSplit`),
@@ -1853,7 +1975,7 @@ extension ComponentPresolve {
         guard follow(taped, 0 ..< partsAt, keys: &keys, values: values) else { return .diverged }
         var counts = Counts()
         counts.aggregated = taped.pointee.aggregated
-        guard solveParts(core: core, counts: &counts) else { return .notHandled }
+        guard solveParts(core: core, counts: &counts, large: false) else { return .notHandled }
         eliminateBack()
         counts.eliminated = eliminated.count
         _ = follow(taped, partsAt ..< taped.pointee.count, keys: &keys, values: values)
