@@ -240,7 +240,8 @@ extension RuleBook {
         entries.withUnsafeBufferPointer { entries in
             var count = 0
             for axis in LayoutAxis.allCases {
-                planDirection(axis, of: table, view: view, entries: entries, into: plan, count: &count)
+                planDirection(axis, of: table, view: view, entries: entries, taken: taken[table], into: plan,
+                              count: &count)
             }
             terms.withUnsafeBufferPointer { stored in
                 for k in 0 ..< count {
@@ -738,7 +739,7 @@ extension RuleBook {
     /// them 1×1 steps), then the bounds.
     @inline(__always)
     private func planDirection(
-        _ axis: LayoutAxis, of table: Int, view: ViewIndex, entries: UnsafeBufferPointer<Entry>,
+        _ axis: LayoutAxis, of table: Int, view: ViewIndex, entries: UnsafeBufferPointer<Entry>, taken bits: UInt8,
         into plan: UnsafeMutablePointer<PlannedRow>, count: inout Int
     ) {
         let base = Self.base(table, axis)
@@ -750,7 +751,8 @@ extension RuleBook {
                                  defines: variable)
             n &+= 1
         }
-        let ra = entries[base].name?.role, rb = entries[base + 1].name?.role
+        func name(_ slot: Int) -> RuleName? { Self.isTaken(slot, bits) ? entries[slot].name : nil }
+        let ra = name(base)?.role, rb = name(base + 1)?.role
         switch (ra, rb) {
         case (nil, nil):
             break
@@ -776,7 +778,8 @@ extension RuleBook {
         case (_?, nil):
             assertionFailure("a lone determining value sits in the newer slot")
         }
-        for slot in base + 2 ... base + 3 where entries[slot].name != nil {
+        let bounds = Self.boundBase(table, axis)
+        for slot in bounds ... bounds + 1 where Self.isTaken(slot, bits) {
             add(slot, defining: nil)
         }
         count = n
@@ -917,9 +920,11 @@ extension RuleBook {
                                 }
                                 let base = table * Self.slotsPerView
                                 var firstRule = Int32.max
-                                for slot in base ..< base + Self.slotsPerView {
+                                let bits = taken[table]
+                                for k in 0 ..< Self.slotsPerView {
+                                    let slot = base + Self.slotInReadingOrder(k)
+                                    guard Self.isTaken(slot, bits) else { continue }
                                     let entry = entries[slot]
-                                    guard entry.name != nil else { continue }
                                     firstRule = min(firstRule, entry.rule)
                                     if entry.refersToOwnView { graph.addDependency(Int32(table), label: entry.rule) }
                                     let from = Int(entry.termStart)
@@ -970,9 +975,10 @@ extension RuleBook {
             func add(_ slot: Int32) { if !slots.contains(slot) { slots.append(slot) } }
             var any = false
             let base = table * RuleBook.slotsPerView
-            for slot in base ..< base + RuleBook.slotsPerView {
+            for k in 0 ..< RuleBook.slotsPerView {
+                let slot = base + RuleBook.slotInReadingOrder(k)
+                guard book.name(at: slot) != nil else { continue }
                 let entry = entries[slot]
-                guard entry.name != nil else { continue }
                 guard entry.rule == replay.rule else { return nil }
                 any = true
                 if entry.refersToOwnView { add(0) }

@@ -20,13 +20,15 @@
 /// terms, so 100,000 rules make a handful of arrays, not objects.
 struct RuleBook {
     /// A constraint value in effect: `constant + Σ terms` (terms in ``RuleBook/terms``).
+    /// A slot's entry is read only while the slot is taken (``RuleBook/taken``):
+    /// an empty slot's bytes were never written.
     struct Entry {
         var constant = 0.0
         var termStart: Int32 = 0
         var termCount: Int32 = 0
         /// The rule that last assigned the value (index into ``RuleBook/origins``).
         var rule: Int32 = -1
-        /// The name that holds the slot, `nil` when the slot is empty.
+        /// The name that holds the slot.
         var name: RuleName?
         /// Whether the value is a number, independent of any view. Decided by
         /// the shape of the expression (a product needs one constant factor),
@@ -38,6 +40,10 @@ struct RuleBook {
     }
 
     /// Slots per view: two directions × (two determining, minimum, maximum).
+    /// A table's slots are its determining values first (horizontal, then
+    /// vertical), then its bounds (``base(_:_:)``, ``boundBase(_:_:)``): a
+    /// layout whose views have no bounds writes only the first half of each
+    /// table's slots (the slots are not filled when the book is made).
     static let slotsPerView = 8
 
     /// Number of views in the layout (view indices are below this).
@@ -55,13 +61,17 @@ struct RuleBook {
     /// ``replayArguments``, which grow or change every rule, and
     /// ``tableOfView``, written once a table, are ``UnsharedArray``s: an
     /// append or a write checks for room or bounds only, not for uniqueness
-    /// (a call each, seven or eight a rule). ``entries`` stays an array:
-    /// its empty slots are filled when the book is made, which an `Array`
-    /// does in fewer instructions.
+    /// (a call each, seven or eight a rule). So are ``entries`` and ``taken``.
     private(set) var viewsOfTable: UnsharedArray<TableViews>
     /// ``slotsPerView`` entries per table (and empty ones after the last
-    /// table, for the tables the book was made with room for).
-    var entries: [Entry] = []
+    /// table, for the tables the book was made with room for). Not filled
+    /// when the book is made (at 10,000 tables, 1.9 MB written before any
+    /// rule): a slot's bytes are written when a value is stored in it, and
+    /// read only while its bit in ``taken`` is set.
+    var entries: UnsharedArray<Entry>
+    /// For each table, which of its slots hold a value: bit `k` for slot
+    /// `table × slotsPerView + k`.
+    var taken: UnsharedArray<UInt8>
     /// The terms of every entry, appended as values are stored (replaced
     /// values leave garbage behind; the arena is dropped with the book).
     var terms: UnsharedArray<(VariableIndex, Double)>
@@ -145,8 +155,10 @@ struct RuleBook {
         // Views with rules are at most the rules and the views.
         let tables = min(rules, viewCount)
         viewsOfTable = UnsharedArray(capacity: tables)
-        // The tables expected get their empty slots now, in one fill.
-        entries = [Entry](repeating: Entry(), count: tables * Self.slotsPerView)
+        // The tables expected get their slots now, empty: a byte each marks
+        // them so, the slots' own bytes are written as values are stored.
+        entries = UnsharedArray(uninitializedCount: tables * Self.slotsPerView)
+        taken = UnsharedArray(repeating: 0, count: tables)
         replays = UnsharedArray(repeating: Replay(), count: tables)
         // Values have about one term each, a rule about four values: the
         // arena is grown once, not doubled (each doubling copied the terms
@@ -182,7 +194,8 @@ struct RuleBook {
         viewsOfTable.append(TableViews(view: view, superview: superview))
         if entries.count < (table + 1) * Self.slotsPerView {
             // More tables than the book was made for.
-            for _ in 0 ..< Self.slotsPerView { entries.append(Entry()) }
+            entries.appendUninitialized(Self.slotsPerView)
+            taken.append(0)
             replays.append(Replay())
         }
         return table
@@ -212,22 +225,55 @@ struct RuleBook {
                                 argumentCount: Int32(truncatingIfNeeded: arguments.count))
     }
 
-    /// The first slot of `axis` in `table`.
+    /// The first of the two determining slots of `axis` in `table` (the older one).
     @inline(__always) static func base(_ table: Int, _ axis: LayoutAxis) -> Int {
-        table &* slotsPerView &+ (axis == .horizontal ? 0 : slotsPerView / 2)
+        table &* slotsPerView &+ (axis == .horizontal ? 0 : 2)
+    }
+
+    /// The minimum's slot of `axis` in `table` (the maximum's is the next one).
+    @inline(__always) static func boundBase(_ table: Int, _ axis: LayoutAxis) -> Int {
+        table &* slotsPerView &+ (axis == .horizontal ? 4 : 6)
+    }
+
+    /// The `k`th slot of a table in the order the slots were once laid out
+    /// and are still read when the order matters (the dependency graph's
+    /// edges): horizontal determining, minimum, maximum, then vertical.
+    /// `k` is `4 × axis + 2 × isBound + i`; the slot is `4 × isBound + 2 × axis + i`.
+    @inline(__always) static func slotInReadingOrder(_ k: Int) -> Int {
+        (k & 1) | ((k >> 1) & 2) | ((k << 1) & 4)
+    }
+
+    /// The name whose value `slot` holds, `nil` when the slot is empty.
+    @inline(__always)
+    func name(at slot: Int) -> RuleName? {
+        Self.isTaken(slot, taken[slot >> 3]) ? entries[slot].name : nil
+    }
+
+    /// Whether `slot` holds a value, given its table's ``taken`` bits.
+    @inline(__always)
+    static func isTaken(_ slot: Int, _ bits: UInt8) -> Bool {
+        bits & (1 << (slot & 7)) != 0
+    }
+
+    /// Marks `slot` as holding a value, or as empty.
+    @inline(__always)
+    mutating func setTaken(_ slot: Int, _ isTaken: Bool) {
+        let bit = UInt8(1) << (slot & 7)
+        let table = slot >> 3
+        taken[table] = isTaken ? taken[table] | bit : taken[table] & ~bit
     }
 
     // MARK: - The override policy
 
     /// The slot holding `name`'s value in `table`, if the name has one.
     func slot(of name: RuleName, in table: Int) -> Int? {
-        let base = Self.base(table, name.axis)
+        let base = Self.base(table, name.axis), bounds = Self.boundBase(table, name.axis)
         switch name.role {
-        case .minimum: return entries[base + 2].name == name ? base + 2 : nil
-        case .maximum: return entries[base + 3].name == name ? base + 3 : nil
+        case .minimum: return self.name(at: bounds) == name ? bounds : nil
+        case .maximum: return self.name(at: bounds + 1) == name ? bounds + 1 : nil
         default:
-            if entries[base + 1].name == name { return base + 1 }
-            if entries[base].name == name { return base }
+            if self.name(at: base + 1) == name { return base + 1 }
+            if self.name(at: base) == name { return base }
             return nil
         }
     }
@@ -241,39 +287,53 @@ struct RuleBook {
         guard let name = entry.name else { return }
         let base = Self.base(table, name.axis)
         let role = name.role
-        // One uniqueness check for the two writes (`table(for:)` made the slots).
+        var bits = taken[table]
+        // Unchecked reads and writes (`table(for:)` made the slots).
         entries.withUnsafeMutableBufferPointer { slots in
             switch role {
-            case .minimum: slots[base + 2] = entry
-            case .maximum: slots[base + 3] = entry
+            case .minimum, .maximum:
+                let slot = Self.boundBase(table, name.axis) &+ (role == .minimum ? 0 : 1)
+                slots[slot] = entry
+                bits |= 1 << (slot & 7)
             default:
                 // Keep the other determining value (if any) as the older one,
                 // dropping the oldest when the role is new and both slots are taken.
                 // Invariant: a lone determining value sits in the newer slot.
-                let newer = slots[base + 1]
-                if newer.name?.role != role {
+                let newer = Self.isTaken(base &+ 1, bits) ? slots[base &+ 1].name : nil
+                if newer?.role != role {
                     // Either `older` has this role (replaced, and the value becomes
                     // the newest), or it is empty, or it is the oldest of three
                     // roles and is dropped: in every case `newer` moves down.
-                    slots[base] = newer
+                    if newer != nil {
+                        slots[base] = slots[base &+ 1]
+                        bits |= 1 << (base & 7)
+                    } else {
+                        bits &= ~(1 << (base & 7))
+                    }
                 }
-                slots[base + 1] = entry
+                slots[base &+ 1] = entry
+                bits |= 1 << ((base &+ 1) & 7)
             }
         }
+        taken[table] = bits
     }
 
     /// Clears the role of `name` (any spelling) in `table`: what `name = nil` does.
     mutating func reset(_ name: RuleName, in table: Int) {
-        let base = Self.base(table, name.axis)
+        let base = Self.base(table, name.axis), bounds = Self.boundBase(table, name.axis)
         switch name.role {
-        case .minimum: entries[base + 2] = Entry()
-        case .maximum: entries[base + 3] = Entry()
+        case .minimum: setTaken(bounds, false)
+        case .maximum: setTaken(bounds + 1, false)
         default:
-            if entries[base + 1].name?.role == name.role {
-                entries[base + 1] = entries[base]
-                entries[base] = Entry()
-            } else if entries[base].name?.role == name.role {
-                entries[base] = Entry()
+            if self.name(at: base + 1)?.role == name.role {
+                if self.name(at: base) != nil {
+                    entries[base + 1] = entries[base]
+                } else {
+                    setTaken(base + 1, false)
+                }
+                setTaken(base, false)
+            } else if self.name(at: base)?.role == name.role {
+                setTaken(base, false)
             }
         }
     }

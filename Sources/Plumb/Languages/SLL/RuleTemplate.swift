@@ -75,6 +75,8 @@ struct RuleTemplate {
     /// kept, so that replaying copies the filled ones without looking at
     /// the others. Meaningful only when ``knowsFreshSlots``.
     private(set) var freshSlots: [FreshSlot] = []
+    /// The slots ``freshSlots`` fill, a bit each (``RuleBook/taken``).
+    private(set) var freshSlotsTaken: UInt8 = 0
     /// Whether ``freshSlots`` is known: false when the recorded rule's
     /// view had rules before (``freshSlots`` may be empty either way).
     private(set) var knowsFreshSlots = false
@@ -97,6 +99,7 @@ struct RuleTemplate {
             steps.removeAll(keepingCapacity: true)
             terms.removeAll(keepingCapacity: true)
             freshSlots.removeAll(keepingCapacity: true)
+            freshSlotsTaken = 0
             knowsFreshSlots = false
             freshTerms.removeAll(keepingCapacity: true)
             longestValue = 0
@@ -177,6 +180,7 @@ struct RuleTemplate {
         self.steps = steps
         self.terms = terms
         self.freshSlots = freshSlots
+        freshSlotsTaken = freshSlots.reduce(0) { $0 | UInt8(1) << UInt8($1.slot) }
         knowsFreshSlots = !slots.isEmpty
         self.freshTerms = freshTerms
         longestValue = steps.reduce(0) { max($0, $1.termCount) }
@@ -276,6 +280,8 @@ extension RuleBook {
                         }
                     }
                 }
+                // The table is new: its slots were all empty.
+                taken[table] = template.freshSlotsTaken
                 return
             }
             for step in template.steps {
@@ -310,7 +316,9 @@ extension RuleBook {
         }
         let base = Self.base(Int(tableOfView[view.int]), .horizontal)
         template.record(recorded, arena: terms, views: views,
-                        slots: isFirstRule ? entries[base ..< base + Self.slotsPerView] : [])
+                        slots: isFirstRule
+                            ? ArraySlice((base ..< base + Self.slotsPerView).map { name(at: $0) != nil ? entries[$0] : Entry() })
+                            : [])
         if template.status == .ready {
             template.serial = templateCount
             templateCount += 1

@@ -32,6 +32,20 @@ struct UnsharedArray<Element> {
         self.count = count
     }
 
+    /// `count` elements whose bytes are not written (plain values: the
+    /// caller writes an element before it reads it, and knows which it
+    /// wrote). A large array so made costs no pass over its memory.
+    init(uninitializedCount count: Int) {
+        self.init(capacity: count)
+        self.count = count
+    }
+
+    /// Appends `count` elements whose bytes are not written (see ``init(uninitializedCount:)``).
+    mutating func appendUninitialized(_ count: Int) {
+        if self.count + count > capacity { grow(to: Swift.max(2 * capacity, self.count + count)) }
+        self.count += count
+    }
+
     var isEmpty: Bool { count == 0 }
 
     /// Makes room for `capacity` elements in all.
@@ -76,6 +90,15 @@ struct UnsharedArray<Element> {
     @inline(__always)
     func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Calls `body` with the elements to change in place (no uniqueness
+    /// check: see the type's note on copies).
+    @inline(__always)
+    mutating func withUnsafeMutableBufferPointer<R>(
+        _ body: (UnsafeMutableBufferPointer<Element>) throws -> R
+    ) rethrows -> R {
+        try body(UnsafeMutableBufferPointer(start: base, count: count))
     }
 }
 
