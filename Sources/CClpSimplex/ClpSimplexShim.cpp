@@ -1155,6 +1155,49 @@ long plumb_clp_presolve_rows_found(void) { return presolveRowsFound; }
 
 namespace {
 
+/// Rows-sized arrays one kind of index may hold at once, however many
+/// slots it grows to (32 MiB of `int` per array kept in each slot).
+constexpr size_t indexedRowsBudget = size_t(1) << 23;
+/// The most slots one kind of index grows to.
+constexpr size_t mostIndexedColumns = 64;
+/// Indexes given up for room that a window remembers.
+constexpr size_t givenUpRemembered = 64;
+
+thread_local bool indexSlotsGrow = true;
+thread_local long indexSlotsGrown = 0;
+
+/// How many long columns one kind of index (presolve's, postsolve's) keeps
+/// at once on a thread. It starts at `indexedColumns`; when a window
+/// records again a column whose index it gave up for room, the columns in
+/// use are more than the slots and each use would walk the column again
+/// (`chartgrid`'s twelve shared column edges against eight slots), so it
+/// takes one slot more, up to `mostIndexedColumns` and the rows budget. A
+/// column given up and never used again (`priorities`' columns, each
+/// searched in one stretch) costs no slot. The count stays for the thread.
+struct IndexSlots {
+    size_t cap = indexedColumns;
+    /// What names each index given up for room in this window, newest last.
+    std::vector<long> givenUp;
+
+    void opened() { givenUp.clear(); }
+    void gaveUp(long identity) {
+        if (givenUp.size() == givenUpRemembered) givenUp.erase(givenUp.begin());
+        givenUp.push_back(identity);
+    }
+    /// A new index of the column named `identity` in a matrix of `rows` rows.
+    void recording(long identity, int rows) {
+        const auto seen = std::find(givenUp.begin(), givenUp.end(), identity);
+        if (seen == givenUp.end()) return;
+        givenUp.erase(seen);
+        const size_t limit = std::max(indexedColumns,
+                                      std::min(mostIndexedColumns, indexedRowsBudget / std::max<size_t>(1, size_t(rows))));
+        if (indexSlotsGrow && cap < limit) {
+            cap += 1;
+            indexSlotsGrown += 1;
+        }
+    }
+};
+
 /// The rows of one long threaded column of a postsolve matrix as they
 /// stood when last seen: the column's first position then (`head`), how
 /// many entries it had from there (`length`), and where each row sat
@@ -1217,6 +1260,7 @@ struct PostsolveWindow {
     /// `chartgrid` most long columns lose one entry, where recording the
     /// whole column costs more than CoinUtils' walk).
     int walkedColumn = -1;
+    IndexSlots slots;
 };
 
 /// The window's matrix, kept apart from `postsolveWindow` (which has a
@@ -1285,9 +1329,11 @@ ThreadedRows *synced(CoinBigIndex start, int length) {
 }
 
 /// A slot for a new index of a column: a new one while there are fewer
-/// than `indexedColumns`, else the least recently used, emptied.
-template <typename Index> Index &freeIndex(std::vector<Index> &columns) {
-    if (columns.size() < indexedColumns) {
+/// than `slots.cap`, else the least recently used, emptied (and its
+/// column, named by `identity`, noted as given up).
+template <typename Index, typename Identity>
+Index &freeIndex(std::vector<Index> &columns, IndexSlots &slots, Identity identity) {
+    if (columns.size() < slots.cap) {
         columns.emplace_back();
         return columns.back();
     }
@@ -1295,6 +1341,8 @@ template <typename Index> Index &freeIndex(std::vector<Index> &columns) {
     for (Index &kept : columns) {
         if (kept.lastUse < oldest->lastUse) oldest = &kept;
     }
+    // A slot whose index was given up otherwise names no column.
+    if (identity(*oldest) >= 0) slots.gaveUp(identity(*oldest));
     oldest->forget();
     return *oldest;
 }
@@ -1303,7 +1351,9 @@ template <typename Index> Index &freeIndex(std::vector<Index> &columns) {
 /// CoinUtils' search for an absent row.
 ThreadedRows &recordColumn(CoinBigIndex start, int length) {
     PostsolveWindow &w = postsolveWindow;
-    ThreadedRows *index = &freeIndex(w.columns);
+    // A column is named by its last position: entries join in front and
+    // the last one is rarely deleted.
+    ThreadedRows *index = &freeIndex(w.columns, w.slots, [](const ThreadedRows &kept) { return long(kept.tail); });
     if (index->at.size() < static_cast<size_t>(w.rows)) {
         index->at.resize(static_cast<size_t>(w.rows), -1);
         index->before.resize(static_cast<size_t>(w.rows), -1);
@@ -1316,6 +1366,7 @@ ThreadedRows &recordColumn(CoinBigIndex start, int length) {
         k = w.link[k];
     }
     index->tail = previous;
+    w.slots.recording(previous, w.rows);
     index->head = static_cast<int>(start);
     index->length = length;
     index->lastUse = ++w.clock;
@@ -1368,6 +1419,7 @@ void subst_constraint_action::postsolve(CoinPostsolveMatrix *prob) const {
             postsolveWindow.link = prob->link_;
             postsolveWindow.rows = std::max(prob->nrows0_, prob->nrows_);
             postsolveWindow.walkedColumn = -1;
+            postsolveWindow.slots.opened();
         }
         ~Window() {
             if (!open) return;
@@ -1510,6 +1562,7 @@ struct PresolveWindow {
     std::vector<PresolveColumnRows> columns;
     /// A long column with a row twice: not indexed during this call.
     int refused = -1;
+    IndexSlots slots;
 };
 
 thread_local const int *presolveWindowRows = nullptr;
@@ -1561,7 +1614,8 @@ PresolveColumnRows *presolveIndex(CoinBigIndex ks, CoinBigIndex ke) {
     if (length < longColumn) return nullptr;
     const int column = columnAt(prob, ks, length);
     if (column < 0 || column == w.refused) return nullptr;
-    PresolveColumnRows *index = &freeIndex(w.columns);
+    w.slots.recording(column, prob->nrows_);
+    PresolveColumnRows *index = &freeIndex(w.columns, w.slots, [](const PresolveColumnRows &kept) { return long(kept.column); });
     if (index->at.size() < static_cast<size_t>(prob->nrows_)) index->at.resize(static_cast<size_t>(prob->nrows_), -1);
     for (CoinBigIndex k = ks; k < ke; k++) {
         const int row = prob->hrow_[k];
@@ -1668,6 +1722,7 @@ const CoinPresolveAction *subst_constraint_action::presolve(CoinPresolveMatrix *
             presolveWindowRows = prob->hrow_;
             presolveWindow.prob = prob;
             presolveWindow.refused = -1;
+            presolveWindow.slots.opened();
         }
         ~Window() {
             if (!open) return;
