@@ -1155,8 +1155,9 @@ long plumb_clp_presolve_rows_found(void) { return presolveRowsFound; }
 
 namespace {
 
-/// Rows-sized arrays one kind of index may hold at once, however many
-/// slots it grows to (32 MiB of `int` per array kept in each slot).
+/// Entries of one kind of row-sized array (`at`, postsolve's `before`)
+/// that one kind of index holds in all its slots, past which it takes no
+/// slot more (32 MiB of `int`).
 constexpr size_t indexedRowsBudget = size_t(1) << 23;
 /// The most slots one kind of index grows to.
 constexpr size_t mostIndexedColumns = 64;
@@ -1170,25 +1171,33 @@ thread_local long indexSlotsGrown = 0;
 /// at once on a thread. It starts at `indexedColumns`; when a window
 /// records again a column whose index it gave up for room, the columns in
 /// use are more than the slots and each use would walk the column again
-/// (`chartgrid`'s twelve shared column edges against eight slots), so it
+/// (`chartgrid`'s shared column edges, eleven or twelve against eight), so it
 /// takes one slot more, up to `mostIndexedColumns` and the rows budget. A
 /// column given up and never used again (`priorities`' columns, each
 /// searched in one stretch) costs no slot. The count stays for the thread.
 struct IndexSlots {
     size_t cap = indexedColumns;
-    /// What names each index given up for room in this window, newest last.
-    std::vector<long> givenUp;
+    /// What names each index given up for room in this window, oldest
+    /// first (a plain array: a thread-local made at compile time with
+    /// nothing to destroy is reached without a check that it was made).
+    long givenUp[givenUpRemembered] = {};
+    size_t givenUpCount = 0;
 
-    void opened() { givenUp.clear(); }
+    void opened() { givenUpCount = 0; }
     void gaveUp(long identity) {
-        if (givenUp.size() == givenUpRemembered) givenUp.erase(givenUp.begin());
-        givenUp.push_back(identity);
+        if (givenUpCount == givenUpRemembered) {
+            std::copy(givenUp + 1, givenUp + givenUpCount, givenUp);
+            givenUpCount -= 1;
+        }
+        givenUp[givenUpCount++] = identity;
     }
     /// A new index of the column named `identity` in a matrix of `rows` rows.
     void recording(long identity, int rows) {
-        const auto seen = std::find(givenUp.begin(), givenUp.end(), identity);
-        if (seen == givenUp.end()) return;
-        givenUp.erase(seen);
+        long *const end = givenUp + givenUpCount;
+        long *const seen = std::find(givenUp, end, identity);
+        if (seen == end) return;
+        std::copy(seen + 1, end, seen);
+        givenUpCount -= 1;
         const size_t limit = std::max(indexedColumns,
                                       std::min(mostIndexedColumns, indexedRowsBudget / std::max<size_t>(1, size_t(rows))));
         if (indexSlotsGrow && cap < limit) {
@@ -1197,6 +1206,10 @@ struct IndexSlots {
         }
     }
 };
+
+/// The slots of postsolve's indexes and of presolve's, on this thread.
+thread_local IndexSlots postsolveSlots;
+thread_local IndexSlots presolveSlots;
 
 /// The rows of one long threaded column of a postsolve matrix as they
 /// stood when last seen: the column's first position then (`head`), how
@@ -1260,7 +1273,6 @@ struct PostsolveWindow {
     /// `chartgrid` most long columns lose one entry, where recording the
     /// whole column costs more than CoinUtils' walk).
     int walkedColumn = -1;
-    IndexSlots slots;
 };
 
 /// The window's matrix, kept apart from `postsolveWindow` (which has a
@@ -1353,7 +1365,7 @@ ThreadedRows &recordColumn(CoinBigIndex start, int length) {
     PostsolveWindow &w = postsolveWindow;
     // A column is named by its last position: entries join in front and
     // the last one is rarely deleted.
-    ThreadedRows *index = &freeIndex(w.columns, w.slots, [](const ThreadedRows &kept) { return long(kept.tail); });
+    ThreadedRows *index = &freeIndex(w.columns, postsolveSlots, [](const ThreadedRows &kept) { return long(kept.tail); });
     if (index->at.size() < static_cast<size_t>(w.rows)) {
         index->at.resize(static_cast<size_t>(w.rows), -1);
         index->before.resize(static_cast<size_t>(w.rows), -1);
@@ -1366,7 +1378,7 @@ ThreadedRows &recordColumn(CoinBigIndex start, int length) {
         k = w.link[k];
     }
     index->tail = previous;
-    w.slots.recording(previous, w.rows);
+    postsolveSlots.recording(previous, w.rows);
     index->head = static_cast<int>(start);
     index->length = length;
     index->lastUse = ++w.clock;
@@ -1419,7 +1431,7 @@ void subst_constraint_action::postsolve(CoinPostsolveMatrix *prob) const {
             postsolveWindow.link = prob->link_;
             postsolveWindow.rows = std::max(prob->nrows0_, prob->nrows_);
             postsolveWindow.walkedColumn = -1;
-            postsolveWindow.slots.opened();
+            postsolveSlots.opened();
         }
         ~Window() {
             if (!open) return;
@@ -1562,7 +1574,6 @@ struct PresolveWindow {
     std::vector<PresolveColumnRows> columns;
     /// A long column with a row twice: not indexed during this call.
     int refused = -1;
-    IndexSlots slots;
 };
 
 thread_local const int *presolveWindowRows = nullptr;
@@ -1614,8 +1625,8 @@ PresolveColumnRows *presolveIndex(CoinBigIndex ks, CoinBigIndex ke) {
     if (length < longColumn) return nullptr;
     const int column = columnAt(prob, ks, length);
     if (column < 0 || column == w.refused) return nullptr;
-    w.slots.recording(column, prob->nrows_);
-    PresolveColumnRows *index = &freeIndex(w.columns, w.slots, [](const PresolveColumnRows &kept) { return long(kept.column); });
+    presolveSlots.recording(column, prob->nrows_);
+    PresolveColumnRows *index = &freeIndex(w.columns, presolveSlots, [](const PresolveColumnRows &kept) { return long(kept.column); });
     if (index->at.size() < static_cast<size_t>(prob->nrows_)) index->at.resize(static_cast<size_t>(prob->nrows_), -1);
     for (CoinBigIndex k = ks; k < ke; k++) {
         const int row = prob->hrow_[k];
@@ -1722,7 +1733,7 @@ const CoinPresolveAction *subst_constraint_action::presolve(CoinPresolveMatrix *
             presolveWindowRows = prob->hrow_;
             presolveWindow.prob = prob;
             presolveWindow.refused = -1;
-            presolveWindow.slots.opened();
+            presolveSlots.opened();
         }
         ~Window() {
             if (!open) return;
@@ -2169,6 +2180,18 @@ extern "C" {
 void plumb_clp_set_presolve_substitution(int mode) { presolveSubstitutionMode = mode; }
 long plumb_clp_presolve_deletions_found(void) { return presolveDeletionsFound; }
 }
+
+// The slots of presolve's and postsolve's long-column indexes (`IndexSlots`).
+extern "C" {
+void plumb_clp_set_index_slots_growing(int on) {
+    indexSlotsGrow = on != 0;
+    presolveSlots = IndexSlots();
+    presolveWindow.columns.clear();
+    postsolveSlots = IndexSlots();
+    postsolveWindow.columns.clear();
+}
+long plumb_clp_index_slots_grown(void) { return indexSlotsGrown; }
+}
 #else
 // Another CoinUtils: its own steps and searches, nothing looked up.
 extern "C" {
@@ -2188,6 +2211,8 @@ void plumb_clp_set_presolve_digest(int) {}
 unsigned long long plumb_clp_presolve_digest(void) { return 0; }
 void plumb_clp_set_presolve_substitution(int) {}
 long plumb_clp_presolve_deletions_found(void) { return 0; }
+void plumb_clp_set_index_slots_growing(int) {}
+long plumb_clp_index_slots_grown(void) { return 0; }
 }
 #endif
 
