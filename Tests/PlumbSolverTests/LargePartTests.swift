@@ -151,7 +151,7 @@ import PlumbTestSupport
     /// out of 28. Holding 28 levels by rows on their objectives made Clp
     /// call a later level infeasible, and the part went to the tableau; held
     /// by their optimal faces, Clp solves it, to the tableau's point.
-    static func priorities(rows count: Int, seed: UInt64, guides: Int = 1) -> Builder {
+    static func priorities(rows count: Int, seed: UInt64) -> Builder {
         let levels: [Priority] = [999, 990, 950, 900, 850, 800, 751, 750, 749, 700, 650, 600, 550, 501,
                                   500, 499, 450, 400, 350, 300, 251, 250, 249, 200, 150, 100, 50, 2]
         var rng = SplitMix64(seed: seed)
@@ -161,13 +161,10 @@ import PlumbTestSupport
         }
         var b = Builder()
         let width = 800.0
-        let guideOf = (0 ..< guides).map { _ in b.variable() }
-        for guide in guideOf {
-            b.add([(guide, 1)], 0, .greaterOrEqual)
-            b.add([(guide, 1)], -120, .equal, 1)
-        }
-        for row in 0 ..< count {
-            let guide = guideOf[row % guides]
+        let guide = b.variable()
+        b.add([(guide, 1)], 0, .greaterOrEqual)
+        b.add([(guide, 1)], -120, .equal, 1)
+        for _ in 0 ..< count {
             let (al, aw, bl, bw, cl, cw) = (b.variable(), b.variable(), b.variable(), b.variable(), b.variable(),
                                             b.variable())
             for w in [aw, bw, cw] { b.add([(w, 1)], -16, .greaterOrEqual) }

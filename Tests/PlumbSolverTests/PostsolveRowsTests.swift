@@ -152,44 +152,4 @@ import PlumbTestSupport
             #expect(stated.deletions > 20, "seed \(seed): \(stated.deletions)")
         }
     }
-
-    /// `plumb check`'s optimal face of `priorities` systems whose rows of
-    /// items are right of ten guides in turn, so ten long columns are
-    /// searched in turn, more than the eight slots of presolve's and
-    /// postsolve's indexes: with the slots growing (some taken), the same
-    /// matrix, row bounds and costs after each call of the substitutions
-    /// (the digest) as with eight slots and as with CoinUtils' walks, no
-    /// index answer differing from its walk, and the same diagnosis of the
-    /// variables measured; none taken with eight.
-    @Test func grownIndexSlotsKeepTheFace() {
-        for seed in 0 ..< 2 as Range<UInt64> {
-            let b = LargePartTests.priorities(rows: 700 + 50 * Int(seed), seed: 60_000 + seed, guides: 10)
-            let forms = stride(from: 0, to: b.system.variableCount, by: 97).map { [(VariableIndex($0), 1.0)] }
-            func diagnosis(growing: Bool, searches: Int32)
-                -> (SystemDiagnosis, grown: Int, disagreed: Int, digest: UInt64) {
-                plumb_clp_set_index_slots_growing(growing ? 1 : 0)
-                plumb_clp_set_presolve_searches(searches)
-                plumb_clp_set_postsolve_rows(searches == 0 ? 0 : 1)
-                plumb_clp_set_presolve_digest(1)
-                defer {
-                    plumb_clp_set_index_slots_growing(1)
-                    plumb_clp_set_presolve_searches(1)
-                    plumb_clp_set_postsolve_rows(1)
-                    plumb_clp_set_presolve_digest(0)
-                }
-                let (grown, disagreed) = (plumb_clp_index_slots_grown(), plumb_clp_presolve_searches_disagreed())
-                let d = b.system.diagnoseOnLargePartSolver(measuring: forms, solver: ClpPartSolver())
-                return (d, plumb_clp_index_slots_grown() - grown,
-                        plumb_clp_presolve_searches_disagreed() - disagreed, UInt64(plumb_clp_presolve_digest()))
-            }
-            let grown = diagnosis(growing: true, searches: 2), eight = diagnosis(growing: false, searches: 2)
-            let walked = diagnosis(growing: true, searches: 0)
-            #expect(grown.0 == eight.0 && grown.0 == walked.0, "seed \(seed)")
-            #expect(grown.digest == eight.digest && grown.digest == walked.digest, "seed \(seed)")
-            #expect(walked.digest != 14_695_981_039_346_656_037, "seed \(seed): no substitution folded")
-            #expect(grown.disagreed == 0 && eight.disagreed == 0, "seed \(seed)")
-            #expect(grown.grown >= 4, "seed \(seed): \(grown.grown)")
-            #expect(eight.grown == 0 && walked.grown == 0, "seed \(seed): \(eight.grown), \(walked.grown)")
-        }
-    }
 }
