@@ -1155,6 +1155,62 @@ long plumb_clp_presolve_rows_found(void) { return presolveRowsFound; }
 
 namespace {
 
+/// Entries of one kind of row-sized array (`at`, postsolve's `before`)
+/// that one kind of index holds in all its slots, past which it takes no
+/// slot more (32 MiB of `int`).
+constexpr size_t indexedRowsBudget = size_t(1) << 23;
+/// The most slots one kind of index grows to.
+constexpr size_t mostIndexedColumns = 64;
+/// Indexes given up for room that a window remembers.
+constexpr size_t givenUpRemembered = 64;
+
+thread_local bool indexSlotsGrow = true;
+thread_local long indexSlotsGrown = 0;
+
+/// How many long columns one kind of index (presolve's, postsolve's) keeps
+/// at once on a thread. It starts at `indexedColumns`; when a window
+/// records again a column whose index it gave up for room, the columns in
+/// use are more than the slots and each use would walk the column again
+/// (`chartgrid`'s shared column edges, eleven or twelve against eight), so it
+/// takes one slot more, up to `mostIndexedColumns` and the rows budget. A
+/// column given up and never used again (`priorities`' columns, each
+/// searched in one stretch) costs no slot. The count stays for the thread.
+struct IndexSlots {
+    size_t cap = indexedColumns;
+    /// What names each index given up for room in this window, oldest
+    /// first (a plain array: a thread-local made at compile time with
+    /// nothing to destroy is reached without a check that it was made).
+    long givenUp[givenUpRemembered] = {};
+    size_t givenUpCount = 0;
+
+    void opened() { givenUpCount = 0; }
+    void gaveUp(long identity) {
+        if (givenUpCount == givenUpRemembered) {
+            std::copy(givenUp + 1, givenUp + givenUpCount, givenUp);
+            givenUpCount -= 1;
+        }
+        givenUp[givenUpCount++] = identity;
+    }
+    /// A new index of the column named `identity` in a matrix of `rows` rows.
+    void recording(long identity, int rows) {
+        long *const end = givenUp + givenUpCount;
+        long *const seen = std::find(givenUp, end, identity);
+        if (seen == end) return;
+        std::copy(seen + 1, end, seen);
+        givenUpCount -= 1;
+        const size_t limit = std::max(indexedColumns,
+                                      std::min(mostIndexedColumns, indexedRowsBudget / std::max<size_t>(1, size_t(rows))));
+        if (indexSlotsGrow && cap < limit) {
+            cap += 1;
+            indexSlotsGrown += 1;
+        }
+    }
+};
+
+/// The slots of postsolve's indexes and of presolve's, on this thread.
+thread_local IndexSlots postsolveSlots;
+thread_local IndexSlots presolveSlots;
+
 /// The rows of one long threaded column of a postsolve matrix as they
 /// stood when last seen: the column's first position then (`head`), how
 /// many entries it had from there (`length`), and where each row sat
@@ -1285,9 +1341,11 @@ ThreadedRows *synced(CoinBigIndex start, int length) {
 }
 
 /// A slot for a new index of a column: a new one while there are fewer
-/// than `indexedColumns`, else the least recently used, emptied.
-template <typename Index> Index &freeIndex(std::vector<Index> &columns) {
-    if (columns.size() < indexedColumns) {
+/// than `slots.cap`, else the least recently used, emptied (and its
+/// column, named by `identity`, noted as given up).
+template <typename Index, typename Identity>
+Index &freeIndex(std::vector<Index> &columns, IndexSlots &slots, Identity identity) {
+    if (columns.size() < slots.cap) {
         columns.emplace_back();
         return columns.back();
     }
@@ -1295,6 +1353,8 @@ template <typename Index> Index &freeIndex(std::vector<Index> &columns) {
     for (Index &kept : columns) {
         if (kept.lastUse < oldest->lastUse) oldest = &kept;
     }
+    // A slot whose index was given up otherwise names no column.
+    if (identity(*oldest) >= 0) slots.gaveUp(identity(*oldest));
     oldest->forget();
     return *oldest;
 }
@@ -1303,7 +1363,9 @@ template <typename Index> Index &freeIndex(std::vector<Index> &columns) {
 /// CoinUtils' search for an absent row.
 ThreadedRows &recordColumn(CoinBigIndex start, int length) {
     PostsolveWindow &w = postsolveWindow;
-    ThreadedRows *index = &freeIndex(w.columns);
+    // A column is named by its last position: entries join in front and
+    // the last one is rarely deleted.
+    ThreadedRows *index = &freeIndex(w.columns, postsolveSlots, [](const ThreadedRows &kept) { return long(kept.tail); });
     if (index->at.size() < static_cast<size_t>(w.rows)) {
         index->at.resize(static_cast<size_t>(w.rows), -1);
         index->before.resize(static_cast<size_t>(w.rows), -1);
@@ -1316,6 +1378,7 @@ ThreadedRows &recordColumn(CoinBigIndex start, int length) {
         k = w.link[k];
     }
     index->tail = previous;
+    postsolveSlots.recording(previous, w.rows);
     index->head = static_cast<int>(start);
     index->length = length;
     index->lastUse = ++w.clock;
@@ -1368,6 +1431,7 @@ void subst_constraint_action::postsolve(CoinPostsolveMatrix *prob) const {
             postsolveWindow.link = prob->link_;
             postsolveWindow.rows = std::max(prob->nrows0_, prob->nrows_);
             postsolveWindow.walkedColumn = -1;
+            postsolveSlots.opened();
         }
         ~Window() {
             if (!open) return;
@@ -1561,7 +1625,8 @@ PresolveColumnRows *presolveIndex(CoinBigIndex ks, CoinBigIndex ke) {
     if (length < longColumn) return nullptr;
     const int column = columnAt(prob, ks, length);
     if (column < 0 || column == w.refused) return nullptr;
-    PresolveColumnRows *index = &freeIndex(w.columns);
+    presolveSlots.recording(column, prob->nrows_);
+    PresolveColumnRows *index = &freeIndex(w.columns, presolveSlots, [](const PresolveColumnRows &kept) { return long(kept.column); });
     if (index->at.size() < static_cast<size_t>(prob->nrows_)) index->at.resize(static_cast<size_t>(prob->nrows_), -1);
     for (CoinBigIndex k = ks; k < ke; k++) {
         const int row = prob->hrow_[k];
@@ -1668,6 +1733,7 @@ const CoinPresolveAction *subst_constraint_action::presolve(CoinPresolveMatrix *
             presolveWindowRows = prob->hrow_;
             presolveWindow.prob = prob;
             presolveWindow.refused = -1;
+            presolveSlots.opened();
         }
         ~Window() {
             if (!open) return;
@@ -2114,6 +2180,18 @@ extern "C" {
 void plumb_clp_set_presolve_substitution(int mode) { presolveSubstitutionMode = mode; }
 long plumb_clp_presolve_deletions_found(void) { return presolveDeletionsFound; }
 }
+
+// The slots of presolve's and postsolve's long-column indexes (`IndexSlots`).
+extern "C" {
+void plumb_clp_set_index_slots_growing(int on) {
+    indexSlotsGrow = on != 0;
+    presolveSlots = IndexSlots();
+    presolveWindow.columns.clear();
+    postsolveSlots = IndexSlots();
+    postsolveWindow.columns.clear();
+}
+long plumb_clp_index_slots_grown(void) { return indexSlotsGrown; }
+}
 #else
 // Another CoinUtils: its own steps and searches, nothing looked up.
 extern "C" {
@@ -2133,6 +2211,8 @@ void plumb_clp_set_presolve_digest(int) {}
 unsigned long long plumb_clp_presolve_digest(void) { return 0; }
 void plumb_clp_set_presolve_substitution(int) {}
 long plumb_clp_presolve_deletions_found(void) { return 0; }
+void plumb_clp_set_index_slots_growing(int) {}
+long plumb_clp_index_slots_grown(void) { return 0; }
 }
 #endif
 

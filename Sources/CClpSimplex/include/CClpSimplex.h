@@ -275,6 +275,14 @@ void plumb_clp_set_presolve_substitution(int mode);
 /// Target rows that statement deleted from a long column found from the
 /// column's index, on this thread over its life.
 long plumb_clp_presolve_deletions_found(void);
+/// Presolve's and postsolve's indexes of long columns on this thread keep
+/// eight columns at once, and with 1 (the default) take one slot more each
+/// time a column given up for room is indexed again in the same call (up
+/// to 64 and a budget of row-sized arrays); with 0 they stay at eight.
+/// Either call starts both afresh at eight slots. Slots so taken on this
+/// thread, over its life. The indexes' answers are the walks' either way.
+void plumb_clp_set_index_slots_growing(int on);
+long plumb_clp_index_slots_grown(void);
 
 /// How the cold solves priced by the largest infeasibility on this thread
 /// find their pivot row (see `ListedLargestInfeasibility` in the shim): 1
