@@ -15,14 +15,14 @@ import PlumbTestSupport
 /// with them grown, kept at eight, and with CoinUtils' own walks.
 @Suite struct IndexSlotsTests {
     /// `plumb check`'s optimal faces on Clp of a `chartgrid` document
-    /// (`scripts/generate.py`'s family, built here) of 72 chart rows, the
-    /// fewest near which the slots grow (56 rows: none given up comes
-    /// back): slots taken with growing on, none with it off; the same
-    /// diagnosis, the same presolved matrices after every call of the
+    /// (`scripts/generate.py`'s family, built here) of 64 chart rows
+    /// (nine slots taken; at 56 rows no column given up comes back within
+    /// a call, and none is): slots taken with growing on, none with it off;
+    /// the same diagnosis, the same presolved matrices after every call of the
     /// substitutions (the digest), and every presolve index answer the
     /// walk's (each also walked and compared), as with no index at all.
     @Test func grownSlotsKeepTheFace() throws {
-        let layout = try LayoutDocument.parse(Array(Self.chartGrid(rows: 72, seed: 60_014).utf8), source: "cg.json").lower()
+        let layout = try LayoutDocument.parse(Array(Self.chartGrid(rows: 64, seed: 60_014).utf8), source: "cg.json").lower()
         let system = layout.system
         let forms = (0 ..< system.variableCount).map { [(VariableIndex($0), 1.0)] }
         struct Run { var diagnosis: SystemDiagnosis, grown: Int, found: Int, disagreed: Int, digest: UInt64 }
