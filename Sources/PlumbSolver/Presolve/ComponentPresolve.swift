@@ -1538,23 +1538,14 @@ struct ComponentPresolve {
         probe?.parts += 1
         var dropped = [Bool](repeating: false, count: m)
         for r in rows { dropped[Int(r)] = true }
-        var columns: [Int32] = [], coefficients: [Double] = []
-        columns.reserveCapacity(total - count)
-        coefficients.reserveCapacity(total - count)
-        var from = 0
-        for r in 0 ..< m {
-            let end = Int(reducedStart[r + 1])
-            if !dropped[r] {
-                for k in from ..< end {
-                    columns.append(reducedColumns[k])
-                    coefficients.append(reducedCoefficients[k])
-                }
+        Self.repackTerms(&reducedStart, &reducedColumns, &reducedCoefficients, rows: m, capacity: total - count) {
+            r, old, oldColumns, oldCoefficients, columns, coefficients in
+            guard !dropped[r] else { return }
+            for k in old {
+                columns.append(oldColumns[k])
+                coefficients.append(oldCoefficients[k])
             }
-            from = end
-            reducedStart[r + 1] = Int32(columns.count)
         }
-        reducedColumns = columns
-        reducedCoefficients = coefficients
         return true
     }
 
@@ -1567,13 +1558,10 @@ struct ComponentPresolve {
         Self.termsGivenBack?.putBack += 1
         var rowInPart = [Int32](repeating: -1, count: m)
         for (i, r) in rows.enumerated() { rowInPart[Int(r)] = Int32(i) }
-        var columns: [Int32] = [], coefficients: [Double] = []
-        let total = Int(reducedStart[m]) + part.columns.count
-        columns.reserveCapacity(total)
-        coefficients.reserveCapacity(total)
-        var from = 0
-        for r in 0 ..< m {
-            let end = Int(reducedStart[r + 1])
+        let used = self.used
+        Self.repackTerms(&reducedStart, &reducedColumns, &reducedCoefficients, rows: m,
+                         capacity: Int(reducedStart[m]) + part.columns.count) {
+            r, old, oldColumns, oldCoefficients, columns, coefficients in
             let i = Int(rowInPart[r])
             if i >= 0 {
                 for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) {
@@ -1581,16 +1569,35 @@ struct ComponentPresolve {
                     coefficients.append(part.coefficients[k])
                 }
             } else {
-                for k in from ..< end {
-                    columns.append(reducedColumns[k])
-                    coefficients.append(reducedCoefficients[k])
+                for k in old {
+                    columns.append(oldColumns[k])
+                    coefficients.append(oldCoefficients[k])
                 }
             }
-            from = end
-            reducedStart[r + 1] = Int32(columns.count)
         }
-        reducedColumns = columns
-        reducedCoefficients = coefficients
+    }
+
+    /// Packs the terms of the first `rows` reduced rows again, row by row,
+    /// into new arrays with room for `capacity` terms: `write(r, old, oldColumns,
+    /// oldCoefficients, &columns, &coefficients)` appends row `r`'s terms,
+    /// `old` being where the row's terms sit in the old arrays. The rows
+    /// keep their numbers; `starts` follows.
+    private static func repackTerms(
+        _ starts: inout [Int32], _ columns: inout [Int32], _ coefficients: inout [Double], rows: Int, capacity: Int,
+        _ write: (Int, Range<Int>, [Int32], [Double], inout [Int32], inout [Double]) -> Void
+    ) {
+        var newColumns: [Int32] = [], newCoefficients: [Double] = []
+        newColumns.reserveCapacity(capacity)
+        newCoefficients.reserveCapacity(capacity)
+        var from = 0
+        for r in 0 ..< rows {
+            let end = Int(starts[r + 1])
+            write(r, from ..< end, columns, coefficients, &newColumns, &newCoefficients)
+            from = end
+            starts[r + 1] = Int32(newColumns.count)
+        }
+        columns = newColumns
+        coefficients = newCoefficients
     }
 
     /// Solves `part` by its cuts when it has some (see `TranslationSplit`),
