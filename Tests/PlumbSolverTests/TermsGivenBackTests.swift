@@ -23,16 +23,22 @@ import PlumbTestSupport
         }
     }
 
+    /// One thread, `solver` for every part of two or more variables.
+    static func options(_ solver: (any LargePartSolver)?) -> SolveOptions {
+        var options = SolveOptions()
+        options.largePartSolver = solver
+        options.largePartThreshold = 2
+        options.threads = 1
+        return options
+    }
+
     /// `system` solved on this thread with `solver` for every part of two
     /// or more variables; with `smallest`, the parts of at least that many
     /// terms give their terms back (the default gives none back here).
     static func solved(
         _ system: ConstraintSystem, by solver: (any LargePartSolver)?, givingBackFrom smallest: Int?
     ) -> (result: Result<Solution, any Error>, probe: ComponentPresolve.TermsGivenBack?) {
-        var options = SolveOptions()
-        options.largePartSolver = solver
-        options.largePartThreshold = 2
-        options.threads = 1
+        let options = Self.options(solver)
         let probe = smallest.map { ComponentPresolve.TermsGivenBack(smallest: $0) }
         let result = ComponentPresolve.$termsGivenBack.withValue(probe) {
             Result { try system.solve(options: options) }
@@ -108,12 +114,8 @@ import PlumbTestSupport
     /// this small.
     @Test func smallPartsKeepTheirTerms() {
         let (_, system, _) = LargePartTests.mixedHardSystem(seed: 60_200, size: 4, kinds: 4)
-        let probe = ComponentPresolve.TermsGivenBack(smallest: ComponentPresolve.smallestTermsGivenBack)
-        var options = SolveOptions()
-        options.largePartSolver = ClpPartSolver()
-        options.largePartThreshold = 2
-        options.threads = 1
-        ComponentPresolve.$termsGivenBack.withValue(probe) { _ = try? system.solve(options: options) }
+        let probe = Self.solved(system, by: ClpPartSolver(), givingBackFrom: ComponentPresolve.smallestTermsGivenBack)
+            .probe!
         #expect(probe.parts == 0 && probe.putBack == 0)
     }
 }
@@ -129,10 +131,7 @@ extension TermsGivenBackTests {
         var given = 0, steps = 0
         for seed in 0 ..< 6 as Range<UInt64> {
             let (_, system, _) = LargePartTests.mixedHardSystem(seed: 60_300 + seed, size: seed, kinds: 4)
-            var options = SolveOptions()
-            options.largePartSolver = ClpPartSolver()
-            options.largePartThreshold = 2
-            options.threads = 1
+            let options = Self.options(ClpPartSolver())
             let probe = ComponentPresolve.TermsGivenBack(smallest: 1)
             let parameters = [RowIndex(0), RowIndex(system.rowCount - 1)]
             guard let kept = try? CompiledSystem(system, parameterRows: parameters, options: options),
