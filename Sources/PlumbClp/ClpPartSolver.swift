@@ -92,6 +92,24 @@ public struct ClpPartSolver: LargePartSolver {
     /// settings.
     public var zeroTrial: ZeroTrial
 
+    /// Whether a replay asks Clp's dual if a level it held at zero error
+    /// still holds when a wish of that level is kept off its value by a
+    /// required row of the same terms (see `PinnedOffWishes` and
+    /// `replay`).
+    public enum PinnedTrials: Sendable {
+        /// Always asked (the path before `PinnedOffWishes`).
+        case run
+        /// Not asked: the level is minimised at once (the default).
+        case skipped
+        /// Asked all the same, and counted when the dual finds it holds
+        /// (for the tests: the claim checked against Clp).
+        case checked
+    }
+
+    /// How a replay treats a level that cannot hold at zero error any more
+    /// (see `PinnedTrials`). `.skipped` by default; the tests compare.
+    public var pinnedTrials: PinnedTrials = .skipped
+
     /// Whether a zero trial runs Clp's dual with the objective set to 0
     /// (see `holdsAtZero`). With the level's error columns fixed at 0 its
     /// objective is constant on the feasible set, so the trial's question
@@ -524,6 +542,10 @@ public struct ClpPartSolver: LargePartSolver {
         /// Levels a replay found held at zero before that could not be
         /// any more, minimised from the same basis instead (see `replay`).
         var zeroReleased = 0
+        /// Of those, the ones a replay knew could not hold without asking
+        /// Clp (see `PinnedOffWishes`), and those the checking mode found
+        /// held after all (see `pinnedTrials`; 0 unless the claim is wrong).
+        var pinnedTrials = 0, pinnedButHeld = 0
         /// Factorisations a warm probe kept that were freed before a cold
         /// solve, so that Clp's presolve, which copies the whole model,
         /// does not copy them (`degenerate` at 10,000 views: a peak of
@@ -943,7 +965,10 @@ public struct ClpPartSolver: LargePartSolver {
     /// hold there any more is minimised from the same basis instead, and a
     /// promoted first level that cannot is minimised on its own, held, and
     /// the level promoted with it minimised after it (recorded as solved
-    /// steps, as a fresh solve of such constants would take them). Returns
+    /// steps, as a fresh solve of such constants would take them). Where a
+    /// wish of that level is kept off its value by a required row of the
+    /// same terms (a required gap moved past the wished one), that is known
+    /// without running the dual to find out (see `stepEndsOptimal`). Returns
     /// nil when a step does not end optimal within `replayPivots`, or when a
     /// remainder that was handed
     /// back no longer splits: the part is then solved afresh. The model's
@@ -968,7 +993,8 @@ public struct ClpPartSolver: LargePartSolver {
             guard step.basis.count == partModel.columnCount + m else { return nil }
             plumb_clp_set_basis(model, step.basis)
             var kind = step.kind
-            if plumb_clp_dual(model, cap) != 0 {
+            if !stepEndsOptimal(step, level: level, holdsAtZero: released != nil, part, partModel, cap: cap,
+                                counts: &outcome.levels) {
                 // A level held at zero error that cannot be any more (a
                 // required row's constant moved it off zero): minimised
                 // instead, from the same basis, as a fresh solve minimises
@@ -1007,6 +1033,31 @@ public struct ClpPartSolver: LargePartSolver {
         guard let solution = plumb_clp_solution(model), !partModel.restsOnArtificialBound() else { return nil }
         outcome.values = (0 ..< n).map { solution[$0] }
         return outcome
+    }
+
+    /// Runs a replay's step (its bounds, objective and basis set): Clp's
+    /// dual from the step's basis; whether it ended optimal. A step that
+    /// holds a level at zero error (`holdsAtZero`: a promoted first level,
+    /// a level held at zero) whose level a wish kept off its value by a
+    /// required row of the same terms cannot hold any more
+    /// (`PinnedOffWishes`) ends there without the dual, unless
+    /// `pinnedTrials` says otherwise: `.checked` runs the dual all the same
+    /// and counts each such step it found feasible (`pinnedButHeld`: the
+    /// claim was wrong), and goes on as the dual decided.
+    private func stepEndsOptimal(
+        _ step: SolveRecord.Step, level: Double, holdsAtZero: Bool, _ part: LinearPart, _ partModel: PartModel,
+        cap: Int32, counts: inout LevelCounts
+    ) -> Bool {
+        let model = partModel.pointer
+        let held = step.kind == .promoted ? partModel.order[0] : level
+        guard holdsAtZero, pinnedTrials != .run, partModel.cannotHoldAtZero(held, in: part) else {
+            return plumb_clp_dual(model, cap) == 0
+        }
+        counts.pinnedTrials += 1
+        guard pinnedTrials == .checked else { return false }
+        let optimal = plumb_clp_dual(model, cap) == 0
+        if optimal { counts.pinnedButHeld += 1 }
+        return optimal
     }
 
     /// The primal simplex from the last basis for a later level, at most

@@ -64,6 +64,10 @@ final class ClpSession: LargePartSolver, @unchecked Sendable {
     /// levels held at zero before that a replay minimised instead (see
     /// `ClpPartSolver.replay`).
     private(set) var replays = 0, freshSolves = 0, releasedLevels = 0
+    /// Of the released levels, those known not to hold without asking Clp
+    /// (`PinnedOffWishes`), and those the checking mode found held after
+    /// all (see `ClpPartSolver.pinnedTrials`).
+    private(set) var pinnedTrials = 0, pinnedButHeld = 0
     /// Whether a part of a known shape is replayed (see `allowReplays`).
     /// Read and written under `ClpPartSolver.lock`.
     private var replaying = true
@@ -94,6 +98,8 @@ final class ClpSession: LargePartSolver, @unchecked Sendable {
                outcome.values != nil || outcome.remainder != nil {
                 replays += 1
                 releasedLevels += outcome.levels.zeroReleased
+                pinnedTrials += outcome.levels.pinnedTrials
+                pinnedButHeld += outcome.levels.pinnedButHeld
                 entries.remove(at: e)
                 entries.append(Entry(shape: entry.shape, model: entry.model, record: outcome.record))
                 return outcome

@@ -129,6 +129,20 @@ final class PartModel {
         plumb_clp_set_level_objective(pointer, Int32(n), Int32(levelOfError.count), levelOfError, level) > 0
     }
 
+    /// Each level's wishes paired with required rows of the same terms
+    /// (see `PinnedOffWishes`), made the first time a replay asks.
+    private var pinnedOff: [Double: PinnedOffWishes] = [:]
+
+    /// Whether at `part`'s constants (a part of the model's shape) some
+    /// wish of `level` is kept off its value by a required row of the same
+    /// terms: the level cannot hold at zero error (see `PinnedOffWishes`).
+    func cannotHoldAtZero(_ level: Double, in part: LinearPart) -> Bool {
+        if let known = pinnedOff[level] { return known.anyApart(part) }
+        let made = PinnedOffWishes(part, level: level)
+        pinnedOff[level] = made
+        return made.anyApart(part)
+    }
+
     /// Fixes `level`'s error columns at 0; returns their upper bounds as
     /// they were, to put back.
     func fixErrors(at level: Double) -> FixedErrorColumns? {

@@ -29,6 +29,8 @@ import PlumbTestSupport
         var replays: Int { made.withLock { $0.reduce(0) { $0 + $1.session.replays } } }
         var freshSolves: Int { made.withLock { $0.reduce(0) { $0 + $1.session.freshSolves } } }
         var releasedLevels: Int { made.withLock { $0.reduce(0) { $0 + $1.session.releasedLevels } } }
+        var pinnedTrials: Int { made.withLock { $0.reduce(0) { $0 + $1.session.pinnedTrials } } }
+        var pinnedButHeld: Int { made.withLock { $0.reduce(0) { $0 + $1.session.pinnedButHeld } } }
         /// The most calls that were inside one session at once.
         var mostAtOnce: Int { made.withLock { $0.map { $0.most.withLock { $0 } }.max() ?? 0 } }
         func solve(_ part: LinearPart) -> [Double]? { clp.solve(part) }
@@ -215,31 +217,57 @@ import PlumbTestSupport
     /// promotes that level) after a required gap moves wider: the wish
     /// next to it can no longer hold, and the replay minimises the level
     /// from its last basis instead of solving the part cold, to a fresh
-    /// solve's level totals; moved back, the level holds at zero again.
-    @Test(arguments: [0, 1, 2, 3] as [UInt64])
-    func aRequiredGapMovedIsReplayed(seed: UInt64) throws {
+    /// solve's level totals; narrowed or moved back, the level holds at
+    /// zero again. The required gap and the wish have the same terms, so
+    /// the replay knows the level cannot hold without asking Clp
+    /// (`PinnedOffWishes`) unless told to ask (`.run`, the path before);
+    /// `.checked` asks Clp all the same and counts each time Clp found the
+    /// level held (none may), and the answers of the three agree.
+    @Test(arguments: [0, 1, 2, 3] as [UInt64], [ClpPartSolver.PinnedTrials.skipped, .run, .checked])
+    func aRequiredGapMovedIsReplayed(seed: UInt64, pinned: ClpPartSolver.PinnedTrials) throws {
         var b = LargePartTests.chartGrid(seed: 93_000 + seed, rows: 6 + Int(seed), columns: 3, clash: false)
         // The first required row gap `top[1] >= top[0] + height[0] + gap`.
         let gapRow = try #require(b.rows.indices.first { r in
             b.rows[r].relation == .greaterOrEqual && b.rows[r].priority.isRequired && b.rows[r].terms.count == 3
                 && b.rows.indices.contains(r + 1) && b.rows[r + 1].priority == .high
         })
-        let sessions = Sessions(ClpPartSolver())
+        var clp = ClpPartSolver()
+        clp.pinnedTrials = pinned
+        let sessions = Sessions(clp)
+        // The path before, as a second method beside the fresh solve.
+        var oldClp = ClpPartSolver()
+        oldClp.pinnedTrials = .run
+        let oldSessions = Sessions(oldClp)
         let plain = Self.options(ClpPartSolver())
         let (_, compiledOrNil) = try CompiledSystem.solveCompiling(b.system, options: Self.options(sessions))
         let compiled = try #require(compiledOrNil)
+        let (_, oldOrNil) = try CompiledSystem.solveCompiling(b.system, options: Self.options(oldSessions))
+        let old = try #require(oldOrNil)
         let gap = b.rows[gapRow].constant
-        for (step, constant) in [gap - 4, gap - 9, gap, gap - 4].enumerated() {
+        // Widened, widened more, back, narrowed, widened again (the constant is `-gap`).
+        for (step, constant) in [gap - 4, gap - 9, gap, gap + 2, gap - 4].enumerated() {
             let replaysBefore = sessions.replays
             b.rows[gapRow].constant = constant
             compiled.setConstant(constant, ofRow: RowIndex(gapRow))
-            let again = try compiled.solve(), once = try compiled.system.solve(options: plain)
+            old.setConstant(constant, ofRow: RowIndex(gapRow))
+            let again = try compiled.solve(), before = try old.solve(), once = try compiled.system.solve(options: plain)
             #expect(referenceRequiredRowsHold(b.rows, again.values, tolerance: 1e-6), "step \(step)")
             let la = referenceLevelViolations(b.rows, again.values), lf = referenceLevelViolations(b.rows, once.values)
             #expect(referenceCompareLevels(la, lf, tolerance: 1e-6) == 0, "step \(step): \(la) against \(lf)")
+            let lb = referenceLevelViolations(b.rows, before.values)
+            #expect(referenceCompareLevels(la, lb, tolerance: 1e-6) == 0, "step \(step): \(la) against \(lb) before")
             #expect(sessions.replays > replaysBefore, "step \(step) was not replayed")
         }
         #expect(sessions.releasedLevels >= 1, "\(sessions.releasedLevels)")
+        #expect(sessions.releasedLevels == oldSessions.releasedLevels,
+                "\(sessions.releasedLevels) against \(oldSessions.releasedLevels) before")
+        #expect(oldSessions.pinnedTrials == 0)
+        #expect(sessions.pinnedButHeld == 0, "\(sessions.pinnedButHeld) levels held where a wish was kept off")
+        switch pinned {
+        case .run: #expect(sessions.pinnedTrials == 0)
+        // Each widening releases the level, known from the pair.
+        case .skipped, .checked: #expect(sessions.pinnedTrials == sessions.releasedLevels, "\(sessions.pinnedTrials)")
+        }
     }
 
     /// Ninety-six chart grids (and, with `twins`, forty small components

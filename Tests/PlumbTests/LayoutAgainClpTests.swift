@@ -10,7 +10,7 @@ import PlumbSolver
 /// sets `SolveOptions.defaultLargePartSolver` gets them): the first layout
 /// is a fresh layout's frames bit for bit, and each layout again after a
 /// change (the width, a wish's constant, an intrinsic height, a required
-/// gap) is a fresh layout's of the changed tree to Clp's tolerance, from the
+/// gap widened past the wished one, narrowed, back) is a fresh layout's of the changed tree to Clp's tolerance, from the
 /// bases the first solve kept; with `exactSolvesAgain`, bit for bit.
 @Suite struct LayoutAgainClpTests {
     /// Counts the replays of the Clp sessions the records ask for.
@@ -19,6 +19,11 @@ import PlumbSolver
         private let sessions = Mutex<[ClpSession]>([])
         var name: String { "clp, replays counted" }
         var total: Int { sessions.withLock { all in all.map(\.replays).reduce(0, +) } }
+        /// Levels the replays knew could not hold at zero error any more
+        /// (a wish kept off its value by a required row of the same terms),
+        /// and levels released after a dual that found them infeasible.
+        var pinned: Int { sessions.withLock { all in all.map(\.pinnedTrials).reduce(0, +) } }
+        var released: Int { sessions.withLock { all in all.map(\.releasedLevels).reduce(0, +) } }
         func solve(_ part: LinearPart) -> [Double]? { clp.solve(part) }
         func makeSession() -> any LargePartSolver {
             let made = ClpSession(clp)
@@ -33,7 +38,10 @@ import PlumbSolver
         ("width", 800, { _ in }),
         ("a wish's constant", 800, { $0.firstLength.constant += 4 }),
         ("an intrinsic height", 800, { $0.intrinsicView!.intrinsicContentSize.height! += 4 }),
+        // 12 -> 16: past the gap of 12 wished at 750, which can no longer hold.
         ("a required gap", 800, { $0.requiredConstant!.constant += 4 }),
+        ("the required gap narrowed", 800, { $0.requiredConstant!.constant -= 6 }),
+        ("the required gap back", 800, { $0.requiredConstant!.constant += 2 }),
         ("width again", 960, { _ in }),
     ] }
 
@@ -84,6 +92,8 @@ import PlumbSolver
             #expect(replays.total == 0)
         } else {
             #expect(replays.total >= 4, "\(replays.total) replays")
+            // The widened gap released the wishes' level, known from the pair without asking Clp.
+            #expect(replays.pinned >= 1 && replays.pinned == replays.released, "\(replays.pinned) of \(replays.released)")
         }
     }
 }
