@@ -244,8 +244,9 @@ import PlumbTestSupport
         let (_, oldOrNil) = try CompiledSystem.solveCompiling(b.system, options: Self.options(oldSessions))
         let old = try #require(oldOrNil)
         let gap = b.rows[gapRow].constant
-        // Widened, widened more, back, narrowed, widened again (the constant is `-gap`).
-        for (step, constant) in [gap - 4, gap - 9, gap, gap + 2, gap - 4].enumerated() {
+        // Narrowed (the promoted level still holds: the pair is not apart),
+        // widened, widened more, back, narrowed, widened again (the constant is `-gap`).
+        for (step, constant) in [gap + 2, gap - 4, gap - 9, gap, gap + 2, gap - 4].enumerated() {
             let replaysBefore = sessions.replays
             b.rows[gapRow].constant = constant
             compiled.setConstant(constant, ofRow: RowIndex(gapRow))
