@@ -190,7 +190,7 @@ extension RuleBook {
         }
         let value = stack[stack.count - 1]
         var entry = Entry(
-            constant: value.constant, termStart: Int32(terms.count), termCount: 0, rule: rule, name: name,
+            constant: value.constant, termStart: Int32(terms.count), termCount: 0, name: name,
             isConstant: value.isConstant, refersToOwnView: value.refersToOwnView)
         guard value.constant.isFinite else { throw RuleIssue(.nonFiniteValue(name), range) }
         for k in value.termStart ..< scratch.count {
@@ -200,7 +200,7 @@ extension RuleBook {
         }
         entry.termCount = Int32(terms.count) - entry.termStart
         longestValue = max(longestValue, entry.termCount)
-        store(entry, in: table)
+        store(entry, rule: rule, in: table)
         if isRecording { recorded.append(Recorded(name: name, entry: entry)) }
         if topLevel {
             stack.removeLast()

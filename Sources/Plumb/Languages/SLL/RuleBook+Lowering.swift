@@ -828,7 +828,7 @@ extension RuleBook {
         }
         // A document's rule keeps its key (see DocumentOrigins), passed on as
         // a key (`entry(at:)`'s enum was copied and destroyed for every row).
-        let rule = Int(entry.rule)
+        let rule = Int(self.rule(at: Int(planned.slot)))
         let terms = UnsafeBufferPointer(start: row, count: count)
         // Not `.required`: a global's addressor called for every row; this folds to the constant.
         let required = Priority(rawValue: 1000)!
@@ -882,7 +882,7 @@ extension RuleBook {
         replayed = 0
         // Read through buffers: the bounds checks of eight slots a table and
         // their terms were most of the loop.
-        entries.withUnsafeBufferPointer { entries in
+        entries.withUnsafeBufferPointer { entries in slotRules.withUnsafeBufferPointer { slotRules in
             terms.withUnsafeBufferPointer { terms in
                 tableOfView.withUnsafeBufferPointer { tableOfView in
                     viewsOfTable.withUnsafeBufferPointer { viewsOfTable in
@@ -925,14 +925,16 @@ extension RuleBook {
                                     let slot = base + Self.slotInReadingOrder(k)
                                     guard Self.isTaken(slot, bits) else { continue }
                                     let entry = entries[slot]
-                                    firstRule = min(firstRule, entry.rule)
-                                    if entry.refersToOwnView { graph.addDependency(Int32(table), label: entry.rule) }
+                                    // `rule(at:)`, the table's replay read once.
+                                    let rule = replay.template >= 0 ? replay.rule : slotRules[slot]
+                                    firstRule = min(firstRule, rule)
+                                    if entry.refersToOwnView { graph.addDependency(Int32(table), label: rule) }
                                     let from = Int(entry.termStart)
                                     for k in from ..< from + Int(entry.termCount) {
                                         let other = Int(terms[k].0.rawValue >> 2)
                                         if other == view.int { continue }
                                         let target = tableOfView[other]
-                                        if target >= 0 { graph.addDependency(target, label: entry.rule) }
+                                        if target >= 0 { graph.addDependency(target, label: rule) }
                                     }
                                 }
                                 if firstRule != .max, tableOfView[superview.int] >= 0 {
@@ -944,7 +946,7 @@ extension RuleBook {
                     }
                 }
             }
-        }
+        } }
         return graph
     }
 
@@ -979,7 +981,7 @@ extension RuleBook {
                 let slot = base + RuleBook.slotInReadingOrder(k)
                 guard book.name(at: slot) != nil else { continue }
                 let entry = entries[slot]
-                guard entry.rule == replay.rule else { return nil }
+                guard book.rule(at: slot) == replay.rule else { return nil }
                 any = true
                 if entry.refersToOwnView { add(0) }
                 for k in Int(entry.termStart) ..< Int(entry.termStart) + Int(entry.termCount) {

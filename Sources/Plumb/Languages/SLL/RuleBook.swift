@@ -16,27 +16,74 @@
 /// value each. `nil` clears the name's role.
 ///
 /// Storage is flat: four ``Entry`` slots per direction per view with rules
-/// (two determining, oldest first, then minimum and maximum) and one arena of
-/// terms, so 100,000 rules make a handful of arrays, not objects.
+/// (two determining, oldest first, then minimum and maximum), each slot's
+/// rule beside them, and one arena of terms, so 100,000 rules make a handful
+/// of arrays, not objects.
 struct RuleBook {
     /// A constraint value in effect: `constant + Σ terms` (terms in ``RuleBook/terms``).
     /// A slot's entry is read only while the slot is taken (``RuleBook/taken``):
     /// an empty slot's bytes were never written.
+    ///
+    /// Sixteen bytes, so that a table's four determining slots are one
+    /// cache line (``RuleBook/entries`` starts on a line): the term count
+    /// and the two flags share a 16-bit and an 8-bit field, and the rule
+    /// that assigned the value is kept apart (``RuleBook/rule(at:)``).
     struct Entry {
         var constant = 0.0
         var termStart: Int32 = 0
-        var termCount: Int32 = 0
-        /// The rule that last assigned the value (index into ``RuleBook/origins``).
-        var rule: Int32 = -1
         /// The name that holds the slot.
         var name: RuleName?
+        /// The term count's bits 16 and up (``countBits``), then the flags.
+        private var high: UInt8 = 0
+        /// The term count's low 16 bits.
+        private var low: UInt16 = 0
+
+        /// The bits the term count has (``maxTermCount``).
+        static let countBits = 22
+        /// The most terms one value can have: a value with more stops the
+        /// program (4,194,303; a rule's text would have to be megabytes long).
+        static let maxTermCount: Int32 = 1 << countBits - 1
+        private static let isConstantBit: UInt8 = 0x40, refersToOwnViewBit: UInt8 = 0x80
+
+        init() {}
+
+        init(constant: Double, termStart: Int32, termCount: Int32, name: RuleName?, isConstant: Bool,
+             refersToOwnView: Bool) {
+            self.constant = constant
+            self.termStart = termStart
+            self.name = name
+            self.termCount = termCount
+            self.isConstant = isConstant
+            self.refersToOwnView = refersToOwnView
+        }
+
+        /// The value's terms are `terms[termStart ..< termStart + termCount]`.
+        var termCount: Int32 {
+            @inline(__always) get { Int32(low) | Int32(high & 0x3F) << 16 }
+            @inline(__always) set {
+                precondition(newValue >= 0 && newValue <= Self.maxTermCount,
+                             "a rule's value has more than 4,194,303 terms")
+                low = UInt16(truncatingIfNeeded: newValue)
+                high = high & ~0x3F | UInt8(truncatingIfNeeded: newValue >> 16)
+            }
+        }
+
         /// Whether the value is a number, independent of any view. Decided by
         /// the shape of the expression (a product needs one constant factor),
         /// never by terms that happen to cancel.
-        var isConstant = false
+        var isConstant: Bool {
+            @inline(__always) get { high & Self.isConstantBit != 0 }
+            @inline(__always) set { high = newValue ? high | Self.isConstantBit : high & ~Self.isConstantBit }
+        }
+
         /// Whether the value used a specifier naming the rule's own view: a
         /// one-rule cycle, reported when the book is lowered.
-        var refersToOwnView = false
+        var refersToOwnView: Bool {
+            @inline(__always) get { high & Self.refersToOwnViewBit != 0 }
+            @inline(__always) set {
+                high = newValue ? high | Self.refersToOwnViewBit : high & ~Self.refersToOwnViewBit
+            }
+        }
     }
 
     /// Slots per view: two directions × (two determining, minimum, maximum).
@@ -69,6 +116,12 @@ struct RuleBook {
     /// rule): a slot's bytes are written when a value is stored in it, and
     /// read only while its bit in ``taken`` is set.
     var entries: UnsharedArray<Entry>
+    /// The rule that last assigned each slot's value (index into
+    /// ``origins``), beside ``entries`` (read through ``rule(at:)``). Not
+    /// written for the slots of a table while its ``Replay`` is noted (its
+    /// rule is every value's; ``register(_:view:)`` writes them when a
+    /// later rule ends the note).
+    var slotRules: UnsharedArray<Int32>
     /// For each table, which of its slots hold a value: bit `k` for slot
     /// `table × slotsPerView + k`.
     var taken: UnsharedArray<UInt8>
@@ -158,6 +211,7 @@ struct RuleBook {
         // The tables expected get their slots now, empty: a byte each marks
         // them so, the slots' own bytes are written as values are stored.
         entries = UnsharedArray(uninitializedCount: tables * Self.slotsPerView)
+        slotRules = UnsharedArray(uninitializedCount: tables * Self.slotsPerView)
         taken = UnsharedArray(repeating: 0, count: tables)
         replays = UnsharedArray(repeating: Replay(), count: tables)
         // Values have about one term each, a rule about four values: the
@@ -177,7 +231,15 @@ struct RuleBook {
         ruleViews.append(view)
         // A later rule of a view leaves its table's slots no replay's alone.
         let table = tableOfView[view.int]
-        if table >= 0 { replays[Int(table)].template = -1 }
+        if table >= 0, replays[Int(table)].template >= 0 {
+            // The noted replay's slots had their rule in the note only.
+            let replayed = replays[Int(table)].rule, bits = taken[Int(table)]
+            for slot in Int(table) * Self.slotsPerView ..< (Int(table) + 1) * Self.slotsPerView
+            where Self.isTaken(slot, bits) {
+                slotRules[slot] = replayed
+            }
+            replays[Int(table)].template = -1
+        }
         // The two grow together, here only; `OriginList`'s count is the
         // collection's generic distance (a third of this function's cost).
         return Int32(ruleViews.count - 1)
@@ -195,6 +257,7 @@ struct RuleBook {
         if entries.count < (table + 1) * Self.slotsPerView {
             // More tables than the book was made for.
             entries.appendUninitialized(Self.slotsPerView)
+            slotRules.appendUninitialized(Self.slotsPerView)
             taken.append(0)
             replays.append(Replay())
         }
@@ -204,25 +267,27 @@ struct RuleBook {
     /// Notes that `template`'s fresh slots, replayed for `rule` of `view`
     /// (under `superview`) with `arguments` (views), write the new
     /// `table`'s slots, when those views all differ (see ``Replay``).
+    /// Returns whether it noted the replay.
     @inline(__always)
     mutating func noteReplay(
         of template: RuleTemplate, in table: Int, view: ViewIndex, superview: ViewIndex, rule: Int32,
         arguments: [BoundArgument]
-    ) {
-        guard view != superview else { return }
+    ) -> Bool {
+        guard view != superview else { return false }
         for k in arguments.indices {
-            guard case .view(let other) = arguments[k], other != view, other != superview else { return }
+            guard case .view(let other) = arguments[k], other != view, other != superview else { return false }
             for j in 0 ..< k {
-                if case .view(let earlier) = arguments[j], earlier == other { return }
+                if case .view(let earlier) = arguments[j], earlier == other { return false }
             }
         }
         let start = Int32(truncatingIfNeeded: replayArguments.count)
         for argument in arguments {
-            guard case .view(let view) = argument else { return }
+            guard case .view(let view) = argument else { return false }
             replayArguments.append(view)
         }
         replays[table] = Replay(template: template.serial, rule: rule, arguments: start,
                                 argumentCount: Int32(truncatingIfNeeded: arguments.count))
+        return true
     }
 
     /// The first of the two determining slots of `axis` in `table` (the older one).
@@ -247,6 +312,13 @@ struct RuleBook {
     @inline(__always)
     func name(at slot: Int) -> RuleName? {
         Self.isTaken(slot, taken[slot >> 3]) ? entries[slot].name : nil
+    }
+
+    /// The rule that assigned the value in `slot` (a taken slot).
+    @inline(__always)
+    func rule(at slot: Int) -> Int32 {
+        let replay = replays[slot >> 3]
+        return replay.template >= 0 ? replay.rule : slotRules[slot]
     }
 
     /// Whether `slot` holds a value, given its table's ``taken`` bits.
@@ -283,17 +355,20 @@ struct RuleBook {
     /// Inlined into its one caller (`assign`): called, the entry went
     /// through the stack and back at every assignment.
     @inline(__always)
-    mutating func store(_ entry: Entry, in table: Int) {
+    mutating func store(_ entry: Entry, rule: Int32, in table: Int) {
         guard let name = entry.name else { return }
         let base = Self.base(table, name.axis)
         let role = name.role
         var bits = taken[table]
-        // Unchecked reads and writes (`table(for:)` made the slots).
-        entries.withUnsafeMutableBufferPointer { slots in
+        // Unchecked reads and writes (`table(for:)` made the slots). The
+        // table's replay is not noted (`register` ended any note): its
+        // slots' rules are in `slotRules`.
+        slotRules.withUnsafeMutableBufferPointer { rules in entries.withUnsafeMutableBufferPointer { slots in
             switch role {
             case .minimum, .maximum:
                 let slot = Self.boundBase(table, name.axis) &+ (role == .minimum ? 0 : 1)
                 slots[slot] = entry
+                rules[slot] = rule
                 bits |= 1 << (slot & 7)
             default:
                 // Keep the other determining value (if any) as the older one,
@@ -306,15 +381,17 @@ struct RuleBook {
                     // roles and is dropped: in every case `newer` moves down.
                     if newer != nil {
                         slots[base] = slots[base &+ 1]
+                        rules[base] = rules[base &+ 1]
                         bits |= 1 << (base & 7)
                     } else {
                         bits &= ~(1 << (base & 7))
                     }
                 }
                 slots[base &+ 1] = entry
+                rules[base &+ 1] = rule
                 bits |= 1 << ((base &+ 1) & 7)
             }
-        }
+        } }
         taken[table] = bits
     }
 
@@ -328,6 +405,7 @@ struct RuleBook {
             if self.name(at: base + 1)?.role == name.role {
                 if self.name(at: base) != nil {
                     entries[base + 1] = entries[base]
+                    slotRules[base + 1] = slotRules[base]
                 } else {
                     setTaken(base + 1, false)
                 }

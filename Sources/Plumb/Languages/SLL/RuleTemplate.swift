@@ -70,7 +70,7 @@ struct RuleTemplate {
     }
     /// What the steps leave in a view's slots when they start from none
     /// (the view's first rule): only the slots they fill, in slot order,
-    /// with the rule `-1` and each value's terms in ``freshTerms``
+    /// with each value's terms in ``freshTerms``
     /// (`termStart` counted from its start). The slots left empty are not
     /// kept, so that replaying copies the filled ones without looking at
     /// the others. Meaningful only when ``knowsFreshSlots``.
@@ -174,7 +174,6 @@ struct RuleTemplate {
             let start = Int32(freshTerms.count)
             guard appendTerms(of: slot, to: &freshTerms) else { return }
             slot.termStart = start
-            slot.rule = -1
             freshSlots.append(FreshSlot(entry: slot, slot: Int32(k)))
         }
         self.steps = steps
@@ -252,8 +251,11 @@ extension RuleBook {
                     }
                 }
                 let base = Self.base(table, .horizontal)
-                noteReplay(of: template, in: table, view: view, superview: superview, rule: rule, arguments: arguments)
-                entries.withUnsafeMutableBufferPointer { slots in
+                // A noted replay keeps the slots' rule (``rule(at:)``); else
+                // each filled slot gets it.
+                let noted = noteReplay(of: template, in: table, view: view, superview: superview, rule: rule,
+                                       arguments: arguments)
+                slotRules.withUnsafeMutableBufferPointer { rules in entries.withUnsafeMutableBufferPointer { slots in
                     // The filled slots only (the table's are empty: it is new),
                     // read and written in place, in a `while`: a `for … in` over
                     // the buffer copied each slot into an optional first, one
@@ -262,24 +264,25 @@ extension RuleBook {
                     // (`table(for:)` made the table's slots).
                     //
                     // Each entry's bytes are copied whole (a trivial type,
-                    // three words, its padding byte with them) and then its
-                    // two fields set: copied field by field, a slot was about
-                    // 20 instructions.
+                    // two words) and then its term start set: copied field
+                    // by field, a slot was about 20 instructions.
                     let table = slots.baseAddress! + base
+                    let tableRules = rules.baseAddress! + base
                     template.freshSlots.withUnsafeBufferPointer { fresh in
                         guard let filled = fresh.baseAddress else { return }
                         assert(MemoryLayout<RuleTemplate.FreshSlot>.offset(of: \.entry) == 0)
                         var k = 0
                         while k < fresh.count {
-                            let to = table + Int(filled[k].slot)
+                            let slot = Int(filled[k].slot)
+                            let to = table + slot
                             UnsafeMutableRawPointer(to).copyMemory(from: UnsafeRawPointer(filled + k),
                                                                    byteCount: MemoryLayout<Entry>.stride)
                             to.pointee.termStart &+= offset
-                            to.pointee.rule = rule
+                            if !noted { tableRules[slot] = rule }
                             k &+= 1
                         }
                     }
-                }
+                } }
                 // The table is new: its slots were all empty.
                 taken[table] = template.freshSlotsTaken
                 return
@@ -291,8 +294,8 @@ extension RuleBook {
                 }
                 let entry = Entry(
                     constant: step.constant, termStart: appendTerms(of: step), termCount: step.termCount,
-                    rule: rule, name: step.name, isConstant: step.isConstant, refersToOwnView: false)
-                store(entry, in: table)
+                    name: step.name, isConstant: step.isConstant, refersToOwnView: false)
+                store(entry, rule: rule, in: table)
             }
         }
     }

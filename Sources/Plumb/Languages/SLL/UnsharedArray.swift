@@ -21,7 +21,7 @@ struct UnsharedArray<Element> {
     init(capacity: Int = 0) {
         precondition(_isPOD(Element.self), "a rule book array holds plain values")
         self.capacity = Swift.max(capacity, 4)
-        base = .allocate(capacity: self.capacity)
+        base = Self.allocate(self.capacity)
         owner = UnsharedStorageOwner(base)
     }
 
@@ -64,12 +64,22 @@ struct UnsharedArray<Element> {
     @inline(never)
     private mutating func grow(to capacity: Int) {
         precondition(isKnownUniquelyReferenced(&owner), "a rule book array grows while a copy of it is alive")
-        let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        let grown = Self.allocate(capacity)
         grown.moveInitialize(from: base, count: count)
         base.deallocate()
         base = grown
         owner.base = UnsafeMutableRawPointer(grown)
         self.capacity = capacity
+    }
+
+    /// Storage for `capacity` elements starting on a cache line (64 bytes):
+    /// ``RuleBook``'s table of slots is then a whole number of lines, its
+    /// four determining slots one line (a large block from `malloc` starts
+    /// 16 bytes into a page, and every table's four slots would straddle two).
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<Element> {
+        UnsafeMutableRawPointer.allocate(byteCount: capacity * MemoryLayout<Element>.stride,
+                                         alignment: Swift.max(MemoryLayout<Element>.alignment, 64))
+            .bindMemory(to: Element.self, capacity: capacity)
     }
 
     /// Element `i`, bounds checked.
