@@ -2708,7 +2708,9 @@ long plumb_clp_factorizations(void) { return 0; }
 // procedure linkage table, as it does `pivotColumnSingleton`) and makes
 // Clp's choice from the larger of the guess and the size of the last U solve
 // on the same factorisation since it was made (the same object, no
-// refactorisation between: its pivot count not gone down). It keeps the
+// refactorisation between: its pivot count not gone down; a refactorisation
+// with no pivot on either side is not told apart, which moves only the
+// walk taken). It keeps the
 // statistics CoinUtils 2.11.4's keeps (the result's count added to
 // `ftranCountAfterU_`). The hyper-sparse solve takes the columns in another
 // order than the other two, so the two can round a sum differently;
@@ -2760,6 +2762,26 @@ bool sameResult(const CoinIndexedVector &a, const CoinIndexedVector &b) {
     return true;
 }
 
+/// A copy of a U solve's input: its entries in place in the dense array,
+/// at the rows `indexIn` lists (the FTRAN hands the list apart from the
+/// vector's own; CoinIndexedVector's copy reads the values as a packed
+/// list).
+std::unique_ptr<CoinIndexedVector> copyOfInput(const CoinIndexedVector &input, const int *indexIn) {
+    std::unique_ptr<CoinIndexedVector> copy(new CoinIndexedVector());
+    copy->reserve(input.capacity());
+    double *dense = copy->denseVector();
+    std::fill(dense, dense + input.capacity(), 0.0);
+    const int *from = indexIn;
+    int *to = copy->getIndices();
+    for (int k = 0; k < input.getNumElements(); k++) {
+        to[k] = from[k];
+        dense[from[k]] = input.denseVector()[from[k]];
+    }
+    copy->setNumElements(input.getNumElements());
+    copy->setPackedMode(false);
+    return copy;
+}
+
 }  // namespace
 
 void CoinFactorization::updateColumnU(CoinIndexedVector *regionSparse, int *indexIn) const {
@@ -2787,7 +2809,7 @@ void CoinFactorization::updateColumnU(CoinIndexedVector *regionSparse, int *inde
         own(this, regionSparse, indexIn);
     } else {
         std::unique_ptr<CoinIndexedVector> clpCopy;
-        if (sizedUSolveMode == 2) clpCopy.reset(new CoinIndexedVector(*regionSparse));
+        if (sizedUSolveMode == 2) clpCopy = copyOfInput(*regionSparse, indexIn);
         if (go == 1) {
             updateColumnUSparsish(regionSparse, indexIn);
         } else {

@@ -65,13 +65,15 @@ import PlumbSolver
     /// gives, the walk taken, and every solve that took it compared with
     /// Clp's search made on a copy: the same entries, the same bits.
     @Test func theSizedUSolveGivesClpsBits() throws {
-        for (views, seed) in [(3_000, 61_000 as UInt64), (4_000, 61_001)] {
+        // At 3,000 views the promotion's solves move (8); at 10,000 the cold
+        // dual's, one a pivot.
+        for (views, seed, least) in [(3_000, 61_000 as UInt64, 4), (10_000, 61_001, 200)] {
             let own = Counted(mode: 0), sized = Counted(mode: 1), checked = Counted(mode: 2)
             let a = try Self.frames(views: views, seed: seed, solver: own)
             let b = try Self.frames(views: views, seed: seed, solver: sized)
             let c = try Self.frames(views: views, seed: seed, solver: checked)
             #expect(a == b && a == c, "\(views) views: the frames differ")
-            #expect(sized.moved > 20, "\(views) views: \(sized.moved) solves moved")
+            #expect(sized.moved >= least, "\(views) views: \(sized.moved) solves moved")
             #expect(checked.moved == sized.moved && checked.checked == checked.moved,
                     "\(views) views: \(checked.moved) moved, \(checked.checked) checked")
             #expect(checked.disagreed == 0, "\(views) views: \(checked.disagreed) results differ from Clp's")
