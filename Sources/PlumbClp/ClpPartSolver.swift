@@ -451,8 +451,8 @@ public struct ClpPartSolver: LargePartSolver {
     /// factorisations, below the other cold solves' interval; nil: theirs.
     /// Its pivots each shrink one label (`chartgrid --width 480`), and the
     /// row transformations Clp keeps since the last factorisation grow by
-    /// an entry for each pivot before: the BTRAN through them costs the
-    /// square of the pivots since, so at 870 pivots (30,000 views) a
+    /// about half an entry for each pivot before: the BTRAN through them
+    /// costs the square of the pivots since, so at 870 pivots (30,000 views) a
     /// factorisation every 300 costs less than Clp's own choice (one after
     /// about 445). 250 to 300 measured best there (BENCHMARKS.md, cg61);
     /// fewer pivots than this (10,000 views: 258) do not notice it.
