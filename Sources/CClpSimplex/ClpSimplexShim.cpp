@@ -2553,6 +2553,8 @@ thread_local int repeatedStartMode = 1;
 thread_local long repeatedStartsKept = 0;
 thread_local long repeatedStartsChecked = 0;
 thread_local long repeatedStartsDisagreed = 0;
+/// Factorisations made on this thread (`plumb_clp_factorizations`; cg61).
+thread_local long factorizationsMade = 0;
 
 /// The factorisation a start's first call repaired and left, waiting for
 /// the next call: only that one may be answered from it.
@@ -2624,6 +2626,7 @@ Factorize clpFactorize() {
 int ClpFactorization::factorize(ClpSimplex *model, int solveType, bool valuesPass) {
     Factorize own = clpFactorize();
     if (own == nullptr) std::abort();
+    factorizationsMade += 1;
     RepairedStart &repaired = repairedStart;
     // A start's factorisation from a basis: the only calls that repair one.
     const bool atStart = solveType == 0 && !valuesPass && model->numberIterations() == 0 &&
@@ -2675,6 +2678,7 @@ void plumb_clp_set_repeated_start(int mode) { repeatedStartMode = mode; }
 long plumb_clp_repeated_starts_kept(void) { return repeatedStartsKept; }
 long plumb_clp_repeated_starts_checked(void) { return repeatedStartsChecked; }
 long plumb_clp_repeated_starts_disagreed(void) { return repeatedStartsDisagreed; }
+long plumb_clp_factorizations(void) { return factorizationsMade; }
 }
 #else
 extern "C" {
@@ -2682,5 +2686,164 @@ void plumb_clp_set_repeated_start(int) {}
 long plumb_clp_repeated_starts_kept(void) { return 0; }
 long plumb_clp_repeated_starts_checked(void) { return 0; }
 long plumb_clp_repeated_starts_disagreed(void) { return 0; }
+long plumb_clp_factorizations(void) { return 0; }
+}
+#endif
+
+// cg61: the U solve of an FTRAN on a large factorisation, by the size of the
+// last one. `CoinFactorization::updateColumnU` picks one of three U solves
+// from a guess at the result's size: the input's count times the average
+// growth `checkSparse` measured at the last factorisation (the input's count
+// alone before any average): below `sparseThreshold_` the hyper-sparse one
+// (a depth-first search through U from the input's entries, then the columns
+// in that order), below `sparseThreshold2_` the sparse-ish one (the columns
+// in pivot order, skipping eight at a time where a bit mask shows none), else
+// the dense-ish one (every pivot in order). In the cold dual after
+// `chartgrid --width 480`'s failed promotion every FTRAN is the entering
+// error column's: 4 entries in, about 3,000 out of 40,512 rows at 30,000
+// views, while the guess says 4 (or 110 after a refactorisation), so Clp
+// takes the search, whose bookkeeping per entry reached costs more than the
+// sparse-ish walk (0.53 M instructions a solve against 0.41 M). The
+// definition below takes CoinUtils' place (CoinUtils calls it through its
+// procedure linkage table, as it does `pivotColumnSingleton`) and makes
+// Clp's choice from the larger of the guess and the size of the last U solve
+// on the same factorisation since it was made (the same object, no
+// refactorisation between: its pivot count not gone down; a refactorisation
+// with no pivot on either side is not told apart, which moves only the
+// walk taken). It keeps the
+// statistics CoinUtils 2.11.4's keeps (the result's count added to
+// `ftranCountAfterU_`). The hyper-sparse solve takes the columns in another
+// order than the other two, so the two can round a sum differently;
+// `plumb_clp_set_sized_u_solve(2)` makes Clp's own choice as well and
+// compares the two results bit for bit.
+#if COINUTILS_VERSION_MAJOR == 2 && COINUTILS_VERSION_MINOR == 11 && COINUTILS_VERSION_RELEASE == 4
+#include <dlfcn.h>
+
+namespace {
+
+/// How the U solve is chosen on this thread (see
+/// `plumb_clp_set_sized_u_solve`), and the counts.
+thread_local int sizedUSolveMode = 1;
+thread_local long sizedUSolvesMoved = 0;
+thread_local long sizedUSolvesChecked = 0;
+thread_local long sizedUSolvesDisagreed = 0;
+
+/// The last U solve on this thread: on which factorisation, at how many
+/// pivots since it was made, and how many entries it gave.
+struct LastUSolve {
+    const CoinFactorization *factorization = nullptr;
+    int pivots = 0;
+    int count = 0;
+};
+thread_local LastUSolve lastUSolve;
+
+typedef void (*UpdateColumnU)(const CoinFactorization *, CoinIndexedVector *, int *);
+
+UpdateColumnU coinUpdateColumnU() {
+    static const UpdateColumnU own = reinterpret_cast<UpdateColumnU>(
+        dlsym(RTLD_NEXT, "_ZNK17CoinFactorization13updateColumnUEP17CoinIndexedVectorPi"));
+    return own;
+}
+
+/// Whether two results of a U solve hold the same entries with the same
+/// bits (the order of their index lists aside).
+bool sameResult(const CoinIndexedVector &a, const CoinIndexedVector &b) {
+    if (a.getNumElements() != b.getNumElements()) return false;
+    const double *x = a.denseVector();
+    const double *y = b.denseVector();
+    const int *index = a.getIndices();
+    for (int k = 0; k < a.getNumElements(); k++) {
+        if (std::memcmp(&x[index[k]], &y[index[k]], sizeof(double)) != 0) return false;
+    }
+    index = b.getIndices();
+    for (int k = 0; k < b.getNumElements(); k++) {
+        if (std::memcmp(&x[index[k]], &y[index[k]], sizeof(double)) != 0) return false;
+    }
+    return true;
+}
+
+/// A copy of a U solve's input: its entries in place in the dense array,
+/// at the rows `indexIn` lists (the FTRAN hands the list apart from the
+/// vector's own; CoinIndexedVector's copy reads the values as a packed
+/// list).
+std::unique_ptr<CoinIndexedVector> copyOfInput(const CoinIndexedVector &input, const int *indexIn) {
+    std::unique_ptr<CoinIndexedVector> copy(new CoinIndexedVector());
+    copy->reserve(input.capacity());
+    double *dense = copy->denseVector();
+    std::fill(dense, dense + input.capacity(), 0.0);
+    const int *from = indexIn;
+    int *to = copy->getIndices();
+    for (int k = 0; k < input.getNumElements(); k++) {
+        to[k] = from[k];
+        dense[from[k]] = input.denseVector()[from[k]];
+    }
+    copy->setNumElements(input.getNumElements());
+    copy->setPackedMode(false);
+    return copy;
+}
+
+}  // namespace
+
+void CoinFactorization::updateColumnU(CoinIndexedVector *regionSparse, int *indexIn) const {
+    UpdateColumnU own = coinUpdateColumnU();
+    if (own == nullptr) std::abort();
+    LastUSolve &last = lastUSolve;
+    const bool sameFactorization = last.factorization == this && numberPivots_ >= last.pivots;
+    const int input = regionSparse->getNumElements();
+    // CoinUtils 2.11.4's guess and its choice: 2 hyper-sparse, 1
+    // sparse-ish, 0 dense-ish.
+    int guess = ftranAverageAfterR_ != 0.0 ? static_cast<int>(input * ftranAverageAfterU_) : input;
+    const auto choice = [&](int size) {
+        if (sparseThreshold_ <= 0) return 0;
+        if (ftranAverageAfterR_ == 0.0) return size < sparseThreshold_ ? 2 : 0;
+        return size < sparseThreshold_ ? 2 : (size < sparseThreshold2_ ? 1 : 0);
+    };
+    const int clp = choice(guess);
+    int go = clp;
+    if (sizedUSolveMode != 0 && clp == 2 && sameFactorization && last.count >= sparseThreshold_) {
+        // Past the hyper-sparse bound by the last solve's size: the walk
+        // in pivot order, dense-ish past the second bound.
+        go = last.count < sparseThreshold2_ ? 1 : 0;
+    }
+    if (go == clp) {
+        own(this, regionSparse, indexIn);
+    } else {
+        std::unique_ptr<CoinIndexedVector> clpCopy;
+        if (sizedUSolveMode == 2) clpCopy = copyOfInput(*regionSparse, indexIn);
+        if (go == 1) {
+            updateColumnUSparsish(regionSparse, indexIn);
+        } else {
+            const int count = updateColumnUDensish(regionSparse->denseVector(), regionSparse->getIndices());
+            regionSparse->setNumElements(count);
+            if (count == 0) regionSparse->setPackedMode(false);
+        }
+        ftranCountAfterU_ += regionSparse->getNumElements();
+        sizedUSolvesMoved += 1;
+        if (clpCopy) {
+            // Clp's own choice on the copy (its statistics put back).
+            const double counted = ftranCountAfterU_;
+            own(this, clpCopy.get(), clpCopy->getIndices());
+            ftranCountAfterU_ = counted;
+            sizedUSolvesChecked += 1;
+            if (!sameResult(*regionSparse, *clpCopy)) sizedUSolvesDisagreed += 1;
+        }
+    }
+    last.factorization = this;
+    last.pivots = numberPivots_;
+    last.count = regionSparse->getNumElements();
+}
+
+extern "C" {
+void plumb_clp_set_sized_u_solve(int mode) { sizedUSolveMode = mode; }
+long plumb_clp_sized_u_solves_moved(void) { return sizedUSolvesMoved; }
+long plumb_clp_sized_u_solves_checked(void) { return sizedUSolvesChecked; }
+long plumb_clp_sized_u_solves_disagreed(void) { return sizedUSolvesDisagreed; }
+}
+#else
+extern "C" {
+void plumb_clp_set_sized_u_solve(int) {}
+long plumb_clp_sized_u_solves_moved(void) { return 0; }
+long plumb_clp_sized_u_solves_checked(void) { return 0; }
+long plumb_clp_sized_u_solves_disagreed(void) { return 0; }
 }
 #endif

@@ -463,6 +463,19 @@ public struct ClpPartSolver: LargePartSolver {
     /// Clp's.
     public var coldRefactorInterval: Int?
 
+    /// How many pivots the cold dual after a failed promotion (the first
+    /// level from the attempt's basis, without presolve; see
+    /// `skipsPresolveAfterFailedPromotion`) makes at most between two
+    /// factorisations, below the other cold solves' interval; nil: theirs.
+    /// Its pivots each shrink one label (`chartgrid --width 480`), and the
+    /// row transformations Clp keeps since the last factorisation grow by
+    /// about half an entry for each pivot before: the BTRAN through them
+    /// costs the square of the pivots since, so at 870 pivots (30,000 views) a
+    /// factorisation every 300 costs less than Clp's own choice (one after
+    /// about 445). 250 to 300 measured best there (BENCHMARKS.md, cg61);
+    /// fewer pivots than this (10,000 views: 258) do not notice it.
+    public var failedPromotionRefactorInterval: Int? = 300
+
     public init(
         promotesFirstLevel: Bool = true, warmRefactorInterval: Int? = nil, splitsRemainders: Bool = true,
         zeroTrial: ZeroTrial = .beforeColdSolves, freesImpliedEqualities: Bool = true,
@@ -705,11 +718,12 @@ public struct ClpPartSolver: LargePartSolver {
             let doubletons: Int32 = ordinal <= Self.doubletonColdSolves ? 1 : 0
             let passes = freedRows ? Self.promotionPresolvePasses : 0
             let largest: Int32 = largestInfeasibilityFrom.map { ordinal >= $0 } == true ? 1 : 0
-            func solve(passes: Int32, largest: Int32) -> Int32 {
+            func solve(passes: Int32, largest: Int32, intervalAtMost: Int? = nil) -> Int32 {
                 let opened = opensLowerRows ? partModel.openRows(below: level, of: part) : nil
+                let interval = min(coldRefactorInterval ?? max(200, m / 20), intervalAtMost ?? Int.max)
                 let status = plumb_clp_presolved_dual(
                     model, passes, Int32.max, doubletons, largest, dropsFreeRows ? 1 : 0,
-                    Int32(coldRefactorInterval ?? max(200, m / 20)), feasibleStart ? (dualPresolveBeforePrimal ? 2 : 1) : 0)
+                    Int32(interval), feasibleStart ? (dualPresolveBeforePrimal ? 2 : 1) : 0)
                 if let opened {
                     outcome.levels.openedColdSolves += 1
                     outcome.levels.unfittedRows += partModel.restoreRows(opened, below: level, of: part)
@@ -724,7 +738,7 @@ public struct ClpPartSolver: LargePartSolver {
                 // as before, presolved.
                 outcome.levels.unpresolvedColdSolves += 1
                 plumb_clp_keep_start(model)
-                status = solve(passes: -1, largest: 1)
+                status = solve(passes: -1, largest: 1, intervalAtMost: failedPromotionRefactorInterval)
                 let stands = status == 0 && !partModel.restsOnArtificialBound()
                 plumb_clp_leave_start(model, stands ? 0 : 1)
                 if !stands {
