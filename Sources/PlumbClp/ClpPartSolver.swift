@@ -1217,10 +1217,11 @@ public struct ClpPartSolver: LargePartSolver {
     /// The pivots between two factorisations in `fixedRows`' LP over
     /// `rows` rows, as a level's primal and dual take them (see
     /// `warmRefactorInterval`): Clp's 200, or a twentieth of the rows when
-    /// that is more. `priorities`' face at 30,000 views: 9,737 pivots over
-    /// 117,582 rows, refactorised 48 times at 200, the LP's CPU 1.17 s ->
-    /// 0.25 s at this interval, the same pivots and answer
-    /// (BENCHMARKS.md, prio61).
+    /// that is more. `priorities`' face at 10,000 views: 3,272 pivots over
+    /// 39,210 rows, about 17 factorisations at 200 and 2 at 1,960; the
+    /// LP 1,305 -> 472 M instructions, the same answer; at 30,000 views
+    /// 9,737 pivots, about 49 factorisations at 200 (BENCHMARKS.md,
+    /// prio61).
     static func settlingRefactorEvery(rows: Int) -> Int { max(200, rows / 20) }
 
     /// How `fixedRows` settled the inequalities of a face: off their bound
