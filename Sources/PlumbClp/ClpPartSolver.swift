@@ -442,6 +442,12 @@ public struct ClpPartSolver: LargePartSolver {
     /// it off to compare.
     public var pinsThroughTwinColumns = true
 
+    /// How many pivots the LP that settles the face's inequalities (see
+    /// `fixedRows`) makes between two factorisations of its basis; nil
+    /// (the default): `settlingRefactorEvery(rows:)` of the LP's rows.
+    /// The tests set other intervals to compare.
+    public var settlingRefactorInterval: Int?
+
     /// Whether `optimalFace` first merges the variables that the part's
     /// required rows of two terms pin to each other (see `PinnedPairs`)
     /// and finds the face of what is left. On by default; the tests turn
@@ -956,7 +962,8 @@ public struct ClpPartSolver: LargePartSolver {
         guard let (fixed, counts) = Self.fixedRows(model, part: part, errors: (partModel.plus, partModel.minus),
                                                    rowOfError: partModel.rowOfError, settling: settlesFaceRows,
                                                    throughFixedColumns: pinsThroughFixedColumns,
-                                                   throughTwins: pinsThroughTwinColumns)
+                                                   throughTwins: pinsThroughTwinColumns,
+                                                   refactorInterval: settlingRefactorInterval)
         else { return failed() }
         outcome.fixedRows = fixed
         outcome.faceRows = counts
@@ -1143,9 +1150,14 @@ public struct ClpPartSolver: LargePartSolver {
     /// and the LP over all of them grew with the square of the part
     /// (BENCHMARKS.md, "`plumb check`: the optimal face's inequalities
     /// settled before its LP").
+    ///
+    /// The LP refactorises its basis every `refactorInterval` pivots (nil:
+    /// `settlingRefactorEvery(rows:)`). From the optimal basis it takes
+    /// about two degenerate pivots per slack, so with Clp's 200 the
+    /// number of factorisations grew with the part as well as their size.
     private static func fixedRows(
         _ model: OpaquePointer, part: LinearPart, errors: (plus: [Int32], minus: [Int32]), rowOfError: [Int32],
-        settling: Bool, throughFixedColumns: Bool, throughTwins: Bool
+        settling: Bool, throughFixedColumns: Bool, throughTwins: Bool, refactorInterval: Int?
     ) -> (fixed: [Bool], counts: FaceRows)? {
         let m = part.rowCount, n = part.variableCount
         let columnCount = Int(plumb_clp_columns(model))
@@ -1241,10 +1253,11 @@ public struct ClpPartSolver: LargePartSolver {
             var upper = Array(UnsafeBufferPointer(start: newUpper, count: columnCount + slacks))
             var open = [Bool](repeating: true, count: slacks)
             var rounds = 0
+            let interval = Int32(refactorInterval ?? settlingRefactorEvery(rows: m + openError.count))
             while true {
                 plumb_clp_set_objective(model, objective)
                 plumb_clp_set_column_upper(model, upper)
-                guard plumb_clp_primal(model, Int32.max, 200, 0) == 0, let solution = plumb_clp_solution(model)
+                guard plumb_clp_primal(model, Int32.max, interval, 0) == 0, let solution = plumb_clp_solution(model)
                 else { return nil }
                 var moved = false
                 for k in 0 ..< slacks where open[k] && solution[columnCount + k] > slackTolerance {
@@ -1265,6 +1278,16 @@ public struct ClpPartSolver: LargePartSolver {
         for (e, i) in rowOfError.enumerated() where !zeroError[e] { fixedRow[Int(i)] = false }
         return (fixedRow, counts)
     }
+
+    /// The pivots between two factorisations in `fixedRows`' LP over
+    /// `rows` rows, as a level's primal and dual take them (see
+    /// `warmRefactorInterval`): Clp's 200, or a twentieth of the rows when
+    /// that is more. `priorities`' face at 10,000 views: 3,272 pivots over
+    /// 39,210 rows, about 17 factorisations at 200 and 2 at 1,960; the
+    /// LP 1,305 -> 472 M instructions, the same answer; at 30,000 views
+    /// 9,737 pivots, about 49 factorisations at 200 (BENCHMARKS.md,
+    /// prio61).
+    static func settlingRefactorEvery(rows: Int) -> Int { max(200, rows / 20) }
 
     /// How `fixedRows` settled the inequalities of a face: off their bound
     /// at the optimum, pinned to it by the rows, or by its LP.
