@@ -444,7 +444,7 @@ public struct ClpPartSolver: LargePartSolver {
 
     /// How many pivots the LP that settles the face's inequalities (see
     /// `fixedRows`) makes between two factorisations of its basis; nil
-    /// (the default): `settlingRefactorEvery(rows:)` of the LP's rows.
+    /// (the default): `refactorEvery(rows:)` of the LP's rows.
     /// The tests set other intervals to compare.
     public var settlingRefactorInterval: Int?
 
@@ -726,7 +726,7 @@ public struct ClpPartSolver: LargePartSolver {
             let largest: Int32 = largestInfeasibilityFrom.map { ordinal >= $0 } == true ? 1 : 0
             func solve(passes: Int32, largest: Int32, intervalAtMost: Int? = nil) -> Int32 {
                 let opened = opensLowerRows ? partModel.openRows(below: level, of: part) : nil
-                let interval = min(coldRefactorInterval ?? max(200, m / 20), intervalAtMost ?? Int.max)
+                let interval = min(coldRefactorInterval ?? Self.refactorEvery(rows: m), intervalAtMost ?? Int.max)
                 let status = plumb_clp_presolved_dual(
                     model, passes, Int32.max, doubletons, largest, dropsFreeRows ? 1 : 0,
                     Int32(interval), feasibleStart ? (dualPresolveBeforePrimal ? 2 : 1) : 0)
@@ -916,7 +916,7 @@ public struct ClpPartSolver: LargePartSolver {
                 if warm && !solved {
                     kept = false
                     let result = Self.warmPrimal(
-                        model, cap: max(200, m / 20), probeLimit: probePivots, refactorInterval: refactorInterval,
+                        model, cap: Self.refactorEvery(rows: m), probeLimit: probePivots, refactorInterval: refactorInterval,
                         pending: { Self.pendingErrors(model, level: order[index], levelOfError: levelOfError, firstError: n) })
                     kept = false
                     if result != .optimal { warm = false }
@@ -1152,7 +1152,7 @@ public struct ClpPartSolver: LargePartSolver {
     /// settled before its LP").
     ///
     /// The LP refactorises its basis every `refactorInterval` pivots (nil:
-    /// `settlingRefactorEvery(rows:)`). From the optimal basis it takes
+    /// `refactorEvery(rows:)`). From the optimal basis it takes
     /// about two degenerate pivots per slack, so with Clp's 200 the
     /// number of factorisations grew with the part as well as their size.
     private static func fixedRows(
@@ -1253,7 +1253,7 @@ public struct ClpPartSolver: LargePartSolver {
             var upper = Array(UnsafeBufferPointer(start: newUpper, count: columnCount + slacks))
             var open = [Bool](repeating: true, count: slacks)
             var rounds = 0
-            let interval = Int32(refactorInterval ?? settlingRefactorEvery(rows: m + openError.count))
+            let interval = Int32(refactorInterval ?? refactorEvery(rows: m + openError.count))
             while true {
                 plumb_clp_set_objective(model, objective)
                 plumb_clp_set_column_upper(model, upper)
@@ -1279,15 +1279,15 @@ public struct ClpPartSolver: LargePartSolver {
         return (fixedRow, counts)
     }
 
-    /// The pivots between two factorisations in `fixedRows`' LP over
-    /// `rows` rows, as a level's primal and dual take them (see
-    /// `warmRefactorInterval`): Clp's 200, or a twentieth of the rows when
-    /// that is more. `priorities`' face at 10,000 views: 3,272 pivots over
-    /// 39,210 rows, about 17 factorisations at 200 and 2 at 1,960; the
-    /// LP 1,305 -> 472 M instructions, the same answer; at 30,000 views
-    /// 9,737 pivots, about 49 factorisations at 200 (BENCHMARKS.md,
-    /// prio61).
-    static func settlingRefactorEvery(rows: Int) -> Int { max(200, rows / 20) }
+    /// The pivots between two factorisations of a solve over `rows` rows,
+    /// wherever the part solver sets the interval itself (a warm level's
+    /// primal, a cold level, `fixedRows`' LP): Clp's 200, or a twentieth of
+    /// the rows when that is more, so that the factorisations do not grow
+    /// in number with the part as well as in size. `priorities`' face at
+    /// 10,000 views: 3,272 pivots over 39,210 rows, about 17 factorisations
+    /// at 200 and 2 at 1,960; its LP 1,305 -> 472 M instructions, the same
+    /// answer (BENCHMARKS.md, prio61).
+    static func refactorEvery(rows: Int) -> Int { max(200, rows / 20) }
 
     /// How `fixedRows` settled the inequalities of a face: off their bound
     /// at the optimum, pinned to it by the rows, or by its LP.

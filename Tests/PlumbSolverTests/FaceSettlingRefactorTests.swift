@@ -4,7 +4,7 @@ import Testing
 
 /// The LP that settles the optimal face's inequalities
 /// (`ClpPartSolver.fixedRows`, for `plumb check`'s ambiguity phase)
-/// refactorises its basis every `settlingRefactorEvery(rows:)` pivots, a
+/// refactorises its basis every `refactorEvery(rows:)` pivots, a
 /// twentieth of its rows from 200 up, instead of Clp's 200. How often the
 /// basis is factorised changes the LP's work, not its answer: on
 /// `priorities` systems the face found with the default interval is the
@@ -12,13 +12,13 @@ import Testing
 /// none inside the LP.
 @Suite struct FaceSettlingRefactorTests {
     @Test func theIntervalIsATwentiethOfTheRowsFromClpsOwn() {
-        #expect(ClpPartSolver.settlingRefactorEvery(rows: 0) == 200)
-        #expect(ClpPartSolver.settlingRefactorEvery(rows: 4_019) == 200)
-        #expect(ClpPartSolver.settlingRefactorEvery(rows: 4_040) == 202)
+        #expect(ClpPartSolver.refactorEvery(rows: 0) == 200)
+        #expect(ClpPartSolver.refactorEvery(rows: 4_019) == 200)
+        #expect(ClpPartSolver.refactorEvery(rows: 4_040) == 202)
         // `priorities` at 10,000 and 30,000 views: the face's rows and the
         // LP's rows for its open error columns.
-        #expect(ClpPartSolver.settlingRefactorEvery(rows: 37_490 + 1_720) == 1_960)
-        #expect(ClpPartSolver.settlingRefactorEvery(rows: 112_490 + 5_092) == 5_879)
+        #expect(ClpPartSolver.refactorEvery(rows: 37_490 + 1_720) == 1_960)
+        #expect(ClpPartSolver.refactorEvery(rows: 112_490 + 5_092) == 5_879)
     }
 
     @Test(arguments: 0 ..< 3 as Range<UInt64>)
