@@ -2734,3 +2734,24 @@ static void putBackCheckPricing(ClpSimplex &simplex, ClpPrimalColumnPivot *kept)
 }
 
 extern "C" long plumb_clp_plain_checks(void) { return plainChecks.load(std::memory_order_relaxed); }
+
+// mem61: a warm probe's factorisation let go before a crash, when the heap
+// is given back. A warm primal that stalls keeps its factorisation (its
+// continuation 1), and the part goes back to the least point's basis and
+// a greedy crash from it: the crash is worked out in Plumb (its columns,
+// point and activities beside the rows opened for it, about 60 MiB on
+// `levels` at 100,000 views), then Clp's primal confirms it without
+// starting from a kept factorisation (no continuation bit 2), and a cold
+// solve after a refused crash frees it first anyway
+// (`releaseFactorization`). So the probe's factorisation (135 MiB there),
+// of a basis no longer the model's, is freed before the crash is worked
+// out. Not counted in `releasedFactorizations`: the counts stay the
+// solve's own.
+extern "C" void plumb_clp_release_stalled_factorization(PlumbClpModel *model) {
+    if (heapGivenBack.load(std::memory_order_relaxed) == 0) return;
+    ClpFactorization *factorization = model->simplex.factorization();
+    if (factorization == nullptr) return;
+    CoinFactorization *kept = factorization->coinFactorization();
+    if (kept == nullptr || kept->lengthAreaU() == 0) return;
+    factorization->clearArrays();
+}

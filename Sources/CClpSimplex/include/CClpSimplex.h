@@ -330,6 +330,10 @@ long plumb_clp_heap_trims(void);
 /// steepest-edge weights, because the heap is given back (see
 /// `plumb_clp_set_heap_given_back`), so far in the process.
 long plumb_clp_plain_checks(void);
+/// When the heap is given back, frees the factorisation a stalled warm
+/// primal kept, before the part goes back to an earlier basis (its next
+/// call factorises afresh); nothing otherwise.
+void plumb_clp_release_stalled_factorization(PlumbClpModel *model);
 
 /// How Clp's start makes its second factorisation of a basis its first one
 /// repaired (a singular basis whose rejected columns Clp replaced with
