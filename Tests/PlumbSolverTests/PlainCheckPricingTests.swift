@@ -9,12 +9,14 @@ import PlumbTestSupport
 /// the one the weighted checks give, to the bit, and the calls after a
 /// check (a warm primal from its basis, a zero trial from its set-up, a
 /// compiled system's re-solves) make whatever weights they use afresh.
-@Suite(.serialized) struct PlainCheckPricingTests {
+/// In `ZeroTrialHeapTests`, whose tests run one at a time: both turn the
+/// process's setting on and off.
+extension ZeroTrialHeapTests {
     /// `system` solved on this thread with `solver` for every part of two
     /// or more variables, the heap given back (`on`) or not; the result and
     /// the checks priced plainly meanwhile (other suites' solves may add to
     /// the count while it is on, none while it is off).
-    static func solved(_ system: ConstraintSystem, by solver: any LargePartSolver, on: Bool)
+    static func solvedPlainly(_ system: ConstraintSystem, by solver: any LargePartSolver, on: Bool)
         -> (result: Result<Solution, any Error>, plain: Int) {
         let before = ZeroTrialHeap.plainChecks
         ZeroTrialHeap.givenBack = on
@@ -26,7 +28,7 @@ import PlumbTestSupport
     /// The solvers: the default one (a first level at its least point, the
     /// crash of the next, checks after cold solves, zero trials before
     /// them), and one that checks and tries at zero before every level.
-    static let solvers: [(ClpPartSolver, String)] = [
+    static let pricingSolvers: [(ClpPartSolver, String)] = [
         (ClpPartSolver(), "default"),
         (ZeroTrialSetUpTests.solver(sharing: true, zeroTrial: .beforeEveryLevel, basisCheck: .beforeEveryLevel),
          "checked before every level"),
@@ -44,10 +46,10 @@ import PlumbTestSupport
             systems.append((system, rows, "seed \(seed)"))
         }
         var plain = 0, solved = 0
-        for (solver, name) in Self.solvers {
+        for (solver, name) in Self.pricingSolvers {
             for (system, rows, label) in systems {
-                let off = Self.solved(system, by: solver, on: false)
-                let on = Self.solved(system, by: solver, on: true)
+                let off = Self.solvedPlainly(system, by: solver, on: false)
+                let on = Self.solvedPlainly(system, by: solver, on: true)
                 #expect(off.plain == 0, "\(name), \(label)")
                 if TermsGivenBackTests.expectSame(on.result, off.result, rows: rows, "\(name), \(label)") { solved += 1 }
                 plain += on.plain
@@ -60,7 +62,7 @@ import PlumbTestSupport
     /// A compiled system (Clp sessions, each part's model kept and its
     /// steps replayed) swept with the heap given back, against one swept
     /// without: the same values at every step.
-    @Test func aSweepOnACompiledSystemKeepsEveryValue() {
+    @Test func aSweepWithPlainChecksKeepsEveryValue() {
         #expect(!ZeroTrialHeap.givenBack)
         var steps = 0, plain = 0
         for seed in 0 ..< 6 as Range<UInt64> {
