@@ -20,10 +20,13 @@ import CClpSimplex
 /// a crash basis confirmed) also gives the free pages back before it, and
 /// prices by Dantzig's rule instead of making the steepest-edge weights it
 /// would never use (`levels` at 100,000 views peaked in those calls after
-/// mem59: 1,162 -> 1,082 MB). Such a call's answer comes from the point's
-/// and the prices' infeasibilities, not from the pricing; the part's
-/// steepest-edge pricing is put back without weights, and the next call
-/// that pivots makes them for its start (BENCHMARKS.md, mem61).
+/// mem59). Such a call's answer comes from the point's and the prices'
+/// infeasibilities, not from the pricing; the part's steepest-edge pricing
+/// is put back without weights, and the next call that pivots makes them
+/// for its start. And a warm probe that stalls has its factorisation freed
+/// before the part goes back to the least point's basis and works out a
+/// crash from it (`levels` at 100,000 views: 1,162 -> 1,062 MB;
+/// BENCHMARKS.md, mem61).
 public enum ZeroTrialHeap {
     /// On or off for every zero trial of the process.
     public static var givenBack: Bool {
