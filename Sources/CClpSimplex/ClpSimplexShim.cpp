@@ -2747,6 +2747,10 @@ extern "C" long plumb_clp_plain_checks(void) { return plainChecks.load(std::memo
 // of a basis no longer the model's, is freed before the crash is worked
 // out. Not counted in `releasedFactorizations`: the counts stay the
 // solve's own.
+namespace {
+std::atomic<long> stalledReleases{0};
+}  // namespace
+
 extern "C" void plumb_clp_release_stalled_factorization(PlumbClpModel *model) {
     if (heapGivenBack.load(std::memory_order_relaxed) == 0) return;
     ClpFactorization *factorization = model->simplex.factorization();
@@ -2754,4 +2758,9 @@ extern "C" void plumb_clp_release_stalled_factorization(PlumbClpModel *model) {
     CoinFactorization *kept = factorization->coinFactorization();
     if (kept == nullptr || kept->lengthAreaU() == 0) return;
     factorization->clearArrays();
+    stalledReleases.fetch_add(1, std::memory_order_relaxed);
+}
+
+extern "C" long plumb_clp_stalled_factorizations_released(void) {
+    return stalledReleases.load(std::memory_order_relaxed);
 }

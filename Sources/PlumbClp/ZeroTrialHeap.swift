@@ -40,4 +40,8 @@ public enum ZeroTrialHeap {
     /// The Clp calls allowed no pivot that priced without the
     /// steepest-edge weights, so far in the process.
     public static var plainChecks: Int { Int(plumb_clp_plain_checks()) }
+
+    /// The stalled warm probes' factorisations freed before a crash, so far
+    /// in the process.
+    public static var stalledFactorizationsReleased: Int { Int(plumb_clp_stalled_factorizations_released()) }
 }

@@ -17,12 +17,12 @@ extension ZeroTrialHeapTests {
     /// the checks priced plainly meanwhile (other suites' solves may add to
     /// the count while it is on, none while it is off).
     static func solvedPlainly(_ system: ConstraintSystem, by solver: any LargePartSolver, on: Bool)
-        -> (result: Result<Solution, any Error>, plain: Int) {
-        let before = ZeroTrialHeap.plainChecks
+        -> (result: Result<Solution, any Error>, plain: Int, released: Int) {
+        let before = ZeroTrialHeap.plainChecks, releasedBefore = ZeroTrialHeap.stalledFactorizationsReleased
         ZeroTrialHeap.givenBack = on
         defer { ZeroTrialHeap.givenBack = false }
         let result = TermsGivenBackTests.solved(system, by: solver, givingBackFrom: nil).result
-        return (result, ZeroTrialHeap.plainChecks - before)
+        return (result, ZeroTrialHeap.plainChecks - before, ZeroTrialHeap.stalledFactorizationsReleased - releasedBefore)
     }
 
     /// The solvers: the default one (a first level at its least point, the
@@ -45,17 +45,19 @@ extension ZeroTrialHeapTests {
             let (rows, system, _) = LargePartTests.mixedHardSystem(seed: 61_000 + seed, size: seed, kinds: 4)
             systems.append((system, rows, "seed \(seed)"))
         }
-        var plain = 0, solved = 0
+        var plain = 0, solved = 0, released = 0
         for (solver, name) in Self.pricingSolvers {
             for (system, rows, label) in systems {
                 let off = Self.solvedPlainly(system, by: solver, on: false)
                 let on = Self.solvedPlainly(system, by: solver, on: true)
-                #expect(off.plain == 0, "\(name), \(label)")
+                #expect(off.plain == 0 && off.released == 0, "\(name), \(label)")
+                released += on.released
                 if TermsGivenBackTests.expectSame(on.result, off.result, rows: rows, "\(name), \(label)") { solved += 1 }
                 plain += on.plain
             }
         }
         #expect(plain >= 20 && solved >= 20, "\(plain) checks priced plainly, \(solved) systems solved")
+        #expect(released >= 1, "\(released) stalled probes' factorisations freed")
         #expect(!ZeroTrialHeap.givenBack)
     }
 

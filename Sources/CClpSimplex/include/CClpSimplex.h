@@ -334,6 +334,9 @@ long plumb_clp_plain_checks(void);
 /// primal kept, before the part goes back to an earlier basis (its next
 /// call factorises afresh); nothing otherwise.
 void plumb_clp_release_stalled_factorization(PlumbClpModel *model);
+/// The factorisations `plumb_clp_release_stalled_factorization` freed, so
+/// far in the process.
+long plumb_clp_stalled_factorizations_released(void);
 
 /// How Clp's start makes its second factorisation of a basis its first one
 /// repaired (a singular basis whose rejected columns Clp replaced with
