@@ -290,8 +290,14 @@ const double *plumb_clp_reduced_costs(const PlumbClpModel *model) { return model
 // `PartModel.freeImpliedEqualities`) and the objective set to a level's
 // weights. Clp still scales the matrix afresh, copies every bound and cost
 // into its work arrays and computes the point and the prices as before.
+// A check's pricing without weights when the heap is given back (mem61, at
+// the end of the file).
+static ClpPrimalColumnPivot *priceCheckPlainly(ClpSimplex &simplex, int maximumPivots);
+static void putBackCheckPricing(ClpSimplex &simplex, ClpPrimalColumnPivot *kept);
+
 int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery, int continuation) {
     ClpSimplex &simplex = model->simplex;
+    ClpPrimalColumnPivot *const keptPricing = priceCheckPlainly(simplex, maximumPivots);
     const int usual = simplex.factorizationFrequency();
     simplex.setMaximumIterations(maximumPivots);
     simplex.setFactorizationFrequency(refactorEvery);
@@ -319,6 +325,7 @@ int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery,
     }
     simplex.setFactorizationFrequency(usual);
     simplex.setMaximumIterations(INT_MAX);
+    putBackCheckPricing(simplex, keptPricing);
     return simplex.status();
 }
 
@@ -2847,3 +2854,76 @@ long plumb_clp_sized_u_solves_checked(void) { return 0; }
 long plumb_clp_sized_u_solves_disagreed(void) { return 0; }
 }
 #endif
+
+// mem61: a check's pricing makes no weights when the heap is given back. A
+// call of `plumb_clp_primal` allowed no pivot (a check, or a crash basis's
+// confirmation) factorises and prices only, yet Clp's steepest-edge pricing
+// makes its weights for it (the weights, the reference bits, the saved and
+// alternate weights and the infeasibility list: 70 MiB resident on `levels`
+// at 100,000 views), and these checks are where that document peaked. With
+// no pivot the entering column is never used: Clp's end (optimal, or the
+// limit of 0 pivots) comes from the point's infeasibilities and the dual
+// infeasibilities `gutsOfSolution` counts, the same with any pricing. So
+// for such a call, when the process gives its heap back
+// (`plumb_clp_set_heap_given_back`), the model's steepest pricing lets go
+// of its weights and is set aside, Clp prices with Dantzig's rule (no
+// arrays), the heap's free pages go back to the system before the call,
+// and the steepest pricing, without weights, is put back after it: the next
+// call that pivots makes its weights afresh for the basis it starts from,
+// as it would from weights made at that basis by a call that made no pivot.
+#include <coin/ClpPrimalColumnDantzig.hpp>
+
+namespace {
+std::atomic<long> plainChecks{0};
+}  // namespace
+
+static ClpPrimalColumnPivot *priceCheckPlainly(ClpSimplex &simplex, int maximumPivots) {
+    if (maximumPivots != 0 || heapGivenBack.load(std::memory_order_relaxed) == 0) return nullptr;
+    ClpPrimalColumnPivot *usual = simplex.primalColumnPivot();
+    if (usual == nullptr) return nullptr;
+    usual->clearArrays();
+    ClpPrimalColumnPivot *kept = usual->clone(true);
+    ClpPrimalColumnDantzig plain;
+    simplex.setPrimalColumnPivotAlgorithm(plain);
+    giveBackFreedHeap();
+    plainChecks.fetch_add(1, std::memory_order_relaxed);
+    return kept;
+}
+
+static void putBackCheckPricing(ClpSimplex &simplex, ClpPrimalColumnPivot *kept) {
+    if (kept == nullptr) return;
+    simplex.setPrimalColumnPivotAlgorithm(*kept);
+    delete kept;
+}
+
+extern "C" long plumb_clp_plain_checks(void) { return plainChecks.load(std::memory_order_relaxed); }
+
+// mem61: a warm probe's factorisation let go before a crash, when the heap
+// is given back. A warm primal that stalls keeps its factorisation (its
+// continuation 1), and the part goes back to the least point's basis and
+// a greedy crash from it: the crash is worked out in Plumb (its columns,
+// point and activities beside the rows opened for it, about 60 MiB on
+// `levels` at 100,000 views), then Clp's primal confirms it without
+// starting from a kept factorisation (no continuation bit 2), and a cold
+// solve after a refused crash frees it first anyway
+// (`releaseFactorization`). So the probe's factorisation (135 MiB there),
+// of a basis no longer the model's, is freed before the crash is worked
+// out. Not counted in `releasedFactorizations`: the counts stay the
+// solve's own.
+namespace {
+std::atomic<long> stalledReleases{0};
+}  // namespace
+
+extern "C" void plumb_clp_release_stalled_factorization(PlumbClpModel *model) {
+    if (heapGivenBack.load(std::memory_order_relaxed) == 0) return;
+    ClpFactorization *factorization = model->simplex.factorization();
+    if (factorization == nullptr) return;
+    CoinFactorization *kept = factorization->coinFactorization();
+    if (kept == nullptr || kept->lengthAreaU() == 0) return;
+    factorization->clearArrays();
+    stalledReleases.fetch_add(1, std::memory_order_relaxed);
+}
+
+extern "C" long plumb_clp_stalled_factorizations_released(void) {
+    return stalledReleases.load(std::memory_order_relaxed);
+}

@@ -923,6 +923,10 @@ public struct ClpPartSolver: LargePartSolver {
                     if result == .stalled { outcome.levels.stalled += 1 }
                     if result == .stalled && !leastPointBasis.isEmpty {
                         kept = false
+                        // The probe's factorisation, of a basis left here,
+                        // goes before the crash is worked out (only when the
+                        // heap is given back: `ZeroTrialHeap`).
+                        plumb_clp_release_stalled_factorization(model)
                         plumb_clp_set_basis(model, leastPointBasis)
                         outcome.levels.leastPointRestarts += 1
                         restarted = true

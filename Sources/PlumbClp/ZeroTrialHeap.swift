@@ -15,6 +15,18 @@ import CClpSimplex
 /// with a reservation (whose freed pages are the next blocks' huge pages)
 /// does not. Where Clp's blocks lie changes nothing it computes: every
 /// result is the same to the bit (BENCHMARKS.md, mem59).
+///
+/// With it on, a Clp primal allowed no pivot (a level checked at a basis,
+/// a crash basis confirmed) also gives the free pages back before it, and
+/// prices by Dantzig's rule instead of making the steepest-edge weights it
+/// would never use (`levels` at 100,000 views peaked in those calls after
+/// mem59). Such a call's answer comes from the point's and the prices'
+/// infeasibilities, not from the pricing; the part's steepest-edge pricing
+/// is put back without weights, and the next call that pivots makes them
+/// for its start. And a warm probe that stalls has its factorisation freed
+/// before the part goes back to the least point's basis and works out a
+/// crash from it (`levels` at 100,000 views: 1,162 -> 1,062 MB;
+/// BENCHMARKS.md, mem61).
 public enum ZeroTrialHeap {
     /// On or off for every zero trial of the process.
     public static var givenBack: Bool {
@@ -24,4 +36,12 @@ public enum ZeroTrialHeap {
 
     /// The times the heap's free pages were given back so far.
     public static var trims: Int { Int(plumb_clp_heap_trims()) }
+
+    /// The Clp calls allowed no pivot that priced without the
+    /// steepest-edge weights, so far in the process.
+    public static var plainChecks: Int { Int(plumb_clp_plain_checks()) }
+
+    /// The stalled warm probes' factorisations freed before a crash, so far
+    /// in the process.
+    public static var stalledFactorizationsReleased: Int { Int(plumb_clp_stalled_factorizations_released()) }
 }

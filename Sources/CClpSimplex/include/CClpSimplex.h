@@ -318,12 +318,25 @@ void plumb_clp_open_rows(PlumbClpModel *model, int count, const int *rows);
 
 /// With `on` not 0, every zero trial (`plumb_clp_zero_trial`) gives the
 /// heap's free pages back to the system (`malloc_trim`) before its dual and
-/// after it, for the whole process; off (0) by default.
+/// after it, and every `plumb_clp_primal` allowed no pivot before it and
+/// prices without the steepest-edge weights, for the whole process; off
+/// (0) by default.
 void plumb_clp_set_heap_given_back(int on);
 /// Whether zero trials give the heap's free pages back.
 int plumb_clp_heap_given_back(void);
 /// The times the heap's free pages were given back, over the process's life.
 long plumb_clp_heap_trims(void);
+/// The calls allowed no pivot that priced by Dantzig's rule, without the
+/// steepest-edge weights, because the heap is given back (see
+/// `plumb_clp_set_heap_given_back`), so far in the process.
+long plumb_clp_plain_checks(void);
+/// When the heap is given back, frees the factorisation a stalled warm
+/// primal kept, before the part goes back to an earlier basis (its next
+/// call factorises afresh); nothing otherwise.
+void plumb_clp_release_stalled_factorization(PlumbClpModel *model);
+/// The factorisations `plumb_clp_release_stalled_factorization` freed, so
+/// far in the process.
+long plumb_clp_stalled_factorizations_released(void);
 
 /// How Clp's start makes its second factorisation of a basis its first one
 /// repaired (a singular basis whose rejected columns Clp replaced with
