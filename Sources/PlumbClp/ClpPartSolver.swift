@@ -472,38 +472,15 @@ public struct ClpPartSolver: LargePartSolver {
     /// How many pivots the cold dual after a failed promotion (the first
     /// level from the attempt's basis, without presolve; see
     /// `skipsPresolveAfterFailedPromotion`) makes at most between two
-    /// factorisations, below the other cold solves' interval.
+    /// factorisations, below the other cold solves' interval; nil: theirs.
     /// Its pivots each shrink one label (`chartgrid --width 480`), and the
     /// row transformations Clp keeps since the last factorisation grow by
     /// about half an entry for each pivot before: the BTRAN through them
-    /// costs the square of the pivots since, a factorisation about the
-    /// rows. Clp's own timing waits too long (one after about 445 of 870
-    /// pivots at 30,000 views).
-    public enum FailedPromotionInterval: Sendable, Equatable {
-        /// The square root of the LP's rows, at least 50 (150 pivots at
-        /// 22,520 rows, 10,000 views; 259 at 67,520, 30,000 views): the best
-        /// measured there was 150 of 100 to 300, and 250 of 200 to 400
-        /// (BENCHMARKS.md, cg61 and cg61b).
-        case rootOfRows
-        /// At most this many pivots between two factorisations.
-        case every(Int)
-        /// The other cold solves' interval.
-        case coldSolves
-
-        /// The interval for an LP of `rows` rows; nil: the other cold
-        /// solves'.
-        public func pivots(rows: Int) -> Int? {
-            switch self {
-            case .rootOfRows: return max(50, Int(Double(rows).squareRoot()))
-            case .every(let pivots): return pivots
-            case .coldSolves: return nil
-            }
-        }
-    }
-
-    /// The interval of the cold dual after a failed promotion (see
-    /// `FailedPromotionInterval`).
-    public var failedPromotionRefactorInterval: FailedPromotionInterval = .rootOfRows
+    /// costs the square of the pivots since, so at 870 pivots (30,000 views) a
+    /// factorisation every 300 costs less than Clp's own choice (one after
+    /// about 445). 250 to 300 measured best there (BENCHMARKS.md, cg61);
+    /// fewer pivots than this (10,000 views: 258) do not notice it.
+    public var failedPromotionRefactorInterval: Int? = 300
 
     public init(
         promotesFirstLevel: Bool = true, warmRefactorInterval: Int? = nil, splitsRemainders: Bool = true,
@@ -767,7 +744,7 @@ public struct ClpPartSolver: LargePartSolver {
                 // as before, presolved.
                 outcome.levels.unpresolvedColdSolves += 1
                 plumb_clp_keep_start(model)
-                status = solve(passes: -1, largest: 1, intervalAtMost: failedPromotionRefactorInterval.pivots(rows: m))
+                status = solve(passes: -1, largest: 1, intervalAtMost: failedPromotionRefactorInterval)
                 let stands = status == 0 && !partModel.restsOnArtificialBound()
                 plumb_clp_leave_start(model, stands ? 0 : 1)
                 if !stands {

@@ -11,8 +11,7 @@ import PlumbSolver
 /// four, and whose row transformations grow with the pivots since the last
 /// factorisation), made lower without moving a pivot: the shim's choice of
 /// the U solve by the size of the last one (`plumb_clp_set_sized_u_solve`)
-/// and `ClpPartSolver.failedPromotionRefactorInterval` (by the square root
-/// of the LP's rows). Each against
+/// and `ClpPartSolver.failedPromotionRefactorInterval`. Each against
 /// Clp's own path: the same frames to the bit, and counters that show the
 /// two paths differ.
 @Suite struct FailedPromotionDualTests {
@@ -87,9 +86,9 @@ import PlumbSolver
     /// with the interval off): the same frames to the bit.
     @Test func refactorisingSoonerKeepsTheFrames() throws {
         var often = ClpPartSolver()
-        often.failedPromotionRefactorInterval = .every(20)
+        often.failedPromotionRefactorInterval = 20
         var usual = ClpPartSolver()
-        usual.failedPromotionRefactorInterval = .coldSolves
+        usual.failedPromotionRefactorInterval = nil
         for (views, seed) in [(3_000, 61_000 as UInt64), (4_000, 61_001)] {
             let a = Counted(usual), b = Counted(often)
             let framesA = try Self.frames(views: views, seed: seed, solver: a)
@@ -98,27 +97,5 @@ import PlumbSolver
             #expect(b.factorizations >= a.factorizations + 2,
                     "\(views) views: \(b.factorizations) factorisations against \(a.factorizations)")
         }
-    }
-
-    /// The interval by the square root of the LP's rows: its values, and at
-    /// 10,000 views (22,520 rows, 258 pivots in the cold dual) a
-    /// factorisation after 150 pivots that an interval of 300 never makes,
-    /// with the same frames.
-    @Test func theIntervalFollowsTheRows() throws {
-        let rule = ClpPartSolver.FailedPromotionInterval.rootOfRows
-        #expect(rule.pivots(rows: 22_520) == 150)
-        #expect(rule.pivots(rows: 67_520) == 259)
-        #expect(rule.pivots(rows: 1_000) == 50)
-        #expect(ClpPartSolver.FailedPromotionInterval.every(300).pivots(rows: 22_520) == 300)
-        #expect(ClpPartSolver.FailedPromotionInterval.coldSolves.pivots(rows: 22_520) == nil)
-        #expect(ClpPartSolver().failedPromotionRefactorInterval == .rootOfRows)
-        var fixed = ClpPartSolver()
-        fixed.failedPromotionRefactorInterval = .every(300)
-        let byRows = Counted(), by300 = Counted(fixed)
-        let a = try Self.frames(views: 10_000, seed: 61_001, solver: byRows)
-        let b = try Self.frames(views: 10_000, seed: 61_001, solver: by300)
-        #expect(a == b, "the frames differ")
-        #expect(byRows.factorizations == by300.factorizations + 1,
-                "\(byRows.factorizations) factorisations against \(by300.factorizations)")
     }
 }
