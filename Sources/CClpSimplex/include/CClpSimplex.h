@@ -354,20 +354,6 @@ long plumb_clp_repeated_starts_disagreed(void);
 /// another Clp).
 long plumb_clp_factorizations(void);
 
-/// How an FTRAN's U solve is chosen on this thread: by Clp's guess at the
-/// result's size alone, as CoinUtils does (0); by the larger of that guess
-/// and the size of the last U solve on the same factorisation, so that a
-/// solve whose results run past the hyper-sparse bound walks U in pivot
-/// order instead of searching it (1, the default); or as 1 with Clp's own
-/// choice made as well and the two results compared bit for bit (2). Counts
-/// on this thread over its life: the solves that took another path than
-/// Clp's, those compared, and those whose results differed. Only for
-/// CoinUtils 2.11.4 (elsewhere Clp's own choice, nothing counted).
-void plumb_clp_set_sized_u_solve(int mode);
-long plumb_clp_sized_u_solves_moved(void);
-long plumb_clp_sized_u_solves_checked(void);
-long plumb_clp_sized_u_solves_disagreed(void);
-
 #pragma GCC visibility pop
 
 #ifdef __cplusplus
