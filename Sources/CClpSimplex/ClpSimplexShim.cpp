@@ -75,14 +75,19 @@ namespace {
 /// Frees the arrays of the model's factorisation, when a solve kept them
 /// (Clp frees them at the end of a solve unless asked to keep them, as
 /// `plumb_clp_primal`'s continuation 1 does); the next solve that
-/// factorises allocates them again.
-void releaseFactorization(PlumbClpModel *model) {
+/// factorises allocates them again. Whether there were arrays to free.
+bool freeKeptFactorization(PlumbClpModel *model) {
     ClpFactorization *factorization = model->simplex.factorization();
-    if (factorization == nullptr) return;
+    if (factorization == nullptr) return false;
     CoinFactorization *kept = factorization->coinFactorization();
-    if (kept == nullptr || kept->lengthAreaU() == 0) return;
+    if (kept == nullptr || kept->lengthAreaU() == 0) return false;
     factorization->clearArrays();
-    model->releasedFactorizations += 1;
+    return true;
+}
+
+/// `freeKeptFactorization`, counted in the model's `releasedFactorizations`.
+void releaseFactorization(PlumbClpModel *model) {
+    if (freeKeptFactorization(model)) model->releasedFactorizations += 1;
 }
 
 /// The free rows of `simplex` (no finite bound), increasing: a lower
@@ -2758,12 +2763,7 @@ std::atomic<long> stalledReleases{0};
 
 extern "C" void plumb_clp_release_stalled_factorization(PlumbClpModel *model) {
     if (heapGivenBack.load(std::memory_order_relaxed) == 0) return;
-    ClpFactorization *factorization = model->simplex.factorization();
-    if (factorization == nullptr) return;
-    CoinFactorization *kept = factorization->coinFactorization();
-    if (kept == nullptr || kept->lengthAreaU() == 0) return;
-    factorization->clearArrays();
-    stalledReleases.fetch_add(1, std::memory_order_relaxed);
+    if (freeKeptFactorization(model)) stalledReleases.fetch_add(1, std::memory_order_relaxed);
 }
 
 extern "C" long plumb_clp_stalled_factorizations_released(void) {
