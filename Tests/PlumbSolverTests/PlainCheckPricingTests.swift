@@ -78,11 +78,7 @@ extension ZeroTrialHeapTests {
             ZeroTrialHeap.givenBack = false
             guard let plainCompiled else { Issue.record("seed \(seed): compiled one way only"); continue }
             for step in 0 ..< 5 {
-                for (i, row) in parameters.enumerated() {
-                    let c = system.constants[row.int] + Double((step * 7 + i * 3) % 11) - 5
-                    kept.setConstant(c, ofRow: row)
-                    plainCompiled.setConstant(c, ofRow: row)
-                }
+                TermsGivenBackTests.moveConstants(of: parameters, from: system, step: step, in: [kept, plainCompiled])
                 let a = Result { try kept.solve() }
                 ZeroTrialHeap.givenBack = true
                 let b = Result { try plainCompiled.solve() }

@@ -118,6 +118,18 @@ import PlumbTestSupport
             .probe!
         #expect(probe.parts == 0 && probe.putBack == 0)
     }
+
+    /// Sets `rows`' constants in every system of `compiled` to step
+    /// `step`'s values, each moved from its constant in `system` by an
+    /// amount in -5 ... 5 that changes from step to step: the same sweep
+    /// for each, to compare them.
+    static func moveConstants(of rows: [RowIndex], from system: ConstraintSystem, step: Int,
+                              in compiled: [CompiledSystem]) {
+        for (i, row) in rows.enumerated() {
+            let c = system.constants[row.int] + Double((step * 7 + i * 3) % 11) - 5
+            for each in compiled { each.setConstant(c, ofRow: row) }
+        }
+    }
 }
 
 extension TermsGivenBackTests {
@@ -140,11 +152,7 @@ extension TermsGivenBackTests {
                   })
             else { continue }
             for step in 0 ..< 5 {
-                for (i, row) in parameters.enumerated() {
-                    let c = system.constants[row.int] + Double((step * 7 + i * 3) % 11) - 5
-                    kept.setConstant(c, ofRow: row)
-                    back.setConstant(c, ofRow: row)
-                }
+                Self.moveConstants(of: parameters, from: system, step: step, in: [kept, back])
                 let a = Result { try kept.solve() }
                 let b = ComponentPresolve.$termsGivenBack.withValue(probe) { Result { try back.solve() } }
                 _ = Self.expectSame(b, a, rows: [], "seed \(seed), step \(step)")
