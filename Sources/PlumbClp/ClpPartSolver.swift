@@ -608,9 +608,6 @@ public struct ClpPartSolver: LargePartSolver {
         /// (see `crashesGreedyLevel`), the pivots Clp made from the crash
         /// bases that did, and the variables the crashes moved.
         var crashTried = 0, crashed = 0, crashedPivots = 0, crashMoves = 0
-        /// The columns of the least points kept for a crash, and the
-        /// entries kept of them (see `GreedyCrash.Start`).
-        var crashPointColumns = 0, crashPointEntries = 0
     }
 
     /// `solve`, and how it went (for the tests). With a `session`, the
@@ -897,9 +894,7 @@ public struct ClpPartSolver: LargePartSolver {
                     && outcome.levels.leastPoint > 0 ? partModel.basis() : []
                 if !leastPointBasis.isEmpty && crashesGreedyLevel, let x = plumb_clp_solution(model) {
                     leastPointCrash = GreedyCrash.Start(
-                        values: UnsafeBufferPointer(start: x, count: partModel.columnCount), setters: leastPointSetters)
-                    outcome.levels.crashPointColumns += partModel.columnCount
-                    outcome.levels.crashPointEntries += leastPointCrash?.nonzeroColumns.count ?? 0
+                        values: Array(UnsafeBufferPointer(start: x, count: partModel.columnCount)), setters: leastPointSetters)
                 }
                 // The first level from the least point of its rows, when
                 // they are of that shape (see `LeastPointStart`).

@@ -45,44 +45,9 @@ import PlumbSolver
 enum GreedyCrash {
     /// What the least point's start leaves for the crash: the point (every
     /// column of the model) and each variable's setter row.
-    ///
-    /// The point is kept by its entries that are not `+0.0` (most error
-    /// columns rest at 0 at a least point): it is taken before the next
-    /// level's warm probe and read only when that probe stalls, so it lies
-    /// beside Clp's work areas through the probe in a fraction of a dense
-    /// column's size. ``values`` gives the dense point back bit for bit.
     struct Start {
-        /// The columns whose value is not `+0.0`, increasing, and their values.
-        private(set) var nonzeroColumns: [Int32] = []
-        private(set) var nonzeroValues: [Double] = []
-        /// The model's columns (the dense point's length).
-        let columnCount: Int
+        var values: [Double]
         var setters: [Int32]
-
-        init(values: UnsafeBufferPointer<Double>, setters: [Int32]) {
-            columnCount = values.count
-            self.setters = setters
-            // Counted first, so that the arrays are made at their size.
-            var count = 0
-            for x in values where x.bitPattern != 0 { count += 1 }
-            nonzeroColumns.reserveCapacity(count)
-            nonzeroValues.reserveCapacity(count)
-            for (j, x) in values.enumerated() where x.bitPattern != 0 {
-                nonzeroColumns.append(Int32(j))
-                nonzeroValues.append(x)
-            }
-        }
-
-        init(values: [Double], setters: [Int32]) {
-            self = values.withUnsafeBufferPointer { Start(values: $0, setters: setters) }
-        }
-
-        /// The dense point, every column.
-        var values: [Double] {
-            var x = [Double](repeating: 0, count: columnCount)
-            for (k, j) in nonzeroColumns.enumerated() { x[Int(j)] = nonzeroValues[k] }
-            return x
-        }
     }
 
     /// How a move stopped.
@@ -106,7 +71,7 @@ enum GreedyCrash {
         moves: inout Int, point: inout [Double]
     ) -> [UInt8]? {
         let n = model.n, m = model.m, columns = model.columnCount
-        guard start.count == columns + m, least.columnCount == columns, least.setters.count == n,
+        guard start.count == columns + m, least.values.count == columns, least.setters.count == n,
               let rl = plumb_clp_row_lower(model.pointer), let ru = plumb_clp_row_upper(model.pointer),
               let cl = plumb_clp_column_lower(model.pointer), let cu = plumb_clp_column_upper(model.pointer)
         else { return nil }

@@ -1057,8 +1057,6 @@ import PlumbTestSupport
         var crashed: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.crashed } } }
         var crashedPivots: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.crashedPivots } } }
         var crashMoves: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.crashMoves } } }
-        var crashPointColumns: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.crashPointColumns } } }
-        var crashPointEntries: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.crashPointEntries } } }
         var promotionsWithoutDualPresolve: Int {
             log.withLock { $0.reduce(0) { $0 + $1.levels.promotionsWithoutDualPresolve } }
         }
