@@ -283,7 +283,13 @@ import PlumbTestSupport
     /// every step, and reach a fresh solve's levels.
     @Test(arguments: [0, 1, 2, 3] as [UInt64], [ClpPartSolver.PinnedTrials.skipped, .run, .checked])
     func aSettledLevelIsHeldWithoutTheDual(seed: UInt64, settled: ClpPartSolver.PinnedTrials) throws {
-        var b = LargePartTests.chartGrid(seed: 93_000 + seed, rows: 6 + Int(seed), columns: 3, clash: false)
+        // Two and four columns: with three, these seeds (but 3) leave a
+        // basic error of the promoted level at 0 and no claim is made.
+        try settledLevelCase(seed: seed, rows: 6 + Int(seed), columns: 2 + 2 * Int(seed % 2), settled: settled)
+    }
+
+    private func settledLevelCase(seed: UInt64, rows: Int, columns: Int, settled: ClpPartSolver.PinnedTrials) throws {
+        var b = LargePartTests.chartGrid(seed: 93_000 + seed, rows: rows, columns: columns, clash: false)
         let gapRow = try #require(b.rows.indices.first { r in
             b.rows[r].relation == .greaterOrEqual && b.rows[r].priority.isRequired && b.rows[r].terms.count == 3
                 && b.rows.indices.contains(r + 1) && b.rows[r + 1].priority == .high
@@ -316,9 +322,10 @@ import PlumbTestSupport
         #expect(sessions.settledButMoved == 0, "\(sessions.settledButMoved) settled levels the dual moved")
         switch settled {
         case .run: #expect(sessions.settledTrials == 0)
-        // Each release of the promoted level leaves it settled.
+        // Each release of the promoted level leaves it settled on these grids.
         case .skipped, .checked:
-            #expect(sessions.settledTrials == sessions.releasedLevels, "\(sessions.settledTrials)")
+            #expect(sessions.settledTrials == sessions.releasedLevels && sessions.settledTrials >= 1,
+                    "\(sessions.settledTrials) of \(sessions.releasedLevels)")
         }
     }
 
