@@ -92,10 +92,11 @@ public struct ClpPartSolver: LargePartSolver {
     /// settings.
     public var zeroTrial: ZeroTrial
 
-    /// Whether a replay asks Clp's dual if a level it held at zero error
-    /// still holds when a wish of that level is kept off its value by a
-    /// required row of the same terms (see `PinnedOffWishes` and
-    /// `replay`).
+    /// Whether a replay asks Clp's dual what it can know without it: if a
+    /// level it held at zero error still holds when a wish of that level is
+    /// kept off its value by a required row of the same terms (see
+    /// `PinnedOffWishes` and `replay`; `pinnedTrials`), and what a settled
+    /// level's face is (see `SettledLevel`; `settledTrials`).
     public enum PinnedTrials: Sendable {
         /// Always asked (the path before `PinnedOffWishes`).
         case run
@@ -1004,7 +1005,10 @@ public struct ClpPartSolver: LargePartSolver {
     /// steps, as a fresh solve of such constants would take them). Where a
     /// wish of that level is kept off its value by a required row of the
     /// same terms (a required gap moved past the wished one), that is known
-    /// without running the dual to find out (see `stepEndsOptimal`). Returns
+    /// without running the dual to find out (see `stepEndsOptimal`); and
+    /// where the promoted level is already optimal once the first one is
+    /// minimised and held, its face is held without the dual too (see
+    /// `SettledLevel` and `settledTrials`). Returns
     /// nil when a step does not end optimal within `replayPivots`, or when a
     /// remainder that was handed
     /// back no longer splits: the part is then solved afresh. The model's
