@@ -92,10 +92,11 @@ public struct ClpPartSolver: LargePartSolver {
     /// settings.
     public var zeroTrial: ZeroTrial
 
-    /// Whether a replay asks Clp's dual if a level it held at zero error
-    /// still holds when a wish of that level is kept off its value by a
-    /// required row of the same terms (see `PinnedOffWishes` and
-    /// `replay`).
+    /// Whether a replay asks Clp's dual what it can know without it: if a
+    /// level it held at zero error still holds when a wish of that level is
+    /// kept off its value by a required row of the same terms (see
+    /// `PinnedOffWishes` and `replay`; `pinnedTrials`), and what a settled
+    /// level's face is (see `SettledLevel`; `settledTrials`).
     public enum PinnedTrials: Sendable {
         /// Always asked (the path before `PinnedOffWishes`).
         case run
@@ -109,6 +110,12 @@ public struct ClpPartSolver: LargePartSolver {
     /// How a replay treats a level that cannot hold at zero error any more
     /// (see `PinnedTrials`). `.skipped` by default; the tests compare.
     public var pinnedTrials: PinnedTrials = .skipped
+
+    /// Whether a replay runs Clp's dual on a level after a failed
+    /// promotion's first level was minimised, when that level's errors are
+    /// all nonbasic at their lower bounds there (see `SettledLevel`): the
+    /// same three choices as `pinnedTrials`, `.skipped` by default.
+    public var settledTrials: PinnedTrials = .skipped
 
     /// Whether a zero trial runs Clp's dual with the objective set to 0
     /// (see `holdsAtZero`). With the level's error columns fixed at 0 its
@@ -565,6 +572,11 @@ public struct ClpPartSolver: LargePartSolver {
         /// Clp (see `PinnedOffWishes`), and those the checking mode found
         /// held after all (see `pinnedTrials`; 0 unless the claim is wrong).
         var pinnedTrials = 0, pinnedButHeld = 0
+        /// Levels after a failed promotion's first one that a replay knew
+        /// optimal without Clp's dual (see `SettledLevel`), and those whose
+        /// face the checking mode's dual contradicted (see `settledTrials`;
+        /// 0 unless the claim is wrong).
+        var settledTrials = 0, settledButMoved = 0
         /// Factorisations a warm probe kept that were freed before a cold
         /// solve, so that Clp's presolve, which copies the whole model,
         /// does not copy them (`degenerate` at 10,000 views: a peak of
@@ -993,7 +1005,10 @@ public struct ClpPartSolver: LargePartSolver {
     /// steps, as a fresh solve of such constants would take them). Where a
     /// wish of that level is kept off its value by a required row of the
     /// same terms (a required gap moved past the wished one), that is known
-    /// without running the dual to find out (see `stepEndsOptimal`). Returns
+    /// without running the dual to find out (see `stepEndsOptimal`); and
+    /// where the promoted level is already optimal once the first one is
+    /// minimised and held, its face is held without the dual too (see
+    /// `SettledLevel` and `settledTrials`). Returns
     /// nil when a step does not end optimal within `replayPivots`, or when a
     /// remainder that was handed
     /// back no longer splits: the part is then solved afresh. The model's
@@ -1018,6 +1033,7 @@ public struct ClpPartSolver: LargePartSolver {
             guard step.basis.count == partModel.columnCount + m else { return nil }
             plumb_clp_set_basis(model, step.basis)
             var kind = step.kind
+            var settled: SettledLevel? = nil
             if !stepEndsOptimal(step, level: level, holdsAtZero: released != nil, part, partModel, cap: cap,
                                 counts: &outcome.levels) {
                 // A level held at zero error that cannot be any more (a
@@ -1038,15 +1054,22 @@ public struct ClpPartSolver: LargePartSolver {
                         if freesImpliedEqualities { _ = partModel.freeImpliedEqualities(of: part) }
                     }
                     _ = partModel.aim(at: level)
+                    if any && s < record.steps.count - 1 {
+                        settled = settledLevel(level, partModel, cap: cap, counts: &outcome.levels)
+                    }
                 }
-                guard plumb_clp_dual(model, cap) == 0 else { return nil }
+                if settled == nil { guard plumb_clp_dual(model, cap) == 0 else { return nil } }
                 kind = .solved
                 outcome.levels.zeroReleased += 1
             }
             outcome.record.steps.append(.init(kind: kind, level: step.level, basis: partModel.basis()))
             if kind == .heldAtZero { outcome.levels.zeroHeld += 1 }
             guard any else { break }
-            Self.holdFace(model, rows: m, columns: partModel.columnCount, firstError: n)
+            if let settled {
+                settled.hold(model)
+            } else {
+                Self.holdFace(model, rows: m, columns: partModel.columnCount, firstError: n)
+            }
             if freesImpliedEqualities { _ = partModel.freeImpliedEqualities(of: part) }
             if s == record.steps.count - 1 && record.splitAtEnd {
                 guard let remainder = partModel.splitRemainder(of: part, solvedDownTo: level) else { return nil }
@@ -1083,6 +1106,27 @@ public struct ClpPartSolver: LargePartSolver {
         let optimal = plumb_clp_dual(model, cap) == 0
         if optimal { counts.pinnedButHeld += 1 }
         return optimal
+    }
+
+    /// After a failed promotion's first level was minimised and held
+    /// (`aim`ed at `level` since), whether `level` is already optimal at
+    /// that point with every one of its error columns nonbasic at its
+    /// lower bound (`SettledLevel`): the face Clp's dual would hold is then
+    /// known without running it. `settledTrials` chooses: `.skipped` trusts
+    /// the claim, `.run` never makes it, `.checked` runs the dual all the
+    /// same, counts each claim whose face the dual's prices contradict
+    /// (`settledButMoved`), and follows the dual (nil).
+    private func settledLevel(
+        _ level: Double, _ partModel: PartModel, cap: Int32, counts: inout LevelCounts
+    ) -> SettledLevel? {
+        guard settledTrials != .run, let settled = SettledLevel(partModel, level: level) else { return nil }
+        counts.settledTrials += 1
+        guard settledTrials == .checked else { return settled }
+        let model = partModel.pointer
+        if plumb_clp_dual(model, cap) != 0 || !settled.agreesWithPrices(model, firstError: partModel.n, tolerance: Self.faceTolerance) {
+            counts.settledButMoved += 1
+        }
+        return nil
     }
 
     /// The primal simplex from the last basis for a later level, at most

@@ -68,6 +68,10 @@ final class ClpSession: LargePartSolver, @unchecked Sendable {
     /// (`PinnedOffWishes`), and those the checking mode found held after
     /// all (see `ClpPartSolver.pinnedTrials`).
     private(set) var pinnedTrials = 0, pinnedButHeld = 0
+    /// Levels known optimal after a released first level without Clp's
+    /// dual (`SettledLevel`), and those whose face the checking mode's dual
+    /// contradicted (see `ClpPartSolver.settledTrials`).
+    private(set) var settledTrials = 0, settledButMoved = 0
     /// Whether a part of a known shape is replayed (see `allowReplays`).
     /// Read and written under `ClpPartSolver.lock`.
     private var replaying = true
@@ -100,6 +104,8 @@ final class ClpSession: LargePartSolver, @unchecked Sendable {
                 releasedLevels += outcome.levels.zeroReleased
                 pinnedTrials += outcome.levels.pinnedTrials
                 pinnedButHeld += outcome.levels.pinnedButHeld
+                settledTrials += outcome.levels.settledTrials
+                settledButMoved += outcome.levels.settledButMoved
                 entries.remove(at: e)
                 entries.append(Entry(shape: entry.shape, model: entry.model, record: outcome.record))
                 return outcome

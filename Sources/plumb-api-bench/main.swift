@@ -70,7 +70,14 @@
 // writes, for each shape and size, the tree's document (`SHAPE-N.doc.json`)
 // and for each front end the frames of the first run's first layout as
 // `plumb solve` writes them (`SHAPE-N-FRONT.frames.json`), to compare with
-// `plumb solve SHAPE-N.doc.json` at any size.
+// `plumb solve SHAPE-N.doc.json` at any size. With `--mode again` it writes
+// instead the frames after each layout of the first run
+// (`SHAPE-N-FRONT-again-KIND.frames.json`, KIND first, nothing, width,
+// constant, required, intrinsic-first, intrinsic), to compare two binaries
+// or two settings layout by layout (its times are then not to be read).
+// `--settled-trials run|checked` sets `ClpPartSolver.settledTrials` (the
+// default is `skipped`), to compare the replay with and without the dual
+// it skips.
 import Foundation
 import Plumb
 import PlumbAPIWorkloads
@@ -108,11 +115,13 @@ var mode = "first"
 var framesDirectory: String? = nil
 var countFaults = false
 var largeParts = "clp"
+var settledTrials = ClpPartSolver.PinnedTrials.skipped
 var warmup = true
 let usage = """
     usage: plumb-api-bench [--sizes 1000,10000,100000] [--shapes \(APIShape.allCases.map(\.rawValue).joined(separator: ","))]
                            [--fronts \(APIFrontEnd.allCases.map(\.rawValue).joined(separator: ","))] [--runs N] [--mode first|again]
                            [--frames DIR] [--faults yes] [--large-parts clp|tableau] [--warmup yes|no]
+                           [--settled-trials skipped|run|checked]
     """
 
 /// Stops with the usage and exit status 2 (a bad command line is not a crash).
@@ -170,6 +179,13 @@ while let a = args.popFirst() {
     case "--large-parts":
         guard v == "clp" || v == "tableau" else { fail("--large-parts is clp or tableau, not '\(v)'") }
         largeParts = v
+    case "--settled-trials":
+        switch v {
+        case "skipped": settledTrials = .skipped
+        case "run": settledTrials = .run
+        case "checked": settledTrials = .checked
+        default: fail("--settled-trials is skipped, run or checked, not '\(v)'")
+        }
     case "--mode":
         guard v == "first" || v == "again" else { fail("--mode is first or again, not '\(v)'") }
         mode = v
@@ -177,7 +193,11 @@ while let a = args.popFirst() {
     }
 }
 
-if largeParts == "clp" { SolveOptions.defaultLargePartSolver = ClpPartSolver() }
+if largeParts == "clp" {
+    var clp = ClpPartSolver()
+    clp.settledTrials = settledTrials
+    SolveOptions.defaultLargePartSolver = clp
+}
 
 if mode == "again" {
     againTable()
@@ -281,19 +301,32 @@ for shape in shapes {
                 var first: [Double] = [], nothing: [Double] = [], width: [Double] = [], constant: [Double] = []
                 var required: [Double] = [], intrinsicFirst: [Double] = [], intrinsic: [Double] = []
                 var viewCount = 0
-                for _ in 0 ..< runs {
+                for run in 0 ..< runs {
+                    // Under `--frames`, the first run's frames after each
+                    // layout (written between the clocks: its times are not
+                    // to be read).
+                    func keep(_ kind: String, _ views: [View]) {
+                        guard let framesDirectory, run == 0 else { return }
+                        let bytes = FrameWriter.json(ids: views.map(\.id), frames: views.map(\.frame))
+                        write(bytes, to: "\(framesDirectory)/\(shape)-\(size)-\(front)-again-\(kind).frames.json")
+                    }
                     let tree = APIWorkloads.build(shape, frontEnd: front, lengths: lengths)
+                    let treeViews = [tree.root] + tree.views
                     viewCount = tree.views.count + 1
                     let t0 = now()
                     try! tree.root.layout(width: 1024, height: 768)
                     let t1 = now()
+                    keep("first", treeViews)
                     try! tree.root.layout(width: 1024, height: 768)
                     let t2 = now()
+                    keep("nothing", treeViews)
                     try! tree.root.layout(width: 800, height: 768)
                     let t3 = now()
+                    keep("width", treeViews)
                     tree.firstLength.constant += 4
                     try! tree.root.layout(width: 800, height: 768)
                     let t4 = now()
+                    keep("constant", treeViews)
                     first.append(t1 - t0)
                     nothing.append(t2 - t1)
                     width.append(t3 - t2)
@@ -303,6 +336,7 @@ for shape in shapes {
                         let r0 = now()
                         try! tree.root.layout(width: 800, height: 768)
                         required.append(now() - r0)
+                        keep("required", treeViews)
                     }
 
                     // An intrinsic height: the coupled shapes' own, or the
@@ -319,11 +353,13 @@ for shape in shapes {
                     let u0 = now()
                     try! other.root.layout(width: 1024, height: 768)
                     let u1 = now()
+                    keep("intrinsic-first", [other.root] + other.views)
                     try! other.root.layout(width: 1024, height: 768)
                     unit.intrinsicContentSize.height! += 4
                     let u2 = now()
                     try! other.root.layout(width: 1024, height: 768)
                     let u3 = now()
+                    keep("intrinsic", [other.root] + other.views)
                     intrinsicFirst.append(u1 - u0)
                     intrinsic.append(u3 - u2)
                 }
