@@ -2769,3 +2769,74 @@ extern "C" void plumb_clp_release_stalled_factorization(PlumbClpModel *model) {
 extern "C" long plumb_clp_stalled_factorizations_released(void) {
     return stalledReleases.load(std::memory_order_relaxed);
 }
+
+// cg62: the failed promotion's cold dual refactorises when its row
+// transformations have cost what a fresh factorisation would. Between two
+// factorisations CoinUtils keeps the Forrest-Tomlin row transformations
+// (the R file) of every pivot since the last one, and each BTRAN walks all
+// of them; in that cold dual (`chartgrid --width 480`, one label shrunk a
+// pivot) the file grows by about half an entry more each pivot, so a BTRAN
+// costs the square of the pivots since, and their sum the cube. The rule
+// sparse LU codes use: refactorise when the next pivot's extra cost, the
+// file's entries now, is above the average extra cost a pivot has paid
+// since the factorisation with the factorisation's own cost spread over
+// those pivots, that is when pivots x file - (the file summed over the
+// pivots) reaches a factorisation's cost. That cost is taken as
+// `factorisationInFileEntries` times the entries of L and U, the ratio of
+// the two per-entry costs measured there (BENCHMARKS.md, cg62). Clp's own
+// timing (`ClpFactorization::timeToRefactorize`, which Clp's housekeeping
+// calls through the procedure linkage table) is asked as before and still
+// refactorises on its own grounds; the rule only adds its own, and only on
+// the thread and for the solve that turned it on.
+#if CLP_VERSION_MAJOR == 1 && CLP_VERSION_MINOR == 17
+namespace {
+thread_local int amortisedRefactorisation = 0;
+/// The pivots seen at the last call and the file's entries summed over
+/// the pivots since the last factorisation.
+thread_local int amortisedPivots = 0;
+thread_local double amortisedFileSum = 0.0;
+thread_local long amortisedRefactorisations = 0;
+constexpr double factorisationInFileEntries = 15.0;
+
+using RefactorTiming = bool (*)(const ClpFactorization *);
+
+/// Clp's own `timeToRefactorize`, the definition after this binary's.
+RefactorTiming clpRefactorTiming() {
+    static RefactorTiming own =
+        reinterpret_cast<RefactorTiming>(dlsym(RTLD_NEXT, "_ZNK16ClpFactorization17timeToRefactorizeEv"));
+    return own;
+}
+}  // namespace
+
+bool ClpFactorization::timeToRefactorize() const {
+    const RefactorTiming own = clpRefactorTiming();
+    const bool clps = own != nullptr && own(this);
+    const CoinFactorization *factors = coinFactorizationA_;
+    if (amortisedRefactorisation == 0 || factors == nullptr) return clps;
+    const int pivots = factors->pivots();
+    if (pivots < amortisedPivots || pivots == 0) amortisedFileSum = 0.0;
+    const double file = static_cast<double>(factors->numberElementsR());
+    if (pivots != amortisedPivots) amortisedFileSum += file;
+    amortisedPivots = pivots;
+    const double factorisation =
+        factorisationInFileEntries * static_cast<double>(factors->numberElementsL() + factors->numberElementsU());
+    if (static_cast<double>(pivots) * file - amortisedFileSum < factorisation) return clps;
+    amortisedFileSum = 0.0;
+    if (!clps) amortisedRefactorisations += 1;
+    return true;
+}
+
+extern "C" {
+void plumb_clp_set_amortised_refactorisation(int on) {
+    amortisedRefactorisation = on;
+    amortisedPivots = 0;
+    amortisedFileSum = 0.0;
+}
+long plumb_clp_amortised_refactorisations(void) { return amortisedRefactorisations; }
+}
+#else
+extern "C" {
+void plumb_clp_set_amortised_refactorisation(int) {}
+long plumb_clp_amortised_refactorisations(void) { return 0; }
+}
+#endif
