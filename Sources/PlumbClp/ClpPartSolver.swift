@@ -478,23 +478,9 @@ public struct ClpPartSolver: LargePartSolver {
     /// about half an entry for each pivot before: the BTRAN through them
     /// costs the square of the pivots since, so at 870 pivots (30,000 views) a
     /// factorisation every 300 costs less than Clp's own choice (one after
-    /// about 445; BENCHMARKS.md, cg61). A fixed interval's best depends on
-    /// where its last factorisation falls before the end (cg61b), so by
-    /// default (nil) the interval is the other cold solves' and
-    /// `failedPromotionRefactorsAmortised` decides; the tests set 20 to
-    /// compare.
-    public var failedPromotionRefactorInterval: Int?
-
-    /// Whether the cold dual after a failed promotion (see
-    /// `failedPromotionRefactorInterval`) also refactorises by the amortised
-    /// rule: when the row transformations kept since the last factorisation
-    /// have cost, summed over the BTRANs since, what a fresh factorisation
-    /// would (`plumb_clp_set_amortised_refactorisation`; the cost of one
-    /// taken as 15 times L's and U's entries). On by default: on `chartgrid
-    /// --width 480` it refactorises after about 156 pivots at 10,000 views
-    /// and 220 at 30,000 (BENCHMARKS.md, cg62). The tests turn it off to
-    /// compare.
-    public var failedPromotionRefactorsAmortised = true
+    /// about 445). 250 to 300 measured best there (BENCHMARKS.md, cg61);
+    /// fewer pivots than this (10,000 views: 258) do not notice it.
+    public var failedPromotionRefactorInterval: Int? = 300
 
     public init(
         promotesFirstLevel: Bool = true, warmRefactorInterval: Int? = nil, splitsRemainders: Bool = true,
@@ -738,14 +724,12 @@ public struct ClpPartSolver: LargePartSolver {
             let doubletons: Int32 = ordinal <= Self.doubletonColdSolves ? 1 : 0
             let passes = freedRows ? Self.promotionPresolvePasses : 0
             let largest: Int32 = largestInfeasibilityFrom.map { ordinal >= $0 } == true ? 1 : 0
-            func solve(passes: Int32, largest: Int32, intervalAtMost: Int? = nil, amortised: Bool = false) -> Int32 {
+            func solve(passes: Int32, largest: Int32, intervalAtMost: Int? = nil) -> Int32 {
                 let opened = opensLowerRows ? partModel.openRows(below: level, of: part) : nil
                 let interval = min(coldRefactorInterval ?? Self.refactorEvery(rows: m), intervalAtMost ?? Int.max)
-                if amortised { plumb_clp_set_amortised_refactorisation(1) }
                 let status = plumb_clp_presolved_dual(
                     model, passes, Int32.max, doubletons, largest, dropsFreeRows ? 1 : 0,
                     Int32(interval), feasibleStart ? (dualPresolveBeforePrimal ? 2 : 1) : 0)
-                if amortised { plumb_clp_set_amortised_refactorisation(0) }
                 if let opened {
                     outcome.levels.openedColdSolves += 1
                     outcome.levels.unfittedRows += partModel.restoreRows(opened, below: level, of: part)
@@ -760,8 +744,7 @@ public struct ClpPartSolver: LargePartSolver {
                 // as before, presolved.
                 outcome.levels.unpresolvedColdSolves += 1
                 plumb_clp_keep_start(model)
-                status = solve(passes: -1, largest: 1, intervalAtMost: failedPromotionRefactorInterval,
-                               amortised: failedPromotionRefactorsAmortised)
+                status = solve(passes: -1, largest: 1, intervalAtMost: failedPromotionRefactorInterval)
                 let stands = status == 0 && !partModel.restsOnArtificialBound()
                 plumb_clp_leave_start(model, stands ? 0 : 1)
                 if !stands {

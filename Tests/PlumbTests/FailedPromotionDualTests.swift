@@ -16,23 +16,17 @@ import PlumbSolver
     /// the thread that solves each part.
     final class Counted: LargePartSolver, @unchecked Sendable {
         let clp: ClpPartSolver
-        private let counts = Mutex<(made: Int, ruled: Int)>((0, 0))
+        private let counts = Mutex<Int>(0)
         init(_ clp: ClpPartSolver) { self.clp = clp }
         var name: String { "clp, factorisations counted" }
         func solve(_ part: LinearPart) -> [Double]? {
-            let before = plumb_clp_factorizations(), ruledBefore = plumb_clp_amortised_refactorisations()
+            let before = plumb_clp_factorizations()
             let values = clp.solve(part)
-            let after = plumb_clp_factorizations(), ruledAfter = plumb_clp_amortised_refactorisations()
-            counts.withLock {
-                $0.made += after - before
-                $0.ruled += ruledAfter - ruledBefore
-            }
+            let after = plumb_clp_factorizations()
+            counts.withLock { $0 += after - before }
             return values
         }
-        var factorizations: Int { counts.withLock { $0.made } }
-        /// The factorisations the amortised rule made that Clp's timing
-        /// would not have.
-        var ruled: Int { counts.withLock { $0.ruled } }
+        var factorizations: Int { counts.withLock { $0 } }
     }
 
     /// A `chartgrid` tree of `views` views (`scripts/generate.py`'s, as
@@ -56,8 +50,6 @@ import PlumbSolver
         often.failedPromotionRefactorInterval = 20
         var usual = ClpPartSolver()
         usual.failedPromotionRefactorInterval = nil
-        usual.failedPromotionRefactorsAmortised = false
-        often.failedPromotionRefactorsAmortised = false
         for (views, seed) in [(3_000, 61_000 as UInt64), (4_000, 61_001)] {
             let a = Counted(usual), b = Counted(often)
             let framesA = try Self.frames(views: views, seed: seed, solver: a)
@@ -66,25 +58,5 @@ import PlumbSolver
             #expect(b.factorizations >= a.factorizations + 2,
                     "\(views) views: \(b.factorizations) factorisations against \(a.factorizations)")
         }
-    }
-
-    /// The amortised rule (the default) against the old timing (a
-    /// factorisation every 300 pivots, Clp's own rule beside it) at 10,000
-    /// views, where the cold dual makes some 258 pivots and the old timing
-    /// none after its start: the same frames to the bit, and more
-    /// factorisations, at least one of them decided by the rule alone (its
-    /// counter).
-    @Test func amortisedRefactorisationKeepsTheFrames() throws {
-        let amortised = ClpPartSolver()
-        var old = ClpPartSolver()
-        old.failedPromotionRefactorsAmortised = false
-        old.failedPromotionRefactorInterval = 300
-        let a = Counted(old), b = Counted(amortised)
-        let framesA = try Self.frames(views: 10_000, seed: 62_000, solver: a)
-        let framesB = try Self.frames(views: 10_000, seed: 62_000, solver: b)
-        #expect(framesA == framesB, "the frames differ")
-        #expect(a.ruled == 0 && b.ruled >= 1, "refactorisations by the rule: \(a.ruled) off, \(b.ruled) on")
-        #expect(b.factorizations > a.factorizations,
-                "\(b.factorizations) factorisations against \(a.factorizations), \(b.ruled) by the rule")
     }
 }

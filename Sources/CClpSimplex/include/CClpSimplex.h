@@ -353,14 +353,6 @@ long plumb_clp_repeated_starts_disagreed(void);
 /// `ClpFactorization::factorize` calls, the answered ones too; 0 with
 /// another Clp).
 long plumb_clp_factorizations(void);
-/// On this thread, while `on` is 1, every Clp solve also refactorises when
-/// the row transformations kept since the last factorisation have cost, in
-/// the BTRANs since, what a fresh factorisation would (cg62); 0: Clp's own
-/// timing alone (the default). The count: refactorisations this rule made
-/// that Clp's timing would not have, on this thread over its life (0 with
-/// another Clp).
-void plumb_clp_set_amortised_refactorisation(int on);
-long plumb_clp_amortised_refactorisations(void);
 
 #pragma GCC visibility pop
 
