@@ -455,6 +455,13 @@ public struct ClpPartSolver: LargePartSolver {
     /// The tests set other intervals to compare.
     public var settlingRefactorInterval: Int?
 
+    /// Whether `fixedRows`' second `pinnedRows` pass (through the twin
+    /// columns) works out again only the rows the twins change and the
+    /// rows that meet them, taking the first pass's result for the others
+    /// (see `pinnedRows(…, after:)`). On by default; the tests turn it off
+    /// to compare with both passes worked out in full.
+    var reusesFirstPinning = true
+
     /// Whether `optimalFace` first merges the variables that the part's
     /// required rows of two terms pin to each other (see `PinnedPairs`)
     /// and finds the face of what is left. On by default; the tests turn
@@ -979,7 +986,8 @@ public struct ClpPartSolver: LargePartSolver {
                                                    rowOfError: partModel.rowOfError, settling: settlesFaceRows,
                                                    throughFixedColumns: pinsThroughFixedColumns,
                                                    throughTwins: pinsThroughTwinColumns,
-                                                   refactorInterval: settlingRefactorInterval)
+                                                   refactorInterval: settlingRefactorInterval,
+                                                   reusesFirstPinning: reusesFirstPinning)
         else { return failed() }
         outcome.fixedRows = fixed
         outcome.faceRows = counts
@@ -1205,7 +1213,8 @@ public struct ClpPartSolver: LargePartSolver {
     /// number of factorisations grew with the part as well as their size.
     private static func fixedRows(
         _ model: OpaquePointer, part: LinearPart, errors: (plus: [Int32], minus: [Int32]), rowOfError: [Int32],
-        settling: Bool, throughFixedColumns: Bool, throughTwins: Bool, refactorInterval: Int?
+        settling: Bool, throughFixedColumns: Bool, throughTwins: Bool, refactorInterval: Int?,
+        reusesFirstPinning: Bool = true
     ) -> (fixed: [Bool], counts: FaceRows)? {
         let m = part.rowCount, n = part.variableCount
         let columnCount = Int(plumb_clp_columns(model))
@@ -1234,21 +1243,30 @@ public struct ClpPartSolver: LargePartSolver {
             ? valuesFixedByRows(part, errors: errors, columns: columnCount, rowLower: rl, rowUpper: ru,
                                 columnLower: cl, columnUpper: cu)
             : nil
-        var pinned = settling
+        let first = settling
             ? pinnedRows(part, errors: errors, skipping: offBound, fixedValues: fixedValues, rowLower: rl, rowUpper: ru,
                          columnLower: cl, columnUpper: cu)
-            : [Bool](repeating: false, count: m)
+            : nil
+        var pinned = first?.pinned ?? [Bool](repeating: false, count: m)
         // When rows are left for the LP, they are settled again with the
         // columns that equality rows make equal written as one (see
         // `twinColumns`): where none is left (`degenerate`, `levels`), the
-        // twins are not looked for.
-        if settling && throughFixedColumns && throughTwins
+        // twins are not looked for. The second pass reads what the first
+        // read but the twins (the model is not changed between them), so it
+        // takes the first's expressions for the rows the twins leave alone
+        // (`pinnedRows(…, after:)`).
+        if let first, throughFixedColumns && throughTwins
             && (0 ..< m).contains(where: { rl[$0] < ru[$0] && !pinned[$0] && !offBound[$0] }) {
             let twins = twinColumns(part, errors: errors, columns: columnCount, fixedValues: fixedValues,
                                     rowLower: rl, rowUpper: ru, columnLower: cl, columnUpper: cu)
-            let again = pinnedRows(part, errors: errors, skipping: offBound, fixedValues: fixedValues, twins: twins,
-                                   rowLower: rl, rowUpper: ru, columnLower: cl, columnUpper: cu)
-            for i in 0 ..< m where again[i] { pinned[i] = true }
+            if reusesFirstPinning {
+                pinned = pinnedRows(part, errors: errors, skipping: offBound, fixedValues: fixedValues, twins: twins,
+                                    after: first, rowLower: rl, rowUpper: ru, columnLower: cl, columnUpper: cu).pinned
+            } else {
+                let again = pinnedRows(part, errors: errors, skipping: offBound, fixedValues: fixedValues, twins: twins,
+                                       rowLower: rl, rowUpper: ru, columnLower: cl, columnUpper: cu)
+                for i in 0 ..< m where again.pinned[i] { pinned[i] = true }
+            }
         }
         for i in 0 ..< m where rl[i] < ru[i] && !pinned[i] {
             let element: Double
@@ -1364,12 +1382,25 @@ public struct ClpPartSolver: LargePartSolver {
     /// `valuesFixedByRows`), a column that rows fix is written as its value
     /// as well, like a column fixed by its bounds; with `twins` (see
     /// `twinColumns`), each other column as its representative.
-    private static func pinnedRows(
+    ///
+    /// With `first`, the result of this function on the same model with
+    /// the same `offBound` and `fixedValues` but no twins, the rows pinned
+    /// by either pass are returned, and only what the twins change is
+    /// worked out again: a row none of whose columns (those not fixed) has
+    /// another representative has the expression, and the hash, it had in
+    /// the first pass; a group of rows of one expression none of which the
+    /// twins change is the first pass's group, and pins what it pinned
+    /// there. So the expressions of the rows the twins change are written
+    /// again, and only the runs of their hashes (with the first pass's rows
+    /// of those hashes) are grouped. On `priorities` at 10,000 views the
+    /// second pass over every row cost about as much as the first
+    /// (BENCHMARKS.md, prio62).
+    static func pinnedRows(
         _ part: LinearPart, errors: (plus: [Int32], minus: [Int32]), skipping offBound: [Bool], fixedValues: [Double]?,
-        twins: [Int32]? = nil,
+        twins: [Int32]? = nil, after first: PinnedScan? = nil,
         rowLower rl: UnsafePointer<Double>, rowUpper ru: UnsafePointer<Double>,
         columnLower cl: UnsafePointer<Double>, columnUpper cu: UnsafePointer<Double>
-    ) -> [Bool] {
+    ) -> PinnedScan {
         let m = part.rowCount
         // Column j's value when its bounds or `fixedValues` fix it.
         func fixed(_ j: Int32) -> Double? {
@@ -1425,21 +1456,44 @@ public struct ClpPartSolver: LargePartSolver {
         // are left out: none of them can be pinned, nor meet another row's
         // bound at a single value, as the optimum is near that value).
         var keyed: [(hash: Int, row: Int32)] = []
-        var pinned = [Bool](repeating: false, count: m)
-        for i in 0 ..< m where !offBound[i] {
-            guard let e = expression(i) else {
-                // With the fixed values, an inequality may have no column
-                // left: it is constant on the set, pinned when that
-                // constant is its bound.
-                if fixedValues != nil && rl[i] < ru[i] && constantAtBound(i) { pinned[i] = true }
-                continue
-            }
+        var pinned = first?.pinned ?? [Bool](repeating: false, count: m)
+        func hash(_ e: (terms: [(Int32, Double)], lower: Double, upper: Double, measuresLower: Bool)) -> Int {
             var hasher = Hasher()
             for (j, a) in e.terms {
                 hasher.combine(j)
                 hasher.combine(a)
             }
-            keyed.append((hasher.finalize(), Int32(i)))
+            return hasher.finalize()
+        }
+        if let first, let twins {
+            // The rows the twins change (a column not fixed whose
+            // representative is another), keyed again; then the first
+            // pass's other rows of the same hashes. (A row the twins do
+            // not change that had no expression has none now; one
+            // constant at its bound was pinned by the first pass.)
+            var changed = [Bool](repeating: false, count: m)
+            var hashes = Set<Int>()
+            for i in 0 ..< m where !offBound[i] {
+                let alike = entries(of: i) { j, _ in twins[Int(j)] == j || fixed(j) != nil }
+                guard !alike else { continue }
+                changed[i] = true
+                guard let e = expression(i) else { continue }
+                let h = hash(e)
+                hashes.insert(h)
+                keyed.append((h, Int32(i)))
+            }
+            keyed += first.keyed.lazy.filter { !changed[Int($0.row)] && hashes.contains($0.hash) }
+        } else {
+            for i in 0 ..< m where !offBound[i] {
+                guard let e = expression(i) else {
+                    // With the fixed values, an inequality may have no column
+                    // left: it is constant on the set, pinned when that
+                    // constant is its bound.
+                    if fixedValues != nil && rl[i] < ru[i] && constantAtBound(i) { pinned[i] = true }
+                    continue
+                }
+                keyed.append((hash(e), Int32(i)))
+            }
         }
         keyed.sort { $0.hash < $1.hash }
         var start = 0
@@ -1468,7 +1522,16 @@ public struct ClpPartSolver: LargePartSolver {
                 for (i, measured) in group.rows where rl[i] < ru[i] && measured == group.lower { pinned[i] = true }
             }
         }
-        return pinned
+        return PinnedScan(pinned: pinned, keyed: keyed)
+    }
+
+    /// What `pinnedRows` found: the rows pinned, and each row it wrote as
+    /// an expression with that expression's hash, sorted by hash (the
+    /// second pass through the twins takes them from the first; after a
+    /// first pass, only the rows worked out again are listed).
+    struct PinnedScan {
+        var pinned: [Bool]
+        var keyed: [(hash: Int, row: Int32)]
     }
 
     /// How far off its bound `bound` an inequality must be at the optimum
