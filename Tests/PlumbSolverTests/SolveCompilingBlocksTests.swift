@@ -622,6 +622,6 @@ extension SolveCompilingTests {
         #expect(noted >= 600, "\(noted)")
         #expect(listed >= 100, "\(listed)")
         #expect(failedSteps >= 10, "\(failedSteps)")
-        #expect(steps >= 1_500, "\(steps)")
+        #expect(steps >= 1_200, "\(steps)")
     }
 }

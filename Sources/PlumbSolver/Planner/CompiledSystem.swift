@@ -504,18 +504,28 @@ public final class CompiledSystem {
         var seen = [Int32](repeating: -1, count: planner.system.variableCount)
         for c in 0 ..< plan.componentCount { addLargeComponent(c, seen: &seen) }
         var recorded = [Double](repeating: 0, count: largeInputs.count)
+        var place = [Int32](repeating: -1, count: planner.system.rowCount)
         largeInputValues = []
         recorded.withUnsafeMutableBufferPointer { recorded in
+        place.withUnsafeMutableBufferPointer { place in
+        first.values.withUnsafeBufferPointer { values in
+        first.constants.withUnsafeBufferPointer { constants in
         largeInputs.withUnsafeBufferPointer { inputs in
             for j in inputs.indices {
                 let input = inputs[j]
-                recorded[j] = input >= 0 ? first.values[Int(input)] : first.constants[Int(~input)]
+                if input >= 0 {
+                    recorded[j] = values[Int(input)]
+                } else {
+                    recorded[j] = constants[Int(~input)]
+                    place[Int(~input)] = Int32(j)
+                }
             }
         }
         }
+        }
+        }
+        }
         largeInputValues = recorded
-        var place = [Int32](repeating: -1, count: planner.system.rowCount)
-        for j in largeInputs.indices where largeInputs[j] < 0 { place[Int(~largeInputs[j])] = Int32(j) }
         rowInputPlace = place
         for i in largeComponents.indices { largeSolved[i] = true }
         // The session the one-shot solve's large parts went through, or
@@ -745,7 +755,9 @@ public final class CompiledSystem {
     private func checkNotedChange(_ i: Int, listing: Bool, _ changed: Bool, _ onlyRows: Bool) {
         let noted = changedLocalRows
         let scanned = compareInputs(i, listing: listing)
-        if scanned.changed != changed || scanned.onlyRows != onlyRows || (onlyRows && changedLocalRows != noted) {
+        // (With nothing changed, the comparison's `onlyRows` is `listing`: not compared.)
+        if scanned.changed != changed
+            || (changed && (scanned.onlyRows != onlyRows || (onlyRows && changedLocalRows != noted))) {
             notedInputMismatches += 1
         }
         changedLocalRows = noted
