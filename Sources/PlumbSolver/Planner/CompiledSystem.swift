@@ -139,8 +139,7 @@ public final class CompiledSystem {
     /// an input). When a change reaches no block, no determined variable
     /// moves, and the inputs that changed are found from the rows
     /// ``setConstant(_:ofRow:origin:)`` noted instead of by comparing every
-    /// input (``noteChangedInputs(_:)``, which fills it at the first such
-    /// change).
+    /// input (``noteChangedInputs(_:)``).
     private var rowInputPlace: [Int32] = []
     /// Scratch: the places in ``largeInputs`` of the noted rows whose
     /// constants differ from their recorded values, ascending.
@@ -505,16 +504,29 @@ public final class CompiledSystem {
         var seen = [Int32](repeating: -1, count: planner.system.variableCount)
         for c in 0 ..< plan.componentCount { addLargeComponent(c, seen: &seen) }
         var recorded = [Double](repeating: 0, count: largeInputs.count)
+        var place = [Int32](repeating: -1, count: planner.system.rowCount)
         largeInputValues = []
         recorded.withUnsafeMutableBufferPointer { recorded in
+        place.withUnsafeMutableBufferPointer { place in
+        first.values.withUnsafeBufferPointer { values in
+        first.constants.withUnsafeBufferPointer { constants in
         largeInputs.withUnsafeBufferPointer { inputs in
             for j in inputs.indices {
                 let input = inputs[j]
-                recorded[j] = input >= 0 ? first.values[Int(input)] : first.constants[Int(~input)]
+                if input >= 0 {
+                    recorded[j] = values[Int(input)]
+                } else {
+                    recorded[j] = constants[Int(~input)]
+                    place[Int(~input)] = Int32(j)
+                }
             }
         }
         }
+        }
+        }
+        }
         largeInputValues = recorded
+        rowInputPlace = place
         for i in largeComponents.indices { largeSolved[i] = true }
         // The session the one-shot solve's large parts went through, or
         // (``SolveOptions/exactSolvesAgain``) the large-part solver itself,
@@ -691,17 +703,6 @@ public final class CompiledSystem {
     /// reached no block) whose constants differ from their recorded values.
     private func noteChangedInputs(_ rows: [Int32]) {
         notedInputs.removeAll(keepingCapacity: true)
-        if rowInputPlace.isEmpty {
-            // Filled at the first such change, not before: a tree laid out
-            // again with nothing changed, or only at other widths, never pays for it.
-            var place = [Int32](repeating: -1, count: planner.system.rowCount)
-            place.withUnsafeMutableBufferPointer { place in
-            largeInputs.withUnsafeBufferPointer { inputs in
-                for j in inputs.indices where inputs[j] < 0 { place[Int(~inputs[j])] = Int32(j) }
-            }
-            }
-            rowInputPlace = place
-        }
         let constants = planner.system.constants
         for r in rows {
             let j = Int(rowInputPlace[Int(r)])
