@@ -134,19 +134,19 @@ public final class CompiledSystem {
     private var largeInputValues: [Double] = []
     /// Whether large component `largeComponents[i]` holds its solution at those values.
     private var largeSolved: [Bool] = []
-    /// For ``FreshResidual/changedComponents``: for each row, the place in
-    /// ``largeInputs`` of its constant (-1 for a row no component reads as
+    /// For `FreshResidual/changedComponents`: for each row, the place in
+    /// `largeInputs` of its constant (-1 for a row no component reads as
     /// an input). When a change reaches no block, no determined variable
     /// moves, and the inputs that changed are found from the rows
     /// ``setConstant(_:ofRow:origin:)`` noted instead of by comparing every
-    /// input (``noteChangedInputs(_:)``).
+    /// input (`noteChangedInputs(_:)`).
     private var rowInputPlace: [Int32] = []
-    /// Scratch: the places in ``largeInputs`` of the noted rows whose
+    /// Scratch: the places in `largeInputs` of the noted rows whose
     /// constants differ from their recorded values, ascending.
     private var notedInputs: [Int] = []
     /// Checking mode: each component's inputs are also compared one by one
     /// after the noted rows gave its change, and a disagreement counted in
-    /// ``notedInputMismatches`` (the noted result is used either way).
+    /// `notedInputMismatches` (the noted result is used either way).
     @_spi(Lowering) public var checksNotedInputs = false
     @_spi(Lowering) public private(set) var notedInputMismatches = 0
     /// Solves that found the changed inputs from the noted rows.
@@ -661,7 +661,7 @@ public final class CompiledSystem {
         largeSolved.append(false)
     }
 
-    /// When set, ``recordInputs(_:)`` records only `notedInputs[recordingOnly]`.
+    /// When set, `recordInputs(_:)` records only `notedInputs[recordingOnly]`.
     private var recordingOnly: Range<Int>? = nil
 
     /// Whether an input of large component `largeComponents[i]` differs from
@@ -698,7 +698,7 @@ public final class CompiledSystem {
         return (changed, onlyRows)
     }
 
-    /// Fills ``notedInputs`` with the places of the inputs among `rows` (the
+    /// Fills `notedInputs` with the places of the inputs among `rows` (the
     /// rows noted as changed since the last solve, for a change that
     /// reached no block) whose constants differ from their recorded values.
     private func noteChangedInputs(_ rows: [Int32]) {
@@ -711,10 +711,10 @@ public final class CompiledSystem {
         notedInputs.sort()
     }
 
-    /// What ``compareInputs(_:listing:)`` finds for large component
+    /// What `compareInputs(_:listing:)` finds for large component
     /// `largeComponents[i]` when its changed inputs are `notedInputs[noted]`
     /// (row constants only, none empty): with `listing`, those rows in
-    /// ``changedLocalRows``.
+    /// `changedLocalRows`.
     private func notedChange(_ i: Int, _ noted: Range<Int>, listing: Bool) -> (changed: Bool, onlyRows: Bool) {
         changedLocalRows.removeAll(keepingCapacity: true)
         guard listing else { return (true, false) }
@@ -751,7 +751,7 @@ public final class CompiledSystem {
 
     /// Checking mode: compares every input of large component
     /// `largeComponents[i]` and counts a disagreement with what the noted
-    /// rows gave (`changed`, `onlyRows` and ``changedLocalRows``, kept).
+    /// rows gave (`changed`, `onlyRows` and `changedLocalRows`, kept).
     private func checkNotedChange(_ i: Int, listing: Bool, _ changed: Bool, _ onlyRows: Bool) {
         let noted = changedLocalRows
         let scanned = compareInputs(i, listing: listing)

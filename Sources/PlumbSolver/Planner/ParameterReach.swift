@@ -39,9 +39,9 @@ struct ParameterReach {
         readsNoBlock = true
     }
 
-    /// Made by ``init(outsideBlocks:fixedRows:)``: no block re-evaluated, so
+    /// Made by `init(outsideBlocks:fixedRows:)`: no block re-evaluated, so
     /// no determined variable changed value; only the constants of
-    /// ``changedRows`` did.
+    /// `changedRows` did.
     private(set) var readsNoBlock = false
 
     /// The reach of a change to `changedRows` (ascending parameter rows) in
