@@ -563,3 +563,65 @@ extension SolveCompilingTests {
         #expect(skipped >= 100)
     }
 }
+
+/// A change that reaches no block (optional rows, an intrinsic size's
+/// hugging and resistance rows) moves no determined variable, so a compiled
+/// system finds the components to solve again from the rows
+/// `setConstant` noted instead of comparing every input. In checking mode
+/// each component's inputs are also compared one by one: the two must agree
+/// after every change, and the solves must stay fresh solves bit for bit
+/// (a row written without being noted would leave its component's old
+/// values).
+extension SolveCompilingTests {
+    @Test func notedRowsFindTheChangedComponentsAsTheComparisonDoes() throws {
+        var rng = SplitMix64(seed: 2026_12_06_62)
+        var noted = 0, listed = 0, steps = 0, failedSteps = 0
+        for trial in 0 ..< 240 {
+            // Half the systems of lengths and edges, half the presolve's;
+            // every other one with kept presolves (the changed rows listed).
+            let (s, lengths): (ConstraintSystem, [RowIndex])
+            if trial % 2 == 0 {
+                (s, lengths) = Self.residualSystem(&rng)
+            } else {
+                s = Self.presolvedSystem(&rng)
+                lengths = (0 ..< s.rowCount).filter { !s.priorities[$0].isRequired }.map { RowIndex($0) }
+            }
+            var options = SolveOptions()
+            options.reuseShapes = false
+            if trial % 4 >= 2 { options.keptPresolveRows = 1 }
+            guard let c = try Self.compiledIfSolved(s, options: options, "trial \(trial)") else { continue }
+            c.checksNotedInputs = true
+            for step in 0 ..< 8 {
+                // Mostly optional rows (one, two, or one moved and moved
+                // back); one step in five any row, so that blocks move too.
+                switch Int.random(in: 0 ..< 5, using: &rng) {
+                case 0:
+                    Self.move(Int.random(in: 0 ..< s.rowCount, using: &rng), of: c, by: 2.5, upTo: 2, oneIn: 3, &rng)
+                case 1:
+                    let r = lengths.randomElement(using: &rng)!.int, before = c.system.constants[r]
+                    Self.move(r, of: c, by: 2.5, upTo: 2, oneIn: 3, &rng)
+                    c.setConstant(before, ofRow: RowIndex(r))
+                    Self.move(lengths.randomElement(using: &rng)!.int, of: c, by: 2.5, upTo: 2, oneIn: 4, &rng)
+                default:
+                    for _ in 0 ..< Int.random(in: 1 ... 2, using: &rng) {
+                        Self.move(lengths.randomElement(using: &rng)!.int, of: c, by: 2.5, upTo: 2, oneIn: 4, &rng)
+                    }
+                }
+                let before = c.notedInputSolves, resolvedBefore = c.resolvedComponents
+                if !Self.expectFreshSolve(c, options: options, "trial \(trial), step \(step)") { failedSteps += 1 }
+                steps += 1
+                if c.notedInputSolves > before {
+                    noted += 1
+                    if c.resolvedComponents > resolvedBefore { listed += 1 }
+                }
+            }
+            #expect(c.notedInputMismatches == 0, "trial \(trial)")
+        }
+        // The noted path was taken, with and without the rows listed for a
+        // kept presolve, and some steps failed (conflicting rows).
+        #expect(noted >= 600, "\(noted)")
+        #expect(listed >= 100, "\(listed)")
+        #expect(failedSteps >= 10, "\(failedSteps)")
+        #expect(steps >= 1_200, "\(steps)")
+    }
+}

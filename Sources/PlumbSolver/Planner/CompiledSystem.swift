@@ -134,6 +134,23 @@ public final class CompiledSystem {
     private var largeInputValues: [Double] = []
     /// Whether large component `largeComponents[i]` holds its solution at those values.
     private var largeSolved: [Bool] = []
+    /// For `FreshResidual/changedComponents`: for each row, the place in
+    /// `largeInputs` of its constant (-1 for a row no component reads as
+    /// an input). When a change reaches no block, no determined variable
+    /// moves, and the inputs that changed are found from the rows
+    /// ``setConstant(_:ofRow:origin:)`` noted instead of by comparing every
+    /// input (`noteChangedInputs(_:)`).
+    private var rowInputPlace: [Int32] = []
+    /// Scratch: the places in `largeInputs` of the noted rows whose
+    /// constants differ from their recorded values, ascending.
+    private var notedInputs: [Int] = []
+    /// Checking mode: each component's inputs are also compared one by one
+    /// after the noted rows gave its change, and a disagreement counted in
+    /// `notedInputMismatches` (the noted result is used either way).
+    @_spi(Lowering) public var checksNotedInputs = false
+    @_spi(Lowering) public private(set) var notedInputMismatches = 0
+    /// Solves that found the changed inputs from the noted rows.
+    @_spi(Lowering) public private(set) var notedInputSolves = 0
     /// The presolve, its tableau for small parts, and its scratch of one entry per variable (all -1).
     private var reducer = ComponentPresolve()
     private var reducerCore: SimplexCore? = nil
@@ -487,16 +504,29 @@ public final class CompiledSystem {
         var seen = [Int32](repeating: -1, count: planner.system.variableCount)
         for c in 0 ..< plan.componentCount { addLargeComponent(c, seen: &seen) }
         var recorded = [Double](repeating: 0, count: largeInputs.count)
+        var place = [Int32](repeating: -1, count: planner.system.rowCount)
         largeInputValues = []
         recorded.withUnsafeMutableBufferPointer { recorded in
+        place.withUnsafeMutableBufferPointer { place in
+        first.values.withUnsafeBufferPointer { values in
+        first.constants.withUnsafeBufferPointer { constants in
         largeInputs.withUnsafeBufferPointer { inputs in
             for j in inputs.indices {
                 let input = inputs[j]
-                recorded[j] = input >= 0 ? first.values[Int(input)] : first.constants[Int(~input)]
+                if input >= 0 {
+                    recorded[j] = values[Int(input)]
+                } else {
+                    recorded[j] = constants[Int(~input)]
+                    place[Int(~input)] = Int32(j)
+                }
             }
         }
         }
+        }
+        }
+        }
         largeInputValues = recorded
+        rowInputPlace = place
         for i in largeComponents.indices { largeSolved[i] = true }
         // The session the one-shot solve's large parts went through, or
         // (``SolveOptions/exactSolvesAgain``) the large-part solver itself,
@@ -631,6 +661,9 @@ public final class CompiledSystem {
         largeSolved.append(false)
     }
 
+    /// When set, `recordInputs(_:)` records only `notedInputs[recordingOnly]`.
+    private var recordingOnly: Range<Int>? = nil
+
     /// Whether an input of large component `largeComponents[i]` differs from
     /// its value when the component was last solved and, with `listing`,
     /// whether only row constants did: those rows are then in
@@ -665,8 +698,39 @@ public final class CompiledSystem {
         return (changed, onlyRows)
     }
 
+    /// Fills `notedInputs` with the places of the inputs among `rows` (the
+    /// rows noted as changed since the last solve, for a change that
+    /// reached no block) whose constants differ from their recorded values.
+    private func noteChangedInputs(_ rows: [Int32]) {
+        notedInputs.removeAll(keepingCapacity: true)
+        let constants = planner.system.constants
+        for r in rows {
+            let j = Int(rowInputPlace[Int(r)])
+            if j >= 0 && constants[Int(r)].bitPattern != largeInputValues[j].bitPattern { notedInputs.append(j) }
+        }
+        notedInputs.sort()
+    }
+
+    /// What `compareInputs(_:listing:)` finds for large component
+    /// `largeComponents[i]` when its changed inputs are `notedInputs[noted]`
+    /// (row constants only, none empty): with `listing`, those rows in
+    /// `changedLocalRows`.
+    private func notedChange(_ i: Int, _ noted: Range<Int>, listing: Bool) -> (changed: Bool, onlyRows: Bool) {
+        changedLocalRows.removeAll(keepingCapacity: true)
+        guard listing else { return (true, false) }
+        let start = Int32(plan.componentStart[largeComponents[i]])
+        for j in notedInputs[noted] { changedLocalRows.append(planPlace[Int(~largeInputs[j])] - start) }
+        return (true, true)
+    }
+
     /// Records the values of large component `largeComponents[i]`'s inputs.
     private func recordInputs(_ i: Int) {
+        if let noted = recordingOnly {
+            // Nothing else changed since they were recorded.
+            let constants = planner.system.constants
+            for j in notedInputs[noted] { largeInputValues[j] = constants[Int(~largeInputs[j])] }
+            return
+        }
         let range = largeInputStart[i] ..< largeInputStart[i + 1]
         var recorded = largeInputValues
         largeInputValues = []
@@ -683,6 +747,20 @@ public final class CompiledSystem {
         }
         }
         largeInputValues = recorded
+    }
+
+    /// Checking mode: compares every input of large component
+    /// `largeComponents[i]` and counts a disagreement with what the noted
+    /// rows gave (`changed`, `onlyRows` and `changedLocalRows`, kept).
+    private func checkNotedChange(_ i: Int, listing: Bool, _ changed: Bool, _ onlyRows: Bool) {
+        let noted = changedLocalRows
+        let scanned = compareInputs(i, listing: listing)
+        // (With nothing changed, the comparison's `onlyRows` is `listing`: not compared.)
+        if scanned.changed != changed
+            || (changed && (scanned.onlyRows != onlyRows || (onlyRows && changedLocalRows != noted))) {
+            notedInputMismatches += 1
+        }
+        changedLocalRows = noted
     }
 
     /// Marks large component `largeComponents[i]` to be solved at the next solve.
@@ -918,15 +996,36 @@ public final class CompiledSystem {
         // solved at its inputs' values already (recorded then, or
         // unchanged since): they are not compared.
         if unchanged && !largeComponents.isEmpty { inputsLeftUncompared += 1 }
+        // When the change reached no block, only the noted rows' constants
+        // can differ from what was recorded: they are looked up instead of
+        // every input compared.
+        let noted = !unchanged && freshResidual == .changedComponents && (visiting?.readsNoBlock ?? false)
+        if noted {
+            noteChangedInputs(visiting!.changedRows)
+            notedInputSolves += 1
+        }
+        var cursor = 0
         for i in largeComponents.indices {
             var changed = !largeSolved[i], onlyRows = false
-            if !changed && !unchanged {
-                // With a kept presolve, the rows whose constants changed are listed.
-                (changed, onlyRows) = compareInputs(i, listing: i < kept.count && kept[i] != nil)
+            recordingOnly = nil
+            // With a kept presolve, the rows whose constants changed are listed.
+            let listing = i < kept.count && kept[i] != nil
+            if noted {
+                let from = cursor, end = largeInputStart[i + 1]
+                while cursor < notedInputs.count && notedInputs[cursor] < end { cursor += 1 }
+                if !changed && cursor > from {
+                    (changed, onlyRows) = notedChange(i, from ..< cursor, listing: listing)
+                    recordingOnly = from ..< cursor
+                }
+                if checksNotedInputs && largeSolved[i] { checkNotedChange(i, listing: listing, changed, onlyRows) }
+            } else if !changed && !unchanged {
+                (changed, onlyRows) = compareInputs(i, listing: listing)
             }
             guard changed else { continue }
             reoptimised += 1
-            guard solveLarge(i, changed: onlyRows ? changedLocalRows : nil) else {
+            let solved = solveLarge(i, changed: onlyRows ? changedLocalRows : nil)
+            recordingOnly = nil
+            guard solved else {
                 invalidateLarge(i)
                 return try freshSolve()
             }

@@ -36,7 +36,13 @@ struct ParameterReach {
     init(outsideBlocks changedRows: [Int32], fixedRows: [Int32]) {
         self.changedRows = changedRows
         self.fixedRows = fixedRows
+        readsNoBlock = true
     }
+
+    /// Made by `init(outsideBlocks:fixedRows:)`: no block re-evaluated, so
+    /// no determined variable changed value; only the constants of
+    /// `changedRows` did.
+    private(set) var readsNoBlock = false
 
     /// The reach of a change to `changedRows` (ascending parameter rows) in
     /// `planner`'s solved blocks and `plan`.
