@@ -72,6 +72,11 @@ final class ClpSession: LargePartSolver, @unchecked Sendable {
     /// dual (`SettledLevel`), and those whose face the checking mode's dual
     /// contradicted (see `ClpPartSolver.settledTrials`).
     private(set) var settledTrials = 0, settledButMoved = 0
+    /// Replay steps started from a basis refitted to a release before them
+    /// (see `ClpPartSolver.refittedBasis`).
+    private(set) var refittedStarts = 0
+    /// The dual's pivots in the steps of replays after a release.
+    private(set) var pivotsAfterRelease = 0
     /// Whether a part of a known shape is replayed (see `allowReplays`).
     /// Read and written under `ClpPartSolver.lock`.
     private var replaying = true
@@ -106,6 +111,8 @@ final class ClpSession: LargePartSolver, @unchecked Sendable {
                 pinnedButHeld += outcome.levels.pinnedButHeld
                 settledTrials += outcome.levels.settledTrials
                 settledButMoved += outcome.levels.settledButMoved
+                refittedStarts += outcome.levels.refittedStarts
+                pivotsAfterRelease += outcome.levels.pivotsAfterRelease
                 entries.remove(at: e)
                 entries.append(Entry(shape: entry.shape, model: entry.model, record: outcome.record))
                 return outcome

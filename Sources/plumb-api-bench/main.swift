@@ -77,7 +77,9 @@
 // or two settings layout by layout (its times are then not to be read).
 // `--settled-trials run|checked` sets `ClpPartSolver.settledTrials` (the
 // default is `skipped`), to compare the replay with and without the dual
-// it skips.
+// it skips. `--refit no` sets `ClpPartSolver.refitsAfterRelease` to false
+// (the replay's steps after a released level from their recorded bases as
+// they are).
 import Foundation
 import Plumb
 import PlumbAPIWorkloads
@@ -116,12 +118,13 @@ var framesDirectory: String? = nil
 var countFaults = false
 var largeParts = "clp"
 var settledTrials = ClpPartSolver.PinnedTrials.skipped
+var refits = true
 var warmup = true
 let usage = """
     usage: plumb-api-bench [--sizes 1000,10000,100000] [--shapes \(APIShape.allCases.map(\.rawValue).joined(separator: ","))]
                            [--fronts \(APIFrontEnd.allCases.map(\.rawValue).joined(separator: ","))] [--runs N] [--mode first|again]
                            [--frames DIR] [--faults yes] [--large-parts clp|tableau] [--warmup yes|no]
-                           [--settled-trials skipped|run|checked]
+                           [--settled-trials skipped|run|checked] [--refit yes|no]
     """
 
 /// Stops with the usage and exit status 2 (a bad command line is not a crash).
@@ -186,6 +189,9 @@ while let a = args.popFirst() {
         case "checked": settledTrials = .checked
         default: fail("--settled-trials is skipped, run or checked, not '\(v)'")
         }
+    case "--refit":
+        guard v == "yes" || v == "no" else { fail("--refit is yes or no, not '\(v)'") }
+        refits = v == "yes"
     case "--mode":
         guard v == "first" || v == "again" else { fail("--mode is first or again, not '\(v)'") }
         mode = v
@@ -196,6 +202,7 @@ while let a = args.popFirst() {
 if largeParts == "clp" {
     var clp = ClpPartSolver()
     clp.settledTrials = settledTrials
+    clp.refitsAfterRelease = refits
     SolveOptions.defaultLargePartSolver = clp
 }
 

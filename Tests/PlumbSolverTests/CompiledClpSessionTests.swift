@@ -33,6 +33,8 @@ import PlumbTestSupport
         var pinnedButHeld: Int { made.withLock { $0.reduce(0) { $0 + $1.session.pinnedButHeld } } }
         var settledTrials: Int { made.withLock { $0.reduce(0) { $0 + $1.session.settledTrials } } }
         var settledButMoved: Int { made.withLock { $0.reduce(0) { $0 + $1.session.settledButMoved } } }
+        var refittedStarts: Int { made.withLock { $0.reduce(0) { $0 + $1.session.refittedStarts } } }
+        var pivotsAfterRelease: Int { made.withLock { $0.reduce(0) { $0 + $1.session.pivotsAfterRelease } } }
         /// The most calls that were inside one session at once.
         var mostAtOnce: Int { made.withLock { $0.map { $0.most.withLock { $0 } }.max() ?? 0 } }
         func solve(_ part: LinearPart) -> [Double]? { clp.solve(part) }
@@ -327,6 +329,52 @@ import PlumbTestSupport
             #expect(sessions.settledTrials == sessions.releasedLevels && sessions.settledTrials >= 1,
                     "\(sessions.settledTrials) of \(sessions.releasedLevels)")
         }
+    }
+
+    /// The same chart grids and moves of a required gap, with the replay's
+    /// steps after a release started from their recorded bases refitted to
+    /// the release (`ClpPartSolver.refittedBasis`) and, on a second
+    /// compiled system, from the recorded bases as they are (the path
+    /// before). A start does not change the linear program: the values
+    /// must be the path before's bit for bit at every step, and reach a
+    /// fresh solve's levels. The refitted starts must have been taken, and
+    /// the dual after a release must make fewer pivots from them than from
+    /// the recorded bases (on these grids the refitted basis is the one
+    /// the dual ends on).
+    @Test(arguments: [0, 1, 2, 3] as [UInt64])
+    func aStepAfterAReleaseStartsFromARefittedBasis(seed: UInt64) throws {
+        var b = LargePartTests.chartGrid(seed: 94_000 + seed, rows: 6 + Int(seed), columns: 2 + 2 * Int(seed % 2),
+                                         clash: false)
+        let gapRow = try #require(b.rows.indices.first { r in
+            b.rows[r].relation == .greaterOrEqual && b.rows[r].priority.isRequired && b.rows[r].terms.count == 3
+                && b.rows.indices.contains(r + 1) && b.rows[r + 1].priority == .high
+        })
+        let sessions = Sessions(ClpPartSolver())
+        var oldClp = ClpPartSolver()
+        oldClp.refitsAfterRelease = false
+        let oldSessions = Sessions(oldClp)
+        let plain = Self.options(ClpPartSolver())
+        let (_, compiledOrNil) = try CompiledSystem.solveCompiling(b.system, options: Self.options(sessions))
+        let compiled = try #require(compiledOrNil)
+        let (_, oldOrNil) = try CompiledSystem.solveCompiling(b.system, options: Self.options(oldSessions))
+        let old = try #require(oldOrNil)
+        let gap = b.rows[gapRow].constant
+        for (step, constant) in [gap + 2, gap - 4, gap - 9, gap, gap + 2, gap - 4, gap - 6].enumerated() {
+            b.rows[gapRow].constant = constant
+            compiled.setConstant(constant, ofRow: RowIndex(gapRow))
+            old.setConstant(constant, ofRow: RowIndex(gapRow))
+            let again = try compiled.solve(), before = try old.solve(), once = try compiled.system.solve(options: plain)
+            #expect(Self.bits(again.values) == Self.bits(before.values), "step \(step): not the path before's values")
+            #expect(referenceRequiredRowsHold(b.rows, again.values, tolerance: 1e-6), "step \(step)")
+            let la = referenceLevelViolations(b.rows, again.values), lf = referenceLevelViolations(b.rows, once.values)
+            #expect(referenceCompareLevels(la, lf, tolerance: 1e-6) == 0, "step \(step): \(la) against \(lf)")
+        }
+        #expect(sessions.replays == oldSessions.replays && sessions.replays >= 7, "\(sessions.replays)")
+        #expect(sessions.releasedLevels == oldSessions.releasedLevels && sessions.releasedLevels >= 1)
+        #expect(oldSessions.refittedStarts == 0)
+        #expect(sessions.refittedStarts >= 1, "no step started from a refitted basis")
+        #expect(sessions.pivotsAfterRelease < oldSessions.pivotsAfterRelease,
+                "\(sessions.pivotsAfterRelease) pivots after a release against \(oldSessions.pivotsAfterRelease)")
     }
 
     /// Ninety-six chart grids (and, with `twins`, forty small components
