@@ -1055,13 +1055,20 @@ public struct ClpPartSolver: LargePartSolver {
             }
             let any = partModel.aim(at: level)
             guard step.basis.count == partModel.columnCount + m else { return nil }
-            let start = release.flatMap { Self.refittedBasis(step.basis, recorded: $0.recorded, ended: $0.ended, rows: m) }
+            let start = release.flatMap { Self.refittedBasis(step.basis, recorded: $0.recorded, ended: $0.ended) }
             if start != nil { outcome.levels.refittedStarts += 1 }
             plumb_clp_set_basis(model, start ?? step.basis)
             var kind = step.kind
             var settled: SettledLevel? = nil
-            let ended = stepEndsOptimal(step, level: level, holdsAtZero: released != nil, part, partModel, cap: cap,
+            var ended = stepEndsOptimal(step, level: level, holdsAtZero: released != nil, part, partModel, cap: cap,
                                         counts: &outcome.levels)
+            if !ended && start != nil && step.kind == .solved {
+                // The refitted start did not serve: the recorded basis, as
+                // before (a step holding a level at zero is sent below,
+                // which starts from the recorded basis too).
+                plumb_clp_set_basis(model, step.basis)
+                ended = plumb_clp_dual(model, cap) == 0
+            }
             if ended && release != nil { outcome.levels.pivotsAfterRelease += Int(plumb_clp_pivots(model)) }
             if !ended {
                 // A level held at zero error that cannot be any more (a
@@ -1118,8 +1125,8 @@ public struct ClpPartSolver: LargePartSolver {
     /// released: the step's `recorded` basis with every status that the
     /// released step's basis changed (from `recorded` to `ended`, Clp's
     /// status in the low three bits) taken from `ended`; nil when nothing
-    /// changed or the result has not `rows` basic columns (then the step
-    /// starts from its recorded basis as before).
+    /// changed or the result has not as many basic columns as the step's
+    /// (then the step starts from its recorded basis as before).
     ///
     /// The recorded basis of a step after a promoted level was made with
     /// that level's errors fixed at 0. When the promotion is released (a
@@ -1134,17 +1141,24 @@ public struct ClpPartSolver: LargePartSolver {
     /// when those places do not meet, the refitted basis is the one the
     /// dual would end on, and it starts optimal. Either way the dual
     /// solves the same linear program, so this is a start only.
-    static func refittedBasis(_ step: [UInt8], recorded: [UInt8], ended: [UInt8], rows m: Int) -> [UInt8]? {
+    static func refittedBasis(_ step: [UInt8], recorded: [UInt8], ended: [UInt8]) -> [UInt8]? {
         guard step.count == recorded.count, recorded.count == ended.count else { return nil }
-        var start = step, changed = false
-        for i in 0 ..< start.count where recorded[i] & 7 != ended[i] & 7 {
-            start[i] = ended[i]
-            changed = true
+        // Where the release changed the basis (a few places of the part).
+        var changes: [Int] = []
+        recorded.withUnsafeBufferPointer { r in
+            ended.withUnsafeBufferPointer { e in
+                for i in 0 ..< r.count where (r[i] ^ e[i]) & 7 != 0 { changes.append(i) }
+            }
         }
-        guard changed else { return nil }
-        var basic = 0
-        for status in start where status & 7 == 1 { basic += 1 }
-        return basic == m ? start : nil
+        guard !changes.isEmpty else { return nil }
+        // `step` is Clp's basis at the end of a step, with as many basic
+        // columns as rows; the refitted one must keep that count.
+        var start = step, basic = 0
+        for i in changes {
+            basic += (ended[i] & 7 == 1 ? 1 : 0) - (step[i] & 7 == 1 ? 1 : 0)
+            start[i] = ended[i]
+        }
+        return basic == 0 ? start : nil
     }
 
     /// Runs a replay's step (its bounds, objective and basis set): Clp's
