@@ -1138,8 +1138,8 @@ public struct ClpPartSolver: LargePartSolver {
     /// same step after a width change, 28 M of it the status checks). The
     /// release changed the basis where the moved row acts, and the
     /// recorded steps differ from one another where their own levels act;
-    /// when those places do not meet, the refitted basis is the one the
-    /// dual would end on, and it starts optimal. Either way the dual
+    /// when those places do not meet, the refitted basis is optimal
+    /// already (`chartgrid`: no pivot). Either way the dual
     /// solves the same linear program, so this is a start only.
     static func refittedBasis(_ step: [UInt8], recorded: [UInt8], ended: [UInt8]) -> [UInt8]? {
         guard step.count == recorded.count, recorded.count == ended.count else { return nil }
