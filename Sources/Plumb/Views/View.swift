@@ -40,7 +40,7 @@ public final class View: CustomStringConvertible {
 
     /// The views this one contains, in order.
     @exclusivity(unchecked) public private(set) var subviews: [View] = [] {
-        didSet { LayoutInputs.viewChanged() }
+        didSet { LayoutInputs.viewChanged(self) }
     }
 
     /// Active constraints that name this view (as first or second view), in activation order.
@@ -62,7 +62,7 @@ public final class View: CustomStringConvertible {
     /// Swift front ends keep on it. A layout record compares it to skip
     /// looking at those for views whose stamp did not move.
     @exclusivity(unchecked) var layoutStamp: UInt64 = 0 {
-        didSet { LayoutInputs.viewChanged() }
+        didSet { LayoutInputs.viewChanged(self) }
     }
 
     /// The view's Simple Layout Language rules, made by ``Layout/init(of:)`` on first use.
