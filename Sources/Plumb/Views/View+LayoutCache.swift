@@ -12,27 +12,30 @@ import Synchronization
 /// each one made, so that a record that finds a few more constraint
 /// changes than when it last matched visits those constraints instead of
 /// walking all of its own (``changedConstraints(after:through:)``). So are
-/// the last ``logSize`` view changes, each with the view whose list or
-/// stamp changed when there is one (a change to a constraint's activation
-/// lists it with several views and logs none): a record that finds only
-/// named views among them visits those views instead of all of its own
-/// (``changedViews(after:through:)``).
+/// the view changes of views a layout record has held, each with the view
+/// whose subviews list or stamp changed: a record that finds only such
+/// entries since it last matched visits those views instead of all of its
+/// own (``changedViews(after:through:)``). Other view changes (a view no
+/// record has held, a constraint's activation, which lists it with
+/// several views) only count, and leave no entry, so that the record that
+/// meets one walks every view; building a tree takes no lock.
 enum LayoutInputs {
     private static let viewCount = Atomic<UInt64>(0)
     private static let constraintCount = Atomic<UInt64>(0)
     /// The constraint whose change made the count `g` is at `g % logSize`,
     /// with `g` (the count and the entry change together, under the lock).
     private static let log = Mutex([(count: UInt64, constraint: ObjectIdentifier)?](repeating: nil, count: logSize))
-    /// The same for views: the view whose change made the count `g`, or
-    /// nil when the change did not name one.
-    private static let viewLog = Mutex([(count: UInt64, view: ObjectIdentifier?)?](repeating: nil, count: logSize))
+    /// The same for views: the view whose change made the count `g`, when
+    /// the change named one (else the entry there is another count's).
+    private static let viewLog = Mutex([(count: UInt64, view: ObjectIdentifier)?](repeating: nil, count: logSize))
     static let logSize = 64
 
-    /// A change to what lowering reads of `view` (its subviews list or its
-    /// ``View/layoutStamp``), or, with nil, to views not named (the lists
-    /// of a constraint's views).
-    static func viewChanged(_ view: View? = nil) {
-        let id = view.map(ObjectIdentifier.init)
+    /// A change to what lowering reads of views not named (counted only).
+    static func viewChanged() { viewCount.add(1, ordering: .relaxed) }
+
+    /// A change to `view`'s subviews list or ``View/layoutStamp`` (logged).
+    static func viewChanged(named view: View) {
+        let id = ObjectIdentifier(view)
         viewLog.withLock { entries in
             let count = viewCount.add(1, ordering: .relaxed).newValue
             entries[Int(count % UInt64(logSize))] = (count, id)
@@ -70,7 +73,8 @@ enum LayoutInputs {
 
     /// The views whose changes made the view counts `start + 1 ... end`, in
     /// order (one may come more than once), or `nil` when the log no longer
-    /// holds them all or one of those changes named no view. As for
+    /// holds them all or one of those changes named no view (it left no
+    /// entry: its slot holds another count, under the lock). As for
     /// ``changedConstraints(after:through:)``, a caller that held a view
     /// throughout can tell it by its identifier.
     static func changedViews(after start: UInt64, through end: UInt64) -> [ObjectIdentifier]? {
@@ -79,9 +83,8 @@ enum LayoutInputs {
             var changed: [ObjectIdentifier] = []
             changed.reserveCapacity(Int(end - start))
             for count in start &+ 1 ..< end &+ 1 {
-                guard let entry = entries[Int(count % UInt64(logSize))], entry.count == count,
-                      let view = entry.view else { return nil }
-                changed.append(view)
+                guard let entry = entries[Int(count % UInt64(logSize))], entry.count == count else { return nil }
+                changed.append(entry.view)
             }
             return changed
         }
