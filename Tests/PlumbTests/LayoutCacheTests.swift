@@ -476,8 +476,12 @@ import PlumbAPIWorkloads
             }
         }
         #expect(checked >= 250, "\(checked)")
-        #expect(loggedWalks >= 60, "\(loggedWalks)")
-        #expect(reusedAfterLogged >= 30, "\(reusedAfterLogged)")
+        // (The log is the process's: other tests' view changes made
+        // alongside without a name, of views never laid out or by
+        // activations, send some walks over every view; 94-109 logged
+        // walks seen.)
+        #expect(loggedWalks >= 20, "\(loggedWalks)")
+        #expect(reusedAfterLogged >= 10, "\(reusedAfterLogged)")
         print("logged view walks: checked \(checked), logged \(loggedWalks), reused \(reusedAfterLogged)")
     }
 
