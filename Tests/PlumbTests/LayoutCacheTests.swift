@@ -418,6 +418,73 @@ import PlumbAPIWorkloads
         #expect(theirs.box.frame.width == 14)
     }
 
+    /// A record visits only the views the log of view changes names when it
+    /// holds every change since the record last matched, and walks every
+    /// view otherwise (more changes than the log keeps, or an activation,
+    /// which names no view). Random trees take up to three random changes
+    /// at a time (structural or numbers), and one time in two an intrinsic
+    /// width moved, with changes to a second tree between them (few, or more than the log keeps): every layout's frames
+    /// or error must be a fresh layout's bit for bit, the record reused
+    /// exactly when only numbers changed, and the checking mode (the walk
+    /// over every view run beside the logged one) must find the same
+    /// changes each time. The logged walk must have run, on reused records.
+    @Test func loggedViewsFindTheChangesTheWholeWalkFinds() {
+        var loggedWalks = 0, reusedAfterLogged = 0, checked = 0
+        TreeLayoutCache.$checksLoggedViews.withValue(true) {
+            for seed in 0 ..< 120 {
+                let scene = Scene(seed: 7_000 + seed), other = Scene(seed: 90_000 + seed)
+                // Laid out, so that its views' changes are logged by name too.
+                try? other.root.layout(width: other.width, height: other.height)
+                var rng = SplitMix64(seed: UInt64(seed))
+                var structural = true
+                for step in 0 ..< 16 {
+                    let hadRecord = scene.root.layoutCache != nil
+                    let record = scene.root.layoutCache
+                    let (walksBefore, reusesBefore) = (record?.loggedViewWalks ?? 0, record?.reuses ?? 0)
+                    let cached = Self.outcome({ () throws(LayoutError) in
+                        try scene.root.layout(width: scene.width, height: scene.height)
+                    }, views: scene.views)
+                    let fresh = Self.outcome({ () throws(LayoutError) in
+                        try scene.root.uncachedLayout(width: scene.width, height: scene.height)
+                    }, views: scene.views)
+                    #expect(cached == fresh, "seed \(seed), step \(step)")
+                    if let record, record === scene.root.layoutCache {
+                        checked += 1
+                        #expect(record.loggedViewMismatches == 0, "seed \(seed), step \(step)")
+                        let logged = record.loggedViewWalks - walksBefore
+                        loggedWalks += logged
+                        if logged > 0 && record.reuses == reusesBefore + 1 { reusedAfterLogged += 1 }
+                    }
+                    if case .success = cached {
+                        let reused = scene.root.layoutCache.map { $0.reuses == reusesBefore + 1 } ?? false
+                        #expect(reused == (hadRecord && !structural), "seed \(seed), step \(step)")
+                    }
+                    structural = false
+                    // One time in two, an intrinsic width moved (numbers: a logged view).
+                    let sized = scene.inTree.filter { $0.intrinsicContentSize.width != nil }
+                    if !sized.isEmpty && Bool.random(using: &rng) {
+                        sized[Int.random(in: 0 ..< sized.count, using: &rng)].intrinsicContentSize.width! += 3
+                    }
+                    for _ in 0 ..< Int.random(in: 0 ... 3, using: &rng) {
+                        if scene.change() { structural = true }
+                        // The other tree's changes: a few, or more than the log keeps.
+                        let others = Int.random(in: 0 ..< 6, using: &rng) == 0 ? LayoutInputs.logSize + 1
+                            : Int.random(in: 0 ... 2, using: &rng)
+                        for _ in 0 ..< others { _ = other.change() }
+                    }
+                }
+            }
+        }
+        #expect(checked >= 250, "\(checked)")
+        // (The log is the process's: other tests' view changes made
+        // alongside without a name, of views never laid out or by
+        // activations, send some walks over every view; 94-109 logged
+        // walks seen.)
+        #expect(loggedWalks >= 20, "\(loggedWalks)")
+        #expect(reusedAfterLogged >= 10, "\(reusedAfterLogged)")
+        print("logged view walks: checked \(checked), logged \(loggedWalks), reused \(reusedAfterLogged)")
+    }
+
     /// The example of "Laying out again" in GettingStarted.md: a badge 8
     /// from the top right corner, right edge at 320 - 8 = 312.
     @Test func gettingStartedExample() throws {

@@ -36,10 +36,11 @@ import PlumbTestSupport
         root.addSubview(view)
         view.text = Text("x")
         try root.layout(width: 100, height: 100, measurer: GridMeasurer())
-        #expect(view.textMetrics != nil && view.extras == [.text, .textMetrics])
+        // Laid out: its changes are now logged by name, for layout records (and stay so).
+        #expect(view.textMetrics != nil && view.extras == [.text, .textMetrics, .recorded])
         view.text = nil
         try root.layout(width: 100, height: 100, measurer: GridMeasurer())
-        #expect(view.textMetrics == nil && view.extras.isEmpty)
+        #expect(view.textMetrics == nil && view.extras == [.recorded])
     }
 
     @Test func hierarchy() {

@@ -252,6 +252,7 @@ extension View {
             for child in subviews.reversed() { stack.append((child, me)) }
             record.refs.append(Unmanaged.passUnretained(view))
             record.stamps.append(view.layoutStamp)
+            view.extras.insert(.recorded)
             record.subviewLists.append(subviews)
             if let rules = view.ruleLayout, !rules.storedRules.isEmpty { record.hasRules = true }
             if !view.extras.isDisjoint(with: .measured) { anyMeasured = true }

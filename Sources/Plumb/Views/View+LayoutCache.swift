@@ -11,16 +11,36 @@ import Synchronization
 /// The last ``logSize`` constraint changes are also logged, by the count
 /// each one made, so that a record that finds a few more constraint
 /// changes than when it last matched visits those constraints instead of
-/// walking all of its own (``changedConstraints(after:through:)``).
+/// walking all of its own (``changedConstraints(after:through:)``). So are
+/// the view changes of views a layout record has held, each with the view
+/// whose subviews list or stamp changed: a record that finds only such
+/// entries since it last matched visits those views instead of all of its
+/// own (``changedViews(after:through:)``). Other view changes (a view no
+/// record has held, a constraint's activation, which lists it with
+/// several views) only count, and leave no entry, so that the record that
+/// meets one walks every view; building a tree takes no lock.
 enum LayoutInputs {
     private static let viewCount = Atomic<UInt64>(0)
     private static let constraintCount = Atomic<UInt64>(0)
     /// The constraint whose change made the count `g` is at `g % logSize`,
     /// with `g` (the count and the entry change together, under the lock).
     private static let log = Mutex([(count: UInt64, constraint: ObjectIdentifier)?](repeating: nil, count: logSize))
+    /// The same for views: the view whose change made the count `g`, when
+    /// the change named one (else the entry there is another count's).
+    private static let viewLog = Mutex([(count: UInt64, view: ObjectIdentifier)?](repeating: nil, count: logSize))
     static let logSize = 64
 
+    /// A change to what lowering reads of views not named (counted only).
     static func viewChanged() { viewCount.add(1, ordering: .relaxed) }
+
+    /// A change to `view`'s subviews list or ``View/layoutStamp`` (logged).
+    static func viewChanged(named view: View) {
+        let id = ObjectIdentifier(view)
+        viewLog.withLock { entries in
+            let count = viewCount.add(1, ordering: .relaxed).newValue
+            entries[Int(count % UInt64(logSize))] = (count, id)
+        }
+    }
     static func constraintChanged(_ constraint: Constraint) {
         log.withLock { entries in
             let count = constraintCount.add(1, ordering: .relaxed).newValue
@@ -46,6 +66,25 @@ enum LayoutInputs {
             for count in start &+ 1 ..< end &+ 1 {
                 guard let entry = entries[Int(count % UInt64(logSize))], entry.count == count else { return nil }
                 changed.append(entry.constraint)
+            }
+            return changed
+        }
+    }
+
+    /// The views whose changes made the view counts `start + 1 ... end`, in
+    /// order (one may come more than once), or `nil` when the log no longer
+    /// holds them all or one of those changes named no view (it left no
+    /// entry: its slot holds another count, under the lock). As for
+    /// ``changedConstraints(after:through:)``, a caller that held a view
+    /// throughout can tell it by its identifier.
+    static func changedViews(after start: UInt64, through end: UInt64) -> [ObjectIdentifier]? {
+        guard end >= start, end - start <= UInt64(logSize) else { return nil }
+        return viewLog.withLock { entries in
+            var changed: [ObjectIdentifier] = []
+            changed.reserveCapacity(Int(end - start))
+            for count in start &+ 1 ..< end &+ 1 {
+                guard let entry = entries[Int(count % UInt64(logSize))], entry.count == count else { return nil }
+                changed.append(entry.view)
             }
             return changed
         }
@@ -238,7 +277,7 @@ final class TreeLayoutCache {
               width.isFinite, height.isFinite, width >= 0, height >= 0 else { return nil }
         let views = LayoutInputs.views, constraints = LayoutInputs.constraints
         if views != viewsMatchedAt || constraints != constraintsMatchedAt {
-            guard applyChanges(views: views != viewsMatchedAt, constraintsThrough: constraints) else { return nil }
+            guard applyChanges(viewsThrough: views, constraintsThrough: constraints) else { return nil }
             viewsMatchedAt = views
             constraintsMatchedAt = constraints
         }
@@ -268,30 +307,87 @@ final class TreeLayoutCache {
     /// Walks the tree against the record and writes the changed constants
     /// and intrinsic lengths into their rows; false at the first difference
     /// that is not one of those (nothing is written then). The views only
-    /// when their count moved; the lowered constraints only when theirs
-    /// moved (to `constraintsThrough`), and then only the ones the log of
-    /// changes names when it still holds them all (setting a few constants
-    /// of a large tree), else every one.
-    private func applyChanges(views: Bool, constraintsThrough count: UInt64) -> Bool {
-        guard let changes = changes(views: views, constraintsThrough: count) else { return false }
-        for (row, value) in changes { setConstant(value, ofRow: row) }
+    /// when their count moved (to `viewsThrough`), the lowered constraints
+    /// only when theirs moved (to `constraintsThrough`), and of each only
+    /// the ones the log of changes names when it still holds them all
+    /// (an intrinsic size or a few constants of a large tree changed), else
+    /// every one.
+    private func applyChanges(viewsThrough views: UInt64, constraintsThrough count: UInt64) -> Bool {
+        let found = changes(viewsThrough: views, constraintsThrough: count)
+        if Self.checksLoggedViews && views != viewsMatchedAt {
+            // The whole walk, on stamps as they were before the one above.
+            let seen = stamps
+            stamps = stampsBeforeWalk
+            let whole = changes(viewsThrough: nil, constraintsThrough: count)
+            stamps = seen
+            if whole.map({ $0.map(\.row) }) != found.map({ $0.map(\.row) })
+                || whole.map({ $0.map(\.value.bitPattern) }) != found.map({ $0.map(\.value.bitPattern) }) {
+                loggedViewMismatches += 1
+            }
+        }
+        guard let found else { return false }
+        for (row, value) in found { setConstant(value, ofRow: row) }
         return true
     }
 
-    /// The walk of ``applyChanges(views:constraintsThrough:)``: the rows
+    /// Whether each walk that visits the logged views only is checked
+    /// against the walk over every view (for tests): a disagreement (other
+    /// changes found, or one walk failing) is counted in
+    /// ``loggedViewMismatches``.
+    @TaskLocal static var checksLoggedViews = false
+    private(set) var loggedViewMismatches = 0
+    /// Walks over the logged views only (for tests).
+    private(set) var loggedViewWalks = 0
+    /// Under ``checksLoggedViews``, the stamps before the last walk.
+    private var stampsBeforeWalk: [UInt64] = []
+
+    /// The walk of ``applyChanges(viewsThrough:constraintsThrough:)``: the rows
     /// whose constants change and their new constants, or `nil` at the
     /// first difference that is not a number. It reads through local
     /// copies of the rows' constants and priorities, released when it
     /// returns: the changes are written after (writing while a copy is
     /// held would copy the whole array).
-    private func changes(views: Bool, constraintsThrough count: UInt64) -> [(row: Int32, value: Double)]? {
+    ///
+    /// The views walked: those the log names (`viewsThrough`, the count read
+    /// before the walk) when it holds every change since the record last
+    /// matched and each change named its view, else every one; none when
+    /// the count did not move. `nil` for every one.
+    private func changes(viewsThrough views: UInt64?, constraintsThrough count: UInt64)
+        -> [(row: Int32, value: Double)]?
+    {
         var changes: [(row: Int32, value: Double)] = []
         let system = current
         let constants = system.constants, priorities = system.priorities
-        for i in 0 ..< (views ? refs.count : 0) {
-            guard refs[i]._withUnsafeGuaranteedRef({
+        if Self.checksLoggedViews { stampsBeforeWalk = stamps }
+        func visitView(_ i: Int) -> Bool {
+            refs[i]._withUnsafeGuaranteedRef {
                 collect(of: $0, at: i, constants: constants, priorities: priorities, into: &changes)
-            }) else { return nil }
+            }
+        }
+        if views == viewsMatchedAt {
+        } else if let views, let changed = LayoutInputs.changedViews(after: viewsMatchedAt, through: views) {
+            // A view's subviews list and stamp change only with a log entry
+            // naming it, so the views not named are as recorded. Found by
+            // address among the record's (which holds them all, so an
+            // address that matches is that view), in the walk's order.
+            loggedViewWalks += 1
+            let wanted = Set(changed.map { UInt(bitPattern: $0) }).sorted()
+            let low = wanted[0], high = wanted[wanted.count - 1]
+            for i in 0 ..< refs.count {
+                let address = UInt(bitPattern: refs[i].toOpaque())
+                guard address >= low, address <= high else { continue }
+                var lo = 0, hi = wanted.count - 1
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if wanted[mid] < address { lo = mid + 1 } else { hi = mid }
+                }
+                guard wanted[lo] == address else { continue }
+                guard visitView(i) else { return nil }
+            }
+        } else {
+            for i in 0 ..< refs.count {
+                guard visitView(i) else { return nil }
+            }
         }
         func visit(_ k: Int) -> Bool {
             constraints[k]._withUnsafeGuaranteedRef {
@@ -338,7 +434,7 @@ final class TreeLayoutCache {
         a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress && x.count == y.count } }
     }
 
-    /// ``applyChanges(views:constraints:)`` for view `i`: the same subviews and constraints
+    /// ``applyChanges(viewsThrough:constraintsThrough:)`` for view `i`: the same subviews and constraints
     /// arrays, and, when its stamp moved, nothing lowering reads changed but
     /// its intrinsic lengths, whose new rows' constants are added to `changes`.
     private func collect(
@@ -373,7 +469,7 @@ final class TreeLayoutCache {
         return true
     }
 
-    /// ``applyChanges(views:constraints:)`` for lowered constraint `k`: the same multiplier
+    /// ``applyChanges(viewsThrough:constraintsThrough:)`` for lowered constraint `k`: the same multiplier
     /// and priority; a new constant is added to `changes`.
     private func collect(
         of c: Constraint, at k: Int, constants: [Double], priorities: PriorityList,

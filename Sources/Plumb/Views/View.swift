@@ -40,7 +40,9 @@ public final class View: CustomStringConvertible {
 
     /// The views this one contains, in order.
     @exclusivity(unchecked) public private(set) var subviews: [View] = [] {
-        didSet { LayoutInputs.viewChanged() }
+        didSet {
+            if extras.contains(.recorded) { LayoutInputs.viewChanged(named: self) } else { LayoutInputs.viewChanged() }
+        }
     }
 
     /// Active constraints that name this view (as first or second view), in activation order.
@@ -62,7 +64,9 @@ public final class View: CustomStringConvertible {
     /// Swift front ends keep on it. A layout record compares it to skip
     /// looking at those for views whose stamp did not move.
     @exclusivity(unchecked) var layoutStamp: UInt64 = 0 {
-        didSet { LayoutInputs.viewChanged() }
+        didSet {
+            if extras.contains(.recorded) { LayoutInputs.viewChanged(named: self) } else { LayoutInputs.viewChanged() }
+        }
     }
 
     /// The view's Simple Layout Language rules, made by ``Layout/init(of:)`` on first use.
@@ -506,6 +510,9 @@ struct ViewExtras: OptionSet {
     static let frontEndProblems = ViewExtras(rawValue: 1 << 4)
     /// Observers watch the view.
     static let observed = ViewExtras(rawValue: 1 << 5)
+    /// A layout record has held the view (it may still): changes to its
+    /// subviews and stamp are logged by name (`LayoutInputs.viewChanged`).
+    static let recorded = ViewExtras(rawValue: 1 << 6)
 
     /// Text or a measure function: the view is measured.
     static let measured: ViewExtras = [.text, .measureContent]
