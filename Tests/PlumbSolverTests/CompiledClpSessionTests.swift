@@ -291,35 +291,12 @@ import PlumbTestSupport
     }
 
     private func settledLevelCase(seed: UInt64, rows: Int, columns: Int, settled: ClpPartSolver.PinnedTrials) throws {
-        var b = LargePartTests.chartGrid(seed: 93_000 + seed, rows: rows, columns: columns, clash: false)
-        let gapRow = try #require(b.rows.indices.first { r in
-            b.rows[r].relation == .greaterOrEqual && b.rows[r].priority.isRequired && b.rows[r].terms.count == 3
-                && b.rows.indices.contains(r + 1) && b.rows[r + 1].priority == .high
-        })
         var clp = ClpPartSolver()
         clp.settledTrials = settled
-        let sessions = Sessions(clp)
         var oldClp = ClpPartSolver()
         oldClp.settledTrials = .run
-        let oldSessions = Sessions(oldClp)
-        let plain = Self.options(ClpPartSolver())
-        let (_, compiledOrNil) = try CompiledSystem.solveCompiling(b.system, options: Self.options(sessions))
-        let compiled = try #require(compiledOrNil)
-        let (_, oldOrNil) = try CompiledSystem.solveCompiling(b.system, options: Self.options(oldSessions))
-        let old = try #require(oldOrNil)
-        let gap = b.rows[gapRow].constant
-        for (step, constant) in [gap + 2, gap - 4, gap - 9, gap, gap + 2, gap - 4, gap - 6].enumerated() {
-            b.rows[gapRow].constant = constant
-            compiled.setConstant(constant, ofRow: RowIndex(gapRow))
-            old.setConstant(constant, ofRow: RowIndex(gapRow))
-            let again = try compiled.solve(), before = try old.solve(), once = try compiled.system.solve(options: plain)
-            #expect(Self.bits(again.values) == Self.bits(before.values), "step \(step): not the path before's values")
-            #expect(referenceRequiredRowsHold(b.rows, again.values, tolerance: 1e-6), "step \(step)")
-            let la = referenceLevelViolations(b.rows, again.values), lf = referenceLevelViolations(b.rows, once.values)
-            #expect(referenceCompareLevels(la, lf, tolerance: 1e-6) == 0, "step \(step): \(la) against \(lf)")
-        }
-        #expect(sessions.replays == oldSessions.replays && sessions.replays >= 7, "\(sessions.replays)")
-        #expect(sessions.releasedLevels == oldSessions.releasedLevels && sessions.releasedLevels >= 1)
+        let (sessions, oldSessions) = try movedGapAgainstPathBefore(seed: 93_000 + seed, rows: rows, columns: columns,
+                                                                     clp, before: oldClp)
         #expect(oldSessions.settledTrials == 0)
         #expect(sessions.settledButMoved == 0, "\(sessions.settledButMoved) settled levels the dual moved")
         switch settled {
@@ -343,16 +320,36 @@ import PlumbTestSupport
     /// 10,000 views, BENCHMARKS.md "gap62b").
     @Test(arguments: [0, 1, 2, 3] as [UInt64])
     func aStepAfterAReleaseStartsFromARefittedBasis(seed: UInt64) throws {
-        var b = LargePartTests.chartGrid(seed: 94_000 + seed, rows: 6 + Int(seed), columns: 2 + 2 * Int(seed % 2),
-                                         clash: false)
+        var oldClp = ClpPartSolver()
+        oldClp.refitsAfterRelease = false
+        let (sessions, oldSessions) = try movedGapAgainstPathBefore(
+            seed: 94_000 + seed, rows: 6 + Int(seed), columns: 2 + 2 * Int(seed % 2), ClpPartSolver(), before: oldClp)
+        #expect(oldSessions.refittedStarts == 0)
+        #expect(sessions.refittedStarts >= 1, "no step started from a refitted basis")
+        // On grids this small the recorded bases already start optimal
+        // after a release (no pivots either way); the refitted ones may
+        // not cost pivots the recorded ones do not.
+        #expect(sessions.pivotsAfterRelease <= oldSessions.pivotsAfterRelease,
+                "\(sessions.pivotsAfterRelease) pivots after a release against \(oldSessions.pivotsAfterRelease)")
+    }
+
+    /// A chart grid of `seed` whose first required gap (a row of three terms
+    /// followed by a wish at 750) is moved through seven constants, each
+    /// solved again on a compiled system whose sessions use `clp` and on
+    /// one whose sessions use `before` (the path before a change). At every
+    /// step the values must be the path before's bit for bit, hold the
+    /// required rows and reach a fresh solve's levels; both must have
+    /// replayed every step and released the same levels. Returns the two
+    /// sessions for the caller's own counts.
+    private func movedGapAgainstPathBefore(
+        seed: UInt64, rows: Int, columns: Int, _ clp: ClpPartSolver, before: ClpPartSolver
+    ) throws -> (Sessions, Sessions) {
+        var b = LargePartTests.chartGrid(seed: seed, rows: rows, columns: columns, clash: false)
         let gapRow = try #require(b.rows.indices.first { r in
             b.rows[r].relation == .greaterOrEqual && b.rows[r].priority.isRequired && b.rows[r].terms.count == 3
                 && b.rows.indices.contains(r + 1) && b.rows[r + 1].priority == .high
         })
-        let sessions = Sessions(ClpPartSolver())
-        var oldClp = ClpPartSolver()
-        oldClp.refitsAfterRelease = false
-        let oldSessions = Sessions(oldClp)
+        let sessions = Sessions(clp), oldSessions = Sessions(before)
         let plain = Self.options(ClpPartSolver())
         let (_, compiledOrNil) = try CompiledSystem.solveCompiling(b.system, options: Self.options(sessions))
         let compiled = try #require(compiledOrNil)
@@ -371,13 +368,7 @@ import PlumbTestSupport
         }
         #expect(sessions.replays == oldSessions.replays && sessions.replays >= 7, "\(sessions.replays)")
         #expect(sessions.releasedLevels == oldSessions.releasedLevels && sessions.releasedLevels >= 1)
-        #expect(oldSessions.refittedStarts == 0)
-        #expect(sessions.refittedStarts >= 1, "no step started from a refitted basis")
-        // On grids this small the recorded bases already start optimal
-        // after a release (no pivots either way); the refitted ones may
-        // not cost pivots the recorded ones do not.
-        #expect(sessions.pivotsAfterRelease <= oldSessions.pivotsAfterRelease,
-                "\(sessions.pivotsAfterRelease) pivots after a release against \(oldSessions.pivotsAfterRelease)")
+        return (sessions, oldSessions)
     }
 
     /// Ninety-six chart grids (and, with `twins`, forty small components

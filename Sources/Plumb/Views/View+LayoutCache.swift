@@ -371,19 +371,7 @@ final class TreeLayoutCache {
             // address among the record's (which holds them all, so an
             // address that matches is that view), in the walk's order.
             loggedViewWalks += 1
-            let wanted = Set(changed.map { UInt(bitPattern: $0) }).sorted()
-            let low = wanted[0], high = wanted[wanted.count - 1]
-            for i in 0 ..< refs.count {
-                let address = UInt(bitPattern: refs[i].toOpaque())
-                guard address >= low, address <= high else { continue }
-                var lo = 0, hi = wanted.count - 1
-                while lo < hi {
-                    let mid = (lo + hi) / 2
-                    if wanted[mid] < address { lo = mid + 1 } else { hi = mid }
-                }
-                guard wanted[lo] == address else { continue }
-                guard visitView(i) else { return nil }
-            }
+            guard Self.visitNamed(refs, among: changed, visitView) else { return nil }
         } else {
             for i in 0 ..< refs.count {
                 guard visitView(i) else { return nil }
@@ -402,18 +390,7 @@ final class TreeLayoutCache {
                 // held each lowered constraint (in `constraintLists`) since
                 // before those changes, so an address that matches is that
                 // constraint's; the others are not this tree's.
-                let wanted = Set(changed.map { UInt(bitPattern: $0) }).sorted()
-                for k in 0 ..< (wanted.isEmpty ? 0 : constraints.count) {
-                    let address = UInt(bitPattern: constraints[k].toOpaque())
-                    guard address >= wanted[0], address <= wanted[wanted.count - 1] else { continue }
-                    var lo = 0, hi = wanted.count - 1
-                    while lo < hi {
-                        let mid = (lo + hi) / 2
-                        if wanted[mid] < address { lo = mid + 1 } else { hi = mid }
-                    }
-                    guard wanted[lo] == address else { continue }
-                    guard visit(k) else { return nil }
-                }
+                guard Self.visitNamed(constraints, among: changed, visit) else { return nil }
             } else {
                 for k in 0 ..< constraints.count {
                     guard visit(k) else { return nil }
@@ -421,6 +398,31 @@ final class TreeLayoutCache {
             }
         }
         return changes
+    }
+
+    /// Calls `visit(i)` for each object of `objects` that `changed` names,
+    /// in the order of `objects`, and returns false as soon as a visit
+    /// does. One pass over `objects`, each address looked up by bisection
+    /// among the changed ones (at most ``LayoutInputs/logSize``): no table
+    /// of the whole tree to build or keep. The caller has held every one of
+    /// `objects` since before those changes, so an address that matches is
+    /// that object's.
+    private static func visitNamed<T: AnyObject>(
+        _ objects: [Unmanaged<T>], among changed: [ObjectIdentifier], _ visit: (Int) -> Bool
+    ) -> Bool {
+        let wanted = Set(changed.map { UInt(bitPattern: $0) }).sorted()
+        guard let low = wanted.first, let high = wanted.last else { return true }
+        for i in objects.indices {
+            let address = UInt(bitPattern: objects[i].toOpaque())
+            guard address >= low, address <= high else { continue }
+            var lo = 0, hi = wanted.count - 1
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if wanted[mid] < address { lo = mid + 1 } else { hi = mid }
+            }
+            if wanted[lo] == address && !visit(i) { return false }
+        }
+        return true
     }
 
     /// Whether `constants[r]` holds `value` as lowering wrote it (`-value`), bit for bit.
