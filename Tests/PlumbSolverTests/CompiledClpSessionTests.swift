@@ -243,10 +243,7 @@ import PlumbTestSupport
         oldClp.pinnedTrials = .run
         let oldSessions = Sessions(oldClp)
         let plain = Self.options(ClpPartSolver())
-        let (_, compiledOrNil) = try CompiledSystem.solveCompiling(b.system, options: Self.options(sessions))
-        let compiled = try #require(compiledOrNil)
-        let (_, oldOrNil) = try CompiledSystem.solveCompiling(b.system, options: Self.options(oldSessions))
-        let old = try #require(oldOrNil)
+        let (compiled, old) = try Self.compiledPair(b.system, sessions, oldSessions)
         let gap = b.rows[gapRow].constant
         // Narrowed (the promoted level still holds: the pair is not apart),
         // widened, widened more, back, narrowed, widened again (the constant is `-gap`).
@@ -333,6 +330,16 @@ import PlumbTestSupport
                 "\(sessions.pivotsAfterRelease) pivots after a release against \(oldSessions.pivotsAfterRelease)")
     }
 
+    /// `system` compiled by a first solve through `sessions` and again
+    /// through `oldSessions` (the path before a change).
+    private static func compiledPair(
+        _ system: ConstraintSystem, _ sessions: Sessions, _ oldSessions: Sessions
+    ) throws -> (CompiledSystem, CompiledSystem) {
+        let (_, compiledOrNil) = try CompiledSystem.solveCompiling(system, options: options(sessions))
+        let (_, oldOrNil) = try CompiledSystem.solveCompiling(system, options: options(oldSessions))
+        return (try #require(compiledOrNil), try #require(oldOrNil))
+    }
+
     /// A chart grid of `seed` whose first required gap (a row of three terms
     /// followed by a wish at 750) is moved through seven constants, each
     /// solved again on a compiled system whose sessions use `clp` and on
@@ -351,10 +358,7 @@ import PlumbTestSupport
         })
         let sessions = Sessions(clp), oldSessions = Sessions(before)
         let plain = Self.options(ClpPartSolver())
-        let (_, compiledOrNil) = try CompiledSystem.solveCompiling(b.system, options: Self.options(sessions))
-        let compiled = try #require(compiledOrNil)
-        let (_, oldOrNil) = try CompiledSystem.solveCompiling(b.system, options: Self.options(oldSessions))
-        let old = try #require(oldOrNil)
+        let (compiled, old) = try Self.compiledPair(b.system, sessions, oldSessions)
         let gap = b.rows[gapRow].constant
         for (step, constant) in [gap + 2, gap - 4, gap - 9, gap, gap + 2, gap - 4, gap - 6].enumerated() {
             b.rows[gapRow].constant = constant

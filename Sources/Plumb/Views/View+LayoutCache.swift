@@ -24,10 +24,10 @@ enum LayoutInputs {
     private static let constraintCount = Atomic<UInt64>(0)
     /// The constraint whose change made the count `g` is at `g % logSize`,
     /// with `g` (the count and the entry change together, under the lock).
-    private static let log = Mutex([(count: UInt64, constraint: ObjectIdentifier)?](repeating: nil, count: logSize))
+    private static let log = Mutex([(count: UInt64, id: ObjectIdentifier)?](repeating: nil, count: logSize))
     /// The same for views: the view whose change made the count `g`, when
     /// the change named one (else the entry there is another count's).
-    private static let viewLog = Mutex([(count: UInt64, view: ObjectIdentifier)?](repeating: nil, count: logSize))
+    private static let viewLog = Mutex([(count: UInt64, id: ObjectIdentifier)?](repeating: nil, count: logSize))
     static let logSize = 64
 
     /// A change to what lowering reads of views not named (counted only).
@@ -60,15 +60,7 @@ enum LayoutInputs {
     /// its identifier.
     static func changedConstraints(after start: UInt64, through end: UInt64) -> [ObjectIdentifier]? {
         guard end >= start, end - start <= UInt64(logSize) else { return nil }
-        return log.withLock { entries in
-            var changed: [ObjectIdentifier] = []
-            changed.reserveCapacity(Int(end - start))
-            for count in start &+ 1 ..< end &+ 1 {
-                guard let entry = entries[Int(count % UInt64(logSize))], entry.count == count else { return nil }
-                changed.append(entry.constraint)
-            }
-            return changed
-        }
+        return log.withLock { named(in: $0, after: start, through: end) }
     }
 
     /// The views whose changes made the view counts `start + 1 ... end`, in
@@ -79,15 +71,22 @@ enum LayoutInputs {
     /// throughout can tell it by its identifier.
     static func changedViews(after start: UInt64, through end: UInt64) -> [ObjectIdentifier]? {
         guard end >= start, end - start <= UInt64(logSize) else { return nil }
-        return viewLog.withLock { entries in
-            var changed: [ObjectIdentifier] = []
-            changed.reserveCapacity(Int(end - start))
-            for count in start &+ 1 ..< end &+ 1 {
-                guard let entry = entries[Int(count % UInt64(logSize))], entry.count == count else { return nil }
-                changed.append(entry.view)
-            }
-            return changed
+        return viewLog.withLock { named(in: $0, after: start, through: end) }
+    }
+
+    /// What `entries` (a log of `logSize` entries, read under its lock)
+    /// names for the counts `start + 1 ... end`, in order, or `nil` when a
+    /// count's entry is gone or was never written.
+    private static func named(
+        in entries: [(count: UInt64, id: ObjectIdentifier)?], after start: UInt64, through end: UInt64
+    ) -> [ObjectIdentifier]? {
+        var changed: [ObjectIdentifier] = []
+        changed.reserveCapacity(Int(end - start))
+        for count in start &+ 1 ..< end &+ 1 {
+            guard let entry = entries[Int(count % UInt64(logSize))], entry.count == count else { return nil }
+            changed.append(entry.id)
         }
+        return changed
     }
 }
 
