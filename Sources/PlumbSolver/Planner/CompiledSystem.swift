@@ -661,9 +661,6 @@ public final class CompiledSystem {
         largeSolved.append(false)
     }
 
-    /// When set, `recordInputs(_:)` records only `notedInputs[recordingOnly]`.
-    private var recordingOnly: Range<Int>? = nil
-
     /// Whether an input of large component `largeComponents[i]` differs from
     /// its value when the component was last solved and, with `listing`,
     /// whether only row constants did: those rows are then in
@@ -723,10 +720,11 @@ public final class CompiledSystem {
         return (true, true)
     }
 
-    /// Records the values of large component `largeComponents[i]`'s inputs.
-    private func recordInputs(_ i: Int) {
-        if let noted = recordingOnly {
-            // Nothing else changed since they were recorded.
+    /// Records the values of large component `largeComponents[i]`'s inputs:
+    /// with `noted`, only those of `notedInputs[noted]` (nothing else changed
+    /// since they were recorded).
+    private func recordInputs(_ i: Int, only noted: Range<Int>? = nil) {
+        if let noted {
             let constants = planner.system.constants
             for j in notedInputs[noted] { largeInputValues[j] = constants[Int(~largeInputs[j])] }
             return
@@ -773,7 +771,11 @@ public final class CompiledSystem {
     /// required rows conflict (nothing is recorded then).
     /// `changed`: the component's rows whose constants changed since it was
     /// last solved, as indices into its rows, when nothing else it reads did.
-    private func solveLarge(_ i: Int, counting: Bool = false, changed: [Int32]? = nil) -> Bool {
+    /// `noted`: the places in `notedInputs` of its only changed inputs, when
+    /// the noted rows found them (only those are recorded again).
+    private func solveLarge(
+        _ i: Int, counting: Bool = false, changed: [Int32]? = nil, noted: Range<Int>? = nil
+    ) -> Bool {
         let c = largeComponents[i]
         let rows = plan.rows(ofComponent: c)
         let system = planner.system
@@ -807,7 +809,7 @@ public final class CompiledSystem {
                 return false
             }
         }
-        recordInputs(i)
+        recordInputs(i, only: noted)
         largeSolved[i] = true
         return true
     }
@@ -1007,7 +1009,7 @@ public final class CompiledSystem {
         var cursor = 0
         for i in largeComponents.indices {
             var changed = !largeSolved[i], onlyRows = false
-            recordingOnly = nil
+            var recording: Range<Int>? = nil
             // With a kept presolve, the rows whose constants changed are listed.
             let listing = i < kept.count && kept[i] != nil
             if noted {
@@ -1015,7 +1017,7 @@ public final class CompiledSystem {
                 while cursor < notedInputs.count && notedInputs[cursor] < end { cursor += 1 }
                 if !changed && cursor > from {
                     (changed, onlyRows) = notedChange(i, from ..< cursor, listing: listing)
-                    recordingOnly = from ..< cursor
+                    recording = from ..< cursor
                 }
                 if checksNotedInputs && largeSolved[i] { checkNotedChange(i, listing: listing, changed, onlyRows) }
             } else if !changed && !unchanged {
@@ -1023,9 +1025,7 @@ public final class CompiledSystem {
             }
             guard changed else { continue }
             reoptimised += 1
-            let solved = solveLarge(i, changed: onlyRows ? changedLocalRows : nil)
-            recordingOnly = nil
-            guard solved else {
+            guard solveLarge(i, changed: onlyRows ? changedLocalRows : nil, noted: recording) else {
                 invalidateLarge(i)
                 return try freshSolve()
             }
