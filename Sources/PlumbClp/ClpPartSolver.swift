@@ -1201,7 +1201,7 @@ public struct ClpPartSolver: LargePartSolver {
         counts.settledTrials += 1
         guard settledTrials == .checked else { return settled }
         let model = partModel.pointer
-        if plumb_clp_dual(model, cap) != 0 || !settled.agreesWithPrices(model, firstError: partModel.n, tolerance: Self.faceTolerance) {
+        if plumb_clp_dual(model, cap) != 0 || !settled.agreesWithPrices(model, firstError: partModel.n) {
             counts.settledButMoved += 1
         }
         return nil
@@ -1785,21 +1785,37 @@ public struct ClpPartSolver: LargePartSolver {
         var rowLower = Array(UnsafeBufferPointer(start: rl, count: m))
         var rowUpper = Array(UnsafeBufferPointer(start: ru, count: m))
         for i in 0 ..< m where rowLower[i] != rowUpper[i] {
-            // Minimising, a row at its lower bound has y ≥ 0, at its upper y ≤ 0.
-            let y = price[i]
-            if y > faceTolerance && rowLower[i] > -infinity / 2 {
-                rowUpper[i] = rowLower[i]
-            } else if y < -faceTolerance && rowUpper[i] < infinity / 2 {
-                rowLower[i] = rowUpper[i]
+            switch heldBound(price: price[i], lower: rowLower[i], upper: rowUpper[i]) {
+            case .lower?: rowUpper[i] = rowLower[i]
+            case .upper?: rowLower[i] = rowUpper[i]
+            case nil: break
             }
         }
         var columnUpper = Array(UnsafeBufferPointer(start: cu, count: columns))
-        for j in n ..< columns where reduced[j] > faceTolerance {
+        for j in n ..< columns where fixedOnFace(reducedCost: reduced[j]) {
             columnUpper[j] = cl[j]
         }
         plumb_clp_set_row_bounds(model, rowLower, rowUpper)
         plumb_clp_set_column_upper(model, columnUpper)
     }
+
+    /// The bound of an inequality row (bounds `lower`, `upper`) that the
+    /// optimal face holds it at, from Clp's price `y` there: minimising, a
+    /// row at its lower bound has y ≥ 0, at its upper y ≤ 0. None when the
+    /// price is within `faceTolerance` of 0 or on a side the row has no
+    /// bound. `holdFace`'s rule for rows, and `SettledLevel`'s check of it.
+    static func heldBound(price y: Double, lower: Double, upper: Double) -> HeldBound? {
+        if y > faceTolerance && lower > -infinity / 2 { return .lower }
+        if y < -faceTolerance && upper < infinity / 2 { return .upper }
+        return nil
+    }
+
+    enum HeldBound { case lower, upper }
+
+    /// Whether the optimal face fixes an error column at its lower bound,
+    /// from its reduced cost `d` at the optimum: `holdFace`'s rule for
+    /// columns, and `SettledLevel`'s check of it.
+    static func fixedOnFace(reducedCost d: Double) -> Bool { d > faceTolerance }
 
     /// A remainder is handed back when its largest component has at most
     /// this share of the part's variables. On the families it is all or

@@ -61,22 +61,20 @@ struct SettledLevel {
 
     /// For the checking mode, after Clp's dual ran on the level: whether
     /// the face `ClpPartSolver.holdFace` holds from the dual's prices is
-    /// this one. No row is held (each price within `tolerance` of 0, or on
-    /// a side the row has no bound, as `holdFace` reads them), and the
-    /// error columns (from the model's first error column to its last)
-    /// whose reduced costs pass `tolerance` are exactly `columns`.
-    func agreesWithPrices(_ model: OpaquePointer, firstError n: Int, tolerance: Double) -> Bool {
+    /// this one, by its own rules (`ClpPartSolver.heldBound`,
+    /// `ClpPartSolver.fixedOnFace`): no row is held, and the error columns
+    /// (from the model's first error column to its last) it fixes are
+    /// exactly `columns`.
+    func agreesWithPrices(_ model: OpaquePointer, firstError n: Int) -> Bool {
         let m = Int(plumb_clp_rows(model)), count = Int(plumb_clp_columns(model))
         guard let price = plumb_clp_row_duals(model), let reduced = plumb_clp_reduced_costs(model),
               let rl = plumb_clp_row_lower(model), let ru = plumb_clp_row_upper(model)
         else { return false }
-        let infinity = PartModel.infinity
         for i in 0 ..< m where rl[i] != ru[i] {
-            if price[i] > tolerance && rl[i] > -infinity / 2 { return false }
-            if price[i] < -tolerance && ru[i] < infinity / 2 { return false }
+            if ClpPartSolver.heldBound(price: price[i], lower: rl[i], upper: ru[i]) != nil { return false }
         }
         var next = 0
-        for j in n ..< count where reduced[j] > tolerance {
+        for j in n ..< count where ClpPartSolver.fixedOnFace(reducedCost: reduced[j]) {
             guard next < columns.count, Int(columns[next]) == j else { return false }
             next += 1
         }
