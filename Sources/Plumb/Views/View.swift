@@ -40,9 +40,7 @@ public final class View: CustomStringConvertible {
 
     /// The views this one contains, in order.
     @exclusivity(unchecked) public private(set) var subviews: [View] = [] {
-        didSet {
-            if extras.contains(.recorded) { LayoutInputs.viewChanged(named: self) } else { LayoutInputs.viewChanged() }
-        }
+        didSet { layoutInputChanged() }
     }
 
     /// Active constraints that name this view (as first or second view), in activation order.
@@ -64,9 +62,14 @@ public final class View: CustomStringConvertible {
     /// Swift front ends keep on it. A layout record compares it to skip
     /// looking at those for views whose stamp did not move.
     @exclusivity(unchecked) var layoutStamp: UInt64 = 0 {
-        didSet {
-            if extras.contains(.recorded) { LayoutInputs.viewChanged(named: self) } else { LayoutInputs.viewChanged() }
-        }
+        didSet { layoutInputChanged() }
+    }
+
+    /// Reports a change to ``subviews`` or `layoutStamp` to the layout
+    /// records: logged by name once a record has held the view
+    /// (`ViewExtras.recorded`), else only counted.
+    private func layoutInputChanged() {
+        if extras.contains(.recorded) { LayoutInputs.viewChanged(named: self) } else { LayoutInputs.viewChanged() }
     }
 
     /// The view's Simple Layout Language rules, made by ``Layout/init(of:)`` on first use.
