@@ -133,6 +133,13 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
+/// Writes the frames of `root` and `views` as `plumb solve` writes them, to
+/// `directory/name.frames.json`.
+func writeFrames(_ root: View, _ views: [View], to directory: String, named name: String) {
+    let all = [root] + views
+    write(FrameWriter.json(ids: all.map(\.id), frames: all.map(\.frame)), to: "\(directory)/\(name).frames.json")
+}
+
 /// Writes `bytes` to `path` (frames or a document under `--frames`), or
 /// stops with exit status 1 naming the file: frames silently missing would
 /// make a comparison of two binaries' frames pass on nothing.
@@ -241,9 +248,7 @@ for shape in shapes {
                 buildFaults.append(f1 - f0)
                 layoutFaults.append(f2 - f1)
                 if let framesDirectory, build.isEmpty {
-                    let views = [tree.root] + tree.views
-                    let bytes = FrameWriter.json(ids: views.map(\.id), frames: views.map(\.frame))
-                    write(bytes, to: "\(framesDirectory)/\(shape)-\(size)-\(front).frames.json")
+                    writeFrames(tree.root, tree.views, to: framesDirectory, named: "\(shape)-\(size)-\(front)")
                 }
                 try! tree.root.layout(width: 800, height: 768)
                 let t3 = now()
@@ -312,28 +317,26 @@ for shape in shapes {
                     // Under `--frames`, the first run's frames after each
                     // layout (written between the clocks: its times are not
                     // to be read).
-                    func keep(_ kind: String, _ views: [View]) {
+                    func keep(_ kind: String, _ root: View, _ views: [View]) {
                         guard let framesDirectory, run == 0 else { return }
-                        let bytes = FrameWriter.json(ids: views.map(\.id), frames: views.map(\.frame))
-                        write(bytes, to: "\(framesDirectory)/\(shape)-\(size)-\(front)-again-\(kind).frames.json")
+                        writeFrames(root, views, to: framesDirectory, named: "\(shape)-\(size)-\(front)-again-\(kind)")
                     }
                     let tree = APIWorkloads.build(shape, frontEnd: front, lengths: lengths)
-                    let treeViews = [tree.root] + tree.views
                     viewCount = tree.views.count + 1
                     let t0 = now()
                     try! tree.root.layout(width: 1024, height: 768)
                     let t1 = now()
-                    keep("first", treeViews)
+                    keep("first", tree.root, tree.views)
                     try! tree.root.layout(width: 1024, height: 768)
                     let t2 = now()
-                    keep("nothing", treeViews)
+                    keep("nothing", tree.root, tree.views)
                     try! tree.root.layout(width: 800, height: 768)
                     let t3 = now()
-                    keep("width", treeViews)
+                    keep("width", tree.root, tree.views)
                     tree.firstLength.constant += 4
                     try! tree.root.layout(width: 800, height: 768)
                     let t4 = now()
-                    keep("constant", treeViews)
+                    keep("constant", tree.root, tree.views)
                     first.append(t1 - t0)
                     nothing.append(t2 - t1)
                     width.append(t3 - t2)
@@ -343,7 +346,7 @@ for shape in shapes {
                         let r0 = now()
                         try! tree.root.layout(width: 800, height: 768)
                         required.append(now() - r0)
-                        keep("required", treeViews)
+                        keep("required", tree.root, tree.views)
                     }
 
                     // An intrinsic height: the coupled shapes' own, or the
@@ -360,13 +363,13 @@ for shape in shapes {
                     let u0 = now()
                     try! other.root.layout(width: 1024, height: 768)
                     let u1 = now()
-                    keep("intrinsic-first", [other.root] + other.views)
+                    keep("intrinsic-first", other.root, other.views)
                     try! other.root.layout(width: 1024, height: 768)
                     unit.intrinsicContentSize.height! += 4
                     let u2 = now()
                     try! other.root.layout(width: 1024, height: 768)
                     let u3 = now()
-                    keep("intrinsic", [other.root] + other.views)
+                    keep("intrinsic", other.root, other.views)
                     intrinsicFirst.append(u1 - u0)
                     intrinsic.append(u3 - u2)
                 }
