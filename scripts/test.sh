@@ -63,7 +63,10 @@ failures=()
 note() { printf '%s\n' "$*"; }
 
 # check NAME COMMAND...: runs COMMAND with its output in a log; on failure
-# prints the log's tail.
+# prints the lines that say what failed (failed tests and their issues,
+# errors, crashes), then the log's tail. What failed comes first because a
+# reader of CI's output may see only its first lines; a tail alone showed
+# the suites that passed around a failure, not the failure.
 check() {
     local name=$1; shift
     local log="$LOGS/$(printf '%s' "$name" | tr -c 'A-Za-z0-9._-' '_').log"
@@ -74,9 +77,19 @@ check() {
     else
         failed=$((failed + 1))
         failures+=("$name")
-        note "FAIL  $name ($((SECONDS - start)) s), last lines of $log:"
-        tail -n 30 "$log" | sed 's/^/      /'
+        note "FAIL  $name ($((SECONDS - start)) s)"
+        failure_lines "$log" | sed 's/^/      /'
+        note "      last lines of $log:"
+        tail -n 15 "$log" | sed 's/^/      /'
     fi
+}
+
+# failure_lines LOG: at most 12 lines of LOG that name a failure (Swift
+# Testing's and XCTest's failed tests and recorded issues, compiler and
+# runtime errors, fatal errors and signals), each cut to 240 characters.
+failure_lines() {
+    grep -a -E '✘|error:|Fatal error|fatal error|signal|Simultaneous accesses|Assertion|FAIL|failed' "$1" |
+        grep -a -v -E '^✔|passed after' | head -n 12 | cut -c1-240
 }
 
 skip() {
