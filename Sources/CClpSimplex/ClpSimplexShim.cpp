@@ -2514,19 +2514,35 @@ extern "C" void plumb_clp_open_rows(PlumbClpModel *model, int count, const int *
 #include <atomic>
 #include <malloc.h>
 
+//
+// A thread may override the process's setting for its own calls
+// (`plumb_clp_set_heap_given_back_on_this_thread`): the tests turn it on for
+// the solves they make on their thread, without reaching the solves other
+// tests run beside them (a stalled probe's factorisation freed early, for
+// one, leaves a later release nothing to free).
 namespace {
 std::atomic<int> heapGivenBack{0};
 std::atomic<long> heapTrims{0};
+thread_local int heapGivenBackOnThisThread = -1;  // -1: the process's setting
 }  // namespace
 
+static bool heapIsGivenBack() {
+    int here = heapGivenBackOnThisThread;
+    return here >= 0 ? here != 0 : heapGivenBack.load(std::memory_order_relaxed) != 0;
+}
+
 static void giveBackFreedHeap() {
-    if (heapGivenBack.load(std::memory_order_relaxed) == 0) return;
+    if (!heapIsGivenBack()) return;
     malloc_trim(0);
     heapTrims.fetch_add(1, std::memory_order_relaxed);
 }
 
 extern "C" void plumb_clp_set_heap_given_back(int on) { heapGivenBack.store(on ? 1 : 0, std::memory_order_relaxed); }
 extern "C" int plumb_clp_heap_given_back(void) { return heapGivenBack.load(std::memory_order_relaxed); }
+extern "C" void plumb_clp_set_heap_given_back_on_this_thread(int on) {
+    heapGivenBackOnThisThread = on < 0 ? -1 : (on != 0 ? 1 : 0);
+}
+extern "C" int plumb_clp_heap_given_back_on_this_thread(void) { return heapIsGivenBack() ? 1 : 0; }
 extern "C" long plumb_clp_heap_trims(void) { return heapTrims.load(std::memory_order_relaxed); }
 
 // cg59: Clp's start factorises a basis it has just repaired a second time.
@@ -2725,7 +2741,7 @@ std::atomic<long> plainChecks{0};
 }  // namespace
 
 static ClpPrimalColumnPivot *priceCheckPlainly(ClpSimplex &simplex, int maximumPivots) {
-    if (maximumPivots != 0 || heapGivenBack.load(std::memory_order_relaxed) == 0) return nullptr;
+    if (maximumPivots != 0 || !heapIsGivenBack()) return nullptr;
     ClpPrimalColumnPivot *usual = simplex.primalColumnPivot();
     if (usual == nullptr) return nullptr;
     usual->clearArrays();
@@ -2762,7 +2778,7 @@ std::atomic<long> stalledReleases{0};
 }  // namespace
 
 extern "C" void plumb_clp_release_stalled_factorization(PlumbClpModel *model) {
-    if (heapGivenBack.load(std::memory_order_relaxed) == 0) return;
+    if (!heapIsGivenBack()) return;
     if (freeKeptFactorization(model)) stalledReleases.fetch_add(1, std::memory_order_relaxed);
 }
 

@@ -34,6 +34,22 @@ public enum ZeroTrialHeap {
         set { plumb_clp_set_heap_given_back(newValue ? 1 : 0) }
     }
 
+    /// Runs `body` with the setting `on` for the Clp calls made on this
+    /// thread only, whatever the process's setting, and puts the process's
+    /// back for this thread after it. A solve that should follow it must
+    /// run on this thread (`SolveOptions.threads` 1). Tests use it: the
+    /// process's setting would also reach the solves other tests make
+    /// meanwhile.
+    public static func onThisThread<T>(_ on: Bool, _ body: () throws -> T) rethrows -> T {
+        plumb_clp_set_heap_given_back_on_this_thread(on ? 1 : 0)
+        defer { plumb_clp_set_heap_given_back_on_this_thread(-1) }
+        return try body()
+    }
+
+    /// Whether the calls made on this thread give the heap back (the
+    /// setting of ``onThisThread(_:_:)`` inside it, the process's outside).
+    public static var givenBackOnThisThread: Bool { plumb_clp_heap_given_back_on_this_thread() != 0 }
+
     /// The times the heap's free pages were given back so far.
     public static var trims: Int { Int(plumb_clp_heap_trims()) }
 

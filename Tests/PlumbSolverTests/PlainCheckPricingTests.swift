@@ -9,19 +9,18 @@ import PlumbTestSupport
 /// the one the weighted checks give, to the bit, and the calls after a
 /// check (a warm primal from its basis, a zero trial from its set-up, a
 /// compiled system's re-solves) make whatever weights they use afresh.
-/// In `ZeroTrialHeapTests`, whose tests run one at a time: both turn the
-/// process's setting on and off.
+/// In `ZeroTrialHeapTests`, whose tests run one at a time; each turns the
+/// setting on for its own thread only and solves on it.
 extension ZeroTrialHeapTests {
     /// `system` solved on this thread with `solver` for every part of two
     /// or more variables, the heap given back (`on`) or not; the result and
-    /// the checks priced plainly meanwhile (other suites' solves may add to
-    /// the count while it is on, none while it is off).
+    /// the checks priced plainly meanwhile.
     static func solvedPlainly(_ system: ConstraintSystem, by solver: any LargePartSolver, on: Bool)
         -> (result: Result<Solution, any Error>, plain: Int, released: Int) {
         let before = ZeroTrialHeap.plainChecks, releasedBefore = ZeroTrialHeap.stalledFactorizationsReleased
-        ZeroTrialHeap.givenBack = on
-        defer { ZeroTrialHeap.givenBack = false }
-        let result = TermsGivenBackTests.solved(system, by: solver, givingBackFrom: nil).result
+        let result = ZeroTrialHeap.onThisThread(on) {
+            TermsGivenBackTests.solved(system, by: solver, givingBackFrom: nil).result
+        }
         return (result, ZeroTrialHeap.plainChecks - before, ZeroTrialHeap.stalledFactorizationsReleased - releasedBefore)
     }
 
@@ -73,16 +72,14 @@ extension ZeroTrialHeapTests {
             let parameters = [RowIndex(0), RowIndex(system.rowCount - 1)]
             let before = ZeroTrialHeap.plainChecks
             guard let kept = try? CompiledSystem(system, parameterRows: parameters, options: options) else { continue }
-            ZeroTrialHeap.givenBack = true
-            let plainCompiled = try? CompiledSystem(system, parameterRows: parameters, options: options)
-            ZeroTrialHeap.givenBack = false
+            let plainCompiled = ZeroTrialHeap.onThisThread(true) {
+                try? CompiledSystem(system, parameterRows: parameters, options: options)
+            }
             guard let plainCompiled else { Issue.record("seed \(seed): compiled one way only"); continue }
             for step in 0 ..< 5 {
                 TermsGivenBackTests.moveConstants(of: parameters, from: system, step: step, in: [kept, plainCompiled])
                 let a = Result { try kept.solve() }
-                ZeroTrialHeap.givenBack = true
-                let b = Result { try plainCompiled.solve() }
-                ZeroTrialHeap.givenBack = false
+                let b = ZeroTrialHeap.onThisThread(true) { Result { try plainCompiled.solve() } }
                 _ = TermsGivenBackTests.expectSame(b, a, rows: [], "seed \(seed), step \(step)")
                 steps += 1
             }

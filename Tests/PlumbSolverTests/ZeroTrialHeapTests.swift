@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 @testable import PlumbClp
 import PlumbTestSupport
@@ -7,19 +9,40 @@ import PlumbTestSupport
 /// for a document too large for the `plumb` tool's heap reservation):
 /// each trial gives them back twice, and every trial holds or fails as
 /// without, with the same values to the bit.
+///
+/// The tests turn the setting on for their own thread only
+/// (`ZeroTrialHeap.onThisThread`) and solve on it: the process's setting
+/// would reach the solves other suites run meanwhile (a stalled probe's
+/// factorisation freed early leaves `aStalledProbesFactorisationIsFreedBeforeTheColdSolve`
+/// nothing to free). The process's setting stays off throughout.
 @Suite(.serialized) struct ZeroTrialHeapTests {
-    /// `system` solved with the setting `on`, every level after the first
-    /// checked and tried at zero; the solution, the trials and the times
-    /// the pages were given back meanwhile.
+    /// `system` solved on this thread with the setting `on`, every level
+    /// after the first checked and tried at zero; the solution, the trials
+    /// and the times the pages were given back meanwhile.
     static func solved(_ system: ConstraintSystem, on: Bool, everyPart: Bool)
         -> (result: Result<Solution, any Error>, tried: Int, held: Int, trims: Int) {
         let log = ZeroTrialSetUpTests.TrialLog(
             ZeroTrialSetUpTests.solver(sharing: true, zeroTrial: .beforeEveryLevel, basisCheck: .beforeEveryLevel))
         let before = ZeroTrialHeap.trims
-        ZeroTrialHeap.givenBack = on
-        defer { ZeroTrialHeap.givenBack = false }
-        let result = ZeroTrialSetUpTests.solved(system, log, everyPart: everyPart)
+        let result = ZeroTrialHeap.onThisThread(on) {
+            ZeroTrialSetUpTests.solved(system, log, everyPart: everyPart, threads: 1)
+        }
         return (result, log.total(\.zeroTried), log.total(\.zeroHeld), ZeroTrialHeap.trims - before)
+    }
+
+    /// The setting made for this thread holds on it only, and goes back to
+    /// the process's after the body.
+    @Test func theThreadsSettingStaysOnItsThread() {
+        #expect(!ZeroTrialHeap.givenBack && !ZeroTrialHeap.givenBackOnThisThread)
+        let elsewhere = Mutex<Bool?>(nil)
+        ZeroTrialHeap.onThisThread(true) {
+            #expect(ZeroTrialHeap.givenBackOnThisThread && !ZeroTrialHeap.givenBack)
+            let other = Thread { elsewhere.withLock { $0 = ZeroTrialHeap.givenBackOnThisThread } }
+            other.start()
+            while elsewhere.withLock({ $0 }) == nil { sched_yield() }
+        }
+        #expect(elsewhere.withLock { $0 } == false)
+        #expect(!ZeroTrialHeap.givenBackOnThisThread)
     }
 
     @Test func givingTheHeapBackKeepsEveryTrialsAnswer() {
@@ -38,8 +61,7 @@ import PlumbTestSupport
             let off = Self.solved(system, on: false, everyPart: everyPart)
             let on = Self.solved(system, on: true, everyPart: everyPart)
             #expect(off.trims == 0, "\(label)")
-            // Other suites' trials may run while the setting is on: at least
-            // this solve's two a trial.
+            // Two a trial, and one before each check priced plainly.
             #expect(on.trims >= 2 * on.tried, "\(label): \(on.trims) for \(on.tried) trials")
             #expect(on.tried == off.tried && on.held == off.held, "\(label)")
             switch (on.result, off.result) {

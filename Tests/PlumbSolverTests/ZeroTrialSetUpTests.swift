@@ -33,10 +33,12 @@ import PlumbTestSupport
     }
 
     /// `system` solved with `solver` for its large parts; with `everyPart`,
-    /// every part of two or more variables.
-    static func solved(_ system: ConstraintSystem, _ solver: TrialLog, everyPart: Bool = false) -> Result<Solution, any Error> {
+    /// every part of two or more variables; with `threads` 1, on this thread.
+    static func solved(_ system: ConstraintSystem, _ solver: TrialLog, everyPart: Bool = false, threads: Int = 0)
+        -> Result<Solution, any Error> {
         var options = SolveOptions()
         options.largePartSolver = solver
+        options.threads = threads
         if everyPart { options.largePartThreshold = 2 }
         return Result { try system.solve(options: options) }
     }

@@ -322,8 +322,14 @@ void plumb_clp_open_rows(PlumbClpModel *model, int count, const int *rows);
 /// prices without the steepest-edge weights, for the whole process; off
 /// (0) by default.
 void plumb_clp_set_heap_given_back(int on);
-/// Whether zero trials give the heap's free pages back.
+/// Whether zero trials give the heap's free pages back (the process's
+/// setting).
 int plumb_clp_heap_given_back(void);
+/// Overrides the process's setting for the calls made on this thread: 1 on,
+/// 0 off, -1 back to the process's setting.
+void plumb_clp_set_heap_given_back_on_this_thread(int on);
+/// The setting in force for the calls made on this thread.
+int plumb_clp_heap_given_back_on_this_thread(void);
 /// The times the heap's free pages were given back, over the process's life.
 long plumb_clp_heap_trims(void);
 /// The calls allowed no pivot that priced by Dantzig's rule, without the
