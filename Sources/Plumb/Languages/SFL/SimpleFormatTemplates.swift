@@ -23,8 +23,8 @@ import CPlumbKernels
 /// by the match: a shape from a template may hold a second name that is
 /// not one (`x.left = a+b.right + 8` after `x.left = abc.right + 8`),
 /// which ``SimpleFormatFastPath`` then binds through
-/// ``SimpleFormatScope/view(namedName:)``, finding no view for it, so that
-/// the general parser reads the string, as it would have. A document's
+/// ``SimpleFormatScope/view(namedName:)``, which refuses it (whatever view
+/// has that id), so that the general parser reads the string, as it would have. A document's
 /// scope makes that test once for each name kept among its recent names
 /// rather than for every string.
 ///
