@@ -297,6 +297,8 @@ struct DocumentScope: SimpleFormatScope {
     private let rootID: [UInt8]
     /// `rootID.count`, kept: the array's count was a call for every name.
     private let rootCount: Int
+    /// Whether the root's id is one name as the Simple Format Language reads one.
+    private let rootIsName: Bool
     /// Suggestions scan every id, so only the first few unknown names get one.
     let suggestionsLeft = Counter(20)
     /// Constraints name the same few views one after another.
@@ -316,6 +318,7 @@ struct DocumentScope: SimpleFormatScope {
         self.document = document
         rootID = Array(document.rootID.utf8)
         rootCount = rootID.count
+        rootIsName = rootID.withUnsafeBufferPointer { ByteScanner.isName($0) }
         names = RecentNames(document.names, pool: document.ids, firstEntry: 1)
         templateOwner = document.constraintCount >= 256 ? SimpleFormatTemplates.Owner() : nil
         shapeTemplates = templateOwner?.templates
@@ -325,6 +328,17 @@ struct DocumentScope: SimpleFormatScope {
     func view(named name: UnsafeBufferPointer<UInt8>) -> ViewIndex? {
         if name.count == rootCount, rootID.withUnsafeBufferPointer({ memcmpEqual($0, name) }) { return .root }
         return names.index(of: name).map(ViewIndex.init)
+    }
+
+    /// ``view(named:)`` for one name as the Simple Format Language reads
+    /// one; the test made once for each name kept among the recent ones
+    /// (``RecentNames/index(ofName:)``).
+    @inline(__always)
+    func view(namedName name: UnsafeBufferPointer<UInt8>) -> ViewIndex? {
+        if name.count == rootCount, rootID.withUnsafeBufferPointer({ memcmpEqual($0, name) }) {
+            return rootIsName ? .root : nil
+        }
+        return names.index(ofName: name).map(ViewIndex.init)
     }
 
     func metric(named name: UnsafeBufferPointer<UInt8>) -> Double? { nil }

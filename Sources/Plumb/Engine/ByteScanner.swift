@@ -135,6 +135,16 @@ struct ByteScanner {
     @inline(__always) static func isNameContinuation(_ b: UInt8) -> Bool {
         isNameStart(b) || isDigit(b)
     }
+
+    /// Whether all of `bytes` is one name, as the scanner reads one: a name
+    /// start, then bytes that may continue a name. False for no bytes.
+    static func isName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, isNameStart(first) else { return false }
+        var s = ByteScanner(bytes)
+        s.position = 1
+        s.skipNameContinuation()
+        return s.position == bytes.count
+    }
 }
 
 extension UnsafeRawPointer {

@@ -146,8 +146,10 @@ struct NameTable: Sendable {
 final class RecentNames {
     private let table: NameTable
     private let pool: BytePool
-    /// A name's key (``key(of:)``) and `length << 32 | entry`; a length of
-    /// 0 marks an empty slot (the empty name is never kept).
+    /// A name's key (``key(of:)``) and `length << 32 | entry`, with bit 31
+    /// (``namesOne``) set once the name is known to be one name as the
+    /// scanner reads one (``index(ofName:)``); a length of 0 marks an empty
+    /// slot (the empty name is never kept).
     private struct Slot {
         var head: UInt64 = 0
         var tail: UInt64 = 0
@@ -208,10 +210,62 @@ final class RecentNames {
         let slot = slot(head: head, tail: tail, length: n)
         let kept = slot.pointee
         if kept.lengthAndEntry >> 32 == UInt64(truncatingIfNeeded: n), kept.head == head, kept.tail == tail, n > 0 {
-            let entry = Int(UInt32(truncatingIfNeeded: kept.lengthAndEntry))
+            let entry = Int(UInt32(truncatingIfNeeded: kept.lengthAndEntry) & Self.entryBits)
             if n <= 16 || pool.entry(entry, equals: name) { return entry }
         }
         return miss(name, slot: slot, head: head, tail: tail)
+    }
+
+    /// Marks a slot whose name is one name as ``ByteScanner`` reads one.
+    private static let namesOne: UInt32 = 1 << 31
+    /// The entry's bits of a slot's low word.
+    private static let entryBits: UInt32 = 0x7FFF_FFFF
+
+    /// ``index(of:)`` for bytes that must also be one name as
+    /// ``ByteScanner`` reads one (``ByteScanner/isName(_:)``), or `nil`:
+    /// a view's id may be any string, and the constraint templates leave
+    /// this test of a second view's name to its lookup. A name of up to
+    /// sixteen bytes found in its recent slot is tested on the slot's key,
+    /// which is its bytes, and the slot marked: a later hit costs one bit's
+    /// test more than ``index(of:)``.
+    @inline(__always)
+    func index(ofName name: UnsafeBufferPointer<UInt8>) -> Int? {
+        let n = name.count
+        let (head, tail) = Self.key(of: name)
+        let slot = slot(head: head, tail: tail, length: n)
+        let kept = slot.pointee
+        if kept.lengthAndEntry >> 32 == UInt64(truncatingIfNeeded: n), kept.head == head, kept.tail == tail, n > 0, n <= 16 {
+            let low = UInt32(truncatingIfNeeded: kept.lengthAndEntry)
+            if low & Self.namesOne == 0 {
+                guard Self.keyIsName(head: head, tail: tail, length: n) else { return nil }
+                slot.pointee.lengthAndEntry = kept.lengthAndEntry | UInt64(Self.namesOne)
+            }
+            return Int(low & Self.entryBits)
+        }
+        return unmarked(name, slot: slot)
+    }
+
+    /// Whether a name of one to sixteen bytes whose key is `head`, `tail`
+    /// (``key(of:)``: every byte of the name is in it) is one name as
+    /// ``ByteScanner/isName(_:)`` says.
+    @inline(__always)
+    static func keyIsName(head: UInt64, tail: UInt64, length n: Int) -> Bool {
+        // One to three bytes: the key's low three bytes; four to seven: all of `head`; more: both words.
+        let notContinuing = n < 8 ? ByteScanner.notNameContinuations(head) & (n < 4 ? 0x80_8080 : ~0)
+            : ByteScanner.notNameContinuations(head) | ByteScanner.notNameContinuations(tail)
+        return notContinuing == 0 && ByteScanner.isNameStart(UInt8(truncatingIfNeeded: head))
+    }
+
+    /// ``index(ofName:)`` for a name not in its recent slot, or longer than
+    /// sixteen bytes: its bytes tested, then looked up; the slot, which
+    /// then holds it, marked.
+    @inline(never)
+    private func unmarked(_ name: UnsafeBufferPointer<UInt8>, slot: UnsafeMutablePointer<Slot>) -> Int? {
+        guard ByteScanner.isName(name), let entry = index(of: name) else { return nil }
+        if slot.pointee.lengthAndEntry == UInt64(name.count) << 32 | UInt64(UInt32(entry)) {
+            slot.pointee.lengthAndEntry |= UInt64(Self.namesOne)
+        }
+        return entry
     }
 
     /// The recent slot of a name of `length` bytes whose key is `head`, `tail`.

@@ -38,8 +38,10 @@ enum SimpleFormatFastPath {
         _ text: UnsafeBufferPointer<UInt8>, in scope: Scope, into slot: UnsafeMutablePointer<ResolvedSimpleFormat<Scope.ViewHandle>>,
         nameRun: Int = -1
     ) -> Bool {
-        let read = if let templates = scope.shapeTemplates { templates.shape(of: text, nameRun: nameRun) } else { shape(of: text) }
-        guard let shape = read, let resolved = bind(shape, in: text, scope: scope) else { return false }
+        let templates = scope.shapeTemplates
+        let read = if let templates { templates.shape(of: text, nameRun: nameRun) } else { shape(of: text) }
+        guard let shape = read, let resolved = bind(shape, in: text, scope: scope, secondUntested: templates != nil)
+        else { return false }
         slot.initialize(to: resolved)
         return true
     }
@@ -193,10 +195,12 @@ enum SimpleFormatFastPath {
     /// The constraint `shape` (read from `text`) makes with the names of
     /// `scope`, or `nil` when a view or metric is unknown, a metric is not
     /// finite or the priority is out of range (the general parser then
-    /// reports it).
+    /// reports it). With `secondUntested` (a shape from a template), also
+    /// `nil` when the second view's name is not one name as the language
+    /// reads one (``SimpleFormatScope/view(namedName:)``).
     @inline(__always)
     static func bind<Scope: SimpleFormatScope>(
-        _ shape: SimpleFormatShape, in text: UnsafeBufferPointer<UInt8>, scope: Scope
+        _ shape: SimpleFormatShape, in text: UnsafeBufferPointer<UInt8>, scope: Scope, secondUntested: Bool = false
     ) -> ResolvedSimpleFormat<Scope.ViewHandle>? {
         @inline(__always) func bytes(_ name: SimpleFormatShape.Name) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: text[Int(name.start) ..< Int(name.end)])
@@ -213,7 +217,8 @@ enum SimpleFormatFastPath {
         var second: Scope.ViewHandle?
         var secondAttribute: LayoutAttribute?
         if let item = shape.second {
-            guard let found = scope.view(named: bytes(item.view)) else { return nil }
+            let name = bytes(item.view)
+            guard let found = secondUntested ? scope.view(namedName: name) : scope.view(named: name) else { return nil }
             second = found
             secondAttribute = item.attribute
         }

@@ -9,6 +9,11 @@ protocol SimpleFormatScope {
 
     /// The view bound to `name`, or `nil`.
     func view(named name: UnsafeBufferPointer<UInt8>) -> ViewHandle?
+    /// ``view(named:)`` when `name` is also one name as the Simple Format
+    /// Language reads one (a name start, then bytes that may continue a
+    /// name), or `nil`: a constraint template's second view name, whose
+    /// bytes the template does not test (``SimpleFormatTemplates``).
+    func view(namedName name: UnsafeBufferPointer<UInt8>) -> ViewHandle?
     /// The metric bound to `name`, or `nil`.
     func metric(named name: UnsafeBufferPointer<UInt8>) -> Double?
     /// A bound view name close to `name`, for "did you mean" (error path only).
@@ -22,6 +27,10 @@ protocol SimpleFormatScope {
 
 extension SimpleFormatScope {
     var shapeTemplates: SimpleFormatTemplates? { nil }
+
+    func view(namedName name: UnsafeBufferPointer<UInt8>) -> ViewHandle? {
+        ByteScanner.isName(name) ? view(named: name) : nil
+    }
 }
 
 /// A constraint with every name resolved and every number known:

@@ -16,8 +16,17 @@ import CPlumbKernels
 /// same shape but for the names' ranges: that reader decides everything
 /// else from those bytes alone (the byte after each name, which ends it,
 /// is in `middle` or `tail`; a name only has to start and go on as a name
-/// does, which is checked). A string that matches no template is read by
+/// does). A string that matches no template is read by
 /// ``SimpleFormatFastPath/shape(of:)`` and, when single-spaced, kept.
+///
+/// That the second name starts and goes on as a name does is not tested
+/// by the match: a shape from a template may hold a second name that is
+/// not one (`x.left = a+b.right + 8` after `x.left = abc.right + 8`),
+/// which ``SimpleFormatFastPath`` then binds through
+/// ``SimpleFormatScope/view(namedName:)``, which refuses it (whatever view
+/// has that id), so that the general parser reads the string, as it would have. A document's
+/// scope makes that test once for each name kept among its recent names
+/// rather than for every string.
 ///
 /// Templates are found by the eight bytes after the first name, how many
 /// bytes follow it and the last four bytes (set-associative, two ways, the
@@ -98,7 +107,9 @@ struct SimpleFormatTemplates {
     }
 
     /// The shape ``SimpleFormatFastPath/shape(of:)`` gives `text`, from a
-    /// template when one matches. `nameRun`, when not -1, is how many of
+    /// template when one matches; or, from a template, a shape whose second
+    /// name is not one name (where that reader gives `nil` or another
+    /// shape), which its lookup then refuses. `nameRun`, when not -1, is how many of
     /// the first sixteen bytes of `text` (and what follows it) may continue a name
     /// (``JSONReader/readPlainConstraint()`` finds it as it reads the
     /// string): the first name ends there when it is under sixteen.
@@ -158,34 +169,15 @@ struct SimpleFormatTemplates {
         if t.pointee.tailCount >= 0 {
             // The second name is what lies between `middle` and the tail
             // (the template's length, as `remaining` matched): its range is
-            // known at once, and its bytes are checked off the way to it.
+            // known at once, one byte or more. Its bytes are not tested here:
+            // the lookup that binds it tests them, once for each name kept
+            // among the recent ones (``SimpleFormatScope/view(namedName:)``).
             let tail = Int(t.pointee.tailCount), end = text.count &- tail
-            guard Self.same(text, end, tail, kept + Self.room), ByteScanner.isNameStart(text[start]),
-                  Self.allContinueNames(text, start &+ 1, end) else { return nil }
+            guard Self.same(text, end, tail, kept + Self.room) else { return nil }
             shape.second?.view = SimpleFormatShape.Name(
                 start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end))
         }
         return shape
-    }
-
-    /// Whether every byte of `text` from `start` to `end` may continue a
-    /// name (the text at least eight bytes long), read as words as
-    /// ``ByteScanner/skipNameContinuation()`` reads them.
-    @inline(__always)
-    private static func allContinueNames(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        let base = text.baseAddress!
-        var at = start
-        while end &- at >= 8 {
-            if ByteScanner.notNameContinuations(plumb_load_unaligned_u64(base + at)) != 0 { return false }
-            at &+= 8
-        }
-        let left = end &- at
-        guard left > 0 else { return true }
-        // The last few: the word from `at`, or the text's last word shifted down.
-        let word = at &+ 8 <= text.count ? plumb_load_unaligned_u64(base + at)
-            : plumb_load_unaligned_u64(base + (text.count &- 8)) &>> (8 &* UInt64(at &+ 8 &- text.count))
-        let highs: UInt64 = ((1 &<< (8 &* UInt64(left))) &- 1) & 0x8080_8080_8080_8080
-        return ByteScanner.notNameContinuations(word) & highs == 0
     }
 
     /// The shape of a string no template matched, read in full, and kept
