@@ -464,8 +464,21 @@ extension SolveCompilingTests {
 /// values. Each solve must still be a fresh solve of the changed system,
 /// bit for bit, including after changes that reach required rows (the
 /// component then presolved whole, or replayed, and kept again).
+/// A resolve writes only the values that can have moved; under the
+/// checking mode (`ComponentPresolve.writeCheck`) it also computes every
+/// eliminated variable and every value the whole way, and no value may
+/// differ from what the partial write left.
 extension SolveCompilingTests {
     @Test func keptPresolvesAreFreshSolves() throws {
+        let check = ComponentPresolve.WriteCheck()
+        try ComponentPresolve.$writeCheck.withValue(check) { try solveKeptPresolvesAgain() }
+        #expect(check.mismatches == 0, "\(check.mismatches)")
+        // Most resolves were checked, and some left values unwritten.
+        #expect(check.resolves >= 300, "\(check.resolves)")
+        #expect(check.written < check.variables, "\(check.written) of \(check.variables)")
+    }
+
+    private func solveKeptPresolvesAgain() throws {
         var rng = SplitMix64(seed: 2026_11_27_36)
         var resolved = 0, failedSteps = 0, steps = 0
         for trial in 0 ..< 160 {
