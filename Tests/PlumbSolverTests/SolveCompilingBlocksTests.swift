@@ -500,6 +500,18 @@ extension SolveCompilingTests {
                 add([(y, 1)], -60, .greaterOrEqual, .high)
                 add([(y, 1), (a, -2)], -7.5, .equal, .medium)
             }
+            // Variables only an optional row mentions (`y = a + 3`, then
+            // `z = y + 2`): singletons, computed from those rows, which a
+            // resolve computes again when one's constant changes.
+            for _ in 0 ..< Int.random(in: 0 ... 2, using: &rng) {
+                let y = VariableIndex(s.variableCount)
+                s.addVariables(2)
+                let a = VariableIndex(Int.random(in: 2 ..< y.int, using: &rng))
+                s.addRow([(y, 1), (a, -1)], constant: -3, relation: .equal, priority: .medium,
+                         origin: Origin(kind: .constraint, index: s.rowCount, text: "row \(s.rowCount)"))
+                s.addRow([(VariableIndex(y.int + 1), 1), (y, -1)], constant: -2, relation: .equal, priority: .low,
+                         origin: Origin(kind: .constraint, index: s.rowCount, text: "row \(s.rowCount)"))
+            }
             var options = SolveOptions()
             options.reuseShapes = false
             options.keptPresolveRows = 1
