@@ -464,8 +464,21 @@ extension SolveCompilingTests {
 /// values. Each solve must still be a fresh solve of the changed system,
 /// bit for bit, including after changes that reach required rows (the
 /// component then presolved whole, or replayed, and kept again).
+/// A resolve writes only the values that can have moved; under the
+/// checking mode (`ComponentPresolve.writeCheck`) it also computes every
+/// eliminated variable and every value the whole way, and no value may
+/// differ from what the partial write left.
 extension SolveCompilingTests {
     @Test func keptPresolvesAreFreshSolves() throws {
+        let check = ComponentPresolve.WriteCheck()
+        try ComponentPresolve.$writeCheck.withValue(check) { try solveKeptPresolvesAgain() }
+        #expect(check.mismatches == 0, "\(check.mismatches)")
+        // Most resolves were checked, and some left values unwritten.
+        #expect(check.resolves >= 300, "\(check.resolves)")
+        #expect(check.written < check.variables, "\(check.written) of \(check.variables)")
+    }
+
+    private func solveKeptPresolvesAgain() throws {
         var rng = SplitMix64(seed: 2026_11_27_36)
         var resolved = 0, failedSteps = 0, steps = 0
         for trial in 0 ..< 160 {
@@ -486,6 +499,18 @@ extension SolveCompilingTests {
                 add([(y, 1)], -90, .lessOrEqual, .low)
                 add([(y, 1)], -60, .greaterOrEqual, .high)
                 add([(y, 1), (a, -2)], -7.5, .equal, .medium)
+            }
+            // Variables only an optional row mentions (`y = a + 3`, then
+            // `z = y + 2`): singletons, computed from those rows, which a
+            // resolve computes again when one's constant changes.
+            for _ in 0 ..< Int.random(in: 0 ... 2, using: &rng) {
+                let y = VariableIndex(s.variableCount)
+                s.addVariables(2)
+                let a = VariableIndex(Int.random(in: 2 ..< y.int, using: &rng))
+                s.addRow([(y, 1), (a, -1)], constant: -3, relation: .equal, priority: .medium,
+                         origin: Origin(kind: .constraint, index: s.rowCount, text: "row \(s.rowCount)"))
+                s.addRow([(VariableIndex(y.int + 1), 1), (y, -1)], constant: -2, relation: .equal, priority: .low,
+                         origin: Origin(kind: .constraint, index: s.rowCount, text: "row \(s.rowCount)"))
             }
             var options = SolveOptions()
             options.reuseShapes = false

@@ -138,6 +138,17 @@ struct ComponentPresolve {
     private var shapeTerms: [(Int32, Double)] = []
     private var otherShapeTerms: [(Int32, Double)] = []
 
+    // MARK: What a resolve writes (see ``indexWrites()``)
+    /// The local variables by representative, as linked lists (`-1` ends
+    /// one): `memberHead[r]`, then `memberNext` of each.
+    private var memberHead: [Int32] = []
+    private var memberNext: [Int32] = []
+    /// Scratch of ``writeMoved(parts:rows:values:)``, all false between
+    /// resolves: the representatives that can have moved, and the reduced
+    /// rows whose constants changed.
+    private var marked: [Bool] = []
+    private var markedRows: [Bool] = []
+
     /// What one presolved solve did.
     struct Counts {
         var aggregated = 0
@@ -1648,15 +1659,20 @@ struct ComponentPresolve {
 
     /// Computes the eliminated variables from their rows, last eliminated first.
     private mutating func eliminateBack() {
-        for (v32, row32) in eliminated.reversed() {
-            let v = Int(v32), row = Int(row32)
-            var rest = reducedConstants[row], own = 0.0
-            for k in Int(reducedStart[row]) ..< Int(reducedStart[row + 1]) {
-                let u = Int(reducedColumns[k])
-                if u == v { own = reducedCoefficients[k] } else { rest += reducedCoefficients[k] * value[u] }
-            }
-            value[v] = -rest / own
+        for (v, row) in eliminated.reversed() { computeEliminated(v, from: row) }
+    }
+
+    /// Computes eliminated variable `v` from reduced row `row`, at the
+    /// values of the row's other variables.
+    @inline(__always)
+    private mutating func computeEliminated(_ v32: Int32, from row32: Int32) {
+        let v = Int(v32), row = Int(row32)
+        var rest = reducedConstants[row], own = 0.0
+        for k in Int(reducedStart[row]) ..< Int(reducedStart[row + 1]) {
+            let u = Int(reducedColumns[k])
+            if u == v { own = reducedCoefficients[k] } else { rest += reducedCoefficients[k] * value[u] }
         }
+        value[v] = -rest / own
     }
 }
 
@@ -2203,9 +2219,166 @@ extension ComponentPresolve {
             solved.append(p)
             guard solvePart(Int(p), program: &program, core: core, counts: &counts) else { return .notHandled }
         }
-        eliminateBack()
-        writeValues(values)
+        writeMoved(parts: solved, rows: updates.map(\.row), values: values)
         return .solved(kept)
+    }
+
+    /// For the tests: each resolve also computes every eliminated variable
+    /// and every value as the whole write does (``ComponentPresolve/writeValues(_:)``),
+    /// and counts the values that differ from what ``writeMoved(parts:rows:values:)``
+    /// left, bit for bit (a variable it should have written and did not).
+    final class WriteCheck: @unchecked Sendable {
+        /// Resolves checked, the local variables they wrote, the local
+        /// variables of their components, and the values that differed.
+        var resolves = 0, written = 0, variables = 0, mismatches = 0
+        init() {}
+    }
+
+    @TaskLocal static var writeCheck: WriteCheck? = nil
+
+    /// Indexes the local variables of each representative, for a resolve
+    /// to write only those of the representatives that can have moved:
+    /// made at the first resolve of a kept presolve (a whole solve that is
+    /// kept and never resolved does not pay for it), and kept with it. One
+    /// pass over the variables' parents: ``writeValues(_:)``'s `find` of
+    /// every variable left each one's parent its representative, and a
+    /// resolve's substitutions only compress paths; if one is not (then
+    /// the index is left empty), the resolve writes every value.
+    private mutating func indexWrites() {
+        let n = globalOf.count
+        memberHead = []
+        memberNext.resize(to: n, filling: -1)
+        var head = [Int32](repeating: -1, count: n)
+        let indexed = parent.withUnsafeBufferPointer { parent in
+            head.withUnsafeMutableBufferPointer { head in
+                memberNext.withUnsafeMutableBufferPointer { next in
+                    for i in 0 ..< n {
+                        let r = Int(parent[i])
+                        guard parent[r] == Int32(r) else { return false }
+                        next[i] = head[r]
+                        head[r] = Int32(i)
+                    }
+                    return true
+                }
+            }
+        }
+        if indexed { memberHead = head }
+    }
+
+    /// After a resolve solved `parts` again and changed the constants of
+    /// reduced rows `rows`: computes again the eliminated variables that
+    /// can have moved and writes into `values` the local variables whose
+    /// representative can have moved, and nothing else. A resolve keeps
+    /// the union-find (its scales, offsets and fixed values), so a local
+    /// variable moves only with its representative; a representative can
+    /// move if it is a variable of a part solved again, or an eliminated
+    /// variable whose row's constant changed or whose row mentions one that
+    /// can have moved (one pass over the eliminated rows, last eliminated
+    /// first, as ``eliminateBack()`` computes them: a row mentions only
+    /// variables computed before its own). Every other value is what the
+    /// last solve wrote, and is still in `values`. Without the index, the
+    /// whole write.
+    private mutating func writeMoved(parts: [Int32], rows: [Int32], values: UnsafeMutableBufferPointer<Double>) {
+        let n = globalOf.count, m = reducedOf.count
+        if memberHead.count != n { indexWrites() }
+        guard memberHead.count == n else {
+            eliminateBack()
+            writeValues(values)
+            return
+        }
+        if marked.count != n { marked = [Bool](repeating: false, count: n) }
+        if markedRows.count != m { markedRows = [Bool](repeating: false, count: m) }
+        var moved: [Int32] = []
+        for p in parts {
+            for r in partRows[Int(partStart[Int(p)]) ..< Int(partStart[Int(p) + 1])] {
+                for k in Int(reducedStart[Int(r)]) ..< Int(reducedStart[Int(r) + 1]) {
+                    let v = Int(reducedColumns[k])
+                    if !marked[v] {
+                        marked[v] = true
+                        moved.append(Int32(v))
+                    }
+                }
+            }
+        }
+        for r in rows { markedRows[Int(r)] = true }
+        // The eliminated variables that can have moved, computed again in
+        // `eliminateBack`'s order.
+        var redo: [Int32] = []
+        marked.withUnsafeMutableBufferPointer { marked in
+        markedRows.withUnsafeBufferPointer { markedRows in
+        reducedStart.withUnsafeBufferPointer { start in
+        reducedColumns.withUnsafeBufferPointer { columns in
+            for e in stride(from: eliminated.count - 1, through: 0, by: -1) {
+                let (v, row) = eliminated[e]
+                var reached = markedRows[Int(row)]
+                if !reached {
+                    for k in Int(start[Int(row)]) ..< Int(start[Int(row) + 1]) where marked[Int(columns[k])] {
+                        reached = true
+                        break
+                    }
+                }
+                if reached {
+                    marked[Int(v)] = true
+                    moved.append(v)
+                    redo.append(Int32(e))
+                }
+            }
+        }
+        }
+        }
+        }
+        for e in redo {
+            let (v, row) = eliminated[Int(e)]
+            computeEliminated(v, from: row)
+        }
+        for r in rows { markedRows[Int(r)] = false }
+        var written = 0
+        marked.withUnsafeMutableBufferPointer { marked in
+        memberHead.withUnsafeBufferPointer { head in
+        memberNext.withUnsafeBufferPointer { next in
+        scale.withUnsafeBufferPointer { scale in
+        offset.withUnsafeBufferPointer { offset in
+        globalOf.withUnsafeBufferPointer { globalOf in
+            for r32 in moved {
+                let r = Int(r32)
+                marked[r] = false
+                let x = fixedValue[r].isNaN ? value[r] : fixedValue[r]
+                var i = Int(head[r])
+                while i >= 0 {
+                    // As `writeValues`: (1, 0) for the representative itself.
+                    let (s, o) = i == r ? (1.0, 0.0) : (scale[i], offset[i])
+                    values[Int(globalOf[i])] = s * x + o
+                    written += 1
+                    i = Int(next[i])
+                }
+            }
+        }
+        }
+        }
+        }
+        }
+        }
+        if let check = Self.writeCheck { checkWrite(values, written: written, check) }
+    }
+
+    /// The checking mode of ``writeMoved(parts:rows:values:)``: every
+    /// eliminated variable and every value computed again, the whole way,
+    /// and compared with what it left, which is then put back (the solve's
+    /// answer is the partial write's, checked twice over).
+    private mutating func checkWrite(_ values: UnsafeMutableBufferPointer<Double>, written: Int, _ check: WriteCheck) {
+        let partial = value
+        eliminateBack()
+        for (a, b) in zip(partial, value) where a.bitPattern != b.bitPattern { check.mismatches += 1 }
+        value = partial
+        let left = globalOf.map { values[Int($0)] }
+        writeValues(values)
+        for (i, g) in globalOf.enumerated() {
+            if left[i].bitPattern != values[Int(g)].bitPattern { check.mismatches += 1 }
+            values[Int(g)] = left[i]
+        }
+        check.resolves += 1
+        check.written += written
+        check.variables += globalOf.count
     }
 
     /// The reduced row made of local row `r`, or -1 (`reducedOf` is in
