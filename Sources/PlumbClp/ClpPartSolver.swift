@@ -217,6 +217,17 @@ public struct ClpPartSolver: LargePartSolver {
     /// without.
     var facePromotionPivots: Int?
 
+    /// Clp's presolve passes in the promotion of the optimal face's first
+    /// level (a solve's promotion keeps `promotionPresolvePasses`). The
+    /// face's part is not Plumb-presolved: after Clp's first five passes
+    /// each further one takes out about three rows of `chartgrid`'s
+    /// chain, at a pass's cost over the whole matrix, so the 100 passes
+    /// cost more than the dual pivots they save (30,000 views: presolve
+    /// 0.73 s for 2,713 pivots after it, against 2,998 pivots after five
+    /// passes, the promotion 0.92 -> 0.41 s; BENCHMARKS.md, chk63). Settable
+    /// for the tests, which compare the face found both ways.
+    var facePromotionPresolvePasses: Int32 = 5
+
     /// Whether the probe (see `probesPromotion`) runs before the usual
     /// dual's first pivot instead, so that small parts reach it (for the
     /// tests: on the documents it costs more than it saves).
@@ -729,7 +740,8 @@ public struct ClpPartSolver: LargePartSolver {
                             probePivots: probesPromotion ? Self.promotionProbePivots : 0,
                             probeFromStart: probesPromotionFromStart,
                             probeAfterPivots: promotionProbeAfterPivots ?? Self.promotionProbePivots,
-                            cap: face ? facePromotionPivots ?? Self.promotionCap(part, rowsPerPivot: 10) : nil)
+                            cap: face ? facePromotionPivots ?? Self.promotionCap(part, rowsPerPivot: 10) : nil,
+                            presolvePasses: face ? facePromotionPresolvePasses : Self.promotionPresolvePasses)
         // Whether a promotion was tried and failed: the model's basis is
         // then the attempt's (see `skipsPresolveAfterFailedPromotion`).
         let failedPromotion = promotesFirstLevel && !promoted && order.count >= 2
@@ -1635,14 +1647,17 @@ public struct ClpPartSolver: LargePartSolver {
     /// For the optimal face (`optimalFace`) the cap is `faceCap`, larger
     /// (see `facePromotionPivots`).
     /// Clp's presolve runs until it removes nothing more (up to 100 passes
-    /// instead of its default 5): the hardened equalities form chains.
+    /// instead of its default 5): the hardened equalities form chains. The
+    /// face's promotion takes `presolvePasses` instead (see
+    /// `facePromotionPresolvePasses`).
     ///
     /// Returns whether the first level was promoted (the second is then
     /// solved); when not, the bounds are put back.
     private static func promote(
         _ model: OpaquePointer, levels: [Double], levelOfError: [Double], part: LinearPart,
         firstError n: Int, aim: (Double) -> Bool, dualReductions: Bool = true, probePivots: Int32 = 0,
-        probeFromStart: Bool = false, probeAfterPivots: Int32 = 0, cap faceCap: Int? = nil
+        probeFromStart: Bool = false, probeAfterPivots: Int32 = 0, cap faceCap: Int? = nil,
+        presolvePasses: Int32 = promotionPresolvePasses
     ) -> Bool {
         guard levels.count >= 2, let first = levels.first else { return false }
         guard relates(part, level: first),
@@ -1659,7 +1674,7 @@ public struct ClpPartSolver: LargePartSolver {
         // With a probe of the presolved model first when asked (see
         // `probesPromotion`).
         if plumb_clp_probed_promoted_dual(
-            model, promotionPresolvePasses, cap, dualReductions ? 1 : 0, probePivots, probeFromStart ? 1 : 0,
+            model, presolvePasses, cap, dualReductions ? 1 : 0, probePivots, probeFromStart ? 1 : 0,
             probeAfterPivots) == 0 {
             return true
         }
