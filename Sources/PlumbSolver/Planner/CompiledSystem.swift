@@ -217,6 +217,10 @@ public final class CompiledSystem {
     /// Components solved again from their kept presolve (only optional
     /// rows changed).
     @_spi(Lowering) public private(set) var resolvedComponents = 0
+    /// The changed required rows those solves from a kept presolve met, by
+    /// where the presolve had put them (replayed, or declined: the
+    /// component presolved whole).
+    @_spi(Lowering) public private(set) var requiredRowTally = RequiredRowTally()
     /// Solves that compared no large component's inputs: nothing changed
     /// since a solve that finished, so none of them can have.
     @_spi(Lowering) public private(set) var inputsLeftUncompared = 0
@@ -833,7 +837,7 @@ public final class CompiledSystem {
             kept[i] = nil
             if let changed {
                 switch ComponentPresolve.resolve(from, rows: changed, system: system, state: state, values: values,
-                                                 core: core) {
+                                                 core: core, tally: &requiredRowTally) {
                 case .solved(let counts):
                     kept[i] = from
                     resolvedComponents += 1
