@@ -39,7 +39,19 @@ extension SolveCompilingTests {
             add([(x, 1), (w, 1)], -45 - small(), .lessOrEqual)
             add([(t, 1), (x, -1), (w, -1)], small(), .equal)
             add([(y, 1), (x, -1)], small(), .equal)
-            if Bool.random(using: &rng) { add([(y, 1), (x, -1)], 5 + small(), .lessOrEqual) }
+            if Bool.random(using: &rng) { add([(y, 1), (x, -1)], -5 + small(), .lessOrEqual) }
+        }
+        // Sums pivoted on (as in `keptPresolvesAreFreshSolves`): `u = a + b + c`
+        // with optional rows on `u`.
+        for _ in 0 ..< Int.random(in: 1 ... 2, using: &rng) {
+            let u = VariableIndex(s.variableCount)
+            s.addVariables(1)
+            let a = VariableIndex(Int.random(in: 2 ..< u.int, using: &rng))
+            let b = VariableIndex(Int.random(in: 2 ..< u.int, using: &rng))
+            add([(u, 1), (a, -1), (b, -1)], -5 + small(), .equal)
+            add([(u, 1)], -90, .lessOrEqual, .low)
+            add([(u, 1)], -60, .greaterOrEqual, .high)
+            add([(u, 1), (a, -2)], -7.5, .equal, .medium)
         }
         let required = (2 ..< s.rowCount).filter { s.priorities[$0].isRequired }
         _ = free
@@ -97,12 +109,17 @@ extension SolveCompilingTests {
     /// `a ≤ 60` (parallel: compared for dominance) and `a ≥ 10`.
     @Test func changesThatNeedANewPresolveAreDeclined() throws {
         var s = ConstraintSystem()
-        s.addVariables(1)
-        let a = VariableIndex(0)
+        s.addVariables(2)
+        let a = VariableIndex(0), b = VariableIndex(1)
         func add(_ c: Double, _ relation: Relation, _ p: Priority = .required) -> RowIndex {
             s.addRow([(a, 1)], constant: c, relation: relation, priority: p,
                      origin: Origin(kind: .constraint, index: s.rowCount, text: "row \(s.rowCount)"))
         }
+        // `b = a + 5`, pulled towards 0: the component is presolved (`b` aggregated).
+        s.addRow([(b, 1), (a, -1)], constant: -5, relation: .equal,
+                 origin: Origin(kind: .constraint, index: s.rowCount, text: "b"))
+        s.addRow([(b, 1)], constant: 0, relation: .lessOrEqual, priority: .low,
+                 origin: Origin(kind: .constraint, index: s.rowCount, text: "b small"))
         _ = add(-30, .lessOrEqual, .low)
         _ = add(-35, .greaterOrEqual, .high)
         let upper = add(-50, .lessOrEqual)

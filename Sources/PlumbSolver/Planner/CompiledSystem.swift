@@ -832,9 +832,11 @@ public final class CompiledSystem {
         guard i < tapes.count else {
             return reducer.solve(rows, system: system, state: state, values: values, localIndex: &localIndex, core: core)
         }
+        var previous: ComponentPresolve.Kept? = nil
         if i < kept.count, let from = kept[i] {
             // Whatever happens below, the kept state is the component's only if it is solved from it.
             kept[i] = nil
+            previous = from
             if let changed {
                 switch ComponentPresolve.resolve(from, rows: changed, system: system, state: state, values: values,
                                                  core: core, tally: &requiredRowTally) {
@@ -857,7 +859,7 @@ public final class CompiledSystem {
             presolvedAgain[i] = true
             return keep(i, reducer.solve(
                 rows, system: system, state: state, values: values, localIndex: &localIndex, core: core,
-                keeping: keeping))
+                keeping: keeping, previous: previous))
         }
         if let tape = tapes[i], tape.valid {
             switch ComponentPresolve.replay(tape, system: system, state: state, values: values, core: core) {
@@ -875,7 +877,7 @@ public final class CompiledSystem {
         tapes[i] = tape
         return keep(i, reducer.solve(
             rows, system: system, state: state, values: values, localIndex: &localIndex, core: core, recording: tape,
-            keeping: keeping))
+            keeping: keeping, previous: previous))
     }
 
     /// Keeps the presolve of component `i` when it solved it with `keeping`

@@ -148,6 +148,10 @@ struct ComponentPresolve {
     private var pairKeys: [BoundKey: Int32] = [:]
     private var dominanceRows: [Int32] = []
     private var pivotRows: [Int32] = []
+    /// During a whole presolve given one: the component's kept presolve,
+    /// whose one-variable parts are not solved again when every row of the
+    /// part comes out of the presolve as it was (``sameParts(as:)``).
+    private var previous: Kept? = nil
 
     /// What one presolved solve did.
     struct Counts {
@@ -208,11 +212,12 @@ struct ComponentPresolve {
     mutating func solve(
         _ rows: ArraySlice<Int32>, system: ConstraintSystem, state: [Planner.State],
         values: UnsafeMutableBufferPointer<Double>, localIndex: inout [Int32], core: SimplexCore,
-        recording tape: Tape? = nil, keeping: Bool = false
+        recording tape: Tape? = nil, keeping: Bool = false, previous: Kept? = nil
     ) -> Counts? {
         recording = tape
         keeps = keeping
-        defer { keeps = false }
+        self.previous = previous
+        defer { (keeps, self.previous) = (false, nil) }
         // About 14 words a row on `list`: the stream grown before recording
         // (nothing to copy), not doubled and copied while it records.
         tape?.storage.pointee.reset(reserving: 16 * rows.count)
@@ -1400,10 +1405,50 @@ struct ComponentPresolve {
         var program = IntervalProgram()
         swap(&program, &interval)
         defer { swap(&program, &interval) }
+        let old = previous.flatMap { sameParts(as: $0.presolve) ? $0.presolve : nil }
         for p in 0 ..< partCount {
+            if let x = old?.value(ofUnchangedPart: p, constants: reducedConstants) {
+                value[Int(reducedColumns[Int(reducedStart[Int(partRows[Int(partStart[p])])])])] = x
+                counts.intervalParts += 1
+                continue
+            }
             guard solvePart(p, program: &program, core: core, counts: &counts) else { return false }
         }
         return true
+    }
+
+    /// Whether this presolve, its parts split, has the reduced rows (terms
+    /// to the bit), the variables and the parts of `other` (a kept one).
+    private func sameParts(as other: ComponentPresolve) -> Bool {
+        func same<T: Equatable>(_ a: [T], _ b: [T]) -> Bool { a.count == b.count && a == b }
+        func sameBits(_ a: [Double], _ b: [Double]) -> Bool {
+            a.count == b.count && a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in
+                    for i in a.indices where a[i].bitPattern != b[i].bitPattern { return false }
+                    return true
+                }
+            }
+        }
+        return same(globalOf, other.globalOf) && same(reducedOf, other.reducedOf) && same(alive, other.alive)
+            && same(reducedStart, other.reducedStart) && same(reducedColumns, other.reducedColumns)
+            && sameBits(reducedCoefficients, other.reducedCoefficients) && same(partStart, other.partStart)
+            && same(partRows, other.partRows) && value.count == other.value.count
+    }
+
+    /// The value this (kept) presolve found for part `p` when a presolve of
+    /// the same parts (``sameParts(as:)``) has the same reduced constants
+    /// (`constants`) for every row of it and the part is of one variable:
+    /// the one-variable program reads nothing else, so solving it again
+    /// gives the same bits. Nil otherwise.
+    private func value(ofUnchangedPart p: Int, constants: [Double]) -> Double? {
+        let rows = partRows[Int(partStart[p]) ..< Int(partStart[p + 1])]
+        for r32 in rows {
+            let r = Int(r32)
+            guard reducedStart[r + 1] - reducedStart[r] == 1,
+                  reducedConstants[r].bitPattern == constants[r].bitPattern
+            else { return nil }
+        }
+        return value[Int(reducedColumns[Int(reducedStart[Int(rows.first!)])])]
     }
 
     /// Solves part `p` of ``solveParts(core:counts:large:)``'s split: one variable
@@ -1913,6 +1958,7 @@ extension ComponentPresolve {
                 // Not the tape (a cycle), nor the system (its constants would
                 // be copied at the next change).
                 kept!.recording = nil
+                kept!.previous = nil
                 kept!.system = ConstraintSystem()
                 kept!.state = []
                 self.aggregated = aggregated
