@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// Presolve for one residual component of a one-shot solve: it shrinks the
 /// component before any tableau is built, solves what falls apart, and maps
 /// the answer back.
@@ -1405,10 +1411,15 @@ struct ComponentPresolve {
         var program = IntervalProgram()
         swap(&program, &interval)
         defer { swap(&program, &interval) }
-        let old = previous.flatMap { sameParts(as: $0.presolve) ? $0.presolve : nil }
+        // (The kept presolve's arrays, not the presolve: an optional
+        // struct's method copies the whole struct at every call.)
+        var old: (values: [Double], constants: [Double])? = nil
+        if let previous, sameParts(as: previous) {
+            old = (previous.presolve.value, previous.presolve.reducedConstants)
+        }
         for p in 0 ..< partCount {
-            if let x = old?.value(ofUnchangedPart: p, constants: reducedConstants) {
-                value[Int(reducedColumns[Int(reducedStart[Int(partRows[Int(partStart[p])])])])] = x
+            if let old, let v = unchangedPart(p, constants: old.constants) {
+                value[v] = old.values[v]
                 counts.intervalParts += 1
                 continue
             }
@@ -1419,28 +1430,26 @@ struct ComponentPresolve {
 
     /// Whether this presolve, its parts split, has the reduced rows (terms
     /// to the bit), the variables and the parts of `other` (a kept one).
-    private func sameParts(as other: ComponentPresolve) -> Bool {
-        func same<T: Equatable>(_ a: [T], _ b: [T]) -> Bool { a.count == b.count && a == b }
-        func sameBits(_ a: [Double], _ b: [Double]) -> Bool {
-            a.count == b.count && a.withUnsafeBufferPointer { a in
-                b.withUnsafeBufferPointer { b in
-                    for i in a.indices where a[i].bitPattern != b[i].bitPattern { return false }
-                    return true
-                }
+    private func sameParts(as kept: Kept) -> Bool {
+        // Byte for byte (coefficients by their bits).
+        func same<T>(_ a: [T], _ b: [T]) -> Bool {
+            a.count == b.count && a.withUnsafeBytes { a in
+                b.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
             }
         }
+        let other = kept.presolve
         return same(globalOf, other.globalOf) && same(reducedOf, other.reducedOf) && same(alive, other.alive)
             && same(reducedStart, other.reducedStart) && same(reducedColumns, other.reducedColumns)
-            && sameBits(reducedCoefficients, other.reducedCoefficients) && same(partStart, other.partStart)
+            && same(reducedCoefficients, other.reducedCoefficients) && same(partStart, other.partStart)
             && same(partRows, other.partRows) && value.count == other.value.count
     }
 
-    /// The value this (kept) presolve found for part `p` when a presolve of
-    /// the same parts (``sameParts(as:)``) has the same reduced constants
-    /// (`constants`) for every row of it and the part is of one variable:
-    /// the one-variable program reads nothing else, so solving it again
-    /// gives the same bits. Nil otherwise.
-    private func value(ofUnchangedPart p: Int, constants: [Double]) -> Double? {
+    /// The variable of part `p` when the part is of one variable and every
+    /// row of it has the reduced constant it had in a kept presolve of the
+    /// same parts (``sameParts(as:)``, its constants `constants`): the
+    /// one-variable program reads nothing else, so solving it again would
+    /// give the kept value's bits. Nil otherwise.
+    private func unchangedPart(_ p: Int, constants: [Double]) -> Int? {
         let rows = partRows[Int(partStart[p]) ..< Int(partStart[p + 1])]
         for r32 in rows {
             let r = Int(r32)
@@ -1448,7 +1457,7 @@ struct ComponentPresolve {
                   reducedConstants[r].bitPattern == constants[r].bitPattern
             else { return nil }
         }
-        return value[Int(reducedColumns[Int(reducedStart[Int(rows.first!)])])]
+        return Int(reducedColumns[Int(reducedStart[Int(rows.first!)])])
     }
 
     /// Solves part `p` of ``solveParts(core:counts:large:)``'s split: one variable
