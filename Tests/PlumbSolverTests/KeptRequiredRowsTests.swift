@@ -121,13 +121,15 @@ extension SolveCompilingTests {
             s.addRow(terms, constant: c, relation: relation, priority: p,
                      origin: Origin(kind: .constraint, index: s.rowCount, text: "row \(s.rowCount)"))
         }
+        // In the planner's order: required rows first, then the optional
+        // ones by priority, highest first (as `IntervalProgram` reads them).
         let link = add([(b, 1), (a, -1)], -5, .equal)
-        _ = add([(b, 1)], 0, .lessOrEqual, .low)
-        _ = add([(a, 1)], -30, .lessOrEqual, .low)
-        _ = add([(a, 1)], -35, .greaterOrEqual, .high)
         let upper = add([(a, 1)], -50, .lessOrEqual)
         let looser = add([(a, 1)], -60, .lessOrEqual)
         let lower = add([(a, 1)], -10, .greaterOrEqual)
+        _ = add([(a, 1)], -35, .greaterOrEqual, .high)
+        _ = add([(a, 1)], -30, .lessOrEqual, .low)
+        _ = add([(b, 1)], 0, .lessOrEqual, .low)
         let rows = ArraySlice((0 ..< Int32(s.rowCount)).map { $0 })
         let state = [Planner.State](repeating: .open, count: 2)
         let core = SimplexCore(variableCount: 0)
@@ -167,20 +169,38 @@ extension SolveCompilingTests {
             }
             return (afresh.values[0], tally, declined)
         }
-        var (_, t, declined) = step(-14, lower, "a ≥ 14: a bound in a part")
+        var (x, t, declined) = step(-14, lower, "a ≥ 14: a bound in a part")
         #expect(!declined && t.partRows == 1 && t.declined == 0, "\(t)")
-        (_, t, declined) = step(-50, lower, "a ≥ 50 against a ≤ 50: one equality for a fresh presolve")
+        #expect(x == 35)
+        (x, t, declined) = step(-50, lower, "a ≥ 50 against a ≤ 50: one equality for a fresh presolve")
         #expect(declined && t.paired == 1, "\(t)")
+        #expect(x == 50)
         // The presolve kept from that step paired: everything is declined.
-        (_, t, declined) = step(-20, lower, "a ≥ 20")
+        (x, t, declined) = step(-20, lower, "a ≥ 20")
         #expect(declined && t.paired == 1, "\(t)")
-        (_, t, declined) = step(-40, looser, "a ≤ 40: now the tighter of the parallel bounds")
+        #expect(x == 35)
+        (x, t, declined) = step(-40, looser, "a ≤ 40: now the tighter of the parallel bounds")
         #expect(declined && t.dominance == 1, "\(t)")
-        (_, t, declined) = step(-33, upper, "a ≤ 33")
+        #expect(x == 35)
+        (x, t, declined) = step(-33, upper, "a ≤ 33")
         #expect(declined && t.dominance == 1, "\(t)")
-        (_, t, declined) = step(-7, link, "b = a + 7: the link's offset")
+        #expect(x == 33)
+        (x, t, declined) = step(-7, link, "b = a + 7: the link's offset")
         #expect(declined && t.aggregated == 1, "\(t)")
-        (_, t, declined) = step(-22, lower, "a ≥ 22: a bound in a part again")
+        #expect(x == 33)
+        (x, t, declined) = step(-22, lower, "a ≥ 22: a bound in a part again")
         #expect(!declined && t.partRows == 1 && t.declined == 0, "\(t)")
+        #expect(x == 33)
+        // a ≥ 34 above a ≤ 33: the part has no answer, and a fresh presolve has none.
+        s.setConstant(-34, ofRow: lower)
+        var tally = RequiredRowTally()
+        var values = [Double](repeating: 0, count: 2)
+        let replayed = values.withUnsafeMutableBufferPointer { v in
+            ComponentPresolve.resolve(kept, rows: [Int32(lower.int)], system: s, state: state, values: v, core: core,
+                                      tally: &tally)
+        }
+        if case .notHandled = replayed {} else { Issue.record("a conflict in the part was not reported: \(replayed)") }
+        #expect(tally.partRows == 1)
+        #expect(fresh(keeping: false).kept == nil)
     }
 }
