@@ -81,7 +81,7 @@
 // (the replay's steps after a released level from their recorded bases as
 // they are).
 import Foundation
-import Plumb
+@_spi(Lowering) import Plumb
 import PlumbAPIWorkloads
 import PlumbClp
 import PlumbSolver
@@ -348,6 +348,10 @@ for shape in shapes {
                         required.append(now() - r0)
                         keep("required", tree.root, tree.views)
                     }
+                    // Where the kept presolves found the changed required rows
+                    // (the constant's and the required row's), on stderr.
+                    FileHandle.standardError.write(Data(
+                        "\(shape) \(size) \(front) kept presolve, required rows: \(tree.root.requiredRowTally)\n".utf8))
 
                     // An intrinsic height: the coupled shapes' own, or the
                     // first unit's fixed height made one.

@@ -187,6 +187,7 @@ final class TreeLayoutCache {
     var replayedComponents: Int { compiled?.replayedComponents ?? 0 }
     var divergedReplays: Int { compiled?.divergedReplays ?? 0 }
     var resolvedComponents: Int { compiled?.resolvedComponents ?? 0 }
+    var requiredRowTally: RequiredRowTally { compiled?.requiredRowTally ?? RequiredRowTally() }
 
     /// A record of `tree`, not yet solved (``solveFirst()``); `nil` for a
     /// tree that is not recorded (text, measure functions, rules).
@@ -497,5 +498,14 @@ final class TreeLayoutCache {
                 if view.extras.contains(.textMetrics) { view.textMetrics = nil }
             }
         }
+    }
+}
+
+extension View {
+    /// For benchmarks: the changed required rows that the layout record's
+    /// kept presolves were asked to replay since this root was first laid
+    /// out, by where the presolve had put them (zero without a record).
+    @_spi(Lowering) public var requiredRowTally: RequiredRowTally {
+        layoutCache?.requiredRowTally ?? RequiredRowTally()
     }
 }

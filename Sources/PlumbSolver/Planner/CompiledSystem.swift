@@ -217,6 +217,10 @@ public final class CompiledSystem {
     /// Components solved again from their kept presolve (only optional
     /// rows changed).
     @_spi(Lowering) public private(set) var resolvedComponents = 0
+    /// The changed required rows those solves from a kept presolve met, by
+    /// where the presolve had put them (replayed, or declined: the
+    /// component presolved whole).
+    @_spi(Lowering) public private(set) var requiredRowTally = RequiredRowTally()
     /// Solves that compared no large component's inputs: nothing changed
     /// since a solve that finished, so none of them can have.
     @_spi(Lowering) public private(set) var inputsLeftUncompared = 0
@@ -828,12 +832,14 @@ public final class CompiledSystem {
         guard i < tapes.count else {
             return reducer.solve(rows, system: system, state: state, values: values, localIndex: &localIndex, core: core)
         }
+        var previous: ComponentPresolve.Kept? = nil
         if i < kept.count, let from = kept[i] {
             // Whatever happens below, the kept state is the component's only if it is solved from it.
             kept[i] = nil
+            previous = from
             if let changed {
                 switch ComponentPresolve.resolve(from, rows: changed, system: system, state: state, values: values,
-                                                 core: core) {
+                                                 core: core, tally: &requiredRowTally) {
                 case .solved(let counts):
                     kept[i] = from
                     resolvedComponents += 1
@@ -853,7 +859,7 @@ public final class CompiledSystem {
             presolvedAgain[i] = true
             return keep(i, reducer.solve(
                 rows, system: system, state: state, values: values, localIndex: &localIndex, core: core,
-                keeping: keeping))
+                keeping: keeping, previous: previous))
         }
         if let tape = tapes[i], tape.valid {
             switch ComponentPresolve.replay(tape, system: system, state: state, values: values, core: core) {
@@ -871,7 +877,7 @@ public final class CompiledSystem {
         tapes[i] = tape
         return keep(i, reducer.solve(
             rows, system: system, state: state, values: values, localIndex: &localIndex, core: core, recording: tape,
-            keeping: keeping))
+            keeping: keeping, previous: previous))
     }
 
     /// Keeps the presolve of component `i` when it solved it with `keeping`

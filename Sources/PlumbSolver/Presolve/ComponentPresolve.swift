@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// Presolve for one residual component of a one-shot solve: it shrinks the
 /// component before any tableau is built, solves what falls apart, and maps
 /// the answer back.
@@ -148,6 +154,20 @@ struct ComponentPresolve {
     /// rows whose constants changed.
     private var marked: [Bool] = []
     private var markedRows: [Bool] = []
+    // MARK: Decisions on required rows, for a kept presolve
+    /// Written only by a solve made with `keeping` (see
+    /// ``resolve(_:rows:system:state:values:core:tally:)``): whether the pass
+    /// over opposite bounds paired any, the bound keys of its last pass (each
+    /// key with the local row that gave it), the reduced rows compared for
+    /// dominance, and the pivot rows.
+    private var pairedAny = false
+    private var pairKeys: [BoundKey: Int32] = [:]
+    private var dominanceRows: [Int32] = []
+    private var pivotRows: [Int32] = []
+    /// During a whole presolve given one: the component's kept presolve,
+    /// whose one-variable parts are not solved again when every row of the
+    /// part comes out of the presolve as it was (``sameParts(as:)``).
+    private var previous: Kept? = nil
 
     /// What one presolved solve did.
     struct Counts {
@@ -172,7 +192,7 @@ struct ComponentPresolve {
     /// Whether a large part is first cut at its hinges (see
     /// `TranslationSplit`); the tests turn it off to compare.
     var translationSplit = true
-    /// Whether the solve under way keeps what a later ``resolve(_:rows:system:state:values:core:)``
+    /// Whether the solve under way keeps what a later ``resolve(_:rows:system:state:values:core:tally:)``
     /// reads (its scratch is not given back early): set by ``solve`` when
     /// asked to keep, for ``handOver(_:)``.
     private var keeps = false
@@ -202,17 +222,20 @@ struct ComponentPresolve {
     /// then follows at other constants; the tape is left invalid when this
     /// solve returns nil or takes a path a replay does not follow.
     ///
-    /// With `keeping`, the scratch a later ``resolve(_:rows:system:state:values:core:)``
+    /// With `keeping`, the scratch a later ``resolve(_:rows:system:state:values:core:tally:)``
     /// reads is not given back: ``handOver(_:)`` then takes the presolve as
     /// it ended.
     mutating func solve(
         _ rows: ArraySlice<Int32>, system: ConstraintSystem, state: [Planner.State],
         values: UnsafeMutableBufferPointer<Double>, localIndex: inout [Int32], core: SimplexCore,
-        recording tape: Tape? = nil, keeping: Bool = false
+        recording tape: Tape? = nil, keeping: Bool = false, previous: Kept? = nil
     ) -> Counts? {
         recording = tape
         keeps = keeping
-        defer { keeps = false }
+        self.previous = previous
+        defer { (keeps, self.previous) = (false, nil) }
+        // A whole solve makes a new union-find: a resolve indexes it afresh.
+        memberHead = []
         // About 14 words a row on `list`: the stream grown before recording
         // (nothing to copy), not doubled and copied while it records.
         tape?.storage.pointee.reset(reserving: 16 * rows.count)
@@ -238,6 +261,9 @@ struct ComponentPresolve {
             self.state = []
         }
         load(rows)
+        (pairedAny, pairKeys) = (false, [:])
+        dominanceRows.removeAll(keepingCapacity: true)
+        pivotRows.removeAll(keepingCapacity: true)
         var counts = Counts()
         // (`reduce` gives `constants` back for a large component.)
         let large = rows.count >= Self.largeComponent
@@ -723,6 +749,7 @@ struct ComponentPresolve {
                 pending.removeLast(pending.count - kept)
             }
             guard let paired = pairOpposites(&inequalities, &moved, &consumed, &counts) else { return false }
+            if paired { pairedAny = true }
             if !paired { return true }
         }
     }
@@ -799,6 +826,7 @@ struct ComponentPresolve {
             }
         }
         guard holds else { return nil }
+        if keeps { pairKeys = seen }
         tape?.pointee.closeKeys()
         rows.removeLast(rows.count - kept)
         return paired
@@ -1121,6 +1149,7 @@ struct ComponentPresolve {
         for j in Int(rowBegin[r]) ..< Int(rowEnd[r]) where j != k { columnCount[Int(reducedColumns[j])] -= 1 }
         let magnitudeOfR = rewrittenMagnitude[r] >= 0 ? rewrittenMagnitude[r] : magnitude(of: Int(reducedOf[r]))
         record?.pointee.pivot(r)
+        if keeps { pivotRows.append(Int32(r)) }
         for index in holding.indices {
             let s = Int(holding[index])
             let f = reducedCoefficients[position(of: v32, in: s)] / a
@@ -1258,6 +1287,7 @@ struct ComponentPresolve {
                 let tighter = atLeast ? bound > keptBound : bound < keptBound
                 record?.pointee.dominance(r, a, against: keptRow, keptScale, atLeast: atLeast, tighter: tighter)
                 let dropped = tighter ? keptRow : r
+                if keeps { dominanceRows += [Int32(r), Int32(keptRow)] }
                 if tighter { keptShapes[Int(kept)] = (row: r, bound: bound, atLeast: atLeast) }
                 alive[dropped] = false
                 for k in Int(reducedStart[dropped]) ..< Int(reducedStart[dropped + 1]) {
@@ -1393,10 +1423,53 @@ struct ComponentPresolve {
         var program = IntervalProgram()
         swap(&program, &interval)
         defer { swap(&program, &interval) }
+        // (The kept presolve's arrays, not the presolve: an optional
+        // struct's method copies the whole struct at every call.)
+        var old: (values: [Double], constants: [Double])? = nil
+        if let previous, sameParts(as: previous) {
+            old = (previous.presolve.value, previous.presolve.reducedConstants)
+        }
         for p in 0 ..< partCount {
+            if let old, let v = unchangedPart(p, constants: old.constants) {
+                value[v] = old.values[v]
+                counts.intervalParts += 1
+                continue
+            }
             guard solvePart(p, program: &program, core: core, counts: &counts) else { return false }
         }
         return true
+    }
+
+    /// Whether this presolve, its parts split, has the reduced rows (terms
+    /// to the bit), the variables and the parts of `other` (a kept one).
+    private func sameParts(as kept: Kept) -> Bool {
+        // Byte for byte (coefficients by their bits).
+        func same<T>(_ a: [T], _ b: [T]) -> Bool {
+            a.count == b.count && a.withUnsafeBytes { a in
+                b.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+            }
+        }
+        let other = kept.presolve
+        return same(globalOf, other.globalOf) && same(reducedOf, other.reducedOf) && same(alive, other.alive)
+            && same(reducedStart, other.reducedStart) && same(reducedColumns, other.reducedColumns)
+            && same(reducedCoefficients, other.reducedCoefficients) && same(partStart, other.partStart)
+            && same(partRows, other.partRows) && value.count == other.value.count
+    }
+
+    /// The variable of part `p` when the part is of one variable and every
+    /// row of it has the reduced constant it had in a kept presolve of the
+    /// same parts (``sameParts(as:)``, its constants `constants`): the
+    /// one-variable program reads nothing else, so solving it again would
+    /// give the kept value's bits. Nil otherwise.
+    private func unchangedPart(_ p: Int, constants: [Double]) -> Int? {
+        let rows = partRows[Int(partStart[p]) ..< Int(partStart[p + 1])]
+        for r32 in rows {
+            let r = Int(r32)
+            guard reducedStart[r + 1] - reducedStart[r] == 1,
+                  reducedConstants[r].bitPattern == constants[r].bitPattern
+            else { return nil }
+        }
+        return Int(reducedColumns[Int(reducedStart[Int(rows.first!)])])
     }
 
     /// Solves part `p` of ``solveParts(core:counts:large:)``'s split: one variable
@@ -1911,6 +1984,7 @@ extension ComponentPresolve {
                 // Not the tape (a cycle), nor the system (its constants would
                 // be copied at the next change).
                 kept!.recording = nil
+                kept!.previous = nil
                 kept!.system = ConstraintSystem()
                 kept!.state = []
                 self.aggregated = aggregated
@@ -2103,7 +2177,7 @@ extension ComponentPresolve {
     }
 }
 
-// MARK: - Solved again after optional rows changed
+// MARK: - Solved again after optional rows (or required rows out of every decision) changed
 
 extension ComponentPresolve {
     /// A component's presolve as its last whole solve left it (made with
@@ -2119,17 +2193,26 @@ extension ComponentPresolve {
     /// inequalities required inequalities, and pivots are made on required
     /// equalities. Every offset of the union-find, every fixed value and
     /// every other reduced row's constant is then what a fresh presolve
-    /// computes, to the bit. ``resolve(_:rows:system:state:values:core:)``
+    /// computes, to the bit. ``resolve(_:rows:system:state:values:core:tally:)``
     /// computes the changed rows' reduced constants with the fresh
     /// presolve's operations (the row's constant with its determined terms,
     /// its substitution over the kept union-find, then the pivots that
     /// rewrote it, in order), solves again the parts they are in, and
     /// computes the eliminated variables and every value from there.
+    ///
+    /// A changed required row is taken the same way where no decision reads
+    /// its constant, or where the one that does is checked again here: a
+    /// reduced row in a part or solved by a singleton elimination, whose
+    /// bound key (if any) pairs with no other row's, and a row without
+    /// unknowns that still holds (`requiredPlace`). The solve that made the
+    /// kept state noted what that needs: whether it paired opposite bounds,
+    /// the keys of its last pass over them, the rows compared for dominance
+    /// and the pivot rows.
     final class Kept {
         fileprivate var presolve: ComponentPresolve
         fileprivate let counts: Counts
         /// Each system variable's local index (-1 for none): made at the
-        /// first ``resolve(_:rows:system:state:values:core:)``.
+        /// first ``resolve(_:rows:system:state:values:core:tally:)``.
         fileprivate var localOf: [Int32] = []
 
         fileprivate init(_ presolve: ComponentPresolve, counts: Counts) {
@@ -2154,13 +2237,15 @@ extension ComponentPresolve {
     /// local rows `changed` (indices into the rows it was solved with)
     /// changed, and nothing else it reads: what a fresh ``solve(_:system:state:values:localIndex:core:recording:keeping:)``
     /// gives, bit for bit, and `kept` is then that solve's state.
-    /// `.diverged` (nothing written, `kept` as it was) when a changed row
-    /// is required, or a row does not come out with the terms kept;
+    /// `.diverged` (nothing written, `kept` as it was) when a changed
+    /// required row is one whose change needs a new presolve (see
+    /// ``RequiredRowTally``), or a row does not come out with the terms kept;
     /// `.notHandled` when a part solved again has no answer (then `kept`
-    /// is spent).
+    /// is spent). `tally` counts the changed required rows by where the
+    /// presolve put them.
     static func resolve(
         _ kept: Kept, rows changed: [Int32], system: ConstraintSystem, state: [Planner.State],
-        values: UnsafeMutableBufferPointer<Double>, core: SimplexCore
+        values: UnsafeMutableBufferPointer<Double>, core: SimplexCore, tally: inout RequiredRowTally
     ) -> Replayed {
         if kept.localOf.count != system.variableCount {
             var localOf = [Int32](repeating: -1, count: system.variableCount)
@@ -2169,21 +2254,23 @@ extension ComponentPresolve {
         }
         let (localOf, counts) = (kept.localOf, kept.counts)
         return kept.presolve.holding(system, state, values) {
-            $0.resolveHeld(changed, localOf: localOf, counts: counts, values: values, core: core)
+            $0.resolveHeld(changed, localOf: localOf, counts: counts, values: values, core: core, tally: &tally)
         }
     }
 
-    /// ``resolve(_:rows:system:state:values:core:)`` with the system held.
+    /// ``resolve(_:rows:system:state:values:core:tally:)`` with the system held.
     private mutating func resolveHeld(
         _ changed: [Int32], localOf: [Int32], counts kept: Counts, values: UnsafeMutableBufferPointer<Double>,
-        core: SimplexCore
+        core: SimplexCore, tally: inout RequiredRowTally
     ) -> Replayed {
         guard value.count == globalOf.count, slot.count == globalOf.count else { return .diverged }
         // Each changed row's reduced constant, found before anything is written.
         var updates: [(row: Int32, constant: Double)] = []
+        var newKeys: [(BoundKey, Int32)] = []
         for r32 in changed {
             let r = Int(r32)
-            guard !priority(r).isRequired else { return .diverged }
+            let required = priority(r).isRequired, rel = relation(r)
+            var key: BoundKey? = nil
             let row = Int(tags[r])
             let range = system.termRange(of: RowIndex(row))
             let k = loadedConstant(ofSystemRow: row, values: values)
@@ -2192,6 +2279,7 @@ extension ComponentPresolve {
             terms = []
             let c = Self.withPass(&moved, system: system, state: state, localIndex: localOf) { pass, path in
                 let (c, count) = pass.substitute(range, constant: k, row: r, path: &path)
+                if required && rel != .equal { key = pass.boundKey(c, count: count, relation: rel) }
                 rowTerms.removeAll(keepingCapacity: true)
                 for j in 0 ..< count { rowTerms.append((pass.variables[j], pass.coefficients[j])) }
                 return c
@@ -2200,12 +2288,25 @@ extension ComponentPresolve {
             let m = reducedRow(of: r)
             let constant = rowTerms.isEmpty ? nil : followPivots(of: m, terms: &rowTerms, constant: c)
             terms = rowTerms
+            if required {
+                let place = requiredPlace(r, reduced: m, substituted: c, empty: rowTerms.isEmpty, key: key,
+                                          pivoted: constant != nil)
+                // (Two rows of one change whose new keys are opposite pair too.)
+                var opposite = key
+                opposite?.atLeast.toggle()
+                let pairsInChange = opposite.map { o in newKeys.contains { $0.0 == o } } ?? false
+                tally.count(pairsInChange && !place.declined ? .paired : place)
+                guard !place.declined, !pairsInChange else { return .diverged }
+                if let key { newKeys.append((key, r32)) }
+                if place == .held { continue }
+            }
             // A row left without unknowns is not reduced, and an optional one not checked.
             if terms.isEmpty && m < 0 { continue }
             guard m >= 0, let constant else { return .diverged }
             updates.append((Int32(m), constant))
         }
         for (m, c) in updates { reducedConstants[Int(m)] = c }
+        for (key, r) in newKeys { pairKeys[key] = r }
         // The parts of the rows still alive, then the eliminated variables
         // (a changed row may be one's) and every value.
         var program = IntervalProgram()
@@ -2392,6 +2493,54 @@ extension ComponentPresolve {
         return low < reducedOf.count && Int(reducedOf[low]) == r ? low : -1
     }
 
+    /// Where the presolve put changed required row `r` (reduced row `m`, or
+    /// -1), whose substitution over the kept union-find gives constant `c`
+    /// (`empty`: no unknowns left) and bound key `key`; `pivoted`: the
+    /// pivots that rewrote it gave it back the kept terms. A place the
+    /// replay takes is one where the changed constant moves no decision a
+    /// fresh presolve makes, or only ones checked here against the new
+    /// constant; the others need a new presolve.
+    private func requiredPlace(
+        _ r: Int, reduced m: Int, substituted c: Double, empty: Bool, key: BoundKey?, pivoted: Bool
+    ) -> RequiredRowTally.Place {
+        // A pairing merged two classes of the union-find on rows' constants
+        // (keys equal to the bit): another constant could pair other rows,
+        // or none.
+        if pairedAny { return .paired }
+        let rel = relation(r)
+        if m < 0 {
+            // Aggregation consumed every required equality that reaches the
+            // reduction with two unknowns or fewer (it repeats until none
+            // is left), so this one was a link `x = s·y + o`, a fixed value
+            // or a row without unknowns. Its constant is in the offset or
+            // the fixed value, which path compressions composed into other
+            // nodes' offsets in an order the kept state does not hold, and
+            // from there in every row over its class: a new presolve.
+            if rel == .equal { return .aggregated }
+            // An inequality with unknowns is reduced unless it was paired.
+            guard empty else { return .paired }
+            // No unknowns: the reduction only checks that it holds. One
+            // that no longer does makes the presolve give up (the tableau
+            // then finds the conflict): a new presolve says so.
+            return holds(c, rel, row: r) ? .held : .infeasible
+        }
+        if let key {
+            // Its opposite among the last pass's keys: a fresh presolve
+            // would pair the two rows as one equality.
+            var opposite = key
+            opposite.atLeast.toggle()
+            if let q = pairKeys[opposite], Int(q) != r { return .paired }
+        }
+        // A pivot row's constant went into every row the pivot rewrote.
+        if pivotRows.contains(Int32(m)) { return .pivotRow }
+        // Which of two parallel inequalities is the tighter reads both constants.
+        if dominanceRows.contains(Int32(m)) { return .dominance }
+        // Emptied by pivots: checked against magnitudes the kept state drops.
+        if reducedStart[m] == reducedStart[m + 1] { return .emptied }
+        guard pivoted else { return .otherTerms }
+        return alive[m] ? .partRow : .eliminatedRow
+    }
+
     /// The constant reduced row `m` ends with when it starts as `terms` and
     /// `c` (its substitution): each pivot that rewrote it (`m − f·r`, for a
     /// pivot row `r` on a variable `m` still had) repeated in order, with
@@ -2434,5 +2583,76 @@ extension ComponentPresolve {
             return nil
         }
         return c
+    }
+}
+
+/// The changed required rows a kept presolve was asked to replay, by where
+/// the presolve had put them: the places it replays, and those that need a
+/// new presolve (declined).
+public struct RequiredRowTally: Equatable, Sendable {
+    enum Place: CaseIterable {
+        /// A reduced row still in a part: its reduced constant, then the part solved again.
+        case partRow
+        /// A reduced row that a singleton elimination solved for its variable:
+        /// its reduced constant, then the eliminated variables computed again.
+        case eliminatedRow
+        /// A row left without unknowns that still holds.
+        case held
+        /// Declined: a required equality aggregation consumed (a link or a fixed value).
+        case aggregated
+        /// Declined: the presolve paired opposite inequalities, or this row's new key would pair.
+        case paired
+        /// Declined: a pivot row.
+        case pivotRow
+        /// Declined: one of two parallel inequalities compared for dominance.
+        case dominance
+        /// Declined: a row the pivots emptied.
+        case emptied
+        /// Declined: a row without unknowns that no longer holds.
+        case infeasible
+        /// Declined: its substitution does not end with the kept terms.
+        case otherTerms
+
+        var declined: Bool { ![.partRow, .eliminatedRow, .held].contains(self) }
+    }
+
+    public internal(set) var partRows = 0
+    public internal(set) var eliminatedRows = 0
+    public internal(set) var held = 0
+    public internal(set) var aggregated = 0
+    public internal(set) var paired = 0
+    public internal(set) var pivotRows = 0
+    public internal(set) var dominance = 0
+    public internal(set) var emptied = 0
+    public internal(set) var infeasible = 0
+    public internal(set) var otherTerms = 0
+
+    public init() {}
+
+    /// The rows replayed, and those declined.
+    public var replayed: Int { partRows + eliminatedRows + held }
+    public var declined: Int { aggregated + paired + pivotRows + dominance + emptied + infeasible + otherTerms }
+
+    mutating func count(_ place: Place) {
+        switch place {
+        case .partRow: partRows += 1
+        case .eliminatedRow: eliminatedRows += 1
+        case .held: held += 1
+        case .aggregated: aggregated += 1
+        case .paired: paired += 1
+        case .pivotRow: pivotRows += 1
+        case .dominance: dominance += 1
+        case .emptied: emptied += 1
+        case .infeasible: infeasible += 1
+        case .otherTerms: otherTerms += 1
+        }
+    }
+}
+
+extension RequiredRowTally: CustomStringConvertible {
+    public var description: String {
+        "part \(partRows), eliminated \(eliminatedRows), held \(held); declined: aggregated \(aggregated), "
+            + "paired \(paired), pivot \(pivotRows), dominance \(dominance), emptied \(emptied), "
+            + "infeasible \(infeasible), other terms \(otherTerms)"
     }
 }
