@@ -75,10 +75,11 @@ extension ClpPartSolver {
     ///
     /// For `settlingGroups` only (`pinnedRows` keeps the one pass): on
     /// `priorities` the guide is pushed off its wish, so no row of one
-    /// column fixes it, but each row of items' first item is held by its
-    /// own level and the held `a.left ≥ guide.right + 4` then fixes the
-    /// guide; in one pass the guide stays free and ties every row of items
-    /// into one piece (BENCHMARKS.md, prio62b, prio63).
+    /// column fixes it, but a row of two columns ties it to the root's
+    /// edge, which a row of one column fixes; in one pass the guide stays
+    /// free and ties every row of items into one piece. Through the
+    /// chains every column of that face is fixed (BENCHMARKS.md, prio62b,
+    /// prio63).
     static func valuesFixedThroughChains(
         _ part: LinearPart, errors: (plus: [Int32], minus: [Int32]), columns: Int,
         rowLower rl: UnsafePointer<Double>, rowUpper ru: UnsafePointer<Double>,

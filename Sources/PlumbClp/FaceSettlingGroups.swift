@@ -22,7 +22,7 @@ extension ClpPartSolver {
     /// a piece with no slack is not solved. The slacks with no column left
     /// to move (an open row all of whose columns are fixed, an open error
     /// column fixed by rows) are one more group, of LPs of one column each.
-    /// Nil when everything is one piece.
+    /// Nil when everything is one piece with a free column.
     static func settlingGroups(
         _ part: LinearPart, errors: (plus: [Int32], minus: [Int32]), columns: Int, fixedValues: [Double]?,
         columnLower cl: UnsafePointer<Double>, columnUpper cu: UnsafePointer<Double>,
@@ -89,8 +89,7 @@ extension ClpPartSolver {
         for (k, j) in openErrors.enumerated() {
             groups[free(Int(j)) ? group(of: j) : settledGroup()].openErrors.append(Int32(k))
         }
-        DBG("groups \(groups.count) openRows \(openRows.count) openErrors \(openErrors.count)")
-        guard groups.count > 1 else { return nil }
+        guard groups.count > 1 || settled != nil else { return nil }
         for i in 0 ..< m where firstColumn[i] >= 0 {
             let g = groupOfRoot[Int(root(firstColumn[i]))]
             if g >= 0 { groups[Int(g)].rows.append(Int32(i)) }
@@ -188,9 +187,3 @@ extension ClpPartSolver {
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#endif
-func DBG(_ s: @autoclosure () -> String) {
-    if getenv("PRIO63_DBG") != nil { fputs(s() + "\n", stderr) }
-}

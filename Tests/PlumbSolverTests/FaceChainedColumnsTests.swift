@@ -7,8 +7,8 @@ import Testing
 /// (`ClpPartSolver.valuesFixedThroughChains`), which split the face's
 /// settling LP into pieces (`settlingGroups`) where a column shared by
 /// many rows is fixed only through another row: on `priorities` the guide,
-/// pushed off its wish, is fixed by the held row of a first item, itself
-/// fixed by its own held level. Against values known by construction, the
+/// pushed off its wish, is fixed by a row tying it to the root's edge,
+/// itself fixed by a row of one column. Against values known by construction, the
 /// one pass (`valuesFixedByRows`), the one LP (`settlesGroupsApart` off),
 /// the pieces found without the chains (`groupsThroughChains` off), and
 /// the tableau's probes (`diagnose` without faces).
