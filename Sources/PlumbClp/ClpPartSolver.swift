@@ -480,6 +480,19 @@ public struct ClpPartSolver: LargePartSolver {
     /// to compare with both passes worked out in full.
     var reusesFirstPinning = true
 
+    /// Whether `fixedRows` solves its LP piece by piece, each set of rows
+    /// that shares no free column with the others apart (see
+    /// `settlingGroups`), instead of as one LP. On by default; the tests
+    /// turn it off to compare.
+    var settlesGroupsApart = true
+
+    /// Whether the pieces of `fixedRows`' LP are found with the columns
+    /// that rows fix through chains of rows written as constants
+    /// (`valuesFixedThroughChains`), or only those one pass finds
+    /// (`valuesFixedByRows`). On by default; the tests turn it off to
+    /// show what the chains split.
+    var groupsThroughChains = true
+
     /// Whether `optimalFace` first merges the variables that the part's
     /// required rows of two terms pin to each other (see `PinnedPairs`)
     /// and finds the face of what is left. On by default; the tests turn
@@ -713,6 +726,10 @@ public struct ClpPartSolver: LargePartSolver {
         var fixedRows: [Bool]?
         /// With `face`, how `fixedRows` settled the inequalities.
         var faceRows = FaceRows()
+        /// With `face`, how many pieces `fixedRows`' LP was solved in
+        /// apart (see `settlingGroups`); 0 when it was solved whole or
+        /// not at all.
+        var settlingGroups = 0
         var record = SolveRecord()
     }
 
@@ -1007,15 +1024,18 @@ public struct ClpPartSolver: LargePartSolver {
         guard let solution = plumb_clp_solution(model), !partModel.restsOnArtificialBound() else { return failed() }
         outcome.values = (0 ..< n).map { solution[$0] }
         guard face else { return outcome }
-        guard let (fixed, counts) = Self.fixedRows(model, part: part, errors: (partModel.plus, partModel.minus),
+        guard let (fixed, counts, groups) = Self.fixedRows(model, part: part, errors: (partModel.plus, partModel.minus),
                                                    rowOfError: partModel.rowOfError, settling: settlesFaceRows,
                                                    throughFixedColumns: pinsThroughFixedColumns,
                                                    throughTwins: pinsThroughTwinColumns,
                                                    refactorInterval: settlingRefactorInterval,
-                                                   reusesFirstPinning: reusesFirstPinning)
+                                                   reusesFirstPinning: reusesFirstPinning,
+                                                   settlesGroupsApart: settlesGroupsApart,
+                                                   groupsThroughChains: groupsThroughChains)
         else { return failed() }
         outcome.fixedRows = fixed
         outcome.faceRows = counts
+        outcome.settlingGroups = groups
         return outcome
     }
 
@@ -1293,11 +1313,17 @@ public struct ClpPartSolver: LargePartSolver {
     /// `refactorEvery(rows:)`). From the optimal basis it takes
     /// about two degenerate pivots per slack, so with Clp's 200 the
     /// number of factorisations grew with the part as well as their size.
+    ///
+    /// With `settlesGroupsApart` the LP is solved piece by piece where its
+    /// rows split into pieces that share no free column
+    /// (`settlingGroups`, `settleGroup`): each pivot of the one LP priced
+    /// and updated over the whole face, so its cost grew faster than the
+    /// part (BENCHMARKS.md, prio62b). The slacks that leave 0 are the same.
     private static func fixedRows(
         _ model: OpaquePointer, part: LinearPart, errors: (plus: [Int32], minus: [Int32]), rowOfError: [Int32],
         settling: Bool, throughFixedColumns: Bool, throughTwins: Bool, refactorInterval: Int?,
-        reusesFirstPinning: Bool = true
-    ) -> (fixed: [Bool], counts: FaceRows)? {
+        reusesFirstPinning: Bool = true, settlesGroupsApart: Bool = true, groupsThroughChains: Bool = true
+    ) -> (fixed: [Bool], counts: FaceRows, groups: Int)? {
         let m = part.rowCount, n = part.variableCount
         let columnCount = Int(plumb_clp_columns(model))
         guard let rl = plumb_clp_row_lower(model), let ru = plumb_clp_row_upper(model),
@@ -1381,50 +1407,97 @@ public struct ClpPartSolver: LargePartSolver {
         let slacks = openRow.count + openError.count
         counts.pinned = pinned.lazy.filter { $0 }.count
         counts.toTheLP = slacks
+        var groupCount = 0
         if slacks > 0 {
-            let zeros = [Double](repeating: 0, count: slacks), ones = [Double](repeating: 1, count: slacks)
-            plumb_clp_add_columns(model, Int32(slacks), zeros, ones, tStarts, tRows, tElements)
-            // e − t ≥ 0 for each open error column.
-            var starts: [Int32] = [0], columns: [Int32] = [], elements: [Double] = []
-            for (k, j) in openError.enumerated() {
-                columns += [j, Int32(columnCount + openRow.count + k)]
-                elements += [1, -1]
-                starts.append(Int32(columns.count))
-            }
-            if !openError.isEmpty {
-                plumb_clp_add_rows(
-                    model, Int32(openError.count), [Double](repeating: 0, count: openError.count),
-                    [Double](repeating: infinity, count: openError.count), starts, columns, elements)
-            }
-            var objective = [Double](repeating: 0, count: columnCount) + [Double](repeating: -1, count: slacks)
-            guard let newUpper = plumb_clp_column_upper(model) else { return nil }
-            var upper = Array(UnsafeBufferPointer(start: newUpper, count: columnCount + slacks))
-            var open = [Bool](repeating: true, count: slacks)
-            var rounds = 0
-            let interval = Int32(refactorInterval ?? refactorEvery(rows: m + openError.count))
-            while true {
-                plumb_clp_set_objective(model, objective)
-                plumb_clp_set_column_upper(model, upper)
-                guard plumb_clp_primal(model, Int32.max, interval, 0) == 0, let solution = plumb_clp_solution(model)
-                else { return nil }
-                var moved = false
-                for k in 0 ..< slacks where open[k] && solution[columnCount + k] > slackTolerance {
-                    open[k] = false
-                    moved = true
-                    objective[columnCount + k] = 0
-                    upper[columnCount + k] = 0
+            // The pieces of the LP that share no free column are settled
+            // apart (see `settlingGroups`): the same slacks leave 0, over
+            // LPs the size of a piece.
+            let chained = !settlesGroupsApart || !groupsThroughChains ? fixedValues
+                : valuesFixedThroughChains(part, errors: errors, columns: columnCount, rowLower: rl, rowUpper: ru,
+                                           columnLower: cl, columnUpper: cu)
+            let groups = settlesGroupsApart
+                ? settlingGroups(part, errors: errors, columns: columnCount, fixedValues: chained,
+                                 columnLower: cl, columnUpper: cu, openRows: openRow, openErrors: openError)
+                : nil
+            var open: [Bool]
+            if let groups {
+                groupCount = groups.count
+                open = [Bool](repeating: true, count: slacks)
+                var local = [Int32](repeating: -1, count: columnCount)
+                for group in groups {
+                    guard let stays = settleGroup(
+                        group, part: part, errors: errors, fixedValues: chained, openRow: openRow,
+                        openError: openError, rowLower: rl, rowUpper: ru, columnLower: cl, columnUpper: cu,
+                        local: &local, refactorInterval: refactorInterval)
+                    else { return nil }
+                    for (s, k) in group.openRows.enumerated() { open[Int(k)] = stays[s] }
+                    for (s, k) in group.openErrors.enumerated() {
+                        open[openRow.count + Int(k)] = stays[group.openRows.count + s]
+                    }
                 }
-                rounds += 1
-                // Each round settles at least one slack, so this ends; the
-                // cap only guards against a stalled LP code.
-                guard moved else { break }
-                guard rounds <= slacks + 1 else { return nil }
+            } else {
+                let zeros = [Double](repeating: 0, count: slacks), ones = [Double](repeating: 1, count: slacks)
+                plumb_clp_add_columns(model, Int32(slacks), zeros, ones, tStarts, tRows, tElements)
+                // e − t ≥ 0 for each open error column.
+                var starts: [Int32] = [0], columns: [Int32] = [], elements: [Double] = []
+                for (k, j) in openError.enumerated() {
+                    columns += [j, Int32(columnCount + openRow.count + k)]
+                    elements += [1, -1]
+                    starts.append(Int32(columns.count))
+                }
+                if !openError.isEmpty {
+                    plumb_clp_add_rows(
+                        model, Int32(openError.count), [Double](repeating: 0, count: openError.count),
+                        [Double](repeating: infinity, count: openError.count), starts, columns, elements)
+                }
+                let interval = Int32(refactorInterval ?? refactorEvery(rows: m + openError.count))
+                guard let stays = settleSlacks(model, firstSlack: columnCount, slacks: slacks,
+                                               columns: columnCount + slacks, refactorInterval: interval)
+                else { return nil }
+                open = stays
             }
             for (k, i) in openRow.enumerated() where !open[k] { fixedRow[Int(i)] = false }
             for (k, j) in openError.enumerated() where !open[openRow.count + k] { zeroError[Int(j) - n] = false }
         }
         for (e, i) in rowOfError.enumerated() where !zeroError[e] { fixedRow[Int(i)] = false }
-        return (fixedRow, counts)
+        return (fixedRow, counts, groupCount)
+    }
+
+    /// Maximises the sum of the slack columns `firstSlack ..< firstSlack +
+    /// slacks` of `model` (bounds [0, 1], the model's other `columns` at
+    /// cost 0) with the primal simplex from the model's basis, in rounds:
+    /// a slack above `slackTolerance` proves its inequality can leave its
+    /// bound, is fixed at 0 and the LP solved again for the others, until
+    /// none moves. Returns for each slack whether it stayed at 0 (true),
+    /// or nil when Clp fails.
+    static func settleSlacks(
+        _ model: OpaquePointer, firstSlack: Int, slacks: Int, columns: Int, refactorInterval interval: Int32
+    ) -> [Bool]? {
+        var objective = [Double](repeating: 0, count: columns)
+        for k in 0 ..< slacks { objective[firstSlack + k] = -1 }
+        guard let newUpper = plumb_clp_column_upper(model) else { return nil }
+        var upper = Array(UnsafeBufferPointer(start: newUpper, count: columns))
+        var open = [Bool](repeating: true, count: slacks)
+        var rounds = 0
+        while true {
+            plumb_clp_set_objective(model, objective)
+            plumb_clp_set_column_upper(model, upper)
+            guard plumb_clp_primal(model, Int32.max, interval, 0) == 0, let solution = plumb_clp_solution(model)
+            else { return nil }
+            var moved = false
+            for k in 0 ..< slacks where open[k] && solution[firstSlack + k] > slackTolerance {
+                open[k] = false
+                moved = true
+                objective[firstSlack + k] = 0
+                upper[firstSlack + k] = 0
+            }
+            rounds += 1
+            // Each round settles at least one slack, so this ends; the
+            // cap only guards against a stalled LP code.
+            guard moved else { break }
+            guard rounds <= slacks + 1 else { return nil }
+        }
+        return open
     }
 
     /// The pivots between two factorisations of a solve over `rows` rows,

@@ -63,3 +63,87 @@ extension ClpPartSolver {
         return (0 ..< columns).map { lower[$0] == upper[$0] && lower[$0].isFinite ? lower[$0] : .nan }
     }
 }
+
+extension ClpPartSolver {
+    /// The values the model's rows fix, found to a fixpoint: what
+    /// `valuesFixedByRows` finds in one pass, and then what those values
+    /// fix in turn. A row whose columns are all fixed (by their bounds or
+    /// by rows found so far) but one bounds that one, as a row of one
+    /// column does; where a column's bounds from such rows meet at one
+    /// value, exactly, it is fixed and its rows are looked at again. NaN
+    /// for a column the rows do not fix.
+    ///
+    /// For `settlingGroups` only (`pinnedRows` keeps the one pass): on
+    /// `priorities` the guide is pushed off its wish, so no row of one
+    /// column fixes it, but a row of two columns ties it to the root's
+    /// edge, which a row of one column fixes; in one pass the guide stays
+    /// free and ties every row of items into one piece. Through the
+    /// chains every column of that face is fixed (BENCHMARKS.md, prio62b,
+    /// prio63).
+    static func valuesFixedThroughChains(
+        _ part: LinearPart, errors: (plus: [Int32], minus: [Int32]), columns: Int,
+        rowLower rl: UnsafePointer<Double>, rowUpper ru: UnsafePointer<Double>,
+        columnLower cl: UnsafePointer<Double>, columnUpper cu: UnsafePointer<Double>
+    ) -> [Double] {
+        let infinity = PartModel.infinity
+        let m = part.rowCount
+        // Each row's entries, the error columns after the part's.
+        func forEachEntry(_ i: Int, _ body: (Int, Double) -> Void) {
+            for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) {
+                body(Int(part.columns[k]), part.coefficients[k])
+            }
+            if errors.plus[i] >= 0 { body(Int(errors.plus[i]), 1) }
+            if errors.minus[i] >= 0 { body(Int(errors.minus[i]), -1) }
+        }
+        // The rows of each column not fixed by its bounds, and how many
+        // entries of each row are on a column not fixed so far.
+        var rowsStart = [Int32](repeating: 0, count: columns + 1)
+        var open = [Int32](repeating: 0, count: m)
+        for i in 0 ..< m {
+            forEachEntry(i) { j, _ in
+                if cl[j] < cu[j] { rowsStart[j + 1] += 1; open[i] += 1 }
+            }
+        }
+        for j in 0 ..< columns { rowsStart[j + 1] += rowsStart[j] }
+        var fill = Array(rowsStart.dropLast())
+        var rowsOf = [Int32](repeating: 0, count: Int(rowsStart[columns]))
+        for i in 0 ..< m {
+            forEachEntry(i) { j, _ in
+                if cl[j] < cu[j] { rowsOf[Int(fill[j])] = Int32(i); fill[j] += 1 }
+            }
+        }
+        var value = [Double](repeating: .nan, count: columns)
+        var lower = [Double](repeating: -.infinity, count: columns)
+        var upper = [Double](repeating: .infinity, count: columns)
+        var pending: [Int32] = (0 ..< Int32(m)).filter { open[Int($0)] == 1 }
+        while let row = pending.popLast() {
+            let i = Int(row)
+            guard open[i] == 1 else { continue }
+            var shift = 0.0
+            var free: (column: Int, a: Double)? = nil
+            forEachEntry(i) { j, a in
+                if cl[j] == cu[j] {
+                    shift += a * cl[j]
+                } else if !value[j].isNaN {
+                    shift += a * value[j]
+                } else {
+                    free = (j, a)
+                }
+            }
+            guard let (j, a) = free, a != 0 else { continue }
+            var low = ((rl[i] > -infinity / 2 ? rl[i] : -.infinity) - shift) / a
+            var high = ((ru[i] < infinity / 2 ? ru[i] : .infinity) - shift) / a
+            if a < 0 { swap(&low, &high) }
+            lower[j] = max(lower[j], low)
+            upper[j] = min(upper[j], high)
+            guard lower[j] == upper[j], lower[j].isFinite else { continue }
+            value[j] = lower[j]
+            for k in Int(rowsStart[j]) ..< Int(rowsStart[j + 1]) {
+                let r = Int(rowsOf[k])
+                open[r] -= 1
+                if open[r] == 1 { pending.append(Int32(r)) }
+            }
+        }
+        return value
+    }
+}
