@@ -1563,15 +1563,8 @@ public struct ClpPartSolver: LargePartSolver {
             if let fixedValues, !fixedValues[Int(j)].isNaN { return fixedValues[Int(j)] }
             return nil
         }
-        // Calls `body` with each entry of row i, its error columns' last,
-        // until `body` returns false; whether it went through them all.
         func entries(of i: Int, _ body: (Int32, Double) -> Bool) -> Bool {
-            for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) where !body(part.columns[k], part.coefficients[k]) {
-                return false
-            }
-            if errors.plus[i] >= 0 && !body(errors.plus[i], 1) { return false }
-            if errors.minus[i] >= 0 && !body(errors.minus[i], -1) { return false }
-            return true
+            Self.entries(ofRow: i, part, errors: errors, body)
         }
         // Row i's terms over the columns not fixed, summed by column and
         // divided by the first, the bounds of that expression, and whether

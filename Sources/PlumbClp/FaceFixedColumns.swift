@@ -1,6 +1,36 @@
 import PlumbSolver
 
 extension ClpPartSolver {
+    /// Calls `body` with each entry of row `i` of the face's model: the
+    /// part's terms, then the row's error columns (`+1` for `plus`, `−1`
+    /// for `minus`) where it has them, until `body` returns false; whether
+    /// it went through them all. The one walk over a row for `pinnedRows`,
+    /// the fixed columns and the settling groups.
+    @inline(__always)
+    static func entries(
+        ofRow i: Int, _ part: LinearPart, errors: (plus: [Int32], minus: [Int32]), _ body: (Int32, Double) -> Bool
+    ) -> Bool {
+        for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) where !body(part.columns[k], part.coefficients[k]) {
+            return false
+        }
+        if errors.plus[i] >= 0 && !body(errors.plus[i], 1) { return false }
+        if errors.minus[i] >= 0 && !body(errors.minus[i], -1) { return false }
+        return true
+    }
+
+    /// The interval a row `a·x + shift` in `[rowLower, rowUpper]` puts `x`
+    /// in, with IEEE infinities for a side the model leaves without a
+    /// bound (beyond `PartModel.infinity / 2`).
+    @inline(__always)
+    static func interval(
+        rowLower rl: Double, rowUpper ru: Double, shift: Double, a: Double
+    ) -> (low: Double, high: Double) {
+        let infinity = PartModel.infinity
+        let low = ((rl > -infinity / 2 ? rl : -.infinity) - shift) / a
+        let high = ((ru < infinity / 2 ? ru : .infinity) - shift) / a
+        return a < 0 ? (high, low) : (low, high)
+    }
+
     /// The value that the rows of the model, as the lexicographic solve
     /// leaves it, give each column on their own, for `pinnedRows`; NaN for
     /// a column they do not fix. Each row whose entries, apart from columns
@@ -27,7 +57,6 @@ extension ClpPartSolver {
         rowLower rl: UnsafePointer<Double>, rowUpper ru: UnsafePointer<Double>,
         columnLower cl: UnsafePointer<Double>, columnUpper cu: UnsafePointer<Double>
     ) -> [Double] {
-        let infinity = PartModel.infinity
         // The interval each column's rows of one column give it so far.
         var lower = [Double](repeating: -.infinity, count: columns)
         var upper = [Double](repeating: .infinity, count: columns)
@@ -36,27 +65,18 @@ extension ClpPartSolver {
             // The one entry on a column not fixed by its bounds, if so far one.
             var free: (column: Int, a: Double)? = nil
             var entries = 0
-            func add(_ j: Int, _ a: Double) {
+            let one = Self.entries(ofRow: i, part, errors: errors) { j32, a in
+                let j = Int(j32)
                 if cl[j] == cu[j] {
                     shift += a * cl[j]
                 } else {
                     entries += 1
                     free = (j, a)
                 }
+                return entries <= 1
             }
-            for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) {
-                add(Int(part.columns[k]), part.coefficients[k])
-                if entries > 1 { break }
-            }
-            guard entries <= 1 else { continue }
-            if errors.plus[i] >= 0 { add(Int(errors.plus[i]), 1) }
-            if errors.minus[i] >= 0 { add(Int(errors.minus[i]), -1) }
-            guard entries == 1, let (j, a) = free, a != 0 else { continue }
-            // a·x + shift in [rl, ru]: x in [low, high] (IEEE infinities
-            // for a side without a bound).
-            var low = ((rl[i] > -infinity / 2 ? rl[i] : -.infinity) - shift) / a
-            var high = ((ru[i] < infinity / 2 ? ru[i] : .infinity) - shift) / a
-            if a < 0 { swap(&low, &high) }
+            guard one, let (j, a) = free, a != 0 else { continue }
+            let (low, high) = Self.interval(rowLower: rl[i], rowUpper: ru[i], shift: shift, a: a)
             lower[j] = max(lower[j], low)
             upper[j] = min(upper[j], high)
         }
@@ -85,15 +105,13 @@ extension ClpPartSolver {
         rowLower rl: UnsafePointer<Double>, rowUpper ru: UnsafePointer<Double>,
         columnLower cl: UnsafePointer<Double>, columnUpper cu: UnsafePointer<Double>
     ) -> [Double] {
-        let infinity = PartModel.infinity
         let m = part.rowCount
         // Each row's entries, the error columns after the part's.
         func forEachEntry(_ i: Int, _ body: (Int, Double) -> Void) {
-            for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) {
-                body(Int(part.columns[k]), part.coefficients[k])
+            _ = Self.entries(ofRow: i, part, errors: errors) { j, a in
+                body(Int(j), a)
+                return true
             }
-            if errors.plus[i] >= 0 { body(Int(errors.plus[i]), 1) }
-            if errors.minus[i] >= 0 { body(Int(errors.minus[i]), -1) }
         }
         // The rows of each column not fixed by its bounds, and how many
         // entries of each row are on a column not fixed so far.
@@ -131,9 +149,7 @@ extension ClpPartSolver {
                 }
             }
             guard let (j, a) = free, a != 0 else { continue }
-            var low = ((rl[i] > -infinity / 2 ? rl[i] : -.infinity) - shift) / a
-            var high = ((ru[i] < infinity / 2 ? ru[i] : .infinity) - shift) / a
-            if a < 0 { swap(&low, &high) }
+            let (low, high) = Self.interval(rowLower: rl[i], rowUpper: ru[i], shift: shift, a: a)
             lower[j] = max(lower[j], low)
             upper[j] = min(upper[j], high)
             guard lower[j] == upper[j], lower[j].isFinite else { continue }

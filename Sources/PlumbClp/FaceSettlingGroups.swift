@@ -48,9 +48,10 @@ extension ClpPartSolver {
                 let a = root(first), b = root(j)
                 if a != b { parent[Int(max(a, b))] = min(a, b) }
             }
-            for k in Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1]) { join(part.columns[k]) }
-            if errors.plus[i] >= 0 { join(errors.plus[i]) }
-            if errors.minus[i] >= 0 { join(errors.minus[i]) }
+            _ = entries(ofRow: i, part, errors: errors) { j, _ in
+                join(j)
+                return true
+            }
             firstColumn[i] = first
         }
         // The pieces holding a slack, numbered in the order their first
@@ -146,9 +147,10 @@ extension ClpPartSolver {
                 }
             }
             let r = Int(i)
-            for k in Int(part.rowStart[r]) ..< Int(part.rowStart[r + 1]) { add(part.columns[k], part.coefficients[k]) }
-            if errors.plus[r] >= 0 { add(errors.plus[r], 1) }
-            if errors.minus[r] >= 0 { add(errors.minus[r], -1) }
+            _ = entries(ofRow: r, part, errors: errors) { j, a in
+                add(j, a)
+                return true
+            }
             if let k = slackOfRow[i] {
                 // Σ a·x − t ≥ rl, or Σ a·x + t ≤ ru.
                 indices.append(k)

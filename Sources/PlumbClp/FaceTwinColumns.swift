@@ -44,9 +44,10 @@ extension ClpPartSolver {
             func add(_ j: Int32, _ a: Double) {
                 if let v = fixed(Int(j)) { shift += a * v } else { flat.append((j, a)) }
             }
-            for k in start ..< end { add(part.columns[k], part.coefficients[k]) }
-            if errors.plus[i] >= 0 { add(errors.plus[i], 1) }
-            if errors.minus[i] >= 0 { add(errors.minus[i], -1) }
+            _ = entries(ofRow: i, part, errors: errors) { j, a in
+                add(j, a)
+                return true
+            }
             let count = flat.count - from
             flat[from...].sort { $0.0 < $1.0 }
             // Too short or too long, or a column twice (its coefficients
