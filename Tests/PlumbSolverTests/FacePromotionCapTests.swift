@@ -21,6 +21,20 @@ import Testing
 
     /// The face's solve of `part` by `solver` (not split, as `optimalFace`
     /// solves it), with whether its first level was promoted.
+    /// Expects faces `a` and `b` of `part` to fix the same rows, each
+    /// fixed row at the same value within 1e-6.
+    static func expectSameFace(_ a: PartFace, _ b: PartFace, of part: LinearPart, _ label: String) {
+        #expect(a.fixedRows == b.fixedRows, "\(label): the fixed rows differ")
+        for i in 0 ..< part.rowCount where a.fixedRows[i] && b.fixedRows[i] {
+            let range = Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1])
+            func value(_ values: [Double]) -> Double {
+                range.reduce(part.constants[i]) { $0 + part.coefficients[$1] * values[Int(part.columns[$1])] }
+            }
+            let x = value(a.values), y = value(b.values)
+            #expect(abs(x - y) <= 1e-6 * max(1, abs(x)), "\(label), row \(i): \(x) against \(y)")
+        }
+    }
+
     static func face(_ part: LinearPart, _ solver: ClpPartSolver) -> (face: PartFace?, promoted: Bool) {
         var whole = solver
         whole.splitsRemainders = false
@@ -42,15 +56,7 @@ import Testing
             // A grid whose promotion needs no pivot (presolve alone) holds either way.
             guard promoted.promoted, !cold.promoted else { continue }
             let a = try #require(promoted.face, "seed \(seed)"), b = try #require(cold.face, "seed \(seed)")
-            #expect(a.fixedRows == b.fixedRows, "seed \(seed): the fixed rows differ")
-            for i in 0 ..< part.rowCount where a.fixedRows[i] && b.fixedRows[i] {
-                let range = Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1])
-                func value(_ values: [Double]) -> Double {
-                    range.reduce(part.constants[i]) { $0 + part.coefficients[$1] * values[Int(part.columns[$1])] }
-                }
-                let x = value(a.values), y = value(b.values)
-                #expect(abs(x - y) <= 1e-6 * max(1, abs(x)), "seed \(seed), row \(i): \(x) against \(y)")
-            }
+            Self.expectSameFace(a, b, of: part, "seed \(seed)")
             compared += 1
         }
         // Most grids' promotions take pivots: the comparison is not empty.
