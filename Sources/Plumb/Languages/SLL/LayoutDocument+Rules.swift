@@ -33,6 +33,10 @@ extension LayoutDocument {
         book.mergesRepeatedTerms = mergingRepeats
         book.replaysRowShapes = replayingShapes
         book.replaysEdgeShapes = replayingShapes
+        // Every rule's origin here is a key: a noted replay's slots can wait
+        // (and are written before the lowering reads them, as it does
+        // without shapes).
+        book.defersFreshSlots = templates
         var parsed = RuleSyntaxCache()
         var bound: [BoundArgument] = []
         var failed = false
@@ -185,7 +189,7 @@ extension LayoutDocument {
             }
         }
         guard !failed else { return nil }
-        switch builder.addRules(book, threads: threads, rowsThread: ahead?.rowsThread, viewID: { viewID(at: $0.int) }) {
+        switch builder.addRules(&book, threads: threads, rowsThread: ahead?.rowsThread, viewID: { viewID(at: $0.int) }) {
         case .success(let schedule):
             return schedule
         case .failure(let error):
