@@ -18,7 +18,8 @@
 /// Storage is flat: four ``Entry`` slots per direction per view with rules
 /// (two determining, oldest first, then minimum and maximum), each slot's
 /// rule beside them, and one arena of terms, so 100,000 rules make a handful
-/// of arrays, not objects.
+/// of arrays, not objects. A table that a replay of a template wrote whole
+/// may have no slot written at all (``DeferredSlots``).
 struct RuleBook {
     /// A constraint value in effect: `constant + Σ terms` (terms in ``RuleBook/terms``).
     /// A slot's entry is read only while the slot is taken (``RuleBook/taken``):

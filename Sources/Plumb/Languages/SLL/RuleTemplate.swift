@@ -14,7 +14,9 @@
 /// template, and later rules of the text replay it with
 /// ``RuleBook/apply(_:to:superview:arguments:origin:)-(RuleTemplate,_,_,_,_)``:
 /// the same entries in the same order through the same override policy, or,
-/// for a view's first rule, the template's final slots (``freshSlots``) copied.
+/// for a view's first rule, the template's final slots (``freshSlots``)
+/// copied (once a template's first noted table has them, a later noted
+/// table's are left to be copied when read: ``RuleBook/DeferredSlots``).
 /// A table those copied slots wrote whole (the view has no other rule) is
 /// noted (``RuleBook/Replay``), and its rows are then written as the rows
 /// of the template's first such table, its views put in
