@@ -74,7 +74,7 @@ import Testing
     /// the first noted table, `v5` then); the next replay (`v10`) is
     /// written in its place and the one after (`v11`) left.
     @Test func endingTheWrittenTablesNoteWritesEveryTableLeft() throws {
-        let later = [("v4", "rr = 100%", ""), ("v10", text, #""v9""#), ("v11", text, #""v10""#)]
+        let later = [("v4", "rr = 100%", ""), ("v10", Self.text, #""v9""#), ("v11", Self.text, #""v10""#)]
         let counts = Self.counts(try Self.document(views: 11, chain: 9, later: later))
         #expect(counts.unwritten == 1)
         #expect(counts.replayed == 7)

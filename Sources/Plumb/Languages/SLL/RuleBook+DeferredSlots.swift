@@ -41,6 +41,12 @@ extension RuleBook {
         @inline(__always)
         func written(of serial: Int32) -> Int32 { written.withUnsafeBufferPointer { $0[Int(serial)] } }
 
+        /// Whether a template that had a noted table written (so may have
+        /// tables left unwritten) is one `isIncluded` takes (by serial).
+        func hasWritten(where isIncluded: (Int) -> Bool) -> Bool {
+            written.indices.contains { written[$0] >= 0 && isIncluded($0) }
+        }
+
         /// Makes `table` the one written for template `serial`.
         mutating func setWritten(_ table: Int, of serial: Int32) { written[Int(serial)] = Int32(truncatingIfNeeded: table) }
     }

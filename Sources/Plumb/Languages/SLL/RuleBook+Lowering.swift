@@ -137,8 +137,10 @@ extension RuleBook {
         }
         let shapes = mergesRepeatedTerms && replaysRowShapes && templateCount > 0
             ? RowShapes(self, variableCount: 4 * builder.viewCount, row: row, plan: plan) : nil
-        if deferred.count > 0, shapes?.hasEveryShape != true {
-            // Some noted tables' rows are written from their slots.
+        if deferred.count > 0,
+           shapes.map({ shapes in deferred.hasWritten { shapes.shapeOfTemplate[$0] < 0 } }) ?? true {
+            // A template with tables left unwritten has no row shape: their
+            // rows are written from their slots.
             writeDeferredSlots()
         }
         // Kept alive to the end of the lowering (the second thread's too: `SharedTables` holds it).
@@ -414,9 +416,6 @@ extension RuleBook {
             shapeRows.deallocate()
             shapeOfTemplate.deallocate()
         }
-
-        /// Whether every template has a shape.
-        var hasEveryShape: Bool { !shapeOfTemplate.contains(-1) }
 
         /// The shapes' storage, for the rows' writers while the object lives
         /// (passing the object retained and released it for every table).
