@@ -33,10 +33,11 @@ extension LayoutDocument {
         book.mergesRepeatedTerms = mergingRepeats
         book.replaysRowShapes = replayingShapes
         book.replaysEdgeShapes = replayingShapes
-        // Every rule's origin here is a key: a noted replay's slots can wait
-        // (and are written before the lowering reads them, as it does
-        // without shapes).
-        book.defersFreshSlots = templates
+        // Every rule's origin here is a key, and one an origin list keeps as
+        // a key (below 2³¹; the lowering replays a table's row shape only
+        // then): a noted replay's slots can wait (and are written before
+        // the lowering reads them, as it does without shapes).
+        book.defersFreshSlots = templates && DocumentOrigins.ruleKey(ruleCount) < 1 << 31
         var parsed = RuleSyntaxCache()
         var bound: [BoundArgument] = []
         var failed = false
