@@ -396,7 +396,7 @@ struct SystemBuilder {
     /// Adds the rows of the Simple Layout Language rules in `book`, in
     /// dependency order, on up to `threads` threads (see `RuleBook.lower(into:threads:rowsThread:viewID:)`).
     mutating func addRules(
-        _ book: RuleBook, threads: LoweringThreads = .one, rowsThread: ParkedThread? = nil,
+        _ book: inout RuleBook, threads: LoweringThreads = .one, rowsThread: ParkedThread? = nil,
         viewID: (ViewIndex) -> String
     ) -> Result<RuleSchedule, LayoutError> {
         book.lower(into: &self, threads: threads, rowsThread: rowsThread, viewID: viewID)

@@ -69,7 +69,7 @@ extension Layout {
             }
         }
         guard !failed else { return nil }
-        switch builder.addRules(book, viewID: { views[$0.int].id }) {
+        switch builder.addRules(&book, viewID: { views[$0.int].id }) {
         case .success(let schedule):
             return schedule
         case .failure(let error):

@@ -33,6 +33,11 @@ extension LayoutDocument {
         book.mergesRepeatedTerms = mergingRepeats
         book.replaysRowShapes = replayingShapes
         book.replaysEdgeShapes = replayingShapes
+        // Every rule's origin here is a key, and one an origin list keeps as
+        // a key (below 2³¹; the lowering replays a table's row shape only
+        // then): a noted replay's slots can wait (and are written before
+        // the lowering reads them, as it does without shapes).
+        book.defersFreshSlots = templates && DocumentOrigins.ruleKey(ruleCount) < 1 << 31
         var parsed = RuleSyntaxCache()
         var bound: [BoundArgument] = []
         var failed = false
@@ -185,7 +190,7 @@ extension LayoutDocument {
             }
         }
         guard !failed else { return nil }
-        switch builder.addRules(book, threads: threads, rowsThread: ahead?.rowsThread, viewID: { viewID(at: $0.int) }) {
+        switch builder.addRules(&book, threads: threads, rowsThread: ahead?.rowsThread, viewID: { viewID(at: $0.int) }) {
         case .success(let schedule):
             return schedule
         case .failure(let error):

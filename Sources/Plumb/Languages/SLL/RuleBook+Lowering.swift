@@ -21,6 +21,9 @@ struct RuleSchedule: Sendable {
     var replayedTables = 0
     /// Tables whose dependency edges were written from a template's edge shape (tests see them used).
     var replayedEdgeTables = 0
+    /// Tables lowered from their replay's note alone, their slots never
+    /// written (``RuleBook/DeferredSlots``; tests see them left).
+    var unwrittenTables = 0
     /// Whether the rows' second thread was the one kept for them (the
     /// rules' look-ups thread), not a new one (tests see it taken).
     var rowsOnKeptThread = false
@@ -97,12 +100,21 @@ extension RuleBook {
     /// from that block when the second thread finished it and every row of
     /// it went into the block, or else here. The rows and the schedule are
     /// one thread's.
-    func lower(
+    ///
+    /// Noted replays whose slots were left unwritten (``DeferredSlots``)
+    /// get them written here first when a noted table has no edge shape or
+    /// a template no row shape (so the slots would be read).
+    mutating func lower(
         into builder: inout SystemBuilder, threads: LoweringThreads = .one, rowsThread: ParkedThread? = nil,
         viewID: (ViewIndex) -> String
     ) -> Result<RuleSchedule, LayoutError> {
         var edgesReplayed = 0
-        let graph = dependencyGraph(replayed: &edgesReplayed)
+        var graph = dependencyGraph(replayed: &edgesReplayed)
+        if deferred.count > 0, edgesReplayed < deferred.noted {
+            // A noted table read its slots: the graph again, from all of them.
+            writeDeferredSlots()
+            graph = dependencyGraph(replayed: &edgesReplayed)
+        }
         let (order, cycles) = graph.topologicalOrder()
         guard cycles.isEmpty else {
             var sink = DiagnosticSink()
@@ -116,7 +128,6 @@ extension RuleBook {
             return .failure(sink.error)
         }
 
-        var schedule = RuleSchedule()
         let rowCapacity = Self.rowCapacity(longestValue)
         let row = UnsafeMutablePointer<(VariableIndex, Double)>.allocate(capacity: rowCapacity)
         let plan = UnsafeMutablePointer<PlannedRow>.allocate(capacity: Self.slotsPerView)
@@ -126,9 +137,29 @@ extension RuleBook {
         }
         let shapes = mergesRepeatedTerms && replaysRowShapes && templateCount > 0
             ? RowShapes(self, variableCount: 4 * builder.viewCount, row: row, plan: plan) : nil
+        if deferred.count > 0,
+           shapes.map({ shapes in deferred.hasWritten { shapes.shapeOfTemplate[$0] < 0 } }) ?? true {
+            // A template with tables left unwritten has no row shape: their
+            // rows are written from their slots.
+            writeDeferredSlots()
+        }
         // Kept alive to the end of the lowering (the second thread's too: `SharedTables` holds it).
-        let shapeTables = shapes?.tables
         defer { withExtendedLifetime(shapes) {} }
+        return .success(writeRows(order, shapes: shapes, edgesReplayed: edgesReplayed, into: &builder,
+                                  threads: threads, rowsThread: rowsThread, row: row, plan: plan))
+    }
+
+    /// The rows of ``lower(into:threads:rowsThread:viewID:)`` in `order`,
+    /// and their schedule. Not mutating (the slots are all written that
+    /// will be read): with the book `inout`, each table's writer was
+    /// given a copy of it (a `memcpy` a table).
+    private func writeRows(
+        _ order: [Int32], shapes: RowShapes?, edgesReplayed: Int, into builder: inout SystemBuilder,
+        threads: LoweringThreads, rowsThread: ParkedThread?, row: UnsafeMutablePointer<(VariableIndex, Double)>,
+        plan: UnsafeMutablePointer<PlannedRow>
+    ) -> RuleSchedule {
+        var schedule = RuleSchedule()
+        let shapeTables = shapes?.tables
         // The second thread starts on the last chunks while this one sets up.
         let shared: SharedTables?
         if threads.splitsRules(order.count) {
@@ -188,7 +219,8 @@ extension RuleBook {
         schedule.variables = variables
         schedule.replayedTables = replayed
         schedule.replayedEdgeTables = edgesReplayed
-        return .success(schedule)
+        schedule.unwrittenTables = deferred.count
+        return schedule
     }
 
     /// The room a row takes in the row buffers of ``lower(into:threads:rowsThread:viewID:)``:

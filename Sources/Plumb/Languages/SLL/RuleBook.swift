@@ -18,7 +18,8 @@
 /// Storage is flat: four ``Entry`` slots per direction per view with rules
 /// (two determining, oldest first, then minimum and maximum), each slot's
 /// rule beside them, and one arena of terms, so 100,000 rules make a handful
-/// of arrays, not objects.
+/// of arrays, not objects. A table that a replay of a template wrote whole
+/// may have no slot written at all (``DeferredSlots``).
 struct RuleBook {
     /// A constraint value in effect: `constant + Σ terms` (terms in ``RuleBook/terms``).
     /// A slot's entry is read only while the slot is taken (``RuleBook/taken``):
@@ -189,6 +190,13 @@ struct RuleBook {
     /// Templates that became ready (the next ``RuleTemplate/serial``).
     var templateCount: Int32 = 0
 
+    /// Whether a noted replay's slots may be left unwritten (see
+    /// ``DeferredSlots``). Set only by a document's lowering, whose rules'
+    /// origins are all keys and whose shapes are replayed.
+    var defersFreshSlots = false
+    /// The noted replays whose slots are not written yet, and what writes them.
+    var deferred = DeferredSlots()
+
     /// A value on the evaluation stack; its terms are `scratch[termStart ..< next value's termStart]`.
     struct StackValue {
         var constant: Double
@@ -232,6 +240,9 @@ struct RuleBook {
         // A later rule of a view leaves its table's slots no replay's alone.
         let table = tableOfView[view.int]
         if table >= 0, replays[Int(table)].template >= 0 {
+            // A later rule reads and changes the slots: they are written first.
+            if deferred.count > 0 { endDeferral(of: Int(table)) }
+            deferred.noted &-= 1
             // The noted replay's slots had their rule in the note only.
             let replayed = replays[Int(table)].rule, bits = taken[Int(table)]
             for slot in Int(table) * Self.slotsPerView ..< (Int(table) + 1) * Self.slotsPerView
@@ -287,6 +298,7 @@ struct RuleBook {
         }
         replays[table] = Replay(template: template.serial, rule: rule, arguments: start,
                                 argumentCount: Int32(truncatingIfNeeded: arguments.count))
+        deferred.noted &+= 1
         return true
     }
 

@@ -14,7 +14,9 @@
 /// template, and later rules of the text replay it with
 /// ``RuleBook/apply(_:to:superview:arguments:origin:)-(RuleTemplate,_,_,_,_)``:
 /// the same entries in the same order through the same override policy, or,
-/// for a view's first rule, the template's final slots (``freshSlots``) copied.
+/// for a view's first rule, the template's final slots (``freshSlots``)
+/// copied (once a template's first noted table has them, a later noted
+/// table's are left to be copied when read: ``RuleBook/DeferredSlots``).
 /// A table those copied slots wrote whole (the view has no other rule) is
 /// noted (``RuleBook/Replay``), and its rows are then written as the rows
 /// of the template's first such table, its views put in
@@ -234,6 +236,12 @@ extension RuleBook {
                 return start
             }
             if isFirstRule, template.knowsFreshSlots {
+                // A noted replay's slots may wait (``DeferredSlots``): only
+                // the note is written.
+                let noted = noteReplay(of: template, in: table, view: view, superview: superview, rule: rule,
+                                       arguments: arguments)
+                if noted, defersFreshSlots, template.freshSlotsTaken != 0,
+                   defersSlots(of: table, template: template.serial) { return }
                 // The view's first rule: its slots are the template's, written
                 // directly (only the values that survive get terms), the
                 // terms appended one by one (a value has a term or two: the
@@ -253,8 +261,6 @@ extension RuleBook {
                 let base = Self.base(table, .horizontal)
                 // A noted replay keeps the slots' rule (``rule(at:)``); else
                 // each filled slot gets it.
-                let noted = noteReplay(of: template, in: table, view: view, superview: superview, rule: rule,
-                                       arguments: arguments)
                 slotRules.withUnsafeMutableBufferPointer { rules in entries.withUnsafeMutableBufferPointer { slots in
                     // The filled slots only (the table's are empty: it is new),
                     // read and written in place, in a `while`: a `for … in` over
@@ -325,6 +331,7 @@ extension RuleBook {
         if template.status == .ready {
             template.serial = templateCount
             templateCount += 1
+            if defersFreshSlots { deferred.add(template) }
         }
         return issues
     }
