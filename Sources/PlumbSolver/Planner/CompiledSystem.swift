@@ -769,28 +769,53 @@ public final class CompiledSystem {
         listed.removeLast(listed.count - kept)
     }
 
-    /// Makes ``inputReaders``' entry for large component `largeComponents[i]`.
+    /// Makes ``inputReaders``' entry for large component `largeComponents[i]`:
+    /// two passes over its rows' terms, each input's place looked up in
+    /// arrays over the system's variables and rows.
     private func readerIndex(_ i: Int) -> (start: [Int32], rows: [Int32]) {
         let first = largeInputStart[i], count = largeInputStart[i + 1] - first
-        var place: [Int32: Int32] = [:]
-        for j in 0 ..< count { place[largeInputs[first + j]] = Int32(j) }
         let system = planner.system, state = planner.state
-        var pairs: [(input: Int32, row: Int32)] = []
-        for (p, r) in plan.rows(ofComponent: largeComponents[i]).enumerated() {
-            if let j = place[~r] { pairs.append((j, Int32(p))) }
-            for k in system.termRange(of: RowIndex(Int(r))) {
-                let v = system.columns[k]
-                if state[Int(v)] == .determined, let j = place[v] { pairs.append((j, Int32(p))) }
-            }
+        let componentRows = plan.rows(ofComponent: largeComponents[i])
+        var variablePlace = [Int32](repeating: -1, count: system.variableCount)
+        var rowPlace = [Int32](repeating: -1, count: system.rowCount)
+        for j in 0 ..< count {
+            let input = largeInputs[first + j]
+            if input >= 0 { variablePlace[Int(input)] = Int32(j) } else { rowPlace[Int(~input)] = Int32(j) }
         }
         var start = [Int32](repeating: 0, count: count + 1)
-        for pair in pairs { start[Int(pair.input) + 1] += 1 }
-        for j in 0 ..< count { start[j + 1] += start[j] }
-        var cursor = start
-        var rows = [Int32](repeating: 0, count: pairs.count)
-        for pair in pairs {
-            rows[Int(cursor[Int(pair.input)])] = pair.row
-            cursor[Int(pair.input)] += 1
+        var rows: [Int32] = []
+        variablePlace.withUnsafeBufferPointer { variablePlace in
+        rowPlace.withUnsafeBufferPointer { rowPlace in
+        state.withUnsafeBufferPointer { state in
+        system.columns.withUnsafeBufferPointer { columns in
+        system.rowStart.withUnsafeBufferPointer { rowStart in
+        start.withUnsafeMutableBufferPointer { start in
+            /// Calls `body` with each (input, local row) pair, in row order.
+            func pairs(_ body: (Int, Int32) -> Void) {
+                for (p, r32) in componentRows.enumerated() {
+                    let r = Int(r32)
+                    if rowPlace[r] >= 0 { body(Int(rowPlace[r]), Int32(p)) }
+                    for k in Int(rowStart[r]) ..< Int(rowStart[r + 1]) {
+                        let v = Int(columns[k])
+                        if state[v] == .determined && variablePlace[v] >= 0 { body(Int(variablePlace[v]), Int32(p)) }
+                    }
+                }
+            }
+            pairs { j, _ in start[j + 1] += 1 }
+            for j in 0 ..< count { start[j + 1] += start[j] }
+            var cursor = Array(start)
+            rows = [Int32](repeating: 0, count: Int(start[count]))
+            rows.withUnsafeMutableBufferPointer { rows in
+                pairs { j, p in
+                    rows[Int(cursor[j])] = p
+                    cursor[j] += 1
+                }
+            }
+        }
+        }
+        }
+        }
+        }
         }
         return (start, rows)
     }
