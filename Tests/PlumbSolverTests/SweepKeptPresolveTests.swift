@@ -57,7 +57,7 @@ extension SolveCompilingTests {
 
     private func sweepKeptPresolves() throws {
         var rng = SplitMix64(seed: 2026_12_06_64)
-        var resolved = 0, byWidth = 0, bitwiseFresh = 0, failedSteps = 0, steps = 0
+        var resolved = 0, byWidth = 0, failedSteps = 0, steps = 0
         for trial in 0 ..< 200 {
             let (s, parameters) = Self.sweptSystem(&rng)
             var options = SolveOptions()
@@ -97,11 +97,12 @@ extension SolveCompilingTests {
                 if swept.resolvedComponents > before && moves.count == 1 { byWidth += 1 }
                 switch (new, fresh) {
                 case (.success(let a), .success(let b)):
-                    // A fresh solve's optimum (bit for bit where the plan's
-                    // row order is a fresh plan's, as it nearly always is).
+                    // A fresh solve's optimum, to the tolerance: the sweep
+                    // keeps the compile's row order and plan, so its bits
+                    // are the old sweep's, not always a fresh solve's (about
+                    // a sixth of these steps are both).
                     let close = zip(a.values, b.values).allSatisfy { abs($0 - $1) <= 1e-9 * max(1, abs($1)) }
                     #expect(close, comment)
-                    if Self.sweepBits(new) == Self.sweepBits(fresh) { bitwiseFresh += 1 }
                 case (.failure(let a), .failure(let b)):
                     #expect(a == b, comment)
                     failedSteps += 1
@@ -117,7 +118,6 @@ extension SolveCompilingTests {
         // (none was before: a determined variable's move was a whole presolve).
         #expect(resolved >= 500, "\(resolved)")
         #expect(byWidth >= 300, "\(byWidth) of \(steps)")
-        #expect(bitwiseFresh >= steps * 9 / 10, "\(bitwiseFresh) of \(steps)")
         #expect(failedSteps >= 10, "\(failedSteps)")
         #expect(steps >= 1_000, "\(steps)")
     }
