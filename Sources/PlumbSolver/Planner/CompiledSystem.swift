@@ -49,7 +49,12 @@
 /// instead of presolving and solving every level afresh. The values are
 /// then a fresh solve's optimum to the LP code's tolerance (exactly, when
 /// the solver keeps nothing). There are no slopes: a step costs the
-/// component's presolve and the LP code's re-optimisation.
+/// component's presolve and the LP code's re-optimisation. The presolve is
+/// kept from the compile on and taken up again where the moved inputs'
+/// rows allow it (a root width read by a few bounds: those rows, their
+/// parts and the values that can have moved), or replayed from a tape of
+/// its arithmetic, as for ``solveCompiling(_:options:)``'s components; the
+/// values are the whole presolve's, bit for bit.
 /// `largePartThreshold = Int.max` (or `presolve = false`) keeps a
 /// warm-started tableau for every component.
 ///
@@ -285,6 +290,7 @@ public final class CompiledSystem {
             reducer.largePartThreshold = options.largePartSolver == nil ? Int.max : options.largePartThreshold
             reducerCore = SimplexCore(variableCount: 0)
             localIndex = [Int32](repeating: -1, count: system.variableCount)
+            keepPresolvesWhileSweeping(options)
             for i in largeComponents.indices {
                 // A conflict here may depend on the parameters: the first solve reports it.
                 _ = solveLarge(i, counting: true)
@@ -675,6 +681,9 @@ public final class CompiledSystem {
         changedLocalRows = []
         listed.removeAll(keepingCapacity: true)
         let start = Int32(plan.componentStart[largeComponents[i]])
+        // A sweep lists the inputs that moved, determined variables too (`listReaders`).
+        let sweeping = freshResidual == nil
+        var moved: [Int32] = []
         // Through pointers: an access to the class's arrays is checked each time.
         largeInputs.withUnsafeBufferPointer { inputs in
         largeInputValues.withUnsafeBufferPointer { old in
@@ -686,6 +695,10 @@ public final class CompiledSystem {
                 let now = input >= 0 ? values[Int(input)] : constants[Int(~input)]
                 guard now.bitPattern != old[j].bitPattern else { continue }
                 changed = true
+                if sweeping && onlyRows {
+                    moved.append(Int32(j))
+                    continue
+                }
                 if input >= 0 { onlyRows = false }
                 guard onlyRows else { break }
                 listed.append(place[Int(~input)] - start)
@@ -695,8 +708,116 @@ public final class CompiledSystem {
         }
         }
         }
+        if sweeping && onlyRows { listReaders(of: moved, component: i, into: &listed) }
         changedLocalRows = listed
         return (changed, onlyRows)
+    }
+
+    // MARK: Sweeps: large components solved again from their kept presolve
+
+    /// The sweep path (``init(_:parameterRows:options:)``) keeps each large
+    /// component's presolve and tape as ``solveCompiling(_:options:)``'s
+    /// components do: the compile's presolve is kept (when the component has
+    /// `SolveOptions.keptPresolveRows` rows), a step that moves only row
+    /// constants and determined variables the kept presolve can take solves
+    /// the component from it (``listReaders(of:component:into:)``), and a
+    /// step it declines records a tape (replayed at the next such step) and
+    /// reuses the unchanged one-variable parts of the kept presolve.
+    private func keepPresolvesWhileSweeping(_ options: SolveOptions) {
+        guard options.presolve, Self.keepsSweepPresolves else { return }
+        tapes = [ComponentPresolve.Tape?](repeating: nil, count: largeComponents.count)
+        presolvedAgain = [Bool](repeating: false, count: largeComponents.count)
+        kept = [ComponentPresolve.Kept?](repeating: nil, count: largeComponents.count)
+        keptPresolveRows = options.keptPresolveRows
+    }
+
+    /// For the tests: `false` compiles sweeps as before (each large component
+    /// presolved whole at every step that moves one of its inputs), the
+    /// reference the kept path is compared with.
+    @TaskLocal static var keepsSweepPresolves = true
+
+    /// For the sweep path: large component `largeComponents[i]`'s rows that
+    /// read each of its inputs (a parameter row: that row; a determined
+    /// variable: every row with a term on it), as indices into its rows,
+    /// `rows[start[j] ..< start[j + 1]]` for its `j`th input. Made at the
+    /// first step that moves a determined variable of a component with a
+    /// kept presolve.
+    private var inputReaders: [Int: (start: [Int32], rows: [Int32])] = [:]
+
+    /// Appends to `listed` the rows of large component `largeComponents[i]`
+    /// that read the inputs `moved` (places in `largeInputs`), sorted, each
+    /// once. A determined variable enters the presolve only through the
+    /// constants of the rows that read it (each row's constant with its
+    /// determined terms, and its magnitude), so its move is, to the
+    /// presolve, a change of those rows' constants: the kept presolve takes
+    /// it as it takes a changed row, or declines it (a row whose constant a
+    /// decision reads).
+    private func listReaders(of moved: [Int32], component i: Int, into listed: inout [Int32]) {
+        let first = Int32(largeInputStart[i])
+        if inputReaders[i] == nil { inputReaders[i] = readerIndex(i) }
+        let (start, rows) = inputReaders[i]!
+        for j in moved {
+            let at = Int(j - first)
+            listed += rows[Int(start[at]) ..< Int(start[at + 1])]
+        }
+        listed.sort()
+        var kept = 0
+        for k in listed.indices where k == 0 || listed[k] != listed[k - 1] {
+            listed[kept] = listed[k]
+            kept += 1
+        }
+        listed.removeLast(listed.count - kept)
+    }
+
+    /// Makes ``inputReaders``' entry for large component `largeComponents[i]`:
+    /// two passes over its rows' terms, each input's place looked up in
+    /// arrays over the system's variables and rows.
+    private func readerIndex(_ i: Int) -> (start: [Int32], rows: [Int32]) {
+        let first = largeInputStart[i], count = largeInputStart[i + 1] - first
+        let system = planner.system, state = planner.state
+        let componentRows = plan.rows(ofComponent: largeComponents[i])
+        var variablePlace = [Int32](repeating: -1, count: system.variableCount)
+        var rowPlace = [Int32](repeating: -1, count: system.rowCount)
+        for j in 0 ..< count {
+            let input = largeInputs[first + j]
+            if input >= 0 { variablePlace[Int(input)] = Int32(j) } else { rowPlace[Int(~input)] = Int32(j) }
+        }
+        var start = [Int32](repeating: 0, count: count + 1)
+        var rows: [Int32] = []
+        variablePlace.withUnsafeBufferPointer { variablePlace in
+        rowPlace.withUnsafeBufferPointer { rowPlace in
+        state.withUnsafeBufferPointer { state in
+        system.columns.withUnsafeBufferPointer { columns in
+        system.rowStart.withUnsafeBufferPointer { rowStart in
+        start.withUnsafeMutableBufferPointer { start in
+            /// Calls `body` with each (input, local row) pair, in row order.
+            func pairs(_ body: (Int, Int32) -> Void) {
+                for (p, r32) in componentRows.enumerated() {
+                    let r = Int(r32)
+                    if rowPlace[r] >= 0 { body(Int(rowPlace[r]), Int32(p)) }
+                    for k in Int(rowStart[r]) ..< Int(rowStart[r + 1]) {
+                        let v = Int(columns[k])
+                        if state[v] == .determined && variablePlace[v] >= 0 { body(Int(variablePlace[v]), Int32(p)) }
+                    }
+                }
+            }
+            pairs { j, _ in start[j + 1] += 1 }
+            for j in 0 ..< count { start[j + 1] += start[j] }
+            var cursor = Array(start)
+            rows = [Int32](repeating: 0, count: Int(start[count]))
+            rows.withUnsafeMutableBufferPointer { rows in
+                pairs { j, p in
+                    rows[Int(cursor[j])] = p
+                    cursor[j] += 1
+                }
+            }
+        }
+        }
+        }
+        }
+        }
+        }
+        return (start, rows)
     }
 
     /// Fills `notedInputs` with the places of the inputs among `rows` (the

@@ -1,0 +1,124 @@
+import Testing
+import PlumbTestSupport
+@_spi(Lowering) @testable import PlumbSolver
+
+/// A compiled sweep (`CompiledSystem(_:parameterRows:)`) keeps each large
+/// component's presolve (`ComponentPresolve.Kept`) and solves a step from
+/// it when the step moves only row constants and determined variables whose
+/// rows no decision of the presolve reads: a root width that the block
+/// phase turns into a determined variable, read by a few bounds (a table's
+/// column caps). Every step must give what the sweep gave before, bit for
+/// bit (each large component presolved whole), and a fresh solve's values.
+extension SolveCompilingTests {
+    /// ``requiredRowsSystem(_:)`` with rows that read the determined
+    /// variables `v0` (row 0's constant sets it, as the root width row sets
+    /// the root's width) and `v1 = v0 + c`: required caps `x ≤ v0 / 2 + c`
+    /// on a length (reduced rows in a part), wishes `y = v1 + c`, and
+    /// sometimes a required link `y = v1 + c` (aggregated: declined).
+    static func sweptSystem(_ rng: inout SplitMix64) -> (system: ConstraintSystem, parameters: [Int]) {
+        var (s, required) = requiredRowsSystem(&rng)
+        func small() -> Double { Double(Int.random(in: -4 ... 4, using: &rng)) * 2.5 }
+        func add(_ terms: [(VariableIndex, Double)], _ c: Double, _ relation: Relation, _ p: Priority = .required) {
+            s.addRow(terms, constant: c, relation: relation, priority: p,
+                     origin: Origin(kind: .constraint, index: s.rowCount, text: "row \(s.rowCount)"))
+        }
+        let v0 = VariableIndex(0), v1 = VariableIndex(1)
+        for _ in 0 ..< Int.random(in: 1 ... 3, using: &rng) {
+            let x = VariableIndex(Int.random(in: 2 ..< s.variableCount, using: &rng))
+            add([(x, 1), (v0, -0.5)], -1 - small(), .lessOrEqual)
+            if Bool.random(using: &rng) {
+                let y = VariableIndex(Int.random(in: 2 ..< s.variableCount, using: &rng))
+                add([(y, 1), (v1, -1)], small(), .equal, .low)
+            }
+        }
+        if Int.random(in: 0 ..< 4, using: &rng) == 0 {
+            let y = VariableIndex(Int.random(in: 2 ..< s.variableCount, using: &rng))
+            add([(y, 1), (v1, -1)], small(), .equal)
+        }
+        let optional = (0 ..< s.rowCount).filter { !s.priorities[$0].isRequired }
+        var parameters = [0]
+        for _ in 0 ..< 2 { parameters.append(required.randomElement(using: &rng)!) }
+        parameters.append(optional.randomElement(using: &rng)!)
+        return (s, Array(Set(parameters)).sorted())
+    }
+
+    private static func sweepBits(_ r: Result<Solution, SolverError>) -> Result<[UInt64], SolverError> {
+        r.map { $0.values.map(\.bitPattern) }
+    }
+
+    @Test func sweptLargeComponentsSolveFromTheirKeptPresolves() throws {
+        let check = ComponentPresolve.WriteCheck()
+        try ComponentPresolve.$writeCheck.withValue(check) { try sweepKeptPresolves() }
+        // No value a resolve left unwritten had moved.
+        #expect(check.mismatches == 0, "\(check.mismatches)")
+        #expect(check.resolves >= 300, "\(check.resolves)")
+        #expect(check.written < check.variables, "\(check.written) of \(check.variables)")
+    }
+
+    private func sweepKeptPresolves() throws {
+        var rng = SplitMix64(seed: 2026_12_06_64)
+        var resolved = 0, byWidth = 0, failedSteps = 0, steps = 0
+        for trial in 0 ..< 200 {
+            let (s, parameters) = Self.sweptSystem(&rng)
+            var options = SolveOptions()
+            // Every component presolved (none gets a warm tableau), every
+            // presolve kept.
+            options.largePartThreshold = 1
+            options.keptPresolveRows = 1
+            let rows = parameters.map { RowIndex($0) }
+            let compile = { () throws(SolverError) -> CompiledSystem in
+                try CompiledSystem(s, parameterRows: rows, options: options)
+            }
+            guard case .success(let swept) = Result(catching: compile) else { continue }
+            let old = try CompiledSystem.$keepsSweepPresolves.withValue(false) { try compile() }
+            let first = s.constants[0]
+            for step in 0 ..< 10 {
+                // The root width: v0 moved by a few halves (caps meet the
+                // lengths' bounds, cross them); one step in three another
+                // parameter row too.
+                let width = first - Double(Int.random(in: -12 ... 12, using: &rng)) * 1.25
+                var moves = [(0, width)]
+                if Int.random(in: 0 ..< 3, using: &rng) == 0 {
+                    let r = parameters.randomElement(using: &rng)!
+                    moves.append((r, s.constants[r] + Double(Int.random(in: -2 ... 2, using: &rng)) * 2.5))
+                }
+                for (r, value) in moves {
+                    swept.setConstant(value, ofRow: RowIndex(r))
+                    old.setConstant(value, ofRow: RowIndex(r))
+                }
+                let before = swept.resolvedComponents
+                let new = Result { () throws(SolverError) -> Solution in try swept.solve() }
+                let reference = Result { () throws(SolverError) -> Solution in try old.solve() }
+                let fresh = Result { () throws(SolverError) -> Solution in try swept.system.solve(options: options) }
+                let comment: Comment = "trial \(trial), step \(step)"
+                // The old sweep path, bit for bit.
+                #expect(Self.sweepBits(new) == Self.sweepBits(reference), comment)
+                steps += 1
+                if swept.resolvedComponents > before && moves.count == 1 { byWidth += 1 }
+                switch (new, fresh) {
+                case (.success(let a), .success(let b)):
+                    // A fresh solve's optimum, to the tolerance: the sweep
+                    // keeps the compile's row order and plan, so its bits
+                    // are the old sweep's, not always a fresh solve's (about
+                    // a sixth of these steps are both).
+                    let close = zip(a.values, b.values).allSatisfy { abs($0 - $1) <= 1e-9 * max(1, abs($1)) }
+                    #expect(close, comment)
+                case (.failure(let a), .failure(let b)):
+                    #expect(a == b, comment)
+                    failedSteps += 1
+                default:
+                    Issue.record("one of the sweep and the fresh solve failed: \(comment)")
+                }
+            }
+            resolved += swept.resolvedComponents
+            // The old path never solves from a kept presolve.
+            #expect(old.resolvedComponents == 0)
+        }
+        // Steps that moved only the width were solved from kept presolves
+        // (none was before: a determined variable's move was a whole presolve).
+        #expect(resolved >= 500, "\(resolved)")
+        #expect(byWidth >= 300, "\(byWidth) of \(steps)")
+        #expect(failedSteps >= 10, "\(failedSteps)")
+        #expect(steps >= 1_000, "\(steps)")
+    }
+}
