@@ -80,6 +80,10 @@ final class ClpSession: LargePartSolver, @unchecked Sendable {
     /// Calls that found the rows' terms of `PartModel.freeImpliedEqualities`
     /// kept by the model, over the models kept now.
     var impliedTermsReused: Int { entries.reduce(0) { $0 + $1.model.impliedTermsReused } }
+    /// The rows those calls freed, and the sum of their indices.
+    var impliedRowsFreed: (count: Int, indexSum: Int) {
+        entries.reduce((0, 0)) { ($0.0 + $1.model.impliedRowsFreed, $0.1 + $1.model.impliedRowsFreedIndexSum) }
+    }
     /// Whether a part of a known shape is replayed (see `allowReplays`).
     /// Read and written under `ClpPartSolver.lock`.
     private var replaying = true

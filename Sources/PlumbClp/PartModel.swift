@@ -34,6 +34,9 @@ final class PartModel {
     var keepsImpliedEqualityTerms = true
     /// Calls of `freeImpliedEqualities` that found `impliedTerms` made.
     private(set) var impliedTermsReused = 0
+    /// The rows `freeImpliedEqualities` freed over its calls, and the sum
+    /// of their indices (for the tests' comparison of the two paths).
+    private(set) var impliedRowsFreed = 0, impliedRowsFreedIndexSum = 0
 
     init?(_ part: LinearPart) {
         guard Self.accepts(part) else { return nil }
@@ -285,6 +288,8 @@ final class PartModel {
             }
         }
         guard !freed.isEmpty else { return 0 }
+        impliedRowsFreed += freed.count
+        impliedRowsFreedIndexSum += freed.reduce(0, +)
         var lower = Array(UnsafeBufferPointer(start: rl, count: m))
         var upper = Array(UnsafeBufferPointer(start: ru, count: m))
         for i in freed {

@@ -36,6 +36,9 @@ import PlumbTestSupport
         var refittedStarts: Int { made.withLock { $0.reduce(0) { $0 + $1.session.refittedStarts } } }
         var pivotsAfterRelease: Int { made.withLock { $0.reduce(0) { $0 + $1.session.pivotsAfterRelease } } }
         var impliedTermsReused: Int { made.withLock { $0.reduce(0) { $0 + $1.session.impliedTermsReused } } }
+        var impliedRowsFreed: [Int] {
+            made.withLock { $0.reduce([0, 0]) { [$0[0] + $1.session.impliedRowsFreed.count, $0[1] + $1.session.impliedRowsFreed.indexSum] } }
+        }
         /// The most calls that were inside one session at once.
         var mostAtOnce: Int { made.withLock { $0.map { $0.most.withLock { $0 } }.max() ?? 0 } }
         func solve(_ part: LinearPart) -> [Double]? { clp.solve(part) }
@@ -340,7 +343,7 @@ import PlumbTestSupport
     /// so the values must be the path before's bit for bit at every step
     /// (or both fail), keep the required rows and reach a fresh solve's
     /// levels; the kept terms must have been used, and never on the path
-    /// before.
+    /// before, and the same rows freed (counted, and their indices summed).
     @Test(arguments: [0, 1, 2] as [UInt64])
     func keptImpliedEqualityTermsFreeTheSameRows(seed: UInt64) throws {
         var b = LargePartTests.redundantChartGrid(
@@ -378,6 +381,11 @@ import PlumbTestSupport
         #expect(sessions.replays == oldSessions.replays && sessions.replays >= 4, "\(sessions.replays) replays")
         #expect(sessions.impliedTermsReused >= 4, "kept terms used \(sessions.impliedTermsReused) times")
         #expect(oldSessions.impliedTermsReused == 0)
+        // The same rows freed, and some: the values alone may not show it
+        // (a replay's dual from the recorded basis can end at the same
+        // point with an implied row held or freed).
+        #expect(sessions.impliedRowsFreed == oldSessions.impliedRowsFreed && sessions.impliedRowsFreed[0] >= 1,
+                "rows freed \(sessions.impliedRowsFreed) against \(oldSessions.impliedRowsFreed)")
     }
 
     /// `system` compiled by a first solve through `sessions` and again
