@@ -124,6 +124,12 @@ public struct ClpPartSolver: LargePartSolver {
     /// the path before). True by default; the tests compare.
     public var refitsAfterRelease = true
 
+    /// Whether a part's model keeps what `PartModel.freeImpliedEqualities`
+    /// reads of the rows' terms from one call to the next (see
+    /// `ImpliedEqualityTerms`), or makes it again at each call (false, the
+    /// path before). True by default; the tests compare.
+    public var keepsImpliedEqualityTerms = true
+
     /// Whether a zero trial runs Clp's dual with the objective set to 0
     /// (see `holdsAtZero`). With the level's error columns fixed at 0 its
     /// objective is constant on the feasible set, so the trial's question
@@ -737,6 +743,7 @@ public struct ClpPartSolver: LargePartSolver {
     /// `solveLocked`.
     func solveLocked(_ part: LinearPart, face: Bool = false) -> Outcome {
         guard let model = PartModel(part) else { return Outcome() }
+        model.keepsImpliedEqualityTerms = keepsImpliedEqualityTerms
         return solveLocked(part, on: model, face: face, recording: false)
     }
 

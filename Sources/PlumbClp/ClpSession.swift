@@ -77,6 +77,13 @@ final class ClpSession: LargePartSolver, @unchecked Sendable {
     private(set) var refittedStarts = 0
     /// The dual's pivots in the steps of replays after a release.
     private(set) var pivotsAfterRelease = 0
+    /// Calls that found the rows' terms of `PartModel.freeImpliedEqualities`
+    /// kept by the model, over the models kept now.
+    var impliedTermsReused: Int { entries.reduce(0) { $0 + $1.model.impliedTermsReused } }
+    /// The rows those calls freed, and the sum of their indices.
+    var impliedRowsFreed: (count: Int, indexSum: Int) {
+        entries.reduce((0, 0)) { ($0.0 + $1.model.impliedRowsFreed, $0.1 + $1.model.impliedRowsFreedIndexSum) }
+    }
     /// Whether a part of a known shape is replayed (see `allowReplays`).
     /// Read and written under `ClpPartSolver.lock`.
     private var replaying = true
@@ -120,6 +127,7 @@ final class ClpSession: LargePartSolver, @unchecked Sendable {
         }
         freshSolves += 1
         guard let model = PartModel(part) else { return ClpPartSolver.Outcome() }
+        model.keepsImpliedEqualityTerms = solver.keepsImpliedEqualityTerms
         let outcome = solver.solveLocked(part, on: model, face: false, recording: true)
         // A part with no optimum at these constants (its required rows
         // conflict) keeps the entry it had: the next constants may be
