@@ -242,7 +242,9 @@ struct ComponentPresolve {
         recording = tape
         keeps = keeping
         self.previous = previous
-        linkLog = keeping ? LinkLog() : nil
+        // About two words a link: the stream made large enough before it
+        // is written (an append that grows it copies it).
+        linkLog = keeping ? LinkLog(reserving: 2 * rows.count) : nil
         defer { (keeps, self.previous) = (false, nil) }
         // A whole solve makes a new union-find: a resolve indexes it afresh.
         memberHead = []
@@ -2394,13 +2396,18 @@ extension ComponentPresolve {
         }
 
         struct Storage {
-            fileprivate var words = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
+            fileprivate var words: UnsafeMutablePointer<UInt64>
             fileprivate var count = 0
-            fileprivate var capacity = 256
+            fileprivate var capacity: Int
+
+            init(reserving words: Int) {
+                capacity = max(256, words)
+                self.words = .allocate(capacity: capacity)
+            }
 
             @inline(__always)
             private mutating func append(_ w: UInt64) {
-                if count == capacity {
+                if _slowPath(count == capacity) {
                     let larger = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * capacity)
                     larger.moveInitialize(from: words, count: count)
                     words.deallocate()
@@ -2421,6 +2428,7 @@ extension ComponentPresolve {
             /// Local row `r` absorbed with `count` unknowns (the pass's
             /// scratch still holds them; for a link, the one of the two
             /// that is no longer a representative went).
+            @inline(__always)
             fileprivate mutating func absorbed(_ r: Int, count: Int, _ pass: Pass) {
                 switch count {
                 case 0:
@@ -2438,9 +2446,9 @@ extension ComponentPresolve {
 
         let storage: UnsafeMutablePointer<Storage>
 
-        init() {
+        init(reserving words: Int) {
             storage = .allocate(capacity: 1)
-            storage.initialize(to: Storage())
+            storage.initialize(to: Storage(reserving: words))
         }
 
         deinit {
@@ -2543,11 +2551,11 @@ extension ComponentPresolve {
             }
             return c
         }
+        // The classes' variables by system variable (determined ones are in none).
+        var hit = [Bool](repeating: false, count: system.variableCount)
+        for (i, _) in undo { hit[Int(globalOf[Int(i)])] = true }
         func mentions(_ r: Int) -> Bool {
-            let row = Int(tags[r])
-            for k in system.termRange(of: RowIndex(row)) where state[Int(system.columns[k])] != .determined {
-                if inClass[Int(localOf[Int(system.columns[k])])] { return true }
-            }
+            for k in system.termRange(of: RowIndex(Int(tags[r]))) where hit[Int(system.columns[k])] { return true }
             return false
         }
         let words = log.pointee.words, count = log.pointee.count
@@ -2597,7 +2605,26 @@ extension ComponentPresolve {
         // without unknowns are solved again; an equality consumed by
         // aggregation must be one the log replayed.
         var over: [Int32] = []
-        for r in 0 ..< tags.count where mentions(r) {
+        // (One pass over every row's terms, through pointers.)
+        let mentioning = tags.withUnsafeBufferPointer { tags in
+            system.rowStart.withUnsafeBufferPointer { start in
+            system.columns.withUnsafeBufferPointer { columns in
+            hit.withUnsafeBufferPointer { hit in
+                var found: [Int32] = []
+                for r in 0 ..< tags.count {
+                    let row = Int(tags[r])
+                    for k in Int(start[row]) ..< Int(start[row + 1]) where hit[Int(columns[k])] {
+                        found.append(Int32(r))
+                        break
+                    }
+                }
+                return found
+            }
+            }
+            }
+        }
+        for r32 in mentioning {
+            let r = Int(r32)
             if reducedRow(of: r) >= 0 {
                 over.append(Int32(r))
             } else if priority(r).isRequired {
@@ -2814,8 +2841,9 @@ extension ComponentPresolve {
             // is left), so this one was a link `x = s·y + o`, a fixed value
             // or a row without unknowns. Its constant is in the offset or
             // the fixed value, which path compressions composed into other
-            // nodes' offsets in an order the kept state does not hold, and
-            // from there in every row over its class: a new presolve.
+            // nodes' offsets, and from there in every row over its class:
+            // only the log can replay it (`replayLinks`, which takes such
+            // rows out before this is asked); here, a new presolve.
             if rel == .equal { return .aggregated }
             // An inequality with unknowns is reduced unless it was paired.
             guard empty else { return .paired }
