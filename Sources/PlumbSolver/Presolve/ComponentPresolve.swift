@@ -2551,11 +2551,10 @@ extension ComponentPresolve {
             }
             return c
         }
-        // The classes' variables by system variable (determined ones are in none).
-        var hit = [Bool](repeating: false, count: system.variableCount)
-        for (i, _) in undo { hit[Int(globalOf[Int(i)])] = true }
         func mentions(_ r: Int) -> Bool {
-            for k in system.termRange(of: RowIndex(Int(tags[r]))) where hit[Int(system.columns[k])] { return true }
+            for k in system.termRange(of: RowIndex(Int(tags[r]))) where state[Int(system.columns[k])] != .determined {
+                if inClass[Int(localOf[Int(system.columns[k])])] { return true }
+            }
             return false
         }
         let words = log.pointee.words, count = log.pointee.count
@@ -2604,6 +2603,10 @@ extension ComponentPresolve {
         // The rows over the classes: reduced rows and required rows left
         // without unknowns are solved again; an equality consumed by
         // aggregation must be one the log replayed.
+        // The variables whose offsets moved, by system variable (a row over
+        // the others substitutes to the same bits as before).
+        var hit = [Bool](repeating: false, count: system.variableCount)
+        for (i, o) in undo where offset[Int(i)].bitPattern != o.bitPattern { hit[Int(globalOf[Int(i)])] = true }
         var over: [Int32] = []
         // (One pass over every row's terms, through pointers.)
         let mentioning = tags.withUnsafeBufferPointer { tags in
