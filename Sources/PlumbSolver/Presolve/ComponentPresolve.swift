@@ -168,6 +168,15 @@ struct ComponentPresolve {
     /// whose one-variable parts are not solved again when every row of the
     /// part comes out of the presolve as it was (``sameParts(as:)``).
     private var previous: Kept? = nil
+    /// Made by a solve with `keeping`, and kept with its presolve: what
+    /// aggregation did to the offsets, for a resolve to replay a changed
+    /// link's class (see ``LinkLog``).
+    private var linkLog: LinkLog? = nil
+    /// During a keeping solve, where its passes write the log.
+    private var logging: UnsafeMutablePointer<LinkLog.Storage>? { keeps ? linkLog?.storage : nil }
+    /// During a resolve that replayed links: the representatives of their
+    /// classes, whose variables ``writeMoved(parts:rows:values:)`` writes.
+    private var movedClasses: [Int32] = []
 
     /// What one presolved solve did.
     struct Counts {
@@ -233,6 +242,9 @@ struct ComponentPresolve {
         recording = tape
         keeps = keeping
         self.previous = previous
+        // About two words a link: the stream made large enough before it
+        // is written (an append that grows it copies it).
+        linkLog = keeping ? LinkLog(reserving: 2 * rows.count) : nil
         defer { (keeps, self.previous) = (false, nil) }
         // A whole solve makes a new union-find: a resolve indexes it afresh.
         memberHead = []
@@ -298,7 +310,8 @@ struct ComponentPresolve {
         var moved = takeSubstitution(longest: 0)
         let tape = record
         // (`find` reads no local index.)
-        Self.withPass(&moved, system: system, state: state, localIndex: [], tape: tape) { pass, path in
+        Self.withPass(&moved, system: system, state: state, localIndex: [], tape: tape, links: logging) {
+            pass, path in
             for i in 0 ..< globalOf.count {
                 let (root, s, o) = pass.find(Int32(i), path: &path)
                 tape?.pointee.out(i, root: root, s)
@@ -445,7 +458,8 @@ struct ComponentPresolve {
     /// and the system's terms, the variables' states and local indices.
     private static func withPass<R>(
         _ moved: inout Substitution, system: ConstraintSystem, state: [Planner.State], localIndex: [Int32],
-        tape: UnsafeMutablePointer<Tape.Storage>? = nil, _ body: (Pass, inout [Int32]) -> R
+        tape: UnsafeMutablePointer<Tape.Storage>? = nil, links: UnsafeMutablePointer<LinkLog.Storage>? = nil,
+        _ body: (Pass, inout [Int32]) -> R
     ) -> R {
         moved.parent.withUnsafeMutableBufferPointer { parent in
         moved.scale.withUnsafeMutableBufferPointer { scale in
@@ -461,7 +475,8 @@ struct ComponentPresolve {
             let pass = Pass(
                 parent: parent, scale: scale, offset: offset, fixedValue: fixedValue, slot: slot,
                 variables: variables, coefficients: coefficients, columns: columns,
-                systemCoefficients: systemCoefficients, state: state, localIndex: localIndex, tape: tape)
+                systemCoefficients: systemCoefficients, state: state, localIndex: localIndex, tape: tape,
+                links: links)
             return body(pass, &moved.path)
         }
         }
@@ -477,7 +492,7 @@ struct ComponentPresolve {
     }
 
     /// What a pass of substitutions reads and writes, as pointers.
-    private struct Pass {
+    fileprivate struct Pass {
         let parent: UnsafeMutableBufferPointer<Int32>
         let scale: UnsafeMutableBufferPointer<Double>
         let offset: UnsafeMutableBufferPointer<Double>
@@ -493,6 +508,9 @@ struct ComponentPresolve {
         let localIndex: UnsafeBufferPointer<Int32>
         /// Where the operations on constants are written down, when recording (see ``Tape``).
         let tape: UnsafeMutablePointer<Tape.Storage>?
+        /// Where aggregation's links and path compressions are written
+        /// down, in a solve that keeps its presolve (see ``LinkLog``).
+        let links: UnsafeMutablePointer<LinkLog.Storage>?
 
         /// The representative of `i` and the affine map from it:
         /// `x[i] = s·x[root] + o`. Compresses the path. Inlined where it runs
@@ -521,6 +539,7 @@ struct ComponentPresolve {
                 for j in stride(from: path.count - 2, through: 0, by: -1) {
                     let node = Int(path[j]), up = Int(path[j + 1])
                     tape?.pointee.compress(node, up, scale[node])
+                    links?.pointee.compress(node, up, scale[node])
                     offset[node] = scale[node] * offset[up] + offset[node]
                     scale[node] *= scale[up]
                     parent[node] = root
@@ -717,8 +736,8 @@ struct ComponentPresolve {
                 progress = false
                 var kept = 0
                 var holds = true
-                Self.withPass(&moved, system: system, state: state, localIndex: localIndex, tape: record) {
-                    pass, path in
+                Self.withPass(&moved, system: system, state: state, localIndex: localIndex, tape: record,
+                              links: logging) { pass, path in
                 consumed.withUnsafeMutableBufferPointer { consumed in
                 pending.withUnsafeMutableBufferPointer { pending in
                     for index in 0 ..< pending.count {
@@ -739,6 +758,7 @@ struct ComponentPresolve {
                             record?.pointee.holds(r, .equal)
                         }
                         if absorbed == 2 { counts.aggregated += 1 }
+                        pass.links?.pointee.absorbed(r, count: absorbed, pass)
                         consumed[r] = true
                         progress = true
                     }
@@ -777,7 +797,8 @@ struct ComponentPresolve {
         var holds = true
         let system = self.system
         let tape = record
-        Self.withPass(&moved, system: system, state: state, localIndex: localIndex, tape: tape) { pass, path in
+        Self.withPass(&moved, system: system, state: state, localIndex: localIndex, tape: tape, links: logging) {
+            pass, path in
             func substitute(_ r: Int) -> (Double, Int) {
                 pass.substitute(
                     system.termRange(of: RowIndex(Int(tags[r]))), constant: constants[r], row: r, path: &path)
@@ -863,7 +884,8 @@ struct ComponentPresolve {
         let system = self.system
         var moved = takeSubstitution(longest: longest)
         let tape = record
-        Self.withPass(&moved, system: system, state: state, localIndex: localIndex, tape: tape) { pass, path in
+        Self.withPass(&moved, system: system, state: state, localIndex: localIndex, tape: tape, links: logging) {
+            pass, path in
         start.withUnsafeMutableBufferPointer { start in
         columns.withUnsafeMutableBufferPointer { columns in
         coefficients.withUnsafeMutableBufferPointer { coefficients in
@@ -2258,8 +2280,27 @@ extension ComponentPresolve {
         }
     }
 
-    /// ``resolve(_:rows:system:state:values:core:tally:)`` with the system held.
+    /// ``resolve(_:rows:system:state:values:core:tally:)`` with the system
+    /// held: the changed links' classes replayed (``replayLinks(_:localOf:values:tally:undo:)``),
+    /// then the changed rows and the rows over those classes.
     private mutating func resolveHeld(
+        _ changed: [Int32], localOf: [Int32], counts: Counts, values: UnsafeMutableBufferPointer<Double>,
+        core: SimplexCore, tally: inout RequiredRowTally
+    ) -> Replayed {
+        var rows = changed
+        var undo: [(Int32, Double)] = []
+        guard replayLinks(&rows, localOf: localOf, values: values, tally: &tally, undo: &undo) else {
+            return .diverged
+        }
+        defer { movedClasses = [] }
+        let resolved = resolveRows(rows, localOf: localOf, counts: counts, values: values, core: core, tally: &tally)
+        if case .diverged = resolved { for (i, o) in undo { offset[Int(i)] = o } }
+        return resolved
+    }
+
+    /// The changed rows and those over the replayed classes, solved again
+    /// from the kept presolve (see ``resolve(_:rows:system:state:values:core:tally:)``).
+    private mutating func resolveRows(
         _ changed: [Int32], localOf: [Int32], counts kept: Counts, values: UnsafeMutableBufferPointer<Double>,
         core: SimplexCore, tally: inout RequiredRowTally
     ) -> Replayed {
@@ -2322,6 +2363,290 @@ extension ComponentPresolve {
         }
         writeMoved(parts: solved, rows: updates.map(\.row), values: values)
         return .solved(kept)
+    }
+
+    // MARK: - Links replayed
+
+    /// What aggregation did to the union-find's offsets, in the order it
+    /// did it, written by a solve that keeps its presolve: each required
+    /// equality it absorbed (a link `x = s·y + o`, with the variable that
+    /// went and its coefficient; a fixed value; a row left without
+    /// unknowns), and every path compression `O = s·O' + O` of that solve,
+    /// to the end of its write of the values. A link's constant is in its
+    /// variable's offset, which the compressions composed into other
+    /// offsets in this order: a resolve runs the log again over the links'
+    /// classes alone (``replayLinks(_:localOf:values:tally:undo:)``), which
+    /// gives each offset of those classes as a fresh presolve computes it.
+    /// The scales and the forest do not depend on constants, so the log
+    /// holds for every later resolve of the presolve.
+    ///
+    /// One stream of words: a word of the kind (two bits) and two indices,
+    /// then, for a compression, its scale `s`, for a link, the coefficient
+    /// its row gives the variable that went.
+    final class LinkLog {
+        enum Kind: UInt64 {
+            /// [node, up] [s]
+            case compress = 0
+            /// [local row, variable that went] [coefficient]
+            case link = 1
+            /// [local row, -]: a required equality without unknowns, checked to hold.
+            case empty = 2
+            /// [local row, representative fixed]
+            case fix = 3
+        }
+
+        struct Storage {
+            fileprivate var words: UnsafeMutablePointer<UInt64>
+            fileprivate var count = 0
+            fileprivate var capacity: Int
+
+            init(reserving words: Int) {
+                capacity = max(256, words)
+                self.words = .allocate(capacity: capacity)
+            }
+
+            @inline(__always)
+            private mutating func append(_ w: UInt64) {
+                if _slowPath(count == capacity) {
+                    let larger = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * capacity)
+                    larger.moveInitialize(from: words, count: count)
+                    words.deallocate()
+                    words = larger
+                    capacity *= 2
+                }
+                words[count] = w
+                count += 1
+            }
+            @inline(__always)
+            private mutating func event(_ kind: Kind, _ x: Int, _ y: Int) {
+                append(kind.rawValue | UInt64(UInt32(x)) << 2 | UInt64(UInt32(y)) << 33)
+            }
+            fileprivate mutating func compress(_ node: Int, _ up: Int, _ s: Double) {
+                event(.compress, node, up)
+                append(s.bitPattern)
+            }
+            /// Local row `r` absorbed with `count` unknowns (the pass's
+            /// scratch still holds them; for a link, the one of the two
+            /// that is no longer a representative went).
+            @inline(__always)
+            fileprivate mutating func absorbed(_ r: Int, count: Int, _ pass: Pass) {
+                switch count {
+                case 0:
+                    event(.empty, r, 0)
+                case 1:
+                    event(.fix, r, Int(pass.variables[0]))
+                default:
+                    let v0 = Int(pass.variables[0])
+                    let first = pass.parent[v0] != Int32(v0)
+                    event(.link, r, Int(pass.variables[first ? 0 : 1]))
+                    append(pass.coefficients[first ? 0 : 1].bitPattern)
+                }
+            }
+        }
+
+        let storage: UnsafeMutablePointer<Storage>
+
+        init(reserving words: Int) {
+            storage = .allocate(capacity: 1)
+            storage.initialize(to: Storage(reserving: words))
+        }
+
+        deinit {
+            storage.pointee.words.deallocate()
+            storage.deinitialize(count: 1)
+            storage.deallocate()
+        }
+    }
+
+    /// Takes the changed links among local rows `rows` (required equalities
+    /// aggregation consumed): runs the ``LinkLog`` again over their
+    /// classes with the new constants, every offset of those classes
+    /// starting from 0 and computed by the same operations in the same
+    /// order as in a fresh presolve (a link's offset is `−c / a`, `c` its
+    /// row's constant with each term's `a·o` added in the row's order; each
+    /// compression `O = s·O' + O`), and replaces the links in `rows` with
+    /// the rows left over those classes (their reduced constants move with
+    /// the offsets). The classes' representatives go to `movedClasses`;
+    /// `undo` gets each old offset. False (nothing changed, each changed
+    /// link counted declined) where the replay would not be a fresh
+    /// presolve's: a presolve that paired opposite bounds, no log, a class
+    /// with a fixed value (its value is in every row over it and in other
+    /// classes' offsets), a row of the log that reads a class neither
+    /// replayed nor fixed by then, an equality of another class or a fixed
+    /// value whose row mentions a replayed class (its terms cancelled
+    /// there), and a row without unknowns that no longer holds.
+    private mutating func replayLinks(
+        _ rows: inout [Int32], localOf: [Int32], values: UnsafeMutableBufferPointer<Double>,
+        tally: inout RequiredRowTally, undo: inout [(Int32, Double)]
+    ) -> Bool {
+        func isLink(_ r: Int) -> Bool {
+            priority(r).isRequired && relation(r) == .equal && reducedRow(of: r) < 0
+        }
+        let links = rows.filter { isLink(Int($0)) }
+        guard !links.isEmpty else { return true }
+        func decline(_ place: RequiredRowTally.Place) -> Bool {
+            for _ in links { tally.count(place) }
+            return false
+        }
+        if pairedAny { return decline(.paired) }
+        let n = globalOf.count
+        guard let log = linkLog?.storage, parent.count == n, offset.count == n else { return decline(.aggregated) }
+        if memberHead.count != n { indexWrites() }
+        guard memberHead.count == n else { return decline(.aggregated) }
+        let system = self.system, state = self.state
+        // The classes: each link's first term whose class is not fixed.
+        var inClass = [Bool](repeating: false, count: n)
+        var classes: [Int32] = []
+        for r in links {
+            let row = Int(tags[Int(r)])
+            var root = -1
+            for k in system.termRange(of: RowIndex(row)) where state[Int(system.columns[k])] != .determined {
+                let local = Int(localOf[Int(system.columns[k])])
+                let up = Int(parent[local])
+                if fixedValue[up].isNaN {
+                    root = up
+                    break
+                }
+            }
+            guard root >= 0 else { return decline(.aggregated) }
+            if !classes.contains(Int32(root)) { classes.append(Int32(root)) }
+        }
+        for root in classes {
+            var i = Int(memberHead[Int(root)])
+            while i >= 0 {
+                inClass[i] = true
+                undo.append((Int32(i), offset[i]))
+                i = Int(memberNext[i])
+            }
+        }
+        // The log, run on the classes' offsets: a variable is a
+        // representative until its link (`went`); another class's term is
+        // read only if it was fixed by then (a fixed class is not changed
+        // after: its offsets are then the kept ones).
+        var went = [Bool](repeating: false, count: n)
+        var fixedYet = [Bool](repeating: false, count: n)
+        var own = Set<Int32>()
+        var ok = true
+        func restore() { for (i, o) in undo { offset[Int(i)] = o } }
+        for (i, _) in undo { offset[Int(i)] = 0 }
+        /// Row `r`'s constant as aggregation computed it when it absorbed
+        /// it; nil if it reads a class neither replayed nor fixed by then.
+        func constant(ofLogged r: Int) -> Double? {
+            let row = Int(tags[r])
+            var c = loadedConstant(ofSystemRow: row, values: values)
+            for k in system.termRange(of: RowIndex(row)) {
+                let v = Int(system.columns[k])
+                if state[v] == .determined { continue }
+                let a = system.coefficients[k]
+                let local = Int(localOf[v])
+                if inClass[local] {
+                    c += a * (went[local] ? offset[local] : 0)
+                    continue
+                }
+                let root = Int(parent[local])
+                let fixed = fixedValue[root]
+                guard !fixed.isNaN, fixedYet[root] else { return nil }
+                let (s, o) = local == root ? (1.0, 0.0) : (scale[local], offset[local])
+                c += a * (s * fixed + o)
+            }
+            return c
+        }
+        func mentions(_ r: Int) -> Bool {
+            for k in system.termRange(of: RowIndex(Int(tags[r]))) where state[Int(system.columns[k])] != .determined {
+                if inClass[Int(localOf[Int(system.columns[k])])] { return true }
+            }
+            return false
+        }
+        let words = log.pointee.words, count = log.pointee.count
+        var at = 0
+        while at < count {
+            let w = words[at]
+            let x = Int((w >> 2) & 0x7fff_ffff), y = Int(w >> 33)
+            switch LinkLog.Kind(rawValue: w & 3)! {
+            case .compress:
+                if inClass[x] { offset[x] = Double(bitPattern: words[at + 1]) * offset[y] + offset[x] }
+                at += 2
+            case .link:
+                if inClass[y] {
+                    guard let c = constant(ofLogged: x) else {
+                        ok = false
+                        break
+                    }
+                    offset[y] = -c / Double(bitPattern: words[at + 1])
+                    went[y] = true
+                    own.insert(Int32(x))
+                }
+                at += 2
+            case .empty:
+                if mentions(x) {
+                    guard let c = constant(ofLogged: x) else {
+                        ok = false
+                        break
+                    }
+                    guard holds(c, .equal, row: x) else {
+                        restore()
+                        return decline(.infeasible)
+                    }
+                    own.insert(Int32(x))
+                }
+                at += 1
+            case .fix:
+                fixedYet[y] = true
+                at += 1
+            }
+            if !ok { break }
+        }
+        guard ok else {
+            restore()
+            return decline(.aggregated)
+        }
+        // The rows over the classes: reduced rows and required rows left
+        // without unknowns are solved again; an equality consumed by
+        // aggregation must be one the log replayed.
+        // The variables whose offsets moved, by system variable (a row over
+        // the others substitutes to the same bits as before).
+        var hit = [Bool](repeating: false, count: system.variableCount)
+        for (i, o) in undo where offset[Int(i)].bitPattern != o.bitPattern { hit[Int(globalOf[Int(i)])] = true }
+        var over: [Int32] = []
+        // (One pass over every row's terms, through pointers.)
+        let mentioning = tags.withUnsafeBufferPointer { tags in
+            system.rowStart.withUnsafeBufferPointer { start in
+            system.columns.withUnsafeBufferPointer { columns in
+            hit.withUnsafeBufferPointer { hit in
+                var found: [Int32] = []
+                for r in 0 ..< tags.count {
+                    let row = Int(tags[r])
+                    for k in Int(start[row]) ..< Int(start[row + 1]) where hit[Int(columns[k])] {
+                        found.append(Int32(r))
+                        break
+                    }
+                }
+                return found
+            }
+            }
+            }
+        }
+        for r32 in mentioning {
+            let r = Int(r32)
+            if reducedRow(of: r) >= 0 {
+                over.append(Int32(r))
+            } else if priority(r).isRequired {
+                if relation(r) == .equal {
+                    guard own.contains(Int32(r)) else {
+                        restore()
+                        return decline(.aggregated)
+                    }
+                } else {
+                    over.append(Int32(r))
+                }
+            }
+        }
+        for _ in links { tally.count(.link) }
+        var seen = Set(over)
+        for r in rows where !isLink(Int(r)) && seen.insert(r).inserted { over.append(r) }
+        rows = over
+        movedClasses = classes
+        return true
     }
 
     /// For the tests: each resolve also computes every eliminated variable
@@ -2400,6 +2725,11 @@ extension ComponentPresolve {
                     }
                 }
             }
+        }
+        // The classes whose offsets a resolve replayed (`replayLinks`).
+        for r in movedClasses where !marked[Int(r)] {
+            marked[Int(r)] = true
+            moved.append(r)
         }
         for r in rows { markedRows[Int(r)] = true }
         // The eliminated variables that can have moved, computed again in
@@ -2514,8 +2844,9 @@ extension ComponentPresolve {
             // is left), so this one was a link `x = s·y + o`, a fixed value
             // or a row without unknowns. Its constant is in the offset or
             // the fixed value, which path compressions composed into other
-            // nodes' offsets in an order the kept state does not hold, and
-            // from there in every row over its class: a new presolve.
+            // nodes' offsets, and from there in every row over its class:
+            // only the log can replay it (`replayLinks`, which takes such
+            // rows out before this is asked); here, a new presolve.
             if rel == .equal { return .aggregated }
             // An inequality with unknowns is reduced unless it was paired.
             guard empty else { return .paired }
@@ -2598,6 +2929,8 @@ public struct RequiredRowTally: Equatable, Sendable {
         case eliminatedRow
         /// A row left without unknowns that still holds.
         case held
+        /// A link of aggregation (`x = s·y + o`) whose class the kept log replayed.
+        case link
         /// Declined: a required equality aggregation consumed (a link or a fixed value).
         case aggregated
         /// Declined: the presolve paired opposite inequalities, or this row's new key would pair.
@@ -2613,12 +2946,13 @@ public struct RequiredRowTally: Equatable, Sendable {
         /// Declined: its substitution does not end with the kept terms.
         case otherTerms
 
-        var declined: Bool { ![.partRow, .eliminatedRow, .held].contains(self) }
+        var declined: Bool { ![.partRow, .eliminatedRow, .held, .link].contains(self) }
     }
 
     public internal(set) var partRows = 0
     public internal(set) var eliminatedRows = 0
     public internal(set) var held = 0
+    public internal(set) var links = 0
     public internal(set) var aggregated = 0
     public internal(set) var paired = 0
     public internal(set) var pivotRows = 0
@@ -2630,7 +2964,7 @@ public struct RequiredRowTally: Equatable, Sendable {
     public init() {}
 
     /// The rows replayed, and those declined.
-    public var replayed: Int { partRows + eliminatedRows + held }
+    public var replayed: Int { partRows + eliminatedRows + held + links }
     public var declined: Int { aggregated + paired + pivotRows + dominance + emptied + infeasible + otherTerms }
 
     mutating func count(_ place: Place) {
@@ -2638,6 +2972,7 @@ public struct RequiredRowTally: Equatable, Sendable {
         case .partRow: partRows += 1
         case .eliminatedRow: eliminatedRows += 1
         case .held: held += 1
+        case .link: links += 1
         case .aggregated: aggregated += 1
         case .paired: paired += 1
         case .pivotRow: pivotRows += 1
@@ -2651,7 +2986,7 @@ public struct RequiredRowTally: Equatable, Sendable {
 
 extension RequiredRowTally: CustomStringConvertible {
     public var description: String {
-        "part \(partRows), eliminated \(eliminatedRows), held \(held); declined: aggregated \(aggregated), "
+        "part \(partRows), eliminated \(eliminatedRows), held \(held), links \(links); declined: aggregated \(aggregated), "
             + "paired \(paired), pivot \(pivotRows), dominance \(dominance), emptied \(emptied), "
             + "infeasible \(infeasible), other terms \(otherTerms)"
     }
