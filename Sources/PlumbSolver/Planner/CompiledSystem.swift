@@ -481,6 +481,7 @@ public final class CompiledSystem {
         firstSolve = (planner.system.constants, planner.values)
         self.kept = kept
         largeSession = session
+        listsReadersOfMovedVariables = Self.keepsPresolvesForMovedVariables
     }
 
     /// Decides how the components of a system compiled by
@@ -601,6 +602,9 @@ public final class CompiledSystem {
             // whole, recording anew.
             if Int(c) < tapes.count { tapes[Int(c)] = nil }
             if Int(c) < kept.count { kept[Int(c)] = nil }
+            // So does its index of the rows that read each input (with
+            // every component large, component `c` is large component `c`).
+            inputReaders[Int(c)] = nil
         }
     }
 
@@ -681,8 +685,10 @@ public final class CompiledSystem {
         changedLocalRows = []
         listed.removeAll(keepingCapacity: true)
         let start = Int32(plan.componentStart[largeComponents[i]])
-        // A sweep lists the inputs that moved, determined variables too (`listReaders`).
-        let sweeping = freshResidual == nil
+        // A moved determined variable (the root width) is listed as the
+        // rows that read it (`listReaders`), the sweep's and the layout
+        // again's alike; a moved row constant is listed as itself.
+        let readsVariables = freshResidual == nil || listsReadersOfMovedVariables
         var moved: [Int32] = []
         // Through pointers: an access to the class's arrays is checked each time.
         largeInputs.withUnsafeBufferPointer { inputs in
@@ -695,20 +701,24 @@ public final class CompiledSystem {
                 let now = input >= 0 ? values[Int(input)] : constants[Int(~input)]
                 guard now.bitPattern != old[j].bitPattern else { continue }
                 changed = true
-                if sweeping && onlyRows {
-                    moved.append(Int32(j))
-                    continue
-                }
-                if input >= 0 { onlyRows = false }
                 guard onlyRows else { break }
-                listed.append(place[Int(~input)] - start)
+                if input < 0 {
+                    listed.append(place[Int(~input)] - start)
+                } else if readsVariables {
+                    moved.append(Int32(j))
+                } else {
+                    onlyRows = false
+                    break
+                }
             }
         }
         }
         }
         }
         }
-        if sweeping && onlyRows { listReaders(of: moved, component: i, into: &listed) }
+        // The rows were listed in ascending order (a component's inputs
+        // follow its rows); `listReaders` merges the readers into them.
+        if onlyRows && !moved.isEmpty { listReaders(of: moved, component: i, into: &listed) }
         changedLocalRows = listed
         return (changed, onlyRows)
     }
@@ -736,12 +746,21 @@ public final class CompiledSystem {
     /// reference the kept path is compared with.
     @TaskLocal static var keepsSweepPresolves = true
 
-    /// For the sweep path: large component `largeComponents[i]`'s rows that
-    /// read each of its inputs (a parameter row: that row; a determined
-    /// variable: every row with a term on it), as indices into its rows,
+    /// For the tests: `false` compiles a system (``solveCompiling(_:options:)``)
+    /// whose layouts again send a moved determined variable to the tape or
+    /// a whole presolve, as before, instead of to the kept presolve as a
+    /// change of the rows that read it: the reference the listing is
+    /// compared with. (The sweep path lists them whatever this says.)
+    @TaskLocal static var keepsPresolvesForMovedVariables = true
+    /// `keepsPresolvesForMovedVariables` when the system was compiled.
+    private var listsReadersOfMovedVariables = true
+
+    /// Large component `largeComponents[i]`'s rows that read each of its
+    /// inputs (a parameter row: that row; a determined variable: every row
+    /// with a term on it), as indices into its rows,
     /// `rows[start[j] ..< start[j + 1]]` for its `j`th input. Made at the
-    /// first step that moves a determined variable of a component with a
-    /// kept presolve.
+    /// first solve (a sweep's step or a layout again) that moves a
+    /// determined variable of a component with a kept presolve.
     private var inputReaders: [Int: (start: [Int32], rows: [Int32])] = [:]
 
     /// Appends to `listed` the rows of large component `largeComponents[i]`

@@ -1,0 +1,85 @@
+import Testing
+import PlumbTestSupport
+@_spi(Lowering) @testable import PlumbSolver
+
+/// A layout again (the system `CompiledSystem.solveCompiling` compiled)
+/// after the root width changed: the width reaches the residual components
+/// as a determined variable, and a component with a kept presolve takes its
+/// move as a change of the rows that read it (as a sweep's step does),
+/// replaying them, or declining them (then the tape or a whole presolve,
+/// as before). Every layout again must be a fresh solve of the changed
+/// system bit for bit, and what the old path (the move sent to the tape or
+/// a whole presolve) gives.
+extension SolveCompilingTests {
+    private static func againBits(_ r: Result<Solution, SolverError>) -> Result<[UInt64], SolverError> {
+        r.map { $0.values.map(\.bitPattern) }
+    }
+
+    @Test func layoutsAgainAfterAWidthSolveFromTheKeptPresolve() throws {
+        let check = ComponentPresolve.WriteCheck()
+        try ComponentPresolve.$writeCheck.withValue(check) { try layoutsAgainAfterWidths() }
+        // No value a resolve left unwritten had moved.
+        #expect(check.mismatches == 0, "\(check.mismatches)")
+        #expect(check.resolves >= 300, "\(check.resolves)")
+    }
+
+    private func layoutsAgainAfterWidths() throws {
+        var rng = SplitMix64(seed: 2026_12_06_164)
+        var byWidth = 0, oldByWidth = 0, oldReplays = 0, failedSteps = 0, steps = 0
+        for trial in 0 ..< 200 {
+            // `sweptSystem`: row 0's constant sets `v0` (the root width),
+            // read by caps on lengths, wishes and sometimes a link.
+            let (s, parameters) = Self.sweptSystem(&rng)
+            var options = SolveOptions()
+            // Every component presolved and kept, none solved as another's shape.
+            options.largePartThreshold = 1
+            options.keptPresolveRows = 1
+            options.reuseShapes = false
+            let compile = { () throws(SolverError) -> CompiledSystem? in
+                try CompiledSystem.solveCompiling(s, options: options).compiled
+            }
+            guard case .success(let again?) = Result(catching: compile) else { continue }
+            guard let old = try CompiledSystem.$keepsPresolvesForMovedVariables.withValue(false, operation: compile)
+            else { continue }
+            let first = s.constants[0]
+            for step in 0 ..< 10 {
+                // A random root width (caps meet the lengths' bounds, cross
+                // them); one layout again in three another row too.
+                let width = first - Double(Int.random(in: -12 ... 12, using: &rng)) * 1.25
+                var moves = [(0, width)]
+                if Int.random(in: 0 ..< 3, using: &rng) == 0 {
+                    let r = parameters.randomElement(using: &rng)!
+                    moves.append((r, s.constants[r] + Double(Int.random(in: -2 ... 2, using: &rng)) * 2.5))
+                }
+                for (r, value) in moves {
+                    again.setConstant(value, ofRow: RowIndex(r))
+                    old.setConstant(value, ofRow: RowIndex(r))
+                }
+                let resolvedBefore = again.resolvedComponents, oldResolvedBefore = old.resolvedComponents
+                let oldReplaysBefore = old.replayedComponents
+                let new = Result { () throws(SolverError) -> Solution in try again.solve() }
+                let reference = Result { () throws(SolverError) -> Solution in try old.solve() }
+                let fresh = Result { () throws(SolverError) -> Solution in try again.system.solve(options: options) }
+                let comment: Comment = "trial \(trial), step \(step)"
+                #expect(Self.againBits(new) == Self.againBits(fresh), comment)
+                #expect(Self.againBits(new) == Self.againBits(reference), comment)
+                if case .failure = new { failedSteps += 1 }
+                steps += 1
+                if moves.count == 1 {
+                    if again.resolvedComponents > resolvedBefore { byWidth += 1 }
+                    if old.resolvedComponents > oldResolvedBefore { oldByWidth += 1 }
+                    oldReplays += old.replayedComponents - oldReplaysBefore
+                }
+            }
+            #expect(again.freshResidual == .changedComponents, "trial \(trial)")
+        }
+        // Layouts again that moved only the width were solved from kept
+        // presolves; the old path solved none of them so (a moved determined
+        // variable went to the tape or a whole presolve) and replayed tapes.
+        #expect(byWidth >= 300, "\(byWidth) of \(steps)")
+        #expect(oldByWidth == 0, "\(oldByWidth)")
+        #expect(oldReplays >= 300, "\(oldReplays)")
+        #expect(failedSteps >= 10, "\(failedSteps)")
+        #expect(steps >= 1_000, "\(steps)")
+    }
+}
