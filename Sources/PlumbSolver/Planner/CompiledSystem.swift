@@ -360,8 +360,11 @@ public final class CompiledSystem {
     ///   presolve as this solve left it: no decision of the presolve reads
     ///   an optional row's constant, so only the changed rows are
     ///   substituted and rewritten again, and the parts they are in solved
-    ///   again. Another component solved again repeats its last presolve's
-    ///   arithmetic on the new constants, in the same order (the
+    ///   again. A moved determined variable (a new root width) is, to that
+    ///   presolve, a change of the rows that read it, taken the same way
+    ///   when no decision reads them. Another component solved again
+    ///   repeats its last presolve's arithmetic on the new constants, in the
+    ///   same order (the
     ///   aggregation, eliminations and parts found then are kept), and is
     ///   presolved from scratch when a decision that depends on the
     ///   constants (a bound becoming tighter than a parallel one, two
@@ -702,13 +705,16 @@ public final class CompiledSystem {
                 guard now.bitPattern != old[j].bitPattern else { continue }
                 changed = true
                 guard onlyRows else { break }
-                if input < 0 {
-                    listed.append(place[Int(~input)] - start)
-                } else if readsVariables {
-                    moved.append(Int32(j))
-                } else {
+                if input >= 0 && !readsVariables {
                     onlyRows = false
                     break
+                }
+                // A sweep places no row in the plan (`planPlace` is empty):
+                // its moved rows are listed through `listReaders` too.
+                if input < 0 && !place.isEmpty {
+                    listed.append(place[Int(~input)] - start)
+                } else {
+                    moved.append(Int32(j))
                 }
             }
         }
@@ -716,8 +722,9 @@ public final class CompiledSystem {
         }
         }
         }
-        // The rows were listed in ascending order (a component's inputs
-        // follow its rows); `listReaders` merges the readers into them.
+        // The rows listed directly are in ascending order (a component's
+        // inputs follow its rows); `listReaders` merges the others' rows
+        // into them, sorted, each once.
         if onlyRows && !moved.isEmpty { listReaders(of: moved, component: i, into: &listed) }
         changedLocalRows = listed
         return (changed, onlyRows)
