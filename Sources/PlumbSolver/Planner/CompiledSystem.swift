@@ -722,9 +722,9 @@ public final class CompiledSystem {
         }
         }
         }
-        // The rows listed directly are in ascending order (a component's
-        // inputs follow its rows); `listReaders` merges the others' rows
-        // into them, sorted, each once.
+        // The rows listed directly come in the order of the component's
+        // inputs (its rows' order, until they are sorted again);
+        // `listReaders` adds the others' rows and sorts the list, each once.
         if onlyRows && !moved.isEmpty { listReaders(of: moved, component: i, into: &listed) }
         changedLocalRows = listed
         return (changed, onlyRows)
