@@ -11,10 +11,6 @@ import PlumbTestSupport
 /// system bit for bit, and what the old path (the move sent to the tape or
 /// a whole presolve) gives.
 extension SolveCompilingTests {
-    private static func againBits(_ r: Result<Solution, SolverError>) -> Result<[UInt64], SolverError> {
-        r.map { $0.values.map(\.bitPattern) }
-    }
-
     @Test func layoutsAgainAfterAWidthSolveFromTheKeptPresolve() throws {
         let check = ComponentPresolve.WriteCheck()
         try ComponentPresolve.$writeCheck.withValue(check) { try layoutsAgainAfterWidths() }
@@ -42,16 +38,8 @@ extension SolveCompilingTests {
             guard case .success(let again?) = Result(catching: compile) else { continue }
             guard let old = try CompiledSystem.$keepsPresolvesForMovedVariables.withValue(false, operation: compile)
             else { continue }
-            let first = s.constants[0]
             for step in 0 ..< 10 {
-                // A random root width (caps meet the lengths' bounds, cross
-                // them); one layout again in three another row too.
-                let width = first - Double(Int.random(in: -12 ... 12, using: &rng)) * 1.25
-                var moves = [(0, width)]
-                if Int.random(in: 0 ..< 3, using: &rng) == 0 {
-                    let r = parameters.randomElement(using: &rng)!
-                    moves.append((r, s.constants[r] + Double(Int.random(in: -2 ... 2, using: &rng)) * 2.5))
-                }
+                let moves = Self.widthStep(&rng, s, parameters: parameters)
                 for (r, value) in moves {
                     again.setConstant(value, ofRow: RowIndex(r))
                     old.setConstant(value, ofRow: RowIndex(r))
@@ -62,8 +50,8 @@ extension SolveCompilingTests {
                 let reference = Result { () throws(SolverError) -> Solution in try old.solve() }
                 let fresh = Result { () throws(SolverError) -> Solution in try again.system.solve(options: options) }
                 let comment: Comment = "trial \(trial), step \(step)"
-                #expect(Self.againBits(new) == Self.againBits(fresh), comment)
-                #expect(Self.againBits(new) == Self.againBits(reference), comment)
+                #expect(Self.valueBits(new) == Self.valueBits(fresh), comment)
+                #expect(Self.valueBits(new) == Self.valueBits(reference), comment)
                 if case .failure = new { failedSteps += 1 }
                 steps += 1
                 if moves.count == 1 {

@@ -107,12 +107,7 @@ extension SolveCompilingTests {
                     if c.resolvedComponents > before { resolved += 1 }
                     steps += 1
                 }
-                let t = c.requiredRowTally
-                tally.links += t.links
-                tally.aggregated += t.aggregated
-                tally.infeasible += t.infeasible
-                tally.partRows += t.partRows
-                tally.eliminatedRows += t.eliminatedRows
+                tally += c.requiredRowTally
             }
         }
         #expect(check.mismatches == 0, "\(check.mismatches)")

@@ -80,16 +80,7 @@ extension SolveCompilingTests {
                 if c.resolvedComponents > before { resolvedByRequired += 1 }
                 steps += 1
             }
-            let t = c.requiredRowTally
-            tally.partRows += t.partRows
-            tally.eliminatedRows += t.eliminatedRows
-            tally.held += t.held
-            tally.aggregated += t.aggregated
-            tally.links += t.links
-            tally.paired += t.paired
-            tally.pivotRows += t.pivotRows
-            tally.dominance += t.dominance
-            tally.infeasible += t.infeasible
+            tally += c.requiredRowTally
         }
         // Every place was met, replayed or declined; and steps that moved
         // only required rows were solved from the kept presolve (before,

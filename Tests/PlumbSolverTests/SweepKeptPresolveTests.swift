@@ -42,8 +42,23 @@ extension SolveCompilingTests {
         return (s, Array(Set(parameters)).sorted())
     }
 
-    private static func sweepBits(_ r: Result<Solution, SolverError>) -> Result<[UInt64], SolverError> {
+    /// A solve's values as bit patterns, or its error (compared bit for bit).
+    static func valueBits(_ r: Result<Solution, SolverError>) -> Result<[UInt64], SolverError> {
         r.map { $0.values.map(\.bitPattern) }
+    }
+
+    /// One step of a sweep or a layout again of ``sweptSystem(_:)``: the
+    /// root width (`v0` moved by a few halves from `s`'s: caps meet the
+    /// lengths' bounds, cross them) and, one step in three, another
+    /// parameter row's constant.
+    static func widthStep(_ rng: inout SplitMix64, _ s: ConstraintSystem, parameters: [Int]) -> [(Int, Double)] {
+        let width = s.constants[0] - Double(Int.random(in: -12 ... 12, using: &rng)) * 1.25
+        var moves = [(0, width)]
+        if Int.random(in: 0 ..< 3, using: &rng) == 0 {
+            let r = parameters.randomElement(using: &rng)!
+            moves.append((r, s.constants[r] + Double(Int.random(in: -2 ... 2, using: &rng)) * 2.5))
+        }
+        return moves
     }
 
     @Test func sweptLargeComponentsSolveFromTheirKeptPresolves() throws {
@@ -71,17 +86,8 @@ extension SolveCompilingTests {
             }
             guard case .success(let swept) = Result(catching: compile) else { continue }
             let old = try CompiledSystem.$keepsSweepPresolves.withValue(false) { try compile() }
-            let first = s.constants[0]
             for step in 0 ..< 10 {
-                // The root width: v0 moved by a few halves (caps meet the
-                // lengths' bounds, cross them); one step in three another
-                // parameter row too.
-                let width = first - Double(Int.random(in: -12 ... 12, using: &rng)) * 1.25
-                var moves = [(0, width)]
-                if Int.random(in: 0 ..< 3, using: &rng) == 0 {
-                    let r = parameters.randomElement(using: &rng)!
-                    moves.append((r, s.constants[r] + Double(Int.random(in: -2 ... 2, using: &rng)) * 2.5))
-                }
+                let moves = Self.widthStep(&rng, s, parameters: parameters)
                 for (r, value) in moves {
                     swept.setConstant(value, ofRow: RowIndex(r))
                     old.setConstant(value, ofRow: RowIndex(r))
@@ -92,7 +98,7 @@ extension SolveCompilingTests {
                 let fresh = Result { () throws(SolverError) -> Solution in try swept.system.solve(options: options) }
                 let comment: Comment = "trial \(trial), step \(step)"
                 // The old sweep path, bit for bit.
-                #expect(Self.sweepBits(new) == Self.sweepBits(reference), comment)
+                #expect(Self.valueBits(new) == Self.valueBits(reference), comment)
                 steps += 1
                 if swept.resolvedComponents > before && moves.count == 1 { byWidth += 1 }
                 switch (new, fresh) {

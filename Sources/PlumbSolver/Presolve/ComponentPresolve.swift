@@ -2967,6 +2967,21 @@ public struct RequiredRowTally: Equatable, Sendable {
     public var replayed: Int { partRows + eliminatedRows + held + links }
     public var declined: Int { aggregated + paired + pivotRows + dominance + emptied + infeasible + otherTerms }
 
+    /// Adds `b`'s counts to `a`'s (tallies of several compiled systems).
+    public static func += (a: inout RequiredRowTally, b: RequiredRowTally) {
+        a.partRows += b.partRows
+        a.eliminatedRows += b.eliminatedRows
+        a.held += b.held
+        a.links += b.links
+        a.aggregated += b.aggregated
+        a.paired += b.paired
+        a.pivotRows += b.pivotRows
+        a.dominance += b.dominance
+        a.emptied += b.emptied
+        a.infeasible += b.infeasible
+        a.otherTerms += b.otherTerms
+    }
+
     mutating func count(_ place: Place) {
         switch place {
         case .partRow: partRows += 1
