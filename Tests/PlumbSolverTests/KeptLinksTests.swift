@@ -77,8 +77,7 @@ extension SolveCompilingTests {
         var links: [Int] = []
         for row in rows {
             if row.link { links.append(s.rowCount) }
-            s.addRow(row.terms, constant: row.constant, relation: row.relation, priority: row.priority,
-                     origin: Origin(kind: .constraint, index: s.rowCount, text: "row \(s.rowCount)"))
+            s.addNumberedRow(row.terms, row.constant, row.relation, row.priority)
         }
         return (s, links)
     }
@@ -127,21 +126,16 @@ extension SolveCompilingTests {
         s.addVariables(6)
         let x = VariableIndex(0), y = VariableIndex(1), w = VariableIndex(2), u = VariableIndex(3)
         let a = VariableIndex(4), b = VariableIndex(5)
-        func add(_ terms: [(VariableIndex, Double)], _ c: Double, _ relation: Relation,
-                 _ p: Priority = .required) -> RowIndex {
-            s.addRow(terms, constant: c, relation: relation, priority: p,
-                     origin: Origin(kind: .constraint, index: s.rowCount, text: "row \(s.rowCount)"))
-        }
-        let xy = add([(x, 1), (y, -1)], -4, .equal)
-        _ = add([(x, 1), (y, -1), (w, 1)], -10, .equal)
-        let uw = add([(u, 1), (w, -1)], -3, .equal)
-        _ = add([(x, 1)], -100, .lessOrEqual)
-        let ab = add([(b, 1), (a, -0.5)], -3, .equal)
-        _ = add([(a, 1)], -100, .lessOrEqual)
-        _ = add([(x, 1)], -25, .greaterOrEqual, .high)
-        _ = add([(a, 1)], -40, .greaterOrEqual, .high)
-        _ = add([(b, 1)], -10, .lessOrEqual, .low)
-        _ = add([(x, 1)], -20, .lessOrEqual, .low)
+        let xy = s.addNumberedRow([(x, 1), (y, -1)], -4, .equal)
+        _ = s.addNumberedRow([(x, 1), (y, -1), (w, 1)], -10, .equal)
+        let uw = s.addNumberedRow([(u, 1), (w, -1)], -3, .equal)
+        _ = s.addNumberedRow([(x, 1)], -100, .lessOrEqual)
+        let ab = s.addNumberedRow([(b, 1), (a, -0.5)], -3, .equal)
+        _ = s.addNumberedRow([(a, 1)], -100, .lessOrEqual)
+        _ = s.addNumberedRow([(x, 1)], -25, .greaterOrEqual, .high)
+        _ = s.addNumberedRow([(a, 1)], -40, .greaterOrEqual, .high)
+        _ = s.addNumberedRow([(b, 1)], -10, .lessOrEqual, .low)
+        _ = s.addNumberedRow([(x, 1)], -20, .lessOrEqual, .low)
         var options = SolveOptions()
         options.reuseShapes = false
         options.keptPresolveRows = 1

@@ -21,25 +21,20 @@ extension SolveCompilingTests {
     static func requiredRowsSystem(_ rng: inout SplitMix64) -> (system: ConstraintSystem, required: [Int]) {
         var s = presolvedSystem(&rng)
         func small() -> Double { Double(Int.random(in: -4 ... 4, using: &rng)) * 2.5 }
-        func add(_ terms: [(VariableIndex, Double)], _ c: Double, _ relation: Relation, _ p: Priority = .required) {
-            s.addRow(terms, constant: c, relation: relation, priority: p,
-                     origin: Origin(kind: .constraint, index: s.rowCount, text: "row \(s.rowCount)"))
-        }
-        let free = s.variableCount
         for _ in 0 ..< Int.random(in: 1 ... 3, using: &rng) {
             let x = VariableIndex(s.variableCount), w = VariableIndex(s.variableCount + 1)
             let t = VariableIndex(s.variableCount + 2), y = VariableIndex(s.variableCount + 3)
             s.addVariables(4)
             for length in [x, w] {
-                add([(length, 1)], -20 - small(), .lessOrEqual, .low)
-                add([(length, 1)], -20 - small(), .greaterOrEqual, .high)
+                s.addNumberedRow([(length, 1)], -20 - small(), .lessOrEqual, .low)
+                s.addNumberedRow([(length, 1)], -20 - small(), .greaterOrEqual, .high)
             }
-            add([(x, 1)], -30 - small(), .lessOrEqual)
-            if Bool.random(using: &rng) { add([(x, 1)], -10 - small(), .greaterOrEqual) }
-            add([(x, 1), (w, 1)], -45 - small(), .lessOrEqual)
-            add([(t, 1), (x, -1), (w, -1)], small(), .equal)
-            add([(y, 1), (x, -1)], small(), .equal)
-            if Bool.random(using: &rng) { add([(y, 1), (x, -1)], -5 + small(), .lessOrEqual) }
+            s.addNumberedRow([(x, 1)], -30 - small(), .lessOrEqual)
+            if Bool.random(using: &rng) { s.addNumberedRow([(x, 1)], -10 - small(), .greaterOrEqual) }
+            s.addNumberedRow([(x, 1), (w, 1)], -45 - small(), .lessOrEqual)
+            s.addNumberedRow([(t, 1), (x, -1), (w, -1)], small(), .equal)
+            s.addNumberedRow([(y, 1), (x, -1)], small(), .equal)
+            if Bool.random(using: &rng) { s.addNumberedRow([(y, 1), (x, -1)], -5 + small(), .lessOrEqual) }
         }
         // Sums pivoted on (as in `keptPresolvesAreFreshSolves`): `u = a + b + c`
         // with optional rows on `u`.
@@ -48,13 +43,12 @@ extension SolveCompilingTests {
             s.addVariables(1)
             let a = VariableIndex(Int.random(in: 2 ..< u.int, using: &rng))
             let b = VariableIndex(Int.random(in: 2 ..< u.int, using: &rng))
-            add([(u, 1), (a, -1), (b, -1)], -5 + small(), .equal)
-            add([(u, 1)], -90, .lessOrEqual, .low)
-            add([(u, 1)], -60, .greaterOrEqual, .high)
-            add([(u, 1), (a, -2)], -7.5, .equal, .medium)
+            s.addNumberedRow([(u, 1), (a, -1), (b, -1)], -5 + small(), .equal)
+            s.addNumberedRow([(u, 1)], -90, .lessOrEqual, .low)
+            s.addNumberedRow([(u, 1)], -60, .greaterOrEqual, .high)
+            s.addNumberedRow([(u, 1), (a, -2)], -7.5, .equal, .medium)
         }
         let required = (2 ..< s.rowCount).filter { s.priorities[$0].isRequired }
-        _ = free
         return (s, required)
     }
 
@@ -110,20 +104,15 @@ extension SolveCompilingTests {
         var s = ConstraintSystem()
         s.addVariables(2)
         let a = VariableIndex(0), b = VariableIndex(1)
-        func add(_ terms: [(VariableIndex, Double)], _ c: Double, _ relation: Relation,
-                 _ p: Priority = .required) -> RowIndex {
-            s.addRow(terms, constant: c, relation: relation, priority: p,
-                     origin: Origin(kind: .constraint, index: s.rowCount, text: "row \(s.rowCount)"))
-        }
         // In the planner's order: required rows first, then the optional
         // ones by priority, highest first (as `IntervalProgram` reads them).
-        let link = add([(b, 1), (a, -1)], -5, .equal)
-        let upper = add([(a, 1)], -50, .lessOrEqual)
-        let looser = add([(a, 1)], -60, .lessOrEqual)
-        let lower = add([(a, 1)], -10, .greaterOrEqual)
-        _ = add([(a, 1)], -35, .greaterOrEqual, .high)
-        _ = add([(a, 1)], -30, .lessOrEqual, .low)
-        _ = add([(b, 1)], 0, .lessOrEqual, .low)
+        let link = s.addNumberedRow([(b, 1), (a, -1)], -5, .equal)
+        let upper = s.addNumberedRow([(a, 1)], -50, .lessOrEqual)
+        let looser = s.addNumberedRow([(a, 1)], -60, .lessOrEqual)
+        let lower = s.addNumberedRow([(a, 1)], -10, .greaterOrEqual)
+        _ = s.addNumberedRow([(a, 1)], -35, .greaterOrEqual, .high)
+        _ = s.addNumberedRow([(a, 1)], -30, .lessOrEqual, .low)
+        _ = s.addNumberedRow([(b, 1)], 0, .lessOrEqual, .low)
         let rows = ArraySlice((0 ..< Int32(s.rowCount)).map { $0 })
         let state = [Planner.State](repeating: .open, count: 2)
         let core = SimplexCore(variableCount: 0)

@@ -491,14 +491,10 @@ extension SolveCompilingTests {
                 s.addVariables(1)
                 let a = VariableIndex(Int.random(in: 2 ..< y.int, using: &rng))
                 let b = VariableIndex(Int.random(in: 2 ..< y.int, using: &rng))
-                func add(_ terms: [(VariableIndex, Double)], _ c: Double, _ relation: Relation, _ p: Priority) {
-                    s.addRow(terms, constant: c, relation: relation, priority: p,
-                             origin: Origin(kind: .constraint, index: s.rowCount, text: "row \(s.rowCount)"))
-                }
-                add([(y, 1), (a, -1), (b, -1)], -5, .equal, .required)
-                add([(y, 1)], -90, .lessOrEqual, .low)
-                add([(y, 1)], -60, .greaterOrEqual, .high)
-                add([(y, 1), (a, -2)], -7.5, .equal, .medium)
+                s.addNumberedRow([(y, 1), (a, -1), (b, -1)], -5, .equal, .required)
+                s.addNumberedRow([(y, 1)], -90, .lessOrEqual, .low)
+                s.addNumberedRow([(y, 1)], -60, .greaterOrEqual, .high)
+                s.addNumberedRow([(y, 1), (a, -2)], -7.5, .equal, .medium)
             }
             // Variables only an optional row mentions (`y = a + 3`, then
             // `z = y + 2`): singletons, computed from those rows, which a
@@ -507,10 +503,8 @@ extension SolveCompilingTests {
                 let y = VariableIndex(s.variableCount)
                 s.addVariables(2)
                 let a = VariableIndex(Int.random(in: 2 ..< y.int, using: &rng))
-                s.addRow([(y, 1), (a, -1)], constant: -3, relation: .equal, priority: .medium,
-                         origin: Origin(kind: .constraint, index: s.rowCount, text: "row \(s.rowCount)"))
-                s.addRow([(VariableIndex(y.int + 1), 1), (y, -1)], constant: -2, relation: .equal, priority: .low,
-                         origin: Origin(kind: .constraint, index: s.rowCount, text: "row \(s.rowCount)"))
+                s.addNumberedRow([(y, 1), (a, -1)], -3, .equal, .medium)
+                s.addNumberedRow([(VariableIndex(y.int + 1), 1), (y, -1)], -2, .equal, .low)
             }
             var options = SolveOptions()
             options.reuseShapes = false

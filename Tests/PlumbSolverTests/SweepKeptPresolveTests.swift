@@ -18,22 +18,18 @@ extension SolveCompilingTests {
     static func sweptSystem(_ rng: inout SplitMix64) -> (system: ConstraintSystem, parameters: [Int]) {
         var (s, required) = requiredRowsSystem(&rng)
         func small() -> Double { Double(Int.random(in: -4 ... 4, using: &rng)) * 2.5 }
-        func add(_ terms: [(VariableIndex, Double)], _ c: Double, _ relation: Relation, _ p: Priority = .required) {
-            s.addRow(terms, constant: c, relation: relation, priority: p,
-                     origin: Origin(kind: .constraint, index: s.rowCount, text: "row \(s.rowCount)"))
-        }
         let v0 = VariableIndex(0), v1 = VariableIndex(1)
         for _ in 0 ..< Int.random(in: 1 ... 3, using: &rng) {
             let x = VariableIndex(Int.random(in: 2 ..< s.variableCount, using: &rng))
-            add([(x, 1), (v0, -0.5)], -1 - small(), .lessOrEqual)
+            s.addNumberedRow([(x, 1), (v0, -0.5)], -1 - small(), .lessOrEqual)
             if Bool.random(using: &rng) {
                 let y = VariableIndex(Int.random(in: 2 ..< s.variableCount, using: &rng))
-                add([(y, 1), (v1, -1)], small(), .equal, .low)
+                s.addNumberedRow([(y, 1), (v1, -1)], small(), .equal, .low)
             }
         }
         if Int.random(in: 0 ..< 4, using: &rng) == 0 {
             let y = VariableIndex(Int.random(in: 2 ..< s.variableCount, using: &rng))
-            add([(y, 1), (v1, -1)], small(), .equal)
+            s.addNumberedRow([(y, 1), (v1, -1)], small(), .equal)
         }
         let optional = (0 ..< s.rowCount).filter { !s.priorities[$0].isRequired }
         var parameters = [0]
