@@ -57,6 +57,38 @@ extension SolveCompilingTests {
         return moves
     }
 
+    /// A component whose presolve pairs opposite bounds (`a ≤ 50`, `a ≥ 50`)
+    /// records one tape, at its second solve again, and that tape cannot be
+    /// followed; later steps presolve it plainly instead of recording a
+    /// tape again each time (which cost `degenerate`'s sweep a third more a
+    /// step). Every step is still a fresh solve's values, bit for bit.
+    @Test func anUnfollowableTapeIsNotRecordedAgain() throws {
+        var s = ConstraintSystem()
+        s.addVariables(3)
+        let width = VariableIndex(0), a = VariableIndex(1), b = VariableIndex(2)
+        s.addNumberedRow([(width, 1)], -1000, .equal)
+        s.addNumberedRow([(a, 1)], -50, .lessOrEqual)
+        s.addNumberedRow([(a, 1)], -50, .greaterOrEqual)
+        s.addNumberedRow([(b, 1), (a, -1)], -10, .greaterOrEqual)
+        s.addNumberedRow([(b, 1), (width, -0.5)], 1, .lessOrEqual)
+        s.addNumberedRow([(b, 1)], -400, .equal, .low)
+        var options = SolveOptions()
+        options.largePartThreshold = 1
+        options.keptPresolveRows = 1
+        let swept = try CompiledSystem(s, parameterRows: [RowIndex(0)], options: options)
+        for (step, w) in [900.0, 700, 500, 300, 200, 150].enumerated() {
+            swept.setConstant(-w, ofRow: RowIndex(0))
+            let values = try swept.solve().values
+            let fresh = try swept.system.solve(options: options).values
+            #expect(values.map(\.bitPattern) == fresh.map(\.bitPattern), "step \(step)")
+            // b at its wish, or at its cap w / 2 − 1.
+            #expect(values[2] == min(400, w / 2 - 1), "step \(step)")
+        }
+        #expect(swept.recordedTapes == 1, "\(swept.recordedTapes)")
+        #expect(swept.replayedComponents == 0)
+        #expect(swept.requiredRowTally.paired >= 4, "\(swept.requiredRowTally)")
+    }
+
     @Test func sweptLargeComponentsSolveFromTheirKeptPresolves() throws {
         let check = ComponentPresolve.WriteCheck()
         try ComponentPresolve.$writeCheck.withValue(check) { try sweepKeptPresolves() }

@@ -219,6 +219,8 @@ public final class CompiledSystem {
     /// that the component was presolved whole after all.
     @_spi(Lowering) public private(set) var replayedComponents = 0
     @_spi(Lowering) public private(set) var divergedReplays = 0
+    /// Whole presolves that recorded a tape.
+    @_spi(Lowering) public private(set) var recordedTapes = 0
     /// Components solved again from their kept presolve (only optional
     /// rows changed).
     @_spi(Lowering) public private(set) var resolvedComponents = 0
@@ -1008,6 +1010,17 @@ public final class CompiledSystem {
                 rows, system: system, state: state, values: values, localIndex: &localIndex, core: core,
                 keeping: keeping, previous: previous))
         }
+        if let tape = tapes[i], !tape.valid {
+            // Its last recording cannot be replayed (the presolve paired
+            // opposite bounds, or took another path a replay does not
+            // follow, or failed): recording again would cost every later
+            // solve about a third of a presolve for a tape that, on the same
+            // rows, comes out the same. Presolved plainly until its rows
+            // are sorted again (a new tape then).
+            return keep(i, reducer.solve(
+                rows, system: system, state: state, values: values, localIndex: &localIndex, core: core,
+                keeping: keeping, previous: previous))
+        }
         if let tape = tapes[i], tape.valid {
             switch ComponentPresolve.replay(tape, system: system, state: state, values: values, core: core) {
             case .solved(let counts):
@@ -1022,6 +1035,7 @@ public final class CompiledSystem {
         }
         let tape = tapes[i] ?? ComponentPresolve.Tape()
         tapes[i] = tape
+        recordedTapes += 1
         return keep(i, reducer.solve(
             rows, system: system, state: state, values: values, localIndex: &localIndex, core: core, recording: tape,
             keeping: keeping, previous: previous))
