@@ -359,6 +359,15 @@ long plumb_clp_repeated_starts_disagreed(void);
 /// `ClpFactorization::factorize` calls, the answered ones too; 0 with
 /// another Clp).
 long plumb_clp_factorizations(void);
+/// How Clp's sanity check of a start's bounds and costs runs on this thread
+/// (cgclp65): 1 answered without Clp when it would change nothing (the
+/// default), 0 always Clp's own, 2 both (Clp's result is used) with the
+/// calls where Clp's check changed a bound or failed counted.
+void plumb_clp_set_sanity_check(int mode);
+/// Sanity checks answered (modes 1 and 2) on this thread, and in mode 2
+/// those Clp's own check disagreed with.
+long plumb_clp_sanity_checks_answered(void);
+long plumb_clp_sanity_checks_disagreed(void);
 
 #pragma GCC visibility pop
 
