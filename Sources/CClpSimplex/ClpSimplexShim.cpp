@@ -21,6 +21,7 @@
 #include <coin/CoinPresolveZeros.hpp>
 #include <coin/CoinSort.hpp>
 #include <coin/ClpFactorization.hpp>
+#include <coin/ClpPackedMatrix.hpp>
 #include <coin/CoinFactorization.hpp>
 #include <coin/ClpSimplex.hpp>
 #include <coin/ClpSolve.hpp>
@@ -68,7 +69,16 @@ struct PlumbClpModel {
     /// proved infeasible, over the model's life.
     int promotionProbes = 0;
     int promotionsProvedInfeasible = 0;
+    /// Set by `plumb_clp_set_keeps_matrix_checks`: this model's duals may
+    /// answer Clp's check of the matrix from one it passed before (cgclp65).
+    bool keepsMatrixChecks = false;
 };
+
+namespace {
+/// The model whose dual (`dualFromBasis`) is running on this thread, when
+/// it keeps its matrix checks; else null (see `allElementsInRange` below).
+thread_local const PlumbClpModel *matrixCheckOwner = nullptr;
+}  // namespace
 
 namespace {
 
@@ -396,13 +406,17 @@ static int dualFromBasis(PlumbClpModel *model, int maximumPivots, int options) {
         simplex.setSpecialOptions(special | 128);
     }
     simplex.setMaximumIterations(maximumPivots);
+    matrixCheckOwner = model->keepsMatrixChecks ? model : nullptr;
     simplex.dual(0, options);
+    matrixCheckOwner = nullptr;
     simplex.setMaximumIterations(INT_MAX);
     simplex.setSpecialOptions(special);
     const int result = simplex.status();
     if (result != 0) start.putBackInto(simplex);
     return result;
 }
+
+void plumb_clp_set_keeps_matrix_checks(PlumbClpModel *model, int keeps) { model->keepsMatrixChecks = keeps != 0; }
 
 void plumb_clp_keep_start(PlumbClpModel *model) { model->start = std::make_shared<Start>(model->simplex); }
 
@@ -2790,13 +2804,153 @@ bool ClpSimplex::sanityCheck() {
     return passed;
 }
 
+// Clp's check of the matrix at a start (`ClpPackedMatrix::allElementsInRange`
+// with check 15 from `createRim`: entries too small are taken out, repeated
+// entries merged, entries too large fail the start; 5.2 M of the `chartgrid`
+// step's 155 M, two checks of the same matrix a step) answered from a check
+// it passed before, for the duals of a model that keeps its matrix checks
+// (`plumb_clp_set_keeps_matrix_checks`: a replay's). Clp's check is a
+// function of the matrix's entries and shape, its flags (`flags_`), the
+// model's counts of rows and columns, whether it has a row copy and that
+// copy's count of entries, the limits, the check's bits and the log level
+// (1.17.6's object code). A check that returned true and left every entry
+// and the shape as they were is kept with all of those (the entries copied);
+// a later check whose inputs are the same, compared entry for entry, would
+// do the same, so it is answered: the flags set to what that check left,
+// and true. Anything else is Clp's own check. At most four kept per thread.
+namespace {
+struct KeptMatrixCheck {
+    const PlumbClpModel *owner = nullptr;
+    bool columnOrdered = false;
+    int major = 0, minor = 0, rows = 0, columns = 0, type = 0, logLevel = 0;
+    CoinBigIndex elements = 0, rowCopyElements = -1;
+    double smallest = 0, largest = 0;
+    int flagsBefore = 0, flagsAfter = 0;
+    std::vector<CoinBigIndex> starts;
+    std::vector<int> lengths, indices;
+    std::vector<double> values;
+};
+
+thread_local int matrixCheckMode = 1;
+thread_local long matrixChecksAnswered = 0;
+thread_local long matrixChecksDisagreed = 0;
+thread_local std::vector<std::unique_ptr<KeptMatrixCheck>> keptMatrixChecks;
+
+using ElementsInRange = bool (*)(ClpPackedMatrix *, ClpModel *, double, double, int);
+
+/// Clp's own `allElementsInRange`, the definition after this binary's.
+ElementsInRange clpElementsInRange() {
+    static ElementsInRange own = reinterpret_cast<ElementsInRange>(
+        dlsym(RTLD_NEXT, "_ZN15ClpPackedMatrix18allElementsInRangeEP8ClpModelddi"));
+    return own;
+}
+
+/// The inputs of a check other than the entries and the flags, into `kept`;
+/// false when the matrix has gaps (not kept).
+bool describeCheck(const CoinPackedMatrix *matrix, ClpModel *model, const ClpMatrixBase *base, double smallest,
+                   double largest, KeptMatrixCheck &kept) {
+    kept.columnOrdered = matrix->isColOrdered();
+    kept.major = matrix->getMajorDim();
+    kept.minor = matrix->getMinorDim();
+    kept.elements = matrix->getNumElements();
+    if (kept.major < 0 || matrix->getVectorStarts()[kept.major] != kept.elements) return false;
+    kept.rows = model->numberRows();
+    kept.columns = model->numberColumns();
+    kept.type = base->type();
+    kept.logLevel = model->messageHandler() != nullptr ? model->messageHandler()->logLevel() : -1;
+    const ClpMatrixBase *rowCopy = model->rowCopy();
+    kept.rowCopyElements = rowCopy != nullptr ? rowCopy->getNumElements() : -1;
+    kept.smallest = smallest;
+    kept.largest = largest;
+    return true;
+}
+
+bool sameInputs(const KeptMatrixCheck &a, const KeptMatrixCheck &b) {
+    return a.owner == b.owner && a.columnOrdered == b.columnOrdered && a.major == b.major && a.minor == b.minor &&
+           a.rows == b.rows && a.columns == b.columns && a.type == b.type && a.logLevel == b.logLevel &&
+           a.elements == b.elements && a.rowCopyElements == b.rowCopyElements &&
+           std::memcmp(&a.smallest, &b.smallest, sizeof(double)) == 0 &&
+           std::memcmp(&a.largest, &b.largest, sizeof(double)) == 0;
+}
+
+/// Whether `matrix`'s starts, lengths, indices and values are `kept`'s,
+/// bit for bit.
+bool sameEntries(const CoinPackedMatrix *matrix, const KeptMatrixCheck &kept) {
+    const size_t major = static_cast<size_t>(kept.major), count = static_cast<size_t>(kept.elements);
+    return kept.starts.size() == major + 1 &&
+           std::memcmp(kept.starts.data(), matrix->getVectorStarts(), sizeof(CoinBigIndex) * (major + 1)) == 0 &&
+           std::memcmp(kept.lengths.data(), matrix->getVectorLengths(), sizeof(int) * major) == 0 &&
+           std::memcmp(kept.indices.data(), matrix->getIndices(), sizeof(int) * count) == 0 &&
+           std::memcmp(kept.values.data(), matrix->getElements(), sizeof(double) * count) == 0;
+}
+
+void copyEntries(const CoinPackedMatrix *matrix, KeptMatrixCheck &kept) {
+    const size_t major = static_cast<size_t>(kept.major), count = static_cast<size_t>(kept.elements);
+    kept.starts.assign(matrix->getVectorStarts(), matrix->getVectorStarts() + major + 1);
+    kept.lengths.assign(matrix->getVectorLengths(), matrix->getVectorLengths() + major);
+    kept.indices.assign(matrix->getIndices(), matrix->getIndices() + count);
+    kept.values.assign(matrix->getElements(), matrix->getElements() + count);
+}
+}  // namespace
+
+bool ClpPackedMatrix::allElementsInRange(ClpModel *model, double smallest, double largest, int check) {
+    ElementsInRange own = clpElementsInRange();
+    if (own == nullptr) std::abort();
+    const PlumbClpModel *owner = matrixCheckOwner;
+    if (owner == nullptr || check != 15 || matrixCheckMode == 0 || matrix_ == nullptr || model == nullptr) {
+        return own(this, model, smallest, largest, check);
+    }
+    std::unique_ptr<KeptMatrixCheck> now(new KeptMatrixCheck());
+    now->owner = owner;
+    if (!describeCheck(matrix_, model, this, smallest, largest, *now)) return own(this, model, smallest, largest, check);
+    now->flagsBefore = flags_;
+    const KeptMatrixCheck *found = nullptr;
+    for (const auto &kept : keptMatrixChecks) {
+        if (sameInputs(*kept, *now) && kept->flagsBefore == flags_ && sameEntries(matrix_, *kept)) {
+            found = kept.get();
+            break;
+        }
+    }
+    if (found != nullptr && matrixCheckMode == 1) {
+        matrixChecksAnswered += 1;
+        flags_ = found->flagsAfter;
+        return true;
+    }
+    if (found != nullptr) {
+        // Checked: Clp's check must return true, leave the entries as they
+        // were and the flags as the kept check left them.
+        const int flagsAfter = found->flagsAfter;
+        const bool passed = own(this, model, smallest, largest, check);
+        if (!passed || flags_ != flagsAfter || !sameEntries(matrix_, *found)) matrixChecksDisagreed += 1;
+        matrixChecksAnswered += 1;
+        return passed;
+    }
+    copyEntries(matrix_, *now);
+    const bool passed = own(this, model, smallest, largest, check);
+    KeptMatrixCheck after;
+    after.owner = owner;
+    if (passed && describeCheck(matrix_, model, this, smallest, largest, after) && sameInputs(after, *now) &&
+        sameEntries(matrix_, *now)) {
+        now->flagsAfter = flags_;
+        if (keptMatrixChecks.size() >= 4) keptMatrixChecks.erase(keptMatrixChecks.begin());
+        keptMatrixChecks.push_back(std::move(now));
+    }
+    return passed;
+}
+
 extern "C" {
+void plumb_clp_set_matrix_check(int mode) { matrixCheckMode = mode; }
+long plumb_clp_matrix_checks_answered(void) { return matrixChecksAnswered; }
+long plumb_clp_matrix_checks_disagreed(void) { return matrixChecksDisagreed; }
 void plumb_clp_set_sanity_check(int mode) { sanityMode = mode; }
 long plumb_clp_sanity_checks_answered(void) { return sanityAnswered; }
 long plumb_clp_sanity_checks_disagreed(void) { return sanityDisagreed; }
 }
 #else
 extern "C" {
+void plumb_clp_set_matrix_check(int) {}
+long plumb_clp_matrix_checks_answered(void) { return 0; }
+long plumb_clp_matrix_checks_disagreed(void) { return 0; }
 void plumb_clp_set_sanity_check(int) {}
 long plumb_clp_sanity_checks_answered(void) { return 0; }
 long plumb_clp_sanity_checks_disagreed(void) { return 0; }

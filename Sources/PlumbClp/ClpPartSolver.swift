@@ -130,6 +130,14 @@ public struct ClpPartSolver: LargePartSolver {
     /// path before). True by default; the tests compare.
     public var keepsImpliedEqualityTerms = true
 
+    /// Whether a replay's duals answer Clp's check of the part's matrix at
+    /// each start from a check of the same matrix that passed and changed
+    /// nothing (the shim's `plumb_clp_set_keeps_matrix_checks`: the same
+    /// entries, shape, flags and counts, compared entry for entry), or run
+    /// Clp's check every time (false, the path before). True by default;
+    /// the tests compare.
+    public var keepsReplayMatrixChecks = true
+
     /// Whether a zero trial runs Clp's dual with the objective set to 0
     /// (see `holdsAtZero`). With the level's error columns fixed at 0 its
     /// objective is constant on the feasible set, so the trial's question
@@ -1077,6 +1085,8 @@ public struct ClpPartSolver: LargePartSolver {
     /// still serve (`ClpSession` keeps it when the fresh solve fails too).
     func replay(_ part: LinearPart, on partModel: PartModel, record: SolveRecord) -> Outcome? {
         let model = partModel.pointer, n = partModel.n, m = partModel.m, order = partModel.order
+        plumb_clp_set_keeps_matrix_checks(model, keepsReplayMatrixChecks ? 1 : 0)
+        defer { plumb_clp_set_keeps_matrix_checks(model, 0) }
         partModel.resetBounds(for: part)
         var outcome = Outcome()
         outcome.promoted = record.steps.first?.kind == .promoted

@@ -363,6 +363,17 @@ long plumb_clp_factorizations(void);
 /// (cgclp65): 1 answered without Clp when it would change nothing (the
 /// default), 0 always Clp's own, 2 both (Clp's result is used) with the
 /// calls where Clp's check changed a bound or failed counted.
+/// How Clp's check of the matrix at a start runs on this thread for models
+/// that keep their matrix checks (cgclp65): 1 answered from a check with
+/// the same inputs that passed and changed nothing (the default), 0 always
+/// Clp's own, 2 both (Clp's result is used) with the calls where Clp's
+/// check failed, changed an entry or set other flags counted.
+void plumb_clp_set_matrix_check(int mode);
+long plumb_clp_matrix_checks_answered(void);
+long plumb_clp_matrix_checks_disagreed(void);
+/// Whether `model`'s duals (`plumb_clp_dual`) may answer Clp's check of the
+/// matrix from one it passed before (see `plumb_clp_set_matrix_check`).
+void plumb_clp_set_keeps_matrix_checks(PlumbClpModel *model, int keeps);
 void plumb_clp_set_sanity_check(int mode);
 /// Sanity checks answered (modes 1 and 2) on this thread, and in mode 2
 /// those Clp's own check disagreed with.
