@@ -92,11 +92,15 @@ import Testing
         // Clp's own checks: nothing answered.
         #expect(clps.counts == [0, 0, 0, 0])
         // Both starts' sanity checks answered; the second start's matrix
-        // check answered from the first's (the same entries).
-        #expect(answered.counts == [2, 0, 1, 0])
+        // check answered from the first's (the same entries), the first's
+        // too when the model took the place of the one before with the
+        // same entries (its check kept on this thread: the same inputs).
+        #expect(answered.counts[0] == 2 && answered.counts[1] == 0)
+        #expect(answered.counts[2] >= 1 && answered.counts[2] <= 2 && answered.counts[3] == 0)
         #expect(answered.outcome == clps.outcome)
         // Checked: Clp's checks ran as well and agreed every time.
-        #expect(checked.counts == [2, 0, 1, 0])
+        #expect(checked.counts[0] == 2 && checked.counts[1] == 0)
+        #expect(checked.counts[2] >= 1 && checked.counts[2] <= 2 && checked.counts[3] == 0)
         #expect(checked.outcome == clps.outcome)
     }
 
