@@ -607,7 +607,7 @@ public final class CompiledSystem {
             // whole, recording anew.
             if Int(c) < tapes.count { tapes[Int(c)] = nil }
             if Int(c) < kept.count { kept[Int(c)] = nil }
-            // So does its index of the rows that read each input (with
+            // So do its lists of the rows that read each moved input (with
             // every component large, component `c` is large component `c`).
             inputReaders[Int(c)] = nil
         }
@@ -766,11 +766,11 @@ public final class CompiledSystem {
 
     /// Large component `largeComponents[i]`'s rows that read each of its
     /// inputs (a parameter row: that row; a determined variable: every row
-    /// with a term on it), as indices into its rows,
-    /// `rows[start[j] ..< start[j + 1]]` for its `j`th input. Made at the
-    /// first solve (a sweep's step or a layout again) that moves a
-    /// determined variable of a component with a kept presolve.
-    private var inputReaders: [Int: (start: [Int32], rows: [Int32])] = [:]
+    /// with a term on it), as indices into its rows in their order, by the
+    /// input's place in `largeInputs`: only the inputs that have moved, each
+    /// listed at the first solve (a sweep's step or a layout again) that
+    /// moves it while the component has a kept presolve.
+    private var inputReaders: [Int: [Int32: [Int32]]] = [:]
 
     /// Appends to `listed` the rows of large component `largeComponents[i]`
     /// that read the inputs `moved` (places in `largeInputs`), sorted, each
@@ -781,13 +781,11 @@ public final class CompiledSystem {
     /// it as it takes a changed row, or declines it (a row whose constant a
     /// decision reads).
     private func listReaders(of moved: [Int32], component i: Int, into listed: inout [Int32]) {
-        let first = Int32(largeInputStart[i])
-        if inputReaders[i] == nil { inputReaders[i] = readerIndex(i) }
-        let (start, rows) = inputReaders[i]!
-        for j in moved {
-            let at = Int(j - first)
-            listed += rows[Int(start[at]) ..< Int(start[at + 1])]
-        }
+        var readers = inputReaders.removeValue(forKey: i) ?? [:]
+        let unlisted = moved.filter { readers[$0] == nil }
+        if !unlisted.isEmpty { addReaders(of: unlisted, component: i, to: &readers) }
+        for j in moved { listed += readers[j]! }
+        inputReaders[i] = readers
         listed.sort()
         var kept = 0
         for k in listed.indices where k == 0 || listed[k] != listed[k - 1] {
@@ -797,46 +795,32 @@ public final class CompiledSystem {
         listed.removeLast(listed.count - kept)
     }
 
-    /// Makes ``inputReaders``' entry for large component `largeComponents[i]`:
-    /// two passes over its rows' terms, each input's place looked up in
-    /// arrays over the system's variables and rows.
-    private func readerIndex(_ i: Int) -> (start: [Int32], rows: [Int32]) {
-        let first = largeInputStart[i], count = largeInputStart[i + 1] - first
+    /// Adds to `readers` the rows of large component `largeComponents[i]`
+    /// that read each input of `inputs` (places in `largeInputs`, distinct):
+    /// one pass over the component's rows and their terms, which looks each
+    /// up in arrays over the system's variables and rows that mark those
+    /// inputs alone.
+    private func addReaders(of inputs: [Int32], component i: Int, to readers: inout [Int32: [Int32]]) {
         let system = planner.system, state = planner.state
         let componentRows = plan.rows(ofComponent: largeComponents[i])
         var variablePlace = [Int32](repeating: -1, count: system.variableCount)
         var rowPlace = [Int32](repeating: -1, count: system.rowCount)
-        for j in 0 ..< count {
-            let input = largeInputs[first + j]
-            if input >= 0 { variablePlace[Int(input)] = Int32(j) } else { rowPlace[Int(~input)] = Int32(j) }
+        for (k, j) in inputs.enumerated() {
+            let input = largeInputs[Int(j)]
+            if input >= 0 { variablePlace[Int(input)] = Int32(k) } else { rowPlace[Int(~input)] = Int32(k) }
         }
-        var start = [Int32](repeating: 0, count: count + 1)
-        var rows: [Int32] = []
+        var lists = [[Int32]](repeating: [], count: inputs.count)
         variablePlace.withUnsafeBufferPointer { variablePlace in
         rowPlace.withUnsafeBufferPointer { rowPlace in
         state.withUnsafeBufferPointer { state in
         system.columns.withUnsafeBufferPointer { columns in
         system.rowStart.withUnsafeBufferPointer { rowStart in
-        start.withUnsafeMutableBufferPointer { start in
-            /// Calls `body` with each (input, local row) pair, in row order.
-            func pairs(_ body: (Int, Int32) -> Void) {
-                for (p, r32) in componentRows.enumerated() {
-                    let r = Int(r32)
-                    if rowPlace[r] >= 0 { body(Int(rowPlace[r]), Int32(p)) }
-                    for k in Int(rowStart[r]) ..< Int(rowStart[r + 1]) {
-                        let v = Int(columns[k])
-                        if state[v] == .determined && variablePlace[v] >= 0 { body(Int(variablePlace[v]), Int32(p)) }
-                    }
-                }
-            }
-            pairs { j, _ in start[j + 1] += 1 }
-            for j in 0 ..< count { start[j + 1] += start[j] }
-            var cursor = Array(start)
-            rows = [Int32](repeating: 0, count: Int(start[count]))
-            rows.withUnsafeMutableBufferPointer { rows in
-                pairs { j, p in
-                    rows[Int(cursor[j])] = p
-                    cursor[j] += 1
+            for (p, r32) in componentRows.enumerated() {
+                let r = Int(r32)
+                if rowPlace[r] >= 0 { lists[Int(rowPlace[r])].append(Int32(p)) }
+                for k in Int(rowStart[r]) ..< Int(rowStart[r + 1]) {
+                    let v = Int(columns[k])
+                    if variablePlace[v] >= 0 && state[v] == .determined { lists[Int(variablePlace[v])].append(Int32(p)) }
                 }
             }
         }
@@ -844,8 +828,7 @@ public final class CompiledSystem {
         }
         }
         }
-        }
-        return (start, rows)
+        for (k, j) in inputs.enumerated() { readers[j] = lists[k] }
     }
 
     /// Fills `notedInputs` with the places of the inputs among `rows` (the

@@ -1445,6 +1445,7 @@ struct ComponentPresolve {
         var program = IntervalProgram()
         swap(&program, &interval)
         defer { swap(&program, &interval) }
+        program.forgetAll()
         // (The kept presolve's arrays, not the presolve: an optional
         // struct's method copies the whole struct at every call.)
         var old: (values: [Double], constants: [Double])? = nil
@@ -1457,7 +1458,9 @@ struct ComponentPresolve {
                 counts.intervalParts += 1
                 continue
             }
-            guard solvePart(p, program: &program, core: core, counts: &counts) else { return false }
+            guard solvePart(p, program: &program, core: core, counts: &counts, keepingLevels: keeps) else {
+                return false
+            }
         }
         return true
     }
@@ -1496,10 +1499,12 @@ struct ComponentPresolve {
 
     /// Solves part `p` of ``solveParts(core:counts:large:)``'s split: one variable
     /// by `program`, more by ``largePartSolver`` or the simplex core. False
-    /// on a conflict.
+    /// on a conflict. `keepingLevels` (a solve that keeps its presolve, or
+    /// a resolve of one) has `program` keep a one-variable part's levels for
+    /// a resolve that moves only its required rows.
     @inline(__always)
     private mutating func solvePart(
-        _ p: Int, program: inout IntervalProgram, core: SimplexCore, counts: inout Counts
+        _ p: Int, program: inout IntervalProgram, core: SimplexCore, counts: inout Counts, keepingLevels: Bool
     ) -> Bool {
         let rows = partRows[Int(partStart[p]) ..< Int(partStart[p + 1])]
         // One variable: every row of the part has exactly one term on it.
@@ -1511,7 +1516,8 @@ struct ComponentPresolve {
                 a: { reducedCoefficients[Int(reducedStart[Int(rows[rows.startIndex + $0])])] },
                 c: { reducedConstants[Int(rows[rows.startIndex + $0])] },
                 relation: { relation(Int(reducedOf[Int(rows[rows.startIndex + $0])])) },
-                priority: { priority(Int(reducedOf[Int(rows[rows.startIndex + $0])])) })
+                priority: { priority(Int(reducedOf[Int(rows[rows.startIndex + $0])])) },
+                keeping: keepingLevels ? Int32(p) : nil)
             guard case .success(let x) = result else { return false }
             value[v] = x
             counts.intervalParts += 1
@@ -2355,11 +2361,17 @@ extension ComponentPresolve {
         defer { swap(&program, &interval) }
         var counts = Counts()
         var solved: [Int32] = []
+        // A part's kept levels read its optional rows: a changed one drops them.
+        for (m, _) in updates where alive[Int(m)] && !priority(Int(reducedOf[Int(m)])).isRequired {
+            program.forget(part: partOfRow[Int(m)])
+        }
         for (m, _) in updates where alive[Int(m)] {
             let p = partOfRow[Int(m)]
             guard p >= 0, !solved.contains(p) else { continue }
             solved.append(p)
-            guard solvePart(Int(p), program: &program, core: core, counts: &counts) else { return .notHandled }
+            guard solvePart(Int(p), program: &program, core: core, counts: &counts, keepingLevels: true) else {
+                return .notHandled
+            }
         }
         writeMoved(parts: solved, rows: updates.map(\.row), values: values)
         return .solved(kept)

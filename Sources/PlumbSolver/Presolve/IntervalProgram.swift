@@ -18,6 +18,13 @@
 ///
 /// Parallel rows of one level (hundreds of cells in one column) are merged by
 /// the same walk; no row is ever dropped or approximated.
+///
+/// A caller that solves one part again after a change of its required rows
+/// alone (a sweep's moved root width reaches a column's caps, not its cells'
+/// intrinsic widths) names the part (`keeping`): a large level's minimisers
+/// are then kept from the last solve of that part, and the sort and walk,
+/// which read the level's rows only, are not made again; the caller forgets
+/// a part whose optional rows change (``forget(part:)``).
 struct IntervalProgram {
     /// One optional row's breakpoint: `t` is where its error is zero, `w` the
     /// error's slope (|a|); `kind` says on which side of `t` it has error.
@@ -31,6 +38,26 @@ struct IntervalProgram {
 
     private var points: [Breakpoint] = []
 
+    /// The minimisers (`minimisers`' answer) of the optional levels of the
+    /// parts named by `keeping`, by part, one entry a level in order (nan
+    /// for a level not kept: smaller than ``smallestKeptLevel`` rows, or
+    /// not reached). Only parts of at least that many rows have one.
+    private var keptMinimisers: [Int32: [(Double, Double)]] = [:]
+
+    /// Levels of fewer rows are sorted again at every solve (their sort
+    /// costs about what a lookup does).
+    static let smallestKeptLevel = 32
+
+    /// Drops what is kept of part `part`'s levels: its optional rows changed.
+    mutating func forget(part: Int32) {
+        keptMinimisers[part] = nil
+    }
+
+    /// Drops every kept level (the parts are numbered anew).
+    mutating func forgetAll() {
+        if !keptMinimisers.isEmpty { keptMinimisers.removeAll() }
+    }
+
     /// Why a program has no answer here.
     enum Failure: Error { case conflict }
 
@@ -39,11 +66,15 @@ struct IntervalProgram {
     /// required ones first and the optional ones by priority, highest first
     /// (the planner's component order).
     ///
+    /// With `keeping`, a level of at least ``smallestKeptLevel`` rows takes
+    /// the minimisers kept for that part if there are any (the caller vouches
+    /// that its optional rows are as they were then), and keeps them if not.
+    ///
     /// - Returns: the value of `x`, or `.conflict` when the required rows
     ///   leave no value (beyond ``Tolerances/feasibility``).
     mutating func solve(
         count: Int, a: (Int) -> Double, c: (Int) -> Double, relation: (Int) -> Relation,
-        priority: (Int) -> Priority
+        priority: (Int) -> Priority, keeping part: Int32? = nil
     ) -> Result<Double, Failure> {
         var lo = -Double.infinity, hi = Double.infinity
         var i = 0
@@ -66,8 +97,18 @@ struct IntervalProgram {
             hi = lo
         }
         // Optional levels, highest first.
+        let keeps = part != nil && count >= Self.smallestKeptLevel
+        var kept = keeps ? keptMinimisers.removeValue(forKey: part!) ?? [] : []
+        defer { if keeps { keptMinimisers[part!] = kept } }
+        var ordinal = 0
         while i < count, lo < hi {
             let level = priority(i)
+            defer { ordinal += 1 }
+            if ordinal < kept.count, !kept[ordinal].0.isNaN {
+                while i < count, priority(i) == level { i += 1 }
+                (lo, hi) = Self.narrow(lo, hi, to: kept[ordinal])
+                continue
+            }
             points.removeAll(keepingCapacity: true)
             var below = 0.0, total = 0.0
             while i < count, priority(i) == level {
@@ -83,17 +124,25 @@ struct IntervalProgram {
                 points.append(p)
                 i += 1
             }
-            let (m1, m2) = minimisers(startSlope: -below, eps: 1e-12 * total)
-            if m2 < lo {
-                hi = lo
-            } else if m1 > hi {
-                lo = hi
-            } else {
-                lo = max(lo, m1); hi = min(hi, m2)
+            let m = minimisers(startSlope: -below, eps: 1e-12 * total)
+            if keeps && points.count >= Self.smallestKeptLevel {
+                while kept.count < ordinal { kept.append((.nan, .nan)) }
+                if kept.count == ordinal { kept.append(m) } else { kept[ordinal] = m }
             }
+            (lo, hi) = Self.narrow(lo, hi, to: m)
         }
         if lo <= 0 && 0 <= hi { return .success(0) }
         return .success(hi < 0 ? hi : lo)
+    }
+
+    /// `[lo, hi]` met with a level's minimisers `[m1, m2]`, or, if they miss
+    /// each other, shrunk to its end nearer them.
+    @inline(__always)
+    private static func narrow(_ lo: Double, _ hi: Double, to m: (Double, Double)) -> (Double, Double) {
+        let (m1, m2) = m
+        if m2 < lo { return (lo, lo) }
+        if m1 > hi { return (hi, hi) }
+        return (max(lo, m1), min(hi, m2))
     }
 
     /// The interval of minimisers of the level's penalty over all reals: the
