@@ -27,6 +27,34 @@ import PlumbTestSupport
         }
     }
 
+    /// The entries read by index (what the rules' lowering reads each rule's
+    /// view and text through) are each entry's bytes, empty entries and
+    /// entries of every length from 0 to 40 included; they stay what they
+    /// were when a copy of the pool is appended to.
+    @Test func entriesByIndexAreTheEntries() {
+        var pool = BytePool()
+        var written: [[UInt8]] = []
+        for length in 0 ... 40 {
+            let bytes = (0 ..< length).map { UInt8(33 + ($0 * 7 + length) % 90) }
+            written.append(bytes)
+            bytes.withUnsafeBufferPointer { _ = pool.append($0) }
+            if length % 9 == 0 {
+                pool.appendEmpty()
+                written.append([])
+            }
+        }
+        let entries = pool.unsafeEntries
+        #expect(entries.count == written.count && entries.count == pool.count)
+        let read = (0 ..< entries.count).map { Array(entries[$0]) }
+        let throughClosure = (0 ..< pool.count).map { pool.withEntry($0) { Array($0) } }
+        #expect(read == written)
+        #expect(throughClosure == written)
+        var copy = pool
+        copy.append("a later entry of the copy")
+        let again = (0 ..< pool.count).map { Array(pool.unsafeEntries[$0]) }
+        #expect(again == written && copy.count == written.count + 1)
+    }
+
     @Test func copiesOnWrite() {
         var pool = BytePool()
         pool.reserveCapacity(bytes: 1000)

@@ -221,6 +221,40 @@ import PlumbTestSupport
         #expect(cache.slot(repeating: 5, tag: tag(5), same: 4) == nil)
     }
 
+    /// Each slot's template lives in the cache and changes in place: a
+    /// text parsed without problems starts `unseen`, a repeat found by
+    /// reading the text or from its slot's last rule makes it `pending`
+    /// (an exact text) or `unusable` (one that reads a value), a text with
+    /// problems leaves it `unusable`, and what a caller writes through
+    /// `withTemplate` is what the next read finds. Other slots are left alone.
+    @Test func theSyntaxCacheKeepsEachSlotsTemplateInPlace() {
+        var texts = BytePool()
+        for text in ["w = 10", "w = 10", "h = w", "h = w", "x = 3 +", "w = 10"] { _ = texts.append(text) }
+        let tag = { (i: Int) in texts.withEntry(i) { NameTable.tag(of: $0) } }
+        var cache = RuleSyntaxCache()
+        let exact = texts.withEntry(0) { cache.parse($0, tag: tag(0), rule: 0, texts: texts) }.slot
+        #expect(cache.templateStatus(at: exact) == .unseen)
+        #expect(cache.readyTemplateArguments(at: exact) == nil)
+        let reading = texts.withEntry(2) { cache.parse($0, tag: tag(2), rule: 2, texts: texts) }.slot
+        #expect(reading != exact)
+        #expect(cache.templateStatus(at: reading) == .unseen)
+        #expect(cache.slot(repeating: 1, tag: tag(1), same: 0) == exact)
+        #expect(cache.templateStatus(at: exact) == .pending)
+        #expect(cache.templateStatus(at: reading) == .unseen)
+        let again = texts.withEntry(3) { cache.parse($0, tag: tag(3), rule: 3, texts: texts) }
+        #expect(again.slot == reading && again.issues == nil)
+        #expect(cache.templateStatus(at: reading) == .unusable)
+        let broken = texts.withEntry(4) { cache.parse($0, tag: tag(4), rule: 4, texts: texts) }
+        #expect(broken.issues?.isEmpty == false)
+        #expect(cache.templateStatus(at: broken.slot) == .unusable)
+        cache.withTemplate(at: exact) { $0.restart(parsed: false) }
+        #expect(cache.templateStatus(at: exact) == .unusable)
+        #expect(cache.templateStatus(at: reading) == .unusable)
+        // Parsed again in its slot (rule 5's text, found there): the slot's template is what was written.
+        let found = texts.withEntry(5) { cache.parse($0, tag: tag(5), rule: 5, texts: texts) }
+        #expect(found.slot == exact && found.issues == nil && cache.templateStatus(at: exact) == .unusable)
+    }
+
     /// `plumb solve`'s way: the rules' look-ups are made on the thread the
     /// parse kept (``ParkedThread``), which, its look-ups done, waits for
     /// the rows and writes them (the rows' second thread is the kept one,

@@ -95,6 +95,34 @@ struct BytePool: Sendable {
         (UnsafePointer(storage.base), UnsafePointer(storage.ends))
     }
 
+    /// The pool's entries read by index, valid while this pool lives and is
+    /// not changed (as ``unsafeStorage``): for a loop that reads an entry
+    /// each turn, where ``withEntry(_:_:)``'s closure was left as a call.
+    var unsafeEntries: Entries {
+        Entries(bytes: storage.base, ends: storage.ends, count: storage.endCount)
+    }
+
+    /// A pool's entries by index (``unsafeEntries``).
+    struct Entries {
+        fileprivate let bytes: UnsafePointer<UInt8>
+        fileprivate let ends: UnsafePointer<Int32>
+        let count: Int
+
+        fileprivate init(bytes: UnsafeMutablePointer<UInt8>, ends: UnsafeMutablePointer<Int32>, count: Int) {
+            self.bytes = UnsafePointer(bytes)
+            self.ends = UnsafePointer(ends)
+            self.count = count
+        }
+
+        /// Entry `i`'s bytes (``BytePool/range(_:)`` of the pool's).
+        @inline(__always)
+        subscript(i: Int) -> UnsafeBufferPointer<UInt8> {
+            precondition(i >= 0 && i < count, "entry index out of range")
+            let start = i == 0 ? 0 : Int(ends[i &- 1])
+            return UnsafeBufferPointer(start: bytes + start, count: Int(ends[i]) &- start)
+        }
+    }
+
     /// Entry `i` as a `String`.
     func string(_ i: Int) -> String {
         withEntry(i) { String(decoding: $0, as: UTF8.self) }

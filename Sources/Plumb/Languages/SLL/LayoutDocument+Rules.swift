@@ -48,6 +48,10 @@ extension LayoutDocument {
         // The root's id length, read once (a `String`'s count is a call's
         // worth of checks, and every id looked up is compared with it).
         let rootLength = rootID.utf8.count
+        // The rules' views and texts by index (this document, borrowed for
+        // the call, keeps its pools alive and unchanged): read through
+        // `withEntry`, each was a call to a closure of its own a rule.
+        let viewEntries = ruleViews.unsafeEntries, textEntries = ruleTexts.unsafeEntries
         func suggest(_ id: String) -> String? {
             guard suggestionsLeft > 0 else { return nil }
             suggestionsLeft -= 1
@@ -84,7 +88,7 @@ extension LayoutDocument {
             let found = if let lookups {
                 lookups[i].view < 0 ? nil : ViewIndex(rawValue: lookups[i].view)
             } else {
-                ruleViews.withEntry(i) { viewIndex(of: $0, through: recent, rootLength: rootLength, likelyNext: true) }
+                viewIndex(of: viewEntries[i], through: recent, rootLength: rootLength, likelyNext: true)
             }
             guard let view = found else {
                 sink.append(Diagnostic(location: "rules[\(i)]", problem: .unknownView(viewID, suggestion: suggest(viewID)),
@@ -106,14 +110,12 @@ extension LayoutDocument {
                 if let repeated = parsed.slot(repeating: i, tag: rule.tag, same: rule.same) {
                     (slot, problems) = (repeated, nil)
                 } else {
-                    (slot, problems) = ruleTexts.withEntry(i) {
-                        parsed.parse($0, tag: rule.tag, rule: i, texts: ruleTexts, notingRepeat: true)
-                    }
+                    (slot, problems) = parsed.parse(textEntries[i], tag: rule.tag, rule: i, texts: ruleTexts,
+                                                    notingRepeat: true)
                 }
             } else {
-                (slot, problems) = ruleTexts.withEntry(i) {
-                    parsed.parse($0, tag: NameTable.tag(of: $0), rule: i, texts: ruleTexts)
-                }
+                let text = textEntries[i]
+                (slot, problems) = parsed.parse(text, tag: NameTable.tag(of: text), rule: i, texts: ruleTexts)
             }
             // A text with a ready template (only view specifiers, parsed
             // without problems) and a rule giving it one known view for

@@ -171,7 +171,13 @@ extension RuleBook {
         } else {
             shared = nil
         }
-        schedule.views.reserveCapacity(order.count)
+        // The tables' views in the order of their rows, written in one
+        // pass (appended a table at a time, each append checked the array's
+        // uniqueness through a call).
+        schedule.views = [ViewIndex](unsafeUninitializedCapacity: order.count) { views, count in
+            for (k, table) in order.enumerated() { views.initializeElement(at: k, to: viewsOfTable[Int(table)].view) }
+            count = order.count
+        }
         // A direction has at most two steps, a table four: the steps are
         // written straight into arrays of that size (an append checked each
         // array's uniqueness through a call, twice a row).
@@ -183,7 +189,6 @@ extension RuleBook {
                 var steps = Steps(rows: rowBuffer.baseAddress!, variables: variableBuffer.baseAddress!,
                                   capacity: stepCapacity)
                 if let shared {
-                    for table in order { schedule.views.append(viewsOfTable[Int(table)].view) }
                     shared.sharing.finish { k, helped in
                         if helped, let chunk = shared.chunks[k] {
                             let first = builder.appendBlock(&chunk.block)
@@ -203,10 +208,7 @@ extension RuleBook {
                     }
                 } else {
                     for table in order {
-                        let table = Int(table)
-                        let view = viewsOfTable[table].view
-                        schedule.views.append(view)
-                        if lowerTable(table, shapes: shapeTables, into: &builder, steps: &steps, row: row, plan: plan) {
+                        if lowerTable(Int(table), shapes: shapeTables, into: &builder, steps: &steps, row: row, plan: plan) {
                             replayed += 1
                         }
                     }

@@ -146,19 +146,17 @@ extension LayoutDocument {
         into rules: UnsafeMutablePointer<RuleLookupsAhead.Rule>, arguments: UnsafeMutablePointer<Int32>
     ) {
         let lastRules = texts.rules, lastTags = texts.tags
+        // By index, as `lowerRules` reads them (the document is borrowed for the call).
+        let viewEntries = ruleViews.unsafeEntries, textEntries = ruleTexts.unsafeEntries
         for i in range {
-            let view = ruleViews.withEntry(i) {
-                viewIndex(of: $0, through: recent, rootLength: rootLength, likelyNext: true)
-            }
-            let (tag, same) = ruleTexts.withEntry(i) { text in
-                let tag = NameTable.tag(of: text)
-                let slot = RuleSyntaxCache.slot(of: tag)
-                let last = lastRules[slot]
-                let same = last >= 0 && lastTags[slot] == tag && ruleTexts.entry(Int(last), equals: text) ? last : -1
-                lastRules[slot] = Int32(truncatingIfNeeded: i)
-                lastTags[slot] = tag
-                return (tag, same)
-            }
+            let view = viewIndex(of: viewEntries[i], through: recent, rootLength: rootLength, likelyNext: true)
+            let text = textEntries[i]
+            let tag = NameTable.tag(of: text)
+            let slot = RuleSyntaxCache.slot(of: tag)
+            let last = lastRules[slot]
+            let same = last >= 0 && lastTags[slot] == tag && ruleTexts.entry(Int(last), equals: text) ? last : -1
+            lastRules[slot] = Int32(truncatingIfNeeded: i)
+            lastTags[slot] = tag
             rules[i] = RuleLookupsAhead.Rule(view: view?.rawValue ?? -1, same: same, tag: tag)
             for k in (i == 0 ? 0 : Int(ruleArgumentEnds[i - 1])) ..< Int(ruleArgumentEnds[i]) {
                 guard case .view(let entry) = ruleArguments[k] else { continue }

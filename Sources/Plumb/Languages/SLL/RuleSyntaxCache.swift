@@ -22,8 +22,12 @@ struct RuleSyntaxCache {
     private var rules = [Int32](repeating: -1, count: slotCount)
     private var tags = [UInt64](repeating: 0, count: slotCount)
     private var syntaxes = [RuleSyntax](repeating: RuleSyntax(), count: slotCount)
-    /// Each slot's ``RuleTemplate``, restarted whenever the slot's text is parsed.
-    private var templates = [RuleTemplate](repeating: RuleTemplate(), count: slotCount)
+    /// Each slot's ``RuleTemplate``, restarted whenever the slot's text is
+    /// parsed: in storage of the cache's own (``TemplateSlots``), which the
+    /// cache (never copied) changes in place. As an array's elements, each
+    /// template replayed was a uniqueness check (a call) and a bounds check,
+    /// which the optimiser left as a call of its own in `lowerRules`.
+    private let templates = TemplateSlots(count: slotCount)
     /// For each slot, a rule whose text is the slot's (`-1`: none): the one
     /// parsed there, or a later one known to repeat it
     /// (``slot(repeating:tag:same:)``, ``parse(_:tag:rule:texts:notingRepeat:)``).
@@ -57,14 +61,14 @@ struct RuleSyntaxCache {
         if cached >= 0, tags[slot] == tag, texts.entry(cached, equals: text) {
             if notingRepeat { lastRules[slot] = Int32(truncatingIfNeeded: rule) }
             // Checked here first: reading the syntax for nothing retained and released its arrays.
-            if templates[slot].status == .unseen { templates[slot].noteRepeat(of: syntaxes[slot]) }
+            if templates[slot].pointee.status == .unseen { templates[slot].pointee.noteRepeat(of: syntaxes[slot]) }
             return (slot, nil)
         }
         let issues = SimpleLayoutParser.parse(text, into: &syntaxes[slot])
         rules[slot] = issues.isEmpty ? Int32(truncatingIfNeeded: rule) : -1
         tags[slot] = tag
         lastRules[slot] = Int32(truncatingIfNeeded: rule)
-        templates[slot].restart(parsed: issues.isEmpty)
+        templates[slot].pointee.restart(parsed: issues.isEmpty)
         return (slot, issues)
     }
 
@@ -80,7 +84,7 @@ struct RuleSyntaxCache {
         let slot = Self.slot(of: tag)
         guard same >= 0, lastRules[slot] == same, rules[slot] >= 0, tags[slot] == tag else { return nil }
         lastRules[slot] = Int32(truncatingIfNeeded: rule)
-        if templates[slot].status == .unseen { templates[slot].noteRepeat(of: syntaxes[slot]) }
+        if templates[slot].pointee.status == .unseen { templates[slot].pointee.noteRepeat(of: syntaxes[slot]) }
         return slot
     }
 
@@ -92,19 +96,45 @@ struct RuleSyntaxCache {
     /// template would retain and release each of its arrays).
     @inline(__always)
     func templateStatus(at slot: Int) -> RuleTemplate.Status {
-        templates.withUnsafeBufferPointer { $0[slot].status }
+        templates[slot].pointee.status
     }
 
     /// The number of view arguments the template of `slot` replays with
     /// when it is ready, else `nil` (read in place, as ``templateStatus(at:)``).
     @inline(__always)
     func readyTemplateArguments(at slot: Int) -> Int? {
-        templates.withUnsafeBufferPointer { $0[slot].status == .ready ? $0[slot].argumentCount : nil }
+        let template = templates[slot]
+        return template.pointee.status == .ready ? template.pointee.argumentCount : nil
     }
 
     /// Runs `body` with the template of `slot` in place (to record or
     /// replay it; a copy of the template was a retain and release of each of its arrays).
     mutating func withTemplate<R>(at slot: Int, _ body: (inout RuleTemplate) -> R) -> R {
-        body(&templates[slot])
+        body(&templates[slot].pointee)
+    }
+}
+
+/// The templates of a ``RuleSyntaxCache``'s slots, initialised when made
+/// and destroyed with the last reference (the cache's).
+final class TemplateSlots {
+    private let base: UnsafeMutablePointer<RuleTemplate>
+    let count: Int
+
+    init(count: Int) {
+        self.count = count
+        base = .allocate(capacity: count)
+        base.initialize(repeating: RuleTemplate(), count: count)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    /// Slot `slot`'s template, read and changed in place.
+    @inline(__always)
+    subscript(slot: Int) -> UnsafeMutablePointer<RuleTemplate> {
+        precondition(UInt(bitPattern: slot) < UInt(bitPattern: count), "template slot out of range")
+        return base + slot
     }
 }
