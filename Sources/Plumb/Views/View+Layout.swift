@@ -341,11 +341,12 @@ extension View {
                 }
                 let hugging = view.contentHuggingPriority(for: axis)
                 let resistance = view.contentCompressionResistancePriority(for: axis)
-                let origins = SystemBuilder.intrinsicOrigins(
+                // Keys: the texts are made only when a row is described.
+                let keys = origins.intrinsicOrigins(
                     id: view.id, axis: axis, length: length, hugging: hugging, resistance: resistance)
                 let row = builder.addIntrinsicSize(
                     ViewIndex(i), axis: axis, length: length, hugging: hugging, resistance: resistance,
-                    origins: (.stored(origins.hugging), .stored(origins.resistance)))
+                    origins: keys)
                 intrinsicRows.append(.init(view: Int32(i), axis: axis, huggingRow: row))
             }
         }
