@@ -256,10 +256,6 @@ import Testing
     /// lowering saw, whatever the view becomes after, and constraint keys
     /// made between them still name their constraints.
     @Test func intrinsicSizeOriginsAreKeysWithTheEagerText() {
-        func key(_ origin: RowOrigin) -> UInt64 {
-            if case .key(let k) = origin { return k }
-            return UInt64.max
-        }
         let (_, views) = mortarScene(1)
         let made = views[0].m_width |=| 30 ! .required
         let constraint = made.layoutConstraints[0]
@@ -289,10 +285,14 @@ import Testing
             #expect(origins.origin(forKey: h) == eager.hugging)
             #expect(origins.origin(forKey: r) == eager.resistance)
         }
-        #expect(origins.origin(forKey: key(keys[1].resistance)).description
-                    == "intrinsic size of cell3_7: height >= 18.25 @ 1000")
-        #expect(origins.origin(forKey: key(keys[0].hugging)).description
-                    == "intrinsic size of label: width <= 120 @ 250")
+        func described(_ origin: RowOrigin) -> String {
+            switch origin {
+            case .key(let key): origins.origin(forKey: key).description
+            case .stored(let stored): stored.description
+            }
+        }
+        #expect(described(keys[1].resistance) == "intrinsic size of cell3_7: height >= 18.25 @ 1000")
+        #expect(described(keys[0].hugging) == "intrinsic size of label: width <= 120 @ 250")
         for key in constraintKeys { #expect(origins.origin(forKey: key) == constraint.origin) }
         // A constraint key past the intrinsic keys' range (2³⁰ constraints and more) carries a tag of its own.
         #expect(origins.origin(forKey: ViewTreeOrigins.largeTag | 2) == constraint.origin)

@@ -270,7 +270,7 @@ extension View {
         var intrinsicRows: [LoweredLayout.IntrinsicRows] = []
         // In the arrays of a system a layout record gave back, when there is one.
         var builder = SystemBuilder(viewCount: views.count, rows: rowEstimate, reusing: SystemBuilder.SpareSystem.take())
-        // Describes the constraints' rows: their origins are read from the constraints when asked.
+        // Describes the constraints' and intrinsic sizes' rows: their origins are made when asked.
         let origins = ViewTreeOrigins(views: views.count, constraints: listed)
         builder.originSource = origins
         builder.fixRoot(width: width, height: height, rootID: id, fitHeight: fitHeight)
