@@ -249,4 +249,71 @@ import Testing
             "view1: make.right.equalTo(root.left).offset(50)",
         ])
     }
+
+    /// An intrinsic length's two rows take keys too (their texts were made
+    /// for every length at lowering, two fifths of a `table` tree's first
+    /// layout): each key gives the text made at once before, from the values
+    /// lowering saw, whatever the view becomes after, and constraint keys
+    /// made between them still name their constraints.
+    @Test func intrinsicSizeOriginsAreKeysWithTheEagerText() {
+        let (_, views) = mortarScene(1)
+        let made = views[0].m_width |=| 30 ! .required
+        let constraint = made.layoutConstraints[0]
+        let origins = ViewTreeOrigins(views: 1, constraints: 2)
+        origins.hold([constraint])
+        let sizes: [(String, LayoutAxis, Double, Priority, Priority)] = [
+            ("label", .horizontal, 120, .low, .high), ("cell3_7", .vertical, 18.25, 300, .required),
+            ("x", .horizontal, 0, 1, 999.5),
+        ]
+        var keys: [(hugging: RowOrigin, resistance: RowOrigin)] = []
+        var constraintKeys: [UInt64] = []
+        for (id, axis, length, hugging, resistance) in sizes {
+            keys.append(origins.intrinsicOrigins(id: id, axis: axis, length: length, hugging: hugging,
+                                                 resistance: resistance))
+            constraintKeys.append(origins.key(for: constraint))
+        }
+        #expect(constraintKeys == [0, 1, 2])
+        for (k, (id, axis, length, hugging, resistance)) in sizes.enumerated() {
+            guard case .key(let h) = keys[k].hugging, case .key(let r) = keys[k].resistance else {
+                Issue.record("intrinsic size \(k)'s origins were stored, not keyed")
+                continue
+            }
+            // Below 2³¹: an origin list keeps them as keys (larger ones are resolved as added).
+            #expect(h < 1 << 31 && r < 1 << 31 && h != r)
+            let eager = SystemBuilder.intrinsicOrigins(
+                id: id, axis: axis, length: length, hugging: hugging, resistance: resistance)
+            #expect(origins.origin(forKey: h) == eager.hugging)
+            #expect(origins.origin(forKey: r) == eager.resistance)
+        }
+        func described(_ origin: RowOrigin) -> String {
+            switch origin {
+            case .key(let key): origins.origin(forKey: key).description
+            case .stored(let stored): stored.description
+            }
+        }
+        #expect(described(keys[1].resistance) == "intrinsic size of cell3_7: height >= 18.25 @ 1000")
+        #expect(described(keys[0].hugging) == "intrinsic size of label: width <= 120 @ 250")
+        for key in constraintKeys { #expect(origins.origin(forKey: key) == constraint.origin) }
+        // A constraint key past the intrinsic keys' range (2³⁰ constraints and more) carries a tag of its own.
+        #expect(origins.origin(forKey: ViewTreeOrigins.largeTag | 2) == constraint.origin)
+    }
+
+    /// A layout's intrinsic-size rows, keyed, are named in a conflict by
+    /// the text that was made at lowering.
+    @Test(.enabled(if: simplexAvailable)) func conflictsNameIntrinsicSizes() throws {
+        let (root, views) = mortarScene(2)
+        let label = views[1]
+        label.intrinsicContentSize = IntrinsicSize(width: 120, height: 16)
+        label.setContentCompressionResistancePriority(.required, for: .horizontal)
+        let made = [label.m_left |=| root.m_left ! .required, label.m_top |=| root.m_top ! .required,
+                    label.m_width |=| 50 ! .required]
+        _ = views[0].m_frame |=| (0, 0, 10, 10)
+        let error = #expect(throws: LayoutError.self) { try root.layout(width: 320, height: 480) }
+        guard case .unsatisfiable(let conflict)? = error?.problems.first else {
+            Issue.record("expected a conflict, got \(String(describing: error))")
+            return
+        }
+        #expect(Set(conflict) == [made.layoutConstraints[2].origin,
+                                  Origin(kind: .intrinsicSize, text: "view2: width >= 120 @ 1000")])
+    }
 }

@@ -76,9 +76,11 @@ final class SimpleFormatCallOrigin {
     }
 }
 
-/// The origins of the rows a view tree's constraints made, read from the
-/// constraints when asked: the key of a row is the position of its
-/// constraint here. Every lowered constraint's row gets a key, whatever its
+/// The origins of the rows a view tree's constraints and intrinsic sizes
+/// made, read from the constraints (or made from the intrinsic length's
+/// values, kept as lowering saw them) when asked: the key of a
+/// constraint's row is the position of its constraint here, and keys from
+/// 2³⁰ name intrinsic-size rows. Every lowered constraint's row gets a key, whatever its
 /// origin (stored or described), so that lowering copies no ``Origin`` (the
 /// stored origins of 40,000 rows were a third of lowering a tree of 10,000
 /// views). Filled while the tree is lowered, then only read.
@@ -121,10 +123,66 @@ final class ViewTreeOrigins: OriginSource, @unchecked Sendable {
     /// The key of `constraint`'s row: `constraint` is listed by an array given to `hold(_:)`.
     func key(for constraint: Constraint) -> UInt64 {
         constraints.append(Unmanaged.passUnretained(constraint))
-        return UInt64(constraints.count - 1)
+        let position = UInt64(constraints.count - 1)
+        // Past the intrinsic keys' range (2³⁰ constraints): a key the origin
+        // list resolves at once (2³¹ or more), still read from the constraint.
+        return position < Self.intrinsicTag ? position : Self.largeTag | position
+    }
+
+    // MARK: Intrinsic sizes
+
+    /// What one intrinsic length's hugging and resistance rows were lowered
+    /// with: their origins' texts are made from it when asked
+    /// (``SystemBuilder/intrinsicOrigins(id:axis:length:hugging:resistance:)``).
+    /// Made eagerly, the two texts of each of a `table`'s cells cost about
+    /// 7,400 instructions a length, two fifths of a first layout.
+    private struct IntrinsicSize {
+        let id: String
+        let axis: LayoutAxis
+        let length: Double
+        let hugging: Priority
+        let resistance: Priority
+    }
+
+    /// Per intrinsic length lowered, in lowering order. The values are those
+    /// lowering read (a later change of the view's size does not change the
+    /// texts, as with the texts once made at lowering).
+    @exclusivity(unchecked) private var intrinsicSizes: [IntrinsicSize] = []
+
+    /// Keys from 2³⁰ to 2³¹ are intrinsic rows: `intrinsicTag | entry << 1 | resistance`.
+    private static let intrinsicTag: UInt64 = 1 << 30
+    /// Constraint keys from 2³⁰ on carry this bit (see `key(for:)`).
+    static let largeTag: UInt64 = 1 << 32
+
+    /// The origins of the hugging and resistance rows of `id`'s intrinsic
+    /// `length` along `axis`: two keys, or (past 2²⁹ lengths) the texts
+    /// themselves.
+    func intrinsicOrigins(
+        id: String, axis: LayoutAxis, length: Double, hugging: Priority, resistance: Priority
+    ) -> (hugging: RowOrigin, resistance: RowOrigin) {
+        let entry = UInt64(intrinsicSizes.count)
+        guard entry < Self.intrinsicTag >> 1 else {
+            let made = SystemBuilder.intrinsicOrigins(
+                id: id, axis: axis, length: length, hugging: hugging, resistance: resistance)
+            return (.stored(made.hugging), .stored(made.resistance))
+        }
+        intrinsicSizes.append(IntrinsicSize(id: id, axis: axis, length: length, hugging: hugging,
+                                            resistance: resistance))
+        let key = Self.intrinsicTag | entry << 1
+        return (.key(key), .key(key | 1))
     }
 
     func origin(forKey key: UInt64) -> Origin {
-        constraints[Int(key)]._withUnsafeGuaranteedRef { $0.origin }
+        if key & Self.largeTag != 0 {
+            return constraints[Int(key & ~Self.largeTag)]._withUnsafeGuaranteedRef { $0.origin }
+        }
+        guard key & Self.intrinsicTag != 0 else {
+            return constraints[Int(key)]._withUnsafeGuaranteedRef { $0.origin }
+        }
+        let local = key & ~Self.intrinsicTag
+        let size = intrinsicSizes[Int(local >> 1)]
+        let made = SystemBuilder.intrinsicOrigins(
+            id: size.id, axis: size.axis, length: size.length, hugging: size.hugging, resistance: size.resistance)
+        return local & 1 == 0 ? made.hugging : made.resistance
     }
 }

@@ -270,7 +270,7 @@ extension View {
         var intrinsicRows: [LoweredLayout.IntrinsicRows] = []
         // In the arrays of a system a layout record gave back, when there is one.
         var builder = SystemBuilder(viewCount: views.count, rows: rowEstimate, reusing: SystemBuilder.SpareSystem.take())
-        // Describes the constraints' rows: their origins are read from the constraints when asked.
+        // Describes the constraints' and intrinsic sizes' rows: their origins are made when asked.
         let origins = ViewTreeOrigins(views: views.count, constraints: listed)
         builder.originSource = origins
         builder.fixRoot(width: width, height: height, rootID: id, fitHeight: fitHeight)
@@ -341,11 +341,12 @@ extension View {
                 }
                 let hugging = view.contentHuggingPriority(for: axis)
                 let resistance = view.contentCompressionResistancePriority(for: axis)
-                let origins = SystemBuilder.intrinsicOrigins(
+                // Keys: the texts are made only when a row is described.
+                let keys = origins.intrinsicOrigins(
                     id: view.id, axis: axis, length: length, hugging: hugging, resistance: resistance)
                 let row = builder.addIntrinsicSize(
                     ViewIndex(i), axis: axis, length: length, hugging: hugging, resistance: resistance,
-                    origins: (.stored(origins.hugging), .stored(origins.resistance)))
+                    origins: keys)
                 intrinsicRows.append(.init(view: Int32(i), axis: axis, huggingRow: row))
             }
         }
