@@ -507,6 +507,12 @@ public struct ClpPartSolver: LargePartSolver {
     /// show what the chains split.
     var groupsThroughChains = true
 
+    /// Whether the slacks of `fixedRows`' LP with no free column (LPs of
+    /// one column) are decided from their distances where that is plain
+    /// (`settleFixedSlacks`), instead of all through Clp. On by default;
+    /// the tests turn it off to compare.
+    var decidesFixedSlacks = true
+
     /// Whether `optimalFace` first merges the variables that the part's
     /// required rows of two terms pin to each other (see `PinnedPairs`)
     /// and finds the face of what is left. On by default; the tests turn
@@ -1046,7 +1052,8 @@ public struct ClpPartSolver: LargePartSolver {
                                                    refactorInterval: settlingRefactorInterval,
                                                    reusesFirstPinning: reusesFirstPinning,
                                                    settlesGroupsApart: settlesGroupsApart,
-                                                   groupsThroughChains: groupsThroughChains)
+                                                   groupsThroughChains: groupsThroughChains,
+                                                   decidesFixedSlacks: decidesFixedSlacks)
         else { return failed() }
         outcome.fixedRows = fixed
         outcome.faceRows = counts
@@ -1339,7 +1346,8 @@ public struct ClpPartSolver: LargePartSolver {
     private static func fixedRows(
         _ model: OpaquePointer, part: LinearPart, errors: (plus: [Int32], minus: [Int32]), rowOfError: [Int32],
         settling: Bool, throughFixedColumns: Bool, throughTwins: Bool, refactorInterval: Int?,
-        reusesFirstPinning: Bool = true, settlesGroupsApart: Bool = true, groupsThroughChains: Bool = true
+        reusesFirstPinning: Bool = true, settlesGroupsApart: Bool = true, groupsThroughChains: Bool = true,
+        decidesFixedSlacks: Bool = true
     ) -> (fixed: [Bool], counts: FaceRows, groups: Int)? {
         let m = part.rowCount, n = part.variableCount
         let columnCount = Int(plumb_clp_columns(model))
@@ -1442,10 +1450,10 @@ public struct ClpPartSolver: LargePartSolver {
                 open = [Bool](repeating: true, count: slacks)
                 var local = [Int32](repeating: -1, count: columnCount)
                 for group in groups {
-                    guard let stays = settleGroup(
-                        group, part: part, errors: errors, fixedValues: chained, openRow: openRow,
-                        openError: openError, rowLower: rl, rowUpper: ru, columnLower: cl, columnUpper: cu,
-                        local: &local, refactorInterval: refactorInterval)
+                    let settle = group.ofFixedColumns && decidesFixedSlacks ? settleFixedSlacks : settleGroup
+                    // (The same arguments, in `settleGroup`'s order.)
+                    guard let stays = settle(group, part, errors, chained, openRow, openError, rl, ru, cl, cu,
+                                             &local, refactorInterval)
                     else { return nil }
                     for (s, k) in group.openRows.enumerated() { open[Int(k)] = stays[s] }
                     for (s, k) in group.openErrors.enumerated() {
@@ -1538,7 +1546,7 @@ public struct ClpPartSolver: LargePartSolver {
     /// A slack above this moves its inequality off its bound: the rows
     /// and tolerances are those of layouts, where a row that can leave its
     /// bound at all can leave it by far more.
-    private static let slackTolerance = 1e-7
+    static let slackTolerance = 1e-7
 
     /// The inequalities (rows with `rowLower < rowUpper`) that the rows of
     /// the model as it stands hold at their bound on their own: each row

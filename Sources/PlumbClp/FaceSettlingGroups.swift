@@ -11,6 +11,9 @@ extension ClpPartSolver {
         var rows: [Int32] = []
         var openRows: [Int32] = []
         var openErrors: [Int32] = []
+        /// Whether this is the group of slacks with no free column to move
+        /// (each an LP of one column; see `settleFixedSlacks`).
+        var ofFixedColumns = false
     }
 
     /// The pieces of `fixedRows`' LP that hold a slack, or nil when the LP
@@ -73,7 +76,7 @@ extension ClpPartSolver {
         var settled: Int? = nil
         func settledGroup() -> Int {
             if let settled { return settled }
-            groups.append(SettlingGroup())
+            groups.append(SettlingGroup(ofFixedColumns: true))
             settled = groups.count - 1
             return groups.count - 1
         }
