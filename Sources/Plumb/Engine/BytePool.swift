@@ -73,11 +73,17 @@ struct BytePool: Sendable {
         return s.withUTF8 { append($0) }
     }
 
+    /// Entry `i`'s bytes among a pool's bytes whose entries end at `ends`
+    /// (``range(_:)``, ``Entries``; `i` checked by the caller).
+    @inline(__always)
+    fileprivate static func bounds(of i: Int, ends: UnsafePointer<Int32>) -> Range<Int> {
+        (i == 0 ? 0 : Int(ends[i &- 1])) ..< Int(ends[i])
+    }
+
     /// The byte range of entry `i` in ``withBytes(_:)``'s buffer.
     @inline(__always) func range(_ i: Int) -> Range<Int> {
         precondition(i >= 0 && i < storage.endCount, "entry index out of range")
-        let ends = storage.ends
-        return (i == 0 ? 0 : Int(ends[i &- 1])) ..< Int(ends[i])
+        return Self.bounds(of: i, ends: UnsafePointer(storage.ends))
     }
 
     /// Calls `body` with every entry's bytes, end to end (entry `i` at ``range(_:)``).
@@ -118,8 +124,8 @@ struct BytePool: Sendable {
         @inline(__always)
         subscript(i: Int) -> UnsafeBufferPointer<UInt8> {
             precondition(i >= 0 && i < count, "entry index out of range")
-            let start = i == 0 ? 0 : Int(ends[i &- 1])
-            return UnsafeBufferPointer(start: bytes + start, count: Int(ends[i]) &- start)
+            let bounds = BytePool.bounds(of: i, ends: ends)
+            return UnsafeBufferPointer(start: bytes + bounds.lowerBound, count: bounds.upperBound &- bounds.lowerBound)
         }
     }
 
