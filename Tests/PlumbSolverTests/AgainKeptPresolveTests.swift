@@ -12,11 +12,7 @@ import PlumbTestSupport
 /// a whole presolve) gives.
 extension SolveCompilingTests {
     @Test func layoutsAgainAfterAWidthSolveFromTheKeptPresolve() throws {
-        let check = ComponentPresolve.WriteCheck()
-        try ComponentPresolve.$writeCheck.withValue(check) { try layoutsAgainAfterWidths() }
-        // No value a resolve left unwritten had moved.
-        #expect(check.mismatches == 0, "\(check.mismatches)")
-        #expect(check.resolves >= 400, "\(check.resolves)")
+        try Self.expectExactWrites(resolves: 400, someUnwritten: false) { try layoutsAgainAfterWidths() }
     }
 
     private func layoutsAgainAfterWidths() throws {

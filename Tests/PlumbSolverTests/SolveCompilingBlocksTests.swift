@@ -470,12 +470,27 @@ extension SolveCompilingTests {
 /// differ from what the partial write left.
 extension SolveCompilingTests {
     @Test func keptPresolvesAreFreshSolves() throws {
-        let check = ComponentPresolve.WriteCheck()
-        try ComponentPresolve.$writeCheck.withValue(check) { try solveKeptPresolvesAgain() }
-        #expect(check.mismatches == 0, "\(check.mismatches)")
         // Most resolves were checked, and some left values unwritten.
-        #expect(check.resolves >= 300, "\(check.resolves)")
-        #expect(check.written < check.variables, "\(check.written) of \(check.variables)")
+        try Self.expectExactWrites(resolves: 300, someUnwritten: true) { try solveKeptPresolvesAgain() }
+    }
+
+    /// Runs `body` under the presolve's write check
+    /// (`ComponentPresolve.writeCheck`, which computes every value a resolve
+    /// leaves unwritten) and expects no such value to have moved, at least
+    /// `resolves` resolves checked and, with `someUnwritten`, some values
+    /// left unwritten.
+    static func expectExactWrites(
+        resolves: Int, someUnwritten: Bool, sourceLocation: SourceLocation = #_sourceLocation,
+        _ body: () throws -> Void
+    ) throws {
+        let check = ComponentPresolve.WriteCheck()
+        try ComponentPresolve.$writeCheck.withValue(check) { try body() }
+        #expect(check.mismatches == 0, "\(check.mismatches)", sourceLocation: sourceLocation)
+        #expect(check.resolves >= resolves, "\(check.resolves)", sourceLocation: sourceLocation)
+        if someUnwritten {
+            #expect(check.written < check.variables, "\(check.written) of \(check.variables)",
+                    sourceLocation: sourceLocation)
+        }
     }
 
     private func solveKeptPresolvesAgain() throws {
