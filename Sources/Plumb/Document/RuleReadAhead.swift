@@ -191,8 +191,9 @@ struct PlainRuleColumns {
     /// view id and text, its argument (a view id) if it has one, and the
     /// end of its arguments. The three byte pools are out in appenders
     /// (``BytePool/takeAppender()``), whose appends skip the check that
-    /// their storage is their own (three runtime calls of a rule's five);
-    /// the two arrays are moved, and checked at each append as before.
+    /// their storage is their own (a runtime call: three of the five a
+    /// rule with an argument made, two of three without); the two arrays
+    /// are moved, and checked at each append as before.
     struct Writer: ~Copyable {
         private var views: BytePool.Appender
         private var texts: BytePool.Appender
