@@ -94,6 +94,50 @@ import PlumbTestSupport
         #expect(before.count == 3 && (0 ..< 3).map { before.string($0) } == ["a", "bc", "def"])
     }
 
+    /// A pool's entries moved into an appender (which appends with only
+    /// the room checked) and back: the pool reads as empty meanwhile, its
+    /// entries and the appended ones, through growths of the bytes and of
+    /// the ends, read back in order after; a copy taken before keeps its
+    /// own entries; two pools out at once do not share the storage they
+    /// hold meanwhile; and a pool appended to while its appender is out
+    /// loses that entry when the appender is put back, not the appender's.
+    @Test func anAppenderAppendsAsThePoolDoes() {
+        var pool = BytePool()
+        for s in ["a", "bc"] { pool.append(s) }
+        let before = pool
+        var other = BytePool()
+        other.append("other")
+        var appender = pool.takeAppender()
+        var otherAppender = other.takeAppender()
+        #expect(pool.count == 0 && other.count == 0)
+        var model = ["a", "bc"]
+        for i in 0 ..< 700 {
+            var s = String(repeating: "x", count: i % 37) + "\(i)"
+            #expect(s.withUTF8 { appender.append($0) } == model.count)
+            model.append(s)
+        }
+        let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        #expect(appender.append(empty) == model.count)
+        model.append("")
+        var late = "late"
+        _ = late.withUTF8 { otherAppender.append($0) }
+        // The placeholder the pool holds is not written through.
+        pool.append("while out")
+        #expect(pool.count == 1 && other.count == 0)
+        pool.restore(appender)
+        other.restore(otherAppender)
+        #expect(pool.count == model.count)
+        #expect((0 ..< pool.count).map { pool.string($0) } == model)
+        #expect(other.count == 2 && other.string(0) == "other" && other.string(1) == "late")
+        #expect(before.count == 2 && before.string(0) == "a" && before.string(1) == "bc")
+        // Taken from a pool that shares its storage with a copy: the copy is left alone.
+        let copy = pool
+        var again = pool.takeAppender()
+        _ = again.append(empty)
+        pool.restore(again)
+        #expect(pool.count == model.count + 1 && copy.count == model.count)
+    }
+
     /// Every way of appending, mixed at random through many growths of the
     /// bytes and of the entries' ends (one at a time, in place, empty
     /// ones), and copies taken along the way, against a model: each

@@ -101,6 +101,43 @@ import PlumbTestSupport
         #expect(used > 100 && errors > 25 && errors < 150, "used \(used), errors \(errors)")
     }
 
+    /// Rules of the plain form (recorded through the rule columns'
+    /// writer) between rules of other forms (read member by member into
+    /// the document's columns), first and last of both kinds, on one
+    /// thread: each rule's view, text and arguments are the ones written,
+    /// in order, so the columns go back into the document whole at each
+    /// change of form.
+    @Test func plainAndOtherRulesKeepTheirOrder() throws {
+        let written: [(view: String, text: String, argument: String?, plain: Bool)] = [
+            ("v1", "h = 1", nil, true), ("v2", "h = 2", "v1", false), ("v3", "tt = %bt", "v2", true),
+            ("v1", "w = 3", nil, true), ("v2", "w = 4", nil, false), ("v3", "w = 5", nil, false),
+            ("v1", "h = 6", "v3", true), ("v2", "h = 7", nil, false),
+        ]
+        // The last rule of each form, in turn.
+        for lastPlain in [false, true] {
+            var rules = written
+            rules[rules.count - 1].plain = lastPlain
+            let elements = rules.map { r in
+                let args = r.argument.map { r.plain ? #","args":["\#($0)"]"# : #", "args": ["\#($0)"]"# } ?? ""
+                return r.plain ? #"{"view":"\#(r.view)","rule":"\#(r.text)"\#(args)}"#
+                    : #"{"view": "\#(r.view)", "rule": "\#(r.text)"\#(args)}"#
+            }
+            let views = (1 ... 3).map { #"{"id":"v\#($0)"}"# }.joined(separator: ",")
+            let json = "{" + ConstraintReadAheadTests.rootMember + #","views":["# + views + #"],"rules":["#
+                + elements.joined(separator: ",") + "]}"
+            let document = try LayoutDocument.parse(Array(json.utf8), source: "doc.json")
+            #expect(document.ruleCount == rules.count)
+            for (i, r) in rules.enumerated() {
+                #expect(document.ruleViews.string(i) == r.view && document.ruleTexts.string(i) == r.text, "rule \(i)")
+                let arguments = document.arguments(ofRule: i).map { argument -> String in
+                    if case .view(let id) = argument { return id }
+                    return "?"
+                }
+                #expect(arguments == (r.argument.map { [$0] } ?? []), "rule \(i)")
+            }
+        }
+    }
+
     /// A rules document of `views` views and `rules` rules written as the
     /// second thread reads them, but for the rule at `odd` (spaced: left
     /// to the parser, so the thread stops there).

@@ -192,10 +192,48 @@ struct DocumentParser {
                 texts: &document.ruleTexts, arguments: &document.ruleArguments,
                 argumentEnds: &document.ruleArgumentEnds, argumentViews: &document.ruleArgumentViews)
         }
-        while !ended, try reader.nextElement(&firstRule) {
-            if !parsePlainRule() { try parseRule(i) }
+        while !ended {
+            // Plain rules (most) go into a writer with the document's rule
+            // columns, until the first other rule, which the document's
+            // columns then take member by member.
+            let plainEnded: Bool
+            (plainEnded, i) = try parsePlainRules(from: i, first: &firstRule)
+            if plainEnded { break }
+            try parseRule(i)
             i += 1
         }
+    }
+
+    /// Reads plain rules (``parsePlainRule(into:)``), rule `i` the first,
+    /// into the document's rule columns, until the array's end (returned
+    /// `true`) or a rule of another form (`false`; the reader is at it);
+    /// returns that and the next rule's index.
+    @inline(__always)
+    private mutating func parsePlainRules(from i: Int, first: inout Bool) throws(JSONSyntaxError) -> (Bool, Int) {
+        var writer = PlainRuleColumns.Writer(
+            views: &document.ruleViews, texts: &document.ruleTexts, arguments: &document.ruleArguments,
+            argumentEnds: &document.ruleArgumentEnds, argumentViews: &document.ruleArgumentViews)
+        var i = i, ended = true
+        do throws(JSONSyntaxError) {
+            while try reader.nextElement(&first) {
+                guard parsePlainRule(into: &writer) else {
+                    ended = false
+                    break
+                }
+                i += 1
+            }
+        } catch {
+            finish(writer)
+            throw error
+        }
+        finish(writer)
+        return (ended, i)
+    }
+
+    /// Puts the rule columns of `writer` back into the document.
+    private mutating func finish(_ writer: consuming PlainRuleColumns.Writer) {
+        writer.finish(views: &document.ruleViews, texts: &document.ruleTexts, arguments: &document.ruleArguments,
+                      argumentEnds: &document.ruleArgumentEnds, argumentViews: &document.ruleArgumentViews)
     }
 
     private mutating func parseRoot() throws(JSONSyntaxError) {
@@ -492,11 +530,9 @@ struct DocumentParser {
     /// What it records is what ``parseRule(_:)`` records. (A rule cost
     /// about 970 instructions to read member by member in `list-rules`.)
     @inline(__always)
-    private mutating func parsePlainRule() -> Bool {
+    private mutating func parsePlainRule(into writer: inout PlainRuleColumns.Writer) -> Bool {
         guard let rule = reader.lexPlainRule() else { return false }
-        rule.record(from: reader.text, views: &document.ruleViews, texts: &document.ruleTexts,
-                    arguments: &document.ruleArguments, argumentEnds: &document.ruleArgumentEnds,
-                    argumentViews: &document.ruleArgumentViews)
+        writer.append(rule, of: reader.text)
         return true
     }
 

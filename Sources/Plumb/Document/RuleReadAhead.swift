@@ -88,6 +88,9 @@ final class RuleReadAhead: @unchecked Sendable {
         }
         while k < chunks, progress.begin(k) {
             var more = true, finished = false
+            // The columns are out in a writer during the chunk (the parser
+            // takes them over between two chunks only).
+            var writer = columns.takeWriter()
             do throws(JSONSyntaxError) {
                 for _ in 0 ..< chunk {
                     guard try reader.nextElement(&first) else {
@@ -100,13 +103,14 @@ final class RuleReadAhead: @unchecked Sendable {
                         more = false
                         break
                     }
-                    columns.append(rule, of: text)
+                    writer.append(rule, of: text)
                     read &+= 1
                     lastEnd = reader.position
                 }
             } catch {
                 more = false  // a syntax error: the parser reports it
             }
+            columns.restore(writer)
             position = lastEnd
             ended = finished
             guard progress.end(k, more: more && !finished) else { break }
@@ -168,11 +172,70 @@ struct PlainRuleColumns {
                                      argumentEnds: &argumentEnds, argumentViews: &argumentViews)
     }
 
-    /// Appends `rule`, read from `text`, as the parser records it.
-    @inline(__always)
-    mutating func append(_ rule: JSONReader.PlainRule, of text: UnsafeBufferPointer<UInt8>) {
-        rule.record(from: text, views: &views, texts: &texts, arguments: &arguments, argumentEnds: &argumentEnds,
-                    argumentViews: &argumentViews)
+    /// Moves these columns into a ``Writer`` (they read as empty until
+    /// ``restore(_:)``).
+    mutating func takeWriter() -> Writer {
+        Writer(views: &views, texts: &texts, arguments: &arguments, argumentEnds: &argumentEnds,
+               argumentViews: &argumentViews)
+    }
+
+    /// Puts back the columns of `writer`, taken by ``takeWriter()``.
+    mutating func restore(_ writer: consuming Writer) {
+        writer.finish(views: &views, texts: &texts, arguments: &arguments, argumentEnds: &argumentEnds,
+                      argumentViews: &argumentViews)
+    }
+
+    /// Rule columns moved out of a document or ``PlainRuleColumns`` while
+    /// plain rules are recorded into them, one after another (the parser
+    /// and ``RuleReadAhead`` record rules alike, through this): each rule's
+    /// view id and text, its argument (a view id) if it has one, and the
+    /// end of its arguments. The three byte pools are out in appenders
+    /// (``BytePool/takeAppender()``), whose appends skip the check that
+    /// their storage is their own (a runtime call: three of the five a
+    /// rule with an argument made, two of three without); the two arrays
+    /// are moved, and checked at each append as before.
+    struct Writer: ~Copyable {
+        private var views: BytePool.Appender
+        private var texts: BytePool.Appender
+        private var argumentViews: BytePool.Appender
+        private var arguments: [LayoutDocument.StoredRuleArgument] = []
+        private var argumentEnds: [Int32] = []
+
+        /// Takes the columns given (left empty until ``finish(views:texts:arguments:argumentEnds:argumentViews:)``).
+        init(
+            views: inout BytePool, texts: inout BytePool, arguments: inout [LayoutDocument.StoredRuleArgument],
+            argumentEnds: inout [Int32], argumentViews: inout BytePool
+        ) {
+            self.views = views.takeAppender()
+            self.texts = texts.takeAppender()
+            self.argumentViews = argumentViews.takeAppender()
+            swap(&self.arguments, &arguments)
+            swap(&self.argumentEnds, &argumentEnds)
+        }
+
+        /// Records `rule`, read from `text`.
+        @inline(__always)
+        mutating func append(_ rule: JSONReader.PlainRule, of text: UnsafeBufferPointer<UInt8>) {
+            views.append(UnsafeBufferPointer(rebasing: text[rule.view]))
+            texts.append(UnsafeBufferPointer(rebasing: text[rule.rule]))
+            if let argument = rule.argument {
+                let entry = argumentViews.append(UnsafeBufferPointer(rebasing: text[argument]))
+                arguments.append(.view(Int32(truncatingIfNeeded: entry)))
+            }
+            argumentEnds.append(Int32(arguments.count))
+        }
+
+        /// Puts the columns, with the rules recorded, back where they were taken from.
+        consuming func finish(
+            views: inout BytePool, texts: inout BytePool, arguments: inout [LayoutDocument.StoredRuleArgument],
+            argumentEnds: inout [Int32], argumentViews: inout BytePool
+        ) {
+            views.restore(self.views)
+            texts.restore(self.texts)
+            argumentViews.restore(self.argumentViews)
+            swap(&self.arguments, &arguments)
+            swap(&self.argumentEnds, &argumentEnds)
+        }
     }
 }
 
@@ -182,7 +245,7 @@ extension JSONReader.PlainRule {
     /// view id about a tenth of them, its argument's a twentieth).
     static let bytesPerRuleEstimate = 56
 
-    /// Makes room in the columns that ``record(from:views:texts:arguments:argumentEnds:argumentViews:)``
+    /// Makes room in the columns that a ``PlainRuleColumns/Writer``
     /// fills for the rules of an array with `left` bytes still to read:
     /// grown once here from estimates, not doubled from a few entries (each
     /// doubling a copy, about 0.45 M instructions at 10,000 rules beside
@@ -202,22 +265,5 @@ extension JSONReader.PlainRule {
         argumentViews.reserveCapacity(bytes: left / 16, entries: withArguments)
         arguments.reserveCapacity(arguments.count + withArguments)
         argumentEnds.reserveCapacity(argumentEnds.count + rules)
-    }
-
-    /// Records this rule, read from `text`: its view's id and its text,
-    /// its argument (a view id) if it has one, and the end of its
-    /// arguments. (The parser and ``RuleReadAhead`` record rules alike.)
-    @inline(__always)
-    func record(
-        from text: UnsafeBufferPointer<UInt8>, views: inout BytePool, texts: inout BytePool,
-        arguments: inout [LayoutDocument.StoredRuleArgument], argumentEnds: inout [Int32], argumentViews: inout BytePool
-    ) {
-        views.append(UnsafeBufferPointer(rebasing: text[view]))
-        texts.append(UnsafeBufferPointer(rebasing: text[rule]))
-        if let argument {
-            let entry = argumentViews.append(UnsafeBufferPointer(rebasing: text[argument]))
-            arguments.append(.view(Int32(truncatingIfNeeded: entry)))
-        }
-        argumentEnds.append(Int32(arguments.count))
     }
 }
