@@ -3,17 +3,19 @@ import PlumbTestSupport
 @_spi(Lowering) @testable import PlumbSolver
 
 /// Layouts again and sweep steps that move several determined variables of
-/// one large component at once, then a few at a time: four width-like
+/// one large component at once, then a few at a time: six width-like
 /// variables, each set by a row of its own, read by caps and wishes. The
 /// rows that read a moved variable are listed at the first solve that moves
-/// it (the first step lists all four in one pass) and kept by variable, so
+/// it (the first step lists all six in one pass, more than
+/// `CompiledSystem.sortedVariableLimit`: marked in an array; later steps
+/// list a few by binary search) and kept by variable, so
 /// a later step that moves one alone takes its own rows. A row listed under
 /// another variable, or left out, leaves a stale constant in the kept
 /// presolve: each solve must be what the old path gives (the move sent to
 /// the tape or a whole presolve), bit for bit, and for a layout again a
 /// fresh solve's values bit for bit.
 extension SolveCompilingTests {
-    /// ``requiredRowsSystem(_:)`` with four determined variables `w₀ … w₃`
+    /// ``requiredRowsSystem(_:)`` with six determined variables `w₀ … w₅`
     /// (rows `widthRows`, one each), each read by one to three caps
     /// `x ≤ wⱼ / 2 + c` on its lengths and sometimes a wish `y = wⱼ + c`.
     static func severalWidthsSystem(_ rng: inout SplitMix64)
@@ -23,7 +25,7 @@ extension SolveCompilingTests {
         func small() -> Double { Double(Int.random(in: -4 ... 4, using: &rng)) * 2.5 }
         let lengths = s.variableCount
         var widthRows: [Int] = []
-        for _ in 0 ..< 4 {
+        for _ in 0 ..< 6 {
             let w = VariableIndex(s.variableCount)
             s.addVariables(1)
             widthRows.append(s.rowCount)
@@ -97,6 +99,7 @@ extension SolveCompilingTests {
                 }
             }
         }
+        #expect(CompiledSystem.sortedVariableLimit < 6)
         // Most steps were solved from the kept presolves, many of them after
         // one width moved alone (its rows listed in the first step's pass).
         #expect(byWidths >= 200, "\(byWidths) of \(steps)")

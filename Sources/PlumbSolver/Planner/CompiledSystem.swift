@@ -797,13 +797,15 @@ public final class CompiledSystem {
 
     /// Adds to `readers` the rows of large component `largeComponents[i]`
     /// that read each input of `inputs` (places in `largeInputs`, distinct):
-    /// one pass over the component's rows and their terms. The inputs are
-    /// looked up by binary search in short sorted lists (the moved
-    /// variables, the moved parameter rows), and only for a term on a
-    /// determined variable or a parameter row: no array over the system's
-    /// variables or rows is made. Two such arrays, made and filled at each
-    /// listing, were a third of a `table` layout again's first width change
-    /// (fresh pages at 10,000 views).
+    /// one pass over the component's rows and their terms, looking up only
+    /// a term on a determined variable and a parameter row. A few moved
+    /// variables (a root width) are looked up by binary search in a short
+    /// sorted list, the moved parameter rows too: no array of the system's
+    /// size is made (two such arrays, made and filled at each listing, were
+    /// a third of a `table` layout again's first width change at 10,000
+    /// views). More than ``sortedVariableLimit`` (a width that moves a chain
+    /// of determined variables) are marked in an array over the system's
+    /// variables instead, one load a term.
     private func addReaders(of inputs: [Int32], component i: Int, to readers: inout [Int32: [Int32]]) {
         let system = planner.system, state = planner.state, isParameter = self.isParameter
         let componentRows = plan.rows(ofComponent: largeComponents[i])
@@ -811,7 +813,16 @@ public final class CompiledSystem {
             .map { (largeInputs[Int(inputs[$0])], Int32($0)) })
         let rows = SortedPlaces(inputs.indices.filter { largeInputs[Int(inputs[$0])] < 0 }
             .map { (~largeInputs[Int(inputs[$0])], Int32($0)) })
+        let marked = variables.count > Self.sortedVariableLimit
+        var variablePlace: [Int32] = []
+        if marked {
+            variablePlace = [Int32](repeating: -1, count: system.variableCount)
+            for (k, j) in inputs.enumerated() where largeInputs[Int(j)] >= 0 {
+                variablePlace[Int(largeInputs[Int(j)])] = Int32(k)
+            }
+        }
         var lists = [[Int32]](repeating: [], count: inputs.count)
+        variablePlace.withUnsafeBufferPointer { variablePlace in
         state.withUnsafeBufferPointer { state in
         isParameter.withUnsafeBufferPointer { isParameter in
         system.columns.withUnsafeBufferPointer { columns in
@@ -821,15 +832,21 @@ public final class CompiledSystem {
                 let r = Int(r32)
                 if readsRows && isParameter[r], let k = rows.place(of: r32) { lists[k].append(Int32(p)) }
                 for k in Int(rowStart[r]) ..< Int(rowStart[r + 1]) where state[Int(columns[k])] == .determined {
-                    if let m = variables.place(of: columns[k]) { lists[m].append(Int32(p)) }
+                    let m = marked ? Int(variablePlace[Int(columns[k])]) : variables.place(of: columns[k]) ?? -1
+                    if m >= 0 { lists[m].append(Int32(p)) }
                 }
             }
         }
         }
         }
         }
+        }
         for (k, j) in inputs.enumerated() { readers[j] = lists[k] }
     }
+
+    /// The most moved variables ``addReaders(of:component:to:)`` looks up
+    /// by binary search (at most 3 steps a term on a determined variable).
+    static let sortedVariableLimit = 4
 
     /// Keys (variables or rows) with a place each, sorted by key, for
     /// ``addReaders(of:component:to:)``'s look-ups.
@@ -842,6 +859,7 @@ public final class CompiledSystem {
             }
         }
         var isEmpty: Bool { keys.isEmpty }
+        var count: Int { keys.count }
         /// The place of `key`, or `nil` when it is not a key.
         @inline(__always) func place(of key: Int32) -> Int? {
             var low = 0, high = keys.count
