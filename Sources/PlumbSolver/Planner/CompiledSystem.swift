@@ -797,30 +797,43 @@ public final class CompiledSystem {
 
     /// Adds to `readers` the rows of large component `largeComponents[i]`
     /// that read each input of `inputs` (places in `largeInputs`, distinct):
-    /// one pass over the component's rows and their terms, which looks each
-    /// up in arrays over the system's variables and rows that mark those
-    /// inputs alone.
+    /// one pass over the component's rows and their terms, looking up only
+    /// a term on a determined variable and a parameter row. A few moved
+    /// variables (a root width) are looked up by binary search in a short
+    /// sorted list, the moved parameter rows too: no array of the system's
+    /// size is made (two such arrays, made and filled at each listing, were
+    /// a third of a `table` layout again's first width change at 10,000
+    /// views). More than ``sortedVariableLimit`` (a width that moves a chain
+    /// of determined variables) are marked in an array over the system's
+    /// variables instead, one load a term.
     private func addReaders(of inputs: [Int32], component i: Int, to readers: inout [Int32: [Int32]]) {
-        let system = planner.system, state = planner.state
+        let system = planner.system, state = planner.state, isParameter = self.isParameter
         let componentRows = plan.rows(ofComponent: largeComponents[i])
-        var variablePlace = [Int32](repeating: -1, count: system.variableCount)
-        var rowPlace = [Int32](repeating: -1, count: system.rowCount)
-        for (k, j) in inputs.enumerated() {
-            let input = largeInputs[Int(j)]
-            if input >= 0 { variablePlace[Int(input)] = Int32(k) } else { rowPlace[Int(~input)] = Int32(k) }
+        let variables = SortedPlaces(inputs.indices.filter { largeInputs[Int(inputs[$0])] >= 0 }
+            .map { (largeInputs[Int(inputs[$0])], Int32($0)) })
+        let rows = SortedPlaces(inputs.indices.filter { largeInputs[Int(inputs[$0])] < 0 }
+            .map { (~largeInputs[Int(inputs[$0])], Int32($0)) })
+        let marked = variables.count > Self.sortedVariableLimit
+        var variablePlace: [Int32] = []
+        if marked {
+            variablePlace = [Int32](repeating: -1, count: system.variableCount)
+            for (k, j) in inputs.enumerated() where largeInputs[Int(j)] >= 0 {
+                variablePlace[Int(largeInputs[Int(j)])] = Int32(k)
+            }
         }
         var lists = [[Int32]](repeating: [], count: inputs.count)
         variablePlace.withUnsafeBufferPointer { variablePlace in
-        rowPlace.withUnsafeBufferPointer { rowPlace in
         state.withUnsafeBufferPointer { state in
+        isParameter.withUnsafeBufferPointer { isParameter in
         system.columns.withUnsafeBufferPointer { columns in
         system.rowStart.withUnsafeBufferPointer { rowStart in
+            let readsRows = !rows.isEmpty
             for (p, r32) in componentRows.enumerated() {
                 let r = Int(r32)
-                if rowPlace[r] >= 0 { lists[Int(rowPlace[r])].append(Int32(p)) }
-                for k in Int(rowStart[r]) ..< Int(rowStart[r + 1]) {
-                    let v = Int(columns[k])
-                    if variablePlace[v] >= 0 && state[v] == .determined { lists[Int(variablePlace[v])].append(Int32(p)) }
+                if readsRows && isParameter[r], let k = rows.place(of: r32) { lists[k].append(Int32(p)) }
+                for k in Int(rowStart[r]) ..< Int(rowStart[r + 1]) where state[Int(columns[k])] == .determined {
+                    let m = marked ? Int(variablePlace[Int(columns[k])]) : variables.place(of: columns[k]) ?? -1
+                    if m >= 0 { lists[m].append(Int32(p)) }
                 }
             }
         }
@@ -829,6 +842,33 @@ public final class CompiledSystem {
         }
         }
         for (k, j) in inputs.enumerated() { readers[j] = lists[k] }
+    }
+
+    /// The most moved variables ``addReaders(of:component:to:)`` looks up
+    /// by binary search (at most 3 steps a term on a determined variable).
+    static let sortedVariableLimit = 4
+
+    /// Keys (variables or rows) with a place each, sorted by key, for
+    /// ``addReaders(of:component:to:)``'s look-ups.
+    private struct SortedPlaces {
+        private var keys: [Int32] = [], places: [Int32] = []
+        init(_ pairs: [(Int32, Int32)]) {
+            for (key, place) in pairs.sorted(by: { $0.0 < $1.0 }) {
+                keys.append(key)
+                places.append(place)
+            }
+        }
+        var isEmpty: Bool { keys.isEmpty }
+        var count: Int { keys.count }
+        /// The place of `key`, or `nil` when it is not a key.
+        @inline(__always) func place(of key: Int32) -> Int? {
+            var low = 0, high = keys.count
+            while low < high {
+                let middle = (low + high) / 2
+                if keys[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            return low < keys.count && keys[low] == key ? Int(places[low]) : nil
+        }
     }
 
     /// Fills `notedInputs` with the places of the inputs among `rows` (the
