@@ -2665,6 +2665,157 @@ Factorize clpFactorize() {
 
 }  // namespace
 
+// cgfac66: a replay's start factorises the basis it factorised the step
+// before. A `chartgrid` sweep replays two levels a step from their recorded
+// bases with no pivot, so each level's start factorises, at the same scale,
+// the basis the same level's start factorised the step before (45 M of the
+// 147 M step). For the duals of a model that keeps its matrix checks (a
+// replay's), a start's factorisation that ends with status 0 is kept: a
+// copy of Clp's factor object (`CoinFactorization`'s own copy), the model's
+// pivot order and the wrapper's timing fields it left, with all its inputs:
+// which variables are basic, the scale factors, the matrix's (and the
+// scaled matrix's) entries and shape, and the factor object's settings
+// before the call. A later start whose inputs are the same, compared bit
+// for bit, would build the same factors, so it is answered from the copy:
+// the factors put back, the running object's FTRAN / BTRAN statistics kept
+// (they carry its own history) and averaged as Clp's call ends
+// (`checkSparse`), the pivot order and the timing fields written as the kept
+// call left them. Anything else is Clp's own call. At most four kept per
+// thread.
+namespace {
+struct FactorizeInputs {
+    const PlumbClpModel *owner = nullptr;
+    const ClpSimplex *model = nullptr;
+    int rows = 0, columns = 0;
+    std::vector<unsigned char> basic;
+    std::vector<double> rowScale, columnScale;
+    std::vector<CoinBigIndex> starts, scaledStarts;
+    std::vector<int> lengths, indices, scaledLengths, scaledIndices;
+    std::vector<double> values, scaledValues;
+    double settings[4] = {0, 0, 0, 0};
+    int counts[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+};
+
+/// The running factor object's FTRAN / BTRAN statistics.
+struct FactorStatistics {
+    double counts[8];
+    int ftrans = 0, btrans = 0;
+    double averages[6];
+    explicit FactorStatistics(const CoinFactorization &f)
+        : counts{f.ftranCountInput_, f.ftranCountAfterL_, f.ftranCountAfterR_, f.ftranCountAfterU_,
+                 f.btranCountInput_, f.btranCountAfterU_, f.btranCountAfterR_, f.btranCountAfterL_},
+          ftrans(f.numberFtranCounts_), btrans(f.numberBtranCounts_),
+          averages{f.ftranAverageAfterL_, f.ftranAverageAfterR_, f.ftranAverageAfterU_,
+                   f.btranAverageAfterU_, f.btranAverageAfterR_, f.btranAverageAfterL_} {}
+    void putInto(CoinFactorization &f) const {
+        f.ftranCountInput_ = counts[0]; f.ftranCountAfterL_ = counts[1];
+        f.ftranCountAfterR_ = counts[2]; f.ftranCountAfterU_ = counts[3];
+        f.btranCountInput_ = counts[4]; f.btranCountAfterU_ = counts[5];
+        f.btranCountAfterR_ = counts[6]; f.btranCountAfterL_ = counts[7];
+        f.numberFtranCounts_ = ftrans; f.numberBtranCounts_ = btrans;
+        f.ftranAverageAfterL_ = averages[0]; f.ftranAverageAfterR_ = averages[1];
+        f.ftranAverageAfterU_ = averages[2]; f.btranAverageAfterU_ = averages[3];
+        f.btranAverageAfterR_ = averages[4]; f.btranAverageAfterL_ = averages[5];
+    }
+    bool operator==(const FactorStatistics &o) const {
+        return std::memcmp(counts, o.counts, sizeof counts) == 0 && ftrans == o.ftrans && btrans == o.btrans &&
+               std::memcmp(averages, o.averages, sizeof averages) == 0;
+    }
+};
+
+struct KeptFactorization {
+    FactorizeInputs inputs;
+    std::unique_ptr<CoinFactorization> factors;
+    std::vector<int> pivotVariable;
+    double timing[3] = {0, 0, 0};
+    int timingCounts[3] = {0, 0, 0};
+    uint64_t digest = 0;
+};
+
+int studyMode() { const char *e = std::getenv("PLUMB_CGFAC66_MODE"); return e ? std::atoi(e) : 1; }  // STUDY-ONLY
+thread_local int keptFactorizationMode = studyMode();
+thread_local long factorizationsRestored = 0;
+thread_local long factorizationsRestoreDisagreed = 0;
+thread_local std::vector<std::unique_ptr<KeptFactorization>> keptFactorizations;
+
+template <typename T> void copyInto(std::vector<T> &to, const T *from, size_t count) {
+    if (from == nullptr) to.clear(); else to.assign(from, from + count);
+}
+
+void entriesOf(const ClpMatrixBase *base, std::vector<CoinBigIndex> &starts, std::vector<int> &lengths,
+               std::vector<int> &indices, std::vector<double> &values) {
+    const CoinPackedMatrix *matrix = base != nullptr ? base->getPackedMatrix() : nullptr;
+    if (matrix == nullptr) { starts.clear(); lengths.clear(); indices.clear(); values.clear(); return; }
+    const size_t major = static_cast<size_t>(matrix->getMajorDim());
+    const size_t size = static_cast<size_t>(matrix->getVectorStarts()[major]);
+    copyInto(starts, matrix->getVectorStarts(), major + 1);
+    copyInto(lengths, matrix->getVectorLengths(), major);
+    copyInto(indices, matrix->getIndices(), size);
+    copyInto(values, matrix->getElements(), size);
+}
+
+void inputsOf(const ClpSimplex *model, const CoinFactorization *f, FactorizeInputs &in) {
+    in.model = model;
+    in.rows = model->numberRows();
+    in.columns = model->numberColumns();
+    basicOf(model, in.basic);
+    copyInto(in.rowScale, model->rowScale(), static_cast<size_t>(in.rows));
+    copyInto(in.columnScale, model->columnScale(), static_cast<size_t>(in.columns));
+    entriesOf(model->clpMatrix(), in.starts, in.lengths, in.indices, in.values);
+    entriesOf(model->clpScaledMatrix(), in.scaledStarts, in.scaledLengths, in.scaledIndices, in.scaledValues);
+    in.settings[0] = f->pivotTolerance();
+    in.settings[1] = f->zeroTolerance();
+    in.settings[2] = f->slackValue();
+    in.settings[3] = f->areaFactor();
+    in.counts[0] = f->denseThreshold();
+    in.counts[1] = f->biasLU();
+    in.counts[2] = f->maximumPivots();
+    in.counts[3] = f->persistenceFlag();
+    in.counts[4] = f->numberCompressions();
+    in.counts[5] = f->pivots();
+    in.counts[6] = f->sparseThreshold();
+    in.counts[7] = f->status();
+}
+
+template <typename T> bool sameBits(const std::vector<T> &a, const std::vector<T> &b) {
+    return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), sizeof(T) * a.size()) == 0);
+}
+
+bool sameFactorizeInputs(const FactorizeInputs &a, const FactorizeInputs &b) {
+    return a.owner == b.owner && a.model == b.model && a.rows == b.rows && a.columns == b.columns &&
+           std::memcmp(a.settings, b.settings, sizeof a.settings) == 0 &&
+           std::memcmp(a.counts, b.counts, sizeof a.counts) == 0 && a.basic == b.basic &&
+           sameBits(a.rowScale, b.rowScale) && sameBits(a.columnScale, b.columnScale) &&
+           sameBits(a.starts, b.starts) && sameBits(a.lengths, b.lengths) && sameBits(a.indices, b.indices) &&
+           sameBits(a.values, b.values) && sameBits(a.scaledStarts, b.scaledStarts) &&
+           sameBits(a.scaledLengths, b.scaledLengths) && sameBits(a.scaledIndices, b.scaledIndices) &&
+           sameBits(a.scaledValues, b.scaledValues);
+}
+
+/// `startDigest` with L's row copy and the sparse threshold.
+uint64_t factorsDigest(const CoinFactorization *f, const ClpSimplex *model) {
+    Digest digest;
+    digest.add(startDigest(f, model));
+    digest.add(static_cast<uint64_t>(f->sparseThreshold()));
+    digest.add(static_cast<uint64_t>(f->numberL()));
+    digest.add(static_cast<uint64_t>(f->baseL()));
+    digest.add(static_cast<uint64_t>(f->numberDense()));
+    const int *startL = f->startColumnL(), *rowL = f->indexRowL();
+    if (startL != nullptr && rowL != nullptr) {
+        const int n = f->numberL();
+        for (int i = 0; i <= n; i++) digest.add(static_cast<uint64_t>(startL[i]));
+        for (int k = startL[0]; k < startL[n]; k++) digest.add(static_cast<uint64_t>(rowL[k]));
+    }
+    const CoinFactorizationDouble *byRow = f->elementByRowL();
+    const int *startRowL = f->startRowL();
+    if (byRow != nullptr && startRowL != nullptr && f->sparseThreshold() > 0) {
+        const int rows = model->numberRows();
+        for (int k = 0; k < startRowL[rows]; k++) digest.add(static_cast<double>(byRow[k]));
+    }
+    return digest.value;
+}
+}  // namespace
+
 int ClpFactorization::factorize(ClpSimplex *model, int solveType, bool valuesPass) {
     Factorize own = clpFactorize();
     if (own == nullptr) std::abort();
@@ -2691,11 +2842,71 @@ int ClpFactorization::factorize(ClpSimplex *model, int solveType, bool valuesPas
         repeatedStartsKept += 1;
         return 0;
     }
+    // cgfac66: a replay's start answered from the factorisation it kept.
+    std::unique_ptr<FactorizeInputs> inputs;
+    const KeptFactorization *found = nullptr;
+    if (atStart && !repeat && keptFactorizationMode != 0 && matrixCheckOwner != nullptr) {
+        inputs.reset(new FactorizeInputs());
+        inputs->owner = matrixCheckOwner;
+        inputsOf(model, coinFactorizationA_, *inputs);
+        for (const auto &k : keptFactorizations) {
+            if (sameFactorizeInputs(k->inputs, *inputs)) { found = k.get(); break; }
+        }
+        if (found != nullptr && keptFactorizationMode == 1) {
+            const FactorStatistics statistics(*coinFactorizationA_);
+            *coinFactorizationA_ = *found->factors;
+            statistics.putInto(*coinFactorizationA_);
+            coinFactorizationA_->checkSparse();
+            std::memcpy(model->pivotVariable(), found->pivotVariable.data(), sizeof(int) * found->pivotVariable.size());
+            shortestAverage_ = found->timing[0];
+            totalInR_ = found->timing[1];
+            totalInIncreasingU_ = found->timing[2];
+            endLengthU_ = found->timingCounts[0];
+            lastNumberPivots_ = found->timingCounts[1];
+            effectiveStartNumberU_ = found->timingCounts[2];
+            factorizationsRestored += 1;
+            return 0;
+        }
+    }
+    const FactorStatistics statisticsBefore(*coinFactorizationA_);
     // A repair puts slacks in for the columns it throws out, and nothing
     // else a start's factorisation does makes a slack basic.
     const int slacksBefore = atStart ? basicRows(model) : 0;
     const uint64_t kept = repeat ? startDigest(coinFactorizationA_, model) : 0;
     const int status = own(this, model, solveType, valuesPass);
+    if (inputs && status == 0 && coinFactorizationA_ != nullptr && coinFactorizationB_ == nullptr &&
+        basicRows(model) == slacksBefore) {
+        const int *pivots = model->pivotVariable();
+        if (found != nullptr) {
+            // Checked: the kept copy, with this object's statistics before
+            // the call, must be what Clp's call left.
+            CoinFactorization candidate(*found->factors);
+            statisticsBefore.putInto(candidate);
+            candidate.checkSparse();
+            const bool same = FactorStatistics(candidate) == FactorStatistics(*coinFactorizationA_) &&
+                              factorsDigest(&candidate, model) == factorsDigest(coinFactorizationA_, model) &&
+                              std::equal(found->pivotVariable.begin(), found->pivotVariable.end(), pivots) &&
+                              found->timing[0] == shortestAverage_ && found->timing[1] == totalInR_ &&
+                              found->timing[2] == totalInIncreasingU_ && found->timingCounts[0] == endLengthU_ &&
+                              found->timingCounts[1] == lastNumberPivots_ &&
+                              found->timingCounts[2] == effectiveStartNumberU_;
+            factorizationsRestored += 1;
+            if (!same) factorizationsRestoreDisagreed += 1;
+        } else {
+            std::unique_ptr<KeptFactorization> keep(new KeptFactorization());
+            keep->inputs = std::move(*inputs);
+            keep->factors.reset(new CoinFactorization(*coinFactorizationA_));
+            keep->pivotVariable.assign(pivots, pivots + model->numberRows());
+            keep->timing[0] = shortestAverage_;
+            keep->timing[1] = totalInR_;
+            keep->timing[2] = totalInIncreasingU_;
+            keep->timingCounts[0] = endLengthU_;
+            keep->timingCounts[1] = lastNumberPivots_;
+            keep->timingCounts[2] = effectiveStartNumberU_;
+            if (keptFactorizations.size() >= 4) keptFactorizations.erase(keptFactorizations.begin());
+            keptFactorizations.push_back(std::move(keep));
+        }
+    }
     if (repeat) {
         repeatedStartsChecked += 1;
         if (status != 0 || startDigest(coinFactorizationA_, model) != kept) repeatedStartsDisagreed += 1;
@@ -2721,6 +2932,9 @@ long plumb_clp_repeated_starts_kept(void) { return repeatedStartsKept; }
 long plumb_clp_repeated_starts_checked(void) { return repeatedStartsChecked; }
 long plumb_clp_repeated_starts_disagreed(void) { return repeatedStartsDisagreed; }
 long plumb_clp_factorizations(void) { return factorizationsMade; }
+void plumb_clp_set_kept_factorization(int mode) { keptFactorizationMode = mode; }
+long plumb_clp_factorizations_restored(void) { return factorizationsRestored; }
+long plumb_clp_factorizations_restore_disagreed(void) { return factorizationsRestoreDisagreed; }
 }
 #else
 extern "C" {
@@ -2729,6 +2943,9 @@ long plumb_clp_repeated_starts_kept(void) { return 0; }
 long plumb_clp_repeated_starts_checked(void) { return 0; }
 long plumb_clp_repeated_starts_disagreed(void) { return 0; }
 long plumb_clp_factorizations(void) { return 0; }
+void plumb_clp_set_kept_factorization(int) {}
+long plumb_clp_factorizations_restored(void) { return 0; }
+long plumb_clp_factorizations_restore_disagreed(void) { return 0; }
 }
 #endif
 
