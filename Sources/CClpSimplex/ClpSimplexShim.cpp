@@ -2679,8 +2679,10 @@ Factorize clpFactorize() {
 // for bit, would build the same factors, so it is answered from the copy:
 // the factors put back, the running object's FTRAN / BTRAN statistics kept
 // (they carry its own history) and averaged as Clp's call ends
-// (`checkSparse`), the pivot order and the timing fields written as the kept
-// call left them. Anything else is Clp's own call. At most four kept per
+// (`checkSparse`), the pivot order and the three timing fields Clp's call
+// sets written as the kept call left them (the pivots' running timing,
+// `shortestAverage_`, `totalInR_`, `totalInIncreasingU_`, which the call
+// leaves alone, stays the running object's). Anything else is Clp's own call. At most four kept per
 // thread.
 namespace {
 struct FactorizeInputs {
@@ -2727,13 +2729,13 @@ struct KeptFactorization {
     FactorizeInputs inputs;
     std::unique_ptr<CoinFactorization> factors;
     std::vector<int> pivotVariable;
-    double timing[3] = {0, 0, 0};
+    /// The wrapper's `endLengthU_`, `lastNumberPivots_` and
+    /// `effectiveStartNumberU_` as Clp's call left them.
     int timingCounts[3] = {0, 0, 0};
     uint64_t digest = 0;
 };
 
-int studyMode() { const char *e = std::getenv("PLUMB_CGFAC66_MODE"); return e ? std::atoi(e) : 1; }  // STUDY-ONLY
-thread_local int keptFactorizationMode = studyMode();
+thread_local int keptFactorizationMode = 1;
 thread_local long factorizationsRestored = 0;
 thread_local long factorizationsRestoreDisagreed = 0;
 thread_local std::vector<std::unique_ptr<KeptFactorization>> keptFactorizations;
@@ -2754,6 +2756,22 @@ void entriesOf(const ClpMatrixBase *base, std::vector<CoinBigIndex> &starts, std
     copyInto(values, matrix->getElements(), size);
 }
 
+/// The factor object's settings that Clp's call reads.
+void settingsOf(const CoinFactorization *f, double settings[4], int counts[8]) {
+    settings[0] = f->pivotTolerance();
+    settings[1] = f->zeroTolerance();
+    settings[2] = f->slackValue();
+    settings[3] = f->areaFactor();
+    counts[0] = f->denseThreshold();
+    counts[1] = f->biasLU();
+    counts[2] = f->maximumPivots();
+    counts[3] = f->persistenceFlag();
+    counts[4] = f->numberCompressions();
+    counts[5] = f->pivots();
+    counts[6] = f->sparseThreshold();
+    counts[7] = f->status();
+}
+
 void inputsOf(const ClpSimplex *model, const CoinFactorization *f, FactorizeInputs &in) {
     in.model = model;
     in.rows = model->numberRows();
@@ -2763,33 +2781,50 @@ void inputsOf(const ClpSimplex *model, const CoinFactorization *f, FactorizeInpu
     copyInto(in.columnScale, model->columnScale(), static_cast<size_t>(in.columns));
     entriesOf(model->clpMatrix(), in.starts, in.lengths, in.indices, in.values);
     entriesOf(model->clpScaledMatrix(), in.scaledStarts, in.scaledLengths, in.scaledIndices, in.scaledValues);
-    in.settings[0] = f->pivotTolerance();
-    in.settings[1] = f->zeroTolerance();
-    in.settings[2] = f->slackValue();
-    in.settings[3] = f->areaFactor();
-    in.counts[0] = f->denseThreshold();
-    in.counts[1] = f->biasLU();
-    in.counts[2] = f->maximumPivots();
-    in.counts[3] = f->persistenceFlag();
-    in.counts[4] = f->numberCompressions();
-    in.counts[5] = f->pivots();
-    in.counts[6] = f->sparseThreshold();
-    in.counts[7] = f->status();
+    settingsOf(f, in.settings, in.counts);
 }
 
-template <typename T> bool sameBits(const std::vector<T> &a, const std::vector<T> &b) {
-    return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), sizeof(T) * a.size()) == 0);
+/// Whether `array` (`count` long, or null) is `kept`, bit for bit (an
+/// empty `kept` stands for null).
+template <typename T> bool sameArray(const std::vector<T> &kept, const T *array, size_t count) {
+    if (array == nullptr) return kept.empty();
+    return kept.size() == count && (count == 0 || std::memcmp(kept.data(), array, sizeof(T) * count) == 0);
 }
 
-bool sameFactorizeInputs(const FactorizeInputs &a, const FactorizeInputs &b) {
-    return a.owner == b.owner && a.model == b.model && a.rows == b.rows && a.columns == b.columns &&
-           std::memcmp(a.settings, b.settings, sizeof a.settings) == 0 &&
-           std::memcmp(a.counts, b.counts, sizeof a.counts) == 0 && a.basic == b.basic &&
-           sameBits(a.rowScale, b.rowScale) && sameBits(a.columnScale, b.columnScale) &&
-           sameBits(a.starts, b.starts) && sameBits(a.lengths, b.lengths) && sameBits(a.indices, b.indices) &&
-           sameBits(a.values, b.values) && sameBits(a.scaledStarts, b.scaledStarts) &&
-           sameBits(a.scaledLengths, b.scaledLengths) && sameBits(a.scaledIndices, b.scaledIndices) &&
-           sameBits(a.scaledValues, b.scaledValues);
+bool sameEntries(const ClpMatrixBase *base, const std::vector<CoinBigIndex> &starts, const std::vector<int> &lengths,
+                 const std::vector<int> &indices, const std::vector<double> &values) {
+    const CoinPackedMatrix *matrix = base != nullptr ? base->getPackedMatrix() : nullptr;
+    if (matrix == nullptr) return starts.empty();
+    const size_t major = static_cast<size_t>(matrix->getMajorDim());
+    if (starts.size() != major + 1) return false;
+    const size_t size = static_cast<size_t>(matrix->getVectorStarts()[major]);
+    return sameArray(starts, matrix->getVectorStarts(), major + 1) &&
+           sameArray(lengths, matrix->getVectorLengths(), major) && sameArray(indices, matrix->getIndices(), size) &&
+           sameArray(values, matrix->getElements(), size);
+}
+
+/// Whether Clp's call now would have `kept`'s inputs: read in place.
+bool sameFactorizeInputs(const FactorizeInputs &kept, const PlumbClpModel *owner, const ClpSimplex *model,
+                         const CoinFactorization *f) {
+    if (kept.owner != owner || kept.model != model || kept.rows != model->numberRows() ||
+        kept.columns != model->numberColumns()) {
+        return false;
+    }
+    double settings[4];
+    int counts[8];
+    settingsOf(f, settings, counts);
+    if (std::memcmp(settings, kept.settings, sizeof settings) != 0 || std::memcmp(counts, kept.counts, sizeof counts) != 0) {
+        return false;
+    }
+    const unsigned char *status = model->statusArray();
+    for (size_t k = 0; k < kept.basic.size(); k++) {
+        if (kept.basic[k] != ((status[k] & 7) == ClpSimplex::basic ? 1 : 0)) return false;
+    }
+    return sameArray(kept.rowScale, model->rowScale(), static_cast<size_t>(kept.rows)) &&
+           sameArray(kept.columnScale, model->columnScale(), static_cast<size_t>(kept.columns)) &&
+           sameEntries(model->clpMatrix(), kept.starts, kept.lengths, kept.indices, kept.values) &&
+           sameEntries(model->clpScaledMatrix(), kept.scaledStarts, kept.scaledLengths, kept.scaledIndices,
+                       kept.scaledValues);
 }
 
 /// `startDigest` with L's row copy and the sparse threshold.
@@ -2846,11 +2881,14 @@ int ClpFactorization::factorize(ClpSimplex *model, int solveType, bool valuesPas
     std::unique_ptr<FactorizeInputs> inputs;
     const KeptFactorization *found = nullptr;
     if (atStart && !repeat && keptFactorizationMode != 0 && matrixCheckOwner != nullptr) {
-        inputs.reset(new FactorizeInputs());
-        inputs->owner = matrixCheckOwner;
-        inputsOf(model, coinFactorizationA_, *inputs);
         for (const auto &k : keptFactorizations) {
-            if (sameFactorizeInputs(k->inputs, *inputs)) { found = k.get(); break; }
+            if (sameFactorizeInputs(k->inputs, matrixCheckOwner, model, coinFactorizationA_)) { found = k.get(); break; }
+        }
+        if (found == nullptr) {
+            // Kept if Clp's call below succeeds.
+            inputs.reset(new FactorizeInputs());
+            inputs->owner = matrixCheckOwner;
+            inputsOf(model, coinFactorizationA_, *inputs);
         }
         if (found != nullptr && keptFactorizationMode == 1) {
             const FactorStatistics statistics(*coinFactorizationA_);
@@ -2858,9 +2896,6 @@ int ClpFactorization::factorize(ClpSimplex *model, int solveType, bool valuesPas
             statistics.putInto(*coinFactorizationA_);
             coinFactorizationA_->checkSparse();
             std::memcpy(model->pivotVariable(), found->pivotVariable.data(), sizeof(int) * found->pivotVariable.size());
-            shortestAverage_ = found->timing[0];
-            totalInR_ = found->timing[1];
-            totalInIncreasingU_ = found->timing[2];
             endLengthU_ = found->timingCounts[0];
             lastNumberPivots_ = found->timingCounts[1];
             effectiveStartNumberU_ = found->timingCounts[2];
@@ -2869,12 +2904,14 @@ int ClpFactorization::factorize(ClpSimplex *model, int solveType, bool valuesPas
         }
     }
     const FactorStatistics statisticsBefore(*coinFactorizationA_);
+    // The pivots' running timing (Clp's call leaves it as it was).
+    const double timingBefore[3] = {shortestAverage_, totalInR_, totalInIncreasingU_};
     // A repair puts slacks in for the columns it throws out, and nothing
     // else a start's factorisation does makes a slack basic.
     const int slacksBefore = atStart ? basicRows(model) : 0;
     const uint64_t kept = repeat ? startDigest(coinFactorizationA_, model) : 0;
     const int status = own(this, model, solveType, valuesPass);
-    if (inputs && status == 0 && coinFactorizationA_ != nullptr && coinFactorizationB_ == nullptr &&
+    if ((inputs || found != nullptr) && status == 0 && coinFactorizationA_ != nullptr && coinFactorizationB_ == nullptr &&
         basicRows(model) == slacksBefore) {
         const int *pivots = model->pivotVariable();
         if (found != nullptr) {
@@ -2886,8 +2923,8 @@ int ClpFactorization::factorize(ClpSimplex *model, int solveType, bool valuesPas
             const bool same = FactorStatistics(candidate) == FactorStatistics(*coinFactorizationA_) &&
                               factorsDigest(&candidate, model) == factorsDigest(coinFactorizationA_, model) &&
                               std::equal(found->pivotVariable.begin(), found->pivotVariable.end(), pivots) &&
-                              found->timing[0] == shortestAverage_ && found->timing[1] == totalInR_ &&
-                              found->timing[2] == totalInIncreasingU_ && found->timingCounts[0] == endLengthU_ &&
+                              timingBefore[0] == shortestAverage_ && timingBefore[1] == totalInR_ &&
+                              timingBefore[2] == totalInIncreasingU_ && found->timingCounts[0] == endLengthU_ &&
                               found->timingCounts[1] == lastNumberPivots_ &&
                               found->timingCounts[2] == effectiveStartNumberU_;
             factorizationsRestored += 1;
@@ -2897,9 +2934,6 @@ int ClpFactorization::factorize(ClpSimplex *model, int solveType, bool valuesPas
             keep->inputs = std::move(*inputs);
             keep->factors.reset(new CoinFactorization(*coinFactorizationA_));
             keep->pivotVariable.assign(pivots, pivots + model->numberRows());
-            keep->timing[0] = shortestAverage_;
-            keep->timing[1] = totalInR_;
-            keep->timing[2] = totalInIncreasingU_;
             keep->timingCounts[0] = endLengthU_;
             keep->timingCounts[1] = lastNumberPivots_;
             keep->timingCounts[2] = effectiveStartNumberU_;
