@@ -2665,6 +2665,192 @@ Factorize clpFactorize() {
 
 }  // namespace
 
+// cgfac66: a replay's start factorises the basis it factorised the step
+// before. A `chartgrid` sweep replays two levels a step from their recorded
+// bases with no pivot, so each level's start factorises, at the same scale,
+// the basis the same level's start factorised the step before (45 M of the
+// 147 M step). For the duals of a model that keeps its matrix checks (a
+// replay's), a start's factorisation that ends with status 0 is kept: a
+// copy of Clp's factor object (`CoinFactorization`'s own copy), the model's
+// pivot order and the wrapper's timing fields it left, with all its inputs:
+// which variables are basic, the scale factors, the matrix's (and the
+// scaled matrix's) entries and shape, and the factor object's settings
+// before the call. A later start whose inputs are the same, compared bit
+// for bit, would build the same factors, so it is answered from the copy:
+// the factors put back, the running object's FTRAN / BTRAN statistics kept
+// (they carry its own history) and averaged as Clp's call ends
+// (`checkSparse`), the pivot order and the three timing fields Clp's call
+// sets written as the kept call left them (the pivots' running timing,
+// `shortestAverage_`, `totalInR_`, `totalInIncreasingU_`, which the call
+// leaves alone, stays the running object's). Anything else is Clp's own call. At most four kept per
+// thread.
+namespace {
+struct FactorizeInputs {
+    const PlumbClpModel *owner = nullptr;
+    const ClpSimplex *model = nullptr;
+    int rows = 0, columns = 0;
+    std::vector<unsigned char> basic;
+    std::vector<double> rowScale, columnScale;
+    std::vector<CoinBigIndex> starts, scaledStarts;
+    std::vector<int> lengths, indices, scaledLengths, scaledIndices;
+    std::vector<double> values, scaledValues;
+    double settings[4] = {0, 0, 0, 0};
+    int counts[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+};
+
+/// The running factor object's FTRAN / BTRAN statistics.
+struct FactorStatistics {
+    double counts[8];
+    int ftrans = 0, btrans = 0;
+    double averages[6];
+    explicit FactorStatistics(const CoinFactorization &f)
+        : counts{f.ftranCountInput_, f.ftranCountAfterL_, f.ftranCountAfterR_, f.ftranCountAfterU_,
+                 f.btranCountInput_, f.btranCountAfterU_, f.btranCountAfterR_, f.btranCountAfterL_},
+          ftrans(f.numberFtranCounts_), btrans(f.numberBtranCounts_),
+          averages{f.ftranAverageAfterL_, f.ftranAverageAfterR_, f.ftranAverageAfterU_,
+                   f.btranAverageAfterU_, f.btranAverageAfterR_, f.btranAverageAfterL_} {}
+    void putInto(CoinFactorization &f) const {
+        f.ftranCountInput_ = counts[0]; f.ftranCountAfterL_ = counts[1];
+        f.ftranCountAfterR_ = counts[2]; f.ftranCountAfterU_ = counts[3];
+        f.btranCountInput_ = counts[4]; f.btranCountAfterU_ = counts[5];
+        f.btranCountAfterR_ = counts[6]; f.btranCountAfterL_ = counts[7];
+        f.numberFtranCounts_ = ftrans; f.numberBtranCounts_ = btrans;
+        f.ftranAverageAfterL_ = averages[0]; f.ftranAverageAfterR_ = averages[1];
+        f.ftranAverageAfterU_ = averages[2]; f.btranAverageAfterU_ = averages[3];
+        f.btranAverageAfterR_ = averages[4]; f.btranAverageAfterL_ = averages[5];
+    }
+    bool operator==(const FactorStatistics &o) const {
+        return std::memcmp(counts, o.counts, sizeof counts) == 0 && ftrans == o.ftrans && btrans == o.btrans &&
+               std::memcmp(averages, o.averages, sizeof averages) == 0;
+    }
+};
+
+struct KeptFactorization {
+    FactorizeInputs inputs;
+    std::unique_ptr<CoinFactorization> factors;
+    std::vector<int> pivotVariable;
+    /// The wrapper's `endLengthU_`, `lastNumberPivots_` and
+    /// `effectiveStartNumberU_` as Clp's call left them.
+    int timingCounts[3] = {0, 0, 0};
+    uint64_t digest = 0;
+};
+
+thread_local int keptFactorizationMode = 1;
+thread_local long factorizationsRestored = 0;
+thread_local long factorizationsRestoreDisagreed = 0;
+thread_local std::vector<std::unique_ptr<KeptFactorization>> keptFactorizations;
+
+template <typename T> void copyInto(std::vector<T> &to, const T *from, size_t count) {
+    if (from == nullptr) to.clear(); else to.assign(from, from + count);
+}
+
+void entriesOf(const ClpMatrixBase *base, std::vector<CoinBigIndex> &starts, std::vector<int> &lengths,
+               std::vector<int> &indices, std::vector<double> &values) {
+    const CoinPackedMatrix *matrix = base != nullptr ? base->getPackedMatrix() : nullptr;
+    if (matrix == nullptr) { starts.clear(); lengths.clear(); indices.clear(); values.clear(); return; }
+    const size_t major = static_cast<size_t>(matrix->getMajorDim());
+    const size_t size = static_cast<size_t>(matrix->getVectorStarts()[major]);
+    copyInto(starts, matrix->getVectorStarts(), major + 1);
+    copyInto(lengths, matrix->getVectorLengths(), major);
+    copyInto(indices, matrix->getIndices(), size);
+    copyInto(values, matrix->getElements(), size);
+}
+
+/// The factor object's settings that Clp's call reads.
+void settingsOf(const CoinFactorization *f, double settings[4], int counts[8]) {
+    settings[0] = f->pivotTolerance();
+    settings[1] = f->zeroTolerance();
+    settings[2] = f->slackValue();
+    settings[3] = f->areaFactor();
+    counts[0] = f->denseThreshold();
+    counts[1] = f->biasLU();
+    counts[2] = f->maximumPivots();
+    counts[3] = f->persistenceFlag();
+    counts[4] = f->numberCompressions();
+    counts[5] = f->pivots();
+    counts[6] = f->sparseThreshold();
+    counts[7] = f->status();
+}
+
+void inputsOf(const ClpSimplex *model, const CoinFactorization *f, FactorizeInputs &in) {
+    in.model = model;
+    in.rows = model->numberRows();
+    in.columns = model->numberColumns();
+    basicOf(model, in.basic);
+    copyInto(in.rowScale, model->rowScale(), static_cast<size_t>(in.rows));
+    copyInto(in.columnScale, model->columnScale(), static_cast<size_t>(in.columns));
+    entriesOf(model->clpMatrix(), in.starts, in.lengths, in.indices, in.values);
+    entriesOf(model->clpScaledMatrix(), in.scaledStarts, in.scaledLengths, in.scaledIndices, in.scaledValues);
+    settingsOf(f, in.settings, in.counts);
+}
+
+/// Whether `array` (`count` long, or null) is `kept`, bit for bit (an
+/// empty `kept` stands for null).
+template <typename T> bool sameArray(const std::vector<T> &kept, const T *array, size_t count) {
+    if (array == nullptr) return kept.empty();
+    return kept.size() == count && (count == 0 || std::memcmp(kept.data(), array, sizeof(T) * count) == 0);
+}
+
+bool sameEntries(const ClpMatrixBase *base, const std::vector<CoinBigIndex> &starts, const std::vector<int> &lengths,
+                 const std::vector<int> &indices, const std::vector<double> &values) {
+    const CoinPackedMatrix *matrix = base != nullptr ? base->getPackedMatrix() : nullptr;
+    if (matrix == nullptr) return starts.empty();
+    const size_t major = static_cast<size_t>(matrix->getMajorDim());
+    if (starts.size() != major + 1) return false;
+    const size_t size = static_cast<size_t>(matrix->getVectorStarts()[major]);
+    return sameArray(starts, matrix->getVectorStarts(), major + 1) &&
+           sameArray(lengths, matrix->getVectorLengths(), major) && sameArray(indices, matrix->getIndices(), size) &&
+           sameArray(values, matrix->getElements(), size);
+}
+
+/// Whether Clp's call now would have `kept`'s inputs: read in place.
+bool sameFactorizeInputs(const FactorizeInputs &kept, const PlumbClpModel *owner, const ClpSimplex *model,
+                         const CoinFactorization *f) {
+    if (kept.owner != owner || kept.model != model || kept.rows != model->numberRows() ||
+        kept.columns != model->numberColumns()) {
+        return false;
+    }
+    double settings[4];
+    int counts[8];
+    settingsOf(f, settings, counts);
+    if (std::memcmp(settings, kept.settings, sizeof settings) != 0 || std::memcmp(counts, kept.counts, sizeof counts) != 0) {
+        return false;
+    }
+    const unsigned char *status = model->statusArray();
+    for (size_t k = 0; k < kept.basic.size(); k++) {
+        if (kept.basic[k] != ((status[k] & 7) == ClpSimplex::basic ? 1 : 0)) return false;
+    }
+    return sameArray(kept.rowScale, model->rowScale(), static_cast<size_t>(kept.rows)) &&
+           sameArray(kept.columnScale, model->columnScale(), static_cast<size_t>(kept.columns)) &&
+           sameEntries(model->clpMatrix(), kept.starts, kept.lengths, kept.indices, kept.values) &&
+           sameEntries(model->clpScaledMatrix(), kept.scaledStarts, kept.scaledLengths, kept.scaledIndices,
+                       kept.scaledValues);
+}
+
+/// `startDigest` with L's row copy and the sparse threshold.
+uint64_t factorsDigest(const CoinFactorization *f, const ClpSimplex *model) {
+    Digest digest;
+    digest.add(startDigest(f, model));
+    digest.add(static_cast<uint64_t>(f->sparseThreshold()));
+    digest.add(static_cast<uint64_t>(f->numberL()));
+    digest.add(static_cast<uint64_t>(f->baseL()));
+    digest.add(static_cast<uint64_t>(f->numberDense()));
+    const int *startL = f->startColumnL(), *rowL = f->indexRowL();
+    if (startL != nullptr && rowL != nullptr) {
+        const int n = f->numberL();
+        for (int i = 0; i <= n; i++) digest.add(static_cast<uint64_t>(startL[i]));
+        for (int k = startL[0]; k < startL[n]; k++) digest.add(static_cast<uint64_t>(rowL[k]));
+    }
+    const CoinFactorizationDouble *byRow = f->elementByRowL();
+    const int *startRowL = f->startRowL();
+    if (byRow != nullptr && startRowL != nullptr && f->sparseThreshold() > 0) {
+        const int rows = model->numberRows();
+        for (int k = 0; k < startRowL[rows]; k++) digest.add(static_cast<double>(byRow[k]));
+    }
+    return digest.value;
+}
+}  // namespace
+
 int ClpFactorization::factorize(ClpSimplex *model, int solveType, bool valuesPass) {
     Factorize own = clpFactorize();
     if (own == nullptr) std::abort();
@@ -2691,11 +2877,70 @@ int ClpFactorization::factorize(ClpSimplex *model, int solveType, bool valuesPas
         repeatedStartsKept += 1;
         return 0;
     }
+    // cgfac66: a replay's start answered from the factorisation it kept.
+    std::unique_ptr<FactorizeInputs> inputs;
+    const KeptFactorization *found = nullptr;
+    if (atStart && !repeat && keptFactorizationMode != 0 && matrixCheckOwner != nullptr) {
+        for (const auto &k : keptFactorizations) {
+            if (sameFactorizeInputs(k->inputs, matrixCheckOwner, model, coinFactorizationA_)) { found = k.get(); break; }
+        }
+        if (found == nullptr) {
+            // Kept if Clp's call below succeeds.
+            inputs.reset(new FactorizeInputs());
+            inputs->owner = matrixCheckOwner;
+            inputsOf(model, coinFactorizationA_, *inputs);
+        }
+        if (found != nullptr && keptFactorizationMode == 1) {
+            const FactorStatistics statistics(*coinFactorizationA_);
+            *coinFactorizationA_ = *found->factors;
+            statistics.putInto(*coinFactorizationA_);
+            coinFactorizationA_->checkSparse();
+            std::memcpy(model->pivotVariable(), found->pivotVariable.data(), sizeof(int) * found->pivotVariable.size());
+            endLengthU_ = found->timingCounts[0];
+            lastNumberPivots_ = found->timingCounts[1];
+            effectiveStartNumberU_ = found->timingCounts[2];
+            factorizationsRestored += 1;
+            return 0;
+        }
+    }
+    const FactorStatistics statisticsBefore(*coinFactorizationA_);
+    // The pivots' running timing (Clp's call leaves it as it was).
+    const double timingBefore[3] = {shortestAverage_, totalInR_, totalInIncreasingU_};
     // A repair puts slacks in for the columns it throws out, and nothing
     // else a start's factorisation does makes a slack basic.
     const int slacksBefore = atStart ? basicRows(model) : 0;
     const uint64_t kept = repeat ? startDigest(coinFactorizationA_, model) : 0;
     const int status = own(this, model, solveType, valuesPass);
+    if ((inputs || found != nullptr) && status == 0 && coinFactorizationA_ != nullptr && coinFactorizationB_ == nullptr &&
+        basicRows(model) == slacksBefore) {
+        const int *pivots = model->pivotVariable();
+        if (found != nullptr) {
+            // Checked: the kept copy, with this object's statistics before
+            // the call, must be what Clp's call left.
+            CoinFactorization candidate(*found->factors);
+            statisticsBefore.putInto(candidate);
+            candidate.checkSparse();
+            const bool same = FactorStatistics(candidate) == FactorStatistics(*coinFactorizationA_) &&
+                              factorsDigest(&candidate, model) == factorsDigest(coinFactorizationA_, model) &&
+                              std::equal(found->pivotVariable.begin(), found->pivotVariable.end(), pivots) &&
+                              timingBefore[0] == shortestAverage_ && timingBefore[1] == totalInR_ &&
+                              timingBefore[2] == totalInIncreasingU_ && found->timingCounts[0] == endLengthU_ &&
+                              found->timingCounts[1] == lastNumberPivots_ &&
+                              found->timingCounts[2] == effectiveStartNumberU_;
+            factorizationsRestored += 1;
+            if (!same) factorizationsRestoreDisagreed += 1;
+        } else {
+            std::unique_ptr<KeptFactorization> keep(new KeptFactorization());
+            keep->inputs = std::move(*inputs);
+            keep->factors.reset(new CoinFactorization(*coinFactorizationA_));
+            keep->pivotVariable.assign(pivots, pivots + model->numberRows());
+            keep->timingCounts[0] = endLengthU_;
+            keep->timingCounts[1] = lastNumberPivots_;
+            keep->timingCounts[2] = effectiveStartNumberU_;
+            if (keptFactorizations.size() >= 4) keptFactorizations.erase(keptFactorizations.begin());
+            keptFactorizations.push_back(std::move(keep));
+        }
+    }
     if (repeat) {
         repeatedStartsChecked += 1;
         if (status != 0 || startDigest(coinFactorizationA_, model) != kept) repeatedStartsDisagreed += 1;
@@ -2721,6 +2966,9 @@ long plumb_clp_repeated_starts_kept(void) { return repeatedStartsKept; }
 long plumb_clp_repeated_starts_checked(void) { return repeatedStartsChecked; }
 long plumb_clp_repeated_starts_disagreed(void) { return repeatedStartsDisagreed; }
 long plumb_clp_factorizations(void) { return factorizationsMade; }
+void plumb_clp_set_kept_factorization(int mode) { keptFactorizationMode = mode; }
+long plumb_clp_factorizations_restored(void) { return factorizationsRestored; }
+long plumb_clp_factorizations_restore_disagreed(void) { return factorizationsRestoreDisagreed; }
 }
 #else
 extern "C" {
@@ -2729,6 +2977,9 @@ long plumb_clp_repeated_starts_kept(void) { return 0; }
 long plumb_clp_repeated_starts_checked(void) { return 0; }
 long plumb_clp_repeated_starts_disagreed(void) { return 0; }
 long plumb_clp_factorizations(void) { return 0; }
+void plumb_clp_set_kept_factorization(int) {}
+long plumb_clp_factorizations_restored(void) { return 0; }
+long plumb_clp_factorizations_restore_disagreed(void) { return 0; }
 }
 #endif
 

@@ -359,6 +359,16 @@ long plumb_clp_repeated_starts_disagreed(void);
 /// `ClpFactorization::factorize` calls, the answered ones too; 0 with
 /// another Clp).
 long plumb_clp_factorizations(void);
+/// cgfac66: a replay's start (a model that keeps its matrix checks) whose
+/// factorisation's inputs (the basic variables, the scale, the matrix, the
+/// factor object's settings) are those of one it kept is answered from the
+/// kept copy: 1 (the default) answers it, 0 leaves every call to Clp, 2
+/// makes Clp's call and counts where the kept copy would differ. Per thread.
+void plumb_clp_set_kept_factorization(int mode);
+/// Starts answered (or, in mode 2, compared) from a kept factorisation on
+/// this thread, and in mode 2 those whose copy differed from Clp's call.
+long plumb_clp_factorizations_restored(void);
+long plumb_clp_factorizations_restore_disagreed(void);
 /// How Clp's sanity check of a start's bounds and costs runs on this thread
 /// (cgclp65): 1 answered without Clp when it would change nothing (the
 /// default), 0 always Clp's own, 2 both (Clp's result is used) with the
