@@ -547,22 +547,6 @@ public struct ClpPartSolver: LargePartSolver {
     /// fewer pivots than this (10,000 views: 258) do not notice it.
     public var failedPromotionRefactorInterval: Int? = 300
 
-    /// ClpPresolve's action bits added to the presolve of each cold solve
-    /// of a level when the optimal face is looked for (`optimalFace`,
-    /// `plumb check`): 1, none of its dual reductions; 128 and 256, no
-    /// search for duplicate columns and rows (see
-    /// `plumb_clp_set_added_presolve_actions`). With the usual presolve,
-    /// the answer Clp puts back after the dual on the presolved model
-    /// missed optimality in 20 of `priorities-3000`'s 25 cold solves (23 at
-    /// 10,000 views, 24 at 30,000), and each then paid Clp's primal
-    /// clean-up on the whole model (its set-up and factorisations, about a
-    /// third of the cold solve); without these reductions none did, and
-    /// the presolve is cheaper too (BENCHMARKS.md, prio66). Each level is
-    /// still solved to its optimum, so the face is the same set; a solve
-    /// (`plumb solve`, sweeps) keeps the usual presolve. 0 for the tests,
-    /// which compare the faces found both ways.
-    var faceColdPresolveActions: Int32 = 1 | 128 | 256
-
     public init(
         promotesFirstLevel: Bool = true, warmRefactorInterval: Int? = nil, splitsRemainders: Bool = true,
         zeroTrial: ZeroTrial = .beforeColdSolves, freesImpliedEqualities: Bool = true,
@@ -825,11 +809,9 @@ public struct ClpPartSolver: LargePartSolver {
             func solve(passes: Int32, largest: Int32, intervalAtMost: Int? = nil) -> Int32 {
                 let opened = opensLowerRows ? partModel.openRows(below: level, of: part) : nil
                 let interval = min(coldRefactorInterval ?? Self.refactorEvery(rows: m), intervalAtMost ?? Int.max)
-                if face { plumb_clp_set_added_presolve_actions(model, faceColdPresolveActions) }
                 let status = plumb_clp_presolved_dual(
                     model, passes, Int32.max, doubletons, largest, dropsFreeRows ? 1 : 0,
                     Int32(interval), feasibleStart ? (dualPresolveBeforePrimal ? 2 : 1) : 0)
-                if face { plumb_clp_set_added_presolve_actions(model, 0) }
                 if let opened {
                     outcome.levels.openedColdSolves += 1
                     outcome.levels.unfittedRows += partModel.restoreRows(opened, below: level, of: part)
