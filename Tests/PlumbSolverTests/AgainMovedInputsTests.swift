@@ -72,21 +72,11 @@ extension SolveCompilingTests {
             options.largePartThreshold = 1
             options.keptPresolveRows = 1
             options.reuseShapes = false
-            let compile = { () throws(SolverError) -> CompiledSystem? in
-                try CompiledSystem.solveCompiling(s, options: options).compiled
-            }
-            guard case .success(let again?) = Result(catching: compile) else { continue }
-            guard let old = try CompiledSystem.$keepsPresolvesForMovedVariables.withValue(false, operation: compile)
-            else { continue }
+            guard let (again, old) = try Self.compiledForAgain(s, options: options) else { continue }
             for step in 0 ..< 10 {
                 let moves = Self.severalWidthsStep(&rng, step: step, s, widthRows: widthRows, required: required)
-                for (r, value) in moves {
-                    again.setConstant(value, ofRow: RowIndex(r))
-                    old.setConstant(value, ofRow: RowIndex(r))
-                }
                 let before = again.resolvedComponents
-                let new = Result { () throws(SolverError) -> Solution in try again.solve() }
-                let reference = Result { () throws(SolverError) -> Solution in try old.solve() }
+                let (new, reference) = Self.moveAndSolve(moves, again, old)
                 let fresh = Result { () throws(SolverError) -> Solution in try again.system.solve(options: options) }
                 let comment: Comment = "trial \(trial), step \(step)"
                 #expect(Self.valueBits(new) == Self.valueBits(fresh), comment)
@@ -128,13 +118,8 @@ extension SolveCompilingTests {
             for step in 0 ..< 10 {
                 let moves = Self.severalWidthsStep(
                     &rng, step: step, s, widthRows: widthRows, required: Array(required.prefix(2)))
-                for (r, value) in moves {
-                    swept.setConstant(value, ofRow: RowIndex(r))
-                    old.setConstant(value, ofRow: RowIndex(r))
-                }
                 let before = swept.resolvedComponents
-                let new = Result { () throws(SolverError) -> Solution in try swept.solve() }
-                let reference = Result { () throws(SolverError) -> Solution in try old.solve() }
+                let (new, reference) = Self.moveAndSolve(moves, swept, old)
                 #expect(Self.valueBits(new) == Self.valueBits(reference), "trial \(trial), step \(step)")
                 steps += 1
                 if swept.resolvedComponents > before { byWidths += 1 }

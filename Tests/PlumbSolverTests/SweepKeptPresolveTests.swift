@@ -43,6 +43,36 @@ extension SolveCompilingTests {
         r.map { $0.values.map(\.bitPattern) }
     }
 
+    /// `s` compiled for layouts again (`CompiledSystem.solveCompiling`)
+    /// twice: as it is, and with moved determined variables sent to the
+    /// tape or a whole presolve (the old path); `nil` when a compile fails
+    /// or keeps nothing to solve again.
+    static func compiledForAgain(
+        _ s: ConstraintSystem, options: SolveOptions
+    ) throws -> (again: CompiledSystem, old: CompiledSystem)? {
+        let compile = { () throws(SolverError) -> CompiledSystem? in
+            try CompiledSystem.solveCompiling(s, options: options).compiled
+        }
+        guard case .success(let again?) = Result(catching: compile) else { return nil }
+        guard let old = try CompiledSystem.$keepsPresolvesForMovedVariables.withValue(false, operation: compile)
+        else { return nil }
+        return (again, old)
+    }
+
+    /// Sets the constants of `moves` (row, value) in `new` and in `old`,
+    /// then solves each: the step of a sweep or a layout again, taken by
+    /// the path under test and by the path it is compared with.
+    static func moveAndSolve(_ moves: [(Int, Double)], _ new: CompiledSystem, _ old: CompiledSystem)
+        -> (new: Result<Solution, SolverError>, old: Result<Solution, SolverError>)
+    {
+        for (r, value) in moves {
+            new.setConstant(value, ofRow: RowIndex(r))
+            old.setConstant(value, ofRow: RowIndex(r))
+        }
+        let solved = Result { () throws(SolverError) -> Solution in try new.solve() }
+        return (solved, Result { () throws(SolverError) -> Solution in try old.solve() })
+    }
+
     /// One step of a sweep or a layout again of ``sweptSystem(_:)``: the
     /// root width (`v0` moved by a few halves from `s`'s: caps meet the
     /// lengths' bounds, cross them) and, one step in three, another
@@ -111,13 +141,8 @@ extension SolveCompilingTests {
             let old = try CompiledSystem.$keepsSweepPresolves.withValue(false) { try compile() }
             for step in 0 ..< 10 {
                 let moves = Self.widthStep(&rng, s, parameters: parameters)
-                for (r, value) in moves {
-                    swept.setConstant(value, ofRow: RowIndex(r))
-                    old.setConstant(value, ofRow: RowIndex(r))
-                }
                 let before = swept.resolvedComponents
-                let new = Result { () throws(SolverError) -> Solution in try swept.solve() }
-                let reference = Result { () throws(SolverError) -> Solution in try old.solve() }
+                let (new, reference) = Self.moveAndSolve(moves, swept, old)
                 let fresh = Result { () throws(SolverError) -> Solution in try swept.system.solve(options: options) }
                 let comment: Comment = "trial \(trial), step \(step)"
                 // The old sweep path, bit for bit.
