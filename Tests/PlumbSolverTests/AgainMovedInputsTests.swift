@@ -76,11 +76,7 @@ extension SolveCompilingTests {
             for step in 0 ..< 10 {
                 let moves = Self.severalWidthsStep(&rng, step: step, s, widthRows: widthRows, required: required)
                 let before = again.resolvedComponents
-                let (new, reference) = Self.moveAndSolve(moves, again, old)
-                let fresh = Result { () throws(SolverError) -> Solution in try again.system.solve(options: options) }
-                let comment: Comment = "trial \(trial), step \(step)"
-                #expect(Self.valueBits(new) == Self.valueBits(fresh), comment)
-                #expect(Self.valueBits(new) == Self.valueBits(reference), comment)
+                let new = Self.expectAgainStep(moves, again, old, options: options, "trial \(trial), step \(step)")
                 if case .failure = new { failedSteps += 1 }
                 steps += 1
                 if again.resolvedComponents > before {
@@ -109,12 +105,7 @@ extension SolveCompilingTests {
             // The widths and two required rows are the sweep's parameters:
             // a moved parameter row is listed with the moved variables.
             let parameters = Array(Set(widthRows + required.prefix(2))).sorted()
-            let rows = parameters.map { RowIndex($0) }
-            let compile = { () throws(SolverError) -> CompiledSystem in
-                try CompiledSystem(s, parameterRows: rows, options: options)
-            }
-            guard case .success(let swept) = Result(catching: compile) else { continue }
-            let old = try CompiledSystem.$keepsSweepPresolves.withValue(false) { try compile() }
+            guard let (swept, old) = try Self.compiledForSweep(s, parameters: parameters, options: options) else { continue }
             for step in 0 ..< 10 {
                 let moves = Self.severalWidthsStep(
                     &rng, step: step, s, widthRows: widthRows, required: Array(required.prefix(2)))

@@ -59,6 +59,34 @@ extension SolveCompilingTests {
         return (again, old)
     }
 
+    /// `s` compiled as a sweep over `parameters` twice: keeping its large
+    /// components' presolves, and not (the old sweep); `nil` when the
+    /// compile fails.
+    static func compiledForSweep(
+        _ s: ConstraintSystem, parameters: [Int], options: SolveOptions
+    ) throws -> (swept: CompiledSystem, old: CompiledSystem)? {
+        let rows = parameters.map { RowIndex($0) }
+        let compile = { () throws(SolverError) -> CompiledSystem in
+            try CompiledSystem(s, parameterRows: rows, options: options)
+        }
+        guard case .success(let swept) = Result(catching: compile) else { return nil }
+        return (swept, try CompiledSystem.$keepsSweepPresolves.withValue(false) { try compile() })
+    }
+
+    /// A layout again of `again` after `moves` (``moveAndSolve(_:_:_:)``,
+    /// `old` the old path's twin), expected to be, bit for bit, a fresh
+    /// solve of the changed system and what the old path gives; its result.
+    static func expectAgainStep(
+        _ moves: [(Int, Double)], _ again: CompiledSystem, _ old: CompiledSystem, options: SolveOptions,
+        _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Result<Solution, SolverError> {
+        let (new, reference) = moveAndSolve(moves, again, old)
+        let fresh = Result { () throws(SolverError) -> Solution in try again.system.solve(options: options) }
+        #expect(valueBits(new) == valueBits(fresh), comment, sourceLocation: sourceLocation)
+        #expect(valueBits(new) == valueBits(reference), comment, sourceLocation: sourceLocation)
+        return new
+    }
+
     /// Sets the constants of `moves` (row, value) in `new` and in `old`,
     /// then solves each: the step of a sweep or a layout again, taken by
     /// the path under test and by the path it is compared with.
@@ -133,12 +161,7 @@ extension SolveCompilingTests {
             // presolve kept.
             options.largePartThreshold = 1
             options.keptPresolveRows = 1
-            let rows = parameters.map { RowIndex($0) }
-            let compile = { () throws(SolverError) -> CompiledSystem in
-                try CompiledSystem(s, parameterRows: rows, options: options)
-            }
-            guard case .success(let swept) = Result(catching: compile) else { continue }
-            let old = try CompiledSystem.$keepsSweepPresolves.withValue(false) { try compile() }
+            guard let (swept, old) = try Self.compiledForSweep(s, parameters: parameters, options: options) else { continue }
             for step in 0 ..< 10 {
                 let moves = Self.widthStep(&rng, s, parameters: parameters)
                 let before = swept.resolvedComponents
