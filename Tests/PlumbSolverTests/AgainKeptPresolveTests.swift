@@ -23,11 +23,7 @@ extension SolveCompilingTests {
             // read by caps on lengths, wishes and sometimes a link. About
             // one system in seven has a solution at its first constants.
             let (s, parameters) = Self.sweptSystem(&rng)
-            var options = SolveOptions()
-            // Every component presolved and kept, none solved as another's shape.
-            options.largePartThreshold = 1
-            options.keptPresolveRows = 1
-            options.reuseShapes = false
+            let options = Self.keptEverywhere
             guard let (again, old) = try Self.compiledForAgain(s, options: options) else { continue }
             for step in 0 ..< 10 {
                 let moves = Self.widthStep(&rng, s, parameters: parameters)

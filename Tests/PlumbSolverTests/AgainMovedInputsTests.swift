@@ -68,10 +68,7 @@ extension SolveCompilingTests {
         // About one system in thirteen has a solution at its first constants.
         for trial in 0 ..< 1_000 {
             let (s, widthRows, required) = Self.severalWidthsSystem(&rng)
-            var options = SolveOptions()
-            options.largePartThreshold = 1
-            options.keptPresolveRows = 1
-            options.reuseShapes = false
+            let options = Self.keptEverywhere
             guard let (again, old) = try Self.compiledForAgain(s, options: options) else { continue }
             for step in 0 ..< 10 {
                 let moves = Self.severalWidthsStep(&rng, step: step, s, widthRows: widthRows, required: required)

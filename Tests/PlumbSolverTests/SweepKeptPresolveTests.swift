@@ -43,6 +43,17 @@ extension SolveCompilingTests {
         r.map { $0.values.map(\.bitPattern) }
     }
 
+    /// Options under which every large component is presolved and its
+    /// presolve kept, none solved as another's shape: the layouts-again
+    /// tests'.
+    static var keptEverywhere: SolveOptions {
+        var options = SolveOptions()
+        options.largePartThreshold = 1
+        options.keptPresolveRows = 1
+        options.reuseShapes = false
+        return options
+    }
+
     /// `s` compiled for layouts again (`CompiledSystem.solveCompiling`)
     /// twice: as it is, and with moved determined variables sent to the
     /// tape or a whole presolve (the old path); `nil` when a compile fails
