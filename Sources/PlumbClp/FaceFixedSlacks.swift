@@ -30,14 +30,9 @@ extension ClpPartSolver {
             // The row's value: its columns are all fixed.
             var shift = 0.0
             let allFixed = entries(ofRow: r, part, errors: errors) { j, a in
-                let c = Int(j)
-                if cl[c] == cu[c] {
-                    shift += a * cl[c]
-                } else if let values = fixedValues, !values[c].isNaN {
-                    shift += a * values[c]
-                } else {
-                    return false
-                }
+                guard let v = settledValue(ofColumn: Int(j), fixedValues: fixedValues, columnLower: cl, columnUpper: cu)
+                else { return false }
+                shift += a * v
                 return true
             }
             guard allFixed else { continue }

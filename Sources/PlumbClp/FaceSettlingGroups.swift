@@ -101,6 +101,21 @@ extension ClpPartSolver {
         return groups
     }
 
+    /// The value column `c` is settled at in a settling LP: its bounds' when
+    /// they meet, else its entry of `fixedValues` unless that is NaN; nil
+    /// for a column the LP keeps free. (`settleGroup` moves such a column
+    /// into its rows' bounds, and `settleFixedSlacks` reads a row whose
+    /// columns all have one as a constant: one rule for both.)
+    @inline(__always)
+    static func settledValue(
+        ofColumn c: Int, fixedValues: [Double]?,
+        columnLower cl: UnsafePointer<Double>, columnUpper cu: UnsafePointer<Double>
+    ) -> Double? {
+        if cl[c] == cu[c] { return cl[c] }
+        if let values = fixedValues, !values[c].isNaN { return values[c] }
+        return nil
+    }
+
     /// Which of `group`'s slacks stay at 0 (true) in its own LP: the
     /// piece's rows over its free columns (the fixed ones moved into the
     /// bounds), a slack column `t` in [0, 1] for each open row and each
@@ -139,11 +154,8 @@ extension ClpPartSolver {
         for i in group.rows {
             var shift = 0.0
             func add(_ j: Int32, _ a: Double) {
-                let c = Int(j)
-                if cl[c] == cu[c] {
-                    shift += a * cl[c]
-                } else if let values = fixedValues, !values[c].isNaN {
-                    shift += a * values[c]
+                if let v = settledValue(ofColumn: Int(j), fixedValues: fixedValues, columnLower: cl, columnUpper: cu) {
+                    shift += a * v
                 } else {
                     indices.append(localColumn(j))
                     elements.append(a)
