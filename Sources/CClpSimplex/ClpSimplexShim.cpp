@@ -2685,15 +2685,60 @@ Factorize clpFactorize() {
 // leaves alone, stays the running object's). Anything else is Clp's own call. At most four kept per
 // thread.
 namespace {
+template <typename T> void copyInto(std::vector<T> &to, const T *from, size_t count) {
+    if (from == nullptr) to.clear(); else to.assign(from, from + count);
+}
+
+/// Whether `array` (`count` long, or null) is `kept`, bit for bit (an
+/// empty `kept` stands for null).
+template <typename T> bool sameArray(const std::vector<T> &kept, const T *array, size_t count) {
+    if (array == nullptr) return kept.empty();
+    return kept.size() == count && (count == 0 || std::memcmp(kept.data(), array, sizeof(T) * count) == 0);
+}
+
+/// A packed matrix's starts, lengths, indices and values, copied so that a
+/// later matrix can be compared with them bit for bit: inputs of the kept
+/// factorisations (below) and of the kept matrix checks (cgclp65).
+struct MatrixEntries {
+    std::vector<CoinBigIndex> starts;
+    std::vector<int> lengths, indices;
+    std::vector<double> values;
+
+    /// Copies `matrix`'s (its entries up to its last start); all empty for null.
+    void copy(const CoinPackedMatrix *matrix) {
+        if (matrix == nullptr) { starts.clear(); lengths.clear(); indices.clear(); values.clear(); return; }
+        const size_t major = static_cast<size_t>(matrix->getMajorDim());
+        const size_t size = static_cast<size_t>(matrix->getVectorStarts()[major]);
+        copyInto(starts, matrix->getVectorStarts(), major + 1);
+        copyInto(lengths, matrix->getVectorLengths(), major);
+        copyInto(indices, matrix->getIndices(), size);
+        copyInto(values, matrix->getElements(), size);
+    }
+
+    /// Whether `matrix`'s are these, bit for bit (null: whether these are empty).
+    bool same(const CoinPackedMatrix *matrix) const {
+        if (matrix == nullptr) return starts.empty();
+        const size_t major = static_cast<size_t>(matrix->getMajorDim());
+        if (starts.size() != major + 1) return false;
+        const size_t size = static_cast<size_t>(matrix->getVectorStarts()[major]);
+        return sameArray(starts, matrix->getVectorStarts(), major + 1) &&
+               sameArray(lengths, matrix->getVectorLengths(), major) && sameArray(indices, matrix->getIndices(), size) &&
+               sameArray(values, matrix->getElements(), size);
+    }
+};
+
+/// The packed matrix of `base`, or null.
+const CoinPackedMatrix *packedOf(const ClpMatrixBase *base) {
+    return base != nullptr ? base->getPackedMatrix() : nullptr;
+}
+
 struct FactorizeInputs {
     const PlumbClpModel *owner = nullptr;
     const ClpSimplex *model = nullptr;
     int rows = 0, columns = 0;
     std::vector<unsigned char> basic;
     std::vector<double> rowScale, columnScale;
-    std::vector<CoinBigIndex> starts, scaledStarts;
-    std::vector<int> lengths, indices, scaledLengths, scaledIndices;
-    std::vector<double> values, scaledValues;
+    MatrixEntries matrix, scaledMatrix;
     double settings[4] = {0, 0, 0, 0};
     int counts[8] = {0, 0, 0, 0, 0, 0, 0, 0};
 };
@@ -2740,22 +2785,6 @@ thread_local long factorizationsRestored = 0;
 thread_local long factorizationsRestoreDisagreed = 0;
 thread_local std::vector<std::unique_ptr<KeptFactorization>> keptFactorizations;
 
-template <typename T> void copyInto(std::vector<T> &to, const T *from, size_t count) {
-    if (from == nullptr) to.clear(); else to.assign(from, from + count);
-}
-
-void entriesOf(const ClpMatrixBase *base, std::vector<CoinBigIndex> &starts, std::vector<int> &lengths,
-               std::vector<int> &indices, std::vector<double> &values) {
-    const CoinPackedMatrix *matrix = base != nullptr ? base->getPackedMatrix() : nullptr;
-    if (matrix == nullptr) { starts.clear(); lengths.clear(); indices.clear(); values.clear(); return; }
-    const size_t major = static_cast<size_t>(matrix->getMajorDim());
-    const size_t size = static_cast<size_t>(matrix->getVectorStarts()[major]);
-    copyInto(starts, matrix->getVectorStarts(), major + 1);
-    copyInto(lengths, matrix->getVectorLengths(), major);
-    copyInto(indices, matrix->getIndices(), size);
-    copyInto(values, matrix->getElements(), size);
-}
-
 /// The factor object's settings that Clp's call reads.
 void settingsOf(const CoinFactorization *f, double settings[4], int counts[8]) {
     settings[0] = f->pivotTolerance();
@@ -2779,28 +2808,9 @@ void inputsOf(const ClpSimplex *model, const CoinFactorization *f, FactorizeInpu
     basicOf(model, in.basic);
     copyInto(in.rowScale, model->rowScale(), static_cast<size_t>(in.rows));
     copyInto(in.columnScale, model->columnScale(), static_cast<size_t>(in.columns));
-    entriesOf(model->clpMatrix(), in.starts, in.lengths, in.indices, in.values);
-    entriesOf(model->clpScaledMatrix(), in.scaledStarts, in.scaledLengths, in.scaledIndices, in.scaledValues);
+    in.matrix.copy(packedOf(model->clpMatrix()));
+    in.scaledMatrix.copy(packedOf(model->clpScaledMatrix()));
     settingsOf(f, in.settings, in.counts);
-}
-
-/// Whether `array` (`count` long, or null) is `kept`, bit for bit (an
-/// empty `kept` stands for null).
-template <typename T> bool sameArray(const std::vector<T> &kept, const T *array, size_t count) {
-    if (array == nullptr) return kept.empty();
-    return kept.size() == count && (count == 0 || std::memcmp(kept.data(), array, sizeof(T) * count) == 0);
-}
-
-bool sameEntries(const ClpMatrixBase *base, const std::vector<CoinBigIndex> &starts, const std::vector<int> &lengths,
-                 const std::vector<int> &indices, const std::vector<double> &values) {
-    const CoinPackedMatrix *matrix = base != nullptr ? base->getPackedMatrix() : nullptr;
-    if (matrix == nullptr) return starts.empty();
-    const size_t major = static_cast<size_t>(matrix->getMajorDim());
-    if (starts.size() != major + 1) return false;
-    const size_t size = static_cast<size_t>(matrix->getVectorStarts()[major]);
-    return sameArray(starts, matrix->getVectorStarts(), major + 1) &&
-           sameArray(lengths, matrix->getVectorLengths(), major) && sameArray(indices, matrix->getIndices(), size) &&
-           sameArray(values, matrix->getElements(), size);
 }
 
 /// Whether Clp's call now would have `kept`'s inputs: read in place.
@@ -2822,9 +2832,8 @@ bool sameFactorizeInputs(const FactorizeInputs &kept, const PlumbClpModel *owner
     }
     return sameArray(kept.rowScale, model->rowScale(), static_cast<size_t>(kept.rows)) &&
            sameArray(kept.columnScale, model->columnScale(), static_cast<size_t>(kept.columns)) &&
-           sameEntries(model->clpMatrix(), kept.starts, kept.lengths, kept.indices, kept.values) &&
-           sameEntries(model->clpScaledMatrix(), kept.scaledStarts, kept.scaledLengths, kept.scaledIndices,
-                       kept.scaledValues);
+           kept.matrix.same(packedOf(model->clpMatrix())) &&
+           kept.scaledMatrix.same(packedOf(model->clpScaledMatrix()));
 }
 
 /// `startDigest` with L's row copy and the sparse threshold.
@@ -3077,9 +3086,7 @@ struct KeptMatrixCheck {
     CoinBigIndex elements = 0, rowCopyElements = -1;
     double smallest = 0, largest = 0;
     int flagsBefore = 0, flagsAfter = 0;
-    std::vector<CoinBigIndex> starts;
-    std::vector<int> lengths, indices;
-    std::vector<double> values;
+    MatrixEntries entries;
 };
 
 thread_local int matrixCheckMode = 1;
@@ -3124,24 +3131,6 @@ bool sameInputs(const KeptMatrixCheck &a, const KeptMatrixCheck &b) {
            std::memcmp(&a.largest, &b.largest, sizeof(double)) == 0;
 }
 
-/// Whether `matrix`'s starts, lengths, indices and values are `kept`'s,
-/// bit for bit.
-bool sameEntries(const CoinPackedMatrix *matrix, const KeptMatrixCheck &kept) {
-    const size_t major = static_cast<size_t>(kept.major), count = static_cast<size_t>(kept.elements);
-    return kept.starts.size() == major + 1 &&
-           std::memcmp(kept.starts.data(), matrix->getVectorStarts(), sizeof(CoinBigIndex) * (major + 1)) == 0 &&
-           std::memcmp(kept.lengths.data(), matrix->getVectorLengths(), sizeof(int) * major) == 0 &&
-           std::memcmp(kept.indices.data(), matrix->getIndices(), sizeof(int) * count) == 0 &&
-           std::memcmp(kept.values.data(), matrix->getElements(), sizeof(double) * count) == 0;
-}
-
-void copyEntries(const CoinPackedMatrix *matrix, KeptMatrixCheck &kept) {
-    const size_t major = static_cast<size_t>(kept.major), count = static_cast<size_t>(kept.elements);
-    kept.starts.assign(matrix->getVectorStarts(), matrix->getVectorStarts() + major + 1);
-    kept.lengths.assign(matrix->getVectorLengths(), matrix->getVectorLengths() + major);
-    kept.indices.assign(matrix->getIndices(), matrix->getIndices() + count);
-    kept.values.assign(matrix->getElements(), matrix->getElements() + count);
-}
 }  // namespace
 
 bool ClpPackedMatrix::allElementsInRange(ClpModel *model, double smallest, double largest, int check) {
@@ -3157,7 +3146,7 @@ bool ClpPackedMatrix::allElementsInRange(ClpModel *model, double smallest, doubl
     now->flagsBefore = flags_;
     const KeptMatrixCheck *found = nullptr;
     for (const auto &kept : keptMatrixChecks) {
-        if (sameInputs(*kept, *now) && kept->flagsBefore == flags_ && sameEntries(matrix_, *kept)) {
+        if (sameInputs(*kept, *now) && kept->flagsBefore == flags_ && kept->entries.same(matrix_)) {
             found = kept.get();
             break;
         }
@@ -3172,16 +3161,16 @@ bool ClpPackedMatrix::allElementsInRange(ClpModel *model, double smallest, doubl
         // were and the flags as the kept check left them.
         const int flagsAfter = found->flagsAfter;
         const bool passed = own(this, model, smallest, largest, check);
-        if (!passed || flags_ != flagsAfter || !sameEntries(matrix_, *found)) matrixChecksDisagreed += 1;
+        if (!passed || flags_ != flagsAfter || !found->entries.same(matrix_)) matrixChecksDisagreed += 1;
         matrixChecksAnswered += 1;
         return passed;
     }
-    copyEntries(matrix_, *now);
+    now->entries.copy(matrix_);
     const bool passed = own(this, model, smallest, largest, check);
     KeptMatrixCheck after;
     after.owner = owner;
     if (passed && describeCheck(matrix_, model, this, smallest, largest, after) && sameInputs(after, *now) &&
-        sameEntries(matrix_, *now)) {
+        now->entries.same(matrix_)) {
         now->flagsAfter = flags_;
         if (keptMatrixChecks.size() >= 4) keptMatrixChecks.erase(keptMatrixChecks.begin());
         keptMatrixChecks.push_back(std::move(now));
