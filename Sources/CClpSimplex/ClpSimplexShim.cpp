@@ -231,6 +231,12 @@ void solveWithout(ClpSimplex &simplex, const std::vector<int> &drop, ClpSolve &o
 
 }  // namespace
 
+namespace {
+/// Drop what this thread kept for `owner` (defined with what they drop).
+void forgetKeptMatrixChecks(const PlumbClpModel *owner);
+void forgetKeptFactorizations(const PlumbClpModel *owner);
+}  // namespace
+
 extern "C" {
 
 PlumbClpModel *plumb_clp_new(int columns, const double *columnLower, const double *columnUpper,
@@ -249,7 +255,16 @@ PlumbClpModel *plumb_clp_new(int columns, const double *columnLower, const doubl
     return model;
 }
 
-void plumb_clp_free(PlumbClpModel *model) { delete model; }
+void plumb_clp_free(PlumbClpModel *model) {
+    // What this thread kept for the model (cgclp65's matrix checks,
+    // cgfac66's factorisations) goes with it: a model made later at the
+    // same address must not find it (its answer would still be Clp's, as
+    // every input is compared, but it would hold memory and counts that
+    // are not the new model's).
+    forgetKeptMatrixChecks(model);
+    forgetKeptFactorizations(model);
+    delete model;
+}
 
 void plumb_clp_add_columns(PlumbClpModel *model, int count, const double *lower, const double *upper,
                            const int *starts, const int *rows, const double *elements) {
@@ -2979,7 +2994,17 @@ void plumb_clp_set_kept_factorization(int mode) { keptFactorizationMode = mode; 
 long plumb_clp_factorizations_restored(void) { return factorizationsRestored; }
 long plumb_clp_factorizations_restore_disagreed(void) { return factorizationsRestoreDisagreed; }
 }
+namespace {
+void forgetKeptFactorizations(const PlumbClpModel *owner) {
+    auto &kept = keptFactorizations;
+    kept.erase(std::remove_if(kept.begin(), kept.end(), [owner](const auto &k) { return k->inputs.owner == owner; }),
+               kept.end());
+}
+}  // namespace
 #else
+namespace {
+void forgetKeptFactorizations(const PlumbClpModel *) {}
+}  // namespace
 extern "C" {
 void plumb_clp_set_repeated_start(int) {}
 long plumb_clp_repeated_starts_kept(void) { return 0; }
@@ -3186,7 +3211,17 @@ void plumb_clp_set_sanity_check(int mode) { sanityMode = mode; }
 long plumb_clp_sanity_checks_answered(void) { return sanityAnswered; }
 long plumb_clp_sanity_checks_disagreed(void) { return sanityDisagreed; }
 }
+namespace {
+void forgetKeptMatrixChecks(const PlumbClpModel *owner) {
+    auto &kept = keptMatrixChecks;
+    kept.erase(std::remove_if(kept.begin(), kept.end(), [owner](const auto &k) { return k->owner == owner; }),
+               kept.end());
+}
+}  // namespace
 #else
+namespace {
+void forgetKeptMatrixChecks(const PlumbClpModel *) {}
+}  // namespace
 extern "C" {
 void plumb_clp_set_matrix_check(int) {}
 long plumb_clp_matrix_checks_answered(void) { return 0; }
