@@ -174,14 +174,26 @@ public final class CompiledSystem {
         /// changed. Used when no two components share a shape, so that a
         /// one-shot solve solves each from scratch whatever the constants.
         case changedComponents
-        /// The residual phase re-run on the kept plan, every component, as
-        /// a one-shot solve runs it (components of one shape may be solved
-        /// through another's pattern, depending on the constants), at each
-        /// solve after a constant changed; not at all when none did since
-        /// the last solve that finished (its values stand).
+        /// The residual phase re-run on the kept plan, as a one-shot solve
+        /// runs it (components of one shape may be solved through another's
+        /// pattern, depending on the constants), at each solve after a
+        /// constant changed; not at all when none did since the last solve
+        /// that finished (its values stand). With ``sharedComponents``, only
+        /// on the components that share a shape: each of the others (its
+        /// shape its own) is a large component, solved as in
+        /// ``changedComponents`` when one of its inputs changed.
         case wholePhase
     }
     private(set) var freshResidual: FreshResidual? = nil
+    /// For ``FreshResidual/wholePhase``: the components that share a shape
+    /// with another (ascending), when the others are solved apart as large
+    /// components; `nil` when the phase is run on every component.
+    private(set) var sharedComponents: [Int]? = nil
+    /// Solves that ran the residual phase on ``sharedComponents`` only, and
+    /// solves that left it out (the change reached no block and no row of
+    /// those components, so their values stand).
+    private(set) var sharedPhaseSolves = 0
+    private(set) var sharedPhaseSkipped = 0
     /// The constants and values of the one-shot solve of a system compiled
     /// by ``solveCompiling(_:options:)`` with residual components, until
     /// its first ``solve()`` prepares them.
@@ -487,7 +499,17 @@ public final class CompiledSystem {
         self.kept = kept
         largeSession = session
         listsReadersOfMovedVariables = Self.keepsPresolvesForMovedVariables
+        solvesOwnShapesApart = Self.solvesOwnShapesApart
     }
+
+    /// For the tests: `false` compiles a system (``solveCompiling(_:options:)``)
+    /// whose components share shapes so that every layout again re-runs the
+    /// residual phase on every component, as before, instead of solving the
+    /// components of a shape of their own apart (``sharedComponents``): the
+    /// reference the split is compared with.
+    @TaskLocal static var solvesOwnShapesApart = true
+    /// `solvesOwnShapesApart` when the system was compiled.
+    private var solvesOwnShapesApart = true
 
     /// Decides how the components of a system compiled by
     /// ``solveCompiling(_:options:)`` are solved again and, for
@@ -496,29 +518,55 @@ public final class CompiledSystem {
     /// values then: the solve solved every component at them).
     private func prepareFreshResidual(_ first: (constants: [Double], values: [Double])) {
         let options = planner.options
-        var sharedShape = false
+        var shapeOf: [Int32] = []
         if options.reuseShapes && plan.componentCount > 1 {
             // Shapes are found from the rows without their constants: the
-            // same whatever the constants (the values are only read).
+            // same whatever the constants (the values are only read), and
+            // so is which components share one.
             var values = first.values
-            sharedShape = values.withUnsafeMutableBufferPointer { values in
-                !ComponentShapes(plan, system: planner.system, state: planner.state, values: values).shapes.isEmpty
+            let shapes = values.withUnsafeMutableBufferPointer { values in
+                ComponentShapes(plan, system: planner.system, state: planner.state, values: values)
             }
+            if !shapes.shapes.isEmpty { shapeOf = shapes.shapeOf }
         }
-        guard !sharedShape else {
+        // A component of a shape of its own is solved from scratch by the
+        // one-shot solve (in its last run, in order, or with every component
+        // when a representative conflicts, and the solve fails then) whatever
+        // the constants of the others: it is solved apart as a large
+        // component, and the phase runs on the others. Not when a shared
+        // shape's component could hand a part to the large-part solver's
+        // session (the order of the parts it meets would change).
+        let apart = !shapeOf.isEmpty && solvesOwnShapesApart && options.presolve
+            && (options.largePartSolver == nil || options.largePartThreshold > ComponentShapes.maxVariables)
+        guard shapeOf.isEmpty || apart else {
             freshResidual = .wholePhase
             tapes = []
             kept = []
             return
         }
-        if tapes.count != plan.componentCount {
-            tapes = [ComponentPresolve.Tape?](repeating: nil, count: options.presolve ? plan.componentCount : 0)
-            presolvedAgain = [Bool](repeating: false, count: tapes.count)
+        let own = apart ? (0 ..< plan.componentCount).filter { shapeOf[$0] < 0 } : Array(0 ..< plan.componentCount)
+        if apart {
+            freshResidual = .wholePhase
+            sharedComponents = (0 ..< plan.componentCount).filter { shapeOf[$0] >= 0 }
+            // The one-shot solve's kept presolves are by component; the large
+            // components' by their place among them.
+            let byComponent = kept
+            kept = byComponent.isEmpty ? [] : own.map { byComponent[$0] }
+            tapes = [ComponentPresolve.Tape?](repeating: nil, count: own.count)
+            presolvedAgain = [Bool](repeating: false, count: own.count)
+        } else {
+            if tapes.count != plan.componentCount {
+                tapes = [ComponentPresolve.Tape?](repeating: nil, count: options.presolve ? plan.componentCount : 0)
+                presolvedAgain = [Bool](repeating: false, count: tapes.count)
+            }
+            freshResidual = .changedComponents
         }
-        freshResidual = .changedComponents
-        isLarge = [Bool](repeating: true, count: plan.componentCount)
+        isLarge = [Bool](repeating: !apart, count: plan.componentCount)
         var seen = [Int32](repeating: -1, count: planner.system.variableCount)
-        for c in 0 ..< plan.componentCount { addLargeComponent(c, seen: &seen) }
+        for c in own {
+            isLarge[c] = true
+            addLargeComponent(c, seen: &seen)
+        }
         var recorded = [Double](repeating: 0, count: largeInputs.count)
         var place = [Int32](repeating: -1, count: planner.system.rowCount)
         largeInputValues = []
@@ -604,13 +652,24 @@ public final class CompiledSystem {
             canonical.sortByLevel(&plan.rows[range])
             for p in range { planPlace[Int(plan.rows[p])] = Int32(p) }
             // Its tape and kept presolve follow the old order: presolved
-            // whole, recording anew.
-            if Int(c) < tapes.count { tapes[Int(c)] = nil }
-            if Int(c) < kept.count { kept[Int(c)] = nil }
-            // So do its lists of the rows that read each moved input (with
-            // every component large, component `c` is large component `c`).
-            inputReaders[Int(c)] = nil
+            // whole, recording anew. So do its lists of the rows that read
+            // each moved input. (A component that shares a shape has none.)
+            guard let i = largeIndex(ofComponent: Int(c)) else { continue }
+            if i < tapes.count { tapes[i] = nil }
+            if i < kept.count { kept[i] = nil }
+            inputReaders[i] = nil
         }
+    }
+
+    /// The place of component `c` in ``largeComponents`` (ascending), or
+    /// `nil` when it is not a large component.
+    private func largeIndex(ofComponent c: Int) -> Int? {
+        var low = 0, high = largeComponents.count
+        while low < high {
+            let middle = (low + high) / 2
+            if largeComponents[middle] < c { low = middle + 1 } else { high = middle }
+        }
+        return low < largeComponents.count && largeComponents[low] == c ? low : nil
     }
 
     /// Which components of `plan` are solved afresh: with presolve on,
@@ -1132,7 +1191,30 @@ public final class CompiledSystem {
         // solve or the last one), its values are the fresh solve's: the
         // whole phase is not run again for them.
         let unchanged = visiting?.changedRows.isEmpty ?? false
+        // The change reached no block and no row of a component that shares
+        // a shape: the phase on those would give their values again.
+        let readsNoBlock = !unchanged && (visiting?.readsNoBlock ?? false)
+        var sharedSolved = 0
         if freshResidual == .wholePhase && unchanged {
+        } else if freshResidual == .wholePhase, let shared = sharedComponents {
+            if readsNoBlock && !visiting!.changedRows.contains(where: { r in
+                let c = Int(planComponent[Int(r)])
+                return c >= 0 && !isLarge[c]
+            }) {
+                sharedPhaseSkipped += 1
+            } else {
+                // The one-shot solve's statistics stand, as for large components.
+                let kept = planner.stats
+                do {
+                    try planner.solveResidual(plan, session: largeSession, only: shared)
+                } catch {
+                    planner.stats = kept
+                    return try freshSolve()
+                }
+                planner.stats = kept
+                sharedSolved = shared.count
+                sharedPhaseSolves += 1
+            }
         } else if freshResidual == .wholePhase {
             let kept = planner.stats
             do {
@@ -1191,7 +1273,7 @@ public final class CompiledSystem {
         // When the change reached no block, only the noted rows' constants
         // can differ from what was recorded: they are looked up instead of
         // every input compared.
-        let noted = !unchanged && freshResidual == .changedComponents && (visiting?.readsNoBlock ?? false)
+        let noted = readsNoBlock && (freshResidual == .changedComponents || sharedComponents != nil)
         if noted {
             noteChangedInputs(visiting!.changedRows)
             notedInputSolves += 1
@@ -1226,7 +1308,9 @@ public final class CompiledSystem {
         }
         let done = Planner.now()
         var stats = residualStats ?? planner.stats
-        if freshResidual == .wholePhase && !unchanged { reoptimised = plan.componentCount }
+        if freshResidual == .wholePhase && !unchanged {
+            reoptimised = sharedComponents == nil ? plan.componentCount : reoptimised + sharedSolved
+        }
         stats.blockMilliseconds = (blocksDone - started) * 1e3
         stats.simplexMilliseconds = (done - blocksDone) * 1e3
         stats.solveMilliseconds = (done - started) * 1e3

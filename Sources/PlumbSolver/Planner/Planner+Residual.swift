@@ -800,10 +800,17 @@ extension Planner {
     /// from one thread at a time, so when more than one component of a run
     /// could reach it, that run is solved on one thread (see
     /// ``runComponents(_:of:system:state:options:session:values:shapes:mode:done:keeping:)``).
+    ///
+    /// With `only` (components in increasing order, closed under shapes:
+    /// with each component of a shape that two or more share, every other
+    /// of that shape), only those are solved, in the rounds and the final
+    /// run they would have in the whole phase (components are independent,
+    /// so their values are the whole phase's); the others' values are left
+    /// as they are.
     mutating func solveResidual(
         _ plan: ResidualPlan,
         keeping: (kept: UnsafeMutableBufferPointer<ComponentPresolve.Kept?>, rows: Int)? = nil,
-        session: (any LargePartSolver)? = nil
+        session: (any LargePartSolver)? = nil, only: [Int]? = nil
     ) throws(SolverError) {
         // The plan was the last reader of the row-to-variable matching (a
         // conflict is explained from `definingRow` and `blockOfVariable`):
@@ -822,7 +829,8 @@ extension Planner {
         var outcomes: [ComponentRunOutcome] = []
         values.withUnsafeMutableBufferPointer { values in
             var shapes: ComponentShapes? = nil
-            var pending = Array(0 ..< componentCount)
+            let all = only ?? Array(0 ..< componentCount)
+            var pending = all
             if options.reuseShapes && componentCount > 1 {
                 shapes = ComponentShapes(plan, system: system, state: state, values: values)
                 if shapes!.shapes.isEmpty { shapes = nil }
@@ -839,7 +847,7 @@ extension Planner {
                 // reported.
                 if learned.contains(where: { $0.conflictTags != nil }) {
                     shapes = nil
-                    pending = Array(0 ..< componentCount)
+                    pending = all
                     outcomes = []
                     break
                 }
