@@ -53,7 +53,7 @@ extension SolveCompilingTests {
     @Test func layoutsAgainSolveComponentsOfTheirOwnShapeApart() throws {
         var rng = SplitMix64(seed: 2026_12_06_67)
         var apart = 0, steps = 0, failedSteps = 0, resolved = 0, oldResolved = 0, replayed = 0
-        var phases = 0, skipped = 0, oldApart = 0
+        var phases = 0, skipped = 0, oldApart = 0, compiled = 0
         for trial in 0 ..< 300 {
             let (s, parameters, smallRows) = Self.sharedShapesSystem(&rng)
             var options = SolveOptions()
@@ -65,6 +65,7 @@ extension SolveCompilingTests {
             }
             guard case .success(let again?) = Result(catching: compile) else { continue }
             let old = try #require(try CompiledSystem.$solvesOwnShapesApart.withValue(false, operation: compile))
+            compiled += 1
             let optional = (0 ..< s.rowCount).filter { !s.priorities[$0].isRequired && !smallRows.contains($0) }
             let required = (2 ..< s.rowCount).filter { s.priorities[$0].isRequired && !smallRows.contains($0) }
             for step in 0 ..< 10 {
@@ -102,14 +103,16 @@ extension SolveCompilingTests {
         // Components of their own shape were solved apart (from kept
         // presolves and tapes), the phase on the shared ones run and left
         // out; the old path ran the whole phase (no kept presolve).
-        #expect(apart >= 250, "\(apart)")
+        // (About one system in six has a solution at its first constants.)
+        #expect(compiled >= 40, "\(compiled)")
+        #expect(apart == compiled, "\(apart) of \(compiled)")
         #expect(oldApart == 0, "\(oldApart)")
-        #expect(resolved >= 200, "\(resolved)")
-        #expect(replayed >= 50, "\(replayed)")
+        #expect(resolved >= 150, "\(resolved)")
+        #expect(replayed >= 15, "\(replayed)")
         #expect(oldResolved == 0, "\(oldResolved)")
-        #expect(phases >= 500, "\(phases)")
-        #expect(skipped >= 200, "\(skipped)")
+        #expect(phases >= 150, "\(phases)")
+        #expect(skipped >= 100, "\(skipped)")
         #expect(failedSteps >= 10, "\(failedSteps)")
-        #expect(steps >= 2_500, "\(steps)")
+        #expect(steps >= 400, "\(steps)")
     }
 }

@@ -366,7 +366,10 @@ public final class CompiledSystem {
     ///   solve does: when no two components share a shape (see
     ///   ``SolveOptions/reuseShapes``), only the components whose inputs
     ///   (the row constants and determined variables they read) changed;
-    ///   otherwise the whole residual phase on the kept plan, when a
+    ///   otherwise the same for each component whose shape is its own (a
+    ///   one-shot solve solves it from scratch whatever the others'
+    ///   constants), and the residual phase on the kept plan, as a one-shot
+    ///   solve runs it, on the components that share a shape, when a
     ///   constant changed since the last solve that finished (with none
     ///   changed, that solve's values are returned as they are). A large
     ///   component whose only changed rows are optional (an intrinsic
