@@ -178,18 +178,18 @@ public final class CompiledSystem {
         /// runs it (components of one shape may be solved through another's
         /// pattern, depending on the constants), at each solve after a
         /// constant changed; not at all when none did since the last solve
-        /// that finished (its values stand). With ``sharedComponents``, only
+        /// that finished (its values stand). With `sharedComponents`, only
         /// on the components that share a shape: each of the others (its
         /// shape its own) is a large component, solved as in
-        /// ``changedComponents`` when one of its inputs changed.
+        /// `changedComponents` when one of its inputs changed.
         case wholePhase
     }
     private(set) var freshResidual: FreshResidual? = nil
-    /// For ``FreshResidual/wholePhase``: the components that share a shape
+    /// For `FreshResidual.wholePhase`: the components that share a shape
     /// with another (ascending), when the others are solved apart as large
     /// components; `nil` when the phase is run on every component.
     private(set) var sharedComponents: [Int]? = nil
-    /// Solves that ran the residual phase on ``sharedComponents`` only, and
+    /// Solves that ran the residual phase on `sharedComponents` only, and
     /// solves that left it out (the change reached no block and no row of
     /// those components, so their values stand).
     private(set) var sharedPhaseSolves = 0
@@ -508,7 +508,7 @@ public final class CompiledSystem {
     /// For the tests: `false` compiles a system (``solveCompiling(_:options:)``)
     /// whose components share shapes so that every layout again re-runs the
     /// residual phase on every component, as before, instead of solving the
-    /// components of a shape of their own apart (``sharedComponents``): the
+    /// components of a shape of their own apart (`sharedComponents`): the
     /// reference the split is compared with.
     @TaskLocal static var solvesOwnShapesApart = true
     /// `solvesOwnShapesApart` when the system was compiled.
@@ -664,7 +664,7 @@ public final class CompiledSystem {
         }
     }
 
-    /// The place of component `c` in ``largeComponents`` (ascending), or
+    /// The place of component `c` in `largeComponents` (ascending), or
     /// `nil` when it is not a large component.
     private func largeIndex(ofComponent c: Int) -> Int? {
         var low = 0, high = largeComponents.count
