@@ -178,6 +178,9 @@ public final class CompiledSystem {
     /// found the changed rows from the noted ones and compared only the
     /// determined variables among the inputs.
     @_spi(Lowering) public private(set) var notedRowSolves = 0
+    /// Listings of moved variables' readers made from a component's noted
+    /// terms on determined variables (``determinedTerms``).
+    @_spi(Lowering) public private(set) var indexedListings = 0
     /// The presolve, its tableau for small parts, and its scratch of one entry per variable (all -1).
     private var reducer = ComponentPresolve()
     private var reducerCore: SimplexCore? = nil
@@ -898,6 +901,7 @@ public final class CompiledSystem {
         }
         var lists = [[Int32]](repeating: [], count: inputs.count)
         let indexed = termsIndexed[i]
+        if indexed { indexedListings += 1 }
         variablePlace.withUnsafeBufferPointer { variablePlace in
         state.withUnsafeBufferPointer { state in
         isParameter.withUnsafeBufferPointer { isParameter in
