@@ -149,7 +149,7 @@ public final class CompiledSystem {
     /// its inputs: `determinedTerms[termStart[i] ..< termStart[i + 1]]`,
     /// each a term's variable and row (an index into the component's rows),
     /// in the order of its rows and their terms.
-    /// ``addReaders(of:component:to:)`` reads them instead of every term
+    /// `addReaders(of:component:to:)` reads them instead of every term
     /// of the component. `termsIndexed[i]` false: none noted, or the rows
     /// were sorted again since (the indices are stale).
     private var termStart: [Int] = [0]
@@ -179,7 +179,7 @@ public final class CompiledSystem {
     /// determined variables among the inputs.
     @_spi(Lowering) public private(set) var notedRowSolves = 0
     /// Listings of moved variables' readers made from a component's noted
-    /// terms on determined variables (``determinedTerms``).
+    /// terms on determined variables (`determinedTerms`).
     @_spi(Lowering) public private(set) var indexedListings = 0
     /// The presolve, its tableau for small parts, and its scratch of one entry per variable (all -1).
     private var reducer = ComponentPresolve()
@@ -675,7 +675,7 @@ public final class CompiledSystem {
     /// `seen` has an entry per variable, none equal to `c`: the
     /// component's determined variables are marked with `c` there. With
     /// `indexingTerms`, its terms on determined variables are noted too
-    /// (``determinedTerms``).
+    /// (`determinedTerms`).
     private func addLargeComponent(_ c: Int, seen: inout [Int32], indexingTerms: Bool = false) {
         largeComponents.append(c)
         let system = planner.system, state = planner.state, isParameter = self.isParameter
@@ -738,7 +738,7 @@ public final class CompiledSystem {
     /// With `notedRows`, only the row constants of `notedInputs[notedRows]`
     /// can differ from their recorded values (the last solve finished, and
     /// these are the component's rows set since, found by
-    /// ``noteChangedInputs(_:)``): those are taken as changed and, of the
+    /// `noteChangedInputs(_:)`): those are taken as changed and, of the
     /// rest, only the determined variables are compared (a layout again's
     /// component reads every one of its rows' constants, and a new root
     /// width moves a few variables of many). Otherwise every input is
@@ -883,7 +883,7 @@ public final class CompiledSystem {
     /// of determined variables) are marked in an array over the system's
     /// variables instead, one load a term. When the component's terms on
     /// determined variables were noted as its inputs were registered
-    /// (``termsIndexed``), only those are passed over for the variables.
+    /// (`termsIndexed`), only those are passed over for the variables.
     private func addReaders(of inputs: [Int32], component i: Int, to readers: inout [Int32: [Int32]]) {
         let system = planner.system, state = planner.state, isParameter = self.isParameter
         let componentRows = plan.rows(ofComponent: largeComponents[i])
