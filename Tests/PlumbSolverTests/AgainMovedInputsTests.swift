@@ -64,12 +64,16 @@ extension SolveCompilingTests {
 
     @Test func layoutsAgainMovingSeveralWidthsAreFreshSolves() throws {
         var rng = SplitMix64(seed: 2026_12_06_166)
-        var byWidths = 0, alone = 0, failedSteps = 0, steps = 0
+        var byWidths = 0, alone = 0, failedSteps = 0, steps = 0, byNotedRows = 0, byNotedTerms = 0
         // About one system in thirteen has a solution at its first constants.
         for trial in 0 ..< 1_000 {
             let (s, widthRows, required) = Self.severalWidthsSystem(&rng)
             let options = Self.keptEverywhere
             guard let (again, old) = try Self.compiledForAgain(s, options: options) else { continue }
+            // Each change found from the rows set and the determined
+            // variables alone is checked against comparing every input.
+            again.checksNotedInputs = true
+            old.checksNotedInputs = true
             for step in 0 ..< 10 {
                 let moves = Self.severalWidthsStep(&rng, step: step, s, widthRows: widthRows, required: required)
                 let before = again.resolvedComponents
@@ -81,7 +85,15 @@ extension SolveCompilingTests {
                     if moves.count == 1 && step > 0 { alone += 1 }
                 }
             }
+            #expect(again.notedInputMismatches == 0 && old.notedInputMismatches == 0, "trial \(trial)")
+            byNotedRows += again.notedRowSolves
+            byNotedTerms += again.indexedListings
         }
+        // The widths reach blocks: the changes were found from the rows set
+        // and the variables alone, and the readers listed from the noted
+        // terms on determined variables.
+        #expect(byNotedRows >= 200, "\(byNotedRows)")
+        #expect(byNotedTerms >= 100, "\(byNotedTerms)")
         #expect(CompiledSystem.sortedVariableLimit < 6)
         // Most steps were solved from the kept presolves, many of them after
         // one width moved alone (its rows listed in the first step's pass).
@@ -93,7 +105,7 @@ extension SolveCompilingTests {
 
     @Test func sweepsMovingSeveralWidthsAreTheOldSweeps() throws {
         var rng = SplitMix64(seed: 2026_12_06_266)
-        var byWidths = 0, steps = 0
+        var byWidths = 0, steps = 0, byNotedTerms = 0
         for trial in 0 ..< 100 {
             let (s, widthRows, required) = Self.severalWidthsSystem(&rng)
             var options = SolveOptions()
@@ -112,7 +124,11 @@ extension SolveCompilingTests {
                 steps += 1
                 if swept.resolvedComponents > before { byWidths += 1 }
             }
+            byNotedTerms += swept.indexedListings
         }
+        // The sweeps' listings too read the noted terms (and pass over the
+        // rows for the moved parameter rows).
+        #expect(byNotedTerms >= 50, "\(byNotedTerms)")
         // Steps solved from the kept presolves (the others declined: a
         // moved row a decision reads, or a conflict).
         #expect(byWidths >= 80, "\(byWidths) of \(steps)")

@@ -137,6 +137,24 @@ public final class CompiledSystem {
     private var largeInputs: [Int32] = []
     /// Each input's value when its component was last solved.
     private var largeInputValues: [Double] = []
+    /// The places in `largeInputs` of large component `largeComponents[i]`'s
+    /// determined variables: `largeVariablePlaces[largeVariableStart[i] ..<
+    /// largeVariableStart[i + 1]]`, ascending (compared alone when the rows
+    /// that changed are known: `compareInputs(_:listing:notedRows:)`).
+    private var largeVariableStart: [Int] = [0]
+    private var largeVariablePlaces: [Int32] = []
+    /// For a large component whose moved inputs' readers may be listed (it
+    /// keeps its presolve: at least `SolveOptions.keptPresolveRows` rows),
+    /// its terms on determined variables, noted by the pass that registers
+    /// its inputs: `determinedTerms[termStart[i] ..< termStart[i + 1]]`,
+    /// each a term's variable and row (an index into the component's rows),
+    /// in the order of its rows and their terms.
+    /// `addReaders(of:component:to:)` reads them instead of every term
+    /// of the component. `termsIndexed[i]` false: none noted, or the rows
+    /// were sorted again since (the indices are stale).
+    private var termStart: [Int] = [0]
+    private var determinedTerms: [(row: Int32, variable: Int32)] = []
+    private var termsIndexed: [Bool] = []
     /// Whether large component `largeComponents[i]` holds its solution at those values.
     private var largeSolved: [Bool] = []
     /// For `FreshResidual/changedComponents`: for each row, the place in
@@ -156,6 +174,13 @@ public final class CompiledSystem {
     @_spi(Lowering) public private(set) var notedInputMismatches = 0
     /// Solves that found the changed inputs from the noted rows.
     @_spi(Lowering) public private(set) var notedInputSolves = 0
+    /// Solves after a change that reached blocks (a new root width) that
+    /// found the changed rows from the noted ones and compared only the
+    /// determined variables among the inputs.
+    @_spi(Lowering) public private(set) var notedRowSolves = 0
+    /// Listings of moved variables' readers made from a component's noted
+    /// terms on determined variables (`determinedTerms`).
+    @_spi(Lowering) public private(set) var indexedListings = 0
     /// The presolve, its tableau for small parts, and its scratch of one entry per variable (all -1).
     private var reducer = ComponentPresolve()
     private var reducerCore: SimplexCore? = nil
@@ -280,7 +305,9 @@ public final class CompiledSystem {
         for c in 0 ..< plan.componentCount {
             if isLarge[c] {
                 components.append(nil)
-                addLargeComponent(c, seen: &seen)
+                // Its moved inputs' readers are listed when it keeps its presolve.
+                addLargeComponent(c, seen: &seen, indexingTerms: options.presolve && Self.keepsSweepPresolves
+                                  && plan.rows(ofComponent: c).count >= options.keptPresolveRows)
                 continue
             }
             guard let priority = editPriority(ofComponent: c) else {
@@ -568,7 +595,9 @@ public final class CompiledSystem {
         var seen = [Int32](repeating: -1, count: planner.system.variableCount)
         for c in own {
             isLarge[c] = true
-            addLargeComponent(c, seen: &seen)
+            // Its moved variables' readers are listed when it keeps its presolve.
+            addLargeComponent(c, seen: &seen, indexingTerms: options.presolve && listsReadersOfMovedVariables
+                              && plan.rows(ofComponent: c).count >= options.keptPresolveRows)
         }
         var recorded = [Double](repeating: 0, count: largeInputs.count)
         var place = [Int32](repeating: -1, count: planner.system.rowCount)
@@ -656,11 +685,13 @@ public final class CompiledSystem {
             for p in range { planPlace[Int(plan.rows[p])] = Int32(p) }
             // Its tape and kept presolve follow the old order: presolved
             // whole, recording anew. So do its lists of the rows that read
-            // each moved input. (A component that shares a shape has none.)
+            // each moved input, and its noted terms' rows (their indices are
+            // the old order's). (A component that shares a shape has none.)
             guard let i = largeIndex(ofComponent: Int(c)) else { continue }
             if i < tapes.count { tapes[i] = nil }
             if i < kept.count { kept[i] = nil }
             inputReaders[i] = nil
+            if i < termsIndexed.count { termsIndexed[i] = false }
         }
     }
 
@@ -702,15 +733,19 @@ public final class CompiledSystem {
 
     /// Registers large component `c` and its inputs (not yet solved).
     /// `seen` has an entry per variable, none equal to `c`: the
-    /// component's determined variables are marked with `c` there.
-    private func addLargeComponent(_ c: Int, seen: inout [Int32]) {
+    /// component's determined variables are marked with `c` there. With
+    /// `indexingTerms`, its terms on determined variables are noted too
+    /// (`determinedTerms`).
+    private func addLargeComponent(_ c: Int, seen: inout [Int32], indexingTerms: Bool = false) {
         largeComponents.append(c)
         let system = planner.system, state = planner.state, isParameter = self.isParameter
         let rows = plan.rows(ofComponent: c), mark = Int32(c)
-        // Appended to a local array, the rest read through pointers (an
+        // Appended to local arrays, the rest read through pointers (an
         // access to the class's own arrays is checked each time).
-        var inputs = largeInputs
+        var inputs = largeInputs, variables = largeVariablePlaces
+        var terms: [(row: Int32, variable: Int32)] = []
         largeInputs = []
+        largeVariablePlaces = []
         // Room for a row's worth more, grown geometrically: a system of
         // many components registered one by one would otherwise copy the
         // whole list at each.
@@ -722,13 +757,20 @@ public final class CompiledSystem {
         isParameter.withUnsafeBufferPointer { isParameter in
         system.columns.withUnsafeBufferPointer { columns in
         system.rowStart.withUnsafeBufferPointer { rowStart in
-            for r in rows {
+        rows.withUnsafeBufferPointer { rows in
+            for p in 0 ..< rows.count {
+                let r = rows[p]
                 if isParameter[Int(r)] { inputs.append(~r) }
                 for k in Int(rowStart[Int(r)]) ..< Int(rowStart[Int(r) + 1]) {
                     let v = Int(columns[k])
-                    if state[v] == .determined && seen[v] != mark {
-                        seen[v] = mark
-                        inputs.append(Int32(v))
+                    // Rare (a term on a determined variable): the work is here.
+                    if state[v] == .determined {
+                        if indexingTerms { terms.append((Int32(p), Int32(v))) }
+                        if seen[v] != mark {
+                            seen[v] = mark
+                            variables.append(Int32(inputs.count))
+                            inputs.append(Int32(v))
+                        }
                     }
                 }
             }
@@ -737,8 +779,14 @@ public final class CompiledSystem {
         }
         }
         }
+        }
         largeInputs = inputs
         largeInputStart.append(largeInputs.count)
+        largeVariablePlaces = variables
+        largeVariableStart.append(largeVariablePlaces.count)
+        determinedTerms += terms
+        termStart.append(determinedTerms.count)
+        termsIndexed.append(indexingTerms)
         largeSolved.append(false)
     }
 
@@ -746,7 +794,18 @@ public final class CompiledSystem {
     /// its value when the component was last solved and, with `listing`,
     /// whether only row constants did: those rows are then in
     /// ``changedLocalRows`` (as indices into the component's rows).
-    private func compareInputs(_ i: Int, listing: Bool) -> (changed: Bool, onlyRows: Bool) {
+    ///
+    /// With `notedRows`, only the row constants of `notedInputs[notedRows]`
+    /// can differ from their recorded values (the last solve finished, and
+    /// these are the component's rows set since, found by
+    /// `noteChangedInputs(_:)`): those are taken as changed and, of the
+    /// rest, only the determined variables are compared (a layout again's
+    /// component reads every one of its rows' constants, and a new root
+    /// width moves a few variables of many). Otherwise every input is
+    /// compared. Both find the same change and list the same rows.
+    private func compareInputs(_ i: Int, listing: Bool, notedRows: Range<Int>? = nil)
+        -> (changed: Bool, onlyRows: Bool)
+    {
         var changed = false, onlyRows = listing
         var listed = changedLocalRows
         changedLocalRows = []
@@ -763,15 +822,16 @@ public final class CompiledSystem {
         planner.values.withUnsafeBufferPointer { values in
         planner.system.constants.withUnsafeBufferPointer { constants in
         planPlace.withUnsafeBufferPointer { place in
-            for j in largeInputStart[i] ..< largeInputStart[i + 1] {
+            /// Takes input `j` when it moved; false when nothing more need be compared.
+            @inline(__always) func take(_ j: Int) -> Bool {
                 let input = inputs[j]
                 let now = input >= 0 ? values[Int(input)] : constants[Int(~input)]
-                guard now.bitPattern != old[j].bitPattern else { continue }
+                guard now.bitPattern != old[j].bitPattern else { return true }
                 changed = true
-                guard onlyRows else { break }
+                guard onlyRows else { return false }
                 if input >= 0 && !readsVariables {
                     onlyRows = false
-                    break
+                    return false
                 }
                 // A sweep places no row in the plan (`planPlace` is empty):
                 // its moved rows are listed through `listReaders` too.
@@ -780,6 +840,20 @@ public final class CompiledSystem {
                 } else {
                     moved.append(Int32(j))
                 }
+                return true
+            }
+            if let notedRows {
+                // The noted rows first (each moved), then the variables:
+                // the rows and the variables go to separate lists, each
+                // in the inputs' order, as the full comparison makes them.
+                for j in notedInputs[notedRows] where !take(j) { return }
+                largeVariablePlaces.withUnsafeBufferPointer { variables in
+                    for k in largeVariableStart[i] ..< largeVariableStart[i + 1] where !take(Int(variables[k])) {
+                        return
+                    }
+                }
+            } else {
+                for j in largeInputStart[i] ..< largeInputStart[i + 1] where !take(j) { return }
             }
         }
         }
@@ -867,7 +941,9 @@ public final class CompiledSystem {
     /// a third of a `table` layout again's first width change at 10,000
     /// views). More than ``sortedVariableLimit`` (a width that moves a chain
     /// of determined variables) are marked in an array over the system's
-    /// variables instead, one load a term.
+    /// variables instead, one load a term. When the component's terms on
+    /// determined variables were noted as its inputs were registered
+    /// (`termsIndexed`), only those are passed over for the variables.
     private func addReaders(of inputs: [Int32], component i: Int, to readers: inout [Int32: [Int32]]) {
         let system = planner.system, state = planner.state, isParameter = self.isParameter
         let componentRows = plan.rows(ofComponent: largeComponents[i])
@@ -884,17 +960,43 @@ public final class CompiledSystem {
             }
         }
         var lists = [[Int32]](repeating: [], count: inputs.count)
+        let indexed = termsIndexed[i]
+        if indexed { indexedListings += 1 }
         variablePlace.withUnsafeBufferPointer { variablePlace in
         state.withUnsafeBufferPointer { state in
         isParameter.withUnsafeBufferPointer { isParameter in
         system.columns.withUnsafeBufferPointer { columns in
         system.rowStart.withUnsafeBufferPointer { rowStart in
+            /// The place among `inputs` of variable `v` when it is one of them, else -1.
+            @inline(__always) func placeOf(_ v: Int32) -> Int {
+                marked ? Int(variablePlace[Int(v)]) : variables.place(of: v) ?? -1
+            }
             let readsRows = !rows.isEmpty
+            if indexed {
+                // The component's terms on determined variables were noted
+                // when its inputs were registered: the rows are passed
+                // over only for moved parameter rows (a sweep's), and the
+                // noted terms instead of every term. Each list comes out
+                // as the pass over every term makes it.
+                if readsRows {
+                    for (p, r32) in componentRows.enumerated() where isParameter[Int(r32)] {
+                        if let k = rows.place(of: r32) { lists[k].append(Int32(p)) }
+                    }
+                }
+                guard !variables.isEmpty else { return }
+                determinedTerms.withUnsafeBufferPointer { terms in
+                    for t in termStart[i] ..< termStart[i + 1] {
+                        let m = placeOf(terms[t].variable)
+                        if m >= 0 { lists[m].append(terms[t].row) }
+                    }
+                }
+                return
+            }
             for (p, r32) in componentRows.enumerated() {
                 let r = Int(r32)
                 if readsRows && isParameter[r], let k = rows.place(of: r32) { lists[k].append(Int32(p)) }
                 for k in Int(rowStart[r]) ..< Int(rowStart[r + 1]) where state[Int(columns[k])] == .determined {
-                    let m = marked ? Int(variablePlace[Int(columns[k])]) : variables.place(of: columns[k]) ?? -1
+                    let m = placeOf(columns[k])
                     if m >= 0 { lists[m].append(Int32(p)) }
                 }
             }
@@ -959,12 +1061,28 @@ public final class CompiledSystem {
     }
 
     /// Records the values of large component `largeComponents[i]`'s inputs:
-    /// with `noted`, only those of `notedInputs[noted]` (nothing else changed
-    /// since they were recorded).
-    private func recordInputs(_ i: Int, only noted: Range<Int>? = nil) {
+    /// with `noted`, only those of `notedInputs[noted]` and, `withVariables`,
+    /// its determined variables (nothing else changed since they were recorded).
+    private func recordInputs(_ i: Int, only noted: Range<Int>? = nil, withVariables: Bool = false) {
         if let noted {
             let constants = planner.system.constants
             for j in notedInputs[noted] { largeInputValues[j] = constants[Int(~largeInputs[j])] }
+            guard withVariables else { return }
+            var recorded = largeInputValues
+            largeInputValues = []
+            recorded.withUnsafeMutableBufferPointer { recorded in
+            largeInputs.withUnsafeBufferPointer { inputs in
+            largeVariablePlaces.withUnsafeBufferPointer { places in
+            planner.values.withUnsafeBufferPointer { values in
+                for k in largeVariableStart[i] ..< largeVariableStart[i + 1] {
+                    let j = Int(places[k])
+                    recorded[j] = values[Int(inputs[j])]
+                }
+            }
+            }
+            }
+            }
+            largeInputValues = recorded
             return
         }
         let range = largeInputStart[i] ..< largeInputStart[i + 1]
@@ -1010,9 +1128,12 @@ public final class CompiledSystem {
     /// `changed`: the component's rows whose constants changed since it was
     /// last solved, as indices into its rows, when nothing else it reads did.
     /// `noted`: the places in `notedInputs` of its only changed inputs, when
-    /// the noted rows found them (only those are recorded again).
+    /// the noted rows found them (only those are recorded again), or with
+    /// `withVariables` of its only changed row constants (those and its
+    /// determined variables are recorded again).
     private func solveLarge(
-        _ i: Int, counting: Bool = false, changed: [Int32]? = nil, noted: Range<Int>? = nil
+        _ i: Int, counting: Bool = false, changed: [Int32]? = nil, noted: Range<Int>? = nil,
+        withVariables: Bool = false
     ) -> Bool {
         let c = largeComponents[i]
         let rows = plan.rows(ofComponent: c)
@@ -1047,7 +1168,7 @@ public final class CompiledSystem {
                 return false
             }
         }
-        recordInputs(i, only: noted)
+        recordInputs(i, only: noted, withVariables: withVariables)
         largeSolved[i] = true
         return true
     }
@@ -1174,6 +1295,9 @@ public final class CompiledSystem {
         }
         if !planPlace.isEmpty { reorderChangedComponents() }
         let repeated = recentChanges.last == changedRows.sorted()
+        // The rows set since the last solve, when it finished: no other
+        // row's constant can differ from what that solve recorded.
+        let setRows = needsFullPass ? nil : changedRows
         let visiting = reachOfChange()
         // A program is good only while nothing but its row changes.
         if let visiting, visiting.changedRows.isEmpty {
@@ -1281,10 +1405,18 @@ public final class CompiledSystem {
             noteChangedInputs(visiting!.changedRows)
             notedInputSolves += 1
         }
+        // When it reached blocks (a new root width) and the last solve
+        // finished, the rows are still looked up from those set, and only
+        // the determined variables compared.
+        let notedRows = !unchanged && !noted && freshResidual == .changedComponents && setRows != nil
+        if notedRows {
+            noteChangedInputs(setRows!)
+            notedRowSolves += 1
+        }
         var cursor = 0
         for i in largeComponents.indices {
             var changed = !largeSolved[i], onlyRows = false
-            var recording: Range<Int>? = nil
+            var recording: Range<Int>? = nil, withVariables = false
             // With a kept presolve, the rows whose constants changed are listed.
             let listing = i < kept.count && kept[i] != nil
             if noted {
@@ -1295,12 +1427,22 @@ public final class CompiledSystem {
                     recording = from ..< cursor
                 }
                 if checksNotedInputs && largeSolved[i] { checkNotedChange(i, listing: listing, changed, onlyRows) }
+            } else if notedRows {
+                let from = cursor, end = largeInputStart[i + 1]
+                while cursor < notedInputs.count && notedInputs[cursor] < end { cursor += 1 }
+                if !changed {
+                    (changed, onlyRows) = compareInputs(i, listing: listing, notedRows: from ..< cursor)
+                    recording = from ..< cursor
+                    withVariables = true
+                    if checksNotedInputs { checkNotedChange(i, listing: listing, changed, onlyRows) }
+                }
             } else if !changed && !unchanged {
                 (changed, onlyRows) = compareInputs(i, listing: listing)
             }
             guard changed else { continue }
             reoptimised += 1
-            guard solveLarge(i, changed: onlyRows ? changedLocalRows : nil, noted: recording) else {
+            guard solveLarge(i, changed: onlyRows ? changedLocalRows : nil, noted: recording,
+                             withVariables: withVariables) else {
                 invalidateLarge(i)
                 return try freshSolve()
             }
