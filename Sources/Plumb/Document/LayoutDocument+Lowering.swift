@@ -257,7 +257,11 @@ extension LayoutDocument {
     /// terms a row), as ``add(_:_:into:)`` adds them to a builder with no
     /// measured view, left to right; false as soon as one has a problem or
     /// makes a row the block does not take (a row that repeats a variable,
-    /// say): the caller then does the strings itself.
+    /// say): the caller then does the strings itself. Not inlined: inside
+    /// the second thread's closure the template's row
+    /// (``DocumentScope/plannedRow(_:nameRun:)``) was called out of line,
+    /// its result passed through memory.
+    @inline(never)
     private func rowsWithoutProblems(
         _ all: ConstraintTexts.Texts, _ range: Range<Int>, in scope: DocumentScope,
         slot: UnsafeMutablePointer<ResolvedSimpleFormat<ViewIndex>>, into block: inout RowBatch
