@@ -317,19 +317,21 @@ struct SimpleFormatTemplates {
             priority = valid
         }
         let second = shape.second.map { _ in ViewIndex(rawValue: 1) }
-        let written = withUnsafeTemporaryAllocation(of: (VariableIndex, Double).self, capacity: 4) { scratch in
+        // No collection: a document whose strings miss the templates makes a plan for each miss.
+        return withUnsafeTemporaryAllocation(of: (VariableIndex, Double).self, capacity: 4) { scratch in
             let count = SystemBuilder.writeTerms(ViewIndex(rawValue: 0), shape.first.attribute, multiplier: multiplier,
                                                  second, shape.second?.attribute, to: scratch.baseAddress!)
-            return Array(scratch.prefix(count))
+            var offsets: UInt32 = 0, repeats = false
+            for i in 0 ..< count {
+                let (variable, coefficient) = scratch[i]
+                guard coefficient.isFinite, coefficient != 0 else { return RowPlan() }
+                let offset = variable.rawValue & 3
+                if offsets & 1 << offset != 0 { repeats = true }
+                offsets |= 1 << offset
+                terms[i] = PlanTerm(coefficient: coefficient, offset: offset, second: variable.rawValue >= 4 ? -1 : 0)
+            }
+            return RowPlan(count: count, constant: -constant, relation: shape.relation, priority: priority,
+                           repeatsOnOneView: repeats)
         }
-        var offsets = Set<Int32>(), repeats = false
-        for (i, (variable, coefficient)) in written.enumerated() {
-            guard coefficient.isFinite, coefficient != 0 else { return RowPlan() }
-            let offset = variable.rawValue & 3
-            if !offsets.insert(offset).inserted { repeats = true }
-            terms[i] = PlanTerm(coefficient: coefficient, offset: offset, second: variable.rawValue >= 4 ? -1 : 0)
-        }
-        return RowPlan(count: written.count, constant: -constant, relation: shape.relation, priority: priority,
-                       repeatsOnOneView: repeats)
     }
 }
