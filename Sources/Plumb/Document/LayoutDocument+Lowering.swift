@@ -130,6 +130,15 @@ extension LayoutDocument {
         slot: UnsafeMutablePointer<ResolvedSimpleFormat<ViewIndex>>
     ) {
         let text = all[i]
+        // Most strings: the row from their template's plan, the two names looked up.
+        if builder.writesTermsAsWritten, let row = scope.plannedRow(text, nameRun: all.nameRun(i)) {
+            withUnsafeTemporaryAllocation(of: (VariableIndex, Double).self, capacity: 4) { scratch in
+                _ = builder.addRow(trusted: row.match.plan.count, term: row.term, constant: row.match.plan.constant,
+                                   relation: row.match.plan.relation, priority: row.match.plan.priority,
+                                   key: DocumentOrigins.constraintKey(i), scratch: scratch.baseAddress!)
+            }
+            return
+        }
         guard SimpleFormatSema.compile(text, in: scope, problems: &problems, into: slot, nameRun: all.nameRun(i)) else {
             let origin = Origin(kind: .constraint, index: i, text: String(decoding: text, as: UTF8.self))
             let locator = SourceLocator(text)
@@ -248,7 +257,11 @@ extension LayoutDocument {
     /// terms a row), as ``add(_:_:into:)`` adds them to a builder with no
     /// measured view, left to right; false as soon as one has a problem or
     /// makes a row the block does not take (a row that repeats a variable,
-    /// say): the caller then does the strings itself.
+    /// say): the caller then does the strings itself. Not inlined: inside
+    /// the second thread's closure the template's row
+    /// (``DocumentScope/plannedRow(_:nameRun:)``) was called out of line,
+    /// its result passed through memory.
+    @inline(never)
     private func rowsWithoutProblems(
         _ all: ConstraintTexts.Texts, _ range: Range<Int>, in scope: DocumentScope,
         slot: UnsafeMutablePointer<ResolvedSimpleFormat<ViewIndex>>, into block: inout RowBatch
@@ -259,13 +272,21 @@ extension LayoutDocument {
         return withUnsafeTemporaryAllocation(of: (VariableIndex, Double).self, capacity: 4) { scratch in
             let terms = scratch.baseAddress!
             for i in range {
-                guard SimpleFormatSema.compile(all[i], in: scope, problems: &problems, into: slot, nameRun: all.nameRun(i))
+                let text = all[i], key = DocumentOrigins.constraintKey(i)
+                if let row = scope.plannedRow(text, nameRun: all.nameRun(i)) {
+                    let plan = row.match.plan
+                    guard block.add(trusted: plan.count, term: row.term, constant: plan.constant,
+                                    relation: plan.relation, priority: plan.priority, key: key, room: room)
+                    else { return false }
+                    continue
+                }
+                guard SimpleFormatSema.compile(text, in: scope, problems: &problems, into: slot, nameRun: all.nameRun(i))
                 else { return false }
                 let c = slot.pointee
                 let n = SystemBuilder.writeTerms(c.first, c.firstAttribute, multiplier: c.multiplier,
                                                  c.second, c.secondAttribute, to: terms)
                 guard block.add(UnsafeBufferPointer(start: terms, count: n), constant: -c.constant,
-                                relation: c.relation, priority: c.priority, key: DocumentOrigins.constraintKey(i),
+                                relation: c.relation, priority: c.priority, key: key,
                                 variableCount: variables, room: room)
                 else { return false }
             }
@@ -341,6 +362,33 @@ struct DocumentScope: SimpleFormatScope {
         return names.index(ofName: name).map(ViewIndex.init)
     }
 
+    /// The row of `text` (a constraint string whose reader found `nameRun`,
+    /// ``SimpleFormatTemplates/shape(of:nameRun:)``) from the plan of the
+    /// template it matches (``SimpleFormatTemplates/RowPlan``), its names
+    /// looked up as ``SimpleFormatFastPath`` binds a template's shape; the
+    /// row that string's constraint makes when lowered left to right with
+    /// no measured view. `nil` when no template with a plan matches, a name
+    /// is not a view (or the second not one name), or both names are one
+    /// view whose terms would repeat a variable: then the string goes the
+    /// way of ``SimpleFormatSema/compile(_:in:problems:into:nameRun:)``
+    /// and its constraint's row, its problems are what they were.
+    /// Counted among the templates' hits when it gives a row.
+    @inline(__always)
+    func plannedRow(_ text: UnsafeBufferPointer<UInt8>, nameRun: Int) -> PlannedRow? {
+        guard let templates = shapeTemplates, let match = templates.planned(text, nameRun: nameRun),
+              let first = view(named: UnsafeBufferPointer(rebasing: text[0 ..< match.firstEnd]))
+        else { return nil }
+        var second = first
+        if match.secondStart >= 0 {
+            guard let found = view(namedName: UnsafeBufferPointer(rebasing: text[match.secondStart ..< match.secondEnd])),
+                  found != first || !match.plan.repeatsOnOneView
+            else { return nil }
+            second = found
+        }
+        templates.countHit()
+        return PlannedRow(match: match, first: first.rawValue &* 4, second: second.rawValue &* 4)
+    }
+
     func metric(named name: UnsafeBufferPointer<UInt8>) -> Double? { nil }
 
     func suggestView(for name: String) -> String? {
@@ -350,4 +398,19 @@ struct DocumentScope: SimpleFormatScope {
     }
 
     func suggestMetric(for name: String) -> String? { nil }
+}
+
+/// A constraint string's row from its template's plan, its views found
+/// (``DocumentScope/plannedRow(_:nameRun:)``).
+struct PlannedRow {
+    let match: SimpleFormatTemplates.PlannedMatch
+    /// The first variable of the first view and of the second (the first's again when the string names one).
+    let first: Int32, second: Int32
+
+    /// Term `i` of the row: a variable's index and its coefficient.
+    @inline(__always)
+    func term(_ i: Int) -> (Int32, Double) {
+        let t = match.terms[i]
+        return ((first & ~t.second | second & t.second) &+ t.offset, t.coefficient)
+    }
 }

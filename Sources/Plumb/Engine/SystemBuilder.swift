@@ -286,6 +286,11 @@ struct SystemBuilder {
                 Origin(kind: .intrinsicSize, text: "\(id): \(dimension) >= \(shown) @ \(resistance)"))
     }
 
+    /// Whether ``addConstraint(_:_:_:multiplier:_:_:constant:priority:origin:)``
+    /// writes a constraint's terms as ``writeTerms(_:_:multiplier:_:_:to:)``
+    /// does: no measured view, left to right.
+    var writesTermsAsWritten: Bool { content.entryOfView.isEmpty && direction == .leftToRight }
+
     /// Adds `first.firstAttribute ⋈ multiplier · second.secondAttribute + constant`
     /// (or `first.firstAttribute ⋈ constant` when `second` is `nil`), with
     /// `leading` and `trailing` measured for ``direction``.
@@ -303,7 +308,7 @@ struct SystemBuilder {
         // The common case (no measured view, left to right: every attribute
         // is its geometry): the terms written to the stack as they are
         // (no six slots zeroed, no switch on the count for each term).
-        if content.entryOfView.isEmpty && direction == .leftToRight {
+        if writesTermsAsWritten {
             return withUnsafeTemporaryAllocation(of: (VariableIndex, Double).self, capacity: 4) { scratch in
                 let terms = scratch.baseAddress!
                 let count = Self.writeTerms(first, firstAttribute, multiplier: multiplier, second, secondAttribute,
