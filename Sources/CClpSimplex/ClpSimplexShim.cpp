@@ -63,6 +63,9 @@ struct PlumbClpModel {
     /// `plumb_clp_presolved_dual`: the presolve makes none of Clp's dual
     /// reductions.
     bool withoutDualReductions = false;
+    /// Presolve action bits `plumb_clp_presolved_dual` adds to its own
+    /// (see `plumb_clp_set_added_presolve_actions`).
+    int addedPresolveActions = 0;
     /// Presolves that made none for that reason (see there).
     int promotionsWithoutDualReductions = 0;
     /// Promotions probed by `plumb_clp_probed_promoted_dual`, and those it
@@ -495,6 +498,7 @@ int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maxim
     // column; each substitution and its postsolve walk that column (an
     // entry a shelf), O(shelves^2) in all.
     if (feasibleStart == 1) actions |= 1;
+    actions |= model->addedPresolveActions;
     if (model->withoutDualReductions) {
         actions |= 1;
         model->promotionsWithoutDualReductions += 1;
@@ -538,6 +542,10 @@ int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maxim
         delete usual;
     }
     return simplex.status();
+}
+
+void plumb_clp_set_added_presolve_actions(PlumbClpModel *model, int actions) {
+    model->addedPresolveActions = actions;
 }
 
 int plumb_clp_basis(const PlumbClpModel *model, unsigned char *status) {

@@ -547,6 +547,36 @@ public struct ClpPartSolver: LargePartSolver {
     /// fewer pivots than this (10,000 views: 258) do not notice it.
     public var failedPromotionRefactorInterval: Int? = 300
 
+    /// ClpPresolve's action bits added to the presolve of a cold solve of a
+    /// level when the optimal face is looked for (`optimalFace`, `plumb
+    /// check`), from the part's second cold solve on and only on a part
+    /// with linking variables (see `addsFaceColdPresolveActions`): 1, none
+    /// of its dual reductions; 128 and 256, no search for duplicate
+    /// columns and rows (see `plumb_clp_set_added_presolve_actions`). With
+    /// the usual presolve, the answer Clp puts back after the dual on the
+    /// presolved model missed optimality in 20 of `priorities-3000`'s 25
+    /// cold solves (23 at 10,000 views, 24 at 30,000), and each then paid
+    /// Clp's primal clean-up on the whole model (its set-up and
+    /// factorisations, about a third of the cold solve); without these
+    /// reductions none did, and the presolve is cheaper too (BENCHMARKS.md,
+    /// prio66 and prio67). Each level is still solved to its optimum, so
+    /// the face is the same set; a solve (`plumb solve`, sweeps) keeps the
+    /// usual presolve. 0 is the old path, for the tests, which compare the
+    /// check's reports found both ways.
+    var faceColdPresolveActions: Int32 = 1 | 128 | 256
+
+    /// Whether the face's cold solve `ordinal` (1 for the part's first) of a
+    /// part with (`linking`) or without linking variables (see
+    /// `PartModel.hasLinking`) takes `faceColdPresolveActions`. Without
+    /// Clp's dual reductions `dashboard`'s large part, which has none,
+    /// pivots far more in the dual on its presolved model (its check 1.16x
+    /// at 10,000 views), and `chartgrid`'s one cold solve, the first, ends
+    /// on another vertex of the same face whose rows cost `fixedRows`' LP
+    /// more (its check 1.006x); `priorities`' part has linking variables
+    /// and 25 cold solves, all but its first taking the bits
+    /// (BENCHMARKS.md, prio67).
+    static func addsFaceColdPresolveActions(linking: Bool, ordinal: Int) -> Bool { linking && ordinal >= 2 }
+
     public init(
         promotesFirstLevel: Bool = true, warmRefactorInterval: Int? = nil, splitsRemainders: Bool = true,
         zeroTrial: ZeroTrial = .beforeColdSolves, freesImpliedEqualities: Bool = true,
@@ -619,6 +649,9 @@ public struct ClpPartSolver: LargePartSolver {
         /// Promotions presolved without Clp's dual reductions (see
         /// `promotesWithoutDualPresolve`).
         var promotionsWithoutDualPresolve = 0
+        /// The face's cold solves presolved with `faceColdPresolveActions`
+        /// added (see `addsFaceColdPresolveActions`).
+        var faceColdPresolves = 0
         /// Promotions probed, and of those the ones the probe proved
         /// infeasible (see `probesPromotion`; the model's counts after
         /// each part).
@@ -809,9 +842,15 @@ public struct ClpPartSolver: LargePartSolver {
             func solve(passes: Int32, largest: Int32, intervalAtMost: Int? = nil) -> Int32 {
                 let opened = opensLowerRows ? partModel.openRows(below: level, of: part) : nil
                 let interval = min(coldRefactorInterval ?? Self.refactorEvery(rows: m), intervalAtMost ?? Int.max)
+                if face {
+                    let added = Self.addsFaceColdPresolveActions(linking: partModel.hasLinking, ordinal: ordinal)
+                    plumb_clp_set_added_presolve_actions(model, added ? faceColdPresolveActions : 0)
+                    if added && faceColdPresolveActions != 0 { outcome.levels.faceColdPresolves += 1 }
+                }
                 let status = plumb_clp_presolved_dual(
                     model, passes, Int32.max, doubletons, largest, dropsFreeRows ? 1 : 0,
                     Int32(interval), feasibleStart ? (dualPresolveBeforePrimal ? 2 : 1) : 0)
+                if face { plumb_clp_set_added_presolve_actions(model, 0) }
                 if let opened {
                     outcome.levels.openedColdSolves += 1
                     outcome.levels.unfittedRows += partModel.restoreRows(opened, below: level, of: part)

@@ -119,6 +119,11 @@ int plumb_clp_dual_without_costs(PlumbClpModel *model, int maximumPivots);
 /// makes none of its dual reductions (2: it makes them).
 int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int doubletons,
                              int largestInfeasibility, int dropFreeRows, int refactorEvery, int feasibleStart);
+/// Presolve action bits (ClpPresolve's: 1, none of its dual reductions;
+/// 128, no duplicate columns; 256, no duplicate rows) that every later
+/// `plumb_clp_presolved_dual` on this model adds to its own, until set
+/// again (0: none, the default).
+void plumb_clp_set_added_presolve_actions(PlumbClpModel *model, int actions);
 /// Keeps the model's basis and point (its columns' values and its rows'
 /// activities) as they stand, until `plumb_clp_leave_start`.
 void plumb_clp_keep_start(PlumbClpModel *model);
