@@ -26,8 +26,16 @@ import Testing
     /// A random `priorities`-like system: a guide every row of items is
     /// right of (in more rows than `PartModel.linkingDegree`, so the part
     /// has a linking variable), each item's wishes at levels drawn from 28.
+    /// Its optimum is one point and none of its rows is implied, so for the
+    /// reports to hold something two rows are added on the guide (the
+    /// builder's first variable): a variable only kept right of it (an
+    /// ambiguous measure) and a bound its own bound implies (a redundant row).
     static func system(seed: UInt64) -> ConstraintSystem {
-        LargePartTests.priorities(rows: 70 + Int(seed % 4) * 30, seed: 67_000 + seed).system
+        var builder = LargePartTests.priorities(rows: 70 + Int(seed % 4) * 30, seed: 67_000 + seed)
+        let guide = VariableIndex(rawValue: 0), loose = builder.variable()
+        builder.add([(loose, 1), (guide, -1)], 0, .greaterOrEqual)
+        builder.add([(guide, 1)], 10, .greaterOrEqual)
+        return builder.system
     }
 
     /// `system` diagnosed through the optimal face with `solver`, every
@@ -47,7 +55,7 @@ import Testing
         old.faceColdPresolveActions = 0
         let new = Self.diagnosis(system, ClpPartSolver()), usual = Self.diagnosis(system, old)
         #expect(new == usual, "seed \(seed)")
-        // Reports to compare: measures left free and redundant rows.
+        // Reports to compare: a measure left free and a redundant row (`system`).
         #expect(!new.freeMeasures.isEmpty && !new.redundantRows.isEmpty,
                 "seed \(seed): \(new.freeMeasures.count) free, \(new.redundantRows.count) redundant")
     }
