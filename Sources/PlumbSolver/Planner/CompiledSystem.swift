@@ -697,14 +697,7 @@ public final class CompiledSystem {
 
     /// The place of component `c` in `largeComponents` (ascending), or
     /// `nil` when it is not a large component.
-    private func largeIndex(ofComponent c: Int) -> Int? {
-        var low = 0, high = largeComponents.count
-        while low < high {
-            let middle = (low + high) / 2
-            if largeComponents[middle] < c { low = middle + 1 } else { high = middle }
-        }
-        return low < largeComponents.count && largeComponents[low] == c ? low : nil
-    }
+    private func largeIndex(ofComponent c: Int) -> Int? { sortedIndex(of: c, in: largeComponents) }
 
     /// Which components of `plan` are solved afresh: with presolve on,
     /// those with at least `largePartThreshold` unknowns.
@@ -1026,12 +1019,7 @@ public final class CompiledSystem {
         var count: Int { keys.count }
         /// The place of `key`, or `nil` when it is not a key.
         @inline(__always) func place(of key: Int32) -> Int? {
-            var low = 0, high = keys.count
-            while low < high {
-                let middle = (low + high) / 2
-                if keys[middle] < key { low = middle + 1 } else { high = middle }
-            }
-            return low < keys.count && keys[low] == key ? Int(places[low]) : nil
+            sortedIndex(of: key, in: keys).map { Int(places[$0]) }
         }
     }
 
@@ -1561,4 +1549,16 @@ public final class CompiledSystem {
     private func freshSolve() throws(SolverError) -> Solution {
         try planner.system.solve(options: planner.options)
     }
+}
+
+/// The index of `key` in `sorted` (ascending, no key twice) by binary
+/// search, or `nil` when it is not there.
+@inline(__always)
+private func sortedIndex<Key: Comparable>(of key: Key, in sorted: [Key]) -> Int? {
+    var low = 0, high = sorted.count
+    while low < high {
+        let middle = (low + high) / 2
+        if sorted[middle] < key { low = middle + 1 } else { high = middle }
+    }
+    return low < sorted.count && sorted[low] == key ? low : nil
 }
