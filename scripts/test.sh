@@ -257,14 +257,18 @@ check "swift test" swift test
 # (FaceColdPresolveTests) diagnose 8 priorities-like systems of 70-160 rows
 # twice each, comparing two presolves of Clp's; the faces' small parts go
 # through the tableau: 186 s in this pass, 17 s in the plain one.
-# The suites that never call the simplex core, left out of this pass: run
-# with the check on they would only repeat the plain pass. A suite is listed
-# only if a traced run of it reached SimplexCore's operations (the ones
-# that check) on no thread (ci68, stop 68: the 118 suites below, 460 tests,
-# together 0 calls); everything else, and every suite added later, runs in
-# both passes. The CLI suites (PlumbCLITests) all stay: the plumb they start
-# inherits PLUMB_CHECK_INVARIANTS. A listed suite that comes to solve a
-# layout must leave the list.
+# The suites that never call the simplex core, left out of this pass: the
+# switch guards only SimplexCore's operations (each checks the tableau after
+# it), so with the check on these would only repeat the plain pass. A suite
+# is listed only if a traced run saw none of its tests reach a SimplexCore
+# operation on any thread (ci68, stop 68: the 118 suites below, 460 tests,
+# run together, 0 operations; the method is in BENCHMARKS.md's ci68
+# section); every other suite, and every suite added later, runs in both
+# passes. The CLI suites (PlumbCLITests) all stay: the plumb they start
+# inherits PLUMB_CHECK_INVARIANTS. Many listed suites solve layouts whose
+# parts never reach the tableau (equalities, blocks, Clp, the DAG): a change
+# that sends such parts to the simplex core takes their suites off the list
+# (trace again).
 INVARIANT_FREE_SUITES=(
     PlumbSolverTests.AffineClassesTests
     PlumbSolverTests.BlockTriangularFormTests
