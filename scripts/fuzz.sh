@@ -3,6 +3,9 @@
 # runs each target on its seed corpus for a bounded time.
 #
 #   bash scripts/fuzz.sh [SECONDS]      (default 20 seconds per target)
+#   bash scripts/fuzz.sh --build-only   (the driver only: scripts/test.sh
+#                                        builds it beside the unit tests and
+#                                        runs the targets later)
 #
 # FUZZ_SEED=N fixes libFuzzer's random seed: from an empty .build-fuzz/corpus
 # (a clean clone) the run then tries the same inputs in the same order, so a
@@ -16,6 +19,8 @@
 # .build-fuzz/findings/ and the script exits non-zero.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+build_only=0
+if [[ ${1:-} == --build-only ]]; then build_only=1; shift; fi
 seconds=${1:-20}
 scratch=.build-fuzz
 
@@ -23,6 +28,7 @@ scratch=.build-fuzz
 swift build --package-path Fuzz -c release --scratch-path "$scratch" \
     -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld
 bin=$(swift build --package-path Fuzz -c release --scratch-path "$scratch" --show-bin-path)
+if ((build_only)); then exit 0; fi
 
 mkdir -p "$scratch/findings"
 status=0
