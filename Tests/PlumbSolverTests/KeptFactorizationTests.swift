@@ -64,7 +64,7 @@ import Testing
     /// As a session solves a part (again68): the one-shot solve (Clp's
     /// presolve and dual, which first frees the model's factor arrays, so
     /// the factor object's sparse threshold is 0), then duals from the basis
-    /// it ended on with row 2's lower bound at each of `bounds`, in `mode`.
+    /// it ended on with row 2's lower bound at each of `bounds` in turn, in `mode`.
     /// The outcomes, and the starts answered (or compared), disagreed, and
     /// answered across another sparse threshold than the kept call's.
     static func replayed(rows: Int, mode: Int32, bounds: [Double]) throws -> (outcome: [UInt64], counts: [Int]) {
@@ -104,7 +104,9 @@ import Testing
     /// mode finds the copy what Clp's call made.
     @Test(arguments: [400, 900])
     func aReplaysSecondStartIsAnsweredAcrossTheSparseThreshold(rows: Int) throws {
-        let bounds = [1.0, 1.0, 1.5]
+        // 5 moves the optimum: the last start is from another basis, which
+        // must not meet the first basis's copy.
+        let bounds = [1.0, 1.0, 1.5, 5, 5]
         let clps = try Self.replayed(rows: rows, mode: 0, bounds: bounds)
         let answered = try Self.replayed(rows: rows, mode: 1, bounds: bounds)
         let checked = try Self.replayed(rows: rows, mode: 2, bounds: bounds)
