@@ -2763,7 +2763,10 @@ struct FactorizeInputs {
     std::vector<double> rowScale, columnScale;
     MatrixEntries matrix, scaledMatrix;
     double settings[4] = {0, 0, 0, 0};
-    int counts[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    int counts[7] = {0, 0, 0, 0, 0, 0, 0};
+    /// The factor object's sparse threshold before the call: not an input
+    /// (see `settingsOf`), kept for `factorizationsAcrossSparseThreshold`.
+    int sparseThreshold = 0;
 };
 
 /// The running factor object's FTRAN / BTRAN statistics.
@@ -2806,10 +2809,19 @@ struct KeptFactorization {
 thread_local int keptFactorizationMode = 1;
 thread_local long factorizationsRestored = 0;
 thread_local long factorizationsRestoreDisagreed = 0;
+thread_local long factorizationsAcrossSparseThreshold = 0;
 thread_local std::vector<std::unique_ptr<KeptFactorization>> keptFactorizations;
 
-/// The factor object's settings that Clp's call reads.
-void settingsOf(const CoinFactorization *f, double settings[4], int counts[8]) {
+/// The factor object's settings that Clp's call reads. Not its sparse
+/// threshold (again68): Clp's call first clears the object
+/// (`gutsOfDestructor`, then `gutsOfInitialize(2)`, which sets the
+/// threshold to 0) before anything reads it, and `internalFactorize` sets
+/// it afresh after the call (`sparseThreshold(0)`, `goSparse`). A replay's
+/// first start after the one-shot solve meets the 0 the fresh solve's
+/// freed arrays left; every later start meets what `goSparse` chose (500 on
+/// `chartgrid` 10,000), so with the threshold among the inputs the second
+/// replay's first level never met the copy its first replay kept.
+void settingsOf(const CoinFactorization *f, double settings[4], int counts[7]) {
     settings[0] = f->pivotTolerance();
     settings[1] = f->zeroTolerance();
     settings[2] = f->slackValue();
@@ -2820,8 +2832,7 @@ void settingsOf(const CoinFactorization *f, double settings[4], int counts[8]) {
     counts[3] = f->persistenceFlag();
     counts[4] = f->numberCompressions();
     counts[5] = f->pivots();
-    counts[6] = f->sparseThreshold();
-    counts[7] = f->status();
+    counts[6] = f->status();
 }
 
 void inputsOf(const ClpSimplex *model, const CoinFactorization *f, FactorizeInputs &in) {
@@ -2834,6 +2845,7 @@ void inputsOf(const ClpSimplex *model, const CoinFactorization *f, FactorizeInpu
     in.matrix.copy(packedOf(model->clpMatrix()));
     in.scaledMatrix.copy(packedOf(model->clpScaledMatrix()));
     settingsOf(f, in.settings, in.counts);
+    in.sparseThreshold = f->sparseThreshold();
 }
 
 /// Whether Clp's call now would have `kept`'s inputs: read in place.
@@ -2844,7 +2856,7 @@ bool sameFactorizeInputs(const FactorizeInputs &kept, const PlumbClpModel *owner
         return false;
     }
     double settings[4];
-    int counts[8];
+    int counts[7];
     settingsOf(f, settings, counts);
     if (std::memcmp(settings, kept.settings, sizeof settings) != 0 || std::memcmp(counts, kept.counts, sizeof counts) != 0) {
         return false;
@@ -2921,6 +2933,9 @@ int ClpFactorization::factorize(ClpSimplex *model, int solveType, bool valuesPas
             inputs.reset(new FactorizeInputs());
             inputs->owner = matrixCheckOwner;
             inputsOf(model, coinFactorizationA_, *inputs);
+        }
+        if (found != nullptr && found->inputs.sparseThreshold != coinFactorizationA_->sparseThreshold()) {
+            factorizationsAcrossSparseThreshold += 1;
         }
         if (found != nullptr && keptFactorizationMode == 1) {
             const FactorStatistics statistics(*coinFactorizationA_);
@@ -3001,6 +3016,7 @@ long plumb_clp_factorizations(void) { return factorizationsMade; }
 void plumb_clp_set_kept_factorization(int mode) { keptFactorizationMode = mode; }
 long plumb_clp_factorizations_restored(void) { return factorizationsRestored; }
 long plumb_clp_factorizations_restore_disagreed(void) { return factorizationsRestoreDisagreed; }
+long plumb_clp_factorizations_across_sparse_threshold(void) { return factorizationsAcrossSparseThreshold; }
 }
 namespace {
 void forgetKeptFactorizations(const PlumbClpModel *owner) {
@@ -3022,6 +3038,7 @@ long plumb_clp_factorizations(void) { return 0; }
 void plumb_clp_set_kept_factorization(int) {}
 long plumb_clp_factorizations_restored(void) { return 0; }
 long plumb_clp_factorizations_restore_disagreed(void) { return 0; }
+long plumb_clp_factorizations_across_sparse_threshold(void) { return 0; }
 }
 #endif
 

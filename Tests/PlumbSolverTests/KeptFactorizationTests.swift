@@ -61,6 +61,63 @@ import Testing
         #expect(checked.outcome == clps.outcome)
     }
 
+    /// As a session solves a part (again68): the one-shot solve (Clp's
+    /// presolve and dual, which first frees the model's factor arrays, so
+    /// the factor object's sparse threshold is 0), then duals from the basis
+    /// it ended on with row 2's lower bound at each of `bounds` in turn, in `mode`.
+    /// The outcomes, and the starts answered (or compared), disagreed, and
+    /// answered across another sparse threshold than the kept call's.
+    static func replayed(rows: Int, mode: Int32, bounds: [Double]) throws -> (outcome: [UInt64], counts: [Int]) {
+        let model = try StartChecksTests.chain(rows: rows)
+        defer { plumb_clp_free(model) }
+        return ClpPartSolver.lock.withLock { _ in
+            plumb_clp_set_kept_factorization(mode)
+            plumb_clp_set_keeps_matrix_checks(model, 1)
+            defer {
+                plumb_clp_set_kept_factorization(1)
+                plumb_clp_set_keeps_matrix_checks(model, 0)
+            }
+            func counts() -> [Int] {
+                [plumb_clp_factorizations_restored(), plumb_clp_factorizations_restore_disagreed(),
+                 plumb_clp_factorizations_across_sparse_threshold()].map { Int($0) }
+            }
+            let before = counts()
+            let status = plumb_clp_presolved_dual(model, 0, .max, 1, 0, 0, 0, 0)
+            var outcome = CheckOnceTests.outcome(model, status: status)
+            var lower = [Double](repeating: 0, count: rows), upper = [Double](repeating: 0, count: rows)
+            if let kept = plumb_clp_row_lower(model) { for i in 0 ..< rows { lower[i] = kept[i] } }
+            if let kept = plumb_clp_row_upper(model) { for i in 0 ..< rows { upper[i] = kept[i] } }
+            for bound in bounds {
+                lower[2] = bound
+                plumb_clp_set_row_bounds(model, lower, upper)
+                outcome += CheckOnceTests.outcome(model, status: plumb_clp_dual(model, .max))
+            }
+            return (outcome, zip(counts(), before).map { $0 - $1 })
+        }
+    }
+
+    /// The second start from the one-shot solve's basis meets the factor
+    /// object's sparse threshold that the first start's factorisation set
+    /// (above 300 rows), where the first met 0: it is answered from the
+    /// first start's copy all the same (Clp's call sets the threshold to 0
+    /// before it reads it), with Clp's result to the bit, and the checking
+    /// mode finds the copy what Clp's call made.
+    @Test(arguments: [400, 900])
+    func aReplaysSecondStartIsAnsweredAcrossTheSparseThreshold(rows: Int) throws {
+        // 5 moves the optimum: the last start is from another basis, which
+        // must not meet the first basis's copy.
+        let bounds = [1.0, 1.0, 1.5, 5, 5]
+        let clps = try Self.replayed(rows: rows, mode: 0, bounds: bounds)
+        let answered = try Self.replayed(rows: rows, mode: 1, bounds: bounds)
+        let checked = try Self.replayed(rows: rows, mode: 2, bounds: bounds)
+        #expect(clps.outcome.first == 0)
+        #expect(clps.counts == [0, 0, 0])
+        #expect(answered.counts[0] >= 1 && answered.counts[1] == 0 && answered.counts[2] >= 1)
+        #expect(answered.outcome == clps.outcome)
+        #expect(checked.counts[0] >= 1 && checked.counts[1] == 0 && checked.counts[2] >= 1)
+        #expect(checked.outcome == clps.outcome)
+    }
+
     /// A model that does not keep its matrix checks keeps no factorisation.
     @Test func onlyKeepingModelsAreAnswered() throws {
         let model = try StartChecksTests.chain(rows: 30)

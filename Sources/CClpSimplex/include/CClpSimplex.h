@@ -374,6 +374,10 @@ void plumb_clp_set_kept_factorization(int mode);
 /// this thread, and in mode 2 those whose copy differed from Clp's call.
 long plumb_clp_factorizations_restored(void);
 long plumb_clp_factorizations_restore_disagreed(void);
+/// Of those, the starts whose factor object's sparse threshold was not the
+/// kept call's (again68: not an input of the factorisation; a replay's
+/// second start of a level after the one-shot solve freed the arrays).
+long plumb_clp_factorizations_across_sparse_threshold(void);
 /// How Clp's sanity check of a start's bounds and costs runs on this thread
 /// (cgclp65): 1 answered without Clp when it would change nothing (the
 /// default), 0 always Clp's own, 2 both (Clp's result is used) with the
