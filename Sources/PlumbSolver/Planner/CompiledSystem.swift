@@ -221,8 +221,27 @@ public final class CompiledSystem {
     private(set) var sharedPhaseSkipped = 0
     /// The constants and values of the one-shot solve of a system compiled
     /// by ``solveCompiling(_:options:)`` with residual components, until
-    /// its first ``solve()`` prepares them.
+    /// the first ``solve()`` after a change prepares them (a solve with
+    /// nothing changed since returns the one-shot solve's values and
+    /// leaves them).
     private var firstSolve: (constants: [Double], values: [Double])? = nil
+    /// For the tests: `false` compiles a system (``solveCompiling(_:options:)``)
+    /// that prepares its components' inputs at its first ``solve()``
+    /// whatever changed, as before, instead of at the first solve after a
+    /// change: the reference the put-off preparation is compared with.
+    @TaskLocal static var preparesAtFirstChange = true
+    /// `preparesAtFirstChange` when the system was compiled.
+    private var preparesAtFirstChange = true
+    /// Solves with nothing changed since the one-shot solve that left the
+    /// preparation of the components' inputs (`prepareFreshResidual`) for
+    /// a later solve.
+    @_spi(Lowering) public private(set) var preparationsPutOff = 0
+    /// Whether the components' inputs were prepared (`prepareFreshResidual`
+    /// ran): the components solved apart are registered, their inputs listed.
+    @_spi(Lowering) public var preparedInputs: Bool { freshResidual != nil && firstSolve == nil }
+    /// The large components registered, and their inputs listed.
+    @_spi(Lowering) public var registeredComponents: Int { largeComponents.count }
+    @_spi(Lowering) public var registeredInputs: Int { largeInputs.count }
     /// For ``FreshResidual/changedComponents``: each component's presolve
     /// as recorded when it was last presolved whole (when it was solved
     /// again for the second time, after a replay diverged, or after its rows
@@ -522,14 +541,17 @@ public final class CompiledSystem {
         isLarge = [Bool](repeating: false, count: plan.componentCount)
         needsFullPass = false
         // How the components are solved again, and their inputs, are
-        // found at the first ``solve()`` (``prepareFreshResidual(_:)``):
-        // the first layout pays only for the one-shot solve.
+        // found at the first ``solve()`` after a change
+        // (``prepareFreshResidual(_:)``): the first layout pays only for
+        // the one-shot solve, and a layout again with nothing changed for
+        // none of it.
         freshResidual = .wholePhase
         firstSolve = (planner.system.constants, planner.values)
         self.kept = kept
         largeSession = session
         listsReadersOfMovedVariables = Self.keepsPresolvesForMovedVariables
         solvesOwnShapesApart = Self.solvesOwnShapesApart
+        preparesAtFirstChange = Self.preparesAtFirstChange
     }
 
     /// For the tests: `false` compiles a system (``solveCompiling(_:options:)``)
@@ -548,17 +570,22 @@ public final class CompiledSystem {
     /// values then: the solve solved every component at them).
     private func prepareFreshResidual(_ first: (constants: [Double], values: [Double])) {
         let options = planner.options
-        var shapeOf: [Int32] = []
-        if options.reuseShapes && plan.componentCount > 1 {
-            // Shapes are found from the rows without their constants: the
-            // same whatever the constants (the values are only read), and
-            // so is which components share one.
+        // Shapes are found from the rows without their constants: the same
+        // whatever the constants (the values are only read), and so is
+        // which components share one. The one-shot solve's grouping is
+        // taken (its plan's rows are still in that order: they are sorted
+        // again only after this).
+        func shapeOfComponents() -> [Int32] {
+            guard options.reuseShapes && plan.componentCount > 1 else { return [] }
             var values = first.values
             let shapes = values.withUnsafeMutableBufferPointer { values in
                 ComponentShapes(plan, system: planner.system, state: planner.state, values: values)
             }
-            if !shapes.shapes.isEmpty { shapeOf = shapes.shapeOf }
+            return shapes.shapes.isEmpty ? [] : shapes.shapeOf
         }
+        let shapeOf = planner.residualShapeOf ?? shapeOfComponents()
+        assert(planner.residualShapeOf == nil || shapeOf == shapeOfComponents(), "the one-shot solve's shapes differ")
+        planner.residualShapeOf = nil
         // A component of a shape of its own is solved from scratch by the
         // one-shot solve (in its last run, in order, or with every component
         // when a representative conflicts, and the solve fails then) whatever
@@ -1277,9 +1304,18 @@ public final class CompiledSystem {
     public func solve() throws(SolverError) -> Solution {
         let started = Planner.now()
         if let first = firstSolve {
-            firstSolve = nil
-            prepareFreshResidual(first)
-            placeResidualRows()
+            if changedRows.isEmpty && !needsFullPass && preparesAtFirstChange {
+                // Nothing changed since the one-shot solve: its values stand
+                // (the whole phase is not run, see below), and no input is
+                // compared. The inputs are listed, at the one-shot solve's
+                // values, by the first solve after a change: a tree laid
+                // out again unchanged pays for none of it.
+                preparationsPutOff += 1
+            } else {
+                firstSolve = nil
+                prepareFreshResidual(first)
+                placeResidualRows()
+            }
         }
         if !planPlace.isEmpty { reorderChangedComponents() }
         let repeated = recentChanges.last == changedRows.sorted()
