@@ -23,8 +23,8 @@ extension SolveCompilingTests {
     @Test func aLayoutAgainWithNothingChangedPreparesNothing() throws {
         var rng = SplitMix64(seed: 2026_12_07_68)
         var compiled = 0, putOff = 0, preparedAtChange = 0, registeredAtChange = 0, apart = 0, byComponents = 0
-        var steps = 0, failedSteps = 0
-        for trial in 0 ..< 200 {
+        var steps = 0, failedSteps = 0, changedTrials = 0
+        for trial in 0 ..< 400 {
             let (s, parameters, smallRows) = Self.sharedShapesSystem(&rng)
             var options = SolveOptions()
             options.largePartSolver = nil
@@ -55,7 +55,7 @@ extension SolveCompilingTests {
             putOff += lazy.preparationsPutOff
             // Then changes (a width, a small component's row, any row) and
             // now and then nothing again; the first change prepares.
-            var changed = false
+            var changed = false, expectedPutOff = nothings
             for step in 0 ..< 6 {
                 var moves: [(Int, Double)]
                 switch Int.random(in: 0 ..< 4, using: &rng) {
@@ -69,6 +69,8 @@ extension SolveCompilingTests {
                 default: moves = step == 0 ? Self.widthStep(&rng, s, parameters: parameters) : []
                 }
                 let comment: Comment = "trial \(trial), step \(step)"
+                // (A move to the value a row has is no change.)
+                let changes = moves.contains { lazy.system.constants[$0.0].bitPattern != $0.1.bitPattern }
                 let (new, reference) = Self.moveAndSolve(moves, lazy, eager)
                 let fresh = Result { () throws(SolverError) -> Solution in try lazy.system.solve(options: options) }
                 #expect(Self.valueBits(new) == Self.valueBits(fresh), comment)
@@ -76,7 +78,12 @@ extension SolveCompilingTests {
                 #expect(Self.countBits(new) == Self.countBits(reference), comment)
                 steps += 1
                 if case .failure = new { failedSteps += 1 }
-                if !moves.isEmpty && !changed {
+                if !changed && !changes {
+                    // Still nothing changed: still nothing prepared.
+                    #expect(!lazy.preparedInputs && lazy.registeredInputs == 0, comment)
+                    expectedPutOff += 1
+                }
+                if changes && !changed {
                     changed = true
                     // Prepared now, as the eager system did at its first solve.
                     #expect(lazy.preparedInputs, comment)
@@ -86,19 +93,21 @@ extension SolveCompilingTests {
                     if lazy.registeredInputs > 0 { registeredAtChange += 1 }
                 }
             }
-            #expect(lazy.preparationsPutOff == nothings, "trial \(trial)")
+            #expect(lazy.preparationsPutOff == expectedPutOff, "trial \(trial)")
+            if changed { changedTrials += 1 }
             if lazy.sharedComponents != nil { apart += 1 }
             if lazy.freshResidual == .changedComponents { byComponents += 1 }
         }
         // Nothing was prepared before a change, and everything at it: both
         // ways of solving again (shared shapes apart, every component apart).
-        #expect(compiled >= 40, "\(compiled)")
-        #expect(putOff >= 2 * compiled - 10, "\(putOff)")
-        #expect(preparedAtChange == compiled, "\(preparedAtChange) of \(compiled)")
-        #expect(registeredAtChange == compiled, "\(registeredAtChange) of \(compiled)")
-        #expect(apart >= 20, "\(apart)")
-        #expect(byComponents >= 8, "\(byComponents)")
-        #expect(failedSteps >= 5, "\(failedSteps)")
+        #expect(compiled >= 50, "\(compiled)")
+        #expect(putOff >= compiled, "\(putOff)")
+        #expect(changedTrials >= compiled - 2, "\(changedTrials) of \(compiled)")
+        #expect(preparedAtChange == changedTrials, "\(preparedAtChange) of \(changedTrials)")
+        #expect(registeredAtChange == changedTrials, "\(registeredAtChange) of \(changedTrials)")
+        #expect(apart >= 30, "\(apart)")
+        #expect(byComponents >= 10, "\(byComponents)")
+        #expect(failedSteps >= 10, "\(failedSteps)")
         #expect(steps == 6 * compiled)
     }
 }
