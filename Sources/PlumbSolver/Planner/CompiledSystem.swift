@@ -219,10 +219,36 @@ public final class CompiledSystem {
     /// those components, so their values stand).
     private(set) var sharedPhaseSolves = 0
     private(set) var sharedPhaseSkipped = 0
-    /// The constants and values of the one-shot solve of a system compiled
-    /// by ``solveCompiling(_:options:)`` with residual components, until
-    /// its first ``solve()`` prepares them.
-    private var firstSolve: (constants: [Double], values: [Double])? = nil
+    /// A system compiled by ``solveCompiling(_:options:)`` with residual
+    /// components whose inputs are not prepared yet: the first ``solve()``
+    /// after a change prepares them, at the one-shot solve's values (a
+    /// solve with nothing changed since returns that solve's values and
+    /// leaves them). Until then the planner's values are the one-shot
+    /// solve's, and so are its constants but for the rows in
+    /// `constantsBeforeChange`.
+    private var unprepared = false
+    /// While `unprepared`: each row whose constant was set since the one-shot
+    /// solve, with its constant then (kept here rather than a copy of every
+    /// constant and value: holding the arrays, the first change would copy
+    /// them).
+    private var constantsBeforeChange: [(row: Int32, constant: Double)] = []
+    /// For the tests: `false` compiles a system (``solveCompiling(_:options:)``)
+    /// that prepares its components' inputs at its first ``solve()``
+    /// whatever changed, as before, instead of at the first solve after a
+    /// change: the reference the put-off preparation is compared with.
+    @TaskLocal static var preparesAtFirstChange = true
+    /// `preparesAtFirstChange` when the system was compiled.
+    private var preparesAtFirstChange = true
+    /// Solves with nothing changed since the one-shot solve that left the
+    /// preparation of the components' inputs (`prepareFreshResidual`) for
+    /// a later solve.
+    @_spi(Lowering) public private(set) var preparationsPutOff = 0
+    /// Whether the components' inputs were prepared (`prepareFreshResidual`
+    /// ran): the components solved apart are registered, their inputs listed.
+    @_spi(Lowering) public var preparedInputs: Bool { freshResidual != nil && !unprepared }
+    /// The large components registered, and their inputs listed.
+    @_spi(Lowering) public var registeredComponents: Int { largeComponents.count }
+    @_spi(Lowering) public var registeredInputs: Int { largeInputs.count }
     /// For ``FreshResidual/changedComponents``: each component's presolve
     /// as recorded when it was last presolved whole (when it was solved
     /// again for the second time, after a replay diverged, or after its rows
@@ -425,7 +451,9 @@ public final class CompiledSystem {
     ///
     /// - Throws: as ``ConstraintSystem/solve(options:)``.
     /// - Complexity: one fresh solve, plus O(rows) to record the blocks'
-    ///   order and, with residual components, to list each one's inputs.
+    ///   order. With residual components, each one's inputs are listed by
+    ///   the first ``solve()`` after a change (a solve with nothing
+    ///   changed lists nothing).
     ///   Large components' presolves are kept (about the memory of the
     ///   presolve's working arrays).
     public static func solveCompiling(
@@ -522,14 +550,17 @@ public final class CompiledSystem {
         isLarge = [Bool](repeating: false, count: plan.componentCount)
         needsFullPass = false
         // How the components are solved again, and their inputs, are
-        // found at the first ``solve()`` (``prepareFreshResidual(_:)``):
-        // the first layout pays only for the one-shot solve.
+        // found at the first ``solve()`` after a change
+        // (``prepareFreshResidual(_:)``): the first layout pays only for
+        // the one-shot solve, and a layout again with nothing changed for
+        // none of it.
         freshResidual = .wholePhase
-        firstSolve = (planner.system.constants, planner.values)
+        unprepared = true
         self.kept = kept
         largeSession = session
         listsReadersOfMovedVariables = Self.keepsPresolvesForMovedVariables
         solvesOwnShapesApart = Self.solvesOwnShapesApart
+        preparesAtFirstChange = Self.preparesAtFirstChange
     }
 
     /// For the tests: `false` compiles a system (``solveCompiling(_:options:)``)
@@ -544,21 +575,27 @@ public final class CompiledSystem {
     /// Decides how the components of a system compiled by
     /// ``solveCompiling(_:options:)`` are solved again and, for
     /// ``FreshResidual/changedComponents``, lists each one's inputs with
-    /// their values at the one-shot solve, `first` (the constants and
-    /// values then: the solve solved every component at them).
-    private func prepareFreshResidual(_ first: (constants: [Double], values: [Double])) {
+    /// their values at the one-shot solve (the solve solved every
+    /// component at them): the planner's values, and its constants with
+    /// `constantsBeforeChange` put back.
+    private func prepareFreshResidual() {
         let options = planner.options
-        var shapeOf: [Int32] = []
-        if options.reuseShapes && plan.componentCount > 1 {
-            // Shapes are found from the rows without their constants: the
-            // same whatever the constants (the values are only read), and
-            // so is which components share one.
-            var values = first.values
+        // Shapes are found from the rows without their constants: the same
+        // whatever the constants (the values are only read), and so is
+        // which components share one. The one-shot solve's grouping is
+        // taken (its plan's rows are still in that order: they are sorted
+        // again only after this).
+        func shapeOfComponents() -> [Int32] {
+            guard options.reuseShapes && plan.componentCount > 1 else { return [] }
+            var values = planner.values
             let shapes = values.withUnsafeMutableBufferPointer { values in
                 ComponentShapes(plan, system: planner.system, state: planner.state, values: values)
             }
-            if !shapes.shapes.isEmpty { shapeOf = shapes.shapeOf }
+            return shapes.shapes.isEmpty ? [] : shapes.shapeOf
         }
+        let shapeOf = planner.residualShapeOf ?? shapeOfComponents()
+        assert(planner.residualShapeOf == nil || shapeOf == shapeOfComponents(), "the one-shot solve's shapes differ")
+        planner.residualShapeOf = nil
         // A component of a shape of its own is solved from scratch by the
         // one-shot solve (in its last run, in order, or with every component
         // when a representative conflicts, and the solve fails then) whatever
@@ -604,8 +641,8 @@ public final class CompiledSystem {
         largeInputValues = []
         recorded.withUnsafeMutableBufferPointer { recorded in
         place.withUnsafeMutableBufferPointer { place in
-        first.values.withUnsafeBufferPointer { values in
-        first.constants.withUnsafeBufferPointer { constants in
+        planner.values.withUnsafeBufferPointer { values in
+        planner.system.constants.withUnsafeBufferPointer { constants in
         largeInputs.withUnsafeBufferPointer { inputs in
             for j in inputs.indices {
                 let input = inputs[j]
@@ -621,6 +658,9 @@ public final class CompiledSystem {
         }
         }
         }
+        // The rows set since: their inputs are recorded at the one-shot solve's constants.
+        for (r, constant) in constantsBeforeChange where place[Int(r)] >= 0 { recorded[Int(place[Int(r)])] = constant }
+        constantsBeforeChange = []
         largeInputValues = recorded
         rowInputPlace = place
         for i in largeComponents.indices { largeSolved[i] = true }
@@ -1260,6 +1300,7 @@ public final class CompiledSystem {
         if value.bitPattern != planner.system.constants[r.int].bitPattern && !isChanged[r.int] {
             isChanged[r.int] = true
             changedRows.append(Int32(r.int))
+            if unprepared { constantsBeforeChange.append((Int32(r.int), planner.system.constants[r.int])) }
         }
         planner.system.setConstant(value, ofRow: r, origin: origin)
     }
@@ -1276,10 +1317,19 @@ public final class CompiledSystem {
     ///   changes. Otherwise O(nonzeros of every solved block) for the blocks.
     public func solve() throws(SolverError) -> Solution {
         let started = Planner.now()
-        if let first = firstSolve {
-            firstSolve = nil
-            prepareFreshResidual(first)
-            placeResidualRows()
+        if unprepared {
+            if changedRows.isEmpty && !needsFullPass && preparesAtFirstChange {
+                // Nothing changed since the one-shot solve: its values stand
+                // (the whole phase is not run, see below), and no input is
+                // compared. The inputs are listed, at the one-shot solve's
+                // values, by the first solve after a change: a tree laid
+                // out again unchanged pays for none of it.
+                preparationsPutOff += 1
+            } else {
+                unprepared = false
+                prepareFreshResidual()
+                placeResidualRows()
+            }
         }
         if !planPlace.isEmpty { reorderChangedComponents() }
         let repeated = recentChanges.last == changedRows.sorted()

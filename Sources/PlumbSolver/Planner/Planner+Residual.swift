@@ -827,6 +827,7 @@ extension Planner {
         if let session { options.largePartSolver = session }
         let sharing = session != nil
         var outcomes: [ComponentRunOutcome] = []
+        var shapeOf: [Int32] = []
         values.withUnsafeMutableBufferPointer { values in
             var shapes: ComponentShapes? = nil
             let all = only ?? Array(0 ..< componentCount)
@@ -835,6 +836,7 @@ extension Planner {
                 shapes = ComponentShapes(plan, system: system, state: state, values: values)
                 if shapes!.shapes.isEmpty { shapes = nil }
             }
+            shapeOf = shapes?.shapeOf ?? []
             var done = [Bool](repeating: false, count: componentCount)
             while let found = shapes {
                 let representatives = found.representatives(among: pending)
@@ -863,6 +865,7 @@ extension Planner {
                 pending, of: plan, system: system, state: state, options: options, session: sharing,
                 values: values, shapes: &shapes, mode: .scratch, done: &done, keeping: keeping)
         }
+        if recordsBlockOrder && only == nil { residualShapeOf = shapeOf }
         for outcome in outcomes {
             stats.simplexComponents += outcome.components
             stats.simplexVariables += outcome.variables

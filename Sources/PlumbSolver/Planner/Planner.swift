@@ -66,6 +66,14 @@ struct Planner {
     /// them (when ``recordsBlockOrder``): see ``solvedBlock(_:)``.
     var solvedBlockRows: [Int32] = []
     var solvedBlockStart: [Int32] = [0]
+    /// Which components of a shape shared with another each component of
+    /// the residual plan is (`ComponentShapes.shapeOf`; empty when no
+    /// two share one, or shapes are not reused), as the whole residual
+    /// phase found it (when ``recordsBlockOrder``): the grouping reads
+    /// only the rows without their constants, so a compiled system's
+    /// first layout again after a change takes it instead of describing
+    /// every component again.
+    var residualShapeOf: [Int32]? = nil
     /// Scratch: each variable's column in the component tableau being built,
     /// or in the coupled block being solved (-1 if none).
     var localIndex: [Int32] = []
