@@ -585,8 +585,9 @@ public struct ClpPartSolver: LargePartSolver {
     /// basis as they found it when they fail, so a skipped one changes no
     /// solve after it; one that would have held costs a cold solve, which
     /// ends on the same face. `priorities`' levels each give way to the
-    /// one above: at 3,000 views all 26 checks and 24 zero trials failed,
-    /// a third of the check's instructions.
+    /// one above: its face's 26 checks and 24 zero trials all failed, a
+    /// third of the check's instructions at 3,000 and 10,000 views
+    /// (BENCHMARKS.md, chk68).
     var faceFailedTrialsBeforeSkipping: Int? = 3
 
     public init(
