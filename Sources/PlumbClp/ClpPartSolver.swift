@@ -577,6 +577,19 @@ public struct ClpPartSolver: LargePartSolver {
     /// (BENCHMARKS.md, prio67).
     static func addsFaceColdPresolveActions(linking: Bool, ordinal: Int) -> Bool { linking && ordinal >= 2 }
 
+    /// On the face of a part with linking variables, how many levels in a
+    /// row may go cold after a failed check at the last basis (and a
+    /// failed zero trial, where one was tried) before the later levels of
+    /// that solve skip both and go straight to their cold solve; nil tries
+    /// them on every level (the old path, for the tests). Both leave the
+    /// basis as they found it when they fail, so a skipped one changes no
+    /// solve after it; one that would have held costs a cold solve, which
+    /// ends on the same face. `priorities`' levels each give way to the
+    /// one above: its face's 26 checks and 24 zero trials all failed, a
+    /// third of the check's instructions at 3,000 and 10,000 views
+    /// (BENCHMARKS.md, chk68).
+    var faceFailedTrialsBeforeSkipping: Int? = 3
+
     public init(
         promotesFirstLevel: Bool = true, warmRefactorInterval: Int? = nil, splitsRemainders: Bool = true,
         zeroTrial: ZeroTrial = .beforeColdSolves, freesImpliedEqualities: Bool = true,
@@ -652,6 +665,9 @@ public struct ClpPartSolver: LargePartSolver {
         /// The face's cold solves presolved with `faceColdPresolveActions`
         /// added (see `addsFaceColdPresolveActions`).
         var faceColdPresolves = 0
+        /// Levels of the face that skipped the check at the last basis and
+        /// the zero trial (see `faceFailedTrialsBeforeSkipping`).
+        var skippedTrials = 0
         /// Promotions probed, and of those the ones the probe proved
         /// infeasible (see `probesPromotion`; the model's counts after
         /// each part).
@@ -818,6 +834,10 @@ public struct ClpPartSolver: LargePartSolver {
         let failedPromotion = promotesFirstLevel && !promoted && order.count >= 2
             && Self.relates(part, level: order[0])
         var first = true, warm = false
+        // Levels in a row gone cold after a failed check on the face (see
+        // `faceFailedTrialsBeforeSkipping`).
+        var failedInRow = 0
+        let skipLimit = face && partModel.hasLinking ? faceFailedTrialsBeforeSkipping : nil
         // Whether held equalities were freed (see `freeImpliedEqualities`).
         var freedRows = false
         var outcome = Outcome(promoted: promoted)
@@ -1002,7 +1022,10 @@ public struct ClpPartSolver: LargePartSolver {
                 // pivots, 20 s, against 6,000 dual ones, under 1 s).
                 // The level checked at the basis the last one ended on
                 // (see `BasisCheck`).
-                let checked = !first && (basisCheck == .beforeEveryLevel || (basisCheck == .afterColdSolves && !warm))
+                let skips = skipLimit.map { failedInRow >= $0 } == true
+                if skips { outcome.levels.skippedTrials += 1 }
+                let checked = !skips && !first
+                    && (basisCheck == .beforeEveryLevel || (basisCheck == .afterColdSolves && !warm))
                 if checked && optimalAtBasis() {
                     solved = true
                     outcome.levels.atLastBasis += 1
@@ -1028,9 +1051,10 @@ public struct ClpPartSolver: LargePartSolver {
                         outcome.levels.leastPoint += 1
                     }
                 }
-                if !solved && (zeroTrial == .beforeEveryLevel || (zeroTrial == .beforeColdSolves && !warm)) {
+                if !skips && !solved && (zeroTrial == .beforeEveryLevel || (zeroTrial == .beforeColdSolves && !warm)) {
                     tryZero(afterCheck: checked)
                 }
+                failedInRow = checked && !solved ? failedInRow + 1 : solved ? 0 : failedInRow
                 // Whether the cold solve below starts from the least point's
                 // basis again (see `primalAfterLeastPoint`).
                 var restarted = false

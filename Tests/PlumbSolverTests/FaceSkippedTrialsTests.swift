@@ -1,0 +1,62 @@
+import PlumbTestSupport
+import Testing
+@testable import PlumbClp
+@testable import PlumbSolver
+
+/// On the optimal face of a part with linking variables (`plumb check`),
+/// once `ClpPartSolver.faceFailedTrialsBeforeSkipping` levels in a row went
+/// cold after a failed check at the last basis, the later levels of that
+/// solve skip the check and the zero trial and go straight to their cold
+/// solve. A check or trial that fails leaves the basis as it found it, so
+/// the skipped ones change no solve after them: the face, its values and
+/// its fixed rows must be the old path's (`faceFailedTrialsBeforeSkipping`
+/// nil, set on the solver handed over, so no state is shared with other
+/// tests), and so must the check's reports.
+@Suite struct FaceSkippedTrialsTests {
+    /// The same `priorities`-like systems as the face's presolve rule's
+    /// tests, with a free measure and a redundant row to report.
+    static func system(seed: UInt64) -> ConstraintSystem { FaceColdPresolveTests.system(seed: 100 + seed) }
+
+    /// The check's reports with the skipping and without it, compared whole.
+    @Test(arguments: 0 ..< 6 as Range<UInt64>)
+    func theCheckReportsAreTheOldPaths(seed: UInt64) {
+        let system = Self.system(seed: seed)
+        var old = ClpPartSolver()
+        old.faceFailedTrialsBeforeSkipping = nil
+        let new = FaceColdPresolveTests.diagnosis(system, ClpPartSolver())
+        let usual = FaceColdPresolveTests.diagnosis(system, old)
+        #expect(new == usual, "seed \(seed)")
+        #expect(!new.freeMeasures.isEmpty && !new.redundantRows.isEmpty,
+                "seed \(seed): \(new.freeMeasures.count) free, \(new.redundantRows.count) redundant")
+    }
+
+    /// The comparison above means something only where levels skipped
+    /// their trials: on each system some did, none on the old path, and
+    /// the face's values and fixed rows are the old path's bit for bit,
+    /// with as many cold solves, and fewer checks and zero trials.
+    @Test(arguments: 0 ..< 6 as Range<UInt64>)
+    func theSkippedTrialsChangeNoSolve(seed: UInt64) {
+        let part = FacePromotionCapTests.part(Self.system(seed: seed))
+        let new = ClpPartSolver(splitsRemainders: false)
+        var old = new
+        old.faceFailedTrialsBeforeSkipping = nil
+        let (a, b) = ClpPartSolver.lock.withLock { _ in
+            (new.solveLocked(part, face: true), old.solveLocked(part, face: true))
+        }
+        #expect(a.levels.skippedTrials > 5 && b.levels.skippedTrials == 0,
+                "seed \(seed): \(a.levels.skippedTrials) skipped")
+        #expect(a.levels.cold == b.levels.cold, "seed \(seed): \(a.levels.cold) against \(b.levels.cold) cold")
+        #expect(a.levels.zeroTried < b.levels.zeroTried, "seed \(seed)")
+        #expect(a.values != nil && a.values == b.values, "seed \(seed)")
+        #expect(a.fixedRows != nil && a.fixedRows == b.fixedRows, "seed \(seed)")
+    }
+
+    /// Without linking variables, or outside the face, nothing is skipped:
+    /// a plain solve of the same part tries every check as before.
+    @Test func aSolveSkipsNothing() {
+        let part = FacePromotionCapTests.part(Self.system(seed: 0))
+        let solver = ClpPartSolver(splitsRemainders: false)
+        let outcome = ClpPartSolver.lock.withLock { _ in solver.solveLocked(part, face: false) }
+        #expect(outcome.values != nil && outcome.levels.skippedTrials == 0)
+    }
+}
