@@ -33,7 +33,10 @@ import Testing
     /// The comparison above means something only where levels skipped
     /// their trials: on each system some did, none on the old path, and
     /// the face's values and fixed rows are the old path's bit for bit,
-    /// with as many cold solves, and fewer checks and zero trials.
+    /// with fewer zero trials. A skipped level whose check would have held
+    /// goes cold instead (the first run of this test: 25-26 cold solves on
+    /// the old path, 26-27 with the skipping), so there are at least as
+    /// many cold solves, and never fewer.
     @Test(arguments: 0 ..< 6 as Range<UInt64>)
     func theSkippedTrialsChangeNoSolve(seed: UInt64) {
         let part = FacePromotionCapTests.part(Self.system(seed: seed))
@@ -45,7 +48,7 @@ import Testing
         }
         #expect(a.levels.skippedTrials > 5 && b.levels.skippedTrials == 0,
                 "seed \(seed): \(a.levels.skippedTrials) skipped")
-        #expect(a.levels.cold == b.levels.cold, "seed \(seed): \(a.levels.cold) against \(b.levels.cold) cold")
+        #expect(a.levels.cold >= b.levels.cold, "seed \(seed): \(a.levels.cold) against \(b.levels.cold) cold")
         #expect(a.levels.zeroTried < b.levels.zeroTried, "seed \(seed)")
         #expect(a.values != nil && a.values == b.values, "seed \(seed)")
         #expect(a.fixedRows != nil && a.fixedRows == b.fixedRows, "seed \(seed)")
