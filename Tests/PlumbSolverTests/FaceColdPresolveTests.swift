@@ -53,11 +53,22 @@ import Testing
         let system = Self.system(seed: seed)
         var old = ClpPartSolver()
         old.faceColdPresolveActions = 0
-        let new = Self.diagnosis(system, ClpPartSolver()), usual = Self.diagnosis(system, old)
-        #expect(new == usual, "seed \(seed)")
-        // Reports to compare: a measure left free and a redundant row (`system`).
+        Self.expectTheSameReports(system, asWith: old, seed: seed)
+    }
+
+    /// Expects `system`'s check reports through the default solver to be
+    /// those through `old`, compared whole, and to hold something to
+    /// compare (a measure left free and a redundant row, which `system`
+    /// adds).
+    static func expectTheSameReports(
+        _ system: ConstraintSystem, asWith old: ClpPartSolver, seed: UInt64,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let new = diagnosis(system, ClpPartSolver()), usual = diagnosis(system, old)
+        #expect(new == usual, "seed \(seed)", sourceLocation: sourceLocation)
         #expect(!new.freeMeasures.isEmpty && !new.redundantRows.isEmpty,
-                "seed \(seed): \(new.freeMeasures.count) free, \(new.redundantRows.count) redundant")
+                "seed \(seed): \(new.freeMeasures.count) free, \(new.redundantRows.count) redundant",
+                sourceLocation: sourceLocation)
     }
 
     /// The comparison above means something only where the face's cold

@@ -551,7 +551,7 @@ public final class CompiledSystem {
         needsFullPass = false
         // How the components are solved again, and their inputs, are
         // found at the first ``solve()`` after a change
-        // (``prepareFreshResidual(_:)``): the first layout pays only for
+        // (``prepareFreshResidual()``): the first layout pays only for
         // the one-shot solve, and a layout again with nothing changed for
         // none of it.
         freshResidual = .wholePhase
