@@ -75,12 +75,26 @@ struct PlumbClpModel {
     /// Set by `plumb_clp_set_keeps_matrix_checks`: this model's duals may
     /// answer Clp's check of the matrix from one it passed before (cgclp65).
     bool keepsMatrixChecks = false;
+    /// Set by `plumb_clp_set_keeps_presolve_matrix_checks`: Clp's presolve
+    /// of this model in `plumb_clp_presolved_dual` keeps its check of the
+    /// matrix, and answers it from one kept (first69).
+    bool keepsPresolveMatrixChecks = false;
 };
 
 namespace {
 /// The model whose dual (`dualFromBasis`) is running on this thread, when
 /// it keeps its matrix checks; else null (see `allElementsInRange` below).
 thread_local const PlumbClpModel *matrixCheckOwner = nullptr;
+/// The model whose presolved solve (`plumb_clp_presolved_dual`) is running
+/// on this thread, and its simplex: Clp's presolve checks that simplex's
+/// matrix first, as a dual's start would (first69; see
+/// `allElementsInRange` below). Null otherwise.
+thread_local const PlumbClpModel *presolveCheckOwner = nullptr;
+thread_local const ClpModel *presolveCheckModel = nullptr;
+/// 1: a presolved solve's check of its own model's matrix, for a model
+/// that keeps them, is kept and answered as a replay's dual's is (the
+/// default); 0: Clp's own.
+thread_local int presolveMatrixCheckMode = 1;
 }  // namespace
 
 namespace {
@@ -435,6 +449,9 @@ static int dualFromBasis(PlumbClpModel *model, int maximumPivots, int options) {
 }
 
 void plumb_clp_set_keeps_matrix_checks(PlumbClpModel *model, int keeps) { model->keepsMatrixChecks = keeps != 0; }
+void plumb_clp_set_keeps_presolve_matrix_checks(PlumbClpModel *model, int keeps) {
+    model->keepsPresolveMatrixChecks = keeps != 0;
+}
 
 void plumb_clp_keep_start(PlumbClpModel *model) { model->start = std::make_shared<Start>(model->simplex); }
 
@@ -530,7 +547,16 @@ int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maxim
         drop.swap(both);
     }
     if (drop.empty()) {
+        // Presolve checks this model's matrix with the check a dual's start
+        // makes (`createRim`'s): kept, it answers the next solve's, and a
+        // replay's first start (first69).
+        if (presolveMatrixCheckMode != 0 && model->keepsPresolveMatrixChecks) {
+            presolveCheckOwner = model;
+            presolveCheckModel = &simplex;
+        }
         simplex.initialSolve(options);
+        presolveCheckOwner = nullptr;
+        presolveCheckModel = nullptr;
     } else {
         model->droppedRows += static_cast<long>(freeCount);
         solveWithout(simplex, drop, options);
@@ -3187,6 +3213,8 @@ bool ClpPackedMatrix::allElementsInRange(ClpModel *model, double smallest, doubl
     ElementsInRange own = clpElementsInRange();
     if (own == nullptr) std::abort();
     const PlumbClpModel *owner = matrixCheckOwner;
+    // Presolve's check of the model it presolves (not of its copies).
+    if (owner == nullptr && presolveCheckModel != nullptr && model == presolveCheckModel) owner = presolveCheckOwner;
     if (owner == nullptr || check != 15 || matrixCheckMode == 0 || matrix_ == nullptr || model == nullptr) {
         return own(this, model, smallest, largest, check);
     }
@@ -3230,6 +3258,7 @@ bool ClpPackedMatrix::allElementsInRange(ClpModel *model, double smallest, doubl
 
 extern "C" {
 void plumb_clp_set_matrix_check(int mode) { matrixCheckMode = mode; }
+void plumb_clp_set_presolve_matrix_checks(int mode) { presolveMatrixCheckMode = mode; }
 long plumb_clp_matrix_checks_answered(void) { return matrixChecksAnswered; }
 long plumb_clp_matrix_checks_disagreed(void) { return matrixChecksDisagreed; }
 void plumb_clp_set_sanity_check(int mode) { sanityMode = mode; }
@@ -3249,6 +3278,7 @@ void forgetKeptMatrixChecks(const PlumbClpModel *) {}
 }  // namespace
 extern "C" {
 void plumb_clp_set_matrix_check(int) {}
+void plumb_clp_set_presolve_matrix_checks(int) {}
 long plumb_clp_matrix_checks_answered(void) { return 0; }
 long plumb_clp_matrix_checks_disagreed(void) { return 0; }
 void plumb_clp_set_sanity_check(int) {}

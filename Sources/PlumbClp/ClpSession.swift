@@ -128,6 +128,9 @@ final class ClpSession: LargePartSolver, @unchecked Sendable {
         freshSolves += 1
         guard let model = PartModel(part) else { return ClpPartSolver.Outcome() }
         model.keepsImpliedEqualityTerms = solver.keepsImpliedEqualityTerms
+        // Its replays will check the matrix the one-shot solve's presolve
+        // checks (first69): that check is kept for them.
+        plumb_clp_set_keeps_presolve_matrix_checks(model.pointer, solver.keepsReplayMatrixChecks ? 1 : 0)
         let outcome = solver.solveLocked(part, on: model, face: false, recording: true)
         // A part with no optimum at these constants (its required rows
         // conflict) keeps the entry it had: the next constants may be

@@ -1,3 +1,4 @@
+import CClpSimplex
 import Synchronization
 import Testing
 @testable import PlumbClp
@@ -501,5 +502,44 @@ import PlumbTestSupport
                                        tolerance: 1e-6) == 0)
         #expect(sessions.replays > 0)
         #expect(sessions.mostAtOnce == 1, "\(sessions.mostAtOnce) threads in one session at once")
+    }
+
+    /// Clp's presolve checks the matrix of the model it presolves as a
+    /// dual's start does; the shim keeps that check (first69), so that it
+    /// answers the next presolve's and the session's first replay's. The
+    /// one-shot solve (a fresh solve's bits) and every solve after a moved
+    /// constant give the same values, to the bit, with it and without it
+    /// (`plumb_clp_set_presolve_matrix_checks`, on this thread: one
+    /// worker), and more checks are answered with it.
+    @Test func aPresolvesKeptMatrixCheckChangesNoValue() throws {
+        var answered: [Int] = [0, 0]
+        for seed in [0, 1, 2, 3, 4, 5] as [UInt64] {
+            var runs: [[[UInt64]]] = []
+            for mode in [Int32(0), 1] {
+                plumb_clp_set_presolve_matrix_checks(mode)
+                defer { plumb_clp_set_presolve_matrix_checks(1) }
+                var rng = SplitMix64(seed: 2026_12_07_69 + seed)
+                var b = Self.system(seed)
+                var options = Self.options(ClpPartSolver())
+                options.threads = 1
+                let before = plumb_clp_matrix_checks_answered()
+                let (first, compiledOrNil) = try CompiledSystem.solveCompiling(b.system, options: options)
+                let compiled = try #require(compiledOrNil)
+                let fresh = try b.system.solve(options: Self.options(ClpPartSolver()))
+                #expect(Self.bits(first.values) == Self.bits(fresh.values), "seed \(seed), mode \(mode)")
+                var values = [Self.bits(first.values)]
+                for _ in 0 ..< 6 {
+                    Self.move(compiled, &b, &rng)
+                    switch Result(catching: { () throws(SolverError) -> Solution in try compiled.solve() }) {
+                    case .success(let again): values.append(Self.bits(again.values))
+                    case .failure(let error): values.append([UInt64(bitPattern: Int64("\(error)".hashValue))])
+                    }
+                }
+                answered[Int(mode)] += Int(plumb_clp_matrix_checks_answered() - before)
+                runs.append(values)
+            }
+            #expect(runs[0] == runs[1], "seed \(seed)")
+        }
+        #expect(answered[1] > answered[0], "checks answered: \(answered[0]) without, \(answered[1]) with")
     }
 }

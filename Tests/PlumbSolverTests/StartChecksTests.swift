@@ -145,4 +145,68 @@ import Testing
         #expect(added.0 == 0)
         #expect(added.1 == 0)
     }
+
+    /// As a session solves a part: two presolved solves (the second after
+    /// row 2's lower bound moved), then two duals from the basis the last
+    /// ended on (the bound moved again each time), with `presolve` the mode
+    /// of `plumb_clp_set_presolve_matrix_checks`, `matrix` the matrix
+    /// checks' mode and `keeps` whether the model keeps its presolve's
+    /// checks. The outcomes, and the matrix checks answered and disagreed.
+    static func presolvedThenReplayed(rows: Int, presolve: Int32, matrix: Int32, keeps: Bool = true) throws
+        -> (outcome: [UInt64], counts: [Int])
+    {
+        let model = try chain(rows: rows)
+        defer { plumb_clp_free(model) }
+        plumb_clp_set_keeps_presolve_matrix_checks(model, keeps ? 1 : 0)
+        return ClpPartSolver.lock.withLock { _ in
+            plumb_clp_set_presolve_matrix_checks(presolve)
+            plumb_clp_set_matrix_check(matrix)
+            defer {
+                plumb_clp_set_presolve_matrix_checks(1)
+                plumb_clp_set_matrix_check(1)
+            }
+            let before = [plumb_clp_matrix_checks_answered(), plumb_clp_matrix_checks_disagreed()]
+            var lower = [Double](repeating: 0, count: rows), upper = [Double](repeating: 0, count: rows)
+            if let kept = plumb_clp_row_lower(model) { for i in 0 ..< rows { lower[i] = kept[i] } }
+            if let kept = plumb_clp_row_upper(model) { for i in 0 ..< rows { upper[i] = kept[i] } }
+            var outcome: [UInt64] = []
+            for bound in [1.0, 2.0] {
+                lower[2] = bound
+                plumb_clp_set_row_bounds(model, lower, upper)
+                outcome += CheckOnceTests.outcome(model, status: plumb_clp_presolved_dual(model, 0, .max, 1, 0, 0, 0, 0))
+            }
+            plumb_clp_set_keeps_matrix_checks(model, 1)
+            defer { plumb_clp_set_keeps_matrix_checks(model, 0) }
+            for bound in [2.5, 3.0] {
+                lower[2] = bound
+                plumb_clp_set_row_bounds(model, lower, upper)
+                outcome += CheckOnceTests.outcome(model, status: plumb_clp_dual(model, .max))
+            }
+            let after = [plumb_clp_matrix_checks_answered(), plumb_clp_matrix_checks_disagreed()]
+            return (outcome, zip(after, before).map { Int($0 - $1) })
+        }
+    }
+
+    /// Clp's presolve checks the matrix of the model it presolves as a
+    /// dual's start does (first69): kept, that check answers the second
+    /// presolve's and the first dual's, with Clp's outcome to the bit; the
+    /// checking mode runs Clp's checks too and finds them agreeing. Without
+    /// it (or for a model that does not keep them) the first dual's start
+    /// makes Clp's check and only the second dual's is answered.
+    @Test(arguments: [90, 400])
+    func aPresolvesCheckAnswersTheNextSolvesChecks(rows: Int) throws {
+        let clps = try Self.presolvedThenReplayed(rows: rows, presolve: 0, matrix: 1)
+        let answered = try Self.presolvedThenReplayed(rows: rows, presolve: 1, matrix: 1)
+        let checked = try Self.presolvedThenReplayed(rows: rows, presolve: 1, matrix: 2)
+        let notKept = try Self.presolvedThenReplayed(rows: rows, presolve: 1, matrix: 1, keeps: false)
+        #expect(notKept.counts == clps.counts)
+        #expect(notKept.outcome == clps.outcome)
+        #expect(clps.outcome.first == 0)
+        #expect(clps.counts[0] >= 1 && clps.counts[1] == 0)
+        // The second presolve's check and the first dual's, at least.
+        #expect(answered.counts[0] >= clps.counts[0] + 2 && answered.counts[1] == 0)
+        #expect(answered.outcome == clps.outcome)
+        #expect(checked.counts[0] == answered.counts[0] && checked.counts[1] == 0)
+        #expect(checked.outcome == clps.outcome)
+    }
 }

@@ -390,6 +390,16 @@ long plumb_clp_factorizations_across_sparse_threshold(void);
 void plumb_clp_set_matrix_check(int mode);
 long plumb_clp_matrix_checks_answered(void);
 long plumb_clp_matrix_checks_disagreed(void);
+/// Whether Clp's check of `model`'s matrix in the presolve of
+/// `plumb_clp_presolved_dual` (the same check a dual's start makes) is kept
+/// and answered as a dual's is for a model that keeps its matrix checks
+/// (first69; a session's models: their first replay's check is then
+/// answered from the one-shot solve's). The presolve's copies are not kept.
+void plumb_clp_set_keeps_presolve_matrix_checks(PlumbClpModel *model, int keeps);
+/// On this thread: 1 (the default) as `plumb_clp_set_keeps_presolve_matrix_checks`
+/// says, 0 Clp's own presolve checks always. Mode 2 of
+/// `plumb_clp_set_matrix_check` checks these answers too.
+void plumb_clp_set_presolve_matrix_checks(int mode);
 /// Whether `model`'s duals (`plumb_clp_dual`) may answer Clp's check of the
 /// matrix from one it passed before (see `plumb_clp_set_matrix_check`).
 void plumb_clp_set_keeps_matrix_checks(PlumbClpModel *model, int keeps);
