@@ -118,6 +118,119 @@ import Testing
         #expect(checked.outcome == clps.outcome)
     }
 
+    /// A model of `blocks` rows apart, row i holding u_i + 2 v_i in
+    /// [`lower`, 10], u_i in [0, 2] at cost 1 and v_i in [0, 100] at cost
+    /// 3 (so 1.5 a unit of the row, against u_i's 1). Row 0's lower bound
+    /// at 1, every lower bound at 1: each u_i basic at 1, each v_i at 0.
+    /// Row 0's at 5: u_0 at its upper bound 2 and v_0 basic at 1.5. Two
+    /// optimal bases, each with one basic column a row and none degenerate.
+    static func pairs(blocks: Int, lower: Double) throws -> OpaquePointer {
+        var rowStarts: [Int32] = [0], indices: [Int32] = [], elements: [Double] = []
+        for i in 0 ..< blocks {
+            indices += [Int32(2 * i), Int32(2 * i + 1)]
+            elements += [1, 2]
+            rowStarts.append(Int32(indices.count))
+        }
+        let columnLower = [Double](repeating: 0, count: 2 * blocks)
+        let columnUpper = (0 ..< 2 * blocks).map { $0 % 2 == 0 ? 2.0 : 100 }
+        var rowLower = [Double](repeating: 1, count: blocks)
+        let rowUpper = [Double](repeating: 10, count: blocks)
+        rowLower[0] = lower
+        let made = plumb_clp_new(Int32(2 * blocks), columnLower, columnUpper, Int32(blocks), rowLower, rowUpper,
+                                 rowStarts, indices, elements)
+        let model = try #require(made)
+        plumb_clp_set_tolerances(model, 1e-9, 1e-9)
+        plumb_clp_set_objective(model, (0 ..< 2 * blocks).map { $0 % 2 == 0 ? 1.0 : 3 })
+        return model
+    }
+
+    /// The basis a dual of `pairs(blocks:lower:)` ends on from the slack
+    /// basis.
+    static func optimalBasis(blocks: Int, lower: Double) throws -> [UInt8] {
+        let model = try Self.pairs(blocks: blocks, lower: lower)
+        defer { plumb_clp_free(model) }
+        let (status, basis, has) = ClpPartSolver.lock.withLock { _ in
+            let status = plumb_clp_dual(model, .max)
+            var basis = [UInt8](repeating: 0, count: 3 * blocks)
+            let has = plumb_clp_basis(model, &basis)
+            return (status, basis, has)
+        }
+        try #require(status == 0 && has == 1)
+        return basis
+    }
+
+    /// Duals of one `pairs(blocks:lower:)` model in `mode`, the first from
+    /// the slack basis, each with row 0's lower bound at its step's
+    /// `lower`, from its step's `basis` when given (set just before), else
+    /// from where the dual before it ended. Per step: the outcome, the
+    /// pivots, and the starts answered (or compared) and disagreed.
+    static func stepped(
+        blocks: Int, mode: Int32, steps: [(lower: Double, basis: [UInt8]?)]
+    ) throws -> [(outcome: [UInt64], pivots: Int, counts: [Int])] {
+        let model = try Self.pairs(blocks: blocks, lower: steps[0].lower)
+        defer { plumb_clp_free(model) }
+        return ClpPartSolver.lock.withLock { _ in
+            plumb_clp_set_kept_factorization(mode)
+            plumb_clp_set_keeps_matrix_checks(model, 1)
+            defer {
+                plumb_clp_set_kept_factorization(1)
+                plumb_clp_set_keeps_matrix_checks(model, 0)
+            }
+            var lower = [Double](repeating: 1, count: blocks)
+            let upper = [Double](repeating: 10, count: blocks)
+            return steps.map { step in
+                let before = [plumb_clp_factorizations_restored(), plumb_clp_factorizations_restore_disagreed()]
+                lower[0] = step.lower
+                plumb_clp_set_row_bounds(model, lower, upper)
+                if let basis = step.basis { plumb_clp_set_basis(model, basis) }
+                let status = plumb_clp_dual(model, .max)
+                let outcome = CheckOnceTests.outcome(model, status: status)
+                let after = [plumb_clp_factorizations_restored(), plumb_clp_factorizations_restore_disagreed()]
+                return (outcome, Int(plumb_clp_pivots(model)), zip(after, before).map { Int($0 - $1) })
+            }
+        }
+    }
+
+    /// A copy is answered only for its own basis (gap69). The two optimal
+    /// bases of `pairs` (row 0's lower bound at 1 and at 5), with as many
+    /// basic columns, are each set in turn after a dual of no pivots, so
+    /// that the factor object's pivot count and every other input but the
+    /// basic set are those the other basis's copy was kept with. The start
+    /// from the second basis keeps its own copy (none answered), the later
+    /// starts from either basis are answered from theirs, and every dual
+    /// ends as with Clp's own factorisations, to the bit; the checking mode
+    /// finds each copy what Clp's call made. A shim that took a copy kept
+    /// for another basis with the same pivot count (the basic set not
+    /// compared, or only its number of basic columns) fails here, where the
+    /// chains above do not meet such a copy.
+    @Test(arguments: [30, 400])
+    func aCopyIsAnsweredForItsOwnBasisOnly(blocks: Int) throws {
+        let first = try Self.optimalBasis(blocks: blocks, lower: 1)
+        let second = try Self.optimalBasis(blocks: blocks, lower: 5)
+        let basicColumns = { (basis: [UInt8]) in basis[..<(2 * blocks)].filter { $0 & 7 == 1 }.count }
+        #expect(first != second)
+        #expect(basicColumns(first) == blocks && basicColumns(second) == blocks)
+        // From the slack basis; twice at the first basis; the second basis
+        // set (the start that must not meet the first's copy) and again
+        // from it; the first set back.
+        let steps: [(lower: Double, basis: [UInt8]?)] = [(1, nil), (1, nil), (1, nil), (5, second), (5, nil), (1, first)]
+        let clps = try Self.stepped(blocks: blocks, mode: 0, steps: steps)
+        let answered = try Self.stepped(blocks: blocks, mode: 1, steps: steps)
+        let checked = try Self.stepped(blocks: blocks, mode: 2, steps: steps)
+        #expect(clps.map(\.outcome.first) == Array(repeating: 0, count: steps.count))
+        // No pivot after the first dual: each later start meets the pivot
+        // count a dual of no pivots left.
+        #expect(clps.dropFirst().map(\.pivots) == Array(repeating: 0, count: steps.count - 1))
+        #expect(clps.allSatisfy { $0.counts == [0, 0] })
+        for (name, run) in [("answered", answered), ("checked", checked)] {
+            for (step, (mine, clp)) in zip(run, clps).enumerated() {
+                #expect(mine.outcome == clp.outcome, "\(name), step \(step)")
+                #expect(mine.counts[1] == 0, "\(name), step \(step): \(mine.counts[1]) disagreed")
+            }
+            #expect(run.map { $0.counts[0] }.suffix(3) == [0, 1, 1], "\(name): \(run.map { $0.counts[0] })")
+        }
+    }
+
     /// A model that does not keep its matrix checks keeps no factorisation.
     @Test func onlyKeepingModelsAreAnswered() throws {
         let model = try StartChecksTests.chain(rows: 30)
