@@ -581,10 +581,12 @@ public struct ClpPartSolver: LargePartSolver {
     /// row may go cold after a failed check at the last basis (and a
     /// failed zero trial, where one was tried) before the later levels of
     /// that solve skip both and go straight to their cold solve; nil tries
-    /// them on every level (the old path, for the tests). Both leave the
-    /// basis as they found it when they fail, so a skipped one changes no
-    /// solve after it; one that would have held costs a cold solve, which
-    /// ends on the same face. `priorities`' levels each give way to the
+    /// them on every level (the old path, for the tests). A failed check or
+    /// trial changes some statuses of the basis (gap69), so a skipped one
+    /// changes the start of the cold solve after it, which may end on
+    /// another optimal basis of the same face: the values, fixed rows and
+    /// reports came out the same bits in the tests, which compare them. One
+    /// that would have held costs a cold solve, which ends on the same face. `priorities`' levels each give way to the
     /// one above: its face's 26 checks and 24 zero trials all failed, a
     /// third of the check's instructions at 3,000 and 10,000 views
     /// (BENCHMARKS.md, chk68).
@@ -1863,8 +1865,8 @@ public struct ClpPartSolver: LargePartSolver {
     /// 1 s at 10,000 views and 4 s at 30,000, and holds at zero in 3 pivots
     /// (30 and 200 ms). A trial that fails costs its pivots and one
     /// factorisation (2 ms on `dashboard` at 1,000 views, 14 at 10,000,
-    /// against its cold solve's 20 and 35 to 90), and leaves the basis as
-    /// it found it. So by default only a level that is likely to hold is
+    /// against its cold solve's 20 and 35 to 90); it puts the bounds back
+    /// but not every status of the basis (gap69). So by default only a level that is likely to hold is
     /// tried: one with an equality between variables (see `relates`), and
     /// only when it goes cold because one above it did. `dashboard`'s cold
     /// levels are preferred heights, which give way, and tried at zero
