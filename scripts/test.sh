@@ -267,7 +267,7 @@ check "swift test" swift test
 # Clp promotions with the tableau as the reference on priorities systems of
 # 120 to 200 rows and a chart grid of 70 rows: in this pass, one test at a
 # time on a busy machine (stop 69), it ran alone for over 15 minutes (20 s in
-# the plain pass), and it was the last test of stop 68's CI pass.
+# the plain pass); in stop 68's CI it ended 2 s before the pass did.
 # shortProbesKeepTheOptimum (LargePartTests) has the tableau as its third
 # method on 45 random coupled grids, chart grids and shelves, as
 # its left-out neighbour coldSolvesPricedByTheLargestInfeasibilityKeepTheOptimum
