@@ -54,6 +54,11 @@ enum CLI {
         return PlumbRun(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Whether this run is scripts/test.sh's pass with PLUMB_CHECK_INVARIANTS=1,
+    /// which every `plumb` started here inherits (its simplex core then
+    /// checks the tableau after every operation).
+    static let checksInvariants = ProcessInfo.processInfo.environment["PLUMB_CHECK_INVARIANTS"] == "1"
+
     /// A fresh temporary directory for one test.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-cli-\(UUID().uuidString)")
