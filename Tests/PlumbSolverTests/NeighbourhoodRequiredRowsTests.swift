@@ -244,7 +244,8 @@ private final class TableauStandIn: RequiredRowProbe {
                 let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
                 let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
                 let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows,
-                                                     alongTheMove: maximumRows, reusesTableaux: reuses)
+                                                     alongTheMove: maximumRows, reusesTableaux: reuses,
+                                                     walksFirst: false)
                 transcripts.append(transcript(rows, near, reference))
             }
             #expect(transcripts[0] == transcripts[1],
@@ -261,7 +262,7 @@ private final class TableauStandIn: RequiredRowProbe {
             let (rows, variables) = randomRows(&rng, scaled: true)
             let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
             let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-            let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 8, alongTheMove: 8)
+            let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 8, alongTheMove: 8, walksFirst: false)
             _ = transcript(rows, near, reference)
             nearby += near.decidedNearby
             alongTheMove += near.decidedAlongTheMove
@@ -284,7 +285,7 @@ private final class TableauStandIn: RequiredRowProbe {
             var rng = SplitMix64(seed: 0x4E16 &+ seed)
             let (rows, variables) = randomRows(&rng, scaled: true)
             let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-            let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 8, alongTheMove: 0)
+            let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 8, alongTheMove: 0, walksFirst: false)
             for i in rows.indices where rows[i].isRequired && near.contains(i) {
                 near.takeOut(i)
                 let before = near.decidedNearby
@@ -302,6 +303,69 @@ private final class TableauStandIn: RequiredRowProbe {
         #expect(onWhole > 20, "\(onWhole)")
         #expect(violable > 200, "\(violable)")
         #expect(held > 50, "\(held)")
+    }
+
+    /// The walk along the rows tried before a probe's neighbourhoods
+    /// (``NeighbourhoodRequiredRows/walksFirst``) changes which way a probe
+    /// is decided, not its answer: the inert-row tests report the same
+    /// redundant and ineffective rows with it as without (the old path:
+    /// every walk after the neighbourhoods), on random coupled systems with
+    /// neighbourhoods of 3, 8 and 64 rows; and the walk decides probes
+    /// there (its count, read from the report's progress line).
+    @Test(arguments: 0 ..< 40 as Range<UInt64>)
+    func walksFirstReportAsWalksAfter(seed: UInt64) {
+        var rng = SplitMix64(seed: 0xA1C &+ seed)
+        let (rows, variables) = randomRows(&rng, scaled: seed % 2 == 1)
+        for nearby in [3, 8, 64] {
+            var said: [String] = []
+            let first = ConstraintSystem.inertRows(rows, variableCount: variables, keepPrivate: true, nearby: nearby,
+                                                   walksFirst: true, progress: { said.append($0) })
+            let after = ConstraintSystem.inertRows(rows, variableCount: variables, keepPrivate: true, nearby: nearby,
+                                                   walksFirst: false)
+            #expect(first.redundant.map(\.int) == after.redundant.map(\.int), "seed \(seed), \(nearby) rows")
+            #expect(first.ineffective.map(\.int) == after.ineffective.map(\.int), "seed \(seed), \(nearby) rows")
+            #expect(Self.walkedFirst(said) >= 0, "seed \(seed), \(nearby) rows: no count in \(said)")
+        }
+    }
+
+    /// The count of probes decided by the walk before their neighbourhoods
+    /// in the inert-row tests' progress line (nil when there is none).
+    private static func walkedFirst(_ said: [String]) -> Int {
+        for line in said {
+            guard let end = line.range(of: " walked before their neighbourhoods") else { continue }
+            let digits = line[..<end.lowerBound].reversed().prefix { $0.isNumber }
+            return Int(String(digits.reversed())) ?? -1
+        }
+        return -1
+    }
+
+    /// Probe by probe, with the walk first, every answer is a second whole
+    /// simplex's (as ``neighbourhoodsAnswerAsTheWholeSimplex(seed:)`` asks
+    /// them); the walk decides many probes, and the reports of the inert-row
+    /// tests count them.
+    @Test func walksFirstAnswerAsTheWholeSimplex() {
+        var walked = 0, reported = 0, nearby = 0
+        for seed in 0 ..< UInt64(40) {
+            var rng = SplitMix64(seed: 0x4E16 &+ seed)
+            let (rows, variables) = randomRows(&rng, scaled: true)
+            for maximumRows in [3, 64] {
+                let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+                let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+                let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows, walksFirst: true)
+                let found = differences(rows, near, reference)
+                #expect(found.isEmpty, "seed \(seed), at most \(maximumRows) rows: \(found)")
+                walked += near.decidedByFirstWalk
+                nearby += near.decidedNearby
+            }
+            var said: [String] = []
+            _ = ConstraintSystem.inertRows(rows, variableCount: variables, keepPrivate: true, walksFirst: true,
+                                           progress: { said.append($0) })
+            let count = Self.walkedFirst(said)
+            #expect(count >= 0, "seed \(seed): no count in \(said)")
+            reported += count
+        }
+        #expect(walked > 100, "\(walked) probes walked first, \(nearby) nearby")
+        #expect(reported > 20, "\(reported) walked first in the reports")
     }
 
     /// Rows taken out and put back in any order, one or two at a time, with
@@ -505,7 +569,7 @@ private final class TableauStandIn: RequiredRowProbe {
         let variables = Int(1 + 2 * items)
         let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
         let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-        let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 64)
+        let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 64, walksFirst: false)
         #expect(differences(rows, near, reference).isEmpty)
         #expect(near.decidedOnWhole <= 2, "\(near.decidedOnWhole)")
         #expect(near.decidedNearby >= Int(3 * items), "\(near.decidedNearby)")
@@ -565,11 +629,13 @@ private final class TableauStandIn: RequiredRowProbe {
 
     /// `rows`' tests on neighbourhoods of up to `maximumRows` rows, each
     /// answer expected to be the whole tableau's; the probe that answered.
+    /// (The walk before the neighbourhoods left out: these tests count
+    /// the moves and chains after them.)
     private func probedAsTheTableau(_ rows: [Candidate], variables: Int, maximumRows: Int)
         -> NeighbourhoodRequiredRows<TableauRequiredRows> {
         let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
         let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-        let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows)
+        let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows, walksFirst: false)
         let found = differences(rows, near, reference)
         #expect(found.isEmpty, "\(found)")
         return near
@@ -599,7 +665,7 @@ private final class TableauStandIn: RequiredRowProbe {
             let variables = Int(3 * shelves)
             let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
             let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-            let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 8)
+            let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 8, walksFirst: false)
             let found = differences(rows, near, reference)
             #expect(found.isEmpty, "\(shelves) shelves: \(found)")
             return (near.walkVisits, near.decidedByMove, near.decidedByChain)
@@ -668,7 +734,7 @@ private final class TableauStandIn: RequiredRowProbe {
             var rng = SplitMix64(seed: 0x30E5 &+ seed)
             let (rows, variables) = randomRows(&rng, scaled: true)
             let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-            let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 0)
+            let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 0, walksFirst: false)
             let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
             _ = differences(rows, near, reference)
             byMoves += near.decidedByMove

@@ -114,10 +114,12 @@ struct RowMoves {
     /// at least `gain` above its value at `point`, which satisfies every
     /// row in; found as the type's comment says, and given as the value of
     /// `Σ terms` there with the point; nil when no walk finds one. `gain`
-    /// is positive.
+    /// is positive. `upTo` caps the budget (at ``firstBudget`` at the
+    /// least); nil for no cap but the largest.
     mutating func reaching(_ terms: [(Int32, Double)], gain: Double, direction: Double, from point: [Double],
-                           isIn: [Bool]) -> (reached: Double, point: [Double], length: Double)? {
-        var budget = 1 << 12
+                           isIn: [Bool], upTo cap: Int? = nil) -> (reached: Double, point: [Double], length: Double)? {
+        var budget = Self.firstBudget
+        let largestBudget = cap.map { max(Self.firstBudget, min($0, self.largestBudget)) } ?? self.largestBudget
         while true {
             var outOfBudget = false
             for start in Self.starts(terms, gain: gain, direction: direction) {
@@ -138,6 +140,10 @@ struct RowMoves {
             budget *= 4
         }
     }
+
+    /// The term visits of a walk's first try: about a row's neighbourhood
+    /// in a layout; each later try has four times as many.
+    static let firstBudget = 1 << 12
 
     private enum Walk { case done, stuck, outOfBudget }
 

@@ -90,7 +90,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     private(set) var decidedOnWhole = 0
 
     /// A point of every row here given from outside (the diagnosis's
-    /// optimum: ``init(_:whole:maximumRows:movesAlong:alongTheMove:reusesTableaux:known:)``),
+    /// optimum: ``init(_:whole:maximumRows:movesAlong:alongTheMove:reusesTableaux:walksFirst:known:)``),
     /// asked after the kept points. Taking rows out keeps it a point of
     /// the rows in, and it was one before any was taken out, so it is
     /// never dropped; the walks do not start from it.
@@ -130,6 +130,12 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
 
     /// The most rows a neighbourhood takes before its probe goes to the whole component.
     let maximumRows: Int
+    /// Whether a probe that the kept points do not decide is first tried
+    /// by a walk along the rows at its first budget, before its
+    /// neighbourhoods (``walkedFirst(_:gain:direction:)``): `chartgrid`'s
+    /// redundancy tests, nearly all of whose rows are violable, each cost
+    /// some 50 rows added to the small tableaux there.
+    let walksFirst: Bool
     /// ``maximumRows`` unless the tests say otherwise.
     /// 64: `degenerate` at 1,000 views 13 s, at 256 rows 33 s (its small
     /// tableaux fill in), at 1,024 rows 390 s; `chartgrid` at 3,000 views
@@ -145,6 +151,10 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// `reusesTableaux` false makes every small tableau anew instead of
     /// resetting one (for the tests, which compare the two).
     ///
+    /// `walksFirst` false leaves the walks along the rows until after the
+    /// neighbourhoods (for the tests, which compare the two; see
+    /// ``walksFirst``).
+    ///
     /// `known` is a point over the variables here that some earlier solve
     /// found (the ambiguity phase's optimum, where `degenerate`'s boxes
     /// share their shelves): it is kept when every row in holds there
@@ -154,8 +164,10 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// whose primal simplex moves the shelves one by one: 5,504 pivots,
     /// 2.6 s at 10,000 views against 501 and 0.03 s at 1,000.
     init(_ rest: [ConstraintSystem.InertCandidate], whole: Whole, maximumRows: Int, movesAlong: Bool = true,
-         alongTheMove: Int? = nil, reusesTableaux: Bool = true, known: [Double]? = nil) {
+         alongTheMove: Int? = nil, reusesTableaux: Bool = true, walksFirst: Bool = true,
+         known: [Double]? = nil) {
         self.maximumRows = maximumRows
+        self.walksFirst = walksFirst && movesAlong
         relaxationCore = KeptCore(reuses: reusesTableaux)
         restrictionCore = KeptCore(reuses: reusesTableaux)
         variableCount = whole.variableCount
@@ -365,11 +377,22 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             return (start, chain.points.sum(terms, 0, at: chain.points.version))
         }
         if shortTries { return nil }
+        return walked(terms, gain: gain, direction: direction)
+    }
+
+    /// The walks of ``moved(_:gain:direction:shortTries:)`` from the centre
+    /// of the kept points and from `point`, each walk's budget capped at
+    /// `upTo` when given (``RowMoves/reaching(_:gain:direction:from:isIn:upTo:)``);
+    /// a point found is kept as a chain.
+    private func walked(_ terms: [(Int32, Double)], gain: (_ start: Double) -> Double, direction: Double,
+                        upTo cap: Int? = nil) -> (start: Double, reached: Double)? {
+        guard moves != nil else { return nil }
         for from in witnesses.isEmpty ? [point] : [centreOfPoints(), point] {
             let start = terms.reduce(0) { $0 + $1.1 * from[Int($1.0)] }
             let needed = gain(start)
             guard needed > 0 else { return (start, start) }
-            if let found = moves!.reaching(terms, gain: needed, direction: direction, from: from, isIn: isIn) {
+            if let found = moves!.reaching(terms, gain: needed, direction: direction, from: from, isIn: isIn,
+                                           upTo: cap) {
                 let points = ChainPoints(found.point)
                 keepBuilt(points)
                 if chains.count == Self.chainCapacity { chains.removeFirst() }
@@ -378,6 +401,20 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             }
         }
         return nil
+    }
+
+    /// A walk along the rows (``walked(_:gain:direction:upTo:)``) at its
+    /// first budget only, tried before a probe's neighbourhoods when
+    /// ``walksFirst``: where the rows leave room (a layout's rows, most of
+    /// whose redundancy tests find their row violable), it shows that in a
+    /// few hundred term visits, where the neighbourhoods' small tableaux
+    /// cost tens of rows added and removed. nil when it finds no point;
+    /// the walks after the neighbourhoods then start over with their whole
+    /// budget.
+    private func walkedFirst(_ terms: [(Int32, Double)], gain: (_ start: Double) -> Double,
+                             direction: Double) -> (start: Double, reached: Double)? {
+        guard walksFirst else { return nil }
+        return walked(terms, gain: gain, direction: direction, upTo: RowMoves.firstBudget)
     }
 
     /// The value of `Σ terms` at a point of the rows in built by a walk
@@ -473,6 +510,9 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// Of the probes decided by a move along the rows, those decided by a
     /// walk from ``known`` (``movedFromKnown(_:gain:direction:)``).
     private(set) var decidedFromKnown = 0
+    /// Of the probes decided by a move along the rows, those decided by
+    /// the walk before their neighbourhoods (``walkedFirst(_:gain:direction:)``).
+    private(set) var decidedByFirstWalk = 0
 
     /// Keeps the point `whole`'s last answer ended on, if it gives one.
     private func keepWholePoint() {
@@ -525,6 +565,12 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             return target
         }
         let slack = 1e-9 * max(1, abs(target))
+        if let (_, reached) = walkedFirst(terms, gain: { target + slack - ($0 + constant) }, direction: 1),
+           reached + constant >= target - slack {
+            decidedByMove += 1
+            decidedByFirstWalk += 1
+            return target
+        }
         var feasible = -Double.infinity
         let answer: Double? = onNeighbourhoods(of: terms, restricted: { probe, local, fixed in
             feasible = probe.pushed(local, constant + fixed, to: target)
@@ -578,6 +624,12 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         if let (_, reached) = extended, past(reached) {
             decidedByMove += 1
             decidedBeforeNeighbourhoods += 1
+            return true
+        }
+        // Then a walk at its first budget (``walksFirst``), before any small tableau.
+        if extended == nil, let (_, reached) = walkedFirst(terms, gain: gain, direction: direction), past(reached) {
+            decidedByMove += 1
+            decidedByFirstWalk += 1
             return true
         }
         func push(_ probe: ExpressionProbe, _ local: [(Int32, Double)], _ fixed: Double = 0) -> Bool {

@@ -385,11 +385,13 @@ extension ConstraintSystem {
     /// the probes are the LP code's suprema instead of the tableau's when
     /// the tableau's rows have filled in to `faces.filledRowLength` terms
     /// on average; when the LP code cannot answer, the component goes on
-    /// the tableau after all.
+    /// the tableau after all. `walksFirst` false leaves the walks along
+    /// the rows until after the neighbourhoods (for the tests, which
+    /// compare the two: ``NeighbourhoodRequiredRows``).
     static func inertRows(_ rest: [InertCandidate], variableCount: Int, keepPrivate: Bool,
                           equalitiesAsInequalities: Bool? = nil, faces: FaceOptions? = nil,
                           nearby: Int? = NeighbourhoodRequiredRows<TableauRequiredRows>.standardMaximumRows,
-                          progress: ((String) -> Void)? = nil, known: [Double]? = nil)
+                          walksFirst: Bool = true, progress: ((String) -> Void)? = nil, known: [Double]? = nil)
         -> (redundant: [RowIndex], ineffective: [RowIndex])
     {
         var tableau = TableauRequiredRows(rest, variableCount: variableCount,
@@ -400,8 +402,8 @@ extension ConstraintSystem {
             let name = faces.solver.name
             progress?("redundancy: the simplex filled in (\(Int(fill)) terms a row"
                 + "\(tableau.stopped ? ", stopped early" : "")); tested with \(name)")
-            let found = inertRows(rest, on: rows, keepPrivate: keepPrivate, nearby: nearby, progress: progress,
-                                  known: known)
+            let found = inertRows(rest, on: rows, keepPrivate: keepPrivate, nearby: nearby, walksFirst: walksFirst,
+                                  progress: progress, known: known)
             if !rows.failed { return found }
             progress?("redundancy: \(name) could not answer; probing on the simplex instead")
         }
@@ -409,7 +411,8 @@ extension ConstraintSystem {
             tableau = TableauRequiredRows(rest, variableCount: variableCount,
                                           equalitiesAsInequalities: equalitiesAsInequalities)
         }
-        return inertRows(rest, on: tableau, keepPrivate: keepPrivate, nearby: nearby, progress: progress)
+        return inertRows(rest, on: tableau, keepPrivate: keepPrivate, nearby: nearby, walksFirst: walksFirst,
+                         progress: progress)
     }
 
     /// ``inertRows(_:on:keepPrivate:progress:)`` with each probe decided on
@@ -417,19 +420,21 @@ extension ConstraintSystem {
     /// gives the largest neighbourhood (and `keepPrivate`: the reference
     /// without it probes the whole system), on `whole` alone otherwise.
     private static func inertRows(_ rest: [InertCandidate], on whole: some RequiredRowProbe, keepPrivate: Bool,
-                                  nearby: Int?, progress: ((String) -> Void)?, known: [Double]? = nil)
+                                  nearby: Int?, walksFirst: Bool, progress: ((String) -> Void)?,
+                                  known: [Double]? = nil)
         -> (redundant: [RowIndex], ineffective: [RowIndex])
     {
         guard keepPrivate, let nearby else {
             return inertRows(rest, on: whole, keepPrivate: keepPrivate, progress: progress)
         }
-        let near = NeighbourhoodRequiredRows(rest, whole: whole, maximumRows: nearby, known: known)
+        let near = NeighbourhoodRequiredRows(rest, whole: whole, maximumRows: nearby, walksFirst: walksFirst,
+                                             known: known)
         let found = inertRows(rest, on: near, keepPrivate: keepPrivate, progress: progress)
         progress?("redundancy: \(near.decidedNearby) probes decided on their neighbourhood, "
             + "\(near.decidedByWitness) by a point found before, \(near.decidedByRay) by a ray found before, "
             + "\(near.decidedByMove) by a move along the rows (\(near.decidedByChain) extending an earlier one, "
             + "\(near.decidedBeforeNeighbourhoods) of them before their neighbourhoods, "
-            + "\(near.decidedFromKnown) from the known point), "
+            + "\(near.decidedFromKnown) from the known point, \(near.decidedByFirstWalk) walked before their neighbourhoods), "
             + "\(near.decidedAlongTheMove) held on the rows a move breaks (\(near.rowsTakenAlongTheMove) rows, \(near.roundsAlongTheMove) rounds), "
             + "\(near.decidedOnWhole) on the whole component")
         return found
