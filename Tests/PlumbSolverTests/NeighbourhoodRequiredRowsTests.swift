@@ -428,9 +428,13 @@ private final class TableauStandIn: RequiredRowProbe {
                     Candidate(row: 2, terms: [(1, 1)], constant: 0, magnitude: 1, relation: .greaterOrEqual, isRequired: true),
                     Candidate(row: 3, terms: [(2, 1), (1, -1), (0, -2)], constant: 0, magnitude: 1, relation: .equal,
                               isRequired: true)]
+        // The walk before the neighbourhoods (red69) would reach y's target
+        // of 100 without asking the whole tableau, so no ray would be kept:
+        // this test is about the rays the whole tableau gives.
         func near(ray: [Double]) -> NeighbourhoodRequiredRows<TableauStandIn> {
             let tableau = TableauRequiredRows(rows, variableCount: 3, equalitiesAsInequalities: nil)
-            return NeighbourhoodRequiredRows(rows, whole: TableauStandIn(tableau, ray: ray), maximumRows: 0)
+            return NeighbourhoodRequiredRows(rows, whole: TableauStandIn(tableau, ray: ray), maximumRows: 0,
+                                             walksFirst: false)
         }
         // Moving x as well breaks x <= 10; moving y alone breaks z = y + 2x.
         for wrong in [[1.0, 1, 3], [0, 1, 0]] {
