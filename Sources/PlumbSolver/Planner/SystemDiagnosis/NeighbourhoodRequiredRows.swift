@@ -413,7 +413,9 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// budget.
     private func walkedFirst(_ terms: [(Int32, Double)], gain: (_ start: Double) -> Double,
                              direction: Double) -> (start: Double, reached: Double)? {
-        guard walksFirst else { return nil }
+        guard walksFirst,
+              firstWalksTried < Self.firstWalksOnTrial || 2 * decidedByFirstWalk >= firstWalksTried else { return nil }
+        firstWalksTried += 1
         return walked(terms, gain: gain, direction: direction, upTo: RowMoves.firstBudget)
     }
 
@@ -513,6 +515,14 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// Of the probes decided by a move along the rows, those decided by
     /// the walk before their neighbourhoods (``walkedFirst(_:gain:direction:)``).
     private(set) var decidedByFirstWalk = 0
+    /// The walks tried before their probes' neighbourhoods.
+    private(set) var firstWalksTried = 0
+    /// After this many walks before the neighbourhoods, they go on only
+    /// while at least half of them decided their probe: on `degenerate`
+    /// and `levels` two in three fail, and a failed walk's 4,096 term
+    /// visits cost more than the neighbourhoods it was to spare (walking
+    /// first on every probe made their checks 1.75x dearer at 1,000 views).
+    static var firstWalksOnTrial: Int { 64 }
 
     /// Keeps the point `whole`'s last answer ended on, if it gives one.
     private func keepWholePoint() {
