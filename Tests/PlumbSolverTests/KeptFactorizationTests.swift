@@ -10,12 +10,11 @@ import Testing
 /// Clp's own factorisations; the checking mode makes Clp's and finds the
 /// copy the same every time.
 @Suite struct KeptFactorizationTests {
-    /// Three duals of `model` in `mode`: the first from the slack basis, the
-    /// second from its optimal basis after row 2's lower bound moved to 2,
-    /// the third from the second's basis after it moved to `third`. The
-    /// outcomes, and the starts answered (or compared) and disagreed.
-    static func solved(_ model: OpaquePointer, mode: Int32, third: Double) -> (outcome: [UInt64], counts: [Int]) {
-        // Under the solver's lock, on one thread: the counts are its own.
+    /// `body` under the solver's lock, on one thread (so the counts are its
+    /// own), with the kept factorisations in `mode` and `model`'s matrix
+    /// checks kept; both are put back after it.
+    static func withKeptFactorizations<Result>(_ model: OpaquePointer, mode: Int32,
+                                               _ body: () -> Result) -> Result {
         ClpPartSolver.lock.withLock { _ in
             plumb_clp_set_kept_factorization(mode)
             plumb_clp_set_keeps_matrix_checks(model, 1)
@@ -23,6 +22,16 @@ import Testing
                 plumb_clp_set_kept_factorization(1)
                 plumb_clp_set_keeps_matrix_checks(model, 0)
             }
+            return body()
+        }
+    }
+
+    /// Three duals of `model` in `mode`: the first from the slack basis, the
+    /// second from its optimal basis after row 2's lower bound moved to 2,
+    /// the third from the second's basis after it moved to `third`. The
+    /// outcomes, and the starts answered (or compared) and disagreed.
+    static func solved(_ model: OpaquePointer, mode: Int32, third: Double) -> (outcome: [UInt64], counts: [Int]) {
+        Self.withKeptFactorizations(model, mode: mode) {
             let before = [plumb_clp_factorizations_restored(), plumb_clp_factorizations_restore_disagreed()]
             var outcome = CheckOnceTests.outcome(model, status: plumb_clp_dual(model, .max))
             let rows = Int(plumb_clp_rows(model))
@@ -70,13 +79,7 @@ import Testing
     static func replayed(rows: Int, mode: Int32, bounds: [Double]) throws -> (outcome: [UInt64], counts: [Int]) {
         let model = try StartChecksTests.chain(rows: rows)
         defer { plumb_clp_free(model) }
-        return ClpPartSolver.lock.withLock { _ in
-            plumb_clp_set_kept_factorization(mode)
-            plumb_clp_set_keeps_matrix_checks(model, 1)
-            defer {
-                plumb_clp_set_kept_factorization(1)
-                plumb_clp_set_keeps_matrix_checks(model, 0)
-            }
+        return Self.withKeptFactorizations(model, mode: mode) {
             func counts() -> [Int] {
                 [plumb_clp_factorizations_restored(), plumb_clp_factorizations_restore_disagreed(),
                  plumb_clp_factorizations_across_sparse_threshold()].map { Int($0) }
@@ -169,13 +172,7 @@ import Testing
     ) throws -> [(outcome: [UInt64], pivots: Int, counts: [Int])] {
         let model = try Self.pairs(blocks: blocks, lower: steps[0].lower)
         defer { plumb_clp_free(model) }
-        return ClpPartSolver.lock.withLock { _ in
-            plumb_clp_set_kept_factorization(mode)
-            plumb_clp_set_keeps_matrix_checks(model, 1)
-            defer {
-                plumb_clp_set_kept_factorization(1)
-                plumb_clp_set_keeps_matrix_checks(model, 0)
-            }
+        return Self.withKeptFactorizations(model, mode: mode) {
             var lower = [Double](repeating: 1, count: blocks)
             let upper = [Double](repeating: 10, count: blocks)
             return steps.map { step in
