@@ -368,6 +368,30 @@ private final class TableauStandIn: RequiredRowProbe {
         #expect(reported > 20, "\(reported) walked first in the reports")
     }
 
+    /// The walks before the neighbourhoods stop once fewer than half of
+    /// them decide their probe, after their trial
+    /// (`NeighbourhoodRequiredRows.firstWalksOnTrial`): 200 rows x >= c
+    /// with each c four times, so that every row is redundant and no walk
+    /// can show one violable. The answers stay the whole simplex's; the
+    /// walks tried stop at the trial, where the redundancy tests would
+    /// each walk first without the rule.
+    @Test func firstWalksStopWhereMostFail() {
+        var rows = (0 ..< 200).map { i in
+            Candidate(row: i, terms: [(0, 1)], constant: -Double(i % 50), magnitude: 50, relation: .greaterOrEqual,
+                      isRequired: true)
+        }
+        rows.append(Candidate(row: 200, terms: [(0, 1)], constant: -1000, magnitude: 1000, relation: .lessOrEqual,
+                              isRequired: true))
+        let whole = TableauRequiredRows(rows, variableCount: 1, equalitiesAsInequalities: nil)
+        let reference = TableauRequiredRows(rows, variableCount: 1, equalitiesAsInequalities: nil)
+        let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 8, walksFirst: true)
+        let found = differences(rows, near, reference)
+        #expect(found.isEmpty, "\(found)")
+        let trial = NeighbourhoodRequiredRows<TableauRequiredRows>.firstWalksOnTrial
+        #expect(near.firstWalksTried == trial, "\(near.firstWalksTried) tried, \(near.decidedByFirstWalk) decided")
+        #expect(2 * near.decidedByFirstWalk < trial)
+    }
+
     /// Rows taken out and put back in any order, one or two at a time, with
     /// probes between: each row's expression and random sums of two or
     /// three variables, pushed either way from the current value and
