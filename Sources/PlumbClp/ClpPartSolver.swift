@@ -586,10 +586,11 @@ public struct ClpPartSolver: LargePartSolver {
     /// changes the start of the cold solve after it, which may end on
     /// another optimal basis of the same face: the values, fixed rows and
     /// reports came out the same bits in the tests, which compare them. One
-    /// that would have held costs a cold solve, which ends on the same face. `priorities`' levels each give way to the
-    /// one above: its face's 26 checks and 24 zero trials all failed, a
-    /// third of the check's instructions at 3,000 and 10,000 views
-    /// (BENCHMARKS.md, chk68).
+    /// that would have held costs a cold solve, which ends on the same
+    /// face. `priorities`' levels each give way to the one above: its
+    /// face's 26 checks and 24 zero trials all failed, a third of the
+    /// check's instructions at 3,000 and 10,000 views (BENCHMARKS.md,
+    /// chk68).
     var faceFailedTrialsBeforeSkipping: Int? = 3
 
     public init(
@@ -1866,8 +1867,8 @@ public struct ClpPartSolver: LargePartSolver {
     /// (30 and 200 ms). A trial that fails costs its pivots and one
     /// factorisation (2 ms on `dashboard` at 1,000 views, 14 at 10,000,
     /// against its cold solve's 20 and 35 to 90); it puts the bounds back
-    /// but not every status of the basis (gap69). So by default only a level that is likely to hold is
-    /// tried: one with an equality between variables (see `relates`), and
+    /// but not every status of the basis (gap69). So by default only a
+    /// level that is likely to hold is tried: one with an equality between variables (see `relates`), and
     /// only when it goes cold because one above it did. `dashboard`'s cold
     /// levels are preferred heights, which give way, and tried at zero
     /// they made it 4 to 17 per cent slower; the level whose own warm
