@@ -234,8 +234,8 @@ check "swift test" swift test
 # checked after each) 86 s alone, 1 s in the plain pass; under CI's load it
 # took 298 s and was the last of the pass.
 # filledRowsStopAtTheSameEarlyLookWhateverTheSize (tableaux of 1,000 and
-# 4,000 dense rows built past half their rows, for the older fill rule)
-# ran past ten minutes in this pass; it tests when a build stops, not the
+# 4,000 dense rows built to half their rows, for the older fill rule; all
+# their rows until stop 70) ran past ten minutes in this pass; it tests when a build stops, not the
 # tableau, which the plain pass and FillWatchTests' other test cover; so
 # does stopsWhereTheRowsHaveFilledInAndNoLaterThanTheOlderRule (six builds
 # of 600 to 1,400 rows). The times below and that one (153 s) are this

@@ -339,6 +339,27 @@ import PlumbTestSupport
 
     static let shelfWidth = 1000.0
 
+    /// `levels`' five contradicting levels below the equal split.
+    static let levelsLevels: [Priority] = [240, 230, 220, 210, 200]
+
+    /// The tableau's answer on sixty shelves, with no contradicting level
+    /// and with `levelsLevels`: the reference of several tests here and in
+    /// LeastPointStartTests, each solved once in a run of the tests (the
+    /// same solve in each), as `manyLevels800` is.
+    private static let shelvesOnTheTableau = Result { try degenerateShelves(60).system.solve(options: tableau()) }
+    private static let levelsShelvesOnTheTableau = Result {
+        try degenerateShelves(60, contradicting: levelsLevels).system.solve(options: tableau())
+    }
+
+    /// The tableau's answer on `degenerateShelves(60, contradicting:)`: for
+    /// no contradicting level or `levelsLevels` the one solved once, for
+    /// other levels solved now.
+    static func shelvesTableau(contradicting levels: [Priority] = []) throws -> Solution {
+        if levels.isEmpty { return try shelvesOnTheTableau.get() }
+        if levels == levelsLevels { return try levelsShelvesOnTheTableau.get() }
+        return try degenerateShelves(60, contradicting: levels).system.solve(options: tableau())
+    }
+
     /// Sixty shelves: Clp's answer is the tableau's (the equal split).
     @Test func degenerateShelvesReachTheTableausPoint() throws {
         let b = Self.degenerateShelves(60)
@@ -346,7 +367,7 @@ import PlumbTestSupport
         let log = ClpLog(ClpPartSolver())
         options.largePartSolver = log
         let lp = try b.system.solve(options: options)
-        let whole = try b.system.solve(options: Self.tableau())
+        let whole = try Self.shelvesTableau()
         // The greedy level's warm primal walks degenerate vertices and is
         // given up after its probe; the level is solved cold, to the same
         // point. The last level (every box as wide as the first), cold
@@ -387,7 +408,7 @@ import PlumbTestSupport
         // probe that gave up.
         let released = log.releasedFactorizations, cold = log.coldSolves.reduce(0, +)
         #expect(released >= 1 && released <= cold, "\(released) freed, \(cold) cold solves")
-        let whole = try b.system.solve(options: Self.tableau())
+        let whole = try Self.shelvesTableau()
         for (i, (x, y)) in zip(lp.values, whole.values).enumerated() {
             #expect(abs(x - y) <= 1e-6 * max(1, abs(y)), "variable \(i)")
         }
@@ -401,7 +422,7 @@ import PlumbTestSupport
     /// optimum of the five levels below it, which the check finds at the
     /// last basis, without a cold solve. Both answers are the tableau's.
     @Test func manyColdLevelsReachTheTableausPoint() throws {
-        let b = Self.degenerateShelves(60, contradicting: [240, 230, 220, 210, 200])
+        let b = Self.degenerateShelves(60, contradicting: Self.levelsLevels)
         var options = SolveOptions()
         let log = ClpLog(ClpPartSolver())
         options.largePartSolver = log
@@ -409,7 +430,7 @@ import PlumbTestSupport
         let unchecked = ClpLog(ClpPartSolver(basisCheck: .never))
         options.largePartSolver = unchecked
         let cold = try b.system.solve(options: options)
-        let whole = try b.system.solve(options: Self.tableau())
+        let whole = try Self.shelvesTableau(contradicting: Self.levelsLevels)
         #expect(lp.stats.largeParts == 1)
         #expect((unchecked.coldSolves.max() ?? 0) >= 6, "\(unchecked.coldSolves)")
         #expect(unchecked.atLastBasis == 0)
@@ -656,7 +677,7 @@ import PlumbTestSupport
             }
             let log = ClpLog(ClpPartSolver(crashesGreedyLevel: false)), dual = ClpLog(ClpPartSolver(primalAfterLeastPoint: false))
             let (lp, other) = try Self.solved(b.system, by: (log, dual))
-            let whole = try b.system.solve(options: Self.tableau())
+            let whole = try capped ? b.system.solve(options: Self.tableau()) : Self.shelvesTableau(contradicting: contradicting)
             let label = "\(contradicting.count) contradicting levels\(capped ? ", capped" : "")"
             #expect(log.primalColdSolves == 1 && log.leastPointRestarts == 1, "\(label): \(log.primalColdSolves)")
             #expect(log.droppedRepeats == 60 * 3, "\(label): \(log.droppedRepeats)")
@@ -909,12 +930,12 @@ import PlumbTestSupport
     /// tableau.
     static func levelsShelvesSolved(crashing: Bool = true) throws
         -> (shelves: ReferenceRowsAndSystem, log: ClpLog, lp: Solution, whole: Solution) {
-        let b = degenerateShelves(60, contradicting: [240, 230, 220, 210, 200])
+        let b = degenerateShelves(60, contradicting: levelsLevels)
         let log = ClpLog(ClpPartSolver(crashesGreedyLevel: crashing))
         var options = SolveOptions()
         options.largePartSolver = log
         let lp = try b.system.solve(options: options)
-        return ((b.rows, b.system, false), log, lp, try b.system.solve(options: tableau()))
+        return ((b.rows, b.system, false), log, lp, try shelvesTableau(contradicting: levelsLevels))
     }
 
     typealias ReferenceRowsAndSystem = (rows: [ReferenceRow], system: ConstraintSystem, unique: Bool)

@@ -303,8 +303,7 @@ extension LeastPointStartTests {
         let probing = LargePartTests.ClpLog(ClpPartSolver(startsAfterLeastPoint: false))
         options.largePartSolver = probing
         let probed = try b.system.solve(options: options)
-        options.largePartSolver = nil
-        let whole = try b.system.solve(options: options)
+        let whole = try LargePartTests.shelvesTableau()
         #expect(log.leastPoints == 1 && probing.leastPoints == 1, "\(log.leastPoints), \(probing.leastPoints)")
         #expect(log.stalls.reduce(0, +) == 1 && probing.stalls.reduce(0, +) == 1, "\(log.stalls), \(probing.stalls)")
         #expect(log.leastPointRestarts == 1 && probing.leastPointRestarts == 0,

@@ -33,6 +33,94 @@ private final class TableauStandIn: RequiredRowProbe {
     func lastRay() -> [Double]? { ray }
 }
 
+/// A whole tableau asked as a test's reference, whose questions and answers
+/// are kept on its first run: a later run (``run()`` again) that asks the
+/// same questions in the same order gets the first run's answers without
+/// the tableau's pivots, so a test that asks one system's tableau the same
+/// things for each of its settings builds and probes it once. The answers
+/// are a fresh tableau's bit for bit: a run that asks anything else (another
+/// question, another expression, another order) goes on on a tableau made
+/// anew and taken through the questions asked before it in that run, as a
+/// reference made for that run would have been.
+private final class RecordedTableau: RequiredRowProbe {
+    /// A question, by what it asks: its kind and every number in it, bits
+    /// and all.
+    private struct Question: Equatable {
+        var kind: UInt8
+        var numbers: [UInt64] = []
+        init(_ kind: UInt8, index: Int) { (self.kind, numbers) = (kind, [UInt64(bitPattern: Int64(index))]) }
+        init(_ kind: UInt8, _ terms: [(Int32, Double)], _ values: Double...) {
+            self.kind = kind
+            numbers = terms.flatMap { [UInt64(UInt32(bitPattern: $0.0)), $0.1.bitPattern] } + values.map(\.bitPattern)
+        }
+    }
+
+    private let make: () -> TableauRequiredRows
+    let variableCount: Int
+    private var record: [(question: Question, ask: (TableauRequiredRows) -> Double, answer: Double)] = []
+    private var runs = 0, position = 0
+    /// The tableau that answers: the first run's, or one a later run made
+    /// when it left the record; nil while a later run is on the record.
+    private var tableau: TableauRequiredRows?
+    /// Answers given from the record, and later runs that left it.
+    private(set) var replayed = 0, leftTheRecord = 0
+
+    init(_ rows: [ConstraintSystem.InertCandidate], variableCount: Int) {
+        self.variableCount = variableCount
+        make = { TableauRequiredRows(rows, variableCount: variableCount, equalitiesAsInequalities: nil) }
+    }
+
+    /// Starts a run: the first on a tableau of its own, whose answers are
+    /// kept; each later one from the start of the record.
+    func run() -> RecordedTableau {
+        runs += 1
+        position = 0
+        tableau = runs == 1 ? make() : nil
+        return self
+    }
+
+    /// The tableau to ask now; a later run that leaves the record here makes
+    /// its own, taken through the run's questions so far.
+    private func live() -> TableauRequiredRows {
+        if let tableau { return tableau }
+        let fresh = make()
+        for asked in record[..<position] { _ = asked.ask(fresh) }
+        leftTheRecord += 1
+        tableau = fresh
+        return fresh
+    }
+
+    private func answer(_ question: Question, _ ask: @escaping (TableauRequiredRows) -> Double) -> Double {
+        precondition(runs > 0, "run() starts each run")
+        if tableau == nil && position < record.count && record[position].question == question {
+            position += 1
+            replayed += 1
+            return record[position - 1].answer
+        }
+        let answer = ask(live())
+        if runs == 1 { record.append((question, ask, answer)) }
+        return answer
+    }
+
+    func contains(_ i: Int) -> Bool { answer(Question(0, index: i)) { $0.contains(i) ? 1 : 0 } == 1 }
+    func value(_ terms: [(Int32, Double)], _ constant: Double) -> Double {
+        answer(Question(1, terms, constant)) { $0.value(terms, constant) }
+    }
+    func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double) -> Double {
+        answer(Question(2, terms, constant, target)) { $0.pushed(terms, constant, to: target) }
+    }
+    func canPush(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
+                 direction: Double, from base: Double) -> Bool {
+        answer(Question(3, terms, constant, magnitude, direction, base)) {
+            $0.canPush(terms, constant, magnitude: magnitude, direction: direction, from: base) ? 1 : 0
+        } == 1
+    }
+    func takeOut(_ i: Int) { _ = answer(Question(4, index: i)) { $0.takeOut(i); return 0 } }
+    func putBack(_ i: Int) { _ = answer(Question(5, index: i)) { $0.putBack(i); return 0 } }
+    func lastPoint() -> [Double]? { live().lastPoint() }
+    func lastRay() -> [Double]? { live().lastRay() }
+}
+
 /// ``NeighbourhoodRequiredRows`` (each redundancy probe decided on the
 /// rows near it first) against the probes on the whole component's
 /// simplex: the same answers, probe by probe, on random coupled systems.
@@ -187,15 +275,19 @@ private final class TableauStandIn: RequiredRowProbe {
     func neighbourhoodsAnswerAsTheWholeSimplex(seed: UInt64) {
         var rng = SplitMix64(seed: 0x4E16 &+ seed)
         let (rows, variables) = randomRows(&rng, scaled: true)
+        // The reference's questions follow its own answers only, so each
+        // size asks the same: one tableau answers them, its answers replayed
+        // for the later sizes.
+        let reference = RecordedTableau(rows, variableCount: variables)
         // From neighbourhoods of one row (most probes then go to the whole
         // component) to neighbourhoods as large as the system.
         for maximumRows in [1, 3, 8, 30, 1000] {
             let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-            let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
             let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows)
-            let found = differences(rows, near, reference)
+            let found = differences(rows, near, reference.run())
             #expect(found.isEmpty, "seed \(seed), at most \(maximumRows) rows: \(found)")
         }
+        #expect(reference.leftTheRecord == 0, "seed \(seed): \(reference.leftTheRecord) runs asked other questions")
     }
 
     /// Every answer `near` gives to the inert-row tests' probes (as
@@ -238,15 +330,18 @@ private final class TableauStandIn: RequiredRowProbe {
     func resetTableauxAnswerAsNewOnes(seed: UInt64) {
         var rng = SplitMix64(seed: 0x5E7 &+ seed)
         let (rows, variables) = randomRows(&rng, scaled: true)
+        // The reference only sets the questions (the values of the optional
+        // rows, which required rows are in): one tableau, replayed for each
+        // run that asks as the first did.
+        let reference = RecordedTableau(rows, variableCount: variables)
         for maximumRows in [1, 3, 8, 30, 1000] {
             var transcripts: [[String]] = []
             for reuses in [true, false] {
                 let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-                let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
                 let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows,
                                                      alongTheMove: maximumRows, reusesTableaux: reuses,
                                                      walksFirst: false)
-                transcripts.append(transcript(rows, near, reference))
+                transcripts.append(transcript(rows, near, reference.run()))
             }
             #expect(transcripts[0] == transcripts[1],
                     "seed \(seed), at most \(maximumRows) rows: \(zip(transcripts[0], transcripts[1]).filter { $0 != $1 }.prefix(3))")
