@@ -21,9 +21,11 @@
 #       then Tests/CAPI/example.c built with gcc through pkg-config and run
 #   3b. fuzzing: scripts/fuzz.sh, libFuzzer + ASan on five targets, bounded
 #       (the driver built in 2's lane)
-#   4. CMake (in 2's lane): configure + build with Ninja into build/; the CMake-built plumb
-#      solves both examples (running the C kernels and the LAPACKE link), and
-#      the CMake-built libplumbc passes the C example
+#   4. CMake (in 2's lane): configure + build with Ninja into build/, in the
+#      Debug configuration (every target, -Onone; the C kernels still -O2):
+#      the CMake-built plumb solves both examples (running the C kernels and
+#      the LAPACKE link) and chat.json, and the CMake-built libplumbc passes
+#      the C example
 #   5. cross-check against kiwisolver: `plumb solve --absolute` equals
 #      scripts/kiwi_solve.py within 1e-6 on Examples/hello.json and on the
 #      list, grid, form and cards families (and list-rules, cards-rules) of
@@ -165,9 +167,17 @@ solve_equals() {
 # --- 4. CMake -----------------------------------------------------------------
 # cmake_checks: configure + build with Ninja into build/, then the CMake-built
 # plumb and libplumbc smoke-tested. Defined here, it runs in the builds lane
-# that section 2 starts (see there).
+# that section 2 starts (see there). Debug, not the CMakeLists' default
+# Release: what this checks is the CMake build itself (every target
+# configured, compiled and linked, module maps, the loaded LAPACKE and
+# Pango) and that its products run, which the Debug
+# configuration checks as well; its Release build (whole-module -O, one
+# core) took about three times as long on the same loaded machine, and
+# the optimised Swift of the libraries is compiled in the lane anyway by
+# the fuzz driver's release build (ci70, BENCHMARKS.md). What only Release
+# compiles is its own flags (-wmo, the C kernels' -O3).
 cmake_checks() {
-    check "cmake configure (Ninja)" cmake -G Ninja -S . -B build
+    check "cmake configure (Ninja, Debug)" cmake -G Ninja -S . -B build -DCMAKE_BUILD_TYPE=Debug
     local failed_before_cmake=$failed
     check "cmake build" cmake --build build
     if ((failed > failed_before_cmake)); then
@@ -195,11 +205,12 @@ check "swift build" swift build
 # --build-only), then section 4 (CMake configure, build and its smoke tests),
 # then the consumer package, beside the unit tests and the checks up to 3b;
 # each has its own build folder (.build-fuzz, build, .build-consumer), so
-# none waits for SwiftPM's lock on .build. The two release builds are
-# chains of whole-module compiles, module after module, the CMake one on one
-# core (no -num-threads), and the test passes leave a core idle whenever
-# their last long tests run alone: run in sequence, the two builds and the
-# consumer took 727 s of CI's 2,218 s (stop 67). The lane's lines are
+# none waits for SwiftPM's lock on .build. The fuzz driver's release build
+# is a chain of whole-module compiles, module after module, and the test
+# passes leave a core idle whenever their last long tests run alone: run in
+# sequence, the two builds and the consumer took 727 s of CI's 2,218 s
+# (stop 67), when the CMake build was Release too (since stop 70 it is
+# Debug, see cmake_checks). The lane's lines are
 # printed before the fuzz run (3b), which needs the driver.
 build_lane() {
     check "fuzz: build the libFuzzer + ASan driver (release)" bash scripts/fuzz.sh --build-only
