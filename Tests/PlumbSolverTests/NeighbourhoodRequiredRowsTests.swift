@@ -393,10 +393,10 @@ private final class TableauStandIn: RequiredRowProbe {
     }
 
     /// The probes of `near` decided by its walk before the neighbourhoods
-    /// (``NeighbourhoodRequiredRows/decidedByFirstWalk``), each checked at
-    /// the point that walk built (the newest kept, ``NeighbourhoodRequiredRows/builtPoints``;
+    /// (`decidedByFirstWalk`), each checked at
+    /// the point that walk built (the newest kept, `builtPoints`;
     /// a walk whose start, the kept points' centre, already answers builds
-    /// none): every row in holds there (``NeighbourhoodRequiredRows/holdsAll(_:_:isIn:)``,
+    /// none): every row in holds there (`holdsAll`,
     /// as a known point must) and the probe's expression is where the
     /// answer says, past twice the tolerance for a redundancy test, at the
     /// target for a reach probe. Counts them, by direction, and those whose
@@ -473,7 +473,7 @@ private final class TableauStandIn: RequiredRowProbe {
     }
 
     /// Every probe the walk before the neighbourhoods decides is decided by
-    /// a point of the rows in that shows the answer (``FirstWalksChecked``),
+    /// a point of the rows in that shows the answer (`FirstWalksChecked`),
     /// and every answer is a second whole simplex's; and those walks decide
     /// probes of every kind there: redundancy tests (the row out, pushed to
     /// its violated side) and probes pushing an expression down as well as
@@ -520,7 +520,7 @@ private final class TableauStandIn: RequiredRowProbe {
     /// The rule that stops the walks before the neighbourhoods where most
     /// fail (`NeighbourhoodRequiredRows.firstWalksOnTrial`) counts each
     /// component's walks alone: a component probed after one whose walks
-    /// all failed (``firstWalksStopWhereMostFail()``'s rows) tries and
+    /// all failed (`firstWalksStopWhereMostFail`'s rows) tries and
     /// decides by them just as it does first, and so do the inert-row
     /// tests of a system after a system whose walks all fail.
     @Test func eachComponentTriesItsFirstWalksAfresh() {
