@@ -393,14 +393,14 @@ private final class TableauStandIn: RequiredRowProbe {
     }
 
     /// The probes of `near` decided by its walk before the neighbourhoods
-    /// (`decidedByFirstWalk`), each checked at
-    /// the point that walk built (the newest kept, `builtPoints`;
-    /// a walk whose start, the kept points' centre, already answers builds
-    /// none): every row in holds there (`holdsAll`,
-    /// as a known point must) and the probe's expression is where the
-    /// answer says, past twice the tolerance for a redundancy test, at the
-    /// target for a reach probe. Counts them, by direction, and those whose
-    /// own row was out (the redundancy tests of required rows).
+    /// (`decidedByFirstWalk`), each checked at the point that walk built
+    /// (the newest kept, `builtPoints`; a walk whose start, the kept
+    /// points' centre, already answers builds none): every row in holds
+    /// there (`holdsAll`, as a known point must) and the probe's
+    /// expression is where the answer says, past twice the tolerance for a
+    /// redundancy test, at the target for a reach probe. Counts them, by
+    /// direction, and those whose own row was out (the redundancy tests of
+    /// required rows).
     private final class FirstWalksChecked: RequiredRowProbe {
         let near: NeighbourhoodRequiredRows<TableauRequiredRows>
         let rows: [Candidate]
