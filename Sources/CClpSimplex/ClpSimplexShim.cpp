@@ -295,6 +295,14 @@ void plumb_clp_add_rows(PlumbClpModel *model, int count, const double *lower, co
     model->simplex.addRows(count, lower, upper, rowStarts.data(), columns, elements);
 }
 
+void plumb_clp_set_element_for_tests(PlumbClpModel *model, int row, int column, double value) {
+    ClpSimplex &simplex = model->simplex;
+    simplex.modifyCoefficient(row, column, value);
+    if (ClpMatrixBase *rowCopy = simplex.rowCopy()) rowCopy->modifyCoefficient(row, column, value);
+    // Behind Clp's back: the next solve sets up everything afresh.
+    simplex.setWhatsChanged(0);
+}
+
 int plumb_clp_columns(const PlumbClpModel *model) { return model->simplex.numberColumns(); }
 int plumb_clp_rows(const PlumbClpModel *model) { return model->simplex.numberRows(); }
 

@@ -484,6 +484,174 @@ private final class RecordedTableau: RequiredRowProbe {
         #expect(2 * near.decidedByFirstWalk < trial)
     }
 
+    /// The probes of `near` decided by its walk before the neighbourhoods
+    /// (`decidedByFirstWalk`), each checked at the point that walk built
+    /// (the newest kept, `builtPoints`; a walk whose start, the kept
+    /// points' centre, already answers builds none): every row in holds
+    /// there (`holdsAll`, as a known point must) and the probe's
+    /// expression is where the answer says, past twice the tolerance for a
+    /// redundancy test, at the target for a reach probe. Counts them, by
+    /// direction, and those whose own row was out (the redundancy tests of
+    /// required rows).
+    private final class FirstWalksChecked: RequiredRowProbe {
+        let near: NeighbourhoodRequiredRows<TableauRequiredRows>
+        let rows: [Candidate]
+        /// The row taken out last: the one a redundancy test probes.
+        private var tested: Int?
+        private(set) var decided = 0, decidedRowOut = 0, decidedDown = 0, pointsChecked = 0
+        private(set) var wrong: [String] = []
+
+        init(_ rows: [Candidate], near: NeighbourhoodRequiredRows<TableauRequiredRows>) {
+            (self.rows, self.near) = (rows, near)
+        }
+
+        var variableCount: Int { near.variableCount }
+        func contains(_ i: Int) -> Bool { near.contains(i) }
+        func value(_ terms: [(Int32, Double)], _ constant: Double) -> Double { near.value(terms, constant) }
+        func takeOut(_ i: Int) {
+            tested = i
+            near.takeOut(i)
+        }
+        func putBack(_ i: Int) { near.putBack(i) }
+        func lastPoint() -> [Double]? { nil }
+        func lastRay() -> [Double]? { nil }
+
+        func canPush(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
+                     direction: Double, from base: Double) -> Bool {
+            let before = near.decidedByFirstWalk, newest = near.builtPoints.last?.found
+            let can = near.canPush(terms, constant, magnitude: magnitude, direction: direction, from: base)
+            if near.decidedByFirstWalk > before {
+                decided += 1
+                let enough = 2 * Tolerances.ambiguity * magnitude
+                checkNewestPoint(terms, "\(direction) from \(base): \(can)", newest) {
+                    can && direction * ($0 + constant - base) > enough
+                }
+                if let tested, !near.contains(tested), rows[tested].constant == constant,
+                   rows[tested].terms.map(\.0) == terms.map(\.0) {
+                    decidedRowOut += 1
+                }
+                if direction < 0 { decidedDown += 1 }
+            }
+            return can
+        }
+
+        func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double) -> Double {
+            let before = near.decidedByFirstWalk, newest = near.builtPoints.last?.found
+            let reached = near.pushed(terms, constant, to: target)
+            if near.decidedByFirstWalk > before {
+                decided += 1
+                checkNewestPoint(terms, "to \(target): \(reached)", newest) {
+                    reached == target && $0 + constant >= target - 1e-9 * max(1, abs(target))
+                }
+            }
+            return reached
+        }
+
+        private func checkNewestPoint(_ terms: [(Int32, Double)], _ probe: String, _ before: Int?,
+                                      _ answers: (Double) -> Bool) {
+            guard let kept = near.builtPoints.last, kept.found != before else { return }
+            pointsChecked += 1
+            let newest = kept.values
+            let isIn = rows.indices.map { near.contains($0) }
+            if !NeighbourhoodRequiredRows<TableauRequiredRows>.holdsAll(rows, newest, isIn: isIn) {
+                let broken = rows.indices.filter {
+                    isIn[$0] && !NeighbourhoodRequiredRows<TableauRequiredRows>.holdsAll([rows[$0]], newest, isIn: [true])
+                }
+                wrong.append("\(terms) \(probe): the walk's point breaks rows \(broken)")
+            }
+            let value = terms.reduce(0) { $0 + $1.1 * newest[Int($1.0)] }
+            if !answers(value) { wrong.append("\(terms) \(probe): the walk's point gives \(value)") }
+        }
+    }
+
+    /// Every probe the walk before the neighbourhoods decides is decided by
+    /// a point of the rows in that shows the answer (`FirstWalksChecked`),
+    /// and every answer is a second whole simplex's; and those walks decide
+    /// probes of every kind there: redundancy tests (the row out, pushed to
+    /// its violated side) and probes pushing an expression down as well as
+    /// up. Random coupled systems, some scaled by huge and tiny factors.
+    @Test(arguments: 0 ..< 40 as Range<UInt64>)
+    func firstWalksDecideOnPointsOfTheRowsIn(seed: UInt64) {
+        var rng = SplitMix64(seed: 0xF1A5 &+ seed)
+        let (rows, variables) = randomRows(&rng, scaled: seed % 2 == 0)
+        for maximumRows in [3, 64] {
+            let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let checked = FirstWalksChecked(rows, near: NeighbourhoodRequiredRows(rows, whole: whole,
+                                                                                  maximumRows: maximumRows))
+            let found = differences(rows, checked, reference)
+            #expect(found.isEmpty, "seed \(seed), at most \(maximumRows) rows: \(found)")
+            #expect(checked.wrong.isEmpty, "seed \(seed), at most \(maximumRows) rows: \(checked.wrong)")
+            #expect(checked.decided == checked.near.decidedByFirstWalk)
+        }
+    }
+
+    @Test func firstWalksDecideRedundancyTestsBothWays() {
+        // The property above only means something if the walks before the
+        // neighbourhoods decide many probes of each kind.
+        var decided = 0, rowOut = 0, down = 0, points = 0
+        for seed in 0 ..< UInt64(40) {
+            var rng = SplitMix64(seed: 0xF1A5 &+ seed)
+            let (rows, variables) = randomRows(&rng, scaled: seed % 2 == 0)
+            let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let checked = FirstWalksChecked(rows, near: NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 3))
+            _ = differences(rows, checked, reference)
+            decided += checked.decided
+            rowOut += checked.decidedRowOut
+            down += checked.decidedDown
+            points += checked.pointsChecked
+        }
+        // 1,700 decided, 1,394 with their row out, 1,199 down, at 1,674 points built.
+        #expect(decided > 800, "\(decided) decided, \(rowOut) with their row out, \(down) down, \(points) points")
+        #expect(rowOut > 600, "\(rowOut)")
+        #expect(down > 500, "\(down)")
+        #expect(points > 400, "\(points) points built and checked")
+    }
+
+    /// The rule that stops the walks before the neighbourhoods where most
+    /// fail (`NeighbourhoodRequiredRows.firstWalksOnTrial`) counts each
+    /// component's walks alone: a component probed after one whose walks
+    /// all failed (`firstWalksStopWhereMostFail`'s rows) tries and
+    /// decides by them just as it does first, and so do the inert-row
+    /// tests of a system after a system whose walks all fail.
+    @Test func eachComponentTriesItsFirstWalksAfresh() {
+        var failing = (0 ..< 200).map { i in
+            Candidate(row: i, terms: [(0, 1)], constant: -Double(i % 50), magnitude: 50, relation: .greaterOrEqual,
+                      isRequired: true)
+        }
+        failing.append(Candidate(row: 200, terms: [(0, 1)], constant: -1000, magnitude: 1000, relation: .lessOrEqual,
+                                 isRequired: true))
+        var walked = 0
+        for seed in 0 ..< UInt64(8) {
+            var rng = SplitMix64(seed: 0xF1A5 &+ seed)
+            let (rows, variables) = randomRows(&rng)
+            func counts() -> [Int] {
+                let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+                let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+                let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 8)
+                _ = differences(rows, near, reference)
+                return [near.firstWalksTried, near.decidedByFirstWalk]
+            }
+            func reported() -> Int {
+                var said: [String] = []
+                _ = ConstraintSystem.inertRows(rows, variableCount: variables, keepPrivate: true, walksFirst: true,
+                                               progress: { said.append($0) })
+                return Self.walkedFirst(said)
+            }
+            let (first, firstReported) = (counts(), reported())
+            let whole = TableauRequiredRows(failing, variableCount: 1, equalitiesAsInequalities: nil)
+            let reference = TableauRequiredRows(failing, variableCount: 1, equalitiesAsInequalities: nil)
+            let stopped = NeighbourhoodRequiredRows(failing, whole: whole, maximumRows: 8)
+            _ = differences(failing, stopped, reference)
+            _ = ConstraintSystem.inertRows(failing, variableCount: 1, keepPrivate: true, walksFirst: true)
+            #expect(counts() == first, "seed \(seed)")
+            #expect(reported() == firstReported, "seed \(seed)")
+            walked += first[1]
+        }
+        #expect(walked > 50, "\(walked) decided by the walks before the neighbourhoods")
+    }
+
     /// Rows taken out and put back in any order, one or two at a time, with
     /// probes between: each row's expression and random sums of two or
     /// three variables, pushed either way from the current value and

@@ -151,8 +151,12 @@ import Testing
     /// ended on (the bound moved again each time), with `presolve` the mode
     /// of `plumb_clp_set_presolve_matrix_checks`, `matrix` the matrix
     /// checks' mode and `keeps` whether the model keeps its presolve's
-    /// checks. The outcomes, and the matrix checks answered and disagreed.
-    static func presolvedThenReplayed(rows: Int, presolve: Int32, matrix: Int32, keeps: Bool = true) throws
+    /// checks. `changed`: row 4's entry in column 5 set to it between the
+    /// presolves and the duals (`plumb_clp_set_element_for_tests`: the
+    /// model's shape stays). The outcomes, and the matrix checks answered
+    /// and disagreed.
+    static func presolvedThenReplayed(rows: Int, presolve: Int32, matrix: Int32, keeps: Bool = true,
+                                      changed: Double? = nil) throws
         -> (outcome: [UInt64], counts: [Int])
     {
         let model = try chain(rows: rows)
@@ -175,6 +179,7 @@ import Testing
                 plumb_clp_set_row_bounds(model, lower, upper)
                 outcome += CheckOnceTests.outcome(model, status: plumb_clp_presolved_dual(model, 0, .max, 1, 0, 0, 0, 0))
             }
+            if let changed { plumb_clp_set_element_for_tests(model, 4, 5, changed) }
             plumb_clp_set_keeps_matrix_checks(model, 1)
             defer { plumb_clp_set_keeps_matrix_checks(model, 0) }
             for bound in [2.5, 3.0] {
@@ -208,5 +213,31 @@ import Testing
         #expect(answered.outcome == clps.outcome)
         #expect(checked.counts[0] == answered.counts[0] && checked.counts[1] == 0)
         #expect(checked.outcome == clps.outcome)
+    }
+
+    /// An entry of the matrix changed between the presolves and the duals,
+    /// the model's shape, bounds and flags as they were: to 2 (a
+    /// coefficient moved, which Clp's check passes), to 1e-25 (below the
+    /// check's smallest, which it takes out) or to 1e30 (above its
+    /// largest, which fails the start). The presolve's kept check (first69)
+    /// still answers the second presolve's, but not the first dual's: its
+    /// entries are not the kept ones, so that check is Clp's, and the
+    /// outcomes are Clp's to the bit; the checking mode finds every answer
+    /// given agreeing with Clp's.
+    @Test(arguments: [2.0, 1e-25, 1e30])
+    func aPresolvesCheckIsNotKeptAcrossAChangedEntry(changed: Double) throws {
+        let clps = try Self.presolvedThenReplayed(rows: 90, presolve: 0, matrix: 1, changed: changed)
+        let answered = try Self.presolvedThenReplayed(rows: 90, presolve: 1, matrix: 1, changed: changed)
+        let checked = try Self.presolvedThenReplayed(rows: 90, presolve: 1, matrix: 2, changed: changed)
+        let unchanged = try Self.presolvedThenReplayed(rows: 90, presolve: 1, matrix: 1)
+        let unchangedClps = try Self.presolvedThenReplayed(rows: 90, presolve: 0, matrix: 1)
+        #expect(answered.outcome == clps.outcome)
+        #expect(checked.outcome == clps.outcome)
+        #expect(checked.counts[1] == 0 && answered.counts[1] == 0)
+        // Unchanged, the kept check answers the second presolve's and the
+        // first dual's (and more); changed, all but the first dual's.
+        #expect(unchanged.counts[0] - unchangedClps.counts[0] >= 2)
+        #expect(answered.counts[0] - clps.counts[0] == unchanged.counts[0] - unchangedClps.counts[0] - 1)
+        #expect(checked.counts[0] == answered.counts[0])
     }
 }

@@ -44,6 +44,11 @@ void plumb_clp_add_columns(PlumbClpModel *model, int count, const double *lower,
 void plumb_clp_add_rows(PlumbClpModel *model, int count, const double *lower, const double *upper,
                         const int *starts, const int *columns, const double *elements);
 
+/// For the tests: sets the entry of `row` and `column` (one the matrix has)
+/// to `value` in place, in the matrix and its row copy, so that a model's
+/// entries change while its shape stays; the next solve sets up afresh.
+void plumb_clp_set_element_for_tests(PlumbClpModel *model, int row, int column, double value);
+
 /// Replace the objective, the column bounds or the row bounds (`columns` or
 /// `rows` values each).
 void plumb_clp_set_objective(PlumbClpModel *model, const double *objective);
