@@ -42,4 +42,46 @@ import Testing
             }
         }
     }
+
+    /// A chain started again (``ChainPoints/restart(from:tag:with:)``),
+    /// from the start it last started from (same tag: only the variables
+    /// written since are set back) or from another (copied), reads bit for
+    /// bit as a new chain made from a copy of the start with the same
+    /// writes, and so do the versions its extensions make after.
+    @Test(arguments: 0 ..< 20 as Range<UInt64>)
+    func aChainStartedAgainReadsAsANewOne(seed: UInt64) {
+        var rng = SplitMix64(seed: 0x5E57 &+ seed)
+        let count = Int.random(in: 1 ... 40, using: &rng)
+        // Three starts, each named by a tag.
+        let starts = (0 ..< 3).map { _ in (0 ..< count).map { _ in Double(Int.random(in: -100 ... 100, using: &rng)) } }
+        func changes() -> [(Int32, Double)] {
+            (0 ..< Int.random(in: 0 ... 6, using: &rng)).map { _ in
+                (Int32.random(in: 0 ..< Int32(count), using: &rng),
+                 Int.random(in: 0 ..< 8, using: &rng) == 0 ? -0.0 : Double.random(in: -1e3 ... 1e3, using: &rng))
+            }
+        }
+        let points = ChainPoints(starts[0], tag: 0)
+        var sameTag = 0
+        for _ in 0 ..< 30 {
+            let tag = Int.random(in: 0 ..< 3, using: &rng)
+            if tag == points.tag { sameTag += 1 }
+            let first = changes()
+            points.restart(from: starts[tag], tag: tag, with: first)
+            let fresh = ChainPoints(starts[tag])
+            fresh.extend(with: first)
+            #expect(points.version == 0 && points.tag == tag)
+            #expect(points.newest.map(\.bitPattern) == fresh.newest.map(\.bitPattern), "seed \(seed)")
+            // Extensions after: every version kept reads as the new chain's.
+            for _ in 0 ..< Int.random(in: 0 ... 4, using: &rng) {
+                let more = changes()
+                points.extend(with: more)
+                fresh.extend(with: more)
+            }
+            for version in 0 ... points.version {
+                #expect(points.point(at: version).map(\.bitPattern)
+                            == fresh.point(at: version + 1).map(\.bitPattern), "seed \(seed), version \(version)")
+            }
+        }
+        #expect(sameTag > 3, "seed \(seed): \(sameTag) restarts from the same start")
+    }
 }

@@ -121,6 +121,32 @@ private final class RecordedTableau: RequiredRowProbe {
     func lastRay() -> [Double]? { live().lastRay() }
 }
 
+/// A probe that calls `asked` with each probe's terms before it hands
+/// the probe on (``NeighbourhoodRequiredRowsTests/chainsNearAProbeAreThoseEveryRowShows()``).
+private final class WatchedProbe<Probe: RequiredRowProbe>: RequiredRowProbe {
+    let probe: Probe
+    let asked: ([(Int32, Double)]) -> Void
+    init(_ probe: Probe, asked: @escaping ([(Int32, Double)]) -> Void) {
+        (self.probe, self.asked) = (probe, asked)
+    }
+    var variableCount: Int { probe.variableCount }
+    func contains(_ i: Int) -> Bool { probe.contains(i) }
+    func value(_ terms: [(Int32, Double)], _ constant: Double) -> Double { probe.value(terms, constant) }
+    func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double) -> Double {
+        asked(terms)
+        return probe.pushed(terms, constant, to: target)
+    }
+    func canPush(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
+                 direction: Double, from base: Double) -> Bool {
+        asked(terms)
+        return probe.canPush(terms, constant, magnitude: magnitude, direction: direction, from: base)
+    }
+    func takeOut(_ i: Int) { probe.takeOut(i) }
+    func putBack(_ i: Int) { probe.putBack(i) }
+    func lastPoint() -> [Double]? { probe.lastPoint() }
+    func lastRay() -> [Double]? { probe.lastRay() }
+}
+
 /// ``NeighbourhoodRequiredRows`` (each redundancy probe decided on the
 /// rows near it first) against the probes on the whole component's
 /// simplex: the same answers, probe by probe, on random coupled systems.
@@ -458,6 +484,84 @@ private final class RecordedTableau: RequiredRowProbe {
         }
         #expect(walked > 100, "\(walked) probes walked first, \(nearby) nearby")
         #expect(reported > 20, "\(reported) walked first in the reports")
+    }
+
+    /// The chains a probe tries first, and which of them moved a variable
+    /// near its expression its way (`NeighbourhoodRequiredRows.chainOrder`,
+    /// which reads each chain only where it may differ from the point and
+    /// the near variables once), are those found by reading every chain at
+    /// every variable of every row in that mentions one of the probe's
+    /// variables (the way before walk70): asked before every probe of the
+    /// random systems, with the walks first, for the probe's expression
+    /// both ways. The walks' points are chains started again from the
+    /// chains no longer kept, and the answers stay the whole simplex's.
+    @Test func chainsNearAProbeAreThoseEveryRowShows() {
+        var asked = 0, near = 0, byRows = 0, startedAgain = 0
+        for seed in 0 ..< UInt64(40) {
+            var rng = SplitMix64(seed: 0xC4A2 &+ seed)
+            let (rows, variables) = randomRows(&rng, scaled: seed % 2 == 1)
+            for maximumRows in [3, 64] {
+                let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+                let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+                let probe = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows, walksFirst: true)
+                let isInAtFirst = rows.indices.map { whole.contains($0) }
+                let rowsOf = NeighbourhoodRequiredRows<TableauRequiredRows>.rowsOf(rows, isIn: isInAtFirst,
+                                                                                  variableCount: variables)
+                let point = (0 ..< variables).map { probe.value([(Int32($0), 1)], 0) }
+                var mismatches: [String] = []
+                let watched = WatchedProbe(probe) { terms in
+                    for direction in [1.0, -1.0] {
+                        let mine = probe.chainOrder(terms, direction: direction)
+                        let theirs = Self.chainsNearByEveryRow(probe.chainNewestPoints, terms, direction: direction,
+                                                               rows: rows, rowsOf: rowsOf, point: point,
+                                                               isIn: probe.contains)
+                        asked += 1
+                        near += mine.count
+                        byRows += mine.filter { k, _ in
+                            terms.allSatisfy { probe.chainNewestPoints[k][Int($0.0)] == point[Int($0.0)] }
+                        }.count
+                        if mine.map(\.0) != theirs.map(\.0) || mine.map(\.1) != theirs.map(\.1) {
+                            mismatches.append("\(terms) \(direction): \(mine), not \(theirs)")
+                        }
+                    }
+                }
+                let found = differences(rows, watched, reference)
+                #expect(found.isEmpty, "seed \(seed), at most \(maximumRows) rows: \(found)")
+                #expect(mismatches.isEmpty, "seed \(seed), at most \(maximumRows) rows: \(mismatches.prefix(3))")
+                #expect(probe.chainsMade <= NeighbourhoodRequiredRows<TableauRequiredRows>.chainCapacity
+                            + NeighbourhoodRequiredRows<TableauRequiredRows>.witnessCapacity + 2)
+                startedAgain += probe.chainsStartedAgain
+            }
+        }
+        #expect(byRows > 200, "\(byRows) chains near through a row only, of \(near) near in \(asked) asks")
+        #expect(startedAgain > 100, "\(startedAgain) chains started again")
+    }
+
+    /// The chains of `newest` (oldest first) near `terms`, newest first,
+    /// each with whether it moved a near variable the way a term asks:
+    /// every chain read at every variable of every row in (`isIn`) that
+    /// mentions one of `terms`' variables.
+    private static func chainsNearByEveryRow(_ newest: [[Double]], _ terms: [(Int32, Double)], direction: Double,
+                                             rows: [Candidate], rowsOf: [[Int32]], point: [Double],
+                                             isIn: (Int) -> Bool) -> [(Int, Bool)] {
+        newest.indices.reversed().compactMap { k in
+            let moved = newest[k]
+            var reaches = false, agreeing = false
+            for (v, a) in terms where moved[Int(v)] != point[Int(v)] {
+                if (moved[Int(v)] - point[Int(v)]) * direction * a < 0 { return (k, false) }
+                reaches = true
+            }
+            if reaches { return (k, true) }
+            for (v, a) in terms {
+                for r in rowsOf[Int(v)] where isIn(Int(r)) {
+                    for (u, _) in rows[Int(r)].terms where moved[Int(u)] != point[Int(u)] {
+                        reaches = true
+                        if (moved[Int(u)] - point[Int(u)]) * direction * a > 0 { agreeing = true }
+                    }
+                }
+            }
+            return reaches ? (k, agreeing) : nil
+        }
     }
 
     /// The walks before the neighbourhoods stop once fewer than half of

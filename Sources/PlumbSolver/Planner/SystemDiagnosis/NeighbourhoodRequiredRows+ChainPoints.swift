@@ -20,6 +20,15 @@
 /// 6,583 extensions of 1,600 / 4,800 variables at 1,000 / 3,000 views,
 /// 37 M / 280 M instructions (prof49 in BENCHMARKS.md).
 ///
+/// A chain no longer kept is started again (``restart(from:tag:with:)``)
+/// for the next walk's point instead of a new one made: its first point
+/// is the point the walk started from with the walk's moves written in,
+/// and when that start is the one the chain last started from (the same
+/// `tag`), only the variables written since are set back, so that a
+/// walk's point costs its moves, where a copy of the component's
+/// variables per decided walk was 17 % of `plumb check`'s time on
+/// `chartgrid` at 10,000 views (walk70 in BENCHMARKS.md).
+///
 /// The kept points are read for every probe (``NeighbourhoodRequiredRows``'
 /// kept points are asked first), so the stored properties are read with no
 /// dynamic exclusivity checks: each would cost more than the read (a
@@ -44,10 +53,18 @@ final class ChainPoints {
     @exclusivity(unchecked) private var log: [(version: Int, variable: Int32, old: Double, previous: Int)] = []
     @exclusivity(unchecked) private var logBase = 0
     @exclusivity(unchecked) private var firstKept = 0
+    /// The start the first point was made from, as its owner names it
+    /// (``restart(from:tag:with:)``).
+    @exclusivity(unchecked) private(set) var tag: Int
+    /// Every variable written into `newest` since the first point's start
+    /// (the walk's moves and every extension's), in order, some twice:
+    /// `newest` is that start everywhere else.
+    @exclusivity(unchecked) private(set) var written: [Int32] = []
 
-    /// A chain whose first point is `start` (version 0).
-    init(_ start: [Double]) {
+    /// A chain whose first point is `start` (version 0), named `tag`.
+    init(_ start: [Double], tag: Int = 0) {
         newest = start
+        self.tag = tag
     }
 
     /// A new version: `newest` with each `(variable, value)` of
@@ -60,6 +77,32 @@ final class ChainPoints {
             log.append((version, v, newest[Int(v)], lastEntry[Int(v)]))
             lastEntry[Int(v)] = logBase + log.count - 1
             newest[Int(v)] = value
+            written.append(v)
+        }
+    }
+
+    /// Starts the chain again (for an owner that no longer keeps any of
+    /// its versions): its first point (version 0, no log) is `start` with
+    /// each `(variable, value)` of `changes` written in turn. `tag` names
+    /// `start` for its owner: when it is the tag the chain last started
+    /// from, `start` must hold the same values as then, and only the
+    /// variables written since are set back; else `start` is copied.
+    func restart(from start: [Double], tag: Int, with changes: [(Int32, Double)]) {
+        if tag == self.tag && newest.count == start.count {
+            for v in written { newest[Int(v)] = start[Int(v)] }
+        } else {
+            newest = start
+            self.tag = tag
+        }
+        if !lastEntry.isEmpty {
+            for v in written { lastEntry[Int(v)] = -1 }
+        }
+        written.removeAll(keepingCapacity: true)
+        log.removeAll(keepingCapacity: true)
+        (logBase, firstKept, version) = (0, 0, 0)
+        for (v, value) in changes {
+            newest[Int(v)] = value
+            written.append(v)
         }
     }
 

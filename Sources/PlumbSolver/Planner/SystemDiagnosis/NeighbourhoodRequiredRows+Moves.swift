@@ -113,11 +113,14 @@ struct RowMoves {
     /// A point of the rows in (`isIn`) where `direction · (Σ terms)` is
     /// at least `gain` above its value at `point`, which satisfies every
     /// row in; found as the type's comment says, and given as the value of
-    /// `Σ terms` there with the point; nil when no walk finds one. `gain`
-    /// is positive. `upTo` caps the budget (at ``firstBudget`` at the
-    /// least); nil for no cap but the largest.
+    /// `Σ terms` there with the point's changes from `point` (the moved
+    /// variables with their new values, in the order they were moved: a
+    /// decided walk costs what it moved, not a copy of the point); nil
+    /// when no walk finds one. `gain` is positive. `upTo` caps the budget
+    /// (at ``firstBudget`` at the least); nil for no cap but the largest.
     mutating func reaching(_ terms: [(Int32, Double)], gain: Double, direction: Double, from point: [Double],
-                           isIn: [Bool], upTo cap: Int? = nil) -> (reached: Double, point: [Double], length: Double)? {
+                           isIn: [Bool], upTo cap: Int? = nil)
+        -> (reached: Double, changes: [(Int32, Double)], length: Double)? {
         var budget = Self.firstBudget
         let largestBudget = cap.map { max(Self.firstBudget, min($0, self.largestBudget)) } ?? self.largestBudget
         while true {
@@ -245,14 +248,15 @@ struct RowMoves {
     }
 
     /// After a walk: the value of `Σ terms` at the point a step along the
-    /// direction reaches, and that point, when every changed row allows a
+    /// direction reaches, and that point's changes from `point` (each
+    /// moved variable and its value there), when every changed row allows a
     /// step that gains `gain` and, summed at the new point, is violated no
     /// more than at `point` (see the type's comment); nil otherwise. The
     /// step is half the longest that the changed rows allow, up to a
     /// million times the one needed, so that the point may answer later
     /// probes too (as the whole component's points do).
     private mutating func stepped(_ terms: [(Int32, Double)], gain: Double, direction: Double, from point: [Double],
-                         isIn: [Bool]) -> (reached: Double, point: [Double], length: Double)? {
+                         isIn: [Bool]) -> (reached: Double, changes: [(Int32, Double)], length: Double)? {
         guard let growth = growthAlongWalk(terms, direction: direction) else { return nil }
         let needed = gain / growth
         // The rows that changed are those of the moved variables.
@@ -280,11 +284,11 @@ struct RowMoves {
                 let rounding = 1e-12 * rest[r].terms.reduce(abs(rest[r].constant)) { $0 + abs($1.1 * after($1.0)) }
                 if wrongWay(r, now) > wrongWay(r, value(r, at: point)) + rounding { continue search }
             }
-            var built = point
-            for v in moved { built[Int(v)] = after(v) }
             // The caller checks what it asked for against this (the point's
-            // rounding may leave it a little short of `gain`).
-            return (terms.reduce(0) { $0 + $1.1 * built[Int($1.0)] }, built, length)
+            // rounding may leave it a little short of `gain`). A moved
+            // variable's step is never 0 (a row it puts right changed).
+            let reached = terms.reduce(0) { $0 + $1.1 * (step[Int($1.0)] != 0 ? after($1.0) : point[Int($1.0)]) }
+            return (reached, moved.map { ($0, after($0)) }, length)
         }
         return nil
     }

@@ -189,6 +189,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
                                reusesCore: reusesTableaux)
             : nil
         marks = NeighbourhoodMarks(variableCount: whole.variableCount, rowCount: rest.count)
+        near = NearTerms(variableCount: whole.variableCount)
     }
 
     /// The rows of `rest` that are in (`isIn`) mentioning each variable, each once.
@@ -331,8 +332,70 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         let count = Double(1 + witnesses.count)
         let made = sum.map { $0 / count }
         centre = made
+        centreTag += 1
+        centreOff = made.indices.compactMap { made[$0] != point[$0] ? Int32($0) : nil }
+        centreOffRows = centreOff.reduce(0) { $0 + rowsOf[Int($1)].count }
         return made
     }
+
+    /// Names the centre each time it is made again (1, 2, ...; 0 names
+    /// `point`, -1 ``known``), for the chains' starts (``ChainPoints``).
+    private var centreTag = 0
+    /// The variables where the centre differs from `point`.
+    private var centreOff: [Int32] = []
+    private var centreOffRows = 0
+
+    /// The starts of the walks of ``walked(_:gain:direction:upTo:)``:
+    /// the centre of the kept points (when there are any), then `point`;
+    /// each with its tag and the variables where it differs from `point`.
+    private func walkStarts() -> [Start] {
+        let fromPoint = Start(values: point, tag: 0, off: [])
+        guard !witnesses.isEmpty else { return [fromPoint] }
+        let centre = centreOfPoints()
+        return [Start(values: centre, tag: centreTag, off: centreOff, offRows: centreOffRows), fromPoint]
+    }
+
+    /// A point a walk starts from (``walkStarts()``).
+    private struct Start {
+        let values: [Double]
+        let tag: Int
+        let off: [Int32]
+        /// The rows of the variables in `off`, counted with repeats.
+        var offRows = 0
+    }
+
+    /// The chains no longer kept are started again for the next walks'
+    /// points (``ChainPoints/restart(from:tag:with:)``); every chain made
+    /// is here.
+    private var chainStore: [ChainPoints] = []
+
+    /// A chain whose first point is `start` with `changes` written in: one
+    /// from ``chainStore`` that nothing else holds, one last started from
+    /// the same start first (it costs the variables written since), else
+    /// a new one.
+    private func chainPoints(from start: Start, with changes: [(Int32, Double)]) -> ChainPoints {
+        var free: Int?
+        for k in chainStore.indices where isKnownUniquelyReferenced(&chainStore[k]) {
+            if chainStore[k].tag == start.tag {
+                free = k
+                break
+            }
+            if free == nil { free = k }
+        }
+        if let free {
+            chainsStartedAgain += 1
+            chainStore[free].restart(from: start.values, tag: start.tag, with: changes)
+            return chainStore[free]
+        }
+        let made = ChainPoints(start.values, tag: start.tag)
+        made.restart(from: start.values, tag: start.tag, with: changes)
+        chainStore.append(made)
+        return made
+    }
+
+    /// The chains started again (``chainPoints(from:with:)``), and those made.
+    private(set) var chainsStartedAgain = 0
+    var chainsMade: Int { chainStore.count }
 
     /// A point of the rows in, built by extending a chain (``chains``) or
     /// else by walking from the centre of the kept points and then from
@@ -353,9 +416,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         // Those that moved a neighbour of the expression's variables the way
         // a walk would move them first (the others mostly walk a long way
         // to fail), then the others that moved a neighbour at all.
-        let order = chains.indices.reversed().compactMap { k in
-            reach(chains[k].points.newest, terms, direction: direction).map { (k, $0) }
-        }
+        let order = chainsNear(terms, direction: direction)
         for (k, _) in order.filter({ $0.1 }) + order.filter({ !$0.1 }) {
             let chain = chains[k]
             let start = chain.points.sum(terms, 0, at: chain.points.version)
@@ -371,7 +432,8 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             // In place: the chain's older points still kept are read through its log.
             chain.points.extend(with: changes)
             chains.remove(at: k)
-            chains.append((chain.points, chain.length, putBacks.count))
+            chains.append(Chain(points: chain.points, length: chain.length, putBacks: putBacks.count,
+                                start: chain.start))
             keepBuilt(chain.points)
             decidedByChain += 1
             return (start, chain.points.sum(terms, 0, at: chain.points.version))
@@ -387,16 +449,16 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     private func walked(_ terms: [(Int32, Double)], gain: (_ start: Double) -> Double, direction: Double,
                         upTo cap: Int? = nil) -> (start: Double, reached: Double)? {
         guard moves != nil else { return nil }
-        for from in witnesses.isEmpty ? [point] : [centreOfPoints(), point] {
-            let start = terms.reduce(0) { $0 + $1.1 * from[Int($1.0)] }
+        for from in walkStarts() {
+            let start = terms.reduce(0) { $0 + $1.1 * from.values[Int($1.0)] }
             let needed = gain(start)
             guard needed > 0 else { return (start, start) }
-            if let found = moves!.reaching(terms, gain: needed, direction: direction, from: from, isIn: isIn,
+            if let found = moves!.reaching(terms, gain: needed, direction: direction, from: from.values, isIn: isIn,
                                            upTo: cap) {
-                let points = ChainPoints(found.point)
+                let points = chainPoints(from: from, with: found.changes)
                 keepBuilt(points)
                 if chains.count == Self.chainCapacity { chains.removeFirst() }
-                chains.append((points, found.length, putBacks.count))
+                chains.append(Chain(points: points, length: found.length, putBacks: putBacks.count, start: from))
                 return (start, found.reached)
             }
         }
@@ -442,7 +504,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         guard needed > 0,
               let found = moves!.reaching(terms, gain: needed, direction: direction, from: known, isIn: isIn)
         else { return nil }
-        keepBuilt(ChainPoints(found.point))
+        keepBuilt(chainPoints(from: Start(values: known, tag: -1, off: []), with: found.changes))
         return found.reached
     }
 
@@ -464,29 +526,111 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         built.map { ($0.found, $0.points.point(at: $0.version), $0.version < $0.points.version) }
     }
 
-    /// Whether `moved` differs from `point` at one of `terms`' variables
-    /// or at a variable of a row in that mentions one of them (nil when
-    /// not: a walk from it starts as one from `point` would, and a chain
-    /// that far away is not tried), and whether it moved one of those
-    /// the way a walk pushing `direction · Σ terms` moves that term's variable.
-    private func reach(_ moved: [Double], _ terms: [(Int32, Double)], direction: Double) -> Bool? {
-        // A variable of `terms` that it moved decides; else a neighbour.
-        var reaches = false, agreeing = false
-        for (v, a) in terms where moved[Int(v)] != point[Int(v)] {
-            if (moved[Int(v)] - point[Int(v)]) * direction * a < 0 { return false }
-            reaches = true
-        }
-        if reaches { return true }
-        for (v, a) in terms {
-            for r in rowsOf[Int(v)] where isIn[Int(r)] {
-                for (u, _) in rest[Int(r)].terms where moved[Int(u)] != point[Int(u)] {
-                    reaches = true
-                    if (moved[Int(u)] - point[Int(u)]) * direction * a > 0 { agreeing = true }
+    /// The chains to try for `terms`, newest first, each with whether it
+    /// moved one of the variables near the expression the way a walk
+    /// pushing `direction · Σ terms` moves that term's variable: a chain
+    /// whose newest point differs from `point` at one of `terms`'
+    /// variables is near, and goes that way unless it moved one of them
+    /// the other way; else one that differs from `point` at a variable of
+    /// a row in that mentions one of them is near, and goes that way when
+    /// it moved such a variable the way the term's coefficient asks. A
+    /// chain that differs nowhere near is left out (a walk from it starts
+    /// as one from `point` would, and a chain that far away is not tried).
+    ///
+    /// The variables near the expression (`NearTerms`) are found once for
+    /// all the chains, and a chain is read only at the variables where it
+    /// may differ from `point`: those its start differs at (counted once
+    /// for each start, not for each chain) and those written since. A
+    /// pass over the near rows for each chain, 8 of them, was 20 % of
+    /// `plumb check`'s time on `chartgrid` at 10,000 views, where a
+    /// column's shared edge is in a row of every grid row.
+    private func chainsNear(_ terms: [(Int32, Double)], direction: Double) -> [(Int, Bool)] {
+        var found = [Bool?](repeating: nil, count: chains.count)
+        var farther: [Int] = []
+        for k in chains.indices {
+            let moved = chains[k].points.newest
+            // A variable of `terms` that the chain moved decides.
+            var reaches = false, away = false
+            for (v, a) in terms where moved[Int(v)] != point[Int(v)] {
+                if (moved[Int(v)] - point[Int(v)]) * direction * a < 0 {
+                    away = true
+                    break
                 }
+                reaches = true
+            }
+            if away {
+                found[k] = false
+            } else if reaches {
+                found[k] = true
+            } else {
+                farther.append(k)
             }
         }
-        return reaches ? agreeing : nil
+        if !farther.isEmpty {
+            // The marks as a local value while they are read (no exclusivity checks).
+            var near = self.near
+            self.near = NearTerms(variableCount: 0)
+            defer { self.near = near }
+            near.start(terms)
+            // Every near variable marked at once, unless the variables
+            // where the chains may differ from `point` are in fewer rows
+            // than the terms' variables (then each is asked about alone).
+            var termRows = 0
+            for (v, _) in terms { termRows += rowsOf[Int(v)].count }
+            var chainRows = 0
+            var starts: [Int] = []
+            for k in farther where chainRows <= termRows {
+                let chain = chains[k]
+                if !starts.contains(chain.start.tag) {
+                    starts.append(chain.start.tag)
+                    chainRows += chain.start.offRows
+                }
+                for v in chain.points.written {
+                    if chainRows > termRows { break }
+                    chainRows += rowsOf[Int(v)].count
+                }
+            }
+            if chainRows > termRows { near.markAll(terms, rest: rest, rowsOf: rowsOf, isIn: isIn) }
+            // Each start's own differences near the expression, once.
+            var ofStart: [(tag: Int, counts: (differing: Int, agreeing: Int))] = []
+            for k in farther {
+                let chain = chains[k]
+                let start = chain.start
+                var counts: (differing: Int, agreeing: Int)
+                if let known = ofStart.first(where: { $0.tag == start.tag }) {
+                    counts = known.counts
+                } else {
+                    counts = near.counts(start.off, in: start.values, point: point, direction: direction,
+                                         rest: rest, rowsOf: rowsOf, isIn: isIn)
+                    ofStart.append((start.tag, counts))
+                }
+                // Then the variables the chain wrote: their start's part out, the chain's in.
+                let moved = chain.points.newest
+                near.nextSeen()
+                for v in chain.points.written
+                    where near.firstSeen(v) && near.isNear(v, rest: rest, rowsOf: rowsOf, isIn: isIn) {
+                    let was = near.count(v, start.values[Int(v)], point: point, direction: direction)
+                    let now = near.count(v, moved[Int(v)], point: point, direction: direction)
+                    counts.differing += now.differing - was.differing
+                    counts.agreeing += now.agreeing - was.agreeing
+                }
+                if counts.differing > 0 { found[k] = counts.agreeing > 0 }
+            }
+        }
+        return chains.indices.reversed().compactMap { k in found[k].map { (k, $0) } }
     }
+
+    /// The marks of ``chainsNear(_:direction:)``.
+    private var near: NearTerms
+
+    /// ``chainsNear(_:direction:)`` (for the tests: chain `k` is the k-th
+    /// of ``chainNewestPoints``).
+    func chainOrder(_ terms: [(Int32, Double)], direction: Double) -> [(Int, Bool)] {
+        chainsNear(terms, direction: direction)
+    }
+
+    /// The chains' newest points, oldest chain first (for the tests).
+    var chainNewestPoints: [[Double]] { chains.map(\.points.newest) }
 
     /// The points walks built, each with the length of its step and the
     /// count of ``putBacks`` when it was built, newest last: a walk from
@@ -496,7 +640,16 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// of the rows between two shelves each need a whole half-column moved;
     /// they come shelf by shelf, column by column, both ways, so the
     /// capacity holds one chain for each column and way (4 × 2).
-    private var chains: [(points: ChainPoints, length: Double, putBacks: Int)] = []
+    private var chains: [Chain] = []
+    /// A chain's points, the length of its step, the count of ``putBacks``
+    /// when it was last built or extended, and the start its first point
+    /// was walked from.
+    private struct Chain {
+        let points: ChainPoints
+        let length: Double
+        let putBacks: Int
+        let start: Start
+    }
     static var chainCapacity: Int { 8 }
     /// A chain with more rows put back since it was extended is dropped
     /// (each extension checks them all).
@@ -835,6 +988,161 @@ struct KeptCore {
         guard reuses else { return SimplexCore(variableCount: variableCount) }
         core.reset(variableCount: variableCount)
         return core
+    }
+}
+
+/// The variables near a probe's expression (in a row in with one of its
+/// terms' variables) for ``NeighbourhoodRequiredRows``' chains, each with
+/// the largest coefficient of those terms of each sign, kept from one
+/// probe to the next so that marking costs what it touches.
+///
+/// A variable `u` near the expression whose value `x` differs from the
+/// component's point `p` at `u` goes the way a term `(v, a)` asks when
+/// `(x − p) · direction · a > 0`; for a given `x`, the product grows with
+/// `|a|` (rounding is monotone), so some term of `u`'s asks for it
+/// exactly when the largest coefficient of the sign it needs does.
+///
+/// Found two ways, whichever reads fewer rows: every variable of the
+/// terms' rows marked at once (``markAll(rest:rowsOf:isIn:)``), or each
+/// variable asked about found near or not from its own rows, which are
+/// near when one mentions a variable of the terms (``isNear(_:rest:rowsOf:isIn:)``):
+/// a term that is a column's shared edge of `chartgrid` is in a row of
+/// every grid row, while the variables a chain moved are in a few.
+struct NearTerms {
+    /// Variables whose nearness is known this probe (`epoch`), and it.
+    private var known: [UInt32]
+    private var near: [Bool]
+    private var epoch: UInt32 = 0
+    /// The largest positive coefficient, and the largest size of a
+    /// negative one (0: none), of the terms in a row with each near variable.
+    private var up: [Double]
+    private var down: [Double]
+    /// The terms' variables (`epoch`), with their own largest coefficients.
+    private var term: [UInt32]
+    private var termUp: [Double]
+    private var termDown: [Double]
+    /// Every near variable, when all were marked at once.
+    private var marked: [Int32] = []
+    private(set) var allMarked = false
+    /// Marks for the variables a chain wrote, each counted once.
+    private var seen: [UInt32]
+    private var seenEpoch: UInt32 = 0
+
+    init(variableCount: Int) {
+        known = [UInt32](repeating: 0, count: variableCount)
+        near = [Bool](repeating: false, count: variableCount)
+        up = [Double](repeating: 0, count: variableCount)
+        down = up
+        term = known
+        termUp = up
+        termDown = up
+        seen = known
+    }
+
+    /// A new probe of `terms`: nothing known near yet.
+    mutating func start(_ terms: [(Int32, Double)]) {
+        epoch &+= 1
+        if epoch == 0 {
+            for v in known.indices { known[v] = 0 }
+            for v in term.indices { term[v] = 0 }
+            epoch = 1
+        }
+        allMarked = false
+        for (v, a) in terms {
+            if term[Int(v)] != epoch {
+                term[Int(v)] = epoch
+                termUp[Int(v)] = 0
+                termDown[Int(v)] = 0
+            }
+            if a > 0 {
+                termUp[Int(v)] = max(termUp[Int(v)], a)
+            } else if a < 0 {
+                termDown[Int(v)] = max(termDown[Int(v)], -a)
+            }
+        }
+    }
+
+    /// Marks every variable of the rows in that mention a variable of
+    /// the terms as near (every other one is then not).
+    mutating func markAll(_ terms: [(Int32, Double)], rest: [ConstraintSystem.InertCandidate], rowsOf: [[Int32]],
+                          isIn: [Bool]) {
+        allMarked = true
+        marked.removeAll(keepingCapacity: true)
+        for (v, _) in terms {
+            for r in rowsOf[Int(v)] where isIn[Int(r)] {
+                for (u, _) in rest[Int(r)].terms {
+                    if known[Int(u)] != epoch {
+                        known[Int(u)] = epoch
+                        near[Int(u)] = true
+                        up[Int(u)] = 0
+                        down[Int(u)] = 0
+                        marked.append(u)
+                    }
+                    up[Int(u)] = max(up[Int(u)], termUp[Int(v)])
+                    down[Int(u)] = max(down[Int(u)], termDown[Int(v)])
+                }
+            }
+        }
+    }
+
+    /// Whether `u` is near the terms: marked, or (when not all were
+    /// marked) found from `u`'s rows in and remembered.
+    mutating func isNear(_ u: Int32, rest: [ConstraintSystem.InertCandidate], rowsOf: [[Int32]],
+                         isIn: [Bool]) -> Bool {
+        if known[Int(u)] == epoch { return near[Int(u)] }
+        known[Int(u)] = epoch
+        near[Int(u)] = false
+        up[Int(u)] = 0
+        down[Int(u)] = 0
+        if allMarked { return false }
+        for r in rowsOf[Int(u)] where isIn[Int(r)] {
+            for (w, _) in rest[Int(r)].terms where term[Int(w)] == epoch {
+                near[Int(u)] = true
+                up[Int(u)] = max(up[Int(u)], termUp[Int(w)])
+                down[Int(u)] = max(down[Int(u)], termDown[Int(w)])
+            }
+        }
+        return near[Int(u)]
+    }
+
+    /// Whether near variable `v` at `x` differs from `p` there (1 or 0),
+    /// and whether it then goes the way a term near it asks (1 or 0).
+    func count(_ v: Int32, _ x: Double, point p: [Double], direction: Double) -> (differing: Int, agreeing: Int) {
+        guard x != p[Int(v)] else { return (0, 0) }
+        let d = (x - p[Int(v)]) * direction
+        let agrees = d > 0 ? d * up[Int(v)] > 0 : d < 0 ? d * -down[Int(v)] > 0 : false
+        return (1, agrees ? 1 : 0)
+    }
+
+    /// The counts of ``count(_:_:point:direction:)`` over the near
+    /// variables at `values`, which differ from `p` only at `off`.
+    mutating func counts(_ off: [Int32], in values: [Double], point p: [Double], direction: Double,
+                         rest: [ConstraintSystem.InertCandidate], rowsOf: [[Int32]], isIn: [Bool])
+        -> (differing: Int, agreeing: Int) {
+        var total = (differing: 0, agreeing: 0)
+        for v in allMarked && marked.count < off.count ? marked : off
+            where isNear(v, rest: rest, rowsOf: rowsOf, isIn: isIn) {
+            let one = count(v, values[Int(v)], point: p, direction: direction)
+            total.differing += one.differing
+            total.agreeing += one.agreeing
+        }
+        return total
+    }
+
+    /// A new round of ``firstSeen(_:)``.
+    mutating func nextSeen() {
+        seenEpoch &+= 1
+        if seenEpoch == 0 {
+            for v in seen.indices { seen[v] = 0 }
+            seenEpoch = 1
+        }
+    }
+
+    /// Whether `v` is seen for the first time this round (and marks it).
+    mutating func firstSeen(_ v: Int32) -> Bool {
+        guard seen[Int(v)] != seenEpoch else { return false }
+        seen[Int(v)] = seenEpoch
+        return true
     }
 }
 
