@@ -596,6 +596,15 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             for k in farther {
                 let chain = chains[k]
                 let start = chain.start
+                // With every near variable marked and fewer of them than
+                // the chain wrote, the chain is read at those: a chain
+                // that is extended shelf by shelf (`degenerate`) writes
+                // far more variables than a probe has near.
+                if near.allMarked && near.markedCount <= chain.points.written.count {
+                    let counts = near.countsAtMarked(chain.points.newest, point: point, direction: direction)
+                    if counts.differing > 0 { found[k] = counts.agreeing > 0 }
+                    continue
+                }
                 var counts: (differing: Int, agreeing: Int)
                 if let known = ofStart.first(where: { $0.tag == start.tag }) {
                     counts = known.counts
@@ -1122,6 +1131,21 @@ struct NearTerms {
         var total = (differing: 0, agreeing: 0)
         for v in allMarked && marked.count < off.count ? marked : off
             where isNear(v, rest: rest, rowsOf: rowsOf, isIn: isIn) {
+            let one = count(v, values[Int(v)], point: p, direction: direction)
+            total.differing += one.differing
+            total.agreeing += one.agreeing
+        }
+        return total
+    }
+
+    /// How many variables are near, when all were marked at once.
+    var markedCount: Int { marked.count }
+
+    /// The counts of ``count(_:_:point:direction:)`` over every near
+    /// variable at `values`, when all were marked at once.
+    func countsAtMarked(_ values: [Double], point p: [Double], direction: Double) -> (differing: Int, agreeing: Int) {
+        var total = (differing: 0, agreeing: 0)
+        for v in marked {
             let one = count(v, values[Int(v)], point: p, direction: direction)
             total.differing += one.differing
             total.agreeing += one.agreeing
