@@ -160,6 +160,17 @@ private final class WatchedProbe<Probe: RequiredRowProbe>: RequiredRowProbe {
     /// loosened copies (redundant rows), now and then a pinned edge pinned
     /// again (a conflict, left out by the whole simplex), and every row
     /// scaled by a huge or tiny factor now and then.
+    /// The random system of ``randomRows(_:scaled:)`` drawn from `seed`,
+    /// with a whole tableau of it to probe and a second as the reference.
+    private func seededSystem(_ seed: UInt64, scaled: Bool)
+        -> (rows: [Candidate], variables: Int, whole: TableauRequiredRows, reference: TableauRequiredRows) {
+        var rng = SplitMix64(seed: seed)
+        let (rows, variables) = randomRows(&rng, scaled: scaled)
+        return (rows, variables,
+                TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil),
+                TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil))
+    }
+
     private func randomRows(_ rng: inout SplitMix64, scaled: Bool = false) -> (rows: [Candidate], variables: Int) {
         var rows: [Candidate] = []
         var variables: Int32 = 0
@@ -376,10 +387,7 @@ private final class WatchedProbe<Probe: RequiredRowProbe>: RequiredRowProbe {
         // decide many probes after holding other neighbourhoods' rows.
         var nearby = 0, alongTheMove = 0, rounds = 0
         for seed in 0 ..< UInt64(40) {
-            var rng = SplitMix64(seed: 0x5E7 &+ seed)
-            let (rows, variables) = randomRows(&rng, scaled: true)
-            let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-            let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let (rows, variables, whole, reference) = seededSystem(0x5E7 &+ seed, scaled: true)
             let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 8, alongTheMove: 8, walksFirst: false)
             _ = transcript(rows, near, reference)
             nearby += near.decidedNearby
@@ -695,10 +703,7 @@ private final class WatchedProbe<Probe: RequiredRowProbe>: RequiredRowProbe {
         // neighbourhoods decide many probes of each kind.
         var decided = 0, rowOut = 0, down = 0, points = 0
         for seed in 0 ..< UInt64(40) {
-            var rng = SplitMix64(seed: 0xF1A5 &+ seed)
-            let (rows, variables) = randomRows(&rng, scaled: seed % 2 == 0)
-            let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-            let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            let (rows, _, whole, reference) = seededSystem(0xF1A5 &+ seed, scaled: seed % 2 == 0)
             let checked = FirstWalksChecked(rows, near: NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 3))
             _ = differences(rows, checked, reference)
             decided += checked.decided
