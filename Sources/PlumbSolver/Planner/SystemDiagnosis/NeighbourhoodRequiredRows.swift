@@ -1128,9 +1128,9 @@ struct NearTerms {
     mutating func counts(_ off: [Int32], in values: [Double], point p: [Double], direction: Double,
                          rest: [ConstraintSystem.InertCandidate], rowsOf: [[Int32]], isIn: [Bool])
         -> (differing: Int, agreeing: Int) {
+        if allMarked && marked.count < off.count { return countsAtMarked(values, point: p, direction: direction) }
         var total = (differing: 0, agreeing: 0)
-        for v in allMarked && marked.count < off.count ? marked : off
-            where isNear(v, rest: rest, rowsOf: rowsOf, isIn: isIn) {
+        for v in off where isNear(v, rest: rest, rowsOf: rowsOf, isIn: isIn) {
             let one = count(v, values[Int(v)], point: p, direction: direction)
             total.differing += one.differing
             total.agreeing += one.agreeing
