@@ -382,6 +382,48 @@ private final class WatchedProbe<Probe: RequiredRowProbe>: RequiredRowProbe {
         }
     }
 
+    /// With the relaxation asked before the restriction once the
+    /// relaxations have decided more redundancy tests
+    /// (``NeighbourhoodRequiredRows/relaxationFirst``), every answer, value
+    /// and way of deciding is as with the restriction always first
+    /// (`ordersTableaux: false`), on the random systems (with their
+    /// duplicated and loosened copies, which the relaxations show held) and
+    /// on shelves whose bounds on every shelf but one are held through the
+    /// ties; and the relaxation does go first there.
+    @Test func relaxationFirstAnswersAsRestrictionFirst() {
+        var relaxedFirst = 0, byRelaxation = 0, byRestriction = 0
+        func compare(_ rows: [Candidate], _ variables: Int, _ label: String) {
+            for maximumRows in [3, 8, 64] {
+                var transcripts: [[String]] = []
+                for orders in [true, false] {
+                    let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+                    let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+                    let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows,
+                                                         walksFirst: false, ordersTableaux: orders)
+                    transcripts.append(transcript(rows, near, reference))
+                    if orders {
+                        relaxedFirst += near.relaxedFirstTests
+                        byRelaxation += near.decidedByRelaxation
+                        byRestriction += near.decidedByRestriction
+                    } else {
+                        #expect(near.relaxedFirstTests == 0)
+                    }
+                }
+                #expect(transcripts[0] == transcripts[1],
+                        "\(label), at most \(maximumRows) rows: \(zip(transcripts[0], transcripts[1]).filter { $0 != $1 }.prefix(3))")
+            }
+        }
+        for seed in 0 ..< UInt64(20) {
+            var rng = SplitMix64(seed: 0x5E7 &+ seed)
+            let (rows, variables) = randomRows(&rng, scaled: true)
+            compare(rows, variables, "seed \(seed)")
+        }
+        let shelves: Int32 = 12
+        compare(shelfRows(shelves), Int(3 * shelves), "shelves")
+        #expect(relaxedFirst > 20,
+                "\(relaxedFirst) relaxation first; \(byRelaxation) by a relaxation, \(byRestriction) by a restriction")
+    }
+
     @Test func resetTableauxAreUsedOverAndOver() {
         // The property above only means something if the reset tableaux
         // decide many probes after holding other neighbourhoods' rows.

@@ -430,7 +430,10 @@ extension ConstraintSystem {
         let near = NeighbourhoodRequiredRows(rest, whole: whole, maximumRows: nearby, walksFirst: walksFirst,
                                              known: known)
         let found = inertRows(rest, on: near, keepPrivate: keepPrivate, progress: progress)
-        progress?("redundancy: \(near.decidedNearby) probes decided on their neighbourhood, "
+        progress?("redundancy: \(near.decidedNearby) probes decided on their neighbourhood "
+            + "(of the redundancy tests \(near.decidedByRestriction) by a restriction, "
+            + "\(near.decidedByRelaxation) by a relaxation with a boundary; "
+            + "\(near.relaxedFirstTests) tests asked the relaxation first), "
             + "\(near.decidedByWitness) by a point found before, \(near.decidedByRay) by a ray found before, "
             + "\(near.decidedByMove) by a move along the rows (\(near.decidedByChain) extending an earlier one, "
             + "\(near.decidedBeforeNeighbourhoods) of them before their neighbourhoods, "
