@@ -718,7 +718,11 @@ extension ConstraintSystem {
             return l
         }
         guard local.count >= faces.threshold else { return false }
-        let core = SimplexCore(variableCount: part.variableCount)
+        // A failed add ends this build (the conflict finder takes over), so
+        // the core keeps no journal to undo one: the same pivots, without the
+        // copies of the rows each phase 1 touches.
+        let core = SimplexCore(variableCount: part.variableCount,
+                               undoesFailedAdds: !TableauRequiredRows.buildsWithoutJournal)
         var watch = FillWatch(stoppingAbove: faces.filledRowLength, coming: part.rowCount)
         var filled = false
         for i in 0 ..< part.rowCount {
@@ -1139,26 +1143,66 @@ final class TableauRequiredRows: RequiredRowProbe {
     /// again, so the caller that only wants to know whether it fills in
     /// past `stoppingAbove` need not build the rest (`chartgrid` at 10,000
     /// views, `degenerate` at 3,000: most of the build).
+    ///
+    /// The rows go in first on a core that keeps no journal to undo a
+    /// failed add (`SimplexCore(variableCount:undoesFailedAdds:)`:
+    /// the same pivots, without the copies of the rows each phase 1
+    /// touches). A row that conflicts with those before it (rare: the
+    /// conflicting rows are left out before) spoils that core; then the
+    /// rows go in again from the start on the emptied core, undoing failed
+    /// adds, as they always did: up to that row both builds made the same
+    /// pivots, so the simplex, and where the watch stops, are the same
+    /// either way. The probes afterwards undo their failed adds.
     init(_ rest: [ConstraintSystem.InertCandidate], variableCount: Int, equalitiesAsInequalities: Bool?,
          stoppingAbove fill: Double? = nil) {
         self.variableCount = variableCount
         self.rest = rest
-        core = SimplexCore(variableCount: variableCount)
+        core = SimplexCore(variableCount: variableCount, undoesFailedAdds: !Self.buildsWithoutJournal)
         probe = ExpressionProbe(core: core)
         let required = rest.lazy.filter { $0.isRequired && !$0.terms.isEmpty }
         splitsEqualities = equalitiesAsInequalities
             ?? (2 * required.filter { $0.relation == .equal }.count >= required.count)
         let coming = required.reduce(0) { $0 + ($1.relation == .equal && splitsEqualities ? 2 : 1) }
+        if !addRequiredRows(stoppingAbove: fill, coming: coming) {
+            core.reset(variableCount: variableCount)
+            core.tableau.undoesFailedAdds = true
+            handles = [:]
+            rebuilt = true
+            _ = addRequiredRows(stoppingAbove: fill, coming: coming)
+        }
+        core.tableau.undoesFailedAdds = true
+    }
+
+    /// Whether the rows first go in without a journal, here and in the
+    /// conflicts' fill-in build (see the initializer);
+    /// false: undoing failed adds from the start, the old builds, for the
+    /// tests to compare with.
+    @TaskLocal static var buildsWithoutJournal = true
+
+    /// Whether a row conflicted on the core without a journal, so that the
+    /// rows went in again undoing failed adds.
+    private(set) var rebuilt = false
+
+    /// Adds the required rows with terms in order, those that conflict with
+    /// the rows before them left out, until the watch (with `fill`) says the
+    /// simplex has filled in (`stopped`). False when a row conflicted on
+    /// a core that does not undo failed adds: that core is spoiled.
+    private func addRequiredRows(stoppingAbove fill: Double?, coming: Int) -> Bool {
         var watch = fill.map { FillWatch(stoppingAbove: $0, coming: coming) }
         var added = 0
         for (i, row) in rest.enumerated() where row.isRequired && !row.terms.isEmpty {
-            if let h = add(i) { handles[i] = h }
+            if let h = add(i) {
+                handles[i] = h
+            } else if core.tableau.isSpoiled {
+                return false
+            }
             added += 1
             if watch?.hasFilled(core.tableau, added: added) == true {
                 stopped = true
-                return
+                return true
             }
         }
+        return true
     }
 
     /// Whether the rows stopped going in (see ``init(_:variableCount:equalitiesAsInequalities:stoppingAbove:)``):
@@ -1176,7 +1220,8 @@ final class TableauRequiredRows: RequiredRowProbe {
             guard let h = try? core.add(terms: row.terms, constant: row.constant, relation: side,
                                         priority: .required, tag: Int32(i))
             else {
-                for h in added { core.remove(h) }
+                // A spoiled core is emptied before any other use.
+                if !core.tableau.isSpoiled { for h in added { core.remove(h) } }
                 return nil
             }
             added.append(h)

@@ -1,0 +1,202 @@
+import PlumbClp
+import PlumbTestSupport
+import Synchronization
+import Testing
+@testable import PlumbSolver
+
+/// The fill-in builds without a journal (``TableauRequiredRows`` and the
+/// conflicts' build, ``TableauRequiredRows/buildsWithoutJournal``) against
+/// the old builds, which undo every failed add: on random components, some
+/// that fill in and some that do not, with the watch's row length at the
+/// point where it first stops the old build and just above it, some with a
+/// row that conflicts with those before it (the new build then starts
+/// again), both builds must stop at the same row and leave the same
+/// simplex: the same mean row length, the same rows in, the same values,
+/// and the same answers, bit for bit, to the probes that follow.
+@Suite struct TableauRequiredRowsTests {
+    private typealias Candidate = ConstraintSystem.InertCandidate
+
+    /// `x ≥ 0` for every variable, then required rows `Σ a·x ≤ c` (`c` > 0)
+    /// and `Σ a·x = 0` (of both signs) that hold at 0, most of 2 or 3
+    /// terms and a share `dense` of 12 to 30; one optional row in five.
+    /// With `conflictAt`, the required row there is `x ≤ −5` instead,
+    /// which no point with `x ≥ 0` satisfies.
+    private func candidates(_ count: Int, variables: Int32, dense: Double, conflictAt: Int?,
+                            _ rng: inout SplitMix64) -> [Candidate] {
+        func candidate(_ terms: [(Int32, Double)], _ constant: Double, _ relation: Relation,
+                       required: Bool = true) -> Candidate {
+            Candidate(row: 0, terms: terms, constant: constant,
+                      magnitude: max(1, terms.reduce(abs(constant)) { $0 + abs($1.1) }),
+                      relation: relation, isRequired: required)
+        }
+        var out = (0 ..< variables).map { candidate([($0, 1)], 0, .greaterOrEqual) }
+        while out.count < count {
+            if out.count == conflictAt {
+                out.append(candidate([(Int32.random(in: 0 ..< variables, using: &rng), 1)], 5, .lessOrEqual))
+                continue
+            }
+            let length = Double.random(in: 0 ..< 1, using: &rng) < dense
+                ? Int.random(in: 12 ... 30, using: &rng) : Int.random(in: 2 ... 3, using: &rng)
+            var seen: Set<Int32> = []
+            var terms: [(Int32, Double)] = []
+            while terms.count < length {
+                let v = Int32.random(in: 0 ..< variables, using: &rng)
+                if seen.insert(v).inserted { terms.append((v, Double(Int.random(in: 1 ... 9, using: &rng)))) }
+            }
+            let kind = Int.random(in: 0 ..< 10, using: &rng)
+            if kind < 2 {
+                out.append(candidate(terms, -Double(Int.random(in: 1 ... 100, using: &rng)), .lessOrEqual,
+                                     required: false))
+            } else if kind < 3 {
+                terms[0].1 = -terms.dropFirst().reduce(0) { $0 + $1.1 }
+                out.append(candidate(terms, 0, .equal))
+            } else {
+                out.append(candidate(terms, -Double(Int.random(in: 1 ... 100, using: &rng)), .lessOrEqual))
+            }
+        }
+        for i in out.indices { out[i].row = i }
+        return out
+    }
+
+    /// The build's transcript: whether it stopped, which rows are in, the
+    /// mean row length, and (when it did not stop) the value and the
+    /// reach up and down of every variable and every optional row, every
+    /// number bit for bit, with the first required rows taken out and put
+    /// back one by one between probes.
+    /// Also whether the build stopped and whether it started again.
+    private func transcript(_ rest: [Candidate], variables: Int, split: Bool?, fill: Double?,
+                            withoutJournal: Bool) -> (lines: [String], stopped: Bool, rebuilt: Bool) {
+        TableauRequiredRows.$buildsWithoutJournal.withValue(withoutJournal) {
+            let t = TableauRequiredRows(rest, variableCount: variables, equalitiesAsInequalities: split,
+                                        stoppingAbove: fill)
+            var out = ["stopped \(t.stopped)", "mean \(t.meanRowLength.bitPattern)",
+                       "in \(rest.indices.filter { t.contains($0) })"]
+            guard !t.stopped else { return (out, true, t.rebuilt) }
+            var forms: [[(Int32, Double)]] = (0 ..< Int32(variables)).map { [($0, 1.0)] }
+            forms += rest.filter { !$0.isRequired }.map(\.terms)
+            func probes(_ label: String) {
+                for (k, form) in forms.enumerated() {
+                    let up = t.pushed(form, 0, to: 1_000)
+                    let down = t.pushed(form.map { ($0.0, -$0.1) }, 0, to: 1_000)
+                    let free = t.canPush(form, 0, magnitude: 1, direction: 1, from: t.value(form, 0))
+                    out.append("\(label) \(k): \(t.value(form, 0).bitPattern) \(up.bitPattern) \(down.bitPattern) \(free)")
+                }
+            }
+            probes("built")
+            for i in rest.indices.filter({ rest[$0].isRequired && t.contains($0) }).prefix(3) {
+                t.takeOut(i)
+                probes("without \(i)")
+                t.putBack(i)
+            }
+            return (out, false, t.rebuilt)
+        }
+    }
+
+    /// The largest watch row length at which the old build stops (to 1e-7
+    /// of it), found by halving: the watch stops it at or below that length
+    /// and never above (0 when even a length of 0.01 does not stop it).
+    private func stoppingLength(_ rest: [Candidate], variables: Int, split: Bool?) -> Double {
+        func stops(_ fill: Double) -> Bool {
+            TableauRequiredRows.$buildsWithoutJournal.withValue(false) {
+                TableauRequiredRows(rest, variableCount: variables, equalitiesAsInequalities: split,
+                                    stoppingAbove: fill).stopped
+            }
+        }
+        var low = 0.01, high = 100.0
+        guard stops(low) else { return 0 }
+        if stops(high) { return high }
+        while high - low > 1e-7 * high {
+            let middle = (low + high) / 2
+            if stops(middle) { low = middle } else { high = middle }
+        }
+        return low
+    }
+
+    @Test(arguments: 0 ..< 8 as Range<UInt64>)
+    func buildWithoutJournalMatchesTheOldBuild(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let dense = [0, 0.1, 0.3, 0.6][Int(seed) % 4]
+        let count = Int.random(in: 420 ... 600, using: &rng)
+        let variables = Int32.random(in: 40 ... 70, using: &rng)
+        // Seeds 4 to 7 have a row that conflicts, before the first look
+        // of the watch (the 256th row) in 4 and 6, after it in 5 and 7.
+        let conflictAt = seed < 4 ? nil : Int(variables) + (seed % 2 == 0 ? 60 : 300)
+        let rest = candidates(count, variables: variables, dense: dense, conflictAt: conflictAt, &rng)
+        var stoppedOnce = false, wentOn = false, rebuilt = false
+        for split in [nil, true, false] as [Bool?] {
+            let edge = stoppingLength(rest, variables: Int(variables), split: split)
+            var fills: [Double?] = [nil, 16]
+            if edge > 0 { fills += [edge, edge.nextUp, edge * (1 + 1e-6)] }
+            for fill in fills {
+                let old = transcript(rest, variables: Int(variables), split: split, fill: fill, withoutJournal: false)
+                let new = transcript(rest, variables: Int(variables), split: split, fill: fill, withoutJournal: true)
+                let context = "split \(String(describing: split)), fill \(String(describing: fill))"
+                #expect(old.lines.count == new.lines.count, "\(context)")
+                for (a, b) in zip(old.lines, new.lines) where a != b {
+                    Issue.record("\(context): \(a) against \(b)")
+                    break
+                }
+                #expect(!old.rebuilt)
+                if new.stopped { stoppedOnce = true } else { wentOn = true }
+                if new.rebuilt { rebuilt = true }
+            }
+        }
+        #expect(wentOn)
+        if dense > 0 { #expect(stoppedOnce, "never stopped (dense \(dense))") }
+        #expect(rebuilt == (conflictAt != nil))
+    }
+
+    /// Counts the LP code's solves and first points (see
+    /// ``ConstraintSystem/findAllConflicts(faces:)``): a solve is asked
+    /// for only when the conflicts' build filled in.
+    private final class CountingSolves: LargePartSolver {
+        let inner = ClpPartSolver()
+        let solved = Atomic<Int>(0), ranges = Atomic<Int>(0)
+        var name: String { "counting solves" }
+        func solve(_ part: LinearPart) -> [Double]? {
+            solved.add(1, ordering: .relaxed)
+            return inner.solve(part)
+        }
+        func optimalFace(_ part: LinearPart) -> PartFace? { inner.optimalFace(part) }
+        func requiredRowRange(_ part: LinearPart) -> (any RequiredRowRange)? {
+            ranges.add(1, ordering: .relaxed)
+            return inner.requiredRowRange(part)
+        }
+    }
+
+    /// The conflicts' build without a journal decides as the old build:
+    /// the same conflicts, and the LP code asked as often, on components
+    /// that fill in and that do not, with and without a conflicting row.
+    @Test(arguments: 0 ..< 8 as Range<UInt64>)
+    func conflictsBuildWithoutJournalMatchesTheOldBuild(seed: UInt64) {
+        var rng = SplitMix64(seed: 100 + seed)
+        let dense = [0, 0.1, 0.3, 0.6][Int(seed) % 4]
+        let variables = Int32.random(in: 40 ... 70, using: &rng)
+        let conflictAt = seed < 4 ? nil : Int(variables) + (seed % 2 == 0 ? 60 : 300)
+        let rest = candidates(Int.random(in: 420 ... 600, using: &rng), variables: variables, dense: dense,
+                              conflictAt: conflictAt, &rng)
+        var s = ConstraintSystem()
+        s.addVariables(Int(variables))
+        for (i, row) in rest.enumerated() where row.isRequired {
+            s.addRow(row.terms.map { (VariableIndex(rawValue: $0.0), $0.1) }, constant: row.constant,
+                     relation: row.relation, priority: .required,
+                     origin: Origin(kind: .constraint, index: i, text: "row \(i)"))
+        }
+        var solvedSome = false, solvedNone = false
+        for fill in [0.5, 2, 4, 8, 16, 1_000] {
+            var answers: [String] = []
+            for withoutJournal in [false, true] {
+                let counting = CountingSolves()
+                let found = TableauRequiredRows.$buildsWithoutJournal.withValue(withoutJournal) {
+                    s.findAllConflicts(faces: FaceOptions(solver: counting, threshold: 2, filledRowLength: fill))
+                }
+                let solves = counting.solved.load(ordering: .relaxed)
+                answers.append("\(found.map { $0.map(\.int) }) \(solves) \(counting.ranges.load(ordering: .relaxed))")
+                if solves > 0 { solvedSome = true } else { solvedNone = true }
+            }
+            #expect(answers[0] == answers[1], "fill \(fill)")
+        }
+        if dense > 0.2 && conflictAt == nil { #expect(solvedSome) }
+        #expect(solvedNone)
+    }
+}
