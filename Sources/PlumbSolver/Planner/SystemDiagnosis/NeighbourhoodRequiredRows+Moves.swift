@@ -129,7 +129,8 @@ struct RowMoves {
             defer { endedOverBudget = endedOverBudget || outOfBudget }
             for start in Self.starts(terms, gain: gain, direction: direction) {
                 defer { reset() }
-                if epoch == 0 { outOfBudget = true }
+                // Not a walk that a later one repeats (only the flag: the walks go on as they did).
+                if epoch == 0 { endedOverBudget = true }
                 // At the largest budget, stuck and out of budget end alike (no larger try).
                 switch walk(from: start.variable, sign: start.sign, length: start.length, budget: budget,
                             point: point, isIn: isIn, endsOverBudget: budget >= largestBudget) {
