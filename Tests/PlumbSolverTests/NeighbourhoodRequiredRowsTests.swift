@@ -1276,6 +1276,82 @@ private final class WatchedProbe<Probe: RequiredRowProbe>: RequiredRowProbe {
         return rows
     }
 
+    /// The walks after the neighbourhoods that repeat the walk before them
+    /// (``NeighbourhoodRequiredRows``' `skipsRepeatedTries`: the same probe
+    /// and start, where the walk before found no point and no walk of it
+    /// went out of budget) are skipped and change nothing: the transcripts
+    /// (every answer, `pushed` bit for bit, how each probe was decided)
+    /// are those of the same probes with every walk walked, and walked all
+    /// the same, no skipped walk finds a point. On random coupled systems
+    /// with neighbourhoods of no rows and of 3 (where the walks before the
+    /// neighbourhoods fail and are walked again after them), and on
+    /// `degenerate`'s shelves.
+    @Test func repeatedFirstWalksAreSkippedWithTheSameAnswers() {
+        var repeated = 0
+        func compare(_ rows: [Candidate], variables: Int, maximumRows: Int, _ label: String) {
+            var transcripts: [[String]] = []
+            for skips in [true, false] {
+                let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+                let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+                let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows,
+                                                     skipsRepeatedTries: skips)
+                transcripts.append(transcript(rows, near, reference))
+                if skips {
+                    repeated += near.repeatedFirstWalks
+                } else {
+                    #expect(near.repeatedFirstWalksMisread == 0,
+                            "\(label): \(near.repeatedFirstWalksMisread) of \(near.repeatedFirstWalks) walks found a point")
+                }
+            }
+            #expect(transcripts[0] == transcripts[1],
+                    "\(label): \(zip(transcripts[0], transcripts[1]).filter { $0 != $1 }.prefix(3))")
+        }
+        compare(fourBoxShelves(12), variables: 8 * 12, maximumRows: 8, "four boxes")
+        for seed in 0 ..< UInt64(24) {
+            var rng = SplitMix64(seed: 0x5C1B &+ seed)
+            let (rows, variables) = randomRows(&rng, scaled: seed % 2 == 0)
+            for maximumRows in [0, 3] { compare(rows, variables: variables, maximumRows: maximumRows, "seed \(seed)") }
+        }
+        #expect(repeated > 20, "\(repeated) walks not walked again")
+    }
+
+    /// A relaxation grown along the moves (``RowsAlongTheMove``) removes
+    /// its probe row only before a next round: after a test's last round
+    /// the core is emptied at the next test. So the removals are the
+    /// rounds less one per test, and the answers are those of relaxations
+    /// made anew for each test (`reusesCore` false).
+    @Test func rowsAlongTheMoveLeaveTheirLastProbeIn() {
+        var tests = 0, rounds = 0
+        for seed in 0 ..< UInt64(24) {
+            var rng = SplitMix64(seed: 0x1A57 &+ seed)
+            let (rows, variables) = randomRows(&rng, scaled: true)
+            let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            var isIn = rows.indices.map { reference.contains($0) }
+            let point = (0 ..< variables).map { reference.value([(Int32($0), 1)], 0) }
+            let rowsOf = NeighbourhoodRequiredRows<TableauRequiredRows>.rowsOf(rows, isIn: isIn, variableCount: variables)
+            let kept = RowsAlongTheMove(rows, rowsOf: rowsOf, variableCount: variables, maximumRows: 64)
+            let fresh = RowsAlongTheMove(rows, rowsOf: rowsOf, variableCount: variables, maximumRows: 64,
+                                         reusesCore: false)
+            var calls = 0
+            testedLastFirst(rows, reference, takeOut: { isIn[$0] = false }, putBack: { isIn[$0] = true }, push: {
+                let row = rows[$0]
+                let mine = kept.bounds(row.terms, row.constant, magnitude: row.magnitude, direction: $1, from: 0,
+                                       point: point, isIn: isIn)
+                let theirs = fresh.bounds(row.terms, row.constant, magnitude: row.magnitude, direction: $1, from: 0,
+                                          point: point, isIn: isIn)
+                #expect(mine == theirs, "seed \(seed): row \($0) \($1)")
+                calls += 1
+                return reference.canPush(row.terms, row.constant, magnitude: row.magnitude, direction: $1, from: 0)
+            })
+            #expect(kept.probeRowsRemoved == kept.rounds - calls,
+                    "seed \(seed): \(kept.probeRowsRemoved) removed in \(kept.rounds) rounds of \(calls) tests")
+            #expect(kept.rowsTaken == fresh.rowsTaken && kept.rounds == fresh.rounds, "seed \(seed)")
+            tests += calls
+            rounds += kept.rounds
+        }
+        #expect(rounds > tests + 100, "\(rounds) rounds in \(tests) tests")
+    }
+
     @Test func rowsAlongTheMoveHoldShelvesTheNeighbourhoodsSendOn() {
         func run(_ shelves: Int32) -> (held: Int, rows: Int, onWhole: Int) {
             let rows = fourBoxShelves(shelves)

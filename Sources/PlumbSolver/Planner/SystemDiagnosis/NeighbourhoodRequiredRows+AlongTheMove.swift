@@ -37,6 +37,9 @@ final class RowsAlongTheMove {
     /// The rows taken in by every probe so far, and the rounds (for the tests).
     private(set) var rowsTaken = 0
     private(set) var rounds = 0
+    /// The probe rows removed (for the tests): one for each round that
+    /// another follows, none after a probe's last.
+    private(set) var probeRowsRemoved = 0
 
     /// Below the probe's priority (``ExpressionProbe/priority``): the
     /// variables stay at `point` where the probe does not need them moved.
@@ -95,8 +98,14 @@ final class RowsAlongTheMove {
         var step: [Double] = []
         while true {
             rounds += 1
-            let can = probe.canPush(expression.terms, expression.constant, magnitude: magnitude,
-                                    direction: direction, from: base) { core in
+            // The probe row stays in until a next round needs the core
+            // without it: after the last round the core is emptied at the
+            // next test, and its removal (a pivot and a re-optimisation)
+            // would be wasted. The core's operations are otherwise those
+            // of a probe removed at once.
+            let (can, probeRow) = probe.canPushLeavingProbe(expression.terms, expression.constant,
+                                                            magnitude: magnitude, direction: direction,
+                                                            from: base) { core in
                 step = (0 ..< core.variableCount).map { core.value(of: Int32($0)) }
             }
             if !can { return true }
@@ -119,6 +128,10 @@ final class RowsAlongTheMove {
                 }
             }
             if broken.isEmpty || taken + broken.count > maximumRows { return false }
+            if let probeRow {
+                core.remove(probeRow)
+                probeRowsRemoved += 1
+            }
             for r in broken {
                 let row = shifted(rest[r].terms, rest[r].constant)
                 // They hold together at `point`; a conflict is rounding: no answer.

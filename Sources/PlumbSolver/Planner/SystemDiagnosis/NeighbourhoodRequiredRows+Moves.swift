@@ -123,10 +123,14 @@ struct RowMoves {
         -> (reached: Double, changes: [(Int32, Double)], length: Double)? {
         var budget = Self.firstBudget
         let largestBudget = cap.map { max(Self.firstBudget, min($0, self.largestBudget)) } ?? self.largestBudget
+        endedOverBudget = false
         while true {
             var outOfBudget = false
+            defer { endedOverBudget = endedOverBudget || outOfBudget }
             for start in Self.starts(terms, gain: gain, direction: direction) {
                 defer { reset() }
+                // Not a walk that a later one repeats (only the flag: the walks go on as they did).
+                if epoch == 0 { endedOverBudget = true }
                 // At the largest budget, stuck and out of budget end alike (no larger try).
                 switch walk(from: start.variable, sign: start.sign, length: start.length, budget: budget,
                             point: point, isIn: isIn, endsOverBudget: budget >= largestBudget) {
@@ -143,6 +147,16 @@ struct RowMoves {
             budget *= 4
         }
     }
+
+    /// Whether a walk of the last ``reaching(_:gain:direction:from:isIn:upTo:)``
+    /// ended out of budget (or was the very first walk of all, which
+    /// queues no row: see RowMovesBudgetTests). When none did, each walk
+    /// ended stuck or done without its visits passing the budget at any of
+    /// its checks, so the same walks with a larger budget (the same rows
+    /// in, terms, gain, direction and point) take the same paths to the
+    /// same ends: a call that found no point then finds none with more
+    /// budget either.
+    private(set) var endedOverBudget = false
 
     /// The term visits of a walk's first try: about a row's neighbourhood
     /// in a layout; each later try has four times as many.

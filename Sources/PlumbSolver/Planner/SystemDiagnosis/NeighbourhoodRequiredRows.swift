@@ -114,6 +114,27 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// The term visits of the walks so far (``RowMoves/visited``).
     var walkVisits: Int { moves?.visited ?? 0 }
 
+    /// The probes so far (``canPush(_:_:magnitude:direction:from:)`` and
+    /// ``pushed(_:_:to:)``), naming the current one.
+    private var probes = 0
+    /// The starts (their tags) whose walk before the neighbourhoods
+    /// (``walkedFirst(_:gain:direction:)``) found no point with no walk
+    /// out of budget, in probe `settledProbe`: the walks after the
+    /// neighbourhoods (same probe, rows in and start) would start with
+    /// those same walks at the same first budget, take the same paths
+    /// (``RowMoves/endedOverBudget``) and find no point either, so they
+    /// are not walked again.
+    private var settledStarts: [Int] = []
+    private var settledProbe = -1
+    /// Whether the repeated walks above are skipped; false walks them all
+    /// the same and counts those that find a point (for the tests).
+    let skipsRepeatedTries: Bool
+    /// The walks after the neighbourhoods skipped (or, without
+    /// `skipsRepeatedTries`, walked all the same) as repeats of a first
+    /// walk, and those that found a point all the same.
+    private(set) var repeatedFirstWalks = 0
+    private(set) var repeatedFirstWalksMisread = 0
+
     /// Relaxations grown by the rows their moves break (``RowsAlongTheMove``),
     /// tried on a probe that would go to the whole component; nil when
     /// neighbourhoods take no rows.
@@ -190,9 +211,10 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// 2.6 s at 10,000 views against 501 and 0.03 s at 1,000.
     init(_ rest: [ConstraintSystem.InertCandidate], whole: Whole, maximumRows: Int, movesAlong: Bool = true,
          alongTheMove: Int? = nil, reusesTableaux: Bool = true, walksFirst: Bool = true,
-         ordersTableaux: Bool = true, known: [Double]? = nil) {
+         ordersTableaux: Bool = true, known: [Double]? = nil, skipsRepeatedTries: Bool = true) {
         self.maximumRows = maximumRows
         self.ordersTableaux = ordersTableaux
+        self.skipsRepeatedTries = skipsRepeatedTries
         self.walksFirst = walksFirst && movesAlong
         relaxationCore = KeptCore(reuses: reusesTableaux)
         restrictionCore = KeptCore(reuses: reusesTableaux)
@@ -479,13 +501,26 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             let start = terms.reduce(0) { $0 + $1.1 * from.values[Int($1.0)] }
             let needed = gain(start)
             guard needed > 0 else { return (start, start) }
+            let settled = cap == nil && settledProbe == probes && settledStarts.contains(from.tag)
+            if settled {
+                repeatedFirstWalks += 1
+                if skipsRepeatedTries { continue }
+            }
             if let found = moves!.reaching(terms, gain: needed, direction: direction, from: from.values, isIn: isIn,
                                            upTo: cap) {
+                if settled { repeatedFirstWalksMisread += 1 }
                 let points = chainPoints(from: from, with: found.changes)
                 keepBuilt(points)
                 if chains.count == Self.chainCapacity { chains.removeFirst() }
                 chains.append(Chain(points: points, length: found.length, putBacks: putBacks.count, start: from))
                 return (start, found.reached)
+            }
+            if cap != nil && !moves!.endedOverBudget {
+                if settledProbe != probes {
+                    settledProbe = probes
+                    settledStarts.removeAll(keepingCapacity: true)
+                }
+                settledStarts.append(from.tag)
             }
         }
         return nil
@@ -754,6 +789,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// stops short of it at the value the restriction reaches shows that
     /// value to be the supremum.
     func pushed(_ terms: [(Int32, Double)], _ constant: Double, to target: Double) -> Double {
+        probes += 1
         if witnessed(terms, constant, reaching: target) != nil {
             decidedByWitness += 1
             return target
@@ -798,6 +834,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
 
     func canPush(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
                  direction: Double, from base: Double) -> Bool {
+        probes += 1
         let tolerance = Tolerances.ambiguity * magnitude
         guard !terms.isEmpty else { return direction * (constant - base) > tolerance }
         // Past twice the tolerance, so that `whole` rounding near it cannot say otherwise.

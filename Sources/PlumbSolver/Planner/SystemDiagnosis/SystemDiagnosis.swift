@@ -1068,17 +1068,30 @@ struct ExpressionProbe {
     /// times `magnitude`. The probe is removed again.
     func canPush(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
                  direction: Double, from base: Double, reached reading: ((SimplexCore) -> Void)? = nil) -> Bool {
+        let (can, probe) = canPushLeavingProbe(terms, constant, magnitude: magnitude, direction: direction,
+                                               from: base, reached: reading)
+        if let probe { core.remove(probe) }
+        return can
+    }
+
+    /// As ``canPush(_:_:magnitude:direction:from:reached:)``, with the
+    /// probe row left in the core and its handle given (nil when there is
+    /// none: no terms, or the add failed), for a caller that removes it
+    /// only if it goes on with the core: a core emptied next needs no
+    /// removal (``RowsAlongTheMove``'s last round).
+    func canPushLeavingProbe(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double,
+                             direction: Double, from base: Double, reached reading: ((SimplexCore) -> Void)? = nil)
+        -> (can: Bool, probe: SimplexCore.Handle?) {
         let tolerance = Tolerances.ambiguity * magnitude
-        guard !terms.isEmpty else { return direction * (constant - base) > tolerance }
+        guard !terms.isEmpty else { return (direction * (constant - base) > tolerance, nil) }
         // direction · (Σ a·x + c − base) − magnitude >= 0
         guard let handle = try? core.add(
             terms: terms.map { ($0.0, direction * $0.1) }, constant: direction * (constant - base) - magnitude,
             relation: .greaterOrEqual, priority: Self.priority, tag: -1)
-        else { return true }
+        else { return (true, nil) }
         let reached = direction * (value(terms, constant) - base)
         reading?(core)
-        core.remove(handle)
-        return reached > tolerance
+        return (reached > tolerance, handle)
     }
 }
 
