@@ -13,14 +13,7 @@ import Testing
                       _ rng: inout SplitMix64) -> [([(Int32, Double)], Double, Relation)] {
         var out: [([(Int32, Double)], Double, Relation)] = (0 ..< variables).map { ([($0, 1)], 0, .greaterOrEqual) }
         while out.count < count {
-            let length = Double.random(in: 0 ..< 1, using: &rng) < dense
-                ? Int.random(in: 20 ... 60, using: &rng) : Int.random(in: 2 ... 3, using: &rng)
-            var seen: Set<Int32> = []
-            var terms: [(Int32, Double)] = []
-            while terms.count < length {
-                let v = Int32.random(in: 0 ..< variables, using: &rng)
-                if seen.insert(v).inserted { terms.append((v, Double(Int.random(in: 1 ... 9, using: &rng)))) }
-            }
+            let terms = rng.fillTestTerms(variables: variables, dense: dense, long: 20 ... 60)
             out.append((terms, -Double(Int.random(in: 1 ... 100, using: &rng)), .lessOrEqual))
         }
         return out
@@ -92,5 +85,23 @@ import Testing
         stops.append(build(rows(10_000, variables: 100, dense: 1, &rng), variables: 100, rowLength: 16,
                            last: 0).watch)
         #expect(stops[0] == stops[1] && stops[1] == stops[2], "\(stops)")
+    }
+}
+
+extension SplitMix64 {
+    /// A random row's terms for the fill-in tests (here and
+    /// `TableauRequiredRowsTests`): with chance `dense` a length in `long`,
+    /// else 2 or 3; distinct variables below `variables`, coefficients 1
+    /// to 9.
+    mutating func fillTestTerms(variables: Int32, dense: Double, long: ClosedRange<Int>) -> [(Int32, Double)] {
+        let length = Double.random(in: 0 ..< 1, using: &self) < dense
+            ? Int.random(in: long, using: &self) : Int.random(in: 2 ... 3, using: &self)
+        var seen: Set<Int32> = []
+        var terms: [(Int32, Double)] = []
+        while terms.count < length {
+            let v = Int32.random(in: 0 ..< variables, using: &self)
+            if seen.insert(v).inserted { terms.append((v, Double(Int.random(in: 1 ... 9, using: &self)))) }
+        }
+        return terms
     }
 }

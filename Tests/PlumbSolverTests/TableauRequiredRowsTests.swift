@@ -35,14 +35,7 @@ import Testing
                 out.append(candidate([(Int32.random(in: 0 ..< variables, using: &rng), 1)], 5, .lessOrEqual))
                 continue
             }
-            let length = Double.random(in: 0 ..< 1, using: &rng) < dense
-                ? Int.random(in: 12 ... 30, using: &rng) : Int.random(in: 2 ... 3, using: &rng)
-            var seen: Set<Int32> = []
-            var terms: [(Int32, Double)] = []
-            while terms.count < length {
-                let v = Int32.random(in: 0 ..< variables, using: &rng)
-                if seen.insert(v).inserted { terms.append((v, Double(Int.random(in: 1 ... 9, using: &rng)))) }
-            }
+            var terms = rng.fillTestTerms(variables: variables, dense: dense, long: 12 ... 30)
             let kind = Int.random(in: 0 ..< 10, using: &rng)
             if kind < 2 {
                 out.append(candidate(terms, -Double(Int.random(in: 1 ... 100, using: &rng)), .lessOrEqual,

@@ -90,7 +90,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     private(set) var decidedOnWhole = 0
 
     /// A point of every row here given from outside (the diagnosis's
-    /// optimum: ``init(_:whole:maximumRows:movesAlong:alongTheMove:reusesTableaux:walksFirst:ordersTableaux:known:)``),
+    /// optimum: ``init(_:whole:maximumRows:movesAlong:alongTheMove:reusesTableaux:walksFirst:ordersTableaux:known:skipsRepeatedTries:)``),
     /// asked after the kept points. Taking rows out keeps it a point of
     /// the rows in, and it was one before any was taken out, so it is
     /// never dropped; the walks do not start from it.
