@@ -384,7 +384,13 @@ INVARIANT_FREE_CLI_TESTS=(
     aLargeFileAndStandardInputGiveTheSameFrames anIgnoredSignalStaysIgnored
     aSweepStoppedMidWriteLeavesNoTemporaryFile
 )
-invariant_free_skips=()
+# TableauRequiredRowsTests (stop 71) is left out of this pass too: its
+# random rows of 12 to 30 terms, 600 of them on 40 to 70 variables, drift
+# past the checker's tolerance (an equation off by 1e-5 after an add in
+# stop 71's CI; the plain pass shows the old build's tableau bit for bit
+# the same as the new one's, so it drifts alike), and its subject is the
+# two builds' sameness, which the plain pass checks.
+invariant_free_skips=(--skip TableauRequiredRowsTests)
 for suite in "${INVARIANT_FREE_SUITES[@]}"; do
     invariant_free_skips+=(--skip "^${suite//./\\.}\$")
 done
