@@ -394,6 +394,23 @@ def build_priorities(views, d, rng):
     # One term at a level fixes one linear form of the row at the value
     # closest to its target; six of them (a, b, c's widths, a's left, both
     # gaps) span the row's six unknowns, so the optimum is one point.
+    priority_rows(views, d, rng, PRIORITY_LEVELS)
+
+
+@family("ladder", "priorities' rows with each row's 8 preferences at levels drawn from all of "
+                  "2 to 999: about a thousand levels on one component")
+def build_ladder(views, d, rng):
+    # The rows, wishes and guide of `priorities`, but each row draws its
+    # eight levels from the 998 between 2 and 999, so from about 130 rows
+    # on the component has nearly a thousand levels, each holding a few
+    # rows' terms. The argument for one optimum is priorities' own: a level
+    # still holds at most one term per row.
+    priority_rows(views, d, rng, range(2, 1000))
+
+
+def priority_rows(views, d, rng, levels):
+    """The rows of `priorities` (and `ladder`), their eight wishes at
+    distinct levels drawn from `levels`."""
     guide = d.add_view("guide")
     d.say(f"{guide}.top = root.top", f"{guide}.height = 8", f"{guide}.width = 2",
           f"{guide}.left >= root.left", f"{guide}.left = root.left + 120 @ 1")
@@ -416,7 +433,7 @@ def build_priorities(views, d, rng):
                   f"{b}.left = {a}.right + 6",
                   f"{c}.left = {b}.right + 6",
                   f"{b}.width >= {wb + rng.choice(range(20, 201, 20))}"]
-        for wish, level in zip(wishes, rng.sample(PRIORITY_LEVELS, len(wishes))):
+        for wish, level in zip(wishes, rng.sample(levels, len(wishes))):
             d.say(f"{wish} @ {level}")
         above = f"{row}.bottom + 2"
 
@@ -540,6 +557,166 @@ def build_scales(views, d, rng):
                 if lo > 0:
                     d.say(f"{event}.left >= ev{r - 1}_{lo - 1}.right + 0.001")
         starts.append(times)
+
+
+@family("boxes", "content-sized nested stacks (rows of columns of leaves): widths up from the "
+                 "leaves, down from the root and equal panels; squeezes at per-leaf levels")
+def build_boxes(views, d, rng):
+    # Panels chained down the root (required >=, exact at 750), each a
+    # vertical stack of 2 or 3 rows; a row is a horizontal stack of 2 to 4
+    # items; an item is a leaf or a vertical stack of 2 or 3 leaves. A stack
+    # pads its children by 4: a vertical one holds them 4 in on the left
+    # and inside on the right (required), one under the other 6 apart;
+    # a horizontal one puts them 4 in at the top and inside at the bottom,
+    # each at least 6 after the one before (exact at 750) and the last
+    # inside on the right. Upward flow: a leaf is a text (fixed height) or
+    # an image (height half its width) with a content width it resists
+    # going under at a level of its own in the panel (800 down by 4, so a
+    # squeezed row gives its room in a fixed order) and hugs at 250; a
+    # stack's width and height hug at 240, under the leaves. Downward flow:
+    # panels must fit the root (8 in each side) and at 500 all are as wide
+    # as the first, and about half the children of a vertical stack (and
+    # the column items of a row, in height) fill their parent at 500. Every
+    # level is then least at one point: resistance levels hold one leaf per
+    # panel, whose best width is one number given the levels above; the
+    # equal-panel and fill wishes all hold; hugging at 250 and 240 only
+    # pulls widths and heights down to what the levels above allow.
+    pad, gap = 4, 6
+    count = [0]
+
+    def new_view(parent):
+        count[0] += 1
+        return d.add_view(f"b{count[0]}", parent)
+
+    def leaf(parent, order):
+        v = new_view(parent)
+        width = rng.choice(range(24, 201, 4))
+        d.say(f"{v}.width >= 8", f"{v}.width >= {width} @ {800 - 4 * order}",
+              f"{v}.width <= {width} @ 250")
+        if rng.random() < 0.25:
+            d.say(f"{v}.height = 0.5 * {v}.width")
+        else:
+            d.say(f"{v}.height = {rng.choice((14, 18, 22, 36))}")
+        return v
+
+    def hug(v):
+        d.say(f"{v}.width = 0 @ 240", f"{v}.height = 0 @ 240")
+
+    def column(v, kids):
+        # v stacks kids vertically
+        for k, kid in enumerate(kids):
+            d.say(f"{kid}.left = {v}.left + {pad}", f"{kid}.right <= {v}.right - {pad}",
+                  f"{kid}.top = " + (f"{v}.top + {pad}" if k == 0 else f"{kids[k - 1]}.bottom + {gap}"))
+            if rng.random() < 0.5:
+                d.say(f"{kid}.width = {v}.width - {2 * pad} @ 500")
+        d.say(f"{v}.bottom >= {kids[-1]}.bottom + {pad}")
+        hug(v)
+
+    def row(v, kids, stacks):
+        # v stacks kids horizontally
+        for k, kid in enumerate(kids):
+            d.say(f"{kid}.top = {v}.top + {pad}", f"{kid}.bottom <= {v}.bottom - {pad}")
+            if k == 0:
+                d.say(f"{kid}.left = {v}.left + {pad}")
+            else:
+                d.say(f"{kid}.left >= {kids[k - 1]}.right + {gap}",
+                      f"{kid}.left = {kids[k - 1]}.right + {gap} @ 750")
+            if kid in stacks:
+                d.say(f"{kid}.height = {v}.height - {2 * pad} @ 500")
+        d.say(f"{kids[-1]}.right <= {v}.right - {pad}")
+        hug(v)
+
+    panels = []
+    while count[0] < views:
+        panel = new_view(None)
+        order = 0
+        rows = []
+        for _ in range(rng.choice((2, 3))):
+            r = new_view(panel)
+            items, stacks = [], set()
+            for _ in range(rng.choice((2, 3, 4))):
+                if rng.random() < 0.35:
+                    st = new_view(r)
+                    leaves = []
+                    for _ in range(rng.choice((2, 3))):
+                        leaves.append(leaf(st, order))
+                        order += 1
+                    column(st, leaves)
+                    items.append(st)
+                    stacks.add(st)
+                else:
+                    items.append(leaf(r, order))
+                    order += 1
+            row(r, items, stacks)
+            rows.append(r)
+        column(panel, rows)
+        d.say(f"{panel}.left = root.left + 8", f"{panel}.right <= root.right - 8")
+        if panels:
+            d.say(f"{panel}.top >= {panels[-1]}.bottom + 12",
+                  f"{panel}.top = {panels[-1]}.bottom + 12 @ 750",
+                  f"{panel}.width = {panels[0]}.width @ 500")
+        else:
+            d.say(f"{panel}.top = root.top + 8")
+        panels.append(panel)
+
+
+@family("sheet", "a spreadsheet of 12 columns whose cells span 1-3 columns and rows: columns "
+                 "and rows as narrow as their cells allow, each column at a level of its own")
+def build_sheet(views, d, rng):
+    # Column j's edges are those of its header h{j} (20 high, 1 apart,
+    # starting after a 30-wide corner), row r's those of its label r{r}
+    # (30 wide, rows 1 apart, under the headers). The body is tiled, row by
+    # row, by cells that cover 1 to 3 free columns and 1 to 3 rows (spans
+    # never overlap) and whose edges are those of the columns and rows they
+    # cover; a cell is at least its content (required). A column is at
+    # least its header's label; the sheet prefers to end inside the root
+    # (900), then column j prefers to be narrow at level 400 - j and row r
+    # at level 200 - r mod 8. A narrow column at a level of its own is
+    # least at one width, given those above it, whatever the others do; so
+    # is a row, since rows at one level are 8 apart and no span covers two
+    # of them. So the optimum is one point.
+    columns = 12
+    rows = max(1, (views - columns) // 8)
+    d.add_view("corner")
+    d.say("corner.left = root.left", "corner.top = root.top", "corner.width = 30",
+          "corner.height = 20")
+    for j in range(columns):
+        h = d.add_view(f"h{j}")
+        d.say(f"{h}.top = root.top", f"{h}.height = 20",
+              f"{h}.left = " + ("corner.right + 1" if j == 0 else f"h{j - 1}.right + 1"),
+              f"{h}.width >= {rng.choice(range(16, 61, 4))}",
+              f"{h}.width = 0 @ {400 - j}")
+    d.say(f"h{columns - 1}.right <= root.right @ 900")
+    for r in range(rows):
+        lab = d.add_view(f"r{r}")
+        d.say(f"{lab}.left = root.left", f"{lab}.width = 30",
+              f"{lab}.top = " + ("corner.bottom + 1" if r == 0 else f"r{r - 1}.bottom + 1"),
+              f"{lab}.height >= 12", f"{lab}.height = 0 @ {200 - r % 8}")
+    free = [[True] * columns for _ in range(rows)]
+    n = 0
+    for r in range(rows):
+        j = 0
+        while j < columns:
+            if not free[r][j]:
+                j += 1
+                continue
+            across = 1
+            while across < 3 and j + across < columns and free[r][j + across] and rng.random() < 0.3:
+                across += 1
+            down = 1
+            while (down < 3 and r + down < rows and all(free[r + down][j:j + across])
+                   and rng.random() < 0.2):
+                down += 1
+            for rr in range(r, r + down):
+                for jj in range(j, j + across):
+                    free[rr][jj] = False
+            cell = d.add_view(f"s{n}")
+            n += 1
+            d.say(f"{cell}.left = h{j}.left", f"{cell}.right = h{j + across - 1}.right",
+                  f"{cell}.top = r{r}.top", f"{cell}.bottom = r{r + down - 1}.bottom",
+                  f"{cell}.width >= {rng.choice(range(20, 161, 4))}",
+                  f"{cell}.height >= {rng.choice((14, 18, 22, 30, 44))}")
+            j += across
 
 
 def main(argv=None):

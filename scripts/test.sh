@@ -37,7 +37,8 @@
 #       PlumbSolver, failing on any warning (broken symbol links included)
 #   6. cross-check against HiGHS: the coupled table family at 1,000 views,
 #      widths 1024 and 480, and the simplex stress families (chartgrid,
-#      dashboard, priorities, scales at 500 views, degenerate at 250) equal
+#      dashboard, priorities, scales at 500 views, degenerate at 250, boxes
+#      at 300, sheet at 1,700, ladder at 160) equal
 #      scripts/highs_solve.py within 1e-6 (the stress families with each
 #      level's optimal face held exactly, and checked to be a single point:
 #      highs_solve.py --probe)
@@ -63,8 +64,12 @@ STRESS_VIEWS=${STRESS_VIEWS:-500}
 # The stress families for the simplex, with their size in the HiGHS check
 # (about a second each): degenerate is kept smaller because Plumb's tableau
 # takes seconds on it (about 2 s at 400 views, 23 s at 1,000; BENCHMARKS.md).
-STRESS_FAMILIES=(chartgrid dashboard priorities scales degenerate)
-declare -A STRESS_SIZE=([degenerate]=250)
+# boxes, sheet and ladder are shapes written against the solver (stop 72),
+# each sized to reach its hard path: boxes at 300 views and ladder at 160
+# (235 variables, about 300 levels) reach Clp, sheet at 1,700 is cut at
+# its hinges (at 300 its parts are small enough for the tableau alone).
+STRESS_FAMILIES=(chartgrid dashboard priorities scales degenerate boxes sheet ladder)
+declare -A STRESS_SIZE=([degenerate]=250 [boxes]=300 [sheet]=1700 [ladder]=160)
 
 passed=0
 failed=0
