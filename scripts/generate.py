@@ -408,12 +408,24 @@ def build_ladder(views, d, rng):
     priority_rows(views, d, rng, range(2, 1000))
 
 
-def priority_rows(views, d, rng, levels):
+@family("ladder-loose", "ladder with the guide free to go 100,000 left of the root: no held "
+                        "level pins it, so the rows stay coupled through every level")
+def build_ladder_loose(views, d, rng):
+    # A row that needs room pushes the guide to the root's left edge in
+    # `ladder`, which pins it; here the guide's floor is far enough that
+    # no row reaches it, so it stays free (coupling every row) until its
+    # own wish at 1. The optimum is one point for the same reasons: the
+    # guide ends at the least of 120 and every row's bound on it.
+    priority_rows(views, d, rng, range(2, 1000), floor=" - 100000")
+
+
+def priority_rows(views, d, rng, levels, floor=""):
     """The rows of `priorities` (and `ladder`), their eight wishes at
-    distinct levels drawn from `levels`."""
+    distinct levels drawn from `levels`; the guide at least `floor` from
+    the root's left edge."""
     guide = d.add_view("guide")
     d.say(f"{guide}.top = root.top", f"{guide}.height = 8", f"{guide}.width = 2",
-          f"{guide}.left >= root.left", f"{guide}.left = root.left + 120 @ 1")
+          f"{guide}.left >= root.left{floor}", f"{guide}.left = root.left + 120 @ 1")
     above = "root.top + 8"
     for i in range(max(1, (views - 1) // 4)):
         row = d.add_view(f"row{i}")
