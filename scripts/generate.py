@@ -408,14 +408,15 @@ def build_ladder(views, d, rng):
     priority_rows(views, d, rng, range(2, 1000))
 
 
-@family("ladder-loose", "ladder with the guide free to go 100,000 left of the root: no held "
-                        "level pins it, so the rows stay coupled through every level")
+@family("ladder-loose", "ladder with the guide free to go 100,000 left of the root: no row "
+                        "pins it against the root, so the rows stay coupled through it for longer")
 def build_ladder_loose(views, d, rng):
     # A row that needs room pushes the guide to the root's left edge in
     # `ladder`, which pins it; here the guide's floor is far enough that
-    # no row reaches it, so it stays free (coupling every row) until its
-    # own wish at 1. The optimum is one point for the same reasons: the
-    # guide ends at the least of 120 and every row's bound on it.
+    # no row reaches it, so only its own wish at 1 fixes it, and a row
+    # leaves the guide's company only once the levels above have fixed
+    # its own first item. The optimum is one point for the same reasons:
+    # the guide ends at the least of 120 and every row's bound on it.
     priority_rows(views, d, rng, range(2, 1000), floor=" - 100000")
 
 
