@@ -424,6 +424,56 @@ private final class WatchedProbe<Probe: RequiredRowProbe>: RequiredRowProbe {
                 "\(relaxedFirst) relaxation first; \(byRelaxation) by a relaxation, \(byRestriction) by a restriction")
     }
 
+    /// The redundancy tests' two savings on their small tableaux against
+    /// neither, on the random systems and on shelves: probe rows left in
+    /// (`NeighbourhoodRequiredRows/leavesProbesIn`: the restriction's
+    /// never removed, the relaxation's only before it grows again) leave
+    /// every probe of those tableaux ending on the same point, bit for bit;
+    /// restrictions not built where single rows bound the expression
+    /// (`NeighbourhoodRequiredRows/boundsRestrictions`) leave every
+    /// answer, value and way of deciding (each restriction's and
+    /// relaxation's count among them) as building them all; and both
+    /// spare work.
+    @Test func smallTableauxSavingsAnswerAsWithout() {
+        var spared = 0, points = 0, restrictionsSpared = 0
+        func compare(_ rows: [Candidate], _ variables: Int, _ label: String) {
+            for maximumRows in [3, 64] {
+                var transcripts: [[String]] = [], traces: [[[UInt64]]] = []
+                for (leaves, bounds) in [(false, false), (true, false), (true, true)] {
+                    let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+                    let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+                    let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows,
+                                                         walksFirst: false, leavesProbesIn: leaves,
+                                                         boundsRestrictions: bounds)
+                    near.probePoints = []
+                    transcripts.append(transcript(rows, near, reference)
+                        + ["by a restriction \(near.decidedByRestriction), by a relaxation \(near.decidedByRelaxation), "
+                            + "relaxation first \(near.relaxedFirstTests)"])
+                    traces.append(near.probePoints ?? [])
+                    if leaves { spared += near.probeRemovalsSpared } else { #expect(near.probeRemovalsSpared == 0) }
+                    if bounds { restrictionsSpared += near.restrictionsSpared } else { #expect(near.restrictionsSpared == 0) }
+                }
+                points += traces[0].count
+                for k in 1 ..< transcripts.count {
+                    #expect(transcripts[k] == transcripts[0],
+                            "\(label), at most \(maximumRows) rows, saving \(k): \(zip(transcripts[k], transcripts[0]).filter { $0 != $1 }.prefix(3))")
+                }
+                let differing = zip(traces[0], traces[1]).filter { $0 != $1 }.count
+                #expect(traces[0].count == traces[1].count && differing == 0,
+                        "\(label), at most \(maximumRows) rows: \(traces[1].count) probes for \(traces[0].count), \(differing) ending elsewhere")
+            }
+        }
+        for seed in 0 ..< UInt64(10) {
+            var rng = SplitMix64(seed: 0x5E7 &+ seed)
+            let (rows, variables) = randomRows(&rng, scaled: true)
+            compare(rows, variables, "seed \(seed)")
+        }
+        let shelves: Int32 = 12
+        compare(shelfRows(shelves), Int(3 * shelves), "shelves")
+        #expect(spared > 200 && points > 400 && restrictionsSpared > 20,
+                "\(spared) removals spared, \(points) probes, \(restrictionsSpared) restrictions not built")
+    }
+
     @Test func resetTableauxAreUsedOverAndOver() {
         // The property above only means something if the reset tableaux
         // decide many probes after holding other neighbourhoods' rows.
