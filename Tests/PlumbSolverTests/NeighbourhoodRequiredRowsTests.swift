@@ -1315,46 +1315,6 @@ private final class WatchedProbe<Probe: RequiredRowProbe>: RequiredRowProbe {
         #expect(repeated > 20, "\(repeated) walks not walked again")
     }
 
-    /// A chain's walk that repeats a failed walk of another chain (the same
-    /// start, sign and length, the same values at every variable of the
-    /// rows whose room the failed walk read, a budget that ends it the same
-    /// way: ``RowMoves/extending(_:gain:direction:from:length:base:recheck:isIn:budget:)``)
-    /// is not walked. Walked all the same (`skipsRepeatedTries` false),
-    /// each such walk ends as the one it repeats did; with the skip the
-    /// transcripts (every answer, `pushed` bit for bit, how each probe was
-    /// decided) are those without it. On `degenerate`'s shelves (four boxes
-    /// a shelf: the chains of one column differ from the others' far from
-    /// a probe) and on random systems with neighbourhoods of no rows.
-    @Test func repeatedChainWalksAreSkippedWithTheSameAnswers() {
-        var repeated = 0
-        func compare(_ rows: [Candidate], variables: Int, maximumRows: Int, _ label: String) {
-            var transcripts: [[String]] = []
-            for skips in [true, false] {
-                let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-                let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-                let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows,
-                                                     skipsRepeatedTries: skips)
-                transcripts.append(transcript(rows, near, reference))
-                if skips {
-                    repeated += near.repeatedChainWalks
-                } else {
-                    #expect(near.repeatedChainWalksMisread == 0,
-                            "\(label): \(near.repeatedChainWalksMisread) of \(near.repeatedChainWalks) ended otherwise")
-                }
-            }
-            #expect(transcripts[0] == transcripts[1],
-                    "\(label): \(zip(transcripts[0], transcripts[1]).filter { $0 != $1 }.prefix(3))")
-        }
-        compare(fourBoxShelves(12), variables: 8 * 12, maximumRows: 8, "four boxes")
-        compare(shelfRows(16), variables: 3 * 16, maximumRows: 8, "shelves")
-        for seed in 0 ..< UInt64(16) {
-            var rng = SplitMix64(seed: 0x7A1C &+ seed)
-            let (rows, variables) = randomRows(&rng, scaled: seed % 2 == 1)
-            compare(rows, variables: variables, maximumRows: 0, "seed \(seed)")
-        }
-        #expect(repeated > 20, "\(repeated) chain walks not walked again")
-    }
-
     /// A relaxation grown along the moves (``RowsAlongTheMove``) removes
     /// its probe row only before a next round: after a test's last round
     /// the core is emptied at the next test. So the removals are the

@@ -49,47 +49,11 @@ struct RowMoves {
     /// The term visits of every walk so far (for the tests: a walk's cost).
     private(set) var visited = 0
 
-    /// The extensions' failed walks since ``forgetFailedWalks()`` (see
-    /// ``extending(_:gain:direction:from:length:base:recheck:isIn:budget:)``):
-    /// each walk's start, sign, length, budget and end, the point it was
-    /// walked from (`failedPoints`, shared, not copied) and the rows whose
-    /// room it read there (`failedRows[rows]`), the only place a walk reads
-    /// its point.
-    private var failed: [FailedWalk] = []
-    private var failedRows: [Int32] = []
-    private var failedPoints: [[Double]] = []
-    private struct FailedWalk {
-        let variable: Int32
-        let sign: Double
-        let length: Double
-        let budget: Int
-        let stuck: Bool
-        let point: Int
-        let rows: Range<Int>
-    }
-    /// Whether the walk under way notes in `failedRows` the rows whose
-    /// room it reads, each once (`readMark` compared with `readEpoch`).
-    private var noting = false
-    private var readMark: [UInt32]
-    private var readEpoch: UInt32 = 0
-    /// Whether an extension's walk that repeats a failed one is skipped;
-    /// false walks it all the same and counts those that end otherwise
-    /// (for the tests).
-    let skipsRepeatedWalks: Bool
-    /// The extensions' walks skipped (or, without `skipsRepeatedWalks`,
-    /// walked all the same) as repeats of a failed one, and those that
-    /// ended otherwise than it did.
-    private(set) var repeatedWalks = 0
-    private(set) var repeatedWalksMisread = 0
-
-    init(_ rest: [ConstraintSystem.InertCandidate], rowsOf: [[Int32]], variableCount: Int,
-         skipsRepeatedWalks: Bool = true) {
+    init(_ rest: [ConstraintSystem.InertCandidate], rowsOf: [[Int32]], variableCount: Int) {
         self.rest = rest
         self.rowsOf = rowsOf
-        self.skipsRepeatedWalks = skipsRepeatedWalks
         step = [Double](repeating: 0, count: variableCount)
         rowMark = [UInt32](repeating: 0, count: rest.count)
-        readMark = [UInt32](repeating: 0, count: rest.count)
         largestBudget = 16 * rest.reduce(1 << 12) { $0 + $1.terms.count }
     }
 
@@ -128,28 +92,8 @@ struct RowMoves {
     /// of `length`: it goes the wrong way by more than rounding, further
     /// than the row's room at `point`.
     private func stops(_ r: Int, _ change: Double, size: Double, length: Double, at point: [Double]) -> Bool {
-        guard let wrong = wrongBeyondRounding(r, change, size: size) else { return false }
-        return wrong * length > room(r, at: point)
-    }
-
-    /// How much `change` (out of `size`) in row `r` goes the wrong way,
-    /// when that is more than rounding (then the row's room decides); nil
-    /// otherwise.
-    private func wrongBeyondRounding(_ r: Int, _ change: Double, size: Double) -> Double? {
         let wrong = wrongWay(r, change)
-        return wrong > 1e-12 * size ? wrong : nil
-    }
-
-    /// ``stops(_:_:size:length:at:)`` for a walk: a row whose room it reads
-    /// is noted while ``noting``.
-    private mutating func walkStops(_ r: Int, _ change: Double, size: Double, length: Double,
-                                    at point: [Double]) -> Bool {
-        guard let wrong = wrongBeyondRounding(r, change, size: size) else { return false }
-        if noting && readMark[r] != readEpoch {
-            readMark[r] = readEpoch
-            failedRows.append(Int32(r))
-        }
-        return wrong * length > room(r, at: point)
+        return wrong > 1e-12 * size && wrong * length > room(r, at: point)
     }
 
     private mutating func reset() {
@@ -283,7 +227,7 @@ struct RowMoves {
             rowMark[r] = 0
             let (change, size) = change(r)
             visits += rest[r].terms.count
-            guard walkStops(r, change, size: size, length: length, at: point) else { continue }
+            guard stops(r, change, size: size, length: length, at: point) else { continue }
             // Put the row right with one unmoved variable: the one whose
             // other rows the move stops the fewest times.
             var best: (variable: Int32, amount: Double, broken: Int)?
@@ -295,8 +239,8 @@ struct RowMoves {
                     let coefficient = rest[Int(s)].terms.reduce(0) { $0 + ($1.0 == u ? $1.1 : 0) }
                     visits += 2 * rest[Int(s)].terms.count
                     if endsOverBudget && visits > budget { return .outOfBudget }
-                    if walkStops(Int(s), other + coefficient * amount, size: otherSize + abs(coefficient * amount),
-                                 length: length, at: point) {
+                    if stops(Int(s), other + coefficient * amount, size: otherSize + abs(coefficient * amount),
+                             length: length, at: point) {
                         // A row it breaks that no other unmoved variable can put right: a dead end.
                         guard rest[Int(s)].terms.contains(where: { $0.0 != u && $0.1 != 0 && step[Int($0.0)] == 0 })
                         else {
@@ -396,101 +340,19 @@ struct RowMoves {
     /// its terms. Every other row in was in when `start` was built, and is
     /// where it was at `start` (checked then, against `base` or the point
     /// that walk came from).
-    ///
-    /// A walk that ends stuck or out of budget is noted (its start, sign,
-    /// length, budget, the point and the rows whose room it read), until
-    /// the owner calls ``forgetFailedWalks()``, which it must whenever the
-    /// rows in (`isIn`) change. A later walk of an extension with the same
-    /// start, sign and length, from a point that holds bit for bit the
-    /// same values at every variable of those rows, reads the same rooms
-    /// and so takes the same path (a walk reads its point nowhere else):
-    /// it is not walked when the budget ends it the same way (a stuck walk
-    /// within a budget at least as large, one out of budget within one at
-    /// most as large). `degenerate`'s chains differ from each other far
-    /// from most probes, so a probe's tries of several chains repeat each
-    /// other's failed walks (try71 in BENCHMARKS.md: 27,502 at 1,000 views).
     mutating func extending(_ terms: [(Int32, Double)], gain: Double, direction: Double, from start: [Double],
                             length: Double, base: [Double], recheck: ArraySlice<Int>,
                             isIn: [Bool], budget: Int = extensionBudget) -> [(Int32, Double)]? {
-        var pointNoted = false
         for walkStart in Self.starts(terms, gain: gain, direction: direction) {
             defer { reset() }
-            let repeated = repeatsFailedWalk(walkStart, budget: budget, from: start)
-            if repeated != nil {
-                repeatedWalks += 1
-                if skipsRepeatedWalks { continue }
-            }
-            // Noted from here; dropped again unless the walk fails.
-            readEpoch &+= 1
-            if readEpoch == 0 {
-                for r in readMark.indices { readMark[r] = 0 }
-                readEpoch = 1
-            }
-            // At most a probe's tries of every chain (the rows in may stay for many probes).
-            if failed.count >= Self.failedWalkCapacity {
-                forgetFailedWalks()
-                pointNoted = false
-            }
-            let firstRow = failedRows.count
-            noting = repeated == nil
-            let end = walk(from: walkStart.variable, sign: walkStart.sign, length: walkStart.length,
-                           budget: budget, point: start, isIn: isIn, endsOverBudget: true)
-            if let repeated, repeated != end { repeatedWalksMisread += 1 }
-            if noting && end != .done {
-                if !pointNoted {
-                    failedPoints.append(start)
-                    pointNoted = true
-                }
-                failed.append(FailedWalk(variable: walkStart.variable, sign: walkStart.sign,
-                                         length: walkStart.length, budget: budget, stuck: end == .stuck,
-                                         point: failedPoints.count - 1, rows: firstRow ..< failedRows.count))
-            } else {
-                failedRows.removeSubrange(firstRow...)
-            }
-            noting = false
-            guard end == .done,
+            guard case .done = walk(from: walkStart.variable, sign: walkStart.sign, length: walkStart.length,
+                                    budget: budget, point: start, isIn: isIn, endsOverBudget: true),
                   let growth = growthAlongWalk(terms, direction: direction), growth * length >= gain,
                   let changes = checked(from: start, length: length, base: base, recheck: recheck, isIn: isIn)
             else { continue }
             return changes
         }
         return nil
-    }
-
-    /// The most failed walks noted: about a probe's walks from every
-    /// chain (8 chains, a few starts each); more are noted after the
-    /// noted ones are forgotten.
-    static let failedWalkCapacity = 64
-
-    /// How a noted failed walk that a walk from `start` repeats ended
-    /// (see ``extending(_:gain:direction:from:length:base:recheck:isIn:budget:)``),
-    /// when its budget ends this one the same way; nil when none does.
-    private func repeatsFailedWalk(_ walkStart: (variable: Int32, sign: Double, length: Double), budget: Int,
-                                   from start: [Double]) -> Walk? {
-        search: for noted in failed
-            where noted.variable == walkStart.variable && noted.sign == walkStart.sign
-                && noted.length.bitPattern == walkStart.length.bitPattern
-                && (noted.stuck ? budget >= noted.budget : budget <= noted.budget) {
-            let theirs = failedPoints[noted.point]
-            for r in failedRows[noted.rows] {
-                for (v, _) in rest[Int(r)].terms where theirs[Int(v)].bitPattern != start[Int(v)].bitPattern {
-                    continue search
-                }
-            }
-            return noted.stuck ? .stuck : .outOfBudget
-        }
-        return nil
-    }
-
-    /// Forgets the failed walks noted (see
-    /// ``extending(_:gain:direction:from:length:base:recheck:isIn:budget:)``):
-    /// the rows in are to change, or a point they were walked from is to
-    /// be written (so that it is not copied).
-    mutating func forgetFailedWalks() {
-        guard !failed.isEmpty || !failedPoints.isEmpty else { return }
-        failed.removeAll(keepingCapacity: true)
-        failedRows.removeAll(keepingCapacity: true)
-        failedPoints.removeAll(keepingCapacity: true)
     }
 
     /// The moved variables with their values at `start` stepped `length`

@@ -113,11 +113,6 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     private var moves: RowMoves?
     /// The term visits of the walks so far (``RowMoves/visited``).
     var walkVisits: Int { moves?.visited ?? 0 }
-    /// The chains' walks not walked as repeats of a failed one, or walked
-    /// all the same without `skipsRepeatedTries`, and of those the ones
-    /// that ended otherwise (``RowMoves/repeatedWalks``).
-    var repeatedChainWalks: Int { moves?.repeatedWalks ?? 0 }
-    var repeatedChainWalksMisread: Int { moves?.repeatedWalksMisread ?? 0 }
 
     /// The probes so far (``canPush(_:_:magnitude:direction:from:)`` and
     /// ``pushed(_:_:to:)``), naming the current one.
@@ -131,10 +126,8 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// are not walked again.
     private var settledStarts: [Int] = []
     private var settledProbe = -1
-    /// Whether the repeated walks above are skipped, and the chains' walks
-    /// that repeat a failed one (``RowMoves/skipsRepeatedWalks``); false
-    /// walks them all the same and counts those that find a point or end
-    /// otherwise (for the tests).
+    /// Whether the repeated walks above are skipped; false walks them all
+    /// the same and counts those that find a point (for the tests).
     let skipsRepeatedTries: Bool
     /// The walks after the neighbourhoods skipped (or, without
     /// `skipsRepeatedTries`, walked all the same) as repeats of a first
@@ -237,10 +230,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         outSince = [Int](repeating: 0, count: rest.count)
         (whole as? TableauRequiredRows)?.keepsPoints = true
         rowsOf = Self.rowsOf(rest, isIn: isIn, variableCount: whole.variableCount)
-        moves = movesAlong
-            ? RowMoves(rest, rowsOf: rowsOf, variableCount: whole.variableCount,
-                       skipsRepeatedWalks: skipsRepeatedTries)
-            : nil
+        moves = movesAlong ? RowMoves(rest, rowsOf: rowsOf, variableCount: whole.variableCount) : nil
         let alongRows = alongTheMove ?? maximumRows
         self.alongTheMove = alongRows > 0
             ? RowsAlongTheMove(rest, rowsOf: rowsOf, variableCount: whole.variableCount, maximumRows: alongRows,
@@ -291,7 +281,6 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     func takeOut(_ i: Int) {
         guard isIn[i] else { return }
         isIn[i] = false
-        moves?.forgetFailedWalks()
         clock += 1
         outSince[i] = clock
         if whole.contains(i) && !isPending[i] {
@@ -303,7 +292,6 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     func putBack(_ i: Int) {
         guard !isIn[i] else { return }
         isIn[i] = true
-        moves?.forgetFailedWalks()
         putBacks.append(i)
         let kept = witnesses.count
         witnesses.removeAll { $0.found > outSince[i] }
@@ -434,8 +422,6 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// the same start first (it costs the variables written since), else
     /// a new one.
     private func chainPoints(from start: Start, with changes: [(Int32, Double)]) -> ChainPoints {
-        // A chain's point is written below: the failed walks noted from it would have it copied.
-        moves!.forgetFailedWalks()
         var free: Int?
         for k in chainStore.indices where isKnownUniquelyReferenced(&chainStore[k]) {
             if chainStore[k].tag == start.tag {
@@ -491,9 +477,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
                                                  budget: shortTries ? RowMoves.shortExtensionBudget
                                                      : RowMoves.extensionBudget)
             else { continue }
-            // In place: the chain's older points still kept are read through
-            // its log (and the failed walks noted from it would have it copied).
-            moves!.forgetFailedWalks()
+            // In place: the chain's older points still kept are read through its log.
             chain.points.extend(with: changes)
             chains.remove(at: k)
             chains.append(Chain(points: chain.points, length: chain.length, putBacks: putBacks.count,
