@@ -217,9 +217,9 @@ import Testing
         // build before that row: at the 256th row, its only look before it
         // (the next is at the 512th, past the conflicting row; in seeds 4
         // and 6 the conflicting row comes before any look, so no fill is
-        // read). 0.5 stops every build there (each row holds a term at
-        // least) and 1,000 none, so the two take both ways; the fills
-        // between take one of them. Without a conflicting row, every fill.
+        // read). 0.5 stops these builds there and 1,000 none (as checked
+        // below), so the two take both ways; the fills between take one of
+        // them. Without a conflicting row, every fill.
         let fills: [Double] = conflictAt == nil ? [0.5, 2, 4, 8, 16, 1_000] : [0.5, 1_000]
         for fill in fills {
             var answers: [String] = [], solveCounts: [Int] = []
