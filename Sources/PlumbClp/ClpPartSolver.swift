@@ -1346,10 +1346,7 @@ public struct ClpPartSolver: LargePartSolver {
         let probe = max(1, min(max(20, cap / 10), probeLimit))
         let status = plumb_clp_primal(model, Int32(probe), Int32(refactorInterval ?? cap), 1)
         if status != 3 { return status == 0 ? .optimal : .failed }
-        // A count of 0 before is no measure: the point read there may not
-        // be the one Clp starts from (after a cold solve's postsolve the
-        // level's errors can read 0 where Clp's start has them above 0).
-        if before > 0 && pending() >= before { return .stalled }
+        if pending() >= before { return .stalled }
         // On from where the probe stopped, with its factorisation.
         return plumb_clp_primal(model, Int32(cap - probe), Int32(refactorInterval ?? cap), 2) == 0 ? .optimal : .failed
     }
