@@ -413,15 +413,21 @@ private final class WatchedProbe<Probe: RequiredRowProbe>: RequiredRowProbe {
                         "\(label), at most \(maximumRows) rows: \(zip(transcripts[0], transcripts[1]).filter { $0 != $1 }.prefix(3))")
             }
         }
-        for seed in 0 ..< UInt64(20) {
+        onRandomSystemsAndShelves(seeds: 20, compare)
+        #expect(relaxedFirst > 20,
+                "\(relaxedFirst) relaxation first; \(byRelaxation) by a relaxation, \(byRestriction) by a restriction")
+    }
+
+    /// Runs `compare` on `seeds` random scaled systems (seeds from 0x5E7)
+    /// and on 12 shelves, each with its variable count and a label.
+    private func onRandomSystemsAndShelves(seeds: UInt64, _ compare: ([Candidate], Int, String) -> Void) {
+        for seed in 0 ..< seeds {
             var rng = SplitMix64(seed: 0x5E7 &+ seed)
             let (rows, variables) = randomRows(&rng, scaled: true)
             compare(rows, variables, "seed \(seed)")
         }
         let shelves: Int32 = 12
         compare(shelfRows(shelves), Int(3 * shelves), "shelves")
-        #expect(relaxedFirst > 20,
-                "\(relaxedFirst) relaxation first; \(byRelaxation) by a relaxation, \(byRestriction) by a restriction")
     }
 
     /// The redundancy tests' two savings on their small tableaux against
@@ -463,13 +469,7 @@ private final class WatchedProbe<Probe: RequiredRowProbe>: RequiredRowProbe {
                         "\(label), at most \(maximumRows) rows: \(traces[1].count) probes for \(traces[0].count), \(differing) ending elsewhere")
             }
         }
-        for seed in 0 ..< UInt64(10) {
-            var rng = SplitMix64(seed: 0x5E7 &+ seed)
-            let (rows, variables) = randomRows(&rng, scaled: true)
-            compare(rows, variables, "seed \(seed)")
-        }
-        let shelves: Int32 = 12
-        compare(shelfRows(shelves), Int(3 * shelves), "shelves")
+        onRandomSystemsAndShelves(seeds: 10, compare)
         #expect(spared > 200 && points > 400 && restrictionsSpared > 20,
                 "\(spared) removals spared, \(points) probes, \(restrictionsSpared) restrictions not built")
     }
