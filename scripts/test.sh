@@ -20,7 +20,8 @@
 #   3a. the C library: scripts/build-capi.sh (libplumbc, plumb.h, plumb.pc),
 #       then Tests/CAPI/example.c built with gcc through pkg-config and run
 #   3b. fuzzing: scripts/fuzz.sh, libFuzzer + ASan on five targets, bounded
-#       (the driver built in 2's lane)
+#       (the driver built in 2's lane), in a lane of its own beside 3, 3a,
+#       5, 5b and 6, which run before 5c and 5d (see 3b)
 #   4. CMake (in 2's lane): configure + build with Ninja into build/, in the
 #      Debug configuration (every target, -Onone; the C kernels still -O2):
 #      the CMake-built plumb solves both examples (running the C kernels and
@@ -556,6 +557,31 @@ bench_compare_smoke() {
     [[ $out == *"$partial printed no time for one of parse, build"* ]] || { echo "$out"; return 1; }
 }
 
+# --- 3b. fuzzing --------------------------------------------------------------
+# libFuzzer with the address sanitizer on the SFL, SLL and document parsers and
+# the solver (small systems, and chains the planner cuts), from the seed
+# corpus, 20 s per target (FUZZ_SECONDS to change).
+# The seed is fixed so that CI is reproducible: a check that passes or fails
+# by the draw of a seed says nothing about the commit it runs on. Finding new
+# inputs is the work of longer runs with fresh seeds (scripts/fuzz.sh alone);
+# each finding is fixed and its input added to Fuzz/Corpus/, which this check
+# and FuzzCorpusTests replay on every run.
+# The driver was built in the builds lane (section 2): its lines and section
+# 4's come first.
+# The run is a lane of its own (one libFuzzer process at a time, on one
+# core: 112 s of stop 72's CI), beside the checks that follow up to section
+# 6, each one process at a time too (the smoke runs, the C library, kiwi,
+# the Python package, HiGHS: 74 s there); it had run alone with the other
+# core idle. Spark (local[2]) and DocC (SwiftPM's build jobs), which would
+# take the fuzz run's core, wait for it (lane_join fuzz, before 5c). It
+# needs nothing those checks make (its own build folder, .build-fuzz).
+lane_join builds
+fuzz_run() {
+    check "fuzz: 5 targets, ${FUZZ_SECONDS:-20} s each (seed ${FUZZ_SEED-20261126}), no finding" \
+        env FUZZ_SEED="${FUZZ_SEED-20261126}" bash scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
+}
+lane_start fuzz fuzz_run
+
 # --- 3. smoke with the SwiftPM build ----------------------------------------
 if [[ -x $SWIFTPM_PLUMB ]]; then
     check "plumb solve hello.json (parent coordinates)" \
@@ -612,21 +638,6 @@ check "C library: build libplumbc, header and plumb.pc" bash scripts/build-capi.
 check "C library: Tests/CAPI/example.c (gcc, pkg-config)" capi_example
 check "C library: exports exactly plumb.h's functions" capi_exports
 
-# --- 3b. fuzzing --------------------------------------------------------------
-# libFuzzer with the address sanitizer on the SFL, SLL and document parsers and
-# the solver (small systems, and chains the planner cuts), from the seed
-# corpus, 20 s per target (FUZZ_SECONDS to change).
-# The seed is fixed so that CI is reproducible: a check that passes or fails
-# by the draw of a seed says nothing about the commit it runs on. Finding new
-# inputs is the work of longer runs with fresh seeds (scripts/fuzz.sh alone);
-# each finding is fixed and its input added to Fuzz/Corpus/, which this check
-# and FuzzCorpusTests replay on every run.
-# The driver was built in the builds lane (section 2): its lines and section
-# 4's come first.
-lane_join builds
-check "fuzz: 5 targets, ${FUZZ_SECONDS:-20} s each (seed ${FUZZ_SEED-20261126}), no finding" \
-    env FUZZ_SEED="${FUZZ_SEED-20261126}" bash scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
-
 # --- 5. kiwisolver cross-check -------------------------------------------------
 kiwi_ready=0
 if python3 -c "import kiwisolver" >/dev/null 2>&1; then
@@ -682,30 +693,6 @@ else
         python_package_tests
 fi
 
-# --- 5c. Spark: RDD.pipe through plumb batch (docs/distributed.md) ------------
-if command -v java >/dev/null 2>&1 || [[ -n "${JAVA_HOME:-}" ]]; then
-    check "spark RDD.pipe through plumb batch equals one batch" \
-        python3 scripts/spark_batch_test.py "$SWIFTPM_PLUMB"
-else
-    skip "spark RDD.pipe through plumb batch (no Java runtime: java not on PATH, JAVA_HOME unset)"
-fi
-
-# --- 5d. DocC catalogs build without warnings -----------------------------------
-# docc_clean TARGET: generate the documentation; fail on any warning.
-docc_clean() {
-    local out
-    out=$(swift package generate-documentation --target "$1" 2>&1) || { printf '%s\n' "$out"; return 1; }
-    printf '%s\n' "$out"
-    # SwiftPM's own note that it drops pkg-config's -pthread (Pango's flags)
-    # is not a documentation warning.
-    if printf '%s\n' "$out" | grep -i 'warning:' | grep -qv 'prohibited flag(s): -pthread'; then
-        echo "DocC printed warnings for $1"
-        return 1
-    fi
-}
-check "docc: Plumb catalog, no warnings" docc_clean Plumb
-check "docc: PlumbSolver catalog, no warnings" docc_clean PlumbSolver
-
 # --- 6. HiGHS cross-check on a coupled layout -------------------------------------
 # The table family is one coupled component (presolve and the one-variable
 # solver): its frames equal HiGHS's exact per-level LP solution
@@ -752,5 +739,32 @@ else
         fi
     done
 fi
+
+# The fuzz run's lane (section 3b) ends before Spark and DocC start.
+lane_join fuzz
+
+# --- 5c. Spark: RDD.pipe through plumb batch (docs/distributed.md) ------------
+if command -v java >/dev/null 2>&1 || [[ -n "${JAVA_HOME:-}" ]]; then
+    check "spark RDD.pipe through plumb batch equals one batch" \
+        python3 scripts/spark_batch_test.py "$SWIFTPM_PLUMB"
+else
+    skip "spark RDD.pipe through plumb batch (no Java runtime: java not on PATH, JAVA_HOME unset)"
+fi
+
+# --- 5d. DocC catalogs build without warnings -----------------------------------
+# docc_clean TARGET: generate the documentation; fail on any warning.
+docc_clean() {
+    local out
+    out=$(swift package generate-documentation --target "$1" 2>&1) || { printf '%s\n' "$out"; return 1; }
+    printf '%s\n' "$out"
+    # SwiftPM's own note that it drops pkg-config's -pthread (Pango's flags)
+    # is not a documentation warning.
+    if printf '%s\n' "$out" | grep -i 'warning:' | grep -qv 'prohibited flag(s): -pthread'; then
+        echo "DocC printed warnings for $1"
+        return 1
+    fi
+}
+check "docc: Plumb catalog, no warnings" docc_clean Plumb
+check "docc: PlumbSolver catalog, no warnings" docc_clean PlumbSolver
 
 finish

@@ -147,6 +147,33 @@ private final class WatchedProbe<Probe: RequiredRowProbe>: RequiredRowProbe {
     func lastRay() -> [Double]? { probe.lastRay() }
 }
 
+/// What a transcript (``NeighbourhoodRequiredRowsTests``' `transcript`)
+/// reads from its reference tableau, read once: which required rows are
+/// in, and the value of each optional row's expression at the tableau's
+/// point. That is all a transcript asks of it: the values before any row
+/// is taken out, and whether row `i` is in only before row `i` is taken
+/// out (`testedLastFirst`, last row first; taking a row out or putting it
+/// back changes whether that row is in, no other's, and no probe of the
+/// reference's follows). So the readings of one tableau answer every
+/// transcript of the same rows as a tableau made for each would, bit for
+/// bit, without its build and its take-outs and put-backs.
+private struct ReferenceReadings {
+    let isIn: [Bool]
+    /// By row; nil for the rows a transcript does not ask about (required,
+    /// or without terms).
+    let values: [Double?]
+
+    init(_ rows: [ConstraintSystem.InertCandidate], _ reference: some RequiredRowProbe) {
+        isIn = rows.indices.map { reference.contains($0) }
+        values = rows.map { $0.isRequired || $0.terms.isEmpty ? nil : reference.value($0.terms, $0.constant) }
+    }
+
+    /// The readings of a tableau of `rows` made for them.
+    init(_ rows: [ConstraintSystem.InertCandidate], variableCount: Int) {
+        self.init(rows, TableauRequiredRows(rows, variableCount: variableCount, equalitiesAsInequalities: nil))
+    }
+}
+
 /// ``NeighbourhoodRequiredRows`` (each redundancy probe decided on the
 /// rows near it first) against the probes on the whole component's
 /// simplex: the same answers, probe by probe, on random coupled systems.
@@ -289,18 +316,29 @@ private final class WatchedProbe<Probe: RequiredRowProbe>: RequiredRowProbe {
     private func testedLastFirst(_ rows: [Candidate], _ reference: some RequiredRowProbe,
                                  takeOut: (Int) -> Void, putBack: (Int) -> Void,
                                  push: (Int, Double) -> Bool) {
-        for i in rows.indices.reversed() where rows[i].isRequired && reference.contains(i) {
+        testedLastFirst(rows, isIn: reference.contains, takeOut: { i in
             takeOut(i)
             reference.takeOut(i)
+        }, putBack: { i in
+            putBack(i)
+            reference.putBack(i)
+        }, push: push)
+    }
+
+    /// The same order with the rows in the reference given by `isIn`
+    /// (asked for row `i` before row `i` is taken out), taking out and
+    /// putting back by `takeOut` and `putBack` only.
+    private func testedLastFirst(_ rows: [Candidate], isIn: (Int) -> Bool,
+                                 takeOut: (Int) -> Void, putBack: (Int) -> Void,
+                                 push: (Int, Double) -> Bool) {
+        for i in rows.indices.reversed() where rows[i].isRequired && isIn(i) {
+            takeOut(i)
             let violable = switch rows[i].relation {
             case .greaterOrEqual: push(i, -1)
             case .lessOrEqual: push(i, 1)
             case .equal: push(i, 1) || push(i, -1)
             }
-            if violable {
-                putBack(i)
-                reference.putBack(i)
-            }
+            if violable { putBack(i) }
         }
     }
 
@@ -328,10 +366,11 @@ private final class WatchedProbe<Probe: RequiredRowProbe>: RequiredRowProbe {
     }
 
     /// Every answer `near` gives to the inert-row tests' probes (as
-    /// ``differences(_:_:_:)`` asks them, each `pushed` value bit for bit),
+    /// ``differences(_:_:_:)`` asks them, each `pushed` value bit for bit,
+    /// from the values and rows `reference` read on a tableau of the rows),
     /// then how it decided them.
     private func transcript<Whole>(_ rows: [Candidate], _ near: NeighbourhoodRequiredRows<Whole>,
-                                   _ reference: some RequiredRowProbe) -> [String] {
+                                   _ reference: ReferenceReadings) -> [String] {
         var said: [String] = []
         func push(_ i: Int, _ direction: Double, from base: Double) -> Bool {
             let can = near.canPush(rows[i].terms, rows[i].constant, magnitude: rows[i].magnitude,
@@ -339,8 +378,8 @@ private final class WatchedProbe<Probe: RequiredRowProbe>: RequiredRowProbe {
             said.append("row \(i) \(direction) from \(base): \(can)")
             return can
         }
-        for i in rows.indices where !rows[i].isRequired && !rows[i].terms.isEmpty {
-            let current = reference.value(rows[i].terms, rows[i].constant)
+        for i in rows.indices {
+            guard let current = reference.values[i] else { continue }
             for direction in [1.0, -1.0] {
                 _ = push(i, direction, from: 0)
                 _ = push(i, direction, from: current)
@@ -348,7 +387,7 @@ private final class WatchedProbe<Probe: RequiredRowProbe>: RequiredRowProbe {
             let reached = near.pushed(rows[i].terms, rows[i].constant, to: current + 25)
             said.append("row \(i) pushed to \(current + 25): \(reached.bitPattern)")
         }
-        testedLastFirst(rows, reference, takeOut: near.takeOut, putBack: near.putBack,
+        testedLastFirst(rows, isIn: { reference.isIn[$0] }, takeOut: near.takeOut, putBack: near.putBack,
                         push: { push($0, $1, from: 0) })
         said.append("nearby \(near.decidedNearby), by a point \(near.decidedByWitness), by a move \(near.decidedByMove), "
             + "along the move \(near.decidedAlongTheMove) (\(near.rowsTakenAlongTheMove) rows, "
@@ -367,11 +406,11 @@ private final class WatchedProbe<Probe: RequiredRowProbe>: RequiredRowProbe {
     func resetTableauxAnswerAsNewOnes(seed: UInt64) {
         var rng = SplitMix64(seed: 0x5E7 &+ seed)
         let (rows, variables) = randomRows(&rng, scaled: true)
+        let reference = ReferenceReadings(rows, variableCount: variables)
         for maximumRows in [1, 3, 8, 30, 1000] {
             var transcripts: [[String]] = []
             for reuses in [true, false] {
                 let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-                let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
                 let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows,
                                                      alongTheMove: maximumRows, reusesTableaux: reuses,
                                                      walksFirst: false)
@@ -393,11 +432,11 @@ private final class WatchedProbe<Probe: RequiredRowProbe>: RequiredRowProbe {
     @Test func relaxationFirstAnswersAsRestrictionFirst() {
         var relaxedFirst = 0, byRelaxation = 0, byRestriction = 0
         func compare(_ rows: [Candidate], _ variables: Int, _ label: String) {
+            let reference = ReferenceReadings(rows, variableCount: variables)
             for maximumRows in [3, 8, 64] {
                 var transcripts: [[String]] = []
                 for orders in [true, false] {
                     let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-                    let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
                     let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows,
                                                          walksFirst: false, ordersTableaux: orders)
                     transcripts.append(transcript(rows, near, reference))
@@ -443,11 +482,11 @@ private final class WatchedProbe<Probe: RequiredRowProbe>: RequiredRowProbe {
     @Test func smallTableauxSavingsAnswerAsWithout() {
         var spared = 0, points = 0, restrictionsSpared = 0
         func compare(_ rows: [Candidate], _ variables: Int, _ label: String) {
+            let reference = ReferenceReadings(rows, variableCount: variables)
             for maximumRows in [3, 64] {
                 var transcripts: [[String]] = [], traces: [[[UInt64]]] = []
                 for (leaves, bounds) in [(false, false), (true, false), (true, true)] {
                     let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-                    let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
                     let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows,
                                                          walksFirst: false, leavesProbesIn: leaves,
                                                          boundsRestrictions: bounds)
@@ -481,7 +520,7 @@ private final class WatchedProbe<Probe: RequiredRowProbe>: RequiredRowProbe {
         for seed in 0 ..< UInt64(40) {
             let (rows, variables, whole, reference) = seededSystem(0x5E7 &+ seed, scaled: true)
             let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 8, alongTheMove: 8, walksFirst: false)
-            _ = transcript(rows, near, reference)
+            _ = transcript(rows, near, ReferenceReadings(rows, reference))
             nearby += near.decidedNearby
             alongTheMove += near.decidedAlongTheMove
             rounds += near.roundsAlongTheMove
@@ -1340,9 +1379,9 @@ private final class WatchedProbe<Probe: RequiredRowProbe>: RequiredRowProbe {
         var repeated = 0
         func compare(_ rows: [Candidate], variables: Int, maximumRows: Int, _ label: String) {
             var transcripts: [[String]] = []
+            let reference = ReferenceReadings(rows, variableCount: variables)
             for skips in [true, false] {
                 let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-                let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
                 let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: maximumRows,
                                                      skipsRepeatedTries: skips)
                 transcripts.append(transcript(rows, near, reference))
