@@ -1,3 +1,4 @@
+import CClpSimplex
 import Testing
 @testable import PlumbClp
 import PlumbTestSupport
@@ -61,5 +62,54 @@ import PlumbTestSupport
             }
         }
         #expect(carried >= 1, "\(carried) warm probes carried")
+    }
+
+    /// The shim's own guard (`plumb_clp_warm_primal`): a chain LP solved by
+    /// a warm call that keeps its work areas, then `change`d, then solved
+    /// again asking to start from them (continuation 7), against the same
+    /// steps with the second call afresh (continuation 1). Under the
+    /// solver's lock, on one thread. The outcomes (status, point, prices,
+    /// basis, bits) and the carries the shim took.
+    static func twoWarmCalls(rows: Int, carrying: Bool, change: (OpaquePointer) -> Void) throws
+        -> (outcome: [UInt64], carried: Int) {
+        let model = try StartChecksTests.chain(rows: rows)
+        defer { plumb_clp_free(model) }
+        return ClpPartSolver.lock.withLock { _ in
+            let first = plumb_clp_warm_primal(model, .max, 200, 1)
+            change(model)
+            let second = plumb_clp_warm_primal(model, .max, 200, carrying ? 7 : 1)
+            return (CheckOnceTests.outcome(model, status: first) + CheckOnceTests.outcome(model, status: second),
+                    Int(plumb_clp_warm_set_ups_carried(model)))
+        }
+    }
+
+    /// Only a row bound moved: carried, the same bits. A row added (the
+    /// matrix changed) or a check in between (a call sized for no pivot):
+    /// the shim starts afresh, the same bits.
+    @Test func theShimCarriesOnlyAcrossBoundsAndCosts() throws {
+        let rows = 40
+        func moveBound(_ model: OpaquePointer) {
+            var lower = [Double](repeating: 1, count: rows), upper = [Double](repeating: 10, count: rows)
+            lower[3] = 4
+            upper[7] = 4
+            plumb_clp_set_row_bounds(model, lower, upper)
+        }
+        func addRow(_ model: OpaquePointer) {
+            moveBound(model)
+            plumb_clp_add_rows(model, 1, [7], [7], [0, 3], [2, 5, 9], [1, 1, 1])
+        }
+        func check(_ model: OpaquePointer) {
+            moveBound(model)
+            _ = plumb_clp_primal(model, 0, 200, 1)
+        }
+        let cases: [(String, (OpaquePointer) -> Void, Int)] = [("bound", moveBound, 1), ("row", addRow, 0),
+                                                                ("check", check, 0)]
+        for (label, change, expected) in cases {
+            let carried = try Self.twoWarmCalls(rows: rows, carrying: true, change: change)
+            let fresh = try Self.twoWarmCalls(rows: rows, carrying: false, change: change)
+            #expect(carried.carried == expected && fresh.carried == 0, "\(label): \(carried.carried)")
+            #expect(carried.outcome == fresh.outcome, "\(label)")
+            #expect(carried.outcome.first == 0, "\(label)")
+        }
     }
 }
