@@ -53,6 +53,13 @@ struct PlumbClpModel {
     /// Calls of `plumb_clp_primal` that kept Clp's set-up of the matrix
     /// (continuation 6 or 7).
     int setUpsKept = 0;
+    /// The refactor interval of the last `plumb_clp_warm_primal` when it
+    /// ended optimal keeping its work areas, until any other call on the
+    /// model; 0 otherwise.
+    int warmCarryInterval = 0;
+    /// Calls of `plumb_clp_warm_primal` that took the set-up and the
+    /// factorisation of the warm level before (continuation 7).
+    int warmSetUpsCarried = 0;
     /// Calls of `plumb_clp_check_once` that took Clp's own weight of
     /// infeasibility off its default for the check (see there).
     int checksComputedOnce = 0;
@@ -285,12 +292,14 @@ void plumb_clp_free(PlumbClpModel *model) {
 
 void plumb_clp_add_columns(PlumbClpModel *model, int count, const double *lower, const double *upper,
                            const int *starts, const int *rows, const double *elements) {
+    model->warmCarryInterval = 0;
     std::vector<CoinBigIndex> columnStarts(starts, starts + count + 1);
     model->simplex.addColumns(count, lower, upper, nullptr, columnStarts.data(), rows, elements);
 }
 
 void plumb_clp_add_rows(PlumbClpModel *model, int count, const double *lower, const double *upper,
                         const int *starts, const int *columns, const double *elements) {
+    model->warmCarryInterval = 0;
     std::vector<CoinBigIndex> rowStarts(starts, starts + count + 1);
     model->simplex.addRows(count, lower, upper, rowStarts.data(), columns, elements);
 }
@@ -350,7 +359,9 @@ const double *plumb_clp_reduced_costs(const PlumbClpModel *model) { return model
 static ClpPrimalColumnPivot *priceCheckPlainly(ClpSimplex &simplex, int maximumPivots);
 static void putBackCheckPricing(ClpSimplex &simplex, ClpPrimalColumnPivot *kept);
 
-int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery, int continuation) {
+// `plumb_clp_primal` without its count of kept set-ups (`plumb_clp_warm_primal`
+// counts its own).
+static int primalContinuing(PlumbClpModel *model, int maximumPivots, int refactorEvery, int continuation) {
     ClpSimplex &simplex = model->simplex;
     ClpPrimalColumnPivot *const keptPricing = priceCheckPlainly(simplex, maximumPivots);
     const int usual = simplex.factorizationFrequency();
@@ -374,15 +385,51 @@ int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery,
     const int usualSpecial = simplex.specialOptions();
     if (keepSetUp) simplex.setSpecialOptions(usualSpecial | 128);
     simplex.primal(0, continuation & (keepSetUp ? 7 : 3));
-    if (keepSetUp) {
-        simplex.setSpecialOptions(usualSpecial);
-        model->setUpsKept += 1;
-    }
+    if (keepSetUp) simplex.setSpecialOptions(usualSpecial);
     simplex.setFactorizationFrequency(usual);
     simplex.setMaximumIterations(INT_MAX);
     putBackCheckPricing(simplex, keptPricing);
     return simplex.status();
 }
+
+int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery, int continuation) {
+    model->warmCarryInterval = 0;
+    if ((continuation & 6) == 6) model->setUpsKept += 1;
+    return primalContinuing(model, maximumPivots, refactorEvery, continuation);
+}
+
+// carry73: a warm level's primal from the factorisation and set-up the
+// warm level before it kept. Continuation 7 is taken only where the last
+// call of this function ended optimal keeping its work areas (continuation
+// bit 1), at the same refactor interval (the factorisation's update area
+// was sized for it: a kept factorisation taken at a larger interval
+// overran it, see `reusesCheckFactorization`), and with Clp's
+// factorisation fresh, no update since it was made (Clp refactorises the
+// basis when it ends optimal after pivots): so the factorisation is the
+// one a fresh start would make of the same basis. Any other call on the
+// model in between (a check, a dual, a basis set) clears the record; the
+// caller answers for the rest of continuation 7's contract (only bounds
+// and the objective changed since). Otherwise the call starts afresh
+// (continuation 1), as a probe did before.
+int plumb_clp_warm_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery, int continuation) {
+    const int carried = model->warmCarryInterval;
+    model->warmCarryInterval = 0;
+    if ((continuation & 4) != 0) {
+        const ClpFactorization *factorization = model->simplex.factorization();
+        const CoinFactorization *kept = factorization ? factorization->coinFactorization() : nullptr;
+        const bool fresh = kept != nullptr && kept->lengthAreaU() != 0 && factorization->pivots() == 0;
+        if (carried == refactorEvery && fresh) {
+            model->warmSetUpsCarried += 1;
+        } else {
+            continuation = 1;
+        }
+    }
+    const int status = primalContinuing(model, maximumPivots, refactorEvery, continuation);
+    if (status == 0 && (continuation & 1) != 0) model->warmCarryInterval = refactorEvery;
+    return status;
+}
+
+int plumb_clp_warm_set_ups_carried(const PlumbClpModel *model) { return model->warmSetUpsCarried; }
 
 // The entries of an array of `count` doubles other than +0.0, bit for bit
 // (a -0.0 is kept): what `putBack` needs to write the array again exactly.
@@ -435,6 +482,7 @@ struct Start {
 }  // namespace
 
 static int dualFromBasis(PlumbClpModel *model, int maximumPivots, int options) {
+    model->warmCarryInterval = 0;
     ClpSimplex &simplex = model->simplex;
     // The basis and point to put back if the dual does not end optimal.
     const Start start(simplex);
@@ -500,6 +548,7 @@ int plumb_clp_dual_without_costs(PlumbClpModel *model, int maximumPivots) {
 
 int plumb_clp_presolved_dual(PlumbClpModel *model, int presolvePasses, int maximumPivots, int doubletons,
                              int largestInfeasibility, int dropFreeRows, int refactorEvery, int feasibleStart) {
+    model->warmCarryInterval = 0;
     ClpSimplex &simplex = model->simplex;
     ClpSolve options;
     options.setSolveType(feasibleStart ? ClpSolve::usePrimal : ClpSolve::useDual);
@@ -591,6 +640,7 @@ int plumb_clp_basis(const PlumbClpModel *model, unsigned char *status) {
 }
 
 void plumb_clp_set_basis(PlumbClpModel *model, const unsigned char *status) {
+    model->warmCarryInterval = 0;
     model->simplex.copyinStatus(status);
 }
 

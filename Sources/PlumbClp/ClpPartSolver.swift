@@ -426,6 +426,17 @@ public struct ClpPartSolver: LargePartSolver {
     /// to compare.
     public var keepsCheckSetUp: Bool
 
+    /// Whether a warm level's calls of Clp's primal keep its work areas and
+    /// factorisation, and the next warm level's probe starts from them
+    /// when nothing but bounds and the objective changed in between (no
+    /// check, zero trial or cold solve; see `WarmSetUp`). Each warm level
+    /// otherwise paid Clp's whole start over the part (factorising the
+    /// basis, scaling, the row copy) for a few pivots: on `ladder` at
+    /// 1,000 views (about 900 levels on one part) that start was 38 % of
+    /// the solve (BENCHMARKS.md, warm72 and carry73). On by default; the
+    /// tests turn it off to compare.
+    public var carriesWarmSetUp: Bool
+
     /// Whether such a check, from a kept factorisation, has Clp compute
     /// the point and the prices once instead of twice where that changes
     /// nothing (see `checkAtBasis(_:continuation:)`). On by default; the
@@ -602,8 +613,9 @@ public struct ClpPartSolver: LargePartSolver {
         coldRefactorInterval: Int? = nil, primalAfterLeastPoint: Bool = true, settlesFaceRows: Bool = true,
         mergesPinnedPairs: Bool = true, dualPresolveBeforePrimal: Bool = false, crashesGreedyLevel: Bool = true,
         crashPivots: Int = 0, keepsCrashFactorization: Bool = true, keepsCheckSetUp: Bool = true,
-        computesCheckOnce: Bool = true
+        computesCheckOnce: Bool = true, carriesWarmSetUp: Bool = true
     ) {
+        self.carriesWarmSetUp = carriesWarmSetUp
         self.keepsCheckSetUp = keepsCheckSetUp
         self.computesCheckOnce = computesCheckOnce
         self.keepsCrashFactorization = keepsCrashFactorization
@@ -722,6 +734,10 @@ public struct ClpPartSolver: LargePartSolver {
         var reusedFactorizations = 0
         /// Of those, the checks that kept Clp's set-up too (see `keepsCheckSetUp`).
         var setUpsKept = 0
+        /// Warm probes that started from the warm level before's
+        /// factorisation and set-up (see `carriesWarmSetUp`; the model's
+        /// count after each warm level).
+        var warmSetUpsCarried = 0
         /// Of those, the checks that had Clp compute the point and the
         /// prices once (see `computesCheckOnce`).
         var checksComputedOnce = 0
@@ -977,8 +993,16 @@ public struct ClpPartSolver: LargePartSolver {
             failure.levels = outcome.levels
             return failure
         }
+        // Whether the last call on Clp was a warm level's that ended
+        // optimal keeping its work areas (see `carriesWarmSetUp`): the
+        // next warm probe may start from them when nothing else ran since.
+        var carried = false
         for index in (promoted ? 1 : 0) ..< order.count {
             let any = aim(at: order[index])
+            // Whether a zero trial ran on Clp for this level.
+            var triedZero = false
+            let carry = carried
+            carried = false
             // Whether the level was held at zero error by the trial.
             var solved = false
             // `afterCheck`: the check of this level just failed (the call
@@ -986,6 +1010,7 @@ public struct ClpPartSolver: LargePartSolver {
             func tryZero(afterCheck: Bool = false) {
                 guard !first, zeroTrial == .beforeEveryLevel || Self.relates(part, level: order[index]) else { return }
                 kept = false
+                triedZero = true
                 let opened = opensLowerRows ? partModel.openRows(below: order[index], of: part) : nil
                 let sharing = zeroTrialSharesSetUps && zeroTrialWithoutCosts && reusesCheckFactorization
                 // The check stopped at its limit of 0 pivots (Clp's status 3)
@@ -1063,10 +1088,14 @@ public struct ClpPartSolver: LargePartSolver {
                 var restarted = false
                 if warm && !solved {
                     kept = false
+                    let setUp = WarmSetUp(keeps: carriesWarmSetUp, fromLevelBefore: carry && !checked && !triedZero)
                     let result = Self.warmPrimal(
                         model, cap: Self.refactorEvery(rows: m), probeLimit: probePivots, refactorInterval: refactorInterval,
+                        setUp: setUp,
                         pending: { Self.pendingErrors(model, level: order[index], levelOfError: levelOfError, firstError: n) })
                     kept = false
+                    carried = result == .optimal && carriesWarmSetUp
+                    outcome.levels.warmSetUpsCarried = Int(plumb_clp_warm_set_ups_carried(model))
                     if result != .optimal { warm = false }
                     if result == .stalled { outcome.levels.stalled += 1 }
                     if result == .stalled && !leastPointBasis.isEmpty {
@@ -1340,15 +1369,16 @@ public struct ClpPartSolver: LargePartSolver {
     /// a chain of events at once, 279 pivots at 10,000 views, but clears
     /// some in the first 50 at 10,000 and 30,000 views).
     private static func warmPrimal(
-        _ model: OpaquePointer, cap: Int, probeLimit: Int, refactorInterval: Int?, pending: () -> Int
+        _ model: OpaquePointer, cap: Int, probeLimit: Int, refactorInterval: Int?, setUp: WarmSetUp,
+        pending: () -> Int
     ) -> WarmOutcome {
         let before = pending()
         let probe = max(1, min(max(20, cap / 10), probeLimit))
-        let status = plumb_clp_primal(model, Int32(probe), Int32(refactorInterval ?? cap), 1)
+        let status = setUp.probe(model, pivots: probe, refactorEvery: refactorInterval ?? cap)
         if status != 3 { return status == 0 ? .optimal : .failed }
         if pending() >= before { return .stalled }
         // On from where the probe stopped, with its factorisation.
-        return plumb_clp_primal(model, Int32(cap - probe), Int32(refactorInterval ?? cap), 2) == 0 ? .optimal : .failed
+        return setUp.onward(model, pivots: cap - probe, refactorEvery: refactorInterval ?? cap) == 0 ? .optimal : .failed
     }
 
 

@@ -151,9 +151,11 @@ import PlumbTestSupport
     /// out of 28. Holding 28 levels by rows on their objectives made Clp
     /// call a later level infeasible, and the part went to the tableau; held
     /// by their optimal faces, Clp solves it, to the tableau's point.
-    static func priorities(rows count: Int, seed: UInt64) -> Builder {
-        let levels: [Priority] = [999, 990, 950, 900, 850, 800, 751, 750, 749, 700, 650, 600, 550, 501,
-                                  500, 499, 450, 400, 350, 300, 251, 250, 249, 200, 150, 100, 50, 2]
+    /// With `levels`, each row's eight wishes take distinct levels drawn
+    /// from those instead (the generator's `ladder`: 2 to 999), and with a
+    /// `floor`, the guide may go that far below 0 (`ladder-loose`).
+    static func priorities(rows count: Int, seed: UInt64, levels: [Priority] = prioritiesLevels,
+                           floor: Double = 0) -> Builder {
         var rng = SplitMix64(seed: seed)
         func pick(_ values: StrideThrough<Int>) -> Double {
             let all = Array(values)
@@ -162,7 +164,7 @@ import PlumbTestSupport
         var b = Builder()
         let width = 800.0
         let guide = b.variable()
-        b.add([(guide, 1)], 0, .greaterOrEqual)
+        b.add([(guide, 1)], floor, .greaterOrEqual)
         b.add([(guide, 1)], -120, .equal, 1)
         for _ in 0 ..< count {
             let (al, aw, bl, bw, cl, cw) = (b.variable(), b.variable(), b.variable(), b.variable(), b.variable(),
@@ -193,6 +195,10 @@ import PlumbTestSupport
         }
         return b
     }
+
+    /// `priorities`' 28 levels.
+    static let prioritiesLevels: [Priority] = [999, 990, 950, 900, 850, 800, 751, 750, 749, 700, 650, 600, 550, 501,
+                                               500, 499, 450, 400, 350, 300, 251, 250, 249, 200, 150, 100, 50, 2]
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func manyLevelsAreSolvedByClpAtTheTableausPoint(seed: UInt64) throws {
@@ -1078,6 +1084,8 @@ import PlumbTestSupport
         var crashed: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.crashed } } }
         var crashedPivots: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.crashedPivots } } }
         var crashMoves: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.crashMoves } } }
+        /// Warm probes that started from the warm level before's set-up (the model's count after each part).
+        var warmSetUpsCarried: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.warmSetUpsCarried } } }
         var promotionsWithoutDualPresolve: Int {
             log.withLock { $0.reduce(0) { $0 + $1.levels.promotionsWithoutDualPresolve } }
         }

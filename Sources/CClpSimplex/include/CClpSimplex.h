@@ -85,6 +85,20 @@ const double *plumb_clp_reduced_costs(const PlumbClpModel *model);
 /// `plumb_clp_set_ups_kept`).
 int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery, int continuation);
 
+/// A warm level's primal (`plumb_clp_primal`'s continuations): with
+/// continuation 7, from the factorisation and Clp's set-up of the matrix
+/// the warm level before kept, but only when the last call on the model
+/// was this function's, ended optimal keeping its work areas (bit 1) at
+/// the same `refactorEvery`, and left the factorisation fresh (no update
+/// since it was made); else afresh as with continuation 1. The caller
+/// promises that only bounds and the objective changed since, as for
+/// continuation 7 (see `plumb_clp_warm_set_ups_carried`).
+int plumb_clp_warm_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery, int continuation);
+
+/// Calls of `plumb_clp_warm_primal` that took the warm level before's
+/// factorisation and set-up.
+int plumb_clp_warm_set_ups_carried(const PlumbClpModel *model);
+
 /// The dual simplex from the model's current basis, no presolve, at most
 /// `maximumPivots` pivots. Returns Clp's status as `plumb_clp_primal` does;
 /// when that is not 0 (optimal), the basis and the point are put back as
