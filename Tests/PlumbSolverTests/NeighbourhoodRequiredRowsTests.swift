@@ -513,6 +513,78 @@ private struct ReferenceReadings {
                 "\(spared) removals spared, \(points) probes, \(restrictionsSpared) restrictions not built")
     }
 
+    /// A grid of cells over shared column edges, as `sheet`'s: each cell's
+    /// edges equal to those of the columns it spans (1 to 3), each cell at
+    /// least its content, each column at least its header's. A move of a
+    /// column edge drags every cell on it, so the relaxations grown along
+    /// the moves mostly fail here.
+    private func spanningGridRows(_ rng: inout SplitMix64, columns: Int32, gridRows: Int)
+        -> (rows: [Candidate], variables: Int) {
+        var rows: [Candidate] = []
+        var variables = columns + 1
+        func row(_ terms: [(Int32, Double)], _ constant: Double, _ relation: Relation) {
+            rows.append(Candidate(row: rows.count, terms: terms, constant: constant,
+                                  magnitude: max(1, abs(constant)), relation: relation, isRequired: true))
+        }
+        row([(0, 1)], 0, .equal)
+        for j in 0 ..< columns {
+            row([(j + 1, 1), (j, -1)], -Double(4 * Int.random(in: 4 ... 15, using: &rng)), .greaterOrEqual)
+        }
+        row([(columns, 1)], -3000, .lessOrEqual)
+        for _ in 0 ..< gridRows {
+            var j: Int32 = 0
+            while j < columns {
+                let across = min(columns - j, Int32.random(in: 1 ... 3, using: &rng))
+                let left = variables, right = variables + 1
+                variables += 2
+                row([(left, 1), (j, -1)], 0, .equal)
+                row([(right, 1), (j + across, -1)], 0, .equal)
+                row([(right, 1), (left, -1)], -Double(4 * Int.random(in: 5 ... 40, using: &rng)), .greaterOrEqual)
+                j += across
+            }
+        }
+        return (rows, Int(variables))
+    }
+
+    /// The relaxations grown along the moves kept on trial
+    /// (`RowsAlongTheMove/isAsked`: after a few tests, asked only while
+    /// half of their tests show the row held) give every probe the answer
+    /// it gets when they are always asked: a probe not asked goes on to
+    /// the ways after them. On the random systems, shelves and a spanning
+    /// grid, with 1 and 4 tests on trial against none, the canPush answers
+    /// are the same, and the rule leaves probes unasked.
+    @Test func rowsAlongTheMoveOnTrialAnswerAsAlways() {
+        var notAsked = 0, asked = 0
+        func compare(_ rows: [Candidate], _ variables: Int, _ label: String) {
+            var answers: [[String]] = []
+            for onTrial in [nil, 1, 4] as [Int?] {
+                let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+                let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+                let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 3, walksFirst: false,
+                                                     alongTheMoveOnTrial: onTrial)
+                // The answers (the `pushed` values and the ways of deciding left out).
+                answers.append(transcript(rows, near, reference).filter { $0.hasSuffix(": true") || $0.hasSuffix(": false") })
+                if onTrial == nil {
+                    #expect(near.notAskedAlongTheMove == 0, "\(label)")
+                    asked += near.roundsAlongTheMove > 0 ? 1 : 0
+                } else {
+                    notAsked += near.notAskedAlongTheMove
+                }
+            }
+            for k in 1 ..< answers.count {
+                #expect(answers[k] == answers[0],
+                        "\(label), trial \(k): \(zip(answers[k], answers[0]).filter { $0 != $1 }.prefix(3))")
+            }
+        }
+        onRandomSystemsAndShelves(seeds: 10, compare)
+        for seed in 0 ..< UInt64(2) {
+            var rng = SplitMix64(seed: 0x5EE7 &+ seed)
+            let (rows, variables) = spanningGridRows(&rng, columns: 5, gridRows: 8)
+            compare(rows, variables, "grid \(seed)")
+        }
+        #expect(notAsked > 20 && asked > 5, "\(notAsked) probes not asked, \(asked) systems asking")
+    }
+
     @Test func resetTableauxAreUsedOverAndOver() {
         // The property above only means something if the reset tableaux
         // decide many probes after holding other neighbourhoods' rows.

@@ -90,7 +90,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     private(set) var decidedOnWhole = 0
 
     /// A point of every row here given from outside (the diagnosis's
-    /// optimum: ``init(_:whole:maximumRows:movesAlong:alongTheMove:reusesTableaux:walksFirst:ordersTableaux:known:skipsRepeatedTries:leavesProbesIn:boundsRestrictions:)``),
+    /// optimum: ``init(_:whole:maximumRows:movesAlong:alongTheMove:reusesTableaux:walksFirst:ordersTableaux:known:skipsRepeatedTries:leavesProbesIn:boundsRestrictions:alongTheMoveOnTrial:)``),
     /// asked after the kept points. Taking rows out keeps it a point of
     /// the rows in, and it was one before any was taken out, so it is
     /// never dropped; the walks do not start from it.
@@ -143,6 +143,9 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     var rowsTakenAlongTheMove: Int { alongTheMove?.rowsTaken ?? 0 }
     /// And the rounds they took.
     var roundsAlongTheMove: Int { alongTheMove?.rounds ?? 0 }
+    /// The probes that would have been tried on such a relaxation but were
+    /// not, its trial over (``RowsAlongTheMove/isAsked``).
+    private(set) var notAskedAlongTheMove = 0
 
     /// Checked rays of the rows in (see the type's comment), oldest first.
     private var rays: [[Double]] = []
@@ -240,6 +243,11 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// `boundsRestrictions` false builds every restriction (for the tests;
     /// see `boundsRestrictions`).
     ///
+    /// `alongTheMoveOnTrial` is how many probes the relaxations grown
+    /// along their moves are tried on before they are asked only while
+    /// at least half of their tests show the expression held (nil: always;
+    /// ``RowsAlongTheMove/isAsked``).
+    ///
     /// `known` is a point over the variables here that some earlier solve
     /// found (the ambiguity phase's optimum, where `degenerate`'s boxes
     /// share their shelves): it is kept when every row in holds there
@@ -251,7 +259,8 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     init(_ rest: [ConstraintSystem.InertCandidate], whole: Whole, maximumRows: Int, movesAlong: Bool = true,
          alongTheMove: Int? = nil, reusesTableaux: Bool = true, walksFirst: Bool = true,
          ordersTableaux: Bool = true, known: [Double]? = nil, skipsRepeatedTries: Bool = true,
-         leavesProbesIn: Bool = true, boundsRestrictions: Bool = true) {
+         leavesProbesIn: Bool = true, boundsRestrictions: Bool = true,
+         alongTheMoveOnTrial: Int? = RowsAlongTheMove.standardTestsOnTrial) {
         self.maximumRows = maximumRows
         self.boundsRestrictions = boundsRestrictions
         self.leavesProbesIn = leavesProbesIn
@@ -276,7 +285,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         let alongRows = alongTheMove ?? maximumRows
         self.alongTheMove = alongRows > 0
             ? RowsAlongTheMove(rest, rowsOf: rowsOf, variableCount: whole.variableCount, maximumRows: alongRows,
-                               reusesCore: reusesTableaux)
+                               reusesCore: reusesTableaux, testsOnTrial: alongTheMoveOnTrial)
             : nil
         marks = NeighbourhoodMarks(variableCount: whole.variableCount, rowCount: rest.count)
         near = NearTerms(variableCount: whole.variableCount)
@@ -579,7 +588,8 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     private func walkedFirst(_ terms: [(Int32, Double)], gain: (_ start: Double) -> Double,
                              direction: Double) -> (start: Double, reached: Double)? {
         guard walksFirst,
-              firstWalksTried < Self.firstWalksOnTrial || 2 * decidedByFirstWalk >= firstWalksTried else { return nil }
+              OnTrial.goesOn(tried: firstWalksTried, decided: decidedByFirstWalk, onTrial: Self.firstWalksOnTrial)
+        else { return nil }
         firstWalksTried += 1
         return walked(terms, gain: gain, direction: direction, upTo: RowMoves.firstBudget)
     }
@@ -960,8 +970,10 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             decidedByMove += 1
             return true
         }
-        if let alongTheMove, alongTheMove.bounds(terms, constant, magnitude: magnitude, direction: direction,
-                                                 from: base, point: point, isIn: isIn) {
+        if let alongTheMove, !alongTheMove.isAsked { notAskedAlongTheMove += 1 }
+        if let alongTheMove, alongTheMove.isAsked,
+           alongTheMove.bounds(terms, constant, magnitude: magnitude, direction: direction, from: base, point: point,
+                               isIn: isIn) {
             decidedAlongTheMove += 1
             return false
         }
