@@ -300,6 +300,24 @@ public struct ClpPartSolver: LargePartSolver {
     /// 0.02 and 0.06 s. The tests set it lower to give up more often.
     public var probePivots: Int
 
+    /// Whether a warm probe of the solve (not of the optimal face) goes on
+    /// after its pivots when none of the level's errors was above 0 at
+    /// Clp's last point before it, instead of being given up as stalled
+    /// (see `warmPrimal`). That point is not where Clp's primal starts
+    /// after a cold solve (on `boxes` the errors read 0 there, and the
+    /// probe's start has them above 0: 37 left after its 25 pivots at
+    /// 1,000 views), so a count of 0 says nothing of progress, and the
+    /// probe "stalled" by construction: every later level went cold.
+    /// On the face it still does: there the probe goes cold as before,
+    /// because the face's cold levels are cheaper than warm ones
+    /// (presolved with `faceColdPresolveActions`, checks skipped after
+    /// `faceFailedTrialsBeforeSkipping`), and on `priorities`' face all
+    /// 25 later levels went warm, each paying Clp's set-up and two
+    /// factorisations (`plumb check` 1.029x; BENCHMARKS.md, stall73).
+    /// Each level is still solved to its optimum either way. False is the
+    /// old path, for the tests.
+    var goesOnFromNoErrors = true
+
     /// From which cold solve of a part on (counted from 1) the dual
     /// simplex picks the row to leave by its infeasibility alone instead
     /// of by dual steepest edge; nil: never. 2 by default. Steepest edge
@@ -671,6 +689,9 @@ public struct ClpPartSolver: LargePartSolver {
     /// `PartModel.freeImpliedEqualities`).
     struct LevelCounts {
         var stalled = 0, zeroTried = 0, zeroHeld = 0, cold = 0, atLastBasis = 0
+        /// Warm probes that went on with no error above 0 before them (see
+        /// `goesOnFromNoErrors`).
+        var wentOnFromNoErrors = 0
         /// Zero trials that took the failed check's set-up (see
         /// `ZeroTrialSetUp`; the model's count after each part).
         var zeroTrialSetUps = 0
@@ -1091,7 +1112,8 @@ public struct ClpPartSolver: LargePartSolver {
                     let setUp = WarmSetUp(keeps: carriesWarmSetUp, fromLevelBefore: carry && !checked && !triedZero)
                     let result = Self.warmPrimal(
                         model, cap: Self.refactorEvery(rows: m), probeLimit: probePivots, refactorInterval: refactorInterval,
-                        setUp: setUp,
+                        setUp: setUp, judgesFromNoErrors: face || !goesOnFromNoErrors,
+                        wentOnFromNoErrors: &outcome.levels.wentOnFromNoErrors,
                         pending: { Self.pendingErrors(model, level: order[index], levelOfError: levelOfError, firstError: n) })
                     kept = false
                     carried = result == .optimal && carriesWarmSetUp
@@ -1368,15 +1390,24 @@ public struct ClpPartSolver: LargePartSolver {
     /// taken as a sign: one late pivot may clear many errors (`scales` moves
     /// a chain of events at once, 279 pivots at 10,000 views, but clears
     /// some in the first 50 at 10,000 and 30,000 views).
+    ///
+    /// When none of the level's errors was above 0 at Clp's last point
+    /// before the probe, that count is no measure (Clp starts elsewhere):
+    /// unless `judgesFromNoErrors`, the probe then goes on to the cap
+    /// (counted in `wentOnFromNoErrors`; see `goesOnFromNoErrors`).
     private static func warmPrimal(
         _ model: OpaquePointer, cap: Int, probeLimit: Int, refactorInterval: Int?, setUp: WarmSetUp,
-        pending: () -> Int
+        judgesFromNoErrors: Bool, wentOnFromNoErrors: inout Int, pending: () -> Int
     ) -> WarmOutcome {
         let before = pending()
         let probe = max(1, min(max(20, cap / 10), probeLimit))
         let status = setUp.probe(model, pivots: probe, refactorEvery: refactorInterval ?? cap)
         if status != 3 { return status == 0 ? .optimal : .failed }
-        if pending() >= before { return .stalled }
+        if before == 0 && !judgesFromNoErrors {
+            wentOnFromNoErrors += 1
+        } else if pending() >= before {
+            return .stalled
+        }
         // On from where the probe stopped, with its factorisation.
         return setUp.onward(model, pivots: cap - probe, refactorEvery: refactorInterval ?? cap) == 0 ? .optimal : .failed
     }
