@@ -398,7 +398,7 @@ int plumb_clp_primal(PlumbClpModel *model, int maximumPivots, int refactorEvery,
     return primalContinuing(model, maximumPivots, refactorEvery, continuation);
 }
 
-// carry73: a warm level's primal from the factorisation and set-up the
+// A warm level's primal from the factorisation and set-up the
 // warm level before it kept. Continuation 7 is taken only where the last
 // call of this function ended optimal keeping its work areas (continuation
 // bit 1), at the same refactor interval (the factorisation's update area

@@ -557,9 +557,9 @@ private struct ReferenceReadings {
         var notAsked = 0, asked = 0
         func compare(_ rows: [Candidate], _ variables: Int, _ label: String) {
             var answers: [[String]] = []
+            let reference = ReferenceReadings(rows, variableCount: variables)
             for onTrial in [nil, 1, 4] as [Int?] {
                 let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
-                let reference = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
                 let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 3, walksFirst: false,
                                                      alongTheMoveOnTrial: onTrial)
                 // The answers (the `pushed` values and the ways of deciding left out).
@@ -590,7 +590,7 @@ private struct ReferenceReadings {
         // decide many probes after holding other neighbourhoods' rows.
         var nearby = 0, alongTheMove = 0, rounds = 0
         for seed in 0 ..< UInt64(40) {
-            let (rows, variables, whole, reference) = seededSystem(0x5E7 &+ seed, scaled: true)
+            let (rows, _, whole, reference) = seededSystem(0x5E7 &+ seed, scaled: true)
             let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 8, alongTheMove: 8, walksFirst: false)
             _ = transcript(rows, near, ReferenceReadings(rows, reference))
             nearby += near.decidedNearby
