@@ -15,7 +15,7 @@ import CClpSimplex
 /// rows, `PartModel.aim(at:)` sets the next level's weights. So the basis
 /// matrix is the same, and so is Clp's set-up of the matrix; Clp scales the
 /// matrix afresh and copies every bound and cost into its work arrays as
-/// before. Without `keeps`, the calls are the ones made before carry73: the
+/// before. Without `keeps`, the calls are the ones made before this carry: the
 /// probe afresh keeping its factorisation (1), the rest from it (2).
 struct WarmSetUp {
     var keeps: Bool
