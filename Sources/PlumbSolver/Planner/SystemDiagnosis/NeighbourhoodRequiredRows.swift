@@ -86,7 +86,6 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     private(set) var decidedByWitness = 0
     private(set) var decidedByRay = 0
     private(set) var decidedByMove = 0
-    private(set) var decidedAlongTheMove = 0
     private(set) var decidedOnWhole = 0
 
     /// A point of every row here given from outside (the diagnosis's
@@ -143,6 +142,8 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     var rowsTakenAlongTheMove: Int { alongTheMove?.rowsTaken ?? 0 }
     /// And the rounds they took.
     var roundsAlongTheMove: Int { alongTheMove?.rounds ?? 0 }
+    /// The probes they decided (the rows held them).
+    var decidedAlongTheMove: Int { alongTheMove?.held ?? 0 }
     /// The probes that would have been tried on such a relaxation but were
     /// not, its trial over (``RowsAlongTheMove/isAsked``).
     private(set) var notAskedAlongTheMove = 0
@@ -970,12 +971,13 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
             decidedByMove += 1
             return true
         }
-        if let alongTheMove, !alongTheMove.isAsked { notAskedAlongTheMove += 1 }
-        if let alongTheMove, alongTheMove.isAsked,
-           alongTheMove.bounds(terms, constant, magnitude: magnitude, direction: direction, from: base, point: point,
-                               isIn: isIn) {
-            decidedAlongTheMove += 1
-            return false
+        if let alongTheMove {
+            if !alongTheMove.isAsked {
+                notAskedAlongTheMove += 1
+            } else if alongTheMove.bounds(terms, constant, magnitude: magnitude, direction: direction, from: base,
+                                          point: point, isIn: isIn) {
+                return false
+            }
         }
         if let reached = movedFromKnown(terms, gain: gain, direction: direction), past(reached) {
             decidedByMove += 1
