@@ -31,6 +31,11 @@ func pangoIncludeFlags() -> [String] {
     return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
 }
 let pangoIncludes = pangoIncludeFlags()
+/// The engine's modules are compiled with optimisation in debug builds too:
+/// the test suite spends nearly all its time in the solver, which runs
+/// several times slower unoptimised (docs/development.md).
+let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 /// The same directories for Swift targets that import Pango's headers.
 let pangoSwiftIncludes: [SwiftSetting] = [.unsafeFlags(pangoIncludes.flatMap { ["-Xcc", $0] })]
 
@@ -91,6 +96,7 @@ let package = Package(
             name: "CPlumbKernels",
             dependencies: ["CLAPACKE"],
             exclude: ["CMakeLists.txt"],
+            cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))],
             linkerSettings: [.linkedLibrary("dl")]
         ),
 
@@ -106,6 +112,7 @@ let package = Package(
         .target(
             name: "CClpSimplex",
             exclude: ["CMakeLists.txt"],
+            cxxSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))],
             linkerSettings: [.linkedLibrary("Clp"), .linkedLibrary("CoinUtils")]
         ),
 
@@ -113,18 +120,21 @@ let package = Package(
         .target(
             name: "PlumbSolver",
             dependencies: ["CPlumbKernels"],
-            exclude: ["CMakeLists.txt"]
+            exclude: ["CMakeLists.txt"],
+            swiftSettings: optimizedInDebug
         ),
         .target(
             name: "Plumb",
             dependencies: ["PlumbSolver"],
-            exclude: ["CMakeLists.txt"]
+            exclude: ["CMakeLists.txt"],
+            swiftSettings: optimizedInDebug
         ),
         // The large-part LP code on Clp; the core does not need it.
         .target(
             name: "PlumbClp",
             dependencies: ["PlumbSolver", "CClpSimplex"],
-            exclude: ["CMakeLists.txt"]
+            exclude: ["CMakeLists.txt"],
+            swiftSettings: optimizedInDebug
         ),
         // The C API: @_cdecl functions over Plumb and PlumbSolver, declared
         // in include/plumb.h (a plain C header, not imported by Swift).
