@@ -622,6 +622,23 @@ public struct ClpPartSolver: LargePartSolver {
     /// chk68).
     var faceFailedTrialsBeforeSkipping: Int? = 3
 
+    /// The same count on the solve (`plumb solve`, not the face), for any
+    /// part: once that many levels in a row went cold after a failed check
+    /// at the last basis (and a failed zero trial, where one was tried),
+    /// the later levels of the part skip both and go straight to their
+    /// cold solve; nil tries them on every level (the old path, for the
+    /// tests). On `boxes` and `ladder-loose`, once a part has gone cold,
+    /// every level gives way to the one above: `boxes` at 1,000 views had
+    /// 12 checks (14.5 M instructions each, 15 % of the solve) and 2 zero
+    /// trials, none passing; `ladder-loose` at 10,000 views 215 checks and
+    /// 213 zero trials, one holding. Of the old families only `levels`
+    /// and `degenerate` check a level on the solve, one failure before the
+    /// checks pass (or the zero trial holds), so they never reach 3. A
+    /// skipped check or trial changes the cold solve's start as on the
+    /// face; the frames of those shapes came out the same bytes
+    /// (BENCHMARKS.md, skip74).
+    var solveFailedTrialsBeforeSkipping: Int? = 3
+
     public init(
         promotesFirstLevel: Bool = true, warmRefactorInterval: Int? = nil, splitsRemainders: Bool = true,
         zeroTrial: ZeroTrial = .beforeColdSolves, freesImpliedEqualities: Bool = true,
@@ -701,8 +718,9 @@ public struct ClpPartSolver: LargePartSolver {
         /// The face's cold solves presolved with `faceColdPresolveActions`
         /// added (see `addsFaceColdPresolveActions`).
         var faceColdPresolves = 0
-        /// Levels of the face that skipped the check at the last basis and
-        /// the zero trial (see `faceFailedTrialsBeforeSkipping`).
+        /// Levels that skipped the check at the last basis and the zero
+        /// trial (see `faceFailedTrialsBeforeSkipping`,
+        /// `solveFailedTrialsBeforeSkipping`).
         var skippedTrials = 0
         /// Promotions probed, and of those the ones the probe proved
         /// infeasible (see `probesPromotion`; the model's counts after
@@ -874,10 +892,11 @@ public struct ClpPartSolver: LargePartSolver {
         let failedPromotion = promotesFirstLevel && !promoted && order.count >= 2
             && Self.relates(part, level: order[0])
         var first = true, warm = false
-        // Levels in a row gone cold after a failed check on the face (see
-        // `faceFailedTrialsBeforeSkipping`).
+        // Levels in a row gone cold after a failed check (see
+        // `faceFailedTrialsBeforeSkipping`, `solveFailedTrialsBeforeSkipping`).
         var failedInRow = 0
-        let skipLimit = face && partModel.hasLinking ? faceFailedTrialsBeforeSkipping : nil
+        let skipLimit = face ? (partModel.hasLinking ? faceFailedTrialsBeforeSkipping : nil)
+            : solveFailedTrialsBeforeSkipping
         // Whether held equalities were freed (see `freeImpliedEqualities`).
         var freedRows = false
         var outcome = Outcome(promoted: promoted)
