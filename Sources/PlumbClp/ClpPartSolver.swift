@@ -318,6 +318,35 @@ public struct ClpPartSolver: LargePartSolver {
     /// old path, for the tests.
     var goesOnFromNoErrors = true
 
+    /// Whether a warm level of the solve (not of the optimal face) whose
+    /// primal ran to its cap keeps the part warm: the level is solved by
+    /// Clp's dual simplex without presolve from the basis the primal
+    /// stopped at (as after a failed promotion, see
+    /// `skipsPresolveAfterFailedPromotion`, presolved from the same start
+    /// when that answer would not stand), and the next level is warm again,
+    /// instead of every later level of the part going cold. A level that
+    /// fails so right after another that failed (no warm level ended
+    /// optimal in between) sends the part cold as before, so a part where
+    /// the primal keeps failing pays one more cap than the old path. A
+    /// stalled probe (no error cleared) still sends the part cold: that is
+    /// the primal walking degenerate vertices (`levels`, `degenerate`).
+    /// On `ladder-loose` the failing level is the first warm one after a
+    /// cold one: Clp's primal from the postsolved basis of a presolved dual
+    /// walked to the cap (233 pivots on a part of 1,773 variables at 3,000
+    /// views), while from the basis of a dual without presolve the next
+    /// level ends optimal within its probe and so do the part's ~210
+    /// later ones, which were cold (check, zero trial, presolve and dual:
+    /// ~6 factorisations of the part each). Each level is still solved to
+    /// its optimum, by the primal or the dual, from a basis of the level
+    /// above held by its optimal face, so the answer is the lexicographic
+    /// optimum either way. Counted in `LevelCounts.rewarmed`. False is the
+    /// old path, for the tests.
+    var rewarmsAfterFailedLevels = true
+
+    /// The most pivots of a warm level (nil: `refactorEvery(rows:)`, the
+    /// default); the tests set it low so that warm levels fail.
+    var warmPivotCap: Int? = nil
+
     /// From which cold solve of a part on (counted from 1) the dual
     /// simplex picks the row to leave by its infeasibility alone instead
     /// of by dual steepest edge; nil: never. 2 by default. Steepest edge
@@ -709,6 +738,9 @@ public struct ClpPartSolver: LargePartSolver {
         /// Warm probes that went on with no error above 0 before them (see
         /// `goesOnFromNoErrors`).
         var wentOnFromNoErrors = 0
+        /// Warm levels that failed and kept the part warm (see
+        /// `rewarmsAfterFailedLevels`).
+        var rewarmed = 0
         /// Zero trials that took the failed check's set-up (see
         /// `ZeroTrialSetUp`; the model's count after each part).
         var zeroTrialSetUps = 0
@@ -905,7 +937,9 @@ public struct ClpPartSolver: LargePartSolver {
         outcome.levels.promotionsProvedInfeasible = Int(plumb_clp_promotions_proved_infeasible(model))
         // Presolve and the dual simplex for a level; see
         // `doubletonColdSolves` for when presolve substitutes doubletons.
-        func coldSolve(_ level: Double, feasibleStart: Bool = false) -> Bool {
+        // `unpresolved`: from the basis as it stands, without presolve (see
+        // `rewarmsAfterFailedLevels`).
+        func coldSolve(_ level: Double, feasibleStart: Bool = false, unpresolved: Bool = false) -> Bool {
             kept = false
             outcome.levels.cold += 1
             if feasibleStart && crashesGreedyLevel, let least = leastPointCrash, crashSolve(level, from: least) {
@@ -937,7 +971,7 @@ public struct ClpPartSolver: LargePartSolver {
                 return status
             }
             var status: Int32
-            if skipsPresolveAfterFailedPromotion && failedPromotion && ordinal == 1 && !feasibleStart {
+            if (unpresolved || skipsPresolveAfterFailedPromotion && failedPromotion && ordinal == 1) && !feasibleStart {
                 // Without presolve from the attempt's basis; when that answer
                 // would not stand (not optimal, or resting on one of Clp's
                 // artificial bounds), from the same basis and point again
@@ -1037,6 +1071,9 @@ public struct ClpPartSolver: LargePartSolver {
         // optimal keeping its work areas (see `carriesWarmSetUp`): the
         // next warm probe may start from them when nothing else ran since.
         var carried = false
+        // Whether the last warm level failed and kept the part warm (see
+        // `rewarmsAfterFailedLevels`).
+        var rewarmedLast = false
         for index in (promoted ? 1 : 0) ..< order.count {
             let any = aim(at: order[index])
             // Whether a zero trial ran on Clp for this level.
@@ -1126,18 +1163,24 @@ public struct ClpPartSolver: LargePartSolver {
                 // Whether the cold solve below starts from the least point's
                 // basis again (see `primalAfterLeastPoint`).
                 var restarted = false
+                // The level's warm primal failed and the part stays warm.
+                var rewarming = false
                 if warm && !solved {
                     kept = false
                     let setUp = WarmSetUp(keeps: carriesWarmSetUp, fromLevelBefore: carry && !checked && !triedZero)
                     let result = Self.warmPrimal(
-                        model, cap: Self.refactorEvery(rows: m), probeLimit: probePivots, refactorInterval: refactorInterval,
+                        model, cap: warmPivotCap ?? Self.refactorEvery(rows: m), probeLimit: probePivots,
+                        refactorInterval: refactorInterval,
                         setUp: setUp, judgesFromNoErrors: face || !goesOnFromNoErrors,
                         wentOnFromNoErrors: &outcome.levels.wentOnFromNoErrors,
                         pending: { Self.pendingErrors(model, level: order[index], levelOfError: levelOfError, firstError: n) })
                     kept = false
                     carried = result == .optimal && carriesWarmSetUp
                     outcome.levels.warmSetUpsCarried = Int(plumb_clp_warm_set_ups_carried(model))
-                    if result != .optimal { warm = false }
+                    rewarming = result == .failed && rewarmsAfterFailedLevels && !face && !rewarmedLast
+                    rewarmedLast = rewarming || (rewarmedLast && result != .optimal)
+                    if rewarming { outcome.levels.rewarmed += 1 }
+                    if result != .optimal && !rewarming { warm = false }
                     if result == .stalled { outcome.levels.stalled += 1 }
                     if result == .stalled && !leastPointBasis.isEmpty {
                         kept = false
@@ -1150,7 +1193,11 @@ public struct ClpPartSolver: LargePartSolver {
                         restarted = true
                     }
                 }
-                if !warm && !solved { _ = coldSolve(order[index], feasibleStart: restarted && primalAfterLeastPoint) }
+                if rewarming {
+                    _ = coldSolve(order[index], unpresolved: true)
+                } else if !warm && !solved {
+                    _ = coldSolve(order[index], feasibleStart: restarted && primalAfterLeastPoint)
+                }
                 // The least point's values and setters serve the level after
                 // the first only: let go here, they do not lie beside Clp's
                 // work areas through the later levels (a column's worth of

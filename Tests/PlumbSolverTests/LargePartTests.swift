@@ -1060,6 +1060,7 @@ import PlumbTestSupport
         var splits: [Bool] { log.withLock { $0.map(\.split) } }
         var stalls: [Int] { log.withLock { $0.map(\.stalled) } }
         var wentOnFromNoErrors: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.wentOnFromNoErrors } } }
+        var rewarmed: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.rewarmed } } }
         var zeroTrials: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.zeroTried } } }
         var zeroHolds: Int { log.withLock { $0.reduce(0) { $0 + $1.levels.zeroHeld } } }
         var coldSolves: [Int] { log.withLock { $0.map(\.levels.cold) } }
