@@ -585,6 +585,42 @@ private struct ReferenceReadings {
         #expect(notAsked > 20 && asked > 5, "\(notAsked) probes not asked, \(asked) systems asking")
     }
 
+    /// The relaxations grown along the moves with the equalities `x = y +
+    /// c` whose `x` is new to them taken in as aliases
+    /// (`RowsAlongTheMove/aliasesEqualities`) give every probe the answer
+    /// it gets with every row added: on the random systems, shelves and
+    /// spanning grids (whose cells' edges equal their columns'), always
+    /// asked, at most 3 rows a neighbourhood (so that most tests reach
+    /// them), the canPush answers are the same; rows are aliased, and the
+    /// relaxations still hold rows.
+    @Test func rowsAlongTheMoveAliasesAnswerAsRows() {
+        var aliased = 0, held = 0
+        func compare(_ rows: [Candidate], _ variables: Int, _ label: String) {
+            var answers: [[String]] = []
+            let reference = ReferenceReadings(rows, variableCount: variables)
+            for aliases in [false, true] {
+                let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+                let near = NeighbourhoodRequiredRows(rows, whole: whole, maximumRows: 3, walksFirst: false,
+                                                     alongTheMoveOnTrial: nil, alongTheMoveAliases: aliases)
+                answers.append(transcript(rows, near, reference).filter { $0.hasSuffix(": true") || $0.hasSuffix(": false") })
+                if aliases {
+                    aliased += near.rowsAliasedAlongTheMove
+                    held += near.decidedAlongTheMove
+                } else {
+                    #expect(near.rowsAliasedAlongTheMove == 0, "\(label)")
+                }
+            }
+            #expect(answers[1] == answers[0], "\(label): \(zip(answers[1], answers[0]).filter { $0 != $1 }.prefix(3))")
+        }
+        onRandomSystemsAndShelves(seeds: 10, compare)
+        for seed in 0 ..< UInt64(3) {
+            var rng = SplitMix64(seed: 0xA11A5 &+ seed)
+            let (rows, variables) = spanningGridRows(&rng, columns: 5, gridRows: 8)
+            compare(rows, variables, "grid \(seed)")
+        }
+        #expect(aliased > 20 && held > 5, "\(aliased) rows aliased, \(held) probes held along the move")
+    }
+
     @Test func resetTableauxAreUsedOverAndOver() {
         // The property above only means something if the reset tableaux
         // decide many probes after holding other neighbourhoods' rows.

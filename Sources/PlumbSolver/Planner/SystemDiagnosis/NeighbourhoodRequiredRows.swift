@@ -89,7 +89,7 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     private(set) var decidedOnWhole = 0
 
     /// A point of every row here given from outside (the diagnosis's
-    /// optimum: ``init(_:whole:maximumRows:movesAlong:alongTheMove:reusesTableaux:walksFirst:ordersTableaux:known:skipsRepeatedTries:leavesProbesIn:boundsRestrictions:alongTheMoveOnTrial:)``),
+    /// optimum: ``init(_:whole:maximumRows:movesAlong:alongTheMove:reusesTableaux:walksFirst:ordersTableaux:known:skipsRepeatedTries:leavesProbesIn:boundsRestrictions:alongTheMoveOnTrial:alongTheMoveAliases:)``),
     /// asked after the kept points. Taking rows out keeps it a point of
     /// the rows in, and it was one before any was taken out, so it is
     /// never dropped; the walks do not start from it.
@@ -140,6 +140,8 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     private var alongTheMove: RowsAlongTheMove?
     /// The rows taken in by those relaxations so far.
     var rowsTakenAlongTheMove: Int { alongTheMove?.rowsTaken ?? 0 }
+    /// The equalities they took in as aliases (``RowsAlongTheMove/aliasesEqualities``).
+    var rowsAliasedAlongTheMove: Int { alongTheMove?.rowsAliased ?? 0 }
     /// And the rounds they took.
     var roundsAlongTheMove: Int { alongTheMove?.rounds ?? 0 }
     /// The probes they decided (the rows held them).
@@ -249,6 +251,10 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
     /// at least half of their tests show the expression held (nil: always;
     /// ``RowsAlongTheMove/isAsked``).
     ///
+    /// `alongTheMoveAliases` false takes every row those relaxations
+    /// take in as a row of their tableau (for the tests; see
+    /// ``RowsAlongTheMove/aliasesEqualities``).
+    ///
     /// `known` is a point over the variables here that some earlier solve
     /// found (the ambiguity phase's optimum, where `degenerate`'s boxes
     /// share their shelves): it is kept when every row in holds there
@@ -261,7 +267,8 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
          alongTheMove: Int? = nil, reusesTableaux: Bool = true, walksFirst: Bool = true,
          ordersTableaux: Bool = true, known: [Double]? = nil, skipsRepeatedTries: Bool = true,
          leavesProbesIn: Bool = true, boundsRestrictions: Bool = true,
-         alongTheMoveOnTrial: Int? = RowsAlongTheMove.standardTestsOnTrial) {
+         alongTheMoveOnTrial: Int? = RowsAlongTheMove.standardTestsOnTrial,
+         alongTheMoveAliases: Bool = true) {
         self.maximumRows = maximumRows
         self.boundsRestrictions = boundsRestrictions
         self.leavesProbesIn = leavesProbesIn
@@ -286,7 +293,8 @@ final class NeighbourhoodRequiredRows<Whole: RequiredRowProbe>: RequiredRowProbe
         let alongRows = alongTheMove ?? maximumRows
         self.alongTheMove = alongRows > 0
             ? RowsAlongTheMove(rest, rowsOf: rowsOf, variableCount: whole.variableCount, maximumRows: alongRows,
-                               reusesCore: reusesTableaux, testsOnTrial: alongTheMoveOnTrial)
+                               reusesCore: reusesTableaux, testsOnTrial: alongTheMoveOnTrial,
+                               aliasesEqualities: alongTheMoveAliases)
             : nil
         marks = NeighbourhoodMarks(variableCount: whole.variableCount, rowCount: rest.count)
         near = NearTerms(variableCount: whole.variableCount)

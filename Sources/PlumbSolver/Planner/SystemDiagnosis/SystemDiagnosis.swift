@@ -438,7 +438,7 @@ extension ConstraintSystem {
             + "\(near.decidedByMove) by a move along the rows (\(near.decidedByChain) extending an earlier one, "
             + "\(near.decidedBeforeNeighbourhoods) of them before their neighbourhoods, "
             + "\(near.decidedFromKnown) from the known point, \(near.decidedByFirstWalk) walked before their neighbourhoods), "
-            + "\(near.decidedAlongTheMove) held on the rows a move breaks (\(near.rowsTakenAlongTheMove) rows, \(near.roundsAlongTheMove) rounds; \(near.notAskedAlongTheMove) not tried, the trial over), "
+            + "\(near.decidedAlongTheMove) held on the rows a move breaks (\(near.rowsTakenAlongTheMove) rows, \(near.rowsAliasedAlongTheMove) aliased, \(near.roundsAlongTheMove) rounds; \(near.notAskedAlongTheMove) not tried, the trial over), "
             + "\(near.decidedOnWhole) on the whole component")
         return found
     }
