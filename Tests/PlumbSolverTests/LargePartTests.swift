@@ -9,6 +9,18 @@ import PlumbTestSupport
 /// random coupled grids, the reference LP's on small ones, conflicts still
 /// named by the tableau, and an LP code's wrong answer caught.
 @Suite struct LargePartTests {
+    /// Two solves of one part give values within 1e-9 of their size, each
+    /// variable's (both must have values).
+    static func expectSameValues(_ new: ClpPartSolver.Outcome, _ old: ClpPartSolver.Outcome, _ label: String) {
+        guard let a = new.values, let b = old.values else {
+            Issue.record("\(label): no values")
+            return
+        }
+        for (i, (x, y)) in zip(a, b).enumerated() {
+            #expect(abs(x - y) <= 1e-9 * max(1, abs(y)), "\(label), variable \(i): \(x) vs \(y)")
+        }
+    }
+
     /// Checks three answers to one system against each other: either each
     /// found an optimum, the first keeps every required row, all three
     /// reach the same violation at every level (within 1e-6), the first is

@@ -458,8 +458,11 @@ private struct ReferenceReadings {
     }
 
     /// Runs `compare` on `seeds` random scaled systems (seeds from 0x5E7)
-    /// and on 12 shelves, each with its variable count and a label.
-    private func onRandomSystemsAndShelves(seeds: UInt64, _ compare: ([Candidate], Int, String) -> Void) {
+    /// and on 12 shelves, each with its variable count and a label; with
+    /// `grids`, also on that many spanning grids of 5 columns and 8 rows
+    /// (seeds from `first`).
+    private func onRandomSystemsAndShelves(seeds: UInt64, grids: (count: UInt64, first: UInt64)? = nil,
+                                           _ compare: ([Candidate], Int, String) -> Void) {
         for seed in 0 ..< seeds {
             var rng = SplitMix64(seed: 0x5E7 &+ seed)
             let (rows, variables) = randomRows(&rng, scaled: true)
@@ -467,6 +470,11 @@ private struct ReferenceReadings {
         }
         let shelves: Int32 = 12
         compare(shelfRows(shelves), Int(3 * shelves), "shelves")
+        for seed in 0 ..< (grids?.count ?? 0) {
+            var rng = SplitMix64(seed: grids!.first &+ seed)
+            let (rows, variables) = spanningGridRows(&rng, columns: 5, gridRows: 8)
+            compare(rows, variables, "grid \(seed)")
+        }
     }
 
     /// The redundancy tests' two savings on their small tableaux against
@@ -576,12 +584,7 @@ private struct ReferenceReadings {
                         "\(label), trial \(k): \(zip(answers[k], answers[0]).filter { $0 != $1 }.prefix(3))")
             }
         }
-        onRandomSystemsAndShelves(seeds: 10, compare)
-        for seed in 0 ..< UInt64(2) {
-            var rng = SplitMix64(seed: 0x5EE7 &+ seed)
-            let (rows, variables) = spanningGridRows(&rng, columns: 5, gridRows: 8)
-            compare(rows, variables, "grid \(seed)")
-        }
+        onRandomSystemsAndShelves(seeds: 10, grids: (2, 0x5EE7), compare)
         #expect(notAsked > 20 && asked > 5, "\(notAsked) probes not asked, \(asked) systems asking")
     }
 
@@ -612,12 +615,7 @@ private struct ReferenceReadings {
             }
             #expect(answers[1] == answers[0], "\(label): \(zip(answers[1], answers[0]).filter { $0 != $1 }.prefix(3))")
         }
-        onRandomSystemsAndShelves(seeds: 10, compare)
-        for seed in 0 ..< UInt64(3) {
-            var rng = SplitMix64(seed: 0xA11A5 &+ seed)
-            let (rows, variables) = spanningGridRows(&rng, columns: 5, gridRows: 8)
-            compare(rows, variables, "grid \(seed)")
-        }
+        onRandomSystemsAndShelves(seeds: 10, grids: (3, 0xA11A5), compare)
         #expect(aliased > 20 && held > 5, "\(aliased) rows aliased, \(held) probes held along the move")
     }
 

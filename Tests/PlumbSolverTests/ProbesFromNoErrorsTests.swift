@@ -36,13 +36,7 @@ import Testing
         #expect(new.levels.wentOnFromNoErrors > 0 && old.levels.wentOnFromNoErrors == 0,
                 "seed \(seed): \(new.levels.wentOnFromNoErrors) went on")
         #expect(new.levels.cold < old.levels.cold, "seed \(seed): \(new.levels.cold) against \(old.levels.cold) cold")
-        guard let a = new.values, let b = old.values else {
-            Issue.record("seed \(seed): no values")
-            return
-        }
-        for (i, (x, y)) in zip(a, b).enumerated() {
-            #expect(abs(x - y) <= 1e-9 * max(1, abs(y)), "seed \(seed), variable \(i): \(x) vs \(y)")
-        }
+        LargePartTests.expectSameValues(new, old, "seed \(seed)")
     }
 
     /// The face: judged as before on either setting, so the same levels,
