@@ -9,6 +9,16 @@ import PlumbTestSupport
 /// random coupled grids, the reference LP's on small ones, conflicts still
 /// named by the tableau, and an LP code's wrong answer caught.
 @Suite struct LargePartTests {
+    /// A `priorities`-like part (rows of items after a shared guide, 28
+    /// levels) solved by two settings of the part solver, under its lock.
+    static func prioritiesPartSolved(rows: Int, seed: UInt64, face: Bool, by new: ClpPartSolver, _ old: ClpPartSolver)
+        -> (new: ClpPartSolver.Outcome, old: ClpPartSolver.Outcome) {
+        let part = FacePromotionCapTests.part(priorities(rows: rows, seed: seed).system)
+        return ClpPartSolver.lock.withLock { _ in
+            (new.solveLocked(part, face: face), old.solveLocked(part, face: face))
+        }
+    }
+
     /// Two solves of one part give values within 1e-9 of their size, each
     /// variable's (both must have values).
     static func expectSameValues(_ new: ClpPartSolver.Outcome, _ old: ClpPartSolver.Outcome, _ label: String) {

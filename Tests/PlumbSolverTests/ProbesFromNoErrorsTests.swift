@@ -18,13 +18,10 @@ import Testing
     /// they stop at their limit before the level's optimum.
     static func solvedBothWays(rows: Int, seed: UInt64, face: Bool, probePivots: Int = 2)
         -> (new: ClpPartSolver.Outcome, old: ClpPartSolver.Outcome) {
-        let part = FacePromotionCapTests.part(LargePartTests.priorities(rows: rows, seed: seed).system)
         let new = ClpPartSolver(splitsRemainders: false, probePivots: probePivots)
         var old = new
         old.goesOnFromNoErrors = false
-        return ClpPartSolver.lock.withLock { _ in
-            (new.solveLocked(part, face: face), old.solveLocked(part, face: face))
-        }
+        return LargePartTests.prioritiesPartSolved(rows: rows, seed: seed, face: face, by: new, old)
     }
 
     /// The solve: probes went on from no errors on the new path only,

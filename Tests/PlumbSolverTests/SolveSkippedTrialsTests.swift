@@ -19,14 +19,11 @@ import Testing
     /// `ladder-loose`'s parts do.
     static func solvedBothWays(rows: Int, seed: UInt64, face: Bool = false)
         -> (new: ClpPartSolver.Outcome, old: ClpPartSolver.Outcome) {
-        let part = FacePromotionCapTests.part(LargePartTests.priorities(rows: rows, seed: seed).system)
         var new = ClpPartSolver(splitsRemainders: false, probePivots: 2)
         new.goesOnFromNoErrors = false
         var old = new
         old.solveFailedTrialsBeforeSkipping = nil
-        return ClpPartSolver.lock.withLock { _ in
-            (new.solveLocked(part, face: face), old.solveLocked(part, face: face))
-        }
+        return LargePartTests.prioritiesPartSolved(rows: rows, seed: seed, face: face, by: new, old)
     }
 
     /// Levels skipped their trials on the new path only, with fewer zero
