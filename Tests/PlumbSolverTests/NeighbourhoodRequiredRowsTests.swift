@@ -619,6 +619,82 @@ private struct ReferenceReadings {
         #expect(aliased > 20 && held > 5, "\(aliased) rows aliased, \(held) probes held along the move")
     }
 
+    /// Each round of a relaxation grown along the move answers as the rows
+    /// it stands on: with and without aliases, on the random systems,
+    /// shelves and spanning grids, each required row in taken out in turn
+    /// and pushed both ways from 0, every round's answer (can the probe
+    /// push the row's expression?) is the answer of a tableau of just the
+    /// rows that round had taken in, as rows or as aliases (a second
+    /// method on the same relaxation). A wrong alias (its shift, the
+    /// variable it follows, a term left out) makes a relaxation that is
+    /// not those rows' and shows here, whichever way the answer goes;
+    /// answers that only compare with the whole component's do not show
+    /// it, since a relaxation that could push leaves the probe to the
+    /// other ways. Rounds on aliases answer both ways, many times.
+    @Test func eachRoundAlongTheMoveAnswersAsItsRows() {
+        var aliasedRounds = 0, aliasedHeld = 0, aliasedPushed = 0, rounds = 0
+        func compare(_ rows: [Candidate], _ variables: Int, _ label: String) {
+            let whole = TableauRequiredRows(rows, variableCount: variables, equalitiesAsInequalities: nil)
+            var isIn = rows.indices.map { whole.contains($0) }
+            let point = (0 ..< variables).map { whole.value([(Int32($0), 1)], 0) }
+            let rowsOf = NeighbourhoodRequiredRows<TableauRequiredRows>.rowsOf(rows, isIn: isIn,
+                                                                             variableCount: variables)
+            for aliases in [false, true] {
+                let along = RowsAlongTheMove(rows, rowsOf: rowsOf, variableCount: variables, maximumRows: 64,
+                                             testsOnTrial: nil, aliasesEqualities: aliases)
+                along.recordsRounds = true
+                for i in rows.indices where isIn[i] && !rows[i].terms.isEmpty {
+                    isIn[i] = false
+                    defer { isIn[i] = true }
+                    let r = rows[i]
+                    for direction in [1.0, -1.0] {
+                        let aliasedBefore = along.rowsAliased
+                        let held = along.bounds(r.terms, r.constant, magnitude: r.magnitude, direction: direction,
+                                                from: 0, point: point, isIn: isIn)
+                        let tried = along.lastTestRounds
+                        #expect(!tried.isEmpty && held == !tried.last!.canPush, "\(label), row \(i) \(direction)")
+                        for (k, round) in tried.enumerated() {
+                            let taken = round.rows.enumerated().map { j, t in
+                                Candidate(row: j, terms: rows[t].terms, constant: rows[t].constant,
+                                          magnitude: rows[t].magnitude, relation: rows[t].relation, isRequired: true)
+                            }
+                            let alone = TableauRequiredRows(taken, variableCount: variables,
+                                                            equalitiesAsInequalities: nil)
+                            let can = alone.canPush(r.terms, r.constant, magnitude: r.magnitude,
+                                                    direction: direction, from: 0)
+                            #expect(round.canPush == can,
+                                    "\(label), aliases \(aliases), row \(i) \(direction), round \(k): \(round.rows)")
+                            // Every row it stands on holds where it ended.
+                            var at = point
+                            for (v, x) in round.point { at[Int(v)] = x }
+                            for t in round.rows {
+                                let row = rows[t]
+                                let value = row.terms.reduce(row.constant) { $0 + $1.1 * at[Int($1.0)] }
+                                let size = row.terms.reduce(abs(row.constant)) { $0 + abs($1.1 * at[Int($1.0)]) }
+                                #expect(row.wrongWay(value) <= 1e-9 * max(1, size),
+                                        "\(label), aliases \(aliases), row \(i) \(direction), round \(k): row \(t) at \(value)")
+                            }
+                            rounds += 1
+                        }
+                        if aliases && along.rowsAliased > aliasedBefore {
+                            aliasedRounds += tried.count
+                            if held { aliasedHeld += 1 } else { aliasedPushed += 1 }
+                        }
+                    }
+                }
+                if !aliases { #expect(along.rowsAliased == 0, "\(label)") }
+            }
+        }
+        onRandomSystemsAndShelves(seeds: 10, grids: (3, 0xA11A5), compare)
+        for seed in 0 ..< UInt64(6) {
+            var rng = SplitMix64(seed: 0xB0E5 &+ seed)
+            let (rows, variables) = boxRows(&rng, rowsOfBoxes: 4, boxes: 5)
+            compare(rows, variables, "boxes \(seed)")
+        }
+        #expect(aliasedRounds > 50 && aliasedHeld > 10 && aliasedPushed > 10,
+                "\(rounds) rounds; on aliases \(aliasedRounds), \(aliasedHeld) tests held, \(aliasedPushed) not")
+    }
+
     @Test func resetTableauxAreUsedOverAndOver() {
         // The property above only means something if the reset tableaux
         // decide many probes after holding other neighbourhoods' rows.
@@ -1239,6 +1315,49 @@ private struct ReferenceReadings {
     /// one above by two opposite inequalities; the lefts bounded on every
     /// shelf (all but one bound redundant, through the ties) or on the
     /// first only.
+    /// Rows of boxes, each box's right edge its left edge plus its width
+    /// (equalities of three terms), between two random widths (the
+    /// widest often held by the container instead), a gap apart, within
+    /// a container of random width; a box now and then
+    /// aligned with the one above (left edges equal) or as wide as it.
+    private func boxRows(_ rng: inout SplitMix64, rowsOfBoxes: Int, boxes: Int) -> (rows: [Candidate], variables: Int) {
+        var rows: [Candidate] = []
+        func row(_ terms: [(Int32, Double)], _ constant: Double, _ relation: Relation) {
+            rows.append(Candidate(row: rows.count, terms: terms, constant: constant,
+                                  magnitude: max(1, abs(constant)), relation: relation, isRequired: true))
+        }
+        let container: Int32 = 0
+        row([(container, 1)], -Double(Int.random(in: 200 ... 400, using: &rng)), .lessOrEqual)
+        var variables: Int32 = 1
+        var above: [(left: Int32, width: Int32)] = []
+        for _ in 0 ..< rowsOfBoxes {
+            var here: [(left: Int32, width: Int32)] = []
+            var previousRight: Int32 = -1
+            for k in 0 ..< boxes {
+                let left = variables, width = variables + 1, right = variables + 2
+                variables += 3
+                row([(right, 1), (left, -1), (width, -1)], 0, .equal)
+                row([(width, 1)], -Double(Int.random(in: 10 ... 40, using: &rng)), .greaterOrEqual)
+                row([(width, 1)], -Double(Int.random(in: 60 ... 400, using: &rng)), .lessOrEqual)
+                if previousRight < 0 {
+                    row([(left, 1)], 0, .greaterOrEqual)
+                } else {
+                    row([(left, 1), (previousRight, -1)], -Double(Int.random(in: 0 ... 8, using: &rng)), .greaterOrEqual)
+                }
+                if k < above.count, Int.random(in: 0 ..< 3, using: &rng) == 0 {
+                    row([(left, 1), (above[k].left, -1)], 0, .equal)
+                } else if k < above.count, Int.random(in: 0 ..< 3, using: &rng) == 0 {
+                    row([(width, 1), (above[k].width, -1)], 0, .equal)
+                }
+                here.append((left, width))
+                previousRight = right
+            }
+            row([(previousRight, 1), (container, -1)], 0, .lessOrEqual)
+            above = here
+        }
+        return (rows, Int(variables))
+    }
+
     private func shelfRows(_ shelves: Int32, boundedEveryShelf: Bool = true) -> [Candidate] {
         var rows: [Candidate] = []
         func row(_ terms: [(Int32, Double)], _ constant: Double, _ relation: Relation) {

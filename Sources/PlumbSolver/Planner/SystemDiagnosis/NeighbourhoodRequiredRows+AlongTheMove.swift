@@ -40,9 +40,15 @@ final class RowsAlongTheMove {
     /// ``aliasesEqualities``), the other's, with `x − point = (that
     /// variable's value − its point) + shift`.
     private var index: [Int32]
-    private var shift: [Double]
-    /// Variables that a row of the round being taken in brings in (`pendingEpoch`).
-    private var pending: [UInt32]
+    /// Each variable's shift (``shift(of:)``); empty until the first alias,
+    /// so that a component whose probes alias nothing makes no array for it.
+    /// `point` satisfies every row in, so a shift is 0 up to rounding; it
+    /// is kept so that the substitution is exact whatever the point.
+    private var shifts: [Double] = []
+    /// Variables that a row of the round being taken in brings in
+    /// (`pendingEpoch`); empty until the first round taken in with
+    /// ``aliasesEqualities``.
+    private var pending: [UInt32] = []
     private var pendingEpoch: UInt32 = 0
     /// Rows taken in this probe (compared with `epoch`).
     private var rowMark: [UInt32]
@@ -63,6 +69,16 @@ final class RowsAlongTheMove {
     private(set) var held = 0
     /// The equalities taken in as aliases (``aliasesEqualities``).
     private(set) var rowsAliased = 0
+    /// For the tests, which check each round against the rows it had taken
+    /// in: whether ``lastTestRounds`` is kept.
+    var recordsRounds = false
+    /// The last test's rounds (``recordsRounds``): the rows each probe
+    /// stood on (by index in `rest`, aliased or added, in the order taken
+    /// in), whether it could push the expression there, and the point it
+    /// ended on (each variable of the relaxation, aliased ones read
+    /// through their alias, with its value).
+    private(set) var lastTestRounds: [(rows: [Int], canPush: Bool, point: [(Int32, Double)])] = []
+    private var roundRows: [Int] = []
     /// Whether an equality `a·x − a·y + c = 0` that the move breaks, whose
     /// `x` is new to the relaxation while `y` is in it, is taken in by
     /// aliasing `x` to `y` (`x − point = y − point + shift`) instead of
@@ -113,8 +129,6 @@ final class RowsAlongTheMove {
          aliasesEqualities: Bool = true) {
         self.rest = rest
         self.aliasesEqualities = aliasesEqualities
-        shift = [Double](repeating: 0, count: variableCount)
-        pending = [UInt32](repeating: 0, count: variableCount)
         self.testsOnTrial = testsOnTrial
         relaxation = KeptCore(reuses: reusesCore)
         self.rowsOf = rowsOf
@@ -130,6 +144,10 @@ final class RowsAlongTheMove {
     func bounds(_ terms: [(Int32, Double)], _ constant: Double, magnitude: Double, direction: Double,
                 from base: Double, point: [Double], isIn: [Bool]) -> Bool {
         tests += 1
+        if recordsRounds {
+            lastTestRounds = []
+            roundRows = []
+        }
         epoch &+= 1
         if epoch == 0 {
             for r in rowMark.indices { rowMark[r] = 0 }
@@ -143,7 +161,7 @@ final class RowsAlongTheMove {
             for v in variables { index[Int(v)] = -1 }
             for v in aliased {
                 index[Int(v)] = -1
-                shift[Int(v)] = 0
+                shifts[Int(v)] = 0
             }
         }
         func local(_ v: Int32) -> Int32 {
@@ -160,7 +178,8 @@ final class RowsAlongTheMove {
             let moved = terms.map { (v, a) -> (Int32, Double) in
                 constant += a * point[Int(v)]
                 let k = local(v)
-                if shift[Int(v)] != 0 { constant += a * shift[Int(v)] }
+                let d = shift(of: v)
+                if d != 0 { constant += a * d }
                 return (k, a)
             }
             return (moved, constant)
@@ -181,6 +200,13 @@ final class RowsAlongTheMove {
                                                             from: base) { core in
                 step = (0 ..< core.variableCount).map { core.value(of: Int32($0)) }
             }
+            if recordsRounds {
+                let reached = (variables + aliased).compactMap { v -> (Int32, Double)? in
+                    let j = Int(index[Int(v)])
+                    return j < step.count ? (v, point[Int(v)] + step[j] + shift(of: v)) : nil
+                }
+                lastTestRounds.append((roundRows, can, reached))
+            }
             if !can {
                 held += 1
                 return true
@@ -194,8 +220,7 @@ final class RowsAlongTheMove {
                         let x = point[Int(u)]
                         let j = Int(index[Int(u)])
                         before += a * x
-                        after += a * (j < 0 || j >= step.count ? x
-                                      : shift[Int(u)] == 0 ? x + step[j] : x + step[j] + shift[Int(u)])
+                        after += a * (j < 0 || j >= step.count ? x : x + step[j] + shift(of: u))
                         size += abs(a * x)
                     }
                     if rest[Int(r)].wrongWay(after) > rest[Int(r)].wrongWay(before) + 1e-12 * size {
@@ -207,7 +232,7 @@ final class RowsAlongTheMove {
             func scanAliased(_ from: Int) {
                 for v in aliased[from...] {
                     let j = Int(index[Int(v)])
-                    if j < step.count && step[j] + shift[Int(v)] != 0 { scan(v) }
+                    if j < step.count && step[j] + shifts[Int(v)] != 0 { scan(v) }
                 }
             }
             for (k, v) in variables.enumerated() where k < step.count && step[k] != 0 { scan(v) }
@@ -242,13 +267,20 @@ final class RowsAlongTheMove {
             }
             taken += brokenCount
             rowsTaken += broken.count
+            if recordsRounds { roundRows += broken }
         }
     }
 }
 
 extension RowsAlongTheMove {
+    /// `x`'s shift from the variable it is aliased to (0 when not aliased).
+    fileprivate func shift(of x: Int32) -> Double {
+        shifts.isEmpty ? 0 : shifts[Int(x)]
+    }
+
     /// Starts a round's marks of the variables its rows bring in.
     fileprivate func nextRound() {
+        if pending.isEmpty { pending = [UInt32](repeating: 0, count: index.count) }
         pendingEpoch &+= 1
         if pendingEpoch == 0 {
             for v in pending.indices { pending[v] = 0 }
@@ -273,9 +305,11 @@ extension RowsAlongTheMove {
             let row = rest[r]
             if row.relation == .equal, let (x, y, d) = alias(row, point: point) {
                 index[Int(x)] = index[Int(y)]
-                shift[Int(x)] = d
+                if shifts.isEmpty { shifts = [Double](repeating: 0, count: index.count) }
+                shifts[Int(x)] = d
                 aliased.append(x)
                 rowsAliased += 1
+                if recordsRounds { roundRows.append(r) }
                 continue
             }
             for (v, _) in row.terms where index[Int(v)] < 0 { pending[Int(v)] = pendingEpoch }
@@ -302,7 +336,7 @@ extension RowsAlongTheMove {
                 c += b * point[Int(v)]
                 continue
             }
-            c += b * (point[Int(v)] + shift[Int(v)])
+            c += b * (point[Int(v)] + shift(of: v))
             if let k = locals.firstIndex(where: { $0.local == j }) {
                 locals[k].sum += b
             } else {
