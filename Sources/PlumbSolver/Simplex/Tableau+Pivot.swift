@@ -66,42 +66,38 @@ extension Tableau {
         var outC = scratchCoefficients
         scratchSymbols = []
         scratchCoefficients = []
-        outS.removeAll(keepingCapacity: true)
-        outC.removeAll(keepingCapacity: true)
         let ts = rows[t].symbols
         let tc = rows[t].coefficients
         let ds = definition.symbols
         let dc = definition.coefficients
-        var i = 0
-        var j = 0
-        while i < ts.count || j < ds.count {
-            if j == ds.count || (i < ts.count && ts[i] < ds[j]) {
-                if i != ps {
-                    outS.append(ts[i])
-                    outC.append(tc[i])
+        let longest = ts.count + ds.count
+        if longest < Self.bufferedMergeLength {
+            outS.removeAll(keepingCapacity: true)
+            outC.removeAll(keepingCapacity: true)
+            var out = AppendedTerms(symbols: outS, coefficients: outC)
+            outS = []
+            outC = []
+            merge(ts, tc, leavingOut: ps, plus: a, times: ds, dc, into: &out)
+            outS = out.symbols
+            outC = out.coefficients
+        } else {
+            // Long rows are merged through the scratch arrays' buffers, made
+            // as long as the longest merge first (the scratch keeps the
+            // length of the row it last held; the filler is written over)
+            // and cut to the merge's length after: an append per term made
+            // two calls into the runtime's uniqueness check.
+            if outS.count < longest { outS.append(contentsOf: repeatElement(Symbol.none, count: longest - outS.count)) }
+            if outC.count < longest { outC.append(contentsOf: repeatElement(0, count: longest - outC.count)) }
+            var n = 0
+            outS.withUnsafeMutableBufferPointer { symbols in
+                outC.withUnsafeMutableBufferPointer { coefficients in
+                    var out = BufferedTerms(symbols: symbols.baseAddress!, coefficients: coefficients.baseAddress!)
+                    merge(ts, tc, leavingOut: ps, plus: a, times: ds, dc, into: &out)
+                    n = out.count
                 }
-                i &+= 1
-            } else if i == ts.count || ds[j] < ts[i] {
-                let v = a * dc[j]
-                if v != 0 {
-                    outS.append(ds[j])
-                    outC.append(v)
-                    scratchNewSymbols.append(ds[j])
-                }
-                j &+= 1
-            } else {
-                let x = tc[i]
-                let y = a * dc[j]
-                let v = x + y
-                if abs(v) > SimplexTolerance.cancellation * max(abs(x), abs(y)) {
-                    outS.append(ts[i])
-                    outC.append(v)
-                } else {
-                    noteRemoval(of: ts[i])
-                }
-                i &+= 1
-                j &+= 1
             }
+            outS.removeLast(outS.count - n)
+            outC.removeLast(outC.count - n)
         }
         rows[t].symbols = outS
         rows[t].coefficients = outC
@@ -117,5 +113,80 @@ extension Tableau {
             let b = rows[t].basic
             if kinds[b.index].isRestricted && rows[t].constant < -feasibilityTolerance { infeasible.append(b) }
         }
+    }
+
+    /// Merges (by symbol) of the rows ``substitute(_:in:by:from:)`` writes
+    /// through buffers: from this many terms in the two rows. Below it the
+    /// buffers' set-up costs more than the appends it spares (`form`'s
+    /// components of five variables).
+    static var bufferedMergeLength: Int { 16 }
+
+    /// Writes the terms of `(ts, tc)` without its `leftOut`-th, plus `a`
+    /// times `(ds, dc)`, merged by symbol into `out`: terms that cancel
+    /// (``SimplexTolerance/cancellation``) are left out and noted, and the
+    /// symbols new to the row are kept in `scratchNewSymbols`.
+    @inline(__always)
+    private mutating func merge<Out: MergedTerms>(_ ts: [Symbol], _ tc: [Double], leavingOut leftOut: Int, plus a: Double,
+                                                  times ds: [Symbol], _ dc: [Double], into out: inout Out) {
+        var i = 0
+        var j = 0
+        while i < ts.count || j < ds.count {
+            if j == ds.count || (i < ts.count && ts[i] < ds[j]) {
+                if i != leftOut { out.put(ts[i], tc[i]) }
+                i &+= 1
+            } else if i == ts.count || ds[j] < ts[i] {
+                let v = a * dc[j]
+                if v != 0 {
+                    out.put(ds[j], v)
+                    scratchNewSymbols.append(ds[j])
+                }
+                j &+= 1
+            } else {
+                let x = tc[i]
+                let y = a * dc[j]
+                let v = x + y
+                if abs(v) > SimplexTolerance.cancellation * max(abs(x), abs(y)) {
+                    out.put(ts[i], v)
+                } else {
+                    noteRemoval(of: ts[i])
+                }
+                i &+= 1
+                j &+= 1
+            }
+        }
+    }
+}
+
+/// Where ``Tableau``'s merge of two rows writes its terms.
+protocol MergedTerms {
+    mutating func put(_ symbol: Symbol, _ coefficient: Double)
+}
+
+/// Terms appended to two arrays.
+struct AppendedTerms: MergedTerms {
+    var symbols: [Symbol]
+    var coefficients: [Double]
+
+    @inline(__always) mutating func put(_ symbol: Symbol, _ coefficient: Double) {
+        symbols.append(symbol)
+        coefficients.append(coefficient)
+    }
+}
+
+/// Terms written into two buffers long enough for them all.
+struct BufferedTerms: MergedTerms {
+    let symbols: UnsafeMutablePointer<Symbol>
+    let coefficients: UnsafeMutablePointer<Double>
+    private(set) var count = 0
+
+    init(symbols: UnsafeMutablePointer<Symbol>, coefficients: UnsafeMutablePointer<Double>) {
+        self.symbols = symbols
+        self.coefficients = coefficients
+    }
+
+    @inline(__always) mutating func put(_ symbol: Symbol, _ coefficient: Double) {
+        symbols[count] = symbol
+        coefficients[count] = coefficient
+        count &+= 1
     }
 }
