@@ -621,11 +621,13 @@ private struct ReferenceReadings {
 
     /// Each round of a relaxation grown along the move answers as the rows
     /// it stands on: with and without aliases, on the random systems,
-    /// shelves and spanning grids, each required row in taken out in turn
-    /// and pushed both ways from 0, every round's answer (can the probe
-    /// push the row's expression?) is the answer of a tableau of just the
-    /// rows that round had taken in, as rows or as aliases (a second
-    /// method on the same relaxation). A wrong alias (its shift, the
+    /// shelves, spanning grids and rows of boxes (`right = left + width`),
+    /// each required row in taken out in turn and pushed both ways from 0,
+    /// every round's answer (can the probe push the row's expression?) is
+    /// the answer of a tableau of just the rows that round had taken in,
+    /// as rows or as aliases (a second method on the same relaxation), and
+    /// each of those rows holds at the point the round ended on, aliased
+    /// variables read through their alias. A wrong alias (its shift, the
     /// variable it follows, a term left out) makes a relaxation that is
     /// not those rows' and shows here, whichever way the answer goes;
     /// answers that only compare with the whole component's do not show
