@@ -88,6 +88,21 @@ struct RowMoves {
         return (change, size)
     }
 
+    /// ``change(_:)`` of row `r` and `u`'s coefficient in it, in one pass
+    /// over its terms (the same sums, in the same order, as two).
+    private func changeAndCoefficient(_ r: Int, of u: Int32) -> (change: Double, size: Double, coefficient: Double) {
+        var change = 0.0, size = 0.0, coefficient = 0.0
+        for (v, a) in rest[r].terms {
+            if v == u { coefficient += a }
+            let d = step[Int(v)]
+            if d != 0 {
+                change += a * d
+                size += abs(a * d)
+            }
+        }
+        return (change, size, coefficient)
+    }
+
     /// Whether a change of `change` (out of `size`) in row `r` stops a step
     /// of `length`: it goes the wrong way by more than rounding, further
     /// than the row's room at `point`.
@@ -235,8 +250,7 @@ struct RowMoves {
                 let amount = -change / a
                 var broken = 0
                 for s in rowsOf[Int(u)] where Int(s) != r && isIn[Int(s)] {
-                    let (other, otherSize) = self.change(Int(s))
-                    let coefficient = rest[Int(s)].terms.reduce(0) { $0 + ($1.0 == u ? $1.1 : 0) }
+                    let (other, otherSize, coefficient) = changeAndCoefficient(Int(s), of: u)
                     visits += 2 * rest[Int(s)].terms.count
                     if endsOverBudget && visits > budget { return .outOfBudget }
                     if stops(Int(s), other + coefficient * amount, size: otherSize + abs(coefficient * amount),
