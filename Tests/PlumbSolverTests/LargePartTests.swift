@@ -919,6 +919,24 @@ import PlumbTestSupport
         return (a, b, Result { try system.solve(options: tableau()) })
     }
 
+    /// A change to `ClpPartSolver` against its old path on `count` of
+    /// ``mixedHardSystem(seed:size:kinds:clashEvery:)``'s random coupled
+    /// systems (seeds from `base`, every kind): each solved by the new and
+    /// the old solver that `pair` makes for it and by the tableau, with one
+    /// optimum expected (``expectOneOptimum``); `check` then reads both
+    /// solvers' logs.
+    static func keepOneOptimum(seeds count: UInt64, from base: UInt64, _ pair: () -> (new: ClpLog, old: ClpLog),
+                               check: (_ label: String, _ new: ClpLog, _ old: ClpLog) -> Void = { _, _, _ in }) {
+        for seed in 0 ..< count {
+            let (rows, system, unique) = mixedHardSystem(seed: base + seed, size: seed, kinds: 4)
+            let (new, old) = pair()
+            let (a, b, c) = solvedThreeWays(system, new, old)
+            expectOneOptimum(a, b, tableau: c, rows: rows, unique: unique, variableCount: system.variableCount,
+                             "seed \(seed)", names: ("new", "old"))
+            check("seed \(seed)", new, old)
+        }
+    }
+
     /// ``expectOneOptimum``, first expecting the two Clp runs, when both
     /// succeed, to give the same values to the bit (a change that must not
     /// move the answer, compared with the setting off).
