@@ -175,7 +175,7 @@ struct SolveCommand: ParsableCommand {
                 "eliminated":\(s.eliminatedVariables),"interval":\(s.intervalVariables)},\
                 "shapes":{"patterns":\(s.shapes),"reused":\(s.reusedComponents)},\
                 "lp":{"parts":\(s.largeParts),"variables":\(s.largePartVariables),\
-                "cut_parts":\(s.cutParts),"cut_pieces":\(s.cutPieces)},\
+                "cut_parts":\(s.cutParts),"cut_pieces":\(s.cutPieces),"one_sided_parts":\(s.oneSidedParts)},\
                 "simplex":{"components":\(s.simplexComponents),"variables":\(s.simplexVariables),\
                 "largest":\(s.largestSimplexComponent)},\(Pipeline.textStats(views: textFonts.count, content))}
                 """

@@ -1186,6 +1186,7 @@ public final class CompiledSystem {
                 planner.stats.largePartVariables += counts.largeVariables
                 planner.stats.cutParts += counts.cutParts
                 planner.stats.cutPieces += counts.cutPieces
+                planner.stats.oneSidedParts += counts.oneSidedParts
             }
         } else {
             // What presolve cannot finish, a one-shot solve gives to the whole tableau.

@@ -431,6 +431,8 @@ struct ComponentRunOutcome: Sendable {
     /// Large parts cut at their hinges, and their pieces.
     var cutParts = 0
     var cutPieces = 0
+    /// Large parts split on their one-sided variables.
+    var oneSidedParts = 0
     /// Set when a component's required rows conflict (the worker stops there).
     var conflictTags: [Int32]? = nil
 }
@@ -880,6 +882,7 @@ extension Planner {
             stats.largePartVariables += outcome.largeVariables
             stats.cutParts += outcome.cutParts
             stats.cutPieces += outcome.cutPieces
+            stats.oneSidedParts += outcome.oneSidedParts
         }
         if let failed = outcomes.first(where: { $0.conflictTags != nil }) {
             throw .unsatisfiable(conflict: explainConflict(seeds: failed.conflictTags!))
@@ -1067,6 +1070,7 @@ extension Planner {
                 outcome.largeVariables += counts.largeVariables
                 outcome.cutParts += counts.cutParts
                 outcome.cutPieces += counts.cutPieces
+                outcome.oneSidedParts += counts.oneSidedParts
             } else {
                 switch assembleComponent(
                     plan.rows(ofComponent: c), system: system, state: state, values: values,

@@ -51,6 +51,12 @@ public struct SolveStats: Sendable {
     /// the other fields (presolve, the simplex core, ``largeParts``).
     public var cutParts = 0
     public var cutPieces = 0
+    /// Large parts held together by variables their required rows push one
+    /// way only, whose levels above those variables' own were solved with
+    /// them at their far bounds, where the part falls apart, before the
+    /// lower levels on the whole part (what solved the two systems is
+    /// counted in the other fields).
+    public var oneSidedParts = 0
     /// Independent components (or presolved parts of them) handed to the
     /// dual simplex, their variables, and the largest.
     public var simplexComponents = 0

@@ -193,6 +193,9 @@ struct ComponentPresolve {
         /// the pieces they were cut into.
         var cutParts = 0
         var cutPieces = 0
+        /// Large parts whose upper levels were solved apart (see
+        /// `OneSidedSplit`).
+        var oneSidedParts = 0
     }
 
     /// The LP code for large coupled parts, if any (see ``LargePartSolver``).
@@ -201,6 +204,10 @@ struct ComponentPresolve {
     /// Whether a large part is first cut at its hinges (see
     /// `TranslationSplit`); the tests turn it off to compare.
     var translationSplit = true
+    /// Whether a large part held together by one-sided variables has its
+    /// upper levels solved with them at their far bounds (see
+    /// `OneSidedSplit`).
+    var oneSidedSplit = true
     /// Whether the solve under way keeps what a later ``resolve(_:rows:system:state:values:core:tally:)``
     /// reads (its scratch is not given back early): set by ``solve`` when
     /// asked to keep, for ``handOver(_:)``.
@@ -1571,8 +1578,9 @@ struct ComponentPresolve {
         // held twice), and put back only when the tableau must solve them.
         let givenBack = giveBackTerms(of: rows, count: termCount)
         let cut = solveCut(part)
-        guard let x = cut?.values ?? solver.solve(part), x.count == used.count, x.allSatisfy(\.isFinite),
-              Self.holdsRequiredRows(of: part, at: x)
+        let oneSided = cut == nil ? solveOneSided(part) : nil
+        guard let x = cut?.values ?? oneSided?.values ?? solver.solve(part), x.count == used.count,
+              x.allSatisfy(\.isFinite), Self.holdsRequiredRows(of: part, at: x)
         else {
             if givenBack { putBackTerms(of: rows, from: part) }
             return false
@@ -1580,19 +1588,30 @@ struct ComponentPresolve {
         for (j, v) in used.enumerated() { value[Int(v)] = x[j] }
         if let cut {
             // What solved the pieces (which may have been cut again).
-            let stats = cut.stats
-            counts.cutParts += 1 + stats.cutParts
-            counts.cutPieces += cut.pieces + stats.cutPieces
-            counts.largeParts += stats.largeParts
-            counts.largeVariables += stats.largePartVariables
-            counts.simplexParts += stats.simplexComponents
-            counts.simplexVariables += stats.simplexVariables
-            counts.largestSimplexPart = max(counts.largestSimplexPart, stats.largestSimplexComponent)
+            counts.cutParts += 1
+            counts.cutPieces += cut.pieces
+            Self.count(cut.stats, in: &counts)
+        } else if let oneSided {
+            counts.oneSidedParts += 1
+            for stats in oneSided.stats { Self.count(stats, in: &counts) }
         } else {
             counts.largeParts += 1
             counts.largeVariables += used.count
         }
         return true
+    }
+
+    /// Adds what a solve of a large part's pieces counted (see
+    /// ``solveCut(_:)``, ``solveOneSided(_:)``).
+    private static func count(_ stats: SolveStats, in counts: inout Counts) {
+        counts.cutParts += stats.cutParts
+        counts.cutPieces += stats.cutPieces
+        counts.oneSidedParts += stats.oneSidedParts
+        counts.largeParts += stats.largeParts
+        counts.largeVariables += stats.largePartVariables
+        counts.simplexParts += stats.simplexComponents
+        counts.simplexVariables += stats.simplexVariables
+        counts.largestSimplexPart = max(counts.largestSimplexPart, stats.largestSimplexComponent)
     }
 
     /// Whether every required row of `part` holds at `x` as Plumb measures
@@ -1723,6 +1742,14 @@ struct ComponentPresolve {
               let solved = split.solve(with: solver, threshold: largePartThreshold)
         else { return nil }
         return (solved.values, solved.stats, split.cutCount + 1)
+    }
+
+    /// Solves `part` by its one-sided split when it has one (see
+    /// `OneSidedSplit`); nil otherwise, or when the split's solves have no
+    /// answer.
+    private func solveOneSided(_ part: LinearPart) -> (values: [Double], stats: [SolveStats])? {
+        guard oneSidedSplit, let solver = largePartSolver, let split = OneSidedSplit(part) else { return nil }
+        return split.solve(part, with: solver, threshold: largePartThreshold)
     }
 
     /// Solves one part of several variables with the simplex core.
@@ -2257,6 +2284,7 @@ extension ComponentPresolve {
         fresh.largePartSolver = largePartSolver
         fresh.largePartThreshold = largePartThreshold
         fresh.translationSplit = translationSplit
+        fresh.oneSidedSplit = oneSidedSplit
         swap(&self, &fresh)
         return Kept(fresh, counts: counts)
     }

@@ -1,0 +1,309 @@
+/// A large part held together by variables that its required rows push one
+/// way only, and that no optional row above a low level reads: the levels
+/// above that level are solved with those variables at their far bound, where
+/// the part falls apart, and only the levels from it down see the part whole.
+///
+/// `ladder-loose`'s guide is such a variable: every row of items must start
+/// right of it (`a.left ≥ guide.right + 4`), nothing else holds it but a
+/// floor far to the left, and its only wish is at level 1 while the rows'
+/// wishes fill nearly a thousand levels above. Solved whole, every one of
+/// those levels is a Clp call over every row at once (7 s at 10,000 views);
+/// with the guide at its floor the rows are independent small components.
+///
+/// Found on the rows alone. A variable `v` is one-sided towards `s` (+1 or
+/// −1) when every required row of two or more variables it is in is an
+/// inequality that moving `v` towards `s` relaxes, none is an equality, and
+/// it is in at least one such row; its required rows of one variable bound
+/// it, and its far bound is the tightest of those that stop it moving
+/// towards `s` (none: unbounded that way). `p` is the lowest of the
+/// one-sided variables' top levels (the highest priority of an optional row
+/// each is in), and the variables taken out are those whose top level is
+/// `p`.
+///
+/// Why it is exact. Let `P` be the part and `P'` its required rows and its
+/// optional rows above `p`, with the variables taken out at their far bounds
+/// (a row with one unbounded that way dropped: that variable can always make
+/// it hold). Every point of `P`'s required rows moved to those bounds still
+/// satisfies them, and no row above `p` reads those variables, so each level
+/// above `p` has the same optimum in `P` as in `P'`, and a point of `P`
+/// lies on `P`'s optimal face of those levels exactly when, moved to the
+/// bounds, it lies on `P'`'s. `P'` falls apart into components that share no
+/// variable, whose levels are independent, so that face is the set of
+/// points of `P`'s required rows where, for each component and level above
+/// `p`, the sum of the errors of that component's rows of that level is at
+/// most what it is at `P'`'s optimum (each sum is at least its optimum, and
+/// the levels are held from the top down). The split solves `P'` with the
+/// planner, writes those sums as required rows (a lone row of a group as a
+/// band around the row, several with error variables of their own), and
+/// solves the rows at `p` and below on that face, again with the planner.
+struct OneSidedSplit {
+    /// The part's rows for the levels above `level`, the variables taken
+    /// out put at their far bounds (see the type).
+    private(set) var upper: LinearPart
+    /// The highest level solved on the whole part (`p` above).
+    let level: Priority
+    /// The variables taken out.
+    private(set) var taken: [Int32] = []
+    /// The variables of the largest component of ``upper``.
+    private(set) var largestPiece = 0
+
+    /// The split of `part`; nil when it has no one-sided variable with an
+    /// optional row, when fewer levels lie above its `p` than at and below
+    /// it (or fewer than two), when a taken variable's far bound breaks one
+    /// of its other bounds, or when ``upper`` does not fall apart into
+    /// components of at most half the part's variables.
+    init?(_ part: LinearPart) {
+        let n = part.variableCount, m = part.rowCount
+        guard n > 2 else { return nil }
+        func terms(_ r: Int) -> Range<Int> { Int(part.rowStart[r]) ..< Int(part.rowStart[r + 1]) }
+        // The way each variable's coupled required rows let it go: 0 none
+        // yet, ±1, or `Self.twoSided`.
+        var side = [Int8](repeating: 0, count: n)
+        // The highest priority of each variable's optional rows (0: none).
+        var top = [Double](repeating: 0, count: n)
+        for r in 0 ..< m {
+            let priority = part.priorities[r]
+            let range = terms(r)
+            if !priority.isRequired {
+                for k in range {
+                    let v = Int(part.columns[k])
+                    top[v] = max(top[v], priority.rawValue)
+                }
+                continue
+            }
+            guard range.count >= 2 else { continue }
+            for k in range {
+                let v = Int(part.columns[k])
+                let way = Self.relaxingWay(part.relations[r], part.coefficients[k])
+                if way == 0 || (side[v] != 0 && side[v] != way) {
+                    side[v] = Self.twoSided
+                } else {
+                    side[v] = way
+                }
+            }
+        }
+        var p = Double.infinity
+        for v in 0 ..< n where (side[v] == 1 || side[v] == -1) && top[v] > 0 { p = min(p, top[v]) }
+        guard p.isFinite, let level = Priority(rawValue: p) else { return nil }
+        // The levels above `p` must outnumber those at or below it.
+        var above = Set<Double>(), atOrBelow = Set<Double>()
+        for r in 0 ..< m where !part.priorities[r].isRequired {
+            let value = part.priorities[r].rawValue
+            if value > p { above.insert(value) } else { atOrBelow.insert(value) }
+        }
+        guard above.count >= 2, above.count >= atOrBelow.count else { return nil }
+        var isTaken = [Bool](repeating: false, count: n)
+        for v in 0 ..< n where (side[v] == 1 || side[v] == -1) && top[v] == p { isTaken[v] = true }
+        // Far bounds (towards `side`) and near ones (the other way), from the
+        // required rows of one variable.
+        var far = [Double](repeating: .infinity, count: n), near = far
+        for v in 0 ..< n where isTaken[v] { far[v] = Double(side[v]) * .infinity; near[v] = -far[v] }
+        for r in 0 ..< m where part.priorities[r].isRequired && terms(r).count == 1 {
+            let k = Int(part.rowStart[r]), v = Int(part.columns[k])
+            guard isTaken[v] else { continue }
+            let a = part.coefficients[k]
+            guard a != 0 else { continue }
+            let at = -part.constants[r] / a
+            let way = Self.relaxingWay(part.relations[r], a)
+            // An equality of one variable fixes it: both ways.
+            if way == 0 || way == -side[v] { far[v] = side[v] > 0 ? min(far[v], at) : max(far[v], at) }
+            if way == 0 || way == side[v] { near[v] = side[v] > 0 ? max(near[v], at) : min(near[v], at) }
+        }
+        for v in 0 ..< n where isTaken[v] && far[v].isFinite {
+            let slack = Tolerances.feasibility * max(1, abs(far[v]))
+            if side[v] > 0 ? far[v] < near[v] - slack : far[v] > near[v] + slack { return nil }
+        }
+        // `upper`: required rows with the taken variables put at their far
+        // bounds (dropped where one is unbounded that way), optional rows
+        // above `p`.
+        var rows = LinearPart(
+            variableCount: n, rowStart: [0], columns: [], coefficients: [], constants: [], relations: [],
+            priorities: [])
+        var pieces = UnionFind(count: n)
+        rowLoop: for r in 0 ..< m {
+            let priority = part.priorities[r]
+            guard priority.isRequired || priority.rawValue > p else { continue }
+            var constant = part.constants[r], magnitude = abs(constant)
+            var kept = 0
+            for k in terms(r) {
+                let v = Int(part.columns[k])
+                guard isTaken[v] else {
+                    kept += 1
+                    continue
+                }
+                guard far[v].isFinite else { continue rowLoop }
+                constant += part.coefficients[k] * far[v]
+                magnitude += abs(part.coefficients[k] * far[v])
+            }
+            if kept == 0 {
+                // Only taken variables: the row must hold at their bounds.
+                let slack = Tolerances.feasibility * max(1, magnitude)
+                switch part.relations[r] {
+                case .equal: if abs(constant) > slack { return nil }
+                case .greaterOrEqual: if constant < -slack { return nil }
+                case .lessOrEqual: if constant > slack { return nil }
+                }
+                continue
+            }
+            var first: Int32 = -1
+            for k in terms(r) where !isTaken[Int(part.columns[k])] {
+                let v = part.columns[k]
+                rows.columns.append(v)
+                rows.coefficients.append(part.coefficients[k])
+                if first < 0 { first = v } else { pieces.union(first, v) }
+            }
+            rows.rowStart.append(Int32(rows.columns.count))
+            rows.constants.append(constant)
+            rows.relations.append(part.relations[r])
+            rows.priorities.append(priority)
+        }
+        var size = [Int32](repeating: 0, count: n)
+        var largest: Int32 = 0
+        for v in 0 ..< n where !isTaken[v] {
+            let root = Int(pieces.find(Int32(v)))
+            size[root] += 1
+            largest = max(largest, size[root])
+        }
+        guard 2 * Int(largest) <= n else { return nil }
+        upper = rows
+        self.level = level
+        largestPiece = Int(largest)
+        taken = (0 ..< n).filter { isTaken[$0] }.map { Int32($0) }
+        self.pieces = pieces
+    }
+
+    /// The components of ``upper``'s variables.
+    private var pieces: UnionFind
+
+    private static let twoSided: Int8 = 2
+
+    /// The way moving a variable with coefficient `a` in a row of
+    /// `relation` relaxes the row: +1 up, −1 down, 0 neither (an equality).
+    private static func relaxingWay(_ relation: Relation, _ a: Double) -> Int8 {
+        switch relation {
+        case .equal: 0
+        case .greaterOrEqual: a > 0 ? 1 : (a < 0 ? -1 : 0)
+        case .lessOrEqual: a > 0 ? -1 : (a < 0 ? 1 : 0)
+        }
+    }
+
+    /// Solves `part` (the part this split was found on): ``upper`` with
+    /// the planner, then the levels at ``level`` and below on the whole part
+    /// with the face of the levels above held (see the type), again with
+    /// the planner. Nil when either has no answer (the caller then solves
+    /// the part whole). The statistics are the two solves'.
+    func solve(
+        _ part: LinearPart, with solver: any LargePartSolver, threshold: Int
+    ) -> (values: [Double], stats: [SolveStats])? {
+        var options = SolveOptions()
+        options.largePartSolver = solver
+        options.largePartThreshold = threshold
+        options.threads = 1
+        guard let first = try? Self.system(of: upper).solve(options: options) else { return nil }
+        let held = heldFace(of: part, at: first.values)
+        guard let second = try? held.solve(options: options) else { return nil }
+        return (Array(second.values.prefix(part.variableCount)), [first.stats, second.stats])
+    }
+
+    /// `rows` as a system of their own, each row's origin its number.
+    private static func system(of rows: LinearPart) -> ConstraintSystem {
+        var system = ConstraintSystem()
+        system.originSource = LinearPart.rowOrigins
+        system.addVariables(rows.variableCount)
+        system.reserveCapacity(rows: rows.rowCount, nonzeros: rows.columns.count)
+        for i in 0 ..< rows.rowCount {
+            let range = Int(rows.rowStart[i]) ..< Int(rows.rowStart[i + 1])
+            system.addRow(
+                range.lazy.map { (VariableIndex(rawValue: rows.columns[$0]), rows.coefficients[$0]) },
+                constant: rows.constants[i], relation: rows.relations[i], priority: rows.priorities[i],
+                origin: .key(UInt64(i)))
+        }
+        return system
+    }
+
+    /// The part's required rows and its rows at ``level`` and below, with
+    /// each group of its rows above ``level`` (one component of ``upper``,
+    /// one level) held to the sum of their errors at `y`, ``upper``'s
+    /// optimum: a lone row as a band (`|r| ≤ e` for an equality, `r ≥ −e`
+    /// or `r ≤ e` for an inequality, an equality when `e` is 0), several with
+    /// an error variable each (`t ≥ 0`, `r + t ≥ 0` and/or `r − t ≤ 0`) and
+    /// a row `Σ t ≤ e`.
+    func heldFace(of part: LinearPart, at y: [Double]) -> ConstraintSystem {
+        var pieces = self.pieces
+        func terms(_ r: Int) -> Range<Int> { Int(part.rowStart[r]) ..< Int(part.rowStart[r + 1]) }
+        // Each row above the level: its group and its error at `y`.
+        struct Group: Hashable {
+            var piece: Int32
+            var level: Double
+        }
+        var groupOf: [Group: Int] = [:]
+        var groupRows: [[Int]] = [], groupError: [Double] = []
+        var value = [Double](repeating: 0, count: part.rowCount)
+        for r in 0 ..< part.rowCount {
+            let priority = part.priorities[r]
+            guard !priority.isRequired, priority > level else { continue }
+            var s = part.constants[r]
+            for k in terms(r) { s += part.coefficients[k] * y[Int(part.columns[k])] }
+            value[r] = s
+            let error = switch part.relations[r] {
+            case .equal: abs(s)
+            case .greaterOrEqual: max(0, -s)
+            case .lessOrEqual: max(0, s)
+            }
+            let key = Group(piece: pieces.find(part.columns[Int(part.rowStart[r])]), level: priority.rawValue)
+            let g = groupOf[key, default: groupRows.count]
+            if g == groupRows.count {
+                groupOf[key] = g
+                groupRows.append([])
+                groupError.append(0)
+            }
+            groupRows[g].append(r)
+            groupError[g] += error
+        }
+        var system = ConstraintSystem()
+        system.originSource = LinearPart.rowOrigins
+        system.addVariables(part.variableCount)
+        func add(_ r: Int, constant: Double, relation: Relation, priority: Priority, extra: (Int32, Double)? = nil) {
+            var row = terms(r).map { (VariableIndex(rawValue: part.columns[$0]), part.coefficients[$0]) }
+            if let extra { row.append((VariableIndex(rawValue: extra.0), extra.1)) }
+            system.addRow(row, constant: constant, relation: relation, priority: priority, origin: .key(UInt64(r)))
+        }
+        for r in 0 ..< part.rowCount where part.priorities[r].isRequired || part.priorities[r] <= level {
+            add(r, constant: part.constants[r], relation: part.relations[r], priority: part.priorities[r])
+        }
+        for (g, rows) in groupRows.enumerated() {
+            let e = groupError[g]
+            if rows.count == 1 {
+                let r = rows[0], c = part.constants[r]
+                switch part.relations[r] {
+                case .equal where e == 0: add(r, constant: c, relation: .equal, priority: .required)
+                case .equal:
+                    add(r, constant: c - e, relation: .lessOrEqual, priority: .required)
+                    add(r, constant: c + e, relation: .greaterOrEqual, priority: .required)
+                case .greaterOrEqual: add(r, constant: c + e, relation: .greaterOrEqual, priority: .required)
+                case .lessOrEqual: add(r, constant: c - e, relation: .lessOrEqual, priority: .required)
+                }
+                continue
+            }
+            var errors: [(VariableIndex, Double)] = []
+            for r in rows {
+                let t = system.addVariables(1).rawValue
+                errors.append((VariableIndex(rawValue: t), -1))
+                system.addRow(
+                    [(VariableIndex(rawValue: t), 1)], constant: 0, relation: .greaterOrEqual, priority: .required,
+                    origin: .key(UInt64(r)))
+                let c = part.constants[r]
+                let relation = part.relations[r]
+                if relation != .lessOrEqual {
+                    add(r, constant: c, relation: .greaterOrEqual, priority: .required, extra: (t, 1))
+                }
+                if relation != .greaterOrEqual {
+                    add(r, constant: c, relation: .lessOrEqual, priority: .required, extra: (t, -1))
+                }
+            }
+            system.addRow(
+                errors, constant: e, relation: .greaterOrEqual, priority: .required, origin: .key(UInt64(rows[0])))
+        }
+        return system
+    }
+}
