@@ -50,7 +50,7 @@ import PlumbTestSupport
     /// parts, the tableau's parts, and the LP code's.
     static func path(_ s: SolveStats) -> [Int] {
         [s.residualComponents, s.eliminatedVariables, s.intervalVariables, s.simplexComponents, s.simplexVariables,
-         s.largestSimplexComponent, s.largeParts, s.largePartVariables, s.cutParts, s.cutPieces]
+         s.largestSimplexComponent, s.largeParts, s.largePartVariables, s.cutParts, s.cutPieces, s.oneSidedParts]
     }
 
     static func expectSame(

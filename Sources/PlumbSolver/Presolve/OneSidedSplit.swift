@@ -15,10 +15,10 @@
 /// inequality that moving `v` towards `s` relaxes, none is an equality, and
 /// it is in at least one such row; its required rows of one variable bound
 /// it, and its far bound is the tightest of those that stop it moving
-/// towards `s` (none: unbounded that way). `p` is the lowest of the
-/// one-sided variables' top levels (the highest priority of an optional row
-/// each is in), and the variables taken out are those whose top level is
-/// `p`.
+/// towards `s` (none: unbounded that way). `p` is one of the one-sided
+/// variables' top levels (the highest priority of an optional row each is
+/// in), the lowest that splits the part, and the variables taken out are
+/// those whose top level is at most `p`.
 ///
 /// Why it is exact. Let `P` be the part and `P'` its required rows and its
 /// optional rows above `p`, with the variables taken out at their far bounds
@@ -47,11 +47,10 @@ struct OneSidedSplit {
     /// The variables of the largest component of ``upper``.
     private(set) var largestPiece = 0
 
-    /// The split of `part`; nil when it has no one-sided variable with an
-    /// optional row, when fewer levels lie above its `p` than at and below
-    /// it (or fewer than two), when a taken variable's far bound breaks one
-    /// of its other bounds, or when ``upper`` does not fall apart into
-    /// components of at most half the part's variables.
+    /// The split of `part` at the lowest of the one-sided variables' top
+    /// levels that splits it (of the lowest `levelsTried`); nil when none
+    /// does, or when fewer than two of the part's levels, or fewer than
+    /// half, lie above it.
     init?(_ part: LinearPart) {
         let n = part.variableCount, m = part.rowCount
         guard n > 2 else { return nil }
@@ -82,18 +81,33 @@ struct OneSidedSplit {
                 }
             }
         }
-        var p = Double.infinity
-        for v in 0 ..< n where (side[v] == 1 || side[v] == -1) && top[v] > 0 { p = min(p, top[v]) }
-        guard p.isFinite, let level = Priority(rawValue: p) else { return nil }
-        // The levels above `p` must outnumber those at or below it.
-        var above = Set<Double>(), atOrBelow = Set<Double>()
-        for r in 0 ..< m where !part.priorities[r].isRequired {
-            let value = part.priorities[r].rawValue
-            if value > p { above.insert(value) } else { atOrBelow.insert(value) }
+        // The one-sided variables' top levels, lowest first: each is tried
+        // as `p` until one splits the part.
+        var tops = Set<Double>()
+        for v in 0 ..< n where (side[v] == 1 || side[v] == -1) && top[v] > 0 { tops.insert(top[v]) }
+        var levels = Set<Double>()
+        for r in 0 ..< m where !part.priorities[r].isRequired { levels.insert(part.priorities[r].rawValue) }
+        for p in tops.sorted().prefix(Self.levelsTried) {
+            // The levels above `p` must outnumber those at or below it.
+            let above = levels.count { $0 > p }
+            guard above >= 2, 2 * above >= levels.count else { break }
+            if let split = Self(part, at: p, side: side, top: top) {
+                self = split
+                return
+            }
         }
-        guard above.count >= 2, above.count >= atOrBelow.count else { return nil }
+        return nil
+    }
+
+    /// The split at `p` (see the type): nil when a taken variable's far
+    /// bound breaks one of its other bounds or a row of taken variables
+    /// alone, or when ``upper`` has a component of more than a quarter of
+    /// the part's variables.
+    private init?(_ part: LinearPart, at p: Double, side: [Int8], top: [Double]) {
+        let n = part.variableCount, m = part.rowCount
+        func terms(_ r: Int) -> Range<Int> { Int(part.rowStart[r]) ..< Int(part.rowStart[r + 1]) }
         var isTaken = [Bool](repeating: false, count: n)
-        for v in 0 ..< n where (side[v] == 1 || side[v] == -1) && top[v] == p { isTaken[v] = true }
+        for v in 0 ..< n where (side[v] == 1 || side[v] == -1) && top[v] > 0 && top[v] <= p { isTaken[v] = true }
         // Far bounds (towards `side`) and near ones (the other way), from the
         // required rows of one variable.
         var far = [Double](repeating: .infinity, count: n), near = far
@@ -164,13 +178,17 @@ struct OneSidedSplit {
             size[root] += 1
             largest = max(largest, size[root])
         }
-        guard 2 * Int(largest) <= n else { return nil }
+        guard 4 * Int(largest) <= n, let level = Priority(rawValue: p) else { return nil }
         upper = rows
         self.level = level
         largestPiece = Int(largest)
         taken = (0 ..< n).filter { isTaken[$0] }.map { Int32($0) }
         self.pieces = pieces
     }
+
+    /// How many of the lowest top levels are tried as `p`: each try is a
+    /// pass over the part.
+    static let levelsTried = 4
 
     /// The components of ``upper``'s variables.
     private var pieces: UnionFind
