@@ -90,6 +90,8 @@ final class ClpSession: LargePartSolver, @unchecked Sendable {
 
     init(_ solver: ClpPartSolver) { self.solver = solver }
 
+    var freshSolver: any LargePartSolver { solver }
+
     var name: String { solver.name }
 
     func solve(_ part: LinearPart) -> [Double]? {

@@ -64,6 +64,7 @@ import PlumbTestSupport
     static func solved(_ system: ConstraintSystem, _ solver: RowsLog, everyPart: Bool = false) -> Result<Solution, any Error> {
         var options = LargePartTests.clp()
         options.largePartSolver = solver
+        options.splitsOneSidedParts = false
         if everyPart { options.largePartThreshold = 2 }
         return Result { try system.solve(options: options) }
     }

@@ -227,6 +227,7 @@ import PlumbTestSupport
         let b = Self.priorities(rows: 250, seed: 40_000 + seed)
         var options = SolveOptions()
         options.largePartSolver = ClpPartSolver()
+        options.splitsOneSidedParts = false
         let lp = try b.system.solve(options: options)
         let whole = try b.system.solve(options: Self.tableau())
         #expect(lp.stats.largeParts == 1, "the part went back to the tableau")
@@ -247,6 +248,7 @@ import PlumbTestSupport
         let b = Self.priorities(rows: 250, seed: 40_200 + seed)
         let splitting = ClpLog(ClpPartSolver()), whole = ClpLog(ClpPartSolver(splitsRemainders: false))
         var options = SolveOptions()
+        options.splitsOneSidedParts = false
         options.largePartSolver = splitting
         let a = try b.system.solve(options: options)
         options.largePartSolver = whole
@@ -310,6 +312,7 @@ import PlumbTestSupport
         let (b, whole) = try Self.manyLevels800.get()
         var options = SolveOptions()
         options.largePartSolver = ClpPartSolver(warmRefactorInterval: interval)
+        options.splitsOneSidedParts = false
         let lp = try b.system.solve(options: options)
         #expect(lp.stats.largeParts == 1, "the part went back to the tableau")
         let la = referenceLevelViolations(b.rows, lp.values), lb = referenceLevelViolations(b.rows, whole.values)
@@ -839,6 +842,7 @@ import PlumbTestSupport
     /// `system` solved with each of `solvers` as the large-part solver.
     static func solved(_ system: ConstraintSystem, by solvers: (ClpLog, ClpLog)) throws -> (Solution, Solution) {
         var options = SolveOptions()
+        options.splitsOneSidedParts = false
         options.largePartSolver = solvers.0
         let first = try system.solve(options: options)
         options.largePartSolver = solvers.1
@@ -912,6 +916,7 @@ import PlumbTestSupport
     static func solvedThreeWays(_ system: ConstraintSystem, _ first: ClpLog, _ second: ClpLog)
         -> (Result<Solution, any Error>, Result<Solution, any Error>, Result<Solution, any Error>) {
         var o = clp()
+        o.splitsOneSidedParts = false
         o.largePartSolver = first
         let a = Result<Solution, any Error> { try system.solve(options: o) }
         o.largePartSolver = second

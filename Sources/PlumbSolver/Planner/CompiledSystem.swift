@@ -355,6 +355,7 @@ public final class CompiledSystem {
         if !largeComponents.isEmpty {
             reducer.largePartSolver = options.largePartSolver?.makeSession()
             reducer.largePartThreshold = options.largePartSolver == nil ? Int.max : options.largePartThreshold
+            reducer.oneSidedSplit = options.splitsOneSidedParts
             reducerCore = SimplexCore(variableCount: 0)
             localIndex = [Int32](repeating: -1, count: system.variableCount)
             keepPresolvesWhileSweeping(options)
@@ -669,6 +670,7 @@ public final class CompiledSystem {
         // as a fresh solve's presolve has it.
         reducer.largePartSolver = largeSession ?? options.largePartSolver
         reducer.largePartThreshold = options.largePartSolver == nil ? Int.max : options.largePartThreshold
+        reducer.oneSidedSplit = options.splitsOneSidedParts
         reducerCore = SimplexCore(variableCount: 0)
         localIndex = [Int32](repeating: -1, count: planner.system.variableCount)
         keptPresolveRows = options.keptPresolveRows

@@ -932,7 +932,9 @@ extension Planner {
         let bounds = runStart
         var outcomes = [ComponentRunOutcome](repeating: ComponentRunOutcome(), count: workers)
         let presolve = options.presolve
-        let large = options.largePartSolver.map { (solver: $0, threshold: options.largePartThreshold) }
+        let large = options.largePartSolver.map {
+            (solver: $0, threshold: options.largePartThreshold, splitsOneSided: options.splitsOneSidedParts)
+        }
         let shapeOf = shapes?.shapeOf ?? []
         var table = shapes?.shapes ?? []
         shapes?.shapes = []
@@ -1020,7 +1022,7 @@ extension Planner {
     static func solveComponents(
         _ list: ArraySlice<Int>, of plan: ResidualPlan, system: ConstraintSystem, state: [State],
         values: UnsafeMutableBufferPointer<Double>, presolve: Bool = true,
-        large: (solver: any LargePartSolver, threshold: Int)? = nil,
+        large: (solver: any LargePartSolver, threshold: Int, splitsOneSided: Bool)? = nil,
         shapes: UnsafeMutableBufferPointer<ComponentShapes.Shape>, shapeOf: [Int32], mode: ComponentMode,
         done: UnsafeMutableBufferPointer<Bool>,
         keeping: (kept: UnsafeMutableBufferPointer<ComponentPresolve.Kept?>, rows: Int)? = nil
@@ -1035,6 +1037,7 @@ extension Planner {
         var reducer = ComponentPresolve()
         reducer.largePartSolver = large?.solver
         reducer.largePartThreshold = large?.threshold ?? Int.max
+        reducer.oneSidedSplit = large?.splitsOneSided ?? true
         var description = ComponentShapes.Description()
         var x = [Double](repeating: 0, count: ComponentShapes.maxVariables)
         for c in list {

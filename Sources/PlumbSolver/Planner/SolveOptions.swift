@@ -60,6 +60,12 @@ public struct SolveOptions: Sendable {
     /// nil keeps every part in the tableau.
     public var largePartSolver: (any LargePartSolver)? = SolveOptions.defaultLargePartSolver
     public var largePartThreshold: Int = 200
+    /// Whether a large part held together by variables that its required
+    /// rows push one way only has its levels above those variables' own
+    /// solved with them at their far bounds, where it falls apart, before
+    /// its lower levels are solved on the whole part (`OneSidedSplit`).
+    /// The tests turn it off to keep such parts whole for the LP code.
+    var splitsOneSidedParts = true
 
     /// What ``largePartSolver`` starts as in every new `SolveOptions`: set
     /// once at start-up by a program that links an LP code (the `plumb`

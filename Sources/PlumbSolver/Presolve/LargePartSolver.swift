@@ -90,6 +90,11 @@ public protocol LargePartSolver: Sendable {
     /// cannot tell. The default answers nil, and the diagnosis then uses
     /// the tableau's probes.
     func requiredRowRange(_ part: LinearPart) -> (any RequiredRowRange)?
+    /// The solver a session was made from, which keeps nothing between
+    /// calls: what a caller uses for systems of its own that must be
+    /// solved as a fresh solve solves them whatever the session has kept
+    /// (`OneSidedSplit`'s). The default is the solver itself.
+    var freshSolver: any LargePartSolver { get }
 }
 
 extension LargePartSolver {
@@ -97,6 +102,7 @@ extension LargePartSolver {
     public func makeSession() -> any LargePartSolver { self }
     public func allowReplays(_ allowed: Bool) {}
     public func requiredRowRange(_ part: LinearPart) -> (any RequiredRowRange)? { nil }
+    public var freshSolver: any LargePartSolver { self }
 }
 
 /// What ``LargePartSolver/requiredRowRange(_:)`` gives: the set of points

@@ -214,7 +214,9 @@ struct OneSidedSplit {
         _ part: LinearPart, with solver: any LargePartSolver, threshold: Int
     ) -> (values: [Double], stats: [SolveStats])? {
         var options = SolveOptions()
-        options.largePartSolver = solver
+        // Never a session's replays: the split answers as a fresh solve
+        // does wherever it runs (a compiled system's solves again too).
+        options.largePartSolver = solver.freshSolver
         options.largePartThreshold = threshold
         options.threads = 1
         guard let first = try? Self.system(of: upper).solve(options: options) else { return nil }
