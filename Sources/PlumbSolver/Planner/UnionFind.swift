@@ -36,11 +36,19 @@ struct UnionFind {
 
         @inline(__always)
         func union(_ a: Int32, _ b: Int32) {
+            _ = joined(a, b)
+        }
+
+        /// Joins the sets of `a` and `b` and returns the size of the set
+        /// that holds both.
+        @inline(__always)
+        func joined(_ a: Int32, _ b: Int32) -> Int32 {
             var ra = find(a), rb = find(b)
-            if ra == rb { return }
+            if ra == rb { return size[Int(ra)] }
             if size[Int(ra)] < size[Int(rb)] { swap(&ra, &rb) }
             parent[Int(rb)] = ra
             size[Int(ra)] += size[Int(rb)]
+            return size[Int(ra)]
         }
     }
 

@@ -49,72 +49,75 @@ struct OneSidedSplit {
 
     /// The split of `part` at the lowest of the one-sided variables' top
     /// levels that splits it (of the lowest `levelsTried`); nil when none
-    /// does, or when fewer than two of the part's levels, or fewer than
-    /// half, lie above it.
+    /// does, or when fewer than `leastLevelsAbove` of the part's levels, or
+    /// fewer than half, lie above it, or when a one-sided variable's far
+    /// bound is past its near one (the required rows conflict).
     init?(_ part: LinearPart) {
         let n = part.variableCount, m = part.rowCount
         guard n > 2 else { return nil }
         func terms(_ r: Int) -> Range<Int> { Int(part.rowStart[r]) ..< Int(part.rowStart[r + 1]) }
-        // The way each variable's coupled required rows let it go: 0 none
-        // yet, ±1, or `Self.twoSided`.
-        var side = [Int8](repeating: 0, count: n)
-        // The highest priority of each variable's optional rows (0: none).
-        var top = [Double](repeating: 0, count: n)
-        for r in 0 ..< m {
-            let priority = part.priorities[r]
-            let range = terms(r)
-            if !priority.isRequired {
-                for k in range {
-                    let v = Int(part.columns[k])
-                    top[v] = max(top[v], priority.rawValue)
-                }
-                continue
+        // Levels first, the cheapest test: a part of few levels is left whole.
+        var seen: [Double] = []
+        part.priorities.withUnsafeBufferPointer { priorities in
+            var last = Priority.required.rawValue
+            for priority in priorities where priority.rawValue != last && !priority.isRequired {
+                last = priority.rawValue
+                guard !seen.contains(last) else { continue }
+                seen.append(last)
+                if seen.count > Self.leastLevelsAbove { break }
             }
-            guard range.count >= 2 else { continue }
-            for k in range {
-                let v = Int(part.columns[k])
-                let way = Self.relaxingWay(part.relations[r], part.coefficients[k])
-                if way == 0 || (side[v] != 0 && side[v] != way) {
-                    side[v] = Self.twoSided
-                } else {
-                    side[v] = way
+        }
+        guard seen.count > Self.leastLevelsAbove else { return nil }
+        // The way each variable's coupled required rows let it go: 0 none
+        // yet, ±1, or `Self.twoSided`; the highest priority of each
+        // variable's optional rows (0: none). Written through buffers: an
+        // array's write checks its uniqueness each time.
+        var side = [Int8](repeating: 0, count: n)
+        var top = [Double](repeating: 0, count: n)
+        side.withUnsafeMutableBufferPointer { side in
+            top.withUnsafeMutableBufferPointer { top in
+                part.columns.withUnsafeBufferPointer { columns in
+                    part.coefficients.withUnsafeBufferPointer { coefficients in
+                        for r in 0 ..< m {
+                            let priority = part.priorities[r]
+                            let range = terms(r)
+                            if !priority.isRequired {
+                                for k in range {
+                                    let v = Int(columns[k])
+                                    top[v] = max(top[v], priority.rawValue)
+                                }
+                                continue
+                            }
+                            guard range.count >= 2 else { continue }
+                            let relation = part.relations[r]
+                            for k in range {
+                                let v = Int(columns[k])
+                                let way = Self.relaxingWay(relation, coefficients[k])
+                                side[v] = way == 0 || (side[v] != 0 && side[v] != way) ? Self.twoSided : way
+                            }
+                        }
+                    }
                 }
             }
         }
         // The one-sided variables' top levels, lowest first: each is tried
         // as `p` until one splits the part.
-        var tops = Set<Double>()
-        for v in 0 ..< n where (side[v] == 1 || side[v] == -1) && top[v] > 0 { tops.insert(top[v]) }
-        var levels = Set<Double>()
-        for r in 0 ..< m where !part.priorities[r].isRequired { levels.insert(part.priorities[r].rawValue) }
-        for p in tops.sorted().prefix(Self.levelsTried) {
-            // The levels above `p` must outnumber those at or below it.
-            let above = levels.count { $0 > p }
-            guard above >= 2, 2 * above >= levels.count else { break }
-            if let split = Self(part, at: p, side: side, top: top) {
-                self = split
-                return
-            }
-        }
-        return nil
-    }
-
-    /// The split at `p` (see the type): nil when a taken variable's far
-    /// bound breaks one of its other bounds or a row of taken variables
-    /// alone, or when ``upper`` has a component of more than a quarter of
-    /// the part's variables.
-    private init?(_ part: LinearPart, at p: Double, side: [Int8], top: [Double]) {
-        let n = part.variableCount, m = part.rowCount
-        func terms(_ r: Int) -> Range<Int> { Int(part.rowStart[r]) ..< Int(part.rowStart[r + 1]) }
-        var isTaken = [Bool](repeating: false, count: n)
-        for v in 0 ..< n where (side[v] == 1 || side[v] == -1) && top[v] > 0 && top[v] <= p { isTaken[v] = true }
+        var tops: [Double] = []
+        for v in 0 ..< n where (side[v] == 1 || side[v] == -1) && top[v] > 0 { tops.append(top[v]) }
+        guard !tops.isEmpty else { return nil }
+        var distinctLevels = Set<Double>()
+        for r in 0 ..< m where !part.priorities[r].isRequired { distinctLevels.insert(part.priorities[r].rawValue) }
+        let levels = distinctLevels.sorted()
         // Far bounds (towards `side`) and near ones (the other way), from the
         // required rows of one variable.
         var far = [Double](repeating: .infinity, count: n), near = far
-        for v in 0 ..< n where isTaken[v] { far[v] = Double(side[v]) * .infinity; near[v] = -far[v] }
+        for v in 0 ..< n where side[v] == 1 || side[v] == -1 {
+            far[v] = Double(side[v]) * .infinity
+            near[v] = -far[v]
+        }
         for r in 0 ..< m where part.priorities[r].isRequired && terms(r).count == 1 {
             let k = Int(part.rowStart[r]), v = Int(part.columns[k])
-            guard isTaken[v] else { continue }
+            guard side[v] == 1 || side[v] == -1 else { continue }
             let a = part.coefficients[k]
             guard a != 0 else { continue }
             let at = -part.constants[r] / a
@@ -123,17 +126,70 @@ struct OneSidedSplit {
             if way == 0 || way == -side[v] { far[v] = side[v] > 0 ? min(far[v], at) : max(far[v], at) }
             if way == 0 || way == side[v] { near[v] = side[v] > 0 ? max(near[v], at) : min(near[v], at) }
         }
-        for v in 0 ..< n where isTaken[v] && far[v].isFinite {
+        // A far bound past a near one: the required rows conflict, which
+        // the part solved whole reports.
+        for v in 0 ..< n where (side[v] == 1 || side[v] == -1) && far[v].isFinite {
             let slack = Tolerances.feasibility * max(1, abs(far[v]))
             if side[v] > 0 ? far[v] < near[v] - slack : far[v] > near[v] + slack { return nil }
         }
-        // `upper`: required rows with the taken variables put at their far
-        // bounds (dropped where one is unbounded that way), optional rows
-        // above `p`.
+        tops.sort()
+        var tried = 0
+        for (i, p) in tops.enumerated() where i == 0 || p != tops[i - 1] {
+            // Enough levels above `p`, and at least half of them.
+            let above = levels.count - (levels.lastIndex { $0 <= p }.map { $0 + 1 } ?? 0)
+            guard above >= Self.leastLevelsAbove, 2 * above >= levels.count else { break }
+            if let split = Self(part, at: p, side: side, top: top, far: far) {
+                self = split
+                return
+            }
+            tried += 1
+            if tried == Self.levelsTried { break }
+        }
+        return nil
+    }
+
+    /// The split at `p` (see the type): nil when a row of taken variables
+    /// alone does not hold at their far bounds, or when ``upper`` has a
+    /// component of more than a quarter of the part's variables.
+    private init?(_ part: LinearPart, at p: Double, side: [Int8], top: [Double], far: [Double]) {
+        let n = part.variableCount, m = part.rowCount
+        func terms(_ r: Int) -> Range<Int> { Int(part.rowStart[r]) ..< Int(part.rowStart[r + 1]) }
+        var isTaken = [Bool](repeating: false, count: n)
+        for v in 0 ..< n where (side[v] == 1 || side[v] == -1) && top[v] > 0 && top[v] <= p { isTaken[v] = true }
+        // The components of the required rows and the rows above `p` with
+        // the taken variables left out (a row with one unbounded that way
+        // dropped): at most a quarter of the part's variables each.
+        var pieces = UnionFind(count: n)
+        let quarter = Int32(n / 4)
+        var largest: Int32 = 1
+        let split = pieces.withStorage { sets in
+            part.columns.withUnsafeBufferPointer { columns in
+                isTaken.withUnsafeBufferPointer { isTaken in
+                    rowLoop: for r in 0 ..< m where part.priorities[r].isRequired || part.priorities[r].rawValue > p {
+                        var first: Int32 = -1
+                        for k in terms(r) {
+                            let v = columns[k]
+                            if isTaken[Int(v)] {
+                                if !far[Int(v)].isFinite { continue rowLoop }
+                            } else if first < 0 {
+                                first = v
+                            } else {
+                                largest = max(largest, sets.joined(first, v))
+                                // A piece past a quarter: no split at `p`.
+                                if largest > quarter { return false }
+                            }
+                        }
+                    }
+                    return true
+                }
+            }
+        }
+        guard split, let level = Priority(rawValue: p) else { return nil }
+        // `upper`: those rows with the taken variables put at their far
+        // bounds.
         var rows = LinearPart(
             variableCount: n, rowStart: [0], columns: [], coefficients: [], constants: [], relations: [],
             priorities: [])
-        var pieces = UnionFind(count: n)
         rowLoop: for r in 0 ..< m {
             let priority = part.priorities[r]
             guard priority.isRequired || priority.rawValue > p else { continue }
@@ -159,26 +215,15 @@ struct OneSidedSplit {
                 }
                 continue
             }
-            var first: Int32 = -1
             for k in terms(r) where !isTaken[Int(part.columns[k])] {
-                let v = part.columns[k]
-                rows.columns.append(v)
+                rows.columns.append(part.columns[k])
                 rows.coefficients.append(part.coefficients[k])
-                if first < 0 { first = v } else { pieces.union(first, v) }
             }
             rows.rowStart.append(Int32(rows.columns.count))
             rows.constants.append(constant)
             rows.relations.append(part.relations[r])
             rows.priorities.append(priority)
         }
-        var size = [Int32](repeating: 0, count: n)
-        var largest: Int32 = 0
-        for v in 0 ..< n where !isTaken[v] {
-            let root = Int(pieces.find(Int32(v)))
-            size[root] += 1
-            largest = max(largest, size[root])
-        }
-        guard 4 * Int(largest) <= n, let level = Priority(rawValue: p) else { return nil }
         upper = rows
         self.level = level
         largestPiece = Int(largest)
@@ -189,6 +234,11 @@ struct OneSidedSplit {
     /// How many of the lowest top levels are tried as `p`: each try is a
     /// pass over the part.
     static let levelsTried = 4
+    /// The fewest levels above `p` worth a split: with fewer, the part's
+    /// whole solve makes few Clp calls (`chartgrid`, `degenerate`,
+    /// `levels` and `scales` have 1 to 8 levels in all and are not tried,
+    /// which the first pass sees after reading up to this many and one).
+    static let leastLevelsAbove = 8
 
     /// The components of ``upper``'s variables.
     private var pieces: UnionFind
