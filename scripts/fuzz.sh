@@ -32,13 +32,14 @@ if ((build_only)); then exit 0; fi
 
 mkdir -p "$scratch/findings"
 status=0
-for target in simple-format simple-layout document solver chain; do
+for target in simple-format simple-layout document solver chain one-sided; do
     mkdir -p "$scratch/corpus/$target"
     echo "fuzz: $target for $seconds s"
-    # The solver and chain targets reach Clp, whose presolve leaks (see
-    # Fuzz/lsan-suppressions.txt); its suppression needs full stacks.
+    # The solver, chain and one-sided targets reach Clp, whose presolve
+    # leaks (see Fuzz/lsan-suppressions.txt); its suppression needs full
+    # stacks.
     unwind=1
-    [ "$target" = solver ] || [ "$target" = chain ] && unwind=0
+    [ "$target" = solver ] || [ "$target" = chain ] || [ "$target" = one-sided ] && unwind=0
     if ! ASAN_OPTIONS=fast_unwind_on_malloc=$unwind LSAN_OPTIONS=suppressions=Fuzz/lsan-suppressions.txt:print_suppressions=0 \
         PLUMB_FUZZ_TARGET=$target "$bin/PlumbFuzz" "$scratch/corpus/$target" "Fuzz/Corpus/$target" \
         ${FUZZ_SEED:+-seed="$FUZZ_SEED"} -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=4096 \

@@ -19,7 +19,7 @@
 #      clean and renders its texts
 #   3a. the C library: scripts/build-capi.sh (libplumbc, plumb.h, plumb.pc),
 #       then Tests/CAPI/example.c built with gcc through pkg-config and run
-#   3b. fuzzing: scripts/fuzz.sh, libFuzzer + ASan on five targets, bounded
+#   3b. fuzzing: scripts/fuzz.sh, libFuzzer + ASan on six targets, bounded
 #       (the driver built in 2's lane), in a lane of its own beside 3, 3a,
 #       5, 5b and 6, which run before 5c and 5d (see 3b)
 #   4. CMake (in 2's lane): configure + build with Ninja into build/, in the
@@ -577,7 +577,7 @@ bench_compare_smoke() {
 # needs nothing those checks make (its own build folder, .build-fuzz).
 lane_join builds
 fuzz_run() {
-    check "fuzz: 5 targets, ${FUZZ_SECONDS:-20} s each (seed ${FUZZ_SEED-20261126}), no finding" \
+    check "fuzz: 6 targets, ${FUZZ_SECONDS:-20} s each (seed ${FUZZ_SEED-20261126}), no finding" \
         env FUZZ_SEED="${FUZZ_SEED-20261126}" bash scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
 }
 lane_start fuzz fuzz_run

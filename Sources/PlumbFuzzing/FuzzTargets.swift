@@ -8,7 +8,7 @@ import PlumbClp
 /// unit tests replay the seed corpus (`Fuzz/Corpus/`) through them.
 public enum FuzzTargets {
     /// The names of the targets, as the corpus folders and drivers use them.
-    public static let names = ["simple-format", "simple-layout", "document", "solver", "chain"]
+    public static let names = ["simple-format", "simple-layout", "document", "solver", "chain", "one-sided"]
 
     /// Runs target `name` on `bytes`.
     public static func run(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>) {
@@ -18,6 +18,7 @@ public enum FuzzTargets {
         case "document": document(bytes)
         case "solver": solver(bytes)
         case "chain": chain(bytes)
+        case "one-sided": oneSided(bytes)
         default: preconditionFailure("no fuzz target \(name)")
         }
     }
@@ -293,6 +294,61 @@ public enum FuzzTargets {
                 try compiled.system.solve(options: options).values.map(\.bitPattern)
             }
             precondition(again == fresh, "compiled by solveCompiling, round \(round): \(again) against a fresh solve's \(fresh)")
+        }
+    }
+
+    /// The bytes as items that must start right of a guide (a floor the
+    /// items push down, held by a bound from the bytes or by none), each
+    /// item with wishes at levels 2 to 41 and sometimes a cap on its width
+    /// that may conflict, and the guide's own wish at level 1: with Clp for
+    /// every part of two or more variables, the part is split on the guide
+    /// (`OneSidedSplit`, the default) where it has levels enough. That
+    /// solve, the same with the part kept whole for Clp, and the whole
+    /// tableau must reach the same level totals with every required row
+    /// holding, or all fail.
+    public static func oneSided(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var input = bytes.makeIterator()
+        func next() -> Int { Int(input.next() ?? 0) }
+        var system = ConstraintSystem()
+        func add(_ terms: [(VariableIndex, Double)], _ c: Double, _ relation: Relation, _ p: Priority) {
+            let index = system.rowCount
+            system.addRow(terms, constant: c, relation: relation, priority: p,
+                          origin: Origin(kind: .constraint, index: index, text: "row \(index)"))
+        }
+        let guide = system.addVariables(1)
+        if next() % 4 != 0 { add([(guide, 1)], Double(next() % 200), .greaterOrEqual, .required) }
+        add([(guide, 1)], -Double(next() % 100), .equal, 1)
+        for _ in 0 ..< 4 + next() % 12 {
+            let left = system.addVariables(1), width = system.addVariables(1)
+            add([(left, 1), (guide, -1)], -Double(next() % 9), .greaterOrEqual, .required)
+            add([(width, 1)], -Double(next() % 20), .greaterOrEqual, .required)
+            for _ in 0 ..< 1 + next() % 4 {
+                let terms: [(VariableIndex, Double)] = switch next() % 3 {
+                case 0: [(left, 1)]
+                case 1: [(width, 1)]
+                default: [(left, 1), (width, 1)]
+                }
+                add(terms, -Double(next() % 300), Relation.allCases[next() % 3], Priority(rawValue: Double(2 + next() % 40))!)
+            }
+            if next() % 5 == 0 { add([(width, 1)], -Double(next() % 30), .lessOrEqual, .required) }
+        }
+        var split = SolveOptions()
+        split.largePartSolver = ClpPartSolver()
+        split.largePartThreshold = 2
+        var whole = split
+        whole.splitsOneSidedParts = false
+        let results = [split, whole, wholeTableau].map { options in Result { try system.solve(options: options) } }
+        guard case .success(let reference) = results[2] else {
+            for result in results.prefix(2) {
+                if case .success = result { preconditionFailure("Clp's parts solved a system the tableau calls infeasible") }
+            }
+            return
+        }
+        let totals = levelTotals(system, reference.values)
+        for (result, what) in zip(results.prefix(2), ["the one-sided split", "Clp whole"]) {
+            guard case .success(let solution) = result else { preconditionFailure("\(what) failed where the tableau did not") }
+            expectRequiredRows(system, solution.values)
+            expectLevels(levelTotals(system, solution.values), totals, what)
         }
     }
 

@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 @testable import PlumbClp
 import PlumbTestSupport
-@testable import PlumbSolver
+@_spi(Fuzzing) @testable import PlumbSolver
 
 /// The shim's own column-singleton step of CoinUtils' factorisation
 /// (`plumb_clp_set_column_rows`), which looks a pivot row up in a long

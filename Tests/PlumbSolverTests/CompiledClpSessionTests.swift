@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 @testable import PlumbClp
 import PlumbTestSupport
-@testable import PlumbSolver
+@_spi(Fuzzing) @testable import PlumbSolver
 
 /// A system compiled by `CompiledSystem.solveCompiling` (what `root.layout`
 /// keeps) whose large parts reach Clp: its one-shot solve is a fresh solve

@@ -2,7 +2,7 @@ import Synchronization
 import Testing
 @testable import PlumbClp
 import PlumbTestSupport
-@testable import PlumbSolver
+@_spi(Fuzzing) @testable import PlumbSolver
 
 /// Parts left coupled after presolve handed to an LP code (``LargePartSolver``,
 /// here ``ClpPartSolver``): the same lexicographic optimum as the tableau on

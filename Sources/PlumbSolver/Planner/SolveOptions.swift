@@ -64,8 +64,9 @@ public struct SolveOptions: Sendable {
     /// rows push one way only has its levels above those variables' own
     /// solved with them at their far bounds, where it falls apart, before
     /// its lower levels are solved on the whole part (`OneSidedSplit`).
-    /// The tests turn it off to keep such parts whole for the LP code.
-    var splitsOneSidedParts = true
+    /// The tests and the fuzz targets turn it off to keep such parts whole
+    /// for the LP code.
+    @_spi(Fuzzing) public var splitsOneSidedParts = true
 
     /// What ``largePartSolver`` starts as in every new `SolveOptions`: set
     /// once at start-up by a program that links an LP code (the `plumb`
