@@ -13,10 +13,7 @@ import Testing
 @Suite struct FacePromotionCapTests {
     /// The system as one part, as `plumb check` hands a component to the face.
     static func part(_ system: ConstraintSystem) -> LinearPart {
-        LinearPart(
-            variableCount: system.variableCount, rowStart: system.rowStart, columns: system.columns,
-            coefficients: system.coefficients, constants: system.constants, relations: system.relations,
-            priorities: (0 ..< system.rowCount).map { system.priorities[$0] })
+        LinearPart(wholeOf: system)
     }
 
     /// The face's solve of `part` by `solver` (not split, as `optimalFace`

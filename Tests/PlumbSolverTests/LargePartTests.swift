@@ -1802,10 +1802,7 @@ import PlumbTestSupport
 
         /// The system as one part.
         var part: LinearPart {
-            LinearPart(
-                variableCount: system.variableCount, rowStart: system.rowStart, columns: system.columns,
-                coefficients: system.coefficients, constants: system.constants, relations: system.relations,
-                priorities: (0 ..< system.rowCount).map { system.priorities[$0] })
+            LinearPart(wholeOf: system)
         }
     }
 
@@ -1884,10 +1881,7 @@ import PlumbTestSupport
                     free += 1
                 }
             }
-            let part = LinearPart(
-                variableCount: system.variableCount, rowStart: system.rowStart, columns: system.columns,
-                coefficients: system.coefficients, constants: system.constants, relations: system.relations,
-                priorities: (0 ..< system.rowCount).map { system.priorities[$0] })
+            let part = LinearPart(wholeOf: system)
             let label = "pinned every \(pinnedEvery)"
             let cuts = free + (pinnedEvery == 0 ? 1 : 0)
             guard cuts > 0 else {

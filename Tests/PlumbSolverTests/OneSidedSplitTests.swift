@@ -96,10 +96,7 @@ import Testing
         }
 
         var part: LinearPart {
-            LinearPart(
-                variableCount: system.variableCount, rowStart: system.rowStart, columns: system.columns,
-                coefficients: system.coefficients, constants: system.constants, relations: system.relations,
-                priorities: (0 ..< system.rowCount).map { system.priorities[$0] })
+            LinearPart(wholeOf: system)
         }
     }
 
@@ -208,10 +205,7 @@ import Testing
                 row([(left, 1), (width, 1)], -(target + Double(20 + 10 * i)), .equal,
                     Priority(rawValue: Double(10 + i))!)
             }
-            let part = LinearPart(
-                variableCount: system.variableCount, rowStart: system.rowStart, columns: system.columns,
-                coefficients: system.coefficients, constants: system.constants, relations: system.relations,
-                priorities: (0 ..< system.rowCount).map { system.priorities[$0] })
+            let part = LinearPart(wholeOf: system)
             let split = try #require(OneSidedSplit(part))
             #expect(split.level == 1 && split.taken == [guide.rawValue] && split.largestPiece == 2)
             // With no floor the guide's rows are left out above level 1.
@@ -246,10 +240,7 @@ import Testing
                 row([(left, 1)], -Double(50 * i), .equal, Priority(rawValue: Double(10 + i))!)
                 row([(width, 1)], -20, .equal, Priority(rawValue: Double(20 + i))!)
             }
-            let part = LinearPart(
-                variableCount: system.variableCount, rowStart: system.rowStart, columns: system.columns,
-                coefficients: system.coefficients, constants: system.constants, relations: system.relations,
-                priorities: (0 ..< system.rowCount).map { system.priorities[$0] })
+            let part = LinearPart(wholeOf: system)
             #expect(OneSidedSplit(part) == nil, "shape \(shape)")
         }
     }

@@ -31,6 +31,23 @@ public struct LinearPart: Sendable {
     /// the part. They are read only on a conflict, after which the part is
     /// solved whole and its own origins name it.
     public static let rowOrigins: any OriginSource = PartRowOrigins()
+
+    /// The part's rows as a system of their own over its variables, each
+    /// row's origin its number in the part (``rowOrigins``): what a split
+    /// of a large part hands back to the planner.
+    var system: ConstraintSystem {
+        var system = ConstraintSystem()
+        system.originSource = Self.rowOrigins
+        system.addVariables(variableCount)
+        system.reserveCapacity(rows: rowCount, nonzeros: columns.count)
+        for i in 0 ..< rowCount {
+            let range = Int(rowStart[i]) ..< Int(rowStart[i + 1])
+            system.addRow(
+                range.lazy.map { (VariableIndex(rawValue: columns[$0]), coefficients[$0]) },
+                constant: constants[i], relation: relations[i], priority: priorities[i], origin: .key(UInt64(i)))
+        }
+        return system
+    }
 }
 
 /// See ``LinearPart/rowOrigins``.

@@ -269,26 +269,10 @@ struct OneSidedSplit {
         options.largePartSolver = solver.freshSolver
         options.largePartThreshold = threshold
         options.threads = 1
-        guard let first = try? Self.system(of: upper).solve(options: options) else { return nil }
+        guard let first = try? upper.system.solve(options: options) else { return nil }
         let held = heldFace(of: part, at: first.values)
         guard let second = try? held.solve(options: options) else { return nil }
         return (Array(second.values.prefix(part.variableCount)), [first.stats, second.stats])
-    }
-
-    /// `rows` as a system of their own, each row's origin its number.
-    private static func system(of rows: LinearPart) -> ConstraintSystem {
-        var system = ConstraintSystem()
-        system.originSource = LinearPart.rowOrigins
-        system.addVariables(rows.variableCount)
-        system.reserveCapacity(rows: rows.rowCount, nonzeros: rows.columns.count)
-        for i in 0 ..< rows.rowCount {
-            let range = Int(rows.rowStart[i]) ..< Int(rows.rowStart[i + 1])
-            system.addRow(
-                range.lazy.map { (VariableIndex(rawValue: rows.columns[$0]), rows.coefficients[$0]) },
-                constant: rows.constants[i], relation: rows.relations[i], priority: rows.priorities[i],
-                origin: .key(UInt64(i)))
-        }
-        return system
     }
 
     /// The part's required rows and its rows at ``level`` and below, with

@@ -359,17 +359,7 @@ struct TranslationSplit {
     /// that system has no answer (the caller then solves the part whole).
     /// The statistics are the pieces' solve's.
     func solve(with solver: any LargePartSolver, threshold: Int) -> (values: [Double], stats: SolveStats)? {
-        var system = ConstraintSystem()
-        system.originSource = LinearPart.rowOrigins
-        system.addVariables(rows.variableCount)
-        system.reserveCapacity(rows: rows.rowCount, nonzeros: rows.columns.count)
-        for i in 0 ..< rows.rowCount {
-            let range = Int(rows.rowStart[i]) ..< Int(rows.rowStart[i + 1])
-            system.addRow(
-                range.lazy.map { (VariableIndex(rawValue: rows.columns[$0]), rows.coefficients[$0]) },
-                constant: rows.constants[i], relation: rows.relations[i], priority: rows.priorities[i],
-                origin: .key(UInt64(i)))
-        }
+        let system = rows.system
         var options = SolveOptions()
         options.largePartSolver = solver
         options.largePartThreshold = threshold
