@@ -94,10 +94,6 @@ import Testing
                 previous = a
             }
         }
-
-        var part: LinearPart {
-            LinearPart(wholeOf: system)
-        }
     }
 
     /// Each random system split at its guides' level: the split's answer
@@ -112,7 +108,7 @@ import Testing
                 floor: seed % 5 == 3 ? nil : -Double(50 + 10 * Int(seed % 7)) * (seed % 2 == 0 ? 1 : -1),
                 twoGuides: seed % 3 == 1, links: seed % 4 == 2 && seed % 9 >= 5, lowWishes: seed % 6 == 5,
                 conflicts: seed % 10 == 9)
-            let part = shelves.part
+            let part = LinearPart(wholeOf: shelves.system)
             let label = "seed \(seed)"
             let whole = Result { try shelves.system.solve(options: LargePartTests.tableau()) }
             guard case .success(let b) = whole else {
