@@ -356,6 +356,7 @@ public final class CompiledSystem {
             reducer.largePartSolver = options.largePartSolver?.makeSession()
             reducer.largePartThreshold = options.largePartSolver == nil ? Int.max : options.largePartThreshold
             reducer.oneSidedSplit = options.splitsOneSidedParts
+            reducer.oneSidedThreads = options.threads
             reducerCore = SimplexCore(variableCount: 0)
             localIndex = [Int32](repeating: -1, count: system.variableCount)
             keepPresolvesWhileSweeping(options)
@@ -671,6 +672,7 @@ public final class CompiledSystem {
         reducer.largePartSolver = largeSession ?? options.largePartSolver
         reducer.largePartThreshold = options.largePartSolver == nil ? Int.max : options.largePartThreshold
         reducer.oneSidedSplit = options.splitsOneSidedParts
+        reducer.oneSidedThreads = options.threads
         reducerCore = SimplexCore(variableCount: 0)
         localIndex = [Int32](repeating: -1, count: planner.system.variableCount)
         keptPresolveRows = options.keptPresolveRows

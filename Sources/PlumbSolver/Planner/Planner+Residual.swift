@@ -933,7 +933,8 @@ extension Planner {
         var outcomes = [ComponentRunOutcome](repeating: ComponentRunOutcome(), count: workers)
         let presolve = options.presolve
         let large = options.largePartSolver.map {
-            (solver: $0, threshold: options.largePartThreshold, splitsOneSided: options.splitsOneSidedParts)
+            (solver: $0, threshold: options.largePartThreshold, splitsOneSided: options.splitsOneSidedParts,
+             threads: options.threads)
         }
         let shapeOf = shapes?.shapeOf ?? []
         var table = shapes?.shapes ?? []
@@ -1022,7 +1023,7 @@ extension Planner {
     static func solveComponents(
         _ list: ArraySlice<Int>, of plan: ResidualPlan, system: ConstraintSystem, state: [State],
         values: UnsafeMutableBufferPointer<Double>, presolve: Bool = true,
-        large: (solver: any LargePartSolver, threshold: Int, splitsOneSided: Bool)? = nil,
+        large: (solver: any LargePartSolver, threshold: Int, splitsOneSided: Bool, threads: Int)? = nil,
         shapes: UnsafeMutableBufferPointer<ComponentShapes.Shape>, shapeOf: [Int32], mode: ComponentMode,
         done: UnsafeMutableBufferPointer<Bool>,
         keeping: (kept: UnsafeMutableBufferPointer<ComponentPresolve.Kept?>, rows: Int)? = nil
@@ -1038,6 +1039,7 @@ extension Planner {
         reducer.largePartSolver = large?.solver
         reducer.largePartThreshold = large?.threshold ?? Int.max
         reducer.oneSidedSplit = large?.splitsOneSided ?? true
+        reducer.oneSidedThreads = large?.threads ?? 1
         var description = ComponentShapes.Description()
         var x = [Double](repeating: 0, count: ComponentShapes.maxVariables)
         for c in list {

@@ -208,6 +208,10 @@ struct ComponentPresolve {
     /// upper levels solved with them at their far bounds (see
     /// `OneSidedSplit`).
     var oneSidedSplit = true
+    /// The most threads the one-sided split's own solves use (the solve's
+    /// ``SolveOptions/threads``: its upper levels are thousands of small
+    /// components; the answer does not depend on it).
+    var oneSidedThreads = 1
     /// Whether the solve under way keeps what a later ``resolve(_:rows:system:state:values:core:tally:)``
     /// reads (its scratch is not given back early): set by ``solve`` when
     /// asked to keep, for ``handOver(_:)``.
@@ -1749,7 +1753,7 @@ struct ComponentPresolve {
     /// answer.
     private func solveOneSided(_ part: LinearPart) -> (values: [Double], stats: [SolveStats])? {
         guard oneSidedSplit, let solver = largePartSolver, let split = OneSidedSplit(part) else { return nil }
-        return split.solve(part, with: solver, threshold: largePartThreshold)
+        return split.solve(part, with: solver, threshold: largePartThreshold, threads: oneSidedThreads)
     }
 
     /// Solves one part of several variables with the simplex core.
@@ -2285,6 +2289,7 @@ extension ComponentPresolve {
         fresh.largePartThreshold = largePartThreshold
         fresh.translationSplit = translationSplit
         fresh.oneSidedSplit = oneSidedSplit
+        fresh.oneSidedThreads = oneSidedThreads
         swap(&self, &fresh)
         return Kept(fresh, counts: counts)
     }

@@ -259,16 +259,17 @@ struct OneSidedSplit {
     /// the planner, then the levels at ``level`` and below on the whole part
     /// with the face of the levels above held (see the type), again with
     /// the planner. Nil when either has no answer (the caller then solves
-    /// the part whole). The statistics are the two solves'.
+    /// the part whole). The statistics are the two solves'. `threads` as
+    /// ``SolveOptions/threads`` for both.
     func solve(
-        _ part: LinearPart, with solver: any LargePartSolver, threshold: Int
+        _ part: LinearPart, with solver: any LargePartSolver, threshold: Int, threads: Int = 1
     ) -> (values: [Double], stats: [SolveStats])? {
         var options = SolveOptions()
         // Never a session's replays: the split answers as a fresh solve
         // does wherever it runs (a compiled system's solves again too).
         options.largePartSolver = solver.freshSolver
         options.largePartThreshold = threshold
-        options.threads = 1
+        options.threads = threads
         guard let first = try? upper.system.solve(options: options) else { return nil }
         let held = heldFace(of: part, at: first.values)
         guard let second = try? held.solve(options: options) else { return nil }
