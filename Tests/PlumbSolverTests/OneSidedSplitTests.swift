@@ -213,6 +213,16 @@ import Testing
             #expect(planned.values == expected && planned.stats.oneSidedParts == 1)
             let whole = try system.solve(options: LargePartTests.tableau())
             #expect(whole.values == expected)
+            // A wish with no term left (its error a constant), last: nothing
+            // to hold, the same answer.
+            var withEmpty = part
+            withEmpty.rowStart.append(withEmpty.rowStart.last!)
+            withEmpty.constants.append(5)
+            withEmpty.relations.append(.equal)
+            withEmpty.priorities.append(30)
+            let emptied = try #require(OneSidedSplit(withEmpty))
+            let again = try #require(emptied.solve(withEmpty, with: ClpPartSolver(), threshold: Int.max))
+            #expect(again.values == expected)
         }
     }
 

@@ -206,6 +206,8 @@ struct OneSidedSplit {
                 magnitude += abs(part.coefficients[k] * far[v])
             }
             if kept == 0 {
+                // An optional row with no term: its error is a constant.
+                guard priority.isRequired else { continue }
                 // Only taken variables: the row must hold at their bounds.
                 let slack = Tolerances.feasibility * max(1, magnitude)
                 switch part.relations[r] {
@@ -296,7 +298,8 @@ struct OneSidedSplit {
         var value = [Double](repeating: 0, count: part.rowCount)
         for r in 0 ..< part.rowCount {
             let priority = part.priorities[r]
-            guard !priority.isRequired, priority > level else { continue }
+            // A row with no term has the same error everywhere: nothing to hold.
+            guard !priority.isRequired, priority > level, !terms(r).isEmpty else { continue }
             var s = part.constants[r]
             for k in terms(r) { s += part.coefficients[k] * y[Int(part.columns[k])] }
             value[r] = s
