@@ -28,8 +28,13 @@ import Testing
         /// `way` −1: the guide is a floor the items start right of, pushed
         /// down by them; +1: a wall they end left of, pushed up. `floor`:
         /// the guide's far bound (nil: none).
+        /// `rooted`: each shelf's right edge and floor measured from a
+        /// root (`root = 10`) through an edge of its own (`edge = root`),
+        /// as a document writes them, so that nothing is one-sided until
+        /// the equalities' fixed variables are put in; its wishes at levels
+        /// of their own and no twins.
         init(seed: UInt64, shelves: Int, way: Double, floor: Double?, twoGuides: Bool, links: Bool,
-             lowWishes: Bool, conflicts: Bool) {
+             lowWishes: Bool, conflicts: Bool, rooted: Bool = false) {
             var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
             func pick(_ n: Int) -> Int {
                 state ^= state << 13
@@ -51,6 +56,11 @@ import Testing
                 // Both guides in one row, which moving either its way relaxes.
                 add([(guides[0], way), (guides[1], way)], 4_000, .greaterOrEqual)
             }
+            var root: VariableIndex? = nil
+            if rooted {
+                root = system.addVariables(1)
+                add([(root!, 1)], -10, .equal)
+            }
             var previous: VariableIndex? = nil
             for _ in 0 ..< shelves {
                 let a = system.addVariables(1), w = system.addVariables(1)
@@ -64,8 +74,15 @@ import Testing
                 add([(b, 1), (a, -1), (w, -1)], -6, .greaterOrEqual)
                 add([(w, 1)], -16, .greaterOrEqual)
                 add([(w2, 1)], -16, .greaterOrEqual)
-                add([(b, 1), (w2, 1)], -900, .lessOrEqual)
-                add([(a, 1)], 200, .greaterOrEqual)
+                if let root {
+                    let edge = system.addVariables(1)
+                    add([(edge, 1), (root, -1)], 0, .equal)
+                    add([(b, 1), (w2, 1), (edge, -1)], -890, .lessOrEqual)
+                    add([(a, 1), (edge, -1)], 210, .greaterOrEqual)
+                } else {
+                    add([(b, 1), (w2, 1)], -900, .lessOrEqual)
+                    add([(a, 1)], 200, .greaterOrEqual)
+                }
                 if conflicts && pick(4) == 0 {
                     add([(w, 1)], -10, .lessOrEqual)
                     conflict = true
@@ -79,11 +96,15 @@ import Testing
                     ([(w2, 1)], -Double(40 + 20 * pick(10)), .greaterOrEqual),
                     ([(a, 1)], -Double(100 + 10 * pick(30)), .lessOrEqual),
                 ]
+                // Rooted shelves draw each wish's level apart from the
+                // shelf's others and have no twins, as `ladder` does, so
+                // that no level holds two rows of a shelf.
+                var free = (3 ..< 43).map { Priority(rawValue: Double($0))! }
                 for wish in wishes where pick(5) > 0 {
-                    let p = level()
+                    let p = rooted ? free.remove(at: pick(free.count)) : level()
                     add(wish.0, wish.1, wish.2, p)
                     // A duplicate, or a contradicting twin, at the same level.
-                    if pick(6) == 0 { add(wish.0, wish.1 - Double(pick(3) * 30), wish.2, p) }
+                    if !rooted && pick(6) == 0 { add(wish.0, wish.1 - Double(pick(3) * 30), wish.2, p) }
                 }
                 if lowWishes && pick(2) == 0 {
                     add([(w, 1)], -Double(30 + 10 * pick(10)), .equal, 1)
@@ -249,5 +270,44 @@ import Testing
             let part = LinearPart(wholeOf: system)
             #expect(OneSidedSplit(part) == nil, "shape \(shape)")
         }
+    }
+
+    /// `plumb check`'s optimal face of rooted shelves (the component as
+    /// the diagnosis hands it over, equalities and all), through the split
+    /// of what the fixed variables leave: the same rows fixed as Clp's face
+    /// of the whole part, and an optimal point with the same level totals
+    /// keeping every required row; the split path is taken on most.
+    @Test func theFaceThroughTheSplitFixesTheWholeFacesRows() throws {
+        var split = 0
+        for seed in 0 ..< 40 as Range<UInt64> {
+            let shelves = Shelves(
+                seed: 73_000 + seed, shelves: 5 + Int(seed % 8), way: seed % 2 == 0 ? -1 : 1,
+                floor: seed % 5 == 3 ? nil : -Double(50 + 10 * Int(seed % 7)) * (seed % 2 == 0 ? 1 : -1),
+                twoGuides: seed % 3 == 1, links: false, lowWishes: seed % 6 == 5, conflicts: false, rooted: true)
+            let part = LinearPart(wholeOf: shelves.system)
+            let label = "seed \(seed)"
+            let whole = try #require(ClpPartSolver().optimalFace(part), "\(label): no face")
+            guard let face = OneSidedSplit.face(of: part, with: ClpPartSolver(), threshold: 200) else { continue }
+            split += 1
+            // The same forms constant on the optimal set: each face's
+            // fixed rows lie in the span of the other's.
+            func span(_ fixed: [Bool]) -> RowSpace {
+                var space = RowSpace(count: part.variableCount)
+                for r in 0 ..< part.rowCount where fixed[r] { space.add(terms(r)) }
+                return space
+            }
+            func terms(_ r: Int) -> [(Int32, Double)] {
+                (Int(part.rowStart[r]) ..< Int(part.rowStart[r + 1])).map { (part.columns[$0], part.coefficients[$0]) }
+            }
+            var (a, b) = (span(face.fixedRows), span(whole.fixedRows))
+            let onlyA = (0 ..< part.rowCount).filter { face.fixedRows[$0] && !b.contains(terms($0)) }
+            let onlyB = (0 ..< part.rowCount).filter { whole.fixedRows[$0] && !a.contains(terms($0)) }
+            #expect(onlyA.isEmpty && onlyB.isEmpty, "\(label): split only \(onlyA), whole only \(onlyB)")
+            #expect(referenceRequiredRowsHold(shelves.rows, face.values), "\(label)")
+            let la = referenceLevelViolations(shelves.rows, face.values)
+            let lb = referenceLevelViolations(shelves.rows, whole.values)
+            #expect(referenceCompareLevels(la, lb, tolerance: 1e-6) == 0, "\(label): \(la) vs \(lb)")
+        }
+        #expect(split >= 30, "\(split) of 40 through the split")
     }
 }

@@ -274,7 +274,7 @@ struct OneSidedSplit {
         options.threads = threads
         guard let first = try? upper.system.solve(options: options) else { return nil }
         let held = heldFace(of: part, at: first.values)
-        guard let second = try? held.solve(options: options) else { return nil }
+        guard let second = try? held.system.solve(options: options) else { return nil }
         return (Array(second.values.prefix(part.variableCount)), [first.stats, second.stats])
     }
 
@@ -284,8 +284,9 @@ struct OneSidedSplit {
     /// optimum: a lone row as a band (`|r| ≤ e` for an equality, `r ≥ −e`
     /// or `r ≤ e` for an inequality, an equality when `e` is 0), several with
     /// an error variable each (`t ≥ 0`, `r + t ≥ 0` and/or `r − t ≤ 0`) and
-    /// a row `Σ t ≤ e`.
-    func heldFace(of part: LinearPart, at y: [Double]) -> ConstraintSystem {
+    /// a row `Σ t ≤ e`. With each row of that system, the part's row it
+    /// comes from.
+    func heldFace(of part: LinearPart, at y: [Double]) -> (system: ConstraintSystem, source: [Int32]) {
         var pieces = self.pieces
         func terms(_ r: Int) -> Range<Int> { Int(part.rowStart[r]) ..< Int(part.rowStart[r + 1]) }
         // Each row above the level: its group and its error at `y`.
@@ -321,10 +322,12 @@ struct OneSidedSplit {
         var system = ConstraintSystem()
         system.originSource = LinearPart.rowOrigins
         system.addVariables(part.variableCount)
+        var source: [Int32] = []
         func add(_ r: Int, constant: Double, relation: Relation, priority: Priority, extra: (Int32, Double)? = nil) {
             var row = terms(r).map { (VariableIndex(rawValue: part.columns[$0]), part.coefficients[$0]) }
             if let extra { row.append((VariableIndex(rawValue: extra.0), extra.1)) }
             system.addRow(row, constant: constant, relation: relation, priority: priority, origin: .key(UInt64(r)))
+            source.append(Int32(r))
         }
         for r in 0 ..< part.rowCount where part.priorities[r].isRequired || part.priorities[r] <= level {
             add(r, constant: part.constants[r], relation: part.relations[r], priority: part.priorities[r])
@@ -350,6 +353,7 @@ struct OneSidedSplit {
                 system.addRow(
                     [(VariableIndex(rawValue: t), 1)], constant: 0, relation: .greaterOrEqual, priority: .required,
                     origin: .key(UInt64(r)))
+                source.append(Int32(r))
                 let c = part.constants[r]
                 let relation = part.relations[r]
                 if relation != .lessOrEqual {
@@ -361,7 +365,8 @@ struct OneSidedSplit {
             }
             system.addRow(
                 errors, constant: e, relation: .greaterOrEqual, priority: .required, origin: .key(UInt64(rows[0])))
+            source.append(Int32(rows[0]))
         }
-        return system
+        return (system, source)
     }
 }

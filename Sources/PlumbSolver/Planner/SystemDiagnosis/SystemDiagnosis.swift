@@ -936,6 +936,10 @@ struct FaceOptions {
     var solver: any LargePartSolver
     var threshold: Int
     var filledRowLength = ConstraintSystem.filledRowLength
+    /// Whether a component held together by one-sided variables has its
+    /// face found through `OneSidedSplit.face(of:with:threshold:)` (the
+    /// tests turn it off to compare).
+    var splitsOneSided = true
 
     /// The process-wide LP code (``SolveOptions/defaultLargePartSolver``,
     /// which the `plumb` tool sets) from the solve's threshold; nil when
@@ -1002,7 +1006,9 @@ extension ConstraintSystem {
         var spaces: [Int32: FaceSpan] = [:]
         for (c, rows) in rowsOf.sorted(by: { $0.key < $1.key }) {
             let part = linearPart(rows, required: false, variableCount: sizes[Int(c)]) { local[Int($0)] }
-            guard let face = faces.solver.optimalFace(part) else { continue }
+            let split = faces.splitsOneSided
+                ? OneSidedSplit.face(of: part, with: faces.solver, threshold: faces.threshold) : nil
+            guard let face = split ?? faces.solver.optimalFace(part) else { continue }
             var span = RowSpace(count: part.variableCount)
             for (i, fixed) in face.fixedRows.enumerated() where fixed {
                 let range = Int(part.rowStart[i]) ..< Int(part.rowStart[i + 1])
