@@ -22,7 +22,7 @@ extension OneSidedSplit {
     /// face is one LP for the levels at and below `level`, where the whole
     /// part's took one a level.
     static func face(of part: LinearPart, with solver: any LargePartSolver, threshold: Int) -> PartFace? {
-        guard let fixed = FixedByEqualities(part) else { return nil }
+        guard hasLevelsEnough(part), let fixed = FixedByEqualities(part) else { return nil }
         let reduced = fixed.reduced
         guard let split = OneSidedSplit(reduced.rows) else { return nil }
         var options = SolveOptions()

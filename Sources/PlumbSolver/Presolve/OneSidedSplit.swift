@@ -57,17 +57,7 @@ struct OneSidedSplit {
         guard n > 2 else { return nil }
         func terms(_ r: Int) -> Range<Int> { Int(part.rowStart[r]) ..< Int(part.rowStart[r + 1]) }
         // Levels first, the cheapest test: a part of few levels is left whole.
-        var seen: [Double] = []
-        part.priorities.withUnsafeBufferPointer { priorities in
-            var last = Priority.required.rawValue
-            for priority in priorities where priority.rawValue != last && !priority.isRequired {
-                last = priority.rawValue
-                guard !seen.contains(last) else { continue }
-                seen.append(last)
-                if seen.count > Self.leastLevelsAbove { break }
-            }
-        }
-        guard seen.count > Self.leastLevelsAbove else { return nil }
+        guard Self.hasLevelsEnough(part) else { return nil }
         // The way each variable's coupled required rows let it go: 0 none
         // yet, ±1, or `Self.twoSided`; the highest priority of each
         // variable's optional rows (0: none). Written through buffers: an
@@ -231,6 +221,22 @@ struct OneSidedSplit {
         largestPiece = Int(largest)
         taken = (0 ..< n).filter { isTaken[$0] }.map { Int32($0) }
         self.pieces = pieces
+    }
+
+    /// Whether `part` has more than `leastLevelsAbove` levels: one pass over
+    /// its priorities, which stops once it has seen that many.
+    static func hasLevelsEnough(_ part: LinearPart) -> Bool {
+        var seen: [Double] = []
+        part.priorities.withUnsafeBufferPointer { priorities in
+            var last = Priority.required.rawValue
+            for priority in priorities where priority.rawValue != last && !priority.isRequired {
+                last = priority.rawValue
+                guard !seen.contains(last) else { continue }
+                seen.append(last)
+                if seen.count > Self.leastLevelsAbove { break }
+            }
+        }
+        return seen.count > Self.leastLevelsAbove
     }
 
     /// How many of the lowest top levels are tried as `p`: each try is a
