@@ -305,7 +305,9 @@ public enum FuzzTargets {
     /// (`OneSidedSplit`, the default) where it has levels enough. That
     /// solve, the same with the part kept whole for Clp, and the whole
     /// tableau must reach the same level totals with every required row
-    /// holding, or all fail.
+    /// holding, or all fail; and on a third of the inputs `plumb check`'s
+    /// diagnosis with every component on Clp (its optimal face through the
+    /// same split) must find what the probes on one simplex find.
     public static func oneSided(_ bytes: UnsafeBufferPointer<UInt8>) {
         var input = bytes.makeIterator()
         func next() -> Int { Int(input.next() ?? 0) }
@@ -349,6 +351,12 @@ public enum FuzzTargets {
             guard case .success(let solution) = result else { preconditionFailure("\(what) failed where the tableau did not") }
             expectRequiredRows(system, solution.values)
             expectLevels(levelTotals(system, solution.values), totals, what)
+        }
+        if system.rowCount % 3 == 0 {
+            let forms = (0 ..< system.variableCount).map { [(VariableIndex($0), 1.0)] }
+            let onClp = system.diagnoseOnLargePartSolver(measuring: forms, solver: ClpPartSolver())
+            let byProbes = system.diagnoseOnOneSimplex(measuring: forms)
+            precondition(onClp == byProbes, "the diagnosis on Clp found \(onClp), the probes \(byProbes)")
         }
     }
 

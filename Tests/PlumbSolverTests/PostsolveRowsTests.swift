@@ -51,7 +51,7 @@ import PlumbTestSupport
                 plumb_clp_set_postsolve_rows(on ? 1 : 0)
                 defer { plumb_clp_set_postsolve_rows(1) }
                 let (deleted, found) = (plumb_clp_postsolve_rows_deleted(), plumb_clp_postsolve_rows_found())
-                let d = b.system.diagnoseOnLargePartSolver(measuring: forms, solver: ClpPartSolver())
+                let d = b.system.diagnoseOnLargePartSolver(measuring: forms, solver: ClpPartSolver(), splitsOneSided: false)
                 return (d, plumb_clp_postsolve_rows_deleted() - deleted, plumb_clp_postsolve_rows_found() - found)
             }
             let unlinked = diagnosis(true), walked = diagnosis(false)
@@ -75,7 +75,7 @@ import PlumbTestSupport
                 plumb_clp_set_presolve_searches(mode)
                 defer { plumb_clp_set_presolve_searches(1) }
                 let (found, disagreed) = (plumb_clp_presolve_searches_found(), plumb_clp_presolve_searches_disagreed())
-                let d = b.system.diagnoseOnLargePartSolver(measuring: forms, solver: ClpPartSolver())
+                let d = b.system.diagnoseOnLargePartSolver(measuring: forms, solver: ClpPartSolver(), splitsOneSided: false)
                 return (d, plumb_clp_presolve_searches_found() - found,
                         plumb_clp_presolve_searches_disagreed() - disagreed)
             }
@@ -105,7 +105,7 @@ import PlumbTestSupport
                     plumb_clp_set_presolve_digest(0)
                 }
                 let moves = plumb_clp_presolve_room_moves()
-                let d = b.system.diagnoseOnLargePartSolver(measuring: forms, solver: ClpPartSolver())
+                let d = b.system.diagnoseOnLargePartSolver(measuring: forms, solver: ClpPartSolver(), splitsOneSided: false)
                 return (d, plumb_clp_presolve_room_moves() - moves, UInt64(plumb_clp_presolve_digest()))
             }
             let made = diagnosis(1), own = diagnosis(0)
@@ -139,7 +139,7 @@ import PlumbTestSupport
                 }
                 let (deletions, disagreed) = (plumb_clp_presolve_deletions_found(),
                                               plumb_clp_presolve_searches_disagreed())
-                let d = b.system.diagnoseOnLargePartSolver(measuring: forms, solver: ClpPartSolver())
+                let d = b.system.diagnoseOnLargePartSolver(measuring: forms, solver: ClpPartSolver(), splitsOneSided: false)
                 return (d, plumb_clp_presolve_deletions_found() - deletions,
                         plumb_clp_presolve_searches_disagreed() - disagreed, UInt64(plumb_clp_presolve_digest()))
             }

@@ -1,8 +1,8 @@
 extension OneSidedSplit {
     /// `part`'s optimal face (see ``LargePartSolver/optimalFace(_:)``) for
     /// `plumb check`, through the split of what is left of it once the
-    /// variables its required equalities fix are put in; nil when that has
-    /// no split, when the split's held system needs error variables (a
+    /// variables its required equalities fix (if any) are put in; nil when
+    /// that has no split, when the split's held system needs error variables (a
     /// group of several rows, whose rows have terms the part's have not),
     /// when a row of fixed variables alone does not hold, or when a step
     /// has no answer (the caller then asks `solver` for the whole part's
@@ -67,8 +67,8 @@ struct FixedByEqualities {
     /// one's row in the part.
     var reduced: (rows: LinearPart, source: [Int32])
 
-    /// Nil when no variable is fixed, or when a row of fixed variables
-    /// alone does not hold.
+    /// Nil when a row of fixed variables alone does not hold. With no
+    /// variable fixed, the reduced part is the part.
     init?(_ part: LinearPart) {
         let n = part.variableCount, m = part.rowCount
         func terms(_ r: Int) -> Range<Int> { Int(part.rowStart[r]) ..< Int(part.rowStart[r + 1]) }
@@ -115,8 +115,11 @@ struct FixedByEqualities {
                 if open[other] == 1 { ready.append(other) }
             }
         }
-        guard count > 0 else { return nil }
         rowsOfFixedVariables = [Bool](repeating: false, count: m)
+        guard count > 0 else {
+            reduced = (part, (0 ..< m).map { Int32($0) })
+            return
+        }
         var rows = LinearPart(
             variableCount: n, rowStart: [0], columns: [], coefficients: [], constants: [], relations: [],
             priorities: [])

@@ -1382,11 +1382,15 @@ extension ConstraintSystem {
     /// more variables handed to `solver`: its free forms from the optimal
     /// face, and its redundancy and effect tests from the solver's suprema
     /// whether its simplex fills in or not. For the fuzz targets, which
-    /// compare it with ``diagnoseOnOneSimplex(measuring:)``.
+    /// compare it with ``diagnoseOnOneSimplex(measuring:)``. With
+    /// `splitsOneSided` false, no face goes through `OneSidedSplit` (the
+    /// tests of Clp's own face keep their parts whole).
     @_spi(Fuzzing)
     public func diagnoseOnLargePartSolver(measuring forms: [[(VariableIndex, Double)]],
-                                          solver: any LargePartSolver) -> SystemDiagnosis {
-        diagnose(measuring: forms, split: true, faces: FaceOptions(solver: solver, threshold: 2, filledRowLength: 0))
+                                          solver: any LargePartSolver, splitsOneSided: Bool = true) -> SystemDiagnosis {
+        var faces = FaceOptions(solver: solver, threshold: 2, filledRowLength: 0)
+        faces.splitsOneSided = splitsOneSided
+        return diagnose(measuring: forms, split: true, faces: faces)
     }
 
     /// ``diagnose(measuring:progress:)`` with the redundancy and effect
