@@ -11,6 +11,17 @@ public enum Tolerances {
     /// A required row holds when its residual is at most this, relative to the
     /// magnitude of its terms.
     public static let feasibility = 1e-7
+
+    /// Whether `c ⋈ 0` holds within ``feasibility`` relative to `magnitude`
+    /// (the row's terms and constant in absolute value).
+    static func holds(_ c: Double, _ relation: Relation, magnitude: Double) -> Bool {
+        let slack = feasibility * max(1, magnitude)
+        switch relation {
+        case .equal: return abs(c) <= slack
+        case .lessOrEqual: return c <= slack
+        case .greaterOrEqual: return c >= -slack
+        }
+    }
     /// Below this reciprocal condition estimate a LAPACKE-solved block is
     /// numerically singular.
     public static let reciprocalCondition = 1e-12

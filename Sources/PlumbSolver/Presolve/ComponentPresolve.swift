@@ -678,7 +678,7 @@ struct ComponentPresolve {
 
     /// Whether `c ⋈ 0` holds within the feasibility tolerance of row `r`.
     private func holds(_ c: Double, _ relation: Relation, row r: Int) -> Bool {
-        Self.holds(c, relation, magnitude: magnitude(of: r))
+        Tolerances.holds(c, relation, magnitude: magnitude(of: r))
     }
 
     /// System row `r`'s constant with its determined terms at `values`,
@@ -703,17 +703,6 @@ struct ComponentPresolve {
             magnitude += abs(system.coefficients[k] * known[Int(system.columns[k])])
         }
         return magnitude
-    }
-
-    /// Whether `c ⋈ 0` holds within the feasibility tolerance relative to
-    /// `magnitude`.
-    private static func holds(_ c: Double, _ relation: Relation, magnitude: Double) -> Bool {
-        let slack = Tolerances.feasibility * max(1, magnitude)
-        switch relation {
-        case .equal: return abs(c) <= slack
-        case .lessOrEqual: return c <= slack
-        case .greaterOrEqual: return c >= -slack
-        }
     }
 
     /// Aggregates the required equalities of one or two unknowns, repeating
@@ -1242,7 +1231,7 @@ struct ComponentPresolve {
             alive[s] = false
             guard priority(original).isRequired else { return true }
             record?.pointee.rewriteHolds(s, relation(original))
-            return Self.holds(reducedConstants[s], relation(original), magnitude: rewrittenMagnitude[s])
+            return Tolerances.holds(reducedConstants[s], relation(original), magnitude: rewrittenMagnitude[s])
         }
         if isPivotRow(s) { candidates.append(Int32(s)) }
         return true
@@ -2218,7 +2207,7 @@ extension ComponentPresolve {
                     M[x] = own + abs(f) * pivotMagnitude
                     RC[x] -= f * RC[pivotRow]
                 case .rewriteHolds:
-                    if !Self.holds(RC[x], Relation(rawValue: y)!, magnitude: M[x]) { return false }
+                    if !Tolerances.holds(RC[x], Relation(rawValue: y)!, magnitude: M[x]) { return false }
                 case .out:
                     let root = int(), s = real()
                     let v = F[root].isNaN ? X[root] : F[root]

@@ -48,6 +48,14 @@ public struct LinearPart: Sendable {
         }
         return system
     }
+
+    /// Every row of `system` as one part (what ``system`` undoes).
+    init(wholeOf system: ConstraintSystem) {
+        self.init(
+            variableCount: system.variableCount, rowStart: system.rowStart, columns: system.columns,
+            coefficients: system.coefficients, constants: system.constants, relations: system.relations,
+            priorities: (0 ..< system.rowCount).map { system.priorities[$0] })
+    }
 }
 
 /// See ``LinearPart/rowOrigins``.

@@ -25,13 +25,9 @@ extension OneSidedSplit {
         guard hasLevelsEnough(part), let fixed = FixedByEqualities(part) else { return nil }
         let reduced = fixed.reduced
         guard let split = OneSidedSplit(reduced.rows) else { return nil }
-        var options = SolveOptions()
-        options.largePartSolver = solver.freshSolver
-        options.largePartThreshold = threshold
-        options.threads = 1
-        guard let first = try? split.upper.system.solve(options: options) else { return nil }
-        let held = split.heldFace(of: reduced.rows, at: first.values)
-        guard held.system.variableCount == part.variableCount,
+        let options = Self.options(solver, threshold: threshold, threads: 1)
+        guard let held = split.held(reduced.rows, options: options),
+              held.system.variableCount == part.variableCount,
               let face = solver.optimalFace(LinearPart(wholeOf: held.system))
         else { return nil }
         var fixedRows = fixed.rowsOfFixedVariables
@@ -41,16 +37,6 @@ extension OneSidedSplit {
         var values = face.values
         for v in 0 ..< part.variableCount where fixed.isFixed[v] { values[v] = fixed.values[v] }
         return PartFace(values: values, fixedRows: fixedRows)
-    }
-}
-
-extension LinearPart {
-    /// Every row of `system` as one part.
-    init(wholeOf system: ConstraintSystem) {
-        self.init(
-            variableCount: system.variableCount, rowStart: system.rowStart, columns: system.columns,
-            coefficients: system.coefficients, constants: system.constants, relations: system.relations,
-            priorities: (0 ..< system.rowCount).map { system.priorities[$0] })
     }
 }
 
@@ -147,13 +133,8 @@ struct FixedByEqualities {
             }
             rowsOfFixedVariables[r] = true
             // A required row of fixed variables alone must hold there.
-            guard part.priorities[r].isRequired else { continue }
-            let slack = Tolerances.feasibility * max(1, magnitude)
-            switch part.relations[r] {
-            case .equal: if abs(constant) > slack { return nil }
-            case .greaterOrEqual: if constant < -slack { return nil }
-            case .lessOrEqual: if constant > slack { return nil }
-            }
+            guard !part.priorities[r].isRequired || Tolerances.holds(constant, part.relations[r], magnitude: magnitude)
+            else { return nil }
         }
         reduced = (rows, source)
     }

@@ -199,12 +199,7 @@ struct OneSidedSplit {
                 // An optional row with no term: its error is a constant.
                 guard priority.isRequired else { continue }
                 // Only taken variables: the row must hold at their bounds.
-                let slack = Tolerances.feasibility * max(1, magnitude)
-                switch part.relations[r] {
-                case .equal: if abs(constant) > slack { return nil }
-                case .greaterOrEqual: if constant < -slack { return nil }
-                case .lessOrEqual: if constant > slack { return nil }
-                }
+                guard Tolerances.holds(constant, part.relations[r], magnitude: magnitude) else { return nil }
                 continue
             }
             for k in terms(r) where !isTaken[Int(part.columns[k])] {
@@ -272,16 +267,32 @@ struct OneSidedSplit {
     func solve(
         _ part: LinearPart, with solver: any LargePartSolver, threshold: Int, threads: Int = 1
     ) -> (values: [Double], stats: [SolveStats])? {
+        let options = Self.options(solver, threshold: threshold, threads: threads)
+        guard let held = held(part, options: options),
+              let second = try? held.system.solve(options: options)
+        else { return nil }
+        return (Array(second.values.prefix(part.variableCount)), [held.upperStats, second.stats])
+    }
+
+    /// How the split's systems are solved: never by a session's replays,
+    /// so that the split answers as a fresh solve does wherever it runs (a
+    /// compiled system's solves again too).
+    static func options(_ solver: any LargePartSolver, threshold: Int, threads: Int) -> SolveOptions {
         var options = SolveOptions()
-        // Never a session's replays: the split answers as a fresh solve
-        // does wherever it runs (a compiled system's solves again too).
         options.largePartSolver = solver.freshSolver
         options.largePartThreshold = threshold
         options.threads = threads
+        return options
+    }
+
+    /// ``upper`` solved with `options`, and the held system of `part` at
+    /// its optimum (see `heldFace(of:at:)`); nil when ``upper`` has no
+    /// answer.
+    func held(_ part: LinearPart, options: SolveOptions)
+        -> (system: ConstraintSystem, source: [Int32], upperStats: SolveStats)? {
         guard let first = try? upper.system.solve(options: options) else { return nil }
         let held = heldFace(of: part, at: first.values)
-        guard let second = try? held.system.solve(options: options) else { return nil }
-        return (Array(second.values.prefix(part.variableCount)), [first.stats, second.stats])
+        return (held.system, held.source, first.stats)
     }
 
     /// The part's required rows and its rows at ``level`` and below, with
@@ -302,14 +313,12 @@ struct OneSidedSplit {
         }
         var groupOf: [Group: Int] = [:]
         var groupRows: [[Int]] = [], groupError: [Double] = []
-        var value = [Double](repeating: 0, count: part.rowCount)
         for r in 0 ..< part.rowCount {
             let priority = part.priorities[r]
             // A row with no term has the same error everywhere: nothing to hold.
             guard !priority.isRequired, priority > level, !terms(r).isEmpty else { continue }
             var s = part.constants[r]
             for k in terms(r) { s += part.coefficients[k] * y[Int(part.columns[k])] }
-            value[r] = s
             let error = switch part.relations[r] {
             case .equal: abs(s)
             case .greaterOrEqual: max(0, -s)
